@@ -1,0 +1,61 @@
+"""The random and greedy bots."""
+
+from __future__ import annotations
+
+from warroom.core.actions import Action
+from warroom.core.protocol import State, apply, determinize, legal_actions
+from warroom.core.rng import Rng
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: State) -> Action:
+        legal = legal_actions(state)
+        if not legal:
+            raise ValueError("no legal action: the game is over")
+        return legal[self.rng.randbelow(len(legal))]
+
+
+class GreedyBot:
+    """One ply: tries each legal action on determinized copies and keeps the best mean value.
+
+    The value is the game's own ``evaluate(data, role)`` for the acting role. Because the
+    copies are determinized (RNG reseeded, hidden information resampled), the bot never
+    sees the real future dice; ``samples`` copies per action average out the luck.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, samples: int = 6) -> None:
+        self.rng = Rng(seed)
+        self.samples = samples
+
+    def choose(self, state: State) -> Action:
+        legal = legal_actions(state)
+        if not legal:
+            raise ValueError("no legal action: the game is over")
+        if len(legal) == 1:
+            return legal[0]
+        role = state.active
+        assert role is not None
+        game = state.game
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in legal:
+            total = 0.0
+            for _ in range(self.samples):
+                copy = determinize(state, role, self.rng)
+                apply(copy, action)
+                total += game.evaluate(copy.data, role)
+            value = total / self.samples
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return best[self.rng.randbelow(len(best))]

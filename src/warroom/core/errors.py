@@ -1,0 +1,42 @@
+"""Specific exceptions. Each message tells the user what to do next."""
+
+from __future__ import annotations
+
+
+class WarroomError(Exception):
+    """Base class of every error warroom raises on purpose."""
+
+
+class IllegalActionError(WarroomError):
+    """An action that the rules do not allow now. The state is left untouched."""
+
+    def __init__(self, message: str, *, action: object = None, legal: list[str] | None = None):
+        super().__init__(message)
+        self.action = action
+        self.legal = legal or []
+
+
+class ContentError(WarroomError):
+    """A content pack (map, cards, tables) that is missing, malformed or inconsistent."""
+
+    def __init__(self, message: str, *, file: str | None = None, entry: str | None = None,
+                 field: str | None = None):
+        where = " ".join(p for p in (file and f"in {file}", entry and f"entry {entry}",
+                                     field and f"field {field}") if p)
+        super().__init__(f"{where}: {message}" if where else message)
+        self.file = file
+        self.entry = entry
+        self.field = field
+
+
+class RecordError(WarroomError):
+    """A game record that cannot be read or replayed."""
+
+    def __init__(self, message: str, *, index: int | None = None, legal: list[str] | None = None):
+        super().__init__(message)
+        self.index = index
+        self.legal = legal or []
+
+
+class UnknownGameError(WarroomError):
+    """A game id, scenario or option that warroom does not know."""

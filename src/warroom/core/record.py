@@ -1,0 +1,189 @@
+"""Game records (JSON) and sessions with undo.
+
+A record holds ``game``, ``scenario``, ``options``, ``seed``, ``forced_dice`` and
+``actions`` (action keys, or catalogue ids). Replaying it re-creates the game bit for
+bit; the first illegal step fails with its index and the legal alternatives. A saved
+record may also carry ``state``, a snapshot that loading checks against the replay.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from warroom.core.errors import IllegalActionError, RecordError, UnknownGameError
+from warroom.core.protocol import Game, State, apply, clone, legal_actions, new_game
+
+RECORD_KEYS = ("game", "scenario", "options", "seed", "forced_dice", "actions")
+
+
+@dataclass
+class Record:
+    game: str
+    scenario: str
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    forced_dice: list[int] = field(default_factory=list)
+    actions: list[str | int] = field(default_factory=list)
+    state: dict[str, Any] | None = None
+
+    def to_json(self, with_state: bool = False) -> dict[str, Any]:
+        obj: dict[str, Any] = {
+            "game": self.game,
+            "scenario": self.scenario,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "forced_dice": list(self.forced_dice),
+            "actions": list(self.actions),
+        }
+        if with_state and self.state is not None:
+            obj["state"] = self.state
+        return obj
+
+    @classmethod
+    def from_json(cls, obj: Any, source: str = "record") -> Record:
+        """Validate a decoded JSON object; every problem is named with the key at fault."""
+        if not isinstance(obj, dict):
+            raise RecordError(f"{source}: a record must be a JSON object with keys "
+                              f"{', '.join(RECORD_KEYS)}")
+        missing = [k for k in ("game", "actions") if k not in obj]
+        if missing:
+            raise RecordError(f"{source}: missing key(s) {', '.join(missing)}; a record needs "
+                              f"{', '.join(RECORD_KEYS)}")
+        unknown = sorted(set(obj) - set(RECORD_KEYS) - {"state", "result"})
+        if unknown:
+            raise RecordError(f"{source}: unknown key(s) {', '.join(unknown)}")
+        game = obj["game"]
+        scenario = obj.get("scenario") or ""
+        options = obj.get("options") or {}
+        seed = obj.get("seed", 0)
+        forced = obj.get("forced_dice") or []
+        actions = obj["actions"]
+        if not isinstance(game, str):
+            raise RecordError(f"{source}: 'game' must be a string such as \"eaw1940\"")
+        if not isinstance(scenario, str):
+            raise RecordError(f"{source}: 'scenario' must be a string")
+        if not isinstance(options, dict):
+            raise RecordError(f"{source}: 'options' must be an object")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError(f"{source}: 'seed' must be an integer")
+        if not isinstance(forced, list) or not all(
+                isinstance(d, int) and not isinstance(d, bool) for d in forced):
+            raise RecordError(f"{source}: 'forced_dice' must be a list of integers")
+        if not isinstance(actions, list):
+            raise RecordError(f"{source}: 'actions' must be a list of action keys or ids")
+        for i, a in enumerate(actions):
+            if isinstance(a, bool) or not isinstance(a, str | int):
+                raise RecordError(f"{source}: actions[{i}] = {a!r} is neither an action key "
+                                  f"nor an id", index=i)
+        state = obj.get("state")
+        if state is not None and not isinstance(state, dict):
+            raise RecordError(f"{source}: 'state' must be an object")
+        return cls(game, scenario, dict(options), seed, list(forced), list(actions), state)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read record {p}: {exc.strerror or exc}") from exc
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{p}: not valid JSON (line {exc.lineno}, column {exc.colno}: "
+                              f"{exc.msg})") from exc
+        return cls.from_json(obj, str(p))
+
+    def save(self, path: str | Path, with_state: bool = True) -> None:
+        Path(path).write_text(json.dumps(self.to_json(with_state), indent=1) + "\n",
+                              encoding="utf-8")
+
+
+def replay(game: Game, record: Record) -> State:
+    """Re-play ``record`` on ``game``; raises ``RecordError`` at the first illegal step."""
+    if record.game != game.id:
+        raise RecordError(f"record is for game {record.game!r}, not {game.id!r}")
+    try:
+        state = new_game(game, record.scenario or None, record.seed, record.options,
+                         record.forced_dice)
+    except UnknownGameError as exc:
+        raise RecordError(f"record cannot start: {exc}") from exc
+    for i, ref in enumerate(record.actions):
+        try:
+            apply(state, ref)
+        except IllegalActionError as exc:
+            legal = [a.key for a in legal_actions(state)]
+            raise RecordError(
+                f"action {i} ({ref!r}) is illegal: {exc}", index=i, legal=legal) from exc
+    if record.state is not None:
+        mine = json.loads(state.dumps())
+        if mine != record.state:
+            diff = sorted(k for k in set(mine) | set(record.state)
+                          if mine.get(k) != record.state.get(k))
+            raise RecordError("the saved state snapshot does not match the replayed game "
+                              f"(differs in {', '.join(diff)}); the record was edited or "
+                              "made by other content; load it without 'state' to trust the "
+                              "actions")
+    return state
+
+
+class Session:
+    """A game being played: the state, its record, and undo by snapshot.
+
+    Undo never crosses a die roll or the reveal of hidden information: an action that
+    rolls or reveals (``data["barrier"]`` moves) clears the undo history.
+    """
+
+    def __init__(self, state: State, record: Record | None = None) -> None:
+        self.state = state
+        d = state.data
+        self.record = record or Record(d["game"], d["scenario"], dict(d["options"]), d["seed"],
+                                       [], [])
+        self._undo: list[tuple[State, int]] = []
+
+    @classmethod
+    def start(cls, game: Game, scenario: str | None = None, seed: int = 0,
+              options: dict[str, Any] | None = None,
+              forced_dice: list[int] | None = None) -> Session:
+        state = new_game(game, scenario, seed, options, forced_dice)
+        rec = Record(game.id, state.data["scenario"], dict(state.data["options"]), seed,
+                     list(forced_dice or []), [])
+        return cls(state, rec)
+
+    @classmethod
+    def load(cls, game: Game, path: str | Path) -> Session:
+        record = Record.load(path)
+        state = replay(game, record)
+        record.state = None
+        return cls(state, record)
+
+    def apply(self, action: Any) -> None:
+        before = clone(self.state)
+        barrier = self.state.data["barrier"]
+        apply(self.state, action)
+        act = self.state.game.catalogue.resolve(action)
+        self.record.actions.append(act.key)
+        if self.state.data["barrier"] != barrier:
+            self._undo.clear()
+        else:
+            self._undo.append((before, len(self.record.actions) - 1))
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def undo(self) -> None:
+        if not self._undo:
+            raise IllegalActionError(
+                "nothing to undo: undo never goes back past a die roll or a reveal")
+        before, index = self._undo.pop()
+        self.state = before
+        del self.record.actions[index:]
+
+    def save(self, path: str | Path) -> None:
+        self.record.state = json.loads(self.state.dumps())
+        self.record.save(path)
+        self.record.state = None

@@ -1,0 +1,77 @@
+"""Randomness held inside the game state.
+
+The generator is SplitMix64: its whole state is one 64-bit integer stored in
+``data["rng"]``, so a state clones, saves and replays bit for bit. Dice can be
+forced (``data["forced"]``, consumed first) so a rulebook example or a record
+replays exactly. Every roll bumps ``data["barrier"]``: undo never crosses it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def seed_state(seed: int) -> int:
+    """The generator state for a user seed (any int; mixed so near seeds diverge)."""
+    s = (seed * _GOLDEN + 0x632BE59BD9B4E019) & MASK64
+    return _mix(s)
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+def next_u64(data: dict[str, Any]) -> int:
+    """Advance the generator in ``data`` and return 64 random bits."""
+    s = (data["rng"] + _GOLDEN) & MASK64
+    data["rng"] = s
+    return _mix(s)
+
+
+def randbelow(data: dict[str, Any], n: int) -> int:
+    """A uniform integer in ``[0, n)`` (the bias of ``2**64 % n`` is far below any use here)."""
+    return next_u64(data) % n
+
+
+def roll(data: dict[str, Any], sides: int = 6) -> int:
+    """Roll one die: a forced value if any is queued, else the generator. Marks an undo barrier."""
+    data["barrier"] += 1
+    forced: list[int] = data["forced"]
+    if forced:
+        value = forced.pop(0)
+        if not 1 <= value <= sides:
+            raise ValueError(f"forced die value {value} is not a face of a d{sides}")
+        return value
+    return next_u64(data) % sides + 1
+
+
+class Rng:
+    """A standalone SplitMix64 generator for bots and simulations (not part of a game state)."""
+
+    __slots__ = ("_d",)
+
+    def __init__(self, seed: int) -> None:
+        self._d: dict[str, Any] = {"rng": seed_state(seed)}
+
+    def randbelow(self, n: int) -> int:
+        return randbelow(self._d, n)
+
+    def choice(self, seq: list[Any]) -> Any:
+        return seq[randbelow(self._d, len(seq))]
+
+    def random(self) -> float:
+        return (next_u64(self._d) >> 11) * (1.0 / (1 << 53))
+
+    def spawn(self) -> int:
+        """A fresh seed drawn from this generator (for determinization)."""
+        return next_u64(self._d)
+
+
+def derive_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a batch started with ``seed``: the same whatever the jobs."""
+    return _mix((seed * _GOLDEN + index * 0xD1B54A32D192ED03 + 1) & MASK64) & ((1 << 63) - 1)

@@ -1,0 +1,92 @@
+"""Rule numbers for Europe At War 1940: Solitaire.
+
+The rulebook's sections carry no numbers. warroom numbers them in reading order, and
+their paragraphs and bullets within them, so every log line and explanation can cite a
+rule that a player finds in the book by counting: section 5 is the fifth heading
+("Resolving Land Location Attacks"), 10.2 its second bullet, and so on. Reconstructed
+components (tables not printed in the rulebook) are cited by table name.
+"""
+
+from __future__ import annotations
+
+RULES: dict[str, str] = {
+    "1": "Game Board",
+    "1.1": "Game Board: five fronts with advancement routes of locations",
+    "1.2": "Game Board: each front has an air space; 3 air spaces, some affect more than one front",
+    "1.3": "Game Board: 2 sea zones, Atlantic and Mediterranean, with sea zone control markers",
+    "1.4": "Game Board: the turn track shows when more front armies become available",
+    "2": "Game Components and Set Up",
+    "2.1": "Set Up: Allied fronts adjacent Berlin and Rome; Axis Western and North Africa fronts "
+           "in Berlin and Rome; 1 tank with the Western front; Axis air control in each air "
+           "space; Allied sea control; Malta active; turn 1",
+    "2.2": "Set Up: other tanks, Allied air markers, Axis sea markers and the Eastern, "
+           "Central/Southern and Balkan Axis fronts are not in play yet",
+    "3": "Sequence of Play Each Turn",
+    "3.1": "Sequence: the turn gives the Axis their Action Points (AP)",
+    "3.2": "Sequence: the Axis player plays actions with the AP available",
+    "3.3": "Sequence: roll a die for the Allied BOT action and apply it",
+    "3.4": "Sequence: advance the turn track and begin a new turn",
+    "4": "Using Action Charts",
+    "4.1": "Action Charts: 1 AP per action; AP cannot be saved from turn to turn",
+    "4.2.1": "Axis action: attack an Allied front marker on a front",
+    "4.2.2": "Axis action: attack an Allied sea zone control marker",
+    "4.2.3": "Axis action: attack an Allied air space control marker",
+    "4.2.4": "Axis action: move a tank to a new front at the beginning of a turn, before any "
+             "attack",
+    "4.2.5": "Axis action: flip an Axis front marker from stalled to active",
+    "4.3": "Action Charts: the Allied BOT rolls 1 die on the Allied Action Chart after the "
+           "Axis actions",
+    "4.4": "Action Charts: a stalled Axis front may not attack; it costs an action to remove "
+           "the stalled status",
+    "5": "Resolving Land Location Attacks",
+    "5.1": "Land attacks: roll 1 die on the land attack table; an advance retreats the "
+           "defending front 1 location, otherwise no result",
+    "5.2": "Land attacks: air space and sea zone (port) control give +1 DRM to the "
+           "controlling attacker, -1 DRM when the defender controls",
+    "6": "Resolving Air Space Attacks",
+    "6.1": "Air attacks: roll 1 die; if the attacker wins, flip the air space control marker",
+    "6.2": "Air attacks: Allied attacks on an air space holding the Axis air superiority "
+           "marker apply -1 DRM",
+    "7": "Resolving Sea Zone Attacks",
+    "7.1": "Sea attacks: roll 1 die; if the attacker wins, flip the sea zone control marker",
+    "7.2": "Sea attacks: Axis attacks on Allied control of the Atlantic apply -1 DRM (the "
+           "Axis then win on 4, 5 or 6)",
+    "8": "Axis and Allied Tank Markers",
+    "8.1": "Tanks: re-roll one attack per turn on the tank's front, at no AP cost; flip the "
+           "tank to its used side",
+    "8.2": "Tanks: at the beginning of a turn a tank may move to another front for 1 AP and "
+           "may be used the turn it moves",
+    "9": "Allied Front Reserves",
+    "9.1": "Reserves: an Allied front on its reserve side gives -1 DRM to Axis attacks on "
+           "that front",
+    "9.2": "Reserves: if the Axis win the attack, flip the reserve to its non-reserve side",
+    "10": "How to Win",
+    "10.1": "Allied automatic victory at the end of a turn after turn 5 if they occupy "
+            "Berlin or Rome",
+    "10.2": "Axis automatic victory at the end of any turn in which they control 3 of the 4 "
+            "Allied flag locations",
+    "10.3": "Victory points after the last turn",
+    "10.4": "Axis score bands: 11 or less Allied decisive victory, 12-17 draw, 18 or more "
+            "Axis win",
+    "11": "Key Game Concepts",
+    "11.1": "The Axis may attack the same location and front several times in a turn",
+    "11.2": "If the Axis occupy the last location on a front, the Allied front marker moves "
+            "outside it; the Allies may attack to recover it",
+    "11.3": "An Allied BOT action that cannot be played is ignored",
+    "11.4": "A reserve can be added and used in the same turn",
+    "11.5": "Tanks move with their advancing fronts",
+    "11.6": "Die roll modifiers are cumulative",
+    "Land Attack Table": "Reconstructed: modified 1-3 no result, 4-6 advance",
+    "Air Attack Table": "Reconstructed: modified 1-2 no result, 3-6 attacker wins",
+    "Sea Attack Table": "Modified 1-2 no result, 3-6 attacker wins (fixed by the 7.2 example)",
+    "Front Table": "Reconstructed: d6 picks the front of an Allied BOT action",
+    "Allied Action Chart": "Reconstructed: d6 picks the Allied BOT action of the turn",
+    "Malta": "Reconstructed: while Malta is active, Axis attacks on the North Africa front "
+             "get -1 DRM; Axis control of the Mediterranean neutralises it",
+    "Turn Track": "Reconstructed: AP per turn, entry of fronts and tanks",
+}
+
+
+def log(data: dict[str, object], rule: str, text: str) -> None:
+    """Append a log line that cites ``rule`` (a key of RULES)."""
+    data["log"].append(f"{text} [{rule}]")  # type: ignore[attr-defined]

@@ -1,0 +1,95 @@
+"""Section 10, How to Win."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warroom.games.eaw1940.components import Components
+from warroom.games.eaw1940.rules import log
+
+AXIS = 1
+
+
+def flags_controlled(c: Components, data: dict[str, Any]) -> list[str]:
+    """Allied flag locations the Axis control: their front reached or passed the flag."""
+    return [name for f, i, name, _ in c.flags if data["in_play"][f] and data["axis"][f] >= i]
+
+
+def allies_occupy(c: Components, data: dict[str, Any]) -> list[str]:
+    """Axis homes (Berlin, Rome) the Allies occupy: an in-play front pushed outside its home."""
+    homes = {c.front_home[f] for f in range(len(c.front_ids))
+             if data["in_play"][f] and data["axis"][f] < 0}
+    return [h for h in c.allied_auto_homes if h in homes]
+
+
+def vp_breakdown(c: Components, data: dict[str, Any]) -> list[tuple[str, int]]:
+    """10.3: the Axis victory points, item by item."""
+    v = c.victory.vp
+    items: list[tuple[str, int]] = []
+    for f, i, name, vp in c.flags:
+        if data["in_play"][f] and data["axis"][f] >= i:
+            items.append((f"{name} controlled by the Axis", vp))
+    for f in range(len(c.front_ids)):
+        pos = data["axis"][f]
+        if data["in_play"][f] and pos > 0:
+            n = sum(1 for i in range(1, pos + 1) if not c.flag_vp[f][i])
+            if n:
+                items.append((f"{c.front_names[f]} front: {n} location(s) up to "
+                              f"{c.routes[f][pos]}", n * v.per_location))
+    for z in range(len(c.sea_ids)):
+        if data["sea"][z] == AXIS:
+            items.append((f"{c.sea_names[z]} controlled by the Axis", v.sea_axis))
+        else:
+            items.append((f"{c.sea_names[z]} controlled by the Allies", v.sea_allied))
+    for a in range(len(c.air_ids)):
+        if data["air"][a] == AXIS:
+            items.append((f"{c.air_names[a]} air space controlled by the Axis", v.air_axis))
+        else:
+            items.append((f"{c.air_names[a]} air space controlled by the Allies", v.air_allied))
+    return items
+
+
+def victory_points(c: Components, data: dict[str, Any]) -> int:
+    return sum(vp for _, vp in vp_breakdown(c, data))
+
+
+def band(c: Components, vp: int) -> tuple[str, str | None, str]:
+    """10.4: (label, winner, historical text) of an Axis score."""
+    for b in c.victory.bands:
+        if (b.min is None or vp >= b.min) and (b.max is None or vp <= b.max):
+            return b.label, b.winner, b.text
+    raise ValueError(f"no victory band covers {vp} VP")
+
+
+def end_of_turn_victory(c: Components, data: dict[str, Any]) -> bool:
+    """10.1 and 10.2, checked at the end of every turn. True when the game is won."""
+    turn = data["turn"]
+    occupied = allies_occupy(c, data)
+    if occupied and turn > c.allied_auto_after:
+        data["outcome"] = {"kind": "allied_automatic", "vp": victory_points(c, data),
+                           "where": occupied}
+        log(data, "10.1", f"The Allies occupy {' and '.join(occupied)} at the end of turn "
+            f"{turn}: Allied automatic victory")
+        return True
+    flags = flags_controlled(c, data)
+    if len(flags) >= c.flags_needed:
+        data["outcome"] = {"kind": "axis_automatic", "vp": victory_points(c, data),
+                           "where": flags}
+        log(data, "10.2", f"The Axis control {', '.join(flags)} at the end of turn {turn}: "
+            "Axis automatic victory")
+        return True
+    if occupied:
+        log(data, "10.1", f"The Allies occupy {' and '.join(occupied)}, but no automatic "
+            f"victory before the end of turn {c.allied_auto_after + 1}")
+    return False
+
+
+def final_victory(c: Components, data: dict[str, Any]) -> None:
+    """10.3 and 10.4 after the last turn."""
+    items = vp_breakdown(c, data)
+    for what, vp in items:
+        log(data, "10.3", f"{vp:+d} VP: {what}")
+    vp = sum(vp for _, vp in items)
+    label, _, text = band(c, vp)
+    data["outcome"] = {"kind": "points", "vp": vp, "where": []}
+    log(data, "10.4", f"Axis score {vp} VP: {text}")
