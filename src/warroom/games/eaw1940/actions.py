@@ -156,8 +156,9 @@ class ActionsFrame(FrameKind):
             drm = sum(v for v, _ in mods)
             target = c.routes[f][data["axis"][f] + 1]
             detail = ", ".join(f"{v:+d} {w}" for v, w in mods) or "no DRM"
+            need = c.land_table.index("advance")
             return (f"1 AP: attack {target}, total DRM {drm:+d} ({detail}); advance on a "
-                    "modified 4-6", ("4.2.1", "5.1", "5.2", "11.6"))
+                    f"modified {need}-6", ("4.2.1", "5.1", "5.2", "11.6"))
         if kind == SEA:
             z = args[0]
             if data["sea"][z] != ALLIED:

@@ -76,7 +76,7 @@ RULES: dict[str, str] = {
     "11.4": "A reserve can be added and used in the same turn",
     "11.5": "Tanks move with their advancing fronts",
     "11.6": "Die roll modifiers are cumulative",
-    "Land Attack Table": "Reconstructed: modified 1-3 no result, 4-6 advance",
+    "Land Attack Table": "Reconstructed: modified 1-4 no result, 5-6 advance",
     "Air Attack Table": "Reconstructed: modified 1-2 no result, 3-6 attacker wins",
     "Sea Attack Table": "Modified 1-2 no result, 3-6 attacker wins (fixed by the 7.2 example)",
     "Front Table": "Reconstructed: d6 picks the front of an Allied BOT action",
