@@ -161,8 +161,12 @@ class Game(ABC):
         """Broken invariants (empty when all hold). Used by fuzzing."""
         return []
 
-    def hide(self, data: Data, role: str, rng: _rng.Rng) -> None:
-        """Resample information hidden from ``role`` consistently with what it knows."""
+    def hide(self, data: Data, role: str, rng: _rng.Rng) -> None:  # noqa: B027
+        """Resample information hidden from ``role`` consistently with what it knows.
+
+        The default does nothing: a game without hidden information (besides future dice,
+        which ``determinize`` reseeds) needs no override.
+        """
 
     def describe(self, data: Data, action_id: int) -> str:
         """The action's label, with situation detail where the game adds it."""

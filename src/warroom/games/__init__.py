@@ -7,7 +7,7 @@ pack loaded (the bundled pack is cached; a ``content`` override is loaded fresh)
 from __future__ import annotations
 
 import importlib
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from warroom.core.errors import UnknownGameError
@@ -28,7 +28,7 @@ def load_game(game_id: str, content: str | Path | None = None) -> Game:
     return _bundled(game_id)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _bundled(game_id: str) -> Game:
     return _construct(game_id, None)
 

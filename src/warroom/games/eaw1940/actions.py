@@ -216,7 +216,6 @@ class RerollFrame(FrameKind):
 
     def explain(self, game: Game, data: dict[str, Any], frame: dict[str, Any], action: Action,
                 legal: bool) -> Why:
-        g: EuropeAtWar1940 = game  # type: ignore[assignment]
         if legal:
             return ("the attack failed and the front's tank is unused: re-roll it once this "
                     "turn at no AP cost, or keep the result", ("8.1",))

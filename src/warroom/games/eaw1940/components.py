@@ -120,9 +120,9 @@ class TurnEntry(ContentModel):
     turn: int = Field(ge=1)
     date: str
     ap: int = Field(ge=1, le=10)
-    fronts_enter: list[str] = []
+    fronts_enter: list[str] = Field(default_factory=list)
     axis_tanks: int = Field(default=0, ge=0, le=3)
-    allied_tanks: list[str] = []
+    allied_tanks: list[str] = Field(default_factory=list)
 
 
 class TurnTrackFile(ContentModel):

@@ -90,6 +90,6 @@ def final_victory(c: Components, data: dict[str, Any]) -> None:
     for what, vp in items:
         log(data, "10.3", f"{vp:+d} VP: {what}")
     vp = sum(vp for _, vp in items)
-    label, _, text = band(c, vp)
+    _, _, text = band(c, vp)
     data["outcome"] = {"kind": "points", "vp": vp, "where": []}
     log(data, "10.4", f"Axis score {vp} VP: {text}")
