@@ -168,6 +168,10 @@ class Game(ABC):
         which ``determinize`` reseeds) needs no override.
         """
 
+    def content_json(self) -> dict[str, Any]:
+        """The loaded content pack as plain JSON (``warroom content GAME --json``)."""
+        return {}
+
     def describe(self, data: Data, action_id: int) -> str:
         """The action's label, with situation detail where the game adds it."""
         return self.catalogue[action_id].label

@@ -117,7 +117,7 @@ def replay(game: Game, record: Record) -> State:
         except IllegalActionError as exc:
             legal = [a.key for a in legal_actions(state)]
             raise RecordError(
-                f"action {i} ({ref!r}) is illegal: {exc}", index=i, legal=legal) from exc
+                f"record step {i}: {exc}", index=i, legal=legal) from exc
     if record.state is not None:
         mine = json.loads(state.dumps())
         if mine != record.state:

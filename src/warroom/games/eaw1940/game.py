@@ -147,6 +147,19 @@ class EuropeAtWar1940(Game):
         value -= 0.3 * sum(data["reserve"])
         return value
 
+    def content_json(self) -> dict[str, Any]:
+        c = self.c
+        return {
+            "game": self.id,
+            "content_dir": str(self.content_dir) if self.content_dir else None,
+            "map": c.map.model_dump(),
+            "tables": c.tables.model_dump(),
+            "turn_track": c.turn_track.model_dump(),
+            "victory": c.victory.model_dump(),
+            "actions": [{"id": a.id, "key": a.key, "label": a.label} for a in self.catalogue],
+            "rules": dict(self.rules),
+        }
+
     def describe(self, data: dict[str, Any], action_id: int) -> str:
         """A label with the situation: which location an attack targets, with its DRM."""
         act = self.catalogue[action_id]

@@ -1,0 +1,320 @@
+"""``warroom`` command line: games, play, replay, content, simulate, bench."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from warroom.ai import BOTS, make_bot
+from warroom.cli.render import print_log, render
+from warroom.core.errors import IllegalActionError, WarroomError
+from warroom.core.protocol import explain, legal_actions, result, view
+from warroom.core.record import Record, Session, replay
+from warroom.games import game_ids, load_game
+
+app = typer.Typer(no_args_is_help=True, add_completion=False,
+                  help="warroom: rules-enforced wargames of 20th-century Europe.")
+console = Console(highlight=False, soft_wrap=True)
+if not console.is_terminal:
+    console = Console(highlight=False, soft_wrap=True, width=120)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+ContentOpt = Annotated[Path | None, typer.Option(
+    "--content", help="A folder of content files overriding the bundled pack.")]
+
+
+def _fail(exc: Exception, code: int = 2) -> None:
+    err.print(Text.assemble(("error: ", "bold red"), str(exc)))
+    raise typer.Exit(code)
+
+
+def _emit_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, indent=1, sort_keys=False) + "\n")
+
+
+@app.command()
+def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+    """List the games warroom knows."""
+    infos = [load_game(g).info() for g in game_ids()]
+    if as_json:
+        _emit_json(infos)
+        return
+    table = Table(title="warroom games")
+    for col in ("id", "title", "roles", "scenarios"):
+        table.add_column(col)
+    for i in infos:
+        table.add_row(i["id"], i["title"], ", ".join(i["roles"]), ", ".join(i["scenarios"]))
+    console.print(table)
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. eaw1940.")],
+    scenario: Annotated[str | None, typer.Option(help="Scenario (default: the game's).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the game's dice.")] = 0,
+    load: Annotated[Path | None, typer.Option(help="Continue a saved game (a record).")] = None,
+    as_: Annotated[str, typer.Option("--as", help="Role(s) you play: a role, 'all' or "
+                                     "'none' (bots play every role).")] = "all",
+    vs: Annotated[str, typer.Option(help=f"Bot for the other roles: {', '.join(BOTS)}.")]
+    = "greedy",
+    content: ContentOpt = None,
+) -> None:
+    """Play a game in the terminal. Type a number to act; also: undo, save FILE, why N,
+    log, board, help, quit."""
+    try:
+        g = load_game(game, content)
+        session = Session.load(g, load) if load else Session.start(g, scenario, seed)
+        humans = set(g.roles) if as_ == "all" else set() if as_ == "none" else {as_}
+        if not humans <= set(g.roles):
+            raise WarroomError(f"{g.id} has no role {as_!r}; roles: {', '.join(g.roles)}, "
+                               "or all, none")
+        bot = make_bot(vs, session.state.data["seed"] + 1)
+    except WarroomError as exc:
+        _fail(exc)
+        return
+    _play_loop(session, humans, bot)
+
+
+def _help() -> None:
+    console.print("Commands: a number plays that action; [bold]why N[/] explains action N "
+                  "(or any action key); [bold]undo[/] takes back your last action (never past "
+                  "a die roll); [bold]save FILE[/] saves the game as a record; [bold]log[/] "
+                  "shows the whole log; [bold]board[/] redraws; [bold]quit[/] leaves.")
+
+
+def _play_loop(session: Session, humans: set[str], bot: Any) -> None:
+    shown = 0
+    show_board = True
+    while True:
+        state = session.state
+        g = state.game
+        new = state.log[shown:]
+        if new:
+            print_log(console, new)
+            shown = len(state.log)
+        if state.active is None:
+            console.print(render(g.id, view(state)))
+            out = result(state)
+            if out is not None:
+                console.print(Text.assemble((f"Game over: {out.label} ", "bold"),
+                                            f"{json.dumps(out.scores)} — {out.text} "
+                                            f"[{out.rule}]"))
+            return
+        if state.active not in humans:
+            action = bot.choose(state)
+            console.print(f"[magenta]{state.active} ({bot.name}):[/] {action.label}")
+            session.apply(action)
+            continue
+        if show_board:
+            console.print(render(g.id, view(state, state.active)))
+            show_board = False
+        legal = legal_actions(state)
+        console.print(f"[bold]{state.active}[/] to act"
+                      + (" (undo available)" if session.can_undo else "") + ":")
+        for i, act in enumerate(legal, 1):
+            console.print(Text.assemble((f"  {i:>2} ", "bold cyan"),
+                                        g.describe(state.data, act.id)))
+        try:
+            line = input("> ").strip()
+        except EOFError:
+            console.print("end of input: leaving the game")
+            return
+        if not line:
+            continue
+        cmd, _, arg = line.partition(" ")
+        arg = arg.strip()
+        try:
+            if cmd in ("quit", "exit", "q"):
+                return
+            if cmd in ("help", "?"):
+                _help()
+            elif cmd == "board":
+                show_board = True
+            elif cmd == "log":
+                print_log(console, state.log)
+            elif cmd == "undo":
+                session.undo()
+                shown = len(session.state.log)
+                console.print("[yellow]undone[/]")
+                show_board = True
+            elif cmd == "save":
+                if not arg:
+                    raise WarroomError("save needs a file name: save FILE")
+                session.save(arg)
+                console.print(f"saved to {arg}")
+            elif cmd == "why":
+                ref: Any = arg
+                if arg.isdigit():
+                    n = int(arg)
+                    if not 1 <= n <= len(legal):
+                        raise WarroomError(f"no action {n}; choose 1..{len(legal)} or give "
+                                           "an action key")
+                    ref = legal[n - 1]
+                console.print(str(explain(state, ref)), markup=False)
+            elif cmd.isdigit():
+                n = int(cmd)
+                if not 1 <= n <= len(legal):
+                    raise WarroomError(f"no action {n}; choose 1..{len(legal)}")
+                session.apply(legal[n - 1])
+                show_board = True
+            else:
+                session.apply(cmd)
+                show_board = True
+        except (IllegalActionError, WarroomError, OSError) as exc:
+            console.print(Text(str(exc), style="bold red"))
+
+
+@app.command("replay")
+def replay_cmd(
+    record: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the final view as JSON.")]
+    = False,
+    content: ContentOpt = None,
+) -> None:
+    """Re-play a record; fails with the index of the first illegal action."""
+    try:
+        rec = Record.load(record)
+        state = replay(load_game(rec.game, content), rec)
+    except WarroomError as exc:
+        _fail(exc)
+        return
+    out = result(state)
+    if as_json:
+        _emit_json(view(state))
+        return
+    print_log(console, state.log)
+    console.print(render(state.game.id, view(state)))
+    if out is None:
+        console.print(f"[bold]{len(rec.actions)} actions replayed; {state.active} to act.[/]")
+    else:
+        console.print(f"[bold]{len(rec.actions)} actions replayed. Result: {out.label}[/] "
+                      f"{json.dumps(out.scores)} — {out.text}")
+
+
+@app.command()
+def content(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    content: ContentOpt = None,
+) -> None:
+    """Show the loaded content pack (map, tables, cards...)."""
+    try:
+        g = load_game(game, content)
+    except WarroomError as exc:
+        _fail(exc)
+        return
+    data = g.content_json()
+    if as_json:
+        _emit_json(data)
+        return
+    for key, value in data.items():
+        if key in ("actions", "rules"):
+            console.print(f"[bold]{key}[/]: {len(value)} entries (see --json)")
+            continue
+        console.print(f"[bold]{key}[/]")
+        console.print_json(json.dumps(value))
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    games_: Annotated[int, typer.Option("--games", help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Batch seed.")] = 0,
+    scenario: Annotated[str | None, typer.Option(help="Scenario.")] = None,
+    bots: Annotated[str, typer.Option(help="Bot for every role, or one per role: B[,B].")]
+    = "random",
+    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    out: Annotated[Path | None, typer.Option(help="Write one JSON line per game.")] = None,
+    records: Annotated[Path | None, typer.Option(help="Write one record per game here.")]
+    = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")]
+    = False,
+    content: ContentOpt = None,
+) -> None:
+    """Play many games with bots and summarise the outcomes."""
+    from warroom.sim import run_batch, summarize, write_outputs
+
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    content_s = str(content) if content else None
+    try:
+        for n in names:
+            make_bot(n)
+        progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
+                            TimeElapsedColumn(), console=err, transient=True,
+                            disable=not err.is_terminal)
+        with progress:
+            task = progress.add_task("games", total=games_)
+            results = run_batch(game, games=games_, seed=seed, bots=names, scenario=scenario,
+                                jobs=jobs, content=content_s, keep_records=records is not None,
+                                progress=lambda _: progress.advance(task))
+        write_outputs(results, out, records)
+        summary = summarize(game, seed, results, scenario, names)
+    except WarroomError as exc:
+        _fail(exc)
+        return
+    if as_json:
+        _emit_json(summary)
+        return
+    table = Table(title=f"{summary['game']} — {summary['games']} games, seed {seed}, "
+                  f"bots {','.join(names)}")
+    table.add_column("outcome")
+    table.add_column("games", justify="right")
+    table.add_column("share", justify="right")
+    for label, count in summary["outcomes"].items():
+        table.add_row(label, str(count), f"{100 * count / max(1, summary['games']):.1f}%")
+    console.print(table)
+    for key, value in summary.items():
+        if key.endswith("_mean"):
+            console.print(f"{key}: {value:.2f}")
+        elif key.endswith("_histogram"):
+            console.print(f"{key}: " + " ".join(f"{k}:{v}" for k, v in value.items()))
+
+
+@app.command()
+def bench(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    scenario: Annotated[str | None, typer.Option(help="Scenario.")] = None,
+    seconds: Annotated[float, typer.Option(help="Total measuring time.")] = 6.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    baseline: Annotated[bool, typer.Option(help="Also measure OpenSpiel's "
+                                           "python_block_dominoes.")] = True,
+    content: ContentOpt = None,
+) -> None:
+    """Random legal play throughput, with OpenSpiel's python_block_dominoes as baseline."""
+    from warroom.sim.bench import bench as run_bench
+    from warroom.sim.bench import openspiel_available
+
+    try:
+        out = run_bench(game, scenario, seconds, content=str(content) if content else None,
+                        baseline=baseline)
+    except WarroomError as exc:
+        _fail(exc)
+        return
+    if as_json:
+        _emit_json(out)
+        return
+    console.print(f"{out['game']}: {out['decisions_per_s']:,.0f} decisions/s, "
+                  f"{out['games_per_s']:,.1f} games/s")
+    if out["baseline"]:
+        b = out["baseline"]
+        console.print(f"{b['name']} (OpenSpiel, same loop): {b['actions_per_s']:,.0f} "
+                      f"actions/s — ratio {out['ratio']:.2f}")
+    elif baseline and not openspiel_available():
+        console.print("OpenSpiel is not installed: pip install 'warroom[bench]' for the "
+                      "baseline")
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,158 @@
+"""The command line, driven as a user or a script would."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from warroom.cli.main import app
+from warroom.core.record import Record, replay
+from warroom.games import load_game
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str]:
+    res = runner.invoke(app, list(args), input=input)
+    return res.exit_code, res.output
+
+
+def test_games_json() -> None:
+    code, out = run("games", "--json")
+    assert code == 0
+    games = json.loads(out)
+    eaw = next(g for g in games if g["id"] == "eaw1940")
+    assert eaw["roles"] == ["axis"]
+    assert eaw["scenarios"] == ["1940"]
+    assert eaw["title"] == "Europe At War 1940: Solitaire"
+
+
+def test_play_scripted_save_and_load(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    code, out = run("play", "eaw1940", "--seed", "3",
+                    input=f"why 1\nwhy attack:eastern\n1\nsave {save}\nquit\n")
+    assert code == 0, out
+    assert "legal — 1 AP: attack Ruhr" in out
+    assert "illegal — the Axis Eastern front is not in play yet; it enters on turn 6" in out
+    assert "[rule 2.2, 1.4]" in out
+    assert "The Axis Western front attacks Ruhr" in out
+    assert f"saved to {save}" in out
+    rec = Record.load(save)
+    assert rec.actions == ["attack:western"]
+    assert rec.state is not None
+    # continue the saved game and end its turn
+    code, out = run("play", "eaw1940", "--load", str(save), input="board\nend_turn\nquit\n")
+    assert code == 0, out
+    assert "Allied BOT: die" in out
+
+
+def test_play_undo_and_errors() -> None:
+    # unstall/tank moves roll no dice, so they can be undone; a number out of range and an
+    # unknown command are refused without ending the game.
+    code, out = run("play", "eaw1940", "--seed", "1",
+                    input="99\nfoo\ntank:western:north_africa\nundo\nundo\nquit\n")
+    assert code == 0, out
+    assert "no action 99" in out
+    assert "unknown action 'foo'" in out
+    assert "A tank moves from the Western front to the North Africa front" in out
+    assert "undone" in out
+    assert "nothing to undo" in out
+
+
+def test_play_bot_watch_to_the_end() -> None:
+    code, out = run("play", "eaw1940", "--seed", "5", "--as", "none", "--vs", "random")
+    assert code == 0, out
+    assert "Game over:" in out
+
+
+def test_play_bad_options() -> None:
+    code, out = run("play", "eaw1940", "--as", "allies")
+    assert code == 2
+    assert "no role 'allies'" in out
+    code, out = run("play", "nosuchgame")
+    assert code == 2
+    assert "unknown game 'nosuchgame'" in out
+
+
+def test_replay_json_and_bad_record(tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps({"game": "eaw1940", "scenario": "1940", "options": {},
+                                "seed": 2, "forced_dice": [6], "actions":
+                                ["attack:western", "end_turn"]}))
+    code, out = run("replay", str(good), "--json")
+    assert code == 0, out
+    v = json.loads(out)
+    assert v["turn"] == 2
+    assert v["fronts"][0]["axis_location"] == "Ruhr"
+    assert "rng" not in v
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"game": "eaw1940", "seed": 2,
+                               "actions": ["end_turn", "attack:eastern"]}))
+    code, out = run("replay", str(bad))
+    assert code == 2
+    assert "record step 1" in out and "not in play yet" in out
+    notjson = tmp_path / "broken.json"
+    notjson.write_text("{oops")
+    code, out = run("replay", str(notjson))
+    assert code == 2 and "not valid JSON" in out
+
+
+def test_content_json() -> None:
+    code, out = run("content", "eaw1940", "--json")
+    assert code == 0
+    c = json.loads(out)
+    fronts = {f["id"]: f for f in c["map"]["fronts"]}
+    assert set(fronts) == {"western", "north_africa", "eastern", "central_southern", "balkan"}
+    assert all(f["reconstructed"] for f in fronts.values())
+    flags = {loc["name"]: loc["flag_vp"] for loc in c["map"]["locations"] if loc["flag_vp"]}
+    assert flags == {"Paris": 2, "London": 8, "Moscow": 6, "Alexandria": 3}
+
+
+def test_content_override_error(tmp_path: Path) -> None:
+    (tmp_path / "turn_track.yaml").write_text("turns: [{turn: 1, date: x, ap: 0}]\n")
+    code, out = run("content", "eaw1940", "--content", str(tmp_path))
+    assert code == 2
+    assert "turn_track.yaml" in out
+
+
+def test_simulate_same_summary_whatever_jobs(tmp_path: Path) -> None:
+    code1, out1 = run("simulate", "eaw1940", "--games", "40", "--seed", "11", "--json")
+    code2, out2 = run("simulate", "eaw1940", "--games", "40", "--seed", "11", "--jobs", "2",
+                      "--json", "--records", str(tmp_path / "recs"),
+                      "--out", str(tmp_path / "games.jsonl"))
+    assert code1 == code2 == 0
+    s1, s2 = json.loads(out1), json.loads(out2)
+    assert s1 == s2
+    assert s1["game"] == "eaw1940" and s1["games"] == 40 and s1["seed"] == 11
+    assert sum(s1["outcomes"].values()) == 40
+    assert sum(s1["vp_histogram"].values()) == 40
+    lines = (tmp_path / "games.jsonl").read_text().splitlines()
+    assert len(lines) == 40
+    first = json.loads(lines[0])
+    rec = Record.load(tmp_path / "recs" / "game-00000.json")
+    state = replay(load_game("eaw1940"), rec)
+    assert state.data["outcome"]["vp"] == first["scores"]["vp"]
+
+
+def test_simulate_table_and_bad_bot() -> None:
+    code, out = run("simulate", "eaw1940", "--games", "5", "--seed", "1", "--bots", "greedy")
+    assert code == 0
+    assert "vp_mean" in out
+    code, out = run("simulate", "eaw1940", "--games", "5", "--bots", "nobot")
+    assert code == 2 and "unknown bot 'nobot'" in out
+
+
+def test_bench_json() -> None:
+    pytest.importorskip("pyspiel")
+    code, out = run("bench", "eaw1940", "--seconds", "0.4", "--json")
+    assert code == 0, out
+    b = json.loads(out)
+    assert b["game"] == "eaw1940"
+    assert b["decisions_per_s"] > 0 and b["games_per_s"] > 0
+    assert b["baseline"]["name"] == "python_block_dominoes"
+    assert b["baseline"]["actions_per_s"] > 0
+    assert b["ratio"] == pytest.approx(b["decisions_per_s"] / b["baseline"]["actions_per_s"],
+                                       rel=0.01)
