@@ -7,8 +7,10 @@ file of the same name; the others stay bundled.
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
-from typing import Any, TypeVar
+from types import UnionType
+from typing import Any, TypeVar, Union, get_args, get_origin
 
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -66,10 +68,39 @@ def validate(model: type[M], obj: Any, file: str) -> M:
     try:
         return model.model_validate(obj)
     except ValidationError as exc:
-        err = exc.errors()[0]
+        errors = exc.errors()
+        # An unknown field is usually a typo, which also makes the intended field "missing":
+        # report the typo, the root cause, and suggest the field it was meant to be.
+        err = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
+        msg = err["msg"]
+        if err["type"] == "extra_forbidden":
+            known = _fields_at(model, err["loc"][:-1])
+            close = difflib.get_close_matches(str(err["loc"][-1]), known, n=1)
+            msg = "unknown field" + (f"; did you mean {close[0]!r}?" if close
+                                     else f"; fields here: {', '.join(known)}" if known
+                                     else "")
         entry, fld = _locate(obj, err["loc"])
         more = f" (and {exc.error_count() - 1} more problem(s))" if exc.error_count() > 1 else ""
-        raise ContentError(f"{err['msg']}{more}", file=file, entry=entry, field=fld) from exc
+        raise ContentError(f"{msg}{more}", file=file, entry=entry, field=fld) from exc
+
+
+def _fields_at(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
+    """The field names of the model found at ``loc`` inside ``model`` (empty if unclear)."""
+    node: Any = model
+    for part in loc:
+        if isinstance(part, int):
+            args = [a for a in get_args(node) if a is not type(None)]
+            node = args[0] if len(args) == 1 else None
+        elif isinstance(node, type) and issubclass(node, BaseModel) and part in node.model_fields:
+            node = node.model_fields[part].annotation
+            args = [a for a in get_args(node) if a is not type(None)]
+            if get_origin(node) in (Union, UnionType) and len(args) == 1:
+                node = args[0]
+        else:
+            return []
+    if isinstance(node, type) and issubclass(node, BaseModel):
+        return list(node.model_fields)
+    return []
 
 
 def _locate(obj: Any, loc: tuple[Any, ...]) -> tuple[str | None, str | None]:

@@ -129,6 +129,8 @@ class Game(ABC):
     roles: ClassVar[tuple[str, ...]]
     scenarios: ClassVar[tuple[str, ...]]
     default_scenario: ClassVar[str]
+    hidden_information: ClassVar[bool] = False
+    """True when a role cannot see part of the state (hands, decks, face-down cards)."""
     rules: ClassVar[Mapping[str, str]] = {}
     """Rule number -> heading, for citations and ``explain``."""
 
@@ -180,6 +182,25 @@ class Game(ABC):
         """An upper bound on the decisions of one game (runaway detection, RL)."""
         return 10_000
 
+    def max_chance_events(self) -> int:
+        """An upper bound on the dice rolls and random picks of one game."""
+        return 10_000
+
+    def max_chance_outcomes(self) -> int:
+        """The most outcomes one chance event can have (a d6: 6)."""
+        return 6
+
+    def observation_size(self) -> int:
+        """Length of the numeric observation vector (RL interfaces)."""
+        return len(self.observation(self._sample_data(), self.roles[0]))
+
+    def observation(self, data: Data, role: str) -> list[float]:
+        """A fixed-length numeric encoding of what ``role`` may see (no hidden information)."""
+        raise NotImplementedError(f"{self.id} provides no numeric observation yet")
+
+    def _sample_data(self) -> Data:
+        return new_game(self).data
+
     def info(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -216,8 +237,14 @@ class Game(ABC):
 
 def new_game(game: Game, scenario: str | None = None, seed: int = 0,
              options: Mapping[str, Any] | None = None,
-             forced_dice: list[int] | None = None) -> State:
-    """A new game of ``game`` in ``scenario`` (default: the game's default)."""
+             forced_dice: list[int] | None = None,
+             chance: list[int] | None = None) -> State:
+    """A new game of ``game`` in ``scenario`` (default: the game's default).
+
+    ``chance`` switches the state to explicit chance (for interfaces with chance nodes):
+    every die or random pick takes the next of these outcomes, and raises
+    :class:`warroom.core.rng.ChanceNeeded` when none is left.
+    """
     scenario = scenario or game.default_scenario
     if scenario not in game.scenarios:
         raise UnknownGameError(
@@ -248,13 +275,25 @@ def new_game(game: Game, scenario: str | None = None, seed: int = 0,
         "outcome": None,
         "decisions": 0,
     }
+    if chance is not None:
+        data["explicit_chance"] = True
+        data["chance_queue"] = list(chance)
     game.setup(data, scenario, data["options"])
     game.refresh_active(data)
     return State(game, data)
 
 
 def legal_actions(state: State) -> list[Action]:
-    """Every legal choice of the active role (empty when the game is over)."""
+    """Every legal choice of the active role (empty when the game is over).
+
+    A fresh list each call: a caller may filter or reorder it without changing what
+    ``apply`` accepts.
+    """
+    return list(_legal(state))
+
+
+def _legal(state: State) -> list[Action]:
+    """The cached legal actions (never handed out: callers get a copy)."""
     legal = state._legal
     if legal is None:
         cat = state.game.catalogue
@@ -271,7 +310,7 @@ def apply(state: State, action: Action | str | int) -> None:
     """
     game = state.game
     act = game.catalogue.resolve(action)
-    legal = legal_actions(state)
+    legal = _legal(state)
     if act not in legal:
         if state.data["active"] is None:
             raise IllegalActionError(f"the game is over; {act.label!r} cannot be played",
@@ -342,7 +381,7 @@ def explain(state: State, action: Action | str | int) -> Explanation:
         out = game.outcome(state.data)
         return Explanation(False, act.label, f"the game is over ({out.label if out else 'ended'})",
                            (out.rule,) if out and out.rule else ())
-    legal = act in legal_actions(state)
+    legal = act in _legal(state)
     frame = state.data["stack"][-1]
     reason, rules = game.frames[frame["kind"]].explain(game, state.data, frame, act, legal)
     return Explanation(legal, act.label, reason, rules)

@@ -56,10 +56,14 @@ class Record:
         if unknown:
             raise RecordError(f"{source}: unknown key(s) {', '.join(unknown)}")
         game = obj["game"]
-        scenario = obj.get("scenario") or ""
-        options = obj.get("options") or {}
+        # absent or null means the default; any other value must have the right type
+        scenario = obj.get("scenario")
+        scenario = "" if scenario is None else scenario
+        options = obj.get("options")
+        options = {} if options is None else options
         seed = obj.get("seed", 0)
-        forced = obj.get("forced_dice") or []
+        forced = obj.get("forced_dice")
+        forced = [] if forced is None else forced
         actions = obj["actions"]
         if not isinstance(game, str):
             raise RecordError(f"{source}: 'game' must be a string such as \"eaw1940\"")
@@ -118,6 +122,9 @@ def replay(game: Game, record: Record) -> State:
             legal = [a.key for a in legal_actions(state)]
             raise RecordError(
                 f"record step {i}: {exc}", index=i, legal=legal) from exc
+        except ValueError as exc:  # e.g. a forced die value that is not a face of the die
+            raise RecordError(f"record step {i} ({ref!r}) cannot be played: {exc}",
+                              index=i) from exc
     if record.state is not None:
         mine = json.loads(state.dumps())
         if mine != record.state:
@@ -140,8 +147,13 @@ class Session:
     def __init__(self, state: State, record: Record | None = None) -> None:
         self.state = state
         d = state.data
-        self.record = record or Record(d["game"], d["scenario"], dict(d["options"]), d["seed"],
-                                       [], [])
+        if record is None:
+            if d["decisions"]:
+                raise RecordError("a session of a game in progress needs the game's record "
+                                  "(Session.load or Session(state, record))")
+            record = Record(d["game"], d["scenario"], dict(d["options"]), d["seed"],
+                            list(d["forced"]), [])
+        self.record = record
         self._undo: list[tuple[State, int]] = []
 
     @classmethod
@@ -163,7 +175,13 @@ class Session:
     def apply(self, action: Any) -> None:
         before = clone(self.state)
         barrier = self.state.data["barrier"]
-        apply(self.state, action)
+        try:
+            apply(self.state, action)
+        except IllegalActionError:
+            raise  # the state is untouched
+        except Exception:
+            self.state = before  # a failure half-way through the rules: keep the old state
+            raise
         act = self.state.game.catalogue.resolve(action)
         self.record.actions.append(act.key)
         if self.state.data["barrier"] != barrier:

@@ -33,9 +33,39 @@ def next_u64(data: dict[str, Any]) -> int:
     return _mix(s)
 
 
-def randbelow(data: dict[str, Any], n: int) -> int:
-    """A uniform integer in ``[0, n)`` (the bias of ``2**64 % n`` is far below any use here)."""
+class ChanceNeeded(Exception):
+    """Raised in explicit-chance mode when the rules need a chance outcome not yet supplied.
+
+    Interfaces with explicit chance nodes (OpenSpiel) apply an action to a copy with
+    ``data["explicit_chance"] = True`` and the outcomes chosen so far in
+    ``data["chance_queue"]``; this signal says that ``n`` equally likely outcomes
+    (``0..n-1``) are needed next. The copy is then discarded.
+    """
+
+    def __init__(self, n: int) -> None:
+        super().__init__(f"a chance outcome in 0..{n - 1} is needed")
+        self.n = n
+
+
+def _draw(data: dict[str, Any], n: int) -> int:
+    if data.get("explicit_chance"):
+        queue: list[int] = data["chance_queue"]
+        if not queue:
+            raise ChanceNeeded(n)
+        value = queue.pop(0)
+        if not 0 <= value < n:
+            raise ValueError(f"chance outcome {value} is not in 0..{n - 1}")
+        return value
     return next_u64(data) % n
+
+
+def randbelow(data: dict[str, Any], n: int) -> int:
+    """A uniform integer in ``[0, n)`` (the bias of ``2**64 % n`` is far below any use here).
+
+    Use it for shuffles and random picks inside the rules: it is a chance event.
+    """
+    data["barrier"] += 1
+    return _draw(data, n)
 
 
 def roll(data: dict[str, Any], sides: int = 6) -> int:
@@ -47,7 +77,7 @@ def roll(data: dict[str, Any], sides: int = 6) -> int:
         if not 1 <= value <= sides:
             raise ValueError(f"forced die value {value} is not a face of a d{sides}")
         return value
-    return next_u64(data) % sides + 1
+    return _draw(data, sides) + 1
 
 
 class Rng:
@@ -59,10 +89,10 @@ class Rng:
         self._d: dict[str, Any] = {"rng": seed_state(seed)}
 
     def randbelow(self, n: int) -> int:
-        return randbelow(self._d, n)
+        return next_u64(self._d) % n
 
     def choice(self, seq: list[Any]) -> Any:
-        return seq[randbelow(self._d, len(seq))]
+        return seq[next_u64(self._d) % len(seq)]
 
     def random(self) -> float:
         return (next_u64(self._d) >> 11) * (1.0 / (1 << 53))

@@ -226,5 +226,41 @@ class EuropeAtWar1940(Game):
         return sum(c.turn_ap[t] * (1 + tanks) + c.turn_axis_tanks[t] + 1
                    for t in range(1, c.turns + 1))
 
+    def max_chance_events(self) -> int:
+        # An attack rolls 1 die; ending the actions runs the BOT: chart, Front Table, attack
+        # and an Allied tank re-roll, 4 dice; an action can do both (the last AP).
+        return self.max_decisions() * 5
+
+    def observation(self, data: dict[str, Any], role: str) -> list[float]:
+        """Everything public, as numbers in [0, 1]: turn, AP, every marker, pending decision."""
+        c = self.c
+        obs: list[float] = [0.0] * (c.turns + 1)
+        obs[min(data["turn"], c.turns)] = 1.0
+        obs.append(data["ap"] / 10.0)
+        obs.append(float(data["attacked"]))
+        for f in range(self.n_fronts):
+            onehot = [0.0] * (c.last[f] + 2)       # -1 .. last
+            onehot[data["axis"][f] + 1] = 1.0
+            obs += onehot
+            obs.append(float(data["in_play"][f]))
+            obs.append(float(data["stalled"][f]))
+            obs.append(float(data["reserve"][f]))
+            obs.append(sum(1.0 for t in data["tanks"] if t[0] == f) / 3.0)
+            obs.append(sum(1.0 for t in data["tanks"] if t[0] == f and not t[1]) / 3.0)
+            obs.append(sum(1.0 for t in data["allied_tanks"] if t[0] == f) / 3.0)
+        obs += [float(v) for v in data["air"]]
+        obs += [float(v) for v in data["air_sup"]]
+        obs += [float(v) for v in data["sea"]]
+        obs.append(float(data["malta"]))
+        top = self.top(data)
+        kind = top["kind"] if top else ""
+        obs += [float(kind == k) for k in ("actions", "reroll", "place_tank")]
+        reroll = [0.0] * self.n_fronts
+        if kind == "reroll":
+            reroll[top["front"]] = 1.0  # type: ignore[index]
+        obs += reroll
+        obs.append(float(data["outcome"] is not None))
+        return obs
+
     def most_advanced_front(self, data: dict[str, Any]) -> int:
         return most_advanced(self.c, data)

@@ -1,0 +1,125 @@
+"""PettingZoo adapter: ``env(game_id, scenario=None, **options)`` returns an AEC environment.
+
+- Agents are the game's roles; the eaw1940 Allied BOT is part of the environment, so that
+  game is single-agent.
+- Actions are ids of the game's fixed action catalogue (``Discrete(len(catalogue))``).
+- Observations are ``{"observation": float32 vector of the agent's view (no hidden
+  information), "action_mask": int8 mask of legal actions}``; the mask is all zeros for an
+  agent whose turn it is not.
+- Rewards are terminal, from the game's result (+1 win, 0 draw, -1 loss). Dice come from
+  the game state's RNG, seeded by ``reset(seed=...)``: the same seed replays the same game.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from warroom.core.protocol import State, apply, new_game, result, view
+from warroom.core.rng import Rng
+from warroom.games import load_game
+
+
+class WarroomAECEnv(AECEnv):  # type: ignore[misc]
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "name": "warroom_v0",
+                "is_parallelizable": False}
+
+    def __init__(self, game_id: str, scenario: str | None = None,
+                 render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        self.game = load_game(game_id)
+        self.scenario = scenario or self.game.default_scenario
+        if self.scenario not in self.game.scenarios:
+            raise ValueError(f"{game_id} has no scenario {self.scenario!r}; choose one of "
+                             f"{', '.join(self.game.scenarios)}")
+        self.options = options
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"warroom_{game_id}_v0"}
+        self.possible_agents = list(self.game.roles)
+        n_actions = len(self.game.catalogue)
+        n_obs = self.game.observation_size()
+        self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
+        self.observation_spaces = {a: spaces.Dict({
+            "observation": spaces.Box(low=-1.0, high=1.0, shape=(n_obs,), dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(n_actions,), dtype=np.int8),
+        }) for a in self.possible_agents}
+        self._seeder = Rng(0)
+        self.state_: State | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space:  # type: ignore[type-arg]
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:  # type: ignore[type-arg]
+        return self.action_spaces[agent]
+
+    # -- AEC API -------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seeder = Rng(seed)
+        game_seed = self._seeder.spawn() & ((1 << 63) - 1)
+        self.state_ = new_game(self.game, self.scenario, game_seed, self.options)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.state_.active or self.agents[0]
+        self._finish_if_over()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        assert self.state_ is not None
+        obs = np.asarray(self.game.observation(self.state_.data, agent), dtype=np.float32)
+        mask = np.zeros(len(self.game.catalogue), dtype=np.int8)
+        if self.state_.active == agent:
+            mask[self.game.legal_ids(self.state_.data)] = 1
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.state_ is not None
+        self._cumulative_rewards[agent] = 0.0
+        apply(self.state_, int(action))  # type: ignore[arg-type]
+        self.rewards = {a: 0.0 for a in self.agents}
+        if self.state_.active is not None:
+            self.agent_selection = self.state_.active
+        self._finish_if_over()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _finish_if_over(self) -> None:
+        assert self.state_ is not None
+        out = result(self.state_)
+        if out is None:
+            return
+        for a in self.agents:
+            self.rewards[a] = float(out.returns.get(a, 0.0))
+            self.terminations[a] = True
+            self.infos[a] = {"outcome": out.label, "scores": dict(out.scores)}
+
+    def render(self) -> str | None:
+        if self.state_ is None:
+            return None
+        text = json.dumps({k: v for k, v in view(self.state_).items() if k != "log"},
+                          indent=1)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def env(game_id: str, scenario: str | None = None, render_mode: str | None = None,
+        **options: Any) -> WarroomAECEnv:
+    """An AEC environment of ``game_id`` (see the module docstring)."""
+    return WarroomAECEnv(game_id, scenario, render_mode, **options)

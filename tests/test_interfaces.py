@@ -1,0 +1,125 @@
+"""RL adapters pass PettingZoo's and OpenSpiel's own test suites, for every game."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from warroom.games import game_ids
+
+pytest.importorskip("pettingzoo")
+pyspiel = pytest.importorskip("pyspiel")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+import warroom.interfaces.openspiel as wos  # noqa: E402
+from warroom.interfaces.pettingzoo import env  # noqa: E402
+
+GAMES = game_ids()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_pettingzoo_api_test(game_id: str) -> None:
+    from warroom.games import load_game
+
+    for scenario in load_game(game_id).scenarios:
+        api_test(env(game_id, scenario), num_cycles=300, verbose_progress=False)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_pettingzoo_seed_test(game_id: str) -> None:
+    seed_test(lambda: env(game_id), num_cycles=300)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_pettingzoo_plays_to_terminal_rewards(game_id: str) -> None:
+    e = env(game_id)
+    e.reset(seed=3)
+    rng = np.random.default_rng(3)
+    steps = 0
+    for _agent in e.agent_iter(max_iter=100_000):
+        obs, _reward, term, trunc, _info = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        assert legal.size > 0
+        e.step(int(rng.choice(legal)))
+        steps += 1
+    assert steps > 0
+    # every agent saw a terminal reward in {-1, 0, 1} and the outcome in infos
+    assert e.state_ is not None and e.state_.active is None
+    from warroom.core import result
+
+    out = result(e.state_)
+    assert out is not None
+    assert set(out.returns.values()) <= {-1.0, 0.0, 1.0}
+
+
+def test_pettingzoo_rejects_bad_scenario() -> None:
+    with pytest.raises(ValueError, match="no scenario"):
+        env("eaw1940", "1939")
+
+
+def test_openspiel_registration() -> None:
+    registered = {g.short_name for g in pyspiel.registered_games()}
+    for gid in GAMES:
+        assert f"python_warroom_{gid}" in registered
+    assert [f"python_warroom_{g}" for g in GAMES] == wos.GAME_NAMES
+    game = pyspiel.load_game("python_warroom_eaw1940")
+    gt = game.get_type()
+    assert gt.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert gt.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert game.num_players() == 1
+    assert game.max_chance_outcomes() == 6
+    # max_game_length is an honest bound: no random game goes past it
+    assert game.max_game_length() >= 100
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_openspiel_random_sim_test(game_id: str) -> None:
+    game = pyspiel.load_game(f"python_warroom_{game_id}")
+    pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
+
+
+def test_openspiel_chance_nodes_are_dice() -> None:
+    game = pyspiel.load_game("python_warroom_eaw1940")
+    state = game.new_initial_state()
+    assert state.current_player() == 0
+    attack = game.num_distinct_actions()  # sentinel
+    for a in state.legal_actions():
+        if state.action_to_string(0, a) == "attack:western":
+            attack = a
+    state.apply_action(attack)
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert [o for o, _ in outcomes] == list(range(6))
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+    state.apply_action(5)  # die face 6: +1 air = 7 -> advance (Land Attack Table)
+    assert not state.is_chance_node()
+    ws = state.warroom_state
+    assert ws.data["axis"][0] == 1
+    assert "die 6 +1" in ws.log[-3]
+
+
+def test_openspiel_mcts_bot_plays_a_full_game() -> None:
+    from open_spiel.python.algorithms import mcts
+
+    game = pyspiel.load_game("python_warroom_eaw1940")
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=6,
+                       evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = [o for o, _ in state.chance_outcomes()]
+            state.apply_action(int(rng.choice(outcomes)))
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            moves += 1
+    assert moves > 5
+    assert state.returns()[0] in (-1.0, 0.0, 1.0)
+    assert len(state.history()) <= game.max_game_length()
