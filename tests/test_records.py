@@ -1,0 +1,361 @@
+"""Game records (JSON), replay, and sessions with undo that never crosses a die roll."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from warroom.core import (
+    Game,
+    IllegalActionError,
+    Record,
+    RecordError,
+    Session,
+    apply,
+    legal_actions,
+    new_game,
+    replay,
+)
+from warroom.core.rng import Rng
+
+# -- helpers -------------------------------------------------------------------------------
+
+
+def played_session(game: Game, seed: int, steps: int | None = None,
+                   forced: list[int] | None = None) -> Session:
+    session = Session.start(game, seed=seed, forced_dice=forced)
+    rng = Rng(seed + 17)
+    while not session.state.is_over and (steps is None or len(session.record.actions) < steps):
+        legal = legal_actions(session.state)
+        session.apply(legal[rng.randbelow(len(legal))])
+    return session
+
+
+def write(path: Path, obj: Any) -> Path:
+    path.write_text(obj if isinstance(obj, str) else json.dumps(obj), encoding="utf-8")
+    return path
+
+
+def good_record(game: Game, seed: int = 4, steps: int = 12) -> Record:
+    return played_session(game, seed, steps).record
+
+
+# -- the record format ---------------------------------------------------------------------
+
+
+def test_record_round_trips_through_json_and_files(eaw: Game, tmp_path: Path) -> None:
+    session = played_session(eaw, 3, forced=[6, 5, 4])
+    record = session.record
+    assert record.forced_dice == [6, 5, 4]
+    obj = record.to_json()
+    assert set(obj) == {"game", "scenario", "options", "seed", "forced_dice", "actions"}
+    assert Record.from_json(json.loads(json.dumps(obj))) == record
+    # to_json is a copy: changing it does not change the record
+    obj["actions"].append("end_turn")
+    obj["forced_dice"].clear()
+    assert record.forced_dice == [6, 5, 4] and obj["actions"] != record.actions
+    # files, without and with a state snapshot
+    record.save(tmp_path / "plain.json", with_state=False)
+    assert Record.load(tmp_path / "plain.json") == record
+    record.state = json.loads(session.state.dumps())
+    record.save(str(tmp_path / "snap.json"))
+    loaded = Record.load(str(tmp_path / "snap.json"))
+    assert loaded.state == record.state and loaded == record
+    assert "state" not in json.loads((tmp_path / "plain.json").read_text())
+
+
+def test_replay_reproduces_the_game_bit_for_bit(eaw: Game) -> None:
+    for seed in range(40):
+        forced = [1 + (seed + i) % 6 for i in range(seed % 4)]
+        session = played_session(eaw, seed, forced=forced)
+        record = session.record
+        assert replay(eaw, record).dumps() == session.state.dumps()
+        # by catalogue ids too, and after a JSON round trip
+        by_id = Record.from_json({**record.to_json(),
+                                  "actions": [eaw.catalogue.by_key(k).id
+                                              for k in record.actions]})
+        assert replay(eaw, by_id).dumps() == session.state.dumps()
+        again = Record.from_json(json.loads(json.dumps(record.to_json())))
+        assert replay(eaw, again).dumps() == session.state.dumps()
+        # a prefix replays to the same position as the game had then
+        half = len(record.actions) // 2
+        part = Record.from_json({**record.to_json(), "actions": record.actions[:half]})
+        expected = new_game(eaw, seed=seed, forced_dice=forced)
+        for key in record.actions[:half]:
+            apply(expected, key)
+        assert replay(eaw, part).dumps() == expected.dumps()
+
+
+def test_replay_with_matching_snapshot_passes(eaw: Game) -> None:
+    session = played_session(eaw, 8, 15)
+    record = Record.from_json({**session.record.to_json(),
+                               "state": json.loads(session.state.dumps())})
+    assert replay(eaw, record).dumps() == session.state.dumps()
+
+
+def test_illegal_step_reports_its_index_and_the_alternatives(eaw: Game) -> None:
+    for seed in range(10):
+        record = good_record(eaw, seed, 20)
+        for index in (0, 5, len(record.actions)):
+            state = new_game(eaw, seed=seed)
+            for key in record.actions[:index]:
+                apply(state, key)
+            legal = [a.key for a in legal_actions(state)]
+            bad = next(a.key for a in eaw.catalogue if a.key not in legal)
+            broken = Record.from_json({**record.to_json(),
+                                       "actions": [*record.actions[:index], bad,
+                                                   *record.actions[index:]]})
+            with pytest.raises(RecordError) as info:
+                replay(eaw, broken)
+            assert info.value.index == index
+            assert info.value.legal == legal
+            msg = str(info.value)
+            assert str(index) in msg
+            assert bad in msg or eaw.catalogue.by_key(bad).label in msg
+
+
+@pytest.mark.parametrize("bad", ["no_such_action", 999, -1])
+def test_unknown_action_in_record_fails_at_its_index(eaw: Game, bad: Any) -> None:
+    record = good_record(eaw)
+    broken = Record.from_json({**record.to_json(), "actions": [*record.actions[:3], bad]})
+    with pytest.raises(RecordError) as info:
+        replay(eaw, broken)
+    assert info.value.index == 3
+    assert info.value.legal  # the alternatives at that point
+
+
+# -- malformed records ---------------------------------------------------------------------
+
+BASE: dict[str, Any] = {"game": "eaw1940", "scenario": "1940", "options": {}, "seed": 1,
+                        "forced_dice": [], "actions": ["end_turn"]}
+
+
+@pytest.mark.parametrize(("content", "fragment"), [
+    ("", "not valid JSON"),
+    ("{'game': 'eaw1940'}", "not valid JSON"),
+    ('{"game": "eaw1940", "actions": [}', "not valid JSON"),
+    ("[1, 2, 3]", "must be a JSON object"),
+    ('"eaw1940"', "must be a JSON object"),
+    ("null", "must be a JSON object"),
+    ({"scenario": "1940", "actions": []}, "missing key(s) game"),
+    ({"game": "eaw1940"}, "missing key(s) actions"),
+    ({**BASE, "player": "me"}, "unknown key(s) player"),
+    ({**BASE, "game": 1940}, "'game' must be a string"),
+    ({**BASE, "scenario": 1940}, "'scenario' must be a string"),
+    ({**BASE, "scenario": 0}, "'scenario' must be a string"),
+    ({**BASE, "options": ["fast"]}, "'options' must be an object"),
+    ({**BASE, "options": []}, "'options' must be an object"),
+    ({**BASE, "seed": "1"}, "'seed' must be an integer"),
+    ({**BASE, "seed": 1.5}, "'seed' must be an integer"),
+    ({**BASE, "seed": True}, "'seed' must be an integer"),
+    ({**BASE, "forced_dice": "66"}, "'forced_dice' must be a list"),
+    ({**BASE, "forced_dice": 0}, "'forced_dice' must be a list"),
+    ({**BASE, "forced_dice": [6, "6"]}, "'forced_dice' must be a list"),
+    ({**BASE, "actions": "end_turn"}, "'actions' must be a list"),
+    ({**BASE, "actions": {"0": "end_turn"}}, "'actions' must be a list"),
+    ({**BASE, "actions": ["end_turn", 1.5]}, "actions[1]"),
+    ({**BASE, "actions": [True]}, "actions[0]"),
+    ({**BASE, "actions": [None]}, "actions[0]"),
+    ({**BASE, "state": [1, 2]}, "'state' must be an object"),
+])
+def test_malformed_record_files_are_rejected_clearly(
+        tmp_path: Path, content: Any, fragment: str) -> None:
+    path = write(tmp_path / "game.json", content)
+    with pytest.raises(RecordError) as info:
+        Record.load(path)
+    assert fragment in str(info.value)
+    assert str(path) in str(info.value)  # says which file
+
+
+def test_missing_record_file(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match="cannot read record"):
+        Record.load(tmp_path / "nowhere.json")
+
+
+@pytest.mark.parametrize(("change", "fragment"), [
+    ({"game": "chess"}, "record is for game 'chess'"),
+    ({"scenario": "1939"}, "no scenario '1939'"),
+    ({"options": {"fog": True}}, "no option fog"),
+    ({"forced_dice": [0]}, "not a die face"),
+    ({"forced_dice": [7]}, "not a face of a d6"),
+])
+def test_records_that_cannot_start_or_run(eaw: Game, change: dict[str, Any],
+                                          fragment: str) -> None:
+    record = Record.from_json({**BASE, "actions": ["attack:western"], **change})
+    with pytest.raises(RecordError, match=fragment):
+        replay(eaw, record)
+
+
+def test_tampered_snapshot_is_detected(eaw: Game, tmp_path: Path) -> None:
+    session = played_session(eaw, 6, 10)
+    snapshot = json.loads(session.state.dumps())
+    for key, value in (("ap", snapshot["ap"] + 1), ("turn", 9), ("rng", 12345),
+                       ("axis", [4, 4, 4, 4, 4]), ("extra", 1)):
+        tampered = {**snapshot, key: value}
+        record = Record.from_json({**session.record.to_json(), "state": tampered})
+        with pytest.raises(RecordError, match=f"snapshot does not match.*{key}"):
+            replay(eaw, record)
+        record.save(tmp_path / "t.json")
+        with pytest.raises(RecordError, match="snapshot"):
+            Session.load(eaw, tmp_path / "t.json")
+    # and actions edited under an honest snapshot
+    edited = Record.from_json({**session.record.to_json(), "state": snapshot,
+                               "actions": session.record.actions[:-1]})
+    with pytest.raises(RecordError, match="snapshot"):
+        replay(eaw, edited)
+
+
+# -- sessions and undo ---------------------------------------------------------------------
+
+
+def test_undo_restores_exactly_and_shrinks_the_record(eaw: Game) -> None:
+    session = Session.start(eaw, seed=2)
+    start = session.state.dumps()
+    assert not session.can_undo
+    session.apply("tank:western:north_africa")  # a tank move rolls no die
+    after_move = session.state.dumps()
+    assert session.can_undo and session.record.actions == ["tank:western:north_africa"]
+    session.apply(eaw.catalogue.by_key("tank:north_africa:western").id)  # by id too
+    assert session.record.actions == ["tank:western:north_africa", "tank:north_africa:western"]
+    session.undo()
+    assert session.state.dumps() == after_move
+    assert session.record.actions == ["tank:western:north_africa"]
+    session.undo()
+    assert session.state.dumps() == start
+    assert session.record.actions == []
+    assert not session.can_undo
+    with pytest.raises(IllegalActionError, match="nothing to undo"):
+        session.undo()
+    # the restored state is live and independent of the snapshot it came from
+    session.apply("attack:western")
+    assert replay(eaw, session.record).dumps() == session.state.dumps()
+
+
+def test_a_die_roll_clears_undo(eaw: Game) -> None:
+    session = Session.start(eaw, seed=2)
+    session.apply("tank:western:north_africa")
+    assert session.can_undo
+    barrier = session.state.data["barrier"]
+    session.apply("attack:north_africa")  # an attack rolls
+    assert session.state.data["barrier"] > barrier
+    assert not session.can_undo
+    with pytest.raises(IllegalActionError):
+        session.undo()
+    assert len(session.record.actions) == 2  # nothing was taken back
+
+
+def test_unstall_is_undoable_but_ending_the_turn_is_not(eaw: Game) -> None:
+    # find a position where a front is stalled and AP remain after unstalling it
+    for seed in range(500):
+        session = Session.start(eaw, seed=seed)
+        rng = Rng(seed)
+        while not session.state.is_over:
+            legal = legal_actions(session.state)
+            unstall = [a for a in legal if a.key.startswith("unstall:")]
+            if unstall and session.state.data["ap"] >= 2:
+                break
+            session.apply(legal[rng.randbelow(len(legal))])
+        else:
+            continue
+        before = session.state.dumps()
+        actions = list(session.record.actions)
+        session.apply(unstall[0])
+        assert session.can_undo
+        session.undo()
+        assert session.state.dumps() == before
+        assert session.record.actions == actions
+        session.apply("end_turn")  # the Allied BOT rolls
+        assert not session.can_undo
+        return
+    pytest.fail("no position with a stalled front found")
+
+
+def test_undo_everywhere_in_random_games(eaw: Game) -> None:
+    """Each step: undo is offered exactly when no die was rolled, and restores exactly."""
+    undone = cleared = 0
+    for seed in range(60):
+        session = Session.start(eaw, seed=seed)
+        rng = Rng(seed)
+        while not session.state.is_over:
+            before = session.state.dumps()
+            n = len(session.record.actions)
+            barrier = session.state.data["barrier"]
+            legal = legal_actions(session.state)
+            action = legal[rng.randbelow(len(legal))]
+            session.apply(action)
+            assert session.record.actions[-1] == action.key
+            if session.state.data["barrier"] == barrier:
+                after = session.state.dumps()
+                assert session.can_undo
+                session.undo()
+                assert session.state.dumps() == before
+                assert len(session.record.actions) == n
+                session.apply(action.id)
+                assert session.state.dumps() == after
+                undone += 1
+            else:
+                assert not session.can_undo
+                cleared += 1
+        assert replay(eaw, session.record).dumps() == session.state.dumps()
+    assert undone > 50 and cleared > 50
+
+
+def test_session_rejects_illegal_actions_without_side_effects(eaw: Game) -> None:
+    session = Session.start(eaw, seed=1)
+    session.apply("tank:western:north_africa")
+    before = session.state.dumps()
+    for bad in ("reroll", "no_such_action", 999):
+        with pytest.raises(IllegalActionError):
+            session.apply(bad)
+    assert session.state.dumps() == before
+    assert session.record.actions == ["tank:western:north_africa"]
+    assert session.can_undo
+
+
+def test_session_survives_a_bad_forced_die(eaw: Game) -> None:
+    # 7 is a valid die value for the core (d20 games) but not for this d6 game
+    session = Session.start(eaw, seed=1, forced_dice=[7])
+    before = session.state.dumps()
+    with pytest.raises(ValueError, match="d6"):
+        session.apply("attack:western")
+    assert session.state.dumps() == before
+    assert session.record.actions == []
+
+
+def test_session_save_and_load(eaw: Game, tmp_path: Path) -> None:
+    for seed in range(6):
+        session = played_session(eaw, seed, 10 + 7 * seed, forced=[6, 6, 2])
+        path = tmp_path / f"s{seed}.json"
+        session.save(path)
+        saved = json.loads(path.read_text())
+        assert saved["state"] == json.loads(session.state.dumps())
+        assert saved["actions"] == session.record.actions
+        assert session.record.state is None  # the snapshot is not kept in the live record
+        loaded = Session.load(eaw, path)
+        assert loaded.state.dumps() == session.state.dumps()
+        assert loaded.record == session.record
+        assert not loaded.can_undo
+        # the loaded session plays on exactly as the original would
+        if not session.state.is_over:
+            action = legal_actions(session.state)[0]
+            session.apply(action)
+            loaded.apply(action)
+            assert loaded.state.dumps() == session.state.dumps()
+
+
+def test_session_of_a_fresh_state_keeps_its_forced_dice(eaw: Game, tmp_path: Path) -> None:
+    state = new_game(eaw, seed=9, forced_dice=[6, 6, 6, 1])
+    session = Session(state)
+    assert session.record.forced_dice == [6, 6, 6, 1]
+    session.apply("attack:western")
+    session.save(tmp_path / "f.json")
+    assert Session.load(eaw, tmp_path / "f.json").state.dumps() == session.state.dumps()
+
+
+def test_session_of_a_game_in_progress_needs_its_record(eaw: Game) -> None:
+    state = played_session(eaw, 2, 5).state
+    with pytest.raises(RecordError, match="record"):
+        Session(state)
