@@ -222,9 +222,16 @@ def test_5_1_allies_push_the_axis_out_of_rome_and_the_axis_recover_it(eaw: Any) 
                         "Mediterranean, port, 5.2) = 5 -> advance (Land Attack Table) [5.1]")
     assert lines[3] == ("The Allies occupy Rome! The Axis North Africa front is pushed "
                         "outside its home [5.1]")
-    assert lines[4] == ("The Allies occupy Rome, but no automatic victory before the end of "
+    assert lines[4] == ("The successful counter-attack stalls the Axis North Africa front: "
+                        "flip it to its stalled side (Allied Action Chart) [4.3]")
+    assert lines[5] == ("The Allies occupy Rome, but no automatic victory before the end of "
                         "turn 6 [10.1]")
     assert s.data["axis"][NA] == -1
+    assert s.data["stalled"][NA] == 1
+    # "Several Allied actions can cause a stalled result" (4.4): unstall before attacking
+    assert "attack:north_africa" not in [a.key for a in legal_actions(s)]
+    roll(s, (), "unstall:north_africa")
+    s.data["ap"] += 1  # keep the turn open after the next attack (the unstall cost 1 AP)
     v = view(s)
     assert v["allies_occupy"] == ["Rome"]
     assert v["fronts"][NA]["axis_location"] == "outside"
@@ -246,7 +253,10 @@ def test_11_2_allies_counter_attack_to_recover_the_last_location(eaw: Any) -> No
     assert lines[3] == ("The Allies recover London; the Axis Western front retreats to "
                         "Normandy [11.2]")
     assert s.data["axis"][W] == 5
+    assert s.data["stalled"][W] == 1
     assert view(s)["fronts"][W]["allied_location"] == "London"
+    assert "unstall:western" in [a.key for a in legal_actions(s)]
+    roll(s, (), "unstall:western")
     assert "attack:western" in [a.key for a in legal_actions(s)]
 
 
@@ -368,7 +378,13 @@ def test_11_4_reserve_added_and_used_the_same_turn(eaw: Any, die: int) -> None:
         f"{'advance' if advance else 'no result'} (Land Attack Table) [5.1]",
     ]
     assert s.data["axis"][W] == 1 - advance
+    assert s.data["stalled"][W] == advance          # a successful counter-attack stalls
     assert s.data["reserve"] == [1, 0, 0, 0, 0]     # the reserve stays in play
+    if advance:
+        assert lines[5] == ("The successful counter-attack stalls the Axis Western front: "
+                            "flip it to its stalled side (Allied Action Chart) [4.3]")
+        roll(s, (), "unstall:western")
+        s.data["ap"] += 1  # keep the turn open after the next attack
     # turn 2: the reserve gives -1 to the next Axis attack there (9.1)
     assert "-1 (Allied reserve, 9.1)" in roll(s, (6,), "attack:western")[0]
 

@@ -138,6 +138,10 @@ def allied_counter_attack(c: Components, data: dict[str, Any], f: int, bonus: in
     else:
         log(data, "5.1", f"The Allies advance into {target}; the Axis {c.front_names[f]} "
             f"front retreats to {c.routes[f][pos - 1]}")
+    if c.counter_attack_stalls and not data["stalled"][f]:
+        data["stalled"][f] = 1
+        log(data, "4.3", f"The successful counter-attack stalls the Axis {c.front_names[f]} "
+            "front: flip it to its stalled side (Allied Action Chart)")
 
 
 # -- air and sea attacks ------------------------------------------------------------------

@@ -105,6 +105,7 @@ class ChartRow(ContentModel):
 class ActionChart(ContentModel):
     rows: list[ChartRow] = Field(min_length=6, max_length=6)
     reserve_counter_attack_drm: int = 1
+    successful_counter_attack_stalls: bool = True
     reconstructed: bool = False
 
 
@@ -202,6 +203,7 @@ class Components:
     front_table: tuple[int, ...]               # roll -> front index, -1 = most advanced
     chart: tuple[tuple[str, str], ...]         # roll -> (action, text); index 0 unused
     reserve_ca_drm: int
+    counter_attack_stalls: bool
     # turn track
     turns: int
     turn_ap: tuple[int, ...]
@@ -342,6 +344,7 @@ def compile_components(m: MapFile, t: TablesFile, tt: TurnTrackFile, v: VictoryF
         front_table=tuple(front_tab),
         chart=tuple(chart),
         reserve_ca_drm=t.allied_action_chart.reserve_counter_attack_drm,
+        counter_attack_stalls=t.allied_action_chart.successful_counter_attack_stalls,
         turns=len(turns),
         turn_ap=(0, *(e.ap for e in turns)),
         turn_date=("", *(e.date for e in turns)),

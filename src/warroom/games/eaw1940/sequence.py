@@ -22,10 +22,20 @@ def start_turn(c: Components, data: dict[str, Any]) -> None:
     log(data, "3.1", f"Turn {turn} ({c.turn_date[turn]}): the Axis have {data['ap']} AP")
     for f in c.turn_fronts_enter[turn]:
         if not data["in_play"][f]:
+            home = c.routes[f][0]
+            held = any(data["in_play"][g] and data["axis"][g] < 0 and c.routes[g][0] == home
+                       for g in range(len(c.front_ids)))
             data["in_play"][f] = 1
-            data["axis"][f] = 0
-            log(data, "1.4", f"The Axis {c.front_names[f]} front enters play in "
-                f"{c.routes[f][0]}, facing the Allies in {c.routes[f][1]}")
+            if held:
+                # The Allies occupy the home (10.1): the new front starts outside it, its
+                # Allied front marker in the home, and may attack to recover it.
+                data["axis"][f] = -1
+                log(data, "1.4", f"The Axis {c.front_names[f]} front enters play outside "
+                    f"{home}, which the Allies occupy")
+            else:
+                data["axis"][f] = 0
+                log(data, "1.4", f"The Axis {c.front_names[f]} front enters play in "
+                    f"{home}, facing the Allies in {c.routes[f][1]}")
     for f in c.turn_allied_tanks[turn]:
         data["allied_tanks"].append([f, 0])
         log(data, "1.4", f"An Allied tank joins the Allied {c.front_names[f]} front")

@@ -1,0 +1,44 @@
+"""Edge cases of Europe At War 1940 decided in warroom's reconstruction."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warroom.core import apply, legal_actions, new_game, view
+
+W, NA, E, CS, B = range(5)
+
+
+def test_fronts_entering_while_the_allies_occupy_berlin_start_outside(eaw: Any) -> None:
+    s = new_game(eaw, seed=1)
+    d = s.data
+    d["turn"] = 5
+    d["ap"] = 1
+    d["axis"][W] = -1          # the Allies occupy Berlin (before turn 6: no victory yet)
+    s._legal = None
+    # end turn 5: BOT result 5 (naval offensive) ignored: Allies hold both seas, Malta active
+    d["forced"] = [5]
+    apply(s, "end_turn")
+    assert d["turn"] == 6
+    assert d["axis"][E] == -1 and d["axis"][CS] == -1
+    assert ("The Axis Eastern front enters play outside Berlin, which the Allies occupy "
+            "[1.4]") in s.log
+    v = view(s)
+    assert v["fronts"][E]["allied_location"] == "Berlin"
+    assert v["allies_occupy"] == ["Berlin"]
+    # after placing turn 6's new tank, they may attack to recover Berlin
+    apply(s, "place_tank:eastern")
+    assert "attack:eastern" in [a.key for a in legal_actions(s)]
+
+
+def test_fronts_entering_normally_start_in_berlin(eaw: Any) -> None:
+    s = new_game(eaw, seed=1)
+    d = s.data
+    d["turn"] = 5
+    d["ap"] = 1
+    s._legal = None
+    d["forced"] = [5]
+    apply(s, "end_turn")
+    assert d["axis"][E] == 0 and d["axis"][CS] == 0
+    assert ("The Axis Eastern front enters play in Berlin, facing the Allies in Bialystok "
+            "[1.4]") in s.log
