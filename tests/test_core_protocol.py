@@ -239,10 +239,10 @@ def test_new_game_defaults(eaw: Game) -> None:
     ({"seed": 1.5}, "seed must be an integer"),
     ({"seed": None}, "seed must be an integer"),
     ({"seed": True}, "seed must be an integer"),
-    ({"forced_dice": [0]}, "not a die face"),
-    ({"forced_dice": [3, 21]}, "not a die face"),
-    ({"forced_dice": ["6"]}, "not a die face"),
-    ({"forced_dice": [True]}, "not a die face"),
+    ({"forced_dice": [0]}, r"not a face of the eaw1940 dice \(1\.\.6\)"),
+    ({"forced_dice": [3, 7]}, "not a face of the eaw1940 dice"),
+    ({"forced_dice": ["6"]}, "not a face of the"),
+    ({"forced_dice": [True]}, "not a face of the"),
 ])
 def test_new_game_rejects_unknown_scenario_option_or_bad_seed(
         eaw: Game, kwargs: dict[str, Any], fragment: str) -> None:

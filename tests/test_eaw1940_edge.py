@@ -42,3 +42,26 @@ def test_fronts_entering_normally_start_in_berlin(eaw: Any) -> None:
     assert d["axis"][E] == 0 and d["axis"][CS] == 0
     assert ("The Axis Eastern front enters play in Berlin, facing the Allies in Bialystok "
             "[1.4]") in s.log
+
+
+def test_victory_bands_with_a_gap_are_a_content_error(tmp_path: Any) -> None:
+    import pytest
+
+    from warroom.core import ContentError
+    from warroom.games import load_game
+    from warroom.games.eaw1940.components import BUNDLED
+
+    text = (BUNDLED / "victory.yaml").read_text().replace("  - min: 12\n", "  - min: 13\n")
+    (tmp_path / "victory.yaml").write_text(text)
+    with pytest.raises(ContentError, match=r"victory.yaml.*bands\[1\] \(draw\).*min"):
+        load_game("eaw1940", tmp_path)
+
+
+def test_determinize_leaves_explicit_chance_mode(eaw: Any) -> None:
+    from warroom.core import Rng, determinize
+
+    s = new_game(eaw, seed=2, chance=[5])
+    copy = determinize(s, "axis", Rng(1))
+    assert "explicit_chance" not in copy.data and "chance_queue" not in copy.data
+    apply(copy, "attack:western")   # rolls from the reseeded RNG, no ChanceNeeded
+    assert s.data["explicit_chance"] is True

@@ -14,6 +14,7 @@ from warroom.core import (
     Record,
     RecordError,
     Session,
+    UnknownGameError,
     apply,
     legal_actions,
     new_game,
@@ -179,8 +180,8 @@ def test_missing_record_file(tmp_path: Path) -> None:
     ({"game": "chess"}, "record is for game 'chess'"),
     ({"scenario": "1939"}, "no scenario '1939'"),
     ({"options": {"fog": True}}, "no option fog"),
-    ({"forced_dice": [0]}, "not a die face"),
-    ({"forced_dice": [7]}, "not a face of a d6"),
+    ({"forced_dice": [0]}, "not a face of the eaw1940 dice"),
+    ({"forced_dice": [7]}, "record cannot start: forced die value 7"),
 ])
 def test_records_that_cannot_start_or_run(eaw: Game, change: dict[str, Any],
                                           fragment: str) -> None:
@@ -316,8 +317,12 @@ def test_session_rejects_illegal_actions_without_side_effects(eaw: Game) -> None
 
 
 def test_session_survives_a_bad_forced_die(eaw: Game) -> None:
-    # 7 is a valid die value for the core (d20 games) but not for this d6 game
-    session = Session.start(eaw, seed=1, forced_dice=[7])
+    # a forced 7 is refused for this d6 game before the game starts...
+    with pytest.raises(UnknownGameError, match="not a face of the eaw1940 dice"):
+        Session.start(eaw, seed=1, forced_dice=[7])
+    # ...and if one is slipped into the state, the session restores it when the rules fail
+    session = Session.start(eaw, seed=1)
+    session.state.data["forced"] = [7]
     before = session.state.dumps()
     with pytest.raises(ValueError, match="d6"):
         session.apply("attack:western")

@@ -85,6 +85,10 @@ class State:
         log: list[str] = self.data["log"]
         return log
 
+    def invalidate(self) -> None:
+        """Drop cached legal actions after editing ``data`` by hand (tests, tools)."""
+        self._legal = None
+
     @property
     def is_over(self) -> bool:
         return self.data["active"] is None
@@ -129,6 +133,8 @@ class Game(ABC):
     roles: ClassVar[tuple[str, ...]]
     scenarios: ClassVar[tuple[str, ...]]
     default_scenario: ClassVar[str]
+    die_sides: ClassVar[int] = 6
+    """The largest die the rules roll: forced dice above it are refused at the start."""
     hidden_information: ClassVar[bool] = False
     """True when a role cannot see part of the state (hands, decks, face-down cards)."""
     rules: ClassVar[Mapping[str, str]] = {}
@@ -259,8 +265,10 @@ def new_game(game: Game, scenario: str | None = None, seed: int = 0,
         raise UnknownGameError(f"seed must be an integer, not {seed!r}")
     forced = list(forced_dice or [])
     for value in forced:
-        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 20:
-            raise UnknownGameError(f"forced die value {value!r} is not a die face")
+        if (not isinstance(value, int) or isinstance(value, bool)
+                or not 1 <= value <= game.die_sides):
+            raise UnknownGameError(f"forced die value {value!r} is not a face of the "
+                                   f"{game.id} dice (1..{game.die_sides})")
     data: Data = {
         "game": game.id,
         "scenario": scenario,
@@ -313,7 +321,7 @@ def apply(state: State, action: Action | str | int) -> None:
     legal = _legal(state)
     if act not in legal:
         if state.data["active"] is None:
-            raise IllegalActionError(f"the game is over; {act.label!r} cannot be played",
+            raise IllegalActionError(f"the game is over; {act.key!r} cannot be played",
                                      action=act)
         why = explain(state, act)
         raise IllegalActionError(
@@ -359,6 +367,8 @@ def determinize(state: State, role: str, rng: _rng.Rng) -> State:
     copy_ = clone(state)
     copy_.data["rng"] = _rng.seed_state(rng.spawn())
     copy_.data["forced"] = []
+    copy_.data.pop("explicit_chance", None)
+    copy_.data.pop("chance_queue", None)
     state.game.hide(copy_.data, role, rng)
     return copy_
 

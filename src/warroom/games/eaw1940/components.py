@@ -314,6 +314,15 @@ def compile_components(m: MapFile, t: TablesFile, tt: TurnTrackFile, v: VictoryF
         for fid in e.fronts_enter + e.allied_tanks:
             check(fid in front_ids, f"unknown front {fid!r}", file=ttf,
                   entry=f"turns[{i}] (turn {e.turn})")
+    lo = [b.min for b in v.bands]
+    check(lo[0] is None and v.bands[-1].max is None,
+          "the first band needs no min and the last no max, so every score has a band",
+          file=vf, entry="bands")
+    for i in range(1, len(v.bands)):
+        prev_max = v.bands[i - 1].max
+        check(prev_max is not None and v.bands[i].min == prev_max + 1,
+              f"band {v.bands[i].label} must start at {prev_max} + 1 (no gap, no overlap)",
+              file=vf, entry=f"bands[{i}] ({v.bands[i].label})", field="min")
     for hn in v.allied_automatic.locations:
         check(hn in locs and locs[hn].axis_home, f"{hn} is not an Axis home", file=vf,
               entry="allied_automatic", field="locations")
