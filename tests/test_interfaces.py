@@ -28,7 +28,10 @@ def test_pettingzoo_api_test(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_pettingzoo_seed_test(game_id: str) -> None:
-    seed_test(lambda: env(game_id), num_cycles=300)
+    from warroom.games import load_game
+
+    for scenario in load_game(game_id).scenarios:
+        seed_test(lambda scenario=scenario: env(game_id, scenario), num_cycles=300)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
