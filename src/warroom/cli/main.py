@@ -312,6 +312,10 @@ def bench(
                       "baseline")
 
 
+from warroom.cli.tk import app as tk_app  # noqa: E402
+app.add_typer(tk_app, name="tk")
+
+
 def main() -> None:
     app()
 

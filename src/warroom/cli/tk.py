@@ -1,0 +1,123 @@
+"""``warroom tk``: resolve one Totaler Krieg! political event (rule 15) in the terminal."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from warroom.core.errors import WarroomError
+from warroom.core.protocol import apply, legal_actions, new_game, result
+from warroom.games import load_game
+
+app = typer.Typer(no_args_is_help=True, add_completion=False,
+                  help="Totaler Krieg! political events: resolve an event against a situation.")
+console = Console(highlight=False, soft_wrap=True, stderr=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _fail(exc: Exception) -> None:
+    err.print(Text.assemble(("error: ", "bold red"), str(exc)))
+    raise typer.Exit(2)
+
+
+@app.command()
+def resolve(
+    event: Annotated[str, typer.Option(help="Event number (15.26) or name.")],
+    faction: Annotated[str, typer.Option(help="Receiving faction: axis, western, soviet.")],
+    situation: Annotated[str, typer.Option(help="A bundled situation (1939, 1940, 1937) or "
+                                           "a situation file (YAML/JSON).")] = "1939",
+    country: Annotated[str | None, typer.Option(help="The selected/resisting Country.")]
+    = None,
+    land: Annotated[str | None, typer.Option(help="Ceded Land marker id (15.3).")] = None,
+    area: Annotated[str | None, typer.Option(help="Area Table (15.13).")] = None,
+    type_: Annotated[str | None, typer.Option("--type", help="Failure type: command, "
+                                              "supply (15.14).")] = None,
+    card: Annotated[int | None, typer.Option(help="Production Directive card (15.32).")]
+    = None,
+    challenge: Annotated[str | None, typer.Option(help="Country named by Successful "
+                                                  "Challenge (15.37).")] = None,
+    variant: Annotated[str | None, typer.Option(help="15.30: tk or ae.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the dice.")] = 0,
+    dice: Annotated[str | None, typer.Option(help="Forced dice, e.g. 3,5.")] = None,
+    choose: Annotated[str | None, typer.Option(help="Answers to the decisions in order "
+                                               "(choice numbers or action keys, comma "
+                                               "separated); the rest are asked.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the resulting situation and "
+                                          "the instructions for the map as JSON.")] = False,
+    content: Annotated[Path | None, typer.Option(help="Content folder override.")] = None,
+) -> None:
+    """Resolve one political event; each faction is asked the choices the text gives it."""
+    try:
+        g = load_game("tk", content)
+        options: dict[str, Any] = {"event": event, "faction": faction, "country": country,
+                                   "land": land, "area": area, "type": type_, "card": card,
+                                   "challenge": challenge, "variant": variant}
+        scenario = situation
+        if situation not in g.scenarios:
+            sit = g.c.load_situation(Path(situation))  # type: ignore[attr-defined]
+            options["situation_data"] = sit.model_dump(mode="json")
+            scenario = "custom"
+        forced = [int(x) for x in dice.split(",") if x.strip()] if dice else None
+        state = new_game(g, scenario, seed, options, forced)
+    except (WarroomError, ValueError) as exc:
+        _fail(exc)
+        return
+    answers = [a.strip() for a in (choose or "").split(",") if a.strip()]
+    out = console if not as_json else err
+    shown = 0
+    while True:
+        for line in state.log[shown:]:
+            out.print(Text("  · " + line))
+        shown = len(state.log)
+        if state.active is None:
+            break
+        legal = legal_actions(state)
+        top = state.data["stack"][-1]
+        out.print(Text.assemble((f"{state.active}", "bold"), f" decides [{top['rule']}]: "
+                                f"{top['prompt']}"))
+        for i, act in enumerate(legal, 1):
+            out.print(Text.assemble((f"  {i:>2} ", "bold cyan"),
+                                    g.describe(state.data, act.id)))
+        if answers:
+            ans = answers.pop(0)
+        elif sys.stdin.isatty() or not as_json:
+            try:
+                ans = input("> ").strip()
+            except EOFError:
+                _fail(WarroomError("end of input while a decision is pending; pass --choose"))
+                return
+        else:
+            _fail(WarroomError("a decision is pending and --choose has no answer left"))
+            return
+        try:
+            if ans.isdigit():
+                n = int(ans)
+                if not 1 <= n <= len(legal):
+                    raise WarroomError(f"no choice {n}; choose 1..{len(legal)}")
+                apply(state, legal[n - 1])
+            else:
+                apply(state, ans)
+        except WarroomError as exc:
+            out.print(Text(str(exc), style="bold red"))
+            if not (sys.stdin.isatty() or not as_json):
+                raise typer.Exit(2) from exc
+    outcome = result(state)
+    view = g.view(state.data, None)
+    if as_json:
+        sys.stdout.write(json.dumps({
+            "event": view["event"], "event_name": view["event_name"],
+            "result": outcome.to_json() if outcome else None,
+            "instructions": view["instructions"], "log": view["log"],
+            "situation": view["situation"]}, indent=1) + "\n")
+        return
+    console.print(Text("Instructions for the physical map:", style="bold"))
+    for line in view["instructions"] or ["(none)"]:
+        console.print(Text("  - " + line))
+    if outcome:
+        console.print(Text(f"Result: {outcome.text}", style="bold"))

@@ -1,0 +1,350 @@
+"""TK content: static components (countries, hexes, Ceded Land markers, countermix,
+tables, cards) and situations (the political situation at one moment), as typed models.
+
+Files in ``content/``:
+- ``components.yaml``: geography and counters that never change during a game.
+- ``tables.yaml``: the Area Tables, Diplomatic Incident, International Crisis and Civil War
+  Tables (reconstructed: rule 15 names them but does not print them).
+- ``situation_*.yaml``: bundled situations; a user may pass any situation file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field
+
+from warroom.core.content import ContentModel, ContentPack, check, load_yaml, validate
+from warroom.core.errors import ContentError
+
+BUNDLED = Path(__file__).parent / "content"
+
+Faction = Literal["axis", "western", "soviet"]
+Allied = Literal["western", "soviet"]
+War = Literal["pre_war", "limited_war", "total_war"]
+FACTIONS: tuple[str, ...] = ("axis", "western", "soviet")
+STATUSES = ("neutral", "axis", "western", "soviet", "conquered", "dependent", "removed",
+            "major")
+COUNTRY_MARKERS = ("neutrality", "influence:axis", "influence:western", "influence:soviet",
+                   "free_passage", "no_occupation", "stronghold:republican",
+                   "stronghold:nationalist", "mobilizing")
+MAP_MARKERS = ("detachment", "logistics", "partisan_base", "failure_command", "failure_supply",
+               "atomic_devastation", "blitz")
+
+
+class CountryDef(ContentModel):
+    name: str
+    kind: Literal["major", "minor", "dependent", "region"]
+    faction: Faction | None = None
+    borders: list[str] = []
+    dependents: list[str] = []
+    parent: str | None = None
+    capital: str | None = None
+    provisional_capital: str | None = None
+    cities: list[str] = []
+    alignment: Allied = "western"
+    posture: Literal["Locarno", "Cordon"] = "Locarno"
+    new_country: bool = False
+    """Eligible to become a Minor Country by 15.25 (13.8.2)."""
+    colonial_unit: str | None = None
+    """German colonial unit associated with it (By, Don, Uk), removed by 15.25."""
+    breakaway_of: str | None = None
+    """A Civil War Country's Breakaway Region (15.34)."""
+    reconstructed: bool = False
+
+
+class HexDef(ContentModel):
+    id: str
+    name: str = ""
+    country: str | None = None
+    city: bool = False
+    port: bool = False
+    island: bool = False
+    naval: bool = False
+    """A Naval Zone Box on the map rather than a land hex."""
+    german_air_base: int | None = None
+    """Hexes to the nearest German Air Base (15.33), where it matters."""
+    us_air_base: int | None = None
+    reconstructed: bool = False
+
+
+class CededDef(ContentModel):
+    id: str
+    faction: Faction
+    land: str
+    country: str
+    whole_country: bool = False
+    hexes: list[str] = []
+    flip_side: str | None = None
+    """Further Concessions (15.16) flips it to the whole Country's side."""
+    reconstructed: bool = False
+
+
+class CardDef(ContentModel):
+    number: int
+    name: str
+    unit: str | None = None
+    marker: str | None = None
+    rule: str | None = None
+
+
+class PartnerDef(ContentModel):
+    country: str
+    faction: Faction
+    war_economy_flip: bool = False
+    """France or Italy: may flip War Economy +1 to +2 instead (15.38)."""
+    reconstructed: bool = False
+
+
+class Components(ContentModel):
+    countries: list[CountryDef]
+    hexes: list[HexDef]
+    ceded_lands: list[CededDef]
+    countermix: dict[str, int]
+    production_cards: list[CardDef]
+    partnership: list[PartnerDef]
+    vg_units: int = Field(ge=0)
+    reconstructed: bool = False
+
+
+class TableRow(ContentModel):
+    roll: list[int] = Field(min_length=1)
+    result: str
+    text: str = ""
+
+
+class DieTable(ContentModel):
+    name: str
+    rule: str
+    drm: dict[str, int] = {}
+    rows: list[TableRow]
+    reconstructed: bool = False
+
+
+class Tables(ContentModel):
+    area_tables: list[DieTable]
+    diplomatic_incident: DieTable
+    international_crisis: DieTable
+    civil_war: DieTable
+
+
+# -- situations --------------------------------------------------------------------------
+
+class CountryState(ContentModel):
+    status: Literal["neutral", "axis", "western", "soviet", "conquered", "dependent",
+                    "removed", "major"] = "neutral"
+    markers: list[str] = []
+    policy: str | None = None
+    posture: Literal["Locarno", "Cordon"] | None = None
+    conquered_by: Faction | None = None
+
+
+class Policy(ContentModel):
+    id: str
+    name: str
+    posture: Literal["Locarno", "Cordon", "Guarantees", "Entente", "Pact"]
+    boxes: list[str] = Field(min_length=1)
+    countries: list[str] = []
+    endable: bool = True
+    """False for Isolationism and the Ostland Accord (15.28, 15.31, 15.37)."""
+
+
+class PostureBox(ContentModel):
+    name: str
+    major: str
+    faction: Allied
+    truce: int | None = Field(default=None, ge=1, le=3)
+    truce_name: str | None = None
+    negotiation: bool = False
+
+
+class CivilWarMarker(ContentModel):
+    id: str
+    type: Literal["center", "stronghold"]
+    side: Literal["republican", "nationalist"]
+    city: str
+
+
+class CivilWar(ContentModel):
+    country: str
+    markers: list[CivilWarMarker]
+
+
+class Support(ContentModel):
+    faction: Allied
+    country: str
+
+
+class Unit(ContentModel):
+    id: str
+    name: str
+    owner: Faction
+    nationality: str
+    type: Literal["armor", "infantry", "support", "hq"]
+    steps: int = Field(ge=0)
+    max_steps: int | None = None
+    loc: str
+    holder: str | None = None
+    colonial: bool = False
+    minor: bool = False
+    ss: bool = False
+    multinational: bool = False
+    holding: list[str] = []
+    delay_stripe: bool = False
+    outbreak: bool = False
+    """An Outbreak of War unit (15.22, 15.24)."""
+    tk_force_pool: bool = True
+    """AE: in the TK Force Pool (15.30.2)."""
+
+
+class MarkerState(ContentModel):
+    type: Literal["detachment", "logistics", "partisan_base", "failure_command",
+                  "failure_supply", "atomic_devastation", "blitz"]
+    owner: Faction | None = None
+    loc: str = "Unused"
+    count: int = Field(default=1, ge=1)
+
+
+class Situation(ContentModel):
+    name: str
+    title: str
+    war: War
+    turn: int = Field(ge=1)
+    pacific: dict[Allied, Literal["no_war", "limited_war", "total_war"]] = {
+        "western": "no_war", "soviet": "no_war"}
+    countries: dict[str, CountryState]
+    policies: list[Policy] = []
+    boxes: list[PostureBox] = []
+    civil_war: CivilWar | None = None
+    republican_support: Support | None = None
+    units: list[Unit] = []
+    markers: list[MarkerState] = []
+    ceded: dict[str, str] = {}
+    """Ceded Land marker id -> where it is (Unused, Ceded Lands Box, Delay Box, Force Pool,
+    Removed); unlisted markers are Unused."""
+    control: dict[str, Faction] = {}
+    """Hex -> controlling faction where it differs from the hex's Country's owner."""
+    vp_marker: Literal["ss_europa", "no_retreat"] | None = None
+    axis_tide: bool = False
+    military_takeover: bool = False
+    lend_lease: str = "Unused"
+    loc_damaged: list[str] = []
+    war_economy: dict[str, int] = {}
+    partners_in_play: list[str] = []
+    cards_played: list[int] = []
+    current_card: dict[Faction, int] = {}
+    production_successes: dict[int, int] = {}
+    french_fleet: Literal["in_play", "axis", "removed"] = "in_play"
+    reconstructed: bool = False
+
+
+class Content:
+    """The loaded pack: components, tables and bundled situations, cross-checked."""
+
+    def __init__(self, override: Path | None = None) -> None:
+        pack = ContentPack(BUNDLED, override)
+        self.pack = pack
+        self.components = pack.load("components.yaml", Components)
+        self.tables = pack.load("tables.yaml", Tables)
+        comp = self.components
+        self.country = {c.name: c for c in comp.countries}
+        self.hex = {h.id: h for h in comp.hexes}
+        self.ceded = {c.id: c for c in comp.ceded_lands}
+        self.cards = {c.number: c for c in comp.production_cards}
+        self.partners = {p.country: p for p in comp.partnership}
+        self.area = {t.name: t for t in self.tables.area_tables}
+        self.borders: dict[str, set[str]] = {c.name: set(c.borders) for c in comp.countries}
+        for c in comp.countries:
+            for b in c.borders:
+                if b in self.borders:
+                    self.borders[b].add(c.name)
+        self._check(str(pack.path("components.yaml")))
+        self.situations: dict[str, Situation] = {}
+        for name in ("1939", "1940", "1937"):
+            file = f"situation_{name}.yaml"
+            self.situations[name] = self.load_situation(pack.path(file))
+
+    def _check(self, file: str) -> None:
+        for c in self.components.countries:
+            for b in [*c.borders, *c.dependents, *([c.parent] if c.parent else [])]:
+                check(b in self.country, f"unknown country {b!r}", file=file,
+                      entry=f"countries ({c.name})", field="borders/dependents/parent")
+            for h in [*c.cities, *([c.capital] if c.capital else [])]:
+                check(h in self.hex, f"unknown hex {h!r}", file=file,
+                      entry=f"countries ({c.name})", field="cities/capital")
+        for c in self.components.ceded_lands:
+            check(c.country in self.country, f"unknown country {c.country!r}", file=file,
+                  entry=f"ceded_lands ({c.id})", field="country")
+            for h in c.hexes:
+                check(h in self.hex, f"unknown hex {h!r}", file=file,
+                      entry=f"ceded_lands ({c.id})", field="hexes")
+        for h in self.components.hexes:
+            check(h.country is None or h.country in self.country,
+                  f"unknown country {h.country!r}", file=file, entry=f"hexes ({h.id})",
+                  field="country")
+        tfile = str(self.pack.path("tables.yaml"))
+        for t in self.tables.area_tables:
+            for r in t.rows:
+                check(r.result in self.country or r.result in ("France/Vichy", "No Result"),
+                      f"unknown country {r.result!r}", file=tfile,
+                      entry=f"area_tables ({t.name})", field="rows.result")
+
+    def load_situation(self, path: Path | str, obj: Any = None) -> Situation:
+        file = str(path)
+        if obj is None:
+            obj = load_yaml(Path(path))
+        sit = validate(Situation, obj, file)
+        self.check_situation(sit, file)
+        return sit
+
+    def check_situation(self, sit: Situation, file: str) -> None:
+        for name in sit.countries:
+            check(name in self.country, f"unknown country {name!r}; known: "
+                  f"{', '.join(sorted(self.country))}", file=file, entry=f"countries ({name})")
+        for name, st in sit.countries.items():
+            for m in st.markers:
+                check(m in COUNTRY_MARKERS, f"unknown marker {m!r}; markers: "
+                      f"{', '.join(COUNTRY_MARKERS)}", file=file,
+                      entry=f"countries ({name})", field="markers")
+        pol = {p.id for p in sit.policies}
+        boxes = {b.name for b in sit.boxes}
+        for p in sit.policies:
+            for b in p.boxes:
+                check(b in boxes, f"unknown posture box {b!r}", file=file,
+                      entry=f"policies ({p.id})", field="boxes")
+            for c in p.countries:
+                check(c in self.country, f"unknown country {c!r}", file=file,
+                      entry=f"policies ({p.id})", field="countries")
+        for name, st in sit.countries.items():
+            check(st.policy is None or st.policy in pol, f"unknown policy {st.policy!r}",
+                  file=file, entry=f"countries ({name})", field="policy")
+        ids = set()
+        for u in sit.units:
+            check(u.id not in ids, f"duplicate unit id {u.id!r}", file=file,
+                  entry=f"units ({u.id})", field="id")
+            ids.add(u.id)
+        for u in sit.units:
+            for h in u.holding:
+                check(h in ids, f"unknown unit {h!r} in the Holding Box", file=file,
+                      entry=f"units ({u.id})", field="holding")
+            if u.loc not in BOXES and not u.loc.startswith("Turn Track "):
+                check(u.loc in self.hex, f"unknown location {u.loc!r}: a hex id or one of "
+                      f"{', '.join(BOXES)} or 'Turn Track N'", file=file,
+                      entry=f"units ({u.id})", field="loc")
+        for mid in sit.ceded:
+            check(mid in self.ceded, f"unknown Ceded Land marker {mid!r}", file=file,
+                  entry="ceded", field=mid)
+        if sit.civil_war is not None:
+            check(sit.civil_war.country in self.country, "unknown Civil War Country",
+                  file=file, entry="civil_war", field="country")
+        for h in sit.control:
+            check(h in self.hex, f"unknown hex {h!r}", file=file, entry="control", field=h)
+
+
+BOXES = ("Force Pool", "Delay Box", "Pacific Holding Box", "Conditional Event Box",
+         "Holding Box", "Eliminated", "Removed", "Replacement")
+
+
+def content_error(msg: str, file: str) -> ContentError:
+    return ContentError(msg, file=file)

@@ -1,0 +1,201 @@
+"""The decision machinery of the TK political events: a stack of plain-data frames.
+
+Two frame kinds live on ``data["stack"]``:
+
+- ``choose``: a decision of one faction. It holds the rule, a prompt, the enumerated
+  choices (catalogue key, label, JSON value) and the name of the continuation that
+  receives the chosen value.
+- ``then``: a pending step of a procedure (a continuation name and its context), run
+  automatically as soon as it reaches the top of the stack.
+
+"Do A, then B" pushes B then A; A may ask questions (pushing ``choose`` frames above B)
+and B runs once they are answered. Chained events (Neutrals Pressured -> Minor Country
+Politics -> Diplomatic Incident...) are simply more ``then`` frames, so the whole
+resolution is serialisable, clonable and replayable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from warroom.core.actions import Action
+from warroom.core.protocol import FrameKind, Game
+
+if TYPE_CHECKING:
+    from warroom.games.tk.game import TotalerKrieg
+
+Data = dict[str, Any]
+Ctx = dict[str, Any]
+StepFn = Callable[["TotalerKrieg", Data, Ctx], None]
+ChoiceFn = Callable[["TotalerKrieg", Data, Ctx, Any], None]
+
+STEPS: dict[str, StepFn] = {}
+CHOICES: dict[str, ChoiceFn] = {}
+MAX_PICKS = 160
+
+# Named options offered by the events' menus (catalogue keys ``opt:<slug>``).
+OPTIONS: dict[str, str] = {
+    "no_result": "Do nothing (treat as No Result)",
+    "civil_war_table": "Roll on the Civil War Table",
+    "partisan_base": "Place a Partisan Base marker in the Force Pool",
+    "select_hex": "Select a hex with an eligible enemy unit or marker",
+    "replacement": "Receive and place a replacement step",
+    "remove_fp_no": "Remove a Free Passage or No Occupation marker",
+    "remove_stronghold": "Remove the Stronghold and Republican Support markers",
+    "remove_marker": "Remove a Neutrality or enemy Influence marker",
+    "place_influence": "Place a friendly Influence marker",
+    "activate": "Activate the Country as a friendly Minor Country",
+    "attack": "Conduct one attack including a friendly armor-type unit",
+    "eliminate_armor": "Eliminate a friendly armor-type step",
+    "armor": "Eliminate one armor step",
+    "infantry": "Eliminate two infantry steps",
+    "minor_country_politics": "Minor Country Politics",
+    "neutrality_discussions": "Neutrality Discussions",
+    "pressure_us": "Pressure the US",
+    "reassess_policies": "Reassess Policies",
+    "stronghold_lost": "Stronghold Lost",
+    "vichy_fleet_activated": "Vichy Fleet Activated",
+    "vichy_fleet_attacked": "Vichy Fleet Attacked",
+    "wider_involvement": "Wider Involvement",
+    "eliminate_step": "Eliminate one step from a friendly ground unit",
+    "civil_war_defeat": "Turn this into Civil War Defeat (15.4)",
+    "civil_war_victory": "Turn this into Civil War Victory (15.5)",
+    "flip_support": "Flip the Republican Support marker",
+    "aid_civil_war": "Aid to Civil War Country",
+    "declare_war": "Declare War",
+    "eastern_peace_talks": "Eastern Peace Talks",
+    "military_failure": "Military Failure",
+    "neutrals_consider": "Neutrals Consider Options",
+    "war_with_russia": "War with Russia",
+    "war_with_west": "War with the West",
+    "western_peace_talks": "Western Peace Talks",
+    "support_to_delay": "Place an Allied support unit in the Delay Box",
+    "eliminate_allied_step": "Eliminate one step from a hex with an Allied ground unit",
+    "production_card": "Apply a played Production Directive card",
+    "blitz": "Attack!: place a Blitz marker in the next Support Segment",
+    "end_policy": "End a Policy",
+    "support_unit_delay": "Place a friendly support unit from the Force Pool in the Delay Box",
+    "eliminate_two": "Eliminate two friendly steps (armor if possible)",
+    "hq_delay": "Place a friendly HQ unit from the map in the Delay Box",
+    "increase": "Increase the Truce marker one level",
+    "reduce": "Reduce the Truce marker one level",
+    "leave": "Leave the Truce marker as it is",
+    "place_detachment": "Place a Detachment marker in the Ceded Land",
+    "roll_incident": "Roll on the Diplomatic Incident Table",
+    "flip_war_economy": "Flip the War Economy marker to its +2 side",
+    "place_partner": "Place the Partnership Country counter in the Delay Box",
+    "place_marker": "Place the marker",
+    "take_support": "Take the support unit and place it in the Delay Box",
+    "place_vg": "Receive the German 0-2-2 VG infantry unit",
+    "production_success": "Apply Production Success (15.32)",
+    "project_success": "Apply Project Success: A-bomb (15.33)",
+    "command": "Failure (Command)",
+    "supply": "Failure (Supply)",
+    "remove_neutrality": "Remove the Neutrality marker",
+    "remove_influence": "Remove the Influence marker",
+    "place_neutrality": "Place a Neutrality marker",
+    "remove_republican_stronghold": "Remove the Republican Stronghold marker",
+    "support_from_pool": "Place a friendly support unit in the Delay Box",
+    "aid_replacement": "Receive and place one friendly replacement step",
+    "aid_support": "Return a friendly support unit from the Delay Box to the Force Pool",
+}
+
+
+def step(name: str) -> Callable[[StepFn], StepFn]:
+    def deco(fn: StepFn) -> StepFn:
+        if name in STEPS:
+            raise ValueError(f"duplicate step {name}")
+        STEPS[name] = fn
+        return fn
+    return deco
+
+
+def on_choice(name: str) -> Callable[[ChoiceFn], ChoiceFn]:
+    def deco(fn: ChoiceFn) -> ChoiceFn:
+        if name in CHOICES:
+            raise ValueError(f"duplicate choice handler {name}")
+        CHOICES[name] = fn
+        return fn
+    return deco
+
+
+def then(data: Data, fn: str, /, **ctx: Any) -> None:
+    """Queue step ``fn``: it runs once everything pushed after it is resolved."""
+    if fn not in STEPS:
+        raise KeyError(f"unknown step {fn}")
+    data["stack"].append({"kind": "then", "role": None, "fn": fn, "ctx": ctx})
+
+
+def ask(g: TotalerKrieg, data: Data, role: str, rule: str, prompt: str,
+        choices: list[tuple[str | None, str, Any]], fn: str, /, **ctx: Any) -> None:
+    """Push a decision of ``role``: ``choices`` are (preferred key, label, value)."""
+    if fn not in CHOICES:
+        raise KeyError(f"unknown choice handler {fn}")
+    if not choices:
+        raise ValueError(f"[{rule}] a decision without choices: {prompt}")
+    if len(choices) > MAX_PICKS:
+        choices = choices[:MAX_PICKS]
+    used: set[str] = set()
+    out = []
+    for i, (key, label, value) in enumerate(choices):
+        if key is not None and key.startswith("opt:") and key[4:] not in OPTIONS:
+            raise KeyError(f"option {key} is not in the catalogue")
+        if key is None or key in used or not g.catalogue.has_key(key):
+            key = f"pick:{i}"
+        used.add(key)
+        out.append({"key": key, "label": label, "value": value})
+    data["stack"].append({"kind": "choose", "role": role, "rule": rule, "prompt": prompt,
+                          "choices": out, "fn": fn, "ctx": ctx})
+
+
+def drive(g: TotalerKrieg, data: Data) -> None:
+    """Run pending steps until a decision is needed or the resolution is complete."""
+    stack = data["stack"]
+    while stack and stack[-1]["kind"] == "then":
+        frame = stack.pop()
+        STEPS[frame["fn"]](g, data, frame["ctx"])
+    if not stack:
+        g.finish(data)
+
+
+class ChooseFrame(FrameKind):
+    """A faction's decision: one of the enumerated choices the rule gives it."""
+
+    kind = "choose"
+
+    def legal(self, game: Game, data: Data, frame: dict[str, Any]) -> list[int]:
+        cat = game.catalogue
+        return [cat.by_key(c["key"]).id for c in frame["choices"]]
+
+    def apply(self, game: Game, data: Data, frame: dict[str, Any], action: Action) -> None:
+        g: TotalerKrieg = game  # type: ignore[assignment]
+        choice = next(c for c in frame["choices"] if c["key"] == action.key)
+        data["stack"].pop()
+        data["last_role"] = frame["role"]
+        data["log"].append(f"[{frame['rule']}] {frame['role'].capitalize()} chooses: "
+                           f"{choice['label']}")
+        CHOICES[frame["fn"]](g, data, frame["ctx"], choice["value"])
+        drive(g, data)
+
+    def explain(self, game: Game, data: Data, frame: dict[str, Any], action: Action,
+                legal: bool) -> tuple[str, tuple[str, ...]]:
+        rules = (frame["rule"],)
+        if legal:
+            choice = next(c for c in frame["choices"] if c["key"] == action.key)
+            return f"{frame['prompt']}: {choice['label']} is one of the choices", rules
+        offered = "; ".join(c["label"] for c in frame["choices"])
+        return (f"{frame['role']} must now decide: {frame['prompt']}. The rule offers only: "
+                f"{offered}", rules)
+
+
+class ThenFrame(FrameKind):
+    """Never on top when a role is asked; present so every frame kind has a handler."""
+
+    kind = "then"
+
+    def legal(self, game: Game, data: Data, frame: dict[str, Any]) -> list[int]:
+        return []
+
+    def apply(self, game: Game, data: Data, frame: dict[str, Any], action: Action) -> None:
+        raise AssertionError("a pending step is never decided by a role")

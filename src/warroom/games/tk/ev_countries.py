@@ -1,0 +1,678 @@
+"""Events about Minor Countries: 15.2, 15.3, 15.6, 15.9, 15.10, 15.13, 15.15, 15.16, 15.19,
+15.25, 15.26, 15.27 and the Diplomatic Incident Table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from warroom.games.tk.engine import ask, on_choice, step, then
+from warroom.games.tk.model import (
+    NAME,
+    activate,
+    add_marker,
+    alignment,
+    borders_soviet,
+    changed,
+    cst,
+    die,
+    eliminate_steps,
+    enemy_influence,
+    enemy_stronghold,
+    exists,
+    find_units,
+    has,
+    hex_label,
+    influence,
+    instruct,
+    is_allied,
+    is_neutral,
+    log,
+    lookup,
+    map_markers,
+    markers,
+    move_map_marker,
+    move_unit,
+    neutral_neighbours,
+    no_result,
+    posture,
+    remove_marker,
+    select_area_table,
+    status,
+)
+
+if TYPE_CHECKING:
+    from warroom.games.tk.game import TotalerKrieg
+
+Data = dict[str, Any]
+Ctx = dict[str, Any]
+
+
+def _gone(data: Data, c: str | None, rule: str) -> bool:
+    if c is None or not exists(data, c):
+        no_result(data, rule, f"{c or 'the Country'} does not exist (any more)")
+        return True
+    return False
+
+
+# -- 15.19 Influence --------------------------------------------------------------------------
+
+def influence_options(g: TotalerKrieg, data: Data, f: str, c: str) -> list[tuple[str, str, Any]]:
+    """The choices 15.19 gives faction ``f`` for Country ``c`` (besides doing nothing)."""
+    opts: list[tuple[str, str, Any]] = []
+    st = status(data, c)
+    ms = markers(data, c)
+    if st == f:
+        for m in ("free_passage", "no_occupation"):
+            if m in ms:
+                opts.append(("opt:remove_fp_no", f"Remove the {m.replace('_', ' ').title()} "
+                             f"marker from {c}", ["remove", m]))
+    if st != "neutral":
+        return opts
+    if data["civil_war"] is None and any(m.startswith("stronghold:") for m in ms):
+        opts.append(("opt:remove_stronghold", f"Remove the Stronghold and Republican Support "
+                     f"markers from {c}", ["stronghold"]))
+    for m in ["neutrality", *enemy_influence(data, c, f)]:
+        if m in ms:
+            opts.append(("opt:remove_marker", f"Remove the {_lbl(m)} marker from {c}",
+                         ["remove", m]))
+    blocked = ("neutrality" in ms or enemy_influence(data, c, f)
+               or enemy_stronghold(f) in ms or f"influence:{f}" in ms)
+    if not blocked:
+        opts.append(("opt:place_influence", f"Place a {NAME[f]} Influence marker in {c}",
+                     ["place"]))
+    if f"influence:{f}" in ms and enemy_stronghold(f) not in ms and not (
+            data["war"] == "pre_war" and is_allied(f)
+            and posture(g, data, c) in ("Locarno", "Cordon")):
+        opts.append(("opt:activate", f"Activate {c} as a{'n' * (f == 'axis')} {NAME[f]} Minor "
+                     "Country", ["activate"]))
+    return opts
+
+
+def _lbl(m: str) -> str:
+    from warroom.games.tk.model import label
+    return label(m)
+
+
+@step("ev:15.19")
+def influence_event(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+    """15.19 Influence: the receiving faction may do one of five things to the Country."""
+    f, c = ctx["faction"], ctx.get("country")
+    if _gone(data, c, "15.19"):
+        return
+    opts = influence_options(g, data, f, c)
+    if not opts:
+        no_result(data, "15.19", f"none of the Influence options applies to {c} for the "
+                  f"{NAME[f]} faction")
+        return
+    ask(g, data, f, "15.19", f"Influence in {c}: do one of the following, or nothing",
+        [*opts, ("opt:no_result", "Do nothing (No Result)", None)], "influence", country=c)
+
+
+@on_choice("influence")
+def _influence(g: TotalerKrieg, data: Data, ctx: Ctx, value: Any) -> None:
+    c = ctx["country"]
+    f = data["last_role"]
+    if value is None:
+        no_result(data, "15.19", f"the {NAME[f]} faction does nothing in {c}")
+    elif value[0] == "remove":
+        remove_marker(data, c, value[1], "15.19")
+    elif value[0] == "stronghold":
+        remove_strongholds(data, c, "15.19")
+    elif value[0] == "place":
+        add_marker(g, data, c, f"influence:{f}", "15.19")
+    else:
+        activate(g, data, c, f, "15.19")
+
+
+def remove_strongholds(data: Data, c: str, rule: str) -> None:
+    for m in list(markers(data, c)):
+        if m.startswith("stronghold:"):
+            remove_marker(data, c, m, rule)
+    sup = data["republican_support"]
+    if sup is not None:
+        data["republican_support"] = None
+        changed(data)
+        instruct(data, rule, "remove the Republican Support marker from the game")
+
+
+# -- 15.27 Neutrality ------------------------------------------------------------------------
+
+@step("ev:15.27")
+def neutrality_event(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+    """15.27 Neutrality: remove the Influence marker, or place a Neutrality marker."""
+    c = ctx.get("country")
+    if _gone(data, c, "15.27"):
+        return
+    inf = influence(data, c)
+    if inf is not None:
+        remove_marker(data, c, f"influence:{inf}", "15.27")
+    elif "neutrality" not in markers(data, c):
+        add_marker(g, data, c, "neutrality", "15.27")
+    else:
+        no_result(data, "15.27", f"{c} already has a Neutrality marker and no Influence marker")
+
+
+# -- 15.6 Country Joins Axis --------------------------------------------------------------------
+
+@step("ev:15.6")
+def joins_axis(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+    """15.6 Country Joins Axis: activate it, or remove one blocking marker ("hit")."""
+    c = ctx.get("country")
+    if _gone(data, c, "15.6"):
+        return
+    if not is_neutral(data, c):
+        no_result(data, "15.6", f"{c} is not a Neutral Country")
+        return
+    ms = markers(data, c)
+    blockers = [m for m in ("neutrality", "influence:western", "influence:soviet",
+                            "stronghold:republican") if m in ms]
+    if not blockers:
+        activate(g, data, c, "axis", "15.6")
+        return
+    log(data, "15.6", f"{c} contains {', '.join(_lbl(m) for m in blockers)}: it is not "
+        "activated, one marker is removed instead")
+    if len(blockers) == 1:
+        remove_marker(data, c, blockers[0], "15.6")
+        return
+    ask(g, data, ctx["faction"], "15.6", f"Remove one marker from {c}",
+        [("opt:remove_marker", f"Remove the {_lbl(m)} marker", m) for m in blockers],
+        "remove_one", country=c, rule="15.6")
+
+
+@on_choice("remove_one")
+def _remove_one(g: TotalerKrieg, data: Data, ctx: Ctx, m: str) -> None:
+    remove_marker(data, ctx["country"], m, ctx["rule"])
+
+
+# -- 15.15 Free Passage ------------------------------------------------------------------------
+
+@step("ev:15.15")
+def free_passage(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+    """15.15 Free Passage: activate with a Free Passage marker, or remove a blocking marker."""
+    f, c = ctx["faction"], ctx.get("country")
+    if _gone(data, c, "15.15"):
+        return
+    if not is_neutral(data, c):
+        no_result(data, "15.15", f"{c} is not a Neutral Country")
+        return
+    blockers = [m for m in ["neutrality", *enemy_influence(data, c, f)] if m in markers(data, c)]
+    if not blockers:
+        activate(g, data, c, f, "15.15", free_passage=True)
+    elif len(blockers) == 1:
+        remove_marker(data, c, blockers[0], "15.15")
+    else:
+        ask(g, data, f, "15.15", f"Remove the Neutrality or an enemy Influence marker in {c}",
+            [("opt:remove_marker", f"Remove the {_lbl(m)} marker", m) for m in blockers],
+            "remove_one", country=c, rule="15.15")
+
+
+# -- 15.9 Coup D'etat, 15.10 Declare War ---------------------------------------------------------
+
+@step("ev:15.9")
+def coup_detat(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+    """15.9 Coup D'etat: activate for the other side, without a Mobilization Roll."""
+    c = ctx.get("country")
+    if _gone(data, c, "15.9"):
+        return
+    side = "axis" if is_allied(ctx["faction"]) else "allied"
+    activate(g, data, c, side, "15.9", mobilization=False)
+
+
+@step("ev:15.10")
+def declare_war(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+    """15.10 Declare War: an Allied faction activates it for the Axis; the Axis activates it
+    for the Allies (13.5), ending its Policy if it is a PAC."""
+    c = ctx.get("country")
+    if _gone(data, c, "15.10"):
+        return
+    if is_allied(ctx["faction"]):
+        activate(g, data, c, "axis", "15.10")
+    else:
+        activate(g, data, c, "allied", "15.10", end_pac_policy=True)
+
+
+# -- 15.2 Border War -------------------------------------------------------------------------
+
+@step("ev:15.2")
+def border_war(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+    """15.2 Border War: activate the Country for the receiving side, then that side selects a
+    bordering Neutral Country that activates for the other side."""
+    f, c = ctx["faction"], ctx.get("country")
+    if _gone(data, c, "15.2"):
+        return
+    side = "axis" if f == "axis" else "allied"
+    joined = activate(g, data, c, side, "15.2")
+    if joined is None:
+        return
+    cands = neutral_neighbours(g, data, c)
+    other = "allied" if f == "axis" else "axis"
+    if not cands:
+        log(data, "15.2", f"No Neutral Country shares a Border with {c} or its Dependents: "
+            f"no Country is activated as an {'Allied' if other == 'allied' else 'Axis'} "
+            "Country")
+        return
+    ask(g, data, f, "15.2", f"Select a Neutral Country bordering {c} to activate as an "
+        f"{'Allied' if other == 'allied' else 'Axis'} Country",
+        [(f"country:{x}", x, x) for x in cands], "activate_selected", side=other,
+        rule="15.2", end_pac=False, mobilization=True)
+
+
+@on_choice("activate_selected")
+def _activate_selected(g: TotalerKrieg, data: Data, ctx: Ctx, c: str) -> None:
+    activate(g, data, c, ctx["side"], ctx["rule"], end_pac_policy=ctx["end_pac"],
+             mobilization=ctx["mobilization"])
+
+
+# -- 15.3 Ceded Land -------------------------------------------------------------------------
+
+def land_for(g: TotalerKrieg, data: Data, f: str, c: str | None) -> str | None:
+    """The receiving faction's Ceded Land marker demanding land from ``c``."""
+    for d in g.c.components.ceded_lands:
+        if d.faction == f and d.country == c and data["ceded"][d.id] in ("Unused",
+                                                                         "Force Pool"):
+            return d.id
+    return None
+
+
+@step("ev:15.3")
+def ceded_land(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+    """15.3 Ceded Land: the Ceded Land marker goes to the Ceded Lands Box; a Detachment may
+    follow; the ceding Country's markers react."""
+    f = ctx["faction"]
+    land = ctx.get("land") or land_for(g, data, f, ctx.get("country"))
+    if land is None:
+        no_result(data, "15.3", f"the {NAME[f]} faction has no Ceded Land marker for "
+                  f"{ctx.get('country') or 'this land'} left to place")
+        return
+    d = g.c.ceded[land]
+    if d.faction != f:
+        no_result(data, "15.3", f"{d.land} is not a {NAME[f]} Ceded Land marker")
+        return
+    if data["ceded"][land] not in ("Unused", "Force Pool"):
+        no_result(data, "15.3", f"the {d.land} marker is already in the "
+                  f"{data['ceded'][land]}")
+        return
+    data["ceded"][land] = "Ceded Lands Box"
+    changed(data)
+    instruct(data, "15.3", f"place the {NAME[f]} {d.land} Ceded Land marker in the Ceded "
+             "Lands Box")
+    for h in d.hexes:
+        data["control"][h] = f
+    c = d.country
+    if d.whole_country and exists(data, c):
+        for m in list(markers(data, c)):
+            remove_marker(data, c, m, "15.3")
+        cst(data, c)["status"] = "removed"
+        log(data, "15.3", f"{c} is ceded whole and no longer exists")
+    then(data, "ceded_influence", faction=f, country=c, rule="15.3")
+    offer_detachment(g, data, f, [h for h in d.hexes if g.c.hex[h].city or g.c.hex[h].port],
+                     "15.3", d.land)
+
+
+def offer_detachment(g: TotalerKrieg, data: Data, f: str, hexes: list[str], rule: str,
+                     where: str) -> None:
+    pool = map_markers(data, "detachment", f, "Force Pool")
+    if not pool or not hexes:
+        if hexes:
+            log(data, rule, f"No {NAME[f]} Detachment marker is in the Force Pool")
+        return
+    ask(g, data, f, rule, f"You may place a Detachment marker in a Port or City hex of {where}",
+        [*[(None, f"Place a Detachment in {hex_label(g, h)}", h) for h in hexes],
+         ("opt:no_result", "Do not place a Detachment", None)], "place_detachment", rule=rule)
+
+
+@on_choice("place_detachment")
+def _place_detachment(g: TotalerKrieg, data: Data, ctx: Ctx, h: str | None) -> None:
+    if h is None:
+        return
+    f = data["last_role"]
+    move_map_marker(data, map_markers(data, "detachment", f, "Force Pool")[0], h, ctx["rule"])
+
+
+@step("ceded_influence")
+def _ceded_influence(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+    f, c, rule = ctx["faction"], ctx["country"], ctx["rule"]
+    if not exists(data, c):
+        log(data, rule, f"{c} no longer exists: no Influence marker is placed")
+        return
+    if not is_neutral(data, c):
+        log(data, rule, f"{c} is not a Neutral Country: no Influence marker is placed")
+        return
+    ms = markers(data, c)
+    if f == "axis":
+        removable = [m for m in ("neutrality", "influence:axis") if m in ms]
+        if removable:
+            _remove_choice(g, data, f, c, removable, rule)
+        elif influence(data, c) is None:
+            if not borders_soviet(g, data, c):
+                add_marker(g, data, c, "influence:western", rule)
+            else:
+                v = die(data, rule, f"{c} borders a Soviet Country")
+                add_marker(g, data, c, "influence:western" if v <= 3 else "influence:soviet",
+                           rule)
+        else:
+            log(data, rule, f"{c} holds an Allied Influence marker: nothing changes")
+    else:
+        removable = [m for m in ("neutrality", "influence:western", "influence:soviet")
+                     if m in ms]
+        if removable:
+            _remove_choice(g, data, f, c, removable, rule)
+        elif influence(data, c) is None:
+            add_marker(g, data, c, "influence:axis", rule)
+        else:
+            log(data, rule, f"{c} already holds an Axis Influence marker: nothing changes")
+
+
+def _remove_choice(g: TotalerKrieg, data: Data, f: str, c: str, ms: list[str],
+                   rule: str) -> None:
+    if len(ms) == 1:
+        remove_marker(data, c, ms[0], rule)
+        return
+    ask(g, data, f, rule, f"Remove one marker from {c}",
+        [("opt:remove_marker", f"Remove the {_lbl(m)} marker", m) for m in ms], "remove_one",
+        country=c, rule=rule)
+
+
+# -- 15.16 Further Concessions ------------------------------------------------------------------
+
+FURTHER = {
+    "Baltic States": ["ru_baltic_states", "ru_northern_baltics"],
+    "Finland": ["ru_finnish_frontier"],
+    "Poland": ["ru_eastern_poland"],
+    "Rumania": ["ru_bessarabia"],
+    "Turkey": ["ru_turkish_frontier"],
+}
+
+
+@step("ev:15.16")
+def further_concessions(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+    """15.16 Further Concessions: a Neutral Country cedes (more) land to Russia."""
+    c = ctx.get("country")
+    if _gone(data, c, "15.16"):
+        return
+    if c not in FURTHER or not is_neutral(data, c):
+        no_result(data, "15.16", f"{c} is not a Neutral Baltic States, Finland, Poland, "
+                  "Rumania or Turkey")
+        return
+    ceded = [m for m in FURTHER[c] if data["ceded"].get(m) in ("Ceded Lands Box", "Removed")]
+    if not ceded:
+        avail = [m for m in FURTHER[c] if data["ceded"].get(m) == "Unused"]
+        if not avail:
+            no_result(data, "15.16", f"no Russian Ceded Land marker for {c} is available")
+            return
+        if len(avail) == 1:
+            _cede_to_russia(g, data, {"country": c}, avail[0])
+        else:
+            ask(g, data, "soviet", "15.16, 13.8.1.1", f"Which Region does {c} cede?",
+                [(None, g.c.ceded[m].land, m) for m in avail], "cede_to_russia", country=c)
+        return
+    if c in ("Finland", "Poland", "Rumania"):
+        mid = FURTHER[c][0]
+        data["ceded"][mid] = "Ceded Lands Box"
+        data["ceded_flipped"].append(mid)
+        changed(data)
+        instruct(data, "15.16", f"flip the Russian {g.c.ceded[mid].land} Ceded Land marker to "
+                 f"its {c} side in the Ceded Lands Box")
+        for m in list(markers(data, c)):
+            remove_marker(data, c, m, "15.16")
+        cst(data, c)["status"] = "removed"
+        log(data, "15.16, 13.8.1.1", f"{c} is removed from play for now")
+        hexes = sorted({*g.c.ceded[mid].hexes, *g.c.country[c].cities})
+        for h in hexes:
+            data["control"][h] = "soviet"
+        offer_detachment(g, data, "soviet", [h for h in hexes if g.c.hex[h].city
+                                              or g.c.hex[h].port], "15.16", c)
+        return
+    if c == "Turkey":
+        if data["ceded"].get("br_turkish_straits") == "Ceded Lands Box":
+            no_result(data, "15.16", "the British Turkish Straits marker is already in the "
+                      "Ceded Lands Box")
+            return
+        if data["ceded"].get("ru_turkish_straits") != "Unused":
+            no_result(data, "15.16", "the Russian Turkish Straits marker is not available")
+            return
+        data["ceded"]["ru_turkish_straits"] = "Ceded Lands Box"
+        changed(data)
+        instruct(data, "15.16", "place the Russian Turkish Straits marker in the Ceded Lands "
+                 "Box")
+        then(data, "turkey_influence")
+        offer_detachment(g, data, "soviet", ["e2508"], "15.16", "Istanbul")
+        return
+    no_result(data, "15.16", f"{c} has already ceded a Region to Russia")
+
+
+@on_choice("cede_to_russia")
+def _cede_choice(g: TotalerKrieg, data: Data, ctx: Ctx, mid: str) -> None:
+    _cede_to_russia(g, data, ctx, mid)
+
+
+def _cede_to_russia(g: TotalerKrieg, data: Data, ctx: Ctx, mid: str) -> None:
+    c = ctx["country"]
+    d = g.c.ceded[mid]
+    data["ceded"][mid] = "Ceded Lands Box"
+    changed(data)
+    instruct(data, "15.16", f"place the Russian {d.land} Ceded Land marker in the Ceded "
+             "Lands Box")
+    for h in d.hexes:
+        data["control"][h] = "soviet"
+    if d.whole_country:
+        for m in list(markers(data, c)):
+            remove_marker(data, c, m, "15.16")
+        cst(data, c)["status"] = "removed"
+        log(data, "15.16", f"{c} is ceded whole and no longer exists")
+        return
+    _allied_cede_markers(g, data, c, "15.16", c)
+
+
+def _allied_cede_markers(g: TotalerKrieg, data: Data, c: str, rule: str, where: str) -> None:
+    ms = markers(data, c)
+    rem = [m for m in ("neutrality", "influence:western", "influence:soviet") if m in ms]
+    if rem:
+        _remove_choice(g, data, "soviet", c, rem, rule)
+    elif influence(data, c) is None:
+        add_marker(g, data, c, "influence:axis", rule, where=where)
+
+
+@step("turkey_influence")
+def _turkey_influence(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+    _allied_cede_markers(g, data, "Turkey", "15.16", "Ankara (e2412)")
+
+
+# -- 15.13 Diplomatic Success [Area] --------------------------------------------------------------
+
+@step("ev:15.13")
+def diplomatic_success(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+    """15.13 Diplomatic Success [Area]: roll on the Area's table; Influence a Neutral result."""
+    area = ctx.get("area")
+    if area not in g.c.area:
+        no_result(data, "15.13", f"no Area Table named {area!r}")
+        return
+    from warroom.games.tk.model import roll_area
+    log(data, "15.13", "Modifiers to the Area Table roll come from rules outside rule 15; "
+        "none is applied here")
+    roll_area(g, data, area, "15.13", "influence_if_neutral", faction=ctx["faction"],
+              why="15.13")
+
+
+@step("influence_if_neutral")
+def _influence_if_neutral(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+    c, rule = ctx["country"], ctx["why"]
+    if exists(data, c) and is_neutral(data, c):
+        then(data, "ev:15.19", faction=ctx["faction"], country=c)
+    else:
+        no_result(data, rule, f"{c} is not a Neutral Country ({status(data, c)})")
+
+
+# -- 15.25 Minor Country Created ----------------------------------------------------------------
+
+def creatable(g: TotalerKrieg, data: Data) -> list[str]:
+    """Conquered Countries and eligible Dependents/Regions (13.8.2) whose Cities and Allied
+    Partisan Base hexes are all under Axis control."""
+    from warroom.games.tk.model import control
+    out = []
+    for c, st in data["countries"].items():
+        d = g.c.country[c]
+        conquered = st["status"] == "conquered" and d.kind == "minor"
+        region = st["status"] == "dependent" and d.new_country
+        if not ((conquered or region) and st.get("conquered_by") == "axis"):
+            continue
+        hexes = list(d.cities)
+        hexes += [data["markers"][i]["loc"] for i in range(len(data["markers"]))
+                  if data["markers"][i]["type"] == "partisan_base"
+                  and data["markers"][i]["loc"] in g.c.hex
+                  and g.c.hex[data["markers"][i]["loc"]].country == c]
+        if all(control(g, data, h) == "axis" for h in hexes):
+            out.append(c)
+    return sorted(out)
+
+
+@step("ev:15.25")
+def minor_country_created(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+    """15.25 Minor Country Created: the Axis may turn a conquered Country or an eligible
+    Dependent/Region into an active Axis Minor Country."""
+    cands = creatable(g, data)
+    if not cands:
+        no_result(data, "15.25", "no conquered Country or eligible Dependent/Region has all "
+                  "its Cities and Allied Partisan Base hexes under Axis control")
+        return
+    ask(g, data, "axis", "15.25", "You may select a Country, Dependent or Region to become an "
+        "active Axis Minor Country",
+        [*[(f"country:{c}", c, c) for c in cands],
+         ("opt:no_result", "Do nothing (No Result)", None)], "create_minor")
+
+
+@on_choice("create_minor")
+def _create_minor(g: TotalerKrieg, data: Data, ctx: Ctx, c: str | None) -> None:
+    if c is None:
+        no_result(data, "15.25", "the Axis creates no Minor Country")
+        return
+    d = g.c.country[c]
+    st = cst(data, c)
+    st["status"] = "axis"
+    st["conquered_by"] = None
+    changed(data)
+    log(data, "15.25", f"{c} becomes an active Axis Minor Country")
+    if d.kind in ("dependent", "region"):
+        log(data, "15.25", f"{d.provisional_capital or 'its Provisional Capital'} becomes "
+            f"{c}'s Capital")
+    for uid in find_units(g, data, {"nat": c}):
+        u = data["units"][uid]
+        if u["loc"] not in g.c.hex:
+            u["owner"] = "axis"
+            move_unit(g, data, uid, "Force Pool", "15.25")
+    instruct(data, "15.25", f"add {c}'s units to the Axis Force Pool (from the Allied "
+             "Conquered Minor Countries Box, its N units or previously removed units)")
+    for i, m in enumerate(data["markers"]):
+        if (m["type"] == "partisan_base" and m["owner"] != "axis" and m["loc"] in g.c.hex
+                and g.c.hex[m["loc"]].country == c):
+            move_map_marker(data, i, "Interned", "15.25, 16.7")
+    for cd in g.c.components.ceded_lands:
+        if cd.faction == "axis" and cd.land == c and data["ceded"][cd.id] == "Ceded Lands Box":
+            data["ceded"][cd.id] = "Removed"
+            changed(data)
+            instruct(data, "15.25", f"remove the German {cd.land} Ceded Land marker from the "
+                     "game")
+    if d.colonial_unit:
+        for uid, u in data["units"].items():
+            if (u["nationality"] == "German" and u.get("colonial") and u["name"].endswith(
+                    f"({d.colonial_unit})") and (u["loc"] in g.c.hex or u["loc"] == "Force Pool"
+                                                 or u["loc"].startswith("Turn Track"))):
+                move_unit(g, data, uid, "Removed", "15.25")
+
+
+# -- 15.26 Minor Country Politics ----------------------------------------------------------------
+
+@step("ev:15.26")
+def minor_country_politics(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+    """15.26 Minor Country Politics: the receiving faction selects an Area Table and rolls."""
+    select_area_table(g, data, ctx["faction"], "15.26", "mcp_result", faction=ctx["faction"])
+
+
+@step("mcp_result")
+def _mcp_result(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+    c = ctx["country"]
+    if not exists(data, c):
+        no_result(data, "15.26", f"{c} does not exist any more")
+        return
+    st = status(data, c)
+    total = data["war"] == "total_war"
+    if st in ("conquered", "dependent"):
+        spec = {"owner": "axis", "ground": True, "on_map": True, "country": c}
+        cands = [u for u in find_units(g, data, {"owner": "axis", "ground": True,
+                                                 "on_map": True})
+                 if _unit_country(g, data, u) == c]
+        log(data, "15.26", f"{c} is a Conquered Country or Dependent: partisan uprisings")
+        if not cands:
+            log(data, "15.26", f"No Axis ground unit is within {c}: no step is lost")
+            return
+        del spec
+        ask(g, data, "axis", "15.26", f"Eliminate one step from an Axis ground unit in {c}",
+            [(None, _uname(g, data, u), u) for u in cands], "elim_one", rule="15.26")
+        return
+    if total:
+        if st in ("axis", "western", "soviet"):
+            log(data, "15.26", f"{c} is an Active Country: the war-weary Minor withdraws troops")
+            eliminate_steps(g, data, st, "15.26", {"nat": c, "on_map": True}, 2, f"{c}")
+        else:
+            no_result(data, "15.26", f"{c} is {st} during Total War")
+        return
+    if st == "neutral":
+        ask(g, data, "axis", "15.26", f"{c} is Neutral: treat as No Result, or roll on the "
+            "Diplomatic Incident Table",
+            [("opt:no_result", "Treat as No Result", None),
+             ("opt:roll_incident", f"Roll on the Diplomatic Incident Table for {c}", c)],
+            "incident")
+    elif st == "axis":
+        _neighbour_war(g, data, c, "axis", "allied")
+    elif st == "soviet":
+        _neighbour_war(g, data, c, "soviet", "axis")
+    elif st == "western":
+        no_result(data, "15.26", f"{c} is an active Western Country")
+    else:
+        no_result(data, "15.26", f"{c} is {st}")
+
+
+def _unit_country(g: TotalerKrieg, data: Data, uid: str) -> str | None:
+    from warroom.games.tk.model import unit_hex
+    h = unit_hex(g, data, data["units"][uid])
+    return g.c.hex[h].country if h else None
+
+
+def _uname(g: TotalerKrieg, data: Data, uid: str) -> str:
+    from warroom.games.tk.model import uname
+    return uname(g, data, uid)
+
+
+@on_choice("elim_one")
+def _elim_one(g: TotalerKrieg, data: Data, ctx: Ctx, uid: str) -> None:
+    from warroom.games.tk.model import eliminate_step
+    eliminate_step(g, data, uid, ctx["rule"])
+
+
+def _neighbour_war(g: TotalerKrieg, data: Data, c: str, f: str, side: str) -> None:
+    cands = neutral_neighbours(g, data, c)
+    if not cands:
+        log(data, "15.26", f"No Neutral Country shares a Border with {c} or its Dependents")
+        return
+    ask(g, data, f, "15.26", f"{c} starts a war: select a Neutral Country bordering it to "
+        f"activate as {'an Allied' if side == 'allied' else 'an Axis'} Country",
+        [(f"country:{x}", x, x) for x in cands], "activate_selected", side=side, rule="15.26",
+        end_pac=False, mobilization=True)
+
+
+@on_choice("incident")
+def _incident(g: TotalerKrieg, data: Data, ctx: Ctx, c: str | None) -> None:
+    if c is None:
+        no_result(data, "15.26", "the Axis treats the Neutral result as No Result")
+        return
+    table = g.c.tables.diplomatic_incident
+    value = die(data, "15.26", f"Diplomatic Incident Table for {c}")
+    row = lookup(table, value)
+    log(data, "15.26", f"Diplomatic Incident Table: {row.text or row.result}")
+    if row.result.startswith("15."):
+        then(data, f"ev:{row.result}", faction="axis", country=c)
+    else:
+        no_result(data, "15.26", "Diplomatic Incident Table")
+
+
+__all__ = ["alignment", "has"]

@@ -1,0 +1,345 @@
+"""Menu events: 15.28 Neutrals Pressured, 15.31 Political Option, 15.37 Successful
+Challenge [Country]."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from warroom.games.tk.engine import ask, on_choice, step, then
+from warroom.games.tk.ev_countries import remove_strongholds
+from warroom.games.tk.ev_crisis import adjust_truce, truce_choices
+from warroom.games.tk.model import (
+    ALLIED,
+    FACTIONS,
+    NAME,
+    add_marker,
+    changed,
+    end_policy,
+    enemy_influence,
+    influence,
+    instruct,
+    is_allied,
+    is_neutral,
+    is_pac,
+    log,
+    map_markers,
+    markers,
+    move_map_marker,
+    neutral_minors,
+    no_result,
+    remove_marker,
+)
+
+if TYPE_CHECKING:
+    from warroom.games.tk.game import TotalerKrieg
+
+Data = dict[str, Any]
+Ctx = dict[str, Any]
+
+
+def _fp_minors(g: TotalerKrieg, data: Data, f: str) -> list[str]:
+    return sorted(c for c, st in data["countries"].items()
+                  if st["status"] == f and "free_passage" in st["markers"])
+
+
+def _wider(g: TotalerKrieg, data: Data, f: str, rule: str) -> None:
+    ask(g, data, f, rule, "Wider Involvement: select a friendly Minor Country with a Free "
+        "Passage marker", [(f"country:{c}", c, c) for c in _fp_minors(g, data, f)], "wider",
+        rule=rule)
+
+
+@on_choice("wider")
+def _wider_choice(g: TotalerKrieg, data: Data, ctx: Ctx, c: str) -> None:
+    remove_marker(data, c, "free_passage", ctx["rule"])
+
+
+def _discussions(g: TotalerKrieg, data: Data, f: str) -> list[tuple[str | None, str, Any]]:
+    out: list[tuple[str | None, str, Any]] = []
+    for c in neutral_minors(g, data):
+        ms = markers(data, c)
+        if influence(data, c) is None:
+            out.append((None, f"Place a {NAME[f]} Influence marker in {c}", [c, "place"]))
+        for m in ["neutrality", *enemy_influence(data, c, f)]:
+            if m in ms:
+                out.append((None, f"Remove the {m.replace('influence:', '').title()} "
+                            f"{'Influence ' if m != 'neutrality' else ''}marker from {c}",
+                            [c, m]))
+    return out
+
+
+def _reassess_boxes(data: Data, f: str) -> list[str]:
+    return sorted(b for b, x in data["boxes"].items() if x["faction"] == f and x["policy"]
+                  and data["policies"][x["policy"]]["endable"])
+
+
+def _stronghold_countries(g: TotalerKrieg, data: Data) -> list[str]:
+    return [c for c in neutral_minors(g, data)
+            if any(m.startswith("stronghold:") for m in markers(data, c))]
+
+
+def _vichy_ok(data: Data) -> bool:
+    return is_neutral(data, "Vichy") and data["french_fleet"] == "in_play"
+
+
+# -- 15.28 Neutrals Pressured -----------------------------------------------------------------
+
+@step("ev:15.28")
+def neutrals_pressured(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+    """15.28 Neutrals Pressured: the receiving faction must do one of eight things."""
+    f = ctx["faction"]
+    opts: list[tuple[str, str, Any]] = [("opt:minor_country_politics", "Minor Country "
+                                         "Politics: resolve 15.26 now", "mcp")]
+    if _discussions(g, data, f):
+        opts.append(("opt:neutrality_discussions", "Neutrality Discussions", "nd"))
+    if is_pac(g, data, "US") and data["lend_lease"] == "Allied Conditional Events Box":
+        opts.append(("opt:pressure_us", "Pressure the US: the Lend-Lease marker to the Delay "
+                     "Box", "us"))
+    if data["axis_tide"] and _reassess_boxes(data, f):
+        opts.append(("opt:reassess_policies", "Reassess Policies", "rp"))
+    if data["civil_war"] is None and _stronghold_countries(g, data):
+        opts.append(("opt:stronghold_lost", "Stronghold Lost", "sl"))
+    if _vichy_ok(data):
+        opts.append(("opt:vichy_fleet_activated", "Vichy Fleet Activated", "vfa"))
+        opts.append(("opt:vichy_fleet_attacked", "Vichy Fleet Attacked", "vfx"))
+    if _fp_minors(g, data, f):
+        opts.append(("opt:wider_involvement", "Wider Involvement", "wi"))
+    ask(g, data, f, "15.28", "Neutrals Pressured: do one of the following", opts, "pressured")
+
+
+@on_choice("pressured")
+def _pressured(g: TotalerKrieg, data: Data, ctx: Ctx, v: str) -> None:
+    f = data["last_role"]
+    if v == "mcp":
+        log(data, "15.28", "Neutrals Pressured becomes Minor Country Politics (15.26)")
+        then(data, "ev:15.26", faction=f)
+    elif v == "nd":
+        ask(g, data, f, "15.28", "Neutrality Discussions: choose", _discussions(g, data, f),
+            "discussions")
+    elif v == "us":
+        data["lend_lease"] = "Delay Box"
+        changed(data)
+        instruct(data, "15.28", "place the Lend-Lease marker in the Delay Box")
+    elif v == "rp":
+        ask(g, data, f, "15.28, 13.6.1.2", "Reassess Policies: select a friendly Posture Box",
+            [(None, f"{b}: end the {data['policies'][data['boxes'][b]['policy']]['name']} "
+              "Policy", b) for b in _reassess_boxes(data, f)], "reassess")
+    elif v == "sl":
+        ask(g, data, f, "15.28", "Stronghold Lost: select a Neutral Country with a Stronghold",
+            [(f"country:{c}", c, c) for c in _stronghold_countries(g, data)], "stronghold_lost")
+    elif v == "vfa":
+        _fleet(g, data, "Delay Box", "axis")
+        log(data, "15.28", "When the French Surface Fleet leaves the Turn Track it goes to the "
+            "Axis Force Pool")
+    elif v == "vfx":
+        _fleet(g, data, "Removed", "removed")
+    else:
+        _wider(g, data, f, "15.28")
+
+
+def _fleet(g: TotalerKrieg, data: Data, dest: str, status: str) -> None:
+    data["french_fleet"] = status
+    changed(data)
+    for u in data["units"].values():
+        if u["name"] == "French Surface Fleet":
+            u["loc"] = dest
+            if status == "axis":
+                u["owner_on_return"] = "axis"
+    instruct(data, "15.28", f"place the French Surface Fleet unit in the {dest}"
+             if dest != "Removed" else "remove the French Surface Fleet unit from the game")
+
+
+@on_choice("discussions")
+def _discussion(g: TotalerKrieg, data: Data, ctx: Ctx, v: list[str]) -> None:
+    c, what = v
+    f = data["last_role"]
+    if what == "place":
+        add_marker(g, data, c, f"influence:{f}", "15.28")
+    else:
+        remove_marker(data, c, what, "15.28")
+
+
+@on_choice("reassess")
+def _reassess(g: TotalerKrieg, data: Data, ctx: Ctx, box: str) -> None:
+    end_policy(g, data, data["boxes"][box]["policy"], "15.28", truce_name="Reassess Policy")
+
+
+@on_choice("stronghold_lost")
+def _stronghold_lost(g: TotalerKrieg, data: Data, ctx: Ctx, c: str) -> None:
+    remove_strongholds(data, c, "15.28")
+
+
+# -- 15.31 Political Option -------------------------------------------------------------------
+
+def _truce_boxes(data: Data, f: str) -> list[str]:
+    return sorted(b for b, x in data["boxes"].items() if x["faction"] == f and x["truce"])
+
+
+def _policy_boxes(data: Data, majors: tuple[str, ...], ostland_ok: bool) -> list[str]:
+    out = []
+    for b, x in data["boxes"].items():
+        if x["major"] in majors and x["policy"]:
+            pol = data["policies"][x["policy"]]
+            if not ostland_ok and pol["name"] == "Ostland Accord":
+                continue
+            out.append(b)
+    return sorted(out)
+
+
+@step("ev:15.31")
+def political_option(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+    """15.31 Political Option: the receiving faction may do one of nine things."""
+    f = ctx["faction"]
+    opts: list[tuple[str, str, Any]] = []
+    if data["civil_war"] is not None:
+        opts.append(("opt:aid_civil_war", "Aid to Civil War Country", "aid"))
+    if neutral_minors(g, data):
+        opts.append(("opt:declare_war", "Declare War on a Neutral Country", "dw"))
+    if f != "western" and any(x["faction"] == "soviet" for x in data["boxes"].values()):
+        opts.append(("opt:eastern_peace_talks", "Eastern Peace Talks", "ept"))
+    opts.append(("opt:military_failure", "Military Failure", "mf"))
+    if neutral_minors(g, data):
+        opts.append(("opt:neutrals_consider", "Neutrals Consider Options", "nco"))
+    if f != "western" and _policy_boxes(data, ("Russia",), False):
+        opts.append(("opt:war_with_russia", "War with Russia", "wwr"))
+    if f != "soviet" and _policy_boxes(data, ("Britain", "France"), True):
+        opts.append(("opt:war_with_west", "War with the West", "www"))
+    if f != "soviet" and any(x["faction"] == "western" for x in data["boxes"].values()):
+        opts.append(("opt:western_peace_talks", "Western Peace Talks", "wpt"))
+    if _fp_minors(g, data, f):
+        opts.append(("opt:wider_involvement", "Wider Involvement", "wi"))
+    ask(g, data, f, "15.31", "Political Option: you may do one of the following",
+        [*opts, ("opt:no_result", "Do nothing", None)], "political_option")
+
+
+@on_choice("political_option")
+def _political_option(g: TotalerKrieg, data: Data, ctx: Ctx, v: str | None) -> None:
+    f = data["last_role"]
+    if v is None:
+        no_result(data, "15.31", "nothing is done")
+    elif v == "aid":
+        ask(g, data, f, "15.31", "Aid to Civil War Country: resolve which event now?",
+            [("opt:civil_war_defeat", "Civil War Defeat (15.4)", "15.4"),
+             ("opt:civil_war_victory", "Civil War Victory (15.5)", "15.5")], "aid_cw")
+    elif v == "dw":
+        ask(g, data, f, "15.31", "Declare War: select a Neutral Country",
+            [(f"country:{c}", c, c) for c in neutral_minors(g, data)], "po_declare")
+    elif v in ("ept", "wpt"):
+        side = "soviet" if v == "ept" else "western"
+        then(data, "negotiations", boxes=sorted(b for b, x in data["boxes"].items()
+                                                if x["faction"] == side),
+             rule="15.31, 13.6.2.3", need_no_policy=True)
+        boxes = _truce_boxes(data, side)
+        if not boxes:
+            log(data, "15.31", f"No {NAME[side]} Posture Box holds a Truce marker")
+            return
+        ask(g, data, f, "15.31", f"Increase or reduce a Truce marker in one {NAME[side]} "
+            "Posture Box", [c for b in boxes for c in truce_choices(data, b)], "peace")
+    elif v == "mf":
+        ask(g, data, f, "15.31", "Military Failure: the faction and the type of Failure",
+            [(None, f"{NAME[x]} suffers Failure ({t.title()})", [x, t])
+             for x in FACTIONS if x != f for t in ("command", "supply")], "po_failure")
+    elif v == "nco":
+        ask(g, data, f, "15.31", "Neutrals Consider Options: select a Neutral Country for "
+            "Influence (15.19)", [(f"country:{c}", c, c) for c in neutral_minors(g, data)],
+            "po_influence")
+    elif v == "wwr":
+        _ask_policy(g, data, f, _policy_boxes(data, ("Russia",), False))
+    elif v == "www":
+        _ask_policy(g, data, f, _policy_boxes(data, ("Britain", "France"), True))
+    else:
+        _wider(g, data, f, "15.31")
+
+
+def _ask_policy(g: TotalerKrieg, data: Data, f: str, boxes: list[str]) -> None:
+    pols = sorted({data["boxes"][b]["policy"] for b in boxes})
+    ask(g, data, f, "15.31, 13.6.1.2", "Select a Policy marker to end",
+        [(None, f"{data['policies'][p]['name']} ({', '.join(data['policies'][p]['boxes'])})",
+          p) for p in pols], "po_end_policy")
+
+
+@on_choice("po_end_policy")
+def _po_end(g: TotalerKrieg, data: Data, ctx: Ctx, pid: str) -> None:
+    end_policy(g, data, pid, "15.31")
+
+
+@on_choice("aid_cw")
+def _aid_cw(g: TotalerKrieg, data: Data, ctx: Ctx, ev: str) -> None:
+    then(data, f"ev:{ev}", faction=data["last_role"])
+
+
+@on_choice("po_declare")
+def _po_declare(g: TotalerKrieg, data: Data, ctx: Ctx, c: str) -> None:
+    from warroom.games.tk.model import activate
+    f = data["last_role"]
+    if is_allied(f):
+        activate(g, data, c, "axis", "15.31")
+    else:
+        activate(g, data, c, "allied", "15.31", end_pac_policy=True)
+
+
+@on_choice("peace")
+def _peace(g: TotalerKrieg, data: Data, ctx: Ctx, v: list[Any]) -> None:
+    adjust_truce(data, v[0], v[1], "15.31")
+
+
+@on_choice("po_failure")
+def _po_failure(g: TotalerKrieg, data: Data, ctx: Ctx, v: list[str]) -> None:
+    then(data, "ev:15.14", faction=data["last_role"], victim=v[0], type=v[1])
+
+
+@on_choice("po_influence")
+def _po_influence(g: TotalerKrieg, data: Data, ctx: Ctx, c: str) -> None:
+    then(data, "ev:15.19", faction=data["last_role"], country=c)
+
+
+# -- 15.37 Successful Challenge [Country] ---------------------------------------------------------
+
+@step("ev:15.37")
+def successful_challenge(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+    """15.37 Successful Challenge [Country]: the Allied faction may do one of three things."""
+    f = ctx["faction"]
+    named = ctx.get("challenge") or ("Russia" if f == "soviet" else "Britain")
+    if not is_allied(f):
+        no_result(data, "15.37", "only an Allied faction applies Successful Challenge")
+        return
+    opts: list[tuple[str, str, Any]] = []
+    if map_markers(data, "blitz", f, "Unused"):
+        opts.append(("opt:blitz", "Attack!: place a Blitz marker in your next Support Segment",
+                     "blitz"))
+    if neutral_minors(g, data):
+        opts.append(("opt:declare_war", "Declare War: activate a Neutral Country as an Axis "
+                     "Country", "dw"))
+    pols = sorted({x["policy"] for x in data["boxes"].values() if x["major"] == named
+                   and x["policy"] and data["policies"][x["policy"]]["name"] != "Ostland Accord"})
+    if pols:
+        opts.append(("opt:end_policy", f"End a Policy in {named}'s Posture Box", "ep"))
+    if not opts:
+        no_result(data, "15.37", "no option is possible")
+        return
+    ask(g, data, f, "15.37", f"Successful Challenge ({named}): you may do one of the following",
+        [*opts, ("opt:no_result", "Do nothing", None)], "challenge", named=named, pols=pols)
+
+
+@on_choice("challenge")
+def _challenge(g: TotalerKrieg, data: Data, ctx: Ctx, v: str | None) -> None:
+    f = data["last_role"]
+    if v is None:
+        no_result(data, "15.37", "nothing is done")
+    elif v == "blitz":
+        move_map_marker(data, map_markers(data, "blitz", f, "Unused")[0],
+                        "Next Support Segment", "15.37")
+    elif v == "dw":
+        ask(g, data, f, "15.37", "Declare War: select a Neutral Country to activate as an Axis "
+            "Country", [(f"country:{c}", c, c) for c in neutral_minors(g, data)], "po_declare")
+    else:
+        ask(g, data, f, "15.37, 13.6.1.2", f"End a Policy in {ctx['named']}'s Posture Box",
+            [(None, f"{data['policies'][p]['name']} ({', '.join(data['policies'][p]['boxes'])})",
+              p) for p in ctx["pols"]], "challenge_policy")
+
+
+@on_choice("challenge_policy")
+def _challenge_policy(g: TotalerKrieg, data: Data, ctx: Ctx, pid: str) -> None:
+    end_policy(g, data, pid, "15.37")
+
+
+__all__ = ["ALLIED"]

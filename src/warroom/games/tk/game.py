@@ -1,0 +1,375 @@
+"""Totaler Krieg! political events (rule 15) as a warroom :class:`Game`.
+
+One game = one political event resolved against a political situation:
+``new_game(situation, seed, options={"event": "15.26", "faction": "axis", ...})``.
+Roles are the three factions; each is asked only the decisions the text gives it. The game
+ends when the event (and everything it chains into) is resolved; the log holds every step
+with its rule and ``data["instructions"]`` what to do on the physical map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from warroom.core.actions import ActionCatalogue
+from warroom.core.errors import UnknownGameError
+from warroom.core.protocol import Game, Outcome
+from warroom.core.rng import randbelow
+from warroom.games.tk import ev_civilwar, ev_countries, ev_crisis, ev_military, ev_options
+from warroom.games.tk.components import COUNTRY_MARKERS, Content, Situation
+from warroom.games.tk.engine import MAX_PICKS, OPTIONS, ChooseFrame, ThenFrame, drive, then
+from warroom.games.tk.ev_countries import FURTHER, land_for
+from warroom.games.tk.model import NAME, WAR, is_neutral, log, marker_total
+from warroom.games.tk.rules import (
+    ALLIED_ONLY,
+    EVENT_NAME,
+    EVENT_NEEDS,
+    EVENTS,
+    RULES,
+    SOVIET_ONLY,
+)
+
+_MODULES = (ev_civilwar, ev_countries, ev_crisis, ev_military, ev_options)
+SITUATIONS = ("1939", "1940", "1937")
+
+
+class TotalerKrieg(Game):
+    id = "tk"
+    title = "Totaler Krieg! political events (rule 15)"
+    roles = ("axis", "western", "soviet")
+    scenarios = ("random", *SITUATIONS, "custom")
+    default_scenario = "random"
+    rules = RULES
+
+    def __init__(self, content: Path | None = None) -> None:
+        self.c = Content(content)
+        self.content_dir = content
+        entries: list[tuple[str, str]] = [(f"opt:{k}", v) for k, v in OPTIONS.items()]
+        entries += [(f"country:{c.name}", c.name) for c in self.c.components.countries]
+        entries += [(f"faction:{f}", NAME[f]) for f in self.roles]
+        entries += [(f"table:{t.name}", f"Area Table: {t.name}")
+                    for t in self.c.tables.area_tables]
+        entries += [(f"pick:{i}", f"Choice {i + 1}") for i in range(MAX_PICKS)]
+        self.catalogue = ActionCatalogue(entries)
+        self.frames = {k.kind: k for k in (ChooseFrame(), ThenFrame())}
+
+    def options_schema(self) -> dict[str, Any]:
+        return {"event": None, "faction": None, "country": None, "land": None, "area": None,
+                "type": None, "card": None, "challenge": None, "variant": None,
+                "situation_data": None}
+
+    def max_decisions(self) -> int:
+        return 400
+
+    # -- set-up -----------------------------------------------------------------------
+    def setup(self, data: dict[str, Any], scenario: str, options: Mapping[str, Any]) -> None:
+        if options.get("situation_data") is not None:
+            sit = self.c.load_situation("situation_data option", options["situation_data"])
+        elif scenario == "custom":
+            raise UnknownGameError("the custom situation needs the situation_data option (a "
+                                   "situation as JSON); `warroom tk resolve --situation FILE`")
+        elif scenario == "random":
+            sit = self.c.situations[SITUATIONS[randbelow(data, len(SITUATIONS))]]
+        else:
+            sit = self.c.situations[scenario]
+        self.load(data, sit)
+        ctx = self.event_context(data, options)
+        data["event"] = ctx
+        num = ctx["event"]
+        who = NAME[ctx["faction"]]
+        extra = ", ".join(f"{k} {v}" for k, v in ctx.items()
+                          if k not in ("event", "faction") and v is not None)
+        log(data, num, f"Political Event {num} {EVENT_NAME[num]} received by the {who} "
+            f"faction in the situation '{sit.title}' ({WAR[data['war']]})"
+            + (f"; {extra}" if extra else ""))
+        then(data, f"ev:{num}", **{k: v for k, v in ctx.items() if k != "event"})
+        drive(self, data)
+
+    def load(self, data: dict[str, Any], sit: Situation) -> None:
+        """The situation as plain state data."""
+        c = self.c
+        data["situation"] = sit.name
+        data["war"] = sit.war
+        data["turn"] = sit.turn
+        data["pacific"] = dict(sit.pacific)
+        data["countries"] = {}
+        for d in c.components.countries:
+            st = sit.countries.get(d.name)
+            default = {"major": "major", "minor": "neutral"}.get(d.kind, "dependent")
+            if st is None:
+                data["countries"][d.name] = {"status": default, "markers": [], "policy": None,
+                                             "posture": None, "conquered_by": None}
+            else:
+                data["countries"][d.name] = st.model_dump()
+        data["policies"] = {p.id: p.model_dump() for p in sit.policies}
+        data["boxes"] = {}
+        for b in sit.boxes:
+            box = b.model_dump()
+            box["policy"] = next((p.id for p in sit.policies if b.name in p.boxes), None)
+            data["boxes"][b.name] = box
+        for p in sit.policies:
+            for cn in p.countries:
+                data["countries"][cn]["policy"] = p.id
+        data["civil_war"] = sit.civil_war.model_dump() if sit.civil_war else None
+        data["republican_support"] = (sit.republican_support.model_dump()
+                                      if sit.republican_support else None)
+        units: dict[str, Any] = {}
+        for u in sit.units:
+            units[u.id] = {**u.model_dump(), "max_steps": u.max_steps or u.steps}
+        for u in list(units.values()):
+            for h in u["holding"]:
+                units[h]["loc"] = "Holding Box"
+                units[h]["holder"] = u["id"]
+        data["units"] = units
+        markers: list[dict[str, Any]] = []
+        for m in sit.markers:
+            markers += [{"type": m.type, "owner": m.owner, "loc": m.loc}
+                        for _ in range(m.count)]
+        for key, limit in c.components.countermix.items():
+            type_, _, own = key.partition(":")
+            if type_ in COUNTRY_MARKERS or key in COUNTRY_MARKERS:
+                continue
+            have = sum(1 for m in markers if m["type"] == type_ and (m["owner"] or "") == own)
+            markers += [{"type": type_, "owner": own or None, "loc": "Unused"}
+                        for _ in range(limit - have)]
+        data["markers"] = markers
+        data["ceded"] = {d.id: "Unused" for d in c.components.ceded_lands}
+        data["ceded"].update(sit.ceded)
+        data["ceded_flipped"] = []
+        data["control"] = dict(sit.control)
+        data["vp_marker"] = sit.vp_marker
+        data["axis_tide"] = sit.axis_tide
+        data["military_takeover"] = sit.military_takeover
+        data["lend_lease"] = sit.lend_lease
+        data["loc_damaged"] = list(sit.loc_damaged)
+        data["war_economy"] = dict(sit.war_economy)
+        data["partners_in_play"] = list(sit.partners_in_play)
+        data["cards_played"] = list(sit.cards_played)
+        data["current_card"] = dict(sit.current_card)
+        data["production_successes"] = {str(k): v for k, v in sit.production_successes.items()}
+        data["production_markers"] = {}
+        data["french_fleet"] = sit.french_fleet
+        data["instructions"] = []
+        data["effects"] = 0
+        data["dice"] = 0
+        data["steps_lost"] = 0
+        data["seq"] = 0
+        data["last_role"] = None
+
+    def event_context(self, data: dict[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+        """The event, receiving faction and its object: from the options, else drawn from the
+        state's RNG (so `simulate` resolves random events)."""
+        num = self.event_number(options.get("event"))
+        if num is None:
+            num = EVENTS[randbelow(data, len(EVENTS))][0]
+        f = options.get("faction")
+        if f is None:
+            pool = (["soviet"] if num in SOVIET_ONLY else
+                    ["western", "soviet"] if num in ALLIED_ONLY else list(self.roles))
+            f = pool[randbelow(data, len(pool))]
+        f = str(f).lower()
+        if f == "allied":
+            f = "western"
+        if f not in self.roles:
+            raise UnknownGameError(f"no faction {f!r}; factions: axis, western, soviet")
+        ctx: dict[str, Any] = {"event": num, "faction": f}
+        needs = EVENT_NEEDS[num]
+        country = options.get("country")
+        if country is not None and country not in self.c.country:
+            raise UnknownGameError(f"no country {country!r}; countries: "
+                                   f"{', '.join(sorted(self.c.country))}")
+        if needs in ("neutral", "minor", "resisting", "further"):
+            ctx["country"] = country or self._pick_country(data, needs, f)
+            if needs == "resisting" and num in ("15.7",):
+                ctx["land"] = options.get("land") or land_for(self, data, f, ctx["country"])
+            elif needs == "resisting":
+                ctx["land"] = options.get("land") or land_for(self, data, "axis",
+                                                                 ctx["country"])
+        elif country is not None:
+            ctx["country"] = country
+        if needs == "land":
+            land = options.get("land")
+            if land is None:
+                mine = [d.id for d in self.c.components.ceded_lands if d.faction == f]
+                free = [m for m in mine if data["ceded"][m] in ("Unused", "Force Pool")]
+                pool = free or mine
+                land = pool[randbelow(data, len(pool))] if pool else None
+            if land is not None and land not in self.c.ceded:
+                raise UnknownGameError(f"no Ceded Land marker {land!r}; markers: "
+                                       f"{', '.join(sorted(self.c.ceded))}")
+            ctx["land"] = land
+        if needs == "area":
+            area = options.get("area")
+            names = sorted(self.c.area)
+            ctx["area"] = area or names[randbelow(data, len(names))]
+            if ctx["area"] not in self.c.area:
+                raise UnknownGameError(f"no Area Table {area!r}; tables: {', '.join(names)}")
+        if needs == "type":
+            t = options.get("type") or ("command", "supply")[randbelow(data, 2)]
+            if t not in ("command", "supply"):
+                raise UnknownGameError("Failure type must be command or supply")
+            ctx["type"] = t
+        if needs == "card":
+            card = options.get("card")
+            ctx["card"] = int(card) if card is not None else 45 + randbelow(data, 5)
+        if needs == "challenge":
+            ch = options.get("challenge")
+            if ch is None:
+                pool = ["Russia"] if f == "soviet" else ["Britain", "France"]
+                ch = pool[randbelow(data, len(pool))]
+            ctx["challenge"] = ch
+        if needs == "variant":
+            v = options.get("variant") or ("tk", "ae")[randbelow(data, 2)]
+            if v not in ("tk", "ae"):
+                raise UnknownGameError("variant must be tk (15.30.1) or ae (15.30.2)")
+            ctx["variant"] = v
+        return ctx
+
+    def event_number(self, ref: Any) -> str | None:
+        if ref is None:
+            return None
+        s = str(ref).strip()
+        if s in EVENT_NAME:
+            return s
+        if f"15.{s}" in EVENT_NAME:
+            return f"15.{s}"
+        if s in ("15.30.1", "15.30.2"):
+            return "15.30"
+        key = "".join(ch for ch in s.lower() if ch.isalnum())
+        for n, name, _ in EVENTS:
+            full = "".join(ch for ch in name.lower() if ch.isalnum())
+            short = "".join(ch for ch in name.split("[")[0].lower() if ch.isalnum())
+            if key in (full, short):
+                return n
+        raise UnknownGameError(f"no political event {ref!r}; give a number 15.1-15.40 or a "
+                               "name (see `warroom content tk`)")
+
+    def _pick_country(self, data: dict[str, Any], needs: str, f: str) -> str | None:
+        c = self.c
+        minors = sorted(n for n, d in c.country.items() if d.kind == "minor")
+        neutral = [n for n in minors if is_neutral(data, n)]
+        if needs == "further":
+            pool = [n for n in FURTHER if is_neutral(data, n)]
+        elif needs == "minor":
+            pool = neutral + [n for n in minors if data["countries"][n]["status"] == f]
+        elif needs == "resisting":
+            pool = [n for n in neutral if land_for(self, data, f, n)] or neutral
+        else:
+            pool = neutral
+        if not pool:
+            return None
+        return pool[randbelow(data, len(pool))]
+
+    def finish(self, data: dict[str, Any]) -> None:
+        num = data["event"]["event"]
+        data["outcome"] = {"kind": "resolved" if data["effects"] else "no_result"}
+        log(data, num, f"{EVENT_NAME[num]} is resolved"
+            + ("" if data["effects"] else " (No Result: nothing changed)"))
+
+    # -- information ------------------------------------------------------------------
+    def situation_json(self, data: dict[str, Any]) -> dict[str, Any]:
+        keys = ("situation", "war", "turn", "pacific", "countries", "policies", "boxes",
+                "civil_war", "republican_support", "units", "markers", "ceded",
+                "ceded_flipped", "control", "vp_marker", "axis_tide", "military_takeover",
+                "lend_lease", "loc_damaged", "war_economy", "partners_in_play",
+                "cards_played", "current_card", "production_successes",
+                "production_markers", "french_fleet")
+        return {k: data[k] for k in keys}
+
+    def view(self, data: dict[str, Any], role: str | None) -> dict[str, Any]:
+        top = self.top(data)
+        pending = None
+        if top is not None and top["kind"] == "choose":
+            pending = {"role": top["role"], "rule": top["rule"], "prompt": top["prompt"],
+                       "choices": [c["label"] for c in top["choices"]]}
+        out = self.outcome(data) if data["outcome"] else None
+        return {
+            "game": self.id,
+            "event": data["event"],
+            "event_name": EVENT_NAME[data["event"]["event"]],
+            "active": data["active"],
+            "pending": pending,
+            "situation": self.situation_json(data),
+            "instructions": list(data["instructions"]),
+            "log": list(data["log"]),
+            "result": out.to_json() if out else None,
+        }
+
+    def outcome(self, data: dict[str, Any]) -> Outcome | None:
+        out = data["outcome"]
+        if not out:
+            return None
+        num = data["event"]["event"]
+        return Outcome(None, f"{num} {out['kind']}", {r: 0.0 for r in self.roles},
+                       {"changes": data["effects"], "instructions": len(data["instructions"]),
+                        "dice": data["dice"], "steps_lost": data["steps_lost"]},
+                       f"{EVENT_NAME[num]}: {'resolved' if data['effects'] else 'No Result'}",
+                       num)
+
+    def describe(self, data: dict[str, Any], action_id: int) -> str:
+        act = self.catalogue[action_id]
+        top = self.top(data)
+        if top is not None and top["kind"] == "choose":
+            for c in top["choices"]:
+                if c["key"] == act.key:
+                    return str(c["label"])
+        return act.label
+
+    def content_json(self) -> dict[str, Any]:
+        c = self.c
+        tables = {t.name: t.model_dump() for t in c.tables.area_tables}
+        tables["Diplomatic Incident Table"] = c.tables.diplomatic_incident.model_dump()
+        tables["International Crisis Table"] = c.tables.international_crisis.model_dump()
+        tables["Civil War Table"] = c.tables.civil_war.model_dump()
+        return {
+            "game": self.id,
+            "content_dir": str(self.content_dir) if self.content_dir else None,
+            "events": [{"number": n, "name": name, "needs": needs} for n, name, needs in EVENTS],
+            "tables": tables,
+            "situations": {k: {"title": s.title, "war": s.war}
+                           for k, s in c.situations.items()},
+            "components": c.components.model_dump(),
+            "actions": [{"id": a.id, "key": a.key, "label": a.label} for a in self.catalogue],
+            "rules": dict(self.rules),
+        }
+
+    def check_invariants(self, data: dict[str, Any]) -> list[str]:
+        bad: list[str] = []
+        mix = self.c.components.countermix
+        for m in COUNTRY_MARKERS:
+            if m in mix and marker_total(data, m) > mix[m]:
+                bad.append(f"{marker_total(data, m)} {m} markers exceed the countermix {mix[m]}")
+        for key, limit in mix.items():
+            type_, _, own = key.partition(":")
+            if type_ in COUNTRY_MARKERS or key in COUNTRY_MARKERS:
+                continue
+            n = sum(1 for m in data["markers"] if m["type"] == type_
+                    and (m["owner"] or "") == own)
+            if type_ == "atomic_devastation":
+                n = sum(1 for m in data["markers"] if m["type"] == type_)
+            if n != limit:
+                bad.append(f"{n} {key} markers, countermix {limit}")
+        on_map = sum(1 for m in data["markers"] if m["type"] == "atomic_devastation"
+                     and m["loc"] in self.c.hex)
+        if on_map > mix.get("atomic_devastation", 3):
+            bad.append("too many Atomic Devastation markers on the map")
+        for uid, u in data["units"].items():
+            if u["steps"] < 0:
+                bad.append(f"unit {uid} has {u['steps']} steps")
+            for h in u["holding"]:
+                if data["units"][h].get("holder") != uid:
+                    bad.append(f"unit {h} in {uid}'s Holding Box does not point back")
+        vg = sum(1 for u in data["units"].values() if u.get("vg"))
+        if vg > self.c.components.vg_units:
+            bad.append(f"{vg} VG units exceed the countermix")
+        for n, st in data["countries"].items():
+            for m in st["markers"]:
+                if m not in COUNTRY_MARKERS:
+                    bad.append(f"unknown marker {m} in {n}")
+            if st["markers"].count("neutrality") > 1:
+                bad.append(f"two Neutrality markers in {n}")
+        if data["civil_war"] is not None and not data["civil_war"]["markers"]:
+            bad.append("a Civil War without markers")
+        return bad

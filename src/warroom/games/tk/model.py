@@ -1,0 +1,581 @@
+"""The vocabulary the events are written with: queries and changes of the political
+situation held in ``data`` (plain JSON), each change logged with its rule.
+
+Log lines start with the rule in brackets (``[15.3] ...``). Anything that needs the
+physical map is also appended to ``data["instructions"]`` as an explicit instruction.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from warroom.core.rng import roll
+from warroom.games.tk.engine import ask, on_choice, then
+
+if TYPE_CHECKING:
+    from warroom.games.tk.game import TotalerKrieg
+
+Data = dict[str, Any]
+ALLIED = ("western", "soviet")
+FACTIONS = ("axis", "western", "soviet")
+NAME = {"axis": "Axis", "western": "Western", "soviet": "Soviet"}
+WAR = {"pre_war": "Pre-War", "limited_war": "Limited War", "total_war": "Total War"}
+
+
+# -- log ------------------------------------------------------------------------------------
+
+def log(data: Data, rule: str, text: str) -> None:
+    data["log"].append(f"[{rule}] {text}")
+
+
+def instruct(data: Data, rule: str, text: str) -> None:
+    """An instruction for the physical map (also logged)."""
+    data["log"].append(f"[{rule}] ON THE MAP: {text}")
+    data["instructions"].append(f"[{rule}] {text}")
+
+
+def changed(data: Data) -> None:
+    data["effects"] += 1
+
+
+def no_result(data: Data, rule: str, why: str) -> None:
+    log(data, rule, f"No Result: {why}")
+
+
+def die(data: Data, rule: str, what: str, drm: int = 0) -> int:
+    value = roll(data)
+    mod = value + drm
+    log(data, rule, f"{what}: rolled {value}" + (f" {drm:+d} = {mod}" if drm else ""))
+    data["dice"] += 1
+    return mod
+
+
+# -- factions and countries -----------------------------------------------------------------
+
+def is_allied(f: str) -> bool:
+    return f in ALLIED
+
+
+def enemies(f: str) -> tuple[str, ...]:
+    """Enemy factions: the Axis for an Allied faction, both Allied factions for the Axis."""
+    return ALLIED if f == "axis" else ("axis",)
+
+
+def cst(data: Data, c: str) -> dict[str, Any]:
+    st: dict[str, Any] = data["countries"][c]
+    return st
+
+
+def status(data: Data, c: str) -> str:
+    st = data["countries"].get(c)
+    return "removed" if st is None else str(st["status"])
+
+
+def exists(data: Data, c: str) -> bool:
+    return status(data, c) != "removed"
+
+
+def is_neutral(data: Data, c: str) -> bool:
+    return status(data, c) == "neutral"
+
+
+def owner(g: TotalerKrieg, data: Data, c: str) -> str | None:
+    """The faction a country belongs to now (None: Neutral or gone)."""
+    st = status(data, c)
+    if st == "major":
+        return g.c.country[c].faction
+    if st in FACTIONS:
+        return st
+    if st in ("conquered", "dependent"):
+        by: str | None = cst(data, c).get("conquered_by")
+        return by
+    return None
+
+
+def is_faction_country(g: TotalerKrieg, data: Data, c: str, f: str) -> bool:
+    st = status(data, c)
+    return (st == "major" and g.c.country[c].faction == f) or st == f
+
+
+def markers(data: Data, c: str) -> list[str]:
+    m: list[str] = cst(data, c)["markers"]
+    return m
+
+
+def has(data: Data, c: str, m: str) -> bool:
+    return exists(data, c) and m in markers(data, c)
+
+
+def marker_total(data: Data, m: str) -> int:
+    return sum(st["markers"].count(m) for st in data["countries"].values())
+
+
+def add_marker(g: TotalerKrieg, data: Data, c: str, m: str, rule: str, where: str = "") -> bool:
+    limit = g.c.components.countermix.get(m)
+    if limit is not None and marker_total(data, m) >= limit:
+        log(data, rule, f"No {label(m)} marker is left in the countermix ({limit}); none is "
+            f"placed in {c}")
+        return False
+    markers(data, c).append(m)
+    changed(data)
+    art = "an" if label(m)[0] in "AEIOU" else "a"
+    instruct(data, rule, f"place {art} {label(m)} marker in {where or c}")
+    return True
+
+
+def remove_marker(data: Data, c: str, m: str, rule: str) -> None:
+    markers(data, c).remove(m)
+    changed(data)
+    instruct(data, rule, f"remove the {label(m)} marker from {c}")
+
+
+def label(m: str) -> str:
+    if m.startswith("influence:"):
+        return f"{NAME[m[10:]]} Influence"
+    if m.startswith("stronghold:"):
+        return f"{m[11:].capitalize()} Stronghold"
+    return m.replace("_", " ").title()
+
+
+def influence(data: Data, c: str) -> str | None:
+    for m in markers(data, c):
+        if m.startswith("influence:"):
+            return m[10:]
+    return None
+
+
+def enemy_influence(data: Data, c: str, f: str) -> list[str]:
+    """Influence markers of any other faction (15.19's example: Western removes Soviet)."""
+    return [m for m in markers(data, c) if m.startswith("influence:") and m[10:] != f]
+
+
+def enemy_stronghold(f: str) -> str:
+    return "stronghold:republican" if f == "axis" else "stronghold:nationalist"
+
+
+def neighbours(g: TotalerKrieg, data: Data, c: str) -> list[str]:
+    """Countries sharing a Border with ``c`` or one of its Dependents."""
+    out: set[str] = set()
+    for x in [c, *g.c.country[c].dependents]:
+        out.update(g.c.borders[x])
+    out.discard(c)
+    return sorted(x for x in out if exists(data, x))
+
+
+def neutral_neighbours(g: TotalerKrieg, data: Data, c: str) -> list[str]:
+    return [x for x in neighbours(g, data, c)
+            if is_neutral(data, x) and g.c.country[x].kind == "minor"]
+
+
+def neutral_minors(g: TotalerKrieg, data: Data) -> list[str]:
+    return sorted(c for c in data["countries"]
+                  if is_neutral(data, c) and g.c.country[c].kind == "minor")
+
+
+def borders_soviet(g: TotalerKrieg, data: Data, c: str) -> bool:
+    return any(is_faction_country(g, data, x, "soviet") for x in neighbours(g, data, c))
+
+
+# -- postures, policies, truces ----------------------------------------------------------------
+
+def alignment(g: TotalerKrieg, data: Data, c: str) -> str:
+    """13.5 (modelled): the faction of the Posture Box holding the Country's Policy, else
+    the Country's historical alignment (content)."""
+    pid = cst(data, c).get("policy")
+    if pid and pid in data["policies"]:
+        box = data["policies"][pid]["boxes"][0]
+        return str(data["boxes"][box]["faction"])
+    return g.c.country[c].alignment
+
+
+def posture(g: TotalerKrieg, data: Data, c: str) -> str:
+    """13.6 (modelled): the Posture of the Country's Policy, else Locarno or Cordon."""
+    st = cst(data, c)
+    pid = st.get("policy")
+    if g.c.country[c].kind == "major":
+        for b in data["boxes"].values():
+            if b["major"] == c and b["policy"]:
+                return str(data["policies"][b["policy"]]["posture"])
+        return "Locarno"
+    if pid and pid in data["policies"]:
+        return str(data["policies"][pid]["posture"])
+    return str(st.get("posture") or g.c.country[c].posture)
+
+
+def is_pac(g: TotalerKrieg, data: Data, c: str) -> bool:
+    """A Policy Affected Country: a major with a Policy in its Posture Box, or a minor
+    named by a Policy."""
+    if c in g.c.country and g.c.country[c].kind == "major":
+        return any(b["major"] == c and b["policy"] for b in data["boxes"].values())
+    return bool(exists(data, c) and cst(data, c).get("policy"))
+
+
+def is_tac(data: Data, c: str) -> bool:
+    """A Truce Affected Country: a major with a Truce marker in its Posture Box."""
+    return any(b["major"] == c and b["truce"] for b in data["boxes"].values())
+
+
+def end_policy(g: TotalerKrieg, data: Data, pid: str, rule: str,
+               truce_name: str | None = None) -> None:
+    """13.6.1.2: remove all of the Policy's markers from the Posture Boxes."""
+    pol = data["policies"][pid]
+    for bname in pol["boxes"]:
+        box = data["boxes"][bname]
+        if box["policy"] == pid:
+            box["policy"] = None
+            instruct(data, f"{rule}, 13.6.1.2", f"remove the {pol['name']} Policy marker from "
+                     f"the {bname} Posture Box")
+            if truce_name:
+                box["truce"] = 1
+                box["truce_name"] = truce_name
+                instruct(data, rule, f"place a {truce_name} Truce marker (level 1) in the "
+                         f"{bname} Posture Box")
+    for c in data["countries"].values():
+        if c.get("policy") == pid:
+            c["policy"] = None
+    del data["policies"][pid]
+    changed(data)
+    log(data, rule, f"The {pol['name']} Policy ({pol['posture']}) ends (13.6.1.2)")
+
+
+def end_country_policy(g: TotalerKrieg, data: Data, c: str, rule: str) -> None:
+    pid = cst(data, c).get("policy")
+    if pid:
+        end_policy(g, data, pid, rule)
+
+
+# -- activation (13.5, 13.7) --------------------------------------------------------------------
+
+def activate(g: TotalerKrieg, data: Data, c: str, side: str, rule: str, *,
+             mobilization: bool = True, free_passage: bool = False,
+             end_pac_policy: bool = False) -> str | None:
+    """Activate a Neutral Country for ``side`` ("axis", "allied" = per 13.5, or a faction).
+
+    Returns the faction it joined, or None when it could not be activated.
+    """
+    if not exists(data, c):
+        no_result(data, rule, f"{c} no longer exists")
+        return None
+    if not is_neutral(data, c):
+        log(data, rule, f"{c} is not a Neutral Country ({status(data, c)}); it is not "
+            "activated")
+        return None
+    faction = alignment(g, data, c) if side == "allied" else side
+    if side == "allied":
+        log(data, f"{rule}, 13.5", f"{c}'s alignment is {NAME[faction]}")
+    st = cst(data, c)
+    for m in list(st["markers"]):
+        if m == "neutrality" or m.startswith("influence:"):
+            remove_marker(data, c, m, "13.7")
+    st["status"] = faction
+    changed(data)
+    log(data, rule, f"{c} is activated as a{'n' if faction == 'axis' else ''} "
+        f"{NAME[faction]} Minor Country")
+    cap = g.c.country[c].capital or c
+    if free_passage:
+        add_marker(g, data, c, "free_passage", rule, where=f"{c}'s capital {cap}")
+        log(data, rule, "No Mobilizing marker and no Mobilization Roll (Free Passage)")
+    elif mobilization:
+        instruct(data, "13.7.1", f"place a Mobilizing marker in {cap} and make {c}'s "
+                 "Mobilization Roll")
+    else:
+        instruct(data, "13.7.1", f"set up {c}'s units per 13.7.1 without a Mobilization Roll")
+    if end_pac_policy and is_pac(g, data, c):
+        log(data, rule, f"{c} is a PAC: its Policy ends")
+        end_country_policy(g, data, c, rule)
+    return faction
+
+
+def set_war(data: Data, war: str, rule: str) -> None:
+    if data["war"] != war:
+        data["war"] = war
+        changed(data)
+        log(data, rule, f"{WAR[war]} is now in effect")
+
+
+# -- units ------------------------------------------------------------------------------------
+
+def unit_hex(g: TotalerKrieg, data: Data, u: dict[str, Any]) -> str | None:
+    loc = u["loc"]
+    if loc == "Holding Box" and u.get("holder"):
+        loc = data["units"][u["holder"]]["loc"]
+    return loc if loc in g.c.hex else None
+
+
+def on_map(g: TotalerKrieg, data: Data, u: dict[str, Any]) -> bool:
+    return unit_hex(g, data, u) is not None
+
+
+def uname(g: TotalerKrieg, data: Data, uid: str) -> str:
+    u = data["units"][uid]
+    where = u["loc"]
+    if where == "Holding Box":
+        where = f"the Holding Box of {data['units'][u['holder']]['name']}"
+    elif where in g.c.hex:
+        h = g.c.hex[where]
+        where = f"{h.name} ({h.id})" if h.name else h.id
+    return f"{u['name']} [{u['steps']} step{'s' * (u['steps'] != 1)}] in {where}"
+
+
+def find_units(g: TotalerKrieg, data: Data, spec: dict[str, Any]) -> list[str]:
+    """Unit ids matching ``spec`` (owner, nat, types, ground, on_map, hex, locs, colonial,
+    minor, ss, holding, not_holding, loc_prefix)."""
+    out = []
+    for uid, u in data["units"].items():
+        if u["loc"] in ("Eliminated", "Removed") or u["steps"] <= 0:
+            continue
+        if "owner" in spec and u["owner"] != spec["owner"]:
+            continue
+        if "owners" in spec and u["owner"] not in spec["owners"]:
+            continue
+        if "nat" in spec and u["nationality"] != spec["nat"]:
+            continue
+        if "types" in spec and u["type"] not in spec["types"]:
+            continue
+        if spec.get("ground") and u["type"] == "support":
+            continue
+        for flag in ("colonial", "minor", "ss", "multinational"):
+            if flag in spec and bool(u.get(flag)) != spec[flag]:
+                break
+        else:
+            if spec.get("on_map") and not on_map(g, data, u):
+                continue
+            if "hex" in spec and unit_hex(g, data, u) != spec["hex"]:
+                continue
+            if "locs" in spec and u["loc"] not in spec["locs"]:
+                continue
+            if "loc_prefix" in spec and not u["loc"].startswith(spec["loc_prefix"]):
+                continue
+            if spec.get("not_holding") and u["loc"] == "Holding Box":
+                continue
+            out.append(uid)
+    return sorted(out)
+
+
+def move_unit(g: TotalerKrieg, data: Data, uid: str, loc: str, rule: str) -> None:
+    before = uname(g, data, uid)
+    u = data["units"][uid]
+    if u["loc"] == "Holding Box" and u.get("holder"):
+        holder = data["units"][u["holder"]]
+        holder["holding"].remove(uid)
+        u["holder"] = None
+    u["loc"] = loc
+    changed(data)
+    instruct(data, rule, f"move {before} to {loc}")
+
+
+def eliminate_step(g: TotalerKrieg, data: Data, uid: str, rule: str,
+                   breakdown: bool = True) -> None:
+    """Eliminate one step (4.2.6.2 as modelled): a unit in a Holding Box makes its
+    multi-national unit perform an Emergency Breakdown (2.3.4)."""
+    u = data["units"][uid]
+    if u["loc"] == "Holding Box" and u.get("holder") and breakdown:
+        emergency_breakdown(g, data, u["holder"], uid, rule)
+        return
+    desc = uname(g, data, uid)
+    u["steps"] -= 1
+    changed(data)
+    data["steps_lost"] += 1
+    if u["steps"] <= 0:
+        u["steps"] = 0
+        hexid = unit_hex(g, data, u)
+        if u["loc"] == "Holding Box" and u.get("holder"):
+            data["units"][u["holder"]]["holding"].remove(uid)
+            data["units"][u["holder"]]["steps"] -= 1
+            u["holder"] = None
+        for hid in list(u.get("holding", [])):
+            h = data["units"][hid]
+            h["loc"], h["holder"] = hexid or "Force Pool", None
+            instruct(data, rule, f"place {h['name']} from the Holding Box in the hex")
+        u["holding"] = []
+        u["loc"] = "Eliminated"
+        instruct(data, rule, f"eliminate {desc}: remove the counter (its last step)")
+    else:
+        instruct(data, f"{rule}, 4.2.6.2", f"{desc} loses one step: flip or replace the "
+                 f"counter to show {u['steps']} step(s)")
+
+
+def emergency_breakdown(g: TotalerKrieg, data: Data, holder_id: str, victim: str,
+                        rule: str) -> None:
+    """2.3.4 (modelled): the victim in the Holding Box loses its step; the other units of the
+    Holding Box go to the hex; the multi-national unit's own steps become a one-step-per-step
+    infantry-type unit of its nationality in the hex; the counter goes to the Delay Box."""
+    holder = data["units"][holder_id]
+    hexid = holder["loc"]
+    v = data["units"][victim]
+    held_steps = sum(data["units"][h]["steps"] for h in holder["holding"])
+    native = holder["steps"] - held_steps
+    log(data, f"{rule}, 2.3.4", f"{v['name']} is in the Holding Box of {holder['name']}: "
+        f"{holder['name']} breaks down")
+    v["steps"] -= 1
+    data["steps_lost"] += 1
+    changed(data)
+    for hid in list(holder["holding"]):
+        h = data["units"][hid]
+        h["holder"] = None
+        if h["steps"] <= 0:
+            h["steps"] = 0
+            h["loc"] = "Eliminated"
+            instruct(data, f"{rule}, 4.2.6.2", f"eliminate {h['name']} from the Holding Box")
+        else:
+            h["loc"] = hexid
+            instruct(data, "2.3.4", f"place {h['name']} ({h['steps']} step(s)) in {hexid}")
+    holder["holding"] = []
+    if native > 0:
+        nid = f"{holder_id}~bd{data['seq']}"
+        data["seq"] += 1
+        data["units"][nid] = {
+            "id": nid, "name": f"{holder['nationality']} {native}-step infantry-type unit",
+            "owner": holder["owner"], "nationality": holder["nationality"],
+            "type": "infantry", "steps": native, "max_steps": native, "loc": hexid,
+            "holder": None, "colonial": False, "minor": False, "ss": False,
+            "multinational": False, "holding": [], "delay_stripe": False, "outbreak": False,
+            "tk_force_pool": True}
+        instruct(data, "2.3.4", f"place a {native}-step {holder['nationality']} "
+                 f"infantry-type unit in {hexid}")
+    holder["steps"] = holder.get("max_steps") or holder["steps"]
+    holder["loc"] = "Delay Box"
+    instruct(data, "2.3.4", f"place {holder['name']} in the Delay Box")
+
+
+def eliminate_unit_to(g: TotalerKrieg, data: Data, uid: str, rule: str) -> None:
+    """A whole unit eliminated by an Atomic Devastation marker (15.33): Delay Stripe units go
+    to the Delay Box, the others to their Force Pool."""
+    u = data["units"][uid]
+    dest = "Delay Box" if u.get("delay_stripe") else "Force Pool"
+    for hid in list(u.get("holding", [])):
+        move_unit(g, data, hid, dest, rule)
+    move_unit(g, data, uid, dest, rule)
+
+
+# -- step elimination procedures ---------------------------------------------------------------
+
+def eliminate_steps(g: TotalerKrieg, data: Data, role: str, rule: str, spec: dict[str, Any],
+                    n: int, what: str, breakdown: bool = True) -> None:
+    """``role`` eliminates ``n`` steps, one at a time, from units matching ``spec``."""
+    if n <= 0:
+        return
+    cands = find_units(g, data, spec)
+    if not cands:
+        log(data, rule, f"No {what} step remains to eliminate ({n} step(s) not taken)")
+        return
+    ask(g, data, role, rule, f"Eliminate a {what} step ({n} to go)",
+        [(None, uname(g, data, u), u) for u in cands], "elim_step",
+        spec=spec, n=n, what=what, rule=rule, breakdown=breakdown)
+
+
+@on_choice("elim_step")
+def _elim_step(g: TotalerKrieg, data: Data, ctx: dict[str, Any], uid: str) -> None:
+    eliminate_step(g, data, uid, ctx["rule"], ctx["breakdown"])
+    eliminate_steps(g, data, _role(data, ctx), ctx["rule"], ctx["spec"], ctx["n"] - 1,
+                    ctx["what"], ctx["breakdown"])
+
+
+def _role(data: Data, ctx: dict[str, Any]) -> str:
+    """The role that made the decision being applied."""
+    return str(data["last_role"])
+
+
+def armor_or_infantry(g: TotalerKrieg, data: Data, role: str, rule: str, nat: str) -> None:
+    """Eliminate one ``nat`` armor step or two ``nat`` infantry steps from the map."""
+    base = {"nat": nat, "on_map": True, "not_holding": True}
+    armor = find_units(g, data, {**base, "types": ["armor"]})
+    inf = find_units(g, data, {**base, "types": ["infantry"]})
+    if armor and inf:
+        ask(g, data, role, rule, f"Eliminate one {nat} armor step or two {nat} infantry steps",
+            [("opt:armor", f"One {nat} armor step", "armor"),
+             ("opt:infantry", f"Two {nat} infantry steps", "infantry")],
+            "armor_or_infantry", nat=nat, rule=rule)
+    elif armor:
+        eliminate_steps(g, data, role, rule, {**base, "types": ["armor"]}, 1, f"{nat} armor")
+    elif inf:
+        eliminate_steps(g, data, role, rule, {**base, "types": ["infantry"]}, 2,
+                        f"{nat} infantry")
+    else:
+        log(data, rule, f"No {nat} armor or infantry step is on the map: none is eliminated")
+
+
+@on_choice("armor_or_infantry")
+def _armor_or_inf(g: TotalerKrieg, data: Data, ctx: dict[str, Any], kind: str) -> None:
+    base = {"nat": ctx["nat"], "on_map": True, "not_holding": True, "types": [kind]}
+    eliminate_steps(g, data, _role(data, ctx), ctx["rule"], base, 1 if kind == "armor" else 2,
+                    f"{ctx['nat']} {kind}")
+
+
+# -- map markers -----------------------------------------------------------------------------
+
+def map_markers(data: Data, type_: str, owner_: str | None = None,
+                loc: str | None = None) -> list[int]:
+    return [i for i, m in enumerate(data["markers"])
+            if m["type"] == type_ and (owner_ is None or m["owner"] == owner_)
+            and (loc is None or m["loc"] == loc)]
+
+
+def move_map_marker(data: Data, i: int, loc: str, rule: str) -> None:
+    m = data["markers"][i]
+    who = f"{NAME[m['owner']]} " if m["owner"] else ""
+    before = m["loc"]
+    m["loc"] = loc
+    changed(data)
+    instruct(data, rule, f"move a {who}{label(m['type'])} marker from {before} to {loc}")
+
+
+def hexes(g: TotalerKrieg, *, land: bool = True) -> list[str]:
+    return [h.id for h in g.c.components.hexes if not (land and h.naval)]
+
+
+def hex_label(g: TotalerKrieg, h: str) -> str:
+    d = g.c.hex[h]
+    return f"{d.name} ({d.id})" if d.name and d.name != d.id else d.id
+
+
+def control(g: TotalerKrieg, data: Data, h: str) -> str | None:
+    if h in data["control"]:
+        return str(data["control"][h])
+    c = g.c.hex[h].country
+    return owner(g, data, c) if c else None
+
+
+# -- tables ----------------------------------------------------------------------------------
+
+def lookup(table: Any, value: int) -> Any:
+    rows = table.rows
+    lo = min(min(r.roll) for r in rows)
+    hi = max(max(r.roll) for r in rows)
+    value = max(lo, min(hi, value))
+    return next(r for r in rows if value in r.roll)
+
+
+def select_area_table(g: TotalerKrieg, data: Data, role: str, rule: str, next_fn: str,
+                      optional: bool = False, **ctx: Any) -> None:
+    """``role`` selects an Area Table and rolls one die; ``next_fn`` gets ``country``."""
+    opts: list[tuple[str | None, str, Any]] = [
+        (f"table:{t.name}", f"Area Table: {t.name}", t.name) for t in g.c.tables.area_tables]
+    if optional:
+        opts.append(("opt:no_result", "Do not roll", None))
+    ask(g, data, role, rule, "Select an Area Table and roll one die"
+        + (" (optional)" if optional else ""), opts, "area_table", next_fn=next_fn, rule=rule,
+        ctx=ctx)
+
+
+@on_choice("area_table")
+def _area_table(g: TotalerKrieg, data: Data, ctx: dict[str, Any], name: str | None) -> None:
+    if name is None:
+        log(data, ctx["rule"], "No Area Table is rolled")
+        return
+    roll_area(g, data, name, ctx["rule"], ctx["next_fn"], **ctx["ctx"])
+
+
+def roll_area(g: TotalerKrieg, data: Data, name: str, rule: str, next_fn: str,
+              **ctx: Any) -> None:
+    table = g.c.area[name]
+    value = die(data, rule, f"Area Table: {name}")
+    row = lookup(table, value)
+    result = row.result
+    if result == "France/Vichy":
+        result = "France" if status(data, "Vichy") == "removed" else "Vichy"
+        log(data, rule, f"Area Table {name}: France/Vichy — the event applies to {result}, "
+            "the country in play")
+    else:
+        log(data, rule, f"Area Table {name}: {result}")
+    then(data, next_fn, country=result, **ctx)
