@@ -63,8 +63,47 @@ def render_eaw1940(view: dict[str, Any]) -> RenderableType:
     return Group(head, fronts, control, foot)
 
 
+def render_eit2(view: dict[str, Any]) -> RenderableType:
+    p = view["power"]
+    power = "0" if p == 0 else f"RW{p}" if p > 0 else f"LW{-p}"
+    mod = view["moderation"]
+    head = Text.assemble(
+        ("Europe in Turmoil II ", "bold"),
+        f"— turn {view['turn']}, action round {view['action_round']} "
+        f"({view['phasing'].upper()} phasing) — Power {power} — Moderation LW{mod['lw']} / "
+        f"RW{mod['rw']} — Tension {view['tension']} — Sanctions LW {view['sanctions']['lw']}"
+        f" / RW {view['sanctions']['rw']}")
+    parts: list[RenderableType] = [head]
+    regions: dict[str, list[dict[str, Any]]] = {}
+    for s in view["spaces"]:
+        regions.setdefault(s["region"], []).append(s)
+    for region, spaces in regions.items():
+        table = Table(title=region, expand=False)
+        for col in ("Space", "Stab", "LW SP", "RW SP", "Control"):
+            table.add_column(col)
+        for s in spaces:
+            lw = f"{s['lw_sp']}" + "*" * s["lw_extremists"]
+            rw = f"{s['rw_sp']}" + "*" * s["rw_extremists"]
+            ctl = {"lw": "[red]LW[/]", "rw": "[blue]RW[/]"}.get(s["control"] or "", "")
+            name = f"[bold]{s['name']}[/]" if s["battleground"] else s["name"]
+            table.add_row(name, str(s["stability"]), lw, rw, ctl)
+        parts.append(table)
+    tracks = Table(title="Rearmament")
+    for col in ("Track", "Box", "Side"):
+        tracks.add_column(col)
+    for r in view["rearmament"]:
+        tracks.add_row(r["name"], r["box"], r["side"].upper())
+    parts.append(tracks)
+    if view.get("hand") is not None:
+        hand = ", ".join(f"{c['title']} ({c['side']} {c['ops'] or 'scoring'})"
+                         for c in view["hand"])
+        parts.append(Text(f"Your hand: {hand}"))
+    return Group(*parts)
+
+
 RENDERERS: dict[str, Callable[[dict[str, Any]], RenderableType]] = {
     "eaw1940": render_eaw1940,
+    "eit2": render_eit2,
 }
 
 
