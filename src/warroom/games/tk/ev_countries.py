@@ -78,7 +78,8 @@ def influence_options(g: TotalerKrieg, data: Data, f: str, c: str) -> list[tuple
     blocked = ("neutrality" in ms or enemy_influence(data, c, f)
                or enemy_stronghold(f) in ms or f"influence:{f}" in ms)
     if not blocked:
-        opts.append(("opt:place_influence", f"Place a {NAME[f]} Influence marker in {c}",
+        art = "an" if f == "axis" else "a"
+        opts.append(("opt:place_influence", f"Place {art} {NAME[f]} Influence marker in {c}",
                      ["place"]))
     if f"influence:{f}" in ms and enemy_stronghold(f) not in ms and not (
             data["war"] == "pre_war" and is_allied(f)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from warroom.core.actions import ActionCatalogue
-from warroom.core.errors import UnknownGameError
+from warroom.core.errors import ContentError, UnknownGameError
 from warroom.core.protocol import Game, Outcome
 from warroom.core.rng import randbelow
 from warroom.games.tk import ev_civilwar, ev_countries, ev_crisis, ev_military, ev_options
@@ -131,7 +131,11 @@ class TotalerKrieg(Game):
             type_, _, own = key.partition(":")
             if type_ in COUNTRY_MARKERS or key in COUNTRY_MARKERS:
                 continue
-            have = sum(1 for m in markers if m["type"] == type_ and (m["owner"] or "") == own)
+            have = sum(1 for m in markers if m["type"] == type_
+                       and (not own or (m["owner"] or "") == own))
+            if have > limit:
+                raise ContentError(f"{have} {key} markers exceed the countermix ({limit})",
+                                   file=f"situation {sit.name}", entry="markers")
             markers += [{"type": type_, "owner": own or None, "loc": "Unused"}
                         for _ in range(limit - have)]
         data["markers"] = markers

@@ -517,7 +517,8 @@ def move_map_marker(data: Data, i: int, loc: str, rule: str) -> None:
     before = m["loc"]
     m["loc"] = loc
     changed(data)
-    instruct(data, rule, f"move a {who}{label(m['type'])} marker from {before} to {loc}")
+    art = "an" if (who or label(m["type"]))[0] in "AEIOU" else "a"
+    instruct(data, rule, f"move {art} {who}{label(m['type'])} marker from {before} to {loc}")
 
 
 def hexes(g: TotalerKrieg, *, land: bool = True) -> list[str]:
