@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tk_helpers import choose, country, done, labels, logtext, situation, start
+from test_tk_helpers import choose, country, done, labels, logtext, situation, start
 
 
 def test_allies_support_resistance_med_hq() -> None:

@@ -1,0 +1,606 @@
+"""A test per event and branch of rule 15 (who received it, war state, markers)."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_tk_helpers import choose, country, done, labels, logtext, situation, start
+from warroom.core.errors import IllegalActionError
+from warroom.core.protocol import apply
+
+
+# 15.1 -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("die", "who"), [(3, "western"), (4, "soviet")])
+def test_15_1_axis_received_die_picks_allied_faction(die: int, who: str) -> None:
+    s = start("15.1", "axis", "1940", dice=[die])
+    assert s.active == who
+    assert "Place a Partisan Base marker in your Force Pool" in labels(s)
+
+
+def test_15_1_pre_war_no_partisan_base_and_ss_only_with_ss_europa() -> None:
+    sit = situation("1940")
+    sit["war"] = "pre_war"
+    s = start("15.1", "western", sit=sit)
+    assert not any("Partisan" in x for x in labels(s))
+    choose(s, "Select a hex")
+    assert any("Krakow" in x for x in labels(s))  # SS Wiking: SS Europa on the VP track
+    sit["vp_marker"] = None
+    s = start("15.1", "western", sit=sit)
+    choose(s, "Select a hex")
+    assert not any("Krakow" in x for x in labels(s))
+    assert not any("Sicily" in x for x in labels(s))  # island hex
+
+
+def test_15_1_marker_removed_to_delay_box_when_no_step() -> None:
+    s = start("15.1", "soviet", "1940")
+    choose(s, "Select a hex")
+    choose(s, "Oslo")
+    choose(s, "Detachment", "axis")
+    assert done(s) == "resolved"
+    assert s.data["markers"][0]["loc"] == "Delay Box"
+
+
+def test_15_1_civil_war_table() -> None:
+    s = start("15.1", "soviet", "1937", dice=[2])  # 2 - 1 (Allied) = 1: Republican advance
+    choose(s, "Civil War Table")
+    assert s.active == "soviet"  # the faction on the Republican Support marker flips
+    assert labels(s) == ["Nationalist Center in Seville", "Nationalist Center in Zaragoza"]
+
+
+# 15.2 -----------------------------------------------------------------------------------------
+def test_15_2_border_war_axis_and_allied() -> None:
+    s = start("15.2", "axis", "1939", country="Hungary")
+    assert country(s, "Hungary")["status"] == "axis"
+    assert "Rumania" in labels(s)
+    choose(s, "Rumania", "axis")
+    assert country(s, "Rumania")["status"] == "western"  # its Guarantees Policy is Western
+    s = start("15.2", "soviet", "1939", country="Bulgaria")
+    assert country(s, "Bulgaria")["status"] == "soviet"  # Bulgaria's alignment
+    choose(s, "Greece", "soviet")
+    assert country(s, "Greece")["status"] == "axis"
+
+
+def test_15_2_no_neutral_neighbour() -> None:
+    s = start("15.2", "axis", "1939", country="Ireland")
+    assert done(s) == "resolved"
+    assert "no Country is activated" in logtext(s)
+
+
+# 15.3 -----------------------------------------------------------------------------------------
+def test_15_3_axis_influence_branches() -> None:
+    sit = situation("1939")
+    sit["countries"]["Rumania"] = {"markers": []}
+    s = start("15.3", "axis", sit=sit, land="ge_transylvania", dice=[5])
+    choose(s, "Do not place")
+    assert country(s, "Rumania")["markers"] == ["influence:soviet"]  # borders Russia, 4+
+    s = start("15.3", "axis", sit=sit, land="ge_transylvania", dice=[3])
+    choose(s, "Do not place")
+    assert country(s, "Rumania")["markers"] == ["influence:western"]
+    s = start("15.3", "axis", "1939", land="ge_slovenia")  # Yugoslavia: Western Influence
+    choose(s, "Do not place")
+    assert country(s, "Yugoslavia")["markers"] == ["influence:western"]
+    sit["countries"]["Yugoslavia"] = {"markers": ["neutrality"]}
+    s = start("15.3", "axis", sit=sit, land="ge_slovenia")
+    choose(s, "Ljubljana")
+    assert country(s, "Yugoslavia")["markers"] == []
+    assert s.data["markers"][0]["loc"] == "Ljubljana"
+
+
+def test_15_3_no_soviet_border_gives_western_influence() -> None:
+    sit = situation("1939")
+    sit["countries"]["Yugoslavia"] = {"markers": []}
+    s = start("15.3", "axis", sit=sit, land="ge_slovenia")
+    choose(s, "Do not place")
+    assert country(s, "Yugoslavia")["markers"] == ["influence:western"]
+    assert s.data["dice"] == 0
+
+
+# 15.4 / 15.5 -----------------------------------------------------------------------------------
+def test_15_4_and_15_5_no_civil_war() -> None:
+    for ev in ("15.4", "15.5"):
+        s = start(ev, "axis", "1939")
+        assert done(s) == "no_result"
+
+
+def test_15_5_axis_flips_republican_centers_stronghold_last() -> None:
+    s = start("15.5", "axis", "1937")
+    assert s.active == "axis"
+    assert labels(s) == ["Republican Center in Madrid", "Republican Center in Barcelona",
+                         "Republican Center in Bilbao"]
+
+
+def test_15_4_allied_roller_axis_flips_and_nationalist_victory() -> None:
+    sit = situation("1937")
+    sit["civil_war"]["markers"] = [m for m in sit["civil_war"]["markers"]
+                                   if m["side"] == "nationalist"
+                                   or m["id"] == "stronghold_republican"]
+    s = start("15.4", "western", sit=sit, dice=[6])
+    assert labels(s) == ["Republican Stronghold in Valencia"]  # the only one left
+    choose(s, "Valencia", "axis")
+    assert s.data["civil_war"] is None and s.data["republican_support"] is None
+    choose(s, "Iberian", "axis")  # die 6: Basque Country, not Neutral
+    assert done(s) == "resolved"
+    assert "no longer in effect (Nationalist victory)" in logtext(s)
+
+
+def test_15_5_republican_victory_keeps_stronghold_and_support() -> None:
+    sit = situation("1937")
+    sit["civil_war"]["markers"] = [m for m in sit["civil_war"]["markers"]
+                                   if m["side"] == "republican"
+                                   or m["id"] == "stronghold_nationalist"]
+    s = start("15.5", "soviet", sit=sit, dice=[2])
+    choose(s, "Burgos", "soviet")
+    assert s.data["civil_war"] is None
+    assert country(s, "Spain")["markers"] == ["stronghold:republican"]
+    assert s.data["republican_support"]["faction"] == "soviet"
+    choose(s, "Balkan", "soviet")  # 2: Yugoslavia (Neutral): Influence for the Soviets
+    assert s.active == "soviet" and "Remove the Neutrality marker from Yugoslavia" in labels(s)
+
+
+# 15.6 -----------------------------------------------------------------------------------------
+def test_15_6_choice_between_blocking_markers() -> None:
+    sit = situation("1939")
+    sit["countries"]["Yugoslavia"] = {"markers": ["neutrality", "influence:western"]}
+    s = start("15.6", "axis", sit=sit, country="Yugoslavia")
+    choose(s, "Neutrality", "axis")
+    assert country(s, "Yugoslavia")["markers"] == ["influence:western"]
+
+
+# 15.7 -----------------------------------------------------------------------------------------
+def test_15_7_axis_pre_war_guarantees_activates_and_limited_war() -> None:
+    s = start("15.7", "axis", "1939", country="Poland", land="ge_danzig")
+    assert country(s, "Poland")["status"] == "western"
+    assert "guarantees" not in s.data["policies"]
+    assert s.data["war"] == "limited_war"
+    assert s.data["ceded"]["ge_danzig"] == "Force Pool"
+    choose(s, "Place a Blitz", "axis")
+    assert done(s) == "resolved"
+
+
+def test_15_7_axis_pre_war_locarno_rolls_international_crisis() -> None:
+    s = start("15.7", "axis", "1939", country="Yugoslavia", dice=[5])
+    assert "International Crisis Table" in logtext(s)
+    assert "Military Defeat" in logtext(s)
+
+
+def test_15_7_axis_limited_war_and_western_not_pac() -> None:
+    s = start("15.7", "axis", "1940", country="Turkey")
+    assert country(s, "Turkey")["status"] == "western"
+    assert "guarantees" not in s.data["policies"]  # Turkey was a PAC
+    sit = situation("1940")
+    sit["policies"] = [p for p in sit["policies"] if p["id"] != "guarantees"]
+    s = start("15.7", "western", sit=sit, country="Turkey", land="br_turkish_straits")
+    assert country(s, "Turkey")["status"] == "axis"
+    assert s.data["ceded"]["br_turkish_straits"] == "Force Pool"
+
+
+def test_15_7_western_britain_pac() -> None:
+    s = start("15.7", "western", "1939", country="Norway")
+    assert labels(s) == ["One British armor step", "Two British infantry steps"]
+
+
+# 15.8 -----------------------------------------------------------------------------------------
+def test_15_8_coup_attempt_two_different_actions() -> None:
+    s = start("15.8", "axis", "1939")
+    choose(s, "Eliminate two", "axis")
+    assert all("Pz" in x for x in labels(s))  # armor-type first
+    choose(s, "1 Pz")
+    choose(s, "1 Pz")
+    assert not any("Eliminate two" in x for x in labels(s))
+    choose(s, "HQ")
+    choose(s, "OKH")
+    assert done(s) == "resolved"
+    assert s.data["units"]["ge_okh"]["loc"] == "Delay Box"
+
+
+# 15.9 / 15.10 ---------------------------------------------------------------------------------
+def test_15_9_and_15_10() -> None:
+    s = start("15.9", "western", "1939", country="Bulgaria")
+    assert country(s, "Bulgaria")["status"] == "axis"
+    assert "without a Mobilization Roll" in logtext(s)
+    s = start("15.10", "axis", "1939", country="Greece")
+    assert country(s, "Greece")["status"] == "western"
+    assert "guarantees" not in s.data["policies"]
+    s = start("15.10", "soviet", "1939", country="Greece")
+    assert country(s, "Greece")["status"] == "axis"
+
+
+# 15.11 ----------------------------------------------------------------------------------------
+def test_15_11_delay_reduction_not_to_current_turn() -> None:
+    s = start("15.11", "axis", "1939")
+    choose(s, "SS Totenkopf")
+    assert s.data["units"]["ge_sstk"]["loc"] == "Turn Track 2"
+    sit = situation("1939")
+    sit["turn"] = 2
+    s = start("15.11", "axis", sit=sit)
+    assert done(s) == "no_result"
+
+
+# 15.12 ----------------------------------------------------------------------------------------
+def test_15_12_diplomatic_settlement() -> None:
+    s = start("15.12", "axis", "1937", country="Czechoslovakia")
+    assert s.active == "western"  # aligned with Czechoslovakia
+    choose(s, "Poland")
+    choose(s, "Place a Western Influence")
+    assert country(s, "Poland")["markers"] == ["influence:western"]
+    assert s.data["ceded"]["ge_sudetenland"] == "Ceded Lands Box"
+    choose(s, "Do not place", "axis")
+    # Axis-placed Ceded Land, no marker, no Soviet border: a Western Influence marker
+    assert country(s, "Czechoslovakia")["markers"] == ["influence:western"]
+
+
+# 15.13 ----------------------------------------------------------------------------------------
+def test_15_13_diplomatic_success() -> None:
+    s = start("15.13", "western", "1939", area="Balkan", dice=[3])
+    assert labels(s)[-1] == "Do nothing (No Result)"
+    choose(s, "Place a Western Influence marker in Bulgaria")
+    s = start("15.13", "western", "1940", area="Balkan", dice=[4])
+    assert done(s) == "no_result"  # Greece is an active Western Country
+
+
+# 15.14 ----------------------------------------------------------------------------------------
+def test_15_14_failures() -> None:
+    s = start("15.14", "western", "1939", type="supply")
+    assert s.active == "axis"
+    choose(s, "Paris")
+    choose(s, "Home Fleet")
+    i = next(i for i, m in enumerate(s.data["markers"])
+             if m["type"] == "failure_supply" and m["owner"] == "western")
+    assert s.data["markers"][i]["loc"] == "Paris"
+    assert s.data["units"]["br_home"]["loc"] == "Delay Box"
+    s = start("15.14", "axis", "1939", type="command")
+    choose(s, "Soviet", "axis")
+    assert s.active == "soviet"
+    choose(s, "Berlin")
+    choose(s, "Luftflotte 1", "soviet")
+    assert s.data["units"]["ge_lf1"]["loc"] == "Delay Box"
+
+
+# 15.15 ----------------------------------------------------------------------------------------
+def test_15_15_free_passage() -> None:
+    s = start("15.15", "axis", "1939", country="Bulgaria")
+    assert country(s, "Bulgaria")["status"] == "axis"
+    assert country(s, "Bulgaria")["markers"] == ["free_passage"]
+    s = start("15.15", "axis", "1939", country="Rumania")
+    assert country(s, "Rumania")["status"] == "neutral"
+    assert country(s, "Rumania")["markers"] == []
+
+
+# 15.16 ----------------------------------------------------------------------------------------
+def test_15_16_further_concessions_branches() -> None:
+    s = start("15.16", "soviet", "1939", country="Finland")
+    assert s.data["ceded"]["ru_finnish_frontier"] == "Ceded Lands Box"
+    assert country(s, "Finland")["markers"] == []  # Neutrality removed
+    s = start("15.16", "soviet", "1939", country="Baltic States")
+    choose(s, "Northern Baltics", "soviet")
+    assert country(s, "Baltic States")["markers"] == ["influence:axis"]
+    s = start("15.16", "soviet", "1940", country="Rumania")  # Bessarabia already ceded
+    assert country(s, "Rumania")["status"] == "removed"
+    assert "ru_bessarabia" in s.data["ceded_flipped"]
+    choose(s, "Kishinev", "soviet")
+    sit = situation("1939")
+    sit["ceded"]["ru_turkish_frontier"] = "Ceded Lands Box"
+    s = start("15.16", "soviet", sit=sit, country="Turkey")
+    choose(s, "Istanbul", "soviet")
+    assert s.data["ceded"]["ru_turkish_straits"] == "Ceded Lands Box"
+    assert country(s, "Turkey")["markers"] == []  # Western Influence removed
+    sit["ceded"]["br_turkish_straits"] = "Ceded Lands Box"
+    s = start("15.16", "soviet", sit=sit, country="Turkey")
+    assert done(s) == "no_result"
+
+
+# 15.18 ----------------------------------------------------------------------------------------
+def test_15_18_any_receiver_axis_decides() -> None:
+    s = start("15.18", "soviet", "1940")
+    assert s.active == "axis"
+    choose(s, "Select a hex")
+    choose(s, "Alexandria")
+    assert s.active == "western"
+    assert labels(s) == ["Indian 4 Division [1 step] in Alexandria (Alexandria)"]
+    s = start("15.18", "western", "1940")
+    choose(s, "replacement step")
+    choose(s, "Ukrainian Legion")
+    assert s.data["units"]["ge_uk"]["loc"] == "Replacement"
+
+
+# 15.19 ----------------------------------------------------------------------------------------
+def test_15_19_branches() -> None:
+    sit = situation("1939")
+    sit["countries"]["Greece"] = {"markers": ["stronghold:nationalist"]}
+    s = start("15.19", "western", sit=sit, country="Greece")
+    assert labels(s) == ["Remove the Stronghold and Republican Support markers from Greece",
+                         "Do nothing (No Result)"]
+    s = start("15.19", "axis", sit=sit, country="Greece")
+    assert "Place an Axis Influence marker in Greece" in labels(s)
+    # Pre-War: a Locarno or Cordon Minor cannot activate for the Allies
+    sit["countries"]["Finland"] = {"markers": ["influence:western"]}
+    s = start("15.19", "western", sit=sit, country="Finland")
+    assert not any("Activate" in x for x in labels(s))
+    sit["countries"]["Finland"] = {"markers": ["influence:axis"]}
+    s = start("15.19", "axis", sit=sit, country="Finland")
+    assert "Activate Finland as an Axis Minor Country" in labels(s)
+    sit = situation("1940")
+    sit["countries"]["Hungary"] = {"status": "axis", "markers": ["free_passage"]}
+    s = start("15.19", "axis", sit=sit, country="Hungary")
+    choose(s, "Free Passage")
+    assert country(s, "Hungary")["markers"] == []
+
+
+def test_15_19_civil_war_blocks_stronghold_removal() -> None:
+    s = start("15.19", "western", "1937", country="Greece")
+    assert not any("Stronghold" in x for x in labels(s))
+
+
+# 15.20 / 15.21 / 15.22 -----------------------------------------------------------------------
+def test_15_20_mandated_offensive() -> None:
+    s = start("15.20", "western", "1939")
+    choose(s, "Conduct one attack")
+    assert "Regular Combat Segment" in s.data["instructions"][0]
+    s = start("15.20", "western", "1939")
+    choose(s, "Eliminate one friendly")
+    choose(s, "1 Armoured")
+    assert s.data["units"]["br_1ad"]["loc"] == "Eliminated"
+
+
+def test_15_21_military_aid_reconstructed() -> None:
+    s = start("15.21", "axis", "1940")
+    assert "reconstructed" in logtext(s)
+    choose(s, "replacement")
+    choose(s, "2 Pz")
+    assert s.data["units"]["ge_pz2"]["steps"] == 2
+
+
+def test_15_22_military_defeat() -> None:
+    s = start("15.22", "axis", "1939")
+    choose(s, "One German armor")
+    choose(s, "2 Pz")
+    assert done(s) == "resolved"
+    assert s.data["units"]["ge_ow"]["loc"] == "Delay Box"
+    assert s.data["units"]["br_ow"]["loc"] == "Conditional Event Box"
+    assert s.data["war"] == "pre_war"
+
+
+# 15.23 ----------------------------------------------------------------------------------------
+def test_15_23_military_takeover() -> None:
+    s = start("15.23", "western", "1940")
+    assert s.data["vp_marker"] == "no_retreat" and s.data["military_takeover"]
+    assert s.active == "axis"
+    choose(s, "Reduce")
+    assert s.data["boxes"]["France"]["truce"] == 1
+    assert all(b["negotiation"] for n, b in s.data["boxes"].items() if n != "France")
+    assert not s.data["boxes"]["France"]["negotiation"]
+
+
+# 15.24 ----------------------------------------------------------------------------------------
+def test_15_24_military_victory() -> None:
+    s = start("15.24", "axis", "1937", country="Czechoslovakia")
+    choose(s, "One German armor")
+    choose(s, "German 1 Pz")
+    choose(s, "Reichenberg")
+    assert done(s) == "resolved"
+    assert s.data["ceded"]["ge_sudetenland"] == "Ceded Lands Box"
+    assert "Pre-War remains in effect" in logtext(s)
+
+
+# 15.26 ----------------------------------------------------------------------------------------
+def test_15_26_minor_country_politics_branches() -> None:
+    s = start("15.26", "western", "1939", dice=[3, 6])  # Balkan 3: Bulgaria, incident 6
+    choose(s, "Balkan", "western")
+    assert s.active == "axis"
+    choose(s, "Diplomatic Incident")
+    assert country(s, "Bulgaria")["status"] == "soviet"  # Declare War: joins the Allies
+    s = start("15.26", "axis", "1940", dice=[3])  # Central 3: Slovakia, no Neutral neighbour
+    choose(s, "Central")
+    assert done(s) == "no_result"
+    s = start("15.26", "soviet", "1940", dice=[4])  # Central 4: Hungary, an Axis Country
+    choose(s, "Central", "soviet")
+    assert s.active == "axis" and labels(s) == ["Rumania", "Yugoslavia"]
+    choose(s, "Yugoslavia")
+    assert country(s, "Yugoslavia")["status"] == "western"
+    s = start("15.26", "axis", "1940", dice=[1])  # Eastern 1: Poland, conquered
+    choose(s, "Eastern")
+    assert s.active == "axis" and any("German 1 Pz" in x for x in labels(s))
+    s = start("15.26", "axis", "1940", dice=[4])  # Balkan 4: Greece, Western: No Result
+    choose(s, "Balkan")
+    assert done(s) == "no_result"
+
+
+def test_15_26_total_war_active_country_loses_two_steps() -> None:
+    sit = situation("1940")
+    sit["war"] = "total_war"
+    s = start("15.26", "axis", sit=sit, dice=[4])  # Central 4: Hungary, active Axis
+    choose(s, "Central")
+    assert s.active == "axis"
+    choose(s, "Hungarian 2 Army")
+    choose(s, "Hungarian 1-step")
+    assert done(s) == "resolved"
+    assert s.data["steps_lost"] == 2
+
+
+def test_15_26_soviet_country_starts_a_war() -> None:
+    sit = situation("1939")
+    sit["countries"]["Bulgaria"] = {"status": "soviet"}
+    s = start("15.26", "axis", sit=sit, dice=[3])
+    choose(s, "Balkan")
+    assert s.active == "soviet"
+    choose(s, "Turkey")
+    assert country(s, "Turkey")["status"] == "axis"
+
+
+# 15.27 ----------------------------------------------------------------------------------------
+def test_15_27_neutrality() -> None:
+    s = start("15.27", "axis", "1939", country="Rumania")
+    assert country(s, "Rumania")["markers"] == []
+    s = start("15.27", "axis", "1939", country="Bulgaria")
+    assert country(s, "Bulgaria")["markers"] == ["neutrality"]
+    s = start("15.27", "axis", "1939", country="Sweden")
+    assert done(s) == "no_result"
+
+
+# 15.28 ----------------------------------------------------------------------------------------
+def test_15_28_options_depend_on_situation() -> None:
+    s = start("15.28", "western", "1940")
+    opts = labels(s)
+    assert "Pressure the US: the Lend-Lease marker to the Delay Box" in opts
+    assert "Reassess Policies" in opts and "Vichy Fleet Activated" in opts
+    choose(s, "Reassess")
+    choose(s, "Britain")
+    assert s.data["boxes"]["Britain"]["truce_name"] == "Reassess Policy"
+    s = start("15.28", "axis", "1939")
+    assert labels(s) == ["Minor Country Politics: resolve 15.26 now", "Neutrality Discussions"]
+    s = start("15.28", "axis", "1940")
+    choose(s, "Vichy Fleet Activated")
+    assert s.data["units"]["fr_fleet"]["loc"] == "Delay Box"
+    s = start("15.28", "soviet", "1940")
+    choose(s, "Vichy Fleet Attacked")
+    assert s.data["units"]["fr_fleet"]["loc"] == "Removed"
+    s = start("15.28", "soviet", "1939")
+    assert not any("Reassess" in x for x in labels(s))  # no Axis Tide
+    sit = situation("1939")
+    sit["countries"]["Greece"] = {"markers": ["stronghold:republican"]}
+    sit["republican_support"] = {"faction": "western", "country": "Greece"}
+    s = start("15.28", "axis", sit=sit)
+    choose(s, "Stronghold Lost")
+    choose(s, "Greece")
+    assert country(s, "Greece")["markers"] == [] and s.data["republican_support"] is None
+
+
+def test_15_28_chains_into_minor_country_politics() -> None:
+    s = start("15.28", "axis", "1939", dice=[6])
+    choose(s, "Minor Country Politics")
+    choose(s, "Balkan")  # 6: Turkey, Neutral
+    choose(s, "Treat as No Result")
+    assert "Neutrals Pressured becomes Minor Country Politics" in logtext(s)
+
+
+# 15.29, 15.34, 15.35, 15.39 ---------------------------------------------------------------
+def test_15_29_no_pasaran() -> None:
+    s = start("15.29", "soviet", "1937")
+    choose(s, "Civil War Defeat")
+    assert s.active == "axis"  # an Allied roller: the Axis flips a Republican marker
+
+
+def test_15_34_provincial_independence() -> None:
+    s = start("15.34", "axis", "1937")
+    assert s.active == "western"
+    assert labels(s) == ["Basque Country", "Catalonia"]
+    choose(s, "Catalonia")
+    assert country(s, "Catalonia")["status"] == "neutral"
+    assert all(m["city"] != "Barcelona" for m in s.data["civil_war"]["markers"])
+    s = start("15.34", "axis", "1939")
+    assert done(s) == "no_result"
+
+
+def test_15_35_republican_infighting() -> None:
+    s = start("15.35", "western", "1937")
+    choose(s, "Flip the Republican Support")
+    assert s.data["republican_support"]["faction"] == "western"
+    s = start("15.35", "axis", "1937")
+    choose(s, "Civil War Victory")
+    assert s.active == "axis"
+
+
+def test_15_39_bell_tolls() -> None:
+    s = start("15.39", "soviet", "1937")
+    choose(s, "Eliminate a friendly")
+    choose(s, "Tank Brigade")
+    assert s.active == "soviet"  # Civil War Victory for an Allied roller
+    assert labels(s) == ["Nationalist Center in Seville", "Nationalist Center in Zaragoza"]
+
+
+# 15.30.1 ------------------------------------------------------------------------------------
+def test_15_30_1_pacific_commitment_tk() -> None:
+    s = start("15.30", "western", "1939", variant="tk")
+    choose(s, "Far East Fleet")
+    assert s.data["units"]["br_fe"]["loc"] == "Delay Box"
+    sit = situation("1939")
+    sit["pacific"]["western"] = "limited_war"
+    s = start("15.30", "western", sit=sit, variant="tk", dice=[2])
+    assert labels(s)[-1] == "Do nothing"  # one support unit already there: may decline
+    sit["units"] = [u for u in sit["units"] if u["id"] != "br_fe"]
+    s = start("15.30", "western", sit=sit, variant="tk", dice=[2])
+    assert "Do nothing" not in labels(s)
+    choose(s, "Home Fleet")
+    assert s.data["units"]["br_home"]["loc"] == "Pacific Holding Box"
+    s = start("15.30", "axis", "1939", variant="tk")
+    assert done(s) == "no_result"
+
+
+# 15.32 / 15.36 / 15.38 / 15.40 ----------------------------------------------------------------
+def test_15_32_production_success_unit_then_marker() -> None:
+    s = start("15.32", "axis", "1939", card=47)
+    assert s.data["units"]["card47"]["loc"] == "Delay Box"
+    s = start("15.32", "axis", "1940", card=45)  # second time
+    assert s.data["production_markers"]["Airmobile Doctrine"] == "Delay Box"
+    sit = situation("1940")
+    sit["production_successes"] = {"45": 2}
+    s = start("15.32", "axis", sit=sit, card=45)
+    assert done(s) == "no_result"
+
+
+def test_15_36_special_weapons() -> None:
+    s = start("15.36", "western", "1940")
+    assert s.active == "axis"
+    choose(s, "Eliminate one step")
+    choose(s, "Athens")
+    choose(s, "Greek 1 Army")
+    assert s.data["units"]["gr_1"]["steps"] == 1
+
+
+def test_15_38_successful_improvements() -> None:
+    s = start("15.38", "western", "1939")
+    choose(s, "Flip France")
+    assert s.data["war_economy"]["France"] == 2
+    s = start("15.38", "axis", "1940")  # Italy already in play
+    assert not any("Italy" in x for x in labels(s))
+
+
+def test_15_40_volkssturm_countermix() -> None:
+    s = start("15.40", "axis", "1939")
+    choose(s, "Receive")
+    assert s.data["units"]["vg1"]["loc"] == "Replacement"
+
+
+# 15.31 / 15.37 --------------------------------------------------------------------------------
+def test_15_31_faction_restrictions() -> None:
+    s = start("15.31", "western", "1939")
+    assert "Eastern Peace Talks" not in labels(s) and "War with Russia" not in labels(s)
+    s = start("15.31", "soviet", "1939")
+    assert "Western Peace Talks" not in labels(s) and "War with the West" not in labels(s)
+    s = start("15.31", "axis", "1939")
+    assert "War with Russia" not in labels(s)  # only the Ostland Accord there
+    s = start("15.31", "soviet", "1937")
+    choose(s, "Aid to Civil War")
+    choose(s, "Civil War Victory")
+    assert s.active == "soviet"
+
+
+def test_15_31_peace_talks_and_military_failure() -> None:
+    s = start("15.31", "axis", "1937")
+    choose(s, "Western Peace Talks")
+    choose(s, "Increase the Truce in Britain")
+    assert s.data["boxes"]["Britain"]["truce"] == 2
+    assert s.data["boxes"]["US"]["negotiation"] is False  # it holds a Policy
+    s = start("15.31", "soviet", "1939")
+    choose(s, "Military Failure")
+    choose(s, "Axis suffers Failure (Command)")
+    assert s.active == "axis"
+
+
+def test_15_37_successful_challenge() -> None:
+    s = start("15.37", "western", "1939", challenge="France")
+    choose(s, "End a Policy")
+    choose(s, "Guarantees")
+    assert s.data["boxes"]["Britain"]["policy"] is None  # shared with Britain
+    s = start("15.37", "soviet", "1939", challenge="Russia")
+    assert not any("End a Policy" in x for x in labels(s))  # Ostland Accord
+    s = start("15.37", "axis", "1939")
+    assert done(s) == "no_result"
+
+
+def test_illegal_action_leaves_state_untouched() -> None:
+    s = start("15.31", "western", "1939")
+    before = s.dumps()
+    with pytest.raises(IllegalActionError):
+        apply(s, "opt:eastern_peace_talks")
+    assert s.dumps() == before
