@@ -1,0 +1,405 @@
+"""Board, supply and card mechanics on the plain state ``data`` (no decisions here).
+
+Counter code (an int): ``owner << 4 | half << 3 | fortress << 2 | strength``; a fortress
+has strength 3 (3.4). ``data["u"][loc]`` lists the codes in a location, ``data["ctl"][loc]``
+its controller when not contested (the colour at the start, then the last control flag,
+2.5, 3.5).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warroom.core.rng import randbelow
+from warroom.games.sfe.components import (
+    AXIS,
+    NAVAL,
+    NEUTRAL,
+    OWNER_NAMES,
+    SIDE_NAMES,
+    SOV,
+    WEST,
+    Components,
+)
+from warroom.games.sfe.rules import log
+
+Data = dict[str, Any]
+FORT = 4
+SIDE_OWNERS = ((AXIS,), (WEST, SOV))
+OWNER_SIDE = (-1, 0, 1, 1)
+STRENGTH_NAMES = ("", "1 strength army", "2 strength army", "3 strength army", "fortress")
+DECK_NAMES = ("", "1st", "2nd", "3rd")
+
+
+def code(owner: int, strength: int, half: int, fort: bool = False) -> int:
+    return owner << 4 | half << 3 | (FORT if fort else 0) | strength
+
+
+def kind_of(u: int) -> int:
+    """1-3: army strength, 4: fortress (the unit choice actions' argument)."""
+    return 4 if u & FORT else u & 3
+
+
+def unit_name(u: int) -> str:
+    return f"{OWNER_NAMES[u >> 4]} {STRENGTH_NAMES[kind_of(u)]}"
+
+
+def deck_name(n: int) -> str:
+    return DECK_NAMES[n] if n < 4 else f"{n}th"
+
+
+# -- occupation and control (2.5) ------------------------------------------------------------
+
+def sides_in(units: list[int]) -> int:
+    """Bit mask of the sides present: 1 Axis, 2 Allies."""
+    m = 0
+    for u in units:
+        m |= 1 if u >> 4 == AXIS else 2
+    return m
+
+
+def is_contested(data: Data, loc: int) -> bool:
+    return sides_in(data["u"][loc]) == 3
+
+
+def half_of(units: list[int], side: int) -> int:
+    """The half a side's counters hold in a location (contested: all in one half), -1 if none."""
+    for u in units:
+        if (u >> 4 == AXIS) == (side == 0):
+            return (u >> 3) & 1
+    return -1
+
+
+def owner_half(units: list[int], owner: int) -> int:
+    for u in units:
+        if u >> 4 == owner:
+            return (u >> 3) & 1
+    return -1
+
+
+def control(data: Data, loc: int) -> int:
+    """Controller now: NEUTRAL/AXIS/WEST/SOV, or -1 when contested."""
+    if sides_in(data["u"][loc]) == 3:
+        return -1
+    return int(data["ctl"][loc])
+
+
+def fix_control(c: Components, data: Data, loc: int, rule: str = "2.5") -> None:
+    """After counters enter or leave: the only owner present controls the location (3.5)."""
+    units = data["u"][loc]
+    if not units:
+        return
+    owner = units[0] >> 4
+    for u in units:
+        if u >> 4 != owner:
+            return
+    set_control(c, data, loc, owner, rule)
+
+
+def set_control(c: Components, data: Data, loc: int, owner: int, rule: str = "3.5") -> None:
+    if data["ctl"][loc] != owner:
+        data["ctl"][loc] = owner
+        if owner == c.color[loc]:
+            log(data, rule, f"{c.names[loc]} returns to {OWNER_NAMES[owner]} control")
+        else:
+            log(data, rule, f"A {OWNER_NAMES[owner]} control flag is placed in {c.names[loc]}")
+
+
+def may_enter(c: Components, data: Data, loc: int, owner: int) -> bool:
+    """3.2: blue only into blue/tan/gray, red only into red/tan/gray locations, never where
+    the other Allied nation's counters are or which it controls. The USA box is entered
+    only by building there (6.6)."""
+    if loc == c.usa:
+        return False
+    if owner == AXIS:
+        return True
+    other = WEST + SOV - owner
+    if c.color[loc] == other or data["ctl"][loc] == other:
+        return False
+    return all(u >> 4 != other for u in data["u"][loc])
+
+
+def friendly_dest(data: Data, loc: int, owner: int, half: int) -> bool:
+    """A friendly controlled location, or the friendly half ``half`` of a contested one."""
+    units = data["u"][loc]
+    m = sides_in(units)
+    if m == 3:
+        return owner_half(units, owner) == half
+    if data["ctl"][loc] != owner:
+        return False
+    return not units or units[0] >> 4 == owner
+
+
+def soviets_active(data: Data) -> bool:
+    """6.4: Soviets may not move or build during the 1st Allied play deck."""
+    return bool(data["dn"][1] >= 2)
+
+
+def usa_active(data: Data) -> bool:
+    """6.6: the USA box becomes active with the 3rd Allied play deck."""
+    return bool(data["dn"][1] >= 3)
+
+
+def counters_on_map(data: Data, owner: int, kind: int) -> int:
+    n = 0
+    for units in data["u"]:
+        for u in units:
+            if u >> 4 == owner and kind_of(u) == kind:
+                n += 1
+    for fr in data["stack"]:
+        for key in ("units", "pending"):
+            for u in fr.get(key) or ():
+                if u >> 4 == owner and kind_of(u) == kind:
+                    n += 1
+    return n
+
+
+# -- supply (8.6) ---------------------------------------------------------------------------
+
+def supply_nodes(c: Components, data: Data, owner: int) -> bytearray:
+    """Half-nodes (2*loc+half) from which ``owner`` traces supply to one of its supply
+    locations along move lines, through friendly locations and friendly halves of
+    contested locations (8.6). One-way lines count both ways (2.3)."""
+    n = c.n
+    u_all = data["u"]
+    ctl = data["ctl"]
+    pas = bytearray(n)
+    for loc in range(n):
+        units = u_all[loc]
+        if units:
+            m = sides_in(units)
+            if m == 3:
+                h = owner_half(units, owner)
+                if h >= 0:
+                    pas[loc] = 1 << h
+                continue
+            if units[0] >> 4 != owner:
+                continue
+        if ctl[loc] == owner:
+            pas[loc] = 3
+    stage = min(int(data["dn"][1]), 3)
+    adj = c.sup_adj[stage]
+    seen = bytearray(2 * n)
+    todo: list[int] = []
+    for s in c.sources[owner]:
+        # a contested source still counts until the opposing side controls it (8.6)
+        if (s == c.usa and stage < 3) or ctl[s] != owner:
+            continue
+        p = pas[s]
+        for h in (0, 1):
+            if p >> h & 1 and not seen[2 * s + h]:
+                seen[2 * s + h] = 1
+                todo.append(2 * s + h)
+    while todo:
+        node = todo.pop()
+        loc = node >> 1
+        if pas[loc] == 3:
+            other = node ^ 1
+            if not seen[other]:
+                seen[other] = 1
+                todo.append(other)
+        for nb in adj[node]:
+            if not seen[nb] and pas[nb >> 1] >> (nb & 1) & 1:
+                seen[nb] = 1
+                todo.append(nb)
+    return seen
+
+
+def in_supply(data: Data, seen: bytearray, loc: int, owner: int) -> bool:
+    units = data["u"][loc]
+    if sides_in(units) == 3:
+        h = owner_half(units, owner)
+        return h >= 0 and bool(seen[2 * loc + h])
+    return bool(seen[2 * loc] or seen[2 * loc + 1])
+
+
+def build_locations(c: Components, data: Data, owner: int) -> list[int]:
+    """7.2.1: friendly controlled (not contested), in supply locations of ``owner``."""
+    seen = supply_nodes(c, data, owner)
+    ctl = data["ctl"]
+    out = []
+    for loc in range(c.n):
+        if ctl[loc] == owner and (seen[2 * loc] or seen[2 * loc + 1]):
+            units = data["u"][loc]
+            if sides_in(units) == 3:
+                continue
+            if units and units[0] >> 4 != owner:
+                continue
+            if loc == c.usa and not usa_active(data):
+                continue
+            out.append(loc)
+    return out
+
+
+def any_build_location(c: Components, data: Data, owner: int) -> bool:
+    ctl = data["ctl"]
+    u_all = data["u"]
+    for s in c.sources[owner]:
+        if ctl[s] == owner and (s != c.usa or usa_active(data)):
+            units = u_all[s]
+            if not units or (sides_in(units) != 3 and units[0] >> 4 == owner):
+                return True
+    return bool(build_locations(c, data, owner))
+
+
+def fortress_halves(c: Components, data: Data) -> list[tuple[int, int]]:
+    """7.2.2: (location, half) pairs where the Axis may build a fortress: a friendly
+    controlled half of an in supply location, one fortress per half."""
+    seen = supply_nodes(c, data, AXIS)
+    out = []
+    for loc in range(c.n):
+        units = data["u"][loc]
+        m = sides_in(units)
+        if m == 3:
+            halves = [owner_half(units, AXIS)]
+        elif data["ctl"][loc] == AXIS and (not units or units[0] >> 4 == AXIS):
+            halves = [0, 1]
+        else:
+            continue
+        for h in halves:
+            if not seen[2 * loc + h]:
+                continue
+            if any(u & FORT and (u >> 3) & 1 == h for u in units):
+                continue
+            out.append((loc, h))
+    return out
+
+
+# -- cards (4, 5.1, 6) ----------------------------------------------------------------------
+
+def shuffle(data: Data, cards: list[int]) -> None:
+    for i in range(len(cards) - 1, 0, -1):
+        j = randbelow(data, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def hand_limit(c: Components, data: Data, side: int) -> int:
+    """5.1 and 7.2.3: the hand size of the current play deck, less the bombing track."""
+    dn = min(int(data["dn"][side]), 3)
+    base = c.hand_size[side][dn - 1]
+    b = data["bomb"]
+    if side == 0 and b < 0:
+        base -= c.track[-b]
+    elif side == 1 and b > 0:
+        base -= c.track[b]
+    return max(0, base)
+
+
+def next_deck(c: Components, data: Data, side: int, special: bool = False) -> bool:
+    """6.1/6.2: shuffle the recycle pile (with the next chevron cards) into a new play deck.
+
+    The Allied 3rd play deck is their last. ``special`` (6.5) also shuffles in the
+    remaining play deck."""
+    dn = int(data["dn"][side])
+    if side == 1 and dn >= 3:
+        return False
+    pool = list(data["rec"][side])
+    added = 0
+    if dn < 3:
+        later = data["later"][side][dn - 1]
+        added = len(later)
+        pool += later
+        data["later"][side][dn - 1] = []
+    if special:
+        pool += data["deck"][side]
+    if not pool:
+        return False
+    shuffle(data, pool)
+    data["deck"][side] = pool
+    data["rec"][side] = []
+    data["secret"][side] = []
+    data["dn"][side] = dn + 1
+    data["barrier"] += 1
+    who = SIDE_NAMES[side].capitalize()
+    extra = f" with the {'II' if dn == 1 else 'III'} chevron cards" if added else ""
+    rule = "6.5" if special else ("6.1" if added else "6.2")
+    log(data, rule, f"{who}: the recycle pile is shuffled{extra} into the "
+        f"{deck_name(dn + 1)} play deck ({len(pool)} cards)")
+    if side == 1 and dn + 1 == 2:
+        log(data, "6.4", "The Soviets come into play: they may move and build from now on")
+    if side == 1 and dn + 1 == 3:
+        log(data, "6.6", "The USA box becomes active")
+    return True
+
+
+def draw(c: Components, data: Data, side: int) -> None:
+    """7: refill the hand to the hand size; no draw when the hand is full (5.1)."""
+    hand = data["hand"][side]
+    deck = data["deck"][side]
+    limit = hand_limit(c, data, side)
+    n = 0
+    while len(hand) < limit:
+        if not deck:
+            if not next_deck(c, data, side):
+                break
+            deck = data["deck"][side]
+        hand.append(deck.pop())
+        n += 1
+    if not deck and not (side == 1 and data["dn"][1] >= 3):
+        next_deck(c, data, side)
+    if n:
+        data["barrier"] += 1
+    log(data, "7", f"{SIDE_NAMES[side].capitalize()} draw {n} card{'s' if n != 1 else ''} "
+        f"(hand {len(hand)}, hand size {limit})")
+
+
+def recycle(data: Data, side: int, card: int, secret: bool) -> None:
+    data["rec"][side].append(card)
+    if secret:
+        data["secret"][side].append(card)
+
+
+def special_circumstance(c: Components, data: Data, loc: int) -> None:
+    """6.5: the Axis enter a red location while the Allied 1st play deck lasts."""
+    if c.color[loc] == SOV and data["dn"][1] == 1:
+        log(data, "6.5", f"The Axis enter {c.names[loc]}, a red location, during the Allied "
+            "1st play deck: the Allies shuffle in their II chevron cards now")
+        next_deck(c, data, 1, special=True)
+
+
+# -- victory points (9.1) ---------------------------------------------------------------------
+
+def victory_points(c: Components, data: Data) -> tuple[int, int]:
+    """(Axis VP, Allied VP): controlled (not contested) enemy VP locations + bombing track."""
+    ax = al = 0
+    ctl = data["ctl"]
+    for loc in range(c.n):
+        v = c.vp[loc]
+        if not v:
+            continue
+        col = c.color[loc]
+        owner = ctl[loc]
+        if (col == AXIS and owner in (WEST, SOV)) or (col in (WEST, SOV) and owner == AXIS):
+            if sides_in(data["u"][loc]) == 3:
+                continue
+            if owner == AXIS:
+                ax += v
+            else:
+                al += v
+    b = data["bomb"]
+    if b > 0:
+        ax += c.track[b]
+    elif b < 0:
+        al += c.track[-b]
+    return ax, al
+
+
+def movable(data: Data, owner: int) -> bool:
+    return owner != SOV or soviets_active(data)
+
+
+def has_card(c: Components, hand: list[int], pred: Any) -> bool:
+    return any(pred(x) for x in hand)
+
+
+def naval_cards(c: Components, hand: list[int]) -> list[int]:
+    mv = c.card_move
+    return [x for x in hand if mv[x] == NAVAL]
+
+
+def air_cards(c: Components, hand: list[int]) -> list[int]:
+    air = c.card_air
+    return [x for x in hand if air[x] > 0]
+
+
+__all__ = ["NEUTRAL"]

@@ -1,0 +1,105 @@
+"""Rule numbers for Struggle for Europe 1939-1945.
+
+The rulebook numbers its sections 1-9 (and 5.1, 5.2, 7.1, 7.2) but not the paragraphs
+within them. warroom keeps the book's numbers and numbers the paragraphs and headed
+sub-sections of a section in reading order, so a player finds "8.5" by counting the
+fifth heading of section 8 ("Retreat Due to Battle Loss"). "CQR" is the Card Quick
+Reference at the end of the book.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+RULES: dict[str, str] = {
+    "2": "Game Board",
+    "2.1": "Locations are divided in half by a line; flags are informational only",
+    "2.2": "Location defence value: the number printed where a move line enters a location, "
+           "added to an occupying defender when an attacker enters by that line",
+    "2.3": "The USA box; the one-way naval line from USA and London to Algiers, in effect from "
+           "the Allied 2nd play deck (USA from the 3rd); supply may be traced back along it",
+    "2.4": "Victory locations: the value in a circle, awarded to the opposing side only",
+    "2.5": "Friendly, neutral, contested and enemy controlled locations; control covers both "
+           "halves",
+    "2.6": "Move lines need a card with a truck icon; naval move lines a naval move icon",
+    "2.7": "Strategic Bombing Track: right reduces the Allied hand and gives the Axis VP, left "
+           "the reverse",
+    "3": "Game Counters",
+    "3.1": "No stacking limit; the counter mix is each side's counter limit; counters are "
+           "never broken up or combined",
+    "3.2": "Blue and red counters never share a location; blue only in blue, tan and gray "
+           "locations, red only in red, tan and gray; never into a location the other "
+           "controls",
+    "3.3": "Building a 1/2/3 strength army: recycle / eliminate + 1 / eliminate + 2 other cards",
+    "3.4": "Fortresses: 3 strength, never move or retreat; eliminate the card + recycle 1",
+    "3.5": "Control flags are placed when control of a location changes",
+    "4": "Cards",
+    "4.1": "Each side keeps its play deck, recycle pile and hand secret from the other",
+    "4.2": "Only one icon or event of a card is used when it is played",
+    "5.1": "Card set-up: shuffle the I chevron deck, draw to hand size (Axis 6; Allies 5, "
+           "then 6 with the II cards, 7 with the III cards; adjusted by the bombing track)",
+    "5.2": "Counter set-up",
+    "6": "How to Build Decks and Use Cards",
+    "6.1": "The II chevron cards are shuffled with the recycle pile when the 1st play deck "
+           "runs out (2nd play deck), the III cards when the 2nd runs out (3rd play deck)",
+    "6.2": "Game end: the Axis reshuffle their recycle pile as often as needed; the game ends "
+           "when the Allied 3rd deck runs out and the Allies have no more playable cards",
+    "6.3": "Cards discarded at random are taken from the hand unseen; any number of cards may "
+           "be played in a turn",
+    "6.4": "Soviets may not move or build during the 1st Allied play deck",
+    "6.5": "Special circumstance: the Axis entering a red location before the Allied 1st deck "
+           "runs out brings in the II cards and the Soviets at once",
+    "6.6": "USA entry: the USA box and its counters become active with the 3rd Allied deck",
+    "7": "Sequence of Play: two operations, supply check, draw up to the hand size",
+    "7.1": "The eight operations",
+    "7.2": "Each operation is completed before the next starts",
+    "7.2.1": "Operation: build and place an army counter in a friendly controlled, in supply "
+             "location",
+    "7.2.2": "Operation: build and place a fortress (Axis only) in a friendly controlled, in "
+             "supply half; one fortress per half",
+    "7.2.3": "Operation: strategic bombing: recycle the card and 1 other; move the marker one "
+             "space; hand sizes change from the affected player's next draw",
+    "7.2.4": "Operation: move; the card is recycled; some or all counters of one location to "
+             "adjacent locations, or one counter through friendly locations",
+    "7.2.5": "Movement between adjacent locations: friendly, unoccupied enemy or neutral, "
+             "enemy occupied (battle, an air card needed), contested locations",
+    "7.2.6": "Movement between non-adjacent locations: one counter through friendly "
+             "controlled locations and friendly halves of contested locations",
+    "7.2.7": "Operation: attack a contested location (needs an air card)",
+    "7.2.8": "Operation: discard one card to the recycle pile",
+    "7.2.9": "Operation: play a card event; battle events only in battle",
+    "7.2.10": "Operation: pass",
+    "8": "How to Have and Resolve Battle",
+    "8.1": "Battle sequence: attacker's air card face down; defender defends or retreats; "
+           "defender's air card face down; battle events face down, attacker first; reveal",
+    "8.2": "Totals (air, events, armies, fortresses, location defence value); the defender "
+           "wins ties; loser loses half its counters rounded up, winner half rounded down but "
+           "never more than the loser; the winner places his control flag",
+    "8.3": "Retreat: all counters retreat, may split; fortresses are eliminated; only to "
+           "friendly controlled locations or the friendly half of a contested one; a naval "
+           "line needs a discarded naval card",
+    "8.4": "Defender retreats before battle: into the other half, or from a contested "
+           "location to another friendly controlled location",
+    "8.5": "Retreat due to battle loss: the defender to a friendly location; a moving "
+           "attacker back along its line; a contested attacker from its own half; else "
+           "eliminated",
+    "8.6": "Supply lines: traced after the two operations along move lines through friendly "
+           "locations and friendly halves; counters out of supply lose one counter per "
+           "location, owner's choice",
+    "8.7": "Examples",
+    "9": "How to Win the Game",
+    "9.1": "Victory points: Allies for controlled gray VP locations, Axis for red and blue "
+           "ones, plus the bombing track",
+    "9.2": "The Axis win with a 7 VP differential at the end of an Allied turn, or if the "
+           "Allies fail their end of game condition",
+    "9.3": "The Allies win with a 7 VP differential at the end of an Axis turn",
+    "9.4": "Game end",
+    "CQR": "Card Quick Reference: which cards are eliminated or recycled",
+    "safeguard": "warroom safeguard (not in the rulebook): a turn limit that ends a stalled "
+                 "game as at 9.4",
+}
+
+
+def log(data: dict[str, Any], rule: str, text: str) -> None:
+    """Append a public log line citing ``rule`` (a key of RULES). Never log hidden cards."""
+    data["log"].append(f"{text} [{rule}]")
