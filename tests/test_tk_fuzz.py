@@ -60,15 +60,15 @@ def test_situation_errors_name_the_field() -> None:
     bad = situation("1939")
     bad["countries"]["Atlantis"] = {"markers": []}
     with pytest.raises(ContentError, match="Atlantis"):
-        new_game(g, "custom", 0, {"event": "15.1", "faction": "axis", "situation_data": bad})
+        new_game(g, "random", 0, {"event": "15.1", "faction": "axis", "situation_data": bad})
     bad = situation("1939")
     bad["war"] = "cold_war"
     with pytest.raises(ContentError, match="war"):
-        new_game(g, "custom", 0, {"event": "15.1", "faction": "axis", "situation_data": bad})
+        new_game(g, "random", 0, {"event": "15.1", "faction": "axis", "situation_data": bad})
     bad = situation("1939")
     bad["countries"]["Poland"] = {"markers": ["influence:martian"]}
     with pytest.raises(ContentError, match="countries \\(Poland\\)"):
-        new_game(g, "custom", 0, {"event": "15.1", "faction": "axis", "situation_data": bad})
+        new_game(g, "random", 0, {"event": "15.1", "faction": "axis", "situation_data": bad})
     with pytest.raises(UnknownGameError, match="no political event"):
         new_game(g, "1939", 0, {"event": "Alien Invasion"})
 

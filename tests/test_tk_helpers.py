@@ -23,7 +23,7 @@ def start(event: str, faction: str, scenario: str = "1939", *, sit: dict[str, An
     options = {"event": event, "faction": faction, **opts}
     if sit is not None:
         options["situation_data"] = sit
-        scenario = "custom"
+        scenario = "random"  # overridden by situation_data
     return new_game(game(), scenario, 0, options, forced_dice=dice)
 
 

@@ -62,7 +62,7 @@ def resolve(
         if situation not in g.scenarios:
             sit = g.c.load_situation(Path(situation))  # type: ignore[attr-defined]
             options["situation_data"] = sit.model_dump(mode="json")
-            scenario = "custom"
+            scenario = "random"  # the situation_data option overrides the scenario
         forced = [int(x) for x in dice.split(",") if x.strip()] if dice else None
         state = new_game(g, scenario, seed, options, forced)
     except (WarroomError, ValueError) as exc:

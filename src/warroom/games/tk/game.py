@@ -9,6 +9,7 @@ with its rule and ``data["instructions"]`` what to do on the physical map.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -33,13 +34,14 @@ from warroom.games.tk.rules import (
 
 _MODULES = (ev_civilwar, ev_countries, ev_crisis, ev_military, ev_options)
 SITUATIONS = ("1939", "1940", "1937")
+REDRAWS = 16
 
 
 class TotalerKrieg(Game):
     id = "tk"
     title = "Totaler Krieg! political events (rule 15)"
     roles = ("axis", "western", "soviet")
-    scenarios = ("random", *SITUATIONS, "custom")
+    scenarios = ("random", *SITUATIONS)
     default_scenario = "random"
     rules = RULES
 
@@ -63,29 +65,97 @@ class TotalerKrieg(Game):
     def max_decisions(self) -> int:
         return 400
 
+    def max_chance_events(self) -> int:
+        return 64
+
+    def max_chance_outcomes(self) -> int:
+        """Random picks in set-up range over the 40 events; dice are d6."""
+        return len(EVENTS)
+
+    def observation(self, data: dict[str, Any], role: str) -> list[float]:
+        """A fixed-length numeric encoding of the (fully public) situation and decision."""
+        from warroom.games.tk.components import STATUSES
+        from warroom.games.tk.model import is_pac, is_tac
+        obs: list[float] = [1.0 if role == r else 0.0 for r in self.roles]
+        obs += [1.0 if data["active"] == r else 0.0 for r in self.roles]
+        obs += [1.0 if data["war"] == w else 0.0 for w in WAR]
+        for f in ("western", "soviet"):
+            obs += [1.0 if data["pacific"][f] == w else 0.0
+                    for w in ("no_war", "limited_war", "total_war")]
+        ev = data.get("event") or {}
+        obs += [1.0 if ev.get("event") == n else 0.0 for n, _, _ in EVENTS]
+        obs += [1.0 if ev.get("faction") == r else 0.0 for r in self.roles]
+        for c in self.c.components.countries:
+            st = data["countries"][c.name]
+            obs += [1.0 if st["status"] == x else 0.0 for x in STATUSES]
+            obs += [min(1.0, float(st["markers"].count(m))) for m in COUNTRY_MARKERS]
+            obs.append(1.0 if st.get("policy") else 0.0)
+        for major in ("Britain", "France", "Russia", "US"):
+            boxes = [b for b in data["boxes"].values() if b["major"] == major]
+            obs += [1.0 if is_pac(self, data, major) else 0.0,
+                    1.0 if is_tac(data, major) else 0.0,
+                    max([b["truce"] or 0 for b in boxes] or [0]) / 3.0,
+                    1.0 if any(b["negotiation"] for b in boxes) else 0.0]
+        sup = data["republican_support"]
+        obs += [1.0 if data["civil_war"] else 0.0,
+                1.0 if sup and sup["faction"] == "western" else 0.0,
+                1.0 if sup and sup["faction"] == "soviet" else 0.0,
+                1.0 if data["vp_marker"] == "ss_europa" else 0.0,
+                1.0 if data["vp_marker"] == "no_retreat" else 0.0,
+                1.0 if data["axis_tide"] else 0.0,
+                1.0 if data["military_takeover"] else 0.0]
+        for f in self.roles:
+            on_map = steps_in = pool = 0
+            for u in data["units"].values():
+                if u["owner"] != f:
+                    continue
+                if u["loc"] in self.c.hex or u["loc"] == "Holding Box":
+                    on_map += u["steps"]
+                elif u["loc"] == "Delay Box":
+                    steps_in += 1
+                elif u["loc"] == "Force Pool":
+                    pool += 1
+            obs += [min(1.0, on_map / 40.0), min(1.0, steps_in / 20.0), min(1.0, pool / 20.0)]
+        locs = ("Unused", "Ceded Lands Box", "Delay Box", "Force Pool", "Removed")
+        for d in self.c.components.ceded_lands:
+            obs += [1.0 if data["ceded"][d.id] == x else 0.0 for x in locs]
+        top = self.top(data)
+        obs.append(float(len(top["choices"])) if top and top["kind"] == "choose" else 0.0)
+        obs.append(float(data["effects"]))
+        return [min(1.0, x / 10.0) if x > 1.0 else x for x in obs]
+
     # -- set-up -----------------------------------------------------------------------
     def setup(self, data: dict[str, Any], scenario: str, options: Mapping[str, Any]) -> None:
         if options.get("situation_data") is not None:
             sit = self.c.load_situation("situation_data option", options["situation_data"])
-        elif scenario == "custom":
-            raise UnknownGameError("the custom situation needs the situation_data option (a "
-                                   "situation as JSON); `warroom tk resolve --situation FILE`")
         elif scenario == "random":
             sit = self.c.situations[SITUATIONS[randbelow(data, len(SITUATIONS))]]
         else:
             sit = self.c.situations[scenario]
         self.load(data, sit)
-        ctx = self.event_context(data, options)
-        data["event"] = ctx
-        num = ctx["event"]
-        who = NAME[ctx["faction"]]
-        extra = ", ".join(f"{k} {v}" for k, v in ctx.items()
-                          if k not in ("event", "faction") and v is not None)
-        log(data, num, f"Political Event {num} {EVENT_NAME[num]} received by the {who} "
-            f"faction in the situation '{sit.title}' ({WAR[data['war']]})"
-            + (f"; {extra}" if extra else ""))
-        then(data, f"ev:{num}", **{k: v for k, v in ctx.items() if k != "event"})
-        drive(self, data)
+        # A random draw (no event option) that resolves without any decision is drawn again
+        # (up to REDRAWS times), so every random game gives the factions a decision: the
+        # interfaces (PettingZoo, OpenSpiel) need a non-terminal start.
+        saved = copy.deepcopy(data)
+        for attempt in range(REDRAWS):
+            ctx = self.event_context(data, options)
+            data["event"] = ctx
+            num = ctx["event"]
+            who = NAME[ctx["faction"]]
+            extra = ", ".join(f"{k} {v}" for k, v in ctx.items()
+                              if k not in ("event", "faction") and v is not None)
+            log(data, num, f"Political Event {num} {EVENT_NAME[num]} received by the {who} "
+                f"faction in the situation '{sit.title}' ({WAR[data['war']]})"
+                + (f"; {extra}" if extra else ""))
+            then(data, f"ev:{num}", **{k: v for k, v in ctx.items() if k != "event"})
+            drive(self, data)
+            if options.get("event") is not None or data["stack"] or attempt == REDRAWS - 1:
+                break
+            keep = {k: data[k] for k in ("rng", "forced", "barrier", "chance_queue")
+                    if k in data}
+            data.clear()
+            data.update(copy.deepcopy(saved))
+            data.update(keep)
 
     def load(self, data: dict[str, Any], sit: Situation) -> None:
         """The situation as plain state data."""
