@@ -536,11 +536,14 @@ class ReinforceFrame(SfeFrame):
 
     def act(self, g: StruggleForEurope, data: Data, frame: Frame, kind: int, arg: int) -> None:
         c = g.c
+        fr = battle_frame(data)
         if frame["src"] < 0:
             frame["src"] = arg
-            return
+            kinds = {u & 3 for u in data["u"][arg] if u >> 4 == fr["downer"] and not u & E.FORT}
+            if len(kinds) > 1:
+                return
+            arg = kinds.pop()
         data["stack"].pop()
-        fr = battle_frame(data)
         src, owner = frame["src"], fr["downer"]
         units = data["u"][src]
         for i, u in enumerate(units):
