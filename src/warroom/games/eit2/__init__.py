@@ -1,0 +1,1 @@
+"""Europe in Turmoil II: The Interbellum Years 1920-1939 (game id ``eit2``)."""
