@@ -41,7 +41,15 @@ def half(name: str, h: str) -> int:
 def put(d: dict[str, Any], name: str, owner: int, strength: int, h: str | None = None,
         fort: bool = False) -> None:
     hh = half(name, h) if h else 0
-    d["u"][loc(name)].append(E.code(owner, strength, hh, fort))
+    u = E.code(owner, strength, hh, fort)
+    d["u"][loc(name)].append(u)
+    E.born(d, u)
+
+
+def clear(d: dict[str, Any], name: str) -> None:
+    for u in d["u"][loc(name)]:
+        E.gone(d, u)
+    d["u"][loc(name)] = []
 
 
 def give(d: dict[str, Any], side: int, keys: list[str]) -> None:
@@ -143,7 +151,7 @@ def naval_position() -> State:
     s = allied_turn(seed=2)
     d = s.data
     for name in ("London", "Paris", "Marseilles", "Normandy"):
-        d["u"][loc(name)] = []
+        clear(d, name)
     put(d, "London", WEST, 3)
     put(d, "Paris", WEST, 1, "west")
     put(d, "Paris", AXIS, 2, "east")
@@ -188,7 +196,7 @@ def test_non_adjacent_move_never_through_the_enemy_half() -> None:
     s = naval_position()
     d = s.data
     # Paris: the Allies now hold the east half, which the Normandy line does not enter
-    d["u"][loc("Paris")] = []
+    clear(d, "Paris")
     put(d, "Paris", WEST, 1, "east")
     put(d, "Paris", AXIS, 2, "west")
     d["ctl"][loc("Algiers")] = AXIS  # close the way round by the Mediterranean
@@ -204,7 +212,7 @@ def test_example_contested_sedan_battle_8_against_9() -> None:
     s = new_game(G, seed=3)
     d = s.data
     for name in ("Sedan", "Paris"):
-        d["u"][loc(name)] = []
+        clear(d, name)
     put(d, "Sedan", AXIS, 2, "east")
     put(d, "Sedan", WEST, 1, "west")
     put(d, "Paris", WEST, 3)
@@ -243,7 +251,7 @@ def test_battle_cards_stay_hidden_until_revealed() -> None:
     s = new_game(G, seed=3)
     d = s.data
     for name in ("Sedan", "Paris"):
-        d["u"][loc(name)] = []
+        clear(d, name)
     put(d, "Sedan", AXIS, 2, "east")
     put(d, "Sedan", WEST, 1, "west")
     give(d, 0, ["ax23", "ax14", "ax01"])
@@ -267,7 +275,7 @@ def riga_position(contested_bialystok: bool) -> State:
     put(d, "Riga", AXIS, 2)
     d["ctl"][loc("Riga")] = AXIS
     if contested_bialystok:
-        d["u"][loc("Bialystok")] = []
+        clear(d, "Bialystok")
         put(d, "Bialystok", AXIS, 1, "west")   # the half connected to Riga
         put(d, "Bialystok", SOV, 1, "east")    # the half connected to Minsk and Kiev
     assert control(s, "Leningrad") == "soviet"
@@ -439,7 +447,7 @@ def test_blue_never_enters_red() -> None:
     s = allied_turn(seed=12)
     d = s.data
     d["dn"][1] = 2
-    d["u"][loc("Warsaw")] = []
+    clear(d, "Warsaw")
     d["ctl"][loc("Warsaw")] = WEST
     put(d, "Warsaw", WEST, 2)
     give(d, 1, ["al01", "al02", "al03", "al04", "al05"])
@@ -454,7 +462,7 @@ def test_blue_never_enters_red() -> None:
 def test_one_way_line_to_algiers_from_the_second_deck() -> None:
     s = allied_turn(seed=13)
     d = s.data
-    d["u"][loc("Algiers")] = []
+    clear(d, "Algiers")
     d["ctl"][loc("Algiers")] = AXIS
     put(d, "Algiers", AXIS, 1)
     give(d, 1, ["al05", "al01", "al02", "al03", "al04"])
@@ -471,10 +479,10 @@ def test_one_way_line_to_algiers_from_the_second_deck() -> None:
 def test_defender_wins_ties_and_fortress_eliminated_on_retreat() -> None:
     s = allied_turn(seed=14)
     d = s.data
-    d["u"][loc("Ruhr")] = []
+    clear(d, "Ruhr")
     put(d, "Ruhr", AXIS, 1, "west")
     put(d, "Ruhr", AXIS, 3, "west", fort=True)
-    d["u"][loc("Sedan")] = []
+    clear(d, "Sedan")
     put(d, "Sedan", WEST, 3)
     put(d, "Sedan", WEST, 3)
     give(d, 1, ["al01", "al08", "al02", "al03", "al04"])
@@ -512,7 +520,7 @@ def test_seven_vp_differential_at_the_end_of_the_opponents_turn() -> None:
     s = new_game(G, seed=16)
     d = s.data
     for name in ("London", "Paris", "Moscow"):
-        d["u"][loc(name)] = []
+        clear(d, name)
         d["ctl"][loc(name)] = AXIS
         put(d, name, AXIS, 1)
     assert view(s)["vp"]["differential"] == 9

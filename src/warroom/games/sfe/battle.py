@@ -225,6 +225,7 @@ class BattleFrame(SfeFrame):
                 else:
                     log(data, "8.3", f"The {E.unit_name(u)} in {c.names[loc]} cannot retreat "
                         "and is eliminated")
+                    E.gone(data, u)
             else:
                 leaving.append(u)
         data["u"][loc] = keep
@@ -320,6 +321,7 @@ class BattleFrame(SfeFrame):
                 for u in units:
                     log(data, "8.5", f"The {E.unit_name(u)} cannot retreat to "
                         f"{c.names[src]} and is eliminated")
+                    E.gone(data, u)
                 fr["units"] = []
             return
         # the loser's counters on the map leave the whole location
@@ -331,6 +333,7 @@ class BattleFrame(SfeFrame):
             elif u & E.FORT:
                 log(data, "8.3", f"The {E.unit_name(u)} in {c.names[loc]} cannot retreat and "
                     "is eliminated")
+                E.gone(data, u)
             else:
                 leaving.append(u)
         data["u"][loc] = keep
@@ -591,6 +594,7 @@ class LoseFrame(SfeFrame):
                 del units[i]
                 log(data, "8.2", f"The {E.unit_name(u)} in the battle for "
                     f"{g.c.names[fr['loc']]} is eliminated")
+                E.gone(data, u)
                 if units is data["u"][fr["loc"]]:
                     E.fix_control(g.c, data, fr["loc"], "8.2")
                 return
@@ -630,6 +634,7 @@ class RetreatFrame(SfeFrame):
             for u in pending:
                 log(data, frame["rule"], f"The {E.unit_name(u)} in {c.names[frame['loc']]} "
                     "cannot retreat and is eliminated")
+                E.gone(data, u)
             frame["pending"] = []
             data["stack"].pop()
             return True

@@ -141,16 +141,32 @@ def usa_active(data: Data) -> bool:
 
 
 def counters_on_map(data: Data, owner: int, kind: int) -> int:
+    """Counters of the mix in play (3.1), from the table kept by ``born``/``gone``."""
+    return int(data["cnt"][owner * 5 + kind])
+
+
+def born(data: Data, u: int) -> None:
+    data["cnt"][(u >> 4) * 5 + kind_of(u)] += 1
+
+
+def gone(data: Data, u: int) -> None:
+    data["cnt"][(u >> 4) * 5 + kind_of(u)] -= 1
+
+
+def count_counters(data: Data, owner: int, kind: int) -> int:
+    """Counted the slow way (invariant checks)."""
     n = 0
     for units in data["u"]:
         for u in units:
             if u >> 4 == owner and kind_of(u) == kind:
                 n += 1
     for fr in data["stack"]:
-        for key in ("units", "pending"):
-            for u in fr.get(key) or ():
-                if u >> 4 == owner and kind_of(u) == kind:
-                    n += 1
+        held = [*(fr.get("units") or ()), *(fr.get("pending") or ())]
+        for p in fr.get("plan") or ():
+            held += p[4]
+        for u in held:
+            if u >> 4 == owner and kind_of(u) == kind:
+                n += 1
     return n
 
 

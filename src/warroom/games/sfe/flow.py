@@ -133,9 +133,15 @@ def build_options(g: StruggleForEurope, data: Data, side: int, card: int,
 
 def can_fortress(g: StruggleForEurope, data: Data, side: int) -> bool:
     c = g.c
-    return (side == 0 and len(data["hand"][0]) >= 2
-            and E.counters_on_map(data, AXIS, 4) < c.mix[AXIS][4]
-            and bool(E.fortress_halves(c, data)))
+    if not (side == 0 and len(data["hand"][0]) >= 2
+            and E.counters_on_map(data, AXIS, 4) < c.mix[AXIS][4]):
+        return False
+    for s in c.sources[AXIS]:  # a held Axis supply location with a free half
+        units = data["u"][s]
+        if data["ctl"][s] == AXIS and E.sides_in(units) <= 1 and \
+                sum(1 for u in units if u & E.FORT) < 2:
+            return True
+    return bool(E.fortress_halves(c, data))
 
 
 def can_bomb(g: StruggleForEurope, data: Data, side: int, extra: int = 1) -> bool:
@@ -215,10 +221,11 @@ def mover_owner(data: Data, src: int, side: int) -> int:
 
 
 def move_sources(g: StruggleForEurope, data: Data, side: int, naval_ok: bool,
-                 first: bool = False) -> list[int]:
+                 first: bool = False, n_air: int | None = None) -> list[int]:
     c = g.c
     out = []
-    n_air = len(E.air_cards(c, data["hand"][side]))
+    if n_air is None:
+        n_air = len(E.air_cards(c, data["hand"][side]))
     for loc in range(c.n):
         owner = mover_owner(data, loc, side)
         if not owner or not E.movable(data, owner):
@@ -243,30 +250,49 @@ def best_move_card_naval(g: StruggleForEurope, hand: list[int]) -> int:
     return best
 
 
-def attack_targets(g: StruggleForEurope, data: Data, side: int) -> list[int]:
+def attack_targets(g: StruggleForEurope, data: Data, side: int,
+                   first: bool = False) -> list[int]:
     """7.2.7: contested locations where the side has armies (an air card is needed)."""
     c = g.c
-    if not E.air_cards(c, data["hand"][side]):
+    if not any(c.card_air[x] for x in data["hand"][side]):
         return []
     out = []
-    for loc in range(c.n):
-        units = data["u"][loc]
-        if len(units) > 1 and E.sides_in(units) == 3:
-            for u in units:
-                if E.OWNER_SIDE[u >> 4] == side and not u & E.FORT and E.movable(data, u >> 4):
-                    out.append(loc)
-                    break
+    soviets = E.soviets_active(data)
+    for loc, units in enumerate(data["u"]):
+        if len(units) < 2:
+            continue
+        axis = units[0] >> 4 == AXIS
+        for u in units:
+            if (u >> 4 == AXIS) != axis:
+                break
+        else:
+            continue
+        for u in units:
+            owner = u >> 4
+            if E.OWNER_SIDE[owner] == side and not u & E.FORT and (owner != SOV or soviets):
+                out.append(loc)
+                if first:
+                    return out
+                break
     return out
 
 
-def redeploy_sources(g: StruggleForEurope, data: Data, side: int) -> list[tuple[int, int]]:
+def redeploy_sources(g: StruggleForEurope, data: Data, side: int,
+                     quick: bool = False) -> list[tuple[int, int]]:
     """Strategic Redeploy: (location, owner) of armies in friendly controlled, in supply
-    locations that have another such location to go to."""
+    locations that have another such location to go to (``quick``: any one, found fast)."""
     c = g.c
     out = []
     for owner in E.SIDE_OWNERS[side]:
         if not E.movable(data, owner):
             continue
+        if quick:  # two held supply locations, one with an army: enough to know
+            held = [s for s in c.sources[owner] if data["ctl"][s] == owner
+                    and E.sides_in(data["u"][s]) <= (1 if owner == AXIS else 2)
+                    and (s != c.usa or E.usa_active(data))]
+            if len(held) >= 2 and any(u >> 4 == owner and not u & E.FORT
+                                      for s in held for u in data["u"][s]):
+                return [(held[0], owner)]
         locs = E.build_locations(c, data, owner)
         if len(locs) < 2:
             continue
@@ -283,7 +309,7 @@ def event_playable(g: StruggleForEurope, data: Data, side: int, card: int) -> bo
     if ev == EV_WEAPON:
         return can_bomb(g, data, side, extra=0)
     if ev == EV_REDEPLOY:
-        return bool(redeploy_sources(g, data, side))
+        return bool(redeploy_sources(g, data, side, quick=True))
     return True
 
 
@@ -331,17 +357,27 @@ def op_possible(g: StruggleForEurope, data: Data, side: int, op: int) -> bool:
     if op == OP_DISCARD:
         return bool(hand)
     if op == OP_ATTACK:
-        return bool(attack_targets(g, data, side))
+        return bool(attack_targets(g, data, side, first=True))
     if op == OP_BOMB:
         return can_bomb(g, data, side) and any(c.card_bomb[x] for x in hand)
     if op == OP_FORT:
         return any(c.card_fort[x] for x in hand) and can_fortress(g, data, side)
-    if op == OP_MOVE and not best_move_card_naval(g, hand):
-        return False
+    if op == OP_MOVE:
+        best = best_move_card_naval(g, hand)
+        if not best:
+            return False
+        # one move card is played; the other cards of the hand may give the air power
+        n_air = sum(1 for x in hand if c.card_air[x]) - 1
+        return bool(move_sources(g, data, side, best == NAVAL, first=True, n_air=n_air)) or (
+            best == NAVAL and bool(op_cards(g, data, side, op)))
     if op == OP_EVENT:
         ev = c.card_event
-        if not any(ev[x] and not c.event_battle[ev[x]] for x in hand):
+        cards = [x for x in hand if ev[x] and not c.event_battle[ev[x]]]
+        if not cards:
             return False
+        if any(ev[x] in (EV_COORD, EV_WOLF, EV_DESTROYER) for x in cards):
+            return True
+        return any(event_playable(g, data, side, x) for x in cards)
     return bool(op_cards(g, data, side, op))
 
 
@@ -421,6 +457,7 @@ def lose_counter(g: StruggleForEurope, data: Data, loc: int, owner: int, kind: i
         if u >> 4 == owner and E.kind_of(u) == kind:
             del units[i]
             log(data, rule, f"The {E.unit_name(u)} in {g.c.names[loc]} is eliminated")
+            E.gone(data, u)
             E.fix_control(g.c, data, loc)
             return
     raise AssertionError("no such counter")
@@ -715,7 +752,9 @@ class PlaceFrame(SfeFrame):
                 push(data, {"kind": "half", "role": frame["role"], "side": 0, "loc": arg})
             return
         owner, st = frame["owner"], frame["what"]
-        data["u"][arg].append(E.code(owner, st, max(0, E.owner_half(data["u"][arg], owner))))
+        u = E.code(owner, st, max(0, E.owner_half(data["u"][arg], owner)))
+        data["u"][arg].append(u)
+        E.born(data, u)
         log(data, "7.2.1", f"A {OWNER_NAMES[owner]} {st} strength army is placed in "
             f"{c.names[arg]}")
 
@@ -733,7 +772,9 @@ class PlaceFrame(SfeFrame):
 
 
 def place_fortress(g: StruggleForEurope, data: Data, loc: int, half: int) -> None:
-    data["u"][loc].append(E.code(AXIS, 3, half, fort=True))
+    u = E.code(AXIS, 3, half, fort=True)
+    data["u"][loc].append(u)
+    E.born(data, u)
     log(data, "7.2.2", f"An Axis fortress is placed in the {g.c.halves[loc][half]} half of "
         f"{g.c.names[loc]}")
 

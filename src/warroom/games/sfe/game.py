@@ -120,8 +120,11 @@ class StruggleForEurope(Game):
         data["side"] = 0
         data["ctl"] = list(c.color)
         data["u"] = [[] for _ in range(c.n)]
+        data["cnt"] = [0] * 20
         for owner, loc, st in c.start:
-            data["u"][loc].append(E.code(owner, st, 0))
+            u = E.code(owner, st, 0)
+            data["u"][loc].append(u)
+            E.born(data, u)
         data["hand"] = [[], []]
         data["deck"] = [list(c.decks[0][0]), list(c.decks[1][0])]
         data["later"] = [[list(c.decks[s][1]), list(c.decks[s][2])] for s in (0, 1)]
@@ -450,7 +453,9 @@ class StruggleForEurope(Game):
         # counter mix (3.1)
         for owner in (AXIS, WEST, SOV):
             for kind in (1, 2, 3, 4):
-                n = E.counters_on_map(data, owner, kind)
+                n = E.count_counters(data, owner, kind)
+                if n != data["cnt"][owner * 5 + kind]:
+                    bad.append(f"counter count table wrong for {OWNER_NAMES[owner]} {kind}")
                 if n > c.mix[owner][kind]:
                     bad.append(f"{n} {OWNER_NAMES[owner]} counters of kind {kind} exceed the "
                                f"counter mix ({c.mix[owner][kind]})")
