@@ -101,9 +101,49 @@ def render_eit2(view: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
+def render_sfe(view: dict[str, Any]) -> RenderableType:
+    """Struggle for Europe: occupied and contested locations, the hand, VP and the battle."""
+    vp = view["vp"]
+    b = view["bombing"]
+    head = Text.assemble(
+        ("Struggle for Europe ", "bold"),
+        f"— turn {view['turn']}, {view['player_turn']} player, "
+        f"{view['operations_left']} operation(s) left — VP Axis {vp['axis']} / Allies "
+        f"{vp['allies']} — bombing {b['value']} ({b['side']} side)",
+    )
+    colours = {"axis": "white", "western": "blue", "soviet": "red"}
+    board = Table(title="Locations with counters", expand=False)
+    for col in ("Location", "Control", "Counters"):
+        board.add_column(col)
+    for loc in view["locations"]:
+        if not loc["counters"]:
+            continue
+        units = ", ".join(
+            f"[{colours[u['owner']]}]{'F' if u['fortress'] else u['strength']}"
+            f"({u['half']})[/]" for u in loc["counters"])
+        board.add_row(loc["name"], loc["control"], units)
+    parts: list[RenderableType] = [head, board]
+    for side, info in view["sides"].items():
+        line = (f"{side}: hand {info['hand_count']}/{info['hand_size']}, play deck "
+                f"{info['play_deck']} (deck {info['play_deck_number']}), recycle "
+                f"{info['recycle_count']}, eliminated {len(info['eliminated'])}")
+        if info["hand"] is not None:
+            line += " — " + "; ".join(f"{c['name']} ({c['id']}, air {c['air']})"
+                                      for c in info["hand"])
+        parts.append(Text(line))
+    battle = view.get("battle")
+    if battle:
+        parts.append(Text(f"Battle in {battle['location']} ({battle['half']} half): "
+                          f"{battle['attacker']} attack, {battle['defender']} defend"))
+    if view.get("pending"):
+        parts.append(Text(f"{view['pending']['role']}: {view['pending']['prompt']}"))
+    return Group(*parts)
+
+
 RENDERERS: dict[str, Callable[[dict[str, Any]], RenderableType]] = {
     "eaw1940": render_eaw1940,
     "eit2": render_eit2,
+    "sfe": render_sfe,
 }
 
 
