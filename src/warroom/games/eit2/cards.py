@@ -352,11 +352,11 @@ def load_content(pack: ContentPack | None = None) -> tuple[Deck, Rearmament]:
     pack = _pack(pack)
     deck, chart = load_cards(pack), load_rearmament(pack)
     rf = str(pack.path(REARMAMENT_FILE))
-    for t in chart.tracks:
-        for i, m in enumerate(t.markers):
+    for i, t in enumerate(chart.tracks):
+        for j, m in enumerate(t.markers):
             check(m.flipped_by is None or deck.has(m.flipped_by),
                   f"no card titled {m.flipped_by!r} in {CARDS_FILE}", file=rf,
-                  entry=f"tracks ({t.id}).markers[{i}] ({m.name})", field="flipped_by")
+                  entry=f"tracks[{i}] ({t.name}).markers[{j}] ({m.name})", field="flipped_by")
     return deck, chart
 
 
@@ -455,15 +455,17 @@ def compile_rearmament(data: RearmamentFile, file: str) -> Rearmament:
     ids = [t.id for t in data.tracks]
     for i, t in enumerate(data.tracks):
         check(t.id in TRACK_IDS, f"unknown track id {t.id!r}; use one of {', '.join(TRACK_IDS)}",
-              file=file, entry=f"tracks[{i}] ({t.id})", field="id")
+              file=file, entry=f"tracks[{i}] ({t.name})", field="id")
         check(ids.count(t.id) == 1, f"track {t.id!r} is listed twice", file=file,
-              entry=f"tracks[{i}] ({t.id})", field="id")
+              entry=f"tracks[{i}] ({t.name})", field="id")
     missing = [tid for tid in TRACK_IDS if tid not in ids]
     check(not missing, f"missing rearmament track(s) {', '.join(missing)} (6.3.1: seven tracks)",
           file=file, entry="tracks")
+    check(tuple(ids) == TRACK_IDS, f"list the tracks in the order of 6.3.1: {', '.join(TRACK_IDS)}",
+          file=file, entry="tracks", field="id")
     markers: set[str] = set()
     for i, t in enumerate(data.tracks):
-        tw = f"tracks[{i}] ({t.id})"
+        tw = f"tracks[{i}] ({t.name})"
         names = [b.name for b in t.boxes]
         for j, b in enumerate(t.boxes):
             bw = f"{tw}.boxes[{j}] ({b.name})"
@@ -495,8 +497,7 @@ def compile_rearmament(data: RearmamentFile, file: str) -> Rearmament:
                     check(e.ongoing.marker == b.marker, "an ongoing box effect is the box's "
                           "own reminder marker", file=file, entry=bw,
                           field=f"effects[{k}].ongoing.marker")
-    order = {tid: k for k, tid in enumerate(TRACK_IDS)}
-    return Rearmament(tracks=tuple(sorted(data.tracks, key=lambda t: order[t.id])))
+    return Rearmament(tracks=tuple(data.tracks))
 
 
 __all__ = ["BOX_KINDS", "BUNDLED", "CARD_COUNT", "ERAS", "REGIONS", "SIDES", "SPACES",
