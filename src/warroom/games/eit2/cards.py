@@ -389,16 +389,16 @@ def compile_cards(data: CardsFile, file: str) -> Deck:
     regions_seen: dict[str, int] = {}
     for i, c in enumerate(cards):
         if c.scoring is not None:
-            s = c.scoring
+            sc = c.scoring
             check(c.ops is None, "a Scoring card has no OPs value", file=file, entry=where(i),
                   field="ops")
-            check(s.region in REGIONS, f"unknown Scoring Region {s.region!r}; use one of "
+            check(sc.region in REGIONS, f"unknown Scoring Region {sc.region!r}; use one of "
                   f"{', '.join(REGIONS)}", file=file, entry=where(i), field="scoring.region")
-            check(s.region not in regions_seen, f"{s.region} already has Scoring card "
-                  f"{regions_seen.get(s.region)}", file=file, entry=where(i),
+            check(sc.region not in regions_seen, f"{sc.region} already has Scoring card "
+                  f"{regions_seen.get(sc.region)}", file=file, entry=where(i),
                   field="scoring.region")
-            regions_seen[s.region] = c.number
-            check(s.presence < s.domination < s.control,
+            regions_seen[sc.region] = c.number
+            check(sc.presence < sc.domination < sc.control,
                   "Presence < Domination < Control (10.1.2 scores the highest level)",
                   file=file, entry=where(i), field="scoring")
             check(c.side == "neutral", "a Scoring card belongs to neither side", file=file,
