@@ -184,6 +184,8 @@ def test_count_numbering_and_eras(deck: Deck) -> None:
     sides = [c.side for c in deck.cards if c.scoring is None]
     assert abs(sides.count(LW) - sides.count(RW)) <= 3          # balanced deck
     assert all(1 <= (c.ops or 0) <= 4 for c in deck.cards if c.scoring is None)
+    # 7.3.1 example: "When the Left Wing player plays a 1-OPs card"
+    assert {c.ops for c in deck.cards if c.scoring is None} == {1, 2, 3, 4}
 
 
 def test_scenario_lists_eras_and_asterisks(deck: Deck) -> None:
