@@ -1,0 +1,193 @@
+"""The vocabulary of the map: control (2.1.4), Support Points, Extremists (2.3.2), Power,
+Moderation (8.0), Tension (9.0) and Sanctions. Events and Operations are written with these.
+
+Sides are ints: LW = 0, RW = 1. ``data["sp"][side][space]`` and ``data["ext"][side][space]``
+hold the markers; Power is one signed int (RW positive, LW negative, 10.3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warroom.core.rng import roll
+from warroom.games.eit2.rules import log
+
+LW, RW = 0, 1
+SIDE = ("LW", "RW")
+ROLE = ("lw", "rw")
+COUNTERMIX = 15
+NONE = -1
+
+Data = dict[str, Any]
+
+
+def other(side: int) -> int:
+    return 1 - side
+
+
+def controller(c: Any, data: Data, s: int) -> int:
+    """2.1.4: the side whose SP exceed the opponent's by at least the Stability, else NONE."""
+    lw, rw = data["sp"][LW][s], data["sp"][RW][s]
+    stab = c.stability[s]
+    if lw - rw >= stab:
+        return LW
+    if rw - lw >= stab:
+        return RW
+    return NONE
+
+
+def extremists_left(data: Data, side: int) -> int:
+    return COUNTERMIX - sum(data["ext"][side])
+
+
+def sp_text(data: Data, s: int) -> str:
+    lw = f"{data['sp'][LW][s]}" + "*" * data["ext"][LW][s]
+    rw = f"{data['sp'][RW][s]}" + "*" * data["ext"][RW][s]
+    return f"({lw}/{rw})"
+
+
+def place_sp(c: Any, data: Data, side: int, s: int, n: int, rule: str,
+             by_name: bool = False) -> int:
+    """Place ``n`` SP of ``side`` in space ``s``. Placing SP in the Rhineland lifts its
+    demilitarisation (3.5); callers check that the placement is allowed."""
+    if n <= 0:
+        return 0
+    data["sp"][side][s] += n
+    log(data, rule, f"{SIDE[side]} places {n} SP in {c.names[s]} {sp_text(data, s)}")
+    if s == c.rhineland and data["flags"].get("rhineland_demilitarized"):
+        data["flags"]["rhineland_demilitarized"] = False
+        log(data, "3.5R", "Support was placed in the Rhineland: remove the Rhineland "
+            "Demilitarized marker")
+    return n
+
+
+def remove_sp(c: Any, data: Data, side: int, s: int, n: int, rule: str) -> int:
+    """Remove up to ``n`` SP of ``side`` from ``s``; returns how many were removed."""
+    k = min(n, data["sp"][side][s])
+    if k > 0:
+        data["sp"][side][s] -= k
+        log(data, rule, f"{k} {SIDE[side]} SP removed from {c.names[s]} {sp_text(data, s)}")
+    return k
+
+
+def add_extremist(c: Any, data: Data, side: int, s: int, rule: str) -> bool:
+    """Place an Extremist of ``side`` in ``s``. With the countermix exhausted (2.3.2), the
+    owner may relocate one from the board instead: a decision is pushed for them."""
+    if extremists_left(data, side) > 0:
+        data["ext"][side][s] += 1
+        log(data, rule, f"{SIDE[side]} Extremist placed in {c.names[s]} {sp_text(data, s)}")
+        return True
+    sources = [t for t in range(len(c.names)) if data["ext"][side][t] and t != s]
+    if not sources:
+        log(data, "2.3.2", f"No {SIDE[side]} Extremist left to place in {c.names[s]}")
+        return False
+    data["stack"].append({"kind": "relocate_extremist", "role": ROLE[side], "side": side,
+                          "target": s})
+    log(data, "2.3.2", f"All 15 {SIDE[side]} Extremists are on the board: {SIDE[side]} may "
+        f"relocate one to {c.names[s]}")
+    return False
+
+
+def remove_extremist(c: Any, data: Data, side: int, s: int, rule: str) -> bool:
+    if data["ext"][side][s] <= 0:
+        return False
+    data["ext"][side][s] -= 1
+    log(data, rule, f"{SIDE[side]} Extremist removed from {c.names[s]} {sp_text(data, s)}")
+    return True
+
+
+# -- Power, Moderation, Tension, Sanctions ------------------------------------------------
+
+def power_text(power: int) -> str:
+    return "0" if power == 0 else f"RW{power}" if power > 0 else f"LW{-power}"
+
+
+def gain_power(c: Any, data: Data, side: int, n: int, rule: str) -> None:
+    """10.3.2: move the Power marker ``n`` spaces in ``side``'s favour (an automatic victory
+    at 20 is checked by the caller once every award of the play is applied, 10.4.1)."""
+    if n == 0:
+        return
+    data["power"] = max(-20, min(20, data["power"] + (n if side == RW else -n)))
+    log(data, rule, f"{SIDE[side]} gains {n} Power: Power {power_text(data['power'])}")
+
+
+def check_automatic_victory(c: Any, data: Data) -> bool:
+    """10.4.1: 20 Power wins at once (not during Final Scoring)."""
+    if data["outcome"] or data.get("final_scoring"):
+        return False
+    p = data["power"]
+    if abs(p) >= 20:
+        winner = RW if p > 0 else LW
+        data["outcome"] = {"kind": "automatic", "winner": ROLE[winner], "power": p}
+        log(data, "10.4.1", f"{SIDE[winner]} reaches 20 Power: automatic victory")
+        data["stack"].clear()
+        return True
+    return False
+
+
+def penalised(data: Data, side: int) -> bool:
+    """8.3: Power beyond a player's Moderation on their own side of the track."""
+    p = data["power"] if side == RW else -data["power"]
+    return p > data["mod"][side]
+
+
+def change_moderation(c: Any, data: Data, side: int, delta: int, rule: str) -> None:
+    """8.2: move the Moderation marker; reaching 0 raises Tension; below 0, a Sanction."""
+    for _ in range(abs(delta)):
+        if delta > 0:
+            if data["mod"][side] < 20:
+                data["mod"][side] += 1
+            continue
+        if data["mod"][side] == 0:
+            sanction(c, data, side, "8.2")
+            continue
+        data["mod"][side] -= 1
+        if data["mod"][side] == 0:
+            log(data, "8.2", f"{SIDE[side]} Moderation reaches 0")
+            change_tension(c, data, +1, side, "8.2")
+    log(data, rule, f"{SIDE[side]} Moderation {'+' if delta > 0 else ''}{delta}: now "
+        f"{SIDE[side]}{data['mod'][side]}")
+
+
+def sanction(c: Any, data: Data, side: int, rule: str) -> None:
+    data["sanctions"][side] += 1
+    log(data, rule, f"{SIDE[side]} receives a Sanction marker ({data['sanctions'][side]})")
+
+
+def change_tension(c: Any, data: Data, delta: int, mover: int, rule: str) -> None:
+    """9.0: move Tension; at 0 a reduction gives the other player 1 Power (9.3); entering a
+    +# space makes the mover roll for war (9.4)."""
+    for _ in range(abs(delta)):
+        if data["outcome"]:
+            return
+        if delta < 0:
+            if data["tension"] == 0:
+                log(data, "9.3", f"Tension is at 0 and cannot be reduced: {SIDE[other(mover)]} "
+                    "gains 1 Power instead")
+                gain_power(c, data, other(mover), 1, "9.3")
+                check_automatic_victory(c, data)
+                continue
+            data["tension"] -= 1
+            log(data, rule, f"Tension -1: now {data['tension']}")
+            continue
+        if data["tension"] >= c.tension_max:
+            log(data, rule, "Tension is at its maximum")
+            drm = c.tension_drm[c.tension_max]
+        else:
+            data["tension"] += 1
+            log(data, rule, f"Tension +1: now {data['tension']}")
+            drm = c.tension_drm[data["tension"]]
+        if drm is not None:
+            war_roll(c, data, mover, drm)
+
+
+def war_roll(c: Any, data: Data, mover: int, drm: int) -> None:
+    """9.4: the player moving Tension into a +# space rolls; above 6, war (9.5)."""
+    die = roll(data)
+    total = die + drm
+    if total > 6:
+        log(data, "9.4", f"{SIDE[mover]} rolls for war: die {die} +{drm} = {total} > 6: the "
+            "Second World War breaks out")
+        data["war"] = True
+    else:
+        log(data, "9.4", f"{SIDE[mover]} rolls for war: die {die} +{drm} = {total}: peace holds")

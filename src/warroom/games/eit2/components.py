@@ -1,0 +1,234 @@
+"""Game components of Europe in Turmoil II (2.0): the map (map.py), the cards and the
+Rearmament Chart (cards.py), the scenarios (content/scenarios.yaml), compiled into one
+runtime object for the rules."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from warroom.core.content import ContentPack, check, load_yaml
+from warroom.games.eit2 import cards as cards_mod
+from warroom.games.eit2.map import BUNDLED, EitMap, load_map
+
+ERAS = ("Roaring Twenties", "Great Depression", "Appeasement")
+SCENARIO_FILE = "scenarios.yaml"
+
+
+def norm(title: str) -> str:
+    """A title key that ignores accents, case, spaces and punctuation."""
+    t = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
+    return "".join(ch for ch in t.lower() if ch.isalnum())
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    number: int
+    title: str
+    era: str
+    side: str                   # "LW", "RW" or "neutral"
+    ops: int | None
+    removed_after_event: bool
+    ongoing: bool
+    requires: tuple[int, ...]
+    scoring: str | None         # the Region a scoring card scores
+    scoring_values: dict[str, int]
+    check_ops: int
+    event: str
+
+
+@dataclass(frozen=True)
+class Box:
+    name: str
+    needed: int | None
+    kind: str | None
+    space: int | None
+    effects: tuple[dict[str, Any], ...]
+    marker: str | None = None
+
+
+@dataclass
+class Components:
+    map: EitMap
+    names: tuple[str, ...]
+    index: Any
+    region: tuple[str, ...]
+    stability: tuple[int, ...]
+    adj: tuple[tuple[int, ...], ...]
+    battleground: tuple[bool, ...]
+    cond_battleground: tuple[str | None, ...]
+    colonial: tuple[bool, ...]
+    at_start: tuple[tuple[int, int, int, int], ...]
+    rhineland: int
+    poland: int
+    cards: dict[int, CardInfo]
+    card_numbers: tuple[int, ...]
+    title_number: dict[str, int]
+    era_cards: dict[str, tuple[int, ...]]
+    scoring_values: dict[str, dict[str, int]]
+    washington_naval_treaty: int
+    track_ids: tuple[str, ...]
+    track_names: tuple[str, ...]
+    track_start_side: tuple[str, ...]
+    boxes: tuple[tuple[Box, ...], ...]
+    scenarios: dict[str, dict[str, Any]]
+    turns: int = 10
+    tension_max: int = 11
+    tension_drm: tuple[int | None, ...] = field(
+        default=(None, None, None, None, None, None, 1, 2, 3, 4, 5, 6))
+    raw: dict[str, Any] = field(default_factory=dict)
+
+    def card_by_title(self, title: str) -> int:
+        key = norm(title)
+        if key not in self.title_number:
+            raise KeyError(f"no card titled {title!r}")
+        return self.title_number[key]
+
+    def box_index(self, t: int, name: str | None) -> int:
+        if name is None:
+            return 0
+        for i, box in enumerate(self.boxes[t]):
+            if norm(box.name) == norm(name):
+                return i
+        raise KeyError(f"no box {name!r} on the {self.track_ids[t]} track")
+
+    def content_json(self) -> dict[str, Any]:
+        spaces = []
+        for s, name in enumerate(self.names):
+            spaces.append({
+                "name": name, "region": self.region[s], "colonial": self.colonial[s],
+                "battleground": self.battleground[s],
+                "battleground_if": self.cond_battleground[s],
+                "stability": self.stability[s],
+                "adjacent": [self.names[t] for t in self.adj[s]],
+                "x": self.map.x[s], "y": self.map.y[s],
+                "reconstructed": self.map.reconstructed[s],
+            })
+        cards = []
+        for n in self.card_numbers:
+            ci = self.cards[n]
+            cards.append({
+                "number": n, "title": ci.title, "era": ci.era, "side": ci.side, "ops": ci.ops,
+                "removed_after_event": ci.removed_after_event, "ongoing": ci.ongoing,
+                "requires": list(ci.requires),
+                "scoring": ({"region": ci.scoring, **ci.scoring_values,
+                             "support_check_ops": ci.check_ops} if ci.scoring else None),
+                "event": ci.event,
+            })
+        rearm = []
+        for t, tid in enumerate(self.track_ids):
+            rearm.append({"track": tid, "name": self.track_names[t],
+                          "start_side": self.track_start_side[t],
+                          "boxes": [{"name": b.name, "needed": b.needed, "kind": b.kind,
+                                     "marker": b.marker, "effects": list(b.effects)}
+                                    for b in self.boxes[t]]})
+        return {"game": "eit2", "spaces": spaces, "cards": cards, "rearmament": rearm,
+                "scenarios": sorted(self.scenarios)}
+
+
+def load_components(override: Path | None = None) -> Components:
+    pack = ContentPack(BUNDLED, override)
+    m = load_map(override)
+    card_file = cards_mod.load_cards(pack)
+    rearm_file = cards_mod.load_rearmament(pack)
+    cards: dict[int, CardInfo] = {}
+    for card in card_file.cards:
+        sc = card.scoring
+        cards[card.number] = CardInfo(
+            number=card.number, title=card.title, era=card.era, side=card.side,
+            ops=card.ops, removed_after_event=card.removed_after_event,
+            ongoing=card.ongoing, requires=tuple(card.requires),
+            scoring=sc.region if sc else None,
+            scoring_values=({"presence": sc.presence, "domination": sc.domination,
+                             "control": sc.control} if sc else {}),
+            check_ops=sc.support_check_ops if sc else 0,
+            event=card.event)
+    numbers = tuple(sorted(cards))
+    title_number = {norm(ci.title): n for n, ci in cards.items()}
+    for card in card_file.cards:
+        for alias in card.aliases:
+            title_number.setdefault(norm(alias), card.number)
+    era_cards = {era: tuple(n for n in numbers if cards[n].era == era) for era in ERAS}
+    scoring_values = {ci.scoring: ci.scoring_values for ci in cards.values() if ci.scoring}
+    track_ids, track_names, starts, boxes = [], [], [], []
+    for tr in rearm_file.tracks:
+        track_ids.append(tr.id)
+        track_names.append(tr.name)
+        starts.append(tr.start_side)
+        boxes.append(tuple(
+            Box(b.name, b.needed, b.kind,
+                m.id(b.space) if getattr(b, "space", None) else None,
+                tuple(_plain(e) for e in b.effects), getattr(b, "marker", None))
+            for b in tr.boxes))
+    c = Components(
+        map=m, names=m.names, index=_Index(m), region=m.region, stability=m.stability,
+        adj=m.adj, battleground=m.battleground, cond_battleground=m.cond_battleground,
+        colonial=m.colonial, at_start=m.at_start, rhineland=m.id("Rhineland"),
+        poland=m.id("Poland"), cards=cards, card_numbers=numbers, title_number=title_number,
+        era_cards=era_cards, scoring_values=scoring_values,
+        washington_naval_treaty=title_number.get(norm("Washington Naval Treaty"), -1),
+        track_ids=tuple(track_ids), track_names=tuple(track_names),
+        track_start_side=tuple(starts), boxes=tuple(boxes), scenarios={})
+    c.scenarios = _scenarios(c, pack)
+    return c
+
+
+class _Index:
+    """``c.index[name]``: a space id by name (aliases and case accepted)."""
+
+    def __init__(self, m: EitMap) -> None:
+        self._m = m
+
+    def __getitem__(self, name: str) -> int:
+        return int(self._m.id(name))
+
+
+def _plain(obj: Any) -> Any:
+    if hasattr(obj, "model_dump"):
+        return dict(obj.model_dump(exclude_none=True))
+    return obj
+
+
+def _scenarios(c: Components, pack: ContentPack) -> dict[str, dict[str, Any]]:
+    path = pack.path(SCENARIO_FILE)
+    raw = load_yaml(path)
+    file = str(path)
+    check(isinstance(raw, dict), "the file must map scenario ids to set-ups", file=file)
+    out: dict[str, dict[str, Any]] = {}
+    for key, sc in raw.items():
+        entry = f"{key}"
+        sc = dict(sc)
+        spaces: dict[int, tuple[int, int, int, int]] = {}
+        for name, row in sc["spaces"].items():
+            try:
+                s = c.map.id(name)
+            except KeyError as exc:
+                check(False, str(exc), file=file, entry=entry, field=f"spaces.{name}")
+                raise
+            spaces[s] = (row["lw_sp"], row["rw_sp"], row["lw_extremist"], row["rw_extremist"])
+        check(len(spaces) == len(c.names), f"{len(spaces)} spaces listed, the map has "
+              f"{len(c.names)}", file=file, entry=entry, field="spaces")
+        sc["spaces"] = spaces
+        for fld in ("removed", "discarded", "reminders"):
+            nums = []
+            for title in sc.get(fld, []):
+                try:
+                    nums.append(c.card_by_title(title))
+                except KeyError:
+                    check(False, f"no card titled {title!r}", file=file, entry=entry,
+                          field=fld)
+            sc[fld] = nums
+        for tid, (box, _side) in sc["rearmament"].items():
+            check(tid in c.track_ids, f"unknown track {tid!r}", file=file, entry=entry,
+                  field="rearmament")
+            try:
+                c.box_index(c.track_ids.index(tid), box)
+            except KeyError as exc:
+                check(False, str(exc), file=file, entry=entry, field=f"rearmament.{tid}")
+        out[key] = sc
+    return out
+
+
+__all__ = ["Components", "load_components"]

@@ -1,0 +1,3 @@
+"""Events of the appeasement era (card texts in content/cards.yaml)."""
+
+from __future__ import annotations

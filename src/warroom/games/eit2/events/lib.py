@@ -1,0 +1,106 @@
+"""Helpers that card Events are written with (the vocabulary of DESIGN.md): SP and
+Extremists by space name, Support Checks, Power, Moderation, Tension, OPs modifiers,
+Rearmament, markers, and choices. Event SP ignore adjacency and control (6.1.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warroom.games.eit2 import board as b
+from warroom.games.eit2 import operations as op
+from warroom.games.eit2.board import ROLE, Data
+from warroom.games.eit2.rules import log
+
+
+def sid(c: Any, name: str) -> int:
+    return int(c.index[name])
+
+
+def place(c: Any, data: Data, side: int, name: str, n: int, rule: str = "7.1") -> int:
+    """Place ``n`` SP in the named space (an Event naming the Rhineland may place there)."""
+    return b.place_sp(c, data, side, sid(c, name), n, rule, by_name=True)
+
+
+def remove(c: Any, data: Data, side: int, name: str, n: int, rule: str = "7.1") -> int:
+    return b.remove_sp(c, data, side, sid(c, name), n, rule)
+
+
+def extremist(c: Any, data: Data, side: int, name: str, rule: str = "7.1") -> bool:
+    return b.add_extremist(c, data, side, sid(c, name), rule)
+
+
+def remove_extremist(c: Any, data: Data, side: int, name: str, rule: str = "7.1") -> bool:
+    return b.remove_extremist(c, data, side, sid(c, name), rule)
+
+
+def check(c: Any, data: Data, side: int, name: str, ops: int, extra: int = 0,
+          source: str = "Event") -> int:
+    """A Support Check named by the Event: made even without opposing markers (6.2.4)."""
+    return op.support_check(c, data, side, sid(c, name), ops, extra, source)
+
+
+def power(c: Any, data: Data, side: int, n: int, rule: str = "10.2") -> None:
+    b.gain_power(c, data, side, n, rule)
+
+
+def moderation(c: Any, data: Data, side: int, delta: int, rule: str = "8.2") -> None:
+    b.change_moderation(c, data, side, delta, rule)
+
+
+def tension(c: Any, data: Data, delta: int, mover: int, rule: str = "9.1") -> None:
+    b.change_tension(c, data, delta, mover, rule)
+
+
+def ops_modifier(data: Data, side: int, value: int, card: str, minimum: int = 1,
+                 until: str = "turn") -> None:
+    """7.3: a modifier of the OPs ``side`` receives (for the rest of the turn by default)."""
+    data["ops_mods"].append({"side": side, "value": value, "min": minimum, "until": until,
+                             "card": card})
+
+
+def controls(c: Any, data: Data, side: int, name: str) -> bool:
+    return b.controller(c, data, sid(c, name)) == side
+
+
+def track(c: Any, track_id: str) -> int:
+    return int(c.track_ids.index(track_id))
+
+
+def advance_track(c: Any, data: Data, side: int, track_id: str, n: int = 1) -> None:
+    op.advance_by_event(c, data, side, track(c, track_id), n)
+
+
+def retreat_track(c: Any, data: Data, track_id: str, n: int) -> None:
+    op.retreat_by_event(c, data, track(c, track_id), n)
+
+
+def free_attempt(c: Any, data: Data, side: int, track_id: str | None = None,
+                 ops: int | None = None) -> None:
+    """6.3.5: a free Rearmament attempt. With ``ops`` given (Mechanised Warfare Pioneers)
+    no card is needed; otherwise the player's next Action Round plays a card for it."""
+    if ops is not None:
+        data["stack"].append({"kind": "rearm_track", "role": ROLE[side], "side": side,
+                              "ops": ops, "card_side": None, "free": True, "track": track_id})
+    else:
+        data["oblig"][side].append({"kind": "rearm", "track": track_id})
+
+
+def choose(data: Data, side: int, title: str, step: str, options: list[int], *,
+           what: str = "space", optional: bool = False, prompt: str = "",
+           **extra: Any) -> None:
+    """Ask ``side`` to choose one of ``options`` (space ids, card numbers or small numbers,
+    per ``what``); the Event continues in its step ``step``."""
+    if not options and not optional:
+        log(data, "7.1", f"{title}: nothing to choose")
+        return
+    data["stack"].append({"kind": "event_choice", "role": ROLE[side], "side": side,
+                          "title": title, "step": step, "options": list(options),
+                          "what": what, "optional": optional, "prompt": prompt, **extra})
+
+
+def spaces_in(c: Any, region: str) -> list[int]:
+    return [s for s in range(len(c.names)) if c.region[s] == region]
+
+
+def flag(data: Data, name: str, value: bool = True) -> None:
+    data["flags"][name] = value

@@ -1,0 +1,259 @@
+"""6.0 Operations: OPs values (7.3, 8.3), Support Point placement (6.1), Support Checks (6.2)
+and Rearmament (6.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warroom.core.rng import roll
+from warroom.games.eit2.board import (
+    LW,
+    NONE,
+    ROLE,
+    RW,
+    SIDE,
+    Data,
+    add_extremist,
+    change_tension,
+    controller,
+    other,
+    penalised,
+    place_sp,
+    remove_extremist,
+    remove_sp,
+    sp_text,
+)
+from warroom.games.eit2.rules import log
+
+# -- 7.3.1 / 8.3 OPs values -------------------------------------------------------------
+
+
+def effective_ops(c: Any, data: Data, side: int, base: int, rearmament: bool = False) -> int:
+    """The OPs ``side`` receives from a card of value ``base``: negative modifiers first,
+    each with its lower limit (8.3: -1 to a minimum of 1, not for Rearmament), then the
+    positive ones (7.3.1)."""
+    ops = base
+    mods = [m for m in data["ops_mods"] if m["side"] == side]
+    if not rearmament and penalised(data, side):
+        mods.append({"value": -1, "min": 1})
+    for m in mods:
+        if m["value"] < 0:
+            floor = m.get("min", 0)
+            ops = ops if ops <= floor else max(floor, ops + m["value"])
+    for m in mods:
+        if m["value"] > 0 and not (rearmament and m.get("not_rearmament")):
+            ops += m["value"]
+    return ops
+
+
+# -- 6.1 Support Point placement --------------------------------------------------------
+
+def placement_frame(c: Any, data: Data, side: int, ops: int, card: int | None,
+                    region: str | None = None) -> dict[str, Any]:
+    """6.1.2: the spaces that may receive SP are fixed by the SP present before the first
+    placement (with or adjacent to them), plus spaces with a friendly Extremist."""
+    sp = data["sp"][side]
+    eligible: set[int] = set()
+    for s in range(len(c.names)):
+        if sp[s] > 0:
+            eligible.add(s)
+            eligible.update(c.adj[s])
+    eligible.update(s for s in range(len(c.names)) if data["ext"][side][s] > 0)
+    if region is not None:
+        eligible = {s for s in eligible if c.region[s] == region}
+    return {"kind": "place_sp", "role": ROLE[side], "side": side, "ops": ops, "card": card,
+            "eligible": sorted(eligible)}
+
+
+def placement_cost(c: Any, data: Data, side: int, s: int) -> int:
+    """6.1.3: 2 OPs in an opponent-controlled space, else 1 (re-read at every placement)."""
+    return 2 if controller(c, data, s) == other(side) else 1
+
+
+def placement_targets(c: Any, data: Data, frame: dict[str, Any]) -> list[int]:
+    side, ops = frame["side"], frame["ops"]
+    demil = data["flags"].get("rhineland_demilitarized")
+    return [s for s in frame["eligible"]
+            if not (demil and s == c.rhineland)
+            and placement_cost(c, data, side, s) <= ops]
+
+
+def place_one(c: Any, data: Data, frame: dict[str, Any], s: int) -> None:
+    cost = placement_cost(c, data, frame["side"], s)
+    frame["ops"] -= cost
+    place_sp(c, data, frame["side"], s, 1, "6.1.3")
+    if cost == 2:
+        log(data, "6.1.3", f"(2 OPs: {c.names[s]} was opponent-controlled)")
+
+
+# -- 6.2 Support Checks -----------------------------------------------------------------
+
+def check_targets(c: Any, data: Data, side: int, region: str | None = None) -> list[int]:
+    """6.2.4: spaces holding opposing SP or Extremists (within ``region`` for a Scoring card)."""
+    o = other(side)
+    return [s for s in range(len(c.names))
+            if (data["sp"][o][s] or data["ext"][o][s])
+            and (region is None or c.region[s] == region)]
+
+
+def check_modifiers(c: Any, data: Data, side: int, s: int) -> list[tuple[int, str]]:
+    """6.2.5: +1/-1 per adjacent space controlled by the checking side / the opponent, and
+    +1/-1 per friendly / opposing Extremist in the space and the adjacent spaces."""
+    o = other(side)
+    mods: list[tuple[int, str]] = []
+    for t in (s, *c.adj[s]):
+        if t != s:
+            ctl = controller(c, data, t)
+            if ctl == side:
+                mods.append((1, f"{c.names[t]} controlled"))
+            elif ctl == o:
+                mods.append((-1, f"{c.names[t]} opponent-controlled"))
+        if data["ext"][side][t]:
+            mods.append((data["ext"][side][t], f"Extremist in {c.names[t]}"))
+        if data["ext"][o][t]:
+            mods.append((-data["ext"][o][t], f"opposing Extremist in {c.names[t]}"))
+    return mods
+
+
+def support_check(c: Any, data: Data, side: int, s: int, ops: int, extra: int = 0,
+                  source: str = "") -> int:
+    """6.2.5/6.2.6: resolve a Support Check of ``side`` in ``s`` with ``ops``; returns the
+    excess over twice the Stability (0 or less: nothing changes)."""
+    from warroom.games.eit2.effects import ongoing_check_mods
+
+    o = other(side)
+    mods = check_modifiers(c, data, side, s) + ongoing_check_mods(c, data, side, s)
+    if extra:
+        mods.append((extra, source or "Event"))
+    die = roll(data)
+    drm = sum(v for v, _ in mods)
+    total = die + ops + drm
+    target = 2 * c.stability[s]
+    detail = ", ".join(f"{v:+d} {why}" for v, why in mods) or "no modifiers"
+    log(data, "6.2.5", f"{SIDE[side]} Support Check in {c.names[s]} {sp_text(data, s)}: die "
+        f"{die} +{ops} OPs {drm:+d} ({detail}) = {total} against {target} (Stability "
+        f"{c.stability[s]} x2)")
+    excess = total - target
+    if excess <= 0:
+        log(data, "6.2.6", "Not higher than the target: nothing changes")
+        return excess
+    left = excess
+    k = remove_sp(c, data, o, s, left, "6.2.6")
+    left -= k
+    while left > 0 and data["ext"][o][s] > 0:
+        remove_extremist(c, data, o, s, "6.2.6")
+        left -= 1
+    if left > 0:
+        need = max(0, c.stability[s] + data["sp"][o][s] - data["sp"][side][s])
+        add = min(left, need)
+        if add:
+            place_sp(c, data, side, s, add, "6.2.6")
+            left -= add
+    if left > 0 and data["ext"][side][s] == 0:
+        add_extremist(c, data, side, s, "6.2.6")
+    return excess
+
+
+# -- 6.3 Rearmament ---------------------------------------------------------------------
+
+def track_open(c: Any, data: Data, t: int) -> bool:
+    """6.3.8: a track whose marker is on its rightmost box takes no more attempts."""
+    return bool(data["rearm"][t] < len(c.boxes[t]) - 1)
+
+
+def rearm_modifiers(c: Any, data: Data, side: int, t: int, card_side: str | None
+                    ) -> list[tuple[int, str]]:
+    """6.3.2: alignment, marker side, and the neighbourhood of the box's target space."""
+    mods: list[tuple[int, str]] = []
+    if card_side == SIDE[side]:
+        mods.append((1, "card aligned with the player"))
+    if data["rearm_side"][t] == side:
+        mods.append((1, f"marker on the {SIDE[side]} +1 side"))
+    box = c.boxes[t][data["rearm"][t] + 1]
+    s = box.space
+    if s is not None and s >= 0:
+        o = other(side)
+        for u in c.adj[s]:
+            ctl = controller(c, data, u)
+            if ctl == side:
+                mods.append((1, f"{c.names[u]} controlled"))
+            elif ctl == o:
+                mods.append((-1, f"{c.names[u]} opponent-controlled"))
+        for u in (s, *c.adj[s]):
+            if data["ext"][side][u]:
+                mods.append((data["ext"][side][u], f"Extremist in {c.names[u]}"))
+            if data["ext"][o][u]:
+                mods.append((-data["ext"][o][u], f"opposing Extremist in {c.names[u]}"))
+    bonus = data["track_mod"][t]
+    if bonus:
+        mods.append((bonus, "track modifier"))
+    for m in data["rearm_mods"]:
+        if m["side"] == side and m.get("track") in (None, c.track_ids[t]):
+            mods.append((m["value"], m.get("why", "Event")))
+    return mods
+
+
+def rearmament_attempt(c: Any, data: Data, side: int, t: int, ops: int,
+                       card_side: str | None, free: bool) -> bool:
+    """6.3.2/6.3.3: roll against the next box; advance and flip, or flip only."""
+    if not free:
+        data["rearm_available"][side] = 0
+        log(data, "6.3.2", f"{SIDE[side]} flips the Rearmament Availability marker to "
+            "Unavailable")
+    mods = rearm_modifiers(c, data, side, t, card_side)
+    die = roll(data)
+    total = die + ops + sum(v for v, _ in mods)
+    box = c.boxes[t][data["rearm"][t] + 1]
+    detail = ", ".join(f"{v:+d} {why}" for v, why in mods) or "no modifiers"
+    log(data, "6.3.2", f"{SIDE[side]} {'free ' if free else ''}Rearmament attempt on the "
+        f"{c.track_names[t]} track: die {die} +{ops} OPs ({detail}) = {total}, "
+        f"{box.name} needs {box.needed}")
+    flipped = data["rearm_side"][t] != side
+    data["rearm_side"][t] = side
+    if total >= box.needed:
+        data["rearm"][t] += 1
+        log(data, "6.3.3", f"The {c.track_names[t]} marker advances to {box.name}"
+            + (f" and flips to its {SIDE[side]} +1 side" if flipped else ""))
+        reach_box(c, data, side, t)
+        return True
+    log(data, "6.3.3", "The attempt fails"
+        + (f"; the marker flips to its {SIDE[side]} +1 side" if flipped else ""))
+    return False
+
+
+def reach_box(c: Any, data: Data, side: int, t: int) -> None:
+    """6.3.4: execute the box's effects; 6.3.8: the rightmost box raises Tension."""
+    from warroom.games.eit2.effects import run_box_effects
+
+    box = c.boxes[t][data["rearm"][t]]
+    run_box_effects(c, data, side, t, box)
+    if data["rearm"][t] == len(c.boxes[t]) - 1:
+        log(data, "6.3.8", f"The {c.track_names[t]} marker reached its rightmost box")
+        change_tension(c, data, +1, side, "6.3.8")
+
+
+def advance_by_event(c: Any, data: Data, side: int, t: int, n: int = 1) -> None:
+    """6.3.8/6.3.10: an Event advance does not flip the marker; a closed track raises
+    Tension instead."""
+    for _ in range(n):
+        if not track_open(c, data, t):
+            log(data, "6.3.8", f"The {c.track_names[t]} track is complete: Tension +1 instead")
+            change_tension(c, data, +1, side, "6.3.8")
+            continue
+        data["rearm"][t] += 1
+        log(data, "6.3.10", f"The {c.track_names[t]} marker advances to "
+            f"{c.boxes[t][data['rearm'][t]].name} (not flipped)")
+        reach_box(c, data, side, t)
+
+
+def retreat_by_event(c: Any, data: Data, t: int, n: int) -> None:
+    """6.3.9/6.3.10: move back up to ``n`` boxes, without effects and without flipping."""
+    k = min(n, data["rearm"][t])
+    data["rearm"][t] -= k
+    log(data, "6.3.9", f"The {c.track_names[t]} marker retreats {k} box(es) to "
+        f"{c.boxes[t][data['rearm'][t]].name}")
+
+
+__all__ = ["LW", "NONE", "RW", "add_extremist", "check_targets", "effective_ops",
+           "place_one", "placement_frame", "placement_targets", "rearmament_attempt",
+           "support_check", "track_open"]

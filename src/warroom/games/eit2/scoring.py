@@ -1,0 +1,126 @@
+"""10.0 Scoring: regional scoring (10.1), the Power track (10.3) and victory (10.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warroom.games.eit2.board import (
+    LW,
+    NONE,
+    ROLE,
+    RW,
+    SIDE,
+    Data,
+    controller,
+    gain_power,
+    power_text,
+    sanction,
+)
+from warroom.games.eit2.rules import log
+
+
+def region_spaces(c: Any, region: str) -> list[int]:
+    return [s for s in range(len(c.names)) if c.region[s] == region]
+
+
+def is_battleground(c: Any, data: Data, s: int) -> bool:
+    """2.1.5 plus the conditional battlegrounds: French Catholics once Joan of Arc is
+    canonised, the Rhineland once it is no longer demilitarised (10.3 note)."""
+    if c.battleground[s]:
+        return True
+    cond = c.cond_battleground[s]
+    if cond == "canonization":
+        return bool(data["flags"].get("canonization"))
+    if cond == "rhineland":
+        return not data["flags"].get("rhineland_demilitarized")
+    return False
+
+
+def adjacent_independents(c: Any, data: Data, region: str) -> list[int]:
+    """10.1.4: Independent spaces adjacent to the region; Poland counts for France and the
+    UK once Poland is guaranteed (10.3 note)."""
+    spaces = set(region_spaces(c, region))
+    found = {t for s in spaces for t in c.adj[s] if c.region[t] == "Independent"}
+    if region in ("France", "United Kingdom") and data["flags"].get("guarantees_poland"):
+        found.add(c.poland)
+    return sorted(found)
+
+
+def region_levels(c: Any, data: Data, region: str) -> dict[int, dict[str, Any]]:
+    """10.1.1: per side, the spaces and battlegrounds controlled and the level reached."""
+    spaces = region_spaces(c, region)
+    bgs = [s for s in spaces if is_battleground(c, data, s)]
+    ctl = {s: controller(c, data, s) for s in spaces}
+    out: dict[int, dict[str, Any]] = {}
+    for side in (LW, RW):
+        o = 1 - side
+        mine = [s for s in spaces if ctl[s] == side]
+        theirs = [s for s in spaces if ctl[s] == o]
+        my_bg = [s for s in bgs if ctl[s] == side]
+        their_bg = [s for s in bgs if ctl[s] == o]
+        my_non_bg = [s for s in mine if s not in bgs]
+        level = None
+        if mine:
+            level = "presence"
+        if (len(mine) > len(theirs) and len(my_bg) > len(their_bg) and my_bg and my_non_bg):
+            level = "domination"
+        if len(mine) > len(theirs) and bgs and len(my_bg) == len(bgs):
+            level = "control"
+        out[side] = {"spaces": len(mine), "battlegrounds": len(my_bg), "level": level}
+    return out
+
+
+def score_region(c: Any, data: Data, region: str, values: dict[str, int]) -> int:
+    """10.1.2-10.1.5: score ``region`` with the scoring card's ``values``; returns the net
+    Power change (positive for RW)."""
+    levels = region_levels(c, data, region)
+    indep = adjacent_independents(c, data, region)
+    totals = [0, 0]
+    for side in (LW, RW):
+        lv = levels[side]
+        base = values[lv["level"]] if lv["level"] else 0
+        ind = sum(1 for s in indep if controller(c, data, s) == side)
+        totals[side] = base + lv["battlegrounds"] + ind
+        log(data, "10.1", f"{region} scoring, {SIDE[side]}: "
+            f"{(lv['level'] or 'no presence').capitalize()} {base}, battlegrounds "
+            f"{lv['battlegrounds']} (10.1.3), adjacent Independents {ind} (10.1.4) = "
+            f"{totals[side]}")
+    net = totals[RW] - totals[LW]
+    if net:
+        gain_power(c, data, RW if net > 0 else LW, abs(net), "10.1.5")
+    else:
+        log(data, "10.1.5", f"No net Power: Power stays {power_text(data['power'])}")
+    return net
+
+
+def final_scoring(c: Any, data: Data, reason: str) -> None:
+    """10.4.4: score every region, then Sanctions for the lower Moderation, -2 Power each."""
+    data["final_scoring"] = True
+    log(data, "10.4.4", f"Final Scoring ({reason})")
+    for region, values in c.scoring_values.items():
+        score_region(c, data, region, values)
+    lw, rw = data["mod"][LW], data["mod"][RW]
+    if lw != rw:
+        low = LW if lw < rw else RW
+        for _ in range(abs(lw - rw)):
+            sanction(c, data, low, "10.4.4")
+    for side in (LW, RW):
+        n = data["sanctions"][side]
+        if n:
+            gain_power(c, data, 1 - side, 2 * n, "10.4.4")
+            log(data, "10.4.4", f"{SIDE[side]} loses {2 * n} Power for {n} Sanction(s)")
+    p = data["power"]
+    if p:
+        winner: int | None = RW if p > 0 else LW
+    elif lw != rw:
+        winner = LW if lw > rw else RW
+    else:
+        winner = None
+    data["outcome"] = {"kind": "final", "winner": ROLE[winner] if winner is not None else None,
+                       "power": p, "reason": reason}
+    who = f"{SIDE[winner]} wins" if winner is not None else "the game is a draw"
+    log(data, "10.4.4", f"Final Power {power_text(p)}: {who}")
+    data["stack"].clear()
+
+
+__all__ = ["NONE", "final_scoring", "is_battleground", "region_levels", "score_region"]

@@ -1,0 +1,150 @@
+"""4.0 Game Sequence: decks (4.1, 4.3, 4.4), dealing (4.5.1), Action Rounds (4.5.2), held
+cards (4.5.3), the turn marker (4.5.4) and Final Scoring (4.5.5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warroom.core.rng import randbelow
+from warroom.games.eit2.board import LW, ROLE, RW, SIDE, Data, sanction
+from warroom.games.eit2.rules import log
+from warroom.games.eit2.scoring import final_scoring
+
+
+def shuffle(data: Data, cards: list[int]) -> None:
+    for i in range(len(cards) - 1, 0, -1):
+        j = randbelow(data, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def hand_size(turn: int) -> int:
+    return 9 if turn >= 5 else 8
+
+
+def rounds_per_turn(turn: int) -> int:
+    return 8 if turn >= 5 else 7
+
+
+def draw(c: Any, data: Data, side: int) -> bool:
+    """Draw one card; an empty deck is rebuilt from the discards (4.3)."""
+    if not data["deck"]:
+        if not data["discard"]:
+            return False
+        data["deck"] = data["discard"]
+        data["discard"] = []
+        shuffle(data, data["deck"])
+        log(data, "4.3", f"The draw deck is empty: the {len(data['deck'])} discards are "
+            "reshuffled into a new draw deck")
+    data["hands"][side].append(data["deck"].pop())
+    return True
+
+
+def deal(c: Any, data: Data) -> None:
+    """4.5.1: up to the hand size, RW first, alternating (4.3.1: the deck is dealt out
+    before the discards are reshuffled)."""
+    size = hand_size(data["turn"])
+    side = RW
+    stuck = 0
+    while any(len(data["hands"][s]) < size for s in (LW, RW)) and stuck < 2:
+        if len(data["hands"][side]) < size:
+            if draw(c, data, side):
+                stuck = 0
+            else:
+                stuck += 1
+        side = 1 - side
+    log(data, "4.5.1", f"Deal: RW holds {len(data['hands'][RW])}, LW holds "
+        f"{len(data['hands'][LW])} cards ({len(data['deck'])} left in the deck)")
+
+
+def add_era(c: Any, data: Data, era: str) -> None:
+    """4.4: add the new era's cards to the existing deck and reshuffle (not the discards)."""
+    cards = [n for n in c.era_cards[era] if n not in data["out_of_game"]]
+    data["deck"].extend(cards)
+    shuffle(data, data["deck"])
+    log(data, "4.4", f"The {era} deck ({len(cards)} cards) is shuffled into the draw deck")
+
+
+def start_turn(c: Any, data: Data) -> None:
+    turn = data["turn"]
+    log(data, "4.1", f"Turn {turn} begins")
+    if turn == 5 and "Great Depression" not in data["eras_in"]:
+        data["eras_in"].append("Great Depression")
+        add_era(c, data, "Great Depression")
+    if turn == 7 and "Appeasement" not in data["eras_in"]:
+        data["eras_in"].append("Appeasement")
+        add_era(c, data, "Appeasement")
+    if turn == 7:
+        wnt = c.washington_naval_treaty
+        if data["flags"].get("washington_naval_treaty") or wnt in data["ongoing"]:
+            data["flags"]["washington_naval_treaty"] = False
+            if wnt in data["ongoing"]:
+                data["ongoing"].remove(wnt)
+                data["out_of_game"].append(wnt)
+            log(data, "11.2.2", "Appeasement begins: the Washington Naval Treaty marker is "
+                "removed")
+    deal(c, data)
+    data["ar"] = 1
+    data["phasing"] = RW
+    data["round_done"] = [0, 0]
+
+
+def next_step(c: Any, data: Data) -> None:
+    """Run the sequence until a player must decide (the stack is empty between rounds)."""
+    from warroom.games.eit2.actions import action_round_frame
+
+    while not data["stack"] and not data["outcome"]:
+        if data.get("war"):
+            side = data["phasing"]
+            log(data, "9.5", f"The Second World War breaks out: {SIDE[side]}, the phasing "
+                "player, is Sanctioned; the game ends")
+            sanction(c, data, side, "9.5")
+            final_scoring(c, data, "war broke out")
+            return
+        turn = data["turn"]
+        side = data["phasing"]
+        if data["round_done"][side] < data["ar"]:
+            data["round_done"][side] = data["ar"]
+            if not data["hands"][side]:
+                log(data, "4.5.2", f"Action Round {turn}.{data['ar']}: {SIDE[side]} has no "
+                    "card and forfeits the round")
+                continue
+            data["stack"].append(action_round_frame(c, data, side))
+            log(data, "4.5.2", f"Action Round {turn}.{data['ar']}: {SIDE[side]} is the "
+                "phasing player")
+            return
+        if side == RW:
+            data["phasing"] = LW
+            continue
+        if data["ar"] < rounds_per_turn(turn):
+            data["ar"] += 1
+            data["phasing"] = RW
+            continue
+        end_turn(c, data)
+
+
+def end_turn(c: Any, data: Data) -> None:
+    """4.5.3-4.5.5."""
+    turn = data["turn"]
+    held = [any(c.cards[n].scoring for n in data["hands"][s]) for s in (LW, RW)]
+    if any(held):
+        if all(held):
+            data["outcome"] = {"kind": "held_scoring", "winner": None,
+                               "power": data["power"]}
+            log(data, "4.5.3", "Both players hold a Scoring card: the game is a draw")
+        else:
+            loser = LW if held[LW] else RW
+            data["outcome"] = {"kind": "held_scoring", "winner": ROLE[1 - loser],
+                               "power": data["power"]}
+            log(data, "4.5.3", f"{SIDE[loser]} holds a Scoring card: {SIDE[loser]} loses "
+                "the game (10.4.1)")
+        return
+    data["ops_mods"] = [m for m in data["ops_mods"] if m.get("until") != "turn"]
+    data["rearm_mods"] = [m for m in data["rearm_mods"] if m.get("until") != "turn"]
+    if turn >= c.turns:
+        final_scoring(c, data, f"end of turn {turn}")
+        return
+    data["turn"] = turn + 1
+    data["rearm_available"] = [1, 1]
+    log(data, "4.5.4", f"Advance the Turn marker to turn {turn + 1}; Rearmament Availability "
+        "markers back to Available")
+    start_turn(c, data)

@@ -1,0 +1,122 @@
+"""3.0 Game Setup (the 1920 campaign), 12.0 Great Depression and 13.0 Appeasement."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warroom.games.eit2.board import LW, ROLE, RW, SIDE, Data
+from warroom.games.eit2.rules import log
+from warroom.games.eit2.sequence import deal, shuffle, start_turn
+
+
+def blank_state(c: Any, data: Data) -> None:
+    n = len(c.names)
+    t = len(c.track_ids)
+    data.update({
+        "sp": [[0] * n, [0] * n],
+        "ext": [[0] * n, [0] * n],
+        "power": 0,
+        "mod": [10, 12],
+        "tension": 1,
+        "sanctions": [0, 0],
+        "flags": {"rhineland_demilitarized": True, "league_of_nations": False,
+                  "canonization": False, "weimar_republic": False,
+                  "guarantees_poland": False, "kellogg_briand": False,
+                  "washington_naval_treaty": False},
+        "rearm": [0] * t,
+        "rearm_side": [RW if c.track_start_side[i] == "RW" else LW for i in range(t)],
+        "rearm_available": [1, 1],
+        "track_mod": [0] * t,
+        "rearm_mods": [],
+        "check_mods": [],
+        "ops_mods": [],
+        "oblig": [[], []],
+        "hands": [[], []],
+        "deck": [],
+        "discard": [],
+        "out_of_game": [],
+        "ongoing": [],
+        "events_played": [],
+        "blocked": [],
+        "eras_in": ["Roaring Twenties"],
+        "turn": 1,
+        "ar": 0,
+        "phasing": RW,
+        "round_done": [0, 0],
+        "played": 0,
+        "war": False,
+        "final_scoring": False,
+    })
+
+
+def setup(c: Any, data: Data, scenario: str) -> None:
+    blank_state(c, data)
+    if scenario == "1920":
+        setup_1920(c, data)
+    else:
+        setup_scenario(c, data, scenario)
+
+
+def setup_1920(c: Any, data: Data) -> None:
+    """3.1-3.8."""
+    log(data, "3.1", "Rearmament markers on their starting spaces; Power 0; Moderation RW12 "
+        "and LW10; the Rhineland Demilitarized marker in the Rhineland")
+    for s in range(len(c.names)):
+        lw, rw, lwe, rwe = c.at_start[s]
+        data["sp"][LW][s], data["sp"][RW][s] = lw, rw
+        data["ext"][LW][s], data["ext"][RW][s] = lwe, rwe
+    log(data, "3.2", "RW mandatory Support placed as printed on the map")
+    log(data, "3.3", "LW mandatory Support placed as printed on the map")
+    log(data, "3.4", "RW Extremists in Action Française, Magdeburg and Blackshirts")
+    log(data, "3.5", "LW Extremists in USSR, Hungary and Berlin; Tension 1")
+    data["deck"] = list(c.era_cards["Roaring Twenties"])
+    shuffle(data, data["deck"])
+    data["turn"] = 1
+    log(data, "3.6", "The Roaring Twenties deck is shuffled; each player is dealt 8 cards")
+    deal(c, data)
+    start_turn(c, data)
+    stack = data["stack"]
+    # pushed in reverse: the top of the stack decides first
+    stack.append({"kind": "setup_ext", "role": ROLE[LW], "side": LW})
+    stack.append({"kind": "setup_ext", "role": ROLE[RW], "side": RW})
+    stack.append({"kind": "setup_sp", "role": ROLE[LW], "side": LW, "left": 2})
+    stack.append({"kind": "setup_sp", "role": ROLE[RW], "side": RW, "left": 4})
+    stack.append({"kind": "setup_sp", "role": ROLE[LW], "side": LW, "left": 3})
+    log(data, "3.7", "Discretionary Support: LW places 3 SP, RW 4 SP, then LW 2 SP")
+
+
+def setup_scenario(c: Any, data: Data, scenario: str) -> None:
+    """12.0 / 13.0: markers, Rearmament chart, cards and the printed SP table."""
+    sc = c.scenarios[scenario]
+    data["turn"] = sc["turn"]
+    data["power"] = sc["power"]
+    data["tension"] = sc["tension"]
+    data["mod"] = [sc["moderation"]["lw"], sc["moderation"]["rw"]]
+    data["sanctions"] = [sc["sanctions"]["lw"], sc["sanctions"]["rw"]]
+    data["flags"].update(sc["flags"])
+    data["flags"]["kellogg_briand"] = bool(sc.get("kellogg_briand_side"))
+    if sc.get("ten_year_rule"):
+        data["track_mod"][c.track_ids.index("uk")] = sc["ten_year_rule"]
+    for tid, (box, side) in sc["rearmament"].items():
+        t = c.track_ids.index(tid)
+        data["rearm"][t] = c.box_index(t, box)
+        data["rearm_side"][t] = RW if side == "RW" else LW
+    for s, row in sc["spaces"].items():
+        data["sp"][LW][s], data["sp"][RW][s] = row[0], row[1]
+        data["ext"][LW][s], data["ext"][RW][s] = row[2], row[3]
+    reminders = set(sc["reminders"])
+    out = set(sc["removed"])
+    dis = set(sc["discarded"])
+    data["out_of_game"] = sorted(out - reminders)
+    data["ongoing"] = sorted(reminders)
+    data["discard"] = sorted(dis)
+    data["events_played"] = sorted(out)
+    data["eras_in"] = list(sc["eras"])
+    data["deck"] = [n for era in sc["eras"] for n in c.era_cards[era]
+                    if n not in out and n not in dis]
+    shuffle(data, data["deck"])
+    log(data, sc["rule"], f"{scenario.replace('_', ' ').title()} scenario: turn {sc['turn']}, "
+        f"Power {SIDE[RW] if sc['power'] > 0 else SIDE[LW]}{abs(sc['power'])}, Tension "
+        f"{sc['tension']}; {len(out)} cards removed, {len(dis)} discarded, "
+        f"{len(data['deck'])} in the draw deck")
+    start_turn(c, data)
