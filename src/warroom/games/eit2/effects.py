@@ -96,9 +96,11 @@ def ongoing_check_mods(c: Any, data: Data, side: int, s: int) -> list[tuple[int,
     """Support Check modifiers from Rearmament markers on the Event Chart."""
     out = []
     for m in data["check_mods"]:
-        if data["rearm_side"][m["track"]] != side:
+        owner = data["rearm_side"][m["track"]] if "track" in m else m["side"]
+        if owner != side:
             continue
-        if s in m["spaces"] or (m["region"] and c.region[s] == m["region"]):
+        if (s in m.get("spaces", ()) or (m.get("region") and c.region[s] == m["region"])
+                or (not m.get("spaces") and not m.get("region"))):
             out.append((m["value"], m["marker"]))
     return out
 

@@ -73,9 +73,22 @@ def placement_cost(c: Any, data: Data, side: int, s: int) -> int:
 def placement_targets(c: Any, data: Data, frame: dict[str, Any]) -> list[int]:
     side, ops = frame["side"], frame["ops"]
     demil = data["flags"].get("rhineland_demilitarized")
+    banned = banned_spaces(c, data, side)
     return [s for s in frame["eligible"]
-            if not (demil and s == c.rhineland)
+            if not (demil and s == c.rhineland) and s not in banned
             and placement_cost(c, data, side, s) <= ops]
+
+
+def banned_spaces(c: Any, data: Data, side: int) -> set[int]:
+    """Spaces where ongoing Events forbid ``side`` to place SP with Operations."""
+    out: set[int] = set()
+    for ban in data["place_bans"]:
+        if ban["side"] != side:
+            continue
+        out.update(ban.get("spaces", ()))
+        if ban.get("region"):
+            out.update(s for s in range(len(c.names)) if c.region[s] == ban["region"])
+    return out
 
 
 def place_one(c: Any, data: Data, frame: dict[str, Any], s: int) -> None:

@@ -139,7 +139,8 @@ def end_turn(c: Any, data: Data) -> None:
                 "the game (10.4.1)")
         return
     data["ops_mods"] = [m for m in data["ops_mods"] if m.get("until") != "turn"]
-    data["rearm_mods"] = [m for m in data["rearm_mods"] if m.get("until") != "turn"]
+    for key in ("rearm_mods", "check_mods", "place_bans"):
+        data[key] = [m for m in data[key] if m.get("until") != "turn"]
     if turn >= c.turns:
         final_scoring(c, data, f"end of turn {turn}")
         return

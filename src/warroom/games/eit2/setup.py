@@ -29,6 +29,7 @@ def blank_state(c: Any, data: Data) -> None:
         "track_mod": [0] * t,
         "rearm_mods": [],
         "check_mods": [],
+        "place_bans": [],
         "ops_mods": [],
         "oblig": [[], []],
         "hands": [[], []],

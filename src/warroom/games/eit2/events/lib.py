@@ -104,3 +104,70 @@ def spaces_in(c: Any, region: str) -> list[int]:
 
 def flag(data: Data, name: str, value: bool = True) -> None:
     data["flags"][name] = value
+
+
+def check_modifier(c: Any, data: Data, side: int, value: int, card: str, *,
+                   spaces: list[str] | None = None, region: str | None = None,
+                   until: str = "game") -> None:
+    """An ongoing modifier of ``side``'s Support Checks (in ``spaces``/``region``, or
+    everywhere when neither is given); ``until``: "turn" or "game" (or removed by cancel)."""
+    data["check_mods"].append({"side": side, "value": value, "card": card, "until": until,
+                               "spaces": [sid(c, n) for n in spaces or []],
+                               "region": region, "marker": card})
+
+
+def rearm_modifier(c: Any, data: Data, side: int, value: int, card: str,
+                   track_id: str | None = None, until: str = "game") -> None:
+    """An ongoing modifier of ``side``'s Rearmament attempts (on one track or all)."""
+    data["rearm_mods"].append({"side": side, "value": value, "track": track_id,
+                               "why": card, "until": until, "card": card})
+
+
+def ban_placement(c: Any, data: Data, side: int, card: str, *,
+                  spaces: list[str] | None = None, region: str | None = None,
+                  until: str = "game") -> None:
+    """Forbid ``side`` to place SP with Operations in ``spaces``/``region``."""
+    data["place_bans"].append({"side": side, "card": card, "until": until,
+                               "spaces": [sid(c, n) for n in spaces or []],
+                               "region": region})
+
+
+def cancel(c: Any, data: Data, title: str, rule: str = "7.2") -> bool:
+    """End the ongoing Event ``title`` (7.2): its card leaves play and its modifiers go."""
+    n = c.card_by_title(title)
+    if n not in data["ongoing"]:
+        return False
+    data["ongoing"].remove(n)
+    data["out_of_game" if c.cards[n].removed_after_event else "discard"].append(n)
+    card = c.cards[n].title
+    for key in ("ops_mods", "rearm_mods", "check_mods", "place_bans"):
+        data[key] = [m for m in data[key] if m.get("card") != card]
+    log(data, rule, f"The ongoing Event {card} is cancelled")
+    return True
+
+
+def block(c: Any, data: Data, title: str) -> None:
+    """The Event ``title`` can no longer be played (its card may still give OPs, 7.5)."""
+    n = c.card_by_title(title)
+    if n not in data["blocked"]:
+        data["blocked"].append(n)
+
+
+def in_effect(c: Any, data: Data, title: str) -> bool:
+    """The card's Event was played and is ongoing (or its reminder marker is in place)."""
+    return c.card_by_title(title) in data["ongoing"]
+
+
+def played(c: Any, data: Data, title: str) -> bool:
+    return c.card_by_title(title) in data["events_played"]
+
+
+def oblige(data: Data, side: int, kind: str, count: int, track_id: str | None = None) -> None:
+    """4.5.2/6.3.6: ``count`` consecutive mandatory Action Rounds of ``kind`` ("rearm": free
+    Rearmament attempts, on ``track_id`` if given; "ops": Operations), across turns."""
+    for _ in range(count):
+        data["oblig"][side].append({"kind": kind, "track": track_id})
+
+
+def sanction(c: Any, data: Data, side: int, rule: str = "7.1") -> None:
+    b.sanction(c, data, side, rule)
