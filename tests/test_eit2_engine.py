@@ -1,0 +1,462 @@
+"""Europe in Turmoil II: the engine's rules with forced dice (worked examples of 2.1.4,
+2.3.2, 3.5, 3.7, 3.8, 6.1, 6.2.5, 6.3.3, 6.3.5, 7.3.1, 8.3, 9.3, 9.4, 10.1, 4.5.3, 10.4.4,
+and the 12.0/13.0 set-ups)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from warroom.core import State, apply, explain, legal_actions, new_game
+from warroom.games.eit2.board import LW, NONE, RW, change_tension, controller, penalised
+from warroom.games.eit2.game import EuropeInTurmoil2
+from warroom.games.eit2.operations import effective_ops
+from warroom.games.eit2.scoring import final_scoring, region_levels
+
+G = EuropeInTurmoil2()
+C = G.c
+
+
+def sid(name: str) -> int:
+    return int(C.index[name])
+
+
+def empty_board(state: State) -> None:
+    d = state.data
+    n = len(C.names)
+    d["sp"] = [[0] * n, [0] * n]
+    d["ext"] = [[0] * n, [0] * n]
+    state.invalidate()
+
+
+def gd(seed: int = 1) -> State:
+    """The Great Depression scenario: RW's first Action Round of turn 5."""
+    return new_game(G, "great_depression", seed)
+
+
+def keys(state: State) -> list[str]:
+    return [a.key for a in legal_actions(state)]
+
+
+def hand_card(state: State, side: int, *, ops: int, card_side: str) -> int:
+    """Put a non-scoring card of the wanted OPs and side from the deck into a hand."""
+    d = state.data
+    for n in d["deck"]:
+        card = C.cards[n]
+        if not card.scoring and card.ops == ops and card.side == card_side:
+            d["deck"].remove(n)
+            d["hands"][side].append(n)
+            state.invalidate()
+            return n
+    raise AssertionError("no such card in the deck")
+
+
+# -- 2.1.4 control ------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("lw", "rw", "ctl"), [(4, 0, LW), (5, 1, LW), (3, 0, NONE),
+                                                (4, 1, NONE), (0, 4, RW), (2, 6, RW)])
+def test_2_1_4_east_prussia_control(lw: int, rw: int, ctl: int) -> None:
+    s = gd()
+    ep = sid("East-Prussia")
+    assert C.stability[ep] == 4
+    s.data["sp"][LW][ep], s.data["sp"][RW][ep] = lw, rw
+    assert controller(C, s.data, ep) == ctl
+
+
+# -- 3.x set-up ---------------------------------------------------------------------------
+
+def test_3_at_start_and_discretionary_order() -> None:
+    s = new_game(G, "1920", 3)
+    d = s.data
+    assert d["sp"][RW][sid("French Catholics")] == 4
+    assert d["sp"][LW][sid("USSR")] == 3 and d["sp"][RW][sid("USSR")] == 1
+    assert d["ext"][RW][sid("Blackshirts")] == 1 and d["ext"][LW][sid("Berlin")] == 1
+    assert d["mod"] == [10, 12] and d["power"] == 0 and d["tension"] == 1
+    assert len(d["hands"][LW]) == len(d["hands"][RW]) == 8
+    assert d["flags"]["rhineland_demilitarized"] is True
+    # 3.7: LW 3, RW 4, LW 2; the RW may not place in Berlin (LW markers) nor the Rhineland
+    assert s.active == "lw"
+    for _ in range(3):
+        apply(s, f"space:{sid('Lombardy')}")
+    assert s.active == "rw"
+    assert f"space:{sid('Berlin')}" not in keys(s)
+    assert f"space:{sid('Rhineland')}" not in keys(s)
+    why = explain(s, f"space:{sid('Berlin')}")
+    assert not why.legal and "3.7" in why.rules
+    for _ in range(4):
+        apply(s, f"space:{sid('Fiume')}")
+    assert s.active == "lw"
+    for _ in range(2):
+        apply(s, f"space:{sid('Hamburg')}")
+    # 3.8: RW first, only where no Extremist stands
+    assert s.active == "rw"
+    assert f"space:{sid('Blackshirts')}" not in keys(s)
+    apply(s, f"space:{sid('Hamburg')}")
+    assert s.active == "lw"
+    assert f"space:{sid('Hamburg')}" not in keys(s)
+    apply(s, f"space:{sid('Alsace-Lorraine')}")
+    assert d["sp"][LW][sid("Lombardy")] == 3 and d["sp"][RW][sid("Fiume")] == 4
+    assert d["ext"][RW][sid("Hamburg")] == 1 and d["ext"][LW][sid("Alsace-Lorraine")] == 1
+    assert s.active == "rw" and d["stack"][-1]["kind"] == "action_round"
+
+
+def test_12_and_13_scenario_setups() -> None:
+    s = gd()
+    d = s.data
+    assert d["turn"] == 5 and d["power"] == 1 and d["tension"] == 1
+    assert d["mod"] == [9, 9] and d["sanctions"] == [0, 0]
+    assert d["sp"][LW][sid("Switzerland")] == 7 and d["sp"][RW][sid("Switzerland")] == 1
+    assert d["ext"][LW][sid("Spanish Morocco")] == 1 and d["sp"][RW][sid("Spanish Morocco")] == 2
+    italy = C.track_ids.index("italy")
+    assert C.boxes[italy][d["rearm"][italy]].name == "Binary Divisions"
+    assert d["flags"]["rhineland_demilitarized"] is False
+    assert len(d["hands"][RW]) == len(d["hands"][LW]) == 9
+    assert C.card_by_title("Wall Street Crash") in d["out_of_game"]
+    assert C.card_by_title("Winston Churchill") in d["discard"]
+    a = new_game(G, "appeasement", 1).data
+    assert a["turn"] == 7 and a["power"] == 3 and a["tension"] == 2
+    assert a["mod"] == [8, 7] and a["sanctions"] == [0, 2]
+    assert a["sp"][LW][sid("USSR")] == 7 and a["ext"][LW][sid("USSR")] == 1
+    assert G.check_invariants(a) == []
+
+
+# -- 3.5 Rhineland ------------------------------------------------------------------------
+
+def test_3_5_rhineland_demilitarized_until_an_event_names_it() -> None:
+    from warroom.games.eit2.events import lib
+
+    s = gd()
+    d = s.data
+    d["flags"]["rhineland_demilitarized"] = True
+    empty_board(s)
+    d["sp"][LW][sid("Ruhr") if "Ruhr" in C.names else sid("Hamburg")] = 0
+    for t in C.adj[sid("Rhineland")]:
+        d["sp"][RW][t] = 1
+    n = hand_card(s, RW, ops=2, card_side="RW")
+    apply(s, f"ops:{n}")
+    apply(s, "op_place")
+    assert f"space:{sid('Rhineland')}" not in keys(s)
+    assert "3.5R" in explain(s, f"space:{sid('Rhineland')}").rules
+    lib.place(C, d, LW, "Rhineland", 5)   # Ruhr Occupation names the Rhineland
+    assert d["flags"]["rhineland_demilitarized"] is False
+    assert "Support was placed in the Rhineland: remove the Rhineland Demilitarized marker" \
+        in s.log[-1]
+    s.invalidate()
+    assert d["sp"][LW][sid("Rhineland")] == 5
+
+
+# -- 6.1 placement ------------------------------------------------------------------------
+
+def test_6_1_placement_adjacency_fixed_before_the_first_sp_and_cost_change() -> None:
+    s = gd()
+    d = s.data
+    empty_board(s)
+    d["power"] = 0
+    a, b = sid("Austria"), sid("Hungary")
+    d["sp"][RW][a] = 1
+    d["sp"][LW][b] = 2          # Hungary (stability 2) LW-controlled: 2 OPs per RW SP
+    n = hand_card(s, RW, ops=3, card_side="RW")
+    apply(s, f"ops:{n}")
+    apply(s, "op_place")
+    legal = {int(k.split(":")[1]) for k in keys(s) if k.startswith("space:")}
+    assert legal == {a, *C.adj[a]}
+    far = next(t for t in C.adj[b] if t != a and t not in C.adj[a])
+    assert far not in legal          # no chaining through this round's SP (6.1.2)
+    apply(s, f"space:{b}")           # 2 OPs: opponent-controlled
+    assert d["stack"][-1]["ops"] == 1
+    assert d["sp"][RW][b] == 1
+    # Hungary is no longer LW-controlled (2 vs 1): the next SP costs 1 (6.1.3)
+    assert controller(C, d, b) == NONE
+    apply(s, f"space:{b}")
+    assert d["sp"][RW][b] == 2 and s.active == "lw"
+
+
+# -- 6.2.5 the Poland example ---------------------------------------------------------
+
+def poland_position() -> State:
+    s = gd()
+    d = s.data
+    empty_board(s)
+    d["power"] = 0
+    d["sp"][LW][sid("Poland")] = 2
+    d["ext"][LW][sid("Poland")] = 1
+    d["sp"][RW][sid("Danzig-Polish Corridor")] = 1
+    d["sp"][RW][sid("East-Prussia")], d["sp"][LW][sid("East-Prussia")] = 5, 1
+    d["ext"][RW][sid("East-Prussia")] = d["ext"][LW][sid("East-Prussia")] = 1
+    d["sp"][LW][sid("USSR")] = 4
+    d["ext"][LW][sid("USSR")] = 1
+    d["sp"][RW][sid("Slovakia")] = 4
+    d["ext"][RW][sid("Slovakia")] = 1
+    d["sp"][RW][sid("Silesia")] = 4
+    s.invalidate()
+    return s
+
+
+@pytest.mark.parametrize(("die", "lw_sp", "lw_ext", "rw_sp", "rw_ext"), [
+    (1, 2, 1, 0, 0),      # 1 + 3 + 1 = 5, not higher than 6: nothing changes
+    (3, 1, 1, 0, 0),      # 7: one LW SP removed
+    (5, 0, 0, 0, 0),      # 9: all LW SP and the Extremist removed
+    (6, 0, 0, 1, 0),      # 10: RW SP added
+])
+def test_6_2_5_poland_support_check(die: int, lw_sp: int, lw_ext: int, rw_sp: int,
+                                    rw_ext: int) -> None:
+    s = poland_position()
+    d = s.data
+    n = hand_card(s, RW, ops=3, card_side="RW")
+    apply(s, f"ops:{n}")
+    apply(s, "op_check")
+    d["forced"] = [die]
+    apply(s, f"space:{sid('Poland')}")
+    p = sid("Poland")
+    line = next(ln for ln in s.log if ln.startswith("RW Support Check in Poland"))
+    assert f"die {die} +3 OPs +1 (" in line and f"= {die + 4} against 6" in line
+    assert "+1 East-Prussia controlled" in line and "-1 USSR opponent-controlled" in line
+    assert "+1 Slovakia controlled" in line and "+1 Silesia controlled" in line
+    assert "-1 opposing Extremist in Poland" in line
+    assert (d["sp"][LW][p], d["ext"][LW][p], d["sp"][RW][p], d["ext"][RW][p]) == (
+        lw_sp, lw_ext, rw_sp, rw_ext)
+
+
+def test_6_2_6_maximum_result_of_13() -> None:
+    from warroom.games.eit2.operations import support_check
+
+    s = poland_position()
+    d = s.data
+    d["forced"] = [6]
+    excess = support_check(C, d, RW, sid("Poland"), 3, extra=3, source="test")
+    assert excess == 7    # 6 + 3 + 1 + 3 = 13
+    p = sid("Poland")
+    assert (d["sp"][LW][p], d["ext"][LW][p], d["sp"][RW][p], d["ext"][RW][p]) == (0, 0, 3, 1)
+
+
+def test_6_2_4_support_check_needs_opposing_markers() -> None:
+    s = poland_position()
+    n = hand_card(s, RW, ops=2, card_side="RW")
+    apply(s, f"ops:{n}")
+    apply(s, "op_check")
+    assert f"space:{sid('Silesia')}" not in keys(s)
+    assert "6.2.4" in explain(s, f"space:{sid('Silesia')}").rules
+
+
+# -- 2.3.2 countermix ---------------------------------------------------------------------
+
+def test_2_3_2_relocate_an_extremist_when_the_countermix_is_exhausted() -> None:
+    from warroom.games.eit2.board import add_extremist
+
+    s = gd()
+    d = s.data
+    empty_board(s)
+    spaces = [t for t in range(len(C.names))][:15]
+    for t in spaces:
+        d["ext"][RW][t] = 1
+    target = sid("Poland")
+    assert add_extremist(C, d, RW, target, "7.1") is False
+    assert d["stack"][-1]["kind"] == "relocate_extremist"
+    G.refresh_active(d)
+    s.invalidate()
+    assert s.active == "rw"
+    assert "pass" in keys(s)
+    apply(s, f"space:{spaces[0]}")
+    assert d["ext"][RW][spaces[0]] == 0 and d["ext"][RW][target] == 1
+    assert sum(d["ext"][RW]) == 15
+
+
+# -- 6.3 Rearmament -------------------------------------------------------------------
+
+@pytest.mark.parametrize(("die", "advanced"), [(1, False), (2, True)])
+def test_6_3_3_italian_rearmament_example(die: int, advanced: bool) -> None:
+    s = gd()
+    d = s.data
+    italy = C.track_ids.index("italy")
+    d["rearm"][italy] = 0
+    d["rearm_side"][italy] = RW
+    d["phasing"] = LW
+    d["stack"][-1].update(role="lw", side=LW)
+    G.refresh_active(d)
+    n = hand_card(s, LW, ops=3, card_side="RW")
+    tension = d["tension"]
+    d["forced"] = [die]
+    apply(s, f"rearm:{n}")
+    apply(s, "track:italy")
+    line = next(ln for ln in s.log if "Rearmament attempt on the Italy track" in ln)
+    assert f"die {die} +3 OPs (no modifiers) = {die + 3}" in line
+    assert "Douhetian Theory needs 5" in line
+    assert d["rearm_side"][italy] == LW
+    assert d["rearm"][italy] == (1 if advanced else 0)
+    assert d["tension"] == tension + (1 if advanced else 0)
+    assert d["rearm_available"][LW] == 0   # once per turn (6.3.2)
+
+
+def test_6_3_5_free_attempt_from_a_box_needs_another_card() -> None:
+    s = gd()
+    d = s.data
+    uk = C.track_ids.index("uk")
+    d["rearm"][uk] = 0
+    d["rearm_side"][uk] = LW
+    d["phasing"] = LW
+    d["stack"][-1].update(role="lw", side=LW)
+    G.refresh_active(d)
+    n = hand_card(s, LW, ops=3, card_side="RW")
+    other_card = hand_card(s, LW, ops=2, card_side="LW")
+    d["forced"] = [6]   # 6 + 3 + 1 (LW side) = 10 >= 8: Experimental Mechanised Force
+    apply(s, f"rearm:{n}")
+    apply(s, "track:uk")
+    assert C.boxes[uk][d["rearm"][uk]].name == "Experimental Mechanised Force"
+    assert s.active == "lw" and d["stack"][-1]["step"] == "free_attempt"
+    assert f"card:{other_card}" in keys(s) and "pass" in keys(s)
+    d["forced"] = [1]
+    apply(s, f"card:{other_card}")
+    apply(s, "track:uk")
+    assert other_card in d["discard"]
+    assert any("free Rearmament attempt on the United Kingdom track" in ln for ln in s.log)
+
+
+# -- 7.3.1 and 8.3 -------------------------------------------------------------------
+
+def test_7_3_1_negatives_first_then_positives() -> None:
+    s = gd()
+    d = s.data
+    d["mod"][LW] = 5
+    d["power"] = -6                    # Power LW6 above LW Moderation 5: penalty (8.3)
+    assert penalised(d, LW)
+    d["ops_mods"].append({"side": LW, "value": 1, "min": 1, "until": "turn",
+                          "card": "Dawes Plan / Young Plan"})
+    assert effective_ops(C, d, LW, 2) == 2   # 2 -> 1 -> 2
+    assert effective_ops(C, d, LW, 1) == 2   # 1 (minimum) -> 2
+    assert effective_ops(C, d, LW, 3) == 3
+    assert effective_ops(C, d, LW, 2, rearmament=True) == 3   # no 8.3 for Rearmament
+    d["power"] = -4                    # the Reichstag Fire example: LW4 <= LW5
+    assert not penalised(d, LW)
+    assert effective_ops(C, d, LW, 2) == 3
+
+
+# -- 9.3 / 9.4 --------------------------------------------------------------------------
+
+def test_9_3_tension_at_zero_gives_power_to_the_other_player() -> None:
+    s = gd()
+    d = s.data
+    d["tension"] = 0
+    d["power"] = 0
+    change_tension(C, d, -1, LW, "9.1")   # the LW reduction fails: RW gains 1 Power
+    assert d["tension"] == 0 and d["power"] == 1
+    assert "Tension is at 0 and cannot be reduced: RW gains 1 Power instead [9.3]" in s.log
+
+
+@pytest.mark.parametrize(("die", "war"), [(5, False), (6, True)])
+def test_9_4_war_roll_entering_a_plus_space(die: int, war: bool) -> None:
+    s = gd()
+    d = s.data
+    d["tension"] = 5
+    d["forced"] = [die]
+    change_tension(C, d, +1, RW, "9.1")   # into 6: +1
+    assert d["tension"] == 6
+    assert bool(d.get("war")) is war
+
+
+def test_9_5_war_ends_the_game_with_a_sanction_and_final_scoring() -> None:
+    s = gd()
+    d = s.data
+    d["tension"] = 10
+    n = hand_card(s, RW, ops=2, card_side="RW")
+    apply(s, f"ops:{n}")
+    apply(s, "op_place")
+    d["forced"] = [6]
+    from warroom.games.eit2.actions import settle
+
+    change_tension(C, d, +1, RW, "9.1")
+    d["stack"].clear()
+    settle(C, d)
+    assert d["outcome"]["kind"] == "final" and d["sanctions"][RW] >= 1
+    assert any("[9.5]" in ln for ln in s.log)
+
+
+# -- 10 scoring ----------------------------------------------------------------------------
+
+def test_10_1_levels_presence_domination_control() -> None:
+    from warroom.games.eit2.scoring import is_battleground, score_region
+
+    s = gd()
+    d = s.data
+    empty_board(s)
+    france = [t for t in range(len(C.names)) if C.region[t] == "France"]
+    bgs = [t for t in france if is_battleground(C, d, t)]
+    non = [t for t in france if not is_battleground(C, d, t)]
+    assert len(bgs) == 5        # 4 + French Catholics (canonised in 1932, 12.1)
+    d["sp"][RW][non[0]] = 5
+    assert region_levels(C, d, "France")[RW]["level"] == "presence"
+    d["sp"][RW][bgs[0]] = 5
+    assert region_levels(C, d, "France")[RW]["level"] == "domination"
+    for t in bgs:
+        d["sp"][RW][t] = 5
+    assert region_levels(C, d, "France")[RW]["level"] == "control"   # 6 spaces, all BG
+    for t in non[1:7]:
+        d["sp"][LW][t] = 5      # LW now controls 6 non-battlegrounds: a tie in spaces
+    levels = region_levels(C, d, "France")
+    assert levels[RW]["level"] == "presence" and levels[LW]["level"] == "presence"
+    d["power"] = 0
+    values = C.scoring_values["France"]
+    net = score_region(C, d, "France", values)
+    # both Presence; RW +5 battlegrounds; adjacent Independents controlled: none
+    assert net == 5 and d["power"] == 5
+
+
+def test_4_5_3_held_scoring_card_loses() -> None:
+    from warroom.games.eit2.sequence import end_turn
+
+    s = gd()
+    d = s.data
+    scoring = next(n for n in C.card_numbers if C.cards[n].scoring)
+    for side in (LW, RW):
+        for n in list(d["hands"][side]):
+            if C.cards[n].scoring:
+                d["hands"][side].remove(n)
+                d["discard"].append(n)
+    if scoring in d["deck"]:
+        d["deck"].remove(scoring)
+    elif scoring in d["discard"]:
+        d["discard"].remove(scoring)
+    else:
+        d["out_of_game"].remove(scoring)
+    d["hands"][LW].append(scoring)
+    end_turn(C, d)
+    assert d["outcome"] == {"kind": "held_scoring", "winner": "rw", "power": d["power"]}
+    out = G.outcome(d)
+    assert out is not None and out.returns == {"lw": -1.0, "rw": 1.0}
+
+
+def test_10_4_4_final_scoring_sanctions_for_lower_moderation() -> None:
+    s = gd()
+    d = s.data
+    empty_board(s)
+    d["power"] = 0
+    d["mod"] = [9, 6]
+    d["sanctions"] = [0, 0]
+    final_scoring(C, d, "test")
+    assert d["sanctions"] == [0, 3]
+    assert d["power"] == -6 and d["outcome"]["winner"] == "lw"
+
+
+def test_random_games_keep_the_invariants() -> None:
+    import random
+
+    for scenario in G.scenarios:
+        for seed in range(4):
+            s = new_game(G, scenario, seed)
+            r = random.Random(seed)
+            steps = 0
+            while s.active is not None:
+                legal = legal_actions(s)
+                assert legal, s.data["stack"][-1]
+                apply(s, r.choice(legal))
+                steps += 1
+                assert G.check_invariants(s.data) == []
+                assert steps < G.max_decisions()
+
+
+def test_view_hides_the_opponent_hand() -> None:
+    s = gd()
+    v: dict[str, Any] = G.view(s.data, "rw")
+    assert [c["number"] for c in v["hand"]] == s.data["hands"][RW]
+    assert "hands" not in v and "deck" not in v
+    assert v["hand_sizes"]["lw"] == len(s.data["hands"][LW])
