@@ -61,7 +61,8 @@ def play(
     scenario: Annotated[str | None, typer.Option(help="Scenario (default: the game's).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the game's dice.")] = 0,
     load: Annotated[Path | None, typer.Option(help="Continue a saved game (a record).")] = None,
-    as_: Annotated[str, typer.Option("--as", help="Role(s) you play: a role, 'all' or "
+    as_: Annotated[str, typer.Option("--as", help="Role(s) you play: a role (any case, "
+                                     "e.g. LW), several joined by commas, 'all'/'both', or "
                                      "'none' (bots play every role).")] = "all",
     vs: Annotated[str, typer.Option(help=f"Bot for the other roles: {', '.join(BOTS)}.")]
     = "greedy",
@@ -72,10 +73,12 @@ def play(
     try:
         g = load_game(game, content)
         session = Session.load(g, load) if load else Session.start(g, scenario, seed)
-        humans = set(g.roles) if as_ == "all" else set() if as_ == "none" else {as_}
+        choice = as_.lower()
+        humans = (set(g.roles) if choice in ("all", "both") else set() if choice == "none"
+                  else {r.strip() for r in choice.split(",")})
         if not humans <= set(g.roles):
             raise WarroomError(f"{g.id} has no role {as_!r}; roles: {', '.join(g.roles)}, "
-                               "or all, none")
+                               "or all (both), none")
         bot = make_bot(vs, session.state.data["seed"] + 1)
     except WarroomError as exc:
         _fail(exc)
@@ -313,6 +316,7 @@ def bench(
 
 
 from warroom.cli.tk import app as tk_app  # noqa: E402
+
 app.add_typer(tk_app, name="tk")
 
 
