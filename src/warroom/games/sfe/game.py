@@ -499,6 +499,146 @@ class StruggleForEurope(Game):
     def max_decisions(self) -> int:
         return 400 * int(DEFAULT_MAX_TURNS)
 
+    def max_chance_events(self) -> int:
+        """Shuffles (``n - 1`` picks for ``n`` cards) and the random discards of a block.
+
+        A shuffled play deck is drawn out before the next shuffle of that side (6.2), so
+        the picks of all shuffles but the last of each side are at most the cards drawn:
+        at most the largest hand size per player turn. Add the set-up shuffles, the last
+        and the special (6.5) shuffle of each side, and two discards per decision."""
+        c = self.c
+        per_side = self._side_cards()
+        draws = 2 * DEFAULT_MAX_TURNS * max(max(h) for h in c.hand_size)
+        return draws + 6 * per_side + 2 * self.max_decisions()
+
+    def max_chance_outcomes(self) -> int:
+        """The largest shuffle: every card of one side (6.5 and the later play decks)."""
+        return self._side_cards()
+
+    def _side_cards(self) -> int:
+        c = self.c
+        return max(sum(1 for x in range(c.n_cards) if c.card_side[x] == s) for s in (0, 1))
+
+    # -- numeric observation (RL interfaces) ----------------------------------------------
+    def observation(self, data: dict[str, Any], role: str) -> list[float]:
+        """What ``role`` sees, as floats in [-1, 1] (see :meth:`view`): never the opponent's
+        hand, the order of a play deck, face-down recycled cards or unrevealed battle
+        cards.
+
+        Layout: role, active role and player turn; turn; bombing track; VP; per side the
+        hand, play deck, recycle pile and chevron pile sizes, the play deck number and
+        the hand size; own hand, recycled cards known to the role, eliminated cards and
+        cards in play (multi-hot over the card ids); per location the control (contested,
+        neutral, Axis, Western, Soviet), the control flag, and the counters per owner,
+        half and kind (1-3 strength, fortress); the pending decision (frame kind, its
+        location, operations left); the battle (location, half, attacker, defence value,
+        moving attackers, the battle cards the role may see and the number of face-down
+        cards of the opponent, the totals once revealed); game over."""
+        c = self.c
+        me = self.roles.index(role)
+        opp = 1 - me
+        nc = c.n_cards
+        per_side = float(self._side_cards())
+        max_turns = max(1, int(data["options"]["max_turns"]))
+        obs: list[float] = [float(me == 0), float(me == 1),
+                            float(data["active"] == "axis"), float(data["active"] == "allies"),
+                            float(data["side"] == 0), float(data["side"] == 1),
+                            min(data["turn"], max_turns) / max_turns]
+        end = len(c.track) - 1
+        b = data["bomb"]
+        obs += [b / end, c.track[abs(b)] / max(1, max(c.track)) * (1 if b >= 0 else -1)]
+        ax, al = E.victory_points(c, data)
+        obs += [min(ax, 40) / 40.0, min(al, 40) / 40.0, max(-1.0, min(1.0, (ax - al) / 20.0))]
+        for s in (0, 1):
+            later = data["later"][s]
+            obs += [min(len(data["hand"][s]), 10) / 10.0, len(data["deck"][s]) / per_side,
+                    len(data["rec"][s]) / per_side, len(data["elim"][s]) / per_side,
+                    len(later[0]) / per_side, len(later[1]) / per_side,
+                    min(data["dn"][s], 8) / 8.0, min(E.hand_limit(c, data, s), 10) / 10.0]
+        hand = [0.0] * nc
+        for x in data["hand"][me]:
+            hand[x] = 1.0
+        rec = [0.0] * nc
+        for x in data["rec"][me]:
+            rec[x] = 1.0
+        for x in data["rec"][opp]:
+            rec[x] = 1.0
+        for x in data["secret"][opp]:  # face down: the opponent's secret
+            rec[x] = 0.0
+        elim = [0.0] * nc
+        for s in (0, 1):
+            for x in data["elim"][s]:
+                elim[x] = 1.0
+        inplay = [0.0] * nc
+        for x in data["inplay"]:
+            inplay[x] = 1.0
+        obs += hand + rec + elim + inplay
+        fort = E.FORT
+        for loc in range(c.n):
+            units = data["u"][loc]
+            ctl = E.control(data, loc)
+            obs += [float(ctl == k) for k in (-1, 0, AXIS, WEST, SOV)]
+            flag = data["ctl"][loc]
+            obs += [float(flag == k) for k in (AXIS, WEST, SOV)]
+            counts = [0] * 24  # (owner - 1) * 8 + half * 4 + kind - 1
+            for u in units:
+                kind = 4 if u & fort else u & 3
+                counts[((u >> 4) - 1) * 8 + ((u >> 3) & 1) * 4 + kind - 1] += 1
+            obs += [min(n, 8) / 8.0 for n in counts]
+        stack = data["stack"]
+        top = stack[-1] if stack else None
+        kind = top["kind"] if top else ""
+        obs += [float(kind == k) for k in self.frames]
+        where = [0.0] * c.n
+        if top is not None:
+            for key in ("loc", "src"):
+                v = top.get(key)
+                if isinstance(v, int) and 0 <= v < c.n:
+                    where[v] = 1.0
+        obs += where
+        left = next((f["left"] for f in reversed(stack) if f["kind"] == "ops"), 0)
+        obs.append(min(left, 8) / 8.0)
+        obs += self._battle_observation(data, me)
+        obs.append(float(data["outcome"] is not None))
+        return obs
+
+    def _battle_observation(self, data: dict[str, Any], me: int) -> list[float]:
+        c = self.c
+        nc = c.n_cards
+        fr = next((f for f in reversed(data["stack"]) if f["kind"] == "battle"), None)
+        size = 1 + c.n + 2 + 2 + 2 + 3 + nc + 2 + 2
+        if fr is None:
+            return [0.0] * size
+        out = [1.0]
+        where = [0.0] * c.n
+        where[fr["loc"]] = 1.0
+        out += where
+        out += [float(fr["half"] == 0), float(fr["half"] == 1),
+                float(fr["att"] == me), float(fr["att"] != me),
+                fr["dv"] / 5.0, float(fr["contested"])]
+        moving = [0, 0, 0]
+        for u in fr["units"] or ():
+            moving[(u & 3) - 1] += 1
+        out += [min(n, 8) / 8.0 for n in moving]
+        revealed = 7 <= fr["step"] <= 9
+        cards = [0.0] * nc
+        hidden = 0
+        for side, air, evs in ((fr["att"], fr["aa"], fr["ae"]),
+                               (1 - fr["att"], fr["da"], fr["de"])):
+            played = ([air] if air >= 0 else []) + list(evs)
+            if revealed or side == me:
+                for x in played:
+                    cards[x] = 1.0
+            else:
+                hidden += len(played)
+        out += cards
+        out += [min(hidden, 8) / 8.0, float(revealed)]
+        if "ta" in fr and revealed:
+            out += [min(fr["ta"], 40) / 40.0, min(fr["td"], 40) / 40.0]
+        else:
+            out += [0.0, 0.0]
+        return out
+
 
 def _shuffle(cards: list[int], rng: Rng) -> None:
     for i in range(len(cards) - 1, 0, -1):

@@ -1,0 +1,88 @@
+"""Struggle for Europe: the numeric observation of the RL interfaces (fixed length, in
+[-1, 1], nothing hidden from the role) and honest chance bounds."""
+
+from __future__ import annotations
+
+import random
+
+from warroom.core.protocol import apply, determinize, legal_actions, new_game
+from warroom.core.rng import Rng
+from warroom.games import load_game
+
+G = load_game("sfe")
+
+
+def states(seed: int, every: int = 7):  # type: ignore[no-untyped-def]
+    s = new_game(G, seed=seed)
+    rng = random.Random(seed)
+    n = 0
+    while s.active is not None:
+        if n % every == 0:
+            yield s
+        legal = legal_actions(s)
+        apply(s, legal[rng.randrange(len(legal))])
+        n += 1
+    yield s
+
+
+def test_observation_fixed_length_and_range() -> None:
+    size = G.observation_size()
+    for seed in range(3):
+        for s in states(seed):
+            for role in G.roles:
+                obs = G.observation(s.data, role)
+                assert len(obs) == size
+                assert all(-1.0 <= v <= 1.0 for v in obs)
+
+
+def test_observation_hides_what_the_role_cannot_see() -> None:
+    """Resampling everything hidden from a role (opponent's hand, deck, face-down cards,
+    own deck order) leaves that role's observation unchanged."""
+    rng = Rng(5)
+    checked = 0
+    for seed in (11, 12):
+        for s in states(seed, every=3):
+            if s.active is None:
+                continue
+            for role in G.roles:
+                d = determinize(s, role, rng)
+                assert G.observation(d.data, role) == G.observation(s.data, role)
+                checked += 1
+    assert checked > 100
+
+
+def test_own_hand_is_multi_hot_and_opponent_hand_only_counted() -> None:
+    s = new_game(G, seed=3)
+    obs = G.observation(s.data, "axis")
+    hand = s.data["hand"][0]
+    start = 7 + 2 + 3 + 16
+    bits = obs[start:start + G.c.n_cards]
+    assert {i for i, v in enumerate(bits) if v} == set(hand)
+    assert not any(bits[x] for x in s.data["hand"][1])
+
+
+def test_chance_bounds_cover_every_random_pick() -> None:
+    from warroom.core import rng as core_rng
+
+    largest = 0
+    calls = 0
+    real = core_rng._draw
+
+    def spy(data, n):  # type: ignore[no-untyped-def]
+        nonlocal largest, calls
+        largest = max(largest, n)
+        calls += 1
+        return real(data, n)
+
+    core_rng._draw = spy
+    try:
+        worst = 0
+        for seed in range(20):
+            calls = 0
+            for _s in states(seed, every=10_000):
+                pass
+            worst = max(worst, calls)
+    finally:
+        core_rng._draw = real
+    assert largest <= G.max_chance_outcomes()
+    assert worst <= G.max_chance_events()
