@@ -467,3 +467,20 @@ def test_random_appeasement_games_keep_invariants(seed):
         assert invariants(st.data) == []
         steps += 1
         assert steps < 3000
+
+
+# -- scoring cards (no Event function: the engine scores them, 10.1) -----------------------
+
+def test_77_little_entente_scoring_is_discarded():
+    st = start(RW, 77)
+    play(st, "score:77")
+    assert "pass" in keys(st) and S("Bohemia") in keys(st) and S("Paris") not in keys(st)
+    play(st, "pass")
+    assert 77 in st.data["discard"] and 77 not in st.data["out_of_game"]
+
+
+def test_78_spain_scoring_is_removed_after_scoring():
+    st = start(LW, 78, dice=[1])
+    log = play(st, "score:78", S("Andalusia"))
+    assert any(x.startswith("LW Support Check in Andalusia (0/1): die 1 +3 OPs") for x in log)
+    assert 78 in st.data["out_of_game"] and 78 not in st.data["discard"]
