@@ -1,3 +1,587 @@
-"""Events of the great_depression era (card texts in content/cards.yaml)."""
+"""Events of the great_depression era (card texts in content/cards.yaml), cards 41-76.
+
+Conventions of this module:
+
+* "a Support Check with a +N modifier" (6.2.4 exception) is die + N against twice the
+  Stability, N taking the place of the OPs, as the engine does for a Scoring card's
+  "Support Check with a +3 modifier" (11.1.1) and for the Rearmament boxes; it is made even
+  without opposing markers in the space when the Event names the space.
+* Tension reductions follow 9.3 as its example reads: at 0, the player whose reduction was
+  not executed (the side implementing the Event) gains 1 Power.
+* Ongoing Events removed after play (*) that leave a reminder marker (13.3: Molotov, Enabling
+  Act, Chamberlain, Il Duce, Hitler, Election of '33, Rhineland Evacuation, Franco-German
+  Reconciliation, Daladier) are kept in ``data["ongoing"]`` like the scenario reminders
+  (12.0/13.0), so that :func:`lib.in_effect` and :func:`lib.cancel` find them.
+"""
 
 from __future__ import annotations
+
+from typing import Any
+
+from warroom.games.eit2 import operations as op
+from warroom.games.eit2.board import LW, RW, SIDE, Data, other
+from warroom.games.eit2.events import event, step
+from warroom.games.eit2.events import lib as L
+from warroom.games.eit2.rules import log
+from warroom.games.eit2.scoring import region_levels
+
+Frame = dict[str, Any]
+SCORING_REGIONS = ("France", "Italy", "Germany", "United Kingdom", "Little Entente", "Spain")
+
+
+# -- helpers of this module ---------------------------------------------------------------
+
+def _reminder(c: Any, data: Data, title: str) -> None:
+    """Keep the played card of an ongoing (*) Event as its reminder marker (7.2, 13.3)."""
+    n = c.card_by_title(title)
+    if n in data["out_of_game"] and n not in data["ongoing"]:
+        data["out_of_game"].remove(n)
+        data["ongoing"].append(n)
+    log(data, "7.2", f"The {c.cards[n].title} reminder marker is placed on the Event Chart")
+
+
+def _cancel(c: Any, data: Data, title: str, flag: str | None = None) -> None:
+    """Cancel the ongoing Event ``title`` (7.2): its card leaves play, its modifiers go and
+    its map marker (``flag``) is flipped back, even when the card itself was removed at
+    set-up (12.0 keeps the Weimar Republic and Kellogg-Briand markers without the cards)."""
+    done = L.cancel(c, data, title)
+    card = c.cards[c.card_by_title(title)].title
+    stripped = False
+    for key in ("ops_mods", "rearm_mods", "check_mods", "place_bans"):
+        kept = [m for m in data[key] if m.get("card") != card]
+        stripped = stripped or len(kept) != len(data[key])
+        data[key] = kept
+    flipped = bool(flag and data["flags"].get(flag))
+    if flag:
+        data["flags"][flag] = False
+    if not done and (stripped or flipped):
+        log(data, "7.2", f"The ongoing Event {card} is cancelled")
+    elif not done:
+        log(data, "7.2", f"{card} is not in effect: nothing to cancel")
+
+
+def _reduce_tension(c: Any, data: Data, side: int, n: int) -> None:
+    """9.3: reduce Tension ``n`` times; each step at 0 gives ``side`` (whose reduction is
+    not executed) 1 Power instead (9.3 example: the LW Event's LW player gains)."""
+    for _ in range(n):
+        if data["tension"] == 0:
+            log(data, "9.3", f"Tension is at 0 and cannot be reduced: {SIDE[side]} gains 1 "
+                "Power instead")
+            L.power(c, data, side, 1, "9.3")
+        else:
+            L.tension(c, data, -1, side)
+
+
+def _remove_all_extremists(c: Any, data: Data, side: int, name: str) -> int:
+    k = 0
+    while L.remove_extremist(c, data, side, name):
+        k += 1
+    if not k:
+        log(data, "7.1", f"No {SIDE[side]} Extremist in {name}")
+    return k
+
+
+def _extremist_if_none(c: Any, data: Data, side: int, name: str) -> None:
+    if data["ext"][side][L.sid(c, name)]:
+        log(data, "7.1", f"{name} already holds a {SIDE[side]} Extremist: none is placed")
+    else:
+        L.extremist(c, data, side, name)
+
+
+def _track_index(c: Any, track_id: str) -> int:
+    return int(c.track_ids.index(track_id))
+
+
+# -- 41 United Kingdom Scoring: no Event (the engine scores it, 10.1) ------------------------
+
+
+@event("Stavisky Affair")
+def stavisky_affair(c: Any, data: Data, side: int) -> None:
+    """Card 42, Stavisky Affair (RW, 2 OPs, *): LW Moderation -1. The RW player makes a
+    Support Check in Paris with a +2 modifier (6.2.4 exception; 8.2, 6.2.5)."""
+    L.moderation(c, data, LW, -1)
+    L.check(c, data, RW, "Paris", 2)
+
+
+@event("Vyacheslav Molotov")
+def vyacheslav_molotov(c: Any, data: Data, side: int) -> None:
+    """Card 43, Vyacheslav Molotov (LW, 2 OPs, *, ongoing): advance the USSR Rearmament
+    Progress marker one box (6.3.10: not flipped; 6.3.4 box effects; 6.3.8 if the track is
+    complete, Tension +1 instead). Reminder marker: prerequisite for Molotov-Ribbentrop."""
+    L.advance_track(c, data, side, "ussr", 1)
+    _reminder(c, data, "Vyacheslav Molotov")
+
+
+@event("Enabling Act")
+def enabling_act(c: Any, data: Data, side: int) -> None:
+    """Card 44, Enabling Act (RW, 3 OPs, *, ongoing; requires Adolf Hitler, handled by
+    ``requires``, 5.2/7.5): cancel Weimar Republic (7.2: the Thuringia marker back to its
+    blank side), remove 2 LW SP from Berlin, RW Moderation -1 (8.2). Reminder marker:
+    prerequisite for Night of the Long Knives."""
+    _cancel(c, data, "Weimar Republic", flag="weimar_republic")
+    L.remove(c, data, LW, "Berlin", 2)
+    L.moderation(c, data, RW, -1)
+    _reminder(c, data, "Enabling Act")
+
+
+@event("Industrialist Enablers")
+def industrialist_enablers(c: Any, data: Data, side: int) -> None:
+    """Card 45, Industrialist Enablers (RW, 3 OPs, *): place 2 RW SP in the Rhineland (named,
+    so allowed while demilitarised; the marker is removed, 3.5). If RW then controls Berlin
+    (2.1.4), RW gains 1 Power (10.2)."""
+    L.place(c, data, RW, "Rhineland", 2)
+    if L.controls(c, data, RW, "Berlin"):
+        L.power(c, data, RW, 1)
+    else:
+        log(data, "7.1", "RW does not control Berlin: no Power")
+
+
+@event("Night of the Long Knives")
+def night_of_the_long_knives(c: Any, data: Data, side: int) -> None:
+    """Card 46, Night of the Long Knives (RW, 2 OPs, *; requires Enabling Act): remove the
+    RW Extremists from Berlin and Bavaria (all of them, if any), RW Moderation +2 (8.2)."""
+    _remove_all_extremists(c, data, RW, "Berlin")
+    _remove_all_extremists(c, data, RW, "Bavaria")
+    L.moderation(c, data, RW, +2)
+
+
+def _comintern_options(c: Any, data: Data, exclude: list[int]) -> list[int]:
+    return [s for s in range(len(c.names)) if data["sp"][LW][s] and not data["ext"][LW][s]
+            and s not in exclude]
+
+
+@event("Comintern")
+def comintern(c: Any, data: Data, side: int) -> None:
+    """Card 47, Comintern (LW, 3 OPs, *): 1 LW Extremist in each of up to two different
+    spaces with LW SP and no LW Extremist (the LW player chooses, and may stop after none or
+    one); if LW controls the USSR, the LW player then makes a Support Check with a +2
+    modifier in one of those spaces (named by the Event: made even without RW markers,
+    6.2.4/6.2.5)."""
+    L.choose(data, LW, "Comintern", "first", _comintern_options(c, data, []),
+             optional=True, placed=[],
+             prompt="Comintern: a space with LW SP and no LW Extremist for a LW Extremist")
+
+
+@step("Comintern", "first")
+def _comintern_first(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+    if choice is None:
+        log(data, "7.1", "Comintern: LW places no Extremist")
+        return
+    L.extremist(c, data, LW, c.names[choice])
+    L.choose(data, LW, "Comintern", "second", _comintern_options(c, data, [choice]),
+             optional=True, placed=[choice],
+             prompt="Comintern: a second space for a LW Extremist, or pass")
+
+
+@step("Comintern", "second")
+def _comintern_second(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+    placed = list(frame["placed"])
+    if choice is not None:
+        L.extremist(c, data, LW, c.names[choice])
+        placed.append(choice)
+    if not L.controls(c, data, LW, "USSR"):
+        log(data, "7.1", "Comintern: LW does not control the USSR: no Support Check")
+        return
+    L.choose(data, LW, "Comintern", "check", placed,
+             prompt="Comintern: the space of the +2 Support Check")
+
+
+@step("Comintern", "check")
+def _comintern_check(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+    if choice is not None:
+        L.check(c, data, LW, c.names[choice], 2)
+
+
+@event("Neville Chamberlain")
+def neville_chamberlain(c: Any, data: Data, side: int) -> None:
+    """Card 48, Neville Chamberlain (RW, 2 OPs, *, ongoing): RW Moderation +1 (8.2); the RW
+    player makes a Support Check in London with a +2 modifier (6.2.4 exception). Reminder
+    marker: prerequisite (with Edouard Daladier) for Munich Agreement."""
+    L.moderation(c, data, RW, +1)
+    L.check(c, data, RW, "London", 2)
+    _reminder(c, data, "Neville Chamberlain")
+
+
+@event("Il Duce")
+def il_duce(c: Any, data: Data, side: int) -> None:
+    """Card 49, Il Duce (RW, 3 OPs, *, ongoing; requires March on Rome: without it the Event
+    does not occur and the card is discarded, 5.2 example): place 2 RW SP in Rome; the RW
+    player makes a Support Check with a +2 modifier in any one space of Italy containing LW
+    SP or Extremists (6.2.4/6.2.5). Reminder marker: prerequisite (with Adolf Hitler) for
+    Pact of Steel."""
+    L.place(c, data, RW, "Rome", 2)
+    _reminder(c, data, "Il Duce")
+    options = [s for s in L.spaces_in(c, "Italy") if data["sp"][LW][s] or data["ext"][LW][s]]
+    L.choose(data, RW, "Il Duce", "check", options,
+             prompt="Il Duce: a space of Italy with LW SP or Extremists for a +2 Support Check")
+
+
+@step("Il Duce", "check")
+def _il_duce_check(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+    if choice is not None:
+        L.check(c, data, RW, c.names[choice], 2)
+
+
+@event("Adolf Hitler")
+def adolf_hitler(c: Any, data: Data, side: int) -> None:
+    """Card 50, Adolf Hitler (RW, 3 OPs, *, ongoing; requires Mein Kampf): place 2 RW SP in
+    Bavaria; then the RW player makes a Support Check in Berlin with a +2 modifier, +3 if RW
+    controls Bavaria after that placement (6.2.4 exception); RW Moderation -1 (8.2).
+    Reminder marker: prerequisite for Enabling Act, Anschluss and (with Il Duce) Pact of
+    Steel."""
+    L.place(c, data, RW, "Bavaria", 2)
+    bonus = 3 if L.controls(c, data, RW, "Bavaria") else 2
+    if bonus == 3:
+        log(data, "7.1", "RW controls Bavaria: the Berlin Support Check is made with +3")
+    L.check(c, data, RW, "Berlin", bonus)
+    L.moderation(c, data, RW, -1)
+    _reminder(c, data, "Adolf Hitler")
+
+
+@event("Election of '33")
+def election_of_33(c: Any, data: Data, side: int) -> None:
+    """Card 51, Election of '33 (RW, 3 OPs, *, ongoing until cancelled by Popular Front):
+    remove 1 LW SP from each of Madrid, Catalonia and Valencia; while in effect every RW
+    Support Check in a space of Spain is modified by +1 (6.2.5 "+X from Events")."""
+    for name in ("Madrid", "Catalonia", "Valencia"):
+        if not L.remove(c, data, LW, name, 1):
+            log(data, "7.1", f"No LW SP in {name} to remove")
+    L.check_modifier(c, data, RW, +1, "Election of '33", region="Spain", until="game")
+    log(data, "6.2.5", "Election of '33: RW Support Checks in Spain +1 while in effect")
+    _reminder(c, data, "Election of '33")
+
+
+@event("Self Determination")
+def self_determination(c: Any, data: Data, side: int) -> None:
+    """Card 52, Self Determination (neutral, 2 OPs, *): the phasing player (the side playing
+    it, 7.1) places 1 friendly SP in each of Sudetenland and Slovakia."""
+    L.place(c, data, side, "Sudetenland", 1)
+    L.place(c, data, side, "Slovakia", 1)
+
+
+@event("Ten Year Rule Abandoned")
+def ten_year_rule_abandoned(c: Any, data: Data, side: int) -> None:
+    """Card 53, Ten Year Rule Abandoned (LW, 2 OPs, *, for the game): flip the Ten Year Rule
+    marker on the UK Rearmament Track to its +2 side (11.2.2: it stays on the Rearmament
+    Chart): every attempt on the UK track, by either player, is modified by +2 for the rest
+    of the game (6.3.2 "+X"). Increase Tension by 1 (9.1; the LW player moves it, 9.4)."""
+    t = _track_index(c, "uk")
+    data["track_mod"][t] = 2
+    L.flag(data, "ten_year_rule_abandoned")
+    log(data, "6.3.2", "The Ten Year Rule marker is flipped to its +2 side: Rearmament "
+        "attempts on the UK track +2 for the rest of the game")
+    L.tension(c, data, +1, side)
+
+
+@event("Rhineland Evacuation")
+def rhineland_evacuation(c: Any, data: Data, side: int) -> None:
+    """Card 54, Rhineland Evacuation (LW, 2 OPs, *, ongoing): place 2 LW SP in the Rhineland
+    (named: allowed while demilitarised, and the marker is removed, 3.5); LW Moderation +1
+    (8.2). Reminder marker: prerequisite for Rhineland Remilitarization."""
+    L.place(c, data, LW, "Rhineland", 2)
+    L.moderation(c, data, LW, +1)
+    _reminder(c, data, "Rhineland Evacuation")
+
+
+@event("Manchuria Invasion")
+def manchuria_invasion(c: Any, data: Data, side: int) -> None:
+    """Card 55, Manchuria Invasion (RW, 3 OPs, *): increase Tension by 1 (9.1; the RW player
+    moves it and rolls if it enters a +# space, 9.4); cancel Kellogg-Briand Pact (7.2: the
+    Tension marker is flipped back from its Kellogg-Briand side); RW gains 1 Power (10.2)."""
+    L.tension(c, data, +1, RW)
+    _cancel(c, data, "Kellogg-Briand Pact", flag="kellogg_briand")
+    L.power(c, data, RW, 1)
+
+
+@event("Geneva Disarmament Conference")
+def geneva_disarmament_conference(c: Any, data: Data, side: int) -> None:
+    """Card 56, Geneva Disarmament Conference (LW, 2 OPs, *): reduce Tension by 2 (9.3 for
+    each step), then the LW player retreats one Rearmament Progress marker of their choice
+    one box (6.3.9/6.3.10: no box effects, not flipped); a marker still on its starting
+    space cannot retreat, so only advanced tracks are offered."""
+    _reduce_tension(c, data, LW, 2)
+    options = [t for t in range(len(c.track_ids)) if data["rearm"][t] > 0]
+    L.choose(data, LW, "Geneva Disarmament Conference", "retreat", options, what="track",
+             prompt="Geneva Disarmament Conference: the Rearmament marker to retreat one box")
+
+
+@step("Geneva Disarmament Conference", "retreat")
+def _geneva_retreat(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+    if choice is not None:
+        L.retreat_track(c, data, c.track_ids[choice], 1)
+
+
+@event("Reichstag Fire")
+def reichstag_fire(c: Any, data: Data, side: int) -> None:
+    """Card 57, Reichstag Fire (RW, 2 OPs, *): RW gains 2 Power (10.3.2; 8.3 example: played
+    by the LW player, it may end the LW OPs penalty before the LW Operations); remove the LW
+    Extremist from Berlin (if any)."""
+    L.power(c, data, RW, 2, "10.3.2")
+    _remove_all_extremists(c, data, LW, "Berlin")
+
+
+@event("Franco-German Reconciliation")
+def franco_german_reconciliation(c: Any, data: Data, side: int) -> None:
+    """Card 58, Franco-German Reconciliation (LW, 3 OPs, *, ongoing until cancelled by
+    Rhineland Remilitarization; requires Aristide Briand and Gustav Stresemann): reduce
+    Tension by 1 (9.3); while in effect every RW Support Check in Alsace-Lorraine or the
+    Rhineland is modified by -1 (6.2.5 "+X from Events")."""
+    _reduce_tension(c, data, LW, 1)
+    L.check_modifier(c, data, RW, -1, "Franco-German Reconciliation",
+                     spaces=["Alsace-Lorraine", "Rhineland"], until="game")
+    log(data, "6.2.5", "Franco-German Reconciliation: RW Support Checks in Alsace-Lorraine "
+        "and the Rhineland -1 while in effect")
+    _reminder(c, data, "Franco-German Reconciliation")
+
+
+@event("Andrej Hlinka")
+def andrej_hlinka(c: Any, data: Data, side: int) -> None:
+    """Card 59, Andrej Hlinka (RW, 2 OPs, *): place 2 RW SP and 1 RW Extremist in Slovakia
+    (2.3.2 if the countermix is exhausted)."""
+    L.place(c, data, RW, "Slovakia", 2)
+    L.extremist(c, data, RW, "Slovakia")
+
+
+@event("Second Spanish Republic")
+def second_spanish_republic(c: Any, data: Data, side: int) -> None:
+    """Card 60, Second Spanish Republic (LW, 3 OPs, *): place 2 LW SP in Madrid and 1 LW SP
+    in Catalonia; LW Moderation +1 (8.2)."""
+    L.place(c, data, LW, "Madrid", 2)
+    L.place(c, data, LW, "Catalonia", 1)
+    L.moderation(c, data, LW, +1)
+
+
+def _army_tracks(c: Any, data: Data) -> list[int]:
+    return [t for t in range(len(c.track_ids)) if op.track_open(c, data, t)
+            and c.boxes[t][data["rearm"][t] + 1].kind == "army"]
+
+
+@event("Mechanised Warfare Pioneers")
+def mechanised_warfare_pioneers(c: Any, data: Data, side: int) -> None:
+    """Card 61, Mechanised Warfare Pioneers (neutral, 3 OPs, *): the phasing player makes a
+    free Rearmament attempt (6.3.5: no card is played, the Availability marker is unaffected)
+    as if with a 3-OPs card not aligned with them (no 6.3.2 alignment +1; OPs modifiers of
+    7.3 that apply to Rearmament still apply, 7.4), on a track whose next Progress box is an
+    Army box (6.3.11); closed tracks are not eligible (6.3.8)."""
+    L.choose(data, side, "Mechanised Warfare Pioneers", "attempt", _army_tracks(c, data),
+             what="track",
+             prompt="Mechanised Warfare Pioneers: a track whose next box is an Army box")
+
+
+@step("Mechanised Warfare Pioneers", "attempt")
+def _mwp_attempt(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+    if choice is None:
+        return
+    side = frame["side"]
+    ops = op.effective_ops(c, data, side, 3, rearmament=True)
+    op.rearmament_attempt(c, data, side, choice, ops, None, True)
+
+
+@event("Edouard Daladier")
+def edouard_daladier(c: Any, data: Data, side: int) -> None:
+    """Card 62, Edouard Daladier (LW, 2 OPs, *, ongoing): place 2 LW SP in Paris; remove the
+    RW Extremist from Paris (if any). Reminder marker: prerequisite (with Neville
+    Chamberlain) for Munich Agreement."""
+    L.place(c, data, LW, "Paris", 2)
+    _remove_all_extremists(c, data, RW, "Paris")
+    _reminder(c, data, "Edouard Daladier")
+
+
+@event("German Generals Object")
+def german_generals_object(c: Any, data: Data, side: int) -> None:
+    """Card 63, German Generals Object (LW, 3 OPs, *): the RW player's next two consecutive
+    Action Rounds must be Operations rounds (placement or Support Check; not an Event, not
+    Rearmament; an LW Event on the card still occurs, 5.2). Scoring cards take precedence
+    (5.2); rounds not available this turn carry over (6.3.6). Played by RW for Operations,
+    the round in which it is played is not one of the two ("next")."""
+    L.oblige(data, RW, "ops", 2)
+    log(data, "5.2", "German Generals Object: the RW player's next two Action Rounds must be "
+        "Operations rounds")
+
+
+@event("Ernst Thälmann")
+def ernst_thalmann(c: Any, data: Data, side: int) -> None:
+    """Card 64, Ernst Thälmann (LW, 2 OPs, *): place 2 LW SP and 1 LW Extremist (if none
+    there) in Berlin; LW Moderation -1 (8.2)."""
+    L.place(c, data, LW, "Berlin", 2)
+    _extremist_if_none(c, data, LW, "Berlin")
+    L.moderation(c, data, LW, -1)
+
+
+@event("Maginot Mentality")
+def maginot_mentality(c: Any, data: Data, side: int) -> None:
+    """Card 65, Maginot Mentality (LW, 3 OPs, *): the LW player's next two consecutive Action
+    Rounds must each be a free Rearmament attempt on the French track (6.3.5: a card is still
+    played for its OPs, the Availability marker is unaffected). Scoring cards take precedence
+    (5.2); attempts not possible this turn carry over to the next (4.5.2, 6.3.6). With the
+    French track already complete (6.3.8), no attempt can be made and none is mandated."""
+    t = _track_index(c, "france")
+    if not op.track_open(c, data, t):
+        log(data, "6.3.8", "The French track is complete: no Rearmament attempt can be made")
+        return
+    L.oblige(data, LW, "rearm", 2, "france")
+    log(data, "4.5.2", "Maginot Mentality: the LW player's next two Action Rounds must be "
+        "free Rearmament attempts on the French track")
+
+
+@event("Clement Attlee")
+def clement_attlee(c: Any, data: Data, side: int) -> None:
+    """Card 66, Clement Attlee (LW, 2 OPs; discarded, not removed): place 1 LW SP in each of
+    London and Parliament."""
+    L.place(c, data, LW, "London", 1)
+    L.place(c, data, LW, "Parliament", 1)
+
+
+@event("Currency Stabilization")
+def currency_stabilization(c: Any, data: Data, side: int) -> None:
+    """Card 67, Currency Stabilization (neutral, 2 OPs): the phasing player increases their
+    Moderation by 1 (8.2) and removes 1 opposing SP from any one space of France or the
+    United Kingdom (their choice; colonial spaces of those Regions included)."""
+    L.moderation(c, data, side, +1)
+    o = other(side)
+    options = [s for s in range(len(c.names))
+               if c.region[s] in ("France", "United Kingdom") and data["sp"][o][s]]
+    L.choose(data, side, "Currency Stabilization", "remove", options,
+             prompt="Currency Stabilization: remove 1 opposing SP in France or the UK")
+
+
+@step("Currency Stabilization", "remove")
+def _currency_remove(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+    if choice is not None:
+        L.remove(c, data, other(frame["side"]), c.names[choice], 1)
+
+
+@event("Joseph Stalin")
+def joseph_stalin(c: Any, data: Data, side: int) -> None:
+    """Card 68, Joseph Stalin (LW, 3 OPs; discarded): the LW player makes a free Rearmament
+    attempt (6.3.5) on the USSR track with this card's OPs value (no other card is played;
+    the card is LW, so aligned, +1, 6.3.2), +1 more if LW controls the USSR; then LW
+    Moderation -1 (8.2). Triggered by RW Operations (5.2 note) the OPs value is the one the
+    RW player received; played as an Event, the 8.3 penalty does not reduce a Rearmament
+    attempt. A complete USSR track takes no attempt (6.3.8)."""
+    t = _track_index(c, "ussr")
+    if not op.track_open(c, data, t):
+        log(data, "6.3.8", "The USSR track is complete: no Rearmament attempt")
+    else:
+        phasing = data["phasing"]
+        if phasing == LW:
+            ops = op.effective_ops(c, data, LW, 3, rearmament=True)
+        else:
+            ops = op.effective_ops(c, data, phasing, 3)
+        bonus = None
+        if L.controls(c, data, LW, "USSR"):
+            bonus = {"side": LW, "value": 1, "track": "ussr", "until": "turn",
+                     "why": "Joseph Stalin: LW controls the USSR", "card": "Joseph Stalin"}
+            data["rearm_mods"].append(bonus)
+        try:
+            op.rearmament_attempt(c, data, LW, t, ops, "LW", True)
+        finally:
+            if bonus is not None and bonus in data["rearm_mods"]:
+                data["rearm_mods"].remove(bonus)
+    L.moderation(c, data, LW, -1)
+
+
+@event("Trade Imbalance")
+def trade_imbalance(c: Any, data: Data, side: int) -> None:
+    """Card 69, Trade Imbalance (RW, 3 OPs, *): RW gains 1 Power for each Scoring Region in
+    which RW has Domination or Control (10.1.1). With none, the Event is still played and the
+    card removed (5.2 example)."""
+    regions = [r for r in SCORING_REGIONS
+               if region_levels(c, data, r)[RW]["level"] in ("domination", "control")]
+    if regions:
+        log(data, "10.1.1", f"Trade Imbalance: RW dominates or controls {', '.join(regions)}")
+        L.power(c, data, RW, len(regions))
+    else:
+        log(data, "5.2", "Trade Imbalance: RW dominates or controls no Scoring Region: no "
+            "Power (the Event is still played)")
+
+
+@event("Unemployment")
+def unemployment(c: Any, data: Data, side: int) -> None:
+    """Card 70, Unemployment (neutral, 1 OP): the opponent reduces their Moderation by 1
+    (8.2); the phasing player places 1 friendly Extremist in any one non-Colonial space of a
+    Scoring Region (2.1.1, 2.1.6) that contains friendly SP and no friendly Extremist."""
+    L.moderation(c, data, other(side), -1)
+    options = [s for s in range(len(c.names))
+               if c.region[s] in SCORING_REGIONS and not c.colonial[s]
+               and data["sp"][side][s] and not data["ext"][side][s]]
+    L.choose(data, side, "Unemployment", "extremist", options,
+             prompt="Unemployment: a non-Colonial space with friendly SP for an Extremist")
+
+
+@step("Unemployment", "extremist")
+def _unemployment_extremist(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+    if choice is not None:
+        L.extremist(c, data, frame["side"], c.names[choice])
+
+
+@event("Hunger Marches")
+def hunger_marches(c: Any, data: Data, side: int) -> None:
+    """Card 71, Hunger Marches (LW, 2 OPs): the LW player makes a Support Check with a +2
+    modifier in any one non-Colonial space of the United Kingdom containing RW SP or
+    Extremists (6.2.4, 6.2.5)."""
+    options = [s for s in L.spaces_in(c, "United Kingdom") if not c.colonial[s]
+               and (data["sp"][RW][s] or data["ext"][RW][s])]
+    L.choose(data, LW, "Hunger Marches", "check", options,
+             prompt="Hunger Marches: a UK space with RW markers for a +2 Support Check")
+
+
+@step("Hunger Marches", "check")
+def _hunger_check(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+    if choice is not None:
+        L.check(c, data, LW, c.names[choice], 2)
+
+
+@event("Popular Front")
+def popular_front(c: Any, data: Data, side: int) -> None:
+    """Card 72, Popular Front (LW, 3 OPs, *): place 1 LW SP in each of Paris and Madrid;
+    cancel Election of '33 (7.2: its marker and its +1 go); LW Moderation +1 (8.2)."""
+    L.place(c, data, LW, "Paris", 1)
+    L.place(c, data, LW, "Madrid", 1)
+    _cancel(c, data, "Election of '33")
+    L.moderation(c, data, LW, +1)
+
+
+@event("Collective Security")
+def collective_security(c: Any, data: Data, side: int) -> None:
+    """Card 73, Collective Security (LW, 2 OPs): reduce Tension by 1 (9.3); if LW controls
+    the USSR, LW also gains 1 Power (10.2)."""
+    _reduce_tension(c, data, LW, 1)
+    if L.controls(c, data, LW, "USSR"):
+        L.power(c, data, LW, 1)
+    else:
+        log(data, "7.1", "LW does not control the USSR: no Power")
+
+
+@event("British Union of Fascists")
+def british_union_of_fascists(c: Any, data: Data, side: int) -> None:
+    """Card 74, British Union of Fascists (RW, 2 OPs): place 1 RW Extremist in London (if
+    none there); then the RW player makes a Support Check in London with a +1 modifier
+    (6.2.4 exception)."""
+    _extremist_if_none(c, data, RW, "London")
+    L.check(c, data, RW, "London", 1)
+
+
+@event("Iron Guard")
+def iron_guard(c: Any, data: Data, side: int) -> None:
+    """Card 75, Iron Guard (RW, 2 OPs, *): place 1 RW Extremist in Romanian Royalty (if none
+    there); then the RW player makes a Support Check in Romanian Royalty with a +2 modifier
+    (6.2.4 exception)."""
+    _extremist_if_none(c, data, RW, "Romanian Royalty")
+    L.check(c, data, RW, "Romanian Royalty", 2)
+
+
+@event("Autarky")
+def autarky(c: Any, data: Data, side: int) -> None:
+    """Card 76, Autarky (RW, 2 OPs): advance the German or the Italian Rearmament Progress
+    marker one box, RW player's choice (6.3.10: not flipped; 6.3.4 box effects; 6.3.8: a
+    complete track raises Tension instead)."""
+    options = [_track_index(c, "germany"), _track_index(c, "italy")]
+    L.choose(data, RW, "Autarky", "advance", options, what="track",
+             prompt="Autarky: the German or the Italian Rearmament marker advances one box")
+
+
+@step("Autarky", "advance")
+def _autarky_advance(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+    if choice is not None:
+        L.advance_track(c, data, RW, c.track_ids[choice], 1)

@@ -1,0 +1,645 @@
+"""Europe in Turmoil II: the Events of the Great Depression era (cards 41-76), played through
+the protocol with forced dice, and random full games of the 1932 and 1936 scenarios."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from warroom.core import State, apply, legal_actions, new_game
+from warroom.games.eit2 import operations as op
+from warroom.games.eit2.effects import ongoing_check_mods
+from warroom.games.eit2.events import lib as L
+from warroom.games.eit2.game import EuropeInTurmoil2
+
+LW, RW = 0, 1
+g = EuropeInTurmoil2()
+C = g.c
+PILES = ("deck", "discard", "out_of_game", "ongoing")
+
+
+def sid(name: str) -> int:
+    return int(C.index[name])
+
+
+def tid(track: str) -> int:
+    return int(C.track_ids.index(track))
+
+
+def start(card: int, side: int = RW, scenario: str = "great_depression", *,
+          clear: bool = True, dice: tuple[int, ...] = (), seed: int = 3) -> State:
+    """A position where ``side`` is to play an Action Round holding ``card``; with
+    ``clear`` the board is emptied so that Support Checks have no neighbourhood modifiers."""
+    st = new_game(g, scenario, seed)
+    d = st.data
+    give(st, side, card)
+    if clear:
+        n = len(C.names)
+        d["sp"] = [[0] * n, [0] * n]
+        d["ext"] = [[0] * n, [0] * n]
+    if side == LW:
+        d["stack"][-1] = {"kind": "action_round", "role": "lw", "side": LW}
+        d["phasing"] = LW
+        d["round_done"] = [d["ar"], d["ar"]]
+        d["active"] = "lw"
+    d["forced"] = list(dice)
+    st.invalidate()
+    return st
+
+
+def give(st: State, side: int, card: int) -> None:
+    """Move ``card`` into ``side``'s hand from wherever it is (the hand it leaves gets a card
+    of the deck instead, so that hand sizes stay as dealt)."""
+    d = st.data
+    for pile in PILES:
+        if card in d[pile]:
+            d[pile].remove(card)
+    for s in (LW, RW):
+        if card in d["hands"][s]:
+            d["hands"][s].remove(card)
+            if s != side:
+                d["hands"][s].append(d["deck"].pop())
+    d["hands"][side].append(card)
+    st.invalidate()
+
+
+def put(st: State, name: str, lw: int = 0, rw: int = 0, lwe: int = 0, rwe: int = 0) -> None:
+    d = st.data
+    s = sid(name)
+    d["sp"][LW][s], d["sp"][RW][s] = lw, rw
+    d["ext"][LW][s], d["ext"][RW][s] = lwe, rwe
+    st.invalidate()
+
+
+def play(st: State, *keys: str) -> list[str]:
+    """Apply the actions; return the new log lines."""
+    k = len(st.data["log"])
+    for key in keys:
+        apply(st, key)
+    return st.data["log"][k:]
+
+
+def sp(st: State, name: str) -> tuple[int, int, int, int]:
+    d, s = st.data, sid(name)
+    return d["sp"][LW][s], d["sp"][RW][s], d["ext"][LW][s], d["ext"][RW][s]
+
+
+def keys(st: State) -> set[str]:
+    return {a.key for a in legal_actions(st)}
+
+
+def sp_(name: str) -> str:
+    return f"space:{sid(name)}"
+
+
+def invariants(data: dict[str, Any]) -> list[str]:
+    """check_invariants, counting a card held by a pending opponent's Event (op_kind /
+    deferred_event frames: the card is in play between the choice and its Event, 5.2)."""
+    pending = [f["card"] for f in data["stack"]
+               if (f["kind"] == "op_kind" and f.get("event")) or f["kind"] == "deferred_event"]
+    saved = list(data["discard"])
+    data["discard"] = saved + pending
+    try:
+        return g.check_invariants(data)
+    finally:
+        data["discard"] = saved
+
+
+# -- 42-50 ----------------------------------------------------------------------------------
+
+def test_42_stavisky_affair() -> None:
+    st = start(42, RW, dice=(6,))
+    put(st, "Paris", lw=3)
+    log = play(st, "event:42")
+    assert "LW Moderation -1: now LW8 [8.2]" in log
+    assert ("RW Support Check in Paris (3/0): die 6 +2 OPs +0 (no modifiers) = 8 against 4 "
+            "(Stability 2 x2) [6.2.5]") in log
+    assert sp(st, "Paris") == (0, 1, 0, 0)
+    assert 42 in st.data["out_of_game"] and 42 in st.data["events_played"]
+
+
+def test_42_triggered_by_lw_operations() -> None:
+    """5.2: LW plays the RW card for Operations; the RW Event occurs (here first)."""
+    st = start(42, LW, dice=(1,))
+    put(st, "Paris", lw=3)
+    log = play(st, "ops:42", "event_first")
+    assert "RW Support Check in Paris (3/0): die 1 +2 OPs +0 (no modifiers) = 3 against 4 " \
+           "(Stability 2 x2) [6.2.5]" in log
+    assert st.data["mod"][LW] == 8
+    assert 42 in st.data["out_of_game"]
+
+
+def test_43_vyacheslav_molotov() -> None:
+    st = start(43, LW)
+    t = tid("ussr")
+    assert C.boxes[t][st.data["rearm"][t]].name == "Polikarpov I-16"
+    log = play(st, "event:43")
+    assert C.boxes[t][st.data["rearm"][t]].name == "Tupolev TB-3 Bombers"
+    assert "The USSR marker advances to Tupolev TB-3 Bombers (not flipped) [6.3.10]" in log
+    assert "Tension +1: now 2 [6.3.4]" in log
+    assert st.data["rearm_side"][t] == LW
+    assert 43 in st.data["ongoing"] and L.in_effect(C, st.data, "Vyacheslav Molotov")
+
+
+def test_44_enabling_act_requires_hitler_and_cancels_weimar() -> None:
+    st = start(44, RW)
+    assert "event:44" not in keys(st) and "ops:44" in keys(st)
+    st.data["events_played"].append(50)
+    st.data["check_mods"].append({"side": RW, "value": -1, "card": "Weimar Republic",
+                                  "until": "game", "spaces": [], "region": "Germany",
+                                  "marker": "Weimar Republic"})
+    put(st, "Berlin", lw=3)
+    assert st.data["flags"]["weimar_republic"] is True
+    log = play(st, "event:44")
+    assert "The ongoing Event Weimar Republic is cancelled [7.2]" in log
+    assert st.data["flags"]["weimar_republic"] is False
+    assert st.data["check_mods"] == []
+    assert sp(st, "Berlin") == (1, 0, 0, 0)
+    assert "RW Moderation -1: now RW8 [8.2]" in log
+    assert 44 in st.data["ongoing"]
+
+
+def test_45_industrialist_enablers() -> None:
+    st = start(45, RW)
+    st.data["flags"]["rhineland_demilitarized"] = True
+    put(st, "Berlin", rw=3)
+    log = play(st, "event:45")
+    assert sp(st, "Rhineland") == (0, 2, 0, 0)
+    assert not st.data["flags"]["rhineland_demilitarized"]
+    assert "RW gains 1 Power: Power RW2 [10.2]" in log
+    st = start(45, RW)
+    log = play(st, "event:45")
+    assert "RW does not control Berlin: no Power [7.1]" in log and st.data["power"] == 1
+
+
+def test_46_night_of_the_long_knives() -> None:
+    st = start(46, RW)
+    assert "event:46" not in keys(st)
+    st.data["events_played"].append(44)
+    put(st, "Berlin", rw=2, rwe=1)
+    put(st, "Bavaria", rwe=1)
+    log = play(st, "event:46")
+    assert sp(st, "Berlin") == (0, 2, 0, 0) and sp(st, "Bavaria") == (0, 0, 0, 0)
+    assert "RW Moderation +2: now RW11 [8.2]" in log
+
+
+def test_47_comintern_two_extremists_and_check() -> None:
+    st = start(47, LW, dice=(5,))
+    put(st, "USSR", lw=4)
+    put(st, "Paris", lw=1, rw=2)
+    put(st, "Berlin", lw=1)
+    play(st, "event:47")
+    assert sp_("Paris") in keys(st) and sp_("USSR") in keys(st) and "pass" in keys(st)
+    play(st, sp_("Paris"))
+    assert sp_("Paris") not in keys(st)
+    play(st, sp_("Berlin"))
+    assert keys(st) == {sp_("Paris"), sp_("Berlin")}
+    log = play(st, sp_("Paris"))
+    assert ("LW Support Check in Paris (1*/2): die 5 +2 OPs +1 (+1 Extremist in Paris) = 8 "
+            "against 4 (Stability 2 x2) [6.2.5]") in log
+    assert sp(st, "Paris") == (2, 0, 1, 0)
+    assert sp(st, "Berlin") == (1, 0, 1, 0)
+
+
+def test_47_comintern_without_ussr_no_check() -> None:
+    st = start(47, LW)
+    put(st, "Paris", lw=1)
+    log = play(st, "event:47", sp_("Paris"), "pass")
+    assert "Comintern: LW does not control the USSR: no Support Check [7.1]" in log
+    assert sp(st, "Paris") == (1, 0, 1, 0)
+    assert st.data["active"] == "rw"
+
+
+def test_48_neville_chamberlain() -> None:
+    st = start(48, RW, dice=(4,))
+    put(st, "London", lw=2)
+    log = play(st, "event:48")
+    assert "RW Moderation +1: now RW10 [8.2]" in log
+    assert ("RW Support Check in London (2/0): die 4 +2 OPs +0 (no modifiers) = 6 against 6 "
+            "(Stability 3 x2) [6.2.5]") in log
+    assert "Not higher than the target: nothing changes [6.2.6]" in log
+    assert 48 in st.data["ongoing"]
+
+
+def test_49_il_duce() -> None:
+    st = start(49, RW, dice=(6,))
+    put(st, "Sicily", lw=1)
+    put(st, "Lombardy", lwe=1)
+    play(st, "event:49")
+    assert sp(st, "Rome") == (0, 2, 0, 0)
+    assert keys(st) == {sp_("Sicily"), sp_("Lombardy")}
+    log = play(st, sp_("Sicily"))
+    assert ("RW Support Check in Sicily (1/0): die 6 +2 OPs +0 (no modifiers) = 8 against 4 "
+            "(Stability 2 x2) [6.2.5]") in log
+    assert sp(st, "Sicily") == (0, 2, 0, 1)
+    assert 49 in st.data["ongoing"]
+
+
+def test_49_il_duce_5_2_example_without_march_on_rome() -> None:
+    """5.2 example: LW plays Il Duce before March on Rome: no Event, the card is discarded."""
+    st = start(49, LW)
+    st.data["events_played"].remove(10)
+    log = play(st, "ops:49")
+    assert "The RW Event of Il Duce cannot occur now: the card is discarded [5.2]" in log
+    assert 49 in st.data["discard"] and 49 not in st.data["out_of_game"]
+    assert sp(st, "Rome") == (0, 0, 0, 0)
+
+
+def test_50_adolf_hitler() -> None:
+    st = start(50, RW, dice=(2,))
+    put(st, "Berlin", lw=2)
+    log = play(st, "event:50")
+    assert sp(st, "Bavaria") == (0, 2, 0, 0)
+    assert ("RW Support Check in Berlin (2/0): die 2 +2 OPs +0 (no modifiers) = 4 against 6 "
+            "(Stability 3 x2) [6.2.5]") in log
+    assert "RW Moderation -1: now RW8 [8.2]" in log and 50 in st.data["ongoing"]
+    st = start(50, RW, dice=(6,))
+    put(st, "Bavaria", rw=1)
+    put(st, "Berlin", lw=2)
+    log = play(st, "event:50")
+    assert "RW controls Bavaria: the Berlin Support Check is made with +3 [7.1]" in log
+    assert sp(st, "Berlin") == (0, 1, 0, 0)  # 6 + 3 = 9, excess 3: 2 LW SP off, 1 RW SP
+
+
+# -- 51-60 ----------------------------------------------------------------------------------
+
+def test_51_election_of_33_and_72_popular_front_cancels_it() -> None:
+    st = start(51, RW)
+    for name in ("Madrid", "Catalonia", "Valencia"):
+        put(st, name, lw=2)
+    play(st, "event:51")
+    assert [sp(st, n)[0] for n in ("Madrid", "Catalonia", "Valencia")] == [1, 1, 1]
+    assert ongoing_check_mods(C, st.data, RW, sid("Galicia")) == [(1, "Election of '33")]
+    assert ongoing_check_mods(C, st.data, LW, sid("Galicia")) == []
+    assert ongoing_check_mods(C, st.data, RW, sid("Paris")) == []
+    assert 51 in st.data["ongoing"]
+    give(st, LW, 72)
+    log = play(st, "event:72")
+    assert "The ongoing Event Election of '33 is cancelled [7.2]" in log
+    assert ongoing_check_mods(C, st.data, RW, sid("Galicia")) == []
+    assert 51 in st.data["out_of_game"] and 51 not in st.data["ongoing"]
+    assert sp(st, "Paris") == (1, 0, 0, 0) and sp(st, "Madrid")[0] == 2
+    assert "LW Moderation +1: now LW10 [8.2]" in log
+
+
+def test_52_self_determination_for_either_side() -> None:
+    st = start(52, LW)
+    play(st, "event:52")
+    assert sp(st, "Sudetenland") == (1, 0, 0, 0) and sp(st, "Slovakia") == (1, 0, 0, 0)
+    st = start(52, RW)
+    play(st, "event:52")
+    assert sp(st, "Sudetenland") == (0, 1, 0, 0) and sp(st, "Slovakia") == (0, 1, 0, 0)
+
+
+def test_53_ten_year_rule_abandoned() -> None:
+    """11.2.2: the Ten Year Rule marker flips from +0 to +2 (as in the 1936 set-up, 13.2)."""
+    st = start(53, LW)
+    t = tid("uk")
+    assert st.data["track_mod"][t] == 0
+    log = play(st, "event:53")
+    assert st.data["track_mod"][t] == 2 and st.data["flags"]["ten_year_rule_abandoned"]
+    assert "Tension +1: now 2 [9.1]" in log
+    assert (2, "track modifier") in op.rearm_modifiers(C, st.data, RW, t, None)
+    assert (2, "track modifier") in op.rearm_modifiers(C, st.data, LW, t, None)
+    assert C.scenarios["appeasement"]["ten_year_rule"] == 2
+
+
+def test_54_rhineland_evacuation() -> None:
+    st = start(54, LW)
+    st.data["flags"]["rhineland_demilitarized"] = True
+    log = play(st, "event:54")
+    assert sp(st, "Rhineland") == (2, 0, 0, 0)
+    assert "Support was placed in the Rhineland: remove the Rhineland Demilitarized marker " \
+           "[3.5R]" in log
+    assert "LW Moderation +1: now LW10 [8.2]" in log and 54 in st.data["ongoing"]
+
+
+def test_55_manchuria_invasion() -> None:
+    st = start(55, RW)
+    assert st.data["flags"]["kellogg_briand"] is True
+    log = play(st, "event:55")
+    assert "Tension +1: now 2 [9.1]" in log
+    assert "The ongoing Event Kellogg-Briand Pact is cancelled [7.2]" in log
+    assert "RW gains 1 Power: Power RW2 [10.2]" in log
+    assert st.data["flags"]["kellogg_briand"] is False
+
+
+def test_56_geneva_disarmament_conference() -> None:
+    st = start(56, LW)
+    log = play(st, "event:56")
+    assert "Tension -1: now 0 [9.1]" in log
+    assert "Tension is at 0 and cannot be reduced: LW gains 1 Power instead [9.3]" in log
+    assert st.data["power"] == 0 and st.data["tension"] == 0
+    t = tid("germany")
+    assert f"track:{C.track_ids[tid('little_entente')]}" not in keys(st)
+    log = play(st, f"track:{C.track_ids[t]}")
+    assert "The Germany marker retreats 1 box(es) to Germany [6.3.9]" in log
+    assert st.data["rearm"][t] == 0 and st.data["rearm_side"][t] == RW
+
+
+def test_57_reichstag_fire_8_3_example() -> None:
+    """8.3 example: LW Moderation LW5, Power LW6: LW OPs are reduced by 1. LW plays Reichstag
+    Fire, the RW Event first: Power LW4, the penalty ends and LW receives 2 OPs."""
+    st = start(57, LW)
+    st.data["mod"][LW] = 5
+    st.data["power"] = -6
+    put(st, "Berlin", lw=1, lwe=1)
+    log = play(st, "ops:57", "event_first")
+    assert "RW gains 2 Power: Power LW4 [10.3.2]" in log
+    assert sp(st, "Berlin") == (1, 0, 0, 0)
+    play(st, "op_place")
+    assert st.data["stack"][-1]["kind"] == "place_sp" and st.data["stack"][-1]["ops"] == 2
+    # Operations first: the penalty still applies, 1 OP
+    st = start(57, LW)
+    st.data["mod"][LW] = 5
+    st.data["power"] = -6
+    put(st, "Berlin", lw=1)
+    play(st, "ops:57", "op_place")
+    assert st.data["stack"][-1]["ops"] == 1
+
+
+def test_58_franco_german_reconciliation() -> None:
+    st = start(58, LW)
+    log = play(st, "event:58")
+    assert "Tension -1: now 0 [9.1]" in log
+    assert ongoing_check_mods(C, st.data, RW, sid("Rhineland")) == [
+        (-1, "Franco-German Reconciliation")]
+    assert ongoing_check_mods(C, st.data, RW, sid("Alsace-Lorraine")) == [
+        (-1, "Franco-German Reconciliation")]
+    assert ongoing_check_mods(C, st.data, RW, sid("Paris")) == []
+    assert 58 in st.data["ongoing"]
+    # Rhineland Remilitarization (card 81) cancels it with lib.cancel
+    assert L.cancel(C, st.data, "Franco-German Reconciliation")
+    assert ongoing_check_mods(C, st.data, RW, sid("Rhineland")) == []
+
+
+def test_58_requires_briand_and_stresemann() -> None:
+    st = start(58, LW)
+    st.data["events_played"].remove(27)
+    st.invalidate()
+    assert "event:58" not in keys(st)
+
+
+def test_59_andrej_hlinka() -> None:
+    st = start(59, RW)
+    play(st, "event:59")
+    assert sp(st, "Slovakia") == (0, 2, 0, 1)
+
+
+def test_60_second_spanish_republic() -> None:
+    st = start(60, LW)
+    log = play(st, "event:60")
+    assert sp(st, "Madrid") == (2, 0, 0, 0) and sp(st, "Catalonia") == (1, 0, 0, 0)
+    assert "LW Moderation +1: now LW10 [8.2]" in log
+
+
+# -- 61-70 ----------------------------------------------------------------------------------
+
+def test_61_mechanised_warfare_pioneers() -> None:
+    """6.3.5: a free attempt without a card, as with a 3-OPs card not aligned."""
+    st = start(61, LW, dice=(3,))
+    hand = len(st.data["hands"][LW])
+    play(st, "event:61")
+    assert keys(st) == {"track:france", "track:italy"}  # next boxes: Army
+    log = play(st, "track:france")
+    assert ("LW free Rearmament attempt on the France track: die 3 +3 OPs (+1 marker on the "
+            "LW +1 side) = 7, Fortified Region of Metz needs 7 [6.3.2]") in log
+    assert C.boxes[tid("france")][st.data["rearm"][tid("france")]].name == \
+        "Fortified Region of Metz"
+    assert sp(st, "Alsace-Lorraine") == (2, 0, 0, 0)
+    assert st.data["rearm_available"][LW] == 1
+    assert len(st.data["hands"][LW]) == hand - 1
+
+
+def test_62_edouard_daladier() -> None:
+    st = start(62, LW)
+    put(st, "Paris", rw=1, rwe=1)
+    play(st, "event:62")
+    assert sp(st, "Paris") == (2, 1, 0, 0) and 62 in st.data["ongoing"]
+
+
+def test_63_german_generals_object() -> None:
+    """5.2: the RW player's next two Action Rounds are Operations rounds; Scoring cards take
+    precedence."""
+    st = start(63, LW)
+    d = st.data
+    for n in list(d["hands"][RW]):
+        d["hands"][RW].remove(n)
+        d["deck"].append(n)
+    give(st, RW, 45)
+    give(st, RW, 57)
+    play(st, "event:63")
+    assert d["oblig"][RW] == [{"kind": "ops", "track": None}] * 2
+    assert d["active"] == "rw"
+    assert keys(st) == {"ops:45", "ops:57"}
+    play(st, "ops:45", "op_place")
+    while d["stack"] and d["stack"][-1]["kind"] == "place_sp":
+        apply(st, sorted(keys(st))[0])
+    assert len(st.data["oblig"][RW]) == 1
+
+
+def test_63_scoring_takes_precedence() -> None:
+    st = start(63, LW)
+    st.data["oblig"][RW] = []
+    play(st, "event:63")
+    give(st, RW, 41)
+    k = keys(st)
+    assert "score:41" in k
+    assert not any(a.startswith(("event:", "rearm:")) for a in k)
+
+
+def test_64_ernst_thalmann() -> None:
+    st = start(64, LW)
+    log = play(st, "event:64")
+    assert sp(st, "Berlin") == (2, 0, 1, 0)
+    assert "LW Moderation -1: now LW8 [8.2]" in log
+    st = start(64, LW)
+    put(st, "Berlin", lwe=1)
+    log = play(st, "event:64")
+    assert sp(st, "Berlin") == (2, 0, 1, 0)
+    assert "Berlin already holds a LW Extremist: none is placed [7.1]" in log
+
+
+def test_65_maginot_mentality_4_5_2_and_6_3_5_examples() -> None:
+    """4.5.2/6.3.5 examples: two consecutive free attempts on the French track; the
+    Availability marker is unaffected, so another attempt is still possible this turn."""
+    st = start(65, LW, dice=(1, 1))
+    play(st, "event:65")
+    assert st.data["oblig"][LW] == [{"kind": "rearm", "track": "france"}] * 2
+    # RW's round
+    rw_card = next(n for n in st.data["hands"][RW] if not C.cards[n].scoring)
+    play(st, f"ops:{rw_card}")
+    while st.data["active"] == "rw":
+        apply(st, sorted(keys(st) - {"event_first"})[0])
+    assert st.data["active"] == "lw"
+    k = keys(st)
+    assert k and all(a.startswith(("rearm:", "score:")) for a in k)
+    for _ in range(2):
+        card = next(n for n in st.data["hands"][LW] if not C.cards[n].scoring)
+        log = play(st, f"rearm:{card}")
+        assert keys(st) == {"track:france"}
+        log = play(st, "track:france")
+        assert any(line.startswith("LW free Rearmament attempt on the France track")
+                   for line in log)
+        assert st.data["rearm_available"][LW] == 1
+        while st.data["active"] == "rw":
+            apply(st, sorted(keys(st) - {"event_first"})[0])
+    assert st.data["oblig"][LW] == []
+    assert any(a.startswith("rearm:") for a in keys(st))
+
+
+def test_65_maginot_mentality_scoring_precedence() -> None:
+    """4.5.2 example: holding a Scoring card, the LW player may play it first; the mandated
+    attempts wait (carry over)."""
+    st = start(65, LW)
+    play(st, "event:65")
+    d = st.data
+    give(st, LW, 41)
+    d["stack"][-1] = {"kind": "action_round", "role": "lw", "side": LW}
+    d["phasing"] = LW
+    d["active"] = "lw"
+    st.invalidate()
+    assert "score:41" in keys(st)
+    play(st, "score:41")
+    assert d["oblig"][LW] == [{"kind": "rearm", "track": "france"}] * 2
+
+
+def test_66_clement_attlee() -> None:
+    st = start(66, LW)
+    play(st, "event:66")
+    assert sp(st, "London") == (1, 0, 0, 0) and sp(st, "Parliament") == (1, 0, 0, 0)
+    assert 66 in st.data["discard"]
+
+
+def test_67_currency_stabilization() -> None:
+    st = start(67, RW)
+    put(st, "Paris", lw=2)
+    put(st, "Egypt", lw=1)
+    put(st, "Berlin", lw=1)
+    log = play(st, "event:67")
+    assert "RW Moderation +1: now RW10 [8.2]" in log
+    assert keys(st) == {sp_("Paris"), sp_("Egypt")}
+    play(st, sp_("Paris"))
+    assert sp(st, "Paris") == (1, 0, 0, 0) and 67 in st.data["discard"]
+
+
+def test_68_joseph_stalin() -> None:
+    st = start(68, LW, dice=(1,))
+    put(st, "USSR", lw=4)
+    log = play(st, "event:68")
+    assert ("LW free Rearmament attempt on the USSR track: die 1 +3 OPs (+1 card aligned with "
+            "the player, +1 marker on the LW +1 side, +1 Joseph Stalin: LW controls the USSR) "
+            "= 7, Tupolev TB-3 Bombers needs 7 [6.3.2]") in log
+    assert C.boxes[tid("ussr")][st.data["rearm"][tid("ussr")]].name == "Tupolev TB-3 Bombers"
+    assert st.data["rearm_mods"] == [] and st.data["rearm_available"][LW] == 1
+    assert "LW Moderation -1: now LW8 [8.2]" in log
+    st = start(68, LW, dice=(1,))
+    log = play(st, "event:68")
+    assert "The attempt fails [6.3.3]" in log
+
+
+def test_69_trade_imbalance_5_2_example() -> None:
+    """5.2 example: LW plays Trade Imbalance while RW dominates no Region: the Event is
+    played (no Power) and the card removed."""
+    st = start(69, LW)
+    log = play(st, "ops:69", "event_first")
+    assert ("Trade Imbalance: RW dominates or controls no Scoring Region: no Power (the Event "
+            "is still played) [5.2]") in log
+    assert 69 in st.data["out_of_game"] and 69 in st.data["events_played"]
+    assert st.data["power"] == 1
+
+
+def test_69_trade_imbalance_power() -> None:
+    st = start(69, RW)
+    put(st, "Rome", rw=3)
+    put(st, "Apulia", rw=1)
+    log = play(st, "event:69")
+    assert "Trade Imbalance: RW dominates or controls Italy [10.1.1]" in log
+    assert st.data["power"] == 2
+
+
+def test_70_unemployment() -> None:
+    st = start(70, RW)
+    put(st, "Paris", rw=1)
+    put(st, "Algeria", rw=1)
+    put(st, "Austria", rw=1)
+    put(st, "Berlin", rw=1, rwe=1)
+    log = play(st, "event:70")
+    assert "LW Moderation -1: now LW8 [8.2]" in log
+    assert keys(st) == {sp_("Paris")}
+    play(st, sp_("Paris"))
+    assert sp(st, "Paris") == (0, 1, 0, 1)
+
+
+# -- 71-76 ----------------------------------------------------------------------------------
+
+def test_71_hunger_marches() -> None:
+    st = start(71, LW, dice=(6,))
+    put(st, "London", rw=1)
+    put(st, "Egypt", rw=1)
+    play(st, "event:71")
+    assert keys(st) == {sp_("London")}
+    log = play(st, sp_("London"))
+    assert ("LW Support Check in London (0/1): die 6 +2 OPs +0 (no modifiers) = 8 against 6 "
+            "(Stability 3 x2) [6.2.5]") in log
+    assert sp(st, "London") == (1, 0, 0, 0)
+
+
+def test_72_popular_front_without_election() -> None:
+    st = start(72, LW)
+    log = play(st, "event:72")
+    assert "Election of '33 is not in effect: nothing to cancel [7.2]" in log
+    assert sp(st, "Paris") == (1, 0, 0, 0) and sp(st, "Madrid") == (1, 0, 0, 0)
+
+
+def test_73_collective_security() -> None:
+    st = start(73, LW)
+    put(st, "USSR", lw=4)
+    st.data["tension"] = 0
+    log = play(st, "event:73")
+    assert "Tension is at 0 and cannot be reduced: LW gains 1 Power instead [9.3]" in log
+    assert "LW gains 1 Power: Power LW1 [10.2]" in log
+    assert st.data["power"] == -1
+
+
+def test_74_british_union_of_fascists() -> None:
+    st = start(74, RW, dice=(6,))
+    put(st, "London", lw=1)
+    log = play(st, "event:74")
+    assert ("RW Support Check in London (1/0*): die 6 +1 OPs +1 (+1 Extremist in London) = 8 "
+            "against 6 (Stability 3 x2) [6.2.5]") in log
+    assert sp(st, "London") == (0, 1, 0, 1)
+
+
+def test_75_iron_guard() -> None:
+    st = start(75, RW, dice=(2,))
+    put(st, "Romanian Royalty", lw=2, rwe=1)
+    log = play(st, "event:75")
+    assert "Romanian Royalty already holds a RW Extremist: none is placed [7.1]" in log
+    assert ("RW Support Check in Romanian Royalty (2/0*): die 2 +2 OPs +1 (+1 Extremist in "
+            "Romanian Royalty) = 5 against 4 (Stability 2 x2) [6.2.5]") in log
+    assert sp(st, "Romanian Royalty") == (1, 0, 0, 1)
+
+
+def test_76_autarky() -> None:
+    st = start(76, RW)
+    play(st, "event:76")
+    assert keys(st) == {"track:germany", "track:italy"}
+    log = play(st, "track:italy")
+    assert "The Italy marker advances to Rapid Army Expansion (not flipped) [6.3.10]" in log
+    assert st.data["rearm_side"][tid("italy")] == RW
+
+
+# -- random games ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("scenario", ["great_depression", "appeasement"])
+def test_random_games(scenario: str) -> None:
+    for seed in range(30):
+        st = new_game(g, scenario, seed)
+        rng = random.Random(seed)
+        while st.data["active"] is not None:
+            apply(st, rng.choice(legal_actions(st)))
+            assert invariants(st.data) == [], (scenario, seed)
+        assert st.data["outcome"]
