@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from warroom.core import apply, legal_actions, new_game
+from warroom.core import apply, explain, legal_actions, new_game
 from warroom.games.eit2.board import LW, ROLE, RW
 from warroom.games.eit2.game import EuropeInTurmoil2
 from warroom.games.eit2.scoring import adjacent_independents
@@ -31,12 +31,9 @@ def sp(st, name: str) -> tuple[int, int, int, int]:
 
 
 def invariants(data) -> list[str]:
-    """G.check_invariants, counting as in play the card of an Operations play whose
-    opponent's Event is still to be resolved (5.2): the engine holds it in the op_kind /
-    deferred_event frame, in no pile, until the Event runs (an engine gap, see report)."""
-    flying = [f["card"] for f in data["stack"]
-              if (f["kind"] == "op_kind" and f.get("event")) or f["kind"] == "deferred_event"]
-    return G.check_invariants({**data, "discard": data["discard"] + flying})
+    """G.check_invariants (the engine counts the card of an Operations play whose
+    opponent's Event is still to be resolved, 5.2, as in play)."""
+    return G.check_invariants(data)
 
 
 def start(side: int, n: int, dice=(), seed: int = 0):
@@ -433,14 +430,32 @@ def test_109_non_intervention_committee():
     st = start(RW, 109)
     log = play(st, "event:109")
     assert "Tension -1: now 1 [9.1]" in log
-    assert st.data["flags"]["non_intervention_turn"] == 7
+    spain = C.track_ids.index("spain")
+    assert st.data["closed_tracks"] == [{"track": spain, "card": "Non-Intervention Committee",
+                                         "until": "turn"}]
+    assert 109 in st.data["ongoing"]
     card = st.data["hands"][LW][0]
-    st.data["forced"] = [6]
-    st.invalidate()
-    log = play(st, f"rearm:{card}", "track:spain")
-    assert any("-99 Non-Intervention Committee" in x for x in log)
-    assert any(x.startswith("The attempt fails") for x in log)
-    assert st.data["rearm"][C.track_ids.index("spain")] == 3
+    assert f"rearm:{card}" in keys(st)      # other tracks stay open
+    play(st, f"rearm:{card}")
+    assert "track:spain" not in keys(st)
+    assert "6.3.8" in explain(st, "track:spain").rules or not explain(st, "track:spain").legal
+    # at the end of the turn the card leaves play and the track reopens (7.2)
+    from warroom.games.eit2.sequence import end_turn
+
+    st.data["stack"].clear()
+    for side in (LW, RW):
+        for n in [n for n in st.data["hands"][side] if C.cards[n].scoring]:
+            st.data["hands"][side].remove(n)
+            st.data["discard"].append(n)
+    end_turn(C, st.data)
+    assert st.data["closed_tracks"] == [] and 109 in st.data["discard"]
+    assert "The ongoing Event Non-Intervention Committee ends [7.2]" in st.data["log"]
+
+
+def test_110_shadow_factories_played_for_rearmament_on_the_uk_track():
+    st = start(LW, 110, dice=[1])
+    log = play(st, "rearm:110", "track:uk")
+    assert any("+1 Shadow Factories played for Rearmament, 6.3.7" in x for x in log)
 
 
 def test_110_shadow_factories():

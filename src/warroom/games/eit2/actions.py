@@ -239,7 +239,8 @@ class ActionRound(FrameKind):
                 f"{'free ' if free else ''}Rearmament attempt; its Event is not implemented")
             data["stack"].append({"kind": "rearm_track", "role": ROLE[side], "side": side,
                                   "ops": ops, "card_side": card.side, "free": free,
-                                  "track": forced["track"] if forced else None})
+                                  "track": forced["track"] if forced else None,
+                                  "card": card_no})
         else:  # ops
             oblig = data["oblig"][side]
             if oblig and oblig[0]["kind"] == "ops":
@@ -417,7 +418,8 @@ class RearmTrack(FrameKind):
         g = _g(game)
         data["stack"].pop()
         ops_.rearmament_attempt(g.c, data, frame["side"], g.arg[action.id], frame["ops"],
-                                frame.get("card_side"), frame.get("free", False))
+                                frame.get("card_side"), frame.get("free", False),
+                                frame.get("card"))
         settle(g.c, data)
 
     def explain(self, game: Game, data: Data, frame: dict[str, Any], action: Action,

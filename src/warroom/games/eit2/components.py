@@ -37,6 +37,7 @@ class CardInfo:
     scoring_values: dict[str, int]
     check_ops: int
     event: str
+    lasts: str | None = None
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ class Components:
     at_start: tuple[tuple[int, int, int, int], ...]
     rhineland: int
     poland: int
+    switzerland: int
     cards: dict[int, CardInfo]
     card_numbers: tuple[int, ...]
     title_number: dict[str, int]
@@ -144,7 +146,7 @@ def load_components(override: Path | None = None) -> Components:
             scoring_values=({"presence": sc.presence, "domination": sc.domination,
                              "control": sc.control} if sc else {}),
             check_ops=sc.support_check_ops if sc else 0,
-            event=card.event)
+            event=card.event, lasts=card.lasts)
     numbers = tuple(sorted(cards))
     title_number = {norm(ci.title): n for n, ci in cards.items()}
     for card in card_file.cards:
@@ -166,7 +168,8 @@ def load_components(override: Path | None = None) -> Components:
         map=m, names=m.names, index=_Index(m), region=m.region, stability=m.stability,
         adj=m.adj, battleground=m.battleground, cond_battleground=m.cond_battleground,
         colonial=m.colonial, at_start=m.at_start, rhineland=m.id("Rhineland"),
-        poland=m.id("Poland"), cards=cards, card_numbers=numbers, title_number=title_number,
+        poland=m.id("Poland"), switzerland=m.id("Switzerland"), cards=cards,
+        card_numbers=numbers, title_number=title_number,
         era_cards=era_cards, scoring_values=scoring_values,
         washington_naval_treaty=title_number.get(norm("Washington Naval Treaty"), -1),
         track_ids=tuple(track_ids), track_names=tuple(track_names),

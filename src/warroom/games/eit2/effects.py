@@ -133,7 +133,7 @@ def _register() -> None:
             "Rearmament attempt")
         data["stack"].append({"kind": "rearm_track", "role": ROLE[side], "side": side,
                               "ops": ops, "card_side": card.side, "free": True,
-                              "track": None})
+                              "track": None, "card": choice})
 
 
 _register()

@@ -166,8 +166,12 @@ class EuropeInTurmoil2(Game):
     def check_invariants(self, data: dict[str, Any]) -> list[str]:
         c = self.c
         bad: list[str] = []
+        in_flight = [f["card"] for f in data["stack"]
+                     if (f["kind"] == "op_kind" and f.get("event"))
+                     or f["kind"] == "deferred_event"]
         places: list[int] = (data["deck"] + data["hands"][LW] + data["hands"][RW]
-                             + data["discard"] + data["out_of_game"] + data["ongoing"])
+                             + data["discard"] + data["out_of_game"] + data["ongoing"]
+                             + in_flight)
         entered = [n for era in data["eras_in"] for n in c.era_cards[era]]
         if sorted(places) != sorted(entered):
             extra = sorted(set(places) - set(entered))

@@ -171,6 +171,8 @@ def support_check(c: Any, data: Data, side: int, s: int, ops: int, extra: int = 
 
 def track_open(c: Any, data: Data, t: int) -> bool:
     """6.3.8: a track whose marker is on its rightmost box takes no more attempts."""
+    if any(x["track"] == t for x in data["closed_tracks"]):
+        return False
     return bool(data["rearm"][t] < len(c.boxes[t]) - 1)
 
 
@@ -207,13 +209,18 @@ def rearm_modifiers(c: Any, data: Data, side: int, t: int, card_side: str | None
 
 
 def rearmament_attempt(c: Any, data: Data, side: int, t: int, ops: int,
-                       card_side: str | None, free: bool) -> bool:
+                       card_side: str | None, free: bool, card: int | None = None) -> bool:
     """6.3.2/6.3.3: roll against the next box; advance and flip, or flip only."""
     if not free:
         data["rearm_available"][side] = 0
         log(data, "6.3.2", f"{SIDE[side]} flips the Rearmament Availability marker to "
             "Unavailable")
+    from warroom.games.eit2.events import rearmament_bonus
+
     mods = rearm_modifiers(c, data, side, t, card_side)
+    bonus = rearmament_bonus(c, data, side, card, t)
+    if bonus:
+        mods.append((bonus, f"{c.cards[card].title} played for Rearmament, 6.3.7"))
     die = roll(data)
     total = die + ops + sum(v for v, _ in mods)
     box = c.boxes[t][data["rearm"][t] + 1]

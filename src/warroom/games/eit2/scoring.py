@@ -43,6 +43,8 @@ def adjacent_independents(c: Any, data: Data, region: str) -> list[int]:
     found = {t for s in spaces for t in c.adj[s] if c.region[t] == "Independent"}
     if region in ("France", "United Kingdom") and data["flags"].get("guarantees_poland"):
         found.add(c.poland)
+    if region == "United Kingdom" and data["flags"].get("league_of_nations"):
+        found.add(c.switzerland)     # card 23: the marker on its League of Nations side
     return sorted(found)
 
 

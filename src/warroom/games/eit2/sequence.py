@@ -74,6 +74,7 @@ def start_turn(c: Any, data: Data) -> None:
         data["eras_in"].append("Appeasement")
         add_era(c, data, "Appeasement")
     if turn == 7:
+        expire_ongoing(c, data, "until_turn_7")
         wnt = c.washington_naval_treaty
         if data["flags"].get("washington_naval_treaty") or wnt in data["ongoing"]:
             data["flags"]["washington_naval_treaty"] = False
@@ -122,6 +123,14 @@ def next_step(c: Any, data: Data) -> None:
         end_turn(c, data)
 
 
+def expire_ongoing(c: Any, data: Data, lasts: str) -> None:
+    """7.2: ongoing Events that last for the turn (or until turn 7) leave play."""
+    for n in [n for n in data["ongoing"] if c.cards[n].lasts == lasts]:
+        data["ongoing"].remove(n)
+        data["out_of_game" if c.cards[n].removed_after_event else "discard"].append(n)
+        log(data, "7.2", f"The ongoing Event {c.cards[n].title} ends")
+
+
 def end_turn(c: Any, data: Data) -> None:
     """4.5.3-4.5.5."""
     turn = data["turn"]
@@ -139,7 +148,8 @@ def end_turn(c: Any, data: Data) -> None:
                 "the game (10.4.1)")
         return
     data["ops_mods"] = [m for m in data["ops_mods"] if m.get("until") != "turn"]
-    for key in ("rearm_mods", "check_mods", "place_bans"):
+    expire_ongoing(c, data, "turn")
+    for key in ("rearm_mods", "check_mods", "place_bans", "closed_tracks"):
         data[key] = [m for m in data[key] if m.get("until") != "turn"]
     if turn >= c.turns:
         final_scoring(c, data, f"end of turn {turn}")

@@ -30,6 +30,7 @@ def blank_state(c: Any, data: Data) -> None:
         "rearm_mods": [],
         "check_mods": [],
         "place_bans": [],
+        "closed_tracks": [],
         "ops_mods": [],
         "oblig": [[], []],
         "hands": [[], []],

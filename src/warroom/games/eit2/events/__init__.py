@@ -23,6 +23,27 @@ StepFn = Callable[[Any, Data, dict[str, Any], int | None], None]
 EVENTS: dict[str, EventFn] = {}
 CONDITIONS: dict[str, CondFn] = {}
 STEPS: dict[tuple[str, str], StepFn] = {}
+RearmFn = Callable[[Any, Data, int, int], int]
+REARM_BONUS: dict[str, RearmFn] = {}
+
+
+def if_rearmament(title: str) -> Callable[[RearmFn], RearmFn]:
+    """6.3.7 exception: text of ``title`` that applies when it is played for Rearmament;
+    the function gets (c, data, side, track index) and returns an extra modifier."""
+
+    def wrap(fn: RearmFn) -> RearmFn:
+        REARM_BONUS[title] = fn
+        return fn
+
+    return wrap
+
+
+def rearmament_bonus(c: Any, data: Data, side: int, n: int | None, t: int) -> int:
+    _load()
+    if n is None:
+        return 0
+    fn = REARM_BONUS.get(c.cards[n].title)
+    return int(fn(c, data, side, t)) if fn else 0
 
 
 def event(title: str, condition: CondFn | None = None) -> Callable[[EventFn], EventFn]:

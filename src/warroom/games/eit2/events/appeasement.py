@@ -16,7 +16,7 @@ from typing import Any
 
 from warroom.games.eit2 import operations as op
 from warroom.games.eit2.board import LW, RW, SIDE, Data, other
-from warroom.games.eit2.events import event, step
+from warroom.games.eit2.events import event, if_rearmament, step
 from warroom.games.eit2.events import lib as L
 from warroom.games.eit2.rules import log
 
@@ -508,17 +508,10 @@ def _civil_war_place(c: Any, data: Data, frame: Frame, choice: int | None) -> No
 def non_intervention_committee(c: Any, data: Data, side: int) -> None:
     """Card 109, Non-Intervention Committee (neutral, 1 OP, ongoing for the turn): Tension
     -1 (9.3: at 0, the phasing player gains 1 Power instead); for the rest of this turn no
-    Rearmament attempt (free ones included) may be made on the Spanish track.
-
-    MISSING HOOK: the engine cannot forbid a track (actions._tracks only knows complete
-    tracks, 6.3.8). Closest faithful version with the existing hooks: flag
-    ``non_intervention_turn`` (the turn) and a -99 modifier, for the rest of the turn, to
-    both players' attempts on the Spanish track, so no attempt there can succeed."""
+    Rearmament attempt (free ones included) may be made on the Spanish track (the track is
+    closed for the turn; the card leaves play at the end of the turn, 7.2)."""
     _reduce_tension(c, data, side, 1)
-    data["flags"]["non_intervention_turn"] = data["turn"]
-    for s in (LW, RW):
-        L.rearm_modifier(c, data, s, -99, "Non-Intervention Committee", "spain",
-                         until="turn")
+    L.close_track(c, data, "spain", "Non-Intervention Committee", until="turn")
     log(data, "7.2", "Non-Intervention Committee: for the rest of this turn no Rearmament "
         "attempt may be made on the Spanish track")
 
@@ -531,3 +524,9 @@ def shadow_factories(c: Any, data: Data, side: int) -> None:
     played for a Rearmament attempt on the UK track) is not an Event effect (6.3.7)."""
     _free_attempt_now(c, data, side, "uk", c.cards[110].ops, "Shadow Factories")
 
+
+@if_rearmament("Shadow Factories")
+def shadow_factories_rearmament(c: Any, data: Data, side: int, t: int) -> int:
+    """Card 110, Shadow Factories, played for a Rearmament attempt (6.3.7 exception): +1 on
+    the UK track."""
+    return 1 if c.track_ids[t] == "uk" else 0

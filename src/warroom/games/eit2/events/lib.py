@@ -171,3 +171,8 @@ def oblige(data: Data, side: int, kind: str, count: int, track_id: str | None = 
 
 def sanction(c: Any, data: Data, side: int, rule: str = "7.1") -> None:
     b.sanction(c, data, side, rule)
+
+
+def close_track(c: Any, data: Data, track_id: str, card: str, until: str = "turn") -> None:
+    """No Rearmament attempt (free ones included) on the track while this lasts."""
+    data["closed_tracks"].append({"track": track(c, track_id), "card": card, "until": until})
