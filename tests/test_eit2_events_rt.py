@@ -589,3 +589,20 @@ def test_random_full_games(scenario: str) -> None:
             apply(s, act)
             assert _invariants(s.data) == [], (scenario, seed, act.key, s.data["log"][-5:])
         assert s.data["outcome"]
+
+
+def test_clandestine_rearmament_played_for_rearmament() -> None:
+    """The card's if_rearmament text (6.3.7 exception): +1 to a RW attempt on the German
+    track made with it (needs the registry's if_rearmament hook)."""
+    from warroom.games.eit2 import events
+
+    if not hasattr(events, "if_rearmament"):
+        pytest.skip("the engine has no if_rearmament hook")
+    s = position(RW, 36, dice=[1])
+    t = C.track_ids.index("germany")
+    s.data["rearm"][t], s.data["rearm_side"][t] = 0, LW
+    s.invalidate()
+    log = play(s, "rearm:36", "track:germany")
+    # die 1 + 3 OPs + 1 (RW card) + 1 (if_rearmament) = 6 >= 5: Lipetsk Airbase
+    assert any("Clandestine Rearmament played for Rearmament" in x and "= 6" in x for x in log)
+    assert s.data["rearm"][t] == 1

@@ -25,8 +25,9 @@ from typing import Any
 
 from warroom.core.rng import randbelow
 from warroom.games.eit2 import board as b
+from warroom.games.eit2 import events as _registry
 from warroom.games.eit2 import operations as op
-from warroom.games.eit2.board import SIDE, Data, other
+from warroom.games.eit2.board import RW, SIDE, Data, other
 from warroom.games.eit2.events import event, step
 from warroom.games.eit2.events import lib as L
 from warroom.games.eit2.rules import log
@@ -568,10 +569,20 @@ def clandestine_rearmament(c: Any, data: Data, side: int) -> None:
     box (6.3.10: not flipped; 6.3.4: the box is executed for the side it shows; 6.3.8: on its
     rightmost box, Tension +1 instead).
 
-    Missing engine hook: the card's ``if_rearmament`` bonus (+1 to a RW Rearmament attempt
-    on the German track made with this card, 6.3.7 exception) is not applied by
-    operations.rearmament_attempt, which does not know the card played."""
+    The card's ``if_rearmament`` text (6.3.7 exception, 5.4) is registered below with the
+    registry's ``if_rearmament`` hook where the engine provides it."""
     L.advance_track(c, data, side, "germany", 1)
+
+
+def clandestine_rearmament_attempt(c: Any, data: Data, side: int, t: int) -> int:
+    """Card 36, Clandestine Rearmament, played for Rearmament (6.3.7 exception): +1 to a RW
+    attempt on the German track."""
+    return 1 if side == RW and c.track_ids[t] == "germany" else 0
+
+
+_if_rearmament = getattr(_registry, "if_rearmament", None)
+if _if_rearmament is not None:
+    _if_rearmament("Clandestine Rearmament")(clandestine_rearmament_attempt)
 
 
 @event("Pope Pius XI")
@@ -633,8 +644,8 @@ def dawes_young(c: Any, data: Data, side: int) -> None:
     (7.3.2), after any reduction (7.3.1), including Scoring checks and Events that play like
     OPs (7.4) and OPs triggering an opponent's Event (5.2 note). Examples: 7.3.1, 7.4, 5.2.
 
-    Missing engine hook: sequence.end_turn drops the turn's OPs modifier but does not discard
-    an ongoing card that lasts for the turn, so the card stays with the ongoing cards."""
+    The card lasts for the turn (``lasts: turn``): the engine drops the OPs modifier at the
+    end of the turn (sequence.end_turn) and returns the card to the discards (7.2)."""
     L.ops_modifier(data, side, +1, "Dawes Plan / Young Plan", minimum=0, until="turn")
     log(data, "7.3.1", f"Dawes Plan / Young Plan: {SIDE[side]} receives +1 OPs for every card "
         "played for the rest of the turn")
