@@ -95,10 +95,16 @@ def sp_(name: str) -> str:
 
 
 def invariants(data: dict[str, Any]) -> list[str]:
-    """check_invariants, counting a card held by a pending opponent's Event (op_kind /
-    deferred_event frames: the card is in play between the choice and its Event, 5.2)."""
+    """check_invariants; should the engine not count a card held by a pending opponent's
+    Event (op_kind / deferred_event frames: the card is in play between the choice and its
+    Event, 5.2), that card is counted here."""
+    bad = g.check_invariants(data)
+    if not bad:
+        return bad
     pending = [f["card"] for f in data["stack"]
                if (f["kind"] == "op_kind" and f.get("event")) or f["kind"] == "deferred_event"]
+    if not pending:
+        return bad
     saved = list(data["discard"])
     data["discard"] = saved + pending
     try:
@@ -643,3 +649,24 @@ def test_random_games(scenario: str) -> None:
             apply(st, rng.choice(legal_actions(st)))
             assert invariants(st.data) == [], (scenario, seed)
         assert st.data["outcome"]
+
+
+def test_76_autarky_triggered_by_lw_the_rw_player_chooses() -> None:
+    """5.2: LW plays Autarky for Operations; the RW Event occurs and the RW player makes its
+    choice (then LW spends the OPs)."""
+    st = start(76, LW)
+    play(st, "ops:76", "event_first")
+    assert st.data["active"] == "rw" and keys(st) == {"track:germany", "track:italy"}
+    log = play(st, "track:germany")
+    assert ("The Germany marker advances to Deutschland Class Panzerschiffe (not flipped) "
+            "[6.3.10]") in log
+    assert st.data["active"] == "lw" and st.data["stack"][-1]["kind"] == "op_kind"
+
+
+def test_41_scoring_card_has_no_event_function() -> None:
+    from warroom.games.eit2.events import EVENTS, _load
+
+    _load()
+    assert C.cards[41].scoring == "United Kingdom" and C.cards[41].title not in EVENTS
+    for n in range(42, 77):
+        assert C.cards[n].title in EVENTS, n
