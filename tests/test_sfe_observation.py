@@ -86,3 +86,13 @@ def test_chance_bounds_cover_every_random_pick() -> None:
         core_rng._draw = real
     assert largest <= G.max_chance_outcomes()
     assert worst <= G.max_chance_events()
+
+
+def test_deep_copies_share_the_stateless_game() -> None:
+    """OpenSpiel clones states by deep copy; the game (rules and content) is shared."""
+    import copy
+
+    s = new_game(G, seed=1)
+    assert copy.deepcopy(G) is G
+    c = copy.deepcopy(s)
+    assert c.game is G and c.data == s.data and c.data is not s.data

@@ -110,6 +110,11 @@ class StruggleForEurope(Game):
                 into[d].append((s, dh, act))
         self.into = tuple(tuple(x) for x in into)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> StruggleForEurope:
+        """The game is rules plus read-only content, all state lives in ``data``: a deep
+        copy of something holding it (an OpenSpiel state clone) shares it."""
+        return self
+
     def options_schema(self) -> dict[str, Any]:
         return {"max_turns": DEFAULT_MAX_TURNS}
 
