@@ -333,20 +333,24 @@ def test_7_3_1_negatives_first_then_positives() -> None:
 
 # -- 9.3 / 9.4 --------------------------------------------------------------------------
 
-def test_9_3_tension_at_zero_gives_power_to_the_other_player() -> None:
+def test_9_3_tension_at_zero_gives_power_to_the_player_whose_reduction_failed() -> None:
+    # 9.3 example: the RW player plays Washington Naval Treaty for OPs; its LW Event
+    # reduces Tension at 0: "the LW player gains 1 POWER"
     s = gd()
     d = s.data
     d["tension"] = 0
     d["power"] = 0
-    change_tension(C, d, -1, LW, "9.1")   # the LW reduction fails: RW gains 1 Power
-    assert d["tension"] == 0 and d["power"] == 1
-    assert "Tension is at 0 and cannot be reduced: RW gains 1 Power instead [9.3]" in s.log
+    change_tension(C, d, -1, LW, "9.1")
+    assert d["tension"] == 0 and d["power"] == -1
+    assert "Tension is at 0 and cannot be reduced: LW gains 1 Power instead [9.3]" in s.log
 
 
-@pytest.mark.parametrize(("die", "war"), [(5, False), (6, True)])
-def test_9_4_war_roll_entering_a_plus_space(die: int, war: bool) -> None:
+@pytest.mark.parametrize(("die", "kellogg", "war"), [(5, False, False), (6, False, True),
+                                                   (6, True, False)])
+def test_9_4_war_roll_entering_a_plus_space(die: int, kellogg: bool, war: bool) -> None:
     s = gd()
     d = s.data
+    d["flags"]["kellogg_briand"] = kellogg   # card 7: -1 to war rolls
     d["tension"] = 5
     d["forced"] = [die]
     change_tension(C, d, +1, RW, "9.1")   # into 6: +1

@@ -258,15 +258,16 @@ def test_50_adolf_hitler() -> None:
     put(st, "Berlin", lw=2)
     log = play(st, "event:50")
     assert sp(st, "Bavaria") == (0, 2, 0, 0)
-    assert ("RW Support Check in Berlin (2/0): die 2 +2 OPs +0 (no modifiers) = 4 against 6 "
-            "(Stability 3 x2) [6.2.5]") in log
+    # the Weimar Republic marker is on its Weimar side in 1932 (12.1): RW -1 in Germany
+    assert ("RW Support Check in Berlin (2/0): die 2 +2 OPs -1 (-1 Weimar Republic) = 3 "
+            "against 6 (Stability 3 x2) [6.2.5]") in log
     assert "RW Moderation -1: now RW8 [8.2]" in log and 50 in st.data["ongoing"]
     st = start(50, RW, dice=(6,))
     put(st, "Bavaria", rw=1)
     put(st, "Berlin", lw=2)
     log = play(st, "event:50")
     assert "RW controls Bavaria: the Berlin Support Check is made with +3 [7.1]" in log
-    assert sp(st, "Berlin") == (0, 1, 0, 0)  # 6 + 3 = 9, excess 3: 2 LW SP off, 1 RW SP
+    assert sp(st, "Berlin") == (0, 0, 0, 0)  # 6 + 3 - 1 (Weimar) = 8, excess 2: 2 LW SP off
 
 
 # -- 51-60 ----------------------------------------------------------------------------------
@@ -370,15 +371,16 @@ def test_58_franco_german_reconciliation() -> None:
     st = start(58, LW)
     log = play(st, "event:58")
     assert "Tension -1: now 0 [9.1]" in log
+    # Weimar Republic (in force in 1932, 12.1) also applies in the Rhineland, in Germany
     assert ongoing_check_mods(C, st.data, RW, sid("Rhineland")) == [
-        (-1, "Franco-German Reconciliation")]
+        (-1, "Weimar Republic"), (-1, "Franco-German Reconciliation")]
     assert ongoing_check_mods(C, st.data, RW, sid("Alsace-Lorraine")) == [
         (-1, "Franco-German Reconciliation")]
     assert ongoing_check_mods(C, st.data, RW, sid("Paris")) == []
     assert 58 in st.data["ongoing"]
     # Rhineland Remilitarization (card 81) cancels it with lib.cancel
     assert L.cancel(C, st.data, "Franco-German Reconciliation")
-    assert ongoing_check_mods(C, st.data, RW, sid("Rhineland")) == []
+    assert ongoing_check_mods(C, st.data, RW, sid("Rhineland")) == [(-1, "Weimar Republic")]
 
 
 def test_58_requires_briand_and_stresemann() -> None:

@@ -162,9 +162,9 @@ def change_tension(c: Any, data: Data, delta: int, mover: int, rule: str) -> Non
             return
         if delta < 0:
             if data["tension"] == 0:
-                log(data, "9.3", f"Tension is at 0 and cannot be reduced: {SIDE[other(mover)]} "
+                log(data, "9.3", f"Tension is at 0 and cannot be reduced: {SIDE[mover]} "
                     "gains 1 Power instead")
-                gain_power(c, data, other(mover), 1, "9.3")
+                gain_power(c, data, mover, 1, "9.3")
                 check_automatic_victory(c, data)
                 continue
             data["tension"] -= 1
@@ -182,12 +182,17 @@ def change_tension(c: Any, data: Data, delta: int, mover: int, rule: str) -> Non
 
 
 def war_roll(c: Any, data: Data, mover: int, drm: int) -> None:
-    """9.4: the player moving Tension into a +# space rolls; above 6, war (9.5)."""
+    """9.4: the player moving Tension into a +# space rolls; above 6, war (9.5). The
+    Kellogg-Briand side of the Tension marker (card 7) modifies the roll by -1."""
     die = roll(data)
+    if data["flags"].get("kellogg_briand"):
+        drm -= 1
+        log(data, "9.4", "The Tension marker shows its Kellogg-Briand side: -1 to the roll")
     total = die + drm
     if total > 6:
-        log(data, "9.4", f"{SIDE[mover]} rolls for war: die {die} +{drm} = {total} > 6: the "
+        log(data, "9.4", f"{SIDE[mover]} rolls for war: die {die} {drm:+d} = {total} > 6: the "
             "Second World War breaks out")
         data["war"] = True
     else:
-        log(data, "9.4", f"{SIDE[mover]} rolls for war: die {die} +{drm} = {total}: peace holds")
+        log(data, "9.4", f"{SIDE[mover]} rolls for war: die {die} {drm:+d} = {total}: peace "
+            "holds")

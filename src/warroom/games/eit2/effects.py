@@ -25,9 +25,9 @@ def run_box_effects(c: Any, data: Data, side: int, t: int, box: Any) -> None:
     force, takes precedence on navy boxes (its Event's restriction is applied first)."""
     side = data["rearm_side"][t]
     if box.kind == "navy" and data["flags"].get("washington_naval_treaty"):
-        log(data, "6.3.4", "The Washington Naval Treaty takes precedence: Tension +1 for the "
-            "naval build-up before the box's effects")
-        change_tension(c, data, +1, side, "6.3.4")
+        log(data, "6.3.4", f"The Washington Naval Treaty takes precedence on the Navy box "
+            f"{box.name}: {SIDE[side]} first reduces their Moderation by 1 (card 8)")
+        change_moderation(c, data, side, -1, "6.3.4")
     for eff in box.effects:
         (key, arg), = eff.items()
         if key == "tension":

@@ -113,6 +113,21 @@ def setup_scenario(c: Any, data: Data, scenario: str) -> None:
     data["ongoing"] = sorted(reminders)
     data["discard"] = sorted(dis)
     data["events_played"] = sorted(out)
+    # Events in force at the start: reminder markers (12.3/13.3) and the map markers that
+    # show an Event's side (12.1/13.1); their cards stay with the ongoing Events.
+    from warroom.games.eit2.events import install_ongoing
+    from warroom.games.eit2.events.lib import CARD_FLAGS
+
+    for title, flag in CARD_FLAGS.items():
+        n = c.card_by_title(title)
+        if data["flags"].get(flag) and n in data["out_of_game"]:
+            data["out_of_game"].remove(n)
+            data["ongoing"].append(n)
+        if n in data["ongoing"]:
+            data["flags"][flag] = True
+    data["ongoing"].sort()
+    for n in data["ongoing"]:
+        install_ongoing(c, data, n)
     data["eras_in"] = list(sc["eras"])
     data["deck"] = [n for era in sc["eras"] for n in c.era_cards[era]
                     if n not in out and n not in dis]

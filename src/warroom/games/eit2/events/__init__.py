@@ -23,6 +23,26 @@ StepFn = Callable[[Any, Data, dict[str, Any], int | None], None]
 EVENTS: dict[str, EventFn] = {}
 CONDITIONS: dict[str, CondFn] = {}
 STEPS: dict[tuple[str, str], StepFn] = {}
+InstallFn = Callable[[Any, Data], None]
+ONGOING: dict[str, InstallFn] = {}
+
+
+def ongoing(title: str) -> Callable[[InstallFn], InstallFn]:
+    """Register what keeps the Event ``title`` in force (its modifiers and markers): run by
+    the Event itself and by a scenario whose set-up has the Event in effect (12.0, 13.0)."""
+
+    def wrap(fn: InstallFn) -> InstallFn:
+        ONGOING[title] = fn
+        return fn
+
+    return wrap
+
+
+def install_ongoing(c: Any, data: Data, n: int) -> None:
+    _load()
+    fn = ONGOING.get(c.cards[n].title)
+    if fn is not None:
+        fn(c, data)
 RearmFn = Callable[[Any, Data, int, int], int]
 REARM_BONUS: dict[str, RearmFn] = {}
 
@@ -107,10 +127,10 @@ def run_event(c: Any, data: Data, side: int, n: int, triggered: bool) -> None:
         return
     if triggered and n in data["discard"]:
         data["discard"].remove(n)
-    if card.removed_after_event:
+    if card.ongoing:
+        data["ongoing"].append(n)      # its reminder stays in play even with an asterisk
+    elif card.removed_after_event:
         data["out_of_game"].append(n)
-    elif card.ongoing:
-        data["ongoing"].append(n)
     else:
         data["discard"].append(n)
     data["events_played"].append(n)

@@ -32,9 +32,6 @@ def _check(c: Any, data: Data, side: int, title: str, name: str, n: int) -> None
     L.check(c, data, side, name, n)
 
 
-def _reduce_tension(c: Any, data: Data, side: int, n: int) -> None:
-    """9.3: a step that cannot be executed at 0 gives ``side`` (the Event's side) 1 Power."""
-    L.tension(c, data, -n, other(side))
 
 
 def _extremist_if_none(c: Any, data: Data, side: int, name: str, title: str) -> None:
@@ -125,7 +122,7 @@ def munich_agreement(c: Any, data: Data, side: int) -> None:
     L.remove(c, data, LW, "Sudetenland", data["sp"][LW][s])
     L.place(c, data, RW, "Sudetenland", 3)
     L.moderation(c, data, LW, -1)
-    _reduce_tension(c, data, side, 1)
+    L.reduce_tension(c, data, side, 1)
 
 
 @event("Pact of Steel")
@@ -400,7 +397,7 @@ def czechoslovak_mobilization(c: Any, data: Data, side: int) -> None:
 def anthony_eden(c: Any, data: Data, side: int) -> None:
     """Card 101, Anthony Eden (LW, 1 OP): Tension -1 (9.3: at 0, LW gains 1 Power instead);
     RW Moderation -1 (8.2). Discarded after the Event (no asterisk)."""
-    _reduce_tension(c, data, side, 1)
+    L.reduce_tension(c, data, side, 1)
     L.moderation(c, data, RW, -1)
 
 
@@ -510,7 +507,7 @@ def non_intervention_committee(c: Any, data: Data, side: int) -> None:
     -1 (9.3: at 0, the phasing player gains 1 Power instead); for the rest of this turn no
     Rearmament attempt (free ones included) may be made on the Spanish track (the track is
     closed for the turn; the card leaves play at the end of the turn, 7.2)."""
-    _reduce_tension(c, data, side, 1)
+    L.reduce_tension(c, data, side, 1)
     L.close_track(c, data, "spain", "Non-Intervention Committee", until="turn")
     log(data, "7.2", "Non-Intervention Committee: for the rest of this turn no Rearmament "
         "attempt may be made on the Spanish track")

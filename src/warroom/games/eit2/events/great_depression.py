@@ -20,7 +20,7 @@ from typing import Any
 
 from warroom.games.eit2 import operations as op
 from warroom.games.eit2.board import LW, RW, SIDE, Data, other
-from warroom.games.eit2.events import event, step
+from warroom.games.eit2.events import event, ongoing, step
 from warroom.games.eit2.events import lib as L
 from warroom.games.eit2.rules import log
 from warroom.games.eit2.scoring import region_levels
@@ -31,45 +31,10 @@ SCORING_REGIONS = ("France", "Italy", "Germany", "United Kingdom", "Little Enten
 
 # -- helpers of this module ---------------------------------------------------------------
 
-def _reminder(c: Any, data: Data, title: str) -> None:
-    """Keep the played card of an ongoing (*) Event as its reminder marker (7.2, 13.3)."""
-    n = c.card_by_title(title)
-    if n in data["out_of_game"] and n not in data["ongoing"]:
-        data["out_of_game"].remove(n)
-        data["ongoing"].append(n)
-    log(data, "7.2", f"The {c.cards[n].title} reminder marker is placed on the Event Chart")
 
 
-def _cancel(c: Any, data: Data, title: str, flag: str | None = None) -> None:
-    """Cancel the ongoing Event ``title`` (7.2): its card leaves play, its modifiers go and
-    its map marker (``flag``) is flipped back, even when the card itself was removed at
-    set-up (12.0 keeps the Weimar Republic and Kellogg-Briand markers without the cards)."""
-    done = L.cancel(c, data, title)
-    card = c.cards[c.card_by_title(title)].title
-    stripped = False
-    for key in ("ops_mods", "rearm_mods", "check_mods", "place_bans"):
-        kept = [m for m in data[key] if m.get("card") != card]
-        stripped = stripped or len(kept) != len(data[key])
-        data[key] = kept
-    flipped = bool(flag and data["flags"].get(flag))
-    if flag:
-        data["flags"][flag] = False
-    if not done and (stripped or flipped):
-        log(data, "7.2", f"The ongoing Event {card} is cancelled")
-    elif not done:
-        log(data, "7.2", f"{card} is not in effect: nothing to cancel")
 
 
-def _reduce_tension(c: Any, data: Data, side: int, n: int) -> None:
-    """9.3: reduce Tension ``n`` times; each step at 0 gives ``side`` (whose reduction is
-    not executed) 1 Power instead (9.3 example: the LW Event's LW player gains)."""
-    for _ in range(n):
-        if data["tension"] == 0:
-            log(data, "9.3", f"Tension is at 0 and cannot be reduced: {SIDE[side]} gains 1 "
-                "Power instead")
-            L.power(c, data, side, 1, "9.3")
-        else:
-            L.tension(c, data, -1, side)
 
 
 def _remove_all_extremists(c: Any, data: Data, side: int, name: str) -> int:
@@ -109,7 +74,7 @@ def vyacheslav_molotov(c: Any, data: Data, side: int) -> None:
     Progress marker one box (6.3.10: not flipped; 6.3.4 box effects; 6.3.8 if the track is
     complete, Tension +1 instead). Reminder marker: prerequisite for Molotov-Ribbentrop."""
     L.advance_track(c, data, side, "ussr", 1)
-    _reminder(c, data, "Vyacheslav Molotov")
+    L.reminder(c, data, "Vyacheslav Molotov")
 
 
 @event("Enabling Act")
@@ -118,10 +83,10 @@ def enabling_act(c: Any, data: Data, side: int) -> None:
     ``requires``, 5.2/7.5): cancel Weimar Republic (7.2: the Thuringia marker back to its
     blank side), remove 2 LW SP from Berlin, RW Moderation -1 (8.2). Reminder marker:
     prerequisite for Night of the Long Knives."""
-    _cancel(c, data, "Weimar Republic", flag="weimar_republic")
+    L.cancel(c, data, "Weimar Republic")
     L.remove(c, data, LW, "Berlin", 2)
     L.moderation(c, data, RW, -1)
-    _reminder(c, data, "Enabling Act")
+    L.reminder(c, data, "Enabling Act")
 
 
 @event("Industrialist Enablers")
@@ -199,7 +164,7 @@ def neville_chamberlain(c: Any, data: Data, side: int) -> None:
     marker: prerequisite (with Edouard Daladier) for Munich Agreement."""
     L.moderation(c, data, RW, +1)
     L.check(c, data, RW, "London", 2)
-    _reminder(c, data, "Neville Chamberlain")
+    L.reminder(c, data, "Neville Chamberlain")
 
 
 @event("Il Duce")
@@ -210,7 +175,7 @@ def il_duce(c: Any, data: Data, side: int) -> None:
     SP or Extremists (6.2.4/6.2.5). Reminder marker: prerequisite (with Adolf Hitler) for
     Pact of Steel."""
     L.place(c, data, RW, "Rome", 2)
-    _reminder(c, data, "Il Duce")
+    L.reminder(c, data, "Il Duce")
     options = [s for s in L.spaces_in(c, "Italy") if data["sp"][LW][s] or data["ext"][LW][s]]
     L.choose(data, RW, "Il Duce", "check", options,
              prompt="Il Duce: a space of Italy with LW SP or Extremists for a +2 Support Check")
@@ -235,7 +200,7 @@ def adolf_hitler(c: Any, data: Data, side: int) -> None:
         log(data, "7.1", "RW controls Bavaria: the Berlin Support Check is made with +3")
     L.check(c, data, RW, "Berlin", bonus)
     L.moderation(c, data, RW, -1)
-    _reminder(c, data, "Adolf Hitler")
+    L.reminder(c, data, "Adolf Hitler")
 
 
 @event("Election of '33")
@@ -246,9 +211,15 @@ def election_of_33(c: Any, data: Data, side: int) -> None:
     for name in ("Madrid", "Catalonia", "Valencia"):
         if not L.remove(c, data, LW, name, 1):
             log(data, "7.1", f"No LW SP in {name} to remove")
+    election_of_33_in_force(c, data)
+    L.reminder(c, data, "Election of '33")
+
+
+@ongoing("Election of '33")
+def election_of_33_in_force(c: Any, data: Data) -> None:
+    """Card 51 in force: RW Support Checks in Spain +1 (also at the 13.0 set-up)."""
     L.check_modifier(c, data, RW, +1, "Election of '33", region="Spain", until="game")
     log(data, "6.2.5", "Election of '33: RW Support Checks in Spain +1 while in effect")
-    _reminder(c, data, "Election of '33")
 
 
 @event("Self Determination")
@@ -280,7 +251,7 @@ def rhineland_evacuation(c: Any, data: Data, side: int) -> None:
     (8.2). Reminder marker: prerequisite for Rhineland Remilitarization."""
     L.place(c, data, LW, "Rhineland", 2)
     L.moderation(c, data, LW, +1)
-    _reminder(c, data, "Rhineland Evacuation")
+    L.reminder(c, data, "Rhineland Evacuation")
 
 
 @event("Manchuria Invasion")
@@ -289,7 +260,7 @@ def manchuria_invasion(c: Any, data: Data, side: int) -> None:
     moves it and rolls if it enters a +# space, 9.4); cancel Kellogg-Briand Pact (7.2: the
     Tension marker is flipped back from its Kellogg-Briand side); RW gains 1 Power (10.2)."""
     L.tension(c, data, +1, RW)
-    _cancel(c, data, "Kellogg-Briand Pact", flag="kellogg_briand")
+    L.cancel(c, data, "Kellogg-Briand Pact")
     L.power(c, data, RW, 1)
 
 
@@ -299,7 +270,7 @@ def geneva_disarmament_conference(c: Any, data: Data, side: int) -> None:
     each step), then the LW player retreats one Rearmament Progress marker of their choice
     one box (6.3.9/6.3.10: no box effects, not flipped); a marker still on its starting
     space cannot retreat, so only advanced tracks are offered."""
-    _reduce_tension(c, data, LW, 2)
+    L.reduce_tension(c, data, LW, 2)
     options = [t for t in range(len(c.track_ids)) if data["rearm"][t] > 0]
     L.choose(data, LW, "Geneva Disarmament Conference", "retreat", options, what="track",
              prompt="Geneva Disarmament Conference: the Rearmament marker to retreat one box")
@@ -326,12 +297,19 @@ def franco_german_reconciliation(c: Any, data: Data, side: int) -> None:
     Rhineland Remilitarization; requires Aristide Briand and Gustav Stresemann): reduce
     Tension by 1 (9.3); while in effect every RW Support Check in Alsace-Lorraine or the
     Rhineland is modified by -1 (6.2.5 "+X from Events")."""
-    _reduce_tension(c, data, LW, 1)
+    L.reduce_tension(c, data, LW, 1)
+    franco_german_in_force(c, data)
+    L.reminder(c, data, "Franco-German Reconciliation")
+
+
+@ongoing("Franco-German Reconciliation")
+def franco_german_in_force(c: Any, data: Data) -> None:
+    """Card 58 in force: RW Support Checks in Alsace-Lorraine and the Rhineland -1 (also at
+    the 13.0 set-up)."""
     L.check_modifier(c, data, RW, -1, "Franco-German Reconciliation",
                      spaces=["Alsace-Lorraine", "Rhineland"], until="game")
     log(data, "6.2.5", "Franco-German Reconciliation: RW Support Checks in Alsace-Lorraine "
         "and the Rhineland -1 while in effect")
-    _reminder(c, data, "Franco-German Reconciliation")
 
 
 @event("Andrej Hlinka")
@@ -384,7 +362,7 @@ def edouard_daladier(c: Any, data: Data, side: int) -> None:
     Chamberlain) for Munich Agreement."""
     L.place(c, data, LW, "Paris", 2)
     _remove_all_extremists(c, data, RW, "Paris")
-    _reminder(c, data, "Edouard Daladier")
+    L.reminder(c, data, "Edouard Daladier")
 
 
 @event("German Generals Object")
@@ -538,7 +516,7 @@ def popular_front(c: Any, data: Data, side: int) -> None:
     cancel Election of '33 (7.2: its marker and its +1 go); LW Moderation +1 (8.2)."""
     L.place(c, data, LW, "Paris", 1)
     L.place(c, data, LW, "Madrid", 1)
-    _cancel(c, data, "Election of '33")
+    L.cancel(c, data, "Election of '33")
     L.moderation(c, data, LW, +1)
 
 
@@ -546,7 +524,7 @@ def popular_front(c: Any, data: Data, side: int) -> None:
 def collective_security(c: Any, data: Data, side: int) -> None:
     """Card 73, Collective Security (LW, 2 OPs): reduce Tension by 1 (9.3); if LW controls
     the USSR, LW also gains 1 Power (10.2)."""
-    _reduce_tension(c, data, LW, 1)
+    L.reduce_tension(c, data, LW, 1)
     if L.controls(c, data, LW, "USSR"):
         L.power(c, data, LW, 1)
     else:

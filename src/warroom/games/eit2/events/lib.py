@@ -135,13 +135,21 @@ def ban_placement(c: Any, data: Data, side: int, card: str, *,
 def cancel(c: Any, data: Data, title: str, rule: str = "7.2") -> bool:
     """End the ongoing Event ``title`` (7.2): its card leaves play and its modifiers go."""
     n = c.card_by_title(title)
-    if n not in data["ongoing"]:
-        return False
-    data["ongoing"].remove(n)
-    data["out_of_game" if c.cards[n].removed_after_event else "discard"].append(n)
     card = c.cards[n].title
-    for key in ("ops_mods", "rearm_mods", "check_mods", "place_bans"):
+    mods = sum(1 for key in ("ops_mods", "rearm_mods", "check_mods", "place_bans",
+                             "closed_tracks") for m in data[key] if m.get("card") == card)
+    marker = CARD_FLAGS.get(card)
+    shown = bool(marker and data["flags"].get(marker))
+    if n not in data["ongoing"] and not mods and not shown:
+        log(data, rule, f"{card} is not in effect: nothing to cancel")
+        return False
+    if n in data["ongoing"]:
+        data["ongoing"].remove(n)
+        data["out_of_game" if c.cards[n].removed_after_event else "discard"].append(n)
+    for key in ("ops_mods", "rearm_mods", "check_mods", "place_bans", "closed_tracks"):
         data[key] = [m for m in data[key] if m.get("card") != card]
+    if marker:
+        data["flags"][marker] = False
     log(data, rule, f"The ongoing Event {card} is cancelled")
     return True
 
@@ -176,3 +184,30 @@ def sanction(c: Any, data: Data, side: int, rule: str = "7.1") -> None:
 def close_track(c: Any, data: Data, track_id: str, card: str, until: str = "turn") -> None:
     """No Rearmament attempt (free ones included) on the track while this lasts."""
     data["closed_tracks"].append({"track": track(c, track_id), "card": card, "until": until})
+
+
+#: Map markers that show an ongoing Event (2.3.3, 12.1/13.1): cancelling it flips them back.
+CARD_FLAGS = {
+    "Weimar Republic": "weimar_republic",
+    "Kellogg-Briand Pact": "kellogg_briand",
+    "Germany Admitted to the League of Nations": "league_of_nations",
+    "Washington Naval Treaty": "washington_naval_treaty",
+    "Guarantees to Poland": "guarantees_poland",
+    "Canonization of Joan of Arc": "canonization",
+}
+
+
+def reduce_tension(c: Any, data: Data, side: int, n: int, rule: str = "9.1") -> None:
+    """Reduce Tension ``n`` steps for ``side``; a step at 0 gives ``side`` 1 Power (9.3)."""
+    b.change_tension(c, data, -n, side, rule)
+
+
+def reminder(c: Any, data: Data, title: str) -> None:
+    """2.2.6/7.2: the card's reminder marker is placed; the card stays with the ongoing
+    Events (the engine keeps an ongoing card in play even when it has an asterisk)."""
+    n = c.card_by_title(title)
+    if n in data["out_of_game"]:
+        data["out_of_game"].remove(n)
+    if n not in data["ongoing"]:
+        data["ongoing"].append(n)
+    log(data, "7.2", f"The {c.cards[n].title} reminder marker is placed: its effect is ongoing")

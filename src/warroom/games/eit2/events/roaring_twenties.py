@@ -28,7 +28,7 @@ from warroom.games.eit2 import board as b
 from warroom.games.eit2 import events as _registry
 from warroom.games.eit2 import operations as op
 from warroom.games.eit2.board import RW, SIDE, Data, other
-from warroom.games.eit2.events import event, step
+from warroom.games.eit2.events import event, ongoing, step
 from warroom.games.eit2.events import lib as L
 from warroom.games.eit2.rules import log
 
@@ -37,15 +37,6 @@ Frame = dict[str, Any]
 # -- shared helpers -----------------------------------------------------------------------
 
 
-def _reduce_tension(c: Any, data: Data, side: int, n: int) -> None:
-    """9.3: reduce Tension ``n`` steps for ``side``; a step at 0 gives ``side`` 1 Power."""
-    for _ in range(n):
-        if data["tension"] == 0:
-            log(data, "9.3", f"Tension is at 0 and cannot be reduced: {SIDE[side]} gains 1 "
-                "Power instead")
-            L.power(c, data, side, 1, "9.3")
-        else:
-            L.tension(c, data, -1, side)
 
 
 def _extremist(c: Any, data: Data, side: int, s: int) -> bool:
@@ -68,14 +59,6 @@ def _received_ops(c: Any, data: Data, n: int, rearmament: bool = False) -> int:
     return op.effective_ops(c, data, data["phasing"], base, rearmament=rearmament)
 
 
-def _reminder(c: Any, data: Data, title: str) -> None:
-    """2.2.6/7.2: place the card's reminder marker; the card stays with the ongoing cards."""
-    n = c.card_by_title(title)
-    if n in data["out_of_game"]:
-        data["out_of_game"].remove(n)
-    if n not in data["ongoing"]:
-        data["ongoing"].append(n)
-    log(data, "7.2", f"The {title} reminder marker is placed: its effect is ongoing")
 
 
 def _remove_all(c: Any, data: Data, side: int, name: str) -> None:
@@ -160,11 +143,11 @@ def kellogg_briand(c: Any, data: Data, side: int) -> None:
     Manchuria Invasion. 17.0 AR 1.3.
 
     Missing engine hook: board.war_roll does not read the ``kellogg_briand`` flag."""
-    _reduce_tension(c, data, side, 1)
+    L.reduce_tension(c, data, side, 1)
     L.flag(data, "kellogg_briand")
     log(data, "9.4", "The Tension marker flips to its Kellogg-Briand side: rolls for war "
         "are modified by -1")
-    _reminder(c, data, "Kellogg-Briand Pact")
+    L.reminder(c, data, "Kellogg-Briand Pact")
 
 
 @event("Washington Naval Treaty")
@@ -177,11 +160,11 @@ def washington_naval_treaty(c: Any, data: Data, side: int) -> None:
 
     Engine discrepancy: effects.run_box_effects applies Tension +1 (not Moderation -1) for
     this flag; the Event sets the engine's flag and leaves the box effect to the engine."""
-    _reduce_tension(c, data, side, 1)
+    L.reduce_tension(c, data, side, 1)
     L.flag(data, "washington_naval_treaty")
     log(data, "6.3.4", "The Washington Naval Treaty marker is placed on the Rearmament Chart: "
         "a Progress marker reaching a Navy box first costs its side 1 Moderation")
-    _reminder(c, data, "Washington Naval Treaty")
+    L.reminder(c, data, "Washington Naval Treaty")
 
 
 @event("Aventine Secession")
@@ -207,14 +190,14 @@ def march_on_rome(c: Any, data: Data, side: int) -> None:
         log(data, "7.1", f"{k} {SIDE[side]} SP relocated from Blackshirts to Rome")
     else:
         log(data, "7.1", f"Blackshirts holds no {SIDE[side]} SP to relocate")
-    _reminder(c, data, "March on Rome")
+    L.reminder(c, data, "March on Rome")
 
 
 @event("Spirit of Locarno")
 def spirit_of_locarno(c: Any, data: Data, side: int) -> None:
     """Card 11, Spirit of Locarno (LW, 4 OPs, *): Tension -2 (9.3 applies to each step);
     LW Moderation +1 (8.2)."""
-    _reduce_tension(c, data, side, 2)
+    L.reduce_tension(c, data, side, 2)
     L.moderation(c, data, side, +1)
 
 
@@ -341,7 +324,7 @@ def mein_kampf(c: Any, data: Data, side: int) -> None:
     3 RW Extremists, each in a different space holding no RW Extremist, chosen one at a time
     by the RW player (who may stop, "up to"); 2.3.2 relocation when the countermix is
     exhausted. The reminder marker is the prerequisite of Adolf Hitler (2.2.6)."""
-    _reminder(c, data, "Mein Kampf")
+    L.reminder(c, data, "Mein Kampf")
     _ask_extremists(c, data, side, "Mein Kampf", list(range(len(c.names))), 3, [])
 
 
@@ -353,7 +336,7 @@ def munich_putsch(c: Any, data: Data, side: int) -> None:
     _extremist_in(c, data, side, "Bavaria")
     L.check(c, data, side, "Bavaria", 2)
     L.moderation(c, data, side, -1)
-    _reminder(c, data, "Munich Beer Hall Putsch")
+    L.reminder(c, data, "Munich Beer Hall Putsch")
 
 
 @event("Giacomo Matteotti")
@@ -373,11 +356,11 @@ def germany_league(c: Any, data: Data, side: int) -> None:
 
     Missing engine hook: scoring.adjacent_independents does not read ``league_of_nations``."""
     L.place(c, data, side, "Switzerland", 2)
-    _reduce_tension(c, data, side, 1)
+    L.reduce_tension(c, data, side, 1)
     L.flag(data, "league_of_nations")
     log(data, "10.1.4", "The Switzerland marker flips to its League of Nations side: "
         "Switzerland is adjacent to the United Kingdom Scoring Region")
-    _reminder(c, data, "Germany Admitted to the League of Nations")
+    L.reminder(c, data, "Germany Admitted to the League of Nations")
 
 
 @event("Hyperinflation in Germany")
@@ -414,8 +397,8 @@ def aristide_briand(c: Any, data: Data, side: int) -> None:
     the reminder marker is a prerequisite (with Gustav Stresemann) of Franco-German
     Reconciliation (2.2.6)."""
     L.place(c, data, side, "Paris", 2)
-    _reduce_tension(c, data, side, 1)
-    _reminder(c, data, "Aristide Briand")
+    L.reduce_tension(c, data, side, 1)
+    L.reminder(c, data, "Aristide Briand")
 
 
 @event("Gustav Stresemann")
@@ -425,8 +408,8 @@ def gustav_stresemann(c: Any, data: Data, side: int) -> None:
     of Franco-German Reconciliation (2.2.6)."""
     L.place(c, data, side, "Berlin", 1)
     L.moderation(c, data, side, +1)
-    _reduce_tension(c, data, side, 1)
-    _reminder(c, data, "Gustav Stresemann")
+    L.reduce_tension(c, data, side, 1)
+    L.reminder(c, data, "Gustav Stresemann")
 
 
 def _ask_check(c: Any, data: Data, side: int, title: str, region: str, value: int) -> None:
@@ -464,7 +447,7 @@ def canonization(c: Any, data: Data, side: int) -> None:
     L.flag(data, "canonization")
     log(data, "10.3", "The French Catholics marker flips to its Canonization of Joan of Arc "
         "side: French Catholics is a Battleground space for the rest of the game")
-    _reminder(c, data, "Canonization of Joan of Arc")
+    L.reminder(c, data, "Canonization of Joan of Arc")
 
 
 @event("Leon Trotsky")
@@ -536,12 +519,18 @@ def weimar_republic(c: Any, data: Data, side: int) -> None:
     Support Check in a space in Germany is modified by -1 (an ongoing check modifier of the
     Germany Region). Cancelled by Enabling Act (7.2: lib.cancel removes the modifier)."""
     L.place(c, data, side, "Berlin", 1)
+    weimar_in_force(c, data)
+    L.reminder(c, data, "Weimar Republic")
+
+
+@ongoing("Weimar Republic")
+def weimar_in_force(c: Any, data: Data) -> None:
+    """Card 34 in force: the Thuringia marker on its Weimar Republic side; RW Support Checks
+    in Germany -1 (also at the 12.0 set-up, where the marker shows this side)."""
     L.flag(data, "weimar_republic")
-    L.check_modifier(c, data, other(side), -1, "Weimar Republic", region="Germany",
-                     until="game")
-    log(data, "7.2", "The Thuringia marker flips to its Weimar Republic side: RW Support "
+    L.check_modifier(c, data, RW, -1, "Weimar Republic", region="Germany", until="game")
+    log(data, "7.2", "The Thuringia marker shows its Weimar Republic side: RW Support "
         "Checks in Germany are modified by -1")
-    _reminder(c, data, "Weimar Republic")
 
 
 @event("Deuxième Bureau")
@@ -626,7 +615,7 @@ def league_intervention(c: Any, data: Data, side: int) -> None:
     """Card 39, League of Nations Intervention (LW, 2 OPs): Tension -1 (9.3); then, if LW
     controls Switzerland, a LW Support Check with +2 (6.2.5) in one Independent space
     holding RW SP or Extremists (LW chooses)."""
-    _reduce_tension(c, data, side, 1)
+    L.reduce_tension(c, data, side, 1)
     if L.controls(c, data, side, "Switzerland"):
         _ask_check(c, data, side, "League of Nations Intervention", "Independent", 2)
     else:
