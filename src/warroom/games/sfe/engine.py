@@ -176,48 +176,53 @@ def supply_nodes(c: Components, data: Data, owner: int) -> bytearray:
     """Half-nodes (2*loc+half) from which ``owner`` traces supply to one of its supply
     locations along move lines, through friendly locations and friendly halves of
     contested locations (8.6). One-way lines count both ways (2.3)."""
-    n = c.n
     u_all = data["u"]
     ctl = data["ctl"]
-    pas = bytearray(n)
-    for loc in range(n):
-        units = u_all[loc]
+    pas = bytearray(c.n)
+    for loc, units in enumerate(u_all):
         if units:
-            m = sides_in(units)
-            if m == 3:
-                h = owner_half(units, owner)
-                if h >= 0:
-                    pas[loc] = 1 << h
+            # contested: both sides present (Axis codes are below 32, 3.2)
+            if min(units) < 32 <= max(units):
+                for u in units:
+                    if u >> 4 == owner:
+                        pas[loc] = 1 << ((u >> 3) & 1)
+                        break
                 continue
             if units[0] >> 4 != owner:
                 continue
         if ctl[loc] == owner:
             pas[loc] = 3
-    stage = min(int(data["dn"][1]), 3)
+    stage = data["dn"][1]
+    if stage > 3:
+        stage = 3
     adj = c.sup_adj[stage]
-    seen = bytearray(2 * n)
+    seen = bytearray(2 * c.n)
     todo: list[int] = []
+    usa = c.usa
     for s in c.sources[owner]:
         # a contested source still counts until the opposing side controls it (8.6)
-        if (s == c.usa and stage < 3) or ctl[s] != owner:
+        if (s == usa and stage < 3) or ctl[s] != owner:
             continue
         p = pas[s]
-        for h in (0, 1):
-            if p >> h & 1 and not seen[2 * s + h]:
-                seen[2 * s + h] = 1
-                todo.append(2 * s + h)
+        if p & 1 and not seen[2 * s]:
+            seen[2 * s] = 1
+            todo.append(2 * s)
+        if p & 2 and not seen[2 * s + 1]:
+            seen[2 * s + 1] = 1
+            todo.append(2 * s + 1)
+    pop = todo.pop
+    push = todo.append
     while todo:
-        node = todo.pop()
-        loc = node >> 1
-        if pas[loc] == 3:
+        node = pop()
+        if pas[node >> 1] == 3:
             other = node ^ 1
             if not seen[other]:
                 seen[other] = 1
-                todo.append(other)
+                push(other)
         for nb in adj[node]:
             if not seen[nb] and pas[nb >> 1] >> (nb & 1) & 1:
                 seen[nb] = 1
-                todo.append(nb)
+                push(nb)
     return seen
 
 

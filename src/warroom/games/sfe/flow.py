@@ -157,27 +157,49 @@ def adjacent_dests(g: StruggleForEurope, data: Data, src: int, owner: int,
                    naval_ok: bool) -> list[tuple[int, int, int, int, bool]]:
     """7.2.5: (dest, half entered, defence value, naval, battle) for counters of ``owner``
     leaving ``src`` by one line; from a contested location only by lines of their half."""
-    c = g.c
     u_all = data["u"]
     units = u_all[src]
-    side = E.OWNER_SIDE[owner]
-    myh = E.half_of(units, side) if E.sides_in(units) == 3 else -1
+    axis = owner == AXIS
+    myh = -1
+    if units and min(units) < 32 <= max(units):
+        for u in units:
+            if (u < 32) == axis:
+                myh = (u >> 3) & 1
+                break
     dn = data["dn"][1]
-    bit = 1 if side == 0 else 2
+    ctl = data["ctl"]
+    other = 0 if axis else WEST + SOV - owner
     out = []
-    for _li, d, mh, dh, nv, dv, act in c.out[src]:
-        if act > dn or (nv and not naval_ok) or (myh >= 0 and mh != myh):
-            continue
-        if not E.may_enter(c, data, d, owner):
+    for d, mh, dh, nv, dv in g.adj_tab[owner][dn if dn < 3 else 3][1 if naval_ok else 0][src]:
+        if myh >= 0 and mh != myh:
             continue
         du = u_all[d]
-        m = E.sides_in(du)
-        if m == 0 or m == bit:
-            battle = False
-        elif m == 3:
-            battle = E.half_of(du, side) != dh
+        if not du:
+            if other and ctl[d] == other:
+                continue
+            out.append((d, dh, dv, nv, False))
+            continue
+        if other:
+            if ctl[d] == other:
+                continue
+            for u in du:
+                if u >> 4 == other:
+                    break
+            else:
+                u = -1
+            if u >= 0:
+                continue
+        lo = min(du)
+        hi = max(du)
+        if lo < 32 <= hi:  # contested: a battle unless entering the own half
+            for u in du:
+                if (u < 32) == axis:
+                    battle = (u >> 3) & 1 != dh
+                    break
+            else:
+                battle = True
         else:
-            battle = True
+            battle = (hi >= 32) if axis else (lo < 32)
         out.append((d, dh, dv, nv, battle))
     return out
 
@@ -214,9 +236,10 @@ def path_dests(g: StruggleForEurope, data: Data, src: int, owner: int,
 
 def mover_owner(data: Data, src: int, side: int) -> int:
     """The owner of the side's armies in ``src`` (one Allied nation per location, 3.2)."""
+    allied = side == 1
     for u in data["u"][src]:
-        if E.OWNER_SIDE[u >> 4] == side and not u & E.FORT:
-            return int(u >> 4)
+        if (u >= 32) == allied and not u & 4:  # E.FORT
+            return u >> 4
     return 0
 
 
@@ -225,18 +248,38 @@ def move_sources(g: StruggleForEurope, data: Data, side: int, naval_ok: bool,
     c = g.c
     out = []
     if n_air is None:
-        n_air = len(E.air_cards(c, data["hand"][side]))
-    for loc in range(c.n):
-        owner = mover_owner(data, loc, side)
-        if not owner or not E.movable(data, owner):
+        air = c.card_air
+        n_air = 0
+        for x in data["hand"][side]:
+            if air[x] > 0:
+                n_air += 1
+    dn = data["dn"][1]
+    soviets = dn >= 2
+    usa = c.usa if dn < 3 else -1
+    allied = side == 1
+    for loc, units in enumerate(data["u"]):
+        if not units or loc == usa:
             continue
-        if loc == c.usa and not E.usa_active(data):
+        for u in units:
+            if (u >= 32) == allied and not u & 4:  # E.FORT
+                owner = u >> 4
+                break
+        else:
+            continue
+        if owner == SOV and not soviets:
             continue
         dests = adjacent_dests(g, data, loc, owner, naval_ok)
-        if any(not b or n_air for *_x, b in dests):
-            out.append(loc)
-            if first:
-                return out
+        if not dests:
+            continue
+        if not n_air:
+            for d in dests:
+                if not d[4]:
+                    break
+            else:
+                continue
+        out.append(loc)
+        if first:
+            return out
     return out
 
 
@@ -253,23 +296,20 @@ def best_move_card_naval(g: StruggleForEurope, hand: list[int]) -> int:
 def attack_targets(g: StruggleForEurope, data: Data, side: int,
                    first: bool = False) -> list[int]:
     """7.2.7: contested locations where the side has armies (an air card is needed)."""
-    c = g.c
-    if not any(c.card_air[x] for x in data["hand"][side]):
+    air = g.c.card_air
+    for x in data["hand"][side]:
+        if air[x]:
+            break
+    else:
         return []
     out = []
-    soviets = E.soviets_active(data)
+    soviets = data["dn"][1] >= 2
+    allied = side == 1
     for loc, units in enumerate(data["u"]):
-        if len(units) < 2:
-            continue
-        axis = units[0] >> 4 == AXIS
-        for u in units:
-            if (u >> 4 == AXIS) != axis:
-                break
-        else:
+        if len(units) < 2 or not min(units) < 32 <= max(units):
             continue
         for u in units:
-            owner = u >> 4
-            if E.OWNER_SIDE[owner] == side and not u & E.FORT and (owner != SOV or soviets):
+            if (u >= 32) == allied and not u & 4 and (soviets or u >> 4 != SOV):
                 out.append(loc)
                 if first:
                     return out
@@ -410,15 +450,21 @@ class TurnFrame(SfeFrame):
         if step == 1:
             frame["step"] = 2
             oos = []
+            u_all = data["u"]
             for owner in E.SIDE_OWNERS[side]:
                 seen = None
-                for loc in range(c.n):
-                    units = data["u"][loc]
-                    if not any(u >> 4 == owner for u in units):
+                for loc, units in enumerate(u_all):
+                    for u in units:
+                        if u >> 4 == owner:
+                            break
+                    else:
                         continue
                     if seen is None:
                         seen = E.supply_nodes(c, data, owner)
-                    if not E.in_supply(data, seen, loc, owner):
+                    if min(units) < 32 <= max(units):  # contested: its own half only
+                        if not seen[2 * loc + ((u >> 3) & 1)]:
+                            oos.append([loc, owner])
+                    elif not (seen[2 * loc] or seen[2 * loc + 1]):
                         oos.append([loc, owner])
             if not oos:
                 log(data, "8.6", f"Supply: every {SIDE_NAMES[side]} counter is in supply")

@@ -109,6 +109,24 @@ class StruggleForEurope(Game):
             for _li, d, _mh, dh, _nv, _dv, act in c.out[s]:
                 into[d].append((s, dh, act))
         self.into = tuple(tuple(x) for x in into)
+        # movement lines by one line (7.2.5), per owner, Allied deck stage (1-3) and naval
+        # card (0/1): src -> ((dest, my half, dest half, naval, defence value), ...), the
+        # lines, the USA box and the other Allied nation's colour (3.2) filtered out
+        adj_tab: list[Any] = [()] * 4
+        for owner in (AXIS, WEST, SOV):
+            other = 0 if owner == AXIS else WEST + SOV - owner
+            per_stage: list[Any] = [()]
+            for stage in (1, 2, 3):
+                per_naval = []
+                for naval_ok in (0, 1):
+                    per_naval.append(tuple(
+                        tuple((d, mh, dh, nv, dv) for _li, d, mh, dh, nv, dv, act in c.out[s]
+                              if act <= stage and (naval_ok or not nv) and d != c.usa
+                              and not (other and c.color[d] == other))
+                        for s in range(c.n)))
+                per_stage.append(tuple(per_naval))
+            adj_tab[owner] = tuple(per_stage)
+        self.adj_tab = tuple(adj_tab)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> StruggleForEurope:
         """The game is rules plus read-only content, all state lives in ``data``: a deep
