@@ -176,54 +176,51 @@ def supply_nodes(c: Components, data: Data, owner: int) -> bytearray:
     """Half-nodes (2*loc+half) from which ``owner`` traces supply to one of its supply
     locations along move lines, through friendly locations and friendly halves of
     contested locations (8.6). One-way lines count both ways (2.3)."""
-    u_all = data["u"]
     ctl = data["ctl"]
-    pas = bytearray(c.n)
-    for loc, units in enumerate(u_all):
+    n2 = 2 * c.n
+    # passable half-nodes not reached yet: friendly locations, friendly contested halves
+    ok = bytearray(n2)
+    for loc, units in enumerate(data["u"]):
         if units:
             # contested: both sides present (Axis codes are below 32, 3.2)
             if min(units) < 32 <= max(units):
                 for u in units:
                     if u >> 4 == owner:
-                        pas[loc] = 1 << ((u >> 3) & 1)
+                        ok[2 * loc + ((u >> 3) & 1)] = 1
                         break
                 continue
             if units[0] >> 4 != owner:
                 continue
         if ctl[loc] == owner:
-            pas[loc] = 3
+            ok[2 * loc] = ok[2 * loc + 1] = 1
+    passable = int.from_bytes(ok, "little")
     stage = data["dn"][1]
     if stage > 3:
         stage = 3
     adj = c.sup_adj[stage]
-    seen = bytearray(2 * c.n)
     todo: list[int] = []
     usa = c.usa
     for s in c.sources[owner]:
         # a contested source still counts until the opposing side controls it (8.6)
         if (s == usa and stage < 3) or ctl[s] != owner:
             continue
-        p = pas[s]
-        if p & 1 and not seen[2 * s]:
-            seen[2 * s] = 1
-            todo.append(2 * s)
-        if p & 2 and not seen[2 * s + 1]:
-            seen[2 * s + 1] = 1
-            todo.append(2 * s + 1)
+        for node in (2 * s, 2 * s + 1):
+            if ok[node]:
+                ok[node] = 0
+                todo.append(node)
     pop = todo.pop
     push = todo.append
     while todo:
         node = pop()
-        if pas[node >> 1] == 3:
-            other = node ^ 1
-            if not seen[other]:
-                seen[other] = 1
-                push(other)
+        other = node ^ 1  # both halves of a friendly location are passable: joined
+        if ok[other]:
+            ok[other] = 0
+            push(other)
         for nb in adj[node]:
-            if not seen[nb] and pas[nb >> 1] >> (nb & 1) & 1:
-                seen[nb] = 1
+            if ok[nb]:
+                ok[nb] = 0
                 push(nb)
-    return seen
+    return bytearray((passable ^ int.from_bytes(ok, "little")).to_bytes(n2, "little"))
 
 
 def in_supply(data: Data, seen: bytearray, loc: int, owner: int) -> bool:

@@ -208,27 +208,46 @@ def path_dests(g: StruggleForEurope, data: Data, src: int, owner: int,
                naval_ok: bool) -> dict[int, int]:
     """7.2.6: locations one counter reaches through friendly controlled locations and
     friendly halves of contested locations, ending in either (dest -> half entered)."""
-    c = g.c
-    units = data["u"][src]
-    side = E.OWNER_SIDE[owner]
-    todo = [2 * src + E.half_of(units, side)] if E.sides_in(units) == 3 else [2 * src, 2 * src + 1]
+    u_all = data["u"]
+    ctl = data["ctl"]
+    units = u_all[src]
+    axis = owner == AXIS
+    if units and min(units) < 32 <= max(units):
+        todo = [2 * src + E.half_of(units, 0 if axis else 1)]
+    else:
+        todo = [2 * src, 2 * src + 1]
     seen = set(todo)
     dn = data["dn"][1]
+    tab = g.path_tab[dn if dn < 3 else 3][1 if naval_ok else 0]
     out: dict[int, int] = {}
     while todo:
         node = todo.pop()
-        loc, h = node >> 1, node & 1
-        for _li, d, mh, dh, nv, _dv, act in c.out[loc]:
-            if mh != h or act > dn or (nv and not naval_ok) or d == c.usa:
-                continue
+        for d, dh in tab[node]:
             nb = 2 * d + dh
-            if nb in seen or not E.friendly_dest(data, d, owner, dh):
+            if nb in seen:
+                continue
+            # E.friendly_dest(data, d, owner, dh)
+            du = u_all[d]
+            contested = False
+            if du:
+                if min(du) < 32 <= max(du):
+                    contested = True
+                    for u in du:
+                        if u >> 4 == owner:
+                            break
+                    else:
+                        continue
+                    if (u >> 3) & 1 != dh:
+                        continue
+                elif ctl[d] != owner or du[0] >> 4 != owner:
+                    continue
+            elif ctl[d] != owner:
                 continue
             seen.add(nb)
             todo.append(nb)
             if d != src and d not in out:
                 out[d] = dh
-            if E.sides_in(data["u"][d]) != 3 and nb ^ 1 not in seen:
+            if not contested and nb ^ 1 not in seen:
                 seen.add(nb ^ 1)
                 todo.append(nb ^ 1)
     return out
@@ -418,6 +437,9 @@ def op_possible(g: StruggleForEurope, data: Data, side: int, op: int) -> bool:
         if any(ev[x] in (EV_COORD, EV_WOLF, EV_DESTROYER) for x in cards):
             return True
         return any(event_playable(g, data, side, x) for x in cards)
+    if op == OP_BUILD:  # bool(op_cards(...)), stopping at the first card that builds
+        cache: dict[int, bool] = {}
+        return any(build_options(g, data, side, x, cache) for x in hand)
     return bool(op_cards(g, data, side, op))
 
 
@@ -875,6 +897,28 @@ class MoveFrame(SfeFrame):
                     res.append((d, h, 0, -1, False))
         return res
 
+    def has_dest(self, g: StruggleForEurope, data: Data, frame: Frame) -> bool:
+        """``bool(self.dests(...))``, without the search through friendly locations when
+        one line already gives a destination."""
+        out = adjacent_dests(g, data, frame["src"], frame["owner"], bool(frame["naval"]))
+        for d in out:
+            if not d[4]:
+                return True
+        if out:
+            planned = {p[0] for p in frame["plan"]}
+            n_air = len(E.air_cards(g.c, data["hand"][frame["side"]]))
+            if any(d[0] in planned or len(planned) < n_air for d in out):
+                return True
+        return bool(self.dests(g, data, frame)) if frame["first"] else False
+
+    def dest(self, g: StruggleForEurope, data: Data, frame: Frame, loc: int
+             ) -> tuple[int, int, int, int, bool]:
+        """The entry of ``self.dests(...)`` for the (legal) destination ``loc``."""
+        for d in adjacent_dests(g, data, frame["src"], frame["owner"], bool(frame["naval"])):
+            if d[0] == loc:
+                return d
+        return next(d for d in self.dests(g, data, frame) if d[0] == loc)
+
     def ids(self, g: StruggleForEurope, data: Data, frame: Frame) -> list[int]:
         side = frame["side"]
         if frame["src"] < 0:
@@ -884,7 +928,7 @@ class MoveFrame(SfeFrame):
         if frame["sel"]:
             return [g.loc_id[d[0]] for d in self.dests(g, data, frame)]
         ids = []
-        if self.dests(g, data, frame):
+        if self.has_dest(g, data, frame):
             kinds = {u & 3 for u in data["u"][frame["src"]]
                      if u >> 4 == frame["owner"] and not u & E.FORT}
             ids = [g.unit_id[k] for k in sorted(kinds)]
@@ -911,7 +955,7 @@ class MoveFrame(SfeFrame):
             return
         # a destination for the selected counter
         src, owner, st = frame["src"], frame["owner"], frame["sel"]
-        dest = next(d for d in self.dests(g, data, frame) if d[0] == arg)
+        dest = self.dest(g, data, frame, arg)
         d, dh, dv, nv, battle = dest
         units = data["u"][src]
         for i, u in enumerate(units):

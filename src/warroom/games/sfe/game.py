@@ -127,6 +127,17 @@ class StruggleForEurope(Game):
                 per_stage.append(tuple(per_naval))
             adj_tab[owner] = tuple(per_stage)
         self.adj_tab = tuple(adj_tab)
+        # moves through friendly locations (7.2.6), per deck stage and naval card:
+        # half-node (2*loc+half) -> ((dest, dest half), ...) by the lines of that half
+        path_tab: list[Any] = [()]
+        for stage in (1, 2, 3):
+            path_tab.append(tuple(
+                tuple(tuple((d, dh) for _li, d, mh, dh, nv, _dv, act in c.out[node >> 1]
+                            if mh == node & 1 and act <= stage and (naval_ok or not nv)
+                            and d != c.usa)
+                      for node in range(2 * c.n))
+                for naval_ok in (0, 1)))
+        self.path_tab = tuple(path_tab)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> StruggleForEurope:
         """The game is rules plus read-only content, all state lives in ``data``: a deep
