@@ -172,10 +172,21 @@ def count_counters(data: Data, owner: int, kind: int) -> int:
 
 # -- supply (8.6) ---------------------------------------------------------------------------
 
-def supply_nodes(c: Components, data: Data, owner: int) -> bytearray:
+def out_of_supply(c: Components, data: Data, owner: int) -> list[int]:
+    """8.6: the locations whose ``owner`` counters are out of supply (a contested one:
+    judged by the owner's half)."""
+    held: list[int] = []
+    seen = supply_nodes(c, data, owner, held)
+    return [loc for loc in held if not (seen[2 * loc] or seen[2 * loc + 1])]
+
+
+def supply_nodes(c: Components, data: Data, owner: int,
+                 held: list[int] | None = None) -> bytearray:
     """Half-nodes (2*loc+half) from which ``owner`` traces supply to one of its supply
     locations along move lines, through friendly locations and friendly halves of
-    contested locations (8.6). One-way lines count both ways (2.3)."""
+    contested locations (8.6). One-way lines count both ways (2.3).
+
+    ``held``, if given, receives the locations holding ``owner`` counters."""
     ctl = data["ctl"]
     n2 = 2 * c.n
     # passable half-nodes not reached yet: friendly locations, friendly contested halves
@@ -187,10 +198,14 @@ def supply_nodes(c: Components, data: Data, owner: int) -> bytearray:
                 for u in units:
                     if u >> 4 == owner:
                         ok[2 * loc + ((u >> 3) & 1)] = 1
+                        if held is not None:
+                            held.append(loc)
                         break
                 continue
             if units[0] >> 4 != owner:
                 continue
+            if held is not None:
+                held.append(loc)
         if ctl[loc] == owner:
             ok[2 * loc] = ok[2 * loc + 1] = 1
     passable = int.from_bytes(ok, "little")

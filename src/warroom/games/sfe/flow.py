@@ -472,22 +472,8 @@ class TurnFrame(SfeFrame):
         if step == 1:
             frame["step"] = 2
             oos = []
-            u_all = data["u"]
             for owner in E.SIDE_OWNERS[side]:
-                seen = None
-                for loc, units in enumerate(u_all):
-                    for u in units:
-                        if u >> 4 == owner:
-                            break
-                    else:
-                        continue
-                    if seen is None:
-                        seen = E.supply_nodes(c, data, owner)
-                    if min(units) < 32 <= max(units):  # contested: its own half only
-                        if not seen[2 * loc + ((u >> 3) & 1)]:
-                            oos.append([loc, owner])
-                    elif not (seen[2 * loc] or seen[2 * loc + 1]):
-                        oos.append([loc, owner])
+                oos += [[loc, owner] for loc in E.out_of_supply(c, data, owner)]
             if not oos:
                 log(data, "8.6", f"Supply: every {SIDE_NAMES[side]} counter is in supply")
             frame["oos"] = oos
