@@ -143,6 +143,14 @@ class Game(ABC):
     catalogue: ActionCatalogue
     frames: dict[str, FrameKind]
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """A game is rules plus read-only content (all state lives in ``State.data``): a deep
+        copy of anything holding it (an OpenSpiel state clone, a bot's snapshot) shares it."""
+        return self
+
+    def __copy__(self) -> Game:
+        return self
+
     # -- set-up -----------------------------------------------------------------------
     @abstractmethod
     def setup(self, data: Data, scenario: str, options: Mapping[str, Any]) -> None:

@@ -15,6 +15,7 @@ from warroom.core.protocol import Game
 
 GAMES: dict[str, tuple[str, str]] = {
     "eaw1940": ("warroom.games.eaw1940", "EuropeAtWar1940"),
+    "eit2": ("warroom.games.eit2.game", "EuropeInTurmoil2"),
     "sfe": ("warroom.games.sfe", "StruggleForEurope"),
     "tk": ("warroom.games.tk", "TotalerKrieg"),
 }
