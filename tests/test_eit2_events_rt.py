@@ -257,10 +257,18 @@ def test_wall_street_crash_example_of_play() -> None:
 
 
 def test_american_expatriates_and_winston_churchill() -> None:
-    s = position(LW, 16)
-    log = play(s, "event:16")
-    assert "LW places 1 SP in Paris (1/0) [7.1]" in log
-    assert "LW places 1 SP in London (1/0) [7.1]" in log
+    # 17.0 AR 7: one LW SP and one LW Extremist in a French space of the LW player's choice
+    # (Action Francaise there: 0/2* -> 1*/2*).
+    s = position(LW, 16, {"Action Française": (0, 2, 0, 1)})
+    play(s, "event:16")
+    assert s.data["stack"][-1]["kind"] == "event_choice"
+    assert set(s.data["stack"][-1]["options"]) == {
+        x for x in range(len(C.names)) if C.region[x] == "France"}
+    play(s, space("Action Française"))
+    assert sp(s, "Action Française") == (1, 2, 1, 1)
+    s = position(LW, 16, {"Paris": (2, 0, 1, 0)})
+    play(s, "event:16", space("Paris"))
+    assert sp(s, "Paris") == (3, 0, 1, 0)          # one Extremist per side per space (11.1.4)
     s = position(RW, 17, {"Northern England": (2, 0, 0, 0)})
     play(s, "event:17")
     assert sp(s, "Empire & Commonwealth") == (0, 1, 0, 0)

@@ -282,9 +282,20 @@ def _crash_remove(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
 
 @event("American Expatriates")
 def american_expatriates(c: Any, data: Data, side: int) -> None:
-    """Card 16, American Expatriates (LW, 2 OPs): 1 LW SP in Paris and 1 LW SP in London."""
-    L.place(c, data, side, "Paris", 1)
-    L.place(c, data, side, "London", 1)
+    """Card 16, American Expatriates (LW, 2 OPs): 1 LW SP and 1 LW Extremist (if none
+    there) in one space in France of the LW player's choice. 17.0 AR 7 (Action Française,
+    0/2* -> 1*/2*)."""
+    L.choose(data, side, "American Expatriates", "place", L.spaces_in(c, "France"),
+             prompt="American Expatriates: place 1 LW SP and 1 LW Extremist in a space in "
+                    "France")
+
+
+@step("American Expatriates", "place")
+def _expatriates_place(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+    side = frame["side"]
+    assert choice is not None
+    b.place_sp(c, data, side, choice, 1, "7.1")
+    _extremist(c, data, side, choice)
 
 
 @event("Winston Churchill")
