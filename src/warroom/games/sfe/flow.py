@@ -425,8 +425,12 @@ def op_possible(g: StruggleForEurope, data: Data, side: int, op: int) -> bool:
         best = best_move_card_naval(g, hand)
         if not best:
             return False
-        # one move card is played; the other cards of the hand may give the air power
-        n_air = sum(1 for x in hand if c.card_air[x]) - 1
+        # one move card is played; the other cards of the hand may give the air power:
+        # play a move card without air power if there is one
+        air = c.card_air
+        n_air = sum(1 for x in hand if air[x])
+        if not any(c.card_move[x] and not air[x] for x in hand):
+            n_air = max(0, n_air - 1)
         return bool(move_sources(g, data, side, best == NAVAL, first=True, n_air=n_air)) or (
             best == NAVAL and bool(op_cards(g, data, side, op)))
     if op == OP_EVENT:
