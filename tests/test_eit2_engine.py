@@ -464,3 +464,43 @@ def test_view_hides_the_opponent_hand() -> None:
     assert [c["number"] for c in v["hand"]] == s.data["hands"][RW]
     assert "hands" not in v and "deck" not in v
     assert v["hand_sizes"]["lw"] == len(s.data["hands"][LW])
+
+
+def test_7_4_scoring_support_check_with_low_moderation() -> None:
+    """7.4 second example: LW with low Moderation (-1 OPs, 8.3) plays Germany Scoring: a
+    2-OPs Support Check instead of 3."""
+    s = gd()
+    d = s.data
+    empty_board(s)
+    germany = C.card_by_title("Germany Scoring")
+    for pile in ("deck", "discard", "out_of_game"):
+        if germany in d[pile]:
+            d[pile].remove(germany)
+    d["hands"][LW].append(germany)
+    d["phasing"] = LW
+    d["stack"][-1].update(role="lw", side=LW)
+    d["mod"][LW] = 5
+    d["power"] = -6                       # Power LW6 above LW Moderation 5 (8.3)
+    d["sp"][RW][sid("Berlin")] = 2
+    G.refresh_active(d)
+    s.invalidate()
+    d["forced"] = [1]
+    apply(s, f"score:{germany}")
+    apply(s, f"space:{sid('Berlin')}")
+    line = next(ln for ln in s.log if ln.startswith("LW Support Check in Berlin"))
+    assert "die 1 +2 OPs" in line
+    assert any(ln.startswith("Germany scoring, LW") for ln in s.log)
+
+
+def test_play_eit2_in_the_terminal_against_the_greedy_bot() -> None:
+    from typer.testing import CliRunner
+
+    from warroom.cli.main import app
+
+    res = CliRunner().invoke(app, ["play", "eit2", "--scenario", "great_depression",
+                                   "--as", "LW", "--vs", "greedy", "--seed", "4"],
+                             input="1\n1\nwhy 1\nquit\n")
+    assert res.exit_code == 0, res.output
+    assert "rw (greedy):" in res.output          # the bot played the RW Action Round
+    assert "Europe in Turmoil II" in res.output and "Rearmament" in res.output
+    assert "lw to act" in res.output
