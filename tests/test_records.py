@@ -364,3 +364,22 @@ def test_session_of_a_game_in_progress_needs_its_record(eaw: Game) -> None:
     state = played_session(eaw, 2, 5).state
     with pytest.raises(RecordError, match="record"):
         Session(state)
+
+
+def test_undo_never_takes_back_another_roles_decision() -> None:
+    from warroom.games import load_game
+
+    g = load_game("eit2")
+    session = Session.start(g, "1920", seed=5)
+    # 3.7: LW places 3 SP, then RW 4: placements roll no dice
+    lw_space = next(a for a in legal_actions(session.state) if a.key.startswith("space:"))
+    session.apply(lw_space)
+    assert session.can_undo
+    session.apply(lw_space)
+    session.apply(lw_space)
+    assert session.state.active == "rw"
+    rw_space = next(a for a in legal_actions(session.state) if a.key.startswith("space:"))
+    session.apply(rw_space)
+    session.undo()                       # RW takes back its own placement...
+    assert not session.can_undo          # ...but not the LW's
+    assert session.state.active == "rw" and len(session.record.actions) == 3

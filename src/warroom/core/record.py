@@ -141,7 +141,8 @@ class Session:
     """A game being played: the state, its record, and undo by snapshot.
 
     Undo never crosses a die roll or the reveal of hidden information: an action that
-    rolls or reveals (``data["barrier"]`` moves) clears the undo history.
+    rolls or reveals (``data["barrier"]`` moves) clears the undo history, and so does a
+    decision of another role (a player never takes back the opponent's move).
     """
 
     def __init__(self, state: State, record: Record | None = None) -> None:
@@ -155,6 +156,7 @@ class Session:
                             list(d["forced"]), [])
         self.record = record
         self._undo: list[tuple[State, int]] = []
+        self._role: str | None = None
 
     @classmethod
     def start(cls, game: Game, scenario: str | None = None, seed: int = 0,
@@ -173,6 +175,11 @@ class Session:
         return cls(state, record)
 
     def apply(self, action: Any) -> None:
+        role = self.state.active
+        if self._undo and role != self._role:
+            # undo is per player: never take back another role's decision
+            self._undo.clear()
+        self._role = role
         before = clone(self.state)
         barrier = self.state.data["barrier"]
         try:

@@ -9,7 +9,16 @@ from typing import Any
 from warroom.core.protocol import Game, Outcome
 from warroom.core.rng import Rng
 from warroom.games.eit2 import actions as A
-from warroom.games.eit2.board import COUNTERMIX, LW, NONE, ROLE, RW, controller, penalised
+from warroom.games.eit2.board import (
+    COUNTERMIX,
+    LW,
+    NONE,
+    ROLE,
+    RW,
+    controller,
+    penalised,
+    sp_text,
+)
 from warroom.games.eit2.components import Components, load_components
 from warroom.games.eit2.rules import RULES
 from warroom.games.eit2.scoring import is_battleground
@@ -203,6 +212,36 @@ class EuropeInTurmoil2(Game):
 
     def max_chance_outcomes(self) -> int:
         return 110
+
+    def describe(self, data: dict[str, Any], action_id: int) -> str:
+        """Labels with the situation: a space's markers and control, a card's side and OPs,
+        a track's next box."""
+        c = self.c
+        act = self.catalogue[action_id]
+        kind, _, _ = act.key.partition(":")
+        if kind == "space":
+            s = self.arg[action_id]
+            ctl = controller(c, data, s)
+            owner = "" if ctl == NONE else f", {ROLE[ctl].upper()} control"
+            top = self.top(data)
+            cost = ""
+            if top is not None and top["kind"] == "place_sp":
+                from warroom.games.eit2.operations import placement_cost
+
+                cost = f", {placement_cost(c, data, top['side'], s)} OP"
+            return (f"{c.names[s]} ({c.region[s]}, stability {c.stability[s]}) "
+                    f"{sp_text(data, s)}{owner}{cost}")
+        if kind in ("event", "ops", "rearm", "score"):
+            n = int(act.key.split(":")[1])
+            card = c.cards[n]
+            tag = "scoring" if card.scoring else f"{card.side}, {card.ops} OPs"
+            return f"{act.label} [{tag}]"
+        if kind == "track":
+            t = self.arg[action_id]
+            if data["rearm"][t] + 1 < len(c.boxes[t]):
+                box = c.boxes[t][data["rearm"][t] + 1]
+                return f"{act.label}: next {box.name} needs {box.needed}"
+        return act.label
 
     def content_json(self) -> dict[str, Any]:
         return self.c.content_json()
