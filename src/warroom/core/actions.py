@@ -67,8 +67,10 @@ class ActionCatalogue:
         Raises ``IllegalActionError`` (with a hint) for anything not in the catalogue.
         """
         if isinstance(ref, Action):
-            if 0 <= ref.id < len(self._actions) and self._actions[ref.id] == ref:
-                return ref
+            if 0 <= ref.id < len(self._actions):
+                mine = self._actions[ref.id]
+                if mine is ref or mine == ref:
+                    return mine
             raise IllegalActionError(f"{ref!r} is not an action of this game", action=ref)
         if isinstance(ref, bool):
             raise IllegalActionError(f"{ref!r} is not an action", action=ref)

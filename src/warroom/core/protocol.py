@@ -327,7 +327,10 @@ def apply(state: State, action: Action | str | int) -> None:
     game = state.game
     act = game.catalogue.resolve(action)
     legal = _legal(state)
-    if act not in legal:
+    for candidate in legal:     # catalogue actions are singletons: identity is enough
+        if candidate is act:
+            break
+    else:
         if state.data["active"] is None:
             raise IllegalActionError(f"the game is over; {act.key!r} cannot be played",
                                      action=act)
