@@ -55,6 +55,11 @@ class ActionCatalogue:
     def __getitem__(self, action_id: int) -> Action:
         return self._actions[action_id]
 
+    def pick(self, ids: Iterable[int]) -> list[Action]:
+        """The actions with these ids, in order."""
+        actions = self._actions
+        return [actions[i] for i in ids]
+
     def by_key(self, key: str) -> Action:
         return self._by_key[key]
 

@@ -312,8 +312,7 @@ def _legal(state: State) -> list[Action]:
     """The cached legal actions (never handed out: callers get a copy)."""
     legal = state._legal
     if legal is None:
-        cat = state.game.catalogue
-        legal = [cat[i] for i in state.game.legal_ids(state.data)]
+        legal = state.game.catalogue.pick(state.game.legal_ids(state.data))
         state._legal = legal
     return legal
 

@@ -73,10 +73,13 @@ def placement_cost(c: Any, data: Data, side: int, s: int) -> int:
 def placement_targets(c: Any, data: Data, frame: dict[str, Any]) -> list[int]:
     side, ops = frame["side"], frame["ops"]
     demil = data["flags"].get("rhineland_demilitarized")
-    banned = banned_spaces(c, data, side)
+    banned = banned_spaces(c, data, side) if data["place_bans"] else ()
+    rhineland = c.rhineland if demil else -1
+    if ops >= 2:        # every space costs at most 2 OPs (6.1.3)
+        return [s for s in frame["eligible"] if s != rhineland and s not in banned]
+    mine, theirs, stab = data["sp"][side], data["sp"][1 - side], c.stability
     return [s for s in frame["eligible"]
-            if not (demil and s == c.rhineland) and s not in banned
-            and placement_cost(c, data, side, s) <= ops]
+            if s != rhineland and s not in banned and theirs[s] - mine[s] < stab[s]]
 
 
 def banned_spaces(c: Any, data: Data, side: int) -> set[int]:

@@ -90,7 +90,13 @@ def step(title: str, name: str) -> Callable[[StepFn], StepFn]:
     return wrap
 
 
+_LOADED: list[bool] = []
+
+
 def _load() -> None:
+    if _LOADED:
+        return
+    _LOADED.append(True)
     from warroom.games.eit2 import effects  # noqa: F401
     from warroom.games.eit2.events import (  # noqa: F401
         appeasement,
