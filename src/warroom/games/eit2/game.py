@@ -163,6 +163,13 @@ class EuropeInTurmoil2(Game):
         value += 0.3 * (data["mod"][me] - data["mod"][1 - me])
         value -= 2.0 * (data["sanctions"][me] - data["sanctions"][1 - me])
         c = self.c
+        # 4.5.3: a Scoring card still in hand when the rounds run out loses the game
+        from warroom.games.eit2.sequence import rounds_per_turn
+
+        left = rounds_per_turn(data["turn"]) - data["round_done"][me]
+        held = sum(1 for n in data["hands"][me] if c.cards[n].scoring)
+        if held > left:
+            value -= 40.0 * (held - left)
         for s in range(len(c.names)):
             ctl = controller(c, data, s)
             w = 1.5 if is_battleground(c, data, s) else 0.5
