@@ -367,12 +367,22 @@ class StruggleForEurope(Game):
             if fr[key_a] >= 0:
                 i = next(i for i, x in enumerate(pool) if c.card_air[x] > 0)
                 fr[key_a] = pool.pop(i)
-            events = []
-            ok = (EV_GC,) if fr["att"] == opp else (EV_GC, EV_REINF)
-            for _x in fr[key_e]:
-                i = next(i for i, x in enumerate(pool) if c.card_event[x] in ok
-                         and not (c.card_event[x] == EV_GC and any(
-                             c.card_event[y] == EV_GC for y in events)))
+            events: list[int] = []
+            attacking = fr["att"] == opp
+            for real in fr[key_e]:
+                gc_taken = any(c.card_event[y] == EV_GC for y in events)
+
+                def could_be(x: int, gc_taken: bool = gc_taken) -> bool:
+                    ev = c.card_event[x]
+                    return bool(ev and c.event_battle[ev]
+                                and not (ev == EV_REINF and attacking)
+                                and not (ev == EV_GC and gc_taken))
+
+                i = next((i for i, x in enumerate(pool) if could_be(x)), None)
+                if i is None:
+                    # no other consistent card left in the pool: a really played one
+                    i = pool.index(real if real in pool else next(
+                        y for y in face_down if y in pool))
                 events.append(pool.pop(i))
             fr[key_e] = events
         nh, nd = len(data["hand"][opp]), len(data["deck"][opp])
