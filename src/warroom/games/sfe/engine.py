@@ -8,6 +8,8 @@ its controller when not contested (the colour at the start, then the last contro
 
 from __future__ import annotations
 
+from itertools import compress, count
+from operator import ne
 from typing import Any
 
 from warroom.core.rng import randbelow
@@ -170,14 +172,113 @@ def count_counters(data: Data, owner: int, kind: int) -> int:
     return n
 
 
+# -- facts derived from the board alone ---------------------------------------------------------
+
+class Board:
+    """Facts that depend only on the board (counters, control, the Allied deck stage), worked
+    out once and shared by every later question about an equal board.
+
+    Never part of ``data``: a copy of the board is kept and compared with ``data`` at every
+    look-up (:func:`board`), so a board edited in any way (moves, battles, tests editing
+    ``data`` by hand) simply gets a fresh ``Board``. Values in ``memo`` are read-only.
+
+    Per location, kept up to date from the previous board (only changed locations are
+    looked at): ``arm[side][loc]``, the owner of the side's first army (not a fortress)
+    there, 0 if none; ``cont[loc]``, 1 if contested.
+    """
+
+    __slots__ = ("arm", "c", "cont", "ctl", "memo", "stage", "u")
+
+    def __init__(self, c: Components, ctl: list[int], u: list[list[int]], stage: int,
+                 arm: tuple[list[int], list[int]], cont: list[int]) -> None:
+        self.c = c
+        self.ctl = ctl
+        self.u = u
+        self.stage = stage
+        self.arm = arm
+        self.cont = cont
+        self.memo: dict[Any, Any] = {}
+
+
+_BOARD: list[Board | None] = [None]
+
+
+def _set_facts(arm0: list[int], arm1: list[int], cont: list[int], loc: int,
+               units: list[int]) -> None:
+    a0 = a1 = 0
+    for u in units:
+        if not u & FORT:
+            if u < 32:
+                if not a0:
+                    a0 = u >> 4
+            elif not a1:
+                a1 = u >> 4
+    arm0[loc] = a0
+    arm1[loc] = a1
+    cont[loc] = 1 if units and min(units) < 32 <= max(units) else 0
+
+
+def board(c: Components, data: Data) -> Board:
+    """The :class:`Board` of ``data``'s board now (the last one, if the board is equal)."""
+    b = _BOARD[0]
+    dn = data["dn"][1]
+    stage = dn if dn < 3 else 3
+    ctl = data["ctl"]
+    u = data["u"]
+    if b is not None and b.c is c:
+        if b.ctl == ctl and b.u == u:
+            if b.stage == stage:
+                return b
+            nb = Board(c, b.ctl, b.u, stage, b.arm, b.cont)
+        elif len(u) == len(b.u):
+            arm0, arm1 = b.arm[0][:], b.arm[1][:]
+            cont = b.cont[:]
+            snap = b.u[:]
+            for loc in compress(count(), map(ne, u, snap)):
+                units = u[loc]
+                snap[loc] = units[:]
+                _set_facts(arm0, arm1, cont, loc, units)
+            nb = Board(c, ctl[:], snap, stage, (arm0, arm1), cont)
+        else:
+            nb = _fresh_board(c, ctl, u, stage)
+    else:
+        nb = _fresh_board(c, ctl, u, stage)
+    _BOARD[0] = nb
+    return nb
+
+
+def _fresh_board(c: Components, ctl: list[int], u: list[list[int]], stage: int) -> Board:
+    n = len(u)
+    arm0, arm1, cont = [0] * n, [0] * n, [0] * n
+    for loc, units in enumerate(u):
+        _set_facts(arm0, arm1, cont, loc, units)
+    return Board(c, ctl[:], [x[:] for x in u], stage, (arm0, arm1), cont)
+
+
 # -- supply (8.6) ---------------------------------------------------------------------------
 
 def out_of_supply(c: Components, data: Data, owner: int) -> list[int]:
     """8.6: the locations whose ``owner`` counters are out of supply (a contested one:
     judged by the owner's half)."""
-    held: list[int] = []
-    seen = supply_nodes(c, data, owner, held)
-    return [loc for loc in held if not (seen[2 * loc] or seen[2 * loc + 1])]
+    memo = board(c, data).memo
+    key = ("oos", owner)
+    out = memo.get(key)
+    if out is None:
+        held: list[int] = []
+        seen = supply_nodes(c, data, owner, held)
+        memo[("sup", owner)] = seen
+        out = memo[key] = [loc for loc in held if not (seen[2 * loc] or seen[2 * loc + 1])]
+    return list(out)
+
+
+def supply(c: Components, data: Data, owner: int) -> bytearray:
+    """:func:`supply_nodes` of the board now (read-only: shared while the board is equal)."""
+    memo = board(c, data).memo
+    key = ("sup", owner)
+    seen = memo.get(key)
+    if seen is None:
+        seen = memo[key] = supply_nodes(c, data, owner)
+    return seen  # type: ignore[no-any-return]
 
 
 def supply_nodes(c: Components, data: Data, owner: int,
@@ -248,7 +349,16 @@ def in_supply(data: Data, seen: bytearray, loc: int, owner: int) -> bool:
 
 def build_locations(c: Components, data: Data, owner: int) -> list[int]:
     """7.2.1: friendly controlled (not contested), in supply locations of ``owner``."""
-    seen = supply_nodes(c, data, owner)
+    memo = board(c, data).memo
+    key = ("build", owner)
+    out = memo.get(key)
+    if out is None:
+        out = memo[key] = _build_locations(c, data, owner)
+    return list(out)
+
+
+def _build_locations(c: Components, data: Data, owner: int) -> list[int]:
+    seen = supply(c, data, owner)
     ctl = data["ctl"]
     out = []
     for loc in range(c.n):
@@ -265,6 +375,15 @@ def build_locations(c: Components, data: Data, owner: int) -> list[int]:
 
 
 def any_build_location(c: Components, data: Data, owner: int) -> bool:
+    memo = board(c, data).memo
+    key = ("anybuild", owner)
+    ok = memo.get(key)
+    if ok is None:
+        ok = memo[key] = _any_build_location(c, data, owner)
+    return ok  # type: ignore[no-any-return]
+
+
+def _any_build_location(c: Components, data: Data, owner: int) -> bool:
     ctl = data["ctl"]
     u_all = data["u"]
     for s in c.sources[owner]:
@@ -278,7 +397,15 @@ def any_build_location(c: Components, data: Data, owner: int) -> bool:
 def fortress_halves(c: Components, data: Data) -> list[tuple[int, int]]:
     """7.2.2: (location, half) pairs where the Axis may build a fortress: a friendly
     controlled half of an in supply location, one fortress per half."""
-    seen = supply_nodes(c, data, AXIS)
+    memo = board(c, data).memo
+    out = memo.get("fort")
+    if out is None:
+        out = memo["fort"] = _fortress_halves(c, data)
+    return list(out)
+
+
+def _fortress_halves(c: Components, data: Data) -> list[tuple[int, int]]:
+    seen = supply(c, data, AXIS)
     out = []
     for loc in range(c.n):
         units = data["u"][loc]

@@ -136,6 +136,14 @@ def can_fortress(g: StruggleForEurope, data: Data, side: int) -> bool:
     if not (side == 0 and len(data["hand"][0]) >= 2
             and E.counters_on_map(data, AXIS, 4) < c.mix[AXIS][4]):
         return False
+    memo = E.board(c, data).memo
+    ok = memo.get("canfort")
+    if ok is None:
+        ok = memo["canfort"] = _fortress_place(c, data)
+    return ok  # type: ignore[no-any-return]
+
+
+def _fortress_place(c: Any, data: Data) -> bool:
     for s in c.sources[AXIS]:  # a held Axis supply location with a free half
         units = data["u"][s]
         if data["ctl"][s] == AXIS and E.sides_in(units) <= 1 and \
@@ -156,7 +164,22 @@ def can_bomb(g: StruggleForEurope, data: Data, side: int, extra: int = 1) -> boo
 def adjacent_dests(g: StruggleForEurope, data: Data, src: int, owner: int,
                    naval_ok: bool) -> list[tuple[int, int, int, int, bool]]:
     """7.2.5: (dest, half entered, defence value, naval, battle) for counters of ``owner``
-    leaving ``src`` by one line; from a contested location only by lines of their half."""
+    leaving ``src`` by one line; from a contested location only by lines of their half.
+    Read-only: shared while the board is equal."""
+    return _adj(g, data, E.board(g.c, data).memo, src, owner, naval_ok)
+
+
+def _adj(g: StruggleForEurope, data: Data, memo: dict[Any, Any], src: int, owner: int,
+         naval_ok: bool) -> list[tuple[int, int, int, int, bool]]:
+    key = (src, owner, 1 if naval_ok else 0)
+    out = memo.get(key)
+    if out is None:
+        out = memo[key] = _adjacent_dests(g, data, src, owner, naval_ok)
+    return out  # type: ignore[no-any-return]
+
+
+def _adjacent_dests(g: StruggleForEurope, data: Data, src: int, owner: int,
+                    naval_ok: bool) -> list[tuple[int, int, int, int, bool]]:
     u_all = data["u"]
     units = u_all[src]
     axis = owner == AXIS
@@ -207,7 +230,18 @@ def adjacent_dests(g: StruggleForEurope, data: Data, src: int, owner: int,
 def path_dests(g: StruggleForEurope, data: Data, src: int, owner: int,
                naval_ok: bool) -> dict[int, int]:
     """7.2.6: locations one counter reaches through friendly controlled locations and
-    friendly halves of contested locations, ending in either (dest -> half entered)."""
+    friendly halves of contested locations, ending in either (dest -> half entered).
+    Read-only: shared while the board is equal."""
+    memo = E.board(g.c, data).memo
+    key = ("path", src, owner, 1 if naval_ok else 0)
+    out = memo.get(key)
+    if out is None:
+        out = memo[key] = _path_dests(g, data, src, owner, naval_ok)
+    return out  # type: ignore[no-any-return]
+
+
+def _path_dests(g: StruggleForEurope, data: Data, src: int, owner: int,
+                naval_ok: bool) -> dict[int, int]:
     u_all = data["u"]
     ctl = data["ctl"]
     units = u_all[src]
@@ -264,14 +298,33 @@ def mover_owner(data: Data, src: int, side: int) -> int:
 
 def move_sources(g: StruggleForEurope, data: Data, side: int, naval_ok: bool,
                  first: bool = False, n_air: int | None = None) -> list[int]:
-    c = g.c
-    out = []
+    """7.2.4: locations whose armies may move (``first``: the first one only), with
+    ``n_air`` air cards (default: those in hand) for battles."""
     if n_air is None:
-        air = c.card_air
+        air = g.c.card_air
         n_air = 0
         for x in data["hand"][side]:
             if air[x] > 0:
                 n_air += 1
+    memo = E.board(g.c, data).memo
+    key = ("msrc", side, 1 if naval_ok else 0, 1 if n_air else 0)
+    out = memo.get(key)
+    if out is not None:
+        return out[:1] if first else list(out)
+    if first:
+        key1 = ("msrc1", *key[1:])
+        out = memo.get(key1)
+        if out is None:
+            out = memo[key1] = _move_sources(g, data, memo, side, naval_ok, True, n_air)
+        return list(out)
+    out = memo[key] = _move_sources(g, data, memo, side, naval_ok, False, n_air)
+    return list(out)
+
+
+def _move_sources(g: StruggleForEurope, data: Data, memo: dict[Any, Any], side: int,
+                  naval_ok: bool, first: bool, n_air: int) -> list[int]:
+    c = g.c
+    out = []
     dn = data["dn"][1]
     soviets = dn >= 2
     usa = c.usa if dn < 3 else -1
@@ -287,7 +340,7 @@ def move_sources(g: StruggleForEurope, data: Data, side: int, naval_ok: bool,
             continue
         if owner == SOV and not soviets:
             continue
-        dests = adjacent_dests(g, data, loc, owner, naval_ok)
+        dests = _adj(g, data, memo, loc, owner, naval_ok)
         if not dests:
             continue
         if not n_air:
@@ -321,6 +374,15 @@ def attack_targets(g: StruggleForEurope, data: Data, side: int,
             break
     else:
         return []
+    memo = E.board(g.c, data).memo
+    key = ("att", side)
+    out = memo.get(key)
+    if out is None:
+        out = memo[key] = _attack_targets(data, side)
+    return out[:1] if first else list(out)
+
+
+def _attack_targets(data: Data, side: int) -> list[int]:
     out = []
     soviets = data["dn"][1] >= 2
     allied = side == 1
@@ -330,8 +392,6 @@ def attack_targets(g: StruggleForEurope, data: Data, side: int,
         for u in units:
             if (u >= 32) == allied and not u & 4 and (soviets or u >> 4 != SOV):
                 out.append(loc)
-                if first:
-                    return out
                 break
     return out
 
@@ -340,6 +400,16 @@ def redeploy_sources(g: StruggleForEurope, data: Data, side: int,
                      quick: bool = False) -> list[tuple[int, int]]:
     """Strategic Redeploy: (location, owner) of armies in friendly controlled, in supply
     locations that have another such location to go to (``quick``: any one, found fast)."""
+    memo = E.board(g.c, data).memo
+    key = ("redep", side, quick)
+    out = memo.get(key)
+    if out is None:
+        out = memo[key] = _redeploy_sources(g, data, side, quick)
+    return list(out)
+
+
+def _redeploy_sources(g: StruggleForEurope, data: Data, side: int,
+                      quick: bool) -> list[tuple[int, int]]:
     c = g.c
     out = []
     for owner in E.SIDE_OWNERS[side]:
