@@ -19,6 +19,7 @@ decides. ``turn`` and ``battle`` are procedure frames that never wait for a deci
 
 from __future__ import annotations
 
+from itertools import compress, count
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.actions import Action
@@ -306,7 +307,8 @@ def move_sources(g: StruggleForEurope, data: Data, side: int, naval_ok: bool,
         for x in data["hand"][side]:
             if air[x] > 0:
                 n_air += 1
-    memo = E.board(g.c, data).memo
+    b = E.board(g.c, data)
+    memo = b.memo
     key = ("msrc", side, 1 if naval_ok else 0, 1 if n_air else 0)
     out = memo.get(key)
     if out is not None:
@@ -315,29 +317,25 @@ def move_sources(g: StruggleForEurope, data: Data, side: int, naval_ok: bool,
         key1 = ("msrc1", *key[1:])
         out = memo.get(key1)
         if out is None:
-            out = memo[key1] = _move_sources(g, data, memo, side, naval_ok, True, n_air)
+            out = memo[key1] = _move_sources(g, data, b, side, naval_ok, True, n_air)
         return list(out)
-    out = memo[key] = _move_sources(g, data, memo, side, naval_ok, False, n_air)
+    out = memo[key] = _move_sources(g, data, b, side, naval_ok, False, n_air)
     return list(out)
 
 
-def _move_sources(g: StruggleForEurope, data: Data, memo: dict[Any, Any], side: int,
+def _move_sources(g: StruggleForEurope, data: Data, b: E.Board, side: int,
                   naval_ok: bool, first: bool, n_air: int) -> list[int]:
     c = g.c
+    memo = b.memo
     out = []
     dn = data["dn"][1]
     soviets = dn >= 2
     usa = c.usa if dn < 3 else -1
-    allied = side == 1
-    for loc, units in enumerate(data["u"]):
-        if not units or loc == usa:
+    arm = b.arm[side]  # the owner of the side's first army per location (0: none)
+    for loc in compress(count(), arm):
+        if loc == usa:
             continue
-        for u in units:
-            if (u >= 32) == allied and not u & 4:  # E.FORT
-                owner = u >> 4
-                break
-        else:
-            continue
+        owner = arm[loc]
         if owner == SOV and not soviets:
             continue
         dests = _adj(g, data, memo, loc, owner, naval_ok)
@@ -374,22 +372,22 @@ def attack_targets(g: StruggleForEurope, data: Data, side: int,
             break
     else:
         return []
-    memo = E.board(g.c, data).memo
+    b = E.board(g.c, data)
+    memo = b.memo
     key = ("att", side)
     out = memo.get(key)
     if out is None:
-        out = memo[key] = _attack_targets(data, side)
+        out = memo[key] = _attack_targets(data, b, side)
     return out[:1] if first else list(out)
 
 
-def _attack_targets(data: Data, side: int) -> list[int]:
+def _attack_targets(data: Data, b: E.Board, side: int) -> list[int]:
     out = []
     soviets = data["dn"][1] >= 2
     allied = side == 1
-    for loc, units in enumerate(data["u"]):
-        if len(units) < 2 or not min(units) < 32 <= max(units):
-            continue
-        for u in units:
+    u_all = data["u"]
+    for loc in compress(count(), b.cont):  # the contested locations
+        for u in u_all[loc]:
             if (u >= 32) == allied and not u & 4 and (soviets or u >> 4 != SOV):
                 out.append(loc)
                 break
@@ -517,6 +515,86 @@ def op_possible(g: StruggleForEurope, data: Data, side: int, op: int) -> bool:
     return bool(op_cards(g, data, side, op))
 
 
+def possible_ops(g: StruggleForEurope, data: Data, side: int) -> list[int]:
+    """The action ids of the operations possible now: :func:`op_possible` of the eight
+    operations in one pass over the hand."""
+    c = g.c
+    hand = data["hand"][side]
+    op_id = g.op_id
+    if not hand:  # no card: only a pass
+        return [op_id[OP_PASS]]
+    out = []
+    air = c.card_air
+    mv = c.card_move
+    n_air = 0
+    best = 0
+    move_without_air = False
+    for x in hand:
+        if air[x]:
+            n_air += 1
+        m = mv[x]
+        if m:
+            if m > best:
+                best = m
+            if not air[x]:
+                move_without_air = True
+    # build (7.2.1): a card that builds an army the mix allows, with a place for it
+    n_hand = len(hand)
+    soviets = data["dn"][1] >= 2
+    cnt = data["cnt"]
+    mix = c.mix
+    card_build = c.card_build
+    owners = E.SIDE_OWNERS[side]
+    can_place: dict[int, bool] = {}
+    build = False
+    for x in hand:
+        bx = card_build[x]
+        for owner in owners:
+            st = bx[owner]
+            if not st or n_hand < st:
+                continue
+            if owner == SOV and not soviets:
+                continue
+            if cnt[owner * 5 + st] >= mix[owner][st]:
+                continue
+            ok = can_place.get(owner)
+            if ok is None:
+                ok = can_place[owner] = E.any_build_location(c, data, owner)
+            if ok:
+                build = True
+                break
+        if build:
+            break
+    if build:
+        out.append(op_id[OP_BUILD])
+    fort = c.card_fort
+    for x in hand:
+        if fort[x]:
+            if can_fortress(g, data, side):
+                out.append(op_id[OP_FORT])
+            break
+    if can_bomb(g, data, side):
+        bomb = c.card_bomb
+        for x in hand:
+            if bomb[x]:
+                out.append(op_id[OP_BOMB])
+                break
+    if best:
+        # one move card is played; the other cards of the hand may give the air power:
+        # play a move card without air power if there is one
+        na = n_air if move_without_air else max(0, n_air - 1)
+        if move_sources(g, data, side, best == NAVAL, first=True, n_air=na) or (
+                best == NAVAL and op_cards(g, data, side, OP_MOVE)):
+            out.append(op_id[OP_MOVE])
+    if op_possible(g, data, side, OP_EVENT):
+        out.append(op_id[OP_EVENT])
+    out.append(op_id[OP_DISCARD])
+    if n_air and attack_targets(g, data, side, first=True):
+        out.append(op_id[OP_ATTACK])
+    out.append(op_id[OP_PASS])
+    return out
+
+
 # -- frames ------------------------------------------------------------------------------------
 
 def push(data: Data, frame: Frame) -> None:
@@ -628,8 +706,7 @@ class OpsFrame(SfeFrame):
         return False
 
     def ids(self, g: StruggleForEurope, data: Data, frame: Frame) -> list[int]:
-        side = frame["side"]
-        return [g.op_id[op] for op in range(8) if op_possible(g, data, side, op)]
+        return possible_ops(g, data, frame["side"])
 
     def act(self, g: StruggleForEurope, data: Data, frame: Frame, kind: int, arg: int) -> None:
         side = frame["side"]
