@@ -504,3 +504,153 @@ def test_play_eit2_in_the_terminal_against_the_greedy_bot() -> None:
     assert "rw (greedy):" in res.output          # the bot played the RW Action Round
     assert "Europe in Turmoil II" in res.output and "Rearmament" in res.output
     assert "lw to act" in res.output
+
+
+# -- 4.1, 4.3, 4.4: decks, hand sizes, action rounds ------------------------------------
+
+def test_4_4_great_depression_cards_join_the_deck_not_the_discards() -> None:
+    from warroom.games.eit2.sequence import end_turn
+
+    s = new_game(G, "1920", 2)
+    d = s.data
+    for side in (LW, RW):
+        for n in list(d["hands"][side]):
+            if C.cards[n].scoring:
+                d["hands"][side].remove(n)
+                d["discard"].append(n)
+    d["turn"] = 4
+    d["stack"].clear()
+    discards = list(d["discard"])
+    deck_before = len(d["deck"])
+    hands_before = [len(d["hands"][LW]), len(d["hands"][RW])]
+    end_turn(C, d)                     # to turn 5
+    assert d["turn"] == 5 and "Great Depression" in d["eras_in"]
+    assert d["discard"] == discards    # 4.4: the discards stay where they are
+    gd_cards = set(C.era_cards["Great Depression"])
+    assert gd_cards <= set(d["deck"]) | set(d["hands"][LW]) | set(d["hands"][RW])
+    assert len(d["hands"][LW]) == len(d["hands"][RW]) == 9          # 4.5.1: nine from turn 5
+    assert len(d["deck"]) == deck_before + len(gd_cards) - (18 - sum(hands_before))
+    assert "The Great Depression deck (36 cards) is shuffled into the draw deck [4.4]" in s.log
+    assert G.check_invariants(d) == []
+
+
+def test_4_3_reshuffle_after_the_deck_is_dealt_out() -> None:
+    from warroom.games.eit2.sequence import deal
+
+    s = gd()
+    d = s.data
+    d["discard"].extend(d["deck"][2:])
+    d["deck"] = d["deck"][:2]
+    for side in (LW, RW):
+        d["discard"].extend(d["hands"][side][:4])
+        d["hands"][side] = d["hands"][side][4:]
+    deal(C, d)
+    assert len(d["hands"][LW]) == len(d["hands"][RW]) == 9
+    assert any(ln.startswith("The draw deck is empty") and "[4.3]" in ln for ln in s.log)
+    assert G.check_invariants(d) == []
+
+
+def test_4_5_2_rounds_per_turn_and_alternation() -> None:
+    from warroom.games.eit2.sequence import rounds_per_turn
+
+    assert [rounds_per_turn(t) for t in (1, 4, 5, 10)] == [7, 7, 8, 8]
+    s = gd()
+    seen = []
+    import random
+
+    r = random.Random(3)
+    while s.active is not None and s.data["turn"] == 5:
+        top = s.data["stack"][-1]
+        if top["kind"] == "action_round":
+            seen.append((s.data["ar"], top["role"]))
+        legal = legal_actions(s)
+        scoring = [a for a in legal if a.key.startswith("score:")]
+        apply(s, (scoring or legal)[r.randrange(len(scoring or legal))])
+    rounds = [x for x in seen]
+    assert rounds[:4] == [(1, "rw"), (1, "lw"), (2, "rw"), (2, "lw")]
+    assert max(ar for ar, _ in rounds) == 8
+
+
+# -- 10.3 notes, 10.4 victory -------------------------------------------------------------
+
+def test_10_3_poland_counts_for_france_and_the_uk_once_guaranteed() -> None:
+    from warroom.games.eit2.scoring import adjacent_independents
+
+    s = gd()
+    d = s.data
+    poland = sid("Poland")
+    assert poland not in adjacent_independents(C, d, "France")
+    d["flags"]["guarantees_poland"] = True
+    assert poland in adjacent_independents(C, d, "France")
+    assert poland in adjacent_independents(C, d, "United Kingdom")
+    assert poland not in adjacent_independents(C, d, "Italy")
+
+
+def test_10_3_spain_scoring_is_removed_after_scoring() -> None:
+    s = new_game(G, "appeasement", 1)
+    d = s.data
+    spain = C.card_by_title("Spain Scoring")
+    for pile in ("deck", "discard", "out_of_game", "hands"):
+        if pile == "hands":
+            for h in d["hands"]:
+                if spain in h:
+                    h.remove(spain)
+        elif spain in d[pile]:
+            d[pile].remove(spain)
+    d["hands"][RW].append(spain)
+    s.invalidate()
+    apply(s, f"score:{spain}")
+    if s.active == "rw" and d["stack"][-1]["kind"] == "support_check":
+        apply(s, "pass")
+    assert spain in d["out_of_game"] and spain not in d["discard"]
+    assert any(ln.startswith("Spain scoring, RW") for ln in s.log)
+
+
+def test_10_4_1_automatic_victory_at_20_power() -> None:
+    from warroom.games.eit2.actions import settle
+    from warroom.games.eit2.board import gain_power
+
+    s = gd()
+    d = s.data
+    d["power"] = 18
+    gain_power(C, d, RW, 3, "10.2")
+    settle(C, d)
+    assert d["power"] == 20 and d["outcome"]["kind"] == "automatic"
+    assert d["outcome"]["winner"] == "rw" and s.data["stack"] == []
+    G.refresh_active(d)
+    assert s.active is None
+
+
+def test_10_4_1_both_players_holding_scoring_cards_is_a_draw() -> None:
+    from warroom.games.eit2.sequence import end_turn
+
+    s = gd()
+    d = s.data
+    scoring = [n for n in C.card_numbers if C.cards[n].scoring][:2]
+    for n in scoring:
+        for pile in (d["deck"], d["discard"], d["out_of_game"], *d["hands"]):
+            if n in pile:
+                pile.remove(n)
+    d["hands"][LW].append(scoring[0])
+    d["hands"][RW].append(scoring[1])
+    end_turn(C, d)
+    assert d["outcome"]["kind"] == "held_scoring" and d["outcome"]["winner"] is None
+    assert "Both players hold a Scoring card: the game is a draw [4.5.3]" in s.log
+
+
+@pytest.mark.parametrize(("mod", "winner"), [((9, 9), None), ((10, 9), "lw"),
+                                             ((9, 10), "rw")])
+def test_10_4_4_power_zero_ties_go_to_moderation(mod: tuple[int, int],
+                                                 winner: str | None) -> None:
+    s = gd()
+    d = s.data
+    empty_board(s)
+    d["power"] = 0
+    d["mod"] = list(mod)
+    d["sanctions"] = [0, 0]
+    # the lower Moderation is sanctioned (-2 Power per Sanction): only a tie stays at 0
+    final_scoring(C, d, "test")
+    if winner is None:
+        assert d["power"] == 0 and d["outcome"]["winner"] is None
+    else:
+        assert d["outcome"]["winner"] == winner
