@@ -184,23 +184,32 @@ class Board:
 
     Per location, kept up to date from the previous board (only changed locations are
     looked at): ``arm[side][loc]``, the owner of the side's first army (not a fortress)
-    there, 0 if none; ``cont[loc]``, 1 if contested.
+    there, 0 if none; ``cont[loc]``, 1 if contested; per owner 1-3, ``pas[owner]``, the
+    half-nodes (2*loc+half) its supply may pass (as :func:`supply_nodes` finds them) and
+    ``held[owner][loc]``, 1 where its counters are. ``sup`` maps the inputs of a supply
+    search (owner, stage, passable half-nodes, start nodes) to its result, for every board.
     """
 
-    __slots__ = ("arm", "c", "cont", "ctl", "memo", "stage", "u")
+    __slots__ = ("arm", "c", "cont", "ctl", "held", "memo", "pas", "stage", "sup", "u")
 
     def __init__(self, c: Components, ctl: list[int], u: list[list[int]], stage: int,
-                 arm: tuple[list[int], list[int]], cont: list[int]) -> None:
+                 arm: tuple[list[int], list[int]], cont: list[int],
+                 pas: tuple[bytearray, ...], held: tuple[bytearray, ...],
+                 sup: dict[Any, bytearray]) -> None:
         self.c = c
         self.ctl = ctl
         self.u = u
         self.stage = stage
         self.arm = arm
         self.cont = cont
+        self.pas = pas
+        self.held = held
+        self.sup = sup
         self.memo: dict[Any, Any] = {}
 
 
 _BOARD: list[Board | None] = [None]
+_OWNERS = (AXIS, WEST, SOV)
 
 
 def _set_facts(arm0: list[int], arm1: list[int], cont: list[int], loc: int,
@@ -218,6 +227,30 @@ def _set_facts(arm0: list[int], arm1: list[int], cont: list[int], loc: int,
     cont[loc] = 1 if units and min(units) < 32 <= max(units) else 0
 
 
+def _set_supply_facts(pas: tuple[bytearray, ...], held: tuple[bytearray, ...], loc: int,
+                      units: list[int], contested: int, ctl_loc: int) -> None:
+    """The passable half-nodes and held flag of ``loc`` per owner (the first pass of
+    :func:`supply_nodes`)."""
+    n0 = 2 * loc
+    for owner in _OWNERS:
+        p = pas[owner]
+        h = held[owner]
+        p[n0] = p[n0 + 1] = h[loc] = 0
+        if units:
+            if contested:
+                for u in units:
+                    if u >> 4 == owner:
+                        p[n0 + ((u >> 3) & 1)] = 1
+                        h[loc] = 1
+                        break
+                continue
+            if units[0] >> 4 != owner:
+                continue
+            h[loc] = 1
+        if ctl_loc == owner:
+            p[n0] = p[n0 + 1] = 1
+
+
 def board(c: Components, data: Data) -> Board:
     """The :class:`Board` of ``data``'s board now (the last one, if the board is equal)."""
     b = _BOARD[0]
@@ -229,16 +262,23 @@ def board(c: Components, data: Data) -> Board:
         if b.ctl == ctl and b.u == u:
             if b.stage == stage:
                 return b
-            nb = Board(c, b.ctl, b.u, stage, b.arm, b.cont)
-        elif len(u) == len(b.u):
+            nb = Board(c, b.ctl, b.u, stage, b.arm, b.cont, b.pas, b.held, b.sup)
+        elif len(u) == len(b.u) and len(ctl) == len(b.ctl):
             arm0, arm1 = b.arm[0][:], b.arm[1][:]
             cont = b.cont[:]
+            pas = tuple(x[:] for x in b.pas)
+            held = tuple(x[:] for x in b.held)
             snap = b.u[:]
-            for loc in compress(count(), map(ne, u, snap)):
+            changed = set(compress(count(), map(ne, u, snap)))
+            for loc in changed:
                 units = u[loc]
                 snap[loc] = units[:]
                 _set_facts(arm0, arm1, cont, loc, units)
-            nb = Board(c, ctl[:], snap, stage, (arm0, arm1), cont)
+            changed.update(compress(count(), map(ne, ctl, b.ctl)))
+            for loc in changed:
+                _set_supply_facts(pas, held, loc, u[loc], cont[loc], ctl[loc])
+            sup = b.sup if len(b.sup) < 512 else {}
+            nb = Board(c, ctl[:], snap, stage, (arm0, arm1), cont, pas, held, sup)
         else:
             nb = _fresh_board(c, ctl, u, stage)
     else:
@@ -250,9 +290,12 @@ def board(c: Components, data: Data) -> Board:
 def _fresh_board(c: Components, ctl: list[int], u: list[list[int]], stage: int) -> Board:
     n = len(u)
     arm0, arm1, cont = [0] * n, [0] * n, [0] * n
+    pas = tuple(bytearray(2 * n) for _ in range(4))
+    held = tuple(bytearray(n) for _ in range(4))
     for loc, units in enumerate(u):
         _set_facts(arm0, arm1, cont, loc, units)
-    return Board(c, ctl[:], [x[:] for x in u], stage, (arm0, arm1), cont)
+        _set_supply_facts(pas, held, loc, units, cont[loc], ctl[loc])
+    return Board(c, ctl[:], [x[:] for x in u], stage, (arm0, arm1), cont, pas, held, {})
 
 
 # -- supply (8.6) ---------------------------------------------------------------------------
@@ -260,25 +303,72 @@ def _fresh_board(c: Components, ctl: list[int], u: list[list[int]], stage: int) 
 def out_of_supply(c: Components, data: Data, owner: int) -> list[int]:
     """8.6: the locations whose ``owner`` counters are out of supply (a contested one:
     judged by the owner's half)."""
-    memo = board(c, data).memo
+    return list(_out_of_supply(c, data, board(c, data), owner))
+
+
+def _out_of_supply(c: Components, data: Data, b: Board, owner: int) -> list[int]:
+    memo = b.memo
     key = ("oos", owner)
     out = memo.get(key)
     if out is None:
-        held: list[int] = []
-        seen = supply_nodes(c, data, owner, held)
-        memo[("sup", owner)] = seen
-        out = memo[key] = [loc for loc in held if not (seen[2 * loc] or seen[2 * loc + 1])]
-    return list(out)
+        seen = _supply(c, data, b, owner)
+        out = memo[key] = [loc for loc in compress(count(), b.held[owner])
+                           if not (seen[2 * loc] or seen[2 * loc + 1])]
+    return out  # type: ignore[no-any-return]
 
 
 def supply(c: Components, data: Data, owner: int) -> bytearray:
     """:func:`supply_nodes` of the board now (read-only: shared while the board is equal)."""
-    memo = board(c, data).memo
+    return _supply(c, data, board(c, data), owner)
+
+
+def _supply(c: Components, data: Data, b: Board, owner: int) -> bytearray:
+    """:func:`supply_nodes` from the passable half-nodes kept in ``b``; the search itself
+    runs once per (owner, stage, passable half-nodes, start nodes)."""
+    memo = b.memo
     key = ("sup", owner)
     seen = memo.get(key)
     if seen is None:
-        seen = memo[key] = supply_nodes(c, data, owner)
+        ctl = data["ctl"]
+        stage = b.stage
+        usa = c.usa
+        ok = b.pas[owner]
+        start = tuple(node for s in c.sources[owner]
+                      if not ((s == usa and stage < 3) or ctl[s] != owner)
+                      for node in (2 * s, 2 * s + 1) if ok[node])
+        passable = bytes(ok)
+        skey = (owner, stage, passable, start)
+        seen = b.sup.get(skey)
+        if seen is None:
+            seen = b.sup[skey] = _search(c, stage, passable, start)
+        memo[key] = seen
     return seen  # type: ignore[no-any-return]
+
+
+def _search(c: Components, stage: int, passable: bytes, start: tuple[int, ...]) -> bytearray:
+    """The search of :func:`supply_nodes` from ``start`` through ``passable`` half-nodes."""
+    ok = bytearray(passable)
+    todo: list[int] = []
+    for node in start:
+        if ok[node]:
+            ok[node] = 0
+            todo.append(node)
+    adj = c.sup_adj[stage]
+    pop = todo.pop
+    push = todo.append
+    while todo:
+        node = pop()
+        other = node ^ 1  # both halves of a friendly location are passable: joined
+        if ok[other]:
+            ok[other] = 0
+            push(other)
+        for nb in adj[node]:
+            if ok[nb]:
+                ok[nb] = 0
+                push(nb)
+    n2 = len(ok)
+    return bytearray((int.from_bytes(passable, "little")
+                      ^ int.from_bytes(ok, "little")).to_bytes(n2, "little"))
 
 
 def supply_nodes(c: Components, data: Data, owner: int,
@@ -349,16 +439,20 @@ def in_supply(data: Data, seen: bytearray, loc: int, owner: int) -> bool:
 
 def build_locations(c: Components, data: Data, owner: int) -> list[int]:
     """7.2.1: friendly controlled (not contested), in supply locations of ``owner``."""
-    memo = board(c, data).memo
+    return list(_build_list(c, data, board(c, data), owner))
+
+
+def _build_list(c: Components, data: Data, b: Board, owner: int) -> list[int]:
+    memo = b.memo
     key = ("build", owner)
     out = memo.get(key)
     if out is None:
-        out = memo[key] = _build_locations(c, data, owner)
-    return list(out)
+        out = memo[key] = _build_locations(c, data, b, owner)
+    return out  # type: ignore[no-any-return]
 
 
-def _build_locations(c: Components, data: Data, owner: int) -> list[int]:
-    seen = supply(c, data, owner)
+def _build_locations(c: Components, data: Data, b: Board, owner: int) -> list[int]:
+    seen = _supply(c, data, b, owner)
     ctl = data["ctl"]
     out = []
     for loc in range(c.n):
@@ -375,15 +469,20 @@ def _build_locations(c: Components, data: Data, owner: int) -> list[int]:
 
 
 def any_build_location(c: Components, data: Data, owner: int) -> bool:
-    memo = board(c, data).memo
+    return any_build_in(c, data, board(c, data), owner)
+
+
+def any_build_in(c: Components, data: Data, b: Board, owner: int) -> bool:
+    """:func:`any_build_location` on the :class:`Board` ``b`` of ``data``."""
+    memo = b.memo
     key = ("anybuild", owner)
     ok = memo.get(key)
     if ok is None:
-        ok = memo[key] = _any_build_location(c, data, owner)
+        ok = memo[key] = _any_build_location(c, data, b, owner)
     return ok  # type: ignore[no-any-return]
 
 
-def _any_build_location(c: Components, data: Data, owner: int) -> bool:
+def _any_build_location(c: Components, data: Data, b: Board, owner: int) -> bool:
     ctl = data["ctl"]
     u_all = data["u"]
     for s in c.sources[owner]:
@@ -391,21 +490,26 @@ def _any_build_location(c: Components, data: Data, owner: int) -> bool:
             units = u_all[s]
             if not units or (sides_in(units) != 3 and units[0] >> 4 == owner):
                 return True
-    return bool(build_locations(c, data, owner))
+    return bool(_build_list(c, data, b, owner))
 
 
 def fortress_halves(c: Components, data: Data) -> list[tuple[int, int]]:
     """7.2.2: (location, half) pairs where the Axis may build a fortress: a friendly
     controlled half of an in supply location, one fortress per half."""
-    memo = board(c, data).memo
+    return list(fortress_list(c, data, board(c, data)))
+
+
+def fortress_list(c: Components, data: Data, b: Board) -> list[tuple[int, int]]:
+    """:func:`fortress_halves` on the :class:`Board` ``b`` of ``data`` (read-only)."""
+    memo = b.memo
     out = memo.get("fort")
     if out is None:
-        out = memo["fort"] = _fortress_halves(c, data)
-    return list(out)
+        out = memo["fort"] = _fortress_halves(c, data, b)
+    return out  # type: ignore[no-any-return]
 
 
-def _fortress_halves(c: Components, data: Data) -> list[tuple[int, int]]:
-    seen = supply(c, data, AXIS)
+def _fortress_halves(c: Components, data: Data, b: Board) -> list[tuple[int, int]]:
+    seen = _supply(c, data, b, AXIS)
     out = []
     for loc in range(c.n):
         units = data["u"][loc]
@@ -519,18 +623,27 @@ def special_circumstance(c: Components, data: Data, loc: int) -> None:
 
 # -- victory points (9.1) ---------------------------------------------------------------------
 
+_VP_LOCATIONS: dict[int, tuple[Components, tuple[tuple[int, int, int], ...]]] = {}
+
+
+def _vp_locations(c: Components) -> tuple[tuple[int, int, int], ...]:
+    """(location, VP, colour) of the victory locations, in location order."""
+    entry = _VP_LOCATIONS.get(id(c))
+    if entry is None or entry[0] is not c:
+        entry = _VP_LOCATIONS[id(c)] = (c, tuple((loc, c.vp[loc], c.color[loc])
+                                               for loc in range(c.n) if c.vp[loc]))
+    return entry[1]
+
+
 def victory_points(c: Components, data: Data) -> tuple[int, int]:
     """(Axis VP, Allied VP): controlled (not contested) enemy VP locations + bombing track."""
     ax = al = 0
     ctl = data["ctl"]
-    for loc in range(c.n):
-        v = c.vp[loc]
-        if not v:
-            continue
-        col = c.color[loc]
+    u_all = data["u"]
+    for loc, v, col in _vp_locations(c):
         owner = ctl[loc]
         if (col == AXIS and owner in (WEST, SOV)) or (col in (WEST, SOV) and owner == AXIS):
-            if sides_in(data["u"][loc]) == 3:
+            if sides_in(u_all[loc]) == 3:
                 continue
             if owner == AXIS:
                 ax += v

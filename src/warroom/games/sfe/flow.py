@@ -132,25 +132,26 @@ def build_options(g: StruggleForEurope, data: Data, side: int, card: int,
     return out
 
 
-def can_fortress(g: StruggleForEurope, data: Data, side: int) -> bool:
+def can_fortress(g: StruggleForEurope, data: Data, side: int, b: E.Board | None = None
+                 ) -> bool:
     c = g.c
     if not (side == 0 and len(data["hand"][0]) >= 2
             and E.counters_on_map(data, AXIS, 4) < c.mix[AXIS][4]):
         return False
-    memo = E.board(c, data).memo
+    memo = (b or E.board(c, data)).memo
     ok = memo.get("canfort")
     if ok is None:
-        ok = memo["canfort"] = _fortress_place(c, data)
+        ok = memo["canfort"] = _fortress_place(c, data, b or E.board(c, data))
     return ok  # type: ignore[no-any-return]
 
 
-def _fortress_place(c: Any, data: Data) -> bool:
+def _fortress_place(c: Any, data: Data, b: E.Board) -> bool:
     for s in c.sources[AXIS]:  # a held Axis supply location with a free half
         units = data["u"][s]
         if data["ctl"][s] == AXIS and E.sides_in(units) <= 1 and \
                 sum(1 for u in units if u & E.FORT) < 2:
             return True
-    return bool(E.fortress_halves(c, data))
+    return bool(E.fortress_list(c, data, b))
 
 
 def can_bomb(g: StruggleForEurope, data: Data, side: int, extra: int = 1) -> bool:
@@ -298,7 +299,8 @@ def mover_owner(data: Data, src: int, side: int) -> int:
 
 
 def move_sources(g: StruggleForEurope, data: Data, side: int, naval_ok: bool,
-                 first: bool = False, n_air: int | None = None) -> list[int]:
+                 first: bool = False, n_air: int | None = None,
+                 b: E.Board | None = None) -> list[int]:
     """7.2.4: locations whose armies may move (``first``: the first one only), with
     ``n_air`` air cards (default: those in hand) for battles."""
     if n_air is None:
@@ -307,7 +309,8 @@ def move_sources(g: StruggleForEurope, data: Data, side: int, naval_ok: bool,
         for x in data["hand"][side]:
             if air[x] > 0:
                 n_air += 1
-    b = E.board(g.c, data)
+    if b is None:
+        b = E.board(g.c, data)
     memo = b.memo
     key = ("msrc", side, 1 if naval_ok else 0, 1 if n_air else 0)
     out = memo.get(key)
@@ -364,7 +367,7 @@ def best_move_card_naval(g: StruggleForEurope, hand: list[int]) -> int:
 
 
 def attack_targets(g: StruggleForEurope, data: Data, side: int,
-                   first: bool = False) -> list[int]:
+                   first: bool = False, b: E.Board | None = None) -> list[int]:
     """7.2.7: contested locations where the side has armies (an air card is needed)."""
     air = g.c.card_air
     for x in data["hand"][side]:
@@ -372,7 +375,8 @@ def attack_targets(g: StruggleForEurope, data: Data, side: int,
             break
     else:
         return []
-    b = E.board(g.c, data)
+    if b is None:
+        b = E.board(g.c, data)
     memo = b.memo
     key = ("att", side)
     out = memo.get(key)
@@ -524,6 +528,7 @@ def possible_ops(g: StruggleForEurope, data: Data, side: int) -> list[int]:
     if not hand:  # no card: only a pass
         return [op_id[OP_PASS]]
     out = []
+    b = E.board(c, data)
     air = c.card_air
     mv = c.card_move
     n_air = 0
@@ -559,7 +564,7 @@ def possible_ops(g: StruggleForEurope, data: Data, side: int) -> list[int]:
                 continue
             ok = can_place.get(owner)
             if ok is None:
-                ok = can_place[owner] = E.any_build_location(c, data, owner)
+                ok = can_place[owner] = E.any_build_in(c, data, b, owner)
             if ok:
                 build = True
                 break
@@ -570,7 +575,7 @@ def possible_ops(g: StruggleForEurope, data: Data, side: int) -> list[int]:
     fort = c.card_fort
     for x in hand:
         if fort[x]:
-            if can_fortress(g, data, side):
+            if can_fortress(g, data, side, b):
                 out.append(op_id[OP_FORT])
             break
     if can_bomb(g, data, side):
@@ -583,13 +588,13 @@ def possible_ops(g: StruggleForEurope, data: Data, side: int) -> list[int]:
         # one move card is played; the other cards of the hand may give the air power:
         # play a move card without air power if there is one
         na = n_air if move_without_air else max(0, n_air - 1)
-        if move_sources(g, data, side, best == NAVAL, first=True, n_air=na) or (
+        if move_sources(g, data, side, best == NAVAL, first=True, n_air=na, b=b) or (
                 best == NAVAL and op_cards(g, data, side, OP_MOVE)):
             out.append(op_id[OP_MOVE])
     if op_possible(g, data, side, OP_EVENT):
         out.append(op_id[OP_EVENT])
     out.append(op_id[OP_DISCARD])
-    if n_air and attack_targets(g, data, side, first=True):
+    if n_air and attack_targets(g, data, side, first=True, b=b):
         out.append(op_id[OP_ATTACK])
     out.append(op_id[OP_PASS])
     return out
