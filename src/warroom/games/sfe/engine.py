@@ -184,19 +184,25 @@ class Board:
 
     Per location, kept up to date from the previous board (only changed locations are
     looked at): ``arm[side][loc]``, the owner of the side's first army (not a fortress)
-    there, 0 if none; ``cont[loc]``, 1 if contested; per owner 1-3, ``pas[owner]``, the
-    half-nodes (2*loc+half) its supply may pass (as :func:`supply_nodes` finds them) and
-    ``held[owner][loc]``, 1 where its counters are. ``sup`` maps the inputs of a supply
-    search (owner, stage, passable half-nodes, start nodes) to its result, for every board.
+    there, 0 if none; ``cont[loc]``, 1 if contested (codes below and from 32 present);
+    ``pm[loc]``, a bit ``1 << owner`` per owner present; ``fh[side][loc]``, the half of
+    the side's first counter there (Axis side: codes below 32), -1 if none. Per owner 1-3:
+    ``pas[owner]``, the half-nodes (2*loc+half) its supply may pass (as
+    :func:`supply_nodes` finds them), and ``held[owner][loc]``, 1 where its counters are.
+    ``sup`` maps the inputs of a supply search (owner, stage, passable half-nodes, start
+    nodes) to its result, for every board.
     """
 
-    __slots__ = ("arm", "c", "cont", "ctl", "held", "memo", "pas", "stage", "sup", "u")
+    __slots__ = ("arm", "c", "cont", "ctl", "fh", "held", "memo", "pas", "pm", "stage", "sup",
+                 "u")
 
     def __init__(self, c: Components, ctl: list[int], u: list[list[int]], stage: int,
-                 arm: tuple[list[int], list[int]], cont: list[int],
-                 pas: tuple[bytearray, ...], held: tuple[bytearray, ...],
-                 sup: dict[Any, bytearray]) -> None:
+                 arm: tuple[list[int], list[int]], cont: list[int], pm: list[int],
+                 fh: tuple[list[int], list[int]], pas: tuple[bytearray, ...],
+                 held: tuple[bytearray, ...], sup: dict[Any, bytearray]) -> None:
         self.c = c
+        self.pm = pm
+        self.fh = fh
         self.ctl = ctl
         self.u = u
         self.stage = stage
@@ -212,19 +218,28 @@ _BOARD: list[Board | None] = [None]
 _OWNERS = (AXIS, WEST, SOV)
 
 
-def _set_facts(arm0: list[int], arm1: list[int], cont: list[int], loc: int,
-               units: list[int]) -> None:
-    a0 = a1 = 0
+def _set_facts(arm0: list[int], arm1: list[int], cont: list[int], pm: list[int],
+               fh0: list[int], fh1: list[int], loc: int, units: list[int]) -> None:
+    a0 = a1 = m = 0
+    h0 = h1 = -1
     for u in units:
-        if not u & FORT:
-            if u < 32:
-                if not a0:
-                    a0 = u >> 4
-            elif not a1:
+        m |= 1 << (u >> 4)
+        if u < 32:
+            if h0 < 0:
+                h0 = (u >> 3) & 1
+            if not a0 and not u & FORT:
+                a0 = u >> 4
+        else:
+            if h1 < 0:
+                h1 = (u >> 3) & 1
+            if not a1 and not u & FORT:
                 a1 = u >> 4
     arm0[loc] = a0
     arm1[loc] = a1
-    cont[loc] = 1 if units and min(units) < 32 <= max(units) else 0
+    pm[loc] = m
+    fh0[loc] = h0
+    fh1[loc] = h1
+    cont[loc] = 1 if h0 >= 0 and h1 >= 0 else 0
 
 
 def _set_supply_facts(pas: tuple[bytearray, ...], held: tuple[bytearray, ...], loc: int,
@@ -262,10 +277,12 @@ def board(c: Components, data: Data) -> Board:
         if b.ctl == ctl and b.u == u:
             if b.stage == stage:
                 return b
-            nb = Board(c, b.ctl, b.u, stage, b.arm, b.cont, b.pas, b.held, b.sup)
+            nb = Board(c, b.ctl, b.u, stage, b.arm, b.cont, b.pm, b.fh, b.pas, b.held, b.sup)
         elif len(u) == len(b.u) and len(ctl) == len(b.ctl):
             arm0, arm1 = b.arm[0][:], b.arm[1][:]
             cont = b.cont[:]
+            pm = b.pm[:]
+            fh0, fh1 = b.fh[0][:], b.fh[1][:]
             pas = tuple(x[:] for x in b.pas)
             held = tuple(x[:] for x in b.held)
             snap = b.u[:]
@@ -273,12 +290,13 @@ def board(c: Components, data: Data) -> Board:
             for loc in changed:
                 units = u[loc]
                 snap[loc] = units[:]
-                _set_facts(arm0, arm1, cont, loc, units)
+                _set_facts(arm0, arm1, cont, pm, fh0, fh1, loc, units)
             changed.update(compress(count(), map(ne, ctl, b.ctl)))
             for loc in changed:
                 _set_supply_facts(pas, held, loc, u[loc], cont[loc], ctl[loc])
             sup = b.sup if len(b.sup) < 512 else {}
-            nb = Board(c, ctl[:], snap, stage, (arm0, arm1), cont, pas, held, sup)
+            nb = Board(c, ctl[:], snap, stage, (arm0, arm1), cont, pm, (fh0, fh1), pas, held,
+                       sup)
         else:
             nb = _fresh_board(c, ctl, u, stage)
     else:
@@ -289,13 +307,14 @@ def board(c: Components, data: Data) -> Board:
 
 def _fresh_board(c: Components, ctl: list[int], u: list[list[int]], stage: int) -> Board:
     n = len(u)
-    arm0, arm1, cont = [0] * n, [0] * n, [0] * n
+    arm0, arm1, cont, pm, fh0, fh1 = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
     pas = tuple(bytearray(2 * n) for _ in range(4))
     held = tuple(bytearray(n) for _ in range(4))
     for loc, units in enumerate(u):
-        _set_facts(arm0, arm1, cont, loc, units)
+        _set_facts(arm0, arm1, cont, pm, fh0, fh1, loc, units)
         _set_supply_facts(pas, held, loc, units, cont[loc], ctl[loc])
-    return Board(c, ctl[:], [x[:] for x in u], stage, (arm0, arm1), cont, pas, held, {})
+    return Board(c, ctl[:], [x[:] for x in u], stage, (arm0, arm1), cont, pm, (fh0, fh1), pas,
+                 held, {})
 
 
 # -- supply (8.6) ---------------------------------------------------------------------------

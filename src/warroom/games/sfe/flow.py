@@ -168,63 +168,47 @@ def adjacent_dests(g: StruggleForEurope, data: Data, src: int, owner: int,
     """7.2.5: (dest, half entered, defence value, naval, battle) for counters of ``owner``
     leaving ``src`` by one line; from a contested location only by lines of their half.
     Read-only: shared while the board is equal."""
-    return _adj(g, data, E.board(g.c, data).memo, src, owner, naval_ok)
+    b = E.board(g.c, data)
+    return _adj(g, data, b, src, owner, naval_ok)
 
 
-def _adj(g: StruggleForEurope, data: Data, memo: dict[Any, Any], src: int, owner: int,
+def _adj(g: StruggleForEurope, data: Data, b: E.Board, src: int, owner: int,
          naval_ok: bool) -> list[tuple[int, int, int, int, bool]]:
+    memo = b.memo
     key = (src, owner, 1 if naval_ok else 0)
     out = memo.get(key)
     if out is None:
-        out = memo[key] = _adjacent_dests(g, data, src, owner, naval_ok)
+        out = memo[key] = _adjacent_dests(g, data, b, src, owner, naval_ok)
     return out  # type: ignore[no-any-return]
 
 
-def _adjacent_dests(g: StruggleForEurope, data: Data, src: int, owner: int,
+def _adjacent_dests(g: StruggleForEurope, data: Data, b: E.Board, src: int, owner: int,
                     naval_ok: bool) -> list[tuple[int, int, int, int, bool]]:
-    u_all = data["u"]
-    units = u_all[src]
     axis = owner == AXIS
-    myh = -1
-    if units and min(units) < 32 <= max(units):
-        for u in units:
-            if (u < 32) == axis:
-                myh = (u >> 3) & 1
-                break
-    dn = data["dn"][1]
+    fh = b.fh[0 if axis else 1]  # the half of the mover side's first counter
+    pm = b.pm  # bit 1 << owner per owner present
+    # from a contested location only by lines of the own half
+    myh = fh[src] if b.cont[src] else -1
     ctl = data["ctl"]
     other = 0 if axis else WEST + SOV - owner
+    enemy = 12 if axis else 3  # owners of codes from 32 (Allies) / below 32 (Axis)
     out = []
-    for d, mh, dh, nv, dv in g.adj_tab[owner][dn if dn < 3 else 3][1 if naval_ok else 0][src]:
+    for d, mh, dh, nv, dv in g.adj_tab[owner][b.stage][1 if naval_ok else 0][src]:
         if myh >= 0 and mh != myh:
             continue
-        du = u_all[d]
-        if not du:
+        m = pm[d]
+        if not m:
             if other and ctl[d] == other:
                 continue
             out.append((d, dh, dv, nv, False))
             continue
-        if other:
-            if ctl[d] == other:
-                continue
-            for u in du:
-                if u >> 4 == other:
-                    break
-            else:
-                u = -1
-            if u >= 0:
-                continue
-        lo = min(du)
-        hi = max(du)
-        if lo < 32 <= hi:  # contested: a battle unless entering the own half
-            for u in du:
-                if (u < 32) == axis:
-                    battle = (u >> 3) & 1 != dh
-                    break
-            else:
-                battle = True
+        if other and (ctl[d] == other or m >> other & 1):
+            continue
+        if m & 3 and m & 12:  # contested: a battle unless entering the own half
+            h = fh[d]
+            battle = h != dh if h >= 0 else True
         else:
-            battle = (hi >= 32) if axis else (lo < 32)
+            battle = bool(m & enemy)
         out.append((d, dh, dv, nv, battle))
     return out
 
@@ -329,7 +313,6 @@ def move_sources(g: StruggleForEurope, data: Data, side: int, naval_ok: bool,
 def _move_sources(g: StruggleForEurope, data: Data, b: E.Board, side: int,
                   naval_ok: bool, first: bool, n_air: int) -> list[int]:
     c = g.c
-    memo = b.memo
     out = []
     dn = data["dn"][1]
     soviets = dn >= 2
@@ -341,7 +324,7 @@ def _move_sources(g: StruggleForEurope, data: Data, b: E.Board, side: int,
         owner = arm[loc]
         if owner == SOV and not soviets:
             continue
-        dests = _adj(g, data, memo, loc, owner, naval_ok)
+        dests = _adj(g, data, b, loc, owner, naval_ok)
         if not dests:
             continue
         if not n_air:
