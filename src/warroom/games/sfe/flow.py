@@ -19,7 +19,9 @@ decides. ``turn`` and ``battle`` are procedure frames that never wait for a deci
 
 from __future__ import annotations
 
+from functools import reduce
 from itertools import compress, count
+from operator import or_
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.actions import Action
@@ -54,6 +56,11 @@ K_OP, K_CARD, K_ARMY, K_LOC, K_HALF, K_UNIT, K_DONE, K_DEFEND, K_RETREAT, K_NOAI
     K_NOBLOCK = range(11)
 OPS = ("build", "fortress", "bombing", "move", "event", "discard", "attack", "pass")
 OP_BUILD, OP_FORT, OP_BOMB, OP_MOVE, OP_EVENT, OP_DISCARD, OP_ATTACK, OP_PASS = range(8)
+# card bits (StruggleForEurope.card_bits): air power, land / naval move, a move card without
+# air power, fortress, bombing, an operation event that is always playable, Weapon / Strategic
+# Redeploy (playable when bombing / a redeploy is possible)
+CB_AIR, CB_LAND, CB_NAVAL, CB_MOVE_NO_AIR, CB_FORT, CB_BOMB, CB_EVENT, CB_WEAPON, \
+    CB_REDEPLOY = (1 << i for i in range(9))
 OP_RULE = ("7.2.1", "7.2.2", "7.2.3", "7.2.4", "7.2.9", "7.2.8", "7.2.7", "7.2.10")
 ROLES = ("axis", "allies")
 
@@ -504,77 +511,42 @@ def op_possible(g: StruggleForEurope, data: Data, side: int, op: int) -> bool:
 
 def possible_ops(g: StruggleForEurope, data: Data, side: int) -> list[int]:
     """The action ids of the operations possible now: :func:`op_possible` of the eight
-    operations in one pass over the hand."""
-    c = g.c
+    operations in one pass over the hand (the card bits of ``g.card_bits``)."""
     hand = data["hand"][side]
     op_id = g.op_id
     if not hand:  # no card: only a pass
         return [op_id[OP_PASS]]
+    c = g.c
+    m = reduce(or_, map(g.card_bits[side].__getitem__, hand))
     out = []
     b = E.board(c, data)
-    air = c.card_air
-    mv = c.card_move
-    n_air = 0
-    best = 0
-    move_without_air = False
-    for x in hand:
-        if air[x]:
-            n_air += 1
-        m = mv[x]
-        if m:
-            if m > best:
-                best = m
-            if not air[x]:
-                move_without_air = True
     # build (7.2.1): a card that builds an army the mix allows, with a place for it
-    n_hand = len(hand)
-    soviets = data["dn"][1] >= 2
-    cnt = data["cnt"]
-    mix = c.mix
-    card_build = c.card_build
-    owners = E.SIDE_OWNERS[side]
-    can_place: dict[int, bool] = {}
-    build = False
-    for x in hand:
-        bx = card_build[x]
-        for owner in owners:
-            st = bx[owner]
-            if not st or n_hand < st:
-                continue
-            if owner == SOV and not soviets:
-                continue
-            if cnt[owner * 5 + st] >= mix[owner][st]:
-                continue
-            ok = can_place.get(owner)
-            if ok is None:
-                ok = can_place[owner] = E.any_build_in(c, data, b, owner)
-            if ok:
-                build = True
+    if m >> 16:
+        n_hand = len(hand)
+        soviets = data["dn"][1] >= 2
+        cnt = data["cnt"]
+        mix = c.mix
+        for bit, owner, st in g.build_bits[side]:
+            if (m & bit and n_hand >= st and (owner != SOV or soviets)
+                    and cnt[owner * 5 + st] < mix[owner][st]
+                    and E.any_build_in(c, data, b, owner)):
+                out.append(op_id[OP_BUILD])
                 break
-        if build:
-            break
-    if build:
-        out.append(op_id[OP_BUILD])
-    fort = c.card_fort
-    for x in hand:
-        if fort[x]:
-            if can_fortress(g, data, side, b):
-                out.append(op_id[OP_FORT])
-            break
-    if can_bomb(g, data, side):
-        bomb = c.card_bomb
-        for x in hand:
-            if bomb[x]:
-                out.append(op_id[OP_BOMB])
-                break
-    if best:
+    if m & CB_FORT and can_fortress(g, data, side, b):
+        out.append(op_id[OP_FORT])
+    if m & CB_BOMB and can_bomb(g, data, side):
+        out.append(op_id[OP_BOMB])
+    n_air = sum(map(g.air_flag.__getitem__, hand)) if m & CB_AIR else 0
+    if m & (CB_LAND | CB_NAVAL):
         # one move card is played; the other cards of the hand may give the air power:
         # play a move card without air power if there is one
-        na = n_air if move_without_air else max(0, n_air - 1)
-        if move_sources(g, data, side, best == NAVAL, first=True, n_air=na, b=b) or (
-                best == NAVAL and op_cards(g, data, side, OP_MOVE)):
+        naval = bool(m & CB_NAVAL)
+        na = n_air if m & CB_MOVE_NO_AIR else max(0, n_air - 1)
+        if move_sources(g, data, side, naval, first=True, n_air=na, b=b) or (
+                naval and op_cards(g, data, side, OP_MOVE)):
             out.append(op_id[OP_MOVE])
-    if op_possible(g, data, side, OP_EVENT):
+    if m & CB_EVENT or (m & CB_WEAPON and can_bomb(g, data, side, extra=0)) or (
+            m & CB_REDEPLOY and redeploy_sources(g, data, side, quick=True)):
         out.append(op_id[OP_EVENT])
     out.append(op_id[OP_DISCARD])
     if n_air and attack_targets(g, data, side, first=True, b=b):

@@ -20,8 +20,12 @@ from warroom.games.sfe.components import (
     AXIS,
     COLOR_NAMES,
     EV_GC,
+    EV_REDEPLOY,
     EV_REINF,
+    EV_WEAPON,
     EVENTS,
+    LAND,
+    NAVAL,
     OWNER_NAMES,
     SIDE_NAMES,
     SOV,
@@ -30,6 +34,15 @@ from warroom.games.sfe.components import (
     load_components,
 )
 from warroom.games.sfe.flow import (
+    CB_AIR,
+    CB_BOMB,
+    CB_EVENT,
+    CB_FORT,
+    CB_LAND,
+    CB_MOVE_NO_AIR,
+    CB_NAVAL,
+    CB_REDEPLOY,
+    CB_WEAPON,
     FRAMES,
     K_ARMY,
     K_CARD,
@@ -138,6 +151,42 @@ class StruggleForEurope(Game):
                       for node in range(2 * c.n))
                 for naval_ok in (0, 1)))
         self.path_tab = tuple(path_tab)
+        # per side and card, what it allows (the operations check, flow.possible_ops): bits
+        # CB_* and, from bit 16, one bit per (owner, strength) army it builds for that side
+        bits: list[tuple[int, ...]] = []
+        for side in (0, 1):
+            row = []
+            for x in range(c.n_cards):
+                f = 0
+                if c.card_air[x]:
+                    f |= CB_AIR
+                if c.card_move[x] == LAND:
+                    f |= CB_LAND
+                elif c.card_move[x] == NAVAL:
+                    f |= CB_NAVAL
+                if c.card_move[x] and not c.card_air[x]:
+                    f |= CB_MOVE_NO_AIR
+                if c.card_fort[x]:
+                    f |= CB_FORT
+                if c.card_bomb[x]:
+                    f |= CB_BOMB
+                ev = c.card_event[x]
+                if ev and not c.event_battle[ev]:
+                    f |= (CB_WEAPON if ev == EV_WEAPON else
+                          CB_REDEPLOY if ev == EV_REDEPLOY else CB_EVENT)
+                for owner in E.SIDE_OWNERS[side]:
+                    st = c.card_build[x][owner]
+                    if st:
+                        f |= 1 << (16 + owner * 4 + st)
+                row.append(f)
+            bits.append(tuple(row))
+        self.card_bits = tuple(bits)
+        self.air_flag = tuple(1 if c.card_air[x] else 0 for x in range(c.n_cards))
+        # per side: (bit, owner, strength) of the armies a card may build
+        self.build_bits = tuple(
+            tuple((1 << (16 + owner * 4 + st), owner, st) for owner in E.SIDE_OWNERS[side]
+                  for st in (1, 2, 3))
+            for side in (0, 1))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> StruggleForEurope:
         """The game is rules plus read-only content, all state lives in ``data``: a deep
