@@ -1,7 +1,7 @@
 """Game-agnostic bots: they use only the core protocol.
 
-``make_bot(name, seed)`` builds one by name: ``random`` or ``greedy``. A bot is any object
-with ``choose(state) -> Action``; bots draw their own randomness from a seeded
+``make_bot(name, seed)`` builds one by name: ``random``, ``greedy`` or ``ismcts``. A bot is
+any object with ``choose(state) -> Action``; bots draw their own randomness from a seeded
 :class:`warroom.core.Rng`, never from the game state (whose RNG decides the dice).
 """
 
@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from warroom.ai.bots import GreedyBot, RandomBot
+from warroom.ai.ismcts import ISMCTSBot
 from warroom.core.actions import Action
 from warroom.core.errors import UnknownGameError
 from warroom.core.protocol import State
@@ -25,6 +26,7 @@ class Bot(Protocol):
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "ismcts": ISMCTSBot,
 }
 
 
@@ -36,4 +38,4 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     return factory(seed)
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "make_bot"]
