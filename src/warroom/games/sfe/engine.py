@@ -9,7 +9,7 @@ its controller when not contested (the colour at the start, then the last contro
 from __future__ import annotations
 
 from itertools import compress, count
-from operator import ne
+from operator import ne, or_
 from typing import Any
 
 from warroom.core.rng import randbelow
@@ -190,11 +190,14 @@ class Board:
     ``pas[owner]``, the half-nodes (2*loc+half) its supply may pass (as
     :func:`supply_nodes` finds them), and ``held[owner][loc]``, 1 where its counters are.
     ``sup`` maps the inputs of a supply search (owner, stage, passable half-nodes, start
-    nodes) to its result, for every board.
+    nodes) to its result, for every board. ``prev`` is the ``memo`` of the board before
+    (None after a change of stage) and ``dirty`` a bit ``1 << loc`` per location whose
+    counters or control differ from it: a fact of a few locations none of which is dirty
+    may be taken from ``prev``.
     """
 
-    __slots__ = ("arm", "c", "cont", "ctl", "fh", "held", "memo", "pas", "pm", "stage", "sup",
-                 "u")
+    __slots__ = ("arm", "c", "cont", "ctl", "dirty", "fh", "held", "memo", "pas", "pm", "prev",
+                 "stage", "sup", "u")
 
     def __init__(self, c: Components, ctl: list[int], u: list[list[int]], stage: int,
                  arm: tuple[list[int], list[int]], cont: list[int], pm: list[int],
@@ -212,6 +215,8 @@ class Board:
         self.held = held
         self.sup = sup
         self.memo: dict[Any, Any] = {}
+        self.prev: dict[Any, Any] | None = None
+        self.dirty = 0
 
 
 _BOARD: list[Board | None] = [None]
@@ -292,11 +297,16 @@ def board(c: Components, data: Data) -> Board:
                 snap[loc] = units[:]
                 _set_facts(arm0, arm1, cont, pm, fh0, fh1, loc, units)
             changed.update(compress(count(), map(ne, ctl, b.ctl)))
+            dirty = 0
             for loc in changed:
                 _set_supply_facts(pas, held, loc, u[loc], cont[loc], ctl[loc])
+                dirty |= 1 << loc
             sup = b.sup if len(b.sup) < 512 else {}
             nb = Board(c, ctl[:], snap, stage, (arm0, arm1), cont, pm, (fh0, fh1), pas, held,
                        sup)
+            if stage == b.stage:
+                nb.prev = b.memo
+                nb.dirty = dirty
         else:
             nb = _fresh_board(c, ctl, u, stage)
     else:
@@ -474,8 +484,9 @@ def _build_locations(c: Components, data: Data, b: Board, owner: int) -> list[in
     seen = _supply(c, data, b, owner)
     ctl = data["ctl"]
     out = []
-    for loc in range(c.n):
-        if ctl[loc] == owner and (seen[2 * loc] or seen[2 * loc + 1]):
+    # the locations with an in supply half, in order
+    for loc in compress(count(), map(or_, seen[0::2], seen[1::2])):
+        if ctl[loc] == owner:
             units = data["u"][loc]
             if sides_in(units) == 3:
                 continue

@@ -185,7 +185,12 @@ def _adj(g: StruggleForEurope, data: Data, b: E.Board, src: int, owner: int,
     key = (src, owner, 1 if naval_ok else 0)
     out = memo.get(key)
     if out is None:
-        out = memo[key] = _adjacent_dests(g, data, b, src, owner, naval_ok)
+        prev = b.prev  # unchanged since the board before where src and its lines lead
+        if prev is not None and not g.adj_touch[src] & b.dirty:
+            out = prev.get(key)
+        if out is None:
+            out = _adjacent_dests(g, data, b, src, owner, naval_ok)
+        memo[key] = out
     return out  # type: ignore[no-any-return]
 
 
@@ -225,58 +230,44 @@ def path_dests(g: StruggleForEurope, data: Data, src: int, owner: int,
     """7.2.6: locations one counter reaches through friendly controlled locations and
     friendly halves of contested locations, ending in either (dest -> half entered).
     Read-only: shared while the board is equal."""
-    memo = E.board(g.c, data).memo
+    b = E.board(g.c, data)
+    memo = b.memo
     key = ("path", src, owner, 1 if naval_ok else 0)
     out = memo.get(key)
     if out is None:
-        out = memo[key] = _path_dests(g, data, src, owner, naval_ok)
+        out = memo[key] = _path_dests(g, data, b, src, owner, naval_ok)
     return out  # type: ignore[no-any-return]
 
 
-def _path_dests(g: StruggleForEurope, data: Data, src: int, owner: int,
+def _path_dests(g: StruggleForEurope, data: Data, b: E.Board, src: int, owner: int,
                 naval_ok: bool) -> dict[int, int]:
-    u_all = data["u"]
-    ctl = data["ctl"]
-    units = u_all[src]
-    axis = owner == AXIS
-    if units and min(units) < 32 <= max(units):
-        todo = [2 * src + E.half_of(units, 0 if axis else 1)]
+    units = data["u"][src]
+    cont = b.cont
+    if cont[src]:
+        todo = [2 * src + E.half_of(units, 0 if owner == AXIS else 1)]
     else:
         todo = [2 * src, 2 * src + 1]
-    seen = set(todo)
-    dn = data["dn"][1]
-    tab = g.path_tab[dn if dn < 3 else 3][1 if naval_ok else 0]
+    # friendly half-nodes not reached yet (E.friendly_dest: the owner's supply may pass)
+    ok = bytearray(b.pas[owner])
+    for node in todo:
+        ok[node] = 0
+    tab = g.path_tab[b.stage][1 if naval_ok else 0]
     out: dict[int, int] = {}
+    pop = todo.pop
+    push = todo.append
     while todo:
-        node = todo.pop()
+        node = pop()
         for d, dh in tab[node]:
             nb = 2 * d + dh
-            if nb in seen:
+            if not ok[nb]:
                 continue
-            # E.friendly_dest(data, d, owner, dh)
-            du = u_all[d]
-            contested = False
-            if du:
-                if min(du) < 32 <= max(du):
-                    contested = True
-                    for u in du:
-                        if u >> 4 == owner:
-                            break
-                    else:
-                        continue
-                    if (u >> 3) & 1 != dh:
-                        continue
-                elif ctl[d] != owner or du[0] >> 4 != owner:
-                    continue
-            elif ctl[d] != owner:
-                continue
-            seen.add(nb)
-            todo.append(nb)
+            ok[nb] = 0
+            push(nb)
             if d != src and d not in out:
                 out[d] = dh
-            if not contested and nb ^ 1 not in seen:
-                seen.add(nb ^ 1)
-                todo.append(nb ^ 1)
+            if not cont[d] and ok[nb ^ 1]:
+                ok[nb ^ 1] = 0
+                push(nb ^ 1)
     return out
 
 
@@ -325,25 +316,63 @@ def _move_sources(g: StruggleForEurope, data: Data, b: E.Board, side: int,
     soviets = dn >= 2
     usa = c.usa if dn < 3 else -1
     arm = b.arm[side]  # the owner of the side's first army per location (0: none)
+    memo = b.memo
+    nk = 1 if naval_ok else 0
     for loc in compress(count(), arm):
         if loc == usa:
             continue
         owner = arm[loc]
         if owner == SOV and not soviets:
             continue
-        dests = _adj(g, data, b, loc, owner, naval_ok)
-        if not dests:
-            continue
-        if not n_air:
-            for d in dests:
-                if not d[4]:
-                    break
-            else:
+        dests = memo.get((loc, owner, nk))
+        if dests is None:
+            if not _leaves(g, data, b, loc, owner, naval_ok, n_air):
                 continue
+        else:
+            if not dests:
+                continue
+            if not n_air:
+                for d in dests:
+                    if not d[4]:
+                        break
+                else:
+                    continue
         out.append(loc)
         if first:
             return out
     return out
+
+
+def _leaves(g: StruggleForEurope, data: Data, b: E.Board, src: int, owner: int,
+            naval_ok: bool, n_air: int) -> bool:
+    """Whether :func:`adjacent_dests` has a destination without battle (with ``n_air``:
+    any destination), stopping at the first."""
+    axis = owner == AXIS
+    fh = b.fh[0 if axis else 1]
+    pm = b.pm
+    myh = fh[src] if b.cont[src] else -1
+    ctl = data["ctl"]
+    other = 0 if axis else WEST + SOV - owner
+    enemy = 12 if axis else 3
+    for d, mh, dh, _nv, _dv in g.adj_tab[owner][b.stage][1 if naval_ok else 0][src]:
+        if myh >= 0 and mh != myh:
+            continue
+        m = pm[d]
+        if not m:
+            if other and ctl[d] == other:
+                continue
+            return True
+        if other and (ctl[d] == other or m >> other & 1):
+            continue
+        if n_air:
+            return True
+        if m & 3 and m & 12:
+            h = fh[d]
+            if h >= 0 and h == dh:
+                return True
+        elif not m & enemy:
+            return True
+    return False
 
 
 def best_move_card_naval(g: StruggleForEurope, hand: list[int]) -> int:
@@ -438,9 +467,22 @@ def op_cards(g: StruggleForEurope, data: Data, side: int, op: int) -> list[int]:
     """The cards of the hand that may be played for ``op`` now."""
     c = g.c
     hand = data["hand"][side]
-    if op == OP_BUILD:
-        cache: dict[int, bool] = {}
-        return [x for x in hand if build_options(g, data, side, x, cache)]
+    if op == OP_BUILD:  # the cards with an army build_options allows
+        b = E.board(c, data)
+        n_hand = len(hand)
+        soviets = data["dn"][1] >= 2
+        cnt = data["cnt"]
+        mix = c.mix
+        allowed = 0
+        for bit, owner, st in g.build_bits[side]:
+            if (n_hand >= st and (owner != SOV or soviets)
+                    and cnt[owner * 5 + st] < mix[owner][st]
+                    and E.any_build_in(c, data, b, owner)):
+                allowed |= bit
+        if not allowed:
+            return []
+        bits = g.card_bits[side]
+        return [x for x in hand if bits[x] & allowed]
     if op == OP_FORT:
         if not can_fortress(g, data, side):
             return []
@@ -463,8 +505,15 @@ def op_cards(g: StruggleForEurope, data: Data, side: int, op: int) -> list[int]:
             if ok:
                 out += cards
         return out
-    if op == OP_EVENT:
-        return [x for x in hand if event_playable(g, data, side, x)]
+    if op == OP_EVENT:  # the cards event_playable allows
+        bits = g.card_bits[side]
+        m = reduce(or_, map(bits.__getitem__, hand), 0)
+        allowed = CB_EVENT
+        if m & CB_WEAPON and can_bomb(g, data, side, extra=0):
+            allowed |= CB_WEAPON
+        if m & CB_REDEPLOY and redeploy_sources(g, data, side, quick=True):
+            allowed |= CB_REDEPLOY
+        return [x for x in hand if bits[x] & allowed]
     if op == OP_DISCARD:
         return list(hand)
     return []

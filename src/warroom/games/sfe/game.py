@@ -140,6 +140,10 @@ class StruggleForEurope(Game):
                 per_stage.append(tuple(per_naval))
             adj_tab[owner] = tuple(per_stage)
         self.adj_tab = tuple(adj_tab)
+        # per location: a bit 1 << loc for it and each location a line from it leads to
+        # (what flow.adjacent_dests looks at)
+        self.adj_touch = tuple(sum({1 << s} | {1 << line[1] for line in c.out[s]})
+                               for s in range(c.n))
         # moves through friendly locations (7.2.6), per deck stage and naval card:
         # half-node (2*loc+half) -> ((dest, dest half), ...) by the lines of that half
         path_tab: list[Any] = [()]
