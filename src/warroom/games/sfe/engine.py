@@ -187,8 +187,9 @@ class Board:
     there, 0 if none; ``cont[loc]``, 1 if contested (codes below and from 32 present);
     ``pm[loc]``, a bit ``1 << owner`` per owner present; ``fh[side][loc]``, the half of
     the side's first counter there (Axis side: codes below 32), -1 if none. Per owner 1-3:
-    ``pas[owner]``, the half-nodes (2*loc+half) its supply may pass (as
-    :func:`supply_nodes` finds them), and ``held[owner][loc]``, 1 where its counters are.
+    ``pas[2 * (owner * n + loc) + half]``, 1 where its supply may pass (as
+    :func:`supply_nodes` finds them), and ``held[owner * n + loc]``, 1 where its counters
+    are (n: the number of locations).
     ``sup`` maps the inputs of a supply search (owner, stage, passable half-nodes, start
     nodes) to its result, for every board. ``prev`` is the ``memo`` of the board before
     (None after a change of stage) and ``dirty`` a bit ``1 << loc`` per location whose
@@ -201,8 +202,8 @@ class Board:
 
     def __init__(self, c: Components, ctl: list[int], u: list[list[int]], stage: int,
                  arm: tuple[list[int], list[int]], cont: list[int], pm: list[int],
-                 fh: tuple[list[int], list[int]], pas: tuple[bytearray, ...],
-                 held: tuple[bytearray, ...], sup: dict[Any, bytearray]) -> None:
+                 fh: tuple[list[int], list[int]], pas: bytearray, held: bytearray,
+                 sup: dict[Any, bytearray]) -> None:
         self.c = c
         self.pm = pm
         self.fh = fh
@@ -223,8 +224,10 @@ _BOARD: list[Board | None] = [None]
 _OWNERS = (AXIS, WEST, SOV)
 
 
-def _set_facts(arm0: list[int], arm1: list[int], cont: list[int], pm: list[int],
-               fh0: list[int], fh1: list[int], loc: int, units: list[int]) -> None:
+def _set_loc(arm0: list[int], arm1: list[int], cont: list[int], pm: list[int], fh0: list[int],
+             fh1: list[int], pas: bytearray, held: bytearray, n: int, loc: int,
+             units: list[int], ctl_loc: int) -> None:
+    """The facts of ``loc`` (see :class:`Board`)."""
     a0 = a1 = m = 0
     h0 = h1 = -1
     for u in units:
@@ -244,31 +247,32 @@ def _set_facts(arm0: list[int], arm1: list[int], cont: list[int], pm: list[int],
     pm[loc] = m
     fh0[loc] = h0
     fh1[loc] = h1
-    cont[loc] = 1 if h0 >= 0 and h1 >= 0 else 0
+    contested = 1 if h0 >= 0 and h1 >= 0 else 0
+    cont[loc] = contested
+    _set_supply_loc(pas, held, n, loc, units, contested, ctl_loc)
 
 
-def _set_supply_facts(pas: tuple[bytearray, ...], held: tuple[bytearray, ...], loc: int,
-                      units: list[int], contested: int, ctl_loc: int) -> None:
+def _set_supply_loc(pas: bytearray, held: bytearray, n: int, loc: int, units: list[int],
+                    contested: int, ctl_loc: int) -> None:
     """The passable half-nodes and held flag of ``loc`` per owner (the first pass of
     :func:`supply_nodes`)."""
-    n0 = 2 * loc
     for owner in _OWNERS:
-        p = pas[owner]
-        h = held[owner]
-        p[n0] = p[n0 + 1] = h[loc] = 0
+        n0 = 2 * (owner * n + loc)
+        h = owner * n + loc
+        pas[n0] = pas[n0 + 1] = held[h] = 0
         if units:
             if contested:
                 for u in units:
                     if u >> 4 == owner:
-                        p[n0 + ((u >> 3) & 1)] = 1
-                        h[loc] = 1
+                        pas[n0 + ((u >> 3) & 1)] = 1
+                        held[h] = 1
                         break
                 continue
             if units[0] >> 4 != owner:
                 continue
-            h[loc] = 1
+            held[h] = 1
         if ctl_loc == owner:
-            p[n0] = p[n0 + 1] = 1
+            pas[n0] = pas[n0 + 1] = 1
 
 
 def board(c: Components, data: Data) -> Board:
@@ -283,24 +287,25 @@ def board(c: Components, data: Data) -> Board:
             if b.stage == stage:
                 return b
             nb = Board(c, b.ctl, b.u, stage, b.arm, b.cont, b.pm, b.fh, b.pas, b.held, b.sup)
-        elif len(u) == len(b.u) and len(ctl) == len(b.ctl):
+        elif len(u) == len(b.u) == c.n and len(ctl) == len(b.ctl):
+            n = c.n
+            snap = b.u[:]
             arm0, arm1 = b.arm[0][:], b.arm[1][:]
             cont = b.cont[:]
             pm = b.pm[:]
             fh0, fh1 = b.fh[0][:], b.fh[1][:]
-            pas = tuple(x[:] for x in b.pas)
-            held = tuple(x[:] for x in b.held)
-            snap = b.u[:]
-            changed = set(compress(count(), map(ne, u, snap)))
-            for loc in changed:
+            pas = b.pas[:]
+            held = b.held[:]
+            dirty = 0
+            for loc in compress(count(), map(ne, u, snap)):
                 units = u[loc]
                 snap[loc] = units[:]
-                _set_facts(arm0, arm1, cont, pm, fh0, fh1, loc, units)
-            changed.update(compress(count(), map(ne, ctl, b.ctl)))
-            dirty = 0
-            for loc in changed:
-                _set_supply_facts(pas, held, loc, u[loc], cont[loc], ctl[loc])
+                _set_loc(arm0, arm1, cont, pm, fh0, fh1, pas, held, n, loc, units, ctl[loc])
                 dirty |= 1 << loc
+            for loc in compress(count(), map(ne, ctl, b.ctl)):
+                if not dirty >> loc & 1:
+                    _set_supply_loc(pas, held, n, loc, u[loc], cont[loc], ctl[loc])
+                    dirty |= 1 << loc
             sup = b.sup if len(b.sup) < 512 else {}
             nb = Board(c, ctl[:], snap, stage, (arm0, arm1), cont, pm, (fh0, fh1), pas, held,
                        sup)
@@ -318,11 +323,10 @@ def board(c: Components, data: Data) -> Board:
 def _fresh_board(c: Components, ctl: list[int], u: list[list[int]], stage: int) -> Board:
     n = len(u)
     arm0, arm1, cont, pm, fh0, fh1 = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
-    pas = tuple(bytearray(2 * n) for _ in range(4))
-    held = tuple(bytearray(n) for _ in range(4))
+    pas = bytearray(8 * n)
+    held = bytearray(4 * n)
     for loc, units in enumerate(u):
-        _set_facts(arm0, arm1, cont, pm, fh0, fh1, loc, units)
-        _set_supply_facts(pas, held, loc, units, cont[loc], ctl[loc])
+        _set_loc(arm0, arm1, cont, pm, fh0, fh1, pas, held, n, loc, units, ctl[loc])
     return Board(c, ctl[:], [x[:] for x in u], stage, (arm0, arm1), cont, pm, (fh0, fh1), pas,
                  held, {})
 
@@ -341,7 +345,8 @@ def _out_of_supply(c: Components, data: Data, b: Board, owner: int) -> list[int]
     out = memo.get(key)
     if out is None:
         seen = _supply(c, data, b, owner)
-        out = memo[key] = [loc for loc in compress(count(), b.held[owner])
+        n = c.n
+        out = memo[key] = [loc for loc in compress(count(), b.held[owner * n:owner * n + n])
                            if not (seen[2 * loc] or seen[2 * loc + 1])]
     return out  # type: ignore[no-any-return]
 
@@ -361,10 +366,17 @@ def _supply(c: Components, data: Data, b: Board, owner: int) -> bytearray:
         ctl = data["ctl"]
         stage = b.stage
         usa = c.usa
-        ok = b.pas[owner]
-        start = tuple(node for s in c.sources[owner]
-                      if not ((s == usa and stage < 3) or ctl[s] != owner)
-                      for node in (2 * s, 2 * s + 1) if ok[node])
+        n2 = 2 * c.n
+        ok = b.pas[owner * n2:owner * n2 + n2]
+        nodes = []
+        for s in c.sources[owner]:
+            if (s == usa and stage < 3) or ctl[s] != owner:
+                continue
+            if ok[2 * s]:
+                nodes.append(2 * s)
+            if ok[2 * s + 1]:
+                nodes.append(2 * s + 1)
+        start = tuple(nodes)
         passable = bytes(ok)
         skey = (owner, stage, passable, start)
         seen = b.sup.get(skey)
@@ -653,15 +665,27 @@ def special_circumstance(c: Components, data: Data, loc: int) -> None:
 
 # -- victory points (9.1) ---------------------------------------------------------------------
 
-_VP_LOCATIONS: dict[int, tuple[Components, tuple[tuple[int, int, int], ...]]] = {}
+VpLocations = tuple[tuple[int, int, tuple[int, ...]], ...]
+_VP_LOCATIONS: dict[int, tuple[Components, VpLocations]] = {}
 
 
-def _vp_locations(c: Components) -> tuple[tuple[int, int, int], ...]:
-    """(location, VP, colour) of the victory locations, in location order."""
+def _vp_gain(col: int, owner: int) -> int:
+    """1: the Axis score a location of colour ``col`` controlled by ``owner``, 2: the
+    Allies, 0: nobody (9.1)."""
+    if col == AXIS and owner in (WEST, SOV):
+        return 2
+    if col in (WEST, SOV) and owner == AXIS:
+        return 1
+    return 0
+
+
+def _vp_locations(c: Components) -> VpLocations:
+    """(location, VP, who scores it per controller) of the victory locations, in order."""
     entry = _VP_LOCATIONS.get(id(c))
     if entry is None or entry[0] is not c:
-        entry = _VP_LOCATIONS[id(c)] = (c, tuple((loc, c.vp[loc], c.color[loc])
-                                               for loc in range(c.n) if c.vp[loc]))
+        entry = _VP_LOCATIONS[id(c)] = (c, tuple(
+            (loc, c.vp[loc], tuple(_vp_gain(c.color[loc], o) for o in range(4)))
+            for loc in range(c.n) if c.vp[loc]))
     return entry[1]
 
 
@@ -670,12 +694,12 @@ def victory_points(c: Components, data: Data) -> tuple[int, int]:
     ax = al = 0
     ctl = data["ctl"]
     u_all = data["u"]
-    for loc, v, col in _vp_locations(c):
-        owner = ctl[loc]
-        if (col == AXIS and owner in (WEST, SOV)) or (col in (WEST, SOV) and owner == AXIS):
+    for loc, v, gain in _vp_locations(c):
+        g = gain[ctl[loc]]
+        if g:
             if sides_in(u_all[loc]) == 3:
                 continue
-            if owner == AXIS:
+            if g == 1:
                 ax += v
             else:
                 al += v

@@ -248,7 +248,8 @@ def _path_dests(g: StruggleForEurope, data: Data, b: E.Board, src: int, owner: i
     else:
         todo = [2 * src, 2 * src + 1]
     # friendly half-nodes not reached yet (E.friendly_dest: the owner's supply may pass)
-    ok = bytearray(b.pas[owner])
+    n2 = 2 * g.c.n
+    ok = b.pas[owner * n2:owner * n2 + n2]
     for node in todo:
         ok[node] = 0
     tab = g.path_tab[b.stage][1 if naval_ok else 0]
@@ -633,8 +634,9 @@ class TurnFrame(SfeFrame):
         if step == 1:
             frame["step"] = 2
             oos = []
+            b = E.board(c, data)
             for owner in E.SIDE_OWNERS[side]:
-                oos += [[loc, owner] for loc in E.out_of_supply(c, data, owner)]
+                oos += [[loc, owner] for loc in E._out_of_supply(c, data, b, owner)]
             if not oos:
                 log(data, "8.6", f"Supply: every {SIDE_NAMES[side]} counter is in supply")
             frame["oos"] = oos

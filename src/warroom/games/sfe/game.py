@@ -234,8 +234,10 @@ class StruggleForEurope(Game):
     def refresh_active(self, data: dict[str, Any]) -> None:
         """The deciding role; when it changes hands, undo history is cut (hidden cards)."""
         prev = data["active"]
-        super().refresh_active(data)
-        if prev is not None and data["active"] != prev:
+        stack = data["stack"]  # Game.refresh_active, inlined
+        active = None if not stack or data.get("outcome") else stack[-1]["role"]
+        data["active"] = active
+        if prev is not None and active != prev:
             data["barrier"] += 1
 
     def legal_ids(self, data: dict[str, Any]) -> list[int]:
