@@ -495,16 +495,20 @@ def _build_list(c: Components, data: Data, b: Board, owner: int) -> list[int]:
 def _build_locations(c: Components, data: Data, b: Board, owner: int) -> list[int]:
     seen = _supply(c, data, b, owner)
     ctl = data["ctl"]
+    u_all = data["u"]
+    pm = b.pm
+    usa = c.usa if not usa_active(data) else -1
     out = []
     # the locations with an in supply half, in order
     for loc in compress(count(), map(or_, seen[0::2], seen[1::2])):
         if ctl[loc] == owner:
-            units = data["u"][loc]
-            if sides_in(units) == 3:
-                continue
-            if units and units[0] >> 4 != owner:
-                continue
-            if loc == c.usa and not usa_active(data):
+            m = pm[loc]
+            if m:
+                if m & 2 and m & 13:  # sides_in(units) == 3: Axis and another owner
+                    continue
+                if u_all[loc][0] >> 4 != owner:
+                    continue
+            if loc == usa:
                 continue
             out.append(loc)
     return out

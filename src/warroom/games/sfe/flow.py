@@ -81,6 +81,10 @@ class SfeFrame(FrameKind):
         """Carry out a step that needs no decision; False when a decision is due."""
         return False
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.legal = cls.ids  # type: ignore[assignment,method-assign]
+
     def legal(self, game: Game, data: Data, frame: Frame) -> list[int]:
         return self.ids(game, data, frame)  # type: ignore[arg-type]
 
@@ -570,6 +574,7 @@ def possible_ops(g: StruggleForEurope, data: Data, side: int) -> list[int]:
     m = reduce(or_, map(g.card_bits[side].__getitem__, hand))
     out = []
     b = E.board(c, data)
+    memo = b.memo
     # build (7.2.1): a card that builds an army the mix allows, with a place for it
     if m >> 16:
         n_hand = len(hand)
@@ -578,29 +583,48 @@ def possible_ops(g: StruggleForEurope, data: Data, side: int) -> list[int]:
         mix = c.mix
         for bit, owner, st in g.build_bits[side]:
             if (m & bit and n_hand >= st and (owner != SOV or soviets)
-                    and cnt[owner * 5 + st] < mix[owner][st]
-                    and E.any_build_in(c, data, b, owner)):
-                out.append(op_id[OP_BUILD])
-                break
+                    and cnt[owner * 5 + st] < mix[owner][st]):
+                ok = memo.get(("anybuild", owner))
+                if ok is None:
+                    ok = E.any_build_in(c, data, b, owner)
+                if ok:
+                    out.append(op_id[OP_BUILD])
+                    break
     if m & CB_FORT and can_fortress(g, data, side, b):
         out.append(op_id[OP_FORT])
-    if m & CB_BOMB and can_bomb(g, data, side):
+    if m & CB_BOMB or m & CB_WEAPON:
+        end = len(c.track) - 1
+        bomb = data["bomb"]
+        room = bomb < end if side == 0 else bomb > -end  # can_bomb: the marker may move
+    else:
+        room = False
+    if m & CB_BOMB and room and len(hand) >= 2:
         out.append(op_id[OP_BOMB])
     n_air = sum(map(g.air_flag.__getitem__, hand)) if m & CB_AIR else 0
     if m & (CB_LAND | CB_NAVAL):
         # one move card is played; the other cards of the hand may give the air power:
         # play a move card without air power if there is one
-        naval = bool(m & CB_NAVAL)
-        na = n_air if m & CB_MOVE_NO_AIR else max(0, n_air - 1)
-        if move_sources(g, data, side, naval, first=True, n_air=na, b=b) or (
-                naval and op_cards(g, data, side, OP_MOVE)):
+        naval = 1 if m & CB_NAVAL else 0
+        na = n_air if m & CB_MOVE_NO_AIR else n_air - 1
+        key = ("msrc", side, naval, 1 if na > 0 else 0)
+        src = memo.get(key)
+        if src is None:
+            src = memo.get(("msrc1", *key[1:]))
+            if src is None:
+                src = move_sources(g, data, side, bool(naval), first=True,
+                                   n_air=na if na > 0 else 0, b=b)
+        if src or (naval and op_cards(g, data, side, OP_MOVE)):
             out.append(op_id[OP_MOVE])
-    if m & CB_EVENT or (m & CB_WEAPON and can_bomb(g, data, side, extra=0)) or (
+    if m & CB_EVENT or (m & CB_WEAPON and room) or (
             m & CB_REDEPLOY and redeploy_sources(g, data, side, quick=True)):
         out.append(op_id[OP_EVENT])
     out.append(op_id[OP_DISCARD])
-    if n_air and attack_targets(g, data, side, first=True, b=b):
-        out.append(op_id[OP_ATTACK])
+    if n_air:
+        att = memo.get(("att", side))
+        if att is None:
+            att = attack_targets(g, data, side, first=True, b=b)
+        if att:
+            out.append(op_id[OP_ATTACK])
     out.append(op_id[OP_PASS])
     return out
 
