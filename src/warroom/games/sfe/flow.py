@@ -323,25 +323,44 @@ def _move_sources(g: StruggleForEurope, data: Data, b: E.Board, side: int,
     arm = b.arm[side]  # the owner of the side's first army per location (0: none)
     memo = b.memo
     nk = 1 if naval_ok else 0
+    # whether the armies of a location have a way out, per (location, owner, naval, air):
+    # kept from the board before where nothing near the location changed
+    lv = memo.get("lv")
+    if lv is None:
+        lv = memo["lv"] = {}
+    prev = b.prev
+    prev_lv = prev.get("lv") if prev is not None else None
+    dirty = b.dirty
+    touch = g.adj_touch
+    tail = nk * 2 + (1 if n_air else 0)
     for loc in compress(count(), arm):
         if loc == usa:
             continue
         owner = arm[loc]
         if owner == SOV and not soviets:
             continue
-        dests = memo.get((loc, owner, nk))
-        if dests is None:
-            if not _leaves(g, data, b, loc, owner, naval_ok, n_air):
-                continue
-        else:
-            if not dests:
-                continue
-            if not n_air:
-                for d in dests:
-                    if not d[4]:
-                        break
+        key = (loc * 4 + owner) * 4 + tail
+        ok = lv.get(key)
+        if ok is None:
+            if prev_lv is not None and not touch[loc] & dirty:
+                ok = prev_lv.get(key)
+            if ok is None:
+                dests = memo.get((loc, owner, nk))
+                if dests is None:
+                    ok = _leaves(g, data, b, loc, owner, naval_ok, n_air)
+                elif not dests:
+                    ok = False
+                elif n_air:
+                    ok = True
                 else:
-                    continue
+                    ok = False
+                    for d in dests:
+                        if not d[4]:
+                            ok = True
+                            break
+            lv[key] = ok
+        if not ok:
+            continue
         out.append(loc)
         if first:
             return out
