@@ -517,16 +517,20 @@ def op_cards(g: StruggleForEurope, data: Data, side: int, op: int) -> list[int]:
         return [x for x in hand if c.card_bomb[x]]
     if op == OP_MOVE:
         out = []
+        mv = c.card_move
+        air = c.card_air
+        b = E.board(c, data)
         for kind in (LAND, NAVAL):
-            cards = [x for x in hand if c.card_move[x] == kind]
+            cards = [x for x in hand if mv[x] == kind]
             if not cards:
                 continue
-            rest = [x for x in hand if x not in cards[:1]]
-            save = data["hand"][side]
-            data["hand"][side] = rest
-            ok = bool(move_sources(g, data, side, kind == NAVAL, first=True))
-            data["hand"][side] = save
-            if ok:
+            # the air cards left once the first of them is played
+            first = cards[0]
+            n_air = 0
+            for x in hand:
+                if x != first and air[x] > 0:
+                    n_air += 1
+            if move_sources(g, data, side, kind == NAVAL, first=True, n_air=n_air, b=b):
                 out += cards
         return out
     if op == OP_EVENT:  # the cards event_playable allows
