@@ -221,6 +221,15 @@ class Board:
 
 
 _BOARD: list[Board | None] = [None]
+_HINT = [0]
+"""A bit ``1 << loc`` per location whose counters the rules changed since the last
+:func:`board` (a hint to look there first: :func:`board` still checks every location)."""
+
+
+def touch(loc: int) -> None:
+    """Note that the counters of ``loc`` changed (see ``_HINT``)."""
+    _HINT[0] |= 1 << loc
+
 _OWNERS = (AXIS, WEST, SOV)
 
 
@@ -297,12 +306,25 @@ def board(c: Components, data: Data) -> Board:
             pas = b.pas[:]
             held = b.held[:]
             dirty = 0
-            for loc in compress(count(), map(ne, u, snap)):
-                units = u[loc]
-                snap[loc] = units[:]
-                _set_loc(arm0, arm1, cont, pm, fh0, fh1, pas, held, n, loc, units, ctl[loc])
-                dirty |= 1 << loc
-            for loc in compress(count(), map(ne, ctl, b.ctl)):
+            hint = _HINT[0]
+            while hint:  # the locations the rules changed first ...
+                low = hint & -hint
+                hint ^= low
+                loc = low.bit_length() - 1
+                if loc < n and u[loc] != snap[loc]:
+                    units = u[loc]
+                    snap[loc] = units[:]
+                    _set_loc(arm0, arm1, cont, pm, fh0, fh1, pas, held, n, loc, units,
+                             ctl[loc])
+                    dirty |= low
+            if snap != u:  # ... then any other change (data edited by hand)
+                for loc in compress(count(), map(ne, u, snap)):
+                    units = u[loc]
+                    snap[loc] = units[:]
+                    _set_loc(arm0, arm1, cont, pm, fh0, fh1, pas, held, n, loc, units,
+                             ctl[loc])
+                    dirty |= 1 << loc
+            for loc in (compress(count(), map(ne, ctl, b.ctl)) if ctl != b.ctl else ()):
                 if not dirty >> loc & 1:
                     _set_supply_loc(pas, held, n, loc, u[loc], cont[loc], ctl[loc])
                     dirty |= 1 << loc
@@ -317,6 +339,7 @@ def board(c: Components, data: Data) -> Board:
     else:
         nb = _fresh_board(c, ctl, u, stage)
     _BOARD[0] = nb
+    _HINT[0] = 0
     return nb
 
 

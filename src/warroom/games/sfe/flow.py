@@ -720,6 +720,7 @@ def lose_counter(g: StruggleForEurope, data: Data, loc: int, owner: int, kind: i
     for i, u in enumerate(units):
         if u >> 4 == owner and E.kind_of(u) == kind:
             del units[i]
+            E.touch(loc)
             log(data, rule, f"The {E.unit_name(u)} in {g.c.names[loc]} is eliminated")
             E.gone(data, u)
             E.fix_control(g.c, data, loc)
@@ -1017,6 +1018,7 @@ class PlaceFrame(SfeFrame):
         owner, st = frame["owner"], frame["what"]
         u = E.code(owner, st, max(0, E.owner_half(data["u"][arg], owner)))
         data["u"][arg].append(u)
+        E.touch(arg)
         E.born(data, u)
         log(data, "7.2.1", f"A {OWNER_NAMES[owner]} {st} strength army is placed in "
             f"{c.names[arg]}")
@@ -1037,6 +1039,7 @@ class PlaceFrame(SfeFrame):
 def place_fortress(g: StruggleForEurope, data: Data, loc: int, half: int) -> None:
     u = E.code(AXIS, 3, half, fort=True)
     data["u"][loc].append(u)
+    E.touch(loc)
     E.born(data, u)
     log(data, "7.2.2", f"An Axis fortress is placed in the {g.c.halves[loc][half]} half of "
         f"{g.c.names[loc]}")
@@ -1157,6 +1160,8 @@ class MoveFrame(SfeFrame):
             if u >> 4 == owner and not u & E.FORT and u & 3 == st:
                 del units[i]
                 break
+        E.touch(src)
+        E.touch(d)
         moved = E.code(owner, st, dh)
         frame["sel"] = 0
         frame["moved"] += 1
@@ -1320,6 +1325,8 @@ class RedeployFrame(SfeFrame):
                 del units[i]
                 break
         data["u"][arg].append(E.code(owner, st, 0))
+        E.touch(src)
+        E.touch(arg)
         log(data, "7.2.9", f"Strategic Redeploy: a {OWNER_NAMES[owner]} {st} strength army "
             f"moves from {c.names[src]} to {c.names[arg]}")
 
