@@ -323,8 +323,8 @@ def _move_sources(g: StruggleForEurope, data: Data, b: E.Board, side: int,
     arm = b.arm[side]  # the owner of the side's first army per location (0: none)
     memo = b.memo
     nk = 1 if naval_ok else 0
-    # whether the armies of a location have a way out, per (location, owner, naval, air):
-    # kept from the board before where nothing near the location changed
+    # whether the armies of a location have a way out (_leaves), per (location, owner,
+    # naval, air): kept from the board before where nothing near the location changed
     lv = memo.get("lv")
     if lv is None:
         lv = memo["lv"] = {}
@@ -339,25 +339,13 @@ def _move_sources(g: StruggleForEurope, data: Data, b: E.Board, side: int,
         owner = arm[loc]
         if owner == SOV and not soviets:
             continue
-        key = (loc * 4 + owner) * 4 + tail
+        key = loc * 16 + owner * 4 + tail
         ok = lv.get(key)
         if ok is None:
             if prev_lv is not None and not touch[loc] & dirty:
                 ok = prev_lv.get(key)
             if ok is None:
-                dests = memo.get((loc, owner, nk))
-                if dests is None:
-                    ok = _leaves(g, data, b, loc, owner, naval_ok, n_air)
-                elif not dests:
-                    ok = False
-                elif n_air:
-                    ok = True
-                else:
-                    ok = False
-                    for d in dests:
-                        if not d[4]:
-                            ok = True
-                            break
+                ok = _leaves(g, data, b, loc, owner, naval_ok, n_air)
             lv[key] = ok
         if not ok:
             continue
