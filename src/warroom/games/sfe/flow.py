@@ -234,7 +234,11 @@ def path_dests(g: StruggleForEurope, data: Data, src: int, owner: int,
     """7.2.6: locations one counter reaches through friendly controlled locations and
     friendly halves of contested locations, ending in either (dest -> half entered).
     Read-only: shared while the board is equal."""
-    b = E.board(g.c, data)
+    return _path(g, data, E.board(g.c, data), src, owner, naval_ok)
+
+
+def _path(g: StruggleForEurope, data: Data, b: E.Board, src: int, owner: int,
+          naval_ok: bool) -> dict[int, int]:
     memo = b.memo
     key = ("path", src, owner, 1 if naval_ok else 0)
     out = memo.get(key)
@@ -1072,13 +1076,14 @@ class MoveFrame(SfeFrame):
         side = frame["side"]
         src = frame["src"]
         owner = frame["owner"]
-        out = adjacent_dests(g, data, src, owner, bool(frame["naval"]))
+        b = E.board(g.c, data)
+        out = _adj(g, data, b, src, owner, bool(frame["naval"]))
         planned = {p[0] for p in frame["plan"]}
         n_air = len(E.air_cards(g.c, data["hand"][side]))
         res = [d for d in out if not d[4] or d[0] in planned or len(planned) < n_air]
         if frame["first"]:
             adj = {d[0] for d in out}
-            for d, h in path_dests(g, data, src, owner, bool(frame["naval"])).items():
+            for d, h in _path(g, data, b, src, owner, bool(frame["naval"])).items():
                 if d not in adj:
                     res.append((d, h, 0, -1, False))
         return res
