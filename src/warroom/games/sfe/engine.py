@@ -263,25 +263,34 @@ def _set_loc(arm0: list[int], arm1: list[int], cont: list[int], pm: list[int], f
 
 def _set_supply_loc(pas: bytearray, held: bytearray, n: int, loc: int, units: list[int],
                     contested: int, ctl_loc: int) -> None:
-    """The passable half-nodes and held flag of ``loc`` per owner (the first pass of
-    :func:`supply_nodes`)."""
-    for owner in _OWNERS:
-        n0 = 2 * (owner * n + loc)
-        h = owner * n + loc
-        pas[n0] = pas[n0 + 1] = held[h] = 0
-        if units:
-            if contested:
-                for u in units:
-                    if u >> 4 == owner:
-                        pas[n0 + ((u >> 3) & 1)] = 1
+    """The passable half-nodes and held flag of ``loc`` per owner 1-3 (the first pass of
+    :func:`supply_nodes`): a contested location, the half of the owner's first counter;
+    else both halves where the owner controls it and no other owner's counters are."""
+    h1 = n + loc
+    h2 = h1 + n
+    h3 = h2 + n
+    held[h1] = held[h2] = held[h3] = 0
+    pas[2 * h1] = pas[2 * h1 + 1] = pas[2 * h2] = pas[2 * h2 + 1] = 0
+    pas[2 * h3] = pas[2 * h3 + 1] = 0
+    if units:
+        if contested:
+            for u in units:
+                o = u >> 4
+                if o:
+                    h = o * n + loc
+                    if not held[h]:
                         held[h] = 1
-                        break
-                continue
-            if units[0] >> 4 != owner:
-                continue
+                        pas[2 * h + ((u >> 3) & 1)] = 1
+            return
+        o = units[0] >> 4
+        if o:
+            h = o * n + loc
             held[h] = 1
-        if ctl_loc == owner:
-            pas[n0] = pas[n0 + 1] = 1
+            if ctl_loc == o:
+                pas[2 * h] = pas[2 * h + 1] = 1
+    elif ctl_loc:
+        h = ctl_loc * n + loc
+        pas[2 * h] = pas[2 * h + 1] = 1
 
 
 def board(c: Components, data: Data) -> Board:
