@@ -325,7 +325,9 @@ def apply(state: State, action: Action | str | int) -> None:
     """
     game = state.game
     act = game.catalogue.resolve(action)
-    legal = _legal(state)
+    legal = state._legal
+    if legal is None:
+        legal = _legal(state)
     for candidate in legal:     # catalogue actions are singletons: identity is enough
         if candidate is act:
             break
