@@ -80,7 +80,6 @@ class Components:
     tension_max: int = 11
     tension_drm: tuple[int | None, ...] = field(
         default=(None, None, None, None, None, None, 1, 2, 3, 4, 5, 6))
-    raw: dict[str, Any] = field(default_factory=dict)
 
     def card_by_title(self, title: str) -> int:
         key = norm(title)

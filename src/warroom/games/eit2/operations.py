@@ -7,10 +7,7 @@ from typing import Any
 
 from warroom.core.rng import roll
 from warroom.games.eit2.board import (
-    LW,
-    NONE,
     ROLE,
-    RW,
     SIDE,
     Data,
     add_extremist,
@@ -275,8 +272,3 @@ def retreat_by_event(c: Any, data: Data, t: int, n: int) -> None:
     data["rearm"][t] -= k
     log(data, "6.3.9", f"The {c.track_names[t]} marker retreats {k} box(es) to "
         f"{c.boxes[t][data['rearm'][t]].name}")
-
-
-__all__ = ["LW", "NONE", "RW", "add_extremist", "check_targets", "effective_ops",
-           "place_one", "placement_frame", "placement_targets", "rearmament_attempt",
-           "support_check", "track_open"]

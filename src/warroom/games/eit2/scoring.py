@@ -6,7 +6,6 @@ from typing import Any
 
 from warroom.games.eit2.board import (
     LW,
-    NONE,
     ROLE,
     RW,
     SIDE,
@@ -123,6 +122,3 @@ def final_scoring(c: Any, data: Data, reason: str) -> None:
     who = f"{SIDE[winner]} wins" if winner is not None else "the game is a draw"
     log(data, "10.4.4", f"Final Power {power_text(p)}: {who}")
     data["stack"].clear()
-
-
-__all__ = ["NONE", "final_scoring", "is_battleground", "region_levels", "score_region"]
