@@ -156,3 +156,16 @@ def test_bench_json() -> None:
     assert b["baseline"]["actions_per_s"] > 0
     assert b["ratio"] == pytest.approx(b["decisions_per_s"] / b["baseline"]["actions_per_s"],
                                        rel=0.01)
+
+
+def test_tk_resolve_reads_answers_from_standard_input_with_json() -> None:
+    res = runner.invoke(app, ["tk", "resolve", "--situation", "1939", "--event", "Ceded Land",
+                              "--faction", "axis", "--dice", "6", "--json"], input="2\n")
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)                  # stdout is pure JSON
+    assert out["result"]["label"] == "15.3 resolved"
+    assert "[15.3] place a Soviet Influence marker in Poland" in out["instructions"]
+    res = runner.invoke(app, ["tk", "resolve", "--situation", "1939", "--event", "Ceded Land",
+                              "--faction", "axis", "--json"], input="")
+    assert res.exit_code == 2
+    assert "end of input while a decision is pending" in res.output

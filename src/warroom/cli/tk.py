@@ -86,15 +86,16 @@ def resolve(
                                     g.describe(state.data, act.id)))
         if answers:
             ans = answers.pop(0)
-        elif sys.stdin.isatty() or not as_json:
-            try:
-                ans = input("> ").strip()
-            except EOFError:
-                _fail(WarroomError("end of input while a decision is pending; pass --choose"))
-                return
         else:
-            _fail(WarroomError("a decision is pending and --choose has no answer left"))
-            return
+            # answers come from standard input (a person or a script); the prompt goes
+            # with the other interactive output, so stdout stays pure JSON with --json
+            out.print("> ", end="")
+            line = sys.stdin.readline()
+            if not line:
+                _fail(WarroomError("end of input while a decision is pending; answer on "
+                                   "standard input or pass --choose"))
+                return
+            ans = line.strip()
         try:
             if ans.isdigit():
                 n = int(ans)
@@ -105,8 +106,6 @@ def resolve(
                 apply(state, ans)
         except WarroomError as exc:
             out.print(Text(str(exc), style="bold red"))
-            if not (sys.stdin.isatty() or not as_json):
-                raise typer.Exit(2) from exc
     outcome = result(state)
     view = g.view(state.data, None)
     if as_json:
