@@ -44,12 +44,14 @@ def put(d: dict[str, Any], name: str, owner: int, strength: int, h: str | None =
     u = E.code(owner, strength, hh, fort)
     d["u"][loc(name)].append(u)
     E.born(d, u)
+    E.touch_board(d)
 
 
 def clear(d: dict[str, Any], name: str) -> None:
     for u in d["u"][loc(name)]:
         E.gone(d, u)
     d["u"][loc(name)] = []
+    E.touch_board(d)
 
 
 def give(d: dict[str, Any], side: int, keys: list[str]) -> None:
@@ -200,6 +202,7 @@ def test_non_adjacent_move_never_through_the_enemy_half() -> None:
     put(d, "Paris", WEST, 1, "east")
     put(d, "Paris", AXIS, 2, "west")
     d["ctl"][loc("Algiers")] = AXIS  # close the way round by the Mediterranean
+    E.touch_board(d)  # a hand edit of the board
     give(d, 1, ["al05", "al01", "al02", "al03", "al04"])
     play(s, "op:move", "card:al05", "loc:London", "unit:3")
     assert "loc:Marseilles" not in keys(s)
@@ -274,6 +277,7 @@ def riga_position(contested_bialystok: bool) -> State:
     put(d, "Riga", AXIS, 1)
     put(d, "Riga", AXIS, 2)
     d["ctl"][loc("Riga")] = AXIS
+    E.touch_board(d)  # a hand edit of the board
     if contested_bialystok:
         clear(d, "Bialystok")
         put(d, "Bialystok", AXIS, 1, "west")   # the half connected to Riga
@@ -447,8 +451,10 @@ def test_blue_never_enters_red() -> None:
     s = allied_turn(seed=12)
     d = s.data
     d["dn"][1] = 2
+    E.touch_board(d)  # a hand edit of the board
     clear(d, "Warsaw")
     d["ctl"][loc("Warsaw")] = WEST
+    E.touch_board(d)  # a hand edit of the board
     put(d, "Warsaw", WEST, 2)
     give(d, 1, ["al01", "al02", "al03", "al04", "al05"])
     play(s, "op:move", "card:al01", "loc:Warsaw", "unit:2")
@@ -464,6 +470,7 @@ def test_one_way_line_to_algiers_from_the_second_deck() -> None:
     d = s.data
     clear(d, "Algiers")
     d["ctl"][loc("Algiers")] = AXIS
+    E.touch_board(d)  # a hand edit of the board
     put(d, "Algiers", AXIS, 1)
     give(d, 1, ["al05", "al01", "al02", "al03", "al04"])
     play(s, "op:move", "card:al05", "loc:London", "unit:2")
@@ -471,6 +478,7 @@ def test_one_way_line_to_algiers_from_the_second_deck() -> None:
     s2 = allied_turn(seed=13)
     d2 = s2.data
     d2["dn"][1] = 2
+    E.touch_board(d2)  # a hand edit of the board
     give(d2, 1, ["al05", "al01", "al02", "al03", "al04"])
     play(s2, "op:move", "card:al05", "loc:London", "unit:2")
     assert "loc:Algiers" in keys(s2)
@@ -506,6 +514,7 @@ def test_game_ends_when_the_final_allied_deck_runs_out() -> None:
     s = allied_turn(seed=15)
     d = s.data
     d["dn"][1] = 3
+    E.touch_board(d)  # a hand edit of the board
     d["later"][1] = [[], []]
     d["rec"][1] += d["deck"][1] + list(C.decks[1][1]) + list(C.decks[1][2])
     d["secret"][1] = []
@@ -522,6 +531,7 @@ def test_seven_vp_differential_at_the_end_of_the_opponents_turn() -> None:
     for name in ("London", "Paris", "Moscow"):
         clear(d, name)
         d["ctl"][loc(name)] = AXIS
+        E.touch_board(d)  # a hand edit of the board
         put(d, name, AXIS, 1)
     assert view(s)["vp"]["differential"] == 9
     play(s, "op:pass", "op:pass")     # the end of an Axis turn: nothing yet

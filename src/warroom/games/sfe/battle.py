@@ -143,7 +143,7 @@ class BattleFrame(SfeFrame):
                 back = fr["units"] or []
                 for u in back:
                     data["u"][fr["src"]].append(u & ~8 | fr["sh"] << 3)
-                E.touch(fr["src"])
+                E.touch(data, fr["src"])
                 fr["units"] = []
                 log(data, "7.2.5", f"{Side(att)} have no air power card left: the move into "
                     f"{name} does not take place")
@@ -230,7 +230,7 @@ class BattleFrame(SfeFrame):
             else:
                 leaving.append(u)
         data["u"][loc] = keep
-        E.touch(loc)
+        E.touch(data, loc)
         if not fr["contested"]:
             other = 1 - half
             for u in leaving:
@@ -339,7 +339,7 @@ class BattleFrame(SfeFrame):
             else:
                 leaving.append(u)
         data["u"][loc] = keep
-        E.touch(loc)
+        E.touch(data, loc)
         wowner = fr["owner"] if win == att else fr["downer"]
         if keep:
             E.fix_control(c, data, loc, "8.2")
@@ -364,6 +364,7 @@ class BattleFrame(SfeFrame):
         if E.sides_in(data["u"][loc]) == 3:
             if data["ctl"][loc] != wowner:
                 data["ctl"][loc] = wowner
+                E.touch(data, loc)
                 log(data, "8.2", f"{Side(win)} place their control flag in {c.names[loc]}, "
                     "which stays contested")
         else:
@@ -385,7 +386,7 @@ def enter(g: StruggleForEurope, data: Data, fr: Frame) -> None:
     loc = fr["loc"]
     for u in units:
         data["u"][loc].append(u & ~8 | fr["half"] << 3)
-    E.touch(loc)
+    E.touch(data, loc)
     fr["units"] = []
     E.fix_control(g.c, data, loc, "8.2")
 
@@ -394,7 +395,7 @@ def go_back(g: StruggleForEurope, data: Data, fr: Frame) -> None:
     c = g.c
     for u in fr["units"]:
         data["u"][fr["src"]].append(u & ~8 | fr["sh"] << 3)
-    E.touch(fr["src"])
+    E.touch(data, fr["src"])
     log(data, "8.5", f"The attackers ({len(fr['units'])} counter"
         f"{'s' if len(fr['units']) != 1 else ''}) retreat to {c.names[fr['src']]} by the "
         "line they used")
@@ -559,8 +560,8 @@ class ReinforceFrame(SfeFrame):
                 del units[i]
                 break
         data["u"][fr["loc"]].append(E.code(owner, arg, fr["half"]))
-        E.touch(src)
-        E.touch(fr["loc"])
+        E.touch(data, src)
+        E.touch(data, fr["loc"])
         log(data, "8.1", f"Defender Reinforce Battle: a {OWNER_NAMES[owner]} {arg} strength "
             f"army moves from {c.names[src]} to {c.names[fr['loc']]}")
 
@@ -599,7 +600,7 @@ class LoseFrame(SfeFrame):
             if E.OWNER_SIDE[u >> 4] == frame["side"] and E.kind_of(u) == kind and (
                     frame["side"] != fr["att"] or not u & E.FORT):
                 del units[i]
-                E.touch(fr["loc"])
+                E.touch(data, fr["loc"])
                 log(data, "8.2", f"The {E.unit_name(u)} in the battle for "
                     f"{g.c.names[fr['loc']]} is eliminated")
                 E.gone(data, u)
@@ -662,7 +663,7 @@ class RetreatFrame(SfeFrame):
     def place(self, g: StruggleForEurope, data: Data, frame: Frame, u: int, d: int,
               dh: int) -> None:
         data["u"][d].append(u & ~8 | dh << 3)
-        E.touch(d)
+        E.touch(data, d)
         log(data, frame["rule"], f"The {E.unit_name(u)} retreats from "
             f"{g.c.names[frame['loc']]} to {g.c.names[d]}")
 

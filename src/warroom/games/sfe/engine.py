@@ -101,6 +101,7 @@ def fix_control(c: Components, data: Data, loc: int, rule: str = "2.5") -> None:
 def set_control(c: Components, data: Data, loc: int, owner: int, rule: str = "3.5") -> None:
     if data["ctl"][loc] != owner:
         data["ctl"][loc] = owner
+        touch(data, loc)
         if owner == c.color[loc]:
             log(data, rule, f"{c.names[loc]} returns to {OWNER_NAMES[owner]} control")
         else:
@@ -178,9 +179,14 @@ class Board:
     """Facts that depend only on the board (counters, control, the Allied deck stage), worked
     out once and shared by every later question about an equal board.
 
-    Never part of ``data``: a copy of the board is kept and compared with ``data`` at every
-    look-up (:func:`board`), so a board edited in any way (moves, battles, tests editing
-    ``data`` by hand) simply gets a fresh ``Board``. Values in ``memo`` are read-only.
+    Never part of ``data``: a copy of the board is kept. ``data["bv"]``, the board version,
+    is bumped by every rule that changes counters, control or the deck stage (:func:`touch`,
+    :func:`touch_board`); the ``Board`` remembers the ``data`` it was last looked up for
+    (``data``, kept alive so its identity is not reused) and that version (``bv``), so a
+    look-up for the same ``data`` at the same version takes it as it is. Any other look-up
+    compares the copy with ``data`` (:func:`board`), so a board edited in any way gets a
+    fresh ``Board``; a hand edit of ``data``'s board (tests, tools) must call
+    :func:`touch_board`. Values in ``memo`` are read-only.
 
     Per location, kept up to date from the previous board (only changed locations are
     looked at): ``arm[side][loc]``, the owner of the side's first army (not a fortress)
@@ -197,8 +203,8 @@ class Board:
     may be taken from ``prev``.
     """
 
-    __slots__ = ("arm", "c", "cont", "ctl", "dirty", "fh", "held", "memo", "pas", "pm", "prev",
-                 "stage", "sup", "u")
+    __slots__ = ("arm", "bv", "c", "cont", "ctl", "data", "dirty", "fh", "held", "memo", "pas",
+                 "pm", "prev", "stage", "sup", "u")
 
     def __init__(self, c: Components, ctl: list[int], u: list[list[int]], stage: int,
                  arm: tuple[list[int], list[int]], cont: list[int], pm: list[int],
@@ -218,6 +224,8 @@ class Board:
         self.memo: dict[Any, Any] = {}
         self.prev: dict[Any, Any] | None = None
         self.dirty = 0
+        self.data: Data | None = None
+        self.bv: int | None = None
 
 
 _BOARD: list[Board | None] = [None]
@@ -226,9 +234,17 @@ _HINT = [0]
 :func:`board` (a hint to look there first: :func:`board` still checks every location)."""
 
 
-def touch(loc: int) -> None:
-    """Note that the counters of ``loc`` changed (see ``_HINT``)."""
+def touch(data: Data, loc: int) -> None:
+    """Note that the counters or the control of ``loc`` changed (see ``_HINT``), bumping
+    the board version ``data["bv"]`` (see :class:`Board`)."""
+    data["bv"] = data.get("bv", 0) + 1
     _HINT[0] |= 1 << loc
+
+
+def touch_board(data: Data) -> None:
+    """Note that ``data``'s counters, control or deck stage were edited by hand (tests,
+    tools): bump the board version so the next look-up compares the whole board."""
+    data["bv"] = data.get("bv", 0) + 1
 
 _OWNERS = (AXIS, WEST, SOV)
 
@@ -296,6 +312,9 @@ def _set_supply_loc(pas: bytearray, held: bytearray, n: int, loc: int, units: li
 def board(c: Components, data: Data) -> Board:
     """The :class:`Board` of ``data``'s board now (the last one, if the board is equal)."""
     b = _BOARD[0]
+    bv = data.get("bv")
+    if b is not None and b.data is data and b.bv == bv and b.c is c:
+        return b
     dn = data["dn"][1]
     stage = dn if dn < 3 else 3
     ctl = data["ctl"]
@@ -303,6 +322,8 @@ def board(c: Components, data: Data) -> Board:
     if b is not None and b.c is c:
         if b.ctl == ctl and b.u == u:
             if b.stage == stage:
+                b.data = data
+                b.bv = bv
                 return b
             nb = Board(c, b.ctl, b.u, stage, b.arm, b.cont, b.pm, b.fh, b.pas, b.held, b.sup)
         elif len(u) == len(b.u) == c.n and len(ctl) == len(b.ctl):
@@ -347,6 +368,8 @@ def board(c: Components, data: Data) -> Board:
             nb = _fresh_board(c, ctl, u, stage)
     else:
         nb = _fresh_board(c, ctl, u, stage)
+    nb.data = data
+    nb.bv = bv
     _BOARD[0] = nb
     _HINT[0] = 0
     return nb
@@ -651,6 +674,7 @@ def next_deck(c: Components, data: Data, side: int, special: bool = False) -> bo
     data["rec"][side] = []
     data["secret"][side] = []
     data["dn"][side] = dn + 1
+    touch_board(data)
     data["barrier"] += 1
     who = SIDE_NAMES[side].capitalize()
     extra = f" with the {'II' if dn == 1 else 'III'} chevron cards" if added else ""

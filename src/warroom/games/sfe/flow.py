@@ -712,7 +712,7 @@ def lose_counter(g: StruggleForEurope, data: Data, loc: int, owner: int, kind: i
     for i, u in enumerate(units):
         if u >> 4 == owner and E.kind_of(u) == kind:
             del units[i]
-            E.touch(loc)
+            E.touch(data, loc)
             log(data, rule, f"The {E.unit_name(u)} in {g.c.names[loc]} is eliminated")
             E.gone(data, u)
             E.fix_control(g.c, data, loc)
@@ -1010,7 +1010,7 @@ class PlaceFrame(SfeFrame):
         owner, st = frame["owner"], frame["what"]
         u = E.code(owner, st, max(0, E.owner_half(data["u"][arg], owner)))
         data["u"][arg].append(u)
-        E.touch(arg)
+        E.touch(data, arg)
         E.born(data, u)
         log(data, "7.2.1", f"A {OWNER_NAMES[owner]} {st} strength army is placed in "
             f"{c.names[arg]}")
@@ -1031,7 +1031,7 @@ class PlaceFrame(SfeFrame):
 def place_fortress(g: StruggleForEurope, data: Data, loc: int, half: int) -> None:
     u = E.code(AXIS, 3, half, fort=True)
     data["u"][loc].append(u)
-    E.touch(loc)
+    E.touch(data, loc)
     E.born(data, u)
     log(data, "7.2.2", f"An Axis fortress is placed in the {g.c.halves[loc][half]} half of "
         f"{g.c.names[loc]}")
@@ -1153,14 +1153,14 @@ class MoveFrame(SfeFrame):
             if u >> 4 == owner and not u & E.FORT and u & 3 == st:
                 del units[i]
                 break
-        E.touch(src)
-        E.touch(d)
+        E.touch(data, src)
         moved = E.code(owner, st, dh)
         frame["sel"] = 0
         frame["moved"] += 1
         who = f"A {OWNER_NAMES[owner]} {st} strength army"
         if nv < 0:  # non-adjacent move: one counter, then the operation ends
             data["u"][d].append(moved)
+            E.touch(data, d)
             log(data, "7.2.6", f"{who} moves from {c.names[src]} through friendly locations "
                 f"to {c.names[d]}")
             E.fix_control(c, data, src)
@@ -1180,6 +1180,7 @@ class MoveFrame(SfeFrame):
                 f"{c.names[d]} ({c.halves[d][dh]} half): battle")
         else:
             data["u"][d].append(moved)
+            E.touch(data, d)
             log(data, "7.2.5", f"{who} moves from {c.names[src]} to {c.names[d]}")
             E.fix_control(c, data, d, "7.2.5")
         E.fix_control(c, data, src)
@@ -1318,8 +1319,8 @@ class RedeployFrame(SfeFrame):
                 del units[i]
                 break
         data["u"][arg].append(E.code(owner, st, 0))
-        E.touch(src)
-        E.touch(arg)
+        E.touch(data, src)
+        E.touch(data, arg)
         log(data, "7.2.9", f"Strategic Redeploy: a {OWNER_NAMES[owner]} {st} strength army "
             f"moves from {c.names[src]} to {c.names[arg]}")
 

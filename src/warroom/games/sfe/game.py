@@ -220,6 +220,7 @@ class StruggleForEurope(Game):
         data["elim"] = [[], []]
         data["inplay"] = []
         data["dn"] = [1, 1]
+        data["bv"] = 0  # the board version (see engine.Board)
         data["bomb"] = 0
         data["passes"] = 0
         log(data, "5.2", "Counters set up as in 5.2; the strategic bombing marker is on the "
