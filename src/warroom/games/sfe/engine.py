@@ -201,6 +201,10 @@ class Board:
     (None after a change of stage) and ``dirty`` a bit ``1 << loc`` per location whose
     counters or control differ from it: a fact of a few locations none of which is dirty
     may be taken from ``prev``.
+
+    Only the last ``Board`` is kept (``_BOARD``), and when the board changes it becomes the
+    new one in place (its per-location facts updated, a fresh ``memo``): a ``Board`` is
+    good until the next look-up after a change, never to be held across one.
     """
 
     __slots__ = ("arm", "bv", "c", "cont", "ctl", "data", "dirty", "fh", "held", "memo", "pas",
@@ -327,14 +331,16 @@ def board(c: Components, data: Data) -> Board:
                 return b
             nb = Board(c, b.ctl, b.u, stage, b.arm, b.cont, b.pm, b.fh, b.pas, b.held, b.sup)
         elif len(u) == len(b.u) == c.n and len(ctl) == len(b.ctl):
+            # b becomes the new board in place: only the last board is ever kept, and no
+            # caller holds a Board across a change of the board (its memo goes to prev)
             n = c.n
-            snap = b.u[:]
-            arm0, arm1 = b.arm[0][:], b.arm[1][:]
-            cont = b.cont[:]
-            pm = b.pm[:]
-            fh0, fh1 = b.fh[0][:], b.fh[1][:]
-            pas = b.pas[:]
-            held = b.held[:]
+            snap = b.u
+            arm0, arm1 = b.arm
+            cont = b.cont
+            pm = b.pm
+            fh0, fh1 = b.fh
+            pas = b.pas
+            held = b.held
             dirty = 0
             hint = _HINT[0]
             while hint:  # the locations the rules changed first ...
@@ -354,16 +360,24 @@ def board(c: Components, data: Data) -> Board:
                     _set_loc(arm0, arm1, cont, pm, fh0, fh1, pas, held, n, loc, units,
                              ctl[loc])
                     dirty |= 1 << loc
-            for loc in (compress(count(), map(ne, ctl, b.ctl)) if ctl != b.ctl else ()):
-                if not dirty >> loc & 1:
-                    _set_supply_loc(pas, held, n, loc, u[loc], cont[loc], ctl[loc])
-                    dirty |= 1 << loc
-            sup = b.sup if len(b.sup) < 512 else {}
-            nb = Board(c, ctl[:], snap, stage, (arm0, arm1), cont, pm, (fh0, fh1), pas, held,
-                       sup)
+            bctl = b.ctl
+            if ctl != bctl:
+                for loc in compress(count(), map(ne, ctl, bctl)):
+                    bctl[loc] = ctl[loc]
+                    if not dirty >> loc & 1:
+                        _set_supply_loc(pas, held, n, loc, u[loc], cont[loc], ctl[loc])
+                        dirty |= 1 << loc
+            if len(b.sup) >= 512:
+                b.sup = {}
             if stage == b.stage:
-                nb.prev = b.memo
-                nb.dirty = dirty
+                b.prev = b.memo
+                b.dirty = dirty
+            else:
+                b.prev = None
+                b.dirty = 0
+                b.stage = stage
+            b.memo = {}
+            nb = b
         else:
             nb = _fresh_board(c, ctl, u, stage)
     else:
