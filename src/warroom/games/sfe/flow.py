@@ -67,11 +67,19 @@ ROLES = ("axis", "allies")
 
 def settle(g: StruggleForEurope, data: Data) -> None:
     """Run procedure steps until a decision is due (or the game is over)."""
-    frames = g.frames
+    autos = g.autos
     while data["outcome"] is None:
         fr = data["stack"][-1]
-        if not frames[fr["kind"]].auto(g, data, fr):  # type: ignore[attr-defined]
+        auto = autos[fr["kind"]]
+        if auto is None or not auto(g, data, fr):
             break
+
+
+def auto_steps(frames: dict[str, FrameKind]) -> dict[str, Any]:
+    """Per frame kind, its ``auto`` (bound), None where it never runs a step (the frame
+    only waits for a decision): what :func:`settle` calls."""
+    return {k: (None if type(f).auto is SfeFrame.auto else f.auto)  # type: ignore[attr-defined]
+            for k, f in frames.items()}
 
 
 class SfeFrame(FrameKind):
@@ -95,7 +103,12 @@ class SfeFrame(FrameKind):
         g: StruggleForEurope = game  # type: ignore[assignment]
         kind, arg = g.decode[action.id]
         self.act(g, data, frame, kind, arg)
-        settle(g, data)
+        autos = g.autos  # settle(g, data), inlined
+        while data["outcome"] is None:
+            fr = data["stack"][-1]
+            auto = autos[fr["kind"]]
+            if auto is None or not auto(g, data, fr):
+                break
 
     def act(self, g: StruggleForEurope, data: Data, frame: Frame, kind: int, arg: int) -> None:
         raise NotImplementedError
@@ -289,6 +302,14 @@ def mover_owner(data: Data, src: int, side: int) -> int:
     return 0
 
 
+_MSRC_KEYS = tuple(tuple(tuple((("msrc", side, naval, air), ("msrc1", side, naval, air))
+                                for air in (0, 1)) for naval in (0, 1)) for side in (0, 1))
+"""The memo keys of :func:`move_sources` (all sources, the first only) per side, naval
+and air."""
+_ATT_KEYS = (("att", 0), ("att", 1))
+_ANYBUILD_KEYS = tuple(("anybuild", owner) for owner in range(4))
+
+
 def move_sources(g: StruggleForEurope, data: Data, side: int, naval_ok: bool,
                  first: bool = False, n_air: int | None = None,
                  b: E.Board | None = None) -> list[int]:
@@ -303,12 +324,11 @@ def move_sources(g: StruggleForEurope, data: Data, side: int, naval_ok: bool,
     if b is None:
         b = E.board(g.c, data)
     memo = b.memo
-    key = ("msrc", side, 1 if naval_ok else 0, 1 if n_air else 0)
+    key, key1 = _MSRC_KEYS[side][1 if naval_ok else 0][1 if n_air else 0]
     out = memo.get(key)
     if out is not None:
         return out[:1] if first else list(out)
     if first:
-        key1 = ("msrc1", *key[1:])
         out = memo.get(key1)
         if out is None:
             out = memo[key1] = _move_sources(g, data, b, side, naval_ok, True, n_air)
@@ -599,7 +619,7 @@ def possible_ops(g: StruggleForEurope, data: Data, side: int) -> list[int]:
         for bit, owner, st in g.build_bits[side]:
             if (m & bit and n_hand >= st and (owner != SOV or soviets)
                     and cnt[owner * 5 + st] < mix[owner][st]):
-                ok = memo.get(("anybuild", owner))
+                ok = memo.get(_ANYBUILD_KEYS[owner])
                 if ok is None:
                     ok = E.any_build_in(c, data, b, owner)
                 if ok:
@@ -621,10 +641,10 @@ def possible_ops(g: StruggleForEurope, data: Data, side: int) -> list[int]:
         # play a move card without air power if there is one
         naval = 1 if m & CB_NAVAL else 0
         na = n_air if m & CB_MOVE_NO_AIR else n_air - 1
-        key = ("msrc", side, naval, 1 if na > 0 else 0)
+        key, key1 = _MSRC_KEYS[side][naval][1 if na > 0 else 0]
         src = memo.get(key)
         if src is None:
-            src = memo.get(("msrc1", *key[1:]))
+            src = memo.get(key1)
             if src is None:
                 src = move_sources(g, data, side, bool(naval), first=True,
                                    n_air=na if na > 0 else 0, b=b)
@@ -635,7 +655,7 @@ def possible_ops(g: StruggleForEurope, data: Data, side: int) -> list[int]:
         out.append(op_id[OP_EVENT])
     out.append(op_id[OP_DISCARD])
     if n_air:
-        att = memo.get(("att", side))
+        att = memo.get(_ATT_KEYS[side])
         if att is None:
             att = attack_targets(g, data, side, first=True, b=b)
         if att:

@@ -57,6 +57,7 @@ from warroom.games.sfe.flow import (
     K_UNIT,
     OPS,
     ROLES,
+    auto_steps,
     settle,
 )
 from warroom.games.sfe.rules import RULES, log
@@ -117,6 +118,7 @@ class StruggleForEurope(Game):
         self.catalogue = ActionCatalogue(entries)
         self.decode = decode
         self.frames = {k.kind: k() for k in (*FRAMES, *BATTLE_FRAMES)}
+        self.autos = auto_steps(self.frames)
         into: list[list[tuple[int, int, int]]] = [[] for _ in range(c.n)]
         for s in range(c.n):
             for _li, d, _mh, dh, _nv, _dv, act in c.out[s]:
