@@ -234,8 +234,11 @@ class Board:
 
 _BOARD: list[Board | None] = [None]
 _HINT = [0]
-"""A bit ``1 << loc`` per location whose counters the rules changed since the last
-:func:`board` (a hint to look there first: :func:`board` still checks every location)."""
+"""A bit ``1 << loc`` per location whose counters or control the rules changed (:func:`touch`)
+since the last board was made: for the ``data`` the last board was looked up for, the only
+locations that may differ from it, unless ``_ALL`` is set (:func:`touch_board`, a hand
+edit); any other ``data`` is compared with it at every location."""
+_ALL = [False]
 
 
 def touch(data: Data, loc: int) -> None:
@@ -249,6 +252,7 @@ def touch_board(data: Data) -> None:
     """Note that ``data``'s counters, control or deck stage were edited by hand (tests,
     tools): bump the board version so the next look-up compares the whole board."""
     data["bv"] = data.get("bv", 0) + 1
+    _ALL[0] = True
 
 _OWNERS = (AXIS, WEST, SOV)
 
@@ -324,10 +328,25 @@ def board(c: Components, data: Data) -> Board:
     ctl = data["ctl"]
     u = data["u"]
     if b is not None and b.c is c:
-        if b.ctl == ctl and b.u == u:
+        hinted = b.data is data and not _ALL[0]
+        if hinted:  # only the touched locations may differ
+            same = True
+            bu, bctl = b.u, b.ctl
+            hint = _HINT[0]
+            while hint:
+                low = hint & -hint
+                hint ^= low
+                loc = low.bit_length() - 1
+                if u[loc] != bu[loc] or ctl[loc] != bctl[loc]:
+                    same = False
+                    break
+        else:
+            same = b.ctl == ctl and b.u == u
+        if same:
             if b.stage == stage:
                 b.data = data
                 b.bv = bv
+                _ALL[0] = False
                 return b
             nb = Board(c, b.ctl, b.u, stage, b.arm, b.cont, b.pm, b.fh, b.pas, b.held, b.sup)
         elif len(u) == len(b.u) == c.n and len(ctl) == len(b.ctl):
@@ -353,7 +372,15 @@ def board(c: Components, data: Data) -> Board:
                     _set_loc(arm0, arm1, cont, pm, fh0, fh1, pas, held, n, loc, units,
                              ctl[loc])
                     dirty |= low
-            if snap != u:  # ... then any other change (data edited by hand)
+                    if hinted:
+                        b.ctl[loc] = ctl[loc]
+                elif hinted and loc < n and ctl[loc] != b.ctl[loc]:
+                    b.ctl[loc] = ctl[loc]
+                    _set_supply_loc(pas, held, n, loc, u[loc], cont[loc], ctl[loc])
+                    dirty |= low
+            if hinted:
+                pass  # nothing else changed
+            elif snap != u:  # ... then any other change (data edited by hand)
                 for loc in compress(count(), map(ne, u, snap)):
                     units = u[loc]
                     snap[loc] = units[:]
@@ -361,7 +388,7 @@ def board(c: Components, data: Data) -> Board:
                              ctl[loc])
                     dirty |= 1 << loc
             bctl = b.ctl
-            if ctl != bctl:
+            if not hinted and ctl != bctl:
                 for loc in compress(count(), map(ne, ctl, bctl)):
                     bctl[loc] = ctl[loc]
                     if not dirty >> loc & 1:
@@ -386,6 +413,7 @@ def board(c: Components, data: Data) -> Board:
     nb.bv = bv
     _BOARD[0] = nb
     _HINT[0] = 0
+    _ALL[0] = False
     return nb
 
 
