@@ -71,6 +71,11 @@ class ActionCatalogue:
 
         Raises ``IllegalActionError`` (with a hint) for anything not in the catalogue.
         """
+        if ref.__class__ is Action:           # the common case, checked first
+            actions = self._actions
+            rid = ref.id
+            if 0 <= rid < len(actions) and actions[rid] is ref:
+                return ref
         if isinstance(ref, Action):
             if 0 <= ref.id < len(self._actions):
                 mine = self._actions[ref.id]

@@ -305,7 +305,10 @@ def legal_actions(state: State) -> list[Action]:
     A fresh list each call: a caller may filter or reorder it without changing what
     ``apply`` accepts.
     """
-    return list(_legal(state))
+    legal = state._legal
+    if legal is None:
+        legal = _legal(state)
+    return legal[:]
 
 
 def _legal(state: State) -> list[Action]:
