@@ -7,6 +7,14 @@ from warroom.core.protocol import State, apply, determinize, legal_actions
 from warroom.core.rng import Rng
 
 
+def forced_or_choices(state: State) -> tuple[Action | None, list[Action]]:
+    """The only legal action if there is one (no search needed), and the legal actions."""
+    legal = legal_actions(state)
+    if not legal:
+        raise ValueError("no legal action: the game is over")
+    return (legal[0] if len(legal) == 1 else None), legal
+
+
 class RandomBot:
     """Picks uniformly among the legal actions."""
 
@@ -37,11 +45,9 @@ class GreedyBot:
         self.samples = samples
 
     def choose(self, state: State) -> Action:
-        legal = legal_actions(state)
-        if not legal:
-            raise ValueError("no legal action: the game is over")
-        if len(legal) == 1:
-            return legal[0]
+        only, legal = forced_or_choices(state)
+        if only is not None:
+            return only
         role = state.active
         assert role is not None
         game = state.game

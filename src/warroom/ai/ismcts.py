@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from warroom.ai.bots import forced_or_choices
 from warroom.core.actions import Action
 from warroom.core.protocol import State, apply, determinize, legal_actions, result
 from warroom.core.rng import Rng
@@ -44,11 +45,9 @@ class ISMCTSBot:
         self.scale = scale
 
     def choose(self, state: State) -> Action:
-        legal = legal_actions(state)
-        if not legal:
-            raise ValueError("no legal action: the game is over")
-        if len(legal) == 1:
-            return legal[0]
+        only, legal = forced_or_choices(state)
+        if only is not None:
+            return only
         me = state.active
         assert me is not None
         root = _Node()

@@ -492,18 +492,7 @@ def _search(c: Components, stage: int, passable: bytes, start: tuple[int, ...]) 
             ok[node] = 0
             todo.append(node)
     adj = c.sup_adj[stage]
-    pop = todo.pop
-    push = todo.append
-    while todo:
-        node = pop()
-        other = node ^ 1  # both halves of a friendly location are passable: joined
-        if ok[other]:
-            ok[other] = 0
-            push(other)
-        for nb in adj[node]:
-            if ok[nb]:
-                ok[nb] = 0
-                push(nb)
+    _flood(ok, todo, adj)
     n2 = len(ok)
     return bytearray((int.from_bytes(passable, "little")
                       ^ int.from_bytes(ok, "little")).to_bytes(n2, "little"))
@@ -552,6 +541,13 @@ def supply_nodes(c: Components, data: Data, owner: int,
             if ok[node]:
                 ok[node] = 0
                 todo.append(node)
+    _flood(ok, todo, adj)
+    return bytearray((passable ^ int.from_bytes(ok, "little")).to_bytes(n2, "little"))
+
+
+def _flood(ok: bytearray, todo: list[int], adj: Any) -> None:
+    """Spread from the half-locations in ``todo`` through the passable ones (``ok[x]`` set),
+    clearing ``ok`` where reached: the supply search."""
     pop = todo.pop
     push = todo.append
     while todo:
@@ -564,7 +560,6 @@ def supply_nodes(c: Components, data: Data, owner: int,
             if ok[nb]:
                 ok[nb] = 0
                 push(nb)
-    return bytearray((passable ^ int.from_bytes(ok, "little")).to_bytes(n2, "little"))
 
 
 def in_supply(data: Data, seen: bytearray, loc: int, owner: int) -> bool:
