@@ -53,10 +53,6 @@ def _extremist_if_none(c: Any, data: Data, side: int, name: str) -> None:
         L.extremist(c, data, side, name)
 
 
-def _track_index(c: Any, track_id: str) -> int:
-    return int(c.track_ids.index(track_id))
-
-
 # -- 41 United Kingdom Scoring: no Event (the engine scores it, 10.1) ------------------------
 
 
@@ -236,7 +232,7 @@ def ten_year_rule_abandoned(c: Any, data: Data, side: int) -> None:
     marker on the UK Rearmament Track to its +2 side (11.2.2: it stays on the Rearmament
     Chart): every attempt on the UK track, by either player, is modified by +2 for the rest
     of the game (6.3.2 "+X"). Increase Tension by 1 (9.1; the LW player moves it, 9.4)."""
-    t = _track_index(c, "uk")
+    t = L.track(c, "uk")
     data["track_mod"][t] = 2
     L.flag(data, "ten_year_rule_abandoned")
     log(data, "6.3.2", "The Ten Year Rule marker is flipped to its +2 side: Rearmament "
@@ -393,7 +389,7 @@ def maginot_mentality(c: Any, data: Data, side: int) -> None:
     played for its OPs, the Availability marker is unaffected). Scoring cards take precedence
     (5.2); attempts not possible this turn carry over to the next (4.5.2, 6.3.6). With the
     French track already complete (6.3.8), no attempt can be made and none is mandated."""
-    t = _track_index(c, "france")
+    t = L.track(c, "france")
     if not op.track_open(c, data, t):
         log(data, "6.3.8", "The French track is complete: no Rearmament attempt can be made")
         return
@@ -437,7 +433,7 @@ def joseph_stalin(c: Any, data: Data, side: int) -> None:
     Moderation -1 (8.2). Triggered by RW Operations (5.2 note) the OPs value is the one the
     RW player received; played as an Event, the 8.3 penalty does not reduce a Rearmament
     attempt. A complete USSR track takes no attempt (6.3.8)."""
-    t = _track_index(c, "ussr")
+    t = L.track(c, "ussr")
     if not op.track_open(c, data, t):
         log(data, "6.3.8", "The USSR track is complete: no Rearmament attempt")
     else:
@@ -554,7 +550,7 @@ def autarky(c: Any, data: Data, side: int) -> None:
     """Card 76, Autarky (RW, 2 OPs): advance the German or the Italian Rearmament Progress
     marker one box, RW player's choice (6.3.10: not flipped; 6.3.4 box effects; 6.3.8: a
     complete track raises Tension instead)."""
-    options = [_track_index(c, "germany"), _track_index(c, "italy")]
+    options = [L.track(c, "germany"), L.track(c, "italy")]
     L.choose(data, RW, "Autarky", "advance", options, what="track",
              prompt="Autarky: the German or the Italian Rearmament marker advances one box")
 

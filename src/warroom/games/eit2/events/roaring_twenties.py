@@ -25,10 +25,9 @@ from typing import Any
 
 from warroom.core.rng import randbelow
 from warroom.games.eit2 import board as b
-from warroom.games.eit2 import events as _registry
 from warroom.games.eit2 import operations as op
 from warroom.games.eit2.board import RW, SIDE, Data, other
-from warroom.games.eit2.events import event, ongoing, step
+from warroom.games.eit2.events import event, if_rearmament, ongoing, step
 from warroom.games.eit2.events import lib as L
 from warroom.games.eit2.rules import log
 
@@ -140,9 +139,7 @@ def kellogg_briand(c: Any, data: Data, side: int) -> None:
     """Card 7, Kellogg-Briand Pact (LW, 2 OPs, *, ongoing until cancelled): Tension -1 (9.3:
     at 0 the LW player gains 1 Power); the Tension marker flips to its Kellogg-Briand side
     (flag ``kellogg_briand``): every roll for war (9.4) is modified by -1. Cancelled by
-    Manchuria Invasion. 17.0 AR 1.3.
-
-    Missing engine hook: board.war_roll does not read the ``kellogg_briand`` flag."""
+    Manchuria Invasion. 17.0 AR 1.3. (board.war_roll reads the flag.)"""
     L.reduce_tension(c, data, side, 1)
     L.flag(data, "kellogg_briand")
     log(data, "9.4", "The Tension marker flips to its Kellogg-Briand side: rolls for war "
@@ -156,10 +153,7 @@ def washington_naval_treaty(c: Any, data: Data, side: int) -> None:
     example: at 0 the LW player gains 1 Power); its marker goes on the Rearmament Chart
     (flag ``washington_naval_treaty``): whenever a Progress marker reaches a Navy box, first
     (6.3.4 exception) the side it shows loses 1 Moderation. Removed when Appeasement begins
-    (11.2.2, sequence.start_turn).
-
-    Engine discrepancy: effects.run_box_effects applies Tension +1 (not Moderation -1) for
-    this flag; the Event sets the engine's flag and leaves the box effect to the engine."""
+    (11.2.2, sequence.start_turn). effects.run_box_effects applies the Moderation loss."""
     L.reduce_tension(c, data, side, 1)
     L.flag(data, "washington_naval_treaty")
     log(data, "6.3.4", "The Washington Naval Treaty marker is placed on the Rearmament Chart: "
@@ -364,8 +358,7 @@ def germany_league(c: Any, data: Data, side: int) -> None:
     2 LW SP in Switzerland; Tension -1 (9.3); the Switzerland marker flips to its League of
     Nations side (flag ``league_of_nations``): Switzerland is also adjacent to the United
     Kingdom Scoring Region (10.1.4). Cancelled by Italy Leaves the League of Nations.
-
-    Missing engine hook: scoring.adjacent_independents does not read ``league_of_nations``."""
+    (scoring.adjacent_independents reads the flag)."""
     L.place(c, data, side, "Switzerland", 2)
     L.reduce_tension(c, data, side, 1)
     L.flag(data, "league_of_nations")
@@ -569,20 +562,15 @@ def clandestine_rearmament(c: Any, data: Data, side: int) -> None:
     box (6.3.10: not flipped; 6.3.4: the box is executed for the side it shows; 6.3.8: on its
     rightmost box, Tension +1 instead).
 
-    The card's ``if_rearmament`` text (6.3.7 exception, 5.4) is registered below with the
-    registry's ``if_rearmament`` hook where the engine provides it."""
+    The card's ``if_rearmament`` text (6.3.7 exception, 5.4) is registered below."""
     L.advance_track(c, data, side, "germany", 1)
 
 
+@if_rearmament("Clandestine Rearmament")
 def clandestine_rearmament_attempt(c: Any, data: Data, side: int, t: int) -> int:
     """Card 36, Clandestine Rearmament, played for Rearmament (6.3.7 exception): +1 to a RW
     attempt on the German track."""
     return 1 if side == RW and c.track_ids[t] == "germany" else 0
-
-
-_if_rearmament = getattr(_registry, "if_rearmament", None)
-if _if_rearmament is not None:
-    _if_rearmament("Clandestine Rearmament")(clandestine_rearmament_attempt)
 
 
 @event("Pope Pius XI")
