@@ -185,10 +185,8 @@ def italy_leaves_league(c: Any, data: Data, side: int) -> None:
     ``league_of_nations`` off; if not yet played, its Event can no longer occur, 7.5);
     2 RW SP in Switzerland; Tension +1 (9.1)."""
     title = "Germany Admitted to the League of Nations"
-    L.cancel(c, data, title)
+    L.cancel(c, data, title)          # also flips the Switzerland marker (lib.CARD_FLAGS)
     L.block(c, data, title)
-    L.flag(data, "league_of_nations", False)
-    log(data, "7.2", f"{title} is cancelled: the Switzerland marker flips to its blank side")
     L.place(c, data, side, "Switzerland", 2)
     L.tension(c, data, +1, side)
 
