@@ -1,4 +1,4 @@
-"""The game-agnostic core: protocol, RNG, decision stack, records, content, errors."""
+"""The game-agnostic core: protocol, flow, RNG, log, records, content, errors."""
 
 from warroom.core.actions import Action, ActionCatalogue
 from warroom.core.errors import (
@@ -8,38 +8,48 @@ from warroom.core.errors import (
     UnknownGameError,
     WarroomError,
 )
+from warroom.core.flow import Decision, FrameKind, Procedure, Prompt, RunawayError
+from warroom.core.log import LogEntry, render
 from warroom.core.protocol import (
     Explanation,
-    FrameKind,
     Game,
     Outcome,
-    State,
+    Termination,
     apply,
     clone,
     determinize,
     explain,
     legal_actions,
+    log_entries,
     new_game,
+    prompt,
     result,
     view,
 )
 from warroom.core.record import Record, Session, replay
 from warroom.core.rng import Rng
+from warroom.core.state import State
 
 __all__ = [
     "Action",
     "ActionCatalogue",
     "ContentError",
+    "Decision",
     "Explanation",
     "FrameKind",
     "Game",
     "IllegalActionError",
+    "LogEntry",
     "Outcome",
+    "Procedure",
+    "Prompt",
     "Record",
     "RecordError",
     "Rng",
+    "RunawayError",
     "Session",
     "State",
+    "Termination",
     "UnknownGameError",
     "WarroomError",
     "apply",
@@ -47,7 +57,10 @@ __all__ = [
     "determinize",
     "explain",
     "legal_actions",
+    "log_entries",
     "new_game",
+    "prompt",
+    "render",
     "replay",
     "result",
     "view",

@@ -1,41 +1,61 @@
 """The core protocol every front end, bot, interface and test uses.
 
 A game is a :class:`Game` object (rules + loaded content). Its state is a
-:class:`State`: a reference to the game plus ``data``, a dict of plain JSON data
-(ints, strings, lists, dicts) that holds everything: board, RNG, forced dice,
-decision stack, log, result. Cloning, saving and replaying are therefore exact.
+:class:`~warroom.core.state.State`: a reference to the game, ``data`` (a dict of plain
+JSON data that holds everything: board, RNG, forced dice, decision stack, log, result) and
+a transient ``cache`` of derived facts. Cloning, saving and replaying are therefore exact.
 
-Flow is an explicit decision stack (``data["stack"]``): a list of frames, each a
-dict with a ``kind`` and a ``role``. The top frame decides who is active and which
-actions are legal; its :class:`FrameKind` handler applies an action (possibly
-pushing or popping frames). No generators, callbacks or threads.
+Flow is an explicit decision stack run by :mod:`warroom.core.flow`: the top frame decides
+who is active, what is asked (:func:`prompt`) and which actions are legal.
 """
 
 from __future__ import annotations
 
-import copy
-import json
+import enum
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
-from typing import Any, ClassVar
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
 
+from warroom.core import flow
 from warroom.core import rng as _rng
 from warroom.core.actions import Action, ActionCatalogue
 from warroom.core.errors import IllegalActionError, UnknownGameError
+from warroom.core.flow import FrameKind, Prompt
+from warroom.core.log import LogEntry, visible
+from warroom.core.state import Data, Frame, G, State
 
-Data = dict[str, Any]
-Frame = dict[str, Any]
+__all__ = ["Data", "Explanation", "Frame", "Game", "Outcome", "State", "Termination"]
+
+
+class Termination(enum.Enum):
+    """How a game ended (python-chess's ``Termination``)."""
+
+    AUTOMATIC_VICTORY = "automatic_victory"
+    """A side reached a victory condition during play (EaW1940 10.1/10.2, EiT II 10.4.1,
+    SfE 9.2/9.3)."""
+    FINAL_SCORING = "final_scoring"
+    """The game ran its course and was scored (EaW1940 10.4, EiT II 10.4.2-10.4.4, SfE 9.4)."""
+    FORFEIT = "forfeit"
+    """A rule made a player lose (EiT II 4.5.3: caught holding a Scoring card)."""
+    TURN_LIMIT = "turn_limit"
+    """A safety cap on the number of turns (an option, not a rule of the game)."""
+    RESOLVED = "resolved"
+    """An event was resolved and changed the situation (TK rule 15)."""
+    NO_RESULT = "no_result"
+    """An event was resolved without effect (TK rule 15)."""
+    RESIGNATION = "resignation"
+    """A player resigned."""
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """The result of a finished game (python-chess style)."""
+    """The result of a finished game (python-chess's ``Outcome(termination, winner)``)."""
 
+    termination: Termination
+    """How the game ended."""
     winner: str | None
     """The winning side (a role, or a non-player side such as a solitaire BOT), None if drawn."""
-    label: str
-    """Short outcome category, used to count outcomes in simulations."""
     returns: dict[str, float]
     """Per role: +1 win, 0 draw, -1 loss (zero-sum where the game has two sides)."""
     scores: dict[str, float] = field(default_factory=dict)
@@ -44,9 +64,18 @@ class Outcome:
     """The rulebook's description of this result."""
     rule: str = ""
     """The rule that decided the result."""
+    label: str = ""
+    """The game's finer category of result (``axis_automatic_victory``, ``decisive``), used
+    to count outcomes in simulations; the termination's value when the game has none."""
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", self.termination.value)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"termination": self.termination.value, "winner": self.winner,
+                "returns": dict(self.returns), "scores": dict(self.scores),
+                "text": self.text, "rule": self.rule, "label": self.label}
 
 
 @dataclass(frozen=True)
@@ -64,69 +93,12 @@ class Explanation:
         return f"{self.action}: {verdict} — {self.reason}{cites}"
 
 
-class State:
-    """A game state: the game it belongs to and its plain ``data``."""
-
-    __slots__ = ("_legal", "data", "game")
-
-    def __init__(self, game: Game, data: Data) -> None:
-        self.game = game
-        self.data = data
-        self._legal: list[Action] | None = None
-
-    @property
-    def active(self) -> str | None:
-        """The role to decide now, or None when the game is over."""
-        active: str | None = self.data["active"]
-        return active
-
-    @property
-    def log(self) -> list[str]:
-        log: list[str] = self.data["log"]
-        return log
-
-    def invalidate(self) -> None:
-        """Drop cached legal actions after editing ``data`` by hand (tests, tools)."""
-        self._legal = None
-
-    @property
-    def is_over(self) -> bool:
-        return self.data["active"] is None
-
-    def to_json(self) -> Data:
-        """A deep copy of the complete state (hidden information included)."""
-        return copy.deepcopy(self.data)
-
-    def dumps(self) -> str:
-        return json.dumps(self.data, sort_keys=True, separators=(",", ":"))
-
-    def __repr__(self) -> str:
-        return f"<State {self.game.id} active={self.active!r} log={len(self.log)}>"
-
-
-class FrameKind(ABC):
-    """Handler of one kind of decision-stack frame."""
-
-    kind: ClassVar[str]
-
-    @abstractmethod
-    def legal(self, game: Game, data: Data, frame: Frame) -> list[int]:
-        """Ids of the actions legal for the frame's role now."""
-
-    @abstractmethod
-    def apply(self, game: Game, data: Data, frame: Frame, action: Action) -> None:
-        """Carry out a legal action (already checked)."""
-
-    def explain(self, game: Game, data: Data, frame: Frame, action: Action,
-                legal: bool) -> tuple[str, tuple[str, ...]]:
-        """A reason and the rules behind it; the default says little, games say more."""
-        if legal:
-            return "allowed now", ()
-        return "not one of the choices offered now", ()
-
-
 class Game(ABC):
-    """Rules plus loaded content of one game. Stateless: all state lives in ``State.data``."""
+    """Rules plus loaded content of one game. Stateless: all state lives in a :class:`State`.
+
+    Every hook takes the state (``st.data`` the plain data, ``st.cache`` the derived facts,
+    ``st.game`` this game, typed).
+    """
 
     id: ClassVar[str]
     title: ClassVar[str]
@@ -141,20 +113,21 @@ class Game(ABC):
     """Rule number -> heading, for citations and ``explain``."""
 
     catalogue: ActionCatalogue
-    frames: dict[str, FrameKind]
+    frames: Mapping[str, FrameKind[Any]]
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         """A game is rules plus read-only content (all state lives in ``State.data``): a deep
         copy of anything holding it (an OpenSpiel state clone, a bot's snapshot) shares it."""
         return self
 
-    def __copy__(self) -> Game:
+    def __copy__(self) -> Self:
         return self
 
     # -- set-up -----------------------------------------------------------------------
     @abstractmethod
-    def setup(self, data: Data, scenario: str, options: Mapping[str, Any]) -> None:
-        """Fill ``data`` (which already holds rng, forced, barrier, log, stack) for a new game."""
+    def setup(self, st: State[Self], scenario: str, options: Mapping[str, Any]) -> None:
+        """Fill ``st.data`` (which already holds rng, forced, barrier, log, stack) for a new
+        game and push its first frames; core then runs the flow to the first decision."""
 
     def options_schema(self) -> dict[str, Any]:
         """Options this game accepts, with defaults."""
@@ -162,22 +135,23 @@ class Game(ABC):
 
     # -- information ------------------------------------------------------------------
     @abstractmethod
-    def view(self, data: Data, role: str | None) -> dict[str, Any]:
-        """What ``role`` may see (None: a spectator). Never the RNG state or hidden cards."""
+    def view(self, st: State[Self], role: str | None) -> dict[str, Any]:
+        """What ``role`` may see (None: a spectator). Never the RNG state or hidden cards.
+        Core adds ``prompt`` and the ``log`` entries ``role`` may read."""
 
     @abstractmethod
-    def outcome(self, data: Data) -> Outcome | None:
+    def outcome(self, st: State[Self]) -> Outcome | None:
         """The result once the game is over."""
 
-    def evaluate(self, data: Data, role: str) -> float:
+    def evaluate(self, st: State[Self], role: str) -> float:
         """A heuristic value of the position for ``role`` (for greedy bots); higher is better."""
         return 0.0
 
-    def check_invariants(self, data: Data) -> list[str]:
+    def check_invariants(self, st: State[Self]) -> list[str]:
         """Broken invariants (empty when all hold). Used by fuzzing."""
         return []
 
-    def hide(self, data: Data, role: str, rng: _rng.Rng) -> None:  # noqa: B027
+    def hide(self, st: State[Self], role: str, rng: _rng.Rng) -> None:  # noqa: B027
         """Resample information hidden from ``role`` consistently with what it knows.
 
         The default does nothing: a game without hidden information (besides future dice,
@@ -188,9 +162,21 @@ class Game(ABC):
         """The loaded content pack as plain JSON (``warroom content GAME --json``)."""
         return {}
 
-    def describe(self, data: Data, action_id: int) -> str:
+    def describe(self, st: State[Self], action_id: int) -> str:
         """The action's label, with situation detail where the game adds it."""
         return self.catalogue[action_id].label
+
+    def copy_data(self, data: Data) -> Data:
+        """A copy of ``data`` for :func:`clone`: everything deep-copied but the log, whose
+        entries are never changed once written and so are shared. Games may do better."""
+        out: Data = {}
+        for k, v in data.items():
+            if k == "log":
+                out[k] = list(v)
+            else:
+                cls = v.__class__
+                out[k] = _copy_data(v) if cls is dict or cls is list else v
+        return out
 
     def max_decisions(self) -> int:
         """An upper bound on the decisions of one game (runaway detection, RL)."""
@@ -206,14 +192,11 @@ class Game(ABC):
 
     def observation_size(self) -> int:
         """Length of the numeric observation vector (RL interfaces)."""
-        return len(self.observation(self._sample_data(), self.roles[0]))
+        return len(self.observation(new_game(self), self.roles[0]))
 
-    def observation(self, data: Data, role: str) -> list[float]:
+    def observation(self, st: State[Self], role: str) -> list[float]:
         """A fixed-length numeric encoding of what ``role`` may see (no hidden information)."""
         raise NotImplementedError(f"{self.id} provides no numeric observation yet")
-
-    def _sample_data(self) -> Data:
-        return new_game(self).data
 
     def info(self) -> dict[str, Any]:
         return {
@@ -223,36 +206,27 @@ class Game(ABC):
             "scenarios": list(self.scenarios),
             "default_scenario": self.default_scenario,
             "actions": len(self.catalogue),
+            "hidden_information": self.hidden_information,
         }
 
     # -- generic machinery ------------------------------------------------------------
-    def top(self, data: Data) -> Frame | None:
+    def legal_ids(self, st: State[Self]) -> list[int]:
+        data = st.data
         stack: list[Frame] = data["stack"]
-        return stack[-1] if stack else None
-
-    def legal_ids(self, data: Data) -> list[int]:
-        frame = self.top(data)
-        if frame is None or data["active"] is None:
+        if not stack or data["active"] is None:
             return []
-        return self.frames[frame["kind"]].legal(self, data, frame)
-
-    def refresh_active(self, data: Data) -> None:
-        frame = self.top(data)
-        data["active"] = None if frame is None or data.get("outcome") else frame["role"]
-
-    def log(self, data: Data, rule: str, text: str) -> None:
-        """Append a log line citing ``rule`` (a rule number of this game's rulebook)."""
-        data["log"].append(f"{text} [{rule}]")
+        frame = stack[-1]
+        return self.frames[frame["kind"]].legal(st, frame)
 
 
 # ---------------------------------------------------------------------------------------
 # Module-level protocol functions
 # ---------------------------------------------------------------------------------------
 
-def new_game(game: Game, scenario: str | None = None, seed: int = 0,
+def new_game(game: G, scenario: str | None = None, seed: int = 0,
              options: Mapping[str, Any] | None = None,
              forced_dice: list[int] | None = None,
-             chance: list[int] | None = None) -> State:
+             chance: list[int] | None = None) -> State[G]:
     """A new game of ``game`` in ``scenario`` (default: the game's default).
 
     ``chance`` switches the state to explicit chance (for interfaces with chance nodes):
@@ -262,20 +236,22 @@ def new_game(game: Game, scenario: str | None = None, seed: int = 0,
     scenario = scenario or game.default_scenario
     if scenario not in game.scenarios:
         raise UnknownGameError(
-            f"{game.id} has no scenario {scenario!r}; choose one of {', '.join(game.scenarios)}")
+            f"{game.id} has no scenario {str(scenario)[:60]!r}; choose one of "
+            f"{', '.join(game.scenarios)}")
     opts = dict(options or {})
     schema = game.options_schema()
     unknown = sorted(set(opts) - set(schema))
     if unknown:
         known = ", ".join(sorted(schema)) or "none"
-        raise UnknownGameError(f"{game.id} has no option {', '.join(unknown)}; options: {known}")
+        raise UnknownGameError(f"{game.id} has no option {', '.join(unknown)[:200]}; "
+                               f"options: {known}")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise UnknownGameError(f"seed must be an integer, not {seed!r}")
+        raise UnknownGameError(f"seed must be an integer, not {str(seed)[:60]!r}")
     forced = list(forced_dice or [])
     for value in forced:
         if (not isinstance(value, int) or isinstance(value, bool)
                 or not 1 <= value <= game.die_sides):
-            raise UnknownGameError(f"forced die value {value!r} is not a face of the "
+            raise UnknownGameError(f"forced die value {str(value)[:20]!r} is not a face of the "
                                    f"{game.id} dice (1..{game.die_sides})")
     data: Data = {
         "game": game.id,
@@ -294,12 +270,14 @@ def new_game(game: Game, scenario: str | None = None, seed: int = 0,
     if chance is not None:
         data["explicit_chance"] = True
         data["chance_queue"] = list(chance)
-    game.setup(data, scenario, data["options"])
-    game.refresh_active(data)
-    return State(game, data)
+    st = State(game, data)
+    game.setup(st, scenario, data["options"])
+    flow.run(st)
+    st.cache.clear()
+    return st
 
 
-def legal_actions(state: State) -> list[Action]:
+def legal_actions(state: State[Any]) -> list[Action]:
     """Every legal choice of the active role (empty when the game is over).
 
     A fresh list each call: a caller may filter or reorder it without changing what
@@ -311,17 +289,17 @@ def legal_actions(state: State) -> list[Action]:
     return legal[:]
 
 
-def _legal(state: State) -> list[Action]:
+def _legal(state: State[Any]) -> list[Action]:
     """The cached legal actions (never handed out: callers get a copy)."""
     legal = state._legal
     if legal is None:
-        legal = state.game.catalogue.pick(state.game.legal_ids(state.data))
+        legal = state.game.catalogue.pick(state.game.legal_ids(state))
         state._legal = legal
     return legal
 
 
-def apply(state: State, action: Action | str | int) -> None:
-    """Carry out ``action`` for the active role.
+def apply(state: State[Any], action: Action | str | int) -> None:
+    """Carry out ``action`` for the active role, then run the flow to the next decision.
 
     Raises ``IllegalActionError`` (listing the legal choices) and changes nothing if the
     action is not legal now.
@@ -348,32 +326,50 @@ def apply(state: State, action: Action | str | int) -> None:
     frame = data["stack"][-1]
     state._legal = None
     data["decisions"] += 1
-    game.frames[frame["kind"]].apply(game, data, frame, act)
-    game.refresh_active(data)
+    game.frames[frame["kind"]].apply(state, frame, act)
+    flow.run(state)
 
 
-def view(state: State, role: str | None = None) -> dict[str, Any]:
+def prompt(state: State[Any]) -> Prompt | None:
+    """What the active role decides now, in words, with the rule (None when over)."""
+    return flow.prompt_of(state)
+
+
+def view(state: State[Any], role: str | None = None) -> dict[str, Any]:
     """What ``role`` may see; the only thing a front end or remote player receives."""
     if role is not None and role not in state.game.roles:
         raise UnknownGameError(
-            f"{state.game.id} has no role {role!r}; roles: {', '.join(state.game.roles)}")
-    return state.game.view(state.data, role)
+            f"{state.game.id} has no role {str(role)[:40]!r}; roles: "
+            f"{', '.join(state.game.roles)}")
+    out: dict[str, Any] = state.game.view(state, role)
+    p = flow.prompt_of(state)
+    out["prompt"] = p.to_json() if p is not None else None
+    out["log"] = visible(state.data["log"], role)
+    return out
 
 
-def clone(state: State) -> State:
-    """An independent copy (cheap enough for search)."""
-    return State(state.game, _copy_data(state.data))
+def log_entries(state: State[Any], role: str | None = None) -> list[LogEntry]:
+    """The log entries ``role`` may read (None: the public ones)."""
+    return visible(state.data["log"], role)
+
+
+def clone(state: State[G]) -> State[G]:
+    """An independent copy (cheap enough for search); derived caches are not copied."""
+    return State(state.game, state.game.copy_data(state.data))
 
 
 def _copy_data(obj: Any) -> Any:
-    if isinstance(obj, dict):
-        return {k: _copy_data(v) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [_copy_data(v) for v in obj]
+    cls = obj.__class__
+    if cls is dict:
+        return {k: (_copy_data(v) if v.__class__ is dict or v.__class__ is list else v)
+                for k, v in obj.items()}
+    if cls is list:
+        return [(_copy_data(v) if v.__class__ is dict or v.__class__ is list else v)
+                for v in obj]
     return obj
 
 
-def determinize(state: State, role: str, rng: _rng.Rng) -> State:
+def determinize(state: State[G], role: str, rng: _rng.Rng) -> State[G]:
     """A clone in which everything hidden from ``role`` is resampled from ``rng``.
 
     Future dice are hidden from everyone, so the clone's RNG is reseeded and any forced
@@ -384,29 +380,31 @@ def determinize(state: State, role: str, rng: _rng.Rng) -> State:
     copy_.data["forced"] = []
     copy_.data.pop("explicit_chance", None)
     copy_.data.pop("chance_queue", None)
-    state.game.hide(copy_.data, role, rng)
+    state.game.hide(copy_, role, rng)
+    copy_.invalidate()
     return copy_
 
 
-def result(state: State) -> Outcome | None:
+def result(state: State[Any]) -> Outcome | None:
     """The outcome once the game is over, else None."""
     if state.data["active"] is not None:
         return None
-    return state.game.outcome(state.data)
+    out: Outcome | None = state.game.outcome(state)
+    return out
 
 
-def explain(state: State, action: Action | str | int) -> Explanation:
+def explain(state: State[Any], action: Action | str | int) -> Explanation:
     """Why ``action`` is legal or illegal now, citing rule numbers."""
     game = state.game
     try:
         act = game.catalogue.resolve(action)
     except IllegalActionError as exc:
-        return Explanation(False, str(action), str(exc))
+        return Explanation(False, str(action)[:60], str(exc))
     if state.data["active"] is None:
-        out = game.outcome(state.data)
-        return Explanation(False, act.label, f"the game is over ({out.label if out else 'ended'})",
+        out = game.outcome(state)
+        return Explanation(False, act.label, f"the game is over ({out.text if out else 'ended'})",
                            (out.rule,) if out and out.rule else ())
     legal = act in _legal(state)
     frame = state.data["stack"][-1]
-    reason, rules = game.frames[frame["kind"]].explain(game, state.data, frame, act, legal)
+    reason, rules = game.frames[frame["kind"]].explain(state, frame, act, legal)
     return Explanation(legal, act.label, reason, rules)

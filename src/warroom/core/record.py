@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from warroom.core.errors import IllegalActionError, RecordError, UnknownGameError
-from warroom.core.protocol import Game, State, apply, clone, legal_actions, new_game
+from warroom.core.protocol import Game, apply, clone, legal_actions, new_game
+from warroom.core.state import State
 
 RECORD_KEYS = ("game", "scenario", "options", "seed", "forced_dice", "actions")
 
@@ -106,7 +107,7 @@ class Record:
                               encoding="utf-8")
 
 
-def replay(game: Game, record: Record) -> State:
+def replay(game: Game, record: Record) -> State[Any]:
     """Re-play ``record`` on ``game``; raises ``RecordError`` at the first illegal step."""
     if record.game != game.id:
         raise RecordError(f"record is for game {record.game!r}, not {game.id!r}")
@@ -145,7 +146,7 @@ class Session:
     decision of another role (a player never takes back the opponent's move).
     """
 
-    def __init__(self, state: State, record: Record | None = None) -> None:
+    def __init__(self, state: State[Any], record: Record | None = None) -> None:
         self.state = state
         d = state.data
         if record is None:
@@ -155,7 +156,7 @@ class Session:
             record = Record(d["game"], d["scenario"], dict(d["options"]), d["seed"],
                             list(d["forced"]), [])
         self.record = record
-        self._undo: list[tuple[State, int]] = []
+        self._undo: list[tuple[State[Any], int]] = []
         self._role: str | None = None
 
     @classmethod
