@@ -8,19 +8,19 @@ any object with ``choose(state) -> Action``; bots draw their own randomness from
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from warroom.ai.bots import GreedyBot, RandomBot
 from warroom.ai.ismcts import ISMCTSBot
 from warroom.core.actions import Action
 from warroom.core.errors import UnknownGameError
-from warroom.core.protocol import State
+from warroom.core.state import State
 
 
 class Bot(Protocol):
     name: str
 
-    def choose(self, state: State) -> Action: ...
+    def choose(self, state: State[Any]) -> Action: ...
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {

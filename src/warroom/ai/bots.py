@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from warroom.core.actions import Action
 from warroom.core.protocol import State, apply, determinize, legal_actions
 from warroom.core.rng import Rng
 
 
-def forced_or_choices(state: State) -> tuple[Action | None, list[Action]]:
+def forced_or_choices(state: State[Any]) -> tuple[Action | None, list[Action]]:
     """The only legal action if there is one (no search needed), and the legal actions."""
     legal = legal_actions(state)
     if not legal:
@@ -23,7 +25,7 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, state: State) -> Action:
+    def choose(self, state: State[Any]) -> Action:
         legal = legal_actions(state)
         if not legal:
             raise ValueError("no legal action: the game is over")
@@ -44,7 +46,7 @@ class GreedyBot:
         self.rng = Rng(seed)
         self.samples = samples
 
-    def choose(self, state: State) -> Action:
+    def choose(self, state: State[Any]) -> Action:
         only, legal = forced_or_choices(state)
         if only is not None:
             return only
@@ -58,7 +60,7 @@ class GreedyBot:
             for _ in range(self.samples):
                 copy = determinize(state, role, self.rng)
                 apply(copy, action)
-                total += game.evaluate(copy.data, role)
+                total += game.evaluate(copy, role)
             value = total / self.samples
             if value > best_value + 1e-9:
                 best, best_value = [action], value

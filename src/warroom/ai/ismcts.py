@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from warroom.ai.bots import forced_or_choices
 from warroom.core.actions import Action
@@ -44,7 +45,7 @@ class ISMCTSBot:
         self.c = exploration
         self.scale = scale
 
-    def choose(self, state: State) -> Action:
+    def choose(self, state: State[Any]) -> Action:
         only, legal = forced_or_choices(state)
         if only is not None:
             return only
@@ -60,7 +61,7 @@ class ISMCTSBot:
         return best
 
     # -- one iteration -----------------------------------------------------------------
-    def _iterate(self, root: _Node, world: State) -> None:
+    def _iterate(self, root: _Node, world: State[Any]) -> None:
         path: list[_Node] = [root]
         node = root
         while world.active is not None:
@@ -98,7 +99,7 @@ class ISMCTSBot:
                 best, best_score = a, score
         return best
 
-    def _rollout(self, world: State) -> dict[str, float]:
+    def _rollout(self, world: State[Any]) -> dict[str, float]:
         for _ in range(self.rollout_depth):
             if world.active is None:
                 break
@@ -108,4 +109,4 @@ class ISMCTSBot:
         game = world.game
         if out is not None:
             return dict(out.returns)
-        return {r: math.tanh(game.evaluate(world.data, r) / self.scale) for r in game.roles}
+        return {r: math.tanh(game.evaluate(world, r) / self.scale) for r in game.roles}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -16,9 +17,13 @@ from rich.text import Text
 from warroom.ai import BOTS, make_bot
 from warroom.cli.render import print_log, render
 from warroom.core.errors import IllegalActionError, WarroomError
-from warroom.core.protocol import explain, legal_actions, result, view
+from warroom.core.log import LogEntry
+from warroom.core.protocol import explain, legal_actions, prompt, result, view
 from warroom.core.record import Record, Session, replay
 from warroom.games import game_ids, load_game
+from warroom.sim import OutputWriter, bots_for_roles, iter_batch, summarize
+from warroom.sim.bench import bench as run_bench
+from warroom.sim.bench import openspiel_available
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
                   help="warroom: rules-enforced wargames of 20th-century Europe.")
@@ -59,7 +64,9 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
 def play(
     game: Annotated[str, typer.Argument(help="Game id, e.g. eaw1940.")],
     scenario: Annotated[str | None, typer.Option(help="Scenario (default: the game's).")] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the game's dice.")] = 0,
+    seed: Annotated[int | None, typer.Option(
+        help="Seed of the game's dice and deals (default: a secret 64-bit seed from the "
+             "operating system, shown when the game ends).")] = None,
     load: Annotated[Path | None, typer.Option(help="Continue a saved game (a record).")] = None,
     as_: Annotated[str, typer.Option("--as", help="Role(s) you play: a role (any case, "
                                      "e.g. LW), several joined by commas, 'all'/'both', or "
@@ -72,6 +79,8 @@ def play(
     log, board, help, quit."""
     try:
         g = load_game(game, content)
+        if seed is None:
+            seed = secrets.randbits(64)
         session = Session.load(g, load) if load else Session.start(g, scenario, seed)
         choice = as_.lower()
         humans = (set(g.roles) if choice in ("all", "both") else set() if choice == "none"
@@ -93,6 +102,30 @@ def _help() -> None:
                   "shows the whole log; [bold]board[/] redraws; [bold]quit[/] leaves.")
 
 
+def _after_game(session: Session) -> None:
+    """Once the game is over: save the record, or leave."""
+    while True:
+        try:
+            line = input("> ").strip()
+        except EOFError:
+            return
+        cmd, _, arg = line.partition(" ")
+        if cmd != "save":
+            return
+        try:
+            if not arg.strip():
+                raise WarroomError("save needs a file name: save FILE")
+            session.save(arg.strip())
+            console.print(f"saved to {arg.strip()}")
+        except (WarroomError, OSError) as exc:
+            console.print(Text(str(exc), style="bold red"))
+
+
+def _readable(entries: list[LogEntry], humans: set[str]) -> list[LogEntry]:
+    """The log entries the people at this terminal may read (public ones and their own)."""
+    return [e for e in entries if e.get("to") is None or e.get("to") in humans]
+
+
 def _play_loop(session: Session, humans: set[str], bot: Any) -> None:
     shown = 0
     show_board = True
@@ -101,30 +134,38 @@ def _play_loop(session: Session, humans: set[str], bot: Any) -> None:
         g = state.game
         new = state.log[shown:]
         if new:
-            print_log(console, new)
+            print_log(console, _readable(new, humans))
             shown = len(state.log)
         if state.active is None:
             console.print(render(g.id, view(state)))
             out = result(state)
             if out is not None:
-                console.print(Text.assemble((f"Game over: {out.label} ", "bold"),
+                console.print(Text.assemble((f"Game over: {out.termination.value} "
+                                             f"({out.label}) ", "bold"),
                                             f"{json.dumps(out.scores)} — {out.text} "
                                             f"[{out.rule}]"))
+                console.print(f"The game's seed was {state.data['seed']}. Type save FILE to "
+                              "keep the record, or quit.")
+            _after_game(session)
             return
         if state.active not in humans:
-            action = bot.choose(state)
-            console.print(f"[magenta]{state.active} ({bot.name}):[/] {action.label}")
-            session.apply(action)
+            # a bot's move is shown only as the public log shows it (printed above on
+            # the next pass), never by its action label, which may name a hidden card
+            session.apply(bot.choose(state))
             continue
         if show_board:
             console.print(render(g.id, view(state, state.active)))
             show_board = False
         legal = legal_actions(state)
-        console.print(f"[bold]{state.active}[/] to act"
-                      + (" (undo available)" if session.can_undo else "") + ":")
+        asked = prompt(state)
+        console.print(Text.assemble(
+            (f"{state.active}", "bold"), ": ",
+            (asked.text if asked else "to act", "bold"),
+            f" [{asked.rule}]" if asked and asked.rule else "",
+            " (undo available)" if session.can_undo(state.active) else ""))
         for i, act in enumerate(legal, 1):
             console.print(Text.assemble((f"  {i:>2} ", "bold cyan"),
-                                        g.describe(state.data, act.id)))
+                                        g.describe(state, act.id)))
         try:
             line = input("> ").strip()
         except EOFError:
@@ -144,7 +185,7 @@ def _play_loop(session: Session, humans: set[str], bot: Any) -> None:
             elif cmd == "log":
                 print_log(console, state.log)
             elif cmd == "undo":
-                session.undo()
+                session.undo(state.active)
                 shown = len(session.state.log)
                 console.print("[yellow]undone[/]")
                 show_board = True
@@ -161,15 +202,15 @@ def _play_loop(session: Session, humans: set[str], bot: Any) -> None:
                         raise WarroomError(f"no action {n}; choose 1..{len(legal)} or give "
                                            "an action key")
                     ref = legal[n - 1]
-                console.print(str(explain(state, ref)), markup=False)
+                console.print(str(explain(state, ref, state.active)), markup=False)
             elif cmd.isdigit():
                 n = int(cmd)
                 if not 1 <= n <= len(legal):
                     raise WarroomError(f"no action {n}; choose 1..{len(legal)}")
-                session.apply(legal[n - 1])
+                session.apply(legal[n - 1], state.active)
                 show_board = True
             else:
-                session.apply(cmd)
+                session.apply(cmd, state.active)
                 show_board = True
         except (IllegalActionError, WarroomError, OSError) as exc:
             console.print(Text(str(exc), style="bold red"))
@@ -243,22 +284,29 @@ def simulate(
     content: ContentOpt = None,
 ) -> None:
     """Play many games with bots and summarise the outcomes."""
-    from warroom.sim import run_batch, summarize, write_outputs
-
     names = [b.strip() for b in bots.split(",") if b.strip()]
     content_s = str(content) if content else None
+    results: list[dict[str, Any]] = []
     try:
         for n in names:
             make_bot(n)
+        if games_ < 0:
+            raise WarroomError("--games must be 0 or more")
+        if jobs < 1:
+            raise WarroomError("--jobs must be 1 or more")
+        bots_for_roles(game, names, content_s)      # fail early on a bad game or bots
         progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
                             TimeElapsedColumn(), console=err, transient=True,
                             disable=not err.is_terminal)
-        with progress:
+        with OutputWriter(out, records) as writer, progress:
             task = progress.add_task("games", total=games_)
-            results = run_batch(game, games=games_, seed=seed, bots=names, scenario=scenario,
-                                jobs=jobs, content=content_s, keep_records=records is not None,
-                                progress=lambda _: progress.advance(task))
-        write_outputs(results, out, records)
+            for line in iter_batch(game, games=games_, seed=seed, bots=names,
+                                   scenario=scenario, jobs=jobs, content=content_s,
+                                   keep_records=records is not None):
+                writer.write(line)
+                line.pop("record", None)
+                results.append(line)
+                progress.advance(task)
         summary = summarize(game, seed, results, scenario, names)
     except WarroomError as exc:
         _fail(exc)
@@ -292,9 +340,6 @@ def bench(
     content: ContentOpt = None,
 ) -> None:
     """Random legal play throughput, with OpenSpiel's python_block_dominoes as baseline."""
-    from warroom.sim.bench import bench as run_bench
-    from warroom.sim.bench import openspiel_available
-
     try:
         out = run_bench(game, scenario, seconds, content=str(content) if content else None,
                         baseline=baseline)

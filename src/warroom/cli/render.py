@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+
+from warroom.core.log import LogEntry
+from warroom.core.log import render as render_entry
 
 
 def render_eaw1940(view: dict[str, Any]) -> RenderableType:
@@ -135,8 +139,6 @@ def render_sfe(view: dict[str, Any]) -> RenderableType:
     if battle:
         parts.append(Text(f"Battle in {battle['location']} ({battle['half']} half): "
                           f"{battle['attacker']} attack, {battle['defender']} defend"))
-    if view.get("pending"):
-        parts.append(Text(f"{view['pending']['role']}: {view['pending']['prompt']}"))
     return Group(*parts)
 
 
@@ -150,13 +152,12 @@ RENDERERS: dict[str, Callable[[dict[str, Any]], RenderableType]] = {
 def render(game_id: str, view: dict[str, Any]) -> RenderableType:
     renderer = RENDERERS.get(game_id)
     if renderer is None:
-        import json
-
         return Text(json.dumps({k: v for k, v in view.items() if k != "log"}, indent=1))
     return renderer(view)
 
 
-def print_log(console: Console, lines: list[str]) -> None:
-    for line in lines:
+def print_log(console: Console, entries: list[LogEntry]) -> None:
+    for entry in entries:
+        line = render_entry(entry)
         console.print(Text("  · " + line, style="dim" if line.startswith("Front Table")
                            else ""))

@@ -11,8 +11,10 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from warroom.core.errors import WarroomError
-from warroom.core.protocol import apply, legal_actions, new_game, result
+from warroom.core.content import load_yaml
+from warroom.core.errors import ContentError, WarroomError
+from warroom.core.log import render
+from warroom.core.protocol import apply, legal_actions, new_game, prompt, result, view
 from warroom.games import load_game
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
@@ -60,11 +62,15 @@ def resolve(
                                    "challenge": challenge, "variant": variant}
         scenario = situation
         if situation not in g.scenarios:
-            sit = g.c.load_situation(Path(situation))  # type: ignore[attr-defined]
-            options["situation_data"] = sit.model_dump(mode="json")
-            scenario = "random"  # the situation_data option overrides the scenario
+            # a situation file: the game validates it like its own (the situation_data
+            # option overrides the scenario)
+            options["situation_data"] = load_yaml(Path(situation))
+            scenario = "random"
         forced = [int(x) for x in dice.split(",") if x.strip()] if dice else None
-        state = new_game(g, scenario, seed, options, forced)
+        try:
+            state = new_game(g, scenario, seed, options, forced)
+        except ContentError as exc:
+            raise ContentError(str(exc).replace("situation_data option", situation)) from exc
     except (WarroomError, ValueError) as exc:
         _fail(exc)
         return
@@ -72,18 +78,18 @@ def resolve(
     out = console if not as_json else err
     shown = 0
     while True:
-        for line in state.log[shown:]:
-            out.print(Text("  · " + line))
+        for entry in state.log[shown:]:
+            out.print(Text("  · " + render(entry)))
         shown = len(state.log)
         if state.active is None:
             break
         legal = legal_actions(state)
-        top = state.data["stack"][-1]
-        out.print(Text.assemble((f"{state.active}", "bold"), f" decides [{top['rule']}]: "
-                                f"{top['prompt']}"))
+        asked = prompt(state)
+        assert asked is not None
+        out.print(Text.assemble((f"{state.active}", "bold"), f" decides [{asked.rule}]: "
+                                f"{asked.text}"))
         for i, act in enumerate(legal, 1):
-            out.print(Text.assemble((f"  {i:>2} ", "bold cyan"),
-                                    g.describe(state.data, act.id)))
+            out.print(Text.assemble((f"  {i:>2} ", "bold cyan"), g.describe(state, act.id)))
         if answers:
             ans = answers.pop(0)
         else:
@@ -107,16 +113,16 @@ def resolve(
         except WarroomError as exc:
             out.print(Text(str(exc), style="bold red"))
     outcome = result(state)
-    view = g.view(state.data, None)
+    seen = view(state, None)
     if as_json:
         sys.stdout.write(json.dumps({
-            "event": view["event"], "event_name": view["event_name"],
+            "event": seen["event"], "event_name": seen["event_name"],
             "result": outcome.to_json() if outcome else None,
-            "instructions": view["instructions"], "log": view["log"],
-            "situation": view["situation"]}, indent=1) + "\n")
+            "instructions": seen["instructions"], "log": seen["log"],
+            "situation": seen["situation"]}, indent=1) + "\n")
         return
     console.print(Text("Instructions for the physical map:", style="bold"))
-    for line in view["instructions"] or ["(none)"]:
+    for line in seen["instructions"] or ["(none)"]:
         console.print(Text("  - " + line))
     if outcome:
         console.print(Text(f"Result: {outcome.text}", style="bold"))

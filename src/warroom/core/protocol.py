@@ -298,13 +298,33 @@ def _legal(state: State[Any]) -> list[Action]:
     return legal
 
 
-def apply(state: State[Any], action: Action | str | int) -> None:
+def _not_your_turn(state: State[Any], role: str) -> str | None:
+    """Why ``role`` may not act now (None if it may); says nothing of the active role's
+    choices."""
+    if role not in state.game.roles:
+        return (f"{state.game.id} has no role {str(role)[:40]!r}; roles: "
+                f"{', '.join(state.game.roles)}")
+    active = state.data["active"]
+    if active is None:
+        return "the game is over"
+    if active != role:
+        return f"it is not {role}'s turn: {active} is to decide"
+    return None
+
+
+def apply(state: State[Any], action: Action | str | int, role: str | None = None) -> None:
     """Carry out ``action`` for the active role, then run the flow to the next decision.
 
-    Raises ``IllegalActionError`` (listing the legal choices) and changes nothing if the
-    action is not legal now.
+    ``role`` is who asks (a front end passes it; bots, replays and tests acting for the
+    active role may omit it). An action from a role that is not to act is refused with a
+    message that says only that. An illegal action raises ``IllegalActionError`` (listing
+    the legal choices to the role that owns them) and changes nothing.
     """
     game = state.game
+    if role is not None:
+        why_not = _not_your_turn(state, role)
+        if why_not is not None:
+            raise IllegalActionError(why_not, action=None)
     act = game.catalogue.resolve(action)
     legal = state._legal
     if legal is None:
@@ -393,9 +413,19 @@ def result(state: State[Any]) -> Outcome | None:
     return out
 
 
-def explain(state: State[Any], action: Action | str | int) -> Explanation:
-    """Why ``action`` is legal or illegal now, citing rule numbers."""
+def explain(state: State[Any], action: Action | str | int,
+            role: str | None = None) -> Explanation:
+    """Why ``action`` is legal or illegal now, citing rule numbers.
+
+    ``role`` is who asks: a role that is not to act learns only that it is not its turn,
+    never what the active role may do.
+    """
     game = state.game
+    if role is not None and state.data["active"] is not None:
+        why_not = _not_your_turn(state, role)
+        if why_not is not None:
+            return Explanation(False, str(action)[:60] if not isinstance(action, Action)
+                               else action.key, why_not)
     try:
         act = game.catalogue.resolve(action)
     except IllegalActionError as exc:

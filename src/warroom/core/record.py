@@ -141,9 +141,11 @@ def replay(game: Game, record: Record) -> State[Any]:
 class Session:
     """A game being played: the state, its record, and undo by snapshot.
 
-    Undo never crosses a die roll or the reveal of hidden information: an action that
-    rolls or reveals (``data["barrier"]`` moves) clears the undo history, and so does a
-    decision of another role (a player never takes back the opponent's move).
+    Undo takes back only the asking role's own decisions, and only while that role is still
+    to act (Rally the Troops' rule): a die roll or random pick, the reveal of hidden
+    information or a deal (``data["barrier"]`` moves), and any hand-over to another role
+    clear the undo history. So no role ever takes back a decision another role has seen or
+    made, and nobody re-rolls by undoing.
     """
 
     def __init__(self, state: State[Any], record: Record | None = None) -> None:
@@ -156,8 +158,7 @@ class Session:
             record = Record(d["game"], d["scenario"], dict(d["options"]), d["seed"],
                             list(d["forced"]), [])
         self.record = record
-        self._undo: list[tuple[State[Any], int]] = []
-        self._role: str | None = None
+        self._undo: list[tuple[State[Any], int, str]] = []
 
     @classmethod
     def start(cls, game: Game, scenario: str | None = None, seed: int = 0,
@@ -175,16 +176,15 @@ class Session:
         record.state = None
         return cls(state, record)
 
-    def apply(self, action: Any) -> None:
-        role = self.state.active
-        if self._undo and role != self._role:
-            # undo is per player: never take back another role's decision
+    def apply(self, action: Any, role: str | None = None) -> None:
+        """Play ``action`` for the active role (``role``: who asks; see core ``apply``)."""
+        acting = self.state.active
+        if self._undo and self._undo[-1][2] != acting:
             self._undo.clear()
-        self._role = role
         before = clone(self.state)
         barrier = self.state.data["barrier"]
         try:
-            apply(self.state, action)
+            apply(self.state, action, role)
         except IllegalActionError:
             raise  # the state is untouched
         except Exception:
@@ -192,20 +192,25 @@ class Session:
             raise
         act = self.state.game.catalogue.resolve(action)
         self.record.actions.append(act.key)
-        if self.state.data["barrier"] != barrier:
+        if (self.state.data["barrier"] != barrier or self.state.active != acting
+                or acting is None):
             self._undo.clear()
         else:
-            self._undo.append((before, len(self.record.actions) - 1))
+            self._undo.append((before, len(self.record.actions) - 1, acting))
 
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._undo)
+    def can_undo(self, role: str | None = None) -> bool:
+        """Whether ``role`` (default: the active role) has a decision it may take back."""
+        who = role if role is not None else self.state.active
+        return bool(self._undo) and self._undo[-1][2] == who == self.state.active
 
-    def undo(self) -> None:
-        if not self._undo:
+    def undo(self, role: str | None = None) -> None:
+        """Take back the last decision of ``role`` (default: the active role)."""
+        if not self.can_undo(role):
             raise IllegalActionError(
-                "nothing to undo: undo never goes back past a die roll or a reveal")
-        before, index = self._undo.pop()
+                "nothing to undo: undo takes back only your own decisions while you are "
+                "still to act, never past a die roll, a reveal, a deal or another "
+                "role's decision")
+        before, index, _ = self._undo.pop()
         self.state = before
         del self.record.actions[index:]
 

@@ -73,7 +73,7 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._wg = game.warroom
         self._scenario = game.scenario
-        self._ws: State | None = None
+        self._ws: State[Any] | None = None
         self._pending: int | None = None   # player action waiting for chance outcomes
         self._chance: list[int] = []       # outcomes chosen so far for the pending step
         self._need = 0                     # outcomes of the pending chance node
@@ -97,7 +97,7 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
         self._ws, self._pending, self._chance, self._need = ws, None, [], 0
 
     @property
-    def warroom_state(self) -> State:
+    def warroom_state(self) -> State[Any]:
         assert self._ws is not None, "the initial chance events are not resolved yet"
         return self._ws
 
@@ -112,7 +112,7 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self._ws is not None and not self._need
-        return sorted(self._wg.legal_ids(self._ws.data))
+        return sorted(self._wg.legal_ids(self._ws))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self._need
@@ -121,8 +121,14 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if self._need:
+            if not 0 <= action < self._need:
+                raise ValueError(f"chance outcome {action} is not in 0..{self._need - 1}; "
+                                 "the state is unchanged")
             self._chance.append(action)
         else:
+            assert self._ws is not None
+            if action not in self._wg.legal_ids(self._ws):
+                raise ValueError(f"action {action} is not legal now; the state is unchanged")
             self._pending = action
         self._advance()
 
@@ -163,7 +169,7 @@ class WarroomObserver:
 
     def set_from(self, state: WarroomState, player: int) -> None:
         if self.tensor.size and state._ws is not None:
-            self.tensor[:] = self._wg.observation(state._ws.data, self._wg.roles[player])
+            self.tensor[:] = self._wg.observation(state._ws, self._wg.roles[player])
 
     def string_from(self, state: WarroomState, player: int) -> str:
         if state._ws is None:

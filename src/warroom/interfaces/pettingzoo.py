@@ -7,25 +7,31 @@
   information), "action_mask": int8 mask of legal actions}``; the mask is all zeros for an
   agent whose turn it is not.
 - Rewards are terminal, from the game's result (+1 win, 0 draw, -1 loss). Dice come from
-  the game state's RNG, seeded by ``reset(seed=...)``: the same seed replays the same game.
+  the game state's RNG, seeded by ``reset(seed=...)``: the same seed replays the same game;
+  ``reset()`` without a seed (and no earlier seed) draws one from the operating system.
+- ``step`` takes an integer action id (a Python or NumPy integer); anything else, or an id
+  that is not legal, raises and changes nothing.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar
+import numbers
+import secrets
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from warroom.core.errors import IllegalActionError
 from warroom.core.protocol import State, apply, new_game, result, view
 from warroom.core.rng import Rng
 from warroom.games import load_game
 
 
 class WarroomAECEnv(AECEnv):  # type: ignore[misc]
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "name": "warroom_v0",
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "warroom_v0",
                 "is_parallelizable": False}
 
     def __init__(self, game_id: str, scenario: str | None = None,
@@ -47,8 +53,8 @@ class WarroomAECEnv(AECEnv):  # type: ignore[misc]
             "observation": spaces.Box(low=-1.0, high=1.0, shape=(n_obs,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(n_actions,), dtype=np.int8),
         }) for a in self.possible_agents}
-        self._seeder = Rng(0)
-        self.state_: State | None = None
+        self._seeder: Rng | None = None
+        self.state_: State[Any] | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:  # type: ignore[type-arg]
         return self.observation_spaces[agent]
@@ -60,6 +66,8 @@ class WarroomAECEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seeder = Rng(seed)
+        elif self._seeder is None:
+            self._seeder = Rng(secrets.randbits(64))
         game_seed = self._seeder.spawn() & ((1 << 63) - 1)
         self.state_ = new_game(self.game, self.scenario, game_seed, self.options)
         self.agents = list(self.possible_agents)
@@ -73,10 +81,10 @@ class WarroomAECEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.state_ is not None
-        obs = np.asarray(self.game.observation(self.state_.data, agent), dtype=np.float32)
+        obs = np.asarray(self.game.observation(self.state_, agent), dtype=np.float32)
         mask = np.zeros(len(self.game.catalogue), dtype=np.int8)
         if self.state_.active == agent:
-            mask[self.game.legal_ids(self.state_.data)] = 1
+            mask[self.game.legal_ids(self.state_)] = 1
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -85,8 +93,11 @@ class WarroomAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         assert self.state_ is not None
+        if (isinstance(action, bool | np.bool_) or not isinstance(action, numbers.Integral)):
+            raise IllegalActionError(f"an action is an integer id of the catalogue, not "
+                                     f"{str(action)[:40]!r}", action=action)
+        apply(self.state_, int(action))
         self._cumulative_rewards[agent] = 0.0
-        apply(self.state_, int(action))  # type: ignore[arg-type]
         self.rewards = {a: 0.0 for a in self.agents}
         if self.state_.active is not None:
             self.agent_selection = self.state_.active
@@ -103,7 +114,8 @@ class WarroomAECEnv(AECEnv):  # type: ignore[misc]
         for a in self.agents:
             self.rewards[a] = float(out.returns.get(a, 0.0))
             self.terminations[a] = True
-            self.infos[a] = {"outcome": out.label, "scores": dict(out.scores)}
+            self.infos[a] = {"outcome": out.label, "termination": out.termination.value,
+                             "scores": dict(out.scores)}
 
     def render(self) -> str | None:
         if self.state_ is None:

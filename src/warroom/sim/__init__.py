@@ -7,15 +7,15 @@ for its bots, so a batch gives the same results whatever the number of jobs.
 from __future__ import annotations
 
 import json
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from warroom.ai import make_bot
 from warroom.core.errors import UnknownGameError
-from warroom.core.protocol import apply, new_game, result
+from warroom.core.protocol import Game, apply, new_game, result
 from warroom.core.record import Record
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
@@ -36,7 +36,12 @@ def play_one(game_id: str, scenario: str | None, seed: int, index: int,
              bots: dict[str, str], content: str | None = None,
              keep_record: bool = False) -> dict[str, Any]:
     """Play game ``index`` of a batch to the end; a JSON-ready summary line."""
-    game = load_game(game_id, content)
+    return play_game(load_game(game_id, content), scenario, seed, index, bots, keep_record)
+
+
+def play_game(game: Game, scenario: str | None, seed: int, index: int,
+              bots: dict[str, str], keep_record: bool = False) -> dict[str, Any]:
+    """Play game ``index`` of a batch of ``game`` (content already loaded) to the end."""
     game_seed = derive_seed(seed, index)
     state = new_game(game, scenario, game_seed)
     players = {role: make_bot(name, derive_seed(game_seed, k + 1))
@@ -57,19 +62,65 @@ def play_one(game_id: str, scenario: str | None, seed: int, index: int,
         "index": index,
         "seed": game_seed,
         "outcome": out.label,
+        "termination": out.termination.value,
         "winner": out.winner,
         "returns": out.returns,
         "scores": out.scores,
         "decisions": state.data["decisions"],
     }
     if keep_record:
-        line["record"] = Record(game_id, state.data["scenario"], dict(state.data["options"]),
+        line["record"] = Record(game.id, state.data["scenario"], dict(state.data["options"]),
                                 game_seed, [], list(actions)).to_json()
     return line
 
 
-def _play_star(args: tuple[Any, ...]) -> dict[str, Any]:
-    return play_one(*args)
+def play_chunk(game_id: str, scenario: str | None, seed: int, start: int, stop: int,
+               bots: dict[str, str], content: str | None = None,
+               keep_record: bool = False) -> list[dict[str, Any]]:
+    """Games ``start..stop-1`` of a batch, the content pack parsed once for all of them."""
+    game = load_game(game_id, content)
+    return [play_game(game, scenario, seed, i, bots, keep_record) for i in range(start, stop)]
+
+
+def iter_batch(game_id: str, *, games: int, seed: int, bots: list[str],
+               scenario: str | None = None, jobs: int = 1, content: str | None = None,
+               keep_records: bool = False) -> Iterator[dict[str, Any]]:
+    """Play ``games`` games and yield each summary line in index order as soon as it is
+    done (so a caller can stream them to disk). At most ``jobs`` worker processes, never
+    more than there are games; tasks are handed out a few at a time, so a huge batch does
+    not build its task list in memory."""
+    if games < 0:
+        raise UnknownGameError("--games must be 0 or more")
+    if jobs < 1:
+        raise UnknownGameError("--jobs must be 1 or more")
+    roles = bots_for_roles(game_id, bots, content)
+    game = load_game(game_id, content)  # fail early on a bad game or content pack
+    if jobs == 1 or games < 2:
+        for i in range(games):
+            yield play_game(game, scenario, seed, i, roles, keep_records)
+        return
+    workers = min(jobs, games)
+    chunk = max(1, min(16, games // (workers * 8)))
+    starts = iter(range(0, games, chunk))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: deque[Future[list[dict[str, Any]]]] = deque()
+
+        def submit() -> bool:
+            start = next(starts, None)
+            if start is None:
+                return False
+            pending.append(pool.submit(play_chunk, game_id, scenario, seed, start,
+                                       min(games, start + chunk), roles, content,
+                                       keep_records))
+            return True
+
+        for _ in range(workers * 4):
+            if not submit():
+                break
+        while pending:
+            lines = pending.popleft().result()
+            submit()
+            yield from lines
 
 
 def run_batch(game_id: str, *, games: int, seed: int, bots: list[str],
@@ -77,26 +128,12 @@ def run_batch(game_id: str, *, games: int, seed: int, bots: list[str],
               keep_records: bool = False,
               progress: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
     """Play ``games`` games; results in index order whatever ``jobs``."""
-    if games < 0:
-        raise UnknownGameError("--games must be 0 or more")
-    roles = bots_for_roles(game_id, bots, content)
-    load_game(game_id, content)  # fail early on a bad game or content pack
-    tasks = [(game_id, scenario, seed, i, roles, content, keep_records) for i in range(games)]
     results: list[dict[str, Any]] = []
-    it: Iterator[dict[str, Any]]
-    if jobs <= 1 or games < 2:
-        it = (play_one(*t) for t in tasks)
-        for line in it:
-            results.append(line)
-            if progress:
-                progress(line)
-        return results
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        chunk = max(1, min(64, games // (jobs * 8) or 1))
-        for line in pool.map(_play_star, tasks, chunksize=chunk):
-            results.append(line)
-            if progress:
-                progress(line)
+    for line in iter_batch(game_id, games=games, seed=seed, bots=bots, scenario=scenario,
+                           jobs=jobs, content=content, keep_records=keep_records):
+        results.append(line)
+        if progress:
+            progress(line)
     return results
 
 
@@ -112,6 +149,8 @@ def summarize(game_id: str, seed: int, results: list[dict[str, Any]],
         "seed": seed,
         "bots": bots or [],
         "outcomes": dict(sorted(outcomes.items())),
+        "terminations": dict(sorted(Counter(r.get("termination", "") for r in results)
+                                    .items())),
         "winners": dict(sorted(winners.items())),
         "decisions_mean": (sum(r["decisions"] for r in results) / len(results)
                            if results else 0.0),
@@ -125,18 +164,51 @@ def summarize(game_id: str, seed: int, results: list[dict[str, Any]],
     return summary
 
 
+class OutputWriter:
+    """Streams finished games to ``--out`` (JSON lines) and ``--records`` (one record file
+    per game) as they complete, so an interrupted batch keeps what was done. Both places are
+    checked for writing when the writer is made, before any game is played."""
+
+    def __init__(self, out: Path | None, records_dir: Path | None) -> None:
+        self._fh: IO[str] | None = None
+        self.records_dir = records_dir
+        try:
+            if records_dir is not None:
+                records_dir.mkdir(parents=True, exist_ok=True)
+                probe = records_dir / ".warroom-write-test"
+                probe.write_text("", encoding="utf-8")
+                probe.unlink()
+            if out is not None:
+                out.parent.mkdir(parents=True, exist_ok=True)
+                self._fh = out.open("w", encoding="utf-8")
+        except OSError as exc:
+            where = exc.filename or out or records_dir
+            raise UnknownGameError(f"cannot write {where}: {exc.strerror or exc}") from exc
+
+    def write(self, line: dict[str, Any]) -> None:
+        if self._fh is not None:
+            self._fh.write(json.dumps({k: v for k, v in line.items() if k != "record"},
+                                      sort_keys=True) + "\n")
+            self._fh.flush()
+        if self.records_dir is not None and "record" in line:
+            path = self.records_dir / f"game-{line['index']:05d}.json"
+            path.write_text(json.dumps(line["record"], indent=1) + "\n", encoding="utf-8")
+
+    def close(self) -> None:
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
+
+    def __enter__(self) -> OutputWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
 def write_outputs(results: list[dict[str, Any]], out: Path | None,
                   records_dir: Path | None) -> None:
     """JSONL of per-game lines; one replayable record file per game."""
-    if out is not None:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        with out.open("w", encoding="utf-8") as fh:
-            for r in results:
-                fh.write(json.dumps({k: v for k, v in r.items() if k != "record"},
-                                    sort_keys=True) + "\n")
-    if records_dir is not None:
-        records_dir.mkdir(parents=True, exist_ok=True)
+    with OutputWriter(out, records_dir) as writer:
         for r in results:
-            if "record" in r:
-                path = records_dir / f"game-{r['index']:05d}.json"
-                path.write_text(json.dumps(r["record"], indent=1) + "\n", encoding="utf-8")
+            writer.write(r)

@@ -8,11 +8,15 @@ machine noise hits both alike.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
 
-from warroom.core.protocol import apply, legal_actions, new_game
+from warroom.ai.ismcts import ISMCTSBot
+from warroom.core.errors import UnknownGameError
+from warroom.core.protocol import Game, apply, clone, legal_actions, new_game
+from warroom.core.state import State
 from warroom.games import load_game
 
 BASELINE = "python_block_dominoes"
@@ -75,10 +79,55 @@ def openspiel_available() -> bool:
     return True
 
 
+def _positions(game: Game, scenario: str | None, count: int,
+               seed: int) -> list[State[Any]]:
+    """Mid-game positions with a real choice, from random play (the same for every run)."""
+    rng = random.Random(seed)
+    out: list[State[Any]] = []
+    s = seed
+    while len(out) < count:
+        state = new_game(game, scenario, s)
+        s += 1
+        depth = rng.randrange(10, 120)
+        for _ in range(depth):
+            if state.active is None:
+                break
+            legal = legal_actions(state)
+            apply(state, legal[rng.randrange(len(legal))])
+        while state.active is not None and len(legal_actions(state)) < 2:
+            apply(state, legal_actions(state)[0])
+        if state.active is not None:
+            out.append(state)
+    return out
+
+
+def search_speed(game_id: str, scenario: str | None = None, content: str | None = None,
+                 positions: int = 6, clones: int = 300, iterations: int = 100,
+                 seed: int = 0) -> dict[str, float]:
+    """Microseconds per :func:`clone` and ISMCTS iterations per second, over the same
+    mid-game positions of random play."""
+    game = load_game(game_id, content)
+    states = _positions(game, scenario, positions, seed)
+    start = time.perf_counter()
+    for state in states:
+        for _ in range(clones):
+            clone(state)
+    clone_us = (time.perf_counter() - start) / (clones * len(states)) * 1e6
+    start = time.perf_counter()
+    for i, state in enumerate(states):
+        ISMCTSBot(seed + i, iterations=iterations).choose(state)
+    its = iterations * len(states) / (time.perf_counter() - start)
+    return {"clone_us": round(clone_us, 2), "ismcts_iterations_per_s": round(its, 1)}
+
+
 def bench(game_id: str, scenario: str | None = None, seconds: float = 4.0,
           rounds: int = 4, seed: int = 0, content: str | None = None,
-          baseline: bool = True) -> dict[str, Any]:
-    """Measure ``game_id`` (and the OpenSpiel baseline) for about ``seconds`` in total."""
+          baseline: bool = True, search: bool = True) -> dict[str, Any]:
+    """Measure ``game_id`` (and the OpenSpiel baseline) for about ``seconds`` in total;
+    with ``search``, also the cost of a clone and the ISMCTS iterations per second."""
+    if not math.isfinite(seconds) or seconds <= 0 or seconds > 86_400:
+        raise UnknownGameError(f"--seconds must be a positive number of seconds (at most a "
+                               f"day), not {seconds!r}")
     rng = random.Random(seed)
     with_baseline = baseline and openspiel_available()
     share = seconds / rounds / (2 if with_baseline else 1)
@@ -109,4 +158,6 @@ def bench(game_id: str, scenario: str | None = None, seconds: float = 4.0,
         out["baseline"] = {"name": BASELINE, "actions": bd, "games": bg,
                            "seconds": round(bt, 3), "actions_per_s": round(bd / bt, 1)}
         out["ratio"] = round((d / t) / (bd / bt), 3)
+    if search:
+        out.update(search_speed(game_id, scenario, content, seed=seed))
     return out
