@@ -16,6 +16,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from warroom.core.errors import ContentError
+from warroom.core.files import check_depth, read_text, value_problem
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -49,18 +50,21 @@ class ContentPack:
 
 
 def load_yaml(path: Path) -> Any:
+    """A YAML (or JSON) file as plain data; every way it can fail is a ContentError."""
+    text = read_text(path, ContentError, "content file")
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ContentError(f"cannot read content file: {exc.strerror or exc}",
-                           file=str(path)) from exc
-    try:
-        return yaml.safe_load(text)
+        obj = yaml.safe_load(text)
+    except RecursionError as exc:
+        raise ContentError("nested too deeply to read", file=str(path)) from exc
+    except ValueError as exc:   # e.g. an integer over Python's 4,300-digit limit
+        raise ContentError(value_problem(exc), file=str(path)) from exc
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         raise ContentError(f"not valid YAML{where}: {getattr(exc, 'problem', exc)}",
                            file=str(path)) from exc
+    check_depth(obj, ContentError, str(path))
+    return obj
 
 
 def validate(model: type[M], obj: Any, file: str) -> M:

@@ -40,3 +40,12 @@ class RecordError(WarroomError):
 
 class UnknownGameError(WarroomError):
     """A game id, scenario or option that warroom does not know."""
+
+
+def short(value: object, limit: int = 80) -> str:
+    """``repr(value)`` cut to ``limit`` characters: error messages never echo a huge input."""
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):   # e.g. an int over Python's 4,300-digit limit
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from warroom.core.errors import IllegalActionError, RecordError, UnknownGameError
+from warroom.core.errors import IllegalActionError, RecordError, UnknownGameError, short
+from warroom.core.files import check_depth, parse_json, read_text
 from warroom.core.protocol import Game, apply, clone, legal_actions, new_game
 from warroom.core.state import State
 
@@ -53,9 +54,10 @@ class Record:
         if missing:
             raise RecordError(f"{source}: missing key(s) {', '.join(missing)}; a record needs "
                               f"{', '.join(RECORD_KEYS)}")
-        unknown = sorted(set(obj) - set(RECORD_KEYS) - {"state", "result"})
+        unknown = sorted(str(k) for k in set(obj) - set(RECORD_KEYS) - {"state", "result"})
         if unknown:
-            raise RecordError(f"{source}: unknown key(s) {', '.join(unknown)}")
+            raise RecordError(f"{source}: unknown key(s) {short(', '.join(unknown), 200)}")
+        check_depth(obj, RecordError, source)
         game = obj["game"]
         # absent or null means the default; any other value must have the right type
         scenario = obj.get("scenario")
@@ -81,8 +83,8 @@ class Record:
             raise RecordError(f"{source}: 'actions' must be a list of action keys or ids")
         for i, a in enumerate(actions):
             if isinstance(a, bool) or not isinstance(a, str | int):
-                raise RecordError(f"{source}: actions[{i}] = {a!r} is neither an action key "
-                                  f"nor an id", index=i)
+                raise RecordError(f"{source}: actions[{i}] = {short(a)} is neither an action "
+                                  f"key nor an id", index=i)
         state = obj.get("state")
         if state is not None and not isinstance(state, dict):
             raise RecordError(f"{source}: 'state' must be an object")
@@ -91,16 +93,8 @@ class Record:
     @classmethod
     def load(cls, path: str | Path) -> Record:
         p = Path(path)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read record {p}: {exc.strerror or exc}") from exc
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"{p}: not valid JSON (line {exc.lineno}, column {exc.colno}: "
-                              f"{exc.msg})") from exc
-        return cls.from_json(obj, str(p))
+        text = read_text(p, RecordError, "record")
+        return cls.from_json(parse_json(text, RecordError, str(p)), str(p))
 
     def save(self, path: str | Path, with_state: bool = True) -> None:
         Path(path).write_text(json.dumps(self.to_json(with_state), indent=1) + "\n",

@@ -1,0 +1,80 @@
+"""Reading files a user hands us (records, content packs, situations) without surprises.
+
+Every failure is a :class:`~warroom.core.errors.WarroomError` subclass with one line that
+says what to do: a file too big (``/dev/zero`` included: at most ``limit`` bytes are read),
+not UTF-8, not valid JSON, nested too deeply, or holding an integer too long to convert.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from warroom.core.errors import WarroomError
+
+MAX_BYTES = 32 * 1024 * 1024
+"""The largest record or content file read (far above any real one)."""
+MAX_DEPTH = 64
+"""The deepest nesting of lists and objects accepted in a record or content file."""
+
+
+def read_text(path: Path, error: type[WarroomError], what: str,
+              limit: int = MAX_BYTES) -> str:
+    """The UTF-8 text of ``path`` (at most ``limit`` bytes), or ``error`` saying why not."""
+    try:
+        with path.open("rb") as fh:
+            raw = fh.read(limit + 1)
+    except OSError as exc:
+        raise error(f"cannot read {what} {path}: {exc.strerror or exc}") from exc
+    if len(raw) > limit:
+        raise error(f"{what} {path} is larger than {limit // (1024 * 1024)} MiB; "
+                    "is it the right file?")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{what} {path} is not UTF-8 text (byte {exc.start}); save it as "
+                    "UTF-8") from exc
+
+
+def value_problem(exc: ValueError) -> str:
+    """A one-line reason for a value the parser refused."""
+    if "digits" in str(exc):
+        return "holds an integer longer than 4,300 digits"
+    return str(exc)[:120]
+
+
+def depth(obj: Any) -> int:
+    """How deeply lists and dicts nest in ``obj`` (without recursion)."""
+    deepest = 0
+    todo: list[tuple[Any, int]] = [(obj, 1)]
+    while todo:
+        node, d = todo.pop()
+        if isinstance(node, dict):
+            deepest = max(deepest, d)
+            todo.extend((v, d + 1) for v in node.values())
+        elif isinstance(node, list | tuple):
+            deepest = max(deepest, d)
+            todo.extend((v, d + 1) for v in node)
+    return deepest
+
+
+def check_depth(obj: Any, error: type[WarroomError], where: str,
+                limit: int = MAX_DEPTH) -> None:
+    if depth(obj) > limit:
+        raise error(f"{where}: nested more than {limit} levels deep")
+
+
+def parse_json(text: str, error: type[WarroomError], where: str) -> Any:
+    """Decode JSON text, turning every way it can fail into ``error``."""
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise error(f"{where}: not valid JSON (line {exc.lineno}, column {exc.colno}: "
+                    f"{exc.msg})") from exc
+    except RecursionError as exc:
+        raise error(f"{where}: nested too deeply to read") from exc
+    except ValueError as exc:   # an integer literal over Python's 4,300-digit limit
+        raise error(f"{where}: {value_problem(exc)}") from exc
+    check_depth(obj, error, where)
+    return obj

@@ -1,0 +1,97 @@
+"""Bad input gets a one-line ``error:`` (exit 2), never a traceback, and changes nothing.
+
+Table-driven: each row is a file a user might hand to a command, and a fragment of the
+message they must see."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from warroom.cli.main import app
+
+runner = CliRunner()
+
+
+def _write(name: str, content: bytes) -> Callable[[Path], Path]:
+    def make(tmp: Path) -> Path:
+        p = tmp / name
+        p.write_bytes(content)
+        return p
+    return make
+
+
+def _dev_zero(_: Path) -> Path:
+    return Path("/dev/zero")
+
+
+RECORDS = [
+    ("not_utf8", _write("r.json", b"\xff\xfe{}"), "not UTF-8"),
+    ("deep_json", _write("r.json", b"[" * 100_000 + b"]" * 100_000), "nested too deeply"),
+    ("deep_but_parsable", _write("r.json", b'{"game": "eaw1940", "actions": [], "options": '
+                                 b'{"a": ' + b"[" * 200 + b"]" * 200 + b"}}"),
+     "nested more than"),
+    ("huge_int", _write("r.json", b'{"game":"eaw1940","actions":[],"seed":' + b"9" * 5000
+                        + b"}"), "4,300 digits"),
+    ("dev_zero", _dev_zero, "larger than"),
+    ("not_json", _write("r.json", b"{nope"), "not valid JSON"),
+    ("not_object", _write("r.json", b"[1, 2]"), "must be a JSON object"),
+    ("huge_key", _write("r.json", json.dumps({"game": "eaw1940", "actions": ["x" * 100_000]})
+                        .encode()), "record step 0"),
+]
+
+
+@pytest.mark.parametrize(("name", "make", "fragment"), RECORDS, ids=[r[0] for r in RECORDS])
+def test_bad_records_give_one_clean_line(tmp_path: Path, name: str,
+                                         make: Callable[[Path], Path], fragment: str) -> None:
+    path = make(tmp_path)
+    res = runner.invoke(app, ["replay", str(path)])
+    assert res.exit_code == 2, res.output
+    assert "Traceback" not in res.output
+    assert res.output.startswith("error: ")
+    assert fragment in res.output
+    assert len(res.output) < 600, res.output[:600]
+
+
+CONTENT = [
+    ("not_utf8", b"\xff\xfe: 1", "not UTF-8"),
+    ("deep_yaml", b"a: " + b"[" * 100_000, "nested"),
+    ("huge_int", b"a: " + b"9" * 5000, "4,300 digits"),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "fragment"), CONTENT, ids=[c[0] for c in CONTENT])
+def test_bad_content_files_give_one_clean_line(tmp_path: Path, name: str, text: bytes,
+                                               fragment: str) -> None:
+    (tmp_path / "map.yaml").write_bytes(text)
+    res = runner.invoke(app, ["content", "eaw1940", "--content", str(tmp_path)])
+    assert res.exit_code == 2, res.output
+    assert "Traceback" not in res.output
+    assert fragment in res.output
+
+
+@pytest.mark.parametrize("seconds", ["nan", "-1", "0", "inf"])
+def test_bench_refuses_meaningless_durations(seconds: str) -> None:
+    res = runner.invoke(app, ["bench", "eaw1940", "--seconds", seconds, "--json"])
+    assert res.exit_code == 2, res.output
+    assert "--seconds must be a positive number" in res.output
+
+
+@pytest.mark.parametrize("option", ["--out", "--records"])
+def test_simulate_checks_its_outputs_before_playing(tmp_path: Path, option: str) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    target = blocker / ("x.jsonl" if option == "--out" else "dir")   # under a plain file
+    res = runner.invoke(app, ["simulate", "eaw1940", "--games", "3", option, str(target)])
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith("error: cannot write")
+
+
+def test_simulate_refuses_bad_counts() -> None:
+    for args in (["--games", "-1"], ["--jobs", "0"]):
+        res = runner.invoke(app, ["simulate", "eaw1940", *args])
+        assert res.exit_code == 2 and "must be" in res.output, res.output
