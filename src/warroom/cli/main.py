@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Annotated, Any
 
+import platformdirs
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -358,6 +359,37 @@ def bench(
     elif baseline and not openspiel_available():
         console.print("OpenSpiel is not installed: pip install 'warroom[bench]' for the "
                       "baseline")
+
+
+@app.command()
+def serve(
+    db: Annotated[str | None, typer.Option(
+        help="Database URL: sqlite:///FILE (default: a file in your data folder) or "
+             "postgresql+psycopg://USER:PASS@HOST/DB.")] = None,
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    bot_workers: Annotated[int, typer.Option(help="Threads thinking for bot seats.")] = 2,
+) -> None:
+    """Run the web server: lobby, games in the browser, secret seat links, bots."""
+    import uvicorn    # imported here: only this command needs the server stack loaded
+
+    from warroom.web.app import create_app
+
+    if db is None:
+        folder = Path(platformdirs.user_data_dir("warroom"))
+        folder.mkdir(parents=True, exist_ok=True)
+        db = f"sqlite:///{folder / 'warroom.sqlite3'}"
+    if not 0 < port < 65536:
+        _fail(WarroomError(f"--port must be 1..65535, not {port}"))
+    try:
+        web = create_app(db, bot_workers=bot_workers)
+    except Exception as exc:  # a bad URL, an unreachable database: one clean line
+        _fail(WarroomError(f"cannot open the database {db}: {str(exc).splitlines()[0][:200]}"))
+        return
+    shown = host if ":" not in host else f"[{host}]"
+    console.print(f"warroom is serving on [bold]http://{shown}:{port}/[/] (database: {db}); "
+                  "Ctrl-C stops it")
+    uvicorn.run(web, host=host, port=port, log_level="warning")
 
 
 from warroom.cli.tk import app as tk_app  # noqa: E402

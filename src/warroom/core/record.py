@@ -132,6 +132,15 @@ def replay(game: Game, record: Record) -> State[Any]:
     return state
 
 
+@dataclass
+class Checkpoint:
+    """A session as it was: its state, how many actions its record held, its undo list."""
+
+    state: State[Any]
+    actions: int
+    undo: list[tuple[State[Any], int, str]]
+
+
 class Session:
     """A game being played: the state, its record, and undo by snapshot.
 
@@ -207,6 +216,16 @@ class Session:
         before, index, _ = self._undo.pop()
         self.state = before
         del self.record.actions[index:]
+
+    def checkpoint(self) -> Checkpoint:
+        """Everything needed to put the session back as it is now (see :meth:`rollback`)."""
+        return Checkpoint(clone(self.state), len(self.record.actions), list(self._undo))
+
+    def rollback(self, mark: Checkpoint) -> None:
+        """Put the session back as it was at ``mark`` (e.g. when storing a move failed)."""
+        self.state = mark.state
+        del self.record.actions[mark.actions:]
+        self._undo[:] = mark.undo
 
     def save(self, path: str | Path) -> None:
         self.record.state = json.loads(self.state.dumps())

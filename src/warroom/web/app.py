@@ -1,0 +1,301 @@
+"""The FastAPI application: JSON API, live updates (Server-Sent Events) and the pages.
+
+``create_app(db_url)`` builds an app on its own database; ``warroom serve`` runs it with
+uvicorn. The OpenAPI page is at ``/docs``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+
+from warroom.core.errors import IllegalActionError, WarroomError
+from warroom.core.protocol import Game
+from warroom.games import load_game
+from warroom.web.db import make_engine, migrate
+from warroom.web.service import Forbidden, GameService, NotFound, Stale, Unavailable
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 256 * 1024
+"""The largest request body accepted (an uploaded record of a very long game fits)."""
+HEARTBEAT_S = 15.0
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over ``limit`` bytes is answered 413, unread."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    too_big = int(value) > self.limit
+                except ValueError:
+                    too_big = True
+                if too_big:
+                    await _too_large(send, self.limit)
+                    return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _BodyTooLarge
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _BodyTooLarge:
+            await _too_large(send, self.limit)
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+async def _too_large(send: Send, limit: int) -> None:
+    body = json.dumps({"error": f"request body over {limit // 1024} KiB"}).encode()
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+# -- request bodies ---------------------------------------------------------------------------
+
+class NewGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field(max_length=32, description="Game id, e.g. eit2.")
+    scenario: str | None = Field(default=None, max_length=64)
+    seed: int | None = Field(default=None, ge=0, lt=2**64,
+                             description="Omit for a secret seed from the operating system.")
+    seats: dict[str, str] = Field(description='Each role: "human" or "bot:NAME".')
+    options: dict[str, Any] | None = None
+
+
+class Act(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    token: str = Field(max_length=128)
+    action: str | int = Field(description="An action key or catalogue id.")
+    version: int | None = Field(default=None, description="The version the seat saw.")
+
+
+class Undo(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    token: str = Field(max_length=128)
+    version: int | None = None
+
+
+def _error(status: int, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": message[:2000], **extra}, status_code=status)
+
+
+def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
+               games: list[str] | None = None, bot_workers: int = 2) -> FastAPI:
+    """The warroom web app on the database at ``db_url`` (created/upgraded on start)."""
+    engine = make_engine(db_url)
+    migrate(engine)
+    service = GameService(engine, loader, games, bot_workers)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        service.close()
+        engine.dispose()
+
+    app = FastAPI(title="warroom", lifespan=lifespan,
+                  description="Rules-enforced wargames of 20th-century Europe: games, seats "
+                              "with secret links, actions, undo, records, live updates.")
+    app.state.service = service
+    app.add_middleware(BodyLimit)
+
+    # -- errors: one clean line, never a stack trace ------------------------------------------
+    @app.exception_handler(Forbidden)
+    async def _forbidden(_: Request, exc: Forbidden) -> JSONResponse:
+        return _error(403, str(exc))
+
+    @app.exception_handler(NotFound)
+    async def _not_found(_: Request, exc: NotFound) -> JSONResponse:
+        return _error(404, str(exc))
+
+    @app.exception_handler(Stale)
+    async def _stale(_: Request, exc: Stale) -> JSONResponse:
+        return _error(409, str(exc), version=exc.version)
+
+    @app.exception_handler(Unavailable)
+    async def _unavailable(_: Request, exc: Unavailable) -> JSONResponse:
+        return _error(503, str(exc))
+
+    @app.exception_handler(WarroomError)
+    async def _warroom(_: Request, exc: WarroomError) -> JSONResponse:
+        return _error(422, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = [f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}"
+                    for e in exc.errors()[:5]]
+        return _error(422, "bad request: " + "; ".join(problems)[:500])
+
+    @app.exception_handler(Exception)
+    async def _internal(_: Request, exc: Exception) -> JSONResponse:
+        return _error(500, "internal error; the game is unchanged")
+
+    # -- API --------------------------------------------------------------------------------------
+    def token_of(token: str | None, header: str | None) -> str | None:
+        return token or header
+
+    @app.get("/api/health")
+    def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.get("/api/catalogue")
+    def catalogue() -> list[dict[str, Any]]:
+        """The games, their roles, scenarios and the bots."""
+        return service.catalogue()
+
+    @app.post("/api/games")
+    def create_game(body: NewGame, request: Request) -> dict[str, Any]:
+        """A new game: the secret link of each seat (keep them: they are not shown again)."""
+        key, tokens = service.create(body.game, body.scenario, body.seats, body.seed,
+                                     body.options)
+        base = str(request.base_url).rstrip("/")
+        return {"id": key,
+                "seats": {role: f"{base}/games/{key}#{t}" for role, t in tokens.items()},
+                "tokens": tokens}
+
+    @app.get("/api/games")
+    def list_games() -> list[dict[str, Any]]:
+        """Recent games (no tokens)."""
+        return service.list_games()
+
+    @app.get("/api/games/{game_id}/view")
+    def game_view(game_id: str, token: Annotated[str | None, Query(max_length=128)] = None,
+                  x_warroom_token: Annotated[str | None, Header(max_length=128)] = None
+                  ) -> dict[str, Any]:
+        """What this seat sees: board, prompt, its legal actions, its hand, the log."""
+        return service.view_for(game_id, token_of(token, x_warroom_token))
+
+    @app.get("/api/games/{game_id}/explain")
+    def game_explain(game_id: str, action: Annotated[str, Query(max_length=128)],
+                     token: Annotated[str | None, Query(max_length=128)] = None,
+                     x_warroom_token: Annotated[str | None, Header(max_length=128)] = None
+                     ) -> dict[str, Any]:
+        """Why an action is (il)legal for this seat now, with the rules."""
+        ref: str | int = int(action) if action.isdigit() and len(action) < 8 else action
+        return service.explain_for(game_id, token_of(token, x_warroom_token), ref)
+
+    @app.post("/api/games/{game_id}/actions")
+    def game_act(game_id: str, body: Act) -> Any:
+        """Play an action; answered once it is stored. 422: illegal (with the reason and
+        rule); 409: the game moved on; 403: not a seat of this game."""
+        try:
+            return service.act(game_id, body.token, body.action, body.version)
+        except IllegalActionError as exc:
+            why = service.explain_for(game_id, body.token, body.action)
+            return _error(422, str(exc), reason=why["reason"], rules=why["rules"])
+
+    @app.post("/api/games/{game_id}/undo")
+    def game_undo(game_id: str, body: Undo) -> dict[str, Any]:
+        """Take back your own last decision (never past a roll, a reveal or another seat's
+        decision)."""
+        return service.undo(game_id, body.token, body.version)
+
+    @app.get("/api/games/{game_id}/record")
+    def game_record(game_id: str, token: Annotated[str | None, Query(max_length=128)] = None,
+                    x_warroom_token: Annotated[str | None, Header(max_length=128)] = None
+                    ) -> dict[str, Any]:
+        """The record: complete once the game is over; during play, for a seat, without
+        the seed."""
+        return service.record(game_id, token_of(token, x_warroom_token))
+
+    @app.get("/api/games/{game_id}/events")
+    async def game_events(game_id: str, request: Request,
+                          token: Annotated[str | None, Query(max_length=128)] = None
+                          ) -> StreamingResponse:
+        """Server-Sent Events: ``update`` with the new version whenever the game changes."""
+        live = await run_in_threadpool(service.live, game_id)
+        service.seat(live, token)
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue[int] = asyncio.Queue()
+
+        def push(version: int) -> None:
+            loop.call_soon_threadsafe(queue.put_nowait, version)
+
+        async def stream() -> AsyncIterator[str]:
+            service.hub.subscribe(game_id, push)
+            try:
+                yield f"event: update\ndata: {json.dumps({'version': live.version})}\n\n"
+                while True:
+                    try:
+                        version = await asyncio.wait_for(queue.get(), HEARTBEAT_S)
+                    except TimeoutError:
+                        if await request.is_disconnected():
+                            return
+                        yield ": ping\n\n"
+                        continue
+                    yield f"event: update\ndata: {json.dumps({'version': version})}\n\n"
+            finally:
+                service.hub.unsubscribe(game_id, push)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store"})
+
+    @app.post("/api/records")
+    async def upload_record(request: Request) -> Any:
+        """Upload a record (JSON) to open it in the replay viewer; it is replayed first."""
+        raw = await request.body()
+        try:
+            obj = json.loads(raw)
+        except (ValueError, RecursionError):
+            return _error(422, "the record is not valid JSON")
+        return await run_in_threadpool(service.upload, obj)
+
+    @app.get("/api/records/{record_id}")
+    def get_record(record_id: str, step: int | None = None) -> dict[str, Any]:
+        """An uploaded record and the spectator's view after ``step`` actions."""
+        return service.uploaded(record_id, step)
+
+    # -- pages ------------------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    def lobby() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/games/{game_id}", include_in_schema=False)
+    def game_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "game.html")
+
+    @app.get("/replay/{record_id}", include_in_schema=False)
+    def replay_page(record_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app

@@ -1,0 +1,120 @@
+"""Storage of games in SQL with SQLAlchemy 2; the schema is created and upgraded by Alembic.
+
+A game is kept as its record (game, scenario, options, seed, the actions in order, each
+with the seat that played it) plus snapshots of the state every few actions, so loading a
+long game replays only the tail. Every accepted action is committed before the server
+answers.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    scenario: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[str] = mapped_column(String(40))          # up to 2**64: text, not BIGINT
+    forced_dice: Mapped[list[int]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    """The number of actions played (what clients send back to avoid stale moves)."""
+    status: Mapped[str] = mapped_column(String(16), default="active")   # active | over
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    role: Mapped[str] = mapped_column(String(32), primary_key=True)
+    player: Mapped[str] = mapped_column(String(64))        # "human" or "bot:NAME"
+    token_hash: Mapped[str] = mapped_column(String(64))     # sha256 of the secret token
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    key: Mapped[str] = mapped_column(String(128))
+    role: Mapped[str] = mapped_column(String(32))
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class SnapshotRow(Base):
+    __tablename__ = "snapshots"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    state: Mapped[str] = mapped_column(Text)               # the state's JSON
+
+
+class UploadRow(Base):
+    __tablename__ = "uploads"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL and foreign keys, and synchronous=FULL so that
+    a committed action survives a crash of the server process."""
+    kwargs: dict[str, Any] = {}
+    if url.startswith("sqlite"):
+        kwargs["connect_args"] = {"check_same_thread": False}
+    engine = create_engine(url, **kwargs)
+    if url.startswith("sqlite"):
+        @event.listens_for(engine, "connect")
+        def _pragmas(conn: Any, _: Any) -> None:
+            cur = conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+    return engine
+
+
+def migrate(engine: Engine) -> None:
+    """Create or upgrade the schema to the newest Alembic revision."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")

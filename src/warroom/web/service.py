@@ -1,0 +1,466 @@
+"""Games being played on the server: seats and tokens, actions, undo, bots, persistence,
+live notifications. Everything here uses the core protocol only.
+
+Concurrency: each live game has its own lock; every change to a game happens under it, is
+committed to the database in one transaction, and only then answered and announced. Bots
+think on a copy of the state in a worker pool, off the request path, and play their move
+under the lock if nothing changed meanwhile.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session as DbSession
+from sqlalchemy.orm import sessionmaker
+
+from warroom.ai import BOTS, make_bot
+from warroom.core.errors import (
+    RecordError,
+    UnknownGameError,
+    WarroomError,
+    short,
+)
+from warroom.core.protocol import (
+    Game,
+    apply,
+    clone,
+    explain,
+    legal_actions,
+    new_game,
+    result,
+    view,
+)
+from warroom.core.record import Record, Session, replay
+from warroom.core.rng import derive_seed
+from warroom.core.state import State
+from warroom.games import game_ids, load_game
+from warroom.web.db import ActionRow, GameRow, SeatRow, SnapshotRow, UploadRow, now
+
+SNAPSHOT_EVERY = 25
+MAX_UPLOAD_ACTIONS = 100_000
+
+
+class NotFound(WarroomError):
+    """No such game or record."""
+
+
+class Forbidden(WarroomError):
+    """A missing or wrong seat token."""
+
+
+class Stale(WarroomError):
+    """The client acted on an older version of the game."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(f"the game has moved on (version {version}); reload it")
+        self.version = version
+
+
+class Unavailable(WarroomError):
+    """The database refused to store an action (nothing changed)."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+@dataclass
+class Live:
+    """A game loaded in memory."""
+
+    id: str
+    session: Session
+    seats: dict[str, str]                     # role -> "human" | "bot:NAME"
+    token_hashes: dict[str, str]              # role -> sha256 of the seat token
+    version: int
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    bot_busy: bool = False
+
+    @property
+    def state(self) -> State[Any]:
+        return self.session.state
+
+    @property
+    def game(self) -> Game:
+        game: Game = self.session.state.game
+        return game
+
+
+class Hub:
+    """Fan-out of "game X is now at version V" to listeners (SSE streams), from any thread."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._subs: dict[str, set[Callable[[int], None]]] = {}
+
+    def subscribe(self, game_id: str, callback: Callable[[int], None]) -> None:
+        with self._lock:
+            self._subs.setdefault(game_id, set()).add(callback)
+
+    def unsubscribe(self, game_id: str, callback: Callable[[int], None]) -> None:
+        with self._lock:
+            subs = self._subs.get(game_id)
+            if subs is not None:
+                subs.discard(callback)
+                if not subs:
+                    del self._subs[game_id]
+
+    def publish(self, game_id: str, version: int) -> None:
+        with self._lock:
+            subs = list(self._subs.get(game_id, ()))
+        for callback in subs:
+            callback(version)
+
+
+class GameService:
+    """The server's games: create, list, view per seat, act, undo, bots, records."""
+
+    def __init__(self, engine: Engine, loader: Callable[[str], Game] = load_game,
+                 games: list[str] | None = None, bot_workers: int = 2,
+                 snapshot_every: int = SNAPSHOT_EVERY) -> None:
+        self.engine = engine
+        self.db = sessionmaker(engine, expire_on_commit=False)
+        self.loader = loader
+        self.game_ids = games if games is not None else game_ids()
+        self.snapshot_every = snapshot_every
+        self.hub = Hub()
+        self.pool = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="bot")
+        self._live: dict[str, Live] = {}
+        self._live_lock = threading.Lock()
+        self._closed = False
+
+    def close(self) -> None:
+        self._closed = True
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+    # -- games ------------------------------------------------------------------------------
+    def catalogue(self) -> list[dict[str, Any]]:
+        """The games, their roles and scenarios, and the bots (for the lobby)."""
+        out = []
+        for gid in self.game_ids:
+            info = self.loader(gid).info()
+            out.append({**info, "bots": list(BOTS)})
+        return out
+
+    def create(self, game_id: str, scenario: str | None, seats: dict[str, str],
+               seed: int | None = None, options: dict[str, Any] | None = None
+               ) -> tuple[str, dict[str, str]]:
+        """A new game; returns its id and the secret token of each seat."""
+        if game_id not in self.game_ids:
+            raise UnknownGameError(f"unknown game {short(game_id)}; games: "
+                                   f"{', '.join(self.game_ids)}")
+        game = self.loader(game_id)
+        unknown = sorted(set(seats) - set(game.roles))
+        missing = sorted(set(game.roles) - set(seats))
+        if unknown or missing:
+            raise UnknownGameError(f"{game_id} has the roles {', '.join(game.roles)}: give "
+                                   "each one 'human' or 'bot:NAME'"
+                                   + (f" (unknown: {short(', '.join(unknown), 60)})"
+                                      if unknown else "")
+                                   + (f" (missing: {', '.join(missing)})" if missing else ""))
+        for role, player in seats.items():
+            if player != "human" and not (player.startswith("bot:") and player[4:] in BOTS):
+                raise UnknownGameError(f"seat {role}: {short(player)} is neither 'human' nor "
+                                       f"a bot ({', '.join('bot:' + b for b in BOTS)})")
+        if seed is None:
+            seed = secrets.randbits(64)
+        session = Session.start(game, scenario, seed, options)
+        st = session.state.data
+        game_key = secrets.token_hex(8)
+        tokens = {role: secrets.token_urlsafe(24) for role in game.roles}
+        hashes = {role: hash_token(t) for role, t in tokens.items()}
+        with self.db.begin() as db:
+            db.add(GameRow(id=game_key, game=game_id, scenario=st["scenario"],
+                           options=dict(st["options"]), seed=str(seed), forced_dice=[],
+                           version=0, status="active", result=None, created=now(),
+                           updated=now()))
+            db.flush()
+            for role in game.roles:
+                db.add(SeatRow(game_id=game_key, role=role, player=seats[role],
+                               token_hash=hashes[role]))
+            self._finish_row(db, game_key, session.state)
+        live = Live(game_key, session, dict(seats), hashes, 0)
+        with self._live_lock:
+            self._live[game_key] = live
+        self._kick_bots(live)
+        return game_key, tokens
+
+    def list_games(self, limit: int = 100) -> list[dict[str, Any]]:
+        """Recent games, newest first (no tokens)."""
+        with self.db() as db:
+            rows = db.scalars(select(GameRow).order_by(GameRow.updated.desc())
+                              .limit(limit)).all()
+            seats: dict[str, dict[str, str]] = {}
+            for s in db.scalars(select(SeatRow).where(
+                    SeatRow.game_id.in_([r.id for r in rows]))):
+                seats.setdefault(s.game_id, {})[s.role] = s.player
+        return [{"id": r.id, "game": r.game, "scenario": r.scenario, "version": r.version,
+                 "status": r.status, "seats": seats.get(r.id, {}),
+                 "result": r.result, "updated": r.updated.isoformat()} for r in rows]
+
+    # -- loading ----------------------------------------------------------------------------
+    def live(self, game_key: str) -> Live:
+        with self._live_lock:
+            found = self._live.get(game_key)
+        if found is not None:
+            return found
+        loaded = self._load(game_key)
+        with self._live_lock:
+            found = self._live.setdefault(game_key, loaded)
+        self._kick_bots(found)
+        return found
+
+    def _load(self, game_key: str) -> Live:
+        with self.db() as db:
+            row = db.get(GameRow, game_key)
+            if row is None:
+                raise NotFound(f"no game {short(game_key)}")
+            seats = {s.role: s for s in db.scalars(select(SeatRow).where(
+                SeatRow.game_id == game_key))}
+            actions: list[str | int] = [a.key for a in db.scalars(select(ActionRow).where(
+                ActionRow.game_id == game_key).order_by(ActionRow.index))]
+            snap = db.scalars(select(SnapshotRow).where(SnapshotRow.game_id == game_key)
+                              .order_by(SnapshotRow.version.desc()).limit(1)).first()
+            record = Record(row.game, row.scenario, dict(row.options), int(row.seed),
+                            list(row.forced_dice), actions)
+            version = row.version
+            snap_at = snap.version if snap is not None else None
+            snap_state = snap.state if snap is not None else None
+        game = self.loader(record.game)
+        state: State[Any] | None = None
+        if snap_state is not None and snap_at is not None and snap_at <= len(actions):
+            try:
+                state = State(game, json.loads(snap_state))
+                for key in actions[snap_at:]:
+                    apply(state, key)
+            except WarroomError:
+                state = None            # an old or damaged snapshot: replay from the start
+        if state is None:
+            state = replay(game, record)
+        session = Session(state, record)
+        return Live(game_key, session, {r: s.player for r, s in seats.items()},
+                    {r: s.token_hash for r, s in seats.items()}, version)
+
+    # -- seats ------------------------------------------------------------------------------
+    def seat(self, live: Live, token: str | None) -> str:
+        """The role whose secret ``token`` this is (compared in constant time)."""
+        if not token:
+            raise Forbidden("this needs the secret link of a seat (its token)")
+        given = hash_token(token)
+        found = None
+        for role, stored in live.token_hashes.items():
+            if hmac.compare_digest(given, stored):
+                found = role
+        if found is None:
+            raise Forbidden("this link is not a seat of this game")
+        return found
+
+    # -- what a seat sees -------------------------------------------------------------------
+    def payload(self, live: Live, role: str | None) -> dict[str, Any]:
+        """Everything one seat (or a spectator, None) may see, and nothing more."""
+        with live.lock:
+            state = live.state
+            game = live.game
+            seen = view(state, role)
+            mine = role is not None and state.active == role
+            legal = []
+            if mine:
+                for a in legal_actions(state):
+                    legal.append({"id": a.id, "key": a.key, "label": game.describe(state, a.id),
+                                  "kind": a.kind, "args": list(a.args),
+                                  "target": a.arg})
+            out = result(state)
+            return {
+                "id": live.id,
+                "game": game.id,
+                "title": game.title,
+                "scenario": state.data["scenario"],
+                "version": live.version,
+                "role": role,
+                "roles": list(game.roles),
+                "seats": dict(live.seats),
+                "active": state.active,
+                "status": "over" if state.active is None else "active",
+                "prompt": seen.get("prompt"),
+                "legal": legal,
+                "can_undo": role is not None and live.session.can_undo(role),
+                "view": seen,
+                "result": out.to_json() if out is not None else None,
+                "seed": state.data["seed"] if state.active is None else None,
+            }
+
+    def view_for(self, game_key: str, token: str | None) -> dict[str, Any]:
+        live = self.live(game_key)
+        return self.payload(live, self.seat(live, token))
+
+    def explain_for(self, game_key: str, token: str | None, action: str | int
+                    ) -> dict[str, Any]:
+        live = self.live(game_key)
+        role = self.seat(live, token)
+        with live.lock:
+            why = explain(live.state, action, role)
+        return {"legal": why.legal, "action": why.action, "reason": why.reason,
+                "rules": list(why.rules)}
+
+    # -- changes ----------------------------------------------------------------------------
+    def act(self, game_key: str, token: str | None, action: str | int,
+            version: int | None) -> dict[str, Any]:
+        """Play ``action`` for the token's seat; committed before this returns."""
+        live = self.live(game_key)
+        role = self.seat(live, token)
+        with live.lock:
+            if version is not None and version != live.version:
+                raise Stale(live.version)
+            self._play(live, action, role)
+        self._kick_bots(live)
+        return self.payload(live, role)
+
+    def undo(self, game_key: str, token: str | None, version: int | None) -> dict[str, Any]:
+        """Take back the seat's own last decision (see core Session.undo)."""
+        live = self.live(game_key)
+        role = self.seat(live, token)
+        with live.lock:
+            if version is not None and version != live.version:
+                raise Stale(live.version)
+            mark = live.session.checkpoint()
+            live.session.undo(role)
+            n = len(live.session.record.actions)
+            try:
+                with self.db.begin() as db:
+                    db.execute(delete(ActionRow).where(ActionRow.game_id == live.id,
+                                                       ActionRow.index >= n))
+                    db.execute(delete(SnapshotRow).where(SnapshotRow.game_id == live.id,
+                                                         SnapshotRow.version > n))
+                    self._finish_row(db, live.id, live.state, bump=True)
+            except Exception as exc:
+                live.session.rollback(mark)
+                raise Unavailable("the undo could not be stored; nothing changed") from exc
+            live.version += 1
+            version_now = live.version
+        self.hub.publish(live.id, version_now)
+        return self.payload(live, role)
+
+    def _play(self, live: Live, action: str | int, role: str) -> None:
+        """Apply and commit one action under the game's lock; on any failure nothing
+        changes, in memory or in the database."""
+        session = live.session
+        mark = session.checkpoint()
+        session.apply(action, role)      # IllegalActionError leaves everything as it was
+        key = session.record.actions[-1]
+        index = len(session.record.actions) - 1
+        try:
+            with self.db.begin() as db:
+                db.add(ActionRow(game_id=live.id, index=index, key=key, role=role,
+                                 created=now()))
+                if (index + 1) % self.snapshot_every == 0:
+                    db.add(SnapshotRow(game_id=live.id, version=index + 1,
+                                       state=session.state.dumps()))
+                self._finish_row(db, live.id, session.state, bump=True)
+        except Exception as exc:
+            session.rollback(mark)
+            raise Unavailable("the action could not be stored; nothing changed, try "
+                              "again") from exc
+        live.version += 1
+        self.hub.publish(live.id, live.version)
+
+    def _finish_row(self, db: DbSession, game_key: str, state: State[Any],
+                    bump: bool = False) -> None:
+        out = result(state)
+        values: dict[str, Any] = {
+            "status": "over" if state.active is None else "active",
+            "result": out.to_json() if out is not None else None,
+            "updated": now(),
+        }
+        if bump:
+            values["version"] = GameRow.version + 1
+        db.execute(update(GameRow).where(GameRow.id == game_key).values(**values))
+
+    # -- bots -------------------------------------------------------------------------------
+    def _kick_bots(self, live: Live) -> None:
+        """If a bot is to act, let it think in the worker pool."""
+        if self._closed:
+            return
+        with live.lock:
+            active = live.state.active
+            if active is None or live.bot_busy:
+                return
+            player = live.seats.get(active, "human")
+            if not player.startswith("bot:"):
+                return
+            live.bot_busy = True
+            snapshot = clone(live.state)
+            version = live.version
+        self.pool.submit(self._bot_move, live, player[4:], active, snapshot, version)
+
+    def _bot_move(self, live: Live, name: str, role: str, snapshot: State[Any],
+                  version: int) -> None:
+        try:
+            seed = derive_seed(int(snapshot.data["seed"]) & ((1 << 62) - 1), version)
+            action = make_bot(name, seed).choose(snapshot)
+            with live.lock:
+                if live.version == version and live.state.active == role:
+                    self._play(live, action.key, role)
+        except Exception:   # a bot must never take the server down; the seat waits
+            pass
+        finally:
+            with live.lock:
+                live.bot_busy = False
+        self._kick_bots(live)
+
+    # -- records ----------------------------------------------------------------------------
+    def record(self, game_key: str, token: str | None) -> dict[str, Any]:
+        """The replayable record once the game is over (anyone); during play, for a seat,
+        the actions so far without the seed (which would reveal every future die)."""
+        live = self.live(game_key)
+        with live.lock:
+            rec = live.session.record.to_json()
+            over = live.state.active is None
+        if over:
+            out = result(live.state)
+            rec["result"] = out.to_json() if out is not None else None
+            return rec
+        self.seat(live, token)
+        rec["seed"] = None
+        rec["note"] = "the seed is revealed when the game ends"
+        return rec
+
+    def upload(self, obj: Any) -> dict[str, Any]:
+        """Check an uploaded record by replaying it and keep it for the replay viewer."""
+        rec = Record.from_json(obj, "uploaded record")
+        if len(rec.actions) > MAX_UPLOAD_ACTIONS:
+            raise RecordError(f"uploaded record has more than {MAX_UPLOAD_ACTIONS} actions")
+        if rec.game not in self.game_ids:
+            raise RecordError(f"unknown game {short(rec.game)}")
+        state = replay(self.loader(rec.game), rec)
+        key = secrets.token_hex(8)
+        with self.db.begin() as db:
+            db.add(UploadRow(id=key, record=rec.to_json(), created=now()))
+        out = result(state)
+        return {"id": key, "game": rec.game, "actions": len(rec.actions),
+                "result": out.to_json() if out is not None else None}
+
+    def uploaded(self, key: str, step: int | None = None) -> dict[str, Any]:
+        """An uploaded record, and the spectator's view after ``step`` actions."""
+        with self.db() as db:
+            row = db.get(UploadRow, key)
+            if row is None:
+                raise NotFound(f"no uploaded record {short(key)}")
+            rec = Record.from_json(row.record, "uploaded record")
+        game = self.loader(rec.game)
+        n = len(rec.actions) if step is None else max(0, min(step, len(rec.actions)))
+        state = new_game(game, rec.scenario or None, rec.seed, rec.options, rec.forced_dice)
+        for ref in rec.actions[:n]:
+            apply(state, ref)
+        return {"id": key, "record": rec.to_json(), "step": n, "steps": len(rec.actions),
+                "view": view(state, None)}

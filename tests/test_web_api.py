@@ -1,0 +1,168 @@
+"""The web server's JSON API on a real SQLite file, with the toy game (tests/toy.py) and
+the real games: seats and secret tokens, views per seat, actions, errors that change
+nothing, undo, records, durability across a restart of the app."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from toy import TOY
+from warroom.core.protocol import Game
+from warroom.games import load_game
+from warroom.web.app import create_app
+
+
+def loader(gid: str) -> Game:
+    return TOY if gid == "toy" else load_game(gid)
+
+
+def make(tmp: Path, games: list[str] | None = None) -> TestClient:
+    app = create_app(f"sqlite:///{tmp / 'w.sqlite3'}", loader, games or ["toy", "eaw1940"])
+    return TestClient(app)
+
+
+def new(client: TestClient, seats: dict[str, str] | None = None,
+        seed: int | None = 3) -> dict[str, Any]:
+    body: dict[str, Any] = {"game": "toy", "seats": seats or {"a": "human", "b": "human"}}
+    if seed is not None:
+        body["seed"] = seed
+    res = client.post("/api/games", json=body)
+    assert res.status_code == 200, res.text
+    out: dict[str, Any] = res.json()
+    return out
+
+
+def test_create_view_act_and_list(tmp_path: Path) -> None:
+    with make(tmp_path) as c:
+        g = new(c)
+        assert set(g["seats"]) == {"a", "b"}
+        assert g["seats"]["a"].endswith(f"/games/{g['id']}#{g['tokens']['a']}")
+        va = c.get(f"/api/games/{g['id']}/view", params={"token": g["tokens"]["a"]}).json()
+        vb = c.get(f"/api/games/{g['id']}/view",
+                   headers={"X-Warroom-Token": g["tokens"]["b"]}).json()
+        assert va["role"] == "a" and va["active"] == "a" and va["version"] == 0
+        assert va["prompt"]["text"].startswith("Take 1-3 counters")
+        assert [x["key"] for x in va["legal"]] == ["take:1", "take:2", "take:3"]
+        assert vb["legal"] == [] and vb["seed"] is None
+        # private log entries reach only their owner
+        assert all(e.get("to") in (None, "b") for e in vb["view"]["log"])
+        res = c.post(f"/api/games/{g['id']}/actions",
+                     json={"token": g["tokens"]["a"], "action": "take:2", "version": 0})
+        assert res.status_code == 200, res.text
+        assert res.json()["version"] == 1 and res.json()["active"] == "b"
+        listed = c.get("/api/games").json()
+        assert listed[0]["id"] == g["id"] and "tokens" not in json.dumps(listed)
+        assert g["tokens"]["a"] not in json.dumps(listed)
+
+
+def test_errors_change_nothing(tmp_path: Path) -> None:
+    with make(tmp_path) as c:
+        g = new(c, seed=5)
+        url = f"/api/games/{g['id']}"
+        a, b = g["tokens"]["a"], g["tokens"]["b"]
+        before = c.get(f"{url}/view", params={"token": a}).json()
+        cases = [
+            ({"token": "nope", "action": "take:1", "version": 0}, 403),
+            ({"token": b, "action": "take:1", "version": 0}, 422),      # not b's turn
+            ({"token": a, "action": "take:1", "version": 7}, 409),      # stale
+            ({"token": a, "action": "fly", "version": 0}, 422),
+            ({"token": a, "action": "take:1", "extra": 1}, 422),
+        ]
+        for body, status in cases:
+            res = c.post(f"{url}/actions", json=body)
+            assert res.status_code == status, (body, res.text)
+            assert "Traceback" not in res.text and "error" in res.json()
+        res = c.post(f"{url}/actions", content=b"{not json", headers={
+            "content-type": "application/json"})
+        assert res.status_code == 422
+        res = c.post(f"{url}/actions", content=b"x" * 300_000,
+                     headers={"content-type": "application/json"})
+        assert res.status_code == 413
+        not_b = c.post(f"{url}/actions", json={"token": b, "action": "take:1"}).json()
+        assert "take:2" not in not_b["error"]          # b learns nothing of a's choices
+        assert c.get(f"{url}/view", params={"token": a}).json() == before
+        assert c.get("/api/games/zzz/view", params={"token": a}).status_code == 404
+        assert c.get(f"{url}/view").status_code == 403
+
+
+def test_undo_only_own_decision_and_record(tmp_path: Path) -> None:
+    with make(tmp_path) as c:
+        g = new(c, seed=3)
+        url = f"/api/games/{g['id']}"
+        a, b = g["tokens"]["a"], g["tokens"]["b"]
+        c.post(f"{url}/actions", json={"token": a, "action": "take:1"})
+        # a handed over to b: a may not undo, b has nothing to undo
+        assert c.post(f"{url}/undo", json={"token": a}).status_code == 422
+        assert c.post(f"{url}/undo", json={"token": b}).status_code == 422
+        rec = c.get(f"{url}/record", params={"token": b}).json()
+        assert rec["actions"] == ["take:1"] and rec["seed"] is None
+        assert c.get(f"{url}/record").status_code == 403
+
+
+def test_finished_game_record_replays_and_uploads(tmp_path: Path) -> None:
+    with make(tmp_path) as c:
+        g = new(c, seed=9)
+        url = f"/api/games/{g['id']}"
+        for _ in range(40):
+            v = c.get(f"{url}/view", params={"token": g["tokens"]["a"]}).json()
+            if v["status"] == "over":
+                break
+            role = v["active"]
+            mine = c.get(f"{url}/view", params={"token": g["tokens"][role]}).json()
+            c.post(f"{url}/actions", json={"token": g["tokens"][role],
+                                           "action": mine["legal"][0]["key"]})
+        rec = c.get(f"{url}/record").json()
+        assert rec["seed"] == 9 and rec["result"]["winner"] in ("a", "b")
+        rec.pop("result")
+        up = c.post("/api/records", json=rec).json()
+        step = c.get(f"/api/records/{up['id']}", params={"step": 1}).json()
+        assert step["step"] == 1 and step["steps"] == len(rec["actions"])
+        bad = c.post("/api/records", json={**rec, "actions": ["take:9"]})
+        assert bad.status_code == 422 and "record step 0" in bad.json()["error"]
+
+
+def test_games_survive_a_restart_of_the_app(tmp_path: Path) -> None:
+    with make(tmp_path) as c:
+        g = new(c, seed=4)
+        url = f"/api/games/{g['id']}"
+        c.post(f"{url}/actions", json={"token": g["tokens"]["a"], "action": "take:1"})
+        seen = c.get(f"{url}/view", params={"token": g["tokens"]["b"]}).json()
+    with make(tmp_path) as c:
+        again = c.get(f"{url}/view", params={"token": g["tokens"]["b"]}).json()
+        assert again == seen
+
+
+def test_bot_seats_play_in_the_background(tmp_path: Path) -> None:
+    with make(tmp_path) as c:
+        g = new(c, {"a": "human", "b": "bot:random"}, seed=11)
+        url = f"/api/games/{g['id']}"
+        a = g["tokens"]["a"]
+        c.post(f"{url}/actions", json={"token": a, "action": "take:1"})
+        for _ in range(200):
+            v = c.get(f"{url}/view", params={"token": a}).json()
+            if v["active"] != "b":
+                break
+            time.sleep(0.01)
+        assert v["active"] in ("a", None) and v["version"] >= 2
+
+
+def test_create_refuses_bad_seats(tmp_path: Path) -> None:
+    with make(tmp_path) as c:
+        for seats in ({"a": "human"}, {"a": "human", "b": "bot:nobody"},
+                      {"a": "human", "b": "human", "c": "human"}):
+            res = c.post("/api/games", json={"game": "toy", "seats": seats})
+            assert res.status_code == 422, res.text
+        assert c.post("/api/games", json={"game": "chess", "seats": {}}).status_code == 422
+        assert c.get("/api/games").json() == []
+
+
+@pytest.mark.parametrize("path", ["/", "/games/abc", "/docs", "/openapi.json"])
+def test_pages_are_served(tmp_path: Path, path: str) -> None:
+    with make(tmp_path) as c:
+        assert c.get(path).status_code == 200
