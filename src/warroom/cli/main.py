@@ -371,7 +371,7 @@ def serve(
     bot_workers: Annotated[int, typer.Option(help="Threads thinking for bot seats.")] = 2,
 ) -> None:
     """Run the web server: lobby, games in the browser, secret seat links, bots."""
-    import uvicorn    # imported here: only this command needs the server stack loaded
+    import uvicorn  # imported here: only this command needs the server stack loaded
 
     from warroom.web.app import create_app
 
