@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from warroom.core.log import render
 from warroom.games import game_ids
 
 pytest.importorskip("pettingzoo")
@@ -102,7 +103,7 @@ def test_openspiel_chance_nodes_are_dice() -> None:
     assert not state.is_chance_node()
     ws = state.warroom_state
     assert ws.data["axis"][0] == 1
-    assert "die 6 +1" in ws.log[-3]
+    assert "die 6 +1" in render(ws.log[-3])
 
 
 def test_openspiel_mcts_bot_plays_a_full_game() -> None:

@@ -215,10 +215,10 @@ def test_tampered_snapshot_is_detected(eaw: Game, tmp_path: Path) -> None:
 def test_undo_restores_exactly_and_shrinks_the_record(eaw: Game) -> None:
     session = Session.start(eaw, seed=2)
     start = session.state.dumps()
-    assert not session.can_undo
+    assert not session.can_undo()
     session.apply("tank:western:north_africa")  # a tank move rolls no die
     after_move = session.state.dumps()
-    assert session.can_undo and session.record.actions == ["tank:western:north_africa"]
+    assert session.can_undo() and session.record.actions == ["tank:western:north_africa"]
     session.apply(eaw.catalogue.by_key("tank:north_africa:western").id)  # by id too
     assert session.record.actions == ["tank:western:north_africa", "tank:north_africa:western"]
     session.undo()
@@ -227,7 +227,7 @@ def test_undo_restores_exactly_and_shrinks_the_record(eaw: Game) -> None:
     session.undo()
     assert session.state.dumps() == start
     assert session.record.actions == []
-    assert not session.can_undo
+    assert not session.can_undo()
     with pytest.raises(IllegalActionError, match="nothing to undo"):
         session.undo()
     # the restored state is live and independent of the snapshot it came from
@@ -238,11 +238,11 @@ def test_undo_restores_exactly_and_shrinks_the_record(eaw: Game) -> None:
 def test_a_die_roll_clears_undo(eaw: Game) -> None:
     session = Session.start(eaw, seed=2)
     session.apply("tank:western:north_africa")
-    assert session.can_undo
+    assert session.can_undo()
     barrier = session.state.data["barrier"]
     session.apply("attack:north_africa")  # an attack rolls
     assert session.state.data["barrier"] > barrier
-    assert not session.can_undo
+    assert not session.can_undo()
     with pytest.raises(IllegalActionError):
         session.undo()
     assert len(session.record.actions) == 2  # nothing was taken back
@@ -264,12 +264,12 @@ def test_unstall_is_undoable_but_ending_the_turn_is_not(eaw: Game) -> None:
         before = session.state.dumps()
         actions = list(session.record.actions)
         session.apply(unstall[0])
-        assert session.can_undo
+        assert session.can_undo()
         session.undo()
         assert session.state.dumps() == before
         assert session.record.actions == actions
         session.apply("end_turn")  # the Allied BOT rolls
-        assert not session.can_undo
+        assert not session.can_undo()
         return
     pytest.fail("no position with a stalled front found")
 
@@ -288,9 +288,9 @@ def test_undo_everywhere_in_random_games(eaw: Game) -> None:
             action = legal[rng.randbelow(len(legal))]
             session.apply(action)
             assert session.record.actions[-1] == action.key
-            if session.state.data["barrier"] == barrier:
+            if session.state.data["barrier"] == barrier and session.state.active == "axis":
                 after = session.state.dumps()
-                assert session.can_undo
+                assert session.can_undo()
                 session.undo()
                 assert session.state.dumps() == before
                 assert len(session.record.actions) == n
@@ -298,7 +298,7 @@ def test_undo_everywhere_in_random_games(eaw: Game) -> None:
                 assert session.state.dumps() == after
                 undone += 1
             else:
-                assert not session.can_undo
+                assert not session.can_undo()
                 cleared += 1
         assert replay(eaw, session.record).dumps() == session.state.dumps()
     assert undone > 50 and cleared > 50
@@ -313,7 +313,7 @@ def test_session_rejects_illegal_actions_without_side_effects(eaw: Game) -> None
             session.apply(bad)
     assert session.state.dumps() == before
     assert session.record.actions == ["tank:western:north_africa"]
-    assert session.can_undo
+    assert session.can_undo()
 
 
 def test_session_survives_a_bad_forced_die(eaw: Game) -> None:
@@ -342,7 +342,7 @@ def test_session_save_and_load(eaw: Game, tmp_path: Path) -> None:
         loaded = Session.load(eaw, path)
         assert loaded.state.dumps() == session.state.dumps()
         assert loaded.record == session.record
-        assert not loaded.can_undo
+        assert not loaded.can_undo()
         # the loaded session plays on exactly as the original would
         if not session.state.is_over:
             action = legal_actions(session.state)[0]
@@ -374,12 +374,12 @@ def test_undo_never_takes_back_another_roles_decision() -> None:
     # 3.7: LW places 3 SP, then RW 4: placements roll no dice
     lw_space = next(a for a in legal_actions(session.state) if a.key.startswith("space:"))
     session.apply(lw_space)
-    assert session.can_undo
+    assert session.can_undo()
     session.apply(lw_space)
     session.apply(lw_space)
     assert session.state.active == "rw"
     rw_space = next(a for a in legal_actions(session.state) if a.key.startswith("space:"))
     session.apply(rw_space)
     session.undo()                       # RW takes back its own placement...
-    assert not session.can_undo          # ...but not the LW's
+    assert not session.can_undo()          # ...but not the LW's
     assert session.state.active == "rw" and len(session.record.actions) == 3
