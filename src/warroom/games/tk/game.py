@@ -407,7 +407,7 @@ class TotalerKrieg(Game):
                        {"changes": data["effects"], "instructions": len(data["instructions"]),
                         "dice": data["dice"], "steps_lost": data["steps_lost"]},
                        f"{EVENT_NAME[num]}: {'resolved' if data['effects'] else 'No Result'}",
-                       num)
+                       num, f"{num} {term.value}")
 
     def describe(self, st: State[TotalerKrieg], action_id: int) -> str:
         act = self.catalogue[action_id]
