@@ -149,7 +149,7 @@ class TotalerKrieg(Game):
         event and resolves it)."""
         data = st.data
         if options.get("situation_data") is not None:
-            sit = self.situation(data)
+            sit = self.situation(st)
         elif scenario == "random":
             sit = self.c.situations[SITUATIONS[randbelow(data, len(SITUATIONS))]]
         else:
@@ -158,12 +158,17 @@ class TotalerKrieg(Game):
         call(data, EVENT, None, title=sit.title, attempt=0, drawn=False,
              mark=len(data["log"]))
 
-    def situation(self, data: Data) -> Situation:
-        """The situation the game was set up in (its data, or a bundled one by name)."""
-        given = data["options"].get("situation_data")
-        if given is not None:
-            return self.c.load_situation("situation_data option", given)
-        return self.c.situations[data["situation"]]
+    def situation(self, st: State[TotalerKrieg]) -> Situation:
+        """The situation the game was set up in: the ``situation_data`` option (validated
+        once per state: kept in its cache), else a bundled situation by name."""
+        given = st.data["options"].get("situation_data")
+        if given is None:
+            return self.c.situations[st.data["situation"]]
+        sit: Situation | None = st.cache.get("situation")
+        if sit is None:
+            sit = self.c.load_situation("situation_data option", given)
+            st.cache["situation"] = sit
+        return sit
 
     def load(self, data: Data, sit: Situation) -> None:
         """The situation as plain state data."""
@@ -503,7 +508,7 @@ class EventProcedure(Procedure[TotalerKrieg]):
             return
         if (data["options"].get("event") is None and not data["decisions"]
                 and frame["attempt"] < REDRAWS - 1):
-            g.load(data, g.situation(data))
+            g.load(data, g.situation(st))
             del data["log"][frame["mark"]:]
             data.pop("event", None)
             frame["attempt"] += 1
