@@ -26,7 +26,7 @@ def _play(seed: int, scenario: str | None = None, options: dict | None = None) -
         act = rng.choice(legal_actions(s))
         keys.append(act.key)
         apply(s, act)
-        bad = g.check_invariants(s.data)
+        bad = g.check_invariants(s)
         assert not bad, (seed, s.data["event"], bad)
     assert s.data["decisions"] < g.max_decisions()
     return keys

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from warroom.core.log import render
 from warroom.core.protocol import State, apply, legal_actions, new_game
 from warroom.games import load_game
 
@@ -28,14 +29,14 @@ def start(event: str, faction: str, scenario: str = "1939", *, sit: dict[str, An
 
 
 def labels(state: State) -> list[str]:
-    return [state.game.describe(state.data, a.id) for a in legal_actions(state)]
+    return [state.game.describe(state, a.id) for a in legal_actions(state)]
 
 
 def choose(state: State, text: str, role: str | None = None) -> None:
     """Apply the one legal action whose label contains ``text``."""
     if role is not None:
         assert state.active == role, f"{state.active} to act, not {role}"
-    acts = [a for a in legal_actions(state) if text in state.game.describe(state.data, a.id)]
+    acts = [a for a in legal_actions(state) if text in state.game.describe(state, a.id)]
     assert len(acts) == 1, f"{text!r} matches {len(acts)} of {labels(state)}"
     apply(state, acts[0])
 
@@ -46,9 +47,9 @@ def country(state: State, name: str) -> dict[str, Any]:
 
 
 def logtext(state: State) -> str:
-    return "\n".join(state.log)
+    return "\n".join(render(e) for e in state.log)
 
 
 def done(state: State) -> str:
     assert state.active is None, f"{state.active} still to act: {labels(state)}"
-    return str(state.data["outcome"]["kind"])
+    return str(state.data["outcome"]["termination"])

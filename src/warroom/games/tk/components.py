@@ -273,15 +273,15 @@ class Content:
             for h in [*c.cities, *([c.capital] if c.capital else [])]:
                 check(h in self.hex, f"unknown hex {h!r}", file=file,
                       entry=f"countries ({c.name})", field="cities/capital")
-        for c in self.components.ceded_lands:
-            check(c.country in self.country, f"unknown country {c.country!r}", file=file,
-                  entry=f"ceded_lands ({c.id})", field="country")
-            for h in c.hexes:
+        for cd in self.components.ceded_lands:
+            check(cd.country in self.country, f"unknown country {cd.country!r}", file=file,
+                  entry=f"ceded_lands ({cd.id})", field="country")
+            for h in cd.hexes:
                 check(h in self.hex, f"unknown hex {h!r}", file=file,
-                      entry=f"ceded_lands ({c.id})", field="hexes")
-        for h in self.components.hexes:
-            check(h.country is None or h.country in self.country,
-                  f"unknown country {h.country!r}", file=file, entry=f"hexes ({h.id})",
+                      entry=f"ceded_lands ({cd.id})", field="hexes")
+        for hd in self.components.hexes:
+            check(hd.country is None or hd.country in self.country,
+                  f"unknown country {hd.country!r}", file=file, entry=f"hexes ({hd.id})",
                   field="country")
         tfile = str(self.pack.path("tables.yaml"))
         for t in self.tables.area_tables:

@@ -1,38 +1,53 @@
-"""The decision machinery of the TK political events: a stack of plain-data frames.
+"""The flow vocabulary of the TK political events, on core's decision stack (core.flow).
 
-Two frame kinds live on ``data["stack"]``:
+Two kinds of frames carry a resolution (their handlers live in ``game.py``):
 
-- ``choose``: a decision of one faction. It holds the rule, a prompt, the enumerated
-  choices (catalogue key, label, JSON value) and the name of the continuation that
-  receives the chosen value.
-- ``then``: a pending step of a procedure (a continuation name and its context), run
-  automatically as soon as it reaches the top of the stack.
+- ``step``: a procedure frame, a pending step of an event (the name of a registered step
+  function and its context). Core's driver runs it as soon as it reaches the top of the
+  stack: it pops itself and runs its step, which may push more frames.
+- ``choose``: a decision of one faction. It holds the rule, the prompt, the enumerated
+  choices (catalogue key, label, JSON value) and the name of the registered choice
+  handler that receives the chosen value.
 
-"Do A, then B" pushes B then A; A may ask questions (pushing ``choose`` frames above B)
-and B runs once they are answered. Chained events (Neutrals Pressured -> Minor Country
-Politics -> Diplomatic Incident...) are simply more ``then`` frames, so the whole
-resolution is serialisable, clonable and replayable.
+"Do A, then B" pushes B (:func:`call_step`) then A; A may ask questions (:func:`ask` pushes
+``choose`` frames above B) and B runs once they are answered. Chained events (Neutrals
+Pressured -> Minor Country Politics -> Diplomatic Incident...) are simply more ``step``
+frames, so the whole resolution is serialisable, clonable and replayable.
+
+The registries below are filled once, at import, by the event modules' decorators.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
-from warroom.core.actions import Action
-from warroom.core.protocol import FrameKind, Game
-
-if TYPE_CHECKING:
-    from warroom.games.tk.game import TotalerKrieg
+from warroom.core.actions import ActionCatalogue
+from warroom.core.flow import call
+from warroom.games.tk.components import Content
 
 Data = dict[str, Any]
 Ctx = dict[str, Any]
-StepFn = Callable[["TotalerKrieg", Data, Ctx], None]
-ChoiceFn = Callable[["TotalerKrieg", Data, Ctx, Any], None]
+Choice = tuple[str | None, str, Any]
+"""(preferred catalogue key or None, label, JSON value handed to the choice handler)."""
+
+STEP = "step"
+CHOOSE = "choose"
+MAX_PICKS = 160
+
+
+class TkRules(Protocol):
+    """What the rules read from the game: its content and its action catalogue."""
+
+    c: Content
+    catalogue: ActionCatalogue
+
+
+StepFn = Callable[[TkRules, Data, Ctx], None]
+ChoiceFn = Callable[[TkRules, Data, Ctx, Any], None]
 
 STEPS: dict[str, StepFn] = {}
 CHOICES: dict[str, ChoiceFn] = {}
-MAX_PICKS = 160
 
 # Named options offered by the events' menus (catalogue keys ``opt:<slug>``).
 OPTIONS: dict[str, str] = {
@@ -103,6 +118,7 @@ OPTIONS: dict[str, str] = {
 
 
 def step(name: str) -> Callable[[StepFn], StepFn]:
+    """Register a step function under ``name`` (run by a ``step`` procedure frame)."""
     def deco(fn: StepFn) -> StepFn:
         if name in STEPS:
             raise ValueError(f"duplicate step {name}")
@@ -112,6 +128,7 @@ def step(name: str) -> Callable[[StepFn], StepFn]:
 
 
 def on_choice(name: str) -> Callable[[ChoiceFn], ChoiceFn]:
+    """Register the handler of a decision's chosen value under ``name``."""
     def deco(fn: ChoiceFn) -> ChoiceFn:
         if name in CHOICES:
             raise ValueError(f"duplicate choice handler {name}")
@@ -120,16 +137,21 @@ def on_choice(name: str) -> Callable[[ChoiceFn], ChoiceFn]:
     return deco
 
 
-def then(data: Data, fn: str, /, **ctx: Any) -> None:
-    """Queue step ``fn``: it runs once everything pushed after it is resolved."""
+def call_step(data: Data, fn: str, /, **ctx: Any) -> None:
+    """Push a ``step`` procedure frame for step ``fn``: core runs it once everything pushed
+    after it is resolved."""
     if fn not in STEPS:
         raise KeyError(f"unknown step {fn}")
-    data["stack"].append({"kind": "then", "role": None, "fn": fn, "ctx": ctx})
+    call(data, STEP, None, fn=fn, ctx=ctx)
 
 
-def ask(g: TotalerKrieg, data: Data, role: str, rule: str, prompt: str,
-        choices: list[tuple[str | None, str, Any]], fn: str, /, **ctx: Any) -> None:
-    """Push a decision of ``role``: ``choices`` are (preferred key, label, value)."""
+def ask(g: TkRules, data: Data, role: str, rule: str, prompt: str,
+        choices: Sequence[Choice], fn: str, /, **ctx: Any) -> None:
+    """Push a decision of ``role``: ``choices`` are (preferred key, label, value).
+
+    A choice keeps its preferred key when the catalogue has it and no earlier choice took
+    it; any other choice is ``pick:<its position>``.
+    """
     if fn not in CHOICES:
         raise KeyError(f"unknown choice handler {fn}")
     if not choices:
@@ -145,57 +167,4 @@ def ask(g: TotalerKrieg, data: Data, role: str, rule: str, prompt: str,
             key = f"pick:{i}"
         used.add(key)
         out.append({"key": key, "label": label, "value": value})
-    data["stack"].append({"kind": "choose", "role": role, "rule": rule, "prompt": prompt,
-                          "choices": out, "fn": fn, "ctx": ctx})
-
-
-def drive(g: TotalerKrieg, data: Data) -> None:
-    """Run pending steps until a decision is needed or the resolution is complete."""
-    stack = data["stack"]
-    while stack and stack[-1]["kind"] == "then":
-        frame = stack.pop()
-        STEPS[frame["fn"]](g, data, frame["ctx"])
-    if not stack:
-        g.finish(data)
-
-
-class ChooseFrame(FrameKind):
-    """A faction's decision: one of the enumerated choices the rule gives it."""
-
-    kind = "choose"
-
-    def legal(self, game: Game, data: Data, frame: dict[str, Any]) -> list[int]:
-        cat = game.catalogue
-        return [cat.by_key(c["key"]).id for c in frame["choices"]]
-
-    def apply(self, game: Game, data: Data, frame: dict[str, Any], action: Action) -> None:
-        g: TotalerKrieg = game  # type: ignore[assignment]
-        choice = next(c for c in frame["choices"] if c["key"] == action.key)
-        data["stack"].pop()
-        data["last_role"] = frame["role"]
-        data["log"].append(f"[{frame['rule']}] {frame['role'].capitalize()} chooses: "
-                           f"{choice['label']}")
-        CHOICES[frame["fn"]](g, data, frame["ctx"], choice["value"])
-        drive(g, data)
-
-    def explain(self, game: Game, data: Data, frame: dict[str, Any], action: Action,
-                legal: bool) -> tuple[str, tuple[str, ...]]:
-        rules = (frame["rule"],)
-        if legal:
-            choice = next(c for c in frame["choices"] if c["key"] == action.key)
-            return f"{frame['prompt']}: {choice['label']} is one of the choices", rules
-        offered = "; ".join(c["label"] for c in frame["choices"])
-        return (f"{frame['role']} must now decide: {frame['prompt']}. The rule offers only: "
-                f"{offered}", rules)
-
-
-class ThenFrame(FrameKind):
-    """Never on top when a role is asked; present so every frame kind has a handler."""
-
-    kind = "then"
-
-    def legal(self, game: Game, data: Data, frame: dict[str, Any]) -> list[int]:
-        return []
-
-    def apply(self, game: Game, data: Data, frame: dict[str, Any], action: Action) -> None:
-        raise AssertionError("a pending step is never decided by a role")
+    call(data, CHOOSE, role, rule=rule, prompt=prompt, choices=out, fn=fn, ctx=ctx)

@@ -5,19 +5,21 @@ and the Civil War Table."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from warroom.games.tk.engine import ask, on_choice, step, then
+from warroom.core.log import log
+from warroom.games.tk.engine import TkRules, ask, call_step, on_choice, step
 from warroom.games.tk.model import (
     NAME,
     changed,
     cst,
     die,
+    exists,
     find_units,
     hex_label,
     instruct,
     is_allied,
-    log,
+    is_neutral,
     lookup,
     map_markers,
     move_map_marker,
@@ -26,9 +28,6 @@ from warroom.games.tk.model import (
     uname,
     unit_hex,
 )
-
-if TYPE_CHECKING:
-    from warroom.games.tk.game import TotalerKrieg
 
 Data = dict[str, Any]
 Ctx = dict[str, Any]
@@ -45,7 +44,7 @@ def support_faction(data: Data) -> str:
 
 # -- 15.4 / 15.5 ------------------------------------------------------------------------------
 
-def flip_for(g: TotalerKrieg, data: Data, winner: str, rule: str) -> None:
+def flip_for(g: TkRules, data: Data, winner: str, rule: str) -> None:
     """The side ``winner`` gains: its opponent's marker (Center or Stronghold) is flipped."""
     loser = "republican" if winner == "nationalist" else "nationalist"
     who = "axis" if winner == "nationalist" else support_faction(data)
@@ -63,7 +62,7 @@ def flip_for(g: TotalerKrieg, data: Data, winner: str, rule: str) -> None:
 
 
 @on_choice("cw_flip")
-def _cw_flip(g: TotalerKrieg, data: Data, ctx: Ctx, mid: str) -> None:
+def _cw_flip(g: TkRules, data: Data, ctx: Ctx, mid: str) -> None:
     cw = data["civil_war"]
     m = next(x for x in cw["markers"] if x["id"] == mid)
     new = "republican" if m["side"] == "nationalist" else "nationalist"
@@ -74,7 +73,7 @@ def _cw_flip(g: TotalerKrieg, data: Data, ctx: Ctx, mid: str) -> None:
     check_end(g, data, ctx["rule"])
 
 
-def check_end(g: TotalerKrieg, data: Data, rule: str) -> None:
+def check_end(g: TkRules, data: Data, rule: str) -> None:
     cw = data["civil_war"]
     sides = {m["side"] for m in cw["markers"]}
     if sides == {"republican"}:
@@ -108,16 +107,15 @@ def check_end(g: TotalerKrieg, data: Data, rule: str) -> None:
 
 
 @step("cw_influence")
-def _cw_influence(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
-    from warroom.games.tk.model import exists, is_neutral
+def _cw_influence(g: TkRules, data: Data, ctx: Ctx) -> None:
     c = ctx["country"]
     if exists(data, c) and is_neutral(data, c):
-        then(data, "ev:15.19", faction=ctx["faction"], country=c)
+        call_step(data, "ev:15.19", faction=ctx["faction"], country=c)
     else:
         log(data, ctx["why"], f"{c} is not a Neutral Country: no Influence")
 
 
-def _cw_event(g: TotalerKrieg, data: Data, ctx: Ctx, rule: str, victory: bool) -> None:
+def _cw_event(g: TkRules, data: Data, ctx: Ctx, rule: str, victory: bool) -> None:
     if not civil_war(data):
         no_result(data, rule, "a Civil War is not in effect")
         return
@@ -128,24 +126,27 @@ def _cw_event(g: TotalerKrieg, data: Data, ctx: Ctx, rule: str, victory: bool) -
 
 
 @step("ev:15.4")
-def civil_war_defeat(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def civil_war_defeat(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.4 Civil War Defeat: the roller's side loses a Center or Stronghold."""
     _cw_event(g, data, ctx, "15.4", victory=False)
 
 
 @step("ev:15.5")
-def civil_war_victory(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def civil_war_victory(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.5 Civil War Victory: the roller's side gains a Center or Stronghold."""
     _cw_event(g, data, ctx, "15.5", victory=True)
 
 
-def civil_war_table(g: TotalerKrieg, data: Data, f: str, rule: str) -> None:
+def civil_war_table(g: TkRules, data: Data, f: str, rule: str) -> None:
     """Roll on the Civil War Table (reconstructed) for faction ``f``."""
     table = g.c.tables.civil_war
-    drm = table.drm.get("axis" if f == "axis" else "allied", 0)
-    value = die(data, rule, f"Civil War Table ({NAME[f]})", drm)
+    side = "axis" if f == "axis" else "allied"
+    drm = table.drm.get(side, 0)
+    value = die(data, rule, f"Civil War Table ({NAME[f]})", drm,
+                f"{side.capitalize()} roll on the Civil War Table", table=table.name)
     row = lookup(table, value)
-    log(data, rule, f"Civil War Table: {row.text or row.result}")
+    log(data, rule, f"Civil War Table: {row.text or row.result}", table=table.name,
+        result=row.result)
     if row.result in ("republican", "nationalist"):
         flip_for(g, data, row.result, rule)
     else:
@@ -154,7 +155,7 @@ def civil_war_table(g: TotalerKrieg, data: Data, f: str, rule: str) -> None:
 
 # -- 15.1 / 15.18 select a hex ------------------------------------------------------------------
 
-def _hex_targets(g: TotalerKrieg, data: Data, victim: str, ss: bool) -> dict[str, list[Any]]:
+def _hex_targets(g: TkRules, data: Data, victim: str, ss: bool) -> dict[str, list[Any]]:
     """Hex -> eligible steps (unit ids) and markers (indices) of the ``victim`` side."""
     owners = ["axis"] if victim == "axis" else ["western", "soviet"]
     out: dict[str, list[Any]] = {}
@@ -171,21 +172,21 @@ def _hex_targets(g: TotalerKrieg, data: Data, victim: str, ss: bool) -> dict[str
     return out
 
 
-def select_hex(g: TotalerKrieg, data: Data, f: str, victim: str, rule: str) -> None:
+def select_hex(g: TkRules, data: Data, f: str, victim: str, rule: str) -> None:
     targets = _hex_targets(g, data, victim, data["vp_marker"] == "ss_europa")
     ask(g, data, f, rule, "Select a hex with an eligible enemy unit or marker",
         [(None, _hex_desc(g, data, h, t), h) for h, t in sorted(targets.items())],
         "hex_selected", victim=victim, rule=rule)
 
 
-def _hex_desc(g: TotalerKrieg, data: Data, h: str, t: list[Any]) -> str:
+def _hex_desc(g: TkRules, data: Data, h: str, t: list[Any]) -> str:
     parts = [data["units"][x]["name"] if k == "step" else
              f"{data['markers'][x]['type'].title()} marker" for k, x in t]
     return f"{hex_label(g, h)}: {', '.join(parts)}"
 
 
 @on_choice("hex_selected")
-def _hex_selected(g: TotalerKrieg, data: Data, ctx: Ctx, h: str) -> None:
+def _hex_selected(g: TkRules, data: Data, ctx: Ctx, h: str) -> None:
     victim, rule = ctx["victim"], ctx["rule"]
     t = _hex_targets(g, data, victim, data["vp_marker"] == "ss_europa")[h]
     steps = [x for k, x in t if k == "step"]
@@ -203,12 +204,12 @@ def _hex_selected(g: TotalerKrieg, data: Data, ctx: Ctx, h: str) -> None:
 
 
 @on_choice("marker_to_delay")
-def _marker_to_delay(g: TotalerKrieg, data: Data, ctx: Ctx, i: int) -> None:
+def _marker_to_delay(g: TkRules, data: Data, ctx: Ctx, i: int) -> None:
     move_map_marker(data, i, "Delay Box", ctx["rule"])
 
 
 @step("ev:15.1")
-def allies_support_resistance(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def allies_support_resistance(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.1 Allies Support Resistance."""
     f = ctx["faction"]
     if f == "axis":
@@ -232,7 +233,7 @@ def allies_support_resistance(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @on_choice("asr")
-def _asr(g: TotalerKrieg, data: Data, ctx: Ctx, v: str | None) -> None:
+def _asr(g: TkRules, data: Data, ctx: Ctx, v: str | None) -> None:
     f = data["last_role"]
     if v is None:
         no_result(data, "15.1", f"the {NAME[f]} faction applies nothing")
@@ -246,7 +247,7 @@ def _asr(g: TotalerKrieg, data: Data, ctx: Ctx, v: str | None) -> None:
 
 
 @step("ev:15.18")
-def hitler_supports_nationalists(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def hitler_supports_nationalists(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.18 Hitler Supports Nationalists: whoever received it, the Axis may act."""
     opts: list[tuple[str, str, Any]] = []
     if civil_war(data):
@@ -264,7 +265,7 @@ def hitler_supports_nationalists(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
         [*opts, ("opt:no_result", "Do nothing", None)], "hsn")
 
 
-def replacement_candidates(g: TotalerKrieg, data: Data, f: str,
+def replacement_candidates(g: TkRules, data: Data, f: str,
                            colonial_or_minor: bool = False) -> list[str]:
     """Reduced units on the map (a step is restored) or units in the Force Pool (placed as
     a replacement)."""
@@ -280,14 +281,14 @@ def replacement_candidates(g: TotalerKrieg, data: Data, f: str,
     return out
 
 
-def replacement(g: TotalerKrieg, data: Data, f: str, rule: str, colonial_or_minor: bool) -> None:
+def replacement(g: TkRules, data: Data, f: str, rule: str, colonial_or_minor: bool) -> None:
     cands = replacement_candidates(g, data, f, colonial_or_minor)
     ask(g, data, f, rule, "Receive and place one replacement step",
         [(None, uname(g, data, u), u) for u in cands], "replace", rule=rule)
 
 
 @on_choice("replace")
-def _replace(g: TotalerKrieg, data: Data, ctx: Ctx, uid: str) -> None:
+def _replace(g: TkRules, data: Data, ctx: Ctx, uid: str) -> None:
     u = data["units"][uid]
     changed(data)
     if u["loc"] == "Force Pool":
@@ -302,7 +303,7 @@ def _replace(g: TotalerKrieg, data: Data, ctx: Ctx, uid: str) -> None:
 
 
 @on_choice("hsn")
-def _hsn(g: TotalerKrieg, data: Data, ctx: Ctx, v: str | None) -> None:
+def _hsn(g: TkRules, data: Data, ctx: Ctx, v: str | None) -> None:
     if v is None:
         no_result(data, "15.18", "the Axis applies nothing")
     elif v == "cwt":
@@ -315,12 +316,12 @@ def _hsn(g: TotalerKrieg, data: Data, ctx: Ctx, v: str | None) -> None:
 
 # -- 15.29, 15.35, 15.39 ----------------------------------------------------------------------
 
-def friendly_ground(g: TotalerKrieg, data: Data, f: str) -> list[str]:
+def friendly_ground(g: TkRules, data: Data, f: str) -> list[str]:
     return find_units(g, data, {"owner": f, "ground": True, "on_map": True})
 
 
 @step("ev:15.29")
-def no_pasaran(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def no_pasaran(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.29 No Pasaran!: lose a friendly ground step, or resolve Civil War Defeat."""
     f = ctx["faction"]
     opts: list[tuple[str, str, Any]] = [("opt:civil_war_defeat", "Turn this event into Civil "
@@ -332,22 +333,22 @@ def no_pasaran(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @on_choice("no_pasaran")
-def _no_pasaran(g: TotalerKrieg, data: Data, ctx: Ctx, v: str) -> None:
+def _no_pasaran(g: TkRules, data: Data, ctx: Ctx, v: str) -> None:
     f = data["last_role"]
     if v == "cwd":
-        then(data, "ev:15.4", faction=f)
+        call_step(data, "ev:15.4", faction=f)
     else:
         _ask_friendly_step(g, data, f, "15.29")
 
 
-def _ask_friendly_step(g: TotalerKrieg, data: Data, f: str, rule: str) -> None:
+def _ask_friendly_step(g: TkRules, data: Data, f: str, rule: str) -> None:
     ask(g, data, f, rule, "Eliminate one step from a friendly ground unit",
         [(None, uname(g, data, u), u) for u in friendly_ground(g, data, f)], "elim_one",
         rule=rule)
 
 
 @step("ev:15.35")
-def republican_infighting(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def republican_infighting(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.35 Republican Infighting."""
     f = ctx["faction"]
     ev = "15.4" if is_allied(f) else "15.5"
@@ -360,7 +361,7 @@ def republican_infighting(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @on_choice("infight")
-def _infight(g: TotalerKrieg, data: Data, ctx: Ctx, v: str) -> None:
+def _infight(g: TkRules, data: Data, ctx: Ctx, v: str) -> None:
     f = data["last_role"]
     if v == "flip":
         sup = data["republican_support"]
@@ -369,11 +370,11 @@ def _infight(g: TotalerKrieg, data: Data, ctx: Ctx, v: str) -> None:
         instruct(data, "15.35", f"flip the Republican Support marker to its {NAME[sup['faction']]}"
                  " side")
     else:
-        then(data, f"ev:{v}", faction=f)
+        call_step(data, f"ev:{v}", faction=f)
 
 
 @step("ev:15.39")
-def bell_tolls(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def bell_tolls(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.39 The Bell Tolls for Thee: a friendly ground step and Civil War Victory, or
     nothing."""
     f = ctx["faction"]
@@ -386,19 +387,19 @@ def bell_tolls(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @on_choice("bell")
-def _bell(g: TotalerKrieg, data: Data, ctx: Ctx, v: str | None) -> None:
+def _bell(g: TkRules, data: Data, ctx: Ctx, v: str | None) -> None:
     f = data["last_role"]
     if v is None:
         no_result(data, "15.39", "treated as No Result")
         return
-    then(data, "ev:15.5", faction=f)
+    call_step(data, "ev:15.5", faction=f)
     _ask_friendly_step(g, data, f, "15.39")
 
 
 # -- 15.34 Provincial Independence -------------------------------------------------------------
 
 @step("ev:15.34")
-def provincial_independence(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def provincial_independence(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.34 Provincial Independence: a Breakaway Region with a Republican Center in a City
     becomes a separate Neutral Country."""
     if not civil_war(data):
@@ -424,11 +425,11 @@ def provincial_independence(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @on_choice("independence")
-def _independence_choice(g: TotalerKrieg, data: Data, ctx: Ctx, c: str) -> None:
+def _independence_choice(g: TkRules, data: Data, ctx: Ctx, c: str) -> None:
     _independence(g, data, c)
 
 
-def _independence(g: TotalerKrieg, data: Data, c: str) -> None:
+def _independence(g: TkRules, data: Data, c: str) -> None:
     d = g.c.country[c]
     cw = data["civil_war"]
     m = next(x for x in cw["markers"] if x["type"] == "center" and x["side"] == "republican"

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
-from warroom.games.tk.engine import ask, on_choice, step, then
+from warroom.core.log import log
+from warroom.games.tk.engine import TkRules, ask, call_step, on_choice, step
 from warroom.games.tk.model import (
     NAME,
     activate,
@@ -13,8 +15,10 @@ from warroom.games.tk.model import (
     alignment,
     borders_soviet,
     changed,
+    control,
     cst,
     die,
+    eliminate_step,
     eliminate_steps,
     enemy_influence,
     enemy_stronghold,
@@ -26,7 +30,7 @@ from warroom.games.tk.model import (
     instruct,
     is_allied,
     is_neutral,
-    log,
+    label,
     lookup,
     map_markers,
     markers,
@@ -36,27 +40,30 @@ from warroom.games.tk.model import (
     no_result,
     posture,
     remove_marker,
+    roll_area,
     select_area_table,
     status,
+    uname,
+    unit_hex,
 )
-
-if TYPE_CHECKING:
-    from warroom.games.tk.game import TotalerKrieg
 
 Data = dict[str, Any]
 Ctx = dict[str, Any]
 
 
-def _gone(data: Data, c: str | None, rule: str) -> bool:
+def _country(data: Data, ctx: Ctx, rule: str) -> str | None:
+    """The event's Country, or None (logged as No Result) when it does not exist (any
+    more)."""
+    c: str | None = ctx.get("country")
     if c is None or not exists(data, c):
         no_result(data, rule, f"{c or 'the Country'} does not exist (any more)")
-        return True
-    return False
+        return None
+    return c
 
 
 # -- 15.19 Influence --------------------------------------------------------------------------
 
-def influence_options(g: TotalerKrieg, data: Data, f: str, c: str) -> list[tuple[str, str, Any]]:
+def influence_options(g: TkRules, data: Data, f: str, c: str) -> list[tuple[str, str, Any]]:
     """The choices 15.19 gives faction ``f`` for Country ``c`` (besides doing nothing)."""
     opts: list[tuple[str, str, Any]] = []
     st = status(data, c)
@@ -73,7 +80,7 @@ def influence_options(g: TotalerKrieg, data: Data, f: str, c: str) -> list[tuple
                      f"markers from {c}", ["stronghold"]))
     for m in ["neutrality", *enemy_influence(data, c, f)]:
         if m in ms:
-            opts.append(("opt:remove_marker", f"Remove the {_lbl(m)} marker from {c}",
+            opts.append(("opt:remove_marker", f"Remove the {label(m)} marker from {c}",
                          ["remove", m]))
     blocked = ("neutrality" in ms or enemy_influence(data, c, f)
                or enemy_stronghold(f) in ms or f"influence:{f}" in ms)
@@ -89,16 +96,12 @@ def influence_options(g: TotalerKrieg, data: Data, f: str, c: str) -> list[tuple
     return opts
 
 
-def _lbl(m: str) -> str:
-    from warroom.games.tk.model import label
-    return label(m)
-
-
 @step("ev:15.19")
-def influence_event(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def influence_event(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.19 Influence: the receiving faction may do one of five things to the Country."""
-    f, c = ctx["faction"], ctx.get("country")
-    if _gone(data, c, "15.19"):
+    f = ctx["faction"]
+    c = _country(data, ctx, "15.19")
+    if c is None:
         return
     opts = influence_options(g, data, f, c)
     if not opts:
@@ -110,7 +113,7 @@ def influence_event(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @on_choice("influence")
-def _influence(g: TotalerKrieg, data: Data, ctx: Ctx, value: Any) -> None:
+def _influence(g: TkRules, data: Data, ctx: Ctx, value: Any) -> None:
     c = ctx["country"]
     f = data["last_role"]
     if value is None:
@@ -139,10 +142,10 @@ def remove_strongholds(data: Data, c: str, rule: str) -> None:
 # -- 15.27 Neutrality ------------------------------------------------------------------------
 
 @step("ev:15.27")
-def neutrality_event(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def neutrality_event(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.27 Neutrality: remove the Influence marker, or place a Neutrality marker."""
-    c = ctx.get("country")
-    if _gone(data, c, "15.27"):
+    c = _country(data, ctx, "15.27")
+    if c is None:
         return
     inf = influence(data, c)
     if inf is not None:
@@ -156,10 +159,10 @@ def neutrality_event(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 # -- 15.6 Country Joins Axis --------------------------------------------------------------------
 
 @step("ev:15.6")
-def joins_axis(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def joins_axis(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.6 Country Joins Axis: activate it, or remove one blocking marker ("hit")."""
-    c = ctx.get("country")
-    if _gone(data, c, "15.6"):
+    c = _country(data, ctx, "15.6")
+    if c is None:
         return
     if not is_neutral(data, c):
         no_result(data, "15.6", f"{c} is not a Neutral Country")
@@ -170,28 +173,29 @@ def joins_axis(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
     if not blockers:
         activate(g, data, c, "axis", "15.6")
         return
-    log(data, "15.6", f"{c} contains {', '.join(_lbl(m) for m in blockers)}: it is not "
+    log(data, "15.6", f"{c} contains {', '.join(label(m) for m in blockers)}: it is not "
         "activated, one marker is removed instead")
     if len(blockers) == 1:
         remove_marker(data, c, blockers[0], "15.6")
         return
     ask(g, data, ctx["faction"], "15.6", f"Remove one marker from {c}",
-        [("opt:remove_marker", f"Remove the {_lbl(m)} marker", m) for m in blockers],
+        [("opt:remove_marker", f"Remove the {label(m)} marker", m) for m in blockers],
         "remove_one", country=c, rule="15.6")
 
 
 @on_choice("remove_one")
-def _remove_one(g: TotalerKrieg, data: Data, ctx: Ctx, m: str) -> None:
+def _remove_one(g: TkRules, data: Data, ctx: Ctx, m: str) -> None:
     remove_marker(data, ctx["country"], m, ctx["rule"])
 
 
 # -- 15.15 Free Passage ------------------------------------------------------------------------
 
 @step("ev:15.15")
-def free_passage(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def free_passage(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.15 Free Passage: activate with a Free Passage marker, or remove a blocking marker."""
-    f, c = ctx["faction"], ctx.get("country")
-    if _gone(data, c, "15.15"):
+    f = ctx["faction"]
+    c = _country(data, ctx, "15.15")
+    if c is None:
         return
     if not is_neutral(data, c):
         no_result(data, "15.15", f"{c} is not a Neutral Country")
@@ -203,28 +207,28 @@ def free_passage(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
         remove_marker(data, c, blockers[0], "15.15")
     else:
         ask(g, data, f, "15.15", f"Remove the Neutrality or an enemy Influence marker in {c}",
-            [("opt:remove_marker", f"Remove the {_lbl(m)} marker", m) for m in blockers],
+            [("opt:remove_marker", f"Remove the {label(m)} marker", m) for m in blockers],
             "remove_one", country=c, rule="15.15")
 
 
 # -- 15.9 Coup D'etat, 15.10 Declare War ---------------------------------------------------------
 
 @step("ev:15.9")
-def coup_detat(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def coup_detat(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.9 Coup D'etat: activate for the other side, without a Mobilization Roll."""
-    c = ctx.get("country")
-    if _gone(data, c, "15.9"):
+    c = _country(data, ctx, "15.9")
+    if c is None:
         return
     side = "axis" if is_allied(ctx["faction"]) else "allied"
     activate(g, data, c, side, "15.9", mobilization=False)
 
 
 @step("ev:15.10")
-def declare_war(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def declare_war(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.10 Declare War: an Allied faction activates it for the Axis; the Axis activates it
     for the Allies (13.5), ending its Policy if it is a PAC."""
-    c = ctx.get("country")
-    if _gone(data, c, "15.10"):
+    c = _country(data, ctx, "15.10")
+    if c is None:
         return
     if is_allied(ctx["faction"]):
         activate(g, data, c, "axis", "15.10")
@@ -235,11 +239,12 @@ def declare_war(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 # -- 15.2 Border War -------------------------------------------------------------------------
 
 @step("ev:15.2")
-def border_war(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def border_war(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.2 Border War: activate the Country for the receiving side, then that side selects a
     bordering Neutral Country that activates for the other side."""
-    f, c = ctx["faction"], ctx.get("country")
-    if _gone(data, c, "15.2"):
+    f = ctx["faction"]
+    c = _country(data, ctx, "15.2")
+    if c is None:
         return
     side = "axis" if f == "axis" else "allied"
     joined = activate(g, data, c, side, "15.2")
@@ -259,14 +264,14 @@ def border_war(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @on_choice("activate_selected")
-def _activate_selected(g: TotalerKrieg, data: Data, ctx: Ctx, c: str) -> None:
+def _activate_selected(g: TkRules, data: Data, ctx: Ctx, c: str) -> None:
     activate(g, data, c, ctx["side"], ctx["rule"], end_pac_policy=ctx["end_pac"],
              mobilization=ctx["mobilization"])
 
 
 # -- 15.3 Ceded Land -------------------------------------------------------------------------
 
-def land_for(g: TotalerKrieg, data: Data, f: str, c: str | None) -> str | None:
+def land_for(g: TkRules, data: Data, f: str, c: str | None) -> str | None:
     """The receiving faction's Ceded Land marker demanding land from ``c``."""
     for d in g.c.components.ceded_lands:
         if d.faction == f and d.country == c and data["ceded"][d.id] in ("Unused",
@@ -276,7 +281,7 @@ def land_for(g: TotalerKrieg, data: Data, f: str, c: str | None) -> str | None:
 
 
 @step("ev:15.3")
-def ceded_land(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def ceded_land(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.3 Ceded Land: the Ceded Land marker goes to the Ceded Lands Box; a Detachment may
     follow; the ceding Country's markers react."""
     f = ctx["faction"]
@@ -305,12 +310,12 @@ def ceded_land(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
             remove_marker(data, c, m, "15.3")
         cst(data, c)["status"] = "removed"
         log(data, "15.3", f"{c} is ceded whole and no longer exists")
-    then(data, "ceded_influence", faction=f, country=c, rule="15.3")
+    call_step(data, "ceded_influence", faction=f, country=c, rule="15.3")
     offer_detachment(g, data, f, [h for h in d.hexes if g.c.hex[h].city or g.c.hex[h].port],
                      "15.3", d.land)
 
 
-def offer_detachment(g: TotalerKrieg, data: Data, f: str, hexes: list[str], rule: str,
+def offer_detachment(g: TkRules, data: Data, f: str, hexes: list[str], rule: str,
                      where: str) -> None:
     pool = map_markers(data, "detachment", f, "Force Pool")
     if not pool or not hexes:
@@ -323,7 +328,7 @@ def offer_detachment(g: TotalerKrieg, data: Data, f: str, hexes: list[str], rule
 
 
 @on_choice("place_detachment")
-def _place_detachment(g: TotalerKrieg, data: Data, ctx: Ctx, h: str | None) -> None:
+def _place_detachment(g: TkRules, data: Data, ctx: Ctx, h: str | None) -> None:
     if h is None:
         return
     f = data["last_role"]
@@ -331,7 +336,7 @@ def _place_detachment(g: TotalerKrieg, data: Data, ctx: Ctx, h: str | None) -> N
 
 
 @step("ceded_influence")
-def _ceded_influence(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def _ceded_influence(g: TkRules, data: Data, ctx: Ctx) -> None:
     f, c, rule = ctx["faction"], ctx["country"], ctx["rule"]
     if not exists(data, c):
         log(data, rule, f"{c} no longer exists: no Influence marker is placed")
@@ -341,7 +346,7 @@ def _ceded_influence(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
         return
     ms = markers(data, c)
     if f == "axis":
-        removable = [m for m in ("neutrality", "influence:axis") if m in ms]
+        removable: list[str] = [m for m in ("neutrality", "influence:axis") if m in ms]
         if removable:
             _remove_choice(g, data, f, c, removable, rule)
         elif influence(data, c) is None:
@@ -364,13 +369,13 @@ def _ceded_influence(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
             log(data, rule, f"{c} already holds an Axis Influence marker: nothing changes")
 
 
-def _remove_choice(g: TotalerKrieg, data: Data, f: str, c: str, ms: list[str],
+def _remove_choice(g: TkRules, data: Data, f: str, c: str, ms: Sequence[str],
                    rule: str) -> None:
     if len(ms) == 1:
         remove_marker(data, c, ms[0], rule)
         return
     ask(g, data, f, rule, f"Remove one marker from {c}",
-        [("opt:remove_marker", f"Remove the {_lbl(m)} marker", m) for m in ms], "remove_one",
+        [("opt:remove_marker", f"Remove the {label(m)} marker", m) for m in ms], "remove_one",
         country=c, rule=rule)
 
 
@@ -386,10 +391,10 @@ FURTHER = {
 
 
 @step("ev:15.16")
-def further_concessions(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def further_concessions(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.16 Further Concessions: a Neutral Country cedes (more) land to Russia."""
-    c = ctx.get("country")
-    if _gone(data, c, "15.16"):
+    c = _country(data, ctx, "15.16")
+    if c is None:
         return
     if c not in FURTHER or not is_neutral(data, c):
         no_result(data, "15.16", f"{c} is not a Neutral Baltic States, Finland, Poland, "
@@ -436,18 +441,18 @@ def further_concessions(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
         changed(data)
         instruct(data, "15.16", "place the Russian Turkish Straits marker in the Ceded Lands "
                  "Box")
-        then(data, "turkey_influence")
+        call_step(data, "turkey_influence")
         offer_detachment(g, data, "soviet", ["e2508"], "15.16", "Istanbul")
         return
     no_result(data, "15.16", f"{c} has already ceded a Region to Russia")
 
 
 @on_choice("cede_to_russia")
-def _cede_choice(g: TotalerKrieg, data: Data, ctx: Ctx, mid: str) -> None:
+def _cede_choice(g: TkRules, data: Data, ctx: Ctx, mid: str) -> None:
     _cede_to_russia(g, data, ctx, mid)
 
 
-def _cede_to_russia(g: TotalerKrieg, data: Data, ctx: Ctx, mid: str) -> None:
+def _cede_to_russia(g: TkRules, data: Data, ctx: Ctx, mid: str) -> None:
     c = ctx["country"]
     d = g.c.ceded[mid]
     data["ceded"][mid] = "Ceded Lands Box"
@@ -465,7 +470,7 @@ def _cede_to_russia(g: TotalerKrieg, data: Data, ctx: Ctx, mid: str) -> None:
     _allied_cede_markers(g, data, c, "15.16", c)
 
 
-def _allied_cede_markers(g: TotalerKrieg, data: Data, c: str, rule: str, where: str) -> None:
+def _allied_cede_markers(g: TkRules, data: Data, c: str, rule: str, where: str) -> None:
     ms = markers(data, c)
     rem = [m for m in ("neutrality", "influence:western", "influence:soviet") if m in ms]
     if rem:
@@ -475,20 +480,19 @@ def _allied_cede_markers(g: TotalerKrieg, data: Data, c: str, rule: str, where: 
 
 
 @step("turkey_influence")
-def _turkey_influence(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def _turkey_influence(g: TkRules, data: Data, ctx: Ctx) -> None:
     _allied_cede_markers(g, data, "Turkey", "15.16", "Ankara (e2412)")
 
 
 # -- 15.13 Diplomatic Success [Area] --------------------------------------------------------------
 
 @step("ev:15.13")
-def diplomatic_success(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def diplomatic_success(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.13 Diplomatic Success [Area]: roll on the Area's table; Influence a Neutral result."""
     area = ctx.get("area")
     if area not in g.c.area:
         no_result(data, "15.13", f"no Area Table named {area!r}")
         return
-    from warroom.games.tk.model import roll_area
     log(data, "15.13", "Modifiers to the Area Table roll come from rules outside rule 15; "
         "none is applied here")
     roll_area(g, data, area, "15.13", "influence_if_neutral", faction=ctx["faction"],
@@ -496,20 +500,19 @@ def diplomatic_success(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @step("influence_if_neutral")
-def _influence_if_neutral(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def _influence_if_neutral(g: TkRules, data: Data, ctx: Ctx) -> None:
     c, rule = ctx["country"], ctx["why"]
     if exists(data, c) and is_neutral(data, c):
-        then(data, "ev:15.19", faction=ctx["faction"], country=c)
+        call_step(data, "ev:15.19", faction=ctx["faction"], country=c)
     else:
         no_result(data, rule, f"{c} is not a Neutral Country ({status(data, c)})")
 
 
 # -- 15.25 Minor Country Created ----------------------------------------------------------------
 
-def creatable(g: TotalerKrieg, data: Data) -> list[str]:
+def creatable(g: TkRules, data: Data) -> list[str]:
     """Conquered Countries and eligible Dependents/Regions (13.8.2) whose Cities and Allied
     Partisan Base hexes are all under Axis control."""
-    from warroom.games.tk.model import control
     out = []
     for c, st in data["countries"].items():
         d = g.c.country[c]
@@ -528,7 +531,7 @@ def creatable(g: TotalerKrieg, data: Data) -> list[str]:
 
 
 @step("ev:15.25")
-def minor_country_created(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def minor_country_created(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.25 Minor Country Created: the Axis may turn a conquered Country or an eligible
     Dependent/Region into an active Axis Minor Country."""
     cands = creatable(g, data)
@@ -543,7 +546,7 @@ def minor_country_created(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @on_choice("create_minor")
-def _create_minor(g: TotalerKrieg, data: Data, ctx: Ctx, c: str | None) -> None:
+def _create_minor(g: TkRules, data: Data, ctx: Ctx, c: str | None) -> None:
     if c is None:
         no_result(data, "15.25", "the Axis creates no Minor Country")
         return
@@ -584,13 +587,13 @@ def _create_minor(g: TotalerKrieg, data: Data, ctx: Ctx, c: str | None) -> None:
 # -- 15.26 Minor Country Politics ----------------------------------------------------------------
 
 @step("ev:15.26")
-def minor_country_politics(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def minor_country_politics(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.26 Minor Country Politics: the receiving faction selects an Area Table and rolls."""
     select_area_table(g, data, ctx["faction"], "15.26", "mcp_result", faction=ctx["faction"])
 
 
 @step("mcp_result")
-def _mcp_result(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def _mcp_result(g: TkRules, data: Data, ctx: Ctx) -> None:
     c = ctx["country"]
     if not exists(data, c):
         no_result(data, "15.26", f"{c} does not exist any more")
@@ -608,7 +611,7 @@ def _mcp_result(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
             return
         del spec
         ask(g, data, "axis", "15.26", f"Eliminate one step from an Axis ground unit in {c}",
-            [(None, _uname(g, data, u), u) for u in cands], "elim_one", rule="15.26")
+            [(None, uname(g, data, u), u) for u in cands], "elim_one", rule="15.26")
         return
     if total:
         if st in ("axis", "western", "soviet"):
@@ -633,24 +636,17 @@ def _mcp_result(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
         no_result(data, "15.26", f"{c} is {st}")
 
 
-def _unit_country(g: TotalerKrieg, data: Data, uid: str) -> str | None:
-    from warroom.games.tk.model import unit_hex
+def _unit_country(g: TkRules, data: Data, uid: str) -> str | None:
     h = unit_hex(g, data, data["units"][uid])
     return g.c.hex[h].country if h else None
 
 
-def _uname(g: TotalerKrieg, data: Data, uid: str) -> str:
-    from warroom.games.tk.model import uname
-    return uname(g, data, uid)
-
-
 @on_choice("elim_one")
-def _elim_one(g: TotalerKrieg, data: Data, ctx: Ctx, uid: str) -> None:
-    from warroom.games.tk.model import eliminate_step
+def _elim_one(g: TkRules, data: Data, ctx: Ctx, uid: str) -> None:
     eliminate_step(g, data, uid, ctx["rule"])
 
 
-def _neighbour_war(g: TotalerKrieg, data: Data, c: str, f: str, side: str) -> None:
+def _neighbour_war(g: TkRules, data: Data, c: str, f: str, side: str) -> None:
     cands = neutral_neighbours(g, data, c)
     if not cands:
         log(data, "15.26", f"No Neutral Country shares a Border with {c} or its Dependents")
@@ -662,16 +658,17 @@ def _neighbour_war(g: TotalerKrieg, data: Data, c: str, f: str, side: str) -> No
 
 
 @on_choice("incident")
-def _incident(g: TotalerKrieg, data: Data, ctx: Ctx, c: str | None) -> None:
+def _incident(g: TkRules, data: Data, ctx: Ctx, c: str | None) -> None:
     if c is None:
         no_result(data, "15.26", "the Axis treats the Neutral result as No Result")
         return
     table = g.c.tables.diplomatic_incident
-    value = die(data, "15.26", f"Diplomatic Incident Table for {c}")
+    value = die(data, "15.26", f"Diplomatic Incident Table for {c}", table=table.name)
     row = lookup(table, value)
-    log(data, "15.26", f"Diplomatic Incident Table: {row.text or row.result}")
+    log(data, "15.26", f"Diplomatic Incident Table: {row.text or row.result}",
+        table=table.name, result=row.result)
     if row.result.startswith("15."):
-        then(data, f"ev:{row.result}", faction="axis", country=c)
+        call_step(data, f"ev:{row.result}", faction="axis", country=c)
     else:
         no_result(data, "15.26", "Diplomatic Incident Table")
 

@@ -4,9 +4,10 @@ Crisis Table, 15.12 Diplomatic Settlement, 15.17 Gradual Decline, 15.22 Military
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from warroom.games.tk.engine import ask, on_choice, step, then
+from warroom.core.log import log
+from warroom.games.tk.engine import TkRules, ask, call_step, on_choice, step
 from warroom.games.tk.ev_countries import land_for
 from warroom.games.tk.model import (
     NAME,
@@ -21,7 +22,6 @@ from warroom.games.tk.model import (
     instruct,
     is_neutral,
     is_pac,
-    log,
     lookup,
     map_markers,
     move_map_marker,
@@ -33,9 +33,6 @@ from warroom.games.tk.model import (
     status,
 )
 
-if TYPE_CHECKING:
-    from warroom.games.tk.game import TotalerKrieg
-
 Data = dict[str, Any]
 Ctx = dict[str, Any]
 NAT = {"western": ("Britain", "British"), "soviet": ("Russia", "Russian")}
@@ -44,7 +41,7 @@ NAT = {"western": ("Britain", "British"), "soviet": ("Russia", "Russian")}
 # -- 15.7 Country Resists ------------------------------------------------------------------------
 
 @step("ev:15.7")
-def country_resists(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def country_resists(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.7 Country Resists: the Minor Country resists the demand."""
     f, c = ctx["faction"], ctx.get("country")
     if c is None or not exists(data, c):
@@ -63,13 +60,13 @@ def country_resists(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
             if p in ("Locarno", "Cordon"):
                 crisis(g, data, c, p, land)
                 return
-            then(data, "country_activated", faction=f, country=c, land=land)
+            call_step(data, "country_activated", faction=f, country=c, land=land)
             pac = is_pac(g, data, c)
             if activate(g, data, c, "allied", "15.7") and pac:
                 end_country_policy(g, data, c, "15.7")
             set_war(data, "limited_war", "15.7, 12.2")
             return
-        then(data, "country_activated", faction=f, country=c, land=land)
+        call_step(data, "country_activated", faction=f, country=c, land=land)
         activate(g, data, c, "allied", "15.7", end_pac_policy=True)
         return
     major, nat = NAT[f]
@@ -79,12 +76,12 @@ def country_resists(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
         armor_or_infantry(g, data, f, "15.7", nat)
         return
     log(data, "15.7", f"{major} is not a PAC: the Axis activates {c} as an Axis Country")
-    then(data, "country_activated", faction=f, country=c, land=land)
+    call_step(data, "country_activated", faction=f, country=c, land=land)
     activate(g, data, c, "axis", "15.7")
 
 
 @step("country_activated")
-def _country_activated(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def _country_activated(g: TkRules, data: Data, ctx: Ctx) -> None:
     f, c, land = ctx["faction"], ctx["country"], ctx.get("land")
     if is_neutral(data, c) or not exists(data, c):
         return
@@ -106,32 +103,34 @@ def _country_activated(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @on_choice("blitz")
-def _blitz(g: TotalerKrieg, data: Data, ctx: Ctx, where: str | None) -> None:
+def _blitz(g: TkRules, data: Data, ctx: Ctx, where: str | None) -> None:
     if where is None:
         return
     f = data["last_role"]
     move_map_marker(data, map_markers(data, "blitz", f, "Unused")[0], where, ctx["rule"])
 
 
-def crisis(g: TotalerKrieg, data: Data, c: str, p: str, land: str | None) -> None:
+def crisis(g: TkRules, data: Data, c: str, p: str, land: str | None) -> None:
     """The Axis rolls on the International Crisis Table (reconstructed) for ``c``."""
     table = g.c.tables.international_crisis
     drm = table.drm.get(p, 0)
-    value = die(data, "15.7", f"International Crisis Table for {c} ({p})", drm)
+    value = die(data, "15.7", f"International Crisis Table for {c} ({p})", drm,
+                f"{c}'s Posture is {p}", table=table.name)
     row = lookup(table, value)
-    log(data, "15.7", f"International Crisis Table: {row.text or row.result}")
+    log(data, "15.7", f"International Crisis Table: {row.text or row.result}",
+        table=table.name, result=row.result)
     if row.result == "war":
-        then(data, "country_activated", faction="axis", country=c, land=land)
+        call_step(data, "country_activated", faction="axis", country=c, land=land)
         activate(g, data, c, "allied", "15.7")
         set_war(data, "limited_war", "15.7, 12.2")
         return
-    then(data, f"ev:{row.result}", faction="axis", country=c, land=None)
+    call_step(data, f"ev:{row.result}", faction="axis", country=c, land=None)
 
 
 # -- 15.12 Diplomatic Settlement -----------------------------------------------------------------
 
 @step("ev:15.12")
-def diplomatic_settlement(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def diplomatic_settlement(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.12 Diplomatic Settlement: the aligned Allied faction applies Influence to a bordering
     Neutral Country, then the Axis performs Ceded Land on the resisting Minor Country."""
     c = ctx.get("country")
@@ -139,7 +138,7 @@ def diplomatic_settlement(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
         no_result(data, "15.12", "no resisting Minor Country")
         return
     a = alignment(g, data, c)
-    then(data, "ev:15.3", faction="axis", country=c, land=land_for(g, data, "axis", c))
+    call_step(data, "ev:15.3", faction="axis", country=c, land=land_for(g, data, "axis", c))
     cands = neutral_neighbours(g, data, c)
     if not cands:
         log(data, "15.12", f"No Neutral Country borders {c}: the {NAME[a]} faction applies no "
@@ -150,22 +149,22 @@ def diplomatic_settlement(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @on_choice("influence_on")
-def _influence_on(g: TotalerKrieg, data: Data, ctx: Ctx, c: str) -> None:
-    then(data, "ev:15.19", faction=ctx["faction"], country=c)
+def _influence_on(g: TkRules, data: Data, ctx: Ctx, c: str) -> None:
+    call_step(data, "ev:15.19", faction=ctx["faction"], country=c)
 
 
 # -- 15.17 Gradual Decline ------------------------------------------------------------------------
 
 @step("ev:15.17")
-def gradual_decline(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def gradual_decline(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.17 Gradual Decline (Munich): Influence a neighbour, delay the Ceded Land marker,
     activate the resisting Minor as Allied without Mobilization Roll; Pre-War remains."""
     c = ctx.get("country")
     if c is None or not exists(data, c):
         no_result(data, "15.17", f"{c or 'the Country'} does not exist")
         return
-    then(data, "decline_3", country=c)
-    then(data, "decline_2", country=c)
+    call_step(data, "decline_3", country=c)
+    call_step(data, "decline_2", country=c)
     cands = neutral_neighbours(g, data, c)
     if not cands:
         log(data, "15.17", f"Step 1: no Neutral Country borders {c}")
@@ -176,7 +175,7 @@ def gradual_decline(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @step("decline_2")
-def _decline_2(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def _decline_2(g: TkRules, data: Data, ctx: Ctx) -> None:
     c = ctx["country"]
     land = land_for(g, data, "axis", c)
     if land is None:
@@ -189,7 +188,7 @@ def _decline_2(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @step("decline_3")
-def _decline_3(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def _decline_3(g: TkRules, data: Data, ctx: Ctx) -> None:
     c = ctx["country"]
     activate(g, data, c, "allied", "15.17", mobilization=False)
     log(data, "15.17", f"Step 3: {c}'s Policy does not end; Pre-War remains in effect")
@@ -198,25 +197,25 @@ def _decline_3(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 # -- 15.22 Military Defeat, 15.24 Military Victory --------------------------------------------
 
 @step("ev:15.22")
-def military_defeat(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def military_defeat(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.22 Military Defeat: German step losses, then the Axis Outbreak of War units."""
-    then(data, "outbreak", factions=["axis"], rule="15.22")
+    call_step(data, "outbreak", factions=["axis"], rule="15.22")
     armor_or_infantry(g, data, "axis", "15.22", "German")
 
 
 @step("ev:15.24")
-def military_victory(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def military_victory(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.24 Military Victory: German step losses, Ceded Land (15.3), every faction's
     Outbreak of War units."""
     c = ctx.get("country")
-    then(data, "outbreak", factions=["axis", "western", "soviet"], rule="15.24")
-    then(data, "ev:15.3", faction="axis", country=c,
+    call_step(data, "outbreak", factions=["axis", "western", "soviet"], rule="15.24")
+    call_step(data, "ev:15.3", faction="axis", country=c,
          land=ctx.get("land") or land_for(g, data, "axis", c))
     armor_or_infantry(g, data, "axis", "15.24", "German")
 
 
 @step("outbreak")
-def _outbreak(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def _outbreak(g: TkRules, data: Data, ctx: Ctx) -> None:
     rule = ctx["rule"]
     for f in ctx["factions"]:
         ids = [u for u in find_units(g, data, {"owner": f, "locs": ["Conditional Event Box"]})
@@ -232,7 +231,7 @@ def _outbreak(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 # -- 15.23 Military Takeover ---------------------------------------------------------------------
 
 @step("ev:15.23")
-def military_takeover(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def military_takeover(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.23 Military Takeover: No Retreat, the Military Takeover marker, Truce changes and
     Negotiation markers."""
     if data["vp_marker"] == "ss_europa":
@@ -246,7 +245,7 @@ def military_takeover(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
         data["military_takeover"] = True
         changed(data)
         instruct(data, "15.23", "place the Military Takeover marker in the Strategic Warfare Box")
-    then(data, "negotiations", boxes=sorted(data["boxes"]), rule="15.23", need_no_policy=False)
+    call_step(data, "negotiations", boxes=sorted(data["boxes"]), rule="15.23", need_no_policy=False)
     truce_boxes = sorted(b for b, x in data["boxes"].items() if x["truce"])
     truce_round(g, data, "axis", truce_boxes, "15.23")
 
@@ -262,7 +261,7 @@ def truce_choices(data: Data, box: str) -> list[tuple[str, str, Any]]:
     return out
 
 
-def truce_round(g: TotalerKrieg, data: Data, f: str, boxes: list[str], rule: str) -> None:
+def truce_round(g: TkRules, data: Data, f: str, boxes: list[str], rule: str) -> None:
     if not boxes:
         return
     box = boxes[0]
@@ -273,7 +272,7 @@ def truce_round(g: TotalerKrieg, data: Data, f: str, boxes: list[str], rule: str
 
 
 @on_choice("truce_round")
-def _truce_round(g: TotalerKrieg, data: Data, ctx: Ctx, value: list[Any]) -> None:
+def _truce_round(g: TkRules, data: Data, ctx: Ctx, value: list[Any]) -> None:
     adjust_truce(data, value[0], value[1], ctx["rule"])
     truce_round(g, data, data["last_role"], ctx["rest"], ctx["rule"])
 
@@ -296,7 +295,7 @@ def adjust_truce(data: Data, box: str, delta: int, rule: str) -> None:
 
 
 @step("negotiations")
-def _negotiations(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def _negotiations(g: TkRules, data: Data, ctx: Ctx) -> None:
     for name in ctx["boxes"]:
         b = data["boxes"][name]
         if b["truce"] or (ctx["need_no_policy"] and b["policy"]) or b["negotiation"]:

@@ -5,9 +5,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from warroom.games.tk.engine import ask, on_choice, step, then
+from warroom.core.log import log
+from warroom.games.tk.engine import TkRules, ask, call_step, on_choice, step
 from warroom.games.tk.ev_civilwar import replacement, replacement_candidates
 from warroom.games.tk.model import (
     ALLIED,
@@ -22,7 +23,6 @@ from warroom.games.tk.model import (
     is_allied,
     is_neutral,
     is_tac,
-    log,
     map_markers,
     move_map_marker,
     move_unit,
@@ -30,9 +30,6 @@ from warroom.games.tk.model import (
     uname,
     unit_hex,
 )
-
-if TYPE_CHECKING:
-    from warroom.games.tk.game import TotalerKrieg
 
 Data = dict[str, Any]
 Ctx = dict[str, Any]
@@ -42,7 +39,7 @@ NAT_COUNTRY = {"British": "Britain", "French": "France", "German": "Germany",
 
 # -- 15.8 Coup Attempt ----------------------------------------------------------------------------
 
-def _coup_options(g: TotalerKrieg, data: Data, f: str, done: list[str]) -> list[Any]:
+def _coup_options(g: TkRules, data: Data, f: str, done: list[str]) -> list[Any]:
     opts: list[tuple[str, str, Any]] = []
     if "support" not in done and find_units(g, data, {"owner": f, "types": ["support"],
                                                       "locs": ["Force Pool"]}):
@@ -59,12 +56,12 @@ def _coup_options(g: TotalerKrieg, data: Data, f: str, done: list[str]) -> list[
 
 
 @step("ev:15.8")
-def coup_attempt(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def coup_attempt(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.8 Coup Attempt: two different actions of three."""
     _coup_next(g, data, ctx["faction"], [])
 
 
-def _coup_next(g: TotalerKrieg, data: Data, f: str, done: list[str]) -> None:
+def _coup_next(g: TkRules, data: Data, f: str, done: list[str]) -> None:
     if len(done) >= 2:
         return
     opts = _coup_options(g, data, f, done)
@@ -76,10 +73,10 @@ def _coup_next(g: TotalerKrieg, data: Data, f: str, done: list[str]) -> None:
 
 
 @on_choice("coup")
-def _coup(g: TotalerKrieg, data: Data, ctx: Ctx, v: str) -> None:
+def _coup(g: TkRules, data: Data, ctx: Ctx, v: str) -> None:
     f = data["last_role"]
     done = [*ctx["done"], v]
-    then(data, "coup_next", faction=f, done=done)
+    call_step(data, "coup_next", faction=f, done=done)
     if v == "support":
         _ask_units(g, data, f, "15.8", find_units(g, data, {"owner": f, "types": ["support"],
                                                             "locs": ["Force Pool"]}),
@@ -93,11 +90,11 @@ def _coup(g: TotalerKrieg, data: Data, ctx: Ctx, v: str) -> None:
 
 
 @step("coup_next")
-def _coup_next_step(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def _coup_next_step(g: TkRules, data: Data, ctx: Ctx) -> None:
     _coup_next(g, data, ctx["faction"], ctx["done"])
 
 
-def _coup_step(g: TotalerKrieg, data: Data, f: str, n: int) -> None:
+def _coup_step(g: TkRules, data: Data, f: str, n: int) -> None:
     if n <= 0:
         return
     base = {"owner": f, "ground": True, "on_map": True, "not_holding": True}
@@ -110,12 +107,12 @@ def _coup_step(g: TotalerKrieg, data: Data, f: str, n: int) -> None:
 
 
 @on_choice("coup_step")
-def _coup_step_choice(g: TotalerKrieg, data: Data, ctx: Ctx, uid: str) -> None:
+def _coup_step_choice(g: TkRules, data: Data, ctx: Ctx, uid: str) -> None:
     eliminate_step(g, data, uid, "15.8", breakdown=False)
     _coup_step(g, data, data["last_role"], ctx["n"] - 1)
 
 
-def _ask_units(g: TotalerKrieg, data: Data, f: str, rule: str, ids: list[str], dest: str,
+def _ask_units(g: TkRules, data: Data, f: str, rule: str, ids: list[str], dest: str,
                prompt: str, optional: bool = False) -> None:
     opts: list[tuple[str | None, str, Any]] = [(None, uname(g, data, u), u) for u in ids]
     if optional:
@@ -124,7 +121,7 @@ def _ask_units(g: TotalerKrieg, data: Data, f: str, rule: str, ids: list[str], d
 
 
 @on_choice("unit_to")
-def _unit_to(g: TotalerKrieg, data: Data, ctx: Ctx, uid: str | None) -> None:
+def _unit_to(g: TkRules, data: Data, ctx: Ctx, uid: str | None) -> None:
     if uid is None:
         no_result(data, ctx["rule"], "nothing is moved")
         return
@@ -136,7 +133,7 @@ def _unit_to(g: TotalerKrieg, data: Data, ctx: Ctx, uid: str | None) -> None:
 # -- 15.11 Delay Reduction ---------------------------------------------------------------------
 
 @step("ev:15.11")
-def delay_reduction(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def delay_reduction(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.11 Delay Reduction: a friendly unit on the Turn Track arrives one turn sooner."""
     f = ctx["faction"]
     ids = [u for u in find_units(g, data, {"owner": f, "loc_prefix": "Turn Track "})
@@ -152,7 +149,7 @@ def delay_reduction(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @on_choice("delay_reduction")
-def _delay_reduction(g: TotalerKrieg, data: Data, ctx: Ctx, uid: str | None) -> None:
+def _delay_reduction(g: TkRules, data: Data, ctx: Ctx, uid: str | None) -> None:
     if uid is None:
         no_result(data, "15.11", "no unit is moved")
         return
@@ -163,7 +160,7 @@ def _delay_reduction(g: TotalerKrieg, data: Data, ctx: Ctx, uid: str | None) -> 
 # -- 15.14 Failure -------------------------------------------------------------------------------
 
 @step("ev:15.14")
-def failure(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def failure(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.14 Failure [Command, Supply]: the faction that received it suffers it."""
     f = ctx.get("victim") or ctx["faction"]
     kind = ctx.get("type") or "command"
@@ -175,32 +172,32 @@ def failure(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @on_choice("failure_by")
-def _failure_by(g: TotalerKrieg, data: Data, ctx: Ctx, a: str) -> None:
+def _failure_by(g: TkRules, data: Data, ctx: Ctx, a: str) -> None:
     _failure_place(g, data, a, "axis", ctx["kind"])
 
 
-def _failure_place(g: TotalerKrieg, data: Data, placer: str, victim: str, kind: str) -> None:
+def _failure_place(g: TkRules, data: Data, placer: str, victim: str, kind: str) -> None:
     hexes = [h.id for h in g.c.components.hexes if not h.naval]
-    then(data, "failure_support", placer=placer, victim=victim)
+    call_step(data, "failure_support", placer=placer, victim=victim)
     ask(g, data, placer, "15.14, 14.12", f"Place the {NAME[victim]} Failure ({kind.title()}) "
         "marker in any hex", [(None, hex_label(g, h), h) for h in hexes], "failure_hex",
         victim=victim, kind=kind)
 
 
 @on_choice("failure_hex")
-def _failure_hex(g: TotalerKrieg, data: Data, ctx: Ctx, h: str) -> None:
+def _failure_hex(g: TkRules, data: Data, ctx: Ctx, h: str) -> None:
     idx = map_markers(data, f"failure_{ctx['kind']}", ctx["victim"])
     move_map_marker(data, idx[0], h, "15.14")
 
 
-def _support_anywhere(g: TotalerKrieg, data: Data, f: str) -> list[str]:
+def _support_anywhere(g: TkRules, data: Data, f: str) -> list[str]:
     return [u for u in find_units(g, data, {"owner": f, "types": ["support"]})
             if data["units"][u]["loc"] == "Force Pool" or unit_hex(g, data, data["units"][u])
             or data["units"][u]["loc"].startswith("Turn Track ")]
 
 
 @step("failure_support")
-def _failure_support(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def _failure_support(g: TkRules, data: Data, ctx: Ctx) -> None:
     ids = _support_anywhere(g, data, ctx["victim"])
     if not ids:
         log(data, "15.14", f"No {NAME[ctx['victim']]} support unit can be taken")
@@ -212,7 +209,7 @@ def _failure_support(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 # -- 15.20 Mandated Offensive, 15.21 Military Aid ------------------------------------------------
 
 @step("ev:15.20")
-def mandated_offensive(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def mandated_offensive(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.20 Mandated Offensive: attack with armor, or lose an armor step."""
     f = ctx["faction"]
     armor = find_units(g, data, {"owner": f, "types": ["armor"], "on_map": True})
@@ -226,7 +223,7 @@ def mandated_offensive(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @on_choice("mandated")
-def _mandated(g: TotalerKrieg, data: Data, ctx: Ctx, v: str) -> None:
+def _mandated(g: TkRules, data: Data, ctx: Ctx, v: str) -> None:
     f = data["last_role"]
     if v == "attack":
         changed(data)
@@ -239,7 +236,7 @@ def _mandated(g: TotalerKrieg, data: Data, ctx: Ctx, v: str) -> None:
 
 
 @step("ev:15.21")
-def military_aid(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def military_aid(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.21 Military Aid. The rule text lists no options (its list is missing from the
     source); warroom offers reconstructed options, marked as such."""
     f = ctx["faction"]
@@ -260,7 +257,7 @@ def military_aid(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @on_choice("military_aid")
-def _military_aid(g: TotalerKrieg, data: Data, ctx: Ctx, v: str | None) -> None:
+def _military_aid(g: TkRules, data: Data, ctx: Ctx, v: str | None) -> None:
     f = data["last_role"]
     if v is None:
         no_result(data, "15.21", "nothing is done")
@@ -275,7 +272,7 @@ def _military_aid(g: TotalerKrieg, data: Data, ctx: Ctx, v: str | None) -> None:
 # -- 15.30 Pacific Commitment -------------------------------------------------------------------
 
 @step("ev:15.30")
-def pacific_commitment(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def pacific_commitment(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.30 Pacific Commitment: 15.30.1 in TK, 15.30.2 in AE."""
     f = ctx["faction"]
     if not is_allied(f):
@@ -319,7 +316,7 @@ def pacific_commitment(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
                    "support unit from the Pacific Holding Box to the Delay Box", optional=True)
 
 
-def _pacific_ae(g: TotalerKrieg, data: Data, f: str) -> None:
+def _pacific_ae(g: TkRules, data: Data, f: str) -> None:
     ids = []
     for u in find_units(g, data, {"owner": f, "types": ["support"], "locs": ["Force Pool"]}):
         unit = data["units"][u]
@@ -340,7 +337,7 @@ def _pacific_ae(g: TotalerKrieg, data: Data, f: str) -> None:
 # -- 15.32 Production Success, 15.33 Project Success: A-bomb -----------------------------------
 
 @step("ev:15.32")
-def production_success(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def production_success(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.32 Production Success [Type]: first the unit, then the marker."""
     card = ctx.get("card")
     if card not in g.c.cards or card == 44:
@@ -371,7 +368,7 @@ def production_success(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
     changed(data)
 
 
-def abomb_hexes(g: TotalerKrieg, data: Data, f: str) -> list[str]:
+def abomb_hexes(g: TkRules, data: Data, f: str) -> list[str]:
     out = []
     tacs = {c for c in ("Britain", "France", "Russia", "US") if is_tac(data, c)}
     for h in g.c.components.hexes:
@@ -392,7 +389,7 @@ def abomb_hexes(g: TotalerKrieg, data: Data, f: str) -> list[str]:
 
 
 @step("ev:15.33")
-def project_success(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def project_success(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.33 Project Success: A-bomb."""
     f = ctx["faction"]
     if 44 not in data["cards_played"]:
@@ -419,7 +416,7 @@ def project_success(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @on_choice("abomb")
-def _abomb(g: TotalerKrieg, data: Data, ctx: Ctx, h: str | None) -> None:
+def _abomb(g: TkRules, data: Data, ctx: Ctx, h: str | None) -> None:
     f = data["last_role"]
     if h is None:
         no_result(data, "15.33", "no marker is placed")
@@ -444,7 +441,7 @@ def _abomb(g: TotalerKrieg, data: Data, ctx: Ctx, h: str | None) -> None:
 
 
 @on_choice("abomb_target")
-def _abomb_target(g: TotalerKrieg, data: Data, ctx: Ctx, v: list[Any] | None) -> None:
+def _abomb_target(g: TkRules, data: Data, ctx: Ctx, v: list[Any] | None) -> None:
     if v is None:
         return
     if v[0] == "unit":
@@ -455,7 +452,7 @@ def _abomb_target(g: TotalerKrieg, data: Data, ctx: Ctx, v: list[Any] | None) ->
 
 # -- 15.36 Special Weapons Success ---------------------------------------------------------------
 
-def _cards_left(g: TotalerKrieg, data: Data) -> list[int]:
+def _cards_left(g: TkRules, data: Data) -> list[int]:
     out = []
     for card in sorted(data["cards_played"]):
         if card == data["current_card"].get("axis"):
@@ -469,7 +466,7 @@ def _cards_left(g: TotalerKrieg, data: Data) -> list[int]:
 
 
 @step("ev:15.36")
-def special_weapons(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def special_weapons(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.36 Special Weapons Success: the Axis may do one of three things."""
     opts: list[tuple[str, str, Any]] = []
     sup = [u for u in find_units(g, data, {"owners": list(ALLIED), "types": ["support"]})
@@ -491,7 +488,7 @@ def special_weapons(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @on_choice("special_weapons")
-def _special_weapons(g: TotalerKrieg, data: Data, ctx: Ctx, v: str | None) -> None:
+def _special_weapons(g: TkRules, data: Data, ctx: Ctx, v: str | None) -> None:
     if v is None:
         no_result(data, "15.36", "nothing is done")
     elif v == "sup":
@@ -510,7 +507,7 @@ def _special_weapons(g: TotalerKrieg, data: Data, ctx: Ctx, v: str | None) -> No
 
 
 @on_choice("sw_hex")
-def _sw_hex(g: TotalerKrieg, data: Data, ctx: Ctx, h: str) -> None:
+def _sw_hex(g: TkRules, data: Data, ctx: Ctx, h: str) -> None:
     ids = find_units(g, data, {"owners": list(ALLIED), "ground": True, "hex": h})
     ask(g, data, "axis", "15.36", f"Select the step to eliminate in {hex_label(g, h)} "
         "(4.2.6.2; a Holding Box step forces an Emergency Breakdown, 2.3.4)",
@@ -518,17 +515,17 @@ def _sw_hex(g: TotalerKrieg, data: Data, ctx: Ctx, h: str) -> None:
 
 
 @on_choice("sw_card")
-def _sw_card(g: TotalerKrieg, data: Data, ctx: Ctx, card: int) -> None:
+def _sw_card(g: TkRules, data: Data, ctx: Ctx, card: int) -> None:
     if card == 44:
-        then(data, "ev:15.33", faction="axis")
+        call_step(data, "ev:15.33", faction="axis")
     else:
-        then(data, "ev:15.32", faction="axis", card=card)
+        call_step(data, "ev:15.32", faction="axis", card=card)
 
 
 # -- 15.38 Successful Improvements, 15.40 Volkssturm ----------------------------------------------
 
 @step("ev:15.38")
-def successful_improvements(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def successful_improvements(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.38 Successful Improvements: a Partnership Country counter enters the Delay Box (or
     France/Italy flip War Economy to +2)."""
     f = ctx["faction"]
@@ -549,7 +546,7 @@ def successful_improvements(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @on_choice("improvements")
-def _improvements(g: TotalerKrieg, data: Data, ctx: Ctx, v: list[str] | None) -> None:
+def _improvements(g: TkRules, data: Data, ctx: Ctx, v: list[str] | None) -> None:
     if v is None:
         no_result(data, "15.38", "nothing is done")
         return
@@ -566,7 +563,7 @@ def _improvements(g: TotalerKrieg, data: Data, ctx: Ctx, v: list[str] | None) ->
 
 
 @step("ev:15.40")
-def volkssturm(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def volkssturm(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.40 Volkssturm: the Axis may receive a German 0-2-2 VG infantry unit."""
     used = sum(1 for u in data["units"].values() if u.get("vg"))
     if used >= g.c.components.vg_units:
@@ -578,7 +575,7 @@ def volkssturm(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @on_choice("volkssturm")
-def _volkssturm(g: TotalerKrieg, data: Data, ctx: Ctx, v: bool | None) -> None:
+def _volkssturm(g: TkRules, data: Data, ctx: Ctx, v: bool | None) -> None:
     if v is None:
         no_result(data, "15.40", "the Axis declines")
         return

@@ -3,15 +3,17 @@ Challenge [Country]."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from warroom.games.tk.engine import ask, on_choice, step, then
+from warroom.core.log import log
+from warroom.games.tk.engine import TkRules, ask, call_step, on_choice, step
 from warroom.games.tk.ev_countries import remove_strongholds
 from warroom.games.tk.ev_crisis import adjust_truce, truce_choices
 from warroom.games.tk.model import (
     ALLIED,
     FACTIONS,
     NAME,
+    activate,
     add_marker,
     changed,
     end_policy,
@@ -21,7 +23,6 @@ from warroom.games.tk.model import (
     is_allied,
     is_neutral,
     is_pac,
-    log,
     map_markers,
     markers,
     move_map_marker,
@@ -30,30 +31,27 @@ from warroom.games.tk.model import (
     remove_marker,
 )
 
-if TYPE_CHECKING:
-    from warroom.games.tk.game import TotalerKrieg
-
 Data = dict[str, Any]
 Ctx = dict[str, Any]
 
 
-def _fp_minors(g: TotalerKrieg, data: Data, f: str) -> list[str]:
+def _fp_minors(g: TkRules, data: Data, f: str) -> list[str]:
     return sorted(c for c, st in data["countries"].items()
                   if st["status"] == f and "free_passage" in st["markers"])
 
 
-def _wider(g: TotalerKrieg, data: Data, f: str, rule: str) -> None:
+def _wider(g: TkRules, data: Data, f: str, rule: str) -> None:
     ask(g, data, f, rule, "Wider Involvement: select a friendly Minor Country with a Free "
         "Passage marker", [(f"country:{c}", c, c) for c in _fp_minors(g, data, f)], "wider",
         rule=rule)
 
 
 @on_choice("wider")
-def _wider_choice(g: TotalerKrieg, data: Data, ctx: Ctx, c: str) -> None:
+def _wider_choice(g: TkRules, data: Data, ctx: Ctx, c: str) -> None:
     remove_marker(data, c, "free_passage", ctx["rule"])
 
 
-def _discussions(g: TotalerKrieg, data: Data, f: str) -> list[tuple[str | None, str, Any]]:
+def _discussions(g: TkRules, data: Data, f: str) -> list[tuple[str | None, str, Any]]:
     out: list[tuple[str | None, str, Any]] = []
     for c in neutral_minors(g, data):
         ms = markers(data, c)
@@ -72,7 +70,7 @@ def _reassess_boxes(data: Data, f: str) -> list[str]:
                   and data["policies"][x["policy"]]["endable"])
 
 
-def _stronghold_countries(g: TotalerKrieg, data: Data) -> list[str]:
+def _stronghold_countries(g: TkRules, data: Data) -> list[str]:
     return [c for c in neutral_minors(g, data)
             if any(m.startswith("stronghold:") for m in markers(data, c))]
 
@@ -84,7 +82,7 @@ def _vichy_ok(data: Data) -> bool:
 # -- 15.28 Neutrals Pressured -----------------------------------------------------------------
 
 @step("ev:15.28")
-def neutrals_pressured(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def neutrals_pressured(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.28 Neutrals Pressured: the receiving faction must do one of eight things."""
     f = ctx["faction"]
     opts: list[tuple[str, str, Any]] = [("opt:minor_country_politics", "Minor Country "
@@ -107,11 +105,11 @@ def neutrals_pressured(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @on_choice("pressured")
-def _pressured(g: TotalerKrieg, data: Data, ctx: Ctx, v: str) -> None:
+def _pressured(g: TkRules, data: Data, ctx: Ctx, v: str) -> None:
     f = data["last_role"]
     if v == "mcp":
         log(data, "15.28", "Neutrals Pressured becomes Minor Country Politics (15.26)")
-        then(data, "ev:15.26", faction=f)
+        call_step(data, "ev:15.26", faction=f)
     elif v == "nd":
         ask(g, data, f, "15.28", "Neutrality Discussions: choose", _discussions(g, data, f),
             "discussions")
@@ -136,7 +134,7 @@ def _pressured(g: TotalerKrieg, data: Data, ctx: Ctx, v: str) -> None:
         _wider(g, data, f, "15.28")
 
 
-def _fleet(g: TotalerKrieg, data: Data, dest: str, status: str) -> None:
+def _fleet(g: TkRules, data: Data, dest: str, status: str) -> None:
     data["french_fleet"] = status
     changed(data)
     for u in data["units"].values():
@@ -149,7 +147,7 @@ def _fleet(g: TotalerKrieg, data: Data, dest: str, status: str) -> None:
 
 
 @on_choice("discussions")
-def _discussion(g: TotalerKrieg, data: Data, ctx: Ctx, v: list[str]) -> None:
+def _discussion(g: TkRules, data: Data, ctx: Ctx, v: list[str]) -> None:
     c, what = v
     f = data["last_role"]
     if what == "place":
@@ -159,12 +157,12 @@ def _discussion(g: TotalerKrieg, data: Data, ctx: Ctx, v: list[str]) -> None:
 
 
 @on_choice("reassess")
-def _reassess(g: TotalerKrieg, data: Data, ctx: Ctx, box: str) -> None:
+def _reassess(g: TkRules, data: Data, ctx: Ctx, box: str) -> None:
     end_policy(g, data, data["boxes"][box]["policy"], "15.28", truce_name="Reassess Policy")
 
 
 @on_choice("stronghold_lost")
-def _stronghold_lost(g: TotalerKrieg, data: Data, ctx: Ctx, c: str) -> None:
+def _stronghold_lost(g: TkRules, data: Data, ctx: Ctx, c: str) -> None:
     remove_strongholds(data, c, "15.28")
 
 
@@ -186,7 +184,7 @@ def _policy_boxes(data: Data, majors: tuple[str, ...], ostland_ok: bool) -> list
 
 
 @step("ev:15.31")
-def political_option(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def political_option(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.31 Political Option: the receiving faction may do one of nine things."""
     f = ctx["faction"]
     opts: list[tuple[str, str, Any]] = []
@@ -212,7 +210,7 @@ def political_option(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @on_choice("political_option")
-def _political_option(g: TotalerKrieg, data: Data, ctx: Ctx, v: str | None) -> None:
+def _political_option(g: TkRules, data: Data, ctx: Ctx, v: str | None) -> None:
     f = data["last_role"]
     if v is None:
         no_result(data, "15.31", "nothing is done")
@@ -225,7 +223,7 @@ def _political_option(g: TotalerKrieg, data: Data, ctx: Ctx, v: str | None) -> N
             [(f"country:{c}", c, c) for c in neutral_minors(g, data)], "po_declare")
     elif v in ("ept", "wpt"):
         side = "soviet" if v == "ept" else "western"
-        then(data, "negotiations", boxes=sorted(b for b, x in data["boxes"].items()
+        call_step(data, "negotiations", boxes=sorted(b for b, x in data["boxes"].items()
                                                 if x["faction"] == side),
              rule="15.31, 13.6.2.3", need_no_policy=True)
         boxes = _truce_boxes(data, side)
@@ -250,7 +248,7 @@ def _political_option(g: TotalerKrieg, data: Data, ctx: Ctx, v: str | None) -> N
         _wider(g, data, f, "15.31")
 
 
-def _ask_policy(g: TotalerKrieg, data: Data, f: str, boxes: list[str]) -> None:
+def _ask_policy(g: TkRules, data: Data, f: str, boxes: list[str]) -> None:
     pols = sorted({data["boxes"][b]["policy"] for b in boxes})
     ask(g, data, f, "15.31, 13.6.1.2", "Select a Policy marker to end",
         [(None, f"{data['policies'][p]['name']} ({', '.join(data['policies'][p]['boxes'])})",
@@ -258,18 +256,17 @@ def _ask_policy(g: TotalerKrieg, data: Data, f: str, boxes: list[str]) -> None:
 
 
 @on_choice("po_end_policy")
-def _po_end(g: TotalerKrieg, data: Data, ctx: Ctx, pid: str) -> None:
+def _po_end(g: TkRules, data: Data, ctx: Ctx, pid: str) -> None:
     end_policy(g, data, pid, "15.31")
 
 
 @on_choice("aid_cw")
-def _aid_cw(g: TotalerKrieg, data: Data, ctx: Ctx, ev: str) -> None:
-    then(data, f"ev:{ev}", faction=data["last_role"])
+def _aid_cw(g: TkRules, data: Data, ctx: Ctx, ev: str) -> None:
+    call_step(data, f"ev:{ev}", faction=data["last_role"])
 
 
 @on_choice("po_declare")
-def _po_declare(g: TotalerKrieg, data: Data, ctx: Ctx, c: str) -> None:
-    from warroom.games.tk.model import activate
+def _po_declare(g: TkRules, data: Data, ctx: Ctx, c: str) -> None:
     f = data["last_role"]
     if is_allied(f):
         activate(g, data, c, "axis", "15.31")
@@ -278,24 +275,24 @@ def _po_declare(g: TotalerKrieg, data: Data, ctx: Ctx, c: str) -> None:
 
 
 @on_choice("peace")
-def _peace(g: TotalerKrieg, data: Data, ctx: Ctx, v: list[Any]) -> None:
+def _peace(g: TkRules, data: Data, ctx: Ctx, v: list[Any]) -> None:
     adjust_truce(data, v[0], v[1], "15.31")
 
 
 @on_choice("po_failure")
-def _po_failure(g: TotalerKrieg, data: Data, ctx: Ctx, v: list[str]) -> None:
-    then(data, "ev:15.14", faction=data["last_role"], victim=v[0], type=v[1])
+def _po_failure(g: TkRules, data: Data, ctx: Ctx, v: list[str]) -> None:
+    call_step(data, "ev:15.14", faction=data["last_role"], victim=v[0], type=v[1])
 
 
 @on_choice("po_influence")
-def _po_influence(g: TotalerKrieg, data: Data, ctx: Ctx, c: str) -> None:
-    then(data, "ev:15.19", faction=data["last_role"], country=c)
+def _po_influence(g: TkRules, data: Data, ctx: Ctx, c: str) -> None:
+    call_step(data, "ev:15.19", faction=data["last_role"], country=c)
 
 
 # -- 15.37 Successful Challenge [Country] ---------------------------------------------------------
 
 @step("ev:15.37")
-def successful_challenge(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
+def successful_challenge(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.37 Successful Challenge [Country]: the Allied faction may do one of three things."""
     f = ctx["faction"]
     named = ctx.get("challenge") or ("Russia" if f == "soviet" else "Britain")
@@ -321,7 +318,7 @@ def successful_challenge(g: TotalerKrieg, data: Data, ctx: Ctx) -> None:
 
 
 @on_choice("challenge")
-def _challenge(g: TotalerKrieg, data: Data, ctx: Ctx, v: str | None) -> None:
+def _challenge(g: TkRules, data: Data, ctx: Ctx, v: str | None) -> None:
     f = data["last_role"]
     if v is None:
         no_result(data, "15.37", "nothing is done")
@@ -338,7 +335,7 @@ def _challenge(g: TotalerKrieg, data: Data, ctx: Ctx, v: str | None) -> None:
 
 
 @on_choice("challenge_policy")
-def _challenge_policy(g: TotalerKrieg, data: Data, ctx: Ctx, pid: str) -> None:
+def _challenge_policy(g: TkRules, data: Data, ctx: Ctx, pid: str) -> None:
     end_policy(g, data, pid, "15.37")
 
 

@@ -5,24 +5,39 @@ One game = one political event resolved against a political situation:
 Roles are the three factions; each is asked only the decisions the text gives it. The game
 ends when the event (and everything it chains into) is resolved; the log holds every step
 with its rule and ``data["instructions"]`` what to do on the physical map.
+
+The flow runs on core's decision stack (:mod:`warroom.core.flow`) with three frame kinds:
+``event`` (the bottom procedure: draws the event, resolves it, draws again while a random
+event asks nobody anything, and ends the game), ``step`` (a pending step of an event) and
+``choose`` (a faction's decision).
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from warroom.core.actions import ActionCatalogue
+from warroom.core.actions import Action, ActionCatalogue
 from warroom.core.errors import ContentError, UnknownGameError
-from warroom.core.protocol import Game, Outcome
+from warroom.core.flow import Decision, Procedure, Prompt, call, end, game_over
+from warroom.core.log import log
+from warroom.core.protocol import Game, Outcome, Termination
 from warroom.core.rng import randbelow
+from warroom.core.state import Data, Frame, State
 from warroom.games.tk import ev_civilwar, ev_countries, ev_crisis, ev_military, ev_options
-from warroom.games.tk.components import COUNTRY_MARKERS, Content, Situation
-from warroom.games.tk.engine import MAX_PICKS, OPTIONS, ChooseFrame, ThenFrame, drive, then
+from warroom.games.tk.components import COUNTRY_MARKERS, STATUSES, Content, Situation
+from warroom.games.tk.engine import (
+    CHOICES,
+    CHOOSE,
+    MAX_PICKS,
+    OPTIONS,
+    STEP,
+    STEPS,
+    call_step,
+)
 from warroom.games.tk.ev_countries import FURTHER, land_for
-from warroom.games.tk.model import NAME, WAR, is_neutral, log, marker_total
+from warroom.games.tk.model import NAME, WAR, is_neutral, is_pac, is_tac, marker_total
 from warroom.games.tk.rules import (
     ALLIED_ONLY,
     EVENT_NAME,
@@ -35,6 +50,10 @@ from warroom.games.tk.rules import (
 _MODULES = (ev_civilwar, ev_countries, ev_crisis, ev_military, ev_options)
 SITUATIONS = ("1939", "1940", "1937")
 REDRAWS = 16
+"""A random event that resolves without any decision is drawn again, up to this many draws
+in all, so that every random game gives the factions a decision (the interfaces, PettingZoo
+and OpenSpiel, need a non-terminal start)."""
+EVENT = "event"
 
 
 class TotalerKrieg(Game):
@@ -55,7 +74,8 @@ class TotalerKrieg(Game):
                     for t in self.c.tables.area_tables]
         entries += [(f"pick:{i}", f"Choice {i + 1}") for i in range(MAX_PICKS)]
         self.catalogue = ActionCatalogue(entries)
-        self.frames = {k.kind: k for k in (ChooseFrame(), ThenFrame())}
+        self.frames = {k.kind: k for k in (EventProcedure(), StepProcedure(),
+                                             ChooseDecision())}
 
     def options_schema(self) -> dict[str, Any]:
         return {"event": None, "faction": None, "country": None, "land": None, "area": None,
@@ -72,10 +92,9 @@ class TotalerKrieg(Game):
         """Random picks in set-up range over the 40 events; dice are d6."""
         return len(EVENTS)
 
-    def observation(self, data: dict[str, Any], role: str) -> list[float]:
+    def observation(self, st: State[TotalerKrieg], role: str) -> list[float]:
         """A fixed-length numeric encoding of the (fully public) situation and decision."""
-        from warroom.games.tk.components import STATUSES
-        from warroom.games.tk.model import is_pac, is_tac
+        data = st.data
         obs: list[float] = [1.0 if role == r else 0.0 for r in self.roles]
         obs += [1.0 if data["active"] == r else 0.0 for r in self.roles]
         obs += [1.0 if data["war"] == w else 0.0 for w in WAR]
@@ -86,10 +105,10 @@ class TotalerKrieg(Game):
         obs += [1.0 if ev.get("event") == n else 0.0 for n, _, _ in EVENTS]
         obs += [1.0 if ev.get("faction") == r else 0.0 for r in self.roles]
         for c in self.c.components.countries:
-            st = data["countries"][c.name]
-            obs += [1.0 if st["status"] == x else 0.0 for x in STATUSES]
-            obs += [min(1.0, float(st["markers"].count(m))) for m in COUNTRY_MARKERS]
-            obs.append(1.0 if st.get("policy") else 0.0)
+            cs = data["countries"][c.name]
+            obs += [1.0 if cs["status"] == x else 0.0 for x in STATUSES]
+            obs += [min(1.0, float(cs["markers"].count(m))) for m in COUNTRY_MARKERS]
+            obs.append(1.0 if cs.get("policy") else 0.0)
         for major in ("Britain", "France", "Russia", "US"):
             boxes = [b for b in data["boxes"].values() if b["major"] == major]
             obs += [1.0 if is_pac(self, data, major) else 0.0,
@@ -119,45 +138,39 @@ class TotalerKrieg(Game):
         locs = ("Unused", "Ceded Lands Box", "Delay Box", "Force Pool", "Removed")
         for d in self.c.components.ceded_lands:
             obs += [1.0 if data["ceded"][d.id] == x else 0.0 for x in locs]
-        top = self.top(data)
-        obs.append(float(len(top["choices"])) if top and top["kind"] == "choose" else 0.0)
+        top = _decision(data)
+        obs.append(float(len(top["choices"])) if top else 0.0)
         obs.append(float(data["effects"]))
         return [min(1.0, x / 10.0) if x > 1.0 else x for x in obs]
 
     # -- set-up -----------------------------------------------------------------------
-    def setup(self, data: dict[str, Any], scenario: str, options: Mapping[str, Any]) -> None:
+    def setup(self, st: State[TotalerKrieg], scenario: str, options: Mapping[str, Any]) -> None:
+        """Load the situation and push the ``event`` procedure (core runs it: it draws the
+        event and resolves it)."""
+        data = st.data
         if options.get("situation_data") is not None:
-            sit = self.c.load_situation("situation_data option", options["situation_data"])
+            sit = self.situation(st)
         elif scenario == "random":
             sit = self.c.situations[SITUATIONS[randbelow(data, len(SITUATIONS))]]
         else:
             sit = self.c.situations[scenario]
         self.load(data, sit)
-        # A random draw (no event option) that resolves without any decision is drawn again
-        # (up to REDRAWS times), so every random game gives the factions a decision: the
-        # interfaces (PettingZoo, OpenSpiel) need a non-terminal start.
-        saved = copy.deepcopy(data)
-        for attempt in range(REDRAWS):
-            ctx = self.event_context(data, options)
-            data["event"] = ctx
-            num = ctx["event"]
-            who = NAME[ctx["faction"]]
-            extra = ", ".join(f"{k} {v}" for k, v in ctx.items()
-                              if k not in ("event", "faction") and v is not None)
-            log(data, num, f"Political Event {num} {EVENT_NAME[num]} received by the {who} "
-                f"faction in the situation '{sit.title}' ({WAR[data['war']]})"
-                + (f"; {extra}" if extra else ""))
-            then(data, f"ev:{num}", **{k: v for k, v in ctx.items() if k != "event"})
-            drive(self, data)
-            if options.get("event") is not None or data["stack"] or attempt == REDRAWS - 1:
-                break
-            keep = {k: data[k] for k in ("rng", "forced", "barrier", "chance_queue")
-                    if k in data}
-            data.clear()
-            data.update(copy.deepcopy(saved))
-            data.update(keep)
+        call(data, EVENT, None, title=sit.title, attempt=0, drawn=False,
+             mark=len(data["log"]))
 
-    def load(self, data: dict[str, Any], sit: Situation) -> None:
+    def situation(self, st: State[TotalerKrieg]) -> Situation:
+        """The situation the game was set up in: the ``situation_data`` option (validated
+        once per state: kept in its cache), else a bundled situation by name."""
+        given = st.data["options"].get("situation_data")
+        if given is None:
+            return self.c.situations[st.data["situation"]]
+        sit: Situation | None = st.cache.get("situation")
+        if sit is None:
+            sit = self.c.load_situation("situation_data option", given)
+            st.cache["situation"] = sit
+        return sit
+
+    def load(self, data: Data, sit: Situation) -> None:
         """The situation as plain state data."""
         c = self.c
         data["situation"] = sit.name
@@ -232,7 +245,7 @@ class TotalerKrieg(Game):
         data["seq"] = 0
         data["last_role"] = None
 
-    def event_context(self, data: dict[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+    def event_context(self, data: Data, options: Mapping[str, Any]) -> dict[str, Any]:
         """The event, receiving faction and its object: from the options, else drawn from the
         state's RNG (so `simulate` resolves random events)."""
         num = self.event_number(options.get("event"))
@@ -320,7 +333,7 @@ class TotalerKrieg(Game):
         raise UnknownGameError(f"no political event {ref!r}; give a number 15.1-15.40 or a "
                                "name (see `warroom content tk`)")
 
-    def _pick_country(self, data: dict[str, Any], needs: str, f: str) -> str | None:
+    def _pick_country(self, data: Data, needs: str, f: str) -> str | None:
         c = self.c
         minors = sorted(n for n, d in c.country.items() if d.kind == "minor")
         neutral = [n for n in minors if is_neutral(data, n)]
@@ -336,14 +349,31 @@ class TotalerKrieg(Game):
             return None
         return pool[randbelow(data, len(pool))]
 
-    def finish(self, data: dict[str, Any]) -> None:
+    def draw(self, data: Data, title: str) -> None:
+        """Draw the event (from the options, else the state's RNG), log it and push its
+        resolution."""
+        ctx = self.event_context(data, data["options"])
+        data["event"] = ctx
+        num = ctx["event"]
+        who = NAME[ctx["faction"]]
+        extra = ", ".join(f"{k} {v}" for k, v in ctx.items()
+                          if k not in ("event", "faction") and v is not None)
+        log(data, num, f"Political Event {num} {EVENT_NAME[num]} received by the {who} "
+            f"faction in the situation '{title}' ({WAR[data['war']]})"
+            + (f"; {extra}" if extra else ""), event=num, faction=ctx["faction"])
+        call_step(data, f"ev:{num}", **{k: v for k, v in ctx.items() if k != "event"})
+
+    def finish(self, data: Data) -> None:
+        """The resolution is complete: log it and end the game."""
         num = data["event"]["event"]
-        data["outcome"] = {"kind": "resolved" if data["effects"] else "no_result"}
+        term = Termination.RESOLVED if data["effects"] else Termination.NO_RESULT
         log(data, num, f"{EVENT_NAME[num]} is resolved"
-            + ("" if data["effects"] else " (No Result: nothing changed)"))
+            + ("" if data["effects"] else " (No Result: nothing changed)"),
+            termination=term.value)
+        game_over(data, {"termination": term.value})
 
     # -- information ------------------------------------------------------------------
-    def situation_json(self, data: dict[str, Any]) -> dict[str, Any]:
+    def situation_json(self, data: Data) -> dict[str, Any]:
         keys = ("situation", "war", "turn", "pacific", "countries", "policies", "boxes",
                 "civil_war", "republican_support", "units", "markers", "ceded",
                 "ceded_flipped", "control", "vp_marker", "axis_tide", "military_takeover",
@@ -352,13 +382,14 @@ class TotalerKrieg(Game):
                 "production_markers", "french_fleet")
         return {k: data[k] for k in keys}
 
-    def view(self, data: dict[str, Any], role: str | None) -> dict[str, Any]:
-        top = self.top(data)
+    def view(self, st: State[TotalerKrieg], role: str | None) -> dict[str, Any]:
+        data = st.data
+        top = _decision(data)
         pending = None
-        if top is not None and top["kind"] == "choose":
+        if top is not None:
             pending = {"role": top["role"], "rule": top["rule"], "prompt": top["prompt"],
                        "choices": [c["label"] for c in top["choices"]]}
-        out = self.outcome(data) if data["outcome"] else None
+        out = self.outcome(st) if data["outcome"] else None
         return {
             "game": self.id,
             "event": data["event"],
@@ -367,25 +398,26 @@ class TotalerKrieg(Game):
             "pending": pending,
             "situation": self.situation_json(data),
             "instructions": list(data["instructions"]),
-            "log": list(data["log"]),
             "result": out.to_json() if out else None,
         }
 
-    def outcome(self, data: dict[str, Any]) -> Outcome | None:
+    def outcome(self, st: State[TotalerKrieg]) -> Outcome | None:
+        data = st.data
         out = data["outcome"]
         if not out:
             return None
         num = data["event"]["event"]
-        return Outcome(None, f"{num} {out['kind']}", {r: 0.0 for r in self.roles},
+        term = Termination(out["termination"])
+        return Outcome(term, None, {r: 0.0 for r in self.roles},
                        {"changes": data["effects"], "instructions": len(data["instructions"]),
                         "dice": data["dice"], "steps_lost": data["steps_lost"]},
                        f"{EVENT_NAME[num]}: {'resolved' if data['effects'] else 'No Result'}",
-                       num)
+                       num, f"{num} {term.value}")
 
-    def describe(self, data: dict[str, Any], action_id: int) -> str:
+    def describe(self, st: State[TotalerKrieg], action_id: int) -> str:
         act = self.catalogue[action_id]
-        top = self.top(data)
-        if top is not None and top["kind"] == "choose":
+        top = _decision(st.data)
+        if top is not None:
             for c in top["choices"]:
                 if c["key"] == act.key:
                     return str(c["label"])
@@ -409,7 +441,8 @@ class TotalerKrieg(Game):
             "rules": dict(self.rules),
         }
 
-    def check_invariants(self, data: dict[str, Any]) -> list[str]:
+    def check_invariants(self, st: State[TotalerKrieg]) -> list[str]:
+        data = st.data
         bad: list[str] = []
         mix = self.c.components.countermix
         for m in COUNTRY_MARKERS:
@@ -438,12 +471,91 @@ class TotalerKrieg(Game):
         vg = sum(1 for u in data["units"].values() if u.get("vg"))
         if vg > self.c.components.vg_units:
             bad.append(f"{vg} VG units exceed the countermix")
-        for n, st in data["countries"].items():
-            for m in st["markers"]:
+        for n, cs in data["countries"].items():
+            for m in cs["markers"]:
                 if m not in COUNTRY_MARKERS:
                     bad.append(f"unknown marker {m} in {n}")
-            if st["markers"].count("neutrality") > 1:
+            if cs["markers"].count("neutrality") > 1:
                 bad.append(f"two Neutrality markers in {n}")
         if data["civil_war"] is not None and not data["civil_war"]["markers"]:
             bad.append("a Civil War without markers")
         return bad
+
+
+# -- frames ------------------------------------------------------------------------------------
+
+def _decision(data: Data) -> Frame | None:
+    """The ``choose`` frame on top of the stack, if a faction is deciding."""
+    stack: list[Frame] = data["stack"]
+    if stack and stack[-1]["kind"] == CHOOSE:
+        return stack[-1]
+    return None
+
+
+class EventProcedure(Procedure[TotalerKrieg]):
+    """The bottom frame: draw the event and resolve it (its steps and decisions sit above
+    this frame); when they are all done, end the game, unless a randomly drawn event asked
+    no faction anything: then the situation is set up again and another event drawn (at most
+    ``REDRAWS`` draws in all)."""
+
+    kind = EVENT
+
+    def run(self, st: State[TotalerKrieg], frame: Frame) -> None:
+        g, data = st.game, st.data
+        if not frame["drawn"]:
+            frame["drawn"] = True
+            g.draw(data, frame["title"])
+            return
+        if (data["options"].get("event") is None and not data["decisions"]
+                and frame["attempt"] < REDRAWS - 1):
+            g.load(data, g.situation(st))
+            del data["log"][frame["mark"]:]
+            data.pop("event", None)
+            frame["attempt"] += 1
+            frame["drawn"] = False
+            return
+        g.finish(data)
+
+
+class StepProcedure(Procedure[TotalerKrieg]):
+    """A pending step of an event: it leaves the stack and runs its registered step, which
+    may push further steps and decisions."""
+
+    kind = STEP
+
+    def run(self, st: State[TotalerKrieg], frame: Frame) -> None:
+        end(st.data)
+        STEPS[frame["fn"]](st.game, st.data, frame["ctx"])
+
+
+class ChooseDecision(Decision[TotalerKrieg]):
+    """A faction's decision: one of the enumerated choices the rule gives it."""
+
+    kind = CHOOSE
+
+    def prompt(self, st: State[TotalerKrieg], frame: Frame) -> Prompt:
+        return Prompt(frame["role"], frame["prompt"], frame["rule"])
+
+    def legal(self, st: State[TotalerKrieg], frame: Frame) -> list[int]:
+        cat = st.game.catalogue
+        return [cat.by_key(c["key"]).id for c in frame["choices"]]
+
+    def apply(self, st: State[TotalerKrieg], frame: Frame, action: Action) -> None:
+        data = st.data
+        choice = next(c for c in frame["choices"] if c["key"] == action.key)
+        end(data)
+        role = frame["role"]
+        data["last_role"] = role
+        log(data, frame["rule"], f"{role.capitalize()} chooses: {choice['label']}", role=role,
+            choice=choice["key"])
+        CHOICES[frame["fn"]](st.game, data, frame["ctx"], choice["value"])
+
+    def explain(self, st: State[TotalerKrieg], frame: Frame, action: Action,
+                legal: bool) -> tuple[str, tuple[str, ...]]:
+        rules = (frame["rule"],)
+        if legal:
+            choice = next(c for c in frame["choices"] if c["key"] == action.key)
+            return f"{frame['prompt']}: {choice['label']} is one of the choices", rules
+        offered = "; ".join(c["label"] for c in frame["choices"])
+        return (f"{frame['role']} must now decide: {frame['prompt']}. The rule offers only: "
+                f"{offered}", rules)

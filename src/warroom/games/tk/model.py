@@ -1,19 +1,18 @@
 """The vocabulary the events are written with: queries and changes of the political
-situation held in ``data`` (plain JSON), each change logged with its rule.
+situation held in ``data`` (plain JSON), each change logged with its rule (core's log).
 
-Log lines start with the rule in brackets (``[15.3] ...``). Anything that needs the
-physical map is also appended to ``data["instructions"]`` as an explicit instruction.
+Anything that needs the physical map is also appended to ``data["instructions"]`` as an
+explicit instruction (``[rule] text``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from warroom.core.log import log
 from warroom.core.rng import roll
-from warroom.games.tk.engine import ask, on_choice, then
-
-if TYPE_CHECKING:
-    from warroom.games.tk.game import TotalerKrieg
+from warroom.games.tk.components import DieTable, TableRow
+from warroom.games.tk.engine import TkRules, ask, call_step, on_choice
 
 Data = dict[str, Any]
 ALLIED = ("western", "soviet")
@@ -24,13 +23,9 @@ WAR = {"pre_war": "Pre-War", "limited_war": "Limited War", "total_war": "Total W
 
 # -- log ------------------------------------------------------------------------------------
 
-def log(data: Data, rule: str, text: str) -> None:
-    data["log"].append(f"[{rule}] {text}")
-
-
 def instruct(data: Data, rule: str, text: str) -> None:
     """An instruction for the physical map (also logged)."""
-    data["log"].append(f"[{rule}] ON THE MAP: {text}")
+    log(data, rule, f"ON THE MAP: {text}")
     data["instructions"].append(f"[{rule}] {text}")
 
 
@@ -42,12 +37,20 @@ def no_result(data: Data, rule: str, why: str) -> None:
     log(data, rule, f"No Result: {why}")
 
 
-def die(data: Data, rule: str, what: str, drm: int = 0) -> int:
+def die(data: Data, rule: str, what: str, drm: int = 0, why: str = "",
+        table: str | None = None) -> int:
+    """Roll one die for ``what`` (modified by ``drm`` for the reason ``why``): the log entry
+    holds the facts ``die``, ``mods``, ``total`` and, for a table roll, ``table``."""
     value = roll(data)
-    mod = value + drm
-    log(data, rule, f"{what}: rolled {value}" + (f" {drm:+d} = {mod}" if drm else ""))
+    total = value + drm
+    facts: dict[str, Any] = {"die": value, "mods": [[drm, why]] if drm else [],
+                             "total": total}
+    if table is not None:
+        facts["table"] = table
+    log(data, rule, f"{what}: rolled {value}" + (f" {drm:+d} = {total}" if drm else ""),
+        **facts)
     data["dice"] += 1
-    return mod
+    return total
 
 
 # -- factions and countries -----------------------------------------------------------------
@@ -79,7 +82,7 @@ def is_neutral(data: Data, c: str) -> bool:
     return status(data, c) == "neutral"
 
 
-def owner(g: TotalerKrieg, data: Data, c: str) -> str | None:
+def owner(g: TkRules, data: Data, c: str) -> str | None:
     """The faction a country belongs to now (None: Neutral or gone)."""
     st = status(data, c)
     if st == "major":
@@ -92,7 +95,7 @@ def owner(g: TotalerKrieg, data: Data, c: str) -> str | None:
     return None
 
 
-def is_faction_country(g: TotalerKrieg, data: Data, c: str, f: str) -> bool:
+def is_faction_country(g: TkRules, data: Data, c: str, f: str) -> bool:
     st = status(data, c)
     return (st == "major" and g.c.country[c].faction == f) or st == f
 
@@ -110,7 +113,7 @@ def marker_total(data: Data, m: str) -> int:
     return sum(st["markers"].count(m) for st in data["countries"].values())
 
 
-def add_marker(g: TotalerKrieg, data: Data, c: str, m: str, rule: str, where: str = "") -> bool:
+def add_marker(g: TkRules, data: Data, c: str, m: str, rule: str, where: str = "") -> bool:
     limit = g.c.components.countermix.get(m)
     if limit is not None and marker_total(data, m) >= limit:
         log(data, rule, f"No {label(m)} marker is left in the countermix ({limit}); none is "
@@ -153,7 +156,7 @@ def enemy_stronghold(f: str) -> str:
     return "stronghold:republican" if f == "axis" else "stronghold:nationalist"
 
 
-def neighbours(g: TotalerKrieg, data: Data, c: str) -> list[str]:
+def neighbours(g: TkRules, data: Data, c: str) -> list[str]:
     """Countries sharing a Border with ``c`` or one of its Dependents."""
     out: set[str] = set()
     for x in [c, *g.c.country[c].dependents]:
@@ -162,23 +165,23 @@ def neighbours(g: TotalerKrieg, data: Data, c: str) -> list[str]:
     return sorted(x for x in out if exists(data, x))
 
 
-def neutral_neighbours(g: TotalerKrieg, data: Data, c: str) -> list[str]:
+def neutral_neighbours(g: TkRules, data: Data, c: str) -> list[str]:
     return [x for x in neighbours(g, data, c)
             if is_neutral(data, x) and g.c.country[x].kind == "minor"]
 
 
-def neutral_minors(g: TotalerKrieg, data: Data) -> list[str]:
+def neutral_minors(g: TkRules, data: Data) -> list[str]:
     return sorted(c for c in data["countries"]
                   if is_neutral(data, c) and g.c.country[c].kind == "minor")
 
 
-def borders_soviet(g: TotalerKrieg, data: Data, c: str) -> bool:
+def borders_soviet(g: TkRules, data: Data, c: str) -> bool:
     return any(is_faction_country(g, data, x, "soviet") for x in neighbours(g, data, c))
 
 
 # -- postures, policies, truces ----------------------------------------------------------------
 
-def alignment(g: TotalerKrieg, data: Data, c: str) -> str:
+def alignment(g: TkRules, data: Data, c: str) -> str:
     """13.5 (modelled): the faction of the Posture Box holding the Country's Policy, else
     the Country's historical alignment (content)."""
     pid = cst(data, c).get("policy")
@@ -188,7 +191,7 @@ def alignment(g: TotalerKrieg, data: Data, c: str) -> str:
     return g.c.country[c].alignment
 
 
-def posture(g: TotalerKrieg, data: Data, c: str) -> str:
+def posture(g: TkRules, data: Data, c: str) -> str:
     """13.6 (modelled): the Posture of the Country's Policy, else Locarno or Cordon."""
     st = cst(data, c)
     pid = st.get("policy")
@@ -202,7 +205,7 @@ def posture(g: TotalerKrieg, data: Data, c: str) -> str:
     return str(st.get("posture") or g.c.country[c].posture)
 
 
-def is_pac(g: TotalerKrieg, data: Data, c: str) -> bool:
+def is_pac(g: TkRules, data: Data, c: str) -> bool:
     """A Policy Affected Country: a major with a Policy in its Posture Box, or a minor
     named by a Policy."""
     if c in g.c.country and g.c.country[c].kind == "major":
@@ -215,7 +218,7 @@ def is_tac(data: Data, c: str) -> bool:
     return any(b["major"] == c and b["truce"] for b in data["boxes"].values())
 
 
-def end_policy(g: TotalerKrieg, data: Data, pid: str, rule: str,
+def end_policy(g: TkRules, data: Data, pid: str, rule: str,
                truce_name: str | None = None) -> None:
     """13.6.1.2: remove all of the Policy's markers from the Posture Boxes."""
     pol = data["policies"][pid]
@@ -238,7 +241,7 @@ def end_policy(g: TotalerKrieg, data: Data, pid: str, rule: str,
     log(data, rule, f"The {pol['name']} Policy ({pol['posture']}) ends (13.6.1.2)")
 
 
-def end_country_policy(g: TotalerKrieg, data: Data, c: str, rule: str) -> None:
+def end_country_policy(g: TkRules, data: Data, c: str, rule: str) -> None:
     pid = cst(data, c).get("policy")
     if pid:
         end_policy(g, data, pid, rule)
@@ -246,7 +249,7 @@ def end_country_policy(g: TotalerKrieg, data: Data, c: str, rule: str) -> None:
 
 # -- activation (13.5, 13.7) --------------------------------------------------------------------
 
-def activate(g: TotalerKrieg, data: Data, c: str, side: str, rule: str, *,
+def activate(g: TkRules, data: Data, c: str, side: str, rule: str, *,
              mobilization: bool = True, free_passage: bool = False,
              end_pac_policy: bool = False) -> str | None:
     """Activate a Neutral Country for ``side`` ("axis", "allied" = per 13.5, or a faction).
@@ -295,18 +298,18 @@ def set_war(data: Data, war: str, rule: str) -> None:
 
 # -- units ------------------------------------------------------------------------------------
 
-def unit_hex(g: TotalerKrieg, data: Data, u: dict[str, Any]) -> str | None:
+def unit_hex(g: TkRules, data: Data, u: dict[str, Any]) -> str | None:
     loc = u["loc"]
     if loc == "Holding Box" and u.get("holder"):
         loc = data["units"][u["holder"]]["loc"]
     return loc if loc in g.c.hex else None
 
 
-def on_map(g: TotalerKrieg, data: Data, u: dict[str, Any]) -> bool:
+def on_map(g: TkRules, data: Data, u: dict[str, Any]) -> bool:
     return unit_hex(g, data, u) is not None
 
 
-def uname(g: TotalerKrieg, data: Data, uid: str) -> str:
+def uname(g: TkRules, data: Data, uid: str) -> str:
     u = data["units"][uid]
     where = u["loc"]
     if where == "Holding Box":
@@ -317,7 +320,7 @@ def uname(g: TotalerKrieg, data: Data, uid: str) -> str:
     return f"{u['name']} [{u['steps']} step{'s' * (u['steps'] != 1)}] in {where}"
 
 
-def find_units(g: TotalerKrieg, data: Data, spec: dict[str, Any]) -> list[str]:
+def find_units(g: TkRules, data: Data, spec: dict[str, Any]) -> list[str]:
     """Unit ids matching ``spec`` (owner, nat, types, ground, on_map, hex, locs, colonial,
     minor, ss, holding, not_holding, loc_prefix)."""
     out = []
@@ -352,7 +355,7 @@ def find_units(g: TotalerKrieg, data: Data, spec: dict[str, Any]) -> list[str]:
     return sorted(out)
 
 
-def move_unit(g: TotalerKrieg, data: Data, uid: str, loc: str, rule: str) -> None:
+def move_unit(g: TkRules, data: Data, uid: str, loc: str, rule: str) -> None:
     before = uname(g, data, uid)
     u = data["units"][uid]
     if u["loc"] == "Holding Box" and u.get("holder"):
@@ -364,7 +367,7 @@ def move_unit(g: TotalerKrieg, data: Data, uid: str, loc: str, rule: str) -> Non
     instruct(data, rule, f"move {before} to {loc}")
 
 
-def eliminate_step(g: TotalerKrieg, data: Data, uid: str, rule: str,
+def eliminate_step(g: TkRules, data: Data, uid: str, rule: str,
                    breakdown: bool = True) -> None:
     """Eliminate one step (4.2.6.2 as modelled): a unit in a Holding Box makes its
     multi-national unit perform an Emergency Breakdown (2.3.4)."""
@@ -395,7 +398,7 @@ def eliminate_step(g: TotalerKrieg, data: Data, uid: str, rule: str,
                  f"counter to show {u['steps']} step(s)")
 
 
-def emergency_breakdown(g: TotalerKrieg, data: Data, holder_id: str, victim: str,
+def emergency_breakdown(g: TkRules, data: Data, holder_id: str, victim: str,
                         rule: str) -> None:
     """2.3.4 (modelled): the victim in the Holding Box loses its step; the other units of the
     Holding Box go to the hex; the multi-national unit's own steps become a one-step-per-step
@@ -438,7 +441,7 @@ def emergency_breakdown(g: TotalerKrieg, data: Data, holder_id: str, victim: str
     instruct(data, "2.3.4", f"place {holder['name']} in the Delay Box")
 
 
-def eliminate_unit_to(g: TotalerKrieg, data: Data, uid: str, rule: str) -> None:
+def eliminate_unit_to(g: TkRules, data: Data, uid: str, rule: str) -> None:
     """A whole unit eliminated by an Atomic Devastation marker (15.33): Delay Stripe units go
     to the Delay Box, the others to their Force Pool."""
     u = data["units"][uid]
@@ -450,7 +453,7 @@ def eliminate_unit_to(g: TotalerKrieg, data: Data, uid: str, rule: str) -> None:
 
 # -- step elimination procedures ---------------------------------------------------------------
 
-def eliminate_steps(g: TotalerKrieg, data: Data, role: str, rule: str, spec: dict[str, Any],
+def eliminate_steps(g: TkRules, data: Data, role: str, rule: str, spec: dict[str, Any],
                     n: int, what: str, breakdown: bool = True) -> None:
     """``role`` eliminates ``n`` steps, one at a time, from units matching ``spec``."""
     if n <= 0:
@@ -465,7 +468,7 @@ def eliminate_steps(g: TotalerKrieg, data: Data, role: str, rule: str, spec: dic
 
 
 @on_choice("elim_step")
-def _elim_step(g: TotalerKrieg, data: Data, ctx: dict[str, Any], uid: str) -> None:
+def _elim_step(g: TkRules, data: Data, ctx: dict[str, Any], uid: str) -> None:
     eliminate_step(g, data, uid, ctx["rule"], ctx["breakdown"])
     eliminate_steps(g, data, _role(data, ctx), ctx["rule"], ctx["spec"], ctx["n"] - 1,
                     ctx["what"], ctx["breakdown"])
@@ -476,7 +479,7 @@ def _role(data: Data, ctx: dict[str, Any]) -> str:
     return str(data["last_role"])
 
 
-def armor_or_infantry(g: TotalerKrieg, data: Data, role: str, rule: str, nat: str) -> None:
+def armor_or_infantry(g: TkRules, data: Data, role: str, rule: str, nat: str) -> None:
     """Eliminate one ``nat`` armor step or two ``nat`` infantry steps from the map."""
     base = {"nat": nat, "on_map": True, "not_holding": True}
     armor = find_units(g, data, {**base, "types": ["armor"]})
@@ -496,7 +499,7 @@ def armor_or_infantry(g: TotalerKrieg, data: Data, role: str, rule: str, nat: st
 
 
 @on_choice("armor_or_infantry")
-def _armor_or_inf(g: TotalerKrieg, data: Data, ctx: dict[str, Any], kind: str) -> None:
+def _armor_or_inf(g: TkRules, data: Data, ctx: dict[str, Any], kind: str) -> None:
     base = {"nat": ctx["nat"], "on_map": True, "not_holding": True, "types": [kind]}
     eliminate_steps(g, data, _role(data, ctx), ctx["rule"], base, 1 if kind == "armor" else 2,
                     f"{ctx['nat']} {kind}")
@@ -521,16 +524,16 @@ def move_map_marker(data: Data, i: int, loc: str, rule: str) -> None:
     instruct(data, rule, f"move {art} {who}{label(m['type'])} marker from {before} to {loc}")
 
 
-def hexes(g: TotalerKrieg, *, land: bool = True) -> list[str]:
+def hexes(g: TkRules, *, land: bool = True) -> list[str]:
     return [h.id for h in g.c.components.hexes if not (land and h.naval)]
 
 
-def hex_label(g: TotalerKrieg, h: str) -> str:
+def hex_label(g: TkRules, h: str) -> str:
     d = g.c.hex[h]
     return f"{d.name} ({d.id})" if d.name and d.name != d.id else d.id
 
 
-def control(g: TotalerKrieg, data: Data, h: str) -> str | None:
+def control(g: TkRules, data: Data, h: str) -> str | None:
     if h in data["control"]:
         return str(data["control"][h])
     c = g.c.hex[h].country
@@ -539,7 +542,8 @@ def control(g: TotalerKrieg, data: Data, h: str) -> str | None:
 
 # -- tables ----------------------------------------------------------------------------------
 
-def lookup(table: Any, value: int) -> Any:
+def lookup(table: DieTable, value: int) -> TableRow:
+    """The row of ``table`` for a (modified) roll, clamped to the table's range."""
     rows = table.rows
     lo = min(min(r.roll) for r in rows)
     hi = max(max(r.roll) for r in rows)
@@ -547,7 +551,7 @@ def lookup(table: Any, value: int) -> Any:
     return next(r for r in rows if value in r.roll)
 
 
-def select_area_table(g: TotalerKrieg, data: Data, role: str, rule: str, next_fn: str,
+def select_area_table(g: TkRules, data: Data, role: str, rule: str, next_fn: str,
                       optional: bool = False, **ctx: Any) -> None:
     """``role`` selects an Area Table and rolls one die; ``next_fn`` gets ``country``."""
     opts: list[tuple[str | None, str, Any]] = [
@@ -560,23 +564,24 @@ def select_area_table(g: TotalerKrieg, data: Data, role: str, rule: str, next_fn
 
 
 @on_choice("area_table")
-def _area_table(g: TotalerKrieg, data: Data, ctx: dict[str, Any], name: str | None) -> None:
+def _area_table(g: TkRules, data: Data, ctx: dict[str, Any], name: str | None) -> None:
     if name is None:
         log(data, ctx["rule"], "No Area Table is rolled")
         return
     roll_area(g, data, name, ctx["rule"], ctx["next_fn"], **ctx["ctx"])
 
 
-def roll_area(g: TotalerKrieg, data: Data, name: str, rule: str, next_fn: str,
+def roll_area(g: TkRules, data: Data, name: str, rule: str, next_fn: str,
               **ctx: Any) -> None:
     table = g.c.area[name]
-    value = die(data, rule, f"Area Table: {name}")
+    value = die(data, rule, f"Area Table: {name}", table=f"Area Table: {name}")
     row = lookup(table, value)
     result = row.result
     if result == "France/Vichy":
         result = "France" if status(data, "Vichy") == "removed" else "Vichy"
         log(data, rule, f"Area Table {name}: France/Vichy — the event applies to {result}, "
-            "the country in play")
+            "the country in play", table=f"Area Table: {name}", result=result)
     else:
-        log(data, rule, f"Area Table {name}: {result}")
-    then(data, next_fn, country=result, **ctx)
+        log(data, rule, f"Area Table {name}: {result}", table=f"Area Table: {name}",
+            result=result)
+    call_step(data, next_fn, country=result, **ctx)
