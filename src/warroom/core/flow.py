@@ -82,6 +82,12 @@ class FrameKind(Generic[G]):
         """Carry out a legal action (already checked)."""
         raise TypeError(f"frame kind {self.kind!r} is a procedure: it takes no action")
 
+    def alias(self, st: State[G], frame: Frame, action: Action) -> Action | None:
+        """Today's action for ``action`` when it is not legal as it stands: a key of an
+        earlier version that only this decision can read (e.g. "the i-th choice"), so old
+        records still replay. None: no alias (the default)."""
+        return None
+
     def explain(self, st: State[G], frame: Frame, action: Action,
                 legal: bool) -> tuple[str, tuple[str, ...]]:
         """A reason and the rules behind it, for the frame's role."""

@@ -312,13 +312,15 @@ def _not_your_turn(state: State[Any], role: str) -> str | None:
     return None
 
 
-def apply(state: State[Any], action: Action | str | int, role: str | None = None) -> None:
+def apply(state: State[Any], action: Action | str | int, role: str | None = None) -> Action:
     """Carry out ``action`` for the active role, then run the flow to the next decision.
 
     ``role`` is who asks (a front end passes it; bots, replays and tests acting for the
     active role may omit it). An action from a role that is not to act is refused with a
     message that says only that. An illegal action raises ``IllegalActionError`` (listing
-    the legal choices to the role that owns them) and changes nothing.
+    the legal choices to the role that owns them) and changes nothing. Returns the action
+    played: a key of an earlier version may be read as today's action by the frame's
+    ``alias`` (a positional key of an old record, for instance).
     """
     game = state.game
     if role is not None:
@@ -333,21 +335,28 @@ def apply(state: State[Any], action: Action | str | int, role: str | None = None
         if candidate is act:
             break
     else:
-        if state.data["active"] is None:
+        stack = state.data["stack"]
+        alias: Action | None = (game.frames[stack[-1]["kind"]].alias(state, stack[-1], act)
+                                 if stack and state.data["active"] is not None else None)
+        if alias is not None and alias in legal:
+            act = alias
+        elif state.data["active"] is None:
             raise IllegalActionError(f"the game is over; {act.key!r} cannot be played",
                                      action=act)
-        why = explain(state, act)
-        raise IllegalActionError(
-            f"illegal action {act.key!r}: {why.reason}"
-            + (f" [rule {', '.join(why.rules)}]" if why.rules else "")
-            + f". Legal now: {', '.join(a.key for a in legal)}",
-            action=act, legal=[a.key for a in legal])
+        else:
+            why = explain(state, act)
+            raise IllegalActionError(
+                f"illegal action {act.key!r}: {why.reason}"
+                + (f" [rule {', '.join(why.rules)}]" if why.rules else "")
+                + f". Legal now: {', '.join(a.key for a in legal)}",
+                action=act, legal=[a.key for a in legal])
     data = state.data
     frame = data["stack"][-1]
     state._legal = None
     data["decisions"] += 1
     game.frames[frame["kind"]].apply(state, frame, act)
     flow.run(state)
+    return act
 
 
 def prompt(state: State[Any]) -> Prompt | None:

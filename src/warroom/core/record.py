@@ -187,13 +187,12 @@ class Session:
         before = clone(self.state)
         barrier = self.state.data["barrier"]
         try:
-            apply(self.state, action, role)
+            act = apply(self.state, action, role)
         except IllegalActionError:
             raise  # the state is untouched
         except Exception:
             self.state = before  # a failure half-way through the rules: keep the old state
             raise
-        act = self.state.game.catalogue.resolve(action)
         self.record.actions.append(act.key)
         if (self.state.data["barrier"] != barrier or self.state.active != acting
                 or acting is None):
