@@ -39,7 +39,8 @@ def controller(c: Components, data: Data, s: int) -> int:
 
 
 def extremists_left(data: Data, side: int) -> int:
-    return COUNTERMIX - sum(data["ext"][side])
+    ext: list[int] = data["ext"][side]
+    return COUNTERMIX - sum(ext)
 
 
 def sp_text(data: Data, s: int) -> str:
@@ -65,7 +66,7 @@ def place_sp(c: Components, data: Data, side: int, s: int, n: int, rule: str,
 
 def remove_sp(c: Components, data: Data, side: int, s: int, n: int, rule: str) -> int:
     """Remove up to ``n`` SP of ``side`` from ``s``; returns how many were removed."""
-    k = min(n, data["sp"][side][s])
+    k: int = min(n, data["sp"][side][s])
     if k > 0:
         data["sp"][side][s] -= k
         log(data, rule, f"{k} {SIDE[side]} SP removed from {c.names[s]} {sp_text(data, s)}")
@@ -128,8 +129,8 @@ def check_automatic_victory(c: Components, data: Data) -> bool:
 
 def penalised(data: Data, side: int) -> bool:
     """8.3: Power beyond a player's Moderation on their own side of the track."""
-    p = data["power"] if side == RW else -data["power"]
-    return p > data["mod"][side]
+    p: int = data["power"] if side == RW else -data["power"]
+    return p > int(data["mod"][side])
 
 
 def change_moderation(c: Components, data: Data, side: int, delta: int, rule: str) -> None:

@@ -183,7 +183,7 @@ def load_components(override: Path | None = None) -> Components:
         starts.append(tr.start_side)
         boxes.append(tuple(
             Box(b.name, b.needed, b.kind,
-                m.id(b.space) if getattr(b, "space", None) else None,
+                m.id(str(b.space)) if getattr(b, "space", None) else None,
                 tuple(_plain(e) for e in b.effects), getattr(b, "marker", None))
             for b in tr.boxes))
     slugs = tuple(slug(name) for name in m.names)
@@ -191,7 +191,8 @@ def load_components(override: Path | None = None) -> Components:
         dup = sorted({x for x in slugs if slugs.count(x) > 1})
         check(False, f"two spaces have the same id {dup[0]!r}", file=str(pack.path("map.yaml")))
     c = Components(
-        map=m, names=m.names, slugs=slugs, index=SpaceIndex(m), region=m.region, stability=m.stability,
+        map=m, names=m.names, slugs=slugs, index=SpaceIndex(m), region=m.region,
+        stability=m.stability,
         adj=m.adj, battleground=m.battleground, cond_battleground=m.cond_battleground,
         colonial=m.colonial, at_start=m.at_start, rhineland=m.id("Rhineland"),
         poland=m.id("Poland"), switzerland=m.id("Switzerland"), cards=cards,

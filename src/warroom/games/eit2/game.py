@@ -176,7 +176,7 @@ class EuropeInTurmoil2(EitGame):
             w = out["winner"]
             return 0.0 if w is None else (100.0 if w == role else -100.0)
         me = self.roles.index(role)
-        value = sign * data["power"]
+        value: float = sign * data["power"]
         value += 0.3 * (data["mod"][me] - data["mod"][1 - me])
         value -= 2.0 * (data["sanctions"][me] - data["sanctions"][1 - me])
         c = self.c

@@ -157,8 +157,9 @@ def support_check(c: Components, data: Data, side: int, s: int, ops: int, extra:
     detail = ", ".join(f"{v:+d} {why}" for v, why in mods) or "no modifiers"
     log(data, "6.2.5", f"{SIDE[side]} Support Check in {c.names[s]} {sp_text(data, s)}: die "
         f"{die} +{ops} OPs {drm:+d} ({detail}) = {total} against {target} (Stability "
-        f"{c.stability[s]} x2)", role=ROLE[side], space=c.slugs[s], die=die, ops=ops,
-        mods=mods_json(mods), total=total, target=target, success=total > target)
+        f"{c.stability[s]} x2)", role=ROLE[side], space=c.slugs[s], before=sp_text(data, s)[1:-1],
+        die=die, ops=ops, mods=mods_json(mods), drm=drm, total=total, target=target,
+        success=total > target)
     excess = total - target
     if excess <= 0:
         log(data, "6.2.6", "Not higher than the target: nothing changes")
@@ -242,7 +243,7 @@ def rearmament_attempt(c: Components, data: Data, side: int, t: int, ops: int,
     log(data, "6.3.2", f"{SIDE[side]} {'free ' if free else ''}Rearmament attempt on the "
         f"{c.track_names[t]} track: die {die} +{ops} OPs ({detail}) = {total}, "
         f"{box.name} needs {box.needed}", role=ROLE[side], track=c.track_ids[t], die=die,
-        ops=ops, mods=mods_json(mods), total=total, needed=needed, free=free,
+        ops=ops, mods=mods_json(mods), total=total, box=box.name, needed=needed, free=free,
         success=total >= needed)
     flipped = data["rearm_side"][t] != side
     data["rearm_side"][t] = side
