@@ -9,7 +9,7 @@ needs no frame handler.
 
 from __future__ import annotations
 
-from warroom.core.flow import call, game_over
+from warroom.core.flow import call, game_over, reveal
 from warroom.core.log import log
 from warroom.core.rng import randbelow
 from warroom.games.eit2.board import LW, ROLE, RW, SIDE, Data, sanction
@@ -50,6 +50,7 @@ def deal(c: Components, data: Data) -> None:
     size = hand_size(data["turn"])
     side = RW
     stuck = 0
+    reveal(data)                # each player sees the cards dealt: an undo barrier
     while any(len(data["hands"][s]) < size for s in (LW, RW)) and stuck < 2:
         if len(data["hands"][side]) < size:
             if draw(c, data, side):

@@ -150,8 +150,9 @@ def condor_legion(c: Components, data: Data, side: int) -> None:
     # pushed first, so that choices made by the box reached come first (6.3.4)
     if targets:
         L.choose(c, data, side, 85, "check", targets,
-                 prompt="Condor Legion: a Support Check with a +2 modifier in a space in "
-                        "Spain with LW SP or Extremists")
+                 rule="6.2.5",
+                 prompt="Condor Legion: choose the space in Spain (with LW SP or Extremists) "
+                        "of a Support Check with +2")
     _free_attempt_now(c, data, side, "germany", 85,
                       bonus=1 if air else 0,
                       why=f"Condor Legion: {c.boxes[t][nxt].name} is an Air box" if air
@@ -204,8 +205,8 @@ def _kristallnacht_next(c: Components, data: Data, side: int, used: list[int]) -
     options = _kristallnacht_options(c, data, side, used)
     if len(used) < 3 and options:
         L.choose(c, data, side, 88, "place", options, optional=True,
-                 prompt=f"Kristallnacht: a RW Extremist in a space in Germany "
-                        f"({3 - len(used)} left; pass to stop)", used=used)
+                 prompt=f"Kristallnacht: place a RW Extremist in a space in Germany without "
+                        f"one ({3 - len(used)} of 3 left), or pass to stop", used=used)
         return
     L.moderation(c, data, RW, -2)
 
@@ -240,8 +241,8 @@ def _anti_comintern_next(c: Components, data: Data, side: int, used: list[int]) 
     options = [s for s in range(len(c.names)) if data["ext"][o][s] and s not in used]
     if len(used) < 2 and options:
         L.choose(c, data, side, 90, "remove", options, optional=True,
-                 prompt=f"Anti-Comintern Pact: remove a LW Extremist ({2 - len(used)} "
-                        "left; pass to stop)", used=used)
+                 prompt=f"Anti-Comintern Pact: remove a LW Extremist ({2 - len(used)} of 2 "
+                        "left, each from a different space), or pass to stop", used=used)
         return
     _anti_comintern_end(c, data, side)
 
@@ -340,8 +341,9 @@ def franco_soviet_treaty(c: Components, data: Data, side: int) -> None:
         return
     L.choose(c, data, side, 99, "attempt",
              tracks, what="track",
-             prompt="Franco-Soviet Treaty: a free Rearmament attempt on the French or the "
-                    "USSR track")
+             rule="6.3.5",
+             prompt="Franco-Soviet Treaty: choose the French or the USSR track for a free "
+                    "Rearmament attempt")
 
 
 def _franco_soviet_attempt(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
@@ -451,8 +453,8 @@ def _civil_war_next(c: Components, data: Data, first: int, done: int) -> None:
         options = [s for s in _spaces_in_spain(c) if not data["ext"][who][s]]
         if options:
             L.choose(c, data, who, 108, "place", options,
-                     prompt=f"Spanish Civil War: {SIDE[who]} places an Extremist in a space "
-                            "in Spain and makes a Support Check there (+2)",
+                     prompt=f"Spanish Civil War: {SIDE[who]}, place an Extremist in a space "
+                            "in Spain and make a Support Check there with +2",
                      first=first, done=done)
             return
         log(data, "7.1", f"Spanish Civil War: {SIDE[who]} has an Extremist in every space "

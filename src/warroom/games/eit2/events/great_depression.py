@@ -115,7 +115,8 @@ def comintern(c: Components, data: Data, side: int) -> None:
     6.2.4/6.2.5)."""
     L.choose(c, data, LW, 47, "first", _comintern_options(c, data, []),
              optional=True, placed=[],
-             prompt="Comintern: a space with LW SP and no LW Extremist for a LW Extremist")
+             prompt="Comintern: place a LW Extremist (1 of 2) in a space with LW SP and no "
+                    "LW Extremist, or pass")
 
 
 def _comintern_first(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
@@ -125,7 +126,8 @@ def _comintern_first(c: Components, data: Data, frame: Frame, choice: int | None
     L.extremist(c, data, LW, c.names[choice])
     L.choose(c, data, LW, 47, "second", _comintern_options(c, data, [choice]),
              optional=True, placed=[choice],
-             prompt="Comintern: a second space for a LW Extremist, or pass")
+             prompt="Comintern: place a second LW Extremist (2 of 2) in a space with LW SP "
+                    "and no LW Extremist, or pass")
 
 
 def _comintern_second(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
@@ -137,7 +139,9 @@ def _comintern_second(c: Components, data: Data, frame: Frame, choice: int | Non
         log(data, "7.1", "Comintern: LW does not control the USSR: no Support Check")
         return
     L.choose(c, data, LW, 47, "check", placed,
-             prompt="Comintern: the space of the +2 Support Check")
+             rule="6.2.5",
+             prompt="Comintern: choose which new Extremist's space gets the Support Check "
+                    "with +2")
 
 
 def _comintern_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
@@ -164,7 +168,9 @@ def il_duce(c: Components, data: Data, side: int) -> None:
     L.reminder(c, data, 49)
     options = [s for s in L.spaces_in(c, "Italy") if data["sp"][LW][s] or data["ext"][LW][s]]
     L.choose(c, data, RW, 49, "check", options,
-             prompt="Il Duce: a space of Italy with LW SP or Extremists for a +2 Support Check")
+             rule="6.2.5",
+             prompt="Il Duce: choose the space of Italy (with LW SP or Extremists) of a "
+                    "Support Check with +2")
 
 
 def _il_duce_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
@@ -250,7 +256,9 @@ def geneva_disarmament_conference(c: Components, data: Data, side: int) -> None:
     L.reduce_tension(c, data, LW, 2)
     options = [t for t in range(len(c.track_ids)) if data["rearm"][t] > 0]
     L.choose(c, data, LW, 56, "retreat", options, what="track",
-             prompt="Geneva Disarmament Conference: the Rearmament marker to retreat one box")
+             rule="6.3.9",
+             prompt="Geneva Disarmament Conference: choose the Rearmament marker that "
+                    "retreats one box")
 
 
 def _geneva_retreat(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
@@ -313,7 +321,9 @@ def mechanised_warfare_pioneers(c: Components, data: Data, side: int) -> None:
     Army box (6.3.11); closed tracks are not eligible (6.3.8)."""
     L.choose(c, data, side, 61, "attempt", _army_tracks(c, data),
              what="track",
-             prompt="Mechanised Warfare Pioneers: a track whose next box is an Army box")
+             rule="6.3.5",
+             prompt="Mechanised Warfare Pioneers: choose the track (its next box an Army "
+                    "box) of a free 3-OPs Rearmament attempt")
 
 
 def _mwp_attempt(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
@@ -383,7 +393,8 @@ def currency_stabilization(c: Components, data: Data, side: int) -> None:
     options = [s for s in range(len(c.names))
                if c.region[s] in ("France", "United Kingdom") and data["sp"][o][s]]
     L.choose(c, data, side, 67, "remove", options,
-             prompt="Currency Stabilization: remove 1 opposing SP in France or the UK")
+             prompt="Currency Stabilization: remove 1 opposing SP from a space in France or "
+                    "the United Kingdom")
 
 
 def _currency_remove(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
@@ -443,7 +454,8 @@ def unemployment(c: Components, data: Data, side: int) -> None:
                if c.region[s] in SCORING_REGIONS and not c.colonial[s]
                and data["sp"][side][s] and not data["ext"][side][s]]
     L.choose(c, data, side, 70, "extremist", options,
-             prompt="Unemployment: a non-Colonial space with friendly SP for an Extremist")
+             prompt="Unemployment: place your Extremist in a non-Colonial space of a "
+                    "Scoring Region with your SP and no Extremist of yours")
 
 
 def _unemployment_extremist(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
@@ -458,7 +470,9 @@ def hunger_marches(c: Components, data: Data, side: int) -> None:
     options = [s for s in L.spaces_in(c, "United Kingdom") if not c.colonial[s]
                and (data["sp"][RW][s] or data["ext"][RW][s])]
     L.choose(c, data, LW, 71, "check", options,
-             prompt="Hunger Marches: a UK space with RW markers for a +2 Support Check")
+             rule="6.2.5",
+             prompt="Hunger Marches: choose the non-Colonial UK space (with RW SP or "
+                    "Extremists) of a Support Check with +2")
 
 
 def _hunger_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
@@ -507,7 +521,9 @@ def autarky(c: Components, data: Data, side: int) -> None:
     complete track raises Tension instead)."""
     options = [L.track(c, "germany"), L.track(c, "italy")]
     L.choose(c, data, RW, 76, "advance", options, what="track",
-             prompt="Autarky: the German or the Italian Rearmament marker advances one box")
+             rule="6.3.10",
+             prompt="Autarky: choose the German or the Italian Rearmament marker to advance "
+                    "one box")
 
 
 def _autarky_advance(c: Components, data: Data, frame: Frame, choice: int | None) -> None:

@@ -33,12 +33,13 @@ CODE: dict[int, CardCode] = _join(roaring_twenties.CODE, great_depression.CODE,
 """Every card's Event code by printed card number (Scoring cards have none)."""
 
 
-def check_events(c: Components) -> None:
-    """Every card of the content pack that is not a Scoring card has an Event (else a
-    :class:`ContentError` names the card)."""
+def check_events(c: Components, code: dict[int, CardCode] | None = None) -> None:
+    """Every card of the content pack that is not a Scoring card has an Event in ``code``
+    (default: :data:`CODE`), else a :class:`ContentError` names the card."""
+    table = CODE if code is None else code
     for n in c.card_numbers:
         card = c.cards[n]
-        if not card.scoring and n not in CODE:
+        if not card.scoring and n not in table:
             raise ContentError(f"card {n} ({card.title}) has no Event in the rules; a card "
                                "that is not a Scoring card needs one", file=c.cards_file,
                                entry=f"card {n} ({card.title})", field="number")

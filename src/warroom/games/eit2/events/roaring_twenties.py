@@ -202,7 +202,8 @@ def _ask_reparations(c: Components, data: Data, side: int, left: int, done: list
     if left > 0 and options:
         L.choose(c, data, side, 12, "remove", options,
                  prompt=f"War Reparations/War Debts: remove 1 LW SP from a space in Germany "
-                        f"({left} left, at most 1 per space)", left=left, done=done)
+                        f"({left} of 2 removals left, at most 1 per space)", left=left,
+                 done=done)
         return
     if L.controls(c, data, side, "Berlin"):
         L.power(c, data, side, 1)
@@ -249,7 +250,8 @@ def _ask_crash(c: Components, data: Data, side: int, regions: list[str]) -> None
         if options:
             L.choose(c, data, side, 15, "remove", options,
                      prompt=f"Wall Street Crash: remove 1 {SIDE[o]} SP from a space in "
-                            f"{region}", regions=rest)
+                            f"{region} ({len(regions)} of 6 removals left, one per Scoring "
+                            "Region)", regions=rest)
             return
         log(data, "7.1", f"Wall Street Crash: no {SIDE[o]} SP in {region}")
         regions = rest
@@ -267,8 +269,8 @@ def american_expatriates(c: Components, data: Data, side: int) -> None:
     there) in one space in France of the LW player's choice. 17.0 AR 7 (Action Française,
     0/2* -> 1*/2*)."""
     L.choose(c, data, side, 16, "place", L.spaces_in(c, "France"),
-             prompt="American Expatriates: place 1 LW SP and 1 LW Extremist in a space in "
-                    "France")
+             prompt="American Expatriates: choose the space in France for 1 LW SP and 1 LW "
+                    "Extremist")
 
 
 def _expatriates_place(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
@@ -455,8 +457,9 @@ def treaty_of_rapallo(c: Components, data: Data, side: int) -> None:
         return
     ops = _received_ops(c, data, 31, rearmament=True)
     L.choose(c, data, side, 31, "attempt", options, what="track", ops=ops,
-             prompt="Treaty of Rapallo: a free Rearmament attempt on the German or the USSR "
-                    "track")
+             rule="6.3.5",
+             prompt="Treaty of Rapallo: choose the German or the USSR track for a free "
+                    "Rearmament attempt")
 
 
 def _rapallo_attempt(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
