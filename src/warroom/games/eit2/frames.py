@@ -387,7 +387,7 @@ class OpKind(Ask):
     def legal(self, st: St, frame: Frame) -> list[int]:
         g = st.game
         ids = [g.word_id["op_place"]]
-        if ops_.check_targets(g.c, st.data, frame["side"]):
+        if ops_.can_check(g.c, st.data, frame["side"]):
             ids.append(g.word_id["op_check"])
         if frame["event"]:
             ids.append(g.word_id["event_first"])
@@ -484,7 +484,9 @@ class OfferSupportCheck(Step):
 
     def step(self, st: St, frame: Frame) -> None:
         data = st.data
-        if ops_.check_targets(st.game.c, data, frame["side"], frame.get("region")):
+        region = frame.get("region")
+        if (ops_.can_check(st.game.c, data, frame["side"]) if region is None
+                else ops_.check_targets(st.game.c, data, frame["side"], region)):
             goto(data, "support_check", frame["role"], **_scope(frame))
             return
         end(data)

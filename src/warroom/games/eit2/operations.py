@@ -60,13 +60,13 @@ def offer_placement(c: Components, data: Data, side: int, ops: int, card: int | 
     """Offer ``side`` to place SP with ``ops`` OPs (6.1). 6.1.2: the spaces that may receive
     SP are fixed by the SP present before the first placement (with or adjacent to them),
     plus spaces with a friendly Extremist."""
-    sp = data["sp"][side]
+    adj = c.adj
     eligible: set[int] = set()
-    for s in range(len(c.names)):
-        if sp[s] > 0:
+    for s, n in enumerate(data["sp"][side]):
+        if n > 0:
             eligible.add(s)
-            eligible.update(c.adj[s])
-    eligible.update(s for s in range(len(c.names)) if data["ext"][side][s] > 0)
+            eligible.update(adj[s])
+    eligible.update(s for s, n in enumerate(data["ext"][side]) if n > 0)
     if region is not None:
         eligible = {s for s in eligible if c.region[s] == region}
     call(data, "offer_place_sp", ROLE[side], side=side, ops=ops, card=card,
@@ -117,9 +117,15 @@ def place_one(c: Components, data: Data, frame: dict[str, Any], s: int) -> None:
 def check_targets(c: Components, data: Data, side: int, region: str | None = None) -> list[int]:
     """6.2.4: spaces holding opposing SP or Extremists (within ``region`` for a Scoring card)."""
     o = other(side)
-    return [s for s in range(len(c.names))
-            if (data["sp"][o][s] or data["ext"][o][s])
-            and (region is None or c.region[s] == region)]
+    sp, ext = data["sp"][o], data["ext"][o]
+    spaces = range(len(sp)) if region is None else sorted(c.map.spaces_in(region))
+    return [s for s in spaces if sp[s] or ext[s]]
+
+
+def can_check(c: Components, data: Data, side: int) -> bool:
+    """6.2.4: some space holds opposing SP or Extremists."""
+    o = other(side)
+    return any(data["sp"][o]) or any(data["ext"][o])
 
 
 def check_modifiers(c: Components, data: Data, side: int, s: int) -> list[tuple[int, str]]:
