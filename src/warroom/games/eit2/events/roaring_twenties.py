@@ -403,9 +403,9 @@ def _ask_check(c: Components, data: Data, side: int, card: int, region: str,
         log(data, "6.2.4", f"{title}: no space in {region} holds {SIDE[other(side)]} SP or "
             "Extremists: no Support Check")
         return
+    where = "an Independent space" if region == "Independent" else f"the space in {region}"
     L.choose(c, data, side, card, "check", options, value=value, rule="6.2.5",
-             prompt=f"{title}: choose the space in {region} of a Support Check with "
-                    f"+{value}")
+             prompt=f"{title}: choose {where} of a Support Check with +{value}")
 
 
 def _check_step(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
