@@ -497,13 +497,14 @@ def test_spaces_match_the_map() -> None:
 
 
 def test_scenarios_file_titles_resolve(deck: Deck, chart: Rearmament) -> None:
+    """Scenario card lists name printed card numbers (or titles)."""
     path = BUNDLED / "scenarios.yaml"
     if not path.exists():
         pytest.skip("no scenarios.yaml yet")
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     for sc in data.values():
-        for t in sc.get("removed", []) + sc.get("discarded", []):
-            assert deck.has(t), t
+        for t in sc.get("removed", []) + sc.get("discarded", []) + sc.get("reminders", []):
+            assert (t in deck.numbers) if isinstance(t, int) else deck.has(t), t
         for tid, (box, _side) in sc.get("rearmament", {}).items():
             chart.box_index(tid, box)
 
@@ -592,3 +593,68 @@ def test_broken_rearmament(tmp_path: Path, edit: Callable[[Any], None], entry: s
     assert err.entry == entry, str(err)
     assert err.field == field, str(err)
     assert words in str(err)
+
+
+# -- Events by printed card number ---------------------------------------------------------
+
+def test_a_pack_that_corrects_a_card_title_keeps_its_event(tmp_path: Path) -> None:
+    """Events, steps and every per-card table are keyed by the printed number: a content
+    pack that corrects a card's title (here card 4 and card 15) plays the same Events."""
+    from warroom.core import apply, legal_actions, new_game
+    from warroom.core.flow import run
+    from warroom.core.log import render
+    from warroom.games.eit2.frames import action_round_frame
+    from warroom.games.eit2.game import EuropeInTurmoil2
+
+    text = (BUNDLED / "cards.yaml").read_text(encoding="utf-8")
+    text = text.replace("title: Admiral Horthy\n", "title: Admiral Miklos Horthy de Nagybanya\n")
+    text = text.replace("title: Wall Street Crash\n", "title: The Wall Street Crash of 1929\n")
+    (tmp_path / "cards.yaml").write_text(text, encoding="utf-8")
+    game = EuropeInTurmoil2(content=tmp_path)
+    c = game.c
+    assert c.cards[4].title == "Admiral Miklos Horthy de Nagybanya"
+    for n, dice in ((4, [5]), (15, [])):
+        st = new_game(game, "great_depression", 7)
+        d = st.data
+        for pile in (d["deck"], d["discard"], d["out_of_game"], d["ongoing"], *d["hands"]):
+            if n in pile:
+                pile.remove(n)
+        d["hands"][1 if n == 4 else 0].append(n)
+        d["events_played"] = [k for k in d["events_played"] if k != n]
+        side = 1 if n == 4 else 0
+        d["phasing"] = side
+        d["round_done"] = [d["ar"] - 1, d["ar"]] if side == 1 else [d["ar"], d["ar"]]
+        d["stack"] = [{"kind": "turn", "role": None}, action_round_frame(side)]
+        d["forced"] = dice
+        run(st)
+        st.invalidate()
+        start = len(d["log"])
+        apply(st, f"event:{n}")
+        lines = [render(e) for e in d["log"][start:]]
+        assert any(line.startswith(f"Event {c.cards[n].title} (") for line in lines), lines
+        if n == 4:                         # 1 RW SP, a RW Extremist and a check in Hungary
+            hungary = c.index["Hungary"]
+            assert d["sp"][1][hungary] >= 1 and d["ext"][1][hungary] == 1
+            assert any(e.get("space") == "hungary" and "die" in e for e in d["log"][start:])
+            assert 4 in d["out_of_game"]
+        else:                              # the first removal is asked, in France
+            assert st.active == "lw" and d["stack"][-1]["card"] == 15
+            assert "France" in d["stack"][-1]["prompt"]
+            assert {a.kind for a in legal_actions(st)} == {"space"}
+
+
+def test_a_card_without_an_event_is_a_content_error() -> None:
+    """At content load every card that is not a Scoring card needs an Event: the error
+    names the card (file and entry)."""
+    from warroom.core.errors import ContentError
+    from warroom.games.eit2.components import load_components
+    from warroom.games.eit2.events.registry import CODE, check_events
+
+    c = load_components()
+    check_events(c)                        # the bundled content: every Event is there
+    without = {n: code for n, code in CODE.items() if n != 21}
+    with pytest.raises(ContentError) as err:
+        check_events(c, without)
+    assert err.value.entry == "card 21 (Munich Beer Hall Putsch)"
+    assert err.value.file is not None and err.value.file.endswith("cards.yaml")
+    assert "card 21" in str(err.value)

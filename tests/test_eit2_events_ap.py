@@ -8,6 +8,8 @@ import random
 import pytest
 
 from warroom.core import apply, explain, legal_actions, new_game
+from warroom.core.flow import run
+from warroom.core.log import LogEntry, render
 from warroom.games.eit2.board import LW, ROLE, RW
 from warroom.games.eit2.game import EuropeInTurmoil2
 from warroom.games.eit2.scoring import adjacent_independents
@@ -21,7 +23,7 @@ def sid(name: str) -> int:
 
 
 def S(name: str) -> str:
-    return f"space:{sid(name)}"
+    return f"space:{C.slugs[sid(name)]}"
 
 
 def sp(st, name: str) -> tuple[int, int, int, int]:
@@ -48,19 +50,48 @@ def start(side: int, n: int, dice=(), seed: int = 0):
     d["stack"][-1] = {"kind": "action_round", "role": ROLE[side], "side": side}
     d["phasing"] = side
     d["round_done"][side] = d["ar"]
-    G.refresh_active(d)
+    run(st)
     d["forced"] = list(dice)
     st.invalidate()
-    assert invariants(d) == []
+    assert invariants(st) == []
     return st
 
 
-def play(st, *keys: str) -> list[str]:
+class Lines(list[str]):
+    """The log lines of a play as the terminal prints them (``text [rule]``), with the
+    entries behind them, whose facts (die, mods, total...) the tests read."""
+
+    def __init__(self, entries: list[LogEntry]) -> None:
+        super().__init__(render(e) for e in entries)
+        self.entries = entries
+
+    def checks(self, name: str | None = None) -> list[LogEntry]:
+        """The Support Checks (6.2.5) made, in ``name`` if given."""
+        return [e for e in self.entries if e["rule"] == "6.2.5" and "die" in e
+                and (name is None or e["space"] == C.slugs[sid(name)])]
+
+    def check(self, name: str) -> LogEntry:
+        found = self.checks(name)
+        assert len(found) == 1, self
+        return found[0]
+
+    def attempts(self, track: str | None = None) -> list[LogEntry]:
+        """The Rearmament attempts (6.3.2) made, on ``track`` (an id) if given."""
+        return [e for e in self.entries if e["rule"] == "6.3.2" and "die" in e
+                and (track is None or e["track"] == track)]
+
+
+def mods(entry: LogEntry) -> set[str]:
+    """A roll's modifiers as the log prints them (``+1 Slovenia controlled``)."""
+    return {f"{v:+d} {why}" for v, why in entry["mods"]}
+
+
+def play(st, *keys: str) -> Lines:
     n0 = len(st.data["log"])
     for k in keys:
         apply(st, k)
-    assert invariants(st.data) == []
-    return st.data["log"][n0:]
+    assert invariants(st) == []
+    return Lines(st.data["log"][n0:])
 
 
 def keys(st) -> list[str]:
@@ -255,20 +286,24 @@ def test_92_danzig_crisis():
 def test_93_teschen_annexation_plus_1_or_3():
     st = start(RW, 93, dice=[6])
     log = play(st, "event:93")
-    assert any("Moravia (2/0): die 6 +1 OPs +2" in x for x in log)
+    check = log.check("Moravia")
+    assert (check["before"], check["die"], check["ops"], check["drm"]) == ("2/0", 6, 1, 2)
     assert sp(st, "Moravia") == (0, 2, 0, 1)
     st = start(RW, 93, dice=[1])
     st.data["sp"][RW][sid("Poland")] = 6        # RW controls Poland (3 + 3)
     st.invalidate()
     log = play(st, "event:93")
-    assert any("Moravia (2/0): die 1 +3 OPs" in x for x in log)
+    check = log.check("Moravia")
+    assert (check["before"], check["die"], check["ops"]) == ("2/0", 1, 3)
 
 
 def test_94_ioannis_metaxas():
     st = start(RW, 94, dice=[4])
     log = play(st, "event:94")
     assert "RW Extremist placed in Greece (0/2*) [7.1]" in log
-    assert any(x.startswith("RW Support Check in Greece (0/2*): die 4 +2 OPs +0") for x in log)
+    check = log.check("Greece")
+    assert check["role"] == "rw" and check["before"] == "0/2*"
+    assert (check["die"], check["ops"], check["drm"]) == (4, 2, 0)
     assert sp(st, "Greece") == (0, 2, 0, 1)
 
 
@@ -432,8 +467,7 @@ def test_109_non_intervention_committee():
     log = play(st, "event:109")
     assert "Tension -1: now 1 [9.1]" in log
     spain = C.track_ids.index("spain")
-    assert st.data["closed_tracks"] == [{"track": spain, "card": "Non-Intervention Committee",
-                                         "until": "turn"}]
+    assert st.data["closed_tracks"] == [{"track": spain, "card": 109, "until": "turn"}]
     assert 109 in st.data["ongoing"]
     card = st.data["hands"][LW][0]
     assert f"rearm:{card}" in keys(st)      # other tracks stay open
@@ -450,13 +484,14 @@ def test_109_non_intervention_committee():
             st.data["discard"].append(n)
     end_turn(C, st.data)
     assert st.data["closed_tracks"] == [] and 109 in st.data["discard"]
-    assert "The ongoing Event Non-Intervention Committee ends [7.2]" in st.data["log"]
+    assert "The ongoing Event Non-Intervention Committee ends [7.2]" in Lines(st.data["log"])
 
 
 def test_110_shadow_factories_played_for_rearmament_on_the_uk_track():
     st = start(LW, 110, dice=[1])
     log = play(st, "rearm:110", "track:uk")
-    assert any("+1 Shadow Factories played for Rearmament, 6.3.7" in x for x in log)
+    assert any("+1 Shadow Factories played for Rearmament, 6.3.7" in mods(e)
+               for e in log.attempts("uk"))
 
 
 def test_110_shadow_factories():
@@ -480,7 +515,7 @@ def test_random_appeasement_games_keep_invariants(seed):
         acts = legal_actions(st)
         assert acts
         apply(st, rng.choice(acts))
-        assert invariants(st.data) == []
+        assert invariants(st) == []
         steps += 1
         assert steps < 3000
 
@@ -498,5 +533,7 @@ def test_77_little_entente_scoring_is_discarded():
 def test_78_spain_scoring_is_removed_after_scoring():
     st = start(LW, 78, dice=[1])
     log = play(st, "score:78", S("Andalusia"))
-    assert any(x.startswith("LW Support Check in Andalusia (0/1): die 1 +3 OPs") for x in log)
+    check = log.check("Andalusia")
+    assert check["role"] == "lw" and check["before"] == "0/1"
+    assert (check["die"], check["ops"]) == (1, 3)
     assert 78 in st.data["out_of_game"] and 78 not in st.data["discard"]

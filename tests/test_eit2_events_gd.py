@@ -4,11 +4,11 @@ the protocol with forced dice, and random full games of the 1932 and 1936 scenar
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
 from warroom.core import State, apply, legal_actions, new_game
+from warroom.core.log import LogEntry, render
 from warroom.games.eit2 import operations as op
 from warroom.games.eit2.effects import ongoing_check_mods
 from warroom.games.eit2.events import lib as L
@@ -73,12 +73,41 @@ def put(st: State, name: str, lw: int = 0, rw: int = 0, lwe: int = 0, rwe: int =
     st.invalidate()
 
 
-def play(st: State, *keys: str) -> list[str]:
+class Lines(list[str]):
+    """The log lines of a play as the terminal prints them (``text [rule]``), with the
+    entries behind them, whose facts (die, mods, total...) the tests read."""
+
+    def __init__(self, entries: list[LogEntry]) -> None:
+        super().__init__(render(e) for e in entries)
+        self.entries = entries
+
+    def checks(self, name: str | None = None) -> list[LogEntry]:
+        """The Support Checks (6.2.5) made, in ``name`` if given."""
+        return [e for e in self.entries if e["rule"] == "6.2.5" and "die" in e
+                and (name is None or e["space"] == C.slugs[sid(name)])]
+
+    def check(self, name: str) -> LogEntry:
+        found = self.checks(name)
+        assert len(found) == 1, self
+        return found[0]
+
+    def attempts(self, track: str | None = None) -> list[LogEntry]:
+        """The Rearmament attempts (6.3.2) made, on ``track`` (an id) if given."""
+        return [e for e in self.entries if e["rule"] == "6.3.2" and "die" in e
+                and (track is None or e["track"] == track)]
+
+
+def mods(entry: LogEntry) -> set[str]:
+    """A roll's modifiers as the log prints them (``+1 Slovenia controlled``)."""
+    return {f"{v:+d} {why}" for v, why in entry["mods"]}
+
+
+def play(st: State, *keys: str) -> Lines:
     """Apply the actions; return the new log lines."""
     k = len(st.data["log"])
     for key in keys:
         apply(st, key)
-    return st.data["log"][k:]
+    return Lines(st.data["log"][k:])
 
 
 def sp(st: State, name: str) -> tuple[int, int, int, int]:
@@ -91,10 +120,10 @@ def keys(st: State) -> set[str]:
 
 
 def sp_(name: str) -> str:
-    return f"space:{sid(name)}"
+    return f"space:{C.slugs[sid(name)]}"
 
 
-def invariants(data: dict[str, Any]) -> list[str]:
+def invariants(data: State) -> list[str]:
     """check_invariants (the engine counts a card held by a pending opponent's Event, on the
     op_kind / deferred_event frames, as in play, 5.2)."""
     return g.check_invariants(data)
@@ -133,14 +162,14 @@ def test_43_vyacheslav_molotov() -> None:
     assert "The USSR marker advances to Tupolev TB-3 Bombers (not flipped) [6.3.10]" in log
     assert "Tension +1: now 2 [6.3.4]" in log
     assert st.data["rearm_side"][t] == LW
-    assert 43 in st.data["ongoing"] and L.in_effect(C, st.data, "Vyacheslav Molotov")
+    assert 43 in st.data["ongoing"] and L.in_effect(C, st.data, 43)
 
 
 def test_44_enabling_act_requires_hitler_and_cancels_weimar() -> None:
     st = start(44, RW)
     assert "event:44" not in keys(st) and "ops:44" in keys(st)
     st.data["events_played"].append(50)
-    st.data["check_mods"].append({"side": RW, "value": -1, "card": "Weimar Republic",
+    st.data["check_mods"].append({"side": RW, "value": -1, "card": 34,
                                   "until": "game", "spaces": [], "region": "Germany",
                                   "marker": "Weimar Republic"})
     put(st, "Berlin", lw=3)
@@ -366,7 +395,7 @@ def test_58_franco_german_reconciliation() -> None:
     assert ongoing_check_mods(C, st.data, RW, sid("Paris")) == []
     assert 58 in st.data["ongoing"]
     # Rhineland Remilitarization (card 81) cancels it with lib.cancel
-    assert L.cancel(C, st.data, "Franco-German Reconciliation")
+    assert L.cancel(C, st.data, 58)         # Franco-German Reconciliation
     assert ongoing_check_mods(C, st.data, RW, sid("Rhineland")) == [(-1, "Weimar Republic")]
 
 
@@ -476,8 +505,7 @@ def test_65_maginot_mentality_4_5_2_and_6_3_5_examples() -> None:
         log = play(st, f"rearm:{card}")
         assert keys(st) == {"track:france"}
         log = play(st, "track:france")
-        assert any(line.startswith("LW free Rearmament attempt on the France track")
-                   for line in log)
+        assert any(e["role"] == "lw" and e["free"] for e in log.attempts("france"))
         assert st.data["rearm_available"][LW] == 1
         while st.data["active"] == "rw":
             apply(st, sorted(keys(st) - {"event_first"})[0])
@@ -636,7 +664,7 @@ def test_random_games(scenario: str) -> None:
         rng = random.Random(seed)
         while st.data["active"] is not None:
             apply(st, rng.choice(legal_actions(st)))
-            assert invariants(st.data) == [], (scenario, seed)
+            assert invariants(st) == [], (scenario, seed)
         assert st.data["outcome"]
 
 
@@ -653,9 +681,8 @@ def test_76_autarky_triggered_by_lw_the_rw_player_chooses() -> None:
 
 
 def test_41_scoring_card_has_no_event_function() -> None:
-    from warroom.games.eit2.events import EVENTS, _load
+    from warroom.games.eit2.events.registry import CODE
 
-    _load()
-    assert C.cards[41].scoring == "United Kingdom" and C.cards[41].title not in EVENTS
+    assert C.cards[41].scoring == "United Kingdom" and 41 not in CODE
     for n in range(42, 77):
-        assert C.cards[n].title in EVENTS, n
+        assert n in CODE, n

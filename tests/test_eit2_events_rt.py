@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 
 from warroom.core import apply, legal_actions, new_game
+from warroom.core.flow import run
+from warroom.core.log import LogEntry, render
 from warroom.core.rng import Rng
-from warroom.games.eit2.actions import action_round_frame
+from warroom.games.eit2.frames import action_round_frame
 from warroom.games.eit2.game import EuropeInTurmoil2
 from warroom.games.eit2.scoring import is_battleground
 
@@ -56,10 +58,10 @@ def position(side: int, card: int, board: dict[str, tuple[int, int, int, int]] |
     give(d, side, card)
     d["phasing"] = side
     d["round_done"] = [d["ar"], d["ar"]] if side == LW else [d["ar"] - 1, d["ar"]]
-    d["stack"] = [action_round_frame(C, d, side)]
+    d["stack"] = [{"kind": "turn", "role": None}, action_round_frame(side)]
     d["forced"] = list(dice or [])
     d.update(data)
-    G.refresh_active(d)
+    run(state)
     state.invalidate()
     return state
 
@@ -71,20 +73,49 @@ def give(d: dict[str, Any], side: int, card: int) -> None:
     d["hands"][side].append(card)
 
 
-def play(state: Any, *keys: str) -> list[str]:
+class Lines(list[str]):
+    """The log lines of a play as the terminal prints them (``text [rule]``), with the
+    entries behind them, whose facts (die, mods, total...) the tests read."""
+
+    def __init__(self, entries: list[LogEntry]) -> None:
+        super().__init__(render(e) for e in entries)
+        self.entries = entries
+
+    def checks(self, name: str | None = None) -> list[LogEntry]:
+        """The Support Checks (6.2.5) made, in ``name`` if given."""
+        return [e for e in self.entries if e["rule"] == "6.2.5" and "die" in e
+                and (name is None or e["space"] == C.slugs[sid(name)])]
+
+    def check(self, name: str) -> LogEntry:
+        found = self.checks(name)
+        assert len(found) == 1, self
+        return found[0]
+
+    def attempts(self, track: str | None = None) -> list[LogEntry]:
+        """The Rearmament attempts (6.3.2) made, on ``track`` (an id) if given."""
+        return [e for e in self.entries if e["rule"] == "6.3.2" and "die" in e
+                and (track is None or e["track"] == track)]
+
+
+def mods(entry: LogEntry) -> set[str]:
+    """A roll's modifiers as the log prints them (``+1 Slovenia controlled``)."""
+    return {f"{v:+d} {why}" for v, why in entry["mods"]}
+
+
+def play(state: Any, *keys: str) -> Lines:
     """Apply ``keys`` in turn; return the new log lines."""
     start = len(state.data["log"])
     for k in keys:
         apply(state, k)
-    return state.data["log"][start:]
+    return Lines(state.data["log"][start:])
 
 
 def space(name: str) -> str:
-    return f"space:{sid(name)}"
+    return f"space:{C.slugs[sid(name)]}"
 
 
 def ok(state: Any) -> None:
-    assert G.check_invariants(state.data) == []
+    assert G.check_invariants(state) == []
     assert state.data["forced"] == []
 
 
@@ -99,8 +130,9 @@ def test_admiral_horthy_example_of_play() -> None:
     assert sp(s, "Hungary") == (0, 2, 0, 1)
     assert "RW places 1 SP in Hungary (2*/1) [7.1]" in log
     assert "RW Extremist placed in Hungary (2*/1*) [7.1]" in log
-    check = next(line for line in log if "Support Check in Hungary (" in line)
-    assert "die 5 +3 OPs +0" in check and "= 8 against 4" in check
+    check = log.check("Hungary")
+    assert (check["die"], check["ops"], check["drm"]) == (5, 3, 0)
+    assert (check["total"], check["target"]) == (8, 4)
     assert "2 LW SP removed from Hungary (0*/1*) [6.2.6]" in log
     assert "LW Extremist removed from Hungary (0/1*) [6.2.6]" in log
     assert "RW places 1 SP in Hungary (0/2*) [6.2.6]" in log
@@ -115,9 +147,10 @@ def test_admiral_horthy_with_dawes_young_5_2_example() -> None:
     s.data["ops_mods"] = [{"side": LW, "value": 1, "min": 0, "until": "turn",
                            "card": "Dawes Plan / Young Plan"}]
     log = play(s, "ops:4", "event_first")
-    check = next(line for line in log if "Support Check in Hungary (" in line)
+    check = log.check("Hungary")
     # die 1 + 4 OPs, -1 Austria, -1 LW Extremist, +1 RW Extremist = 4: not above 4
-    assert "die 1 +4 OPs -1" in check and "= 4 against 4" in check
+    assert (check["die"], check["ops"], check["drm"]) == (1, 4, -1)
+    assert (check["total"], check["target"]) == (4, 4)
     assert sp(s, "Hungary") == (2, 1, 1, 1)
     play(s, "op_place")
     assert s.data["stack"][-1]["ops"] == 4
@@ -132,8 +165,9 @@ def test_jozef_pilsudski_example_of_play() -> None:
     log = play(s, "ops:5", "op_place", space("USSR"), space("USSR"))
     assert sp(s, "USSR") == (5, 1, 1, 0)
     assert "RW places 2 SP in Poland (2/3) [7.1]" in log
-    check = next(line for line in log if "Support Check in Poland (" in line)
-    assert "die 4 +4 OPs -1" in check and "= 7 against 6" in check
+    check = log.check("Poland")
+    assert (check["die"], check["ops"], check["drm"]) == (4, 4, -1)
+    assert (check["total"], check["target"]) == (7, 6)
     assert sp(s, "Poland") == (1, 3, 0, 0)
     assert 5 in s.data["out_of_game"]
     ok(s)
@@ -144,7 +178,7 @@ def test_primo_de_rivera() -> None:
     log = play(s, "event:6")
     assert sp(s, "Catalonia") == (1, 0, 0, 0)
     # die 6 + 2 + 1 (RW Extremist in Madrid) = 9 against 6: 2 LW SP, then 1 RW SP
-    assert any("Support Check in Madrid (" in x and "= 9 against 6" in x for x in log)
+    assert (log.check("Madrid")["total"], log.check("Madrid")["target"]) == (9, 6)
     assert sp(s, "Madrid") == (0, 2, 0, 1)
     ok(s)
 
@@ -281,7 +315,7 @@ def test_croix_de_feu(catholics: tuple[int, int, int, int], total: int) -> None:
     s = position(RW, 18, {"Paris": (3, 0, 0, 0), "French Catholics": catholics}, dice=[3])
     log = play(s, "event:18")
     # die 3 + 3 (+4 with French Catholics) + 1 Extremist (+1 French Catholics controlled)
-    assert any("Support Check in Paris (" in x and f"= {total} against 4" in x for x in log)
+    assert (log.check("Paris")["total"], log.check("Paris")["target"]) == (total, 4)
     assert sp(s, "Paris")[3] == 1
     ok(s)
 
@@ -301,7 +335,7 @@ def test_munich_putsch_then_mein_kampf() -> None:
     assert "event:20" not in [a.key for a in legal_actions(position(RW, 20))]
     log = play(s, "event:21")
     # die 2 + 2 + 1 RW Extremist = 5 against 6
-    assert any("Support Check in Bavaria (" in x and "= 5 against 6" in x for x in log)
+    assert (log.check("Bavaria")["total"], log.check("Bavaria")["target"]) == (5, 6)
     assert sp(s, "Bavaria") == (3, 0, 0, 1) and s.data["mod"][RW] == 11
     assert 21 in s.data["ongoing"]
     s = position(RW, 20, {"Berlin": (0, 0, 0, 1)})
@@ -394,7 +428,7 @@ def test_cartel_des_gauches() -> None:
     assert s.data["stack"][-1]["options"] == [sid("Action Française")]
     log = play(s, space("Action Française"))
     # die 6 + 2 - 1 RW Extremist = 7 against 6
-    assert any("= 7 against 6" in x for x in log)
+    assert any((e["total"], e["target"]) == (7, 6) for e in log.checks())
     assert sp(s, "Action Française") == (0, 2, 0, 1)
     ok(s)
 
@@ -429,7 +463,7 @@ def test_treaty_of_rapallo() -> None:
     assert s.data["stack"][-1]["what"] == "track"
     log = play(s, "track:germany")
     # die 3 + 3 OPs = 6 >= 6: Deutschland Class Panzerschiffe, RW controls Berlin: +1 Power
-    assert any("free Rearmament attempt on the" in x and "= 6" in x for x in log)
+    assert any(e["free"] and e["total"] == 6 for e in log.attempts())
     assert s.data["rearm"][t] == 2 and s.data["rearm_side"][t] == RW
     assert s.data["power"] == 1 and s.data["rearm_available"][RW] == 1
     ok(s)
@@ -449,7 +483,8 @@ def test_rif_war() -> None:
     # Spanish Morocco: die 5 + 2 = 7 against 4, excess 3: 2 RW SP removed, 1 LW SP placed
     assert sp(s, "Spanish Morocco") == (1, 0, 0, 0)
     # French Morocco: die 1 + 1 = 2 against 4
-    assert any("Support Check in French Morocco (" in x and "= 2 against 4" in x for x in log)
+    check = log.check("French Morocco")
+    assert (check["total"], check["target"]) == (2, 4)
     ok(s)
 
 
@@ -466,10 +501,10 @@ def test_weimar_republic_and_its_cancellation() -> None:
     d["forced"] = [1, 1]
     op.support_check(C, d, RW, sid("Berlin"), 1)
     op.support_check(C, d, RW, sid("Paris"), 1)
-    log = d["log"][-4:]
-    assert any("Berlin" in x and "-1 Weimar Republic" in x for x in log)
-    assert not any("Paris" in x and "Weimar" in x for x in log)
-    assert lib.cancel(C, d, "Weimar Republic")
+    log = Lines(d["log"][-4:])
+    assert "-1 Weimar Republic" in mods(log.check("Berlin"))
+    assert not any("Weimar" in why for _, why in log.check("Paris")["mods"])
+    assert lib.cancel(C, d, 34)         # Weimar Republic
     assert d["check_mods"] == [] and 34 in d["out_of_game"]
 
 
@@ -515,7 +550,7 @@ def test_pope_pius_xi(vatican: tuple[int, int, int, int], total: int) -> None:
     play(s, "event:37")
     assert s.data["stack"][-1]["options"] == [sid("Rome")]
     log = play(s, space("Rome"))
-    assert any("Support Check in Rome (" in x and f"= {total} against 6" in x for x in log)
+    assert (log.check("Rome")["total"], log.check("Rome")["target"]) == (total, 6)
     ok(s)
 
 
@@ -526,7 +561,8 @@ def test_edvard_benes() -> None:
     s.invalidate()
     log = play(s, "event:38")
     # die 3 + 3 OPs + 1 (Bohemia) = 7 >= 7: Foreign Plane Import; flipped to LW
-    assert any("+1 Edvard Benes (LW controls Bohemia)" in x and "= 7" in x for x in log)
+    assert any("+1 Edvard Benes (LW controls Bohemia)" in mods(e) and e["total"] == 7
+               for e in log.attempts("little_entente"))
     assert s.data["rearm"][t] == 1 and s.data["rearm_side"][t] == LW
     assert s.data["rearm_mods"] == [] and s.data["rearm_available"][LW] == 1
     ok(s)
@@ -568,17 +604,17 @@ def test_dawes_young_7_4_example_germany_scoring() -> None:
     s = position(RW, 40, {"Berlin": (2, 0, 0, 0)}, dice=[1])
     play(s, "event:40")
     d = s.data
-    d["phasing"], d["stack"] = RW, [action_round_frame(C, d, RW)]
+    d["phasing"], d["stack"] = RW, [{"kind": "turn", "role": None}, action_round_frame(RW)]
     give(d, RW, 1)
-    G.refresh_active(d)
+    run(s)
     s.invalidate()
     log = play(s, "score:1", space("Berlin"))
-    assert any("Support Check in Berlin (" in x and "+4 OPs" in x for x in log)
+    assert log.check("Berlin")["ops"] == 4
 
 
 # -- random full games ----------------------------------------------------------------------
 
-def _invariants(d: dict[str, Any]) -> list[str]:
+def _invariants(d: Any) -> list[str]:
     """check_invariants (the engine counts the card of an Operations play whose opponent's
     Event is still to come, held on the op_kind/deferred_event frame, as in play)."""
     return G.check_invariants(d)
@@ -592,7 +628,7 @@ def test_random_full_games(scenario: str) -> None:
         while s.active is not None:
             act = rng.choice(legal_actions(s))
             apply(s, act)
-            assert _invariants(s.data) == [], (scenario, seed, act.key, s.data["log"][-5:])
+            assert _invariants(s) == [], (scenario, seed, act.key, s.data["log"][-5:])
         assert s.data["outcome"]
 
 
@@ -605,5 +641,6 @@ def test_clandestine_rearmament_played_for_rearmament() -> None:
     s.invalidate()
     log = play(s, "rearm:36", "track:germany")
     # die 1 + 3 OPs + 1 (RW card) + 1 (if_rearmament) = 6 >= 5: Lipetsk Airbase
-    assert any("Clandestine Rearmament played for Rearmament" in x and "= 6" in x for x in log)
+    assert any("+1 Clandestine Rearmament played for Rearmament, 6.3.7" in mods(e)
+               and e["total"] == 6 for e in log.attempts("germany"))
     assert s.data["rearm"][t] == 1

@@ -40,10 +40,10 @@ byte-identical ``State.dumps()``), and the actions and dice are kept below (``AC
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from warroom.core import State, apply, clone, explain, legal_actions, new_game, view
+from warroom.core.log import LogEntry, render
 from warroom.games.eit2.board import LW, RW
 from warroom.games.eit2.game import EuropeInTurmoil2
 from warroom.games.eit2.scoring import is_battleground, region_levels
@@ -96,14 +96,6 @@ ACTIONS = [
 # Little Entente track (Spirit of Locarno), Austria (War Reparations).
 DICE = [3, 4, 5, 3, 4, 3]
 
-CHECK = re.compile(r"(?P<side>LW|RW) Support Check in (?P<space>.+?) \((?P<before>[^)]*)\): "
-                   r"die (?P<die>\d) \+(?P<ops>\d+) OPs (?P<drm>[+-]\d+) \((?P<mods>[^)]*)\) "
-                   r"= (?P<total>-?\d+) against (?P<target>\d+)")
-REARM = re.compile(r"(?P<side>LW|RW) Rearmament attempt on the (?P<track>.+?) track: die "
-                   r"(?P<die>\d) \+(?P<ops>\d+) OPs \((?P<mods>[^)]*)\) = (?P<total>\d+), "
-                   r"(?P<box>.+) needs (?P<needed>\d+)")
-
-
 def sid(name: str) -> int:
     return int(C.index[name])
 
@@ -120,6 +112,7 @@ class Script:
         self.actions: list[str] = []
         self.dice: list[int] = []
         self.lines: list[str] = []
+        self.entries: list[LogEntry] = []
         d = self.state.data
         everything = sorted(d["deck"] + d["hands"][LW] + d["hands"][RW])
         for side, titles in ((RW, RW_HAND), (LW, LW_HAND)):
@@ -128,12 +121,12 @@ class Script:
         d["deck"] = [n for n in everything if n not in held]
         self.state.invalidate()
         assert sorted(d["deck"] + d["hands"][LW] + d["hands"][RW]) == everything
-        assert G.check_invariants(d) == []
+        assert G.check_invariants(self.state) == []
 
     def key(self, readable: str) -> str:
         kind, _, arg = readable.partition(":")
         if kind == "space":
-            return f"space:{sid(arg)}"
+            return f"space:{C.slugs[sid(arg)]}"
         if kind in ("score", "event", "ops", "rearm"):
             return f"{kind}:{card(arg)}"
         return readable
@@ -157,8 +150,9 @@ class Script:
         if kind in ("score", "event", "ops", "rearm"):      # the card's own title
             readable = f"{kind}:{C.cards[card(arg)].title}"
         self.actions.append(readable)
-        self.lines = list(s.data["log"][n:])
-        assert G.check_invariants(s.data) == [], readable
+        self.entries = list(s.data["log"][n:])
+        self.lines = [render(e) for e in self.entries]
+        assert G.check_invariants(s) == [], readable
         return self.lines
 
     def legal(self, readable: str) -> bool:
@@ -175,22 +169,24 @@ class Script:
         return view(self.state)["spaces"][sid(name)]["control"]
 
     def check_line(self) -> dict[str, Any]:
-        found = [m for m in map(CHECK.search, self.lines) if m]
+        """The facts of the one Support Check (6.2.5) of the last decision's log."""
+        found = [e for e in self.entries if e["rule"] == "6.2.5" and "die" in e]
         assert len(found) == 1, self.lines
-        m = found[0]
-        mods = {x.strip() for x in m["mods"].split(",")} - {"no modifiers"}
-        return {"side": m["side"], "space": m["space"], "before": m["before"],
-                "die": int(m["die"]), "ops": int(m["ops"]), "drm": int(m["drm"]),
-                "mods": mods, "total": int(m["total"]), "target": int(m["target"])}
+        e = found[0]
+        return {"side": e["role"].upper(), "space": C.names[C.slugs.index(e["space"])],
+                "before": e["before"], "die": e["die"], "ops": e["ops"], "drm": e["drm"],
+                "mods": {f"{v:+d} {why}" for v, why in e["mods"]}, "total": e["total"],
+                "target": e["target"]}
 
     def rearm_line(self) -> dict[str, Any]:
-        found = [m for m in map(REARM.search, self.lines) if m]
+        """The facts of the one Rearmament attempt (6.3.2) of the last decision's log."""
+        found = [e for e in self.entries if e["rule"] == "6.3.2" and "die" in e]
         assert len(found) == 1, self.lines
-        m = found[0]
-        return {"side": m["side"], "track": m["track"], "die": int(m["die"]),
-                "ops": int(m["ops"]), "mods": {x.strip() for x in m["mods"].split(",")}
-                - {"no modifiers"}, "total": int(m["total"]), "box": m["box"],
-                "needed": int(m["needed"])}
+        e = found[0]
+        return {"side": e["role"].upper(),
+                "track": C.track_names[C.track_ids.index(e["track"])], "die": e["die"],
+                "ops": e["ops"], "mods": {f"{v:+d} {why}" for v, why in e["mods"]},
+                "total": e["total"], "box": e["box"], "needed": e["needed"]}
 
     def track(self, track_id: str) -> tuple[str, str]:
         r = next(x for x in view(self.state)["rearmament"] if x["track"] == track_id)
@@ -251,7 +247,7 @@ def play_turn_1(s: Script) -> None:
     # "Rolling a 4 or higher would have broken Tâm's control over Paris"
     alt = clone(before_paris)
     alt.data["forced"] = [4]
-    apply(alt, f"space:{sid('Paris')}")
+    apply(alt, "space:paris")
     assert alt.data["sp"][LW][sid("Paris")] == 1
     assert view(alt)["spaces"][sid("Paris")]["control"] is None
     # "Both players end with 1 battleground in France and with only presence and no
@@ -336,7 +332,7 @@ def play_turn_1(s: Script) -> None:
     alt = clone(s.state)
     alt.data["forced"] = [6]
     apply(alt, f"event:{card('Admiral Horthy')}")
-    assert any("= 9 against 4" in x for x in alt.data["log"][-6:])
+    assert any(e.get("total") == 9 and e.get("target") == 4 for e in alt.data["log"][-6:])
     assert (alt.data["sp"][LW][sid("Hungary")], alt.data["sp"][RW][sid("Hungary")],
             alt.data["ext"][LW][sid("Hungary")], alt.data["ext"][RW][sid("Hungary")]) \
         == (0, 2, 0, 1)
@@ -401,7 +397,7 @@ def play_turn_1(s: Script) -> None:
     s.do("ops:Friedrich Ebert", role="lw")
     s.do("op_place")
     # "she couldn't take Hamburg in one Action Round": RW-controlled, 2 OPs per SP (6.1.3)
-    assert explain(s.state, f"space:{sid('Hamburg')}").reason.startswith("2 OP(s)")
+    assert explain(s.state, "space:hamburg").reason.startswith("2 OP(s)")
     s.do("space:Norway")
     s.do("space:Norway")
     expect(s, {"Norway": "2/0"})

@@ -33,7 +33,7 @@ def play(scenario: str, seed: int, check_every_step: bool = True,
         steps += 1
         assert steps <= G.max_decisions(), f"runaway game {scenario} seed {seed}"
         if check_every_step:
-            bad = G.check_invariants(state.data)
+            bad = G.check_invariants(state)
             assert bad == [], f"{scenario} seed {seed} step {steps}: {bad}"
     out = result(state)
     assert out is not None

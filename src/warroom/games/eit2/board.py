@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from warroom.core.flow import call, game_over
+from warroom.core.log import log
 from warroom.core.rng import roll
-from warroom.games.eit2.rules import log
+from warroom.games.eit2.components import Components
 
 LW, RW = 0, 1
 SIDE = ("LW", "RW")
@@ -25,7 +27,7 @@ def other(side: int) -> int:
     return 1 - side
 
 
-def controller(c: Any, data: Data, s: int) -> int:
+def controller(c: Components, data: Data, s: int) -> int:
     """2.1.4: the side whose SP exceed the opponent's by at least the Stability, else NONE."""
     lw, rw = data["sp"][LW][s], data["sp"][RW][s]
     stab = c.stability[s]
@@ -37,7 +39,8 @@ def controller(c: Any, data: Data, s: int) -> int:
 
 
 def extremists_left(data: Data, side: int) -> int:
-    return COUNTERMIX - sum(data["ext"][side])
+    ext: list[int] = data["ext"][side]
+    return COUNTERMIX - sum(ext)
 
 
 def sp_text(data: Data, s: int) -> str:
@@ -46,7 +49,7 @@ def sp_text(data: Data, s: int) -> str:
     return f"({lw}/{rw})"
 
 
-def place_sp(c: Any, data: Data, side: int, s: int, n: int, rule: str,
+def place_sp(c: Components, data: Data, side: int, s: int, n: int, rule: str,
              by_name: bool = False) -> int:
     """Place ``n`` SP of ``side`` in space ``s``. Placing SP in the Rhineland lifts its
     demilitarisation (3.5); callers check that the placement is allowed."""
@@ -61,16 +64,16 @@ def place_sp(c: Any, data: Data, side: int, s: int, n: int, rule: str,
     return n
 
 
-def remove_sp(c: Any, data: Data, side: int, s: int, n: int, rule: str) -> int:
+def remove_sp(c: Components, data: Data, side: int, s: int, n: int, rule: str) -> int:
     """Remove up to ``n`` SP of ``side`` from ``s``; returns how many were removed."""
-    k = min(n, data["sp"][side][s])
+    k: int = min(n, data["sp"][side][s])
     if k > 0:
         data["sp"][side][s] -= k
         log(data, rule, f"{k} {SIDE[side]} SP removed from {c.names[s]} {sp_text(data, s)}")
     return k
 
 
-def add_extremist(c: Any, data: Data, side: int, s: int, rule: str) -> bool:
+def add_extremist(c: Components, data: Data, side: int, s: int, rule: str) -> bool:
     """Place an Extremist of ``side`` in ``s``. With the countermix exhausted (2.3.2), the
     owner may relocate one from the board instead: a decision is pushed for them."""
     if extremists_left(data, side) > 0:
@@ -81,14 +84,13 @@ def add_extremist(c: Any, data: Data, side: int, s: int, rule: str) -> bool:
     if not sources:
         log(data, "2.3.2", f"No {SIDE[side]} Extremist left to place in {c.names[s]}")
         return False
-    data["stack"].append({"kind": "relocate_extremist", "role": ROLE[side], "side": side,
-                          "target": s})
+    call(data, "relocate_extremist", ROLE[side], side=side, target=s)
     log(data, "2.3.2", f"All 15 {SIDE[side]} Extremists are on the board: {SIDE[side]} may "
         f"relocate one to {c.names[s]}")
     return False
 
 
-def remove_extremist(c: Any, data: Data, side: int, s: int, rule: str) -> bool:
+def remove_extremist(c: Components, data: Data, side: int, s: int, rule: str) -> bool:
     if data["ext"][side][s] <= 0:
         return False
     data["ext"][side][s] -= 1
@@ -102,7 +104,7 @@ def power_text(power: int) -> str:
     return "0" if power == 0 else f"RW{power}" if power > 0 else f"LW{-power}"
 
 
-def gain_power(c: Any, data: Data, side: int, n: int, rule: str) -> None:
+def gain_power(c: Components, data: Data, side: int, n: int, rule: str) -> None:
     """10.3.2: move the Power marker ``n`` spaces in ``side``'s favour (an automatic victory
     at 20 is checked by the caller once every award of the play is applied, 10.4.1)."""
     if n == 0:
@@ -111,27 +113,27 @@ def gain_power(c: Any, data: Data, side: int, n: int, rule: str) -> None:
     log(data, rule, f"{SIDE[side]} gains {n} Power: Power {power_text(data['power'])}")
 
 
-def check_automatic_victory(c: Any, data: Data) -> bool:
+def check_automatic_victory(c: Components, data: Data) -> bool:
     """10.4.1: 20 Power wins at once (not during Final Scoring)."""
     if data["outcome"] or data.get("final_scoring"):
         return False
     p = data["power"]
     if abs(p) >= 20:
         winner = RW if p > 0 else LW
-        data["outcome"] = {"kind": "automatic", "winner": ROLE[winner], "power": p}
-        log(data, "10.4.1", f"{SIDE[winner]} reaches 20 Power: automatic victory")
-        data["stack"].clear()
+        log(data, "10.4.1", f"{SIDE[winner]} reaches 20 Power: automatic victory",
+            winner=ROLE[winner], power=p)
+        game_over(data, {"kind": "automatic", "winner": ROLE[winner], "power": p})
         return True
     return False
 
 
 def penalised(data: Data, side: int) -> bool:
     """8.3: Power beyond a player's Moderation on their own side of the track."""
-    p = data["power"] if side == RW else -data["power"]
-    return p > data["mod"][side]
+    p: int = data["power"] if side == RW else -data["power"]
+    return p > int(data["mod"][side])
 
 
-def change_moderation(c: Any, data: Data, side: int, delta: int, rule: str) -> None:
+def change_moderation(c: Components, data: Data, side: int, delta: int, rule: str) -> None:
     """8.2: move the Moderation marker; reaching 0 raises Tension; below 0, a Sanction."""
     for _ in range(abs(delta)):
         if delta > 0:
@@ -149,12 +151,12 @@ def change_moderation(c: Any, data: Data, side: int, delta: int, rule: str) -> N
         f"{SIDE[side]}{data['mod'][side]}")
 
 
-def sanction(c: Any, data: Data, side: int, rule: str) -> None:
+def sanction(c: Components, data: Data, side: int, rule: str) -> None:
     data["sanctions"][side] += 1
     log(data, rule, f"{SIDE[side]} receives a Sanction marker ({data['sanctions'][side]})")
 
 
-def change_tension(c: Any, data: Data, delta: int, mover: int, rule: str) -> None:
+def change_tension(c: Components, data: Data, delta: int, mover: int, rule: str) -> None:
     """9.0: move Tension; at 0 a reduction gives the other player 1 Power (9.3); entering a
     +# space makes the mover roll for war (9.4)."""
     for _ in range(abs(delta)):
@@ -181,18 +183,21 @@ def change_tension(c: Any, data: Data, delta: int, mover: int, rule: str) -> Non
             war_roll(c, data, mover, drm)
 
 
-def war_roll(c: Any, data: Data, mover: int, drm: int) -> None:
+def war_roll(c: Components, data: Data, mover: int, drm: int) -> None:
     """9.4: the player moving Tension into a +# space rolls; above 6, war (9.5). The
     Kellogg-Briand side of the Tension marker (card 7) modifies the roll by -1."""
     die = roll(data)
+    mods: list[list[Any]] = [[drm, f"Tension {data['tension']}"]]
     if data["flags"].get("kellogg_briand"):
         drm -= 1
+        mods.append([-1, "Kellogg-Briand Pact"])
         log(data, "9.4", "The Tension marker shows its Kellogg-Briand side: -1 to the roll")
     total = die + drm
+    facts = {"role": ROLE[mover], "die": die, "mods": mods, "total": total, "target": 6}
     if total > 6:
         log(data, "9.4", f"{SIDE[mover]} rolls for war: die {die} {drm:+d} = {total} > 6: the "
-            "Second World War breaks out")
+            "Second World War breaks out", war=True, **facts)
         data["war"] = True
     else:
         log(data, "9.4", f"{SIDE[mover]} rolls for war: die {die} {drm:+d} = {total}: peace "
-            "holds")
+            "holds", war=False, **facts)

@@ -11,10 +11,30 @@ from typing import Any
 
 from warroom.core.content import ContentPack, check, load_yaml
 from warroom.games.eit2 import cards as cards_mod
+from warroom.games.eit2.cards import CARDS_FILE
 from warroom.games.eit2.map import BUNDLED, EitMap, load_map
 
 ERAS = ("Roaring Twenties", "Great Depression", "Appeasement")
 SCENARIO_FILE = "scenarios.yaml"
+
+# Printed card numbers (2.2) that rules outside the card's own Event refer to.
+WASHINGTON_NAVAL_TREATY = 8
+#: Map markers that show an ongoing Event (2.3.3, 12.1/13.1), by printed card number:
+#: cancelling the Event flips them back; a scenario showing the marker has the Event in force.
+MARKER_FLAGS: dict[int, str] = {
+    34: "weimar_republic",              # Weimar Republic
+    7: "kellogg_briand",                # Kellogg-Briand Pact
+    23: "league_of_nations",            # Germany Admitted to the League of Nations
+    8: "washington_naval_treaty",       # Washington Naval Treaty
+    80: "guarantees_poland",            # Guarantees to Poland
+    29: "canonization",                 # Canonization of Joan of Arc
+}
+
+
+def slug(name: str) -> str:
+    """The content id of a space named ``name``: ``Action Française`` -> ``action-francaise``."""
+    t = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return "-".join("".join(ch if ch.isalnum() else " " for ch in t).split())
 
 
 def norm(title: str) -> str:
@@ -54,7 +74,9 @@ class Box:
 class Components:
     map: EitMap
     names: tuple[str, ...]
-    index: Any
+    slugs: tuple[str, ...]
+    """Content id of each space (action keys ``space:<slug>``)."""
+    index: SpaceIndex
     region: tuple[str, ...]
     stability: tuple[int, ...]
     adj: tuple[tuple[int, ...], ...]
@@ -70,12 +92,13 @@ class Components:
     title_number: dict[str, int]
     era_cards: dict[str, tuple[int, ...]]
     scoring_values: dict[str, dict[str, int]]
-    washington_naval_treaty: int
     track_ids: tuple[str, ...]
     track_names: tuple[str, ...]
     track_start_side: tuple[str, ...]
     boxes: tuple[tuple[Box, ...], ...]
     scenarios: dict[str, dict[str, Any]]
+    cards_file: str = CARDS_FILE
+    """Where the cards were loaded from (for content errors)."""
     turns: int = 10
     tension_max: int = 11
     tension_drm: tuple[int | None, ...] = field(
@@ -160,24 +183,29 @@ def load_components(override: Path | None = None) -> Components:
         starts.append(tr.start_side)
         boxes.append(tuple(
             Box(b.name, b.needed, b.kind,
-                m.id(b.space) if getattr(b, "space", None) else None,
+                m.id(str(b.space)) if getattr(b, "space", None) else None,
                 tuple(_plain(e) for e in b.effects), getattr(b, "marker", None))
             for b in tr.boxes))
+    slugs = tuple(slug(name) for name in m.names)
+    if len(set(slugs)) != len(slugs):
+        dup = sorted({x for x in slugs if slugs.count(x) > 1})
+        check(False, f"two spaces have the same id {dup[0]!r}", file=str(pack.path("map.yaml")))
     c = Components(
-        map=m, names=m.names, index=_Index(m), region=m.region, stability=m.stability,
+        map=m, names=m.names, slugs=slugs, index=SpaceIndex(m), region=m.region,
+        stability=m.stability,
         adj=m.adj, battleground=m.battleground, cond_battleground=m.cond_battleground,
         colonial=m.colonial, at_start=m.at_start, rhineland=m.id("Rhineland"),
         poland=m.id("Poland"), switzerland=m.id("Switzerland"), cards=cards,
         card_numbers=numbers, title_number=title_number,
         era_cards=era_cards, scoring_values=scoring_values,
-        washington_naval_treaty=title_number.get(norm("Washington Naval Treaty"), -1),
         track_ids=tuple(track_ids), track_names=tuple(track_names),
-        track_start_side=tuple(starts), boxes=tuple(boxes), scenarios={})
+        track_start_side=tuple(starts), boxes=tuple(boxes), scenarios={},
+        cards_file=str(pack.path(CARDS_FILE)))
     c.scenarios = _scenarios(c, pack)
     return c
 
 
-class _Index:
+class SpaceIndex:
     """``c.index[name]``: a space id by name (aliases and case accepted)."""
 
     def __init__(self, m: EitMap) -> None:
@@ -215,12 +243,17 @@ def _scenarios(c: Components, pack: ContentPack) -> dict[str, dict[str, Any]]:
         sc["spaces"] = spaces
         for fld in ("removed", "discarded", "reminders"):
             nums = []
-            for title in sc.get(fld, []):
+            for k, ref in enumerate(sc.get(fld, [])):
+                if isinstance(ref, int):     # a printed card number (the bundled files)
+                    check(ref in c.cards, f"no card number {ref}", file=file, entry=entry,
+                          field=f"{fld}[{k}]")
+                    nums.append(ref)
+                    continue
                 try:
-                    nums.append(c.card_by_title(title))
+                    nums.append(c.card_by_title(str(ref)))
                 except KeyError:
-                    check(False, f"no card titled {title!r}", file=file, entry=entry,
-                          field=fld)
+                    check(False, f"no card titled {ref!r}", file=file, entry=entry,
+                          field=f"{fld}[{k}]")
             sc[fld] = nums
         for tid, (box, _side) in sc["rearmament"].items():
             check(tid in c.track_ids, f"unknown track {tid!r}", file=file, entry=entry,

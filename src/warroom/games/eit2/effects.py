@@ -3,8 +3,8 @@ the side the Progress marker shows once the box is reached."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from warroom.core.flow import call
+from warroom.core.log import log
 from warroom.games.eit2.board import (
     ROLE,
     SIDE,
@@ -17,10 +17,10 @@ from warroom.games.eit2.board import (
     place_sp,
     remove_sp,
 )
-from warroom.games.eit2.rules import log
+from warroom.games.eit2.components import Box, Components
 
 
-def run_box_effects(c: Any, data: Data, side: int, t: int, box: Any) -> None:
+def run_box_effects(c: Components, data: Data, side: int, t: int, box: Box) -> None:
     """Execute ``box``'s effects in order (6.3.4). The Washington Naval Treaty, when in
     force, takes precedence on navy boxes (its Event's restriction is applied first)."""
     side = data["rearm_side"][t]
@@ -52,12 +52,8 @@ def run_box_effects(c: Any, data: Data, side: int, t: int, box: Any) -> None:
             else:
                 options = [s for s in range(len(c.names)) if data["ext"][side][s]]
                 if options:
-                    data["stack"].append({
-                        "kind": "event_choice", "role": ROLE[side], "side": side,
-                        "title": "rearmament", "step": "place_sp", "options": options,
-                        "what": "space", "optional": False, "n": n,
-                        "prompt": f"{box.name}: place {n} SP in a space with a friendly "
-                                  "Extremist"})
+                    call(data, "box_place_sp", ROLE[side], side=side, options=options, n=n,
+                         box=box.name)
         elif key == "remove_opposing_sp":
             remove_sp(c, data, other(side), c.index[arg["space"]], int(arg["n"]), "6.3.4")
         elif key == "support_check":
@@ -65,21 +61,13 @@ def run_box_effects(c: Any, data: Data, side: int, t: int, box: Any) -> None:
             bonus = arg.get("bonus")
             if bonus and controller(c, data, c.index[bonus["if_controls"]]) == side:
                 mod += int(bonus["n"])
-            data["stack"].append({
-                "kind": "event_choice", "role": ROLE[side], "side": side,
-                "title": "rearmament", "step": "support_check",
-                "options": [c.index[n] for n in arg["spaces"]], "what": "space",
-                "optional": True, "ops": mod,
-                "prompt": f"{box.name}: a Support Check with +{mod} in one of these spaces"})
+            call(data, "box_support_check", ROLE[side], side=side,
+                 options=[c.index[n] for n in arg["spaces"]], ops=mod, box=box.name)
         elif key == "free_attempt":
             playable = [n for n in data["hands"][side] if not c.cards[n].scoring]
             if playable:
-                data["stack"].append({
-                    "kind": "event_choice", "role": ROLE[side], "side": side,
-                    "title": "rearmament", "step": "free_attempt",
-                    "options": playable, "what": "card", "optional": True,
-                    "prompt": f"{box.name}: play a card for a free Rearmament attempt "
-                              "(6.3.5), or pass"})
+                call(data, "free_attempt", ROLE[side], side=side, options=playable,
+                     box=box.name)
         elif key == "ongoing":
             data["check_mods"].append({"marker": arg["marker"], "track": t,
                                        "value": int(arg["support_check_modifier"]),
@@ -92,9 +80,11 @@ def run_box_effects(c: Any, data: Data, side: int, t: int, box: Any) -> None:
             raise ValueError(f"unknown Rearmament effect {key!r} in box {box.name}")
 
 
-def ongoing_check_mods(c: Any, data: Data, side: int, s: int) -> list[tuple[int, str]]:
-    """Support Check modifiers from Rearmament markers on the Event Chart."""
-    out = []
+def ongoing_check_mods(c: Components, data: Data, side: int, s: int
+                       ) -> list[tuple[int, str]]:
+    """Support Check modifiers from Rearmament markers (and ongoing Events) on the Event
+    Chart."""
+    out: list[tuple[int, str]] = []
     for m in data["check_mods"]:
         owner = data["rearm_side"][m["track"]] if "track" in m else m["side"]
         if owner != side:
@@ -103,37 +93,3 @@ def ongoing_check_mods(c: Any, data: Data, side: int, s: int) -> list[tuple[int,
                 or (not m.get("spaces") and not m.get("region"))):
             out.append((m["value"], m["marker"]))
     return out
-
-
-def _register() -> None:
-    from warroom.games.eit2 import operations as op
-    from warroom.games.eit2.events import step
-
-    @step("rearmament", "place_sp")
-    def _place(c: Any, data: Data, frame: dict[str, Any], choice: int | None) -> None:
-        if choice is not None:
-            place_sp(c, data, frame["side"], choice, frame["n"], "6.3.4")
-
-    @step("rearmament", "support_check")
-    def _check(c: Any, data: Data, frame: dict[str, Any], choice: int | None) -> None:
-        if choice is not None:
-            op.support_check(c, data, frame["side"], choice, frame["ops"], 0, "")
-
-    @step("rearmament", "free_attempt")
-    def _free(c: Any, data: Data, frame: dict[str, Any], choice: int | None) -> None:
-        side = frame["side"]
-        if choice is None:
-            log(data, "6.3.5", f"{SIDE[side]} declines the free Rearmament attempt")
-            return
-        card = c.cards[choice]
-        data["hands"][side].remove(choice)
-        data["discard"].append(choice)
-        ops = op.effective_ops(c, data, side, card.ops or 0, rearmament=True)
-        log(data, "6.3.5", f"{SIDE[side]} plays {card.title} ({ops} OPs) for a free "
-            "Rearmament attempt")
-        data["stack"].append({"kind": "rearm_track", "role": ROLE[side], "side": side,
-                              "ops": ops, "card_side": card.side, "free": True,
-                              "track": None, "card": choice})
-
-
-_register()

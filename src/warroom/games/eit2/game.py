@@ -1,4 +1,9 @@
-"""Europe in Turmoil II as a warroom :class:`Game`: roles ``lw`` and ``rw``."""
+"""Europe in Turmoil II as a warroom :class:`Game`: roles ``lw`` and ``rw``.
+
+The rules run as frames on core's decision stack (:mod:`.frames`); this module adds the
+protocol hooks: set-up, views, the result, the heuristic value, invariants, hidden
+information and the numeric observation.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +11,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from warroom.core.protocol import Game, Outcome
+from warroom.core.protocol import Outcome, Termination
 from warroom.core.rng import Rng
-from warroom.games.eit2 import actions as A
+from warroom.core.state import Data, State
+from warroom.games.eit2.base import EitGame
 from warroom.games.eit2.board import (
     COUNTERMIX,
     LW,
@@ -19,13 +25,51 @@ from warroom.games.eit2.board import (
     penalised,
     sp_text,
 )
-from warroom.games.eit2.components import Components, load_components
+from warroom.games.eit2.frames import DECISIONS, FRAMES
+from warroom.games.eit2.operations import placement_cost
 from warroom.games.eit2.rules import RULES
 from warroom.games.eit2.scoring import is_battleground
+from warroom.games.eit2.sequence import rounds_per_turn
 from warroom.games.eit2.setup import setup
 
+St = State["EuropeInTurmoil2"]
 
-class EuropeInTurmoil2(Game):
+_TERMINATION = {"automatic": Termination.AUTOMATIC_VICTORY,
+                "final": Termination.FINAL_SCORING,
+                "held_scoring": Termination.FORFEIT}
+_LABEL = {"automatic": "automatic_victory", "final": "final_scoring",
+          "held_scoring": "held_scoring_card"}
+_RULE = {"automatic": "10.4.1", "final": "10.4.4", "held_scoring": "4.5.3"}
+
+# How copy_data copies each key: 0 shared (never changed in place), 1 a flat list, 2 a pair
+# of flat lists, 3 a list of dicts one level deep, 4 a flat dict. Modifier dicts and oblig
+# entries are created whole and never changed, so their lists are copied flat.
+_COPY: dict[str, int] = {
+    "game": 0, "scenario": 0, "seed": 0, "options": 0, "rng": 0, "barrier": 0, "active": 0,
+    "outcome": 0, "decisions": 0, "power": 0, "tension": 0, "turn": 0, "ar": 0,
+    "phasing": 0, "played": 0, "war": 0, "final_scoring": 0,
+    "forced": 1, "log": 1, "chance_queue": 1, "mod": 1, "sanctions": 1, "rearm": 1,
+    "rearm_side": 1, "rearm_available": 1, "track_mod": 1, "rearm_mods": 1, "check_mods": 1,
+    "place_bans": 1, "closed_tracks": 1, "ops_mods": 1, "deck": 1, "discard": 1,
+    "out_of_game": 1, "ongoing": 1, "events_played": 1, "blocked": 1, "eras_in": 1,
+    "round_done": 1,
+    "sp": 2, "ext": 2, "hands": 2, "oblig": 2,
+    "stack": 3,
+    "flags": 4,
+}
+
+
+def _deep(obj: Any) -> Any:
+    """A deep copy of plain JSON lists and dicts (anything else is shared)."""
+    cls = obj.__class__
+    if cls is dict:
+        return {k: _deep(v) for k, v in obj.items()}
+    if cls is list:
+        return [_deep(v) for v in obj]
+    return obj
+
+
+class EuropeInTurmoil2(EitGame):
     id = "eit2"
     title = "Europe in Turmoil II: The Interbellum Years 1920-1939"
     roles = ("lw", "rw")
@@ -35,39 +79,12 @@ class EuropeInTurmoil2(Game):
     rules = RULES
 
     def __init__(self, content: Path | None = None) -> None:
-        self.c: Components = load_components(content)
-        self.content_dir = content
-        c = self.c
-        self.catalogue = A.build_catalogue(c)
-        key = self.catalogue.by_key
-        self.arg: dict[int, int] = {}
-        self.event_id, self.ops_id, self.rearm_id, self.score_id = {}, {}, {}, {}
-        for n in c.card_numbers:
-            if c.cards[n].scoring:
-                self.score_id[n] = key(f"score:{n}").id
-            else:
-                self.event_id[n] = key(f"event:{n}").id
-                self.ops_id[n] = key(f"ops:{n}").id
-                self.rearm_id[n] = key(f"rearm:{n}").id
-        self.space_id = [key(f"space:{s}").id for s in range(len(c.names))]
-        self.track_id = [key(f"track:{t}").id for t in c.track_ids]
-        self.card_id = {n: key(f"card:{n}").id for n in c.card_numbers}
-        self.number_id = [key(f"n:{k}").id for k in range(6)]
-        self.word_id = {w: key(w).id for w in A.WORDS}
-        for s, i in enumerate(self.space_id):
-            self.arg[i] = s
-        for t, i in enumerate(self.track_id):
-            self.arg[i] = t
-        for n, i in self.card_id.items():
-            self.arg[i] = n
-        for k, i in enumerate(self.number_id):
-            self.arg[i] = k
-        self.frames = {f.kind: f for f in A.FRAMES}
+        super().__init__(content)
+        self.frames = {f.kind: f for f in FRAMES}
 
     # -- set-up -----------------------------------------------------------------------
-    def setup(self, data: dict[str, Any], scenario: str, options: Mapping[str, Any]) -> None:
-        setup(self.c, data, scenario)
-        A.settle(self.c, data)
+    def setup(self, st: St, scenario: str, options: Mapping[str, Any]) -> None:
+        setup(self.c, st.data, scenario)
 
     # -- information ------------------------------------------------------------------
     def _card(self, n: int) -> dict[str, Any]:
@@ -75,8 +92,8 @@ class EuropeInTurmoil2(Game):
         return {"number": n, "title": card.title, "ops": card.ops, "side": card.side,
                 "scoring": card.scoring}
 
-    def view(self, data: dict[str, Any], role: str | None) -> dict[str, Any]:
-        c = self.c
+    def view(self, st: St, role: str | None) -> dict[str, Any]:
+        c, data = self.c, st.data
         me = self.roles.index(role) if role in self.roles else None
         spaces = []
         for s in range(len(c.names)):
@@ -88,7 +105,7 @@ class EuropeInTurmoil2(Game):
                 "lw_extremists": data["ext"][LW][s], "rw_extremists": data["ext"][RW][s],
                 "control": None if ctl == NONE else ROLE[ctl],
             })
-        top = self.top(data)
+        top = data["stack"][-1] if data["stack"] else None
         pending = None
         if top is not None:
             pending = {k: v for k, v in top.items() if k in (
@@ -123,27 +140,26 @@ class EuropeInTurmoil2(Game):
                                      "rw": bool(data["rearm_available"][RW])},
             "markers": dict(data["flags"]),
             "pending": pending,
-            "log": list(data["log"]),
-            "result": self.outcome(data).to_json() if data["outcome"] else None,
+            "result": out.to_json() if (out := self.outcome(st)) is not None else None,
         }
 
-    def outcome(self, data: dict[str, Any]) -> Outcome | None:
-        out = data["outcome"]
+    def outcome(self, st: St) -> Outcome | None:
+        out = st.data["outcome"]
         if not out:
             return None
+        kind = out["kind"]
         winner = out["winner"]
         returns = {r: (0.0 if winner is None else 1.0 if r == winner else -1.0)
                    for r in self.roles}
-        label = {"automatic": "automatic_victory", "final": "final_scoring",
-                 "held_scoring": "held_scoring_card"}[out["kind"]]
-        label = f"{winner}_{label}" if winner else f"draw_{label}"
-        rule = {"automatic": "10.4.1", "final": "10.4.4", "held_scoring": "4.5.3"}[out["kind"]]
-        text = (f"{winner.upper()} wins" if winner else "Draw") + f" ({out['kind']})"
-        return Outcome(winner, label, returns, {"power": out["power"]}, text, rule)
+        label = f"{winner}_{_LABEL[kind]}" if winner else f"draw_{_LABEL[kind]}"
+        text = (f"{winner.upper()} wins" if winner else "Draw") + f" ({kind})"
+        return Outcome(_TERMINATION[kind], winner, returns, {"power": out["power"]}, text,
+                       _RULE[kind], label)
 
-    def hide(self, data: dict[str, Any], role: str, rng: Rng) -> None:
+    def hide(self, st: St, role: str, rng: Rng) -> None:
         """The opponent's hand and the deck order are unknown to ``role``: reshuffle them
         together and deal the opponent a hand of the same size."""
+        data = st.data
         o = 1 - self.roles.index(role)
         pool = data["hands"][o] + data["deck"]
         for i in range(len(pool) - 1, 0, -1):
@@ -152,20 +168,19 @@ class EuropeInTurmoil2(Game):
         k = len(data["hands"][o])
         data["hands"][o], data["deck"] = pool[:k], pool[k:]
 
-    def evaluate(self, data: dict[str, Any], role: str) -> float:
+    def evaluate(self, st: St, role: str) -> float:
+        data = st.data
         out = data["outcome"]
         sign = 1.0 if role == "rw" else -1.0
         if out:
             w = out["winner"]
             return 0.0 if w is None else (100.0 if w == role else -100.0)
         me = self.roles.index(role)
-        value = sign * data["power"]
+        value: float = sign * data["power"]
         value += 0.3 * (data["mod"][me] - data["mod"][1 - me])
         value -= 2.0 * (data["sanctions"][me] - data["sanctions"][1 - me])
         c = self.c
         # 4.5.3: a Scoring card still in hand when the rounds run out loses the game
-        from warroom.games.eit2.sequence import rounds_per_turn
-
         left = rounds_per_turn(data["turn"]) - data["round_done"][me]
         held = sum(1 for n in data["hands"][me] if c.cards[n].scoring)
         if held > left:
@@ -179,12 +194,14 @@ class EuropeInTurmoil2(Game):
                 value -= w
         return value
 
-    def check_invariants(self, data: dict[str, Any]) -> list[str]:
-        c = self.c
+    def check_invariants(self, st: St) -> list[str]:
+        c, data = self.c, st.data
         bad: list[str] = []
+        # the card of an Operations play whose opponent's Event is still to come is held on
+        # its op_kind (or event) frame
         in_flight = [f["card"] for f in data["stack"]
                      if (f["kind"] == "op_kind" and f.get("event"))
-                     or f["kind"] == "deferred_event"]
+                     or (f["kind"] == "event" and f.get("triggered"))]
         places: list[int] = (data["deck"] + data["hands"][LW] + data["hands"][RW]
                              + data["discard"] + data["out_of_game"] + data["ongoing"]
                              + in_flight)
@@ -211,6 +228,28 @@ class EuropeInTurmoil2(Game):
                 bad.append(f"rearmament marker {c.track_ids[t]} off its track")
         return bad
 
+    def copy_data(self, data: Data) -> Data:
+        """A clone's data: lists of ints copied with ``list()``, the frames on the stack one
+        level deep (their lists are replaced, never changed in place), the modifiers and
+        the log entries shared (never changed once written); anything else deep-copied."""
+        out: Data = {}
+        for k, v in data.items():
+            how = _COPY.get(k)
+            if how is None:
+                cls = v.__class__
+                out[k] = _deep(v) if cls is dict or cls is list else v
+            elif how == 0:
+                out[k] = v
+            elif how == 1:
+                out[k] = v[:]
+            elif how == 2:
+                out[k] = [v[0][:], v[1][:]]
+            elif how == 3:
+                out[k] = [f.copy() for f in v]
+            else:
+                out[k] = v.copy()
+        return out
+
     def max_decisions(self) -> int:
         return 10 * 2 * 8 * 40 + 200
 
@@ -220,31 +259,28 @@ class EuropeInTurmoil2(Game):
     def max_chance_outcomes(self) -> int:
         return 110
 
-    def describe(self, data: dict[str, Any], action_id: int) -> str:
+    def describe(self, st: St, action_id: int) -> str:
         """Labels with the situation: a space's markers and control, a card's side and OPs,
         a track's next box."""
-        c = self.c
+        c, data = self.c, st.data
         act = self.catalogue[action_id]
-        kind, _, _ = act.key.partition(":")
+        kind = act.kind
         if kind == "space":
-            s = self.arg[action_id]
+            s = act.value
             ctl = controller(c, data, s)
             owner = "" if ctl == NONE else f", {ROLE[ctl].upper()} control"
-            top = self.top(data)
+            top = data["stack"][-1] if data["stack"] else None
             cost = ""
             if top is not None and top["kind"] == "place_sp":
-                from warroom.games.eit2.operations import placement_cost
-
                 cost = f", {placement_cost(c, data, top['side'], s)} OP"
             return (f"{c.names[s]} ({c.region[s]}, stability {c.stability[s]}) "
                     f"{sp_text(data, s)}{owner}{cost}")
         if kind in ("event", "ops", "rearm", "score"):
-            n = int(act.key.split(":")[1])
-            card = c.cards[n]
+            card = c.cards[act.value]
             tag = "scoring" if card.scoring else f"{card.side}, {card.ops} OPs"
             return f"{act.label} [{tag}]"
         if kind == "track":
-            t = self.arg[action_id]
+            t = act.value
             if data["rearm"][t] + 1 < len(c.boxes[t]):
                 box = c.boxes[t][data["rearm"][t] + 1]
                 return f"{act.label}: next {box.name} needs {box.needed}"
@@ -253,8 +289,8 @@ class EuropeInTurmoil2(Game):
     def content_json(self) -> dict[str, Any]:
         return self.c.content_json()
 
-    def observation(self, data: dict[str, Any], role: str) -> list[float]:
-        c = self.c
+    def observation(self, st: St, role: str) -> list[float]:
+        c, data = self.c, st.data
         me = self.roles.index(role)
         obs: list[float] = []
         for s in range(len(c.names)):
@@ -277,8 +313,8 @@ class EuropeInTurmoil2(Game):
             obs += [data["rearm"][t] / max(1, len(c.boxes[t]) - 1),
                     float(data["rearm_side"][t] == me)]
         obs += [float(v) for v in data["rearm_available"]]
-        top = self.top(data)
+        top = data["stack"][-1] if data["stack"] and data["active"] else None
         kind = top["kind"] if top else ""
-        obs += [float(kind == f.kind) for f in A.FRAMES]
+        obs += [float(kind == k) for k in DECISIONS]
         obs.append(float(data["outcome"] is not None))
         return obs

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from warroom.core.flow import call
+from warroom.core.log import log
 from warroom.core.rng import roll
 from warroom.games.eit2.board import (
     ROLE,
@@ -20,12 +22,20 @@ from warroom.games.eit2.board import (
     remove_sp,
     sp_text,
 )
-from warroom.games.eit2.rules import log
+from warroom.games.eit2.components import Components
+from warroom.games.eit2.effects import ongoing_check_mods, run_box_effects
+
+Mods = list[tuple[int, str]]
+
+
+def mods_json(mods: Mods) -> list[list[Any]]:
+    """Modifiers as log facts: ``[[+1, "Slovenia controlled"], ...]``."""
+    return [[v, why] for v, why in mods]
 
 # -- 7.3.1 / 8.3 OPs values -------------------------------------------------------------
 
 
-def effective_ops(c: Any, data: Data, side: int, base: int, rearmament: bool = False) -> int:
+def effective_ops(c: Components, data: Data, side: int, base: int, rearmament: bool = False) -> int:
     """The OPs ``side`` receives from a card of value ``base``: negative modifiers first,
     each with its lower limit (8.3: -1 to a minimum of 1, not for Rearmament), then the
     positive ones (7.3.1)."""
@@ -45,29 +55,31 @@ def effective_ops(c: Any, data: Data, side: int, base: int, rearmament: bool = F
 
 # -- 6.1 Support Point placement --------------------------------------------------------
 
-def placement_frame(c: Any, data: Data, side: int, ops: int, card: int | None,
-                    region: str | None = None) -> dict[str, Any]:
-    """6.1.2: the spaces that may receive SP are fixed by the SP present before the first
-    placement (with or adjacent to them), plus spaces with a friendly Extremist."""
-    sp = data["sp"][side]
+def offer_placement(c: Components, data: Data, side: int, ops: int, card: int | None,
+                    region: str | None = None) -> None:
+    """Offer ``side`` to place SP with ``ops`` OPs (6.1). 6.1.2: the spaces that may receive
+    SP are fixed by the SP present before the first placement (with or adjacent to them),
+    plus spaces with a friendly Extremist."""
+    adj = c.adj
     eligible: set[int] = set()
-    for s in range(len(c.names)):
-        if sp[s] > 0:
+    for s, n in enumerate(data["sp"][side]):
+        if n > 0:
             eligible.add(s)
-            eligible.update(c.adj[s])
-    eligible.update(s for s in range(len(c.names)) if data["ext"][side][s] > 0)
+            eligible.update(adj[s])
+    eligible.update(s for s, n in enumerate(data["ext"][side]) if n > 0)
     if region is not None:
         eligible = {s for s in eligible if c.region[s] == region}
-    return {"kind": "place_sp", "role": ROLE[side], "side": side, "ops": ops, "card": card,
-            "eligible": sorted(eligible)}
+    call(data, "offer_place_sp", ROLE[side], side=side, ops=ops, card=card,
+         eligible=sorted(eligible))
 
 
-def placement_cost(c: Any, data: Data, side: int, s: int) -> int:
+def placement_cost(c: Components, data: Data, side: int, s: int) -> int:
     """6.1.3: 2 OPs in an opponent-controlled space, else 1 (re-read at every placement)."""
     return 2 if controller(c, data, s) == other(side) else 1
 
 
-def placement_targets(c: Any, data: Data, frame: dict[str, Any]) -> list[int]:
+def placement_targets(c: Components, data: Data, frame: dict[str, Any]) -> list[int]:
+    """6.1.2/6.1.3/3.5: the eligible spaces ``frame["side"]`` can place one SP in now."""
     side, ops = frame["side"], frame["ops"]
     demil = data["flags"].get("rhineland_demilitarized")
     banned = banned_spaces(c, data, side) if data["place_bans"] else ()
@@ -79,7 +91,7 @@ def placement_targets(c: Any, data: Data, frame: dict[str, Any]) -> list[int]:
             if s != rhineland and s not in banned and theirs[s] - mine[s] < stab[s]]
 
 
-def banned_spaces(c: Any, data: Data, side: int) -> set[int]:
+def banned_spaces(c: Components, data: Data, side: int) -> set[int]:
     """Spaces where ongoing Events forbid ``side`` to place SP with Operations."""
     out: set[int] = set()
     for ban in data["place_bans"]:
@@ -91,7 +103,8 @@ def banned_spaces(c: Any, data: Data, side: int) -> set[int]:
     return out
 
 
-def place_one(c: Any, data: Data, frame: dict[str, Any], s: int) -> None:
+def place_one(c: Components, data: Data, frame: dict[str, Any], s: int) -> None:
+    """6.1.3: one SP in ``s``, paid from the frame's OPs."""
     cost = placement_cost(c, data, frame["side"], s)
     frame["ops"] -= cost
     place_sp(c, data, frame["side"], s, 1, "6.1.3")
@@ -101,15 +114,21 @@ def place_one(c: Any, data: Data, frame: dict[str, Any], s: int) -> None:
 
 # -- 6.2 Support Checks -----------------------------------------------------------------
 
-def check_targets(c: Any, data: Data, side: int, region: str | None = None) -> list[int]:
+def check_targets(c: Components, data: Data, side: int, region: str | None = None) -> list[int]:
     """6.2.4: spaces holding opposing SP or Extremists (within ``region`` for a Scoring card)."""
     o = other(side)
-    return [s for s in range(len(c.names))
-            if (data["sp"][o][s] or data["ext"][o][s])
-            and (region is None or c.region[s] == region)]
+    sp, ext = data["sp"][o], data["ext"][o]
+    spaces = range(len(sp)) if region is None else sorted(c.map.spaces_in(region))
+    return [s for s in spaces if sp[s] or ext[s]]
 
 
-def check_modifiers(c: Any, data: Data, side: int, s: int) -> list[tuple[int, str]]:
+def can_check(c: Components, data: Data, side: int) -> bool:
+    """6.2.4: some space holds opposing SP or Extremists."""
+    o = other(side)
+    return any(data["sp"][o]) or any(data["ext"][o])
+
+
+def check_modifiers(c: Components, data: Data, side: int, s: int) -> list[tuple[int, str]]:
     """6.2.5: +1/-1 per adjacent space controlled by the checking side / the opponent, and
     +1/-1 per friendly / opposing Extremist in the space and the adjacent spaces."""
     o = other(side)
@@ -128,12 +147,11 @@ def check_modifiers(c: Any, data: Data, side: int, s: int) -> list[tuple[int, st
     return mods
 
 
-def support_check(c: Any, data: Data, side: int, s: int, ops: int, extra: int = 0,
+def support_check(c: Components, data: Data, side: int, s: int, ops: int, extra: int = 0,
                   source: str = "") -> int:
     """6.2.5/6.2.6: resolve a Support Check of ``side`` in ``s`` with ``ops``; returns the
-    excess over twice the Stability (0 or less: nothing changes)."""
-    from warroom.games.eit2.effects import ongoing_check_mods
-
+    excess over twice the Stability (0 or less: nothing changes). The log entry carries the
+    roll as facts: ``die``, ``ops``, ``mods`` (each with its reason), ``total``, ``target``."""
     o = other(side)
     mods = check_modifiers(c, data, side, s) + ongoing_check_mods(c, data, side, s)
     if extra:
@@ -145,7 +163,9 @@ def support_check(c: Any, data: Data, side: int, s: int, ops: int, extra: int = 
     detail = ", ".join(f"{v:+d} {why}" for v, why in mods) or "no modifiers"
     log(data, "6.2.5", f"{SIDE[side]} Support Check in {c.names[s]} {sp_text(data, s)}: die "
         f"{die} +{ops} OPs {drm:+d} ({detail}) = {total} against {target} (Stability "
-        f"{c.stability[s]} x2)")
+        f"{c.stability[s]} x2)", role=ROLE[side], space=c.slugs[s], before=sp_text(data, s)[1:-1],
+        die=die, ops=ops, mods=mods_json(mods), drm=drm, total=total, target=target,
+        success=total > target)
     excess = total - target
     if excess <= 0:
         log(data, "6.2.6", "Not higher than the target: nothing changes")
@@ -169,17 +189,17 @@ def support_check(c: Any, data: Data, side: int, s: int, ops: int, extra: int = 
 
 # -- 6.3 Rearmament ---------------------------------------------------------------------
 
-def track_open(c: Any, data: Data, t: int) -> bool:
+def track_open(c: Components, data: Data, t: int) -> bool:
     """6.3.8: a track whose marker is on its rightmost box takes no more attempts."""
     if any(x["track"] == t for x in data["closed_tracks"]):
         return False
     return bool(data["rearm"][t] < len(c.boxes[t]) - 1)
 
 
-def rearm_modifiers(c: Any, data: Data, side: int, t: int, card_side: str | None
-                    ) -> list[tuple[int, str]]:
+def rearm_modifiers(c: Components, data: Data, side: int, t: int, card_side: str | None
+                    ) -> Mods:
     """6.3.2: alignment, marker side, and the neighbourhood of the box's target space."""
-    mods: list[tuple[int, str]] = []
+    mods: Mods = []
     if card_side == SIDE[side]:
         mods.append((1, "card aligned with the player"))
     if data["rearm_side"][t] == side:
@@ -208,29 +228,32 @@ def rearm_modifiers(c: Any, data: Data, side: int, t: int, card_side: str | None
     return mods
 
 
-def rearmament_attempt(c: Any, data: Data, side: int, t: int, ops: int,
-                       card_side: str | None, free: bool, card: int | None = None) -> bool:
-    """6.3.2/6.3.3: roll against the next box; advance and flip, or flip only."""
+def rearmament_attempt(c: Components, data: Data, side: int, t: int, ops: int,
+                       card_side: str | None, free: bool,
+                       bonus: tuple[int, str] | None = None) -> bool:
+    """6.3.2/6.3.3: roll against the next box; advance and flip, or flip only. ``bonus``:
+    the text of the card played for the attempt that applies to it (6.3.7 exception). The
+    log entry carries ``die``, ``ops``, ``mods``, ``total`` and ``needed`` as facts."""
     if not free:
         data["rearm_available"][side] = 0
         log(data, "6.3.2", f"{SIDE[side]} flips the Rearmament Availability marker to "
             "Unavailable")
-    from warroom.games.eit2.events import rearmament_bonus
-
     mods = rearm_modifiers(c, data, side, t, card_side)
-    bonus = rearmament_bonus(c, data, side, card, t)
-    if bonus:
-        mods.append((bonus, f"{c.cards[card].title} played for Rearmament, 6.3.7"))
+    if bonus is not None and bonus[0]:
+        mods.append(bonus)
     die = roll(data)
     total = die + ops + sum(v for v, _ in mods)
     box = c.boxes[t][data["rearm"][t] + 1]
+    needed = box.needed if box.needed is not None else 0     # only a starting space has none
     detail = ", ".join(f"{v:+d} {why}" for v, why in mods) or "no modifiers"
     log(data, "6.3.2", f"{SIDE[side]} {'free ' if free else ''}Rearmament attempt on the "
         f"{c.track_names[t]} track: die {die} +{ops} OPs ({detail}) = {total}, "
-        f"{box.name} needs {box.needed}")
+        f"{box.name} needs {box.needed}", role=ROLE[side], track=c.track_ids[t], die=die,
+        ops=ops, mods=mods_json(mods), total=total, box=box.name, needed=needed, free=free,
+        success=total >= needed)
     flipped = data["rearm_side"][t] != side
     data["rearm_side"][t] = side
-    if total >= box.needed:
+    if total >= needed:
         data["rearm"][t] += 1
         log(data, "6.3.3", f"The {c.track_names[t]} marker advances to {box.name}"
             + (f" and flips to its {SIDE[side]} +1 side" if flipped else ""))
@@ -241,10 +264,8 @@ def rearmament_attempt(c: Any, data: Data, side: int, t: int, ops: int,
     return False
 
 
-def reach_box(c: Any, data: Data, side: int, t: int) -> None:
+def reach_box(c: Components, data: Data, side: int, t: int) -> None:
     """6.3.4: execute the box's effects; 6.3.8: the rightmost box raises Tension."""
-    from warroom.games.eit2.effects import run_box_effects
-
     box = c.boxes[t][data["rearm"][t]]
     run_box_effects(c, data, side, t, box)
     if data["rearm"][t] == len(c.boxes[t]) - 1:
@@ -252,7 +273,7 @@ def reach_box(c: Any, data: Data, side: int, t: int) -> None:
         change_tension(c, data, +1, side, "6.3.8")
 
 
-def advance_by_event(c: Any, data: Data, side: int, t: int, n: int = 1) -> None:
+def advance_by_event(c: Components, data: Data, side: int, t: int, n: int = 1) -> None:
     """6.3.8/6.3.10: an Event advance does not flip the marker; a closed track raises
     Tension instead."""
     for _ in range(n):
@@ -266,7 +287,7 @@ def advance_by_event(c: Any, data: Data, side: int, t: int, n: int = 1) -> None:
         reach_box(c, data, side, t)
 
 
-def retreat_by_event(c: Any, data: Data, t: int, n: int) -> None:
+def retreat_by_event(c: Components, data: Data, t: int, n: int) -> None:
     """6.3.9/6.3.10: move back up to ``n`` boxes, without effects and without flipping."""
     k = min(n, data["rearm"][t])
     data["rearm"][t] -= k

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 RULES: dict[str, str] = {
     "2.1.4": "Control: friendly SP exceed the opponent's by at least the Stability Number",
     "2.3.2": "Extremists: 15 per side; when exhausted, relocate one already on the board",
@@ -59,6 +57,3 @@ RULES: dict[str, str] = {
     "10.4.4": "Final Scoring: every Region; Sanctions for lower Moderation, -2 Power each",
 }
 
-
-def log(data: dict[str, Any], rule: str, text: str) -> None:
-    data["log"].append(f"{text} [{rule}]")

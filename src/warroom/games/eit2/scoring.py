@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from warroom.core.flow import game_over
+from warroom.core.log import log
 from warroom.games.eit2.board import (
     LW,
     ROLE,
@@ -15,14 +17,14 @@ from warroom.games.eit2.board import (
     power_text,
     sanction,
 )
-from warroom.games.eit2.rules import log
+from warroom.games.eit2.components import Components
 
 
-def region_spaces(c: Any, region: str) -> list[int]:
+def region_spaces(c: Components, region: str) -> list[int]:
     return [s for s in range(len(c.names)) if c.region[s] == region]
 
 
-def is_battleground(c: Any, data: Data, s: int) -> bool:
+def is_battleground(c: Components, data: Data, s: int) -> bool:
     """2.1.5 plus the conditional battlegrounds: French Catholics once Joan of Arc is
     canonised, the Rhineland once it is no longer demilitarised (10.3 note)."""
     if c.battleground[s]:
@@ -35,7 +37,7 @@ def is_battleground(c: Any, data: Data, s: int) -> bool:
     return False
 
 
-def adjacent_independents(c: Any, data: Data, region: str) -> list[int]:
+def adjacent_independents(c: Components, data: Data, region: str) -> list[int]:
     """10.1.4: Independent spaces adjacent to the region; Poland counts for France and the
     UK once Poland is guaranteed (10.3 note)."""
     spaces = set(region_spaces(c, region))
@@ -47,7 +49,7 @@ def adjacent_independents(c: Any, data: Data, region: str) -> list[int]:
     return sorted(found)
 
 
-def region_levels(c: Any, data: Data, region: str) -> dict[int, dict[str, Any]]:
+def region_levels(c: Components, data: Data, region: str) -> dict[int, dict[str, Any]]:
     """10.1.1: per side, the spaces and battlegrounds controlled and the level reached."""
     spaces = region_spaces(c, region)
     bgs = [s for s in spaces if is_battleground(c, data, s)]
@@ -71,7 +73,7 @@ def region_levels(c: Any, data: Data, region: str) -> dict[int, dict[str, Any]]:
     return out
 
 
-def score_region(c: Any, data: Data, region: str, values: dict[str, int]) -> int:
+def score_region(c: Components, data: Data, region: str, values: dict[str, int]) -> int:
     """10.1.2-10.1.5: score ``region`` with the scoring card's ``values``; returns the net
     Power change (positive for RW)."""
     levels = region_levels(c, data, region)
@@ -85,7 +87,9 @@ def score_region(c: Any, data: Data, region: str, values: dict[str, int]) -> int
         log(data, "10.1", f"{region} scoring, {SIDE[side]}: "
             f"{(lv['level'] or 'no presence').capitalize()} {base}, battlegrounds "
             f"{lv['battlegrounds']} (10.1.3), adjacent Independents {ind} (10.1.4) = "
-            f"{totals[side]}")
+            f"{totals[side]}", region=region, role=ROLE[side], level=lv["level"],
+            base=base, battlegrounds=lv["battlegrounds"], independents=ind,
+            total=totals[side])
     net = totals[RW] - totals[LW]
     if net:
         gain_power(c, data, RW if net > 0 else LW, abs(net), "10.1.5")
@@ -94,7 +98,7 @@ def score_region(c: Any, data: Data, region: str, values: dict[str, int]) -> int
     return net
 
 
-def final_scoring(c: Any, data: Data, reason: str) -> None:
+def final_scoring(c: Components, data: Data, reason: str) -> None:
     """10.4.4: score every region, then Sanctions for the lower Moderation, -2 Power each."""
     data["final_scoring"] = True
     log(data, "10.4.4", f"Final Scoring ({reason})")
@@ -117,8 +121,8 @@ def final_scoring(c: Any, data: Data, reason: str) -> None:
         winner = LW if lw > rw else RW
     else:
         winner = None
-    data["outcome"] = {"kind": "final", "winner": ROLE[winner] if winner is not None else None,
-                       "power": p, "reason": reason}
     who = f"{SIDE[winner]} wins" if winner is not None else "the game is a draw"
-    log(data, "10.4.4", f"Final Power {power_text(p)}: {who}")
-    data["stack"].clear()
+    log(data, "10.4.4", f"Final Power {power_text(p)}: {who}", power=p,
+        winner=ROLE[winner] if winner is not None else None)
+    game_over(data, {"kind": "final", "winner": ROLE[winner] if winner is not None else None,
+                     "power": p, "reason": reason})

@@ -1,14 +1,19 @@
 """4.0 Game Sequence: decks (4.1, 4.3, 4.4), dealing (4.5.1), Action Rounds (4.5.2), held
-cards (4.5.3), the turn marker (4.5.4) and Final Scoring (4.5.5)."""
+cards (4.5.3), the turn marker (4.5.4) and Final Scoring (4.5.5).
+
+The flow itself is a stack of frames (``frames.py``): the ``turn`` procedure at the bottom
+of the stack runs :func:`next_round` whenever nothing else is to be done; these functions
+are the rules it applies. Frames are pushed by kind name (``flow.call``), so this module
+needs no frame handler.
+"""
 
 from __future__ import annotations
 
-from typing import Any
-
+from warroom.core.flow import call, game_over, reveal
+from warroom.core.log import log
 from warroom.core.rng import randbelow
 from warroom.games.eit2.board import LW, ROLE, RW, SIDE, Data, sanction
-from warroom.games.eit2.rules import log
-from warroom.games.eit2.scoring import final_scoring
+from warroom.games.eit2.components import WASHINGTON_NAVAL_TREATY, Components
 
 
 def shuffle(data: Data, cards: list[int]) -> None:
@@ -25,7 +30,7 @@ def rounds_per_turn(turn: int) -> int:
     return 8 if turn >= 5 else 7
 
 
-def draw(c: Any, data: Data, side: int) -> bool:
+def draw(c: Components, data: Data, side: int) -> bool:
     """Draw one card; an empty deck is rebuilt from the discards (4.3)."""
     if not data["deck"]:
         if not data["discard"]:
@@ -34,17 +39,18 @@ def draw(c: Any, data: Data, side: int) -> bool:
         data["discard"] = []
         shuffle(data, data["deck"])
         log(data, "4.3", f"The draw deck is empty: the {len(data['deck'])} discards are "
-            "reshuffled into a new draw deck")
+            "reshuffled into a new draw deck", cards=len(data["deck"]))
     data["hands"][side].append(data["deck"].pop())
     return True
 
 
-def deal(c: Any, data: Data) -> None:
+def deal(c: Components, data: Data) -> None:
     """4.5.1: up to the hand size, RW first, alternating (4.3.1: the deck is dealt out
     before the discards are reshuffled)."""
     size = hand_size(data["turn"])
     side = RW
     stuck = 0
+    reveal(data)                # each player sees the cards dealt: an undo barrier
     while any(len(data["hands"][s]) < size for s in (LW, RW)) and stuck < 2:
         if len(data["hands"][side]) < size:
             if draw(c, data, side):
@@ -53,20 +59,24 @@ def deal(c: Any, data: Data) -> None:
                 stuck += 1
         side = 1 - side
     log(data, "4.5.1", f"Deal: RW holds {len(data['hands'][RW])}, LW holds "
-        f"{len(data['hands'][LW])} cards ({len(data['deck'])} left in the deck)")
+        f"{len(data['hands'][LW])} cards ({len(data['deck'])} left in the deck)",
+        rw=len(data["hands"][RW]), lw=len(data["hands"][LW]), deck=len(data["deck"]))
 
 
-def add_era(c: Any, data: Data, era: str) -> None:
+def add_era(c: Components, data: Data, era: str) -> None:
     """4.4: add the new era's cards to the existing deck and reshuffle (not the discards)."""
     cards = [n for n in c.era_cards[era] if n not in data["out_of_game"]]
     data["deck"].extend(cards)
     shuffle(data, data["deck"])
-    log(data, "4.4", f"The {era} deck ({len(cards)} cards) is shuffled into the draw deck")
+    log(data, "4.4", f"The {era} deck ({len(cards)} cards) is shuffled into the draw deck",
+        era=era, cards=len(cards))
 
 
-def start_turn(c: Any, data: Data) -> None:
+def start_turn(c: Components, data: Data) -> None:
+    """4.1: a new turn: the era decks of turns 5 and 7 (4.4), the Washington Naval Treaty
+    leaves with Appeasement (11.2.2), the deal (4.5.1), RW phasing in Action Round 1."""
     turn = data["turn"]
-    log(data, "4.1", f"Turn {turn} begins")
+    log(data, "4.1", f"Turn {turn} begins", turn=turn)
     if turn == 5 and "Great Depression" not in data["eras_in"]:
         data["eras_in"].append("Great Depression")
         add_era(c, data, "Great Depression")
@@ -75,7 +85,7 @@ def start_turn(c: Any, data: Data) -> None:
         add_era(c, data, "Appeasement")
     if turn == 7:
         expire_ongoing(c, data, "until_turn_7")
-        wnt = c.washington_naval_treaty
+        wnt = WASHINGTON_NAVAL_TREATY
         if data["flags"].get("washington_naval_treaty") or wnt in data["ongoing"]:
             data["flags"]["washington_naval_treaty"] = False
             if wnt in data["ongoing"]:
@@ -89,73 +99,72 @@ def start_turn(c: Any, data: Data) -> None:
     data["round_done"] = [0, 0]
 
 
-def next_step(c: Any, data: Data) -> None:
-    """Run the sequence until a player must decide (the stack is empty between rounds)."""
-    from warroom.games.eit2.actions import action_round_frame
-
-    while not data["stack"] and not data["outcome"]:
-        if data.get("war"):
-            side = data["phasing"]
-            log(data, "9.5", f"The Second World War breaks out: {SIDE[side]}, the phasing "
-                "player, is Sanctioned; the game ends")
-            sanction(c, data, side, "9.5")
-            final_scoring(c, data, "war broke out")
-            return
-        turn = data["turn"]
+def next_round(c: Components, data: Data) -> None:
+    """One step of 4.5.2 (run by the ``turn`` frame while nothing else is pending): war ends
+    the game (9.5); else the phasing player's Action Round starts (a player without cards
+    forfeits it), or the phasing player, the Action Round or the turn (4.5.3-4.5.5) moves on."""
+    if data.get("war"):
         side = data["phasing"]
-        if data["round_done"][side] < data["ar"]:
-            data["round_done"][side] = data["ar"]
-            if not data["hands"][side]:
-                log(data, "4.5.2", f"Action Round {turn}.{data['ar']}: {SIDE[side]} has no "
-                    "card and forfeits the round")
-                continue
-            data["stack"].append(action_round_frame(c, data, side))
-            log(data, "4.5.2", f"Action Round {turn}.{data['ar']}: {SIDE[side]} is the "
-                "phasing player")
+        log(data, "9.5", f"The Second World War breaks out: {SIDE[side]}, the phasing "
+            "player, is Sanctioned; the game ends")
+        sanction(c, data, side, "9.5")
+        call(data, "final_scoring", None, reason="war broke out")
+        return
+    turn = data["turn"]
+    side = data["phasing"]
+    if data["round_done"][side] < data["ar"]:
+        data["round_done"][side] = data["ar"]
+        if not data["hands"][side]:
+            log(data, "4.5.2", f"Action Round {turn}.{data['ar']}: {SIDE[side]} has no "
+                "card and forfeits the round", turn=turn, round=data["ar"], role=ROLE[side])
             return
-        if side == RW:
-            data["phasing"] = LW
-            continue
-        if data["ar"] < rounds_per_turn(turn):
-            data["ar"] += 1
-            data["phasing"] = RW
-            continue
-        end_turn(c, data)
+        call(data, "action_round", ROLE[side], side=side)
+        log(data, "4.5.2", f"Action Round {turn}.{data['ar']}: {SIDE[side]} is the "
+            "phasing player", turn=turn, round=data["ar"], role=ROLE[side])
+        return
+    if side == RW:
+        data["phasing"] = LW
+        return
+    if data["ar"] < rounds_per_turn(turn):
+        data["ar"] += 1
+        data["phasing"] = RW
+        return
+    call(data, "end_turn")
 
 
-def expire_ongoing(c: Any, data: Data, lasts: str) -> None:
+def expire_ongoing(c: Components, data: Data, lasts: str) -> None:
     """7.2: ongoing Events that last for the turn (or until turn 7) leave play."""
     for n in [n for n in data["ongoing"] if c.cards[n].lasts == lasts]:
         data["ongoing"].remove(n)
         data["out_of_game" if c.cards[n].removed_after_event else "discard"].append(n)
-        log(data, "7.2", f"The ongoing Event {c.cards[n].title} ends")
+        log(data, "7.2", f"The ongoing Event {c.cards[n].title} ends", card=n)
 
 
-def end_turn(c: Any, data: Data) -> None:
-    """4.5.3-4.5.5."""
+def end_turn(c: Components, data: Data) -> None:
+    """4.5.3-4.5.5: a held Scoring card loses the game; ongoing Events of the turn end; after
+    the last turn Final Scoring, else the next turn starts."""
     turn = data["turn"]
     held = [any(c.cards[n].scoring for n in data["hands"][s]) for s in (LW, RW)]
     if any(held):
         if all(held):
-            data["outcome"] = {"kind": "held_scoring", "winner": None,
-                               "power": data["power"]}
             log(data, "4.5.3", "Both players hold a Scoring card: the game is a draw")
+            game_over(data, {"kind": "held_scoring", "winner": None, "power": data["power"]})
         else:
             loser = LW if held[LW] else RW
-            data["outcome"] = {"kind": "held_scoring", "winner": ROLE[1 - loser],
-                               "power": data["power"]}
             log(data, "4.5.3", f"{SIDE[loser]} holds a Scoring card: {SIDE[loser]} loses "
-                "the game (10.4.1)")
+                "the game (10.4.1)", role=ROLE[loser])
+            game_over(data, {"kind": "held_scoring", "winner": ROLE[1 - loser],
+                             "power": data["power"]})
         return
     data["ops_mods"] = [m for m in data["ops_mods"] if m.get("until") != "turn"]
     expire_ongoing(c, data, "turn")
     for key in ("rearm_mods", "check_mods", "place_bans", "closed_tracks"):
         data[key] = [m for m in data[key] if m.get("until") != "turn"]
     if turn >= c.turns:
-        final_scoring(c, data, f"end of turn {turn}")
+        call(data, "final_scoring", None, reason=f"end of turn {turn}")
         return
     data["turn"] = turn + 1
     data["rearm_available"] = [1, 1]
     log(data, "4.5.4", f"Advance the Turn marker to turn {turn + 1}; Rearmament Availability "
-        "markers back to Available")
-    start_turn(c, data)
+        "markers back to Available", turn=turn + 1)
+    call(data, "start_turn")

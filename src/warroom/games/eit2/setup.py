@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from warroom.core.flow import call
+from warroom.core.log import log
 from warroom.games.eit2.board import LW, ROLE, RW, SIDE, Data
-from warroom.games.eit2.rules import log
+from warroom.games.eit2.components import MARKER_FLAGS, Components
+from warroom.games.eit2.events.registry import install_ongoing
 from warroom.games.eit2.sequence import deal, shuffle, start_turn
 
 
-def blank_state(c: Any, data: Data) -> None:
+def blank_state(c: Components, data: Data) -> None:
     n = len(c.names)
     t = len(c.track_ids)
     data.update({
@@ -51,15 +52,18 @@ def blank_state(c: Any, data: Data) -> None:
     })
 
 
-def setup(c: Any, data: Data, scenario: str) -> None:
+def setup(c: Components, data: Data, scenario: str) -> None:
+    """A new game of ``scenario``: the ``turn`` procedure at the bottom of the stack runs the
+    Action Rounds (4.5.2) once the set-up decisions above it are taken."""
     blank_state(c, data)
+    call(data, "turn")
     if scenario == "1920":
         setup_1920(c, data)
     else:
         setup_scenario(c, data, scenario)
 
 
-def setup_1920(c: Any, data: Data) -> None:
+def setup_1920(c: Components, data: Data) -> None:
     """3.1-3.8."""
     log(data, "3.1", "Rearmament markers on their starting spaces; Power 0; Moderation RW12 "
         "and LW10; the Rhineland Demilitarized marker in the Rhineland")
@@ -77,17 +81,16 @@ def setup_1920(c: Any, data: Data) -> None:
     log(data, "3.6", "The Roaring Twenties deck is shuffled; each player is dealt 8 cards")
     deal(c, data)
     start_turn(c, data)
-    stack = data["stack"]
     # pushed in reverse: the top of the stack decides first
-    stack.append({"kind": "setup_ext", "role": ROLE[LW], "side": LW})
-    stack.append({"kind": "setup_ext", "role": ROLE[RW], "side": RW})
-    stack.append({"kind": "setup_sp", "role": ROLE[LW], "side": LW, "left": 2})
-    stack.append({"kind": "setup_sp", "role": ROLE[RW], "side": RW, "left": 4})
-    stack.append({"kind": "setup_sp", "role": ROLE[LW], "side": LW, "left": 3})
+    call(data, "setup_ext", ROLE[LW], side=LW)
+    call(data, "setup_ext", ROLE[RW], side=RW)
+    call(data, "setup_sp", ROLE[LW], side=LW, left=2, total=2)
+    call(data, "setup_sp", ROLE[RW], side=RW, left=4, total=4)
+    call(data, "setup_sp", ROLE[LW], side=LW, left=3, total=3)
     log(data, "3.7", "Discretionary Support: LW places 3 SP, RW 4 SP, then LW 2 SP")
 
 
-def setup_scenario(c: Any, data: Data, scenario: str) -> None:
+def setup_scenario(c: Components, data: Data, scenario: str) -> None:
     """12.0 / 13.0: markers, Rearmament chart, cards and the printed SP table."""
     sc = c.scenarios[scenario]
     data["turn"] = sc["turn"]
@@ -115,11 +118,7 @@ def setup_scenario(c: Any, data: Data, scenario: str) -> None:
     data["events_played"] = sorted(out)
     # Events in force at the start: reminder markers (12.3/13.3) and the map markers that
     # show an Event's side (12.1/13.1); their cards stay with the ongoing Events.
-    from warroom.games.eit2.events import install_ongoing
-    from warroom.games.eit2.events.lib import CARD_FLAGS
-
-    for title, flag in CARD_FLAGS.items():
-        n = c.card_by_title(title)
+    for n, flag in MARKER_FLAGS.items():
         if data["flags"].get(flag) and n in data["out_of_game"]:
             data["out_of_game"].remove(n)
             data["ongoing"].append(n)

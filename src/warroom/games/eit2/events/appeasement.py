@@ -14,19 +14,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from warroom.core.log import log
 from warroom.games.eit2 import operations as op
 from warroom.games.eit2.board import LW, RW, SIDE, Data, other
-from warroom.games.eit2.events import event, if_rearmament, step
+from warroom.games.eit2.components import Components
 from warroom.games.eit2.events import lib as L
-from warroom.games.eit2.rules import log
+from warroom.games.eit2.events.lib import CardCode
 
 Frame = dict[str, Any]
 
 
 # -- small shared phrases ---------------------------------------------------------------
 
-def _check(c: Any, data: Data, side: int, title: str, name: str, n: int) -> None:
-    """The Event's Support Check in ``name`` with a +``n`` modifier (6.2.4 exception)."""
+def _check(c: Components, data: Data, side: int, card: int, name: str, n: int) -> None:
+    """Card ``card``'s Support Check in ``name`` with a +``n`` modifier (6.2.4 exception)."""
+    title = c.cards[card].title
     log(data, "6.2.4", f"{title}: {SIDE[side]} makes a Support Check in {name} with a +{n} "
         "modifier (made even without opposing markers)")
     L.check(c, data, side, name, n)
@@ -34,17 +36,21 @@ def _check(c: Any, data: Data, side: int, title: str, name: str, n: int) -> None
 
 
 
-def _extremist_if_none(c: Any, data: Data, side: int, name: str, title: str) -> None:
+def _extremist_if_none(c: Components, data: Data, side: int, name: str, card: int) -> None:
+    title = c.cards[card].title
     if data["ext"][side][L.sid(c, name)]:
         log(data, "7.1", f"{title}: {SIDE[side]} already has an Extremist in {name}")
         return
     L.extremist(c, data, side, name)
 
 
-def _free_attempt_now(c: Any, data: Data, side: int, track_id: str, base_ops: int,
-                      title: str, bonus: int = 0, why: str = "") -> None:
-    """6.3.5: a free attempt with the Event card's OPs value (7.3 modifiers apply, 8.3 does
-    not), plus an Event ``bonus`` shown as a Rearmament modifier for this attempt only."""
+def _free_attempt_now(c: Components, data: Data, side: int, track_id: str, card: int,
+                      bonus: int = 0, why: str = "") -> None:
+    """6.3.5: a free attempt with the OPs value of card ``card``, whose Event this is (7.3
+    modifiers apply, 8.3 does not), plus an Event ``bonus`` shown as a Rearmament modifier
+    for this attempt only."""
+    title = c.cards[card].title
+    base_ops = c.cards[card].ops or 0
     t = L.track(c, track_id)
     if not op.track_open(c, data, t):
         log(data, "6.3.8", f"{title}: the {c.track_names[t]} marker is on its rightmost box: "
@@ -54,7 +60,7 @@ def _free_attempt_now(c: Any, data: Data, side: int, track_id: str, base_ops: in
     log(data, "6.3.5", f"{title}: {SIDE[side]} makes a free Rearmament attempt on the "
         f"{c.track_names[t]} track with {ops} OPs (no card is played)")
     mod = {"side": side, "value": bonus, "track": track_id, "why": why or title,
-           "until": "turn", "card": f"{title} (this attempt)"}
+           "until": "turn", "card": card}
     if bonus:
         data["rearm_mods"].append(mod)
     try:
@@ -64,14 +70,13 @@ def _free_attempt_now(c: Any, data: Data, side: int, track_id: str, base_ops: in
             data["rearm_mods"].remove(mod)
 
 
-def _spaces_in_spain(c: Any) -> list[int]:
+def _spaces_in_spain(c: Components) -> list[int]:
     return L.spaces_in(c, "Spain")
 
 
 # -- 79-87 ------------------------------------------------------------------------------
 
-@event("Red Army Purges")
-def red_army_purges(c: Any, data: Data, side: int) -> None:
+def red_army_purges(c: Components, data: Data, side: int) -> None:
     """Card 79, Red Army Purges (RW, 3 OPs, *): retreat the USSR Rearmament Progress marker
     two boxes (6.3.9: as far as possible, no box effects; not flipped, 6.3.10). LW
     Moderation -1 (8.2)."""
@@ -79,8 +84,7 @@ def red_army_purges(c: Any, data: Data, side: int) -> None:
     L.moderation(c, data, LW, -1)
 
 
-@event("Guarantees to Poland")
-def guarantees_to_poland(c: Any, data: Data, side: int) -> None:
+def guarantees_to_poland(c: Components, data: Data, side: int) -> None:
     """Card 80, Guarantees to Poland (LW, 2 OPs, *, ongoing for the game): 2 LW SP in
     Poland; the Poland marker flips to its Guarantees side: Poland is adjacent to the France
     and United Kingdom Scoring Regions for 10.1.4 (flag ``guarantees_poland``, read by
@@ -92,29 +96,26 @@ def guarantees_to_poland(c: Any, data: Data, side: int) -> None:
     L.tension(c, data, +1, side)
 
 
-@event("Rhineland Remilitarization")
-def rhineland_remilitarization(c: Any, data: Data, side: int) -> None:
+def rhineland_remilitarization(c: Components, data: Data, side: int) -> None:
     """Card 81, Rhineland Remilitarization (RW, 3 OPs, *; requires Rhineland Evacuation):
     3 RW SP in the Rhineland (the Rhineland Demilitarized marker goes, 3.5); cancels Franco-
     German Reconciliation (7.2; if not yet played it can no longer be played, 7.5).
     Tension +1 (9.1)."""
     L.place(c, data, side, "Rhineland", 3)
-    L.cancel(c, data, "Franco-German Reconciliation")
-    L.block(c, data, "Franco-German Reconciliation")
+    L.cancel(c, data, 58)  # Franco-German Reconciliation
+    L.block(c, data, 58)  # Franco-German Reconciliation
     log(data, "7.5", "Franco-German Reconciliation can no longer be played as an Event")
     L.tension(c, data, +1, side)
 
 
-@event("Anschluss")
-def anschluss(c: Any, data: Data, side: int) -> None:
+def anschluss(c: Components, data: Data, side: int) -> None:
     """Card 82, Anschluss (RW, 3 OPs, *; requires Adolf Hitler): a Support Check in Austria
     with a +4 modifier (6.2.4 exception, 6.2.5). Tension +1 (9.1)."""
-    _check(c, data, side, "Anschluss", "Austria", 4)
+    _check(c, data, side, 82, "Austria", 4)
     L.tension(c, data, +1, side)
 
 
-@event("Munich Agreement")
-def munich_agreement(c: Any, data: Data, side: int) -> None:
+def munich_agreement(c: Components, data: Data, side: int) -> None:
     """Card 83, Munich Agreement (RW, 3 OPs, *; requires Neville Chamberlain and Edouard
     Daladier): all LW SP leave the Sudetenland, 3 RW SP are placed there. LW Moderation -1
     (8.2). Tension -1 (9.3: at 0, RW gains 1 Power instead)."""
@@ -125,8 +126,7 @@ def munich_agreement(c: Any, data: Data, side: int) -> None:
     L.reduce_tension(c, data, side, 1)
 
 
-@event("Pact of Steel")
-def pact_of_steel(c: Any, data: Data, side: int) -> None:
+def pact_of_steel(c: Components, data: Data, side: int) -> None:
     """Card 84, Pact of Steel (RW, 2 OPs, *; requires Il Duce and Adolf Hitler): Tension +1
     (9.1); the Italian marker advances one box (6.3.10 not flipped; the box's effects apply
     to the side it shows, 6.3.4; a complete track gives Tension +1 instead, 6.3.8); RW gains
@@ -136,8 +136,7 @@ def pact_of_steel(c: Any, data: Data, side: int) -> None:
     L.power(c, data, RW, 1)
 
 
-@event("Condor Legion")
-def condor_legion(c: Any, data: Data, side: int) -> None:
+def condor_legion(c: Components, data: Data, side: int) -> None:
     """Card 85, Condor Legion (RW, 3 OPs, *): a free Rearmament attempt on the German track
     with the card's 3 OPs (6.3.5), +1 if the next German box is an Air box (6.3.11); then a
     Support Check with a +2 modifier in one space of Spain holding LW SP or Extremists
@@ -150,10 +149,11 @@ def condor_legion(c: Any, data: Data, side: int) -> None:
                if data["sp"][other(side)][s] or data["ext"][other(side)][s]]
     # pushed first, so that choices made by the box reached come first (6.3.4)
     if targets:
-        L.choose(data, side, "Condor Legion", "check", targets,
-                 prompt="Condor Legion: a Support Check with a +2 modifier in a space in "
-                        "Spain with LW SP or Extremists")
-    _free_attempt_now(c, data, side, "germany", c.cards[85].ops, "Condor Legion",
+        L.choose(c, data, side, 85, "check", targets,
+                 rule="6.2.5",
+                 prompt="Condor Legion: choose the space in Spain (with LW SP or Extremists) "
+                        "of a Support Check with +2")
+    _free_attempt_now(c, data, side, "germany", 85,
                       bonus=1 if air else 0,
                       why=f"Condor Legion: {c.boxes[t][nxt].name} is an Air box" if air
                       else "")
@@ -162,62 +162,56 @@ def condor_legion(c: Any, data: Data, side: int) -> None:
             "Support Check")
 
 
-@step("Condor Legion", "check")
-def _condor_check(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+def _condor_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     if choice is not None:
-        _check(c, data, frame["side"], "Condor Legion", c.names[choice], 2)
+        _check(c, data, frame["side"], 85, c.names[choice], 2)
 
 
-@event("Francisco Franco")
-def francisco_franco(c: Any, data: Data, side: int) -> None:
+def francisco_franco(c: Components, data: Data, side: int) -> None:
     """Card 86, Francisco Franco (RW, 4 OPs, *): a RW Extremist in Spanish Morocco (if
     none there); Support Checks in Spanish Morocco (+3) then Andalusia (+2) (6.2.4
     exception)."""
-    _extremist_if_none(c, data, side, "Spanish Morocco", "Francisco Franco")
-    _check(c, data, side, "Francisco Franco", "Spanish Morocco", 3)
-    _check(c, data, side, "Francisco Franco", "Andalusia", 2)
+    _extremist_if_none(c, data, side, "Spanish Morocco", 86)
+    _check(c, data, side, 86, "Spanish Morocco", 3)
+    _check(c, data, side, 86, "Andalusia", 2)
 
 
-@event("Italy Leaves the League of Nations")
-def italy_leaves_league(c: Any, data: Data, side: int) -> None:
+def italy_leaves_league(c: Components, data: Data, side: int) -> None:
     """Card 87, Italy Leaves the League of Nations (RW, 2 OPs, *): cancels Germany Admitted
     to the League of Nations (7.2; the Switzerland marker flips to its blank side, flag
     ``league_of_nations`` off; if not yet played, its Event can no longer occur, 7.5);
     2 RW SP in Switzerland; Tension +1 (9.1)."""
-    title = "Germany Admitted to the League of Nations"
-    L.cancel(c, data, title)          # also flips the Switzerland marker (lib.CARD_FLAGS)
-    L.block(c, data, title)
+    L.cancel(c, data, 23)     # Germany Admitted to the League of Nations (and its marker)
+    L.block(c, data, 23)
     L.place(c, data, side, "Switzerland", 2)
     L.tension(c, data, +1, side)
 
 
 # -- 88-94 ------------------------------------------------------------------------------
 
-def _kristallnacht_options(c: Any, data: Data, side: int, used: list[int]) -> list[int]:
+def _kristallnacht_options(c: Components, data: Data, side: int, used: list[int]) -> list[int]:
     return [s for s in L.spaces_in(c, "Germany") if not data["ext"][side][s]
             and s not in used]
 
 
-@event("Kristallnacht")
-def kristallnacht(c: Any, data: Data, side: int) -> None:
+def kristallnacht(c: Components, data: Data, side: int) -> None:
     """Card 88, Kristallnacht (RW, 1 OP, *): a RW Extremist in each of up to three
     different spaces of Germany with no RW Extremist (the RW player chooses one at a time,
     and may stop); then RW Moderation -2 (8.2)."""
     _kristallnacht_next(c, data, side, [])
 
 
-def _kristallnacht_next(c: Any, data: Data, side: int, used: list[int]) -> None:
+def _kristallnacht_next(c: Components, data: Data, side: int, used: list[int]) -> None:
     options = _kristallnacht_options(c, data, side, used)
     if len(used) < 3 and options:
-        L.choose(data, side, "Kristallnacht", "place", options, optional=True,
-                 prompt=f"Kristallnacht: a RW Extremist in a space in Germany "
-                        f"({3 - len(used)} left; pass to stop)", used=used)
+        L.choose(c, data, side, 88, "place", options, optional=True,
+                 prompt=f"Kristallnacht: place a RW Extremist in a space in Germany without "
+                        f"one ({3 - len(used)} of 3 left), or pass to stop", used=used)
         return
     L.moderation(c, data, RW, -2)
 
 
-@step("Kristallnacht", "place")
-def _kristallnacht_place(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+def _kristallnacht_place(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     side = frame["side"]
     used = list(frame["used"])
     if choice is None:
@@ -228,34 +222,32 @@ def _kristallnacht_place(c: Any, data: Data, frame: Frame, choice: int | None) -
     _kristallnacht_next(c, data, side, [*used, choice])
 
 
-@event("Konrad Henlein")
-def konrad_henlein(c: Any, data: Data, side: int) -> None:
+def konrad_henlein(c: Components, data: Data, side: int) -> None:
     """Card 89, Konrad Henlein (RW, 2 OPs, *): 2 RW SP and 1 RW Extremist (if none there)
     in the Sudetenland."""
     L.place(c, data, side, "Sudetenland", 2)
-    _extremist_if_none(c, data, side, "Sudetenland", "Konrad Henlein")
+    _extremist_if_none(c, data, side, "Sudetenland", 89)
 
 
-@event("Anti-Comintern Pact")
-def anti_comintern_pact(c: Any, data: Data, side: int) -> None:
+def anti_comintern_pact(c: Components, data: Data, side: int) -> None:
     """Card 90, Anti-Comintern Pact (RW, 2 OPs, *): remove 1 LW Extremist from each of up
     to two different spaces (the RW player chooses, and may stop); Tension +1 (9.1); if RW
     controls Berlin, RW gains 1 Power (10.2)."""
     _anti_comintern_next(c, data, side, [])
 
 
-def _anti_comintern_next(c: Any, data: Data, side: int, used: list[int]) -> None:
+def _anti_comintern_next(c: Components, data: Data, side: int, used: list[int]) -> None:
     o = other(side)
     options = [s for s in range(len(c.names)) if data["ext"][o][s] and s not in used]
     if len(used) < 2 and options:
-        L.choose(data, side, "Anti-Comintern Pact", "remove", options, optional=True,
-                 prompt=f"Anti-Comintern Pact: remove a LW Extremist ({2 - len(used)} "
-                        "left; pass to stop)", used=used)
+        L.choose(c, data, side, 90, "remove", options, optional=True,
+                 prompt=f"Anti-Comintern Pact: remove a LW Extremist ({2 - len(used)} of 2 "
+                        "left, each from a different space), or pass to stop", used=used)
         return
     _anti_comintern_end(c, data, side)
 
 
-def _anti_comintern_end(c: Any, data: Data, side: int) -> None:
+def _anti_comintern_end(c: Components, data: Data, side: int) -> None:
     L.tension(c, data, +1, side)
     if L.controls(c, data, RW, "Berlin"):
         L.power(c, data, RW, 1)
@@ -263,8 +255,7 @@ def _anti_comintern_end(c: Any, data: Data, side: int) -> None:
         log(data, "10.2", "Anti-Comintern Pact: RW does not control Berlin: no Power")
 
 
-@step("Anti-Comintern Pact", "remove")
-def _anti_comintern_remove(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+def _anti_comintern_remove(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     side = frame["side"]
     if choice is None:
         _anti_comintern_end(c, data, side)
@@ -273,8 +264,7 @@ def _anti_comintern_remove(c: Any, data: Data, frame: Frame, choice: int | None)
     _anti_comintern_next(c, data, side, [*frame["used"], choice])
 
 
-@event("First Vienna Award")
-def first_vienna_award(c: Any, data: Data, side: int) -> None:
+def first_vienna_award(c: Components, data: Data, side: int) -> None:
     """Card 91, First Vienna Award (RW, 3 OPs, *): 2 RW SP in Hungary, 1 RW SP in Slovakia;
     1 LW SP removed from Slovakia."""
     L.place(c, data, side, "Hungary", 2)
@@ -282,8 +272,7 @@ def first_vienna_award(c: Any, data: Data, side: int) -> None:
     L.remove(c, data, other(side), "Slovakia", 1)
 
 
-@event("Danzig Crisis")
-def danzig_crisis(c: Any, data: Data, side: int) -> None:
+def danzig_crisis(c: Components, data: Data, side: int) -> None:
     """Card 92, Danzig Crisis (RW, 3 OPs, *): 2 RW SP in Danzig-Polish Corridor; Tension +1
     (9.1); if RW controls East-Prussia, RW gains 1 Power (10.2)."""
     L.place(c, data, side, "Danzig-Polish Corridor", 2)
@@ -294,35 +283,31 @@ def danzig_crisis(c: Any, data: Data, side: int) -> None:
         log(data, "10.2", "Danzig Crisis: RW does not control East-Prussia: no Power")
 
 
-@event("Teschen Annexation")
-def teschen_annexation(c: Any, data: Data, side: int) -> None:
+def teschen_annexation(c: Components, data: Data, side: int) -> None:
     """Card 93, Teschen Annexation (RW, 2 OPs, *): a Support Check in Moravia with a +1
     modifier, +3 instead if RW controls Poland (6.2.4 exception)."""
     n = 3 if L.controls(c, data, RW, "Poland") else 1
-    _check(c, data, side, "Teschen Annexation", "Moravia", n)
+    _check(c, data, side, 93, "Moravia", n)
 
 
-@event("Ioannis Metaxas")
-def ioannis_metaxas(c: Any, data: Data, side: int) -> None:
+def ioannis_metaxas(c: Components, data: Data, side: int) -> None:
     """Card 94, Ioannis Metaxas (RW, 2 OPs, *): a RW Extremist in Greece (if none there);
     then a Support Check in Greece with a +2 modifier (6.2.4 exception)."""
-    _extremist_if_none(c, data, side, "Greece", "Ioannis Metaxas")
-    _check(c, data, side, "Ioannis Metaxas", "Greece", 2)
+    _extremist_if_none(c, data, side, "Greece", 94)
+    _check(c, data, side, 94, "Greece", 2)
 
 
 # -- 95-107: LW ---------------------------------------------------------------------------
 
-@event("International Brigades")
-def international_brigades(c: Any, data: Data, side: int) -> None:
+def international_brigades(c: Components, data: Data, side: int) -> None:
     """Card 95, International Brigades (LW, 3 OPs, *): 1 LW SP in each of Madrid, Valencia
     and Catalonia; 1 LW Extremist in Madrid (if none there)."""
     for name in ("Madrid", "Valencia", "Catalonia"):
         L.place(c, data, side, name, 1)
-    _extremist_if_none(c, data, side, "Madrid", "International Brigades")
+    _extremist_if_none(c, data, side, "Madrid", 95)
 
 
-@event("Léon Blum")
-def leon_blum(c: Any, data: Data, side: int) -> None:
+def leon_blum(c: Components, data: Data, side: int) -> None:
     """Card 96, Léon Blum (LW, 3 OPs, *): 2 LW SP in Paris; 1 RW SP removed from Action
     Française; LW Moderation +1 (8.2)."""
     L.place(c, data, side, "Paris", 2)
@@ -330,23 +315,20 @@ def leon_blum(c: Any, data: Data, side: int) -> None:
     L.moderation(c, data, LW, +1)
 
 
-@event("Guernica")
-def guernica(c: Any, data: Data, side: int) -> None:
+def guernica(c: Components, data: Data, side: int) -> None:
     """Card 97, Guernica (LW, 2 OPs, *): RW Moderation -2 (8.2); a LW Support Check in the
     Basque Country with a +2 modifier (6.2.4 exception)."""
     L.moderation(c, data, RW, -2)
-    _check(c, data, side, "Guernica", "Basque Country", 2)
+    _check(c, data, side, 97, "Basque Country", 2)
 
 
-@event("No Pasarán")
-def no_pasaran(c: Any, data: Data, side: int) -> None:
+def no_pasaran(c: Components, data: Data, side: int) -> None:
     """Card 98, No Pasarán (LW, 3 OPs, *): a LW Support Check in Madrid with a +3 modifier
     (6.2.4 exception)."""
-    _check(c, data, side, "No Pasarán", "Madrid", 3)
+    _check(c, data, side, 98, "Madrid", 3)
 
 
-@event("Franco-Soviet Treaty")
-def franco_soviet_treaty(c: Any, data: Data, side: int) -> None:
+def franco_soviet_treaty(c: Components, data: Data, side: int) -> None:
     """Card 99, Franco-Soviet Treaty (LW, 3 OPs, *): a free Rearmament attempt (6.3.5) on
     the French or the USSR track (the LW player chooses among the open ones, 6.3.8) with
     the card's 3 OPs, +1 if LW controls the USSR; then Tension +1 (9.1)."""
@@ -357,26 +339,25 @@ def franco_soviet_treaty(c: Any, data: Data, side: int) -> None:
             "no Rearmament attempt")
         L.tension(c, data, +1, side)
         return
-    L.choose(data, side, "Franco-Soviet Treaty", "attempt",
+    L.choose(c, data, side, 99, "attempt",
              tracks, what="track",
-             prompt="Franco-Soviet Treaty: a free Rearmament attempt on the French or the "
-                    "USSR track")
+             rule="6.3.5",
+             prompt="Franco-Soviet Treaty: choose the French or the USSR track for a free "
+                    "Rearmament attempt")
 
 
-@step("Franco-Soviet Treaty", "attempt")
-def _franco_soviet_attempt(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+def _franco_soviet_attempt(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     side = frame["side"]
     if choice is not None:
         tid = c.track_ids[choice]
         ussr = L.controls(c, data, side, "USSR")
-        _free_attempt_now(c, data, side, tid, c.cards[99].ops, "Franco-Soviet Treaty",
+        _free_attempt_now(c, data, side, tid, 99,
                           bonus=1 if ussr else 0,
                           why="Franco-Soviet Treaty: LW controls the USSR")
     L.tension(c, data, +1, side)
 
 
-@event("Czechoslovak Mobilization")
-def czechoslovak_mobilization(c: Any, data: Data, side: int) -> None:
+def czechoslovak_mobilization(c: Components, data: Data, side: int) -> None:
     """Card 100, Czechoslovak Mobilization (LW, 3 OPs, *): 1 LW SP in each of Bohemia and
     Moravia, and in Slovakia if LW controls Slovakia (checked before placing); Tension +1
     (9.1)."""
@@ -391,16 +372,14 @@ def czechoslovak_mobilization(c: Any, data: Data, side: int) -> None:
     L.tension(c, data, +1, side)
 
 
-@event("Anthony Eden")
-def anthony_eden(c: Any, data: Data, side: int) -> None:
+def anthony_eden(c: Components, data: Data, side: int) -> None:
     """Card 101, Anthony Eden (LW, 1 OP): Tension -1 (9.3: at 0, LW gains 1 Power instead);
     RW Moderation -1 (8.2). Discarded after the Event (no asterisk)."""
     L.reduce_tension(c, data, side, 1)
     L.moderation(c, data, RW, -1)
 
 
-@event("Mit brennender Sorge")
-def mit_brennender_sorge(c: Any, data: Data, side: int) -> None:
+def mit_brennender_sorge(c: Components, data: Data, side: int) -> None:
     """Card 102, Mit brennender Sorge (LW, 2 OPs, *): RW Moderation -1 (8.2); 1 RW SP
     removed from each of Bavaria and the Rhineland; if LW controls the Vatican, LW gains 1
     Power (10.2)."""
@@ -413,17 +392,15 @@ def mit_brennender_sorge(c: Any, data: Data, side: int) -> None:
         log(data, "10.2", "Mit brennender Sorge: LW does not control the Vatican: no Power")
 
 
-@event("Battle of Cable Street")
-def battle_of_cable_street(c: Any, data: Data, side: int) -> None:
+def battle_of_cable_street(c: Components, data: Data, side: int) -> None:
     """Card 103, Battle of Cable Street (LW, 2 OPs, *): the RW Extremist leaves London (if
     any); then a LW Support Check in London with a +2 modifier (6.2.4 exception)."""
     if not L.remove_extremist(c, data, RW, "London"):
         log(data, "7.1", "Battle of Cable Street: no RW Extremist in London")
-    _check(c, data, side, "Battle of Cable Street", "London", 2)
+    _check(c, data, side, 103, "London", 2)
 
 
-@event("Soviet Aid to the Republic")
-def soviet_aid(c: Any, data: Data, side: int) -> None:
+def soviet_aid(c: Components, data: Data, side: int) -> None:
     """Card 104, Soviet Aid to the Republic (LW, 3 OPs): 1 LW SP in each of Valencia and
     Catalonia; LW Moderation -1 (8.2). Discarded after the Event (no asterisk)."""
     L.place(c, data, side, "Valencia", 1)
@@ -431,8 +408,7 @@ def soviet_aid(c: Any, data: Data, side: int) -> None:
     L.moderation(c, data, LW, -1)
 
 
-@event("Molotov-Ribbentrop Pact")
-def molotov_ribbentrop(c: Any, data: Data, side: int) -> None:
+def molotov_ribbentrop(c: Components, data: Data, side: int) -> None:
     """Card 105, Molotov-Ribbentrop Pact (LW, 4 OPs, *; requires Vyacheslav Molotov): 1 LW
     SP in each of Finland, Baltic States, Bessarabia and Poland; then 2 RW SP in Danzig-
     Polish Corridor; Tension +2 (9.1, the LW player rolls for war, 9.4); LW Moderation -2
@@ -444,26 +420,23 @@ def molotov_ribbentrop(c: Any, data: Data, side: int) -> None:
     L.moderation(c, data, LW, -2)
 
 
-@event("Georgi Dimitrov")
-def georgi_dimitrov(c: Any, data: Data, side: int) -> None:
+def georgi_dimitrov(c: Components, data: Data, side: int) -> None:
     """Card 106, Georgi Dimitrov (LW, 2 OPs, *): LW Moderation +1 (8.2); a LW Support Check
     in Bulgaria with a +2 modifier (6.2.4 exception)."""
     L.moderation(c, data, LW, +1)
-    _check(c, data, side, "Georgi Dimitrov", "Bulgaria", 2)
+    _check(c, data, side, 106, "Bulgaria", 2)
 
 
-@event("Jarrow Crusade")
-def jarrow_crusade(c: Any, data: Data, side: int) -> None:
+def jarrow_crusade(c: Components, data: Data, side: int) -> None:
     """Card 107, Jarrow Crusade (LW, 2 OPs, *): LW Moderation +1 (8.2); a LW Support Check
     in Northern England with a +2 modifier (6.2.4 exception)."""
     L.moderation(c, data, LW, +1)
-    _check(c, data, side, "Jarrow Crusade", "Northern England", 2)
+    _check(c, data, side, 107, "Northern England", 2)
 
 
 # -- 108-110: neutral -------------------------------------------------------------------
 
-@event("Spanish Civil War")
-def spanish_civil_war(c: Any, data: Data, side: int) -> None:
+def spanish_civil_war(c: Components, data: Data, side: int) -> None:
     """Card 108, Spanish Civil War (neutral, 4 OPs, *): Tension +1 (9.1, moved by the
     phasing player); then each player, the phasing player first, places 1 friendly
     Extremist in a space of Spain with no friendly Extremist (their own choice) and makes
@@ -473,15 +446,15 @@ def spanish_civil_war(c: Any, data: Data, side: int) -> None:
     _civil_war_next(c, data, side, 0)
 
 
-def _civil_war_next(c: Any, data: Data, first: int, done: int) -> None:
+def _civil_war_next(c: Components, data: Data, first: int, done: int) -> None:
     """Ask the next player (``done`` players have had their turn; phasing player first)."""
     while done < 2:
         who = first if done == 0 else other(first)
         options = [s for s in _spaces_in_spain(c) if not data["ext"][who][s]]
         if options:
-            L.choose(data, who, "Spanish Civil War", "place", options,
-                     prompt=f"Spanish Civil War: {SIDE[who]} places an Extremist in a space "
-                            "in Spain and makes a Support Check there (+2)",
+            L.choose(c, data, who, 108, "place", options,
+                     prompt=f"Spanish Civil War: {SIDE[who]}, place an Extremist in a space "
+                            "in Spain and make a Support Check there with +2",
                      first=first, done=done)
             return
         log(data, "7.1", f"Spanish Civil War: {SIDE[who]} has an Extremist in every space "
@@ -489,39 +462,72 @@ def _civil_war_next(c: Any, data: Data, first: int, done: int) -> None:
         done += 1
 
 
-@step("Spanish Civil War", "place")
-def _civil_war_place(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+def _civil_war_place(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     who = frame["side"]
     if choice is not None:
         name = c.names[choice]
         L.extremist(c, data, who, name)
-        _check(c, data, who, "Spanish Civil War", name, 2)
+        _check(c, data, who, 108, name, 2)
     _civil_war_next(c, data, frame["first"], frame["done"] + 1)
 
 
-@event("Non-Intervention Committee")
-def non_intervention_committee(c: Any, data: Data, side: int) -> None:
+def non_intervention_committee(c: Components, data: Data, side: int) -> None:
     """Card 109, Non-Intervention Committee (neutral, 1 OP, ongoing for the turn): Tension
     -1 (9.3: at 0, the phasing player gains 1 Power instead); for the rest of this turn no
     Rearmament attempt (free ones included) may be made on the Spanish track (the track is
     closed for the turn; the card leaves play at the end of the turn, 7.2)."""
     L.reduce_tension(c, data, side, 1)
-    L.close_track(c, data, "spain", "Non-Intervention Committee", until="turn")
+    L.close_track(c, data, "spain", 109, until="turn")
     log(data, "7.2", "Non-Intervention Committee: for the rest of this turn no Rearmament "
         "attempt may be made on the Spanish track")
 
 
-@event("Shadow Factories")
-def shadow_factories(c: Any, data: Data, side: int) -> None:
+def shadow_factories(c: Components, data: Data, side: int) -> None:
     """Card 110, Shadow Factories (neutral, 3 OPs): the phasing player makes a free
     Rearmament attempt (6.3.5) on the UK track with the card's 3 OPs (no other card is
     played; a complete track takes no attempt, 6.3.8). Its ``if_rearmament`` +1 (a card
     played for a Rearmament attempt on the UK track) is not an Event effect (6.3.7)."""
-    _free_attempt_now(c, data, side, "uk", c.cards[110].ops, "Shadow Factories")
+    _free_attempt_now(c, data, side, "uk", 110)
 
 
-@if_rearmament("Shadow Factories")
-def shadow_factories_rearmament(c: Any, data: Data, side: int, t: int) -> int:
+def shadow_factories_rearmament(c: Components, data: Data, side: int, t: int) -> int:
     """Card 110, Shadow Factories, played for a Rearmament attempt (6.3.7 exception): +1 on
     the UK track."""
     return 1 if c.track_ids[t] == "uk" else 0
+
+
+#: The Events of this era by printed card number (Scoring cards have none: 10.1).
+CODE: dict[int, CardCode] = {
+    79: CardCode(red_army_purges),
+    80: CardCode(guarantees_to_poland),
+    81: CardCode(rhineland_remilitarization),
+    82: CardCode(anschluss),
+    83: CardCode(munich_agreement),
+    84: CardCode(pact_of_steel),
+    85: CardCode(condor_legion, steps={"check": _condor_check}),
+    86: CardCode(francisco_franco),
+    87: CardCode(italy_leaves_league),
+    88: CardCode(kristallnacht, steps={"place": _kristallnacht_place}),
+    89: CardCode(konrad_henlein),
+    90: CardCode(anti_comintern_pact, steps={"remove": _anti_comintern_remove}),
+    91: CardCode(first_vienna_award),
+    92: CardCode(danzig_crisis),
+    93: CardCode(teschen_annexation),
+    94: CardCode(ioannis_metaxas),
+    95: CardCode(international_brigades),
+    96: CardCode(leon_blum),
+    97: CardCode(guernica),
+    98: CardCode(no_pasaran),
+    99: CardCode(franco_soviet_treaty, steps={"attempt": _franco_soviet_attempt}),
+    100: CardCode(czechoslovak_mobilization),
+    101: CardCode(anthony_eden),
+    102: CardCode(mit_brennender_sorge),
+    103: CardCode(battle_of_cable_street),
+    104: CardCode(soviet_aid),
+    105: CardCode(molotov_ribbentrop),
+    106: CardCode(georgi_dimitrov),
+    107: CardCode(jarrow_crusade),
+    108: CardCode(spanish_civil_war, steps={"place": _civil_war_place}),
+    109: CardCode(non_intervention_committee),
+    110: CardCode(shadow_factories, rearmament=shadow_factories_rearmament),
+}

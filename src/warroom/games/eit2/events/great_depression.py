@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from warroom.core.log import log
 from warroom.games.eit2 import operations as op
 from warroom.games.eit2.board import LW, RW, SIDE, Data, other
-from warroom.games.eit2.events import event, ongoing, step
+from warroom.games.eit2.components import Components
 from warroom.games.eit2.events import lib as L
-from warroom.games.eit2.rules import log
+from warroom.games.eit2.events.lib import CardCode
 from warroom.games.eit2.scoring import region_levels
 
 Frame = dict[str, Any]
@@ -37,7 +38,7 @@ SCORING_REGIONS = ("France", "Italy", "Germany", "United Kingdom", "Little Enten
 
 
 
-def _remove_all_extremists(c: Any, data: Data, side: int, name: str) -> int:
+def _remove_all_extremists(c: Components, data: Data, side: int, name: str) -> int:
     k = 0
     while L.remove_extremist(c, data, side, name):
         k += 1
@@ -46,7 +47,7 @@ def _remove_all_extremists(c: Any, data: Data, side: int, name: str) -> int:
     return k
 
 
-def _extremist_if_none(c: Any, data: Data, side: int, name: str) -> None:
+def _extremist_if_none(c: Components, data: Data, side: int, name: str) -> None:
     if data["ext"][side][L.sid(c, name)]:
         log(data, "7.1", f"{name} already holds a {SIDE[side]} Extremist: none is placed")
     else:
@@ -56,37 +57,33 @@ def _extremist_if_none(c: Any, data: Data, side: int, name: str) -> None:
 # -- 41 United Kingdom Scoring: no Event (the engine scores it, 10.1) ------------------------
 
 
-@event("Stavisky Affair")
-def stavisky_affair(c: Any, data: Data, side: int) -> None:
+def stavisky_affair(c: Components, data: Data, side: int) -> None:
     """Card 42, Stavisky Affair (RW, 2 OPs, *): LW Moderation -1. The RW player makes a
     Support Check in Paris with a +2 modifier (6.2.4 exception; 8.2, 6.2.5)."""
     L.moderation(c, data, LW, -1)
     L.check(c, data, RW, "Paris", 2)
 
 
-@event("Vyacheslav Molotov")
-def vyacheslav_molotov(c: Any, data: Data, side: int) -> None:
+def vyacheslav_molotov(c: Components, data: Data, side: int) -> None:
     """Card 43, Vyacheslav Molotov (LW, 2 OPs, *, ongoing): advance the USSR Rearmament
     Progress marker one box (6.3.10: not flipped; 6.3.4 box effects; 6.3.8 if the track is
     complete, Tension +1 instead). Reminder marker: prerequisite for Molotov-Ribbentrop."""
     L.advance_track(c, data, side, "ussr", 1)
-    L.reminder(c, data, "Vyacheslav Molotov")
+    L.reminder(c, data, 43)
 
 
-@event("Enabling Act")
-def enabling_act(c: Any, data: Data, side: int) -> None:
+def enabling_act(c: Components, data: Data, side: int) -> None:
     """Card 44, Enabling Act (RW, 3 OPs, *, ongoing; requires Adolf Hitler, handled by
     ``requires``, 5.2/7.5): cancel Weimar Republic (7.2: the Thuringia marker back to its
     blank side), remove 2 LW SP from Berlin, RW Moderation -1 (8.2). Reminder marker:
     prerequisite for Night of the Long Knives."""
-    L.cancel(c, data, "Weimar Republic")
+    L.cancel(c, data, 34)  # Weimar Republic
     L.remove(c, data, LW, "Berlin", 2)
     L.moderation(c, data, RW, -1)
-    L.reminder(c, data, "Enabling Act")
+    L.reminder(c, data, 44)
 
 
-@event("Industrialist Enablers")
-def industrialist_enablers(c: Any, data: Data, side: int) -> None:
+def industrialist_enablers(c: Components, data: Data, side: int) -> None:
     """Card 45, Industrialist Enablers (RW, 3 OPs, *): place 2 RW SP in the Rhineland (named,
     so allowed while demilitarised; the marker is removed, 3.5). If RW then controls Berlin
     (2.1.4), RW gains 1 Power (10.2)."""
@@ -97,8 +94,7 @@ def industrialist_enablers(c: Any, data: Data, side: int) -> None:
         log(data, "7.1", "RW does not control Berlin: no Power")
 
 
-@event("Night of the Long Knives")
-def night_of_the_long_knives(c: Any, data: Data, side: int) -> None:
+def night_of_the_long_knives(c: Components, data: Data, side: int) -> None:
     """Card 46, Night of the Long Knives (RW, 2 OPs, *; requires Enabling Act): remove the
     RW Extremists from Berlin and Bavaria (all of them, if any), RW Moderation +2 (8.2)."""
     _remove_all_extremists(c, data, RW, "Berlin")
@@ -106,36 +102,35 @@ def night_of_the_long_knives(c: Any, data: Data, side: int) -> None:
     L.moderation(c, data, RW, +2)
 
 
-def _comintern_options(c: Any, data: Data, exclude: list[int]) -> list[int]:
+def _comintern_options(c: Components, data: Data, exclude: list[int]) -> list[int]:
     return [s for s in range(len(c.names)) if data["sp"][LW][s] and not data["ext"][LW][s]
             and s not in exclude]
 
 
-@event("Comintern")
-def comintern(c: Any, data: Data, side: int) -> None:
+def comintern(c: Components, data: Data, side: int) -> None:
     """Card 47, Comintern (LW, 3 OPs, *): 1 LW Extremist in each of up to two different
     spaces with LW SP and no LW Extremist (the LW player chooses, and may stop after none or
     one); if LW controls the USSR, the LW player then makes a Support Check with a +2
     modifier in one of those spaces (named by the Event: made even without RW markers,
     6.2.4/6.2.5)."""
-    L.choose(data, LW, "Comintern", "first", _comintern_options(c, data, []),
+    L.choose(c, data, LW, 47, "first", _comintern_options(c, data, []),
              optional=True, placed=[],
-             prompt="Comintern: a space with LW SP and no LW Extremist for a LW Extremist")
+             prompt="Comintern: place a LW Extremist (1 of 2) in a space with LW SP and no "
+                    "LW Extremist, or pass")
 
 
-@step("Comintern", "first")
-def _comintern_first(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+def _comintern_first(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     if choice is None:
         log(data, "7.1", "Comintern: LW places no Extremist")
         return
     L.extremist(c, data, LW, c.names[choice])
-    L.choose(data, LW, "Comintern", "second", _comintern_options(c, data, [choice]),
+    L.choose(c, data, LW, 47, "second", _comintern_options(c, data, [choice]),
              optional=True, placed=[choice],
-             prompt="Comintern: a second space for a LW Extremist, or pass")
+             prompt="Comintern: place a second LW Extremist (2 of 2) in a space with LW SP "
+                    "and no LW Extremist, or pass")
 
 
-@step("Comintern", "second")
-def _comintern_second(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+def _comintern_second(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     placed = list(frame["placed"])
     if choice is not None:
         L.extremist(c, data, LW, c.names[choice])
@@ -143,48 +138,47 @@ def _comintern_second(c: Any, data: Data, frame: Frame, choice: int | None) -> N
     if not L.controls(c, data, LW, "USSR"):
         log(data, "7.1", "Comintern: LW does not control the USSR: no Support Check")
         return
-    L.choose(data, LW, "Comintern", "check", placed,
-             prompt="Comintern: the space of the +2 Support Check")
+    L.choose(c, data, LW, 47, "check", placed,
+             rule="6.2.5",
+             prompt="Comintern: choose which new Extremist's space gets the Support Check "
+                    "with +2")
 
 
-@step("Comintern", "check")
-def _comintern_check(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+def _comintern_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     if choice is not None:
         L.check(c, data, LW, c.names[choice], 2)
 
 
-@event("Neville Chamberlain")
-def neville_chamberlain(c: Any, data: Data, side: int) -> None:
+def neville_chamberlain(c: Components, data: Data, side: int) -> None:
     """Card 48, Neville Chamberlain (RW, 2 OPs, *, ongoing): RW Moderation +1 (8.2); the RW
     player makes a Support Check in London with a +2 modifier (6.2.4 exception). Reminder
     marker: prerequisite (with Edouard Daladier) for Munich Agreement."""
     L.moderation(c, data, RW, +1)
     L.check(c, data, RW, "London", 2)
-    L.reminder(c, data, "Neville Chamberlain")
+    L.reminder(c, data, 48)
 
 
-@event("Il Duce")
-def il_duce(c: Any, data: Data, side: int) -> None:
+def il_duce(c: Components, data: Data, side: int) -> None:
     """Card 49, Il Duce (RW, 3 OPs, *, ongoing; requires March on Rome: without it the Event
     does not occur and the card is discarded, 5.2 example): place 2 RW SP in Rome; the RW
     player makes a Support Check with a +2 modifier in any one space of Italy containing LW
     SP or Extremists (6.2.4/6.2.5). Reminder marker: prerequisite (with Adolf Hitler) for
     Pact of Steel."""
     L.place(c, data, RW, "Rome", 2)
-    L.reminder(c, data, "Il Duce")
+    L.reminder(c, data, 49)
     options = [s for s in L.spaces_in(c, "Italy") if data["sp"][LW][s] or data["ext"][LW][s]]
-    L.choose(data, RW, "Il Duce", "check", options,
-             prompt="Il Duce: a space of Italy with LW SP or Extremists for a +2 Support Check")
+    L.choose(c, data, RW, 49, "check", options,
+             rule="6.2.5",
+             prompt="Il Duce: choose the space of Italy (with LW SP or Extremists) of a "
+                    "Support Check with +2")
 
 
-@step("Il Duce", "check")
-def _il_duce_check(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+def _il_duce_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     if choice is not None:
         L.check(c, data, RW, c.names[choice], 2)
 
 
-@event("Adolf Hitler")
-def adolf_hitler(c: Any, data: Data, side: int) -> None:
+def adolf_hitler(c: Components, data: Data, side: int) -> None:
     """Card 50, Adolf Hitler (RW, 3 OPs, *, ongoing; requires Mein Kampf): place 2 RW SP in
     Bavaria; then the RW player makes a Support Check in Berlin with a +2 modifier, +3 if RW
     controls Bavaria after that placement (6.2.4 exception); RW Moderation -1 (8.2).
@@ -196,11 +190,10 @@ def adolf_hitler(c: Any, data: Data, side: int) -> None:
         log(data, "7.1", "RW controls Bavaria: the Berlin Support Check is made with +3")
     L.check(c, data, RW, "Berlin", bonus)
     L.moderation(c, data, RW, -1)
-    L.reminder(c, data, "Adolf Hitler")
+    L.reminder(c, data, 50)
 
 
-@event("Election of '33")
-def election_of_33(c: Any, data: Data, side: int) -> None:
+def election_of_33(c: Components, data: Data, side: int) -> None:
     """Card 51, Election of '33 (RW, 3 OPs, *, ongoing until cancelled by Popular Front):
     remove 1 LW SP from each of Madrid, Catalonia and Valencia; while in effect every RW
     Support Check in a space of Spain is modified by +1 (6.2.5 "+X from Events")."""
@@ -208,26 +201,23 @@ def election_of_33(c: Any, data: Data, side: int) -> None:
         if not L.remove(c, data, LW, name, 1):
             log(data, "7.1", f"No LW SP in {name} to remove")
     election_of_33_in_force(c, data)
-    L.reminder(c, data, "Election of '33")
+    L.reminder(c, data, 51)
 
 
-@ongoing("Election of '33")
-def election_of_33_in_force(c: Any, data: Data) -> None:
+def election_of_33_in_force(c: Components, data: Data) -> None:
     """Card 51 in force: RW Support Checks in Spain +1 (also at the 13.0 set-up)."""
-    L.check_modifier(c, data, RW, +1, "Election of '33", region="Spain", until="game")
+    L.check_modifier(c, data, RW, +1, 51, region="Spain", until="game")
     log(data, "6.2.5", "Election of '33: RW Support Checks in Spain +1 while in effect")
 
 
-@event("Self Determination")
-def self_determination(c: Any, data: Data, side: int) -> None:
+def self_determination(c: Components, data: Data, side: int) -> None:
     """Card 52, Self Determination (neutral, 2 OPs, *): the phasing player (the side playing
     it, 7.1) places 1 friendly SP in each of Sudetenland and Slovakia."""
     L.place(c, data, side, "Sudetenland", 1)
     L.place(c, data, side, "Slovakia", 1)
 
 
-@event("Ten Year Rule Abandoned")
-def ten_year_rule_abandoned(c: Any, data: Data, side: int) -> None:
+def ten_year_rule_abandoned(c: Components, data: Data, side: int) -> None:
     """Card 53, Ten Year Rule Abandoned (LW, 2 OPs, *, for the game): flip the Ten Year Rule
     marker on the UK Rearmament Track to its +2 side (11.2.2: it stays on the Rearmament
     Chart): every attempt on the UK track, by either player, is modified by +2 for the rest
@@ -240,46 +230,43 @@ def ten_year_rule_abandoned(c: Any, data: Data, side: int) -> None:
     L.tension(c, data, +1, side)
 
 
-@event("Rhineland Evacuation")
-def rhineland_evacuation(c: Any, data: Data, side: int) -> None:
+def rhineland_evacuation(c: Components, data: Data, side: int) -> None:
     """Card 54, Rhineland Evacuation (LW, 2 OPs, *, ongoing): place 2 LW SP in the Rhineland
     (named: allowed while demilitarised, and the marker is removed, 3.5); LW Moderation +1
     (8.2). Reminder marker: prerequisite for Rhineland Remilitarization."""
     L.place(c, data, LW, "Rhineland", 2)
     L.moderation(c, data, LW, +1)
-    L.reminder(c, data, "Rhineland Evacuation")
+    L.reminder(c, data, 54)
 
 
-@event("Manchuria Invasion")
-def manchuria_invasion(c: Any, data: Data, side: int) -> None:
+def manchuria_invasion(c: Components, data: Data, side: int) -> None:
     """Card 55, Manchuria Invasion (RW, 3 OPs, *): increase Tension by 1 (9.1; the RW player
     moves it and rolls if it enters a +# space, 9.4); cancel Kellogg-Briand Pact (7.2: the
     Tension marker is flipped back from its Kellogg-Briand side); RW gains 1 Power (10.2)."""
     L.tension(c, data, +1, RW)
-    L.cancel(c, data, "Kellogg-Briand Pact")
+    L.cancel(c, data, 7)  # Kellogg-Briand Pact
     L.power(c, data, RW, 1)
 
 
-@event("Geneva Disarmament Conference")
-def geneva_disarmament_conference(c: Any, data: Data, side: int) -> None:
+def geneva_disarmament_conference(c: Components, data: Data, side: int) -> None:
     """Card 56, Geneva Disarmament Conference (LW, 2 OPs, *): reduce Tension by 2 (9.3 for
     each step), then the LW player retreats one Rearmament Progress marker of their choice
     one box (6.3.9/6.3.10: no box effects, not flipped); a marker still on its starting
     space cannot retreat, so only advanced tracks are offered."""
     L.reduce_tension(c, data, LW, 2)
     options = [t for t in range(len(c.track_ids)) if data["rearm"][t] > 0]
-    L.choose(data, LW, "Geneva Disarmament Conference", "retreat", options, what="track",
-             prompt="Geneva Disarmament Conference: the Rearmament marker to retreat one box")
+    L.choose(c, data, LW, 56, "retreat", options, what="track",
+             rule="6.3.9",
+             prompt="Geneva Disarmament Conference: choose the Rearmament marker that "
+                    "retreats one box")
 
 
-@step("Geneva Disarmament Conference", "retreat")
-def _geneva_retreat(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+def _geneva_retreat(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     if choice is not None:
         L.retreat_track(c, data, c.track_ids[choice], 1)
 
 
-@event("Reichstag Fire")
-def reichstag_fire(c: Any, data: Data, side: int) -> None:
+def reichstag_fire(c: Components, data: Data, side: int) -> None:
     """Card 57, Reichstag Fire (RW, 2 OPs, *): RW gains 2 Power (10.3.2; 8.3 example: played
     by the LW player, it may end the LW OPs penalty before the LW Operations); remove the LW
     Extremist from Berlin (if any)."""
@@ -287,37 +274,33 @@ def reichstag_fire(c: Any, data: Data, side: int) -> None:
     _remove_all_extremists(c, data, LW, "Berlin")
 
 
-@event("Franco-German Reconciliation")
-def franco_german_reconciliation(c: Any, data: Data, side: int) -> None:
+def franco_german_reconciliation(c: Components, data: Data, side: int) -> None:
     """Card 58, Franco-German Reconciliation (LW, 3 OPs, *, ongoing until cancelled by
     Rhineland Remilitarization; requires Aristide Briand and Gustav Stresemann): reduce
     Tension by 1 (9.3); while in effect every RW Support Check in Alsace-Lorraine or the
     Rhineland is modified by -1 (6.2.5 "+X from Events")."""
     L.reduce_tension(c, data, LW, 1)
     franco_german_in_force(c, data)
-    L.reminder(c, data, "Franco-German Reconciliation")
+    L.reminder(c, data, 58)
 
 
-@ongoing("Franco-German Reconciliation")
-def franco_german_in_force(c: Any, data: Data) -> None:
+def franco_german_in_force(c: Components, data: Data) -> None:
     """Card 58 in force: RW Support Checks in Alsace-Lorraine and the Rhineland -1 (also at
     the 13.0 set-up)."""
-    L.check_modifier(c, data, RW, -1, "Franco-German Reconciliation",
+    L.check_modifier(c, data, RW, -1, 58,
                      spaces=["Alsace-Lorraine", "Rhineland"], until="game")
     log(data, "6.2.5", "Franco-German Reconciliation: RW Support Checks in Alsace-Lorraine "
         "and the Rhineland -1 while in effect")
 
 
-@event("Andrej Hlinka")
-def andrej_hlinka(c: Any, data: Data, side: int) -> None:
+def andrej_hlinka(c: Components, data: Data, side: int) -> None:
     """Card 59, Andrej Hlinka (RW, 2 OPs, *): place 2 RW SP and 1 RW Extremist in Slovakia
     (2.3.2 if the countermix is exhausted)."""
     L.place(c, data, RW, "Slovakia", 2)
     L.extremist(c, data, RW, "Slovakia")
 
 
-@event("Second Spanish Republic")
-def second_spanish_republic(c: Any, data: Data, side: int) -> None:
+def second_spanish_republic(c: Components, data: Data, side: int) -> None:
     """Card 60, Second Spanish Republic (LW, 3 OPs, *): place 2 LW SP in Madrid and 1 LW SP
     in Catalonia; LW Moderation +1 (8.2)."""
     L.place(c, data, LW, "Madrid", 2)
@@ -325,25 +308,25 @@ def second_spanish_republic(c: Any, data: Data, side: int) -> None:
     L.moderation(c, data, LW, +1)
 
 
-def _army_tracks(c: Any, data: Data) -> list[int]:
+def _army_tracks(c: Components, data: Data) -> list[int]:
     return [t for t in range(len(c.track_ids)) if op.track_open(c, data, t)
             and c.boxes[t][data["rearm"][t] + 1].kind == "army"]
 
 
-@event("Mechanised Warfare Pioneers")
-def mechanised_warfare_pioneers(c: Any, data: Data, side: int) -> None:
+def mechanised_warfare_pioneers(c: Components, data: Data, side: int) -> None:
     """Card 61, Mechanised Warfare Pioneers (neutral, 3 OPs, *): the phasing player makes a
     free Rearmament attempt (6.3.5: no card is played, the Availability marker is unaffected)
     as if with a 3-OPs card not aligned with them (no 6.3.2 alignment +1; OPs modifiers of
     7.3 that apply to Rearmament still apply, 7.4), on a track whose next Progress box is an
     Army box (6.3.11); closed tracks are not eligible (6.3.8)."""
-    L.choose(data, side, "Mechanised Warfare Pioneers", "attempt", _army_tracks(c, data),
+    L.choose(c, data, side, 61, "attempt", _army_tracks(c, data),
              what="track",
-             prompt="Mechanised Warfare Pioneers: a track whose next box is an Army box")
+             rule="6.3.5",
+             prompt="Mechanised Warfare Pioneers: choose the track (its next box an Army "
+                    "box) of a free 3-OPs Rearmament attempt")
 
 
-@step("Mechanised Warfare Pioneers", "attempt")
-def _mwp_attempt(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+def _mwp_attempt(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     if choice is None:
         return
     side = frame["side"]
@@ -351,18 +334,16 @@ def _mwp_attempt(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
     op.rearmament_attempt(c, data, side, choice, ops, None, True)
 
 
-@event("Edouard Daladier")
-def edouard_daladier(c: Any, data: Data, side: int) -> None:
+def edouard_daladier(c: Components, data: Data, side: int) -> None:
     """Card 62, Edouard Daladier (LW, 2 OPs, *, ongoing): place 2 LW SP in Paris; remove the
     RW Extremist from Paris (if any). Reminder marker: prerequisite (with Neville
     Chamberlain) for Munich Agreement."""
     L.place(c, data, LW, "Paris", 2)
     _remove_all_extremists(c, data, RW, "Paris")
-    L.reminder(c, data, "Edouard Daladier")
+    L.reminder(c, data, 62)
 
 
-@event("German Generals Object")
-def german_generals_object(c: Any, data: Data, side: int) -> None:
+def german_generals_object(c: Components, data: Data, side: int) -> None:
     """Card 63, German Generals Object (LW, 3 OPs, *): the RW player's next two consecutive
     Action Rounds must be Operations rounds (placement or Support Check; not an Event, not
     Rearmament; an LW Event on the card still occurs, 5.2). Scoring cards take precedence
@@ -373,8 +354,7 @@ def german_generals_object(c: Any, data: Data, side: int) -> None:
         "Operations rounds")
 
 
-@event("Ernst Thälmann")
-def ernst_thalmann(c: Any, data: Data, side: int) -> None:
+def ernst_thalmann(c: Components, data: Data, side: int) -> None:
     """Card 64, Ernst Thälmann (LW, 2 OPs, *): place 2 LW SP and 1 LW Extremist (if none
     there) in Berlin; LW Moderation -1 (8.2)."""
     L.place(c, data, LW, "Berlin", 2)
@@ -382,8 +362,7 @@ def ernst_thalmann(c: Any, data: Data, side: int) -> None:
     L.moderation(c, data, LW, -1)
 
 
-@event("Maginot Mentality")
-def maginot_mentality(c: Any, data: Data, side: int) -> None:
+def maginot_mentality(c: Components, data: Data, side: int) -> None:
     """Card 65, Maginot Mentality (LW, 3 OPs, *): the LW player's next two consecutive Action
     Rounds must each be a free Rearmament attempt on the French track (6.3.5: a card is still
     played for its OPs, the Availability marker is unaffected). Scoring cards take precedence
@@ -398,16 +377,14 @@ def maginot_mentality(c: Any, data: Data, side: int) -> None:
         "free Rearmament attempts on the French track")
 
 
-@event("Clement Attlee")
-def clement_attlee(c: Any, data: Data, side: int) -> None:
+def clement_attlee(c: Components, data: Data, side: int) -> None:
     """Card 66, Clement Attlee (LW, 2 OPs; discarded, not removed): place 1 LW SP in each of
     London and Parliament."""
     L.place(c, data, LW, "London", 1)
     L.place(c, data, LW, "Parliament", 1)
 
 
-@event("Currency Stabilization")
-def currency_stabilization(c: Any, data: Data, side: int) -> None:
+def currency_stabilization(c: Components, data: Data, side: int) -> None:
     """Card 67, Currency Stabilization (neutral, 2 OPs): the phasing player increases their
     Moderation by 1 (8.2) and removes 1 opposing SP from any one space of France or the
     United Kingdom (their choice; colonial spaces of those Regions included)."""
@@ -415,18 +392,17 @@ def currency_stabilization(c: Any, data: Data, side: int) -> None:
     o = other(side)
     options = [s for s in range(len(c.names))
                if c.region[s] in ("France", "United Kingdom") and data["sp"][o][s]]
-    L.choose(data, side, "Currency Stabilization", "remove", options,
-             prompt="Currency Stabilization: remove 1 opposing SP in France or the UK")
+    L.choose(c, data, side, 67, "remove", options,
+             prompt="Currency Stabilization: remove 1 opposing SP from a space in France or "
+                    "the United Kingdom")
 
 
-@step("Currency Stabilization", "remove")
-def _currency_remove(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+def _currency_remove(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     if choice is not None:
         L.remove(c, data, other(frame["side"]), c.names[choice], 1)
 
 
-@event("Joseph Stalin")
-def joseph_stalin(c: Any, data: Data, side: int) -> None:
+def joseph_stalin(c: Components, data: Data, side: int) -> None:
     """Card 68, Joseph Stalin (LW, 3 OPs; discarded): the LW player makes a free Rearmament
     attempt (6.3.5) on the USSR track with this card's OPs value (no other card is played;
     the card is LW, so aligned, +1, 6.3.2), +1 more if LW controls the USSR; then LW
@@ -445,7 +421,7 @@ def joseph_stalin(c: Any, data: Data, side: int) -> None:
         bonus = None
         if L.controls(c, data, LW, "USSR"):
             bonus = {"side": LW, "value": 1, "track": "ussr", "until": "turn",
-                     "why": "Joseph Stalin: LW controls the USSR", "card": "Joseph Stalin"}
+                     "why": "Joseph Stalin: LW controls the USSR", "card": 68}
             data["rearm_mods"].append(bonus)
         try:
             op.rearmament_attempt(c, data, LW, t, ops, "LW", True)
@@ -455,8 +431,7 @@ def joseph_stalin(c: Any, data: Data, side: int) -> None:
     L.moderation(c, data, LW, -1)
 
 
-@event("Trade Imbalance")
-def trade_imbalance(c: Any, data: Data, side: int) -> None:
+def trade_imbalance(c: Components, data: Data, side: int) -> None:
     """Card 69, Trade Imbalance (RW, 3 OPs, *): RW gains 1 Power for each Scoring Region in
     which RW has Domination or Control (10.1.1). With none, the Event is still played and the
     card removed (5.2 example)."""
@@ -470,8 +445,7 @@ def trade_imbalance(c: Any, data: Data, side: int) -> None:
             "Power (the Event is still played)")
 
 
-@event("Unemployment")
-def unemployment(c: Any, data: Data, side: int) -> None:
+def unemployment(c: Components, data: Data, side: int) -> None:
     """Card 70, Unemployment (neutral, 1 OP): the opponent reduces their Moderation by 1
     (8.2); the phasing player places 1 friendly Extremist in any one non-Colonial space of a
     Scoring Region (2.1.1, 2.1.6) that contains friendly SP and no friendly Extremist."""
@@ -479,45 +453,43 @@ def unemployment(c: Any, data: Data, side: int) -> None:
     options = [s for s in range(len(c.names))
                if c.region[s] in SCORING_REGIONS and not c.colonial[s]
                and data["sp"][side][s] and not data["ext"][side][s]]
-    L.choose(data, side, "Unemployment", "extremist", options,
-             prompt="Unemployment: a non-Colonial space with friendly SP for an Extremist")
+    L.choose(c, data, side, 70, "extremist", options,
+             prompt="Unemployment: place your Extremist in a non-Colonial space of a "
+                    "Scoring Region with your SP and no Extremist of yours")
 
 
-@step("Unemployment", "extremist")
-def _unemployment_extremist(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+def _unemployment_extremist(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     if choice is not None:
         L.extremist(c, data, frame["side"], c.names[choice])
 
 
-@event("Hunger Marches")
-def hunger_marches(c: Any, data: Data, side: int) -> None:
+def hunger_marches(c: Components, data: Data, side: int) -> None:
     """Card 71, Hunger Marches (LW, 2 OPs): the LW player makes a Support Check with a +2
     modifier in any one non-Colonial space of the United Kingdom containing RW SP or
     Extremists (6.2.4, 6.2.5)."""
     options = [s for s in L.spaces_in(c, "United Kingdom") if not c.colonial[s]
                and (data["sp"][RW][s] or data["ext"][RW][s])]
-    L.choose(data, LW, "Hunger Marches", "check", options,
-             prompt="Hunger Marches: a UK space with RW markers for a +2 Support Check")
+    L.choose(c, data, LW, 71, "check", options,
+             rule="6.2.5",
+             prompt="Hunger Marches: choose the non-Colonial UK space (with RW SP or "
+                    "Extremists) of a Support Check with +2")
 
 
-@step("Hunger Marches", "check")
-def _hunger_check(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+def _hunger_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     if choice is not None:
         L.check(c, data, LW, c.names[choice], 2)
 
 
-@event("Popular Front")
-def popular_front(c: Any, data: Data, side: int) -> None:
+def popular_front(c: Components, data: Data, side: int) -> None:
     """Card 72, Popular Front (LW, 3 OPs, *): place 1 LW SP in each of Paris and Madrid;
     cancel Election of '33 (7.2: its marker and its +1 go); LW Moderation +1 (8.2)."""
     L.place(c, data, LW, "Paris", 1)
     L.place(c, data, LW, "Madrid", 1)
-    L.cancel(c, data, "Election of '33")
+    L.cancel(c, data, 51)  # Election of '33
     L.moderation(c, data, LW, +1)
 
 
-@event("Collective Security")
-def collective_security(c: Any, data: Data, side: int) -> None:
+def collective_security(c: Components, data: Data, side: int) -> None:
     """Card 73, Collective Security (LW, 2 OPs): reduce Tension by 1 (9.3); if LW controls
     the USSR, LW also gains 1 Power (10.2)."""
     L.reduce_tension(c, data, LW, 1)
@@ -527,8 +499,7 @@ def collective_security(c: Any, data: Data, side: int) -> None:
         log(data, "7.1", "LW does not control the USSR: no Power")
 
 
-@event("British Union of Fascists")
-def british_union_of_fascists(c: Any, data: Data, side: int) -> None:
+def british_union_of_fascists(c: Components, data: Data, side: int) -> None:
     """Card 74, British Union of Fascists (RW, 2 OPs): place 1 RW Extremist in London (if
     none there); then the RW player makes a Support Check in London with a +1 modifier
     (6.2.4 exception)."""
@@ -536,8 +507,7 @@ def british_union_of_fascists(c: Any, data: Data, side: int) -> None:
     L.check(c, data, RW, "London", 1)
 
 
-@event("Iron Guard")
-def iron_guard(c: Any, data: Data, side: int) -> None:
+def iron_guard(c: Components, data: Data, side: int) -> None:
     """Card 75, Iron Guard (RW, 2 OPs, *): place 1 RW Extremist in Romanian Royalty (if none
     there); then the RW player makes a Support Check in Romanian Royalty with a +2 modifier
     (6.2.4 exception)."""
@@ -545,17 +515,58 @@ def iron_guard(c: Any, data: Data, side: int) -> None:
     L.check(c, data, RW, "Romanian Royalty", 2)
 
 
-@event("Autarky")
-def autarky(c: Any, data: Data, side: int) -> None:
+def autarky(c: Components, data: Data, side: int) -> None:
     """Card 76, Autarky (RW, 2 OPs): advance the German or the Italian Rearmament Progress
     marker one box, RW player's choice (6.3.10: not flipped; 6.3.4 box effects; 6.3.8: a
     complete track raises Tension instead)."""
     options = [L.track(c, "germany"), L.track(c, "italy")]
-    L.choose(data, RW, "Autarky", "advance", options, what="track",
-             prompt="Autarky: the German or the Italian Rearmament marker advances one box")
+    L.choose(c, data, RW, 76, "advance", options, what="track",
+             rule="6.3.10",
+             prompt="Autarky: choose the German or the Italian Rearmament marker to advance "
+                    "one box")
 
 
-@step("Autarky", "advance")
-def _autarky_advance(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+def _autarky_advance(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     if choice is not None:
         L.advance_track(c, data, RW, c.track_ids[choice], 1)
+
+
+#: The Events of this era by printed card number (Scoring cards have none: 10.1).
+CODE: dict[int, CardCode] = {
+    42: CardCode(stavisky_affair),
+    43: CardCode(vyacheslav_molotov),
+    44: CardCode(enabling_act),
+    45: CardCode(industrialist_enablers),
+    46: CardCode(night_of_the_long_knives),
+    47: CardCode(comintern, steps={"first": _comintern_first, "second": _comintern_second,
+                                   "check": _comintern_check}),
+    48: CardCode(neville_chamberlain),
+    49: CardCode(il_duce, steps={"check": _il_duce_check}),
+    50: CardCode(adolf_hitler),
+    51: CardCode(election_of_33, ongoing=election_of_33_in_force),
+    52: CardCode(self_determination),
+    53: CardCode(ten_year_rule_abandoned),
+    54: CardCode(rhineland_evacuation),
+    55: CardCode(manchuria_invasion),
+    56: CardCode(geneva_disarmament_conference, steps={"retreat": _geneva_retreat}),
+    57: CardCode(reichstag_fire),
+    58: CardCode(franco_german_reconciliation, ongoing=franco_german_in_force),
+    59: CardCode(andrej_hlinka),
+    60: CardCode(second_spanish_republic),
+    61: CardCode(mechanised_warfare_pioneers, steps={"attempt": _mwp_attempt}),
+    62: CardCode(edouard_daladier),
+    63: CardCode(german_generals_object),
+    64: CardCode(ernst_thalmann),
+    65: CardCode(maginot_mentality),
+    66: CardCode(clement_attlee),
+    67: CardCode(currency_stabilization, steps={"remove": _currency_remove}),
+    68: CardCode(joseph_stalin),
+    69: CardCode(trade_imbalance),
+    70: CardCode(unemployment, steps={"extremist": _unemployment_extremist}),
+    71: CardCode(hunger_marches, steps={"check": _hunger_check}),
+    72: CardCode(popular_front),
+    73: CardCode(collective_security),
+    74: CardCode(british_union_of_fascists),
+    75: CardCode(iron_guard),
+    76: CardCode(autarky, steps={"advance": _autarky_advance}),
+}

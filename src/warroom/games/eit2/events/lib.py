@@ -1,104 +1,140 @@
 """Helpers that card Events are written with (the vocabulary of DESIGN.md): SP and
 Extremists by space name, Support Checks, Power, Moderation, Tension, OPs modifiers,
-Rearmament, markers, and choices. Event SP ignore adjacency and control (6.1.1)."""
+Rearmament, markers, and choices. Event SP ignore adjacency and control (6.1.1).
+
+Cards are named by their printed number (2.2), never by title: a content pack that corrects
+a title keeps every Event working. :class:`CardCode` is what a card's number is registered
+with in its era module's ``CODE`` table (Rally the Troops' ``CODE[n]``).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
+from warroom.core.flow import call
+from warroom.core.log import log
 from warroom.games.eit2 import board as b
 from warroom.games.eit2 import operations as op
 from warroom.games.eit2.board import ROLE, Data
-from warroom.games.eit2.rules import log
+from warroom.games.eit2.components import MARKER_FLAGS, Components
+
+Frame = dict[str, Any]
+EventFn = Callable[[Components, Data, int], None]
+"""An Event: (components, data, the side implementing it)."""
+CondFn = Callable[[Components, Data, int], bool]
+"""When the Event may occur, beyond its prerequisites (7.5)."""
+StepFn = Callable[[Components, Data, Frame, "int | None"], None]
+"""How an Event goes on after a choice (None: the player passed)."""
+InstallFn = Callable[[Components, Data], None]
+"""What keeps an Event in force (its modifiers and markers), also at a scenario set-up."""
+RearmFn = Callable[[Components, Data, int, int], int]
+"""6.3.7 exception: an extra modifier when the card is played for a Rearmament attempt
+(side, track index)."""
 
 
-def sid(c: Any, name: str) -> int:
+@dataclass(frozen=True)
+class CardCode:
+    """The code of one card's Event, registered by the card's printed number."""
+
+    event: EventFn
+    steps: dict[str, StepFn] = field(default_factory=dict)
+    condition: CondFn | None = None
+    ongoing: InstallFn | None = None
+    rearmament: RearmFn | None = None
+
+
+def sid(c: Components, name: str) -> int:
     return int(c.index[name])
 
 
-def place(c: Any, data: Data, side: int, name: str, n: int, rule: str = "7.1") -> int:
+def place(c: Components, data: Data, side: int, name: str, n: int, rule: str = "7.1") -> int:
     """Place ``n`` SP in the named space (an Event naming the Rhineland may place there)."""
     return b.place_sp(c, data, side, sid(c, name), n, rule, by_name=True)
 
 
-def remove(c: Any, data: Data, side: int, name: str, n: int, rule: str = "7.1") -> int:
+def remove(c: Components, data: Data, side: int, name: str, n: int, rule: str = "7.1") -> int:
     return b.remove_sp(c, data, side, sid(c, name), n, rule)
 
 
-def extremist(c: Any, data: Data, side: int, name: str, rule: str = "7.1") -> bool:
+def extremist(c: Components, data: Data, side: int, name: str, rule: str = "7.1") -> bool:
     return b.add_extremist(c, data, side, sid(c, name), rule)
 
 
-def remove_extremist(c: Any, data: Data, side: int, name: str, rule: str = "7.1") -> bool:
+def remove_extremist(c: Components, data: Data, side: int, name: str, rule: str = "7.1") -> bool:
     return b.remove_extremist(c, data, side, sid(c, name), rule)
 
 
-def check(c: Any, data: Data, side: int, name: str, ops: int, extra: int = 0,
+def check(c: Components, data: Data, side: int, name: str, ops: int, extra: int = 0,
           source: str = "Event") -> int:
     """A Support Check named by the Event: made even without opposing markers (6.2.4)."""
     return op.support_check(c, data, side, sid(c, name), ops, extra, source)
 
 
-def power(c: Any, data: Data, side: int, n: int, rule: str = "10.2") -> None:
+def power(c: Components, data: Data, side: int, n: int, rule: str = "10.2") -> None:
     b.gain_power(c, data, side, n, rule)
 
 
-def moderation(c: Any, data: Data, side: int, delta: int, rule: str = "8.2") -> None:
+def moderation(c: Components, data: Data, side: int, delta: int, rule: str = "8.2") -> None:
     b.change_moderation(c, data, side, delta, rule)
 
 
-def tension(c: Any, data: Data, delta: int, mover: int, rule: str = "9.1") -> None:
+def tension(c: Components, data: Data, delta: int, mover: int, rule: str = "9.1") -> None:
     b.change_tension(c, data, delta, mover, rule)
 
 
-def ops_modifier(data: Data, side: int, value: int, card: str, minimum: int = 1,
+def ops_modifier(data: Data, side: int, value: int, card: int, minimum: int = 1,
                  until: str = "turn") -> None:
-    """7.3: a modifier of the OPs ``side`` receives (for the rest of the turn by default)."""
+    """7.3: a modifier of the OPs ``side`` receives (for the rest of the turn by default),
+    from the Event of card number ``card``."""
     data["ops_mods"].append({"side": side, "value": value, "min": minimum, "until": until,
                              "card": card})
 
 
-def controls(c: Any, data: Data, side: int, name: str) -> bool:
+def controls(c: Components, data: Data, side: int, name: str) -> bool:
     return b.controller(c, data, sid(c, name)) == side
 
 
-def track(c: Any, track_id: str) -> int:
+def track(c: Components, track_id: str) -> int:
     return int(c.track_ids.index(track_id))
 
 
-def advance_track(c: Any, data: Data, side: int, track_id: str, n: int = 1) -> None:
+def advance_track(c: Components, data: Data, side: int, track_id: str, n: int = 1) -> None:
     op.advance_by_event(c, data, side, track(c, track_id), n)
 
 
-def retreat_track(c: Any, data: Data, track_id: str, n: int) -> None:
+def retreat_track(c: Components, data: Data, track_id: str, n: int) -> None:
     op.retreat_by_event(c, data, track(c, track_id), n)
 
 
-def free_attempt(c: Any, data: Data, side: int, track_id: str | None = None,
+def free_attempt(c: Components, data: Data, side: int, track_id: str | None = None,
                  ops: int | None = None) -> None:
     """6.3.5: a free Rearmament attempt. With ``ops`` given (Mechanised Warfare Pioneers)
     no card is needed; otherwise the player's next Action Round plays a card for it."""
     if ops is not None:
-        data["stack"].append({"kind": "rearm_track", "role": ROLE[side], "side": side,
-                              "ops": ops, "card_side": None, "free": True, "track": track_id})
+        call(data, "offer_rearm_track", ROLE[side], side=side, ops=ops, card_side=None,
+             free=True, track=track_id, card=None)
     else:
         data["oblig"][side].append({"kind": "rearm", "track": track_id})
 
 
-def choose(data: Data, side: int, title: str, step: str, options: list[int], *,
-           what: str = "space", optional: bool = False, prompt: str = "",
-           **extra: Any) -> None:
-    """Ask ``side`` to choose one of ``options`` (space ids, card numbers or small numbers,
-    per ``what``); the Event continues in its step ``step``."""
+def choose(c: Components, data: Data, side: int, card: int, step: str, options: list[int],
+           *, what: str = "space", optional: bool = False, prompt: str = "",
+           rule: str = "7.1", **extra: Any) -> None:
+    """Ask ``side`` to choose one of ``options`` (space ids, card numbers, track indices or
+    small numbers, per ``what``) for the Event of card ``card``, which then goes on in its
+    step ``step``. ``prompt`` says what is decided (public text), under ``rule``."""
+    title = c.cards[card].title
     if not options and not optional:
         log(data, "7.1", f"{title}: nothing to choose")
         return
-    data["stack"].append({"kind": "event_choice", "role": ROLE[side], "side": side,
-                          "title": title, "step": step, "options": list(options),
-                          "what": what, "optional": optional, "prompt": prompt, **extra})
+    call(data, "event_choice", ROLE[side], side=side, card=card, title=title, step=step,
+         options=list(options), what=what, optional=optional,
+         prompt=prompt or f"{title}: choose a {what}", rule=rule, **extra)
 
 
-def spaces_in(c: Any, region: str) -> list[int]:
+def spaces_in(c: Components, region: str) -> list[int]:
     return [s for s in range(len(c.names)) if c.region[s] == region]
 
 
@@ -106,24 +142,30 @@ def flag(data: Data, name: str, value: bool = True) -> None:
     data["flags"][name] = value
 
 
-def check_modifier(c: Any, data: Data, side: int, value: int, card: str, *,
+def check_modifier(c: Components, data: Data, side: int, value: int, card: int, *,
                    spaces: list[str] | None = None, region: str | None = None,
                    until: str = "game") -> None:
     """An ongoing modifier of ``side``'s Support Checks (in ``spaces``/``region``, or
-    everywhere when neither is given); ``until``: "turn" or "game" (or removed by cancel)."""
+    everywhere when neither is given) from the Event of card ``card``, shown in the log by
+    the card's title; ``until``: "turn" or "game" (or removed by cancel)."""
     data["check_mods"].append({"side": side, "value": value, "card": card, "until": until,
                                "spaces": [sid(c, n) for n in spaces or []],
-                               "region": region, "marker": card})
+                               "region": region, "marker": c.cards[card].title})
 
 
-def rearm_modifier(c: Any, data: Data, side: int, value: int, card: str,
-                   track_id: str | None = None, until: str = "game") -> None:
-    """An ongoing modifier of ``side``'s Rearmament attempts (on one track or all)."""
-    data["rearm_mods"].append({"side": side, "value": value, "track": track_id,
-                               "why": card, "until": until, "card": card})
+def rearm_modifier(c: Components, data: Data, side: int, value: int, card: int,
+                   track_id: str | None = None, until: str = "game",
+                   why: str | None = None) -> dict[str, Any]:
+    """A modifier of ``side``'s Rearmament attempts (on one track or all) from the Event of
+    card ``card``; ``why`` (default: the card's title) is its reason in the log. Returns the
+    modifier, so that an Event can take it back after one attempt."""
+    mod = {"side": side, "value": value, "track": track_id,
+           "why": why or c.cards[card].title, "until": until, "card": card}
+    data["rearm_mods"].append(mod)
+    return mod
 
 
-def ban_placement(c: Any, data: Data, side: int, card: str, *,
+def ban_placement(c: Components, data: Data, side: int, card: int, *,
                   spaces: list[str] | None = None, region: str | None = None,
                   until: str = "game") -> None:
     """Forbid ``side`` to place SP with Operations in ``spaces``/``region``."""
@@ -132,13 +174,12 @@ def ban_placement(c: Any, data: Data, side: int, card: str, *,
                                "region": region})
 
 
-def cancel(c: Any, data: Data, title: str, rule: str = "7.2") -> bool:
-    """End the ongoing Event ``title`` (7.2): its card leaves play and its modifiers go."""
-    n = c.card_by_title(title)
+def cancel(c: Components, data: Data, n: int, rule: str = "7.2") -> bool:
+    """End the ongoing Event of card ``n`` (7.2): its card leaves play and its modifiers go."""
     card = c.cards[n].title
     mods = sum(1 for key in ("ops_mods", "rearm_mods", "check_mods", "place_bans",
-                             "closed_tracks") for m in data[key] if m.get("card") == card)
-    marker = CARD_FLAGS.get(card)
+                             "closed_tracks") for m in data[key] if m.get("card") == n)
+    marker = MARKER_FLAGS.get(n)
     shown = bool(marker and data["flags"].get(marker))
     if n not in data["ongoing"] and not mods and not shown:
         log(data, rule, f"{card} is not in effect: nothing to cancel")
@@ -147,27 +188,26 @@ def cancel(c: Any, data: Data, title: str, rule: str = "7.2") -> bool:
         data["ongoing"].remove(n)
         data["out_of_game" if c.cards[n].removed_after_event else "discard"].append(n)
     for key in ("ops_mods", "rearm_mods", "check_mods", "place_bans", "closed_tracks"):
-        data[key] = [m for m in data[key] if m.get("card") != card]
+        data[key] = [m for m in data[key] if m.get("card") != n]
     if marker:
         data["flags"][marker] = False
-    log(data, rule, f"The ongoing Event {card} is cancelled")
+    log(data, rule, f"The ongoing Event {card} is cancelled", card=n)
     return True
 
 
-def block(c: Any, data: Data, title: str) -> None:
-    """The Event ``title`` can no longer be played (its card may still give OPs, 7.5)."""
-    n = c.card_by_title(title)
+def block(c: Components, data: Data, n: int) -> None:
+    """The Event of card ``n`` can no longer be played (its card may still give OPs, 7.5)."""
     if n not in data["blocked"]:
         data["blocked"].append(n)
 
 
-def in_effect(c: Any, data: Data, title: str) -> bool:
-    """The card's Event was played and is ongoing (or its reminder marker is in place)."""
-    return c.card_by_title(title) in data["ongoing"]
+def in_effect(c: Components, data: Data, n: int) -> bool:
+    """Card ``n``'s Event was played and is ongoing (or its reminder marker is in place)."""
+    return n in data["ongoing"]
 
 
-def played(c: Any, data: Data, title: str) -> bool:
-    return c.card_by_title(title) in data["events_played"]
+def played(c: Components, data: Data, n: int) -> bool:
+    return n in data["events_played"]
 
 
 def oblige(data: Data, side: int, kind: str, count: int, track_id: str | None = None) -> None:
@@ -177,37 +217,27 @@ def oblige(data: Data, side: int, kind: str, count: int, track_id: str | None = 
         data["oblig"][side].append({"kind": kind, "track": track_id})
 
 
-def sanction(c: Any, data: Data, side: int, rule: str = "7.1") -> None:
+def sanction(c: Components, data: Data, side: int, rule: str = "7.1") -> None:
     b.sanction(c, data, side, rule)
 
 
-def close_track(c: Any, data: Data, track_id: str, card: str, until: str = "turn") -> None:
+def close_track(c: Components, data: Data, track_id: str, card: int,
+                until: str = "turn") -> None:
     """No Rearmament attempt (free ones included) on the track while this lasts."""
     data["closed_tracks"].append({"track": track(c, track_id), "card": card, "until": until})
 
 
-#: Map markers that show an ongoing Event (2.3.3, 12.1/13.1): cancelling it flips them back.
-CARD_FLAGS = {
-    "Weimar Republic": "weimar_republic",
-    "Kellogg-Briand Pact": "kellogg_briand",
-    "Germany Admitted to the League of Nations": "league_of_nations",
-    "Washington Naval Treaty": "washington_naval_treaty",
-    "Guarantees to Poland": "guarantees_poland",
-    "Canonization of Joan of Arc": "canonization",
-}
-
-
-def reduce_tension(c: Any, data: Data, side: int, n: int, rule: str = "9.1") -> None:
+def reduce_tension(c: Components, data: Data, side: int, n: int, rule: str = "9.1") -> None:
     """Reduce Tension ``n`` steps for ``side``; a step at 0 gives ``side`` 1 Power (9.3)."""
     b.change_tension(c, data, -n, side, rule)
 
 
-def reminder(c: Any, data: Data, title: str) -> None:
-    """2.2.6/7.2: the card's reminder marker is placed; the card stays with the ongoing
+def reminder(c: Components, data: Data, n: int) -> None:
+    """2.2.6/7.2: card ``n``'s reminder marker is placed; the card stays with the ongoing
     Events (the engine keeps an ongoing card in play even when it has an asterisk)."""
-    n = c.card_by_title(title)
     if n in data["out_of_game"]:
         data["out_of_game"].remove(n)
     if n not in data["ongoing"]:
         data["ongoing"].append(n)
-    log(data, "7.2", f"The {c.cards[n].title} reminder marker is placed: its effect is ongoing")
+    log(data, "7.2", f"The {c.cards[n].title} reminder marker is placed: its effect is "
+        "ongoing", card=n)

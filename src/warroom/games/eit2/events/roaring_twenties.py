@@ -1,8 +1,8 @@
 """Events of the Roaring Twenties era, cards 1-40 (card texts in content/cards.yaml).
 
 The three Scoring cards (1 Germany, 2 France, 3 Italy) have no Event function: the engine
-scores them (10.1, 11.1.1). Every other card has one small function registered by its exact
-title. Conventions shared by the whole module:
+scores them (10.1, 11.1.1). Every other card has one small function, registered by its printed
+number in :data:`CODE` at the end of the module. Conventions shared by the whole module:
 
 - "a Support Check in X with a +N modifier": N replaces the card's OPs (6.2.5), the usual
   control/Extremist modifiers apply, and in a named space it is made even without opposing
@@ -23,13 +23,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from warroom.core.log import log
 from warroom.core.rng import randbelow
 from warroom.games.eit2 import board as b
 from warroom.games.eit2 import operations as op
 from warroom.games.eit2.board import RW, SIDE, Data, other
-from warroom.games.eit2.events import event, if_rearmament, ongoing, step
+from warroom.games.eit2.components import Components
 from warroom.games.eit2.events import lib as L
-from warroom.games.eit2.rules import log
+from warroom.games.eit2.events.lib import CardCode
 
 Frame = dict[str, Any]
 
@@ -38,7 +39,7 @@ Frame = dict[str, Any]
 
 
 
-def _extremist(c: Any, data: Data, side: int, s: int) -> bool:
+def _extremist(c: Components, data: Data, side: int, s: int) -> bool:
     """11.1.4: place an Extremist of ``side`` in ``s`` unless one is already there."""
     if data["ext"][side][s]:
         log(data, "11.1.4", f"{SIDE[side]} already has an Extremist in {c.names[s]}: none "
@@ -47,11 +48,11 @@ def _extremist(c: Any, data: Data, side: int, s: int) -> bool:
     return b.add_extremist(c, data, side, s, "7.1")
 
 
-def _extremist_in(c: Any, data: Data, side: int, name: str) -> bool:
+def _extremist_in(c: Components, data: Data, side: int, name: str) -> bool:
     return _extremist(c, data, side, L.sid(c, name))
 
 
-def _received_ops(c: Any, data: Data, n: int, rearmament: bool = False) -> int:
+def _received_ops(c: Components, data: Data, n: int, rearmament: bool = False) -> int:
     """5.2 note: the card's OPs value as received by the player who played it (the phasing
     player), with every modifier of 7.3.1/8.3."""
     base = c.cards[n].ops or 0
@@ -60,34 +61,35 @@ def _received_ops(c: Any, data: Data, n: int, rearmament: bool = False) -> int:
 
 
 
-def _remove_all(c: Any, data: Data, side: int, name: str) -> None:
+def _remove_all(c: Components, data: Data, side: int, name: str) -> None:
     s = L.sid(c, name)
     if not b.remove_sp(c, data, side, s, data["sp"][side][s], "7.1"):
         log(data, "7.1", f"{c.names[s]} holds no {SIDE[side]} SP")
 
 
-def _holding(c: Any, data: Data, side: int, spaces: list[int]) -> list[int]:
+def _holding(c: Components, data: Data, side: int, spaces: list[int]) -> list[int]:
     """The spaces among ``spaces`` that hold SP or Extremists of ``side``."""
     return [s for s in spaces if data["sp"][side][s] or data["ext"][side][s]]
 
 
 # -- several Extremists, each in a different space (Mein Kampf, Freikorps, Trotsky...) ------
 
-def _ask_extremists(c: Any, data: Data, side: int, title: str, allowed: list[int],
+def _ask_extremists(c: Components, data: Data, side: int, card: int, allowed: list[int],
                     left: int, chosen: list[int], optional: bool = True) -> None:
+    title = c.cards[card].title
     options = [s for s in allowed if not data["ext"][side][s] and s not in chosen]
     if left <= 0:
         return
     if not options:
         log(data, "7.1", f"{title}: no further space may receive a {SIDE[side]} Extremist")
         return
-    L.choose(data, side, title, "extremist", options, optional=optional,
+    L.choose(c, data, side, card, "extremist", options, optional=optional,
              prompt=f"{title}: place a {SIDE[side]} Extremist ({left} left) in a space "
                     f"without a {SIDE[side]} Extremist" + (", or pass" if optional else ""),
              allowed=allowed, left=left, chosen=chosen)
 
 
-def _extremist_step(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+def _extremist_step(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     side, title = frame["side"], frame["title"]
     if choice is None:
         log(data, "7.1", f"{SIDE[side]} places no further Extremist ({title})")
@@ -97,35 +99,32 @@ def _extremist_step(c: Any, data: Data, frame: Frame, choice: int | None) -> Non
     # a relocation decision (2.3.2) is taken before the next placement: keep it on top
     relocate = data["stack"][depth:]
     del data["stack"][depth:]
-    _ask_extremists(c, data, side, title, frame["allowed"], frame["left"] - 1,
+    _ask_extremists(c, data, side, frame["card"], frame["allowed"], frame["left"] - 1,
                     [*frame["chosen"], choice], frame["optional"])
     data["stack"].extend(relocate)
 
 
 # -- the Events ---------------------------------------------------------------------------
 
-@event("Admiral Horthy")
-def admiral_horthy(c: Any, data: Data, side: int) -> None:
+def admiral_horthy(c: Components, data: Data, side: int) -> None:
     """Card 4, Admiral Horthy (RW, 3 OPs, *): 1 RW SP and 1 RW Extremist in Hungary, then a
     RW Support Check in Hungary with this card's OPs as received by the player who played it
     (5.2 note and its Dawes/Young example: 4 when the LW player gets +1), made even without
     LW markers (6.2.4 exception). 17.0 AR 1.4."""
     L.place(c, data, side, "Hungary", 1)
     _extremist_in(c, data, side, "Hungary")
-    ops = _received_ops(c, data, c.card_by_title("Admiral Horthy"))
+    ops = _received_ops(c, data, 4)
     L.check(c, data, side, "Hungary", ops)
 
 
-@event("Józef Piłsudski")
-def jozef_pilsudski(c: Any, data: Data, side: int) -> None:
+def jozef_pilsudski(c: Components, data: Data, side: int) -> None:
     """Card 5, Józef Piłsudski (RW, 2 OPs, *): 2 RW SP in Poland, then a RW Support Check in
     Poland with +4 in place of OPs (6.2.5), even without LW markers (6.2.4). 17.0 AR 1.1."""
     L.place(c, data, side, "Poland", 2)
     L.check(c, data, side, "Poland", 4)
 
 
-@event("Miguel Primo de Rivera")
-def primo_de_rivera(c: Any, data: Data, side: int) -> None:
+def primo_de_rivera(c: Components, data: Data, side: int) -> None:
     """Card 6, Miguel Primo de Rivera (RW, 3 OPs, *): remove 2 LW SP from Catalonia; a RW
     Extremist in Madrid (if none there, 11.1.4); a RW Support Check in Madrid with +2
     (6.2.4 exception, 6.2.5)."""
@@ -134,8 +133,7 @@ def primo_de_rivera(c: Any, data: Data, side: int) -> None:
     L.check(c, data, side, "Madrid", 2)
 
 
-@event("Kellogg-Briand Pact")
-def kellogg_briand(c: Any, data: Data, side: int) -> None:
+def kellogg_briand(c: Components, data: Data, side: int) -> None:
     """Card 7, Kellogg-Briand Pact (LW, 2 OPs, *, ongoing until cancelled): Tension -1 (9.3:
     at 0 the LW player gains 1 Power); the Tension marker flips to its Kellogg-Briand side
     (flag ``kellogg_briand``): every roll for war (9.4) is modified by -1. Cancelled by
@@ -144,11 +142,10 @@ def kellogg_briand(c: Any, data: Data, side: int) -> None:
     L.flag(data, "kellogg_briand")
     log(data, "9.4", "The Tension marker flips to its Kellogg-Briand side: rolls for war "
         "are modified by -1")
-    L.reminder(c, data, "Kellogg-Briand Pact")
+    L.reminder(c, data, 7)
 
 
-@event("Washington Naval Treaty")
-def washington_naval_treaty(c: Any, data: Data, side: int) -> None:
+def washington_naval_treaty(c: Components, data: Data, side: int) -> None:
     """Card 8, Washington Naval Treaty (LW, 3 OPs, *, until turn 7): Tension -1 (9.3 and its
     example: at 0 the LW player gains 1 Power); its marker goes on the Rearmament Chart
     (flag ``washington_naval_treaty``): whenever a Progress marker reaches a Navy box, first
@@ -158,19 +155,17 @@ def washington_naval_treaty(c: Any, data: Data, side: int) -> None:
     L.flag(data, "washington_naval_treaty")
     log(data, "6.3.4", "The Washington Naval Treaty marker is placed on the Rearmament Chart: "
         "a Progress marker reaching a Navy box first costs its side 1 Moderation")
-    L.reminder(c, data, "Washington Naval Treaty")
+    L.reminder(c, data, 8)
 
 
-@event("Aventine Secession")
-def aventine_secession(c: Any, data: Data, side: int) -> None:
+def aventine_secession(c: Components, data: Data, side: int) -> None:
     """Card 9, Aventine Secession (RW, 3 OPs, *): requires March on Rome (the registry's
     ``requires``, 5.2/7.5). Remove all LW SP from Lombardy, Rome and Campania."""
     for name in ("Lombardy", "Rome", "Campania"):
         _remove_all(c, data, other(side), name)
 
 
-@event("March on Rome")
-def march_on_rome(c: Any, data: Data, side: int) -> None:
+def march_on_rome(c: Components, data: Data, side: int) -> None:
     """Card 10, March on Rome (RW, 4 OPs, *, reminder for the game): RW Moderation -1 (8.2);
     a RW Extremist in Libya and one in South Tyrol; all RW SP in Blackshirts move to Rome (the
     Blackshirts Extremist stays); the reminder marker is the prerequisite of Il Duce and
@@ -184,32 +179,31 @@ def march_on_rome(c: Any, data: Data, side: int) -> None:
         log(data, "7.1", f"{k} {SIDE[side]} SP relocated from Blackshirts to Rome")
     else:
         log(data, "7.1", f"Blackshirts holds no {SIDE[side]} SP to relocate")
-    L.reminder(c, data, "March on Rome")
+    L.reminder(c, data, 10)
 
 
-@event("Spirit of Locarno")
-def spirit_of_locarno(c: Any, data: Data, side: int) -> None:
+def spirit_of_locarno(c: Components, data: Data, side: int) -> None:
     """Card 11, Spirit of Locarno (LW, 4 OPs, *): Tension -2 (9.3 applies to each step);
     LW Moderation +1 (8.2)."""
     L.reduce_tension(c, data, side, 2)
     L.moderation(c, data, side, +1)
 
 
-@event("War Reparations/War Debts")
-def war_reparations(c: Any, data: Data, side: int) -> None:
+def war_reparations(c: Components, data: Data, side: int) -> None:
     """Card 12, War Reparations/War Debts (RW, 4 OPs): remove a total of 2 LW SP from spaces
     in Germany, at most 1 per space (the RW player chooses them, one after the other); then
     if RW controls Berlin, RW gains 1 Power (10.2)."""
     _ask_reparations(c, data, side, 2, [])
 
 
-def _ask_reparations(c: Any, data: Data, side: int, left: int, done: list[int]) -> None:
+def _ask_reparations(c: Components, data: Data, side: int, left: int, done: list[int]) -> None:
     options = [s for s in L.spaces_in(c, "Germany") if data["sp"][other(side)][s]
                and s not in done]
     if left > 0 and options:
-        L.choose(data, side, "War Reparations/War Debts", "remove", options,
+        L.choose(c, data, side, 12, "remove", options,
                  prompt=f"War Reparations/War Debts: remove 1 LW SP from a space in Germany "
-                        f"({left} left, at most 1 per space)", left=left, done=done)
+                        f"({left} of 2 removals left, at most 1 per space)", left=left,
+                 done=done)
         return
     if L.controls(c, data, side, "Berlin"):
         L.power(c, data, side, 1)
@@ -217,23 +211,20 @@ def _ask_reparations(c: Any, data: Data, side: int, left: int, done: list[int]) 
         log(data, "10.2", f"{SIDE[side]} does not control Berlin: no Power")
 
 
-@step("War Reparations/War Debts", "remove")
-def _reparations_remove(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+def _reparations_remove(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     side = frame["side"]
     assert choice is not None
     b.remove_sp(c, data, other(side), choice, 1, "7.1")
     _ask_reparations(c, data, side, frame["left"] - 1, [*frame["done"], choice])
 
 
-@event("Friedrich Ebert")
-def friedrich_ebert(c: Any, data: Data, side: int) -> None:
+def friedrich_ebert(c: Components, data: Data, side: int) -> None:
     """Card 13, Friedrich Ebert (LW, 2 OPs, *): 2 LW SP in Berlin; LW Moderation +1 (8.2)."""
     L.place(c, data, side, "Berlin", 2)
     L.moderation(c, data, side, +1)
 
 
-@event("Tomas Masaryk")
-def tomas_masaryk(c: Any, data: Data, side: int) -> None:
+def tomas_masaryk(c: Components, data: Data, side: int) -> None:
     """Card 14, Tomas Masaryk (LW, 2 OPs, *): 1 LW SP in each of Bohemia, Moravia and
     Slovakia (6.1.1: Event SP ignore adjacency and control)."""
     for name in ("Bohemia", "Moravia", "Slovakia"):
@@ -244,56 +235,52 @@ WALL_STREET_REGIONS = ("France", "United Kingdom", "Germany", "Spain", "Italy",
                        "Little Entente")
 
 
-@event("Wall Street Crash")
-def wall_street_crash(c: Any, data: Data, side: int) -> None:
+def wall_street_crash(c: Components, data: Data, side: int) -> None:
     """Card 15, Wall Street Crash (LW, 3 OPs, *): remove 1 RW SP from one space of the LW
     player's choice in each of the six Scoring Regions, in the order France, United Kingdom,
     Germany, Spain, Italy, Little Entente (a Region without RW SP is skipped). 17.0 AR 1.2."""
     _ask_crash(c, data, side, list(WALL_STREET_REGIONS))
 
 
-def _ask_crash(c: Any, data: Data, side: int, regions: list[str]) -> None:
+def _ask_crash(c: Components, data: Data, side: int, regions: list[str]) -> None:
     o = other(side)
     while regions:
         region, rest = regions[0], regions[1:]
         options = [s for s in L.spaces_in(c, region) if data["sp"][o][s]]
         if options:
-            L.choose(data, side, "Wall Street Crash", "remove", options,
+            L.choose(c, data, side, 15, "remove", options,
                      prompt=f"Wall Street Crash: remove 1 {SIDE[o]} SP from a space in "
-                            f"{region}", regions=rest)
+                            f"{region} ({len(regions)} of 6 removals left, one per Scoring "
+                            "Region)", regions=rest)
             return
         log(data, "7.1", f"Wall Street Crash: no {SIDE[o]} SP in {region}")
         regions = rest
 
 
-@step("Wall Street Crash", "remove")
-def _crash_remove(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+def _crash_remove(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     side = frame["side"]
     assert choice is not None
     b.remove_sp(c, data, other(side), choice, 1, "7.1")
     _ask_crash(c, data, side, frame["regions"])
 
 
-@event("American Expatriates")
-def american_expatriates(c: Any, data: Data, side: int) -> None:
+def american_expatriates(c: Components, data: Data, side: int) -> None:
     """Card 16, American Expatriates (LW, 2 OPs): 1 LW SP and 1 LW Extremist (if none
     there) in one space in France of the LW player's choice. 17.0 AR 7 (Action Française,
     0/2* -> 1*/2*)."""
-    L.choose(data, side, "American Expatriates", "place", L.spaces_in(c, "France"),
-             prompt="American Expatriates: place 1 LW SP and 1 LW Extremist in a space in "
-                    "France")
+    L.choose(c, data, side, 16, "place", L.spaces_in(c, "France"),
+             prompt="American Expatriates: choose the space in France for 1 LW SP and 1 LW "
+                    "Extremist")
 
 
-@step("American Expatriates", "place")
-def _expatriates_place(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+def _expatriates_place(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     side = frame["side"]
     assert choice is not None
     b.place_sp(c, data, side, choice, 1, "7.1")
     _extremist(c, data, side, choice)
 
 
-@event("Winston Churchill")
-def winston_churchill(c: Any, data: Data, side: int) -> None:
+def winston_churchill(c: Components, data: Data, side: int) -> None:
     """Card 17, Winston Churchill (RW, 2 OPs): 1 RW SP in Empire & Commonwealth; remove 1 LW
     SP from Northern England."""
     L.place(c, data, side, "Empire & Commonwealth", 1)
@@ -301,8 +288,7 @@ def winston_churchill(c: Any, data: Data, side: int) -> None:
         log(data, "7.1", f"Northern England holds no {SIDE[other(side)]} SP")
 
 
-@event("Croix-de-Feu")
-def croix_de_feu(c: Any, data: Data, side: int) -> None:
+def croix_de_feu(c: Components, data: Data, side: int) -> None:
     """Card 18, Croix-de-Feu (RW, 3 OPs, *): a RW Extremist in Paris (if none there); a RW
     Support Check in Paris with +3, or +4 if RW controls French Catholics (6.2.4 exception,
     6.2.5)."""
@@ -311,8 +297,7 @@ def croix_de_feu(c: Any, data: Data, side: int) -> None:
     L.check(c, data, side, "Paris", value)
 
 
-@event("Ruhr Occupation")
-def ruhr_occupation(c: Any, data: Data, side: int) -> None:
+def ruhr_occupation(c: Components, data: Data, side: int) -> None:
     """Card 19, Ruhr Occupation (LW, 3 OPs, *): 5 LW SP in the Rhineland (the Event names it,
     3.5) and the Rhineland Demilitarized marker is removed (it becomes a Battleground, 10.3
     note); Tension +1 (9.1; the LW player moves it and rolls for war, 9.4)."""
@@ -323,37 +308,33 @@ def ruhr_occupation(c: Any, data: Data, side: int) -> None:
     L.tension(c, data, +1, side)
 
 
-@event("Mein Kampf")
-def mein_kampf(c: Any, data: Data, side: int) -> None:
+def mein_kampf(c: Components, data: Data, side: int) -> None:
     """Card 20, Mein Kampf (RW, 2 OPs, *, reminder): requires Munich Beer Hall Putsch. Up to
     3 RW Extremists, each in a different space holding no RW Extremist, chosen one at a time
     by the RW player (who may stop, "up to"); 2.3.2 relocation when the countermix is
     exhausted. The reminder marker is the prerequisite of Adolf Hitler (2.2.6)."""
-    L.reminder(c, data, "Mein Kampf")
-    _ask_extremists(c, data, side, "Mein Kampf", list(range(len(c.names))), 3, [])
+    L.reminder(c, data, 20)
+    _ask_extremists(c, data, side, 20, list(range(len(c.names))), 3, [])
 
 
-@event("Munich Beer Hall Putsch")
-def munich_putsch(c: Any, data: Data, side: int) -> None:
+def munich_putsch(c: Components, data: Data, side: int) -> None:
     """Card 21, Munich Beer Hall Putsch (RW, 3 OPs, *, reminder): a RW Extremist in Bavaria
     (if none there); a RW Support Check in Bavaria with +2 (6.2.4 exception); RW Moderation
     -1 (8.2); the reminder marker is the prerequisite of Mein Kampf (2.2.6)."""
     _extremist_in(c, data, side, "Bavaria")
     L.check(c, data, side, "Bavaria", 2)
     L.moderation(c, data, side, -1)
-    L.reminder(c, data, "Munich Beer Hall Putsch")
+    L.reminder(c, data, 21)
 
 
-@event("Giacomo Matteotti")
-def giacomo_matteotti(c: Any, data: Data, side: int) -> None:
+def giacomo_matteotti(c: Components, data: Data, side: int) -> None:
     """Card 22, Giacomo Matteotti (LW, 2 OPs, *): RW Moderation -1 (8.2); a LW Support Check
     in Rome with +3 (6.2.4 exception, 6.2.5)."""
     L.moderation(c, data, other(side), -1)
     L.check(c, data, side, "Rome", 3)
 
 
-@event("Germany Admitted to the League of Nations")
-def germany_league(c: Any, data: Data, side: int) -> None:
+def germany_league(c: Components, data: Data, side: int) -> None:
     """Card 23, Germany Admitted to the League of Nations (LW, 3 OPs, *, until cancelled):
     2 LW SP in Switzerland; Tension -1 (9.3); the Switzerland marker flips to its League of
     Nations side (flag ``league_of_nations``): Switzerland is also adjacent to the United
@@ -364,11 +345,10 @@ def germany_league(c: Any, data: Data, side: int) -> None:
     L.flag(data, "league_of_nations")
     log(data, "10.1.4", "The Switzerland marker flips to its League of Nations side: "
         "Switzerland is adjacent to the United Kingdom Scoring Region")
-    L.reminder(c, data, "Germany Admitted to the League of Nations")
+    L.reminder(c, data, 23)
 
 
-@event("Hyperinflation in Germany")
-def hyperinflation(c: Any, data: Data, side: int) -> None:
+def hyperinflation(c: Components, data: Data, side: int) -> None:
     """Card 24, Hyperinflation in Germany (RW, 3 OPs, *): LW Moderation -1 (8.2); remove 1
     LW SP from each of Berlin, Saxony and Thuringia; a RW Extremist in one space in Germany
     holding no RW Extremist, chosen by the RW player."""
@@ -377,72 +357,70 @@ def hyperinflation(c: Any, data: Data, side: int) -> None:
     for name in ("Berlin", "Saxony", "Thuringia"):
         if not L.remove(c, data, o, name, 1):
             log(data, "7.1", f"{name} holds no {SIDE[o]} SP")
-    _ask_extremists(c, data, side, "Hyperinflation in Germany", L.spaces_in(c, "Germany"), 1,
+    _ask_extremists(c, data, side, 24, L.spaces_in(c, "Germany"), 1,
                     [], optional=False)
 
 
 FREIKORPS_SPACES = ("Berlin", "Bavaria", "Silesia", "East-Prussia", "Baltic States")
 
 
-@event("Freikorps")
-def freikorps(c: Any, data: Data, side: int) -> None:
+def freikorps(c: Components, data: Data, side: int) -> None:
     """Card 25, Freikorps (RW, 2 OPs, *): a RW Extremist in each of up to three different
     spaces among Berlin, Bavaria, Silesia, East-Prussia and Baltic States holding no RW
     Extremist (the RW player chooses, and may stop); RW Moderation -1 (8.2, applied first:
     the order does not change the result, and the placements are choices)."""
     L.moderation(c, data, side, -1)
-    _ask_extremists(c, data, side, "Freikorps", [L.sid(c, n) for n in FREIKORPS_SPACES], 3,
+    _ask_extremists(c, data, side, 25, [L.sid(c, n) for n in FREIKORPS_SPACES], 3,
                     [])
 
 
-@event("Aristide Briand")
-def aristide_briand(c: Any, data: Data, side: int) -> None:
+def aristide_briand(c: Components, data: Data, side: int) -> None:
     """Card 26, Aristide Briand (LW, 3 OPs, *, reminder): 2 LW SP in Paris; Tension -1 (9.3);
     the reminder marker is a prerequisite (with Gustav Stresemann) of Franco-German
     Reconciliation (2.2.6)."""
     L.place(c, data, side, "Paris", 2)
     L.reduce_tension(c, data, side, 1)
-    L.reminder(c, data, "Aristide Briand")
+    L.reminder(c, data, 26)
 
 
-@event("Gustav Stresemann")
-def gustav_stresemann(c: Any, data: Data, side: int) -> None:
+def gustav_stresemann(c: Components, data: Data, side: int) -> None:
     """Card 27, Gustav Stresemann (LW, 3 OPs, *, reminder): 1 LW SP in Berlin; LW Moderation
     +1 (8.2); Tension -1 (9.3); the reminder marker is a prerequisite (with Aristide Briand)
     of Franco-German Reconciliation (2.2.6)."""
     L.place(c, data, side, "Berlin", 1)
     L.moderation(c, data, side, +1)
     L.reduce_tension(c, data, side, 1)
-    L.reminder(c, data, "Gustav Stresemann")
+    L.reminder(c, data, 27)
 
 
-def _ask_check(c: Any, data: Data, side: int, title: str, region: str, value: int) -> None:
+def _ask_check(c: Components, data: Data, side: int, card: int, region: str,
+               value: int) -> None:
     """A Support Check with ``value`` in one space of ``region`` holding opposing SP or
-    Extremists (6.2.4), chosen by ``side``."""
+    Extremists (6.2.4), chosen by ``side``, for the Event of card ``card``."""
+    title = c.cards[card].title
     options = _holding(c, data, other(side), L.spaces_in(c, region))
     if not options:
         log(data, "6.2.4", f"{title}: no space in {region} holds {SIDE[other(side)]} SP or "
             "Extremists: no Support Check")
         return
-    L.choose(data, side, title, "check", options, value=value,
-             prompt=f"{title}: a Support Check with +{value} in a space in {region}")
+    where = "an Independent space" if region == "Independent" else f"the space in {region}"
+    L.choose(c, data, side, card, "check", options, value=value, rule="6.2.5",
+             prompt=f"{title}: choose {where} of a Support Check with +{value}")
 
 
-def _check_step(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+def _check_step(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     assert choice is not None
-    op.support_check(c, data, frame["side"], choice, frame["value"], 0, frame["title"])
+    op.support_check(c, data, frame["side"], choice, frame["value"])
 
 
-@event("Cartel des Gauches")
-def cartel_des_gauches(c: Any, data: Data, side: int) -> None:
+def cartel_des_gauches(c: Components, data: Data, side: int) -> None:
     """Card 28, Cartel des Gauches (LW, 2 OPs, *): 1 LW SP in Paris; then a LW Support Check
     with +2 (6.2.5) in one space in France holding RW SP or Extremists (LW chooses)."""
     L.place(c, data, side, "Paris", 1)
-    _ask_check(c, data, side, "Cartel des Gauches", "France", 2)
+    _ask_check(c, data, side, 28, "France", 2)
 
 
-@event("Canonization of Joan of Arc")
-def canonization(c: Any, data: Data, side: int) -> None:
+def canonization(c: Components, data: Data, side: int) -> None:
     """Card 29, Canonization of Joan of Arc (RW, 1 OP, *, for the game): RW Moderation +1
     (8.2); the French Catholics marker flips to its Canonization side (flag
     ``canonization``): French Catholics is a Battleground for the rest of the game (10.1,
@@ -451,26 +429,21 @@ def canonization(c: Any, data: Data, side: int) -> None:
     L.flag(data, "canonization")
     log(data, "10.3", "The French Catholics marker flips to its Canonization of Joan of Arc "
         "side: French Catholics is a Battleground space for the rest of the game")
-    L.reminder(c, data, "Canonization of Joan of Arc")
+    L.reminder(c, data, 29)
 
 
-@event("Leon Trotsky")
-def leon_trotsky(c: Any, data: Data, side: int) -> None:
+def leon_trotsky(c: Components, data: Data, side: int) -> None:
     """Card 30, Leon Trotsky (LW, 1 OP, *): a LW Extremist in each of up to two different
     spaces holding no LW Extremist (three if LW controls the USSR when the Event occurs),
     chosen by the LW player; LW Moderation -1 (8.2, applied first: the placements are
     choices and the order does not change the result)."""
     count = 3 if L.controls(c, data, side, "USSR") else 2
     L.moderation(c, data, side, -1)
-    _ask_extremists(c, data, side, "Leon Trotsky", list(range(len(c.names))), count, [])
+    _ask_extremists(c, data, side, 30, list(range(len(c.names))), count, [])
 
 
-for _title in ("Mein Kampf", "Hyperinflation in Germany", "Freikorps", "Leon Trotsky"):
-    step(_title, "extremist")(_extremist_step)
 
-
-@event("Treaty of Rapallo")
-def treaty_of_rapallo(c: Any, data: Data, side: int) -> None:
+def treaty_of_rapallo(c: Components, data: Data, side: int) -> None:
     """Card 31, Treaty of Rapallo (neutral, 3 OPs, *): the phasing player makes a free
     Rearmament attempt (6.3.5) on the German or the USSR track (their choice, among the open
     ones, 6.3.8) with this card's OPs value (no other card is played). Ambiguity: the value
@@ -482,20 +455,19 @@ def treaty_of_rapallo(c: Any, data: Data, side: int) -> None:
     if not options:
         log(data, "6.3.8", "Treaty of Rapallo: the German and USSR tracks are both complete")
         return
-    ops = _received_ops(c, data, c.card_by_title("Treaty of Rapallo"), rearmament=True)
-    L.choose(data, side, "Treaty of Rapallo", "attempt", options, what="track", ops=ops,
-             prompt="Treaty of Rapallo: a free Rearmament attempt on the German or the USSR "
-                    "track")
+    ops = _received_ops(c, data, 31, rearmament=True)
+    L.choose(c, data, side, 31, "attempt", options, what="track", ops=ops,
+             rule="6.3.5",
+             prompt="Treaty of Rapallo: choose the German or the USSR track for a free "
+                    "Rearmament attempt")
 
 
-@step("Treaty of Rapallo", "attempt")
-def _rapallo_attempt(c: Any, data: Data, frame: Frame, choice: int | None) -> None:
+def _rapallo_attempt(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     assert choice is not None
     op.rearmament_attempt(c, data, frame["side"], choice, frame["ops"], None, True)
 
 
-@event("White Terror")
-def white_terror(c: Any, data: Data, side: int) -> None:
+def white_terror(c: Components, data: Data, side: int) -> None:
     """Card 32, White Terror (RW, 3 OPs, *): remove all LW SP and the LW Extremist from
     Hungary; a RW Extremist in Hungary (if none there); RW Moderation -1 (8.2)."""
     o = other(side)
@@ -506,8 +478,7 @@ def white_terror(c: Any, data: Data, side: int) -> None:
     L.moderation(c, data, side, -1)
 
 
-@event("Rif War")
-def rif_war(c: Any, data: Data, side: int) -> None:
+def rif_war(c: Components, data: Data, side: int) -> None:
     """Card 33, Rif War (neutral, 2 OPs, *): Tension +1 (9.1; the phasing player moves it and
     rolls for war, 9.4); then the phasing player makes a Support Check in Spanish Morocco with
     +2, then one in French Morocco with +1 (6.2.4 exception, 6.2.5)."""
@@ -516,29 +487,26 @@ def rif_war(c: Any, data: Data, side: int) -> None:
     L.check(c, data, side, "French Morocco", 1)
 
 
-@event("Weimar Republic")
-def weimar_republic(c: Any, data: Data, side: int) -> None:
+def weimar_republic(c: Components, data: Data, side: int) -> None:
     """Card 34, Weimar Republic (LW, 3 OPs, *, until cancelled): 1 LW SP in Berlin; the
     Thuringia marker flips to its Weimar Republic side (flag ``weimar_republic``): every RW
     Support Check in a space in Germany is modified by -1 (an ongoing check modifier of the
     Germany Region). Cancelled by Enabling Act (7.2: lib.cancel removes the modifier)."""
     L.place(c, data, side, "Berlin", 1)
     weimar_in_force(c, data)
-    L.reminder(c, data, "Weimar Republic")
+    L.reminder(c, data, 34)
 
 
-@ongoing("Weimar Republic")
-def weimar_in_force(c: Any, data: Data) -> None:
+def weimar_in_force(c: Components, data: Data) -> None:
     """Card 34 in force: the Thuringia marker on its Weimar Republic side; RW Support Checks
     in Germany -1 (also at the 12.0 set-up, where the marker shows this side)."""
     L.flag(data, "weimar_republic")
-    L.check_modifier(c, data, RW, -1, "Weimar Republic", region="Germany", until="game")
+    L.check_modifier(c, data, RW, -1, 34, region="Germany", until="game")
     log(data, "7.2", "The Thuringia marker shows its Weimar Republic side: RW Support "
         "Checks in Germany are modified by -1")
 
 
-@event("Deuxième Bureau")
-def deuxieme_bureau(c: Any, data: Data, side: int) -> None:
+def deuxieme_bureau(c: Components, data: Data, side: int) -> None:
     """Card 35, Deuxième Bureau (neutral, 1 OP): the phasing player looks at the opponent's
     hand (logged: after the Event both players know it); the opponent then discards one card
     drawn at random from it (a chance event). 5.3: its Event is not implemented and a
@@ -556,8 +524,7 @@ def deuxieme_bureau(c: Any, data: Data, side: int) -> None:
         "not implemented")
 
 
-@event("Clandestine Rearmament")
-def clandestine_rearmament(c: Any, data: Data, side: int) -> None:
+def clandestine_rearmament(c: Components, data: Data, side: int) -> None:
     """Card 36, Clandestine Rearmament (RW, 3 OPs): advance the German Progress marker one
     box (6.3.10: not flipped; 6.3.4: the box is executed for the side it shows; 6.3.8: on its
     rightmost box, Tension +1 instead).
@@ -566,24 +533,21 @@ def clandestine_rearmament(c: Any, data: Data, side: int) -> None:
     L.advance_track(c, data, side, "germany", 1)
 
 
-@if_rearmament("Clandestine Rearmament")
-def clandestine_rearmament_attempt(c: Any, data: Data, side: int, t: int) -> int:
+def clandestine_rearmament_attempt(c: Components, data: Data, side: int, t: int) -> int:
     """Card 36, Clandestine Rearmament, played for Rearmament (6.3.7 exception): +1 to a RW
     attempt on the German track."""
     return 1 if side == RW and c.track_ids[t] == "germany" else 0
 
 
-@event("Pope Pius XI")
-def pope_pius(c: Any, data: Data, side: int) -> None:
+def pope_pius(c: Components, data: Data, side: int) -> None:
     """Card 37, Pope Pius XI (neutral, 2 OPs): the phasing player makes a Support Check with
     +2 (+3 if they control the Vatican) in one space in Italy holding opposing SP or
     Extremists (6.2.4, 6.2.5), of their choice."""
     value = 3 if L.controls(c, data, side, "Vatican") else 2
-    _ask_check(c, data, side, "Pope Pius XI", "Italy", value)
+    _ask_check(c, data, side, 37, "Italy", value)
 
 
-@event("Edvard Benes")
-def edvard_benes(c: Any, data: Data, side: int) -> None:
+def edvard_benes(c: Components, data: Data, side: int) -> None:
     """Card 38, Edvard Benes (LW, 3 OPs): the LW player makes a free Rearmament attempt
     (6.3.5) on the Little Entente track with this card's OPs (no other card is played), +1
     if LW controls Bohemia. Ambiguity: the OPs are the card's value as received by the
@@ -595,38 +559,32 @@ def edvard_benes(c: Any, data: Data, side: int) -> None:
     if not op.track_open(c, data, t):
         log(data, "6.3.8", "Edvard Benes: the Little Entente track is complete")
         return
-    n = c.card_by_title("Edvard Benes")
+    n = 38
     ops = _received_ops(c, data, n, rearmament=data["phasing"] == side)
-    bonus = L.controls(c, data, side, "Bohemia")
-    if bonus:
-        L.rearm_modifier(c, data, side, 1, "Edvard Benes (LW controls Bohemia)",
-                         "little_entente")
+    bonus = None
+    if L.controls(c, data, side, "Bohemia"):
+        bonus = L.rearm_modifier(c, data, side, 1, 38, "little_entente", until="turn",
+                                 why=f"{c.cards[38].title} (LW controls Bohemia)")
     try:
         op.rearmament_attempt(c, data, side, t, ops, None, True)
     finally:
-        if bonus:
-            data["rearm_mods"] = [m for m in data["rearm_mods"]
-                                  if m.get("card") != "Edvard Benes (LW controls Bohemia)"]
+        if bonus is not None:          # for this attempt only
+            data["rearm_mods"].remove(bonus)
 
 
-@event("League of Nations Intervention")
-def league_intervention(c: Any, data: Data, side: int) -> None:
+def league_intervention(c: Components, data: Data, side: int) -> None:
     """Card 39, League of Nations Intervention (LW, 2 OPs): Tension -1 (9.3); then, if LW
     controls Switzerland, a LW Support Check with +2 (6.2.5) in one Independent space
     holding RW SP or Extremists (LW chooses)."""
     L.reduce_tension(c, data, side, 1)
     if L.controls(c, data, side, "Switzerland"):
-        _ask_check(c, data, side, "League of Nations Intervention", "Independent", 2)
+        _ask_check(c, data, side, 39, "Independent", 2)
     else:
         log(data, "7.1", f"{SIDE[side]} does not control Switzerland: no Support Check")
 
 
-for _title in ("Cartel des Gauches", "Pope Pius XI", "League of Nations Intervention"):
-    step(_title, "check")(_check_step)
 
-
-@event("Dawes Plan / Young Plan")
-def dawes_young(c: Any, data: Data, side: int) -> None:
+def dawes_young(c: Components, data: Data, side: int) -> None:
     """Card 40, Dawes Plan / Young Plan (neutral, 3 OPs, ongoing for the turn): for the rest
     of the turn every card the phasing player plays gives them +1 OPs for all purposes
     (7.3.2), after any reduction (7.3.1), including Scoring checks and Events that play like
@@ -634,7 +592,48 @@ def dawes_young(c: Any, data: Data, side: int) -> None:
 
     The card lasts for the turn (``lasts: turn``): the engine drops the OPs modifier at the
     end of the turn (sequence.end_turn) and returns the card to the discards (7.2)."""
-    L.ops_modifier(data, side, +1, "Dawes Plan / Young Plan", minimum=0, until="turn")
+    L.ops_modifier(data, side, +1, 40, minimum=0, until="turn")
     log(data, "7.3.1", f"Dawes Plan / Young Plan: {SIDE[side]} receives +1 OPs for every card "
         "played for the rest of the turn")
 
+
+#: The Events of this era by printed card number (Scoring cards have none: 10.1).
+CODE: dict[int, CardCode] = {
+    4: CardCode(admiral_horthy),
+    5: CardCode(jozef_pilsudski),
+    6: CardCode(primo_de_rivera),
+    7: CardCode(kellogg_briand),
+    8: CardCode(washington_naval_treaty),
+    9: CardCode(aventine_secession),
+    10: CardCode(march_on_rome),
+    11: CardCode(spirit_of_locarno),
+    12: CardCode(war_reparations, steps={"remove": _reparations_remove}),
+    13: CardCode(friedrich_ebert),
+    14: CardCode(tomas_masaryk),
+    15: CardCode(wall_street_crash, steps={"remove": _crash_remove}),
+    16: CardCode(american_expatriates, steps={"place": _expatriates_place}),
+    17: CardCode(winston_churchill),
+    18: CardCode(croix_de_feu),
+    19: CardCode(ruhr_occupation),
+    20: CardCode(mein_kampf, steps={"extremist": _extremist_step}),
+    21: CardCode(munich_putsch),
+    22: CardCode(giacomo_matteotti),
+    23: CardCode(germany_league),
+    24: CardCode(hyperinflation, steps={"extremist": _extremist_step}),
+    25: CardCode(freikorps, steps={"extremist": _extremist_step}),
+    26: CardCode(aristide_briand),
+    27: CardCode(gustav_stresemann),
+    28: CardCode(cartel_des_gauches, steps={"check": _check_step}),
+    29: CardCode(canonization),
+    30: CardCode(leon_trotsky, steps={"extremist": _extremist_step}),
+    31: CardCode(treaty_of_rapallo, steps={"attempt": _rapallo_attempt}),
+    32: CardCode(white_terror),
+    33: CardCode(rif_war),
+    34: CardCode(weimar_republic, ongoing=weimar_in_force),
+    35: CardCode(deuxieme_bureau),
+    36: CardCode(clandestine_rearmament, rearmament=clandestine_rearmament_attempt),
+    37: CardCode(pope_pius, steps={"check": _check_step}),
+    38: CardCode(edvard_benes),
+    39: CardCode(league_intervention, steps={"check": _check_step}),
+    40: CardCode(dawes_young),
+}

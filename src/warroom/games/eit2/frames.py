@@ -1,0 +1,758 @@
+"""The flow of Europe in Turmoil II as frames on core's decision stack (core/flow.py).
+
+Procedures (:class:`Step`) run by themselves; decisions (:class:`Ask`) wait for a role. The
+stack of a game in progress, bottom to top::
+
+    turn                     4.5.2: the Action Rounds, then the end of the turn (4.5.3-4.5.5)
+      action_round           5.1: the phasing player plays a card
+      op_kind                6.0: placement or one Support Check (5.2: the opponent's Event
+                             before or after)
+      event                  7.1/5.2: a card's Event, run by the card's code (events/)
+      offer_place_sp         6.1: placement, as long as OPs can be spent
+        place_sp
+      offer_support_check    6.2: a Support Check, if a space holds opposing markers
+        support_check
+      offer_rearm_track      6.3: a Rearmament attempt, if a track is open
+        rearm_track
+      score_region           10.1: the Scoring card's Region is scored
+      event_choice           a choice an Event gives a player; its card's step goes on
+      relocate_extremist     2.3.2
+      box_place_sp, box_support_check, free_attempt    6.3.4/6.3.5: Rearmament boxes
+      end_turn, start_turn, final_scoring              4.5.3-4.5.5, 4.1, 10.4.4
+
+An ``offer_*`` procedure asks its decision unless nothing can be chosen (then it says why in
+the log and goes on). After every decision and every procedure step, 10.4.1 (20 Power wins at
+once) is checked (:func:`after_play`).
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from typing import Any
+
+from warroom.core.actions import Action
+from warroom.core.flow import Decision, Procedure, Prompt, call, end, goto
+from warroom.core.log import log
+from warroom.core.state import Frame, State
+from warroom.games.eit2 import operations as ops_
+from warroom.games.eit2.base import EitGame
+from warroom.games.eit2.board import (
+    LW,
+    ROLE,
+    RW,
+    SIDE,
+    add_extremist,
+    check_automatic_victory,
+    other,
+    place_sp,
+)
+from warroom.games.eit2.components import Components
+from warroom.games.eit2.events.registry import (
+    event_playable,
+    rearmament_bonus,
+    resume,
+    run_event,
+)
+from warroom.games.eit2.scoring import final_scoring, score_region
+from warroom.games.eit2.sequence import end_turn, next_round, start_turn
+
+St = State[EitGame]
+Why = tuple[str, tuple[str, ...]]
+
+
+def after_play(st: St) -> None:
+    """10.4.1: 20 Power wins at once, checked once every award of a play is applied; a game
+    over ends the flow (nothing pushed after it is asked)."""
+    data = st.data
+    check_automatic_victory(st.game.c, data)
+    if data["outcome"]:
+        del data["stack"][:]
+
+
+class Step(Procedure[EitGame]):
+    """A procedure of this game: its :meth:`step`, then the 10.4.1 check."""
+
+    def run(self, st: St, frame: Frame) -> None:
+        self.step(st, frame)
+        after_play(st)
+
+    @abstractmethod
+    def step(self, st: St, frame: Frame) -> None:
+        """The rules of this step (they ``call``, ``goto`` or ``end``)."""
+
+
+class Ask(Decision[EitGame]):
+    """A decision of this game: :meth:`act` carries out the action, then the 10.4.1 check."""
+
+    def apply(self, st: St, frame: Frame, action: Action) -> None:
+        self.act(st, frame, action)
+        after_play(st)
+
+    @abstractmethod
+    def act(self, st: St, frame: Frame, action: Action) -> None:
+        """What the (legal) action does."""
+
+
+def _scope(frame: Frame) -> dict[str, Any]:
+    return {k: v for k, v in frame.items() if k != "kind" and k != "role"}
+
+
+def _card_title(c: Components, n: int | None) -> str:
+    return c.cards[n].title if n is not None and n in c.cards else "a card"
+
+
+# -- 4.0 the sequence ----------------------------------------------------------------------
+
+class Turn(Step):
+    """4.5.2: the bottom of the stack; while nothing else is pending it starts the next
+    Action Round or ends the turn (:func:`sequence.next_round`)."""
+
+    kind = "turn"
+
+    def step(self, st: St, frame: Frame) -> None:
+        next_round(st.game.c, st.data)
+
+
+class EndTurn(Step):
+    """4.5.3-4.5.5: held Scoring cards, the end of the turn's Events, the next turn or Final
+    Scoring."""
+
+    kind = "end_turn"
+
+    def step(self, st: St, frame: Frame) -> None:
+        end(st.data)
+        end_turn(st.game.c, st.data)
+
+
+class StartTurn(Step):
+    """4.1/4.4/4.5.1: a new turn begins (new era decks, the deal)."""
+
+    kind = "start_turn"
+
+    def step(self, st: St, frame: Frame) -> None:
+        end(st.data)
+        start_turn(st.game.c, st.data)
+
+
+class FinalScoring(Step):
+    """10.4.4 (after the last turn, or when war broke out, 9.5)."""
+
+    kind = "final_scoring"
+
+    def step(self, st: St, frame: Frame) -> None:
+        end(st.data)
+        final_scoring(st.game.c, st.data, frame["reason"])
+
+
+# -- 3.7 / 3.8 set-up ----------------------------------------------------------------------
+
+class SetupSupport(Ask):
+    """3.7: discretionary SP, one at a time, where the opponent has no SP or Extremists."""
+
+    kind = "setup_sp"
+
+    def prompt(self, st: St, frame: Frame) -> Prompt:
+        return Prompt(frame["role"], f"Place {frame.get('total', frame['left'])} "
+                      f"discretionary SP ({frame['left']} left), one at a time, where the "
+                      "opponent has no SP or Extremist", "3.7")
+
+    def legal(self, st: St, frame: Frame) -> list[int]:
+        g, data = st.game, st.data
+        c, o = g.c, other(frame["side"])
+        demil = data["flags"].get("rhineland_demilitarized")
+        return [g.space_id[s] for s in range(len(c.names))
+                if not data["sp"][o][s] and not data["ext"][o][s]
+                and not (demil and s == c.rhineland)]
+
+    def act(self, st: St, frame: Frame, action: Action) -> None:
+        place_sp(st.game.c, st.data, frame["side"], action.value, 1, "3.7")
+        frame["left"] -= 1
+        if frame["left"] == 0:
+            end(st.data)
+
+    def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
+        if legal:
+            return f"discretionary SP ({frame['left']} left to place)", ("3.7",)
+        return ("discretionary SP go only where the opponent has no SP or Extremists, and "
+                "not in the demilitarised Rhineland", ("3.7", "3.5R"))
+
+
+class SetupExtremist(Ask):
+    """3.8: one discretionary Extremist each, RW first, in a space without Extremists."""
+
+    kind = "setup_ext"
+
+    def prompt(self, st: St, frame: Frame) -> Prompt:
+        return Prompt(frame["role"], "Place your discretionary Extremist in a space without "
+                      "any Extremist", "3.8")
+
+    def legal(self, st: St, frame: Frame) -> list[int]:
+        g, data = st.game, st.data
+        return [g.space_id[s] for s in range(len(g.c.names))
+                if not data["ext"][LW][s] and not data["ext"][RW][s]]
+
+    def act(self, st: St, frame: Frame, action: Action) -> None:
+        end(st.data)
+        add_extremist(st.game.c, st.data, frame["side"], action.value, "3.8")
+
+    def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
+        if legal:
+            return "the discretionary Extremist", ("3.8",)
+        return "only in a space without any Extremist", ("3.8",)
+
+
+# -- 5.0 the Action Round ------------------------------------------------------------------
+
+def action_round_frame(side: int) -> Frame:
+    """The frame of ``side``'s Action Round (for tests and tools that set a position up)."""
+    return {"kind": "action_round", "role": ROLE[side], "side": side}
+
+
+class ActionRound(Ask):
+    """4.5.2 / 5.1: the phasing player plays one card: Event, Operations, Rearmament, or a
+    Scoring card. Mandatory consecutive rounds (Maginot Mentality, German Generals Object)
+    restrict the choice; Scoring cards take precedence (5.2)."""
+
+    kind = "action_round"
+
+    def prompt(self, st: St, frame: Frame) -> Prompt:
+        data = st.data
+        where = f"Action Round {data['turn']}.{data['ar']}"
+        oblig = data["oblig"][frame["side"]]
+        if oblig:
+            if oblig[0]["kind"] == "rearm":
+                track = oblig[0].get("track")
+                what = "a free Rearmament attempt" + (f" on the {track} track" if track else "")
+            else:
+                what = "Operations"
+            return Prompt(frame["role"], f"{where}: play a card for {what}, as an Event "
+                          f"obliges ({len(oblig)} mandatory round(s) left), or a Scoring card",
+                          "4.5.2")
+        return Prompt(frame["role"], f"{where}: play a card as an Event, for Operations or "
+                      "for a Rearmament attempt, or play a Scoring card", "5.1")
+
+    def legal(self, st: St, frame: Frame) -> list[int]:
+        g, data = st.game, st.data
+        c = g.c
+        side = frame["side"]
+        oblig = data["oblig"][side]
+        ids: list[int] = []
+        rearm_open: bool | None = None
+        for n in data["hands"][side]:
+            card = c.cards[n]
+            if card.scoring:
+                ids.append(g.score_id[n])
+                continue
+            if oblig:
+                if oblig[0]["kind"] == "rearm":
+                    ids.append(g.rearm_id[n])
+                else:
+                    ids.append(g.ops_id[n])
+                continue
+            if card.side in (SIDE[side], "neutral") and event_playable(c, data, side, n):
+                ids.append(g.event_id[n])
+            ids.append(g.ops_id[n])
+            if data["rearm_available"][side]:
+                if rearm_open is None:
+                    rearm_open = any(ops_.track_open(c, data, t)
+                                     for t in range(len(c.track_ids)))
+                if rearm_open:
+                    ids.append(g.rearm_id[n])
+        return ids
+
+    def act(self, st: St, frame: Frame, action: Action) -> None:
+        c, data = st.game.c, st.data
+        side = frame["side"]
+        kind = action.kind
+        card_no = action.value
+        card = c.cards[card_no]
+        end(data)
+        data["hands"][side].remove(card_no)
+        data["played"] += 1
+        if kind == "score":
+            log(data, "10.1", f"{SIDE[side]} plays {card.title}", card=card_no)
+            dest = "out_of_game" if card.removed_after_event else "discard"
+            data[dest].append(card_no)
+            call(data, "score_region", None, card=card_no)
+            ops = ops_.effective_ops(c, data, side, card.check_ops)
+            call(data, "offer_support_check", ROLE[side], side=side, ops=ops,
+                 region=card.scoring, optional=True, card=card_no)
+        elif kind == "event":
+            log(data, "7.1", f"{SIDE[side]} plays {card.title} as an Event", card=card_no)
+            call(data, "event", None, side=side, card=card_no, triggered=False)
+        elif kind == "rearm":
+            data["discard"].append(card_no)
+            oblig = data["oblig"][side]
+            forced = oblig.pop(0) if oblig and oblig[0]["kind"] == "rearm" else None
+            free = forced is not None
+            ops = ops_.effective_ops(c, data, side, card.ops or 0, rearmament=True)
+            log(data, "6.3.7", f"{SIDE[side]} plays {card.title} ({ops} OPs) for a "
+                f"{'free ' if free else ''}Rearmament attempt; its Event is not implemented",
+                card=card_no, ops=ops)
+            call(data, "offer_rearm_track", ROLE[side], side=side, ops=ops,
+                 card_side=card.side, free=free, track=forced["track"] if forced else None,
+                 card=card_no)
+        else:  # ops
+            oblig = data["oblig"][side]
+            if oblig and oblig[0]["kind"] == "ops":
+                oblig.pop(0)
+            opp_event = card.side == SIDE[other(side)]
+            triggers = opp_event and event_playable(c, data, other(side), card_no)
+            log(data, "6.0", f"{SIDE[side]} plays {card.title} for Operations", card=card_no)
+            if opp_event and not triggers:
+                log(data, "5.2", f"The {SIDE[other(side)]} Event of {card.title} cannot occur "
+                    "now: the card is discarded", card=card_no)
+            if not triggers:
+                data["discard"].append(card_no)
+            call(data, "op_kind", ROLE[side], side=side, card=card_no, event=triggers)
+
+    def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
+        c, data = st.game.c, st.data
+        side = frame["side"]
+        kind = action.kind
+        if kind not in ("event", "ops", "rearm", "score"):
+            return "first play a card for this Action Round", ("4.5.2", "5.1")
+        card_no = action.value
+        if card_no not in data["hands"][side]:
+            return f"{c.cards[card_no].title} is not in your hand", ("5.1",)
+        if legal:
+            return {"score": "score the Region, with a Support Check first",
+                    "event": "the Event takes effect as its text directs",
+                    "ops": "use all OPs on SP placement or one Support Check; an opponent's "
+                           "Event on the card still occurs",
+                    "rearm": "a Rearmament attempt; the card's Event is not implemented"}[
+                kind], {"score": ("10.1", "6.2"), "event": ("7.1",), "ops": ("6.0", "5.2"),
+                        "rearm": ("6.3.2", "6.3.7")}[kind]
+        if data["oblig"][side]:
+            what = data["oblig"][side][0]["kind"]
+            return (f"an Event obliges consecutive {what} rounds; only that or a Scoring card "
+                    "may be played", ("4.5.2", "5.2", "6.3.6"))
+        if kind == "event":
+            card = c.cards[card_no]
+            if card.side not in (SIDE[side], "neutral"):
+                return "an opponent's Event cannot be played as your Event; play it for "\
+                       "Operations and it occurs for them", ("7.1", "5.2")
+            return "the Event cannot be played now (a prerequisite or condition is missing)", (
+                "7.5",)
+        if kind == "rearm":
+            return "one Rearmament attempt per turn (the Availability marker is Unavailable)", (
+                "6.3.2",)
+        return "not allowed now", ("5.1",)
+
+
+class Event(Step):
+    """7.1 / 5.2: the Event of ``card`` for ``side`` (``triggered``: an opponent's Event on a
+    card played for Operations)."""
+
+    kind = "event"
+
+    def step(self, st: St, frame: Frame) -> None:
+        end(st.data)
+        run_event(st.game.c, st.data, frame["side"], frame["card"], frame["triggered"])
+
+
+class ScoreRegion(Step):
+    """10.1: the Region of the Scoring card ``card`` is scored (after its Support Check)."""
+
+    kind = "score_region"
+
+    def step(self, st: St, frame: Frame) -> None:
+        c = st.game.c
+        end(st.data)
+        card = c.cards[frame["card"]]
+        if card.scoring is not None:
+            score_region(c, st.data, card.scoring, card.scoring_values)
+
+
+# -- 6.0 Operations ------------------------------------------------------------------------
+
+class OpKind(Ask):
+    """6.0: all OPs go to SP placement or to one Support Check; an opponent's Event on the
+    card is resolved before or after, as the phasing player decides (5.2)."""
+
+    kind = "op_kind"
+
+    def prompt(self, st: St, frame: Frame) -> Prompt:
+        c, data = st.game.c, st.data
+        card = c.cards[frame["card"]]
+        ops = ops_.effective_ops(c, data, frame["side"], card.ops or 0)
+        text = (f"Use the {ops} OPs of {card.title}: place Support Points or make one Support "
+                "Check")
+        if frame["event"]:
+            text += (f"; the {SIDE[other(frame['side'])]} Event of the card occurs: resolve it "
+                     "first, or after the Operations")
+            return Prompt(frame["role"], text, "5.2")
+        return Prompt(frame["role"], text, "6.0")
+
+    def legal(self, st: St, frame: Frame) -> list[int]:
+        g = st.game
+        ids = [g.word_id["op_place"]]
+        if ops_.can_check(g.c, st.data, frame["side"]):
+            ids.append(g.word_id["op_check"])
+        if frame["event"]:
+            ids.append(g.word_id["event_first"])
+        return ids
+
+    def act(self, st: St, frame: Frame, action: Action) -> None:
+        c, data = st.game.c, st.data
+        side = frame["side"]
+        if action.kind == "event_first":
+            frame["event"] = False
+            log(data, "5.2", "The phasing player resolves the opponent's Event first")
+            call(data, "event", None, side=other(side), card=frame["card"], triggered=True)
+            return
+        end(data)
+        if frame["event"]:
+            call(data, "event", None, side=other(side), card=frame["card"], triggered=True)
+        card = c.cards[frame["card"]]
+        ops = ops_.effective_ops(c, data, side, card.ops or 0)
+        if action.kind == "op_place":
+            log(data, "6.1", f"{SIDE[side]} places Support with {ops} OPs", ops=ops)
+            ops_.offer_placement(c, data, side, ops, frame["card"])
+        else:
+            log(data, "6.2.3", f"{SIDE[side]} makes one Support Check with {ops} OPs", ops=ops)
+            call(data, "offer_support_check", ROLE[side], side=side, ops=ops, region=None,
+                 optional=False, card=frame["card"])
+
+    def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
+        if legal:
+            return "spend the card's OPs this way", ("6.0", "5.2")
+        if action.kind == "op_check":
+            return "no space holds opposing SP or Extremists", ("6.2.4",)
+        return "choose how to use the Operations points", ("6.0",)
+
+
+class OfferPlaceSupport(Step):
+    """6.1.3: placement goes on while an eligible space can take an SP for the OPs left."""
+
+    kind = "offer_place_sp"
+
+    def step(self, st: St, frame: Frame) -> None:
+        data = st.data
+        if ops_.placement_targets(st.game.c, data, frame):
+            goto(data, "place_sp", frame["role"], **_scope(frame))
+            return
+        end(data)
+        if frame["ops"]:
+            log(data, "6.1.3", f"{frame['ops']} OP(s) cannot be spent and are lost",
+                ops=frame["ops"])
+
+
+class PlaceSupport(Ask):
+    """6.1.2/6.1.3: one SP at a time in an eligible space."""
+
+    kind = "place_sp"
+
+    def prompt(self, st: St, frame: Frame) -> Prompt:
+        return Prompt(frame["role"], f"Place Support Points: {frame['ops']} OP(s) left (1 OP "
+                      "per SP, 2 in an opponent-controlled space), with or next to your SP",
+                      "6.1")
+
+    def legal(self, st: St, frame: Frame) -> list[int]:
+        g = st.game
+        space_id = g.space_id
+        return [space_id[s] for s in ops_.placement_targets(g.c, st.data, frame)]
+
+    def act(self, st: St, frame: Frame, action: Action) -> None:
+        data = st.data
+        ops_.place_one(st.game.c, data, frame, action.value)
+        if frame["ops"] <= 0:
+            end(data)
+        else:
+            goto(data, "offer_place_sp", frame["role"], **_scope(frame))
+
+    def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
+        c, data = st.game.c, st.data
+        if legal:
+            cost = ops_.placement_cost(c, data, frame["side"], action.value)
+            return f"{cost} OP(s) of {frame['ops']} left", ("6.1.2", "6.1.3")
+        if action.kind == "space":
+            s = action.value
+            if s == c.rhineland and data["flags"].get("rhineland_demilitarized"):
+                return "the Rhineland is demilitarised", ("3.5R",)
+            if s not in frame["eligible"]:
+                return ("SP go with or next to friendly SP that were there before this "
+                        "placement began, or where a friendly Extremist is", ("6.1.2",))
+            return "an opponent-controlled space costs 2 OPs", ("6.1.3",)
+        return "place the remaining SP first", ("6.1",)
+
+
+class OfferSupportCheck(Step):
+    """6.2.4: a Support Check needs a space with opposing SP or Extremists."""
+
+    kind = "offer_support_check"
+
+    def step(self, st: St, frame: Frame) -> None:
+        data = st.data
+        region = frame.get("region")
+        if (ops_.can_check(st.game.c, data, frame["side"]) if region is None
+                else ops_.check_targets(st.game.c, data, frame["side"], region)):
+            goto(data, "support_check", frame["role"], **_scope(frame))
+            return
+        end(data)
+        log(data, "6.2.4", "No space with opposing Support or Extremists: no Support Check")
+
+
+class SupportCheck(Ask):
+    """6.2.5/6.2.6 (10.1, 11.1.1: a Scoring card's Support Check in its Region, optional)."""
+
+    kind = "support_check"
+
+    def prompt(self, st: St, frame: Frame) -> Prompt:
+        c = st.game.c
+        if frame.get("region"):
+            return Prompt(frame["role"], f"Choose the space for the Support Check of "
+                          f"{_card_title(c, frame.get('card'))} (+{frame['ops']}) in "
+                          f"{frame['region']}, or pass", "11.1.1")
+        return Prompt(frame["role"], f"Choose the space of your Support Check with "
+                      f"{frame['ops']} OPs (a space with opposing SP or Extremists)", "6.2.5")
+
+    def legal(self, st: St, frame: Frame) -> list[int]:
+        g = st.game
+        space_id = g.space_id
+        ids = [space_id[s] for s in ops_.check_targets(g.c, st.data, frame["side"],
+                                                         frame.get("region"))]
+        if frame.get("optional"):
+            ids.append(g.word_id["pass"])
+        return ids
+
+    def act(self, st: St, frame: Frame, action: Action) -> None:
+        data = st.data
+        end(data)
+        if action.kind == "pass":
+            log(data, "6.2", f"{SIDE[frame['side']]} makes no Support Check")
+        else:
+            ops_.support_check(st.game.c, data, frame["side"], action.value, frame["ops"],
+                               frame.get("extra", 0), frame.get("source", ""))
+
+    def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
+        if legal:
+            return f"a Support Check with {frame['ops']} OPs", ("6.2.5", "6.2.6")
+        return ("a Support Check needs opposing SP or Extremists in the space"
+                + (f", in {frame['region']}" if frame.get("region") else ""), ("6.2.4",))
+
+
+def _tracks(c: Components, data: dict[str, Any], frame: Frame) -> list[int]:
+    forced = frame.get("track")
+    return [t for t in range(len(c.track_ids)) if ops_.track_open(c, data, t)
+            and (forced is None or c.track_ids[t] == forced)]
+
+
+class OfferRearmTrack(Step):
+    """6.3.8: an attempt needs an open track."""
+
+    kind = "offer_rearm_track"
+
+    def step(self, st: St, frame: Frame) -> None:
+        data = st.data
+        if _tracks(st.game.c, data, frame):
+            goto(data, "rearm_track", frame["role"], **_scope(frame))
+            return
+        end(data)
+        log(data, "6.3.8", "No Rearmament track is open")
+
+
+class RearmTrack(Ask):
+    """6.3.2/6.3.3: the track of a Rearmament attempt."""
+
+    kind = "rearm_track"
+
+    def prompt(self, st: St, frame: Frame) -> Prompt:
+        free = "free " if frame.get("free") else ""
+        on = f" (it must be the {frame['track']} track, 6.3.6)" if frame.get("track") else ""
+        return Prompt(frame["role"], f"Choose the track of your {free}Rearmament attempt "
+                      f"with {frame['ops']} OPs{on}", "6.3.2")
+
+    def legal(self, st: St, frame: Frame) -> list[int]:
+        g = st.game
+        return [g.track_id[t] for t in _tracks(g.c, st.data, frame)]
+
+    def act(self, st: St, frame: Frame, action: Action) -> None:
+        c, data = st.game.c, st.data
+        end(data)
+        side, t = frame["side"], action.value
+        bonus = rearmament_bonus(c, data, side, frame.get("card"), t)
+        ops_.rearmament_attempt(c, data, side, t, frame["ops"], frame.get("card_side"),
+                                frame.get("free", False), bonus)
+
+    def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
+        if legal:
+            return "roll against the track's next box", ("6.3.2", "6.3.3")
+        if frame.get("track"):
+            return f"this attempt must be on the {frame['track']} track", ("6.3.6",)
+        return "that track's marker is on its rightmost box", ("6.3.8",)
+
+
+# -- 2.3.2 Extremists ----------------------------------------------------------------------
+
+class RelocateExtremist(Ask):
+    """2.3.2: with all 15 Extremists on the board, the owner may move one instead."""
+
+    kind = "relocate_extremist"
+
+    def prompt(self, st: St, frame: Frame) -> Prompt:
+        name = st.game.c.names[frame["target"]]
+        return Prompt(frame["role"], f"All 15 of your Extremists are on the board: move one "
+                      f"of them to {name}, or pass", "2.3.2")
+
+    def legal(self, st: St, frame: Frame) -> list[int]:
+        g, data = st.game, st.data
+        side = frame["side"]
+        return [g.space_id[s] for s in range(len(g.c.names))
+                if data["ext"][side][s] and s != frame["target"]] + [g.word_id["pass"]]
+
+    def act(self, st: St, frame: Frame, action: Action) -> None:
+        c, data = st.game.c, st.data
+        end(data)
+        side, target = frame["side"], frame["target"]
+        if action.kind == "pass":
+            log(data, "2.3.2", f"{SIDE[side]} does not relocate an Extremist")
+        else:
+            s = action.value
+            data["ext"][side][s] -= 1
+            data["ext"][side][target] += 1
+            log(data, "2.3.2", f"{SIDE[side]} relocates an Extremist from {c.names[s]} to "
+                f"{c.names[target]}", source=c.slugs[s], space=c.slugs[target])
+
+    def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
+        return ("relocate an Extremist already on the board, or pass", ("2.3.2",))
+
+
+# -- 7.0 Event choices ---------------------------------------------------------------------
+
+class EventChoice(Ask):
+    """A choice an Event gives a player (a space, a card, a track, a number); then the
+    card's step of that name goes on (events/registry.resume)."""
+
+    kind = "event_choice"
+
+    def prompt(self, st: St, frame: Frame) -> Prompt:
+        text = frame.get("prompt") or f"{frame['title']}: choose a {frame['what']}"
+        return Prompt(frame["role"], text, frame.get("rule", "7.1"))
+
+    def legal(self, st: St, frame: Frame) -> list[int]:
+        g = st.game
+        what = frame["what"]
+        if what == "space":
+            table: list[int] | dict[int, int] = g.space_id
+        elif what == "card":
+            table = g.card_id
+        elif what == "track":
+            table = g.track_id
+        else:
+            table = g.number_id
+        ids = [table[o] for o in frame["options"]]
+        if frame.get("optional"):
+            ids.append(g.word_id["pass"])
+        return ids
+
+    def act(self, st: St, frame: Frame, action: Action) -> None:
+        data = st.data
+        end(data)
+        choice = None if action.kind == "pass" else action.value
+        resume(st.game.c, data, frame, choice)
+
+    def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
+        p = self.prompt(st, frame)
+        return (p.text if legal else f"not one of the choices: {p.text}", (p.rule,))
+
+
+# -- 6.3.4 / 6.3.5 Rearmament boxes --------------------------------------------------------
+
+class BoxPlaceSupport(Ask):
+    """6.3.4: a box places SP in a space with a friendly Extremist, of the player's choice."""
+
+    kind = "box_place_sp"
+
+    def prompt(self, st: St, frame: Frame) -> Prompt:
+        return Prompt(frame["role"], f"{frame['box']}: place {frame['n']} SP in a space with "
+                      "your Extremist", "6.3.4")
+
+    def legal(self, st: St, frame: Frame) -> list[int]:
+        space_id = st.game.space_id
+        return [space_id[s] for s in frame["options"]]
+
+    def act(self, st: St, frame: Frame, action: Action) -> None:
+        end(st.data)
+        place_sp(st.game.c, st.data, frame["side"], action.value, frame["n"], "6.3.4")
+
+    def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
+        if legal:
+            return f"{frame['box']}: the SP go there", ("6.3.4",)
+        return "only in a space with one of your Extremists", ("6.3.4",)
+
+
+class BoxSupportCheck(Ask):
+    """6.3.4: a box gives a Support Check in one of its spaces (optional)."""
+
+    kind = "box_support_check"
+
+    def prompt(self, st: St, frame: Frame) -> Prompt:
+        names = ", ".join(st.game.c.names[s] for s in frame["options"])
+        return Prompt(frame["role"], f"{frame['box']}: choose the space of a Support Check "
+                      f"with +{frame['ops']} ({names}), or pass", "6.3.4")
+
+    def legal(self, st: St, frame: Frame) -> list[int]:
+        g = st.game
+        return [g.space_id[s] for s in frame["options"]] + [g.word_id["pass"]]
+
+    def act(self, st: St, frame: Frame, action: Action) -> None:
+        end(st.data)
+        if action.kind != "pass":
+            ops_.support_check(st.game.c, st.data, frame["side"], action.value, frame["ops"],
+                               0, "")
+
+    def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
+        if legal:
+            return f"{frame['box']}: a Support Check with +{frame['ops']}", ("6.3.4", "6.2.5")
+        return "only in one of the box's spaces, or pass", ("6.3.4",)
+
+
+class FreeAttempt(Ask):
+    """6.3.5: a box gives a free Rearmament attempt, for which a card is played."""
+
+    kind = "free_attempt"
+
+    def prompt(self, st: St, frame: Frame) -> Prompt:
+        return Prompt(frame["role"], f"{frame['box']}: play a card for a free Rearmament "
+                      "attempt, or pass", "6.3.5")
+
+    def legal(self, st: St, frame: Frame) -> list[int]:
+        g = st.game
+        return [g.card_id[n] for n in frame["options"]] + [g.word_id["pass"]]
+
+    def act(self, st: St, frame: Frame, action: Action) -> None:
+        c, data = st.game.c, st.data
+        end(data)
+        side = frame["side"]
+        if action.kind == "pass":
+            log(data, "6.3.5", f"{SIDE[side]} declines the free Rearmament attempt")
+            return
+        n = action.value
+        card = c.cards[n]
+        data["hands"][side].remove(n)
+        data["discard"].append(n)
+        ops = ops_.effective_ops(c, data, side, card.ops or 0, rearmament=True)
+        log(data, "6.3.5", f"{SIDE[side]} plays {card.title} ({ops} OPs) for a free "
+            "Rearmament attempt", card=n, ops=ops)
+        call(data, "offer_rearm_track", ROLE[side], side=side, ops=ops, card_side=card.side,
+             free=True, track=None, card=n)
+
+    def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
+        if legal:
+            return "the card's OPs make the free attempt (its Event is not implemented)", (
+                "6.3.5", "6.3.7")
+        return "a card from your hand that is not a Scoring card, or pass", ("6.3.5",)
+
+
+FRAMES: tuple[Step | Ask, ...] = (
+    Turn(), EndTurn(), StartTurn(), FinalScoring(), SetupSupport(), SetupExtremist(),
+    ActionRound(), Event(), ScoreRegion(), OpKind(), OfferPlaceSupport(), PlaceSupport(),
+    OfferSupportCheck(), SupportCheck(), OfferRearmTrack(), RearmTrack(),
+    RelocateExtremist(), EventChoice(), BoxPlaceSupport(), BoxSupportCheck(), FreeAttempt())
+"""Every frame kind of the game."""
+
+DECISIONS: tuple[str, ...] = tuple(f.kind for f in FRAMES if f.decision)
+"""The kinds of decision (the observation's one-hot of what is being decided)."""
+
+__all__ = ["DECISIONS", "FRAMES", "action_round_frame", "after_play"]
