@@ -1,0 +1,489 @@
+// The generic game page: /games/{id}#TOKEN for one seat, /games/{id}#hotseat=T1,T2,... for
+// several seats played in one browser (with a hand-off screen between them).
+import { api, saveSeats } from "./api.js";
+import { clearMessages, fill, h, humanize, message, roleChip, roleName, ruleBadge, setRoles } from "./ui.js";
+import { renderBoard, renderHands, renderLog, splitHands } from "./view.js";
+
+const $ = (id) => document.getElementById(id);
+const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const base = `/api/games/${encodeURIComponent(gameId)}`;
+
+const S = {
+  seats: [], // [{token, role}]
+  current: 0, // the seat on screen
+  payload: null,
+  version: null,
+  busy: false,
+  handoff: null, // the role waiting behind the hand-off screen
+  es: null,
+  ui: new Map(), // open sections and table filters, kept across renders
+  filter: "",
+  filterPrompt: null,
+  keyboard: false, // the last choice was made with the keyboard: keep the focus in the choices
+};
+
+const hotseat = () => S.seats.length > 1;
+const seat = () => S.seats[S.current];
+
+function parseHash() {
+  let raw = location.hash.replace(/^#/, "");
+  try { raw = decodeURIComponent(raw); } catch (err) { /* keep it raw */ }
+  if (!raw) return [];
+  const m = raw.match(/^hotseat=(.*)$/);
+  const list = m ? m[1].split(",") : [raw.replace(/^token=/, "")];
+  return [...new Set(list.map((s) => s.trim()).filter(Boolean))].map((token) => ({ token, role: null }));
+}
+
+// -- header ------------------------------------------------------------------------------------
+
+function seatLabel(p, role) {
+  const player = (p.seats || {})[role] || "human";
+  return player.startsWith("bot:") ? `bot ${player.slice(4)}` : "human";
+}
+
+function header(p) {
+  setRoles(p.roles);
+  fill($("title"), p.title || p.game, " ", h("span", { class: "scenario" }, p.scenario || ""));
+  const you = $("you");
+  if (hotseat()) {
+    fill(you, h("span", { class: "muted" }, "Hot-seat"), " ",
+      S.seats.map((s, i) => {
+        const chip = roleChip(s.role);
+        if (i === S.current && !S.handoff) {
+          chip.classList.add("current");
+          chip.setAttribute("aria-current", "true");
+        }
+        return chip;
+      }));
+  } else {
+    fill(you, h("span", { class: "muted" }, "You are"), " ", roleChip(p.role));
+  }
+  const turn = $("turn");
+  let mineNow = false;
+  if (p.status === "over") {
+    fill(turn, h("strong", {}, "Game over"));
+  } else if (p.active && S.seats.some((s) => s.role === p.active)) {
+    mineNow = true;
+    fill(turn, h("strong", { class: "your-turn" },
+      hotseat() ? [roleChip(p.active), " to play"] : "Your turn"));
+  } else if (p.active) {
+    fill(turn, roleChip(p.active), ` to play (${seatLabel(p, p.active)})`);
+  } else {
+    turn.replaceChildren();
+  }
+  turn.append(h("span", { class: "muted version", title: "actions played" }, ` · move ${p.version}`));
+  document.title = `${mineNow ? "● " : ""}${p.title || p.game} — warroom`;
+  document.body.dataset.version = String(p.version);
+  document.body.dataset.active = p.active || "";
+  document.body.dataset.status = p.status;
+}
+
+function setConn(state) {
+  const c = $("conn");
+  c.dataset.state = state;
+  c.querySelector(".conn-text").textContent = {
+    connecting: "connecting…", live: "live", reconnecting: "reconnecting…", offline: "offline",
+  }[state] || state;
+  c.title = state === "live" ? "Live updates: connected" : `Live updates: ${state}`;
+}
+
+// -- the prompt and the choices ----------------------------------------------------------------
+
+function renderResult(p) {
+  const box = $("result");
+  const r = p.result;
+  if (!r || p.status !== "over") {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  box.hidden = false;
+  box.className = "result";
+  fill(box, 
+    h("h2", {}, "Game over"),
+    h("p", { class: "result-text" }, r.winner ? [roleChip(r.winner), " "] : null, r.text || r.label || "",
+      " ", ruleBadge(r.rule)),
+    r.termination ? h("p", { class: "muted" }, humanize(r.termination)) : null,
+    p.seed !== null && p.seed !== undefined ? h("p", { class: "muted" }, `Seed ${p.seed} (revealed now that the game is over)`) : null);
+}
+
+function choiceRow(a) {
+  const label = a.label || a.key;
+  return h("div", { class: "choice", dataset: { key: a.key, text: `${label} ${a.key}`.toLowerCase() } },
+    h("button", { type: "button", class: "act", dataset: { key: a.key, id: String(a.id) },
+      onclick: () => act(a.key) }, label),
+    h("button", { type: "button", class: "why", "aria-label": `Why? ${label}`,
+      title: "Why is this allowed? (the rules)", onclick: () => why(a.key, label) }, "why?"));
+}
+
+function applyFilter() {
+  const words = S.filter.toLowerCase().split(/\s+/).filter(Boolean);
+  let shown = 0;
+  const box = $("choices");
+  for (const row of box.querySelectorAll(".choice")) {
+    const ok = words.every((w) => row.dataset.text.includes(w));
+    row.hidden = !ok;
+    if (ok) shown += 1;
+  }
+  for (const g of box.querySelectorAll(".group")) g.hidden = !g.querySelector(".choice:not([hidden])");
+  const count = box.querySelector(".filter-count");
+  if (count) count.textContent = words.length ? `${shown} of ${box.querySelectorAll(".choice").length}` : "";
+  return shown;
+}
+
+function firstVisible() {
+  return $("choices").querySelector(".choice:not([hidden]) .act");
+}
+
+function renderChoices(p) {
+  const box = $("choices");
+  const active = document.activeElement;
+  const hadFocus = box.contains(active) || (S.keyboard && (active === document.body || active === null));
+  const onFilter = active && active.id === "choice-filter";
+  const promptKey = JSON.stringify(p.prompt);
+  if (promptKey !== S.filterPrompt) {
+    S.filter = "";
+    S.filterPrompt = promptKey;
+  }
+  const groups = new Map();
+  for (const a of p.legal) {
+    const k = a.kind || "action";
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(a);
+  }
+  const many = p.legal.length > 8;
+  box.classList.toggle("many", p.legal.length > 20);
+  const filter = many ? h("div", { class: "filter-row" },
+    h("input", { type: "search", id: "choice-filter", class: "filter", value: S.filter,
+      placeholder: `Filter ${p.legal.length} choices…  ( / )`, "aria-label": "Filter the choices",
+      oninput: (e) => { S.filter = e.target.value; applyFilter(); },
+      onkeydown: (e) => {
+        if (e.key === "Enter") {
+          e.preventDefault();
+          const shown = [...box.querySelectorAll(".choice:not([hidden]) .act")];
+          if (shown.length === 1) act(shown[0].dataset.key);
+          else if (shown.length) shown[0].focus();
+        } else if (e.key === "ArrowDown") {
+          e.preventDefault();
+          const f = firstVisible();
+          if (f) f.focus();
+        }
+      } }),
+    h("span", { class: "muted filter-count" })) : null;
+  fill(box, ...(filter ? [filter] : []), ...[...groups].map(([kind, items]) =>
+    h("div", { class: "group", dataset: { kind } },
+      groups.size > 1 ? h("h3", {}, humanize(kind), h("span", { class: "muted" }, ` ${items.length}`)) : null,
+      h("div", { class: "group-items" }, items.map(choiceRow)))));
+  if (many) applyFilter();
+  if (hadFocus && !S.handoff) {
+    const target = onFilter ? $("choice-filter") : firstVisible();
+    if (target) target.focus({ preventScroll: true });
+  }
+}
+
+function renderPrompt(p) {
+  const text = $("prompt-text");
+  const rule = $("prompt-rule");
+  const box = $("choices");
+  $("prompt-title").hidden = p.status === "over";
+  if (p.status === "over") {
+    text.textContent = "";
+    rule.replaceChildren();
+    box.replaceChildren();
+    return;
+  }
+  const pr = p.prompt || {};
+  fill(rule, ruleBadge(pr.rule) || "");
+  if (p.legal.length) {
+    text.textContent = pr.text || "Choose";
+    renderChoices(p);
+    return;
+  }
+  fill(text, pr.role ? [roleChip(pr.role), " "] : "", pr.text || "");
+  const who = p.active;
+  const player = (p.seats || {})[who] || "human";
+  fill(box, h("p", { class: "waiting" }, h("span", { class: "spinner", "aria-hidden": "true" }),
+    "Waiting for ", roleChip(who), player.startsWith("bot:")
+      ? ` — the ${player.slice(4)} bot is thinking…` : " — another player is to decide."));
+}
+
+// -- hand, board, log ---------------------------------------------------------------------------
+
+function renderRest(p) {
+  const view = p.view || {};
+  const { mine, others, rest } = splitHands(view, p.role);
+  const panel = $("hand-panel");
+  if (!mine && !others.length) {
+    panel.hidden = true;
+    $("hand").replaceChildren();
+  } else {
+    panel.hidden = false;
+    $("hand-title").textContent = mine
+      ? `Your hand — ${roleName(p.role)}, ${mine.length} card${mine.length === 1 ? "" : "s"}` : "Hands";
+    fill($("hand"), ...renderHands(mine, others));
+  }
+  fill($("board"), ...renderBoard(rest, p.game, S.ui).filter(Boolean));
+  const ol = $("log");
+  const scroller = $("log-panel");
+  const atEnd = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
+  if (renderLog(ol, view.log) && (atEnd || !ol.dataset.seen)) {
+    scroller.scrollTop = scroller.scrollHeight;
+  }
+  ol.dataset.seen = "1";
+}
+
+function render(p) {
+  S.payload = p;
+  S.version = p.version;
+  header(p);
+  renderResult(p);
+  renderPrompt(p);
+  renderRest(p);
+  $("undo").disabled = !p.can_undo;
+}
+
+function blank() {
+  for (const id of ["choices", "hand", "board", "log"]) $(id).replaceChildren();
+  $("log").dataset.count = "0";
+  $("log").dataset.last = "";
+  $("hand-panel").hidden = true;
+  $("explain").hidden = true;
+  $("prompt-text").textContent = "";
+  $("prompt-rule").replaceChildren();
+}
+
+// -- hot-seat hand-off ---------------------------------------------------------------------------
+
+function startHandoff(role, p) {
+  S.handoff = role;
+  S.payload = null;
+  S.version = p.version;
+  blank();
+  $("main").hidden = true;
+  header(p);
+  fill($("handoff-title"), "Pass to ", roleChip(role));
+  $("handoff-text").textContent = `${roleName(role)} is to play. Hand the screen over, then click when ready.`;
+  $("handoff-go").textContent = `I am ${roleName(role)} — show my side`;
+  const box = $("handoff");
+  const wasHidden = box.hidden;
+  box.hidden = false;
+  if (wasHidden) $("handoff-go").focus();
+}
+
+function endHandoff() {
+  const role = S.handoff;
+  if (role === null) return;
+  const idx = S.seats.findIndex((s) => s.role === role);
+  if (idx >= 0) S.current = idx;
+  S.handoff = null;
+  $("handoff").hidden = true;
+  $("main").hidden = false;
+  $("log-panel").scrollTop = $("log-panel").scrollHeight;
+  refresh();
+}
+
+/** A fresh payload for the seat on screen: show it, or hand over to the seat to act. */
+function onPayload(p) {
+  S.version = p.version;
+  if (hotseat() && p.active && p.active !== seat().role &&
+      S.seats.some((s) => s.role === p.active)) {
+    if (S.handoff !== p.active || $("handoff").hidden) startHandoff(p.active, p);
+    else header(p);
+    return;
+  }
+  if (S.handoff) {
+    header(p);
+    return;
+  }
+  render(p);
+}
+
+// -- talking to the server ------------------------------------------------------------------------
+
+let refreshing = null;
+let again = false;
+
+async function refresh() {
+  if (refreshing) {
+    again = true;
+    return refreshing;
+  }
+  refreshing = (async () => {
+    do {
+      again = false;
+      try {
+        onPayload(await api(`${base}/view`, { token: seat().token }));
+      } catch (err) {
+        problem(err, "The game could not be loaded");
+      }
+    } while (again);
+  })();
+  try {
+    await refreshing;
+  } finally {
+    refreshing = null;
+  }
+  return undefined;
+}
+
+function problem(err, title) {
+  const d = err.data || {};
+  if (err.status === 409) {
+    message("info", "The game had moved on — the page now shows the current position", err.message);
+    refresh();
+  } else if (err.status === 422) {
+    const rules = Array.isArray(d.rules) && d.rules.length ? `Rules: ${d.rules.map((r) => `§${r}`).join(", ")}` : null;
+    const reason = d.reason && d.reason !== err.message ? `Why: ${d.reason}` : null;
+    message("error", title, err.message, reason, rules);
+  } else if (err.status === 403) {
+    message("error", "This link is not a seat of this game", err.message);
+  } else if (err.status === 0) {
+    message("error", "Offline", err.message);
+  } else {
+    message("error", title, err.message);
+  }
+}
+
+function setBusy(on) {
+  S.busy = on;
+  $("play").classList.toggle("busy", on);
+  $("play").setAttribute("aria-busy", on ? "true" : "false");
+}
+
+async function act(key) {
+  if (S.busy || S.handoff || !key) return;
+  setBusy(true);
+  try {
+    const p = await api(`${base}/actions`, { method: "POST",
+      body: { token: seat().token, action: key, version: S.version } });
+    clearMessages();
+    $("explain").hidden = true;
+    onPayload(p);
+  } catch (err) {
+    problem(err, `“${key}” was not played`);
+  } finally {
+    setBusy(false);
+  }
+}
+
+async function why(key, label) {
+  if (!key) return;
+  const out = $("explain");
+  try {
+    const r = await api(`${base}/explain?action=${encodeURIComponent(key)}`, { token: seat().token });
+    out.className = `explain ${r.legal ? "legal" : "illegal"}`;
+    fill(out, 
+      h("strong", {}, r.legal ? "Allowed: " : "Not allowed: "), label || r.action || key, " — ",
+      h("span", { class: "reason" }, r.reason || ""), " ",
+      (r.rules || []).map((x) => [ruleBadge(x), " "]),
+      h("button", { type: "button", class: "msg-close", "aria-label": "Close", onclick: () => { out.hidden = true; } }, "×"));
+    out.hidden = false;
+  } catch (err) {
+    problem(err, "No explanation");
+  }
+}
+
+async function undo() {
+  if (S.busy || S.handoff) return;
+  setBusy(true);
+  try {
+    const p = await api(`${base}/undo`, { method: "POST", body: { token: seat().token, version: S.version } });
+    clearMessages();
+    message("info", "Your last decision was taken back");
+    onPayload(p);
+  } catch (err) {
+    problem(err, "Nothing to undo");
+  } finally {
+    setBusy(false);
+  }
+}
+
+async function download() {
+  try {
+    const rec = await api(`${base}/record`, { token: seat().token });
+    const blob = new Blob([JSON.stringify(rec, null, 1)], { type: "application/json" });
+    const url = URL.createObjectURL(blob);
+    const a = h("a", { href: url, download: `${rec.game || "game"}-${gameId}.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 5000);
+  } catch (err) {
+    problem(err, "The record could not be downloaded");
+  }
+}
+
+function connect() {
+  if (S.es) S.es.close();
+  const url = `${base}/events?token=${encodeURIComponent(S.seats[0].token)}`;
+  const es = new EventSource(url);
+  S.es = es;
+  setConn("connecting");
+  es.onopen = () => setConn("live");
+  es.addEventListener("update", (ev) => {
+    setConn("live");
+    let v = null;
+    try { v = JSON.parse(ev.data).version; } catch (err) { v = null; }
+    if (v !== S.version) refresh();
+  });
+  es.onerror = () => {
+    if (es.readyState === EventSource.CLOSED) {
+      setConn("offline");
+      setTimeout(() => { if (S.es === es) connect(); }, 5000);
+    } else {
+      setConn("reconnecting");
+    }
+  };
+}
+
+// -- start ------------------------------------------------------------------------------------------
+
+async function init() {
+  $("undo").addEventListener("click", undo);
+  $("download").addEventListener("click", download);
+  $("handoff-go").addEventListener("click", endHandoff);
+  $("key-form").addEventListener("submit", (e) => { e.preventDefault(); act($("key-input").value.trim()); });
+  $("key-why").addEventListener("click", () => why($("key-input").value.trim()));
+  document.addEventListener("pointerdown", () => { S.keyboard = false; }, true);
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") S.keyboard = true;
+    const typing = e.target.closest && e.target.closest("input, textarea, select");
+    if (e.key === "/" && !typing && !S.handoff) {
+      const f = $("choice-filter") || firstVisible();
+      if (f) {
+        e.preventDefault();
+        f.focus();
+      }
+    }
+  });
+  window.addEventListener("hashchange", () => location.reload());
+  S.seats = parseHash();
+  if (!S.seats.length) {
+    $("main").hidden = true;
+    $("title").textContent = "No seat";
+    message("error", "This page needs the secret link of a seat",
+      "A seat link looks like /games/ID#TOKEN. Ask the player who created the game for yours, or start a game in the lobby.");
+    setConn("offline");
+    return;
+  }
+  let views;
+  try {
+    views = await Promise.all(S.seats.map((s) => api(`${base}/view`, { token: s.token })));
+  } catch (err) {
+    $("main").hidden = true;
+    $("title").textContent = err.status === 404 ? "No such game" : "Cannot open this game";
+    problem(err, "The game could not be opened");
+    setConn("offline");
+    return;
+  }
+  views.forEach((v, i) => { S.seats[i].role = v.role; });
+  saveSeats(gameId, Object.fromEntries(S.seats.map((s) => [s.role, s.token])));
+  const first = views[0];
+  const idx = S.seats.findIndex((s) => s.role === first.active);
+  S.current = idx >= 0 ? idx : 0;
+  if (hotseat() && idx >= 0) startHandoff(first.active, first);
+  else render(views[S.current]);
+  connect();
+}
+
+init();

@@ -1,0 +1,171 @@
+// The lobby: a new game (game, scenario, each seat human or bot), its secret seat links,
+// and the list of games.
+import { api, savedSeats, saveSeats } from "./api.js";
+import { copyText, fill, h, message, roleChip, roleName, setRoles, when } from "./ui.js";
+
+let catalogue = [];
+const $ = (id) => document.getElementById(id);
+
+function gameOf(id) {
+  return catalogue.find((g) => g.id === id);
+}
+
+function fillGame() {
+  const g = gameOf($("game").value);
+  if (!g) return;
+  setRoles(g.roles);
+  fill($("scenario"), ...g.scenarios.map((s) =>
+    h("option", { value: s, selected: s === g.default_scenario }, s)));
+  $("game-info").textContent = `${g.roles.length} seat${g.roles.length === 1 ? "" : "s"}` +
+    (g.hidden_information ? " · hidden information" : "") + ` · ${g.actions} kinds of action`;
+  const choices = [["human", "Human"], ...(g.bots || []).map((b) => [`bot:${b}`, `Bot: ${b}`])];
+  fill($("seat-rows"), ...g.roles.map((role, i) => {
+    const id = `seat-${role}`;
+    return h("div", { class: "seat-row" },
+      h("label", { for: id }, roleChip(role)),
+      h("select", { id, name: id, dataset: { role } },
+        choices.map(([v, t]) => h("option", {
+          value: v, selected: (i === 0 ? v === "human" : v === "bot:random") || null,
+        }, t))));
+  }));
+  if (g.roles.length === 1) {
+    $("seat-rows").append(h("p", { class: "hint" }, "A solitaire game: the other side is played by the rules' own BOT."));
+  }
+}
+
+async function loadCatalogue() {
+  try {
+    catalogue = await api("/api/catalogue");
+  } catch (err) {
+    message("error", "The games could not be loaded", err.message);
+    return;
+  }
+  const wanted = new URLSearchParams(location.search).get("game");
+  fill($("game"), ...catalogue.map((g) =>
+    h("option", { value: g.id, selected: g.id === wanted || null }, `${g.title} (${g.id})`)));
+  fillGame();
+}
+
+function hotseatUrl(id, tokens) {
+  return `${location.origin}/games/${id}#hotseat=${tokens.join(",")}`;
+}
+
+function showCreated(res, seats, game) {
+  const humans = Object.keys(seats).filter((r) => seats[r] === "human");
+  saveSeats(res.id, Object.fromEntries(humans.map((r) => [r, res.tokens[r]])));
+  const rows = Object.entries(res.seats).map(([role, url]) => {
+    const bot = seats[role] !== "human";
+    const input = h("input", { type: "text", readonly: true, value: url, class: "link",
+      "aria-label": `secret link of ${roleName(role)}`, onfocus: (e) => e.target.select() });
+    return h("li", { class: "seat-link", dataset: { role } },
+      roleChip(role), " ",
+      bot ? h("span", { class: "muted" }, `played by ${seats[role].replace("bot:", "bot ")}`)
+        : [input,
+          h("button", { type: "button", class: "copy", onclick: (e) => copyText(url, e.target) }, "Copy"),
+          h("a", { href: url, class: "button" }, "Open")]);
+  });
+  const here = humans.length > 1 ? hotseatUrl(res.id, humans.map((r) => res.tokens[r]))
+    : humans.length === 1 ? res.seats[humans[0]] : null;
+  const box = $("created");
+  fill(box, 
+    h("h3", {}, `${game.title}: game ${res.id} is ready`),
+    h("p", { class: "hint" }, "Each link is the secret key to its seat: send it only to that player. It is not shown again (this browser remembers the human seats)."),
+    h("ul", { class: "seat-links" }, rows),
+    here ? h("p", {}, h("a", { href: here, class: "button primary", id: "play-here" },
+      humans.length > 1 ? "Play all human seats here (hot-seat)" : `Play ${roleName(humans[0])} here`))
+      : h("p", { class: "muted" }, "Every seat is a bot: watch from the games list."),
+    h("p", {}, h("button", { type: "button", onclick: () => { box.hidden = true; $("new-form").hidden = false; } },
+      "Set up another game")));
+  $("new-form").hidden = true;
+  box.hidden = false;
+  (box.querySelector("#play-here") || box.querySelector("button")).focus();
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  const game = gameOf($("game").value);
+  if (!game) return;
+  const seats = {};
+  for (const sel of $("seat-rows").querySelectorAll("select")) seats[sel.dataset.role] = sel.value;
+  const body = { game: game.id, scenario: $("scenario").value || null, seats };
+  const seed = $("seed").value.trim();
+  if (seed !== "") body.seed = Number(seed);
+  const button = $("create");
+  button.disabled = true;
+  try {
+    const res = await api("/api/games", { method: "POST", body });
+    showCreated(res, seats, game);
+    loadGames();
+  } catch (err) {
+    message("error", "The game could not be created", err.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function resultText(r) {
+  if (!r) return "";
+  return r.text || (r.winner ? `${roleName(r.winner)} wins` : r.label || r.termination || "");
+}
+
+async function loadGames() {
+  let games;
+  try {
+    games = await api("/api/games");
+  } catch (err) {
+    message("error", "The games list could not be loaded", err.message);
+    return;
+  }
+  const mine = savedSeats();
+  const tbody = $("games").tBodies[0];
+  if (!games.length) {
+    fill(tbody, h("tr", {}, h("td", { colspan: "7", class: "muted" }, "No games yet.")));
+    return;
+  }
+  fill(tbody, ...games.map((g) => {
+    const tokens = mine[g.id] || {};
+    const roles = Object.keys(tokens);
+    const links = [];
+    if (roles.length > 1) {
+      links.push(h("a", { href: hotseatUrl(g.id, roles.map((r) => tokens[r])), class: "button small" }, "Resume"));
+    } else if (roles.length === 1) {
+      links.push(h("a", { href: `/games/${g.id}#${tokens[roles[0]]}`, class: "button small" }, `Resume as ${roleName(roles[0])}`));
+    }
+    if (g.status === "over") {
+      links.push(h("a", { href: `/api/games/${g.id}/record`, class: "button small", download: `${g.game}-${g.id}.json` }, "Record"));
+    }
+    return h("tr", { dataset: { id: g.id, status: g.status } },
+      h("td", {}, h("strong", {}, g.game), " ", h("span", { class: "muted" }, g.scenario || ""),
+        h("div", { class: "muted small" }, g.id)),
+      h("td", {}, Object.entries(g.seats || {}).map(([r, p]) =>
+        h("span", { class: "seat-cell" }, roleChip(r), " ", p === "human" ? "human" : p.replace("bot:", "bot ")))),
+      h("td", { class: "n" }, String(g.version)),
+      h("td", {}, h("span", { class: `status ${g.status}` }, g.status === "over" ? "over" : "in play")),
+      h("td", {}, resultText(g.result)),
+      h("td", { class: "small" }, when(g.updated)),
+      h("td", { class: "links" }, links));
+  }));
+}
+
+async function upload(ev) {
+  ev.preventDefault();
+  const file = $("record-file").files[0];
+  if (!file) {
+    message("error", "Choose a record file first");
+    return;
+  }
+  try {
+    const res = await api("/api/records", { method: "POST", body: await file.text(), raw: true });
+    location.href = `/replay/${res.id}`;
+  } catch (err) {
+    message("error", "The record could not be opened", err.message);
+  }
+}
+
+$("game").addEventListener("change", fillGame);
+$("new-form").addEventListener("submit", create);
+$("refresh-games").addEventListener("click", loadGames);
+$("upload-form").addEventListener("submit", upload);
+loadCatalogue();
+loadGames();
+setInterval(() => { if (!document.hidden) loadGames(); }, 15000);

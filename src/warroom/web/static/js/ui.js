@@ -1,0 +1,141 @@
+// Small DOM helpers shared by the pages. Data is always inserted as text, never as HTML.
+
+export function h(tag, attrs, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k === "text") el.textContent = v;
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+    else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k === "value") el.value = v;
+    else if (v === true) el.setAttribute(k, "");
+    else el.setAttribute(k, String(v));
+  }
+  for (const kid of kids.flat(Infinity)) {
+    if (kid === null || kid === undefined || kid === false) continue;
+    el.append(kid instanceof Node ? kid : String(kid));
+  }
+  return el;
+}
+
+/** Replace an element's children (arrays flattened; null, undefined and false left out). */
+export function fill(el, ...kids) {
+  el.replaceChildren(...kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false));
+  return el;
+}
+
+// Okabe & Ito's colour-blind-safe palette; a role is also always named in text.
+const PALETTE = ["#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#0072B2", "#D55E00", "#F0E442"];
+const ROLE_COLOURS = {
+  axis: "#4A4A4A", allies: "#0072B2", western: "#0072B2", soviet: "#D55E00",
+  lw: "#D55E00", rw: "#0072B2", neutral: "#8C8C8C", a: "#E69F00", b: "#56B4E9",
+};
+const DARK_TEXT = new Set(["#E69F00", "#56B4E9", "#F0E442", "#CC79A7", "#009E73", "#8C8C8C"]);
+let knownRoles = [];
+
+export function setRoles(roles) {
+  knownRoles = roles || [];
+}
+
+export function isSide(value) {
+  if (typeof value !== "string") return false;
+  const v = value.toLowerCase();
+  return v in ROLE_COLOURS || knownRoles.includes(v);
+}
+
+export function roleColour(role) {
+  const r = String(role || "").toLowerCase();
+  if (r in ROLE_COLOURS) return ROLE_COLOURS[r];
+  const i = knownRoles.indexOf(r);
+  return PALETTE[(i >= 0 ? i : 0) % PALETTE.length];
+}
+
+export function roleName(role) {
+  if (role === null || role === undefined) return "—";
+  const r = String(role);
+  return r.length <= 3 ? r.toUpperCase() : r.charAt(0).toUpperCase() + r.slice(1);
+}
+
+/** A coloured chip naming a side (the name is always there: colour is never alone). */
+export function roleChip(role, extra) {
+  const c = roleColour(role);
+  return h("span", {
+    class: "chip side",
+    style: { background: c, color: DARK_TEXT.has(c) ? "#111" : "#fff" },
+    dataset: { role: String(role).toLowerCase() },
+  }, roleName(role), extra ? ` ${extra}` : "");
+}
+
+const SMALL = new Set(["ap", "vp", "sp", "op", "ops", "pp", "id", "lw", "rw", "usa", "ussr", "uk", "drm"]);
+
+export function humanize(key) {
+  const words = String(key).replace(/([a-z])([A-Z])/g, "$1 $2").split(/[_\s]+/).filter(Boolean);
+  return words.map((w, i) => {
+    if (SMALL.has(w.toLowerCase()) || knownRoles.includes(w.toLowerCase()) && w.length <= 3) {
+      return w.toUpperCase();
+    }
+    return i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w;
+  }).join(" ");
+}
+
+export function isScalar(v) {
+  return v === null || ["string", "number", "boolean"].includes(typeof v);
+}
+
+export function signed(n) {
+  return typeof n === "number" && n > 0 ? `+${n}` : String(n);
+}
+
+/** A rule citation badge. */
+export function ruleBadge(rule) {
+  if (!rule) return null;
+  return h("span", { class: "rule", title: `rule ${rule}` }, `§${rule}`);
+}
+
+/** The message area: errors and notices, newest first, each dismissible. */
+export function message(kind, title, ...lines) {
+  const box = document.getElementById("messages");
+  if (!box) return;
+  const item = h("div", { class: `msg ${kind}`, role: kind === "error" ? "alert" : "status" },
+    h("div", { class: "msg-body" },
+      h("strong", {}, title),
+      lines.filter(Boolean).map((l) => h("div", {}, l))),
+    h("button", { class: "msg-close", type: "button", "aria-label": "Dismiss",
+      onclick: () => item.remove() }, "×"));
+  box.prepend(item);
+  while (box.children.length > 3) box.lastChild.remove();
+}
+
+export function clearMessages() {
+  const box = document.getElementById("messages");
+  if (box) box.replaceChildren();
+}
+
+export async function copyText(text, button) {
+  let ok = false;
+  try {
+    await navigator.clipboard.writeText(text);
+    ok = true;
+  } catch (err) {
+    const area = h("textarea", { class: "offscreen", "aria-hidden": "true" });
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    area.remove();
+  }
+  if (button) {
+    const was = button.textContent;
+    button.textContent = ok ? "Copied ✓" : "Select & copy";
+    setTimeout(() => { button.textContent = was; }, 1500);
+  }
+  return ok;
+}
+
+export function when(iso) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? String(iso) : d.toLocaleString();
+}

@@ -1,0 +1,64 @@
+"""Shared pieces of the end-to-end tests (a module of its own, so that no test imports a
+conftest by name): the games' loader, the server handle, Chromium's path and flags, and the
+screenshot helper."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).parent
+if str(HERE.parent) not in sys.path:
+    sys.path.insert(0, str(HERE.parent))          # tests/: the toy game
+
+from cardtoy import CARD_TOY  # noqa: E402
+
+from toy import TOY  # noqa: E402
+from warroom.core.protocol import Game, new_game  # noqa: E402
+from warroom.games import load_game  # noqa: E402
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+SHOTS = HERE / "screenshots"
+REAL_GAMES = ("eaw1940", "tk", "sfe", "eit2")
+TIMEOUT_MS = 10_000
+
+
+def loader(gid: str) -> Game:
+    if gid == "toy":
+        return TOY
+    if gid == "cardtoy":
+        return CARD_TOY
+    return load_game(gid)
+
+
+def why_not_starting(gid: str) -> str | None:
+    """None if the game sets up in this tree, else why not (the ports land one by one)."""
+    try:
+        new_game(load_game(gid), None, 1)
+    except Exception as exc:
+        return f"{gid} does not start in this tree yet ({type(exc).__name__}: {exc})"[:300]
+    return None
+
+
+@dataclass
+class Server:
+    url: str
+    broken: dict[str, str] = field(default_factory=dict)   # real game -> why it is left out
+
+    def api(self, method: str, path: str, **kw: Any) -> Any:
+        import httpx
+        res = httpx.request(method, self.url + path, timeout=10, **kw)
+        assert res.status_code == 200, res.text
+        return res.json()
+
+
+def shot(page: Any, name: str) -> None:
+    """A small commit-ready screenshot (the viewport only) under tests/e2e/screenshots/."""
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False, animations="disabled",
+                    caret="initial")

@@ -1,0 +1,256 @@
+"""The pages in a real browser (Debian's headless Chromium, Playwright for Python) against a
+real server: a game against a bot created in the lobby for each game, decisions played by
+clicking, a reload that shows the same state; the hot-seat hand-off hiding the hand; a
+decision played with the keyboard only; illegal and stale actions answered with a message;
+the replay viewer; the phone layout. Each test saves a screenshot in tests/e2e/screenshots/."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from e2e_support import REAL_GAMES, Server, shot
+
+MY_TURN_OR_OVER = """() => document.body !== null && (document.body.dataset.status === 'over' ||
+    document.querySelector('#choices .choice .act') !== null)"""
+BOT_WAIT_MS = 20_000
+
+
+def new_game(server: Server, game: str, seats: dict[str, str], seed: int = 3) -> dict[str, Any]:
+    out: dict[str, Any] = server.api("POST", "/api/games",
+                                     json={"game": game, "seats": seats, "seed": seed})
+    return out
+
+
+def words(locator: Any) -> str:
+    return " ".join(locator.inner_text().split())
+
+
+def version(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.version"))
+
+
+def wait_version_change(page: Any, before: int, timeout: int = BOT_WAIT_MS) -> None:
+    page.wait_for_function(f"() => document.body.dataset.version !== '{before}'",
+                           timeout=timeout)
+
+
+def snapshot(page: Any) -> dict[str, Any]:
+    """What the seat sees: version, prompt, choices, hand, board and log."""
+    return page.evaluate("""() => ({
+        version: document.body.dataset.version,
+        active: document.body.dataset.active,
+        prompt: document.getElementById('prompt-title').innerText,
+        choices: [...document.querySelectorAll('#choices .act')].map(b => b.innerText),
+        hand: document.getElementById('hand').innerText,
+        board: document.getElementById('board').innerText,
+        log: [...document.querySelectorAll('#log li')].map(li => li.innerText),
+        result: document.getElementById('result').innerText,
+    })""")
+
+
+@pytest.mark.parametrize("game", ["toy", *REAL_GAMES])
+def test_a_game_against_a_bot_from_the_lobby(page: Any, server: Server, game: str) -> None:
+    if game in server.broken:
+        pytest.skip(server.broken[game])
+    page.goto("/")
+    page.select_option("#game", game)
+    roles = page.eval_on_selector_all("#seat-rows select", "els => els.map(e => e.dataset.role)")
+    assert roles, "the lobby shows a seat for each role"
+    # the first seat is human, every other seat a bot (the lobby's default): check, and say so
+    page.select_option(f"#seat-{roles[0]}", "human")
+    for role in roles[1:]:
+        page.select_option(f"#seat-{role}", "bot:random")
+    page.click("#new-game details summary")
+    page.fill("#seed", "7")
+    page.click("#create")
+    link = page.locator(f'.seat-link[data-role="{roles[0]}"] input.link')
+    assert "/games/" in link.input_value() and "#" in link.input_value()
+    page.locator('#games tbody tr[data-status="active"], #games tbody tr[data-status="over"]'
+                 ).first.wait_for()
+    page.click("#play-here")
+    page.wait_for_url("**/games/**")
+    page.wait_for_function(MY_TURN_OR_OVER, timeout=BOT_WAIT_MS)
+    assert page.locator("#title").inner_text().strip()
+    assert page.locator("#you").inner_text().strip().endswith(roles[0].upper()
+                                                              if len(roles[0]) <= 3
+                                                              else roles[0].capitalize())
+    clicks = 0
+    for _ in range(4):
+        page.wait_for_function(MY_TURN_OR_OVER, timeout=BOT_WAIT_MS)
+        if page.evaluate("document.body.dataset.status") == "over":
+            break
+        before = version(page)
+        assert page.locator("#prompt-text").inner_text().strip(), "the prompt is in words"
+        page.locator("#choices .choice .act").first.click()
+        wait_version_change(page, before)
+        clicks += 1
+    assert clicks >= 1 or page.evaluate("document.body.dataset.status") == "over"
+    page.wait_for_function(MY_TURN_OR_OVER, timeout=BOT_WAIT_MS)
+    page.wait_for_function("() => document.getElementById('conn').dataset.state === 'live'")
+    seen = snapshot(page)
+    assert seen["log"], "the log shows what happened"
+    page.reload()
+    page.wait_for_function(f"() => document.body?.dataset.version === '{seen['version']}'")
+    page.wait_for_function(MY_TURN_OR_OVER)
+    assert snapshot(page) == seen
+    shot(page, f"game-{game}")
+
+
+def test_hot_seat_hand_off_hides_the_hand(page: Any, server: Server) -> None:
+    page.goto("/")
+    page.select_option("#game", "cardtoy")
+    page.select_option("#seat-a", "human")
+    page.select_option("#seat-b", "human")
+    page.click("#new-game details summary")
+    page.fill("#seed", "4")
+    page.click("#create")
+    hot = page.locator("#play-here")
+    assert "hot-seat" in hot.inner_text()
+    assert "#hotseat=" in (hot.get_attribute("href") or "")
+    hot.click()
+    cover = page.locator("#handoff")
+    cover.wait_for(state="visible")
+    assert "Pass to A" in words(cover)
+    assert page.locator(".card").count() == 0, "no hand is on the page behind the cover"
+    page.click("#handoff-go")
+    cards = page.locator("#hand .card")
+    cards.first.wait_for()
+    assert cards.count() == 3
+    a_titles = cards.locator(".card-title").all_inner_texts()
+    texts = cards.all_inner_texts()
+    assert all("#" in t for t in texts), "a card shows its number"
+    assert any("OPs" in t for t in texts), "a card shows its OPs"
+    assert any("Mark" in t for t in texts), "a card shows its reconstructed mark"
+    assert words(page.locator(".other-hand")) == "B holds 3 cards"
+    before = version(page)
+    page.locator("#choices .act").first.click()
+    cover.wait_for(state="visible")
+    assert "Pass to B" in words(cover)
+    assert page.locator(".card").count() == 0, "A's hand is gone from the page"
+    text = page.locator("body").inner_text()
+    assert not any(t in text for t in a_titles), "no title of A's cards can be read"
+    assert not page.locator("#main").is_visible()
+    assert version(page) == before + 1
+    shot(page, "hot-seat-hand-off")
+    page.click("#handoff-go")
+    cards.first.wait_for()
+    assert "B" in page.locator("#hand-title").inner_text()
+    assert words(page.locator(".other-hand")) == "A holds 3 cards"
+    shot(page, "hot-seat-hand")
+
+
+def test_keyboard_play_of_one_decision(page: Any, server: Server) -> None:
+    g = new_game(server, "eaw1940" if "eaw1940" not in server.broken else "toy",
+                 {"axis": "human"} if "eaw1940" not in server.broken
+                 else {"a": "human", "b": "human"})
+    token = next(iter(g["tokens"].values()))
+    page.goto(f"/games/{g['id']}#{token}")
+    page.wait_for_function(MY_TURN_OR_OVER)
+    # every button can take the focus
+    assert page.evaluate("""() => [...document.querySelectorAll('button')]
+        .filter(b => !b.disabled && b.offsetParent !== null).every(b => b.tabIndex >= 0)""")
+    page.keyboard.press("/")                    # to the choices (filter or first choice)
+    focused = page.evaluate("document.activeElement.className")
+    if "filter" in focused:
+        page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.classList.contains('act')")
+    page.keyboard.press("Tab")                  # to its "why?" button
+    assert page.evaluate("document.activeElement.classList.contains('why')")
+    page.keyboard.press("Enter")
+    page.locator("#explain").wait_for()
+    assert "Allowed" in page.locator("#explain").inner_text()
+    assert page.locator("#explain .rule").count() >= 1, "the reason cites a rule"
+    page.keyboard.press("Shift+Tab")            # back to the choice itself
+    key = page.evaluate("document.activeElement.dataset.key")
+    ring = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert ring not in ("none", ""), "the focus ring is visible"
+    before = version(page)
+    page.keyboard.press("Enter")
+    wait_version_change(page, before)
+    log = page.locator("#log").inner_text()
+    assert log.strip()
+    assert page.evaluate("document.activeElement.tagName") in ("BUTTON", "INPUT", "BODY")
+    shot(page, "keyboard")
+    assert key
+
+
+def test_illegal_and_stale_actions_show_a_message(page: Any, server: Server) -> None:
+    g = new_game(server, "toy", {"a": "human", "b": "human"}, seed=5)
+    a, b = g["tokens"]["a"], g["tokens"]["b"]
+    # b acts out of turn (by key): 422 with the reason, nothing changes
+    page.goto(f"/games/{g['id']}#{b}")
+    page.locator(".waiting").wait_for()
+    page.click(".by-key summary")
+    page.fill("#key-input", "take:1")
+    page.click("#key-play")
+    msg = page.locator(".msg.error")
+    msg.wait_for()
+    assert "not b's turn" in msg.inner_text()
+    assert version(page) == 0
+    shot(page, "illegal")
+    # a's page misses the live update (the event stream is cut), a plays from another
+    # window, then clicks on the stale page: 409, the page says so and reloads
+    page.route("**/events*", lambda route: route.abort())
+    page.goto(f"/games/{g['id']}#{a}")
+    page.locator("#choices .act").first.wait_for()
+    page.wait_for_function("() => document.getElementById('conn').dataset.state !== 'live'")
+    server.api("POST", f"/api/games/{g['id']}/actions",
+               json={"token": a, "action": "take:1", "version": 0})
+    page.locator("#choices .act").first.click()
+    info = page.locator(".msg.info")
+    info.wait_for()
+    assert "moved on" in info.inner_text()
+    page.wait_for_function("() => document.body.dataset.version === '1'")
+    page.locator(".waiting").wait_for()
+    assert page.locator("#conn").get_attribute("data-state") != "live"
+    shot(page, "stale")
+
+
+def test_replay_of_an_uploaded_record(page: Any, server: Server, tmp_path: Any) -> None:
+    g = new_game(server, "toy", {"a": "human", "b": "human"}, seed=9)
+    url = f"/api/games/{g['id']}"
+    for _ in range(40):
+        v = server.api("GET", f"{url}/view", params={"token": g["tokens"]["a"]})
+        if v["status"] == "over":
+            break
+        tok = g["tokens"][v["active"]]
+        mine = server.api("GET", f"{url}/view", params={"token": tok})
+        server.api("POST", f"{url}/actions", json={"token": tok,
+                                                   "action": mine["legal"][0]["key"]})
+    rec = server.api("GET", f"{url}/record")
+    path = tmp_path / "toy.json"
+    path.write_text(json.dumps(rec))
+    page.goto("/")
+    page.set_input_files("#record-file", str(path))
+    page.click("#upload-form button[type=submit]")
+    page.wait_for_url("**/replay/*")
+    page.wait_for_function("() => document.body.dataset.step === '0'")
+    steps = int(page.locator("#steps").inner_text())
+    assert steps == len(rec["actions"]) >= 2
+    page.click("#next")
+    page.wait_for_function("() => document.body.dataset.step === '1'")
+    assert "take:" in page.locator("#action").inner_text()
+    page.keyboard.press("End")
+    page.wait_for_function(f"() => document.body.dataset.step === '{steps}'")
+    assert "end of the record" in page.locator("#turn").inner_text()
+    assert page.locator("#next").is_disabled()
+    shot(page, "replay")
+
+
+def test_phone_layout_has_no_sideways_scroll(browser: Any, server: Server) -> None:
+    g = new_game(server, "cardtoy", {"a": "human", "b": "bot:random"})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, base_url=server.url)
+    try:
+        page = ctx.new_page()
+        page.goto(f"/games/{g['id']}#{g['tokens']['a']}")
+        page.locator("#hand .card").first.wait_for()
+        page.wait_for_function(MY_TURN_OR_OVER)
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        shot(page, "phone")
+        page.goto("/")
+        page.locator("#game option").first.wait_for(state="attached")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    finally:
+        ctx.close()
