@@ -94,8 +94,11 @@ class UploadRow(Base):
 
 
 def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets WAL and foreign keys, and synchronous=FULL so that
-    a committed action survives a crash of the server process."""
+    """An engine for ``url``. SQLite gets WAL, foreign keys and synchronous=NORMAL: in WAL
+    mode a committed transaction is in the log file when the commit returns, so an action
+    that was acknowledged survives a crash or kill -9 of the server process (only a power
+    cut or an OS crash could lose the last few, at no risk of corruption); FULL would add a
+    disk sync, 4-60 ms measured here, to every action."""
     kwargs: dict[str, Any] = {}
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"check_same_thread": False}
@@ -105,7 +108,7 @@ def make_engine(url: str) -> Engine:
         def _pragmas(conn: Any, _: Any) -> None:
             cur = conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
     return engine

@@ -1,0 +1,198 @@
+"""kill -9 of a real server process while clients are playing: every action the server
+acknowledged (HTTP 200) is in the game after a restart on the same database, every game it
+acknowledged creating exists, and the games go on.
+
+The server runs as a separate process on 127.0.0.1: uvicorn serving the toy game (always),
+and the real ``python -m warroom.cli.main serve`` with eaw1940. Several client threads play
+random legal actions (sending the version they saw, so a racing action is refused, never
+misplaced) and create new games as games end; SIGKILL comes at a random moment chosen by a
+seeded generator, while at least one action request is in flight.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import pytest
+
+from warroom.games import load_game
+from web_db import PG_SKIP, Server, pg_database, pg_url, server
+
+THREADS = 6
+GAMES = 12
+MIN_ACKS = 30
+
+
+@dataclass
+class Ack:
+    game: str
+    index: int          # the action's place in the record (= the version it was played at)
+    key: str
+
+
+@dataclass
+class Shared:
+    """What the client threads know: the games and every acknowledged change."""
+
+    game: str
+    seats: dict[str, dict[str, str]] = field(default_factory=dict)   # id -> role -> token
+    acks: list[Ack] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    in_flight: int = 0
+    stop: threading.Event = field(default_factory=threading.Event)
+    errors: list[str] = field(default_factory=list)
+
+    def create(self, client: httpx.Client, seed: int) -> None:
+        roles = load_game(self.game).roles if self.game != "toy" else ("a", "b")
+        res = client.post("/api/games", json={"game": self.game, "seed": seed,
+                                              "seats": {r: "human" for r in roles}})
+        if res.status_code != 200:
+            self.errors.append(f"create: {res.status_code} {res.text[:200]}")
+            return
+        body = res.json()
+        with self.lock:
+            self.seats[body["id"]] = body["tokens"]
+
+
+def player(base: str, shared: Shared, n: int) -> None:
+    """Play random legal actions on random games until the server dies or time is up."""
+    rng = random.Random(1000 + n)
+    deadline = time.monotonic() + 30
+    with httpx.Client(base_url=base, timeout=10.0) as client:
+        try:
+            while not shared.stop.is_set() and time.monotonic() < deadline:
+                with shared.lock:
+                    gid = rng.choice(sorted(shared.seats))
+                    tokens = shared.seats[gid]
+                first = next(iter(tokens.values()))
+                seen = client.get(f"/api/games/{gid}/view", params={"token": first}).json()
+                if seen["status"] == "over":
+                    shared.create(client, rng.randrange(2**63))
+                    continue
+                token = tokens[seen["active"]]
+                mine = client.get(f"/api/games/{gid}/view", params={"token": token}).json()
+                if not mine["legal"]:
+                    continue
+                key = rng.choice(mine["legal"])["key"]
+                with shared.lock:
+                    shared.in_flight += 1
+                try:
+                    res = client.post(f"/api/games/{gid}/actions", json={
+                        "token": token, "action": key, "version": mine["version"]})
+                finally:
+                    with shared.lock:
+                        shared.in_flight -= 1
+                if res.status_code == 200:
+                    with shared.lock:
+                        shared.acks.append(Ack(gid, mine["version"], key))
+                elif res.status_code not in (409, 422):    # a race with another thread
+                    shared.errors.append(f"act: {res.status_code} {res.text[:200]}")
+        except (httpx.TransportError, ValueError):
+            pass            # the server was killed under us: expected
+
+
+@contextmanager
+def database(tmp: Path, backend: str) -> Iterator[str]:
+    if backend == "sqlite":
+        yield f"sqlite:///{tmp / 'durable.sqlite3'}"
+    else:
+        with pg_database() as url:
+            yield url
+
+
+def play_on(client: httpx.Client, gid: str, tokens: dict[str, str], steps: int) -> int:
+    """Play up to ``steps`` more actions (first legal one); each must be accepted."""
+    played = 0
+    for _ in range(steps):
+        seen = client.get(f"/api/games/{gid}/view",
+                          params={"token": next(iter(tokens.values()))}).json()
+        if seen["status"] == "over":
+            break
+        mine = client.get(f"/api/games/{gid}/view",
+                          params={"token": tokens[seen["active"]]}).json()
+        res = client.post(f"/api/games/{gid}/actions", json={
+            "token": tokens[seen["active"]], "action": mine["legal"][0]["key"],
+            "version": mine["version"]})
+        assert res.status_code == 200, res.text
+        played += 1
+    return played
+
+
+@pytest.mark.parametrize(("game", "backend"), [
+    ("toy", "sqlite"),
+    ("eaw1940", "sqlite"),
+    ("toy", "postgresql"),
+])
+def test_acknowledged_actions_survive_kill_9(tmp_path: Path, game: str,
+                                             backend: str) -> None:
+    if backend == "postgresql" and pg_url() is None:
+        pytest.skip(PG_SKIP)
+    rng = random.Random(f"{game}-{backend}")
+    toy = game == "toy"
+    with database(tmp_path, backend) as url:
+        shared = Shared(game)
+        srv = Server(url, toy, tmp_path / "server.log")
+        try:
+            srv.wait_ready()
+            with httpx.Client(base_url=srv.base, timeout=10.0) as client:
+                for i in range(GAMES):
+                    shared.create(client, 100 + i)
+                    assert not shared.errors, (shared.errors, srv.log.read_text()[-3000:])
+            assert len(shared.seats) == GAMES
+            threads = [threading.Thread(target=player, args=(srv.base, shared, n),
+                                        daemon=True) for n in range(THREADS)]
+            for t in threads:
+                t.start()
+            deadline = time.monotonic() + 20
+            while len(shared.acks) < MIN_ACKS and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert len(shared.acks) >= MIN_ACKS, (shared.errors, srv.log.read_text())
+            time.sleep(rng.uniform(0.0, 0.5))           # a random moment ...
+            deadline = time.monotonic() + 5
+            while shared.in_flight == 0 and time.monotonic() < deadline:
+                time.sleep(0)                           # ... with an action on the wire
+            in_flight = shared.in_flight
+            srv.kill()
+        finally:
+            shared.stop.set()
+            srv.stop()
+        for t in threads:
+            t.join(timeout=15)
+        assert not any(t.is_alive() for t in threads)
+        assert in_flight > 0
+        assert not shared.errors, shared.errors
+        with shared.lock:
+            acks = list(shared.acks)
+            seats = dict(shared.seats)
+
+        with server(url, toy, tmp_path / "server2.log") as srv2, \
+                httpx.Client(base_url=srv2.base, timeout=10.0) as client:
+            played: dict[str, int] = {}
+            for gid, tokens in seats.items():
+                token = next(iter(tokens.values()))
+                res = client.get(f"/api/games/{gid}/record", params={"token": token})
+                assert res.status_code == 200, (gid, res.text)   # created => exists
+                actions = res.json()["actions"]
+                mine = [a for a in acks if a.game == gid]
+                for a in mine:
+                    assert a.index < len(actions), (gid, a, actions)
+                    assert actions[a.index] == a.key, (gid, a, actions)
+                view = client.get(f"/api/games/{gid}/view", params={"token": token}).json()
+                assert view["version"] == len(actions)
+                assert view["version"] >= max((a.index + 1 for a in mine), default=0)
+                if view["status"] == "active":
+                    played[gid] = play_on(client, gid, tokens, 1)   # the game goes on
+            assert played and all(n == 1 for n in played.values())
+            if toy:                                         # one game to its end
+                last = max(played)
+                play_on(client, last, seats[last], 50)
+                end = client.get(f"/api/games/{last}/record").json()
+                assert end["result"] is not None and end["seed"] is not None
+            assert len(acks) >= MIN_ACKS

@@ -1,0 +1,64 @@
+"""The web server's API suite (tests/test_web_api.py) once more, on PostgreSQL: every test
+gets a new, empty database on the server named by WARROOM_TEST_PG (``.ci/run`` starts a
+throwaway one), so the SQLAlchemy models, the Alembic migration, JSON columns, 64-bit seeds
+as text, transactions and reloading after a restart are checked on both databases."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, inspect
+
+import test_web_api as api
+from warroom.web.app import create_app
+from web_db import PG_SKIP, pg_database, pg_url
+
+pytestmark = pytest.mark.skipif(pg_url() is None, reason=PG_SKIP)
+
+
+@pytest.fixture(autouse=True)
+def on_postgres(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Point ``test_web_api.make`` at a fresh PostgreSQL database for one test (both apps
+    of the restart test share it, as they share the SQLite file there)."""
+    with pg_database() as url:
+        def make(tmp: Path, games: list[str] | None = None) -> TestClient:
+            return TestClient(create_app(url, api.loader, games or ["toy", "eaw1940"]))
+
+        monkeypatch.setattr(api, "make", make)
+        yield url
+
+
+# every test of the API suite, collected again in this module (with the fixture above)
+globals().update({name: fn for name, fn in vars(api).items()
+                  if name.startswith("test_") and callable(fn)})
+
+
+def test_schema_is_made_by_the_migration_on_postgres(on_postgres: str) -> None:
+    with api.make(Path(".")):
+        pass
+    engine = create_engine(on_postgres)
+    try:
+        names = set(inspect(engine).get_table_names())
+    finally:
+        engine.dispose()
+    assert {"games", "seats", "actions", "snapshots", "uploads", "alembic_version"} <= names
+
+
+def test_a_64_bit_seed_round_trips_on_postgres(tmp_path: Path) -> None:
+    seed = 2**64 - 1
+    with api.make(tmp_path) as c:
+        g = api.new(c, seed=seed)
+        url = f"/api/games/{g['id']}"
+        for _ in range(40):
+            v = c.get(f"{url}/view", params={"token": g["tokens"]["a"]}).json()
+            if v["status"] == "over":
+                break
+            mine = c.get(f"{url}/view", params={"token": g["tokens"][v["active"]]}).json()
+            res = c.post(f"{url}/actions", json={"token": g["tokens"][v["active"]],
+                                                 "action": mine["legal"][-1]["key"]})
+            assert res.status_code == 200, res.text
+    with api.make(tmp_path) as c:
+        assert c.get(f"{url}/record").json()["seed"] == seed
