@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from warroom.games.eaw1940.components import Components
-from warroom.games.eaw1940.rules import log
-from warroom.games.eaw1940.sequence import start_turn
-
-AXIS, ALLIED = 1, 0
+from warroom.core.flow import call
+from warroom.core.log import log
+from warroom.games.eaw1940.components import ALLIED, AXIS, Components
 
 
 def setup(c: Components, data: dict[str, Any]) -> None:
-    """2.1: place the markers; 2.2: the rest wait off the board. Then turn 1 begins."""
+    """2.1: place the markers; 2.2: the rest wait off the board. Then turn 1 begins (3)."""
     n = len(c.front_ids)
     # Axis front markers: Western and North Africa in Berlin and Rome (index 0 = home);
     # the Allied front markers stand on the adjacent location (index 1), always one
@@ -39,5 +37,4 @@ def setup(c: Components, data: dict[str, Any]) -> None:
     waiting = [c.front_names[i] for i in range(n) if not c.start_in_play[i]]
     log(data, "2.2", f"Not in play yet: Axis {', '.join(waiting)} fronts and the other "
         "tanks (see the turn track)")
-    data["stack"].append({"kind": "actions", "role": "axis"})
-    start_turn(c, data)
+    call(data, "turn", None, step="start")
