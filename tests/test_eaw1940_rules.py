@@ -400,12 +400,10 @@ def test_5_2_land_drms_cumulative_11_6(eaw: Any, f: int, pos: int, air: int, sea
                                       "[5.1]")
         # the same numbers as facts: the die, each DRM with its reason, the total, the result
         attack = entries[0]
-        assert (attack["die"], attack["total"], attack["table"], attack["attacker"]) == (
-            die, total, "land", "axis")
+        assert (attack["rule"], attack["die"], attack["total"]) == ("5.1", die, total)
         assert sum(v for v, _ in attack["mods"]) == drm
         assert "".join(f" {v:+d} ({why})" for v, why in attack["mods"]) == text
         assert attack["result"] == ("advance" if advanced else "no_result")
-        assert (attack["front"], attack["target"]) == (c.front_ids[f], target)
         assert s.data["axis"][f] == pos + advanced
         assert s.data["reserve"][f] == (reserve and not advanced)
 
@@ -442,9 +440,11 @@ def test_11_1_attack_the_same_location_several_times(eaw: Any) -> None:
     # last, so the BOT acts after it.
     entries = play(s, (5, 5, 6, *QUIET), "attack:north_africa", "attack:north_africa",
                    "attack:north_africa")
-    attacks = [e for e in entries if e.get("table") == "land"]
-    assert [(e["attacker"], e["front"], e["target"], e["rule"]) for e in attacks] == [
-        ("axis", "north_africa", "Tripoli", "5.1")] * 3
+    attacks = [e for e in entries if "die" in e and e["rule"] == "5.1"]
+    mods = f"{MED_AIR_MOD} -1 (Allied control the Mediterranean, port, 5.2) -1 (Malta active)"
+    assert [e["text"] for e in attacks] == [
+        f"The Axis North Africa front attacks Tripoli: die {d} {mods} = {d - 1} -> {r} (Land "
+        "Attack Table)" for d, r in ((5, "no result"), (5, "no result"), (6, "advance"))]
     assert [(e["die"], e["total"], e["result"]) for e in attacks] == [
         (5, 4, "no_result"), (5, 4, "no_result"), (6, 5, "advance")]
     assert s.data["axis"][NA] == 1

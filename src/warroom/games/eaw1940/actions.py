@@ -1,12 +1,11 @@
 """The Axis player's decisions (4.2, 8.1, 1.4) as decision frames.
 
 - ``actions``: choose one Axis action for 1 AP (4.2.1-4.2.5), or end the actions (3.2,
-  4.1); called by the ``axis_actions`` procedure while AP are left.
+  4.1). It stays on the stack while AP are left and ends when they are spent (4.1) or
+  the Axis end their actions.
 - ``reroll``: a failed land attack on a front with an unused tank (8.1): re-roll or keep.
+  A re-roll decided on the last AP ends the Axis actions after it.
 - ``place_tank``: a tank arriving by the turn track (1.4) is placed with a front.
-
-Each decision pops itself before it acts, so what the action sets in motion (a
-``reroll`` after a failed attack) lands on top of the procedure that called it.
 """
 
 from __future__ import annotations
@@ -44,46 +43,47 @@ class ActionsFrame(Decision[EawGame]):
         return Prompt("axis", f"Choose an Axis action ({ap} AP left)", "4.2")
 
     def legal(self, st: State[EawGame], frame: Frame) -> list[int]:
-        g, data = st.game, st.data
-        c, ids = g.c, g.ids
+        data = st.data
+        ids = st.game.ids
+        if data["ap"] <= 0:
+            return [ids.end_id]
+        in_play, stalled, axis = data["in_play"], data["stalled"], data["axis"]
         out: list[int] = []
-        if data["ap"] > 0:
-            in_play, stalled, axis = data["in_play"], data["stalled"], data["axis"]
-            for f in range(g.n_fronts):
-                if in_play[f] and not stalled[f] and axis[f] < c.last[f]:
-                    out.append(ids.attack_id[f])
-            for z, ctl in enumerate(data["sea"]):
-                if ctl == ALLIED:
-                    out.append(ids.sea_id[z])
-            for a, ctl in enumerate(data["air"]):
-                if ctl == ALLIED:
-                    out.append(ids.air_id[a])
-            if not data["attacked"]:
-                done = set()
-                for t in data["tanks"]:
-                    f = t[0]
-                    if f not in done:
-                        done.add(f)
-                        row = ids.tank_id[f]
-                        for h in range(g.n_fronts):
-                            if h != f and in_play[h]:
-                                out.append(row[h])
-            for f in range(g.n_fronts):
-                if stalled[f] and in_play[f]:
-                    out.append(ids.unstall_id[f])
-        out.append(ids.end_id)
+        add = out.append
+        # 4.2.1: fronts in play, not stalled (4.4), short of their last location (11.2)
+        for f, last, aid in ids.attacks:
+            if in_play[f] and not stalled[f] and axis[f] < last:
+                add(aid)
+        for z, ctl in enumerate(data["sea"]):                                   # 4.2.2
+            if ctl == ALLIED:
+                add(ids.sea_id[z])
+        for a, ctl in enumerate(data["air"]):                                   # 4.2.3
+            if ctl == ALLIED:
+                add(ids.air_id[a])
+        if not data["attacked"]:                                                # 4.2.4
+            seen = 0                            # the fronts done, as bits
+            for t in data["tanks"]:
+                bit = 1 << t[0]
+                if not seen & bit:
+                    seen |= bit
+                    for h, tid in ids.tank_moves[t[0]]:
+                        if in_play[h]:
+                            add(tid)
+        for f, uid in enumerate(ids.unstall_id):                                # 4.2.5
+            if stalled[f] and in_play[f]:
+                add(uid)
+        add(ids.end_id)
         return out
 
     def apply(self, st: State[EawGame], frame: Frame, action: Action) -> None:
         g, data = st.game, st.data
         c = g.c
         kind, args = g.ids.decode[action.id]
-        end(data)
         if kind == END:
             if data["ap"]:
-                log(data, "4.1", f"The Axis end their actions; {data['ap']} unused AP are lost",
-                    ap=data["ap"])
+                log(data, "4.1", f"The Axis end their actions; {data['ap']} unused AP are lost")
             data["ap"] = 0
+            end(data)
             return
         data["ap"] -= 1
         if kind == ATTACK:
@@ -100,12 +100,13 @@ class ActionsFrame(Decision[EawGame]):
             tank = next(t for t in data["tanks"] if t[0] == f)
             tank[0] = h
             log(data, "4.2.4", f"A tank moves from the {c.front_names[f]} front to the "
-                f"{c.front_names[h]} front (1 AP)", front=c.front_ids[f],
-                to_front=c.front_ids[h])
+                f"{c.front_names[h]} front (1 AP)")
         else:       # UNSTALL
             data["stalled"][args[0]] = 0
             log(data, "4.2.5", f"The Axis {c.front_names[args[0]]} front is flipped from "
-                "stalled to active (1 AP)", front=c.front_ids[args[0]])
+                "stalled to active (1 AP)")
+        if not data["ap"] and data["stack"][-1] is frame:
+            end(data)       # 4.1: the AP are spent (a pending re-roll comes first)
 
     def explain(self, st: State[EawGame], frame: Frame, action: Action, legal: bool) -> Why:
         g, data = st.game, st.data
@@ -194,11 +195,13 @@ class RerollFrame(Decision[EawGame]):
             tank = next(t for t in data["tanks"] if t[0] == f and not t[1])
             tank[1] = 1
             log(data, "8.1", f"The tank on the {c.front_names[f]} front is used (flipped): "
-                "re-roll at no AP cost", front=c.front_ids[f])
+                "re-roll at no AP cost")
             combat.axis_attack_front(c, data, f, reroll=True)
         else:
-            log(data, "8.1", "The Axis keep the result; the tank stays unused",
-                front=c.front_ids[f])
+            log(data, "8.1", "The Axis keep the result; the tank stays unused")
+        stack = data["stack"]
+        if not data["ap"] and stack[-1]["kind"] == "actions":
+            end(data)       # 4.1: the re-roll was decided on the last AP
 
     def explain(self, st: State[EawGame], frame: Frame, action: Action, legal: bool) -> Why:
         if legal:
@@ -228,8 +231,7 @@ class PlaceTankFrame(Decision[EawGame]):
         end(data)
         f = g.ids.decode[action.id][1][0]
         data["tanks"].append([f, 0])
-        log(data, "1.4", f"The new Axis tank is placed with the {g.c.front_names[f]} front",
-            front=g.c.front_ids[f])
+        log(data, "1.4", f"The new Axis tank is placed with the {g.c.front_names[f]} front")
 
     def explain(self, st: State[EawGame], frame: Frame, action: Action, legal: bool) -> Why:
         g = st.game

@@ -41,10 +41,10 @@ def roll_front(c: Components, data: Data) -> int:
     if f < 0:
         f = most_advanced(c, data)
         log(data, "Front Table", f"Front Table: die {die} -> the most advanced Axis front, "
-            f"{c.front_names[f]}", die=die, result="most_advanced", front=c.front_ids[f])
+            f"{c.front_names[f]}", die=die, front=c.front_ids[f])
     else:
         log(data, "Front Table", f"Front Table: die {die} -> the {c.front_names[f]} front",
-            die=die, result=c.front_ids[f], front=c.front_ids[f])
+            die=die, front=c.front_ids[f])
     return f
 
 
@@ -78,8 +78,7 @@ def _stall(c: Components, data: Data) -> None:
     if data["stalled"][f]:
         return _ignore(c, data, f"the Axis {c.front_names[f]} front is already stalled")
     data["stalled"][f] = 1
-    log(data, "4.4", f"The Axis {c.front_names[f]} front is flipped to its stalled side",
-        front=c.front_ids[f])
+    log(data, "4.4", f"The Axis {c.front_names[f]} front is flipped to its stalled side")
 
 
 def _reserves(c: Components, data: Data) -> None:
@@ -90,7 +89,7 @@ def _reserves(c: Components, data: Data) -> None:
         return _ignore(c, data, f"the Allied {c.front_names[f]} front already has its reserve")
     data["reserve"][f] = 1
     log(data, "9.1", f"Allied reserves: the Allied {c.front_names[f]} front flips to its "
-        "reserve side", front=c.front_ids[f])
+        "reserve side")
 
 
 def _counter_attack(c: Components, data: Data) -> None:
@@ -129,8 +128,8 @@ def _reserve_counter_attack(c: Components, data: Data) -> None:
     if not data["reserve"][f]:
         data["reserve"][f] = 1
         log(data, "9.1", f"Allied reserves: the Allied {c.front_names[f]} front flips to its "
-            "reserve side", front=c.front_ids[f])
-    log(data, "11.4", "The reserve is added and used in the same turn", front=c.front_ids[f])
+            "reserve side")
+    log(data, "11.4", "The reserve is added and used in the same turn")
     allied_counter_attack(c, data, f, bonus=c.reserve_ca_drm)
 
 

@@ -32,6 +32,8 @@ class ActionTable:
     end_id: int
     reroll_id: int
     keep_id: int
+    attacks: tuple[tuple[int, int, int], ...]   # (front, its last location, attack id)
+    tank_moves: tuple[tuple[tuple[int, int], ...], ...]   # [from] -> ((to, id), ...)
 
 
 def build_catalogue(c: Components) -> ActionTable:
@@ -69,6 +71,8 @@ def build_catalogue(c: Components) -> ActionTable:
     place = [add(f"place_tank:{c.front_ids[f]}",
                  f"Place the new tank with the {c.front_names[f]} front", PLACE, f)
              for f in fronts]
-    return ActionTable(ActionCatalogue(entries), tuple(decode), tuple(attack), tuple(sea),
-                       tuple(air), tuple(tuple(row) for row in tank), tuple(unstall),
-                       tuple(place), end, reroll, keep)
+    return ActionTable(
+        ActionCatalogue(entries), tuple(decode), tuple(attack), tuple(sea), tuple(air),
+        tuple(tuple(row) for row in tank), tuple(unstall), tuple(place), end, reroll, keep,
+        attacks=tuple((f, c.last[f], attack[f]) for f in fronts),
+        tank_moves=tuple(tuple((g, tank[f][g]) for g in fronts if g != f) for f in fronts))

@@ -2,9 +2,9 @@
 
 Modifiers are collected as (value, reason) pairs and summed (11.6: DRMs are
 cumulative); the modified roll is read on the table clamped to 1..6. Every attack logs
-its facts: ``die``, ``mods`` (``[value, reason]`` pairs), ``total`` (the modified roll),
-``result`` (the table's entry: ``advance``, ``attacker_wins`` or ``no_result``),
-``table``, ``attacker`` and what was attacked.
+its facts: ``die``, ``mods`` (``[value, reason]`` pairs), ``total`` (the modified roll)
+and ``result`` (the table's entry: ``advance``, ``attacker_wins`` or ``no_result``); the
+rule and the text say who attacked what.
 """
 
 from __future__ import annotations
@@ -20,26 +20,21 @@ Mods = list[tuple[int, str]]
 Data = dict[str, Any]
 
 
-class Roll:
-    """One attack die read on a table: the die, its DRMs, the total and the result."""
-
-    __slots__ = ("die", "mods", "result", "text", "total")
-
-    def __init__(self, data: Data, mods: Mods, table: tuple[str, ...]) -> None:
-        self.die = die = roll(data)
-        self.mods = mods
-        self.total = total = die + sum(v for v, _ in mods)
-        self.result = table[min(6, max(1, total))]
-        text = f"die {die}" + "".join(f" {v:+d} ({why})" for v, why in mods)
-        self.text = text + f" = {total}" if mods else text
-
-    def facts(self) -> dict[str, Any]:
-        return {"die": self.die, "mods": [[v, why] for v, why in self.mods],
-                "total": self.total, "result": self.result}
+def attack_roll(data: Data, mods: Mods, table: tuple[str, ...]) -> tuple[int, int, str, str]:
+    """Roll one attack die with ``mods``: (die, modified total, table result, text)."""
+    die = roll(data)
+    total = die
+    for v, _ in mods:
+        total += v
+    result = table[6 if total > 6 else 1 if total < 1 else total]
+    if not mods:
+        return die, total, result, f"die {die}"
+    return die, total, result, (f"die {die}" + "".join([f" {v:+d} ({why})" for v, why in mods])
+                                + f" = {total}")
 
 
-def _result(r: Roll) -> str:
-    return "advance" if r.result == "advance" else "no result"
+def _land(result: str) -> str:
+    return "advance" if result == "advance" else "no result"
 
 
 # -- land attacks -------------------------------------------------------------------------
@@ -72,12 +67,13 @@ def axis_attack_front(c: Components, data: Data, f: int, reroll: bool = False) -
     A failed attack with an unused tank on the front asks the Axis to re-roll (8.1).
     """
     target = c.routes[f][data["axis"][f] + 1]
-    r = Roll(data, axis_land_mods(c, data, f), c.land_table)
+    mods = axis_land_mods(c, data, f)
+    die, total, result, text = attack_roll(data, mods, c.land_table)
     what = "re-rolls the attack on" if reroll else "attacks"
-    log(data, "5.1", f"The Axis {c.front_names[f]} front {what} {target}: {r.text} -> "
-        f"{_result(r)} (Land Attack Table)", table="land", attacker="axis",
-        front=c.front_ids[f], target=target, reroll=reroll, **r.facts())
-    if r.result == "advance":
+    log(data, "5.1", f"The Axis {c.front_names[f]} front {what} {target}: {text} -> "
+        f"{_land(result)} (Land Attack Table)", die=die, mods=list(map(list, mods)),
+        total=total, result=result)
+    if result == "advance":
         axis_advance(c, data, f)
     elif any(t[0] == f and not t[1] for t in data["tanks"]):
         call(data, "reroll", "axis", front=f)
@@ -91,19 +87,18 @@ def axis_advance(c: Components, data: Data, f: int) -> None:
     if data["reserve"][f]:
         data["reserve"][f] = 0
         log(data, "9.2", f"The Axis won: the Allied {c.front_names[f]} reserve flips to its "
-            "non-reserve side", front=c.front_ids[f])
+            "non-reserve side")
     if pos == c.last[f]:
         log(data, "11.2", f"The Axis occupy {loc}, the last location of the "
-            f"{c.front_names[f]} front: the Allied front marker moves outside it",
-            front=c.front_ids[f], location=loc)
+            f"{c.front_names[f]} front: the Allied front marker moves outside it")
     elif pos == 0:
         log(data, "5.1", f"The Axis {c.front_names[f]} front recovers {loc}; the Allies "
-            f"retreat to {c.routes[f][1]}", front=c.front_ids[f], location=loc)
+            f"retreat to {c.routes[f][1]}")
     else:
         log(data, "5.1", f"The Axis {c.front_names[f]} front advances into {loc}; the "
-            f"Allies retreat to {c.routes[f][pos + 1]}", front=c.front_ids[f], location=loc)
+            f"Allies retreat to {c.routes[f][pos + 1]}")
     if any(t[0] == f for t in data["tanks"]):
-        log(data, "11.5", "The Axis tank moves with its advancing front", front=c.front_ids[f])
+        log(data, "11.5", "The Axis tank moves with its advancing front")
 
 
 def allied_land_mods(c: Components, data: Data, f: int, bonus: int = 0) -> Mods:
@@ -131,52 +126,51 @@ def allied_counter_attack(c: Components, data: Data, f: int, bonus: int = 0) -> 
     pos = data["axis"][f]
     target = c.routes[f][pos]
     mods = allied_land_mods(c, data, f, bonus)
-    fid = c.front_ids[f]
-    r = Roll(data, mods, c.land_table)
+    facts_mods = list(map(list, mods))
+    die, total, result, text = attack_roll(data, mods, c.land_table)
     log(data, "5.1", f"The Allied {c.front_names[f]} front counter-attacks {target}: "
-        f"{r.text} -> {_result(r)} (Land Attack Table)", table="land", attacker="allies",
-        front=fid, target=target, reroll=False, **r.facts())
-    if r.result != "advance":
+        f"{text} -> {_land(result)} (Land Attack Table)", die=die, mods=facts_mods,
+        total=total, result=result)
+    if result != "advance":
         tank = next((t for t in data["allied_tanks"] if t[0] == f and not t[1]), None)
         if tank is None:
             return
         tank[1] = 1
-        r = Roll(data, mods, c.land_table)
-        log(data, "8.1", f"The Allied tank re-rolls: {r.text} -> {_result(r)} (Land Attack "
-            "Table)", table="land", attacker="allies", front=fid, target=target,
-            reroll=True, **r.facts())
-        if r.result != "advance":
+        die, total, result, text = attack_roll(data, mods, c.land_table)
+        log(data, "8.1", f"The Allied tank re-rolls: {text} -> {_land(result)} (Land Attack "
+            "Table)", die=die, mods=facts_mods, total=total, result=result)
+        if result != "advance":
             return
     was_last = pos == c.last[f]
     data["axis"][f] = pos - 1
     if pos == 0:
         log(data, "5.1", f"The Allies occupy {target}! The Axis {c.front_names[f]} front "
-            "is pushed outside its home", front=fid, location=target)
+            "is pushed outside its home")
     elif was_last:
         log(data, "11.2", f"The Allies recover {target}; the Axis {c.front_names[f]} front "
-            f"retreats to {c.routes[f][pos - 1]}", front=fid, location=target)
+            f"retreats to {c.routes[f][pos - 1]}")
     else:
         log(data, "5.1", f"The Allies advance into {target}; the Axis {c.front_names[f]} "
-            f"front retreats to {c.routes[f][pos - 1]}", front=fid, location=target)
+            f"front retreats to {c.routes[f][pos - 1]}")
     if c.counter_attack_stalls and not data["stalled"][f]:
         data["stalled"][f] = 1
         log(data, "4.3", f"The successful counter-attack stalls the Axis {c.front_names[f]} "
-            "front: flip it to its stalled side (Allied Action Chart)", front=fid)
+            "front: flip it to its stalled side (Allied Action Chart)")
 
 
 # -- air and sea attacks ------------------------------------------------------------------
 
 def axis_attack_air(c: Components, data: Data, a: int) -> None:
     """4.2.3 / 6.1: attack Allied control of air space ``a``."""
-    r = Roll(data, [], c.air_table)
-    head = f"The Axis attack Allied control of the {c.air_names[a]} air space: {r.text} -> "
-    facts = {"table": "air", "attacker": "axis", "air_space": c.air_ids[a], **r.facts()}
-    if r.result == "attacker_wins":
+    die, total, result, text = attack_roll(data, [], c.air_table)
+    head = f"The Axis attack Allied control of the {c.air_names[a]} air space: {text} -> "
+    if result == "attacker_wins":
         data["air"][a] = AXIS
         log(data, "6.1", head + "Axis win; flip the marker to Axis control (Air Attack "
-            "Table)", **facts)
+            "Table)", die=die, mods=[], total=total, result=result)
     else:
-        log(data, "6.1", head + "no result (Air Attack Table)", **facts)
+        log(data, "6.1", head + "no result (Air Attack Table)", die=die, mods=[], total=total,
+            result=result)
 
 
 def allied_attack_air(c: Components, data: Data, a: int) -> None:
@@ -184,19 +178,18 @@ def allied_attack_air(c: Components, data: Data, a: int) -> None:
     mods: Mods = []
     if data["air_sup"][a]:
         mods.append((-1, "Axis air superiority, 6.2"))
-    r = Roll(data, mods, c.air_table)
-    head = f"The Allies attack Axis control of the {c.air_names[a]} air space: {r.text} -> "
-    facts = {"table": "air", "attacker": "allies", "air_space": c.air_ids[a], **r.facts()}
-    if r.result == "attacker_wins":
+    die, total, result, text = attack_roll(data, mods, c.air_table)
+    head = f"The Allies attack Axis control of the {c.air_names[a]} air space: {text} -> "
+    if result == "attacker_wins":
         data["air"][a] = ALLIED
         log(data, "6.1", head + "Allied win; flip the marker to Allied control (Air Attack "
-            "Table)", **facts)
+            "Table)", die=die, mods=list(map(list, mods)), total=total, result=result)
         if data["air_sup"][a]:
             data["air_sup"][a] = 0
-            log(data, "6.2", "The Axis air superiority marker is lost",
-                air_space=c.air_ids[a])
+            log(data, "6.2", "The Axis air superiority marker is lost")
     else:
-        log(data, "6.1", head + "no result (Air Attack Table)", **facts)
+        log(data, "6.1", head + "no result (Air Attack Table)", die=die,
+            mods=list(map(list, mods)), total=total, result=result)
 
 
 def axis_attack_sea(c: Components, data: Data, z: int) -> None:
@@ -204,28 +197,28 @@ def axis_attack_sea(c: Components, data: Data, z: int) -> None:
     mods: Mods = []
     if c.sea_ids[z] == "atlantic":
         mods.append((-1, "Allied control of the Atlantic, 7.2"))
-    r = Roll(data, mods, c.sea_table)
-    head = f"The Axis attack Allied control of the {c.sea_names[z]}: {r.text} -> "
-    facts = {"table": "sea", "attacker": "axis", "sea_zone": c.sea_ids[z], **r.facts()}
-    if r.result == "attacker_wins":
+    die, total, result, text = attack_roll(data, mods, c.sea_table)
+    head = f"The Axis attack Allied control of the {c.sea_names[z]}: {text} -> "
+    if result == "attacker_wins":
         data["sea"][z] = AXIS
         log(data, "7.1", head + "Axis win; flip the marker to Axis control (Sea Attack "
-            "Table)", **facts)
+            "Table)", die=die, mods=list(map(list, mods)), total=total, result=result)
         if z == c.malta_sea and data["malta"]:
             data["malta"] = 0
             log(data, "Malta", "Malta is neutralised: flip it to its inactive side")
     else:
-        log(data, "7.1", head + "no result (Sea Attack Table)", **facts)
+        log(data, "7.1", head + "no result (Sea Attack Table)", die=die,
+            mods=list(map(list, mods)), total=total, result=result)
 
 
 def allied_attack_sea(c: Components, data: Data, z: int) -> None:
     """Allied Action Chart / 7.1: attack Axis control of sea zone ``z`` (no DRM, 7.3)."""
-    r = Roll(data, [], c.sea_table)
-    head = f"The Allies attack Axis control of the {c.sea_names[z]}: {r.text} -> "
-    facts = {"table": "sea", "attacker": "allies", "sea_zone": c.sea_ids[z], **r.facts()}
-    if r.result == "attacker_wins":
+    die, total, result, text = attack_roll(data, [], c.sea_table)
+    head = f"The Allies attack Axis control of the {c.sea_names[z]}: {text} -> "
+    if result == "attacker_wins":
         data["sea"][z] = ALLIED
         log(data, "7.1", head + "Allied win; flip the marker to Allied control (Sea Attack "
-            "Table)", **facts)
+            "Table)", die=die, mods=[], total=total, result=result)
     else:
-        log(data, "7.1", head + "no result (Sea Attack Table)", **facts)
+        log(data, "7.1", head + "no result (Sea Attack Table)", die=die, mods=[], total=total,
+            result=result)

@@ -2,14 +2,15 @@
 
 One role, ``axis``. The Allied BOT is part of the rules (4.3): it acts in the
 ``allied_bot`` procedure frame after the Axis actions, its dice from the state's RNG.
-Flow (core's driver runs it): ``turn`` (3) -> ``axis_actions`` (3.2) -> the ``actions``,
-``reroll`` and ``place_tank`` decisions -> ``allied_bot`` (3.3) -> end of turn (10).
+Flow (core's driver runs it): ``turn`` (3) -> the ``place_tank``, ``actions`` and
+``reroll`` decisions (1.4, 3.2, 8.1) -> ``allied_bot`` (3.3) -> end of turn (10).
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from warroom.core.flow import FrameKind
@@ -20,8 +21,8 @@ from warroom.games.eaw1940.bot import AlliedBot
 from warroom.games.eaw1940.catalogue import ATTACK, SEA
 from warroom.games.eaw1940.combat import axis_land_mods
 from warroom.games.eaw1940.components import AXIS
-from warroom.games.eaw1940.sequence import AxisActions, Turn
-from warroom.games.eaw1940.setup import setup
+from warroom.games.eaw1940.sequence import Turn
+from warroom.games.eaw1940.setup import opening, setup
 from warroom.games.eaw1940.victory import (
     allies_occupy,
     band,
@@ -29,8 +30,8 @@ from warroom.games.eaw1940.victory import (
     victory_points,
 )
 
-FRAMES: tuple[FrameKind[EawGame], ...] = (Turn(), AxisActions(), ActionsFrame(),
-                                          RerollFrame(), PlaceTankFrame(), AlliedBot())
+FRAMES: tuple[FrameKind[EawGame], ...] = (Turn(), ActionsFrame(), RerollFrame(),
+                                          PlaceTankFrame(), AlliedBot())
 INT_LISTS = frozenset({"in_play", "axis", "stalled", "reserve", "air", "air_sup", "sea",
                        "forced", "chance_queue", "log"})
 """Keys of ``data`` holding lists of ints (or of log entries, shared): copied with list()."""
@@ -41,10 +42,14 @@ SCALARS = frozenset({"game", "scenario", "seed", "rng", "barrier", "active", "de
 class EuropeAtWar1940(EawGame):
     frames: Mapping[str, FrameKind[Any]] = {k.kind: k for k in FRAMES}
 
+    def __init__(self, content: Path | None = None) -> None:
+        super().__init__(content)
+        self.opening = opening(self.c)
+
     # -- set-up -----------------------------------------------------------------------
     def setup(self, st: State[EuropeAtWar1940], scenario: str,
               options: Mapping[str, Any]) -> None:
-        setup(self.c, st.data)
+        setup(self.opening, st.data)
 
     # -- information ------------------------------------------------------------------
     def view(self, st: State[EuropeAtWar1940], role: str | None) -> dict[str, Any]:

@@ -1,16 +1,18 @@
 """Section 3, Sequence of Play Each Turn (with 1.4, the turn track), as procedure frames.
 
-``turn`` (3) runs a turn step by step: 3.1 the AP and the turn track, 3.2 the Axis
-actions (``axis_actions``, which asks the ``actions`` decision while AP are left), 3.3 the
-Allied BOT (``allied_bot``), then 10.1/10.2 at the end of the turn, 10.3/10.4 after the
-last one, else 3.4: the next turn.
+``turn`` (3) runs the turns. It begins one by pushing its frames in reverse order: the
+Allied BOT (3.3, the ``allied_bot`` procedure), under the Axis actions (3.2, the
+``actions`` decision, asked until the AP are spent or the Axis end them), under a
+``place_tank`` decision for each tank arriving (1.4); 3.1 (AP, the turn track) is done at
+once. When they have run, ``turn`` checks 10.1/10.2, scores 10.3/10.4 after the last turn,
+else moves the turn marker (3.4) and begins the next turn.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from warroom.core.flow import Procedure, call, end, game_over, goto
+from warroom.core.flow import Procedure, call, game_over
 from warroom.core.log import log
 from warroom.core.state import Frame, State
 from warroom.games.eaw1940.base import EawGame
@@ -32,8 +34,7 @@ def start_turn(c: Components, data: Data) -> None:
         tank[1] = 0
     for tank in data["allied_tanks"]:
         tank[1] = 0
-    log(data, "3.1", f"Turn {turn} ({c.turn_date[turn]}): the Axis have {data['ap']} AP",
-        turn=turn, ap=data["ap"])
+    log(data, "3.1", f"Turn {turn} ({c.turn_date[turn]}): the Axis have {data['ap']} AP")
     for f in c.turn_fronts_enter[turn]:
         if not data["in_play"][f]:
             home = c.routes[f][0]
@@ -45,57 +46,44 @@ def start_turn(c: Components, data: Data) -> None:
                 # Allied front marker in the home, and may attack to recover it.
                 data["axis"][f] = -1
                 log(data, "1.4", f"The Axis {c.front_names[f]} front enters play outside "
-                    f"{home}, which the Allies occupy", front=c.front_ids[f])
+                    f"{home}, which the Allies occupy")
             else:
                 data["axis"][f] = 0
                 log(data, "1.4", f"The Axis {c.front_names[f]} front enters play in "
-                    f"{home}, facing the Allies in {c.routes[f][1]}", front=c.front_ids[f])
+                    f"{home}, facing the Allies in {c.routes[f][1]}")
     for f in c.turn_allied_tanks[turn]:
         data["allied_tanks"].append([f, 0])
-        log(data, "1.4", f"An Allied tank joins the Allied {c.front_names[f]} front",
-            front=c.front_ids[f])
+        log(data, "1.4", f"An Allied tank joins the Allied {c.front_names[f]} front")
     for _ in range(c.turn_axis_tanks[turn]):
         call(data, "place_tank", "axis")
         log(data, "1.4", "A new Axis tank arrives: the Axis player places it with a front")
 
 
+def begin_turn(c: Components, data: Data) -> None:
+    """A new turn, planned on the stack in reverse: the Allied BOT (3.3) waits under the
+    Axis actions (3.2), which wait under the new tanks to place (1.4, by ``start_turn``)."""
+    call(data, "allied_bot")
+    call(data, "actions", "axis")
+    start_turn(c, data)
+
+
 class Turn(Procedure[EawGame]):
-    """3: one turn, in steps (``start``, ``axis``, ``bot``, ``end``); the bottom frame."""
+    """3: the bottom frame. It begins each turn (``begin_turn``); when the turn's frames
+    are done it checks 10.1/10.2, scores 10.3/10.4 after the last turn, else moves the turn
+    marker (3.4) and begins the next turn."""
 
     kind = "turn"
 
     def run(self, st: State[EawGame], frame: Frame) -> None:
         c, data = st.game.c, st.data
-        step = frame["step"]
-        if step == "start":                     # 3.1, 1.4
-            goto(data, "turn", step="axis")
-            start_turn(c, data)
-        elif step == "axis":                    # 3.2
-            goto(data, "turn", step="bot")
-            call(data, "axis_actions")
-        elif step == "bot":                     # 3.3
-            goto(data, "turn", step="end")
-            call(data, "allied_bot")
-        else:                                   # 10.1, 10.2; 10.3, 10.4; 3.4
+        if frame["step"] == "end":              # 10.1, 10.2; 10.3, 10.4; 3.4
             outcome = end_of_turn_victory(c, data)
             if outcome is None and data["turn"] >= c.turns:
                 outcome = final_victory(c, data)
             if outcome is not None:
                 game_over(data, outcome)
                 return
-            log(data, "3.4", f"Advance the turn marker to turn {data['turn'] + 1}",
-                turn=data["turn"] + 1)
-            goto(data, "turn", step="start")
-
-
-class AxisActions(Procedure[EawGame]):
-    """3.2 / 4.1: the Axis choose actions while AP are left (or until they end them)."""
-
-    kind = "axis_actions"
-
-    def run(self, st: State[EawGame], frame: Frame) -> None:
-        data = st.data
-        if data["ap"] > 0:
-            call(data, "actions", "axis")
-        else:
-            end(data)
+            log(data, "3.4", f"Advance the turn marker to turn {data['turn'] + 1}")
+        else:                                   # the first turn
+            frame["step"] = "end"
+        begin_turn(c, data)

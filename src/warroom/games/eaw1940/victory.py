@@ -12,13 +12,23 @@ Data = dict[str, Any]
 
 def flags_controlled(c: Components, data: Data) -> list[str]:
     """Allied flag locations the Axis control: their front reached or passed the flag."""
-    return [name for f, i, name, _ in c.flags if data["in_play"][f] and data["axis"][f] >= i]
+    in_play, axis = data["in_play"], data["axis"]
+    out: list[str] = []
+    for f, i, name, _ in c.flags:
+        if in_play[f] and axis[f] >= i:
+            out.append(name)
+    return out
 
 
 def allies_occupy(c: Components, data: Data) -> list[str]:
     """Axis homes (Berlin, Rome) the Allies occupy: an in-play front pushed outside its home."""
-    homes = {c.front_home[f] for f in range(len(c.front_ids))
-             if data["in_play"][f] and data["axis"][f] < 0}
+    in_play, axis = data["in_play"], data["axis"]
+    homes: list[str] = []
+    for f, home in enumerate(c.front_home):
+        if axis[f] < 0 and in_play[f]:
+            homes.append(home)
+    if not homes:
+        return homes
     return [h for h in c.allied_auto_homes if h in homes]
 
 
