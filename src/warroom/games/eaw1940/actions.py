@@ -54,12 +54,15 @@ class ActionsFrame(Decision[EawGame]):
         for f, last, aid in ids.attacks:
             if in_play[f] and not stalled[f] and axis[f] < last:
                 add(aid)
-        for z, ctl in enumerate(data["sea"]):                                   # 4.2.2
-            if ctl == ALLIED:
-                add(ids.sea_id[z])
-        for a, ctl in enumerate(data["air"]):                                   # 4.2.3
-            if ctl == ALLIED:
-                add(ids.air_id[a])
+        sea, air = data["sea"], data["air"]
+        if ALLIED in sea:                                                       # 4.2.2
+            for z, ctl in enumerate(sea):
+                if ctl == ALLIED:
+                    add(ids.sea_id[z])
+        if ALLIED in air:                                                       # 4.2.3
+            for a, ctl in enumerate(air):
+                if ctl == ALLIED:
+                    add(ids.air_id[a])
         if not data["attacked"]:                                                # 4.2.4
             seen = 0                            # the fronts done, as bits
             for t in data["tanks"]:
@@ -69,9 +72,10 @@ class ActionsFrame(Decision[EawGame]):
                     for h, tid in ids.tank_moves[t[0]]:
                         if in_play[h]:
                             add(tid)
-        for f, uid in enumerate(ids.unstall_id):                                # 4.2.5
-            if stalled[f] and in_play[f]:
-                add(uid)
+        if 1 in stalled:                                                        # 4.2.5
+            for f, uid in enumerate(ids.unstall_id):
+                if stalled[f] and in_play[f]:
+                    add(uid)
         add(ids.end_id)
         return out
 

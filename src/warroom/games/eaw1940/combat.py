@@ -75,8 +75,11 @@ def axis_attack_front(c: Components, data: Data, f: int, reroll: bool = False) -
         total=total, result=result)
     if result == "advance":
         axis_advance(c, data, f)
-    elif any(t[0] == f and not t[1] for t in data["tanks"]):
-        call(data, "reroll", "axis", front=f)
+        return
+    for t in data["tanks"]:
+        if t[0] == f and not t[1]:
+            call(data, "reroll", "axis", front=f)
+            return
 
 
 def axis_advance(c: Components, data: Data, f: int) -> None:
@@ -97,8 +100,10 @@ def axis_advance(c: Components, data: Data, f: int) -> None:
     else:
         log(data, "5.1", f"The Axis {c.front_names[f]} front advances into {loc}; the "
             f"Allies retreat to {c.routes[f][pos + 1]}")
-    if any(t[0] == f for t in data["tanks"]):
-        log(data, "11.5", "The Axis tank moves with its advancing front")
+    for t in data["tanks"]:
+        if t[0] == f:
+            log(data, "11.5", "The Axis tank moves with its advancing front")
+            return
 
 
 def allied_land_mods(c: Components, data: Data, f: int, bonus: int = 0) -> Mods:
