@@ -32,11 +32,13 @@ from warroom.games.eaw1940.victory import (
 
 FRAMES: tuple[FrameKind[EawGame], ...] = (Turn(), ActionsFrame(), RerollFrame(),
                                           PlaceTankFrame(), AlliedBot())
-INT_LISTS = frozenset({"in_play", "axis", "stalled", "reserve", "air", "air_sup", "sea",
-                       "forced", "chance_queue", "log"})
+INT_LISTS = ("in_play", "axis", "stalled", "reserve", "air", "air_sup", "sea", "forced",
+             "chance_queue", "log")
 """Keys of ``data`` holding lists of ints (or of log entries, shared): copied with list()."""
-SCALARS = frozenset({"game", "scenario", "seed", "rng", "barrier", "active", "decisions",
-                     "malta", "turn", "ap", "attacked", "explicit_chance"})
+KNOWN = frozenset({*INT_LISTS, "tanks", "allied_tanks", "stack", "options", "outcome",
+                   "game", "scenario", "seed", "rng", "barrier", "active", "decisions",
+                   "malta", "turn", "ap", "attacked", "explicit_chance"})
+"""Keys ``copy_data`` knows (the others are deep-copied)."""
 
 
 class EuropeAtWar1940(EawGame):
@@ -231,19 +233,20 @@ class EuropeAtWar1940(EawGame):
 
     def copy_data(self, data: Data) -> Data:
         """A clone's data: the int lists copied with list(), tanks and frames one level down,
-        the log's entries shared (never changed once written)."""
-        out: Data = {}
-        for k, v in data.items():
-            if k in SCALARS:
-                out[k] = v
-            elif k in INT_LISTS:
-                out[k] = list(v)
-            elif k == "tanks" or k == "allied_tanks":
-                out[k] = [list(t) for t in v]
-            elif k == "stack":
-                out[k] = [dict(fr) for fr in v]     # frames hold scalars only
-            else:                                   # options, outcome and anything new
-                out[k] = copy.deepcopy(v)
+        the log's entries shared (never changed once written), anything else deep-copied."""
+        out = dict(data)                            # the scalars
+        for k in INT_LISTS:
+            if k in out:
+                out[k] = list(out[k])
+        out["tanks"] = [list(t) for t in data["tanks"]]
+        out["allied_tanks"] = [list(t) for t in data["allied_tanks"]]
+        out["stack"] = [dict(fr) for fr in data["stack"]]     # frames hold scalars only
+        out["options"] = dict(data["options"])                  # of JSON scalars
+        outcome = data["outcome"]
+        if outcome is not None:
+            out["outcome"] = {**outcome, "where": list(outcome["where"])}
+        for k in data.keys() - KNOWN:
+            out[k] = copy.deepcopy(data[k])
         return out
 
     def max_decisions(self) -> int:
