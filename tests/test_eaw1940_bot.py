@@ -5,7 +5,9 @@ attacks (5.1, 5.2, 11.2), air (6.2) and sea attacks, reserves (9.1, 11.4), Allie
 
 Every die is forced and ``roll`` checks that exactly those dice were rolled. The BOT acts
 when the Axis end their actions, so each test ends turn 1 with ``end_turn`` and reads the
-BOT's log lines: [0] the 4.1 line, [1] the Allied Action Chart, then the rest.
+BOT's log lines: [0] the 4.1 line, [1] the Allied Action Chart, then the rest. Log
+entries are data: the lines are printed from them (``text [rule]``), and the dice are read
+from their facts.
 
 Indices: fronts 0 western, 1 north_africa, 2 eastern, 3 central_southern, 4 balkan;
 air spaces 0 western_europe, 1 eastern_europe, 2 mediterranean_air; sea zones
@@ -18,7 +20,8 @@ from typing import Any
 
 import pytest
 
-from warroom.core import State, apply, explain, legal_actions, new_game, view
+from warroom.core import State, apply, explain, legal_actions, new_game, render, view
+from warroom.core.log import LogEntry
 
 W, NA, E, CS, B = range(5)
 WEST_AIR, EAST_AIR, MED_AIR = range(3)
@@ -48,12 +51,12 @@ def start(eaw: Any, **changes: Any) -> State:
     s = new_game(eaw, seed=0)
     for key, value in changes.items():
         s.data[key] = value
-    s._legal = None
+    s.invalidate()
     return s
 
 
-def roll(state: State, dice: tuple[int, ...], *actions: str) -> list[str]:
-    """Apply ``actions`` with exactly ``dice`` rolled; return the new log lines."""
+def play(state: State, dice: tuple[int, ...], *actions: str) -> list[LogEntry]:
+    """Apply ``actions`` with exactly ``dice`` rolled; return the new log entries."""
     n, barrier = len(state.log), state.data["barrier"]
     state.data["forced"] = list(dice)
     for action in actions:
@@ -61,6 +64,11 @@ def roll(state: State, dice: tuple[int, ...], *actions: str) -> list[str]:
     assert state.data["forced"] == [], "fewer dice were rolled than forced"
     assert state.data["barrier"] - barrier == len(dice), "more dice were rolled than forced"
     return state.log[n:]
+
+
+def roll(state: State, dice: tuple[int, ...], *actions: str) -> list[str]:
+    """Apply ``actions`` with exactly ``dice`` rolled; return the new log lines (printed)."""
+    return [render(e) for e in play(state, dice, *actions)]
 
 
 def bot(state: State, *dice: int) -> list[str]:
@@ -83,16 +91,26 @@ def test_4_3_allied_action_chart_line(eaw: Any, die: int) -> None:
     # each result, with the Front Table roll (5 = Balkan, not in play) and combat die it needs
     s = start(eaw)
     dice = {1: (1, 5), 2: (2, 5), 3: (3, 5), 4: (4, 5, 1), 5: (5,), 6: (6, 4)}[die]
+    n = len(s.log)
     lines = bot(s, *dice)
     assert lines[0] == f"Allied BOT: die {die} on the Allied Action Chart -> {CHART[die]} [4.3]"
     assert s.data["turn"] == 2
+    # the chart roll as facts: its die and the action it picked
+    chart = s.log[n + 1]
+    assert (chart["rule"], chart["die"], chart["result"]) == ("4.3", die,
+                                                              eaw.c.chart[die][0])
+    rolled = [e["die"] for e in s.log[n:] if "die" in e]
+    assert rolled == list(dice)                     # every die of the BOT's turn is logged
 
 
 @pytest.mark.parametrize(("die", "front"), [(1, W), (2, NA), (3, E), (4, CS), (5, B)])
 def test_front_table_picks_the_front(eaw: Any, die: int, front: int) -> None:
     s = start(eaw, in_play=ALL_IN_PLAY)
+    n = len(s.log)
     lines = bot(s, 1, die)                          # stall
     assert lines[1] == f"Front Table: die {die} -> the {NAMES[front]} front [Front Table]"
+    table = s.log[n + 2]
+    assert (table["die"], table["front"]) == (die, eaw.c.front_ids[front])
     assert lines[2] == f"The Axis {NAMES[front]} front is flipped to its stalled side [4.4]"
     assert s.data["stalled"] == [int(f == front) for f in range(5)]
     assert f"attack:{eaw.c.front_ids[front]}" not in [a.key for a in legal_actions(s)]

@@ -5,6 +5,10 @@ numbered in reading order). Every die is forced, and ``roll`` checks that exactl
 forced dice were rolled, so each test is exact. Positions are set up by editing
 ``state.data`` (plain data) and dropping the cached legal actions.
 
+Log entries are data (``{"rule", "text", ...facts}``): ``roll`` and ``printed`` give them
+as the terminal prints them (``text [rule]``); numbers (dice, DRMs, VP) are read from the
+facts.
+
 Indices: fronts 0 western, 1 north_africa, 2 eastern, 3 central_southern, 4 balkan;
 air spaces 0 western_europe, 1 eastern_europe, 2 mediterranean_air; sea zones
 0 atlantic, 1 mediterranean. Control markers: 1 = Axis, 0 = Allied.
@@ -12,7 +16,6 @@ air spaces 0 western_europe, 1 eastern_europe, 2 mediterranean_air; sea zones
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
@@ -21,13 +24,17 @@ from warroom.core import (
     IllegalActionError,
     Rng,
     State,
+    Termination,
     apply,
     explain,
     legal_actions,
     new_game,
+    prompt,
+    render,
     result,
     view,
 )
+from warroom.core.log import LogEntry
 from warroom.games.eaw1940.rules import RULES
 from warroom.games.eaw1940.victory import band
 
@@ -63,8 +70,13 @@ def start(eaw: Any, **changes: Any) -> State:
 def edit(state: State, **changes: Any) -> State:
     for key, value in changes.items():
         state.data[key] = value
-    state._legal = None
+    state.invalidate()
     return state
+
+
+def printed(state: State, since: int = 0) -> list[str]:
+    """The log from entry ``since`` on, as printed: ``text [rule]``."""
+    return [render(e) for e in state.log[since:]]
 
 
 def keys(state: State) -> list[str]:
@@ -76,8 +88,8 @@ def top(state: State) -> str | None:
     return stack[-1]["kind"] if stack else None
 
 
-def roll(state: State, dice: tuple[int, ...] | list[int], *actions: str) -> list[str]:
-    """Apply ``actions`` with exactly ``dice`` rolled; return the new log lines."""
+def play(state: State, dice: tuple[int, ...] | list[int], *actions: str) -> list[LogEntry]:
+    """Apply ``actions`` with exactly ``dice`` rolled; return the new log entries."""
     n, barrier = len(state.log), state.data["barrier"]
     state.data["forced"] = list(dice)
     for action in actions:
@@ -85,6 +97,11 @@ def roll(state: State, dice: tuple[int, ...] | list[int], *actions: str) -> list
     assert state.data["forced"] == [], "fewer dice were rolled than forced"
     assert state.data["barrier"] - barrier == len(dice), "more dice were rolled than forced"
     return state.log[n:]
+
+
+def roll(state: State, dice: tuple[int, ...] | list[int], *actions: str) -> list[str]:
+    """Apply ``actions`` with exactly ``dice`` rolled; return the new log lines (printed)."""
+    return [render(e) for e in play(state, dice, *actions)]
 
 
 def walk(eaw: Any, to_turn: int, tank_front: str = "western") -> State:
@@ -130,12 +147,12 @@ def test_2_1_set_up_markers(eaw: Any) -> None:
     assert [a["control"] for a in v["air_spaces"]] == ["axis", "axis", "axis"]
     assert [z["control"] for z in v["sea_zones"]] == ["allies", "allies"]
     assert v["malta"] == "active"
-    assert s.log[0].endswith("Malta active [2.1]")
+    assert printed(s)[0].endswith("Malta active [2.1]")
 
 
 def test_2_2_not_in_play_yet(eaw: Any) -> None:
     s = new_game(eaw, seed=0)
-    assert s.log[1] == ("Not in play yet: Axis Eastern, Central/Southern, Balkan fronts and "
+    assert printed(s)[1] == ("Not in play yet: Axis Eastern, Central/Southern, Balkan fronts and "
                         "the other tanks (see the turn track) [2.2]")
     v = view(s)
     for f in (E, CS, B):
@@ -177,7 +194,7 @@ def test_3_1_ap_per_turn_from_the_turn_track_over_a_whole_game(eaw: Any) -> None
             assert f"Advance the turn marker to turn {turn + 1} [3.4]" in lines
     assert seen == [3, 2, 2, 2, 3, 4, 3, 3, 3, 3]
     assert s.data["turn"] == 10
-    assert [ln for ln in s.log if ln.endswith("[3.1]")][4] == (
+    assert [ln for ln in printed(s) if ln.endswith("[3.1]")][4] == (
         "Turn 5 (Apr-May 1941): the Axis have 3 AP [3.1]")
 
 
@@ -211,9 +228,9 @@ def test_4_1_each_axis_action_costs_1_ap(eaw: Any, action: str, changes: dict[st
 
 def test_4_1_turn_ends_when_the_ap_are_spent(eaw: Any) -> None:
     s = new_game(eaw, seed=0)
-    lines = roll(s, (*QUIET,), "tank:western:north_africa", "tank:north_africa:western",
-                 "tank:western:north_africa")
-    rules = [re.search(r"\[([^\]]+)\]$", ln).group(1) for ln in lines]  # type: ignore[union-attr]
+    entries = play(s, (*QUIET,), "tank:western:north_africa", "tank:north_africa:western",
+                   "tank:western:north_africa")
+    rules = [e["rule"] for e in entries]
     assert rules == ["4.2.4", "4.2.4", "4.2.4", "4.3", "11.3", "3.4", "3.1"]
     assert (s.data["turn"], s.data["ap"]) == (2, 2)
     assert s.data["tanks"] == [[NA, 0]]
@@ -299,9 +316,9 @@ def test_5_1_attack_explained_and_described(eaw: Any) -> None:
     assert why.reason == ("1 AP: attack Ruhr, total DRM +1 (+1 Axis control Western Europe "
                           "air space, 5.2); advance on a modified 5-6")
     act = eaw.catalogue.by_key("attack:north_africa")
-    assert eaw.describe(s.data, act.id) == "Attack the Allied North Africa front: Tripoli (DRM -1)"
+    assert eaw.describe(s, act.id) == "Attack the Allied North Africa front: Tripoli (DRM -1)"
     sea = eaw.catalogue.by_key("sea:atlantic")
-    assert eaw.describe(s.data, sea.id) == "Attack Allied control of the Atlantic (DRM -1)"
+    assert eaw.describe(s, sea.id) == "Attack Allied control of the Atlantic (DRM -1)"
 
 
 def test_5_1_otherwise_no_result(eaw: Any) -> None:
@@ -374,24 +391,33 @@ def test_5_2_land_drms_cumulative_11_6(eaw: Any, f: int, pos: int, air: int, sea
     # the smallest die that advances, and the die below it
     for die in range(1, 7):
         s = position()
-        lines = roll(s, (die,), f"attack:{c.front_ids[f]}")
+        entries = play(s, (die,), f"attack:{c.front_ids[f]}")
         total = die + drm
         advanced = total >= 5
         outcome = "advance" if advanced else "no result"
-        assert lines[0] == (f"The Axis {name} front attacks {target}: die {die}{text} = "
-                            f"{total} -> {outcome} (Land Attack Table) [5.1]")
+        assert render(entries[0]) == (f"The Axis {name} front attacks {target}: die {die}"
+                                      f"{text} = {total} -> {outcome} (Land Attack Table) "
+                                      "[5.1]")
+        # the same numbers as facts: the die, each DRM with its reason, the total, the result
+        attack = entries[0]
+        assert (attack["rule"], attack["die"], attack["total"]) == ("5.1", die, total)
+        assert sum(v for v, _ in attack["mods"]) == drm
+        assert "".join(f" {v:+d} ({why})" for v, why in attack["mods"]) == text
+        assert attack["result"] == ("advance" if advanced else "no_result")
         assert s.data["axis"][f] == pos + advanced
         assert s.data["reserve"][f] == (reserve and not advanced)
 
 
 def test_land_table_clamps_modified_rolls(eaw: Any) -> None:
     s = start(eaw, axis=[1, 0, 0, 0, 0], sea=[AXIS, ALLIED])
-    lines = roll(s, (6,), "attack:western")
-    assert lines[0].endswith("= 8 -> advance (Land Attack Table) [5.1]")
+    entries = play(s, (6,), "attack:western")
+    assert render(entries[0]).endswith("= 8 -> advance (Land Attack Table) [5.1]")
+    assert (entries[0]["total"], entries[0]["result"]) == (8, "advance")
     s = start(eaw, axis=[0, 1, 0, 0, 0], air=[AXIS, AXIS, ALLIED], air_sup=[1, 0, 0],
               reserve=[0, 1, 0, 0, 0])
-    lines = roll(s, (1,), "attack:north_africa")
-    assert lines[0].endswith("= -3 -> no result (Land Attack Table) [5.1]")
+    entries = play(s, (1,), "attack:north_africa")
+    assert render(entries[0]).endswith("= -3 -> no result (Land Attack Table) [5.1]")
+    assert (entries[0]["total"], entries[0]["result"]) == (-3, "no_result")
 
 
 def test_11_1_attack_the_same_front_several_times(eaw: Any) -> None:
@@ -412,13 +438,15 @@ def test_11_1_attack_the_same_location_several_times(eaw: Any) -> None:
     s = new_game(eaw, seed=0)
     # Tripoli: +1 air -1 Allied Mediterranean port -1 Malta = -1; the third AP is the
     # last, so the BOT acts after it.
-    lines = roll(s, (5, 5, 6, *QUIET), "attack:north_africa", "attack:north_africa",
-                 "attack:north_africa")
-    assert [ln.split(": ")[0] for ln in lines if " attacks " in ln] == [
-        "The Axis North Africa front attacks Tripoli"] * 3
-    assert [ln.split(" -> ")[1] for ln in lines if " attacks " in ln] == [
-        "no result (Land Attack Table) [5.1]", "no result (Land Attack Table) [5.1]",
-        "advance (Land Attack Table) [5.1]"]
+    entries = play(s, (5, 5, 6, *QUIET), "attack:north_africa", "attack:north_africa",
+                   "attack:north_africa")
+    attacks = [e for e in entries if "die" in e and e["rule"] == "5.1"]
+    mods = f"{MED_AIR_MOD} -1 (Allied control the Mediterranean, port, 5.2) -1 (Malta active)"
+    assert [e["text"] for e in attacks] == [
+        f"The Axis North Africa front attacks Tripoli: die {d} {mods} = {d - 1} -> {r} (Land "
+        "Attack Table)" for d, r in ((5, "no result"), (5, "no result"), (6, "advance"))]
+    assert [(e["die"], e["total"], e["result"]) for e in attacks] == [
+        (5, 4, "no_result"), (5, 4, "no_result"), (6, 5, "advance")]
     assert s.data["axis"][NA] == 1
     assert (s.data["turn"], s.data["ap"]) == (2, 2)
 
@@ -651,8 +679,9 @@ def test_9_1_reserve_minus_1_and_9_2_flips_when_the_axis_win(eaw: Any) -> None:
 
 def test_9_1_reserve_only_on_its_front(eaw: Any) -> None:
     s = start(eaw, reserve=[0, 1, 0, 0, 0])
-    lines = roll(s, (4,), "attack:western")
-    assert "reserve" not in lines[0] and s.data["axis"][W] == 1
+    entries = play(s, (4,), "attack:western")
+    assert "reserve" not in render(entries[0]) and s.data["axis"][W] == 1
+    assert not [why for _, why in entries[0]["mods"] if "reserve" in why]
 
 
 # -- 11.2 last location --------------------------------------------------------------------
@@ -692,6 +721,7 @@ def test_10_1_allied_automatic_victory_at_end_of_turn_6(eaw: Any) -> None:
     out = result(s)
     assert out is not None and s.is_over
     assert (out.winner, out.label, out.rule) == ("allies", "allied_automatic_victory", "10.1")
+    assert out.termination is Termination.AUTOMATIC_VICTORY
     assert out.returns == {"axis": -1.0}
     assert legal_actions(s) == []
 
@@ -721,6 +751,7 @@ def test_10_2_axis_automatic_victory_three_flags(eaw: Any) -> None:
     out = result(s)
     assert out is not None
     assert (out.winner, out.label, out.rule) == ("axis", "axis_automatic_victory", "10.2")
+    assert out.termination is Termination.AUTOMATIC_VICTORY
     assert out.returns == {"axis": 1.0}
 
 
@@ -786,9 +817,11 @@ def test_10_3_final_victory_points_item_by_item(eaw: Any, axis: list[int], sea: 
     # a BOT action that changes nothing: an air offensive on an Allied air space, else the
     # naval offensive with both seas Allied and Malta active
     dice = (4, 3) if air[EAST_AIR] == ALLIED else QUIET
-    lines = roll(s, dice, "end_turn")
-    assert [ln for ln in lines if ln.endswith("[10.3]")] == [f"{i} [10.3]" for i in items]
-    assert sum(int(i.split(" VP")[0]) for i in items) == vp
+    entries = play(s, dice, "end_turn")
+    scored = [e for e in entries if e["rule"] == "10.3"]
+    assert [e["text"] for e in scored] == items
+    assert sum(e["vp"] for e in scored) == vp
+    assert entries[-1]["rule"] == "10.4" and entries[-1]["vp"] == vp
     out = result(s)
     assert out is not None and out.scores == {"vp": vp} and out.rule == "10.4"
 
@@ -815,6 +848,7 @@ def test_10_4_score_bands_and_boundaries(eaw: Any, axis: list[int], in_play: lis
     assert out is not None
     assert (out.label, out.winner, out.returns, out.scores, out.text, out.rule) == (
         label, winner, {"axis": ret}, {"vp": vp}, text, "10.4")
+    assert out.termination is Termination.FINAL_SCORING
     assert view(s)["result"]["label"] == label
 
 
@@ -891,7 +925,7 @@ def test_1_4_eastern_and_central_fronts_enter_on_turn_6(eaw: Any) -> None:
 
 def test_1_4_new_tank_placed_with_a_front_in_play(eaw: Any) -> None:
     s = walk(eaw, 4)
-    assert s.log[-1] == "A new Axis tank arrives: the Axis player places it with a front [1.4]"
+    assert printed(s)[-1] == "A new Axis tank arrives: the Axis player places it with a front [1.4]"
     assert top(s) == "place_tank"
     assert keys(s) == ["place_tank:western", "place_tank:north_africa", "place_tank:balkan"]
     why = explain(s, "attack:western")
@@ -916,8 +950,8 @@ def test_1_4_place_tank_explained_when_none_waits(eaw: Any) -> None:
 def test_1_4_allied_tanks_join_on_turns_7_and_9(eaw: Any) -> None:
     s = walk(eaw, 9)
     assert s.data["allied_tanks"] == [[E, 0], [NA, 0]]
-    assert "An Allied tank joins the Allied Eastern front [1.4]" in s.log
-    assert "An Allied tank joins the Allied North Africa front [1.4]" in s.log
+    assert "An Allied tank joins the Allied Eastern front [1.4]" in printed(s)
+    assert "An Allied tank joins the Allied North Africa front [1.4]" in printed(s)
     assert s.data["tanks"] == [[W, 0], [W, 0], [W, 0]]
 
 
@@ -933,17 +967,52 @@ def test_two_tanks_on_one_front_move_one_at_a_time(eaw: Any) -> None:
 def test_every_log_line_and_explanation_cites_known_rules(eaw: Any, seed: int) -> None:
     s = new_game(eaw, seed=seed)
     pick = Rng(seed)
-    cite = re.compile(r" \[([^\]]+)\]$")
     while not s.is_over:
         for act in eaw.catalogue:
             why = explain(s, act)
             assert why.rules and set(why.rules) <= set(RULES), (act.key, why)
-        assert eaw.check_invariants(s.data) == []
+        assert eaw.check_invariants(s) == []
         legal = legal_actions(s)
         # prefer attacks so games go somewhere
         attacks = [a for a in legal if a.key.startswith(("attack", "sea", "air", "reroll"))]
         apply(s, pick.choice(attacks or legal))
-    for line in s.log:
-        m = cite.search(line)
-        assert m is not None and m.group(1) in RULES, line
+    for entry in s.log:
+        assert entry["rule"] in RULES, entry
+        assert entry["text"] and not entry["text"].endswith("]"), entry
     assert result(s) is not None
+
+
+# -- prompts: every decision says what is decided, under which rule -----------------------
+
+def test_prompts_of_the_three_decisions(eaw: Any) -> None:
+    s = new_game(eaw, seed=0)
+    p = prompt(s)
+    assert p is not None
+    assert (p.role, p.text, p.rule) == ("axis", "Choose an Axis action (3 AP left)", "4.2")
+    assert view(s)["prompt"] == {"role": "axis", "text": "Choose an Axis action (3 AP left)",
+                                 "rule": "4.2"}
+    assert view(s)["pending"] is None               # the action menu is not "pending"
+    roll(s, (3,), "attack:western")
+    p = prompt(s)
+    assert p is not None and p.rule == "8.1"
+    assert p.text == ("The Western front's attack on Ruhr failed: keep the result, or "
+                      "re-roll it with the front's unused tank")
+    assert view(s)["pending"] == {"kind": "reroll", "role": "axis", "prompt": p.text,
+                                  "rule": "8.1", "front": "western"}
+    roll(s, (), "keep")
+    assert str(prompt(s)) == "axis: Choose an Axis action (2 AP left) [4.2]"
+    assert str(prompt(start(eaw, ap=0))) == "axis: No AP left: end the Axis actions [4.1]"
+    s = walk(eaw, 4)
+    p = prompt(s)
+    assert p is not None and (p.text, p.rule) == (
+        "Place the new Axis tank with an Axis front in play", "1.4")
+    assert view(s)["pending"]["kind"] == "place_tank"
+    roll(s, (), "place_tank:western")
+    assert prompt(s) is not None and prompt(s).rule == "4.2"  # type: ignore[union-attr]
+
+
+def test_no_prompt_once_the_game_is_over(eaw: Any) -> None:
+    s = start(eaw, turn=10, ap=3)
+    roll(s, QUIET, "end_turn")
+    assert result(s) is not None
+    assert prompt(s) is None and view(s)["prompt"] is None and view(s)["pending"] is None

@@ -1,107 +1,93 @@
-"""The Axis player's decisions: the fixed action catalogue and the decision-stack frames.
+"""The Axis player's decisions (4.2, 8.1, 1.4) as decision frames.
 
-Frames (``data["stack"]``):
-- ``actions``: the Axis action phase (3.2, 4.2.1-4.2.5), at the bottom of the stack.
+- ``actions``: choose one Axis action for 1 AP (4.2.1-4.2.5), or end the actions (3.2,
+  4.1). It stays on the stack while AP are left and ends when they are spent (4.1) or
+  the Axis end their actions.
 - ``reroll``: a failed land attack on a front with an unused tank (8.1): re-roll or keep.
+  A re-roll decided on the last AP ends the Axis actions after it.
 - ``place_tank``: a tank arriving by the turn track (1.4) is placed with a front.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from warroom.core.actions import Action, ActionCatalogue
-from warroom.core.protocol import FrameKind, Game
+from warroom.core.actions import Action
+from warroom.core.flow import Decision, Prompt, end
+from warroom.core.log import log
+from warroom.core.state import Frame, State
 from warroom.games.eaw1940 import combat
-from warroom.games.eaw1940.components import Components
-from warroom.games.eaw1940.rules import log
-from warroom.games.eaw1940.sequence import continue_turn, end_axis_actions
+from warroom.games.eaw1940.base import EawGame
+from warroom.games.eaw1940.catalogue import (
+    AIR,
+    ATTACK,
+    END,
+    KEEP,
+    PLACE,
+    REROLL,
+    SEA,
+    TANK,
+)
+from warroom.games.eaw1940.components import ALLIED
 
-if TYPE_CHECKING:
-    from warroom.games.eaw1940.game import EuropeAtWar1940
-
-ALLIED = 0
-ATTACK, SEA, AIR, TANK, UNSTALL, END, REROLL, KEEP, PLACE = range(9)
 Why = tuple[str, tuple[str, ...]]
 
 
-def build_catalogue(c: Components) -> tuple[ActionCatalogue, list[tuple[int, tuple[int, ...]]]]:
-    """Every action the Axis player can ever take, and its (kind, arguments) decoding."""
-    entries: list[tuple[str, str]] = []
-    decode: list[tuple[int, tuple[int, ...]]] = []
-    fronts = range(len(c.front_ids))
-
-    def add(key: str, label: str, kind: int, *args: int) -> None:
-        entries.append((key, label))
-        decode.append((kind, args))
-
-    for f in fronts:
-        add(f"attack:{c.front_ids[f]}", f"Attack the Allied {c.front_names[f]} front", ATTACK, f)
-    for z in range(len(c.sea_ids)):
-        add(f"sea:{c.sea_ids[z]}", f"Attack Allied control of the {c.sea_names[z]}", SEA, z)
-    for a in range(len(c.air_ids)):
-        add(f"air:{c.air_ids[a]}", f"Attack Allied control of the {c.air_names[a]} air space",
-            AIR, a)
-    for f in fronts:
-        for g in fronts:
-            if f != g:
-                add(f"tank:{c.front_ids[f]}:{c.front_ids[g]}",
-                    f"Move a tank from the {c.front_names[f]} to the {c.front_names[g]} front",
-                    TANK, f, g)
-    for f in fronts:
-        add(f"unstall:{c.front_ids[f]}", f"Flip the {c.front_names[f]} front from stalled to "
-            "active", UNSTALL, f)
-    add("end_turn", "End the Axis actions (unused AP are lost)", END)
-    add("reroll", "Use the tank: re-roll the attack", REROLL)
-    add("keep", "Keep the result (save the tank)", KEEP)
-    for f in fronts:
-        add(f"place_tank:{c.front_ids[f]}", f"Place the new tank with the {c.front_names[f]} "
-            "front", PLACE, f)
-    return ActionCatalogue(entries), decode
-
-
-class ActionsFrame(FrameKind):
-    """3.2: the Axis spend their AP, one action per AP (4.1), then end their actions."""
+class ActionsFrame(Decision[EawGame]):
+    """3.2 / 4.2: the Axis spend 1 AP on one action (4.1), or end their actions."""
 
     kind = "actions"
 
-    def legal(self, game: Game, data: dict[str, Any], frame: dict[str, Any]) -> list[int]:
-        g: EuropeAtWar1940 = game  # type: ignore[assignment]
-        c = g.c
-        ids: list[int] = []
-        if data["ap"] > 0:
-            in_play, stalled, axis = data["in_play"], data["stalled"], data["axis"]
-            for f in range(g.n_fronts):
-                if in_play[f] and not stalled[f] and axis[f] < c.last[f]:
-                    ids.append(g.attack_id[f])
-            for z, ctl in enumerate(data["sea"]):
-                if ctl == ALLIED:
-                    ids.append(g.sea_id[z])
-            for a, ctl in enumerate(data["air"]):
-                if ctl == ALLIED:
-                    ids.append(g.air_id[a])
-            if not data["attacked"]:
-                done = set()
-                for t in data["tanks"]:
-                    f = t[0]
-                    if f not in done:
-                        done.add(f)
-                        for h in range(g.n_fronts):
-                            if h != f and in_play[h]:
-                                ids.append(g.tank_id[f][h])
-            for f in range(g.n_fronts):
-                if stalled[f] and in_play[f]:
-                    ids.append(g.unstall_id[f])
-        ids.append(g.end_id)
-        return ids
+    def prompt(self, st: State[EawGame], frame: Frame) -> Prompt:
+        ap = st.data["ap"]
+        if ap <= 0:
+            return Prompt("axis", "No AP left: end the Axis actions", "4.1")
+        return Prompt("axis", f"Choose an Axis action ({ap} AP left)", "4.2")
 
-    def apply(self, game: Game, data: dict[str, Any], frame: dict[str, Any],
-              action: Action) -> None:
-        g: EuropeAtWar1940 = game  # type: ignore[assignment]
+    def legal(self, st: State[EawGame], frame: Frame) -> list[int]:
+        data = st.data
+        ids = st.game.ids
+        if data["ap"] <= 0:
+            return [ids.end_id]
+        in_play, stalled, axis = data["in_play"], data["stalled"], data["axis"]
+        out: list[int] = []
+        add = out.append
+        # 4.2.1: fronts in play, not stalled (4.4), short of their last location (11.2)
+        for f, last, aid in ids.attacks:
+            if in_play[f] and not stalled[f] and axis[f] < last:
+                add(aid)
+        sea, air = data["sea"], data["air"]
+        if ALLIED in sea:                                                       # 4.2.2
+            for z, ctl in enumerate(sea):
+                if ctl == ALLIED:
+                    add(ids.sea_id[z])
+        if ALLIED in air:                                                       # 4.2.3
+            for a, ctl in enumerate(air):
+                if ctl == ALLIED:
+                    add(ids.air_id[a])
+        if not data["attacked"]:                                                # 4.2.4
+            seen = 0                            # the fronts done, as bits
+            for t in data["tanks"]:
+                bit = 1 << t[0]
+                if not seen & bit:
+                    seen |= bit
+                    for h, tid in ids.tank_moves[t[0]]:
+                        if in_play[h]:
+                            add(tid)
+        if 1 in stalled:                                                        # 4.2.5
+            for f, uid in enumerate(ids.unstall_id):
+                if stalled[f] and in_play[f]:
+                    add(uid)
+        add(ids.end_id)
+        return out
+
+    def apply(self, st: State[EawGame], frame: Frame, action: Action) -> None:
+        g, data = st.game, st.data
         c = g.c
-        kind, args = g.decode[action.id]
+        kind, args = g.ids.decode[action.id]
         if kind == END:
-            end_axis_actions(c, data, spent=False)
+            if data["ap"]:
+                log(data, "4.1", f"The Axis end their actions; {data['ap']} unused AP are lost")
+            data["ap"] = 0
+            end(data)
             return
         data["ap"] -= 1
         if kind == ATTACK:
@@ -119,17 +105,17 @@ class ActionsFrame(FrameKind):
             tank[0] = h
             log(data, "4.2.4", f"A tank moves from the {c.front_names[f]} front to the "
                 f"{c.front_names[h]} front (1 AP)")
-        elif kind == UNSTALL:
+        else:       # UNSTALL
             data["stalled"][args[0]] = 0
             log(data, "4.2.5", f"The Axis {c.front_names[args[0]]} front is flipped from "
                 "stalled to active (1 AP)")
-        continue_turn(c, data)
+        if not data["ap"] and data["stack"][-1] is frame:
+            end(data)       # 4.1: the AP are spent (a pending re-roll comes first)
 
-    def explain(self, game: Game, data: dict[str, Any], frame: dict[str, Any], action: Action,
-                legal: bool) -> Why:
-        g: EuropeAtWar1940 = game  # type: ignore[assignment]
+    def explain(self, st: State[EawGame], frame: Frame, action: Action, legal: bool) -> Why:
+        g, data = st.game, st.data
         c = g.c
-        kind, args = g.decode[action.id]
+        kind, args = g.ids.decode[action.id]
         if kind in (REROLL, KEEP):
             return "there is no failed attack to re-roll now", ("8.1",)
         if kind == PLACE:
@@ -183,28 +169,33 @@ class ActionsFrame(FrameKind):
             if not data["in_play"][h]:
                 return f"the {c.front_names[h]} front is not in play", ("2.2", "4.2.4")
             return "1 AP: the tank may be used on the turn it moves", ("4.2.4", "8.2")
-        f = args[0]
+        f = args[0]     # UNSTALL
         if not data["in_play"][f] or not data["stalled"][f]:
             return f"the Axis {c.front_names[f]} front is not stalled", ("4.2.5",)
         return "1 AP: the front may attack again", ("4.2.5", "4.4")
 
 
-class RerollFrame(FrameKind):
+class RerollFrame(Decision[EawGame]):
     """8.1: after a failed land attack, a front's unused tank may re-roll it (no AP)."""
 
     kind = "reroll"
 
-    def legal(self, game: Game, data: dict[str, Any], frame: dict[str, Any]) -> list[int]:
-        g: EuropeAtWar1940 = game  # type: ignore[assignment]
-        return [g.reroll_id, g.keep_id]
+    def prompt(self, st: State[EawGame], frame: Frame) -> Prompt:
+        c, f = st.game.c, frame["front"]
+        target = c.routes[f][st.data["axis"][f] + 1]
+        return Prompt("axis", f"The {c.front_names[f]} front's attack on {target} failed: "
+                      "keep the result, or re-roll it with the front's unused tank", "8.1")
 
-    def apply(self, game: Game, data: dict[str, Any], frame: dict[str, Any],
-              action: Action) -> None:
-        g: EuropeAtWar1940 = game  # type: ignore[assignment]
+    def legal(self, st: State[EawGame], frame: Frame) -> list[int]:
+        ids = st.game.ids
+        return [ids.reroll_id, ids.keep_id]
+
+    def apply(self, st: State[EawGame], frame: Frame, action: Action) -> None:
+        g, data = st.game, st.data
         c = g.c
-        data["stack"].pop()
+        end(data)
         f = frame["front"]
-        if action.id == g.reroll_id:
+        if action.id == g.ids.reroll_id:
             tank = next(t for t in data["tanks"] if t[0] == f and not t[1])
             tank[1] = 1
             log(data, "8.1", f"The tank on the {c.front_names[f]} front is used (flipped): "
@@ -212,10 +203,11 @@ class RerollFrame(FrameKind):
             combat.axis_attack_front(c, data, f, reroll=True)
         else:
             log(data, "8.1", "The Axis keep the result; the tank stays unused")
-        continue_turn(c, data)
+        stack = data["stack"]
+        if not data["ap"] and stack[-1]["kind"] == "actions":
+            end(data)       # 4.1: the re-roll was decided on the last AP
 
-    def explain(self, game: Game, data: dict[str, Any], frame: dict[str, Any], action: Action,
-                legal: bool) -> Why:
+    def explain(self, st: State[EawGame], frame: Frame, action: Action, legal: bool) -> Why:
         if legal:
             return ("the attack failed and the front's tank is unused: re-roll it once this "
                     "turn at no AP cost, or keep the result", ("8.1",))
@@ -223,28 +215,31 @@ class RerollFrame(FrameKind):
                 ("8.1",))
 
 
-class PlaceTankFrame(FrameKind):
+class PlaceTankFrame(Decision[EawGame]):
     """1.4: a tank entering by the turn track is placed with an Axis front in play."""
 
     kind = "place_tank"
 
-    def legal(self, game: Game, data: dict[str, Any], frame: dict[str, Any]) -> list[int]:
-        g: EuropeAtWar1940 = game  # type: ignore[assignment]
-        return [g.place_id[f] for f in range(g.n_fronts) if data["in_play"][f]]
+    def prompt(self, st: State[EawGame], frame: Frame) -> Prompt:
+        waiting = sum(1 for fr in st.data["stack"] if fr["kind"] == "place_tank")
+        more = f" ({waiting} tanks arriving)" if waiting > 1 else ""
+        return Prompt("axis", f"Place the new Axis tank with an Axis front in play{more}",
+                      "1.4")
 
-    def apply(self, game: Game, data: dict[str, Any], frame: dict[str, Any],
-              action: Action) -> None:
-        g: EuropeAtWar1940 = game  # type: ignore[assignment]
-        data["stack"].pop()
-        f = g.decode[action.id][1][0]
+    def legal(self, st: State[EawGame], frame: Frame) -> list[int]:
+        g, in_play = st.game, st.data["in_play"]
+        return [g.ids.place_id[f] for f in range(g.n_fronts) if in_play[f]]
+
+    def apply(self, st: State[EawGame], frame: Frame, action: Action) -> None:
+        g, data = st.game, st.data
+        end(data)
+        f = g.ids.decode[action.id][1][0]
         data["tanks"].append([f, 0])
         log(data, "1.4", f"The new Axis tank is placed with the {g.c.front_names[f]} front")
-        continue_turn(g.c, data)
 
-    def explain(self, game: Game, data: dict[str, Any], frame: dict[str, Any], action: Action,
-                legal: bool) -> Why:
-        g: EuropeAtWar1940 = game  # type: ignore[assignment]
-        kind, args = g.decode[action.id]
+    def explain(self, st: State[EawGame], frame: Frame, action: Action, legal: bool) -> Why:
+        g = st.game
+        kind, args = g.ids.decode[action.id]
         if legal:
             return "places the arriving tank with this front", ("1.4",)
         if kind == PLACE:

@@ -1,25 +1,31 @@
 """Section 4.3, the Allied BOT: one roll on the Allied Action Chart each turn (3.3).
 
-The BOT is part of the rules, not an AI: every choice it makes comes from a die.
-An action that cannot be played is ignored (11.3).
+The BOT is part of the rules, not an AI: every choice it makes comes from a die rolled
+from the state's RNG, inside the ``allied_bot`` procedure frame that the turn (3) calls
+after the Axis actions. An action that cannot be played is ignored (11.3).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from warroom.core.flow import Procedure, end
+from warroom.core.log import log
 from warroom.core.rng import roll
+from warroom.core.state import Frame, State
+from warroom.games.eaw1940.base import EawGame
 from warroom.games.eaw1940.combat import (
-    AXIS,
     allied_attack_air,
     allied_attack_sea,
     allied_counter_attack,
 )
-from warroom.games.eaw1940.components import Components
-from warroom.games.eaw1940.rules import log
+from warroom.games.eaw1940.components import AXIS, Components
+
+Data = dict[str, Any]
 
 
-def most_advanced(c: Components, data: dict[str, Any]) -> int:
+def most_advanced(c: Components, data: Data) -> int:
     """The in-play Axis front furthest from its home (ties: the first in map order); -1 if none."""
     best, best_pos = -1, -2
     for f in range(len(c.front_ids)):
@@ -28,32 +34,44 @@ def most_advanced(c: Components, data: dict[str, Any]) -> int:
     return best
 
 
-def roll_front(c: Components, data: dict[str, Any]) -> int:
+def roll_front(c: Components, data: Data) -> int:
     """Front Table: a d6 picks the front an Allied BOT action targets."""
     die = roll(data)
     f = c.front_table[die]
     if f < 0:
         f = most_advanced(c, data)
         log(data, "Front Table", f"Front Table: die {die} -> the most advanced Axis front, "
-            f"{c.front_names[f]}")
+            f"{c.front_names[f]}", die=die, front=c.front_ids[f])
     else:
-        log(data, "Front Table", f"Front Table: die {die} -> the {c.front_names[f]} front")
+        log(data, "Front Table", f"Front Table: die {die} -> the {c.front_names[f]} front",
+            die=die, front=c.front_ids[f])
     return f
 
 
-def _ignore(c: Components, data: dict[str, Any], why: str) -> None:
+def _ignore(c: Components, data: Data, why: str) -> None:
     log(data, "11.3", f"The BOT action cannot be played ({why}): it is ignored")
 
 
-def allied_bot_action(c: Components, data: dict[str, Any]) -> None:
+def allied_bot_action(c: Components, data: Data) -> None:
     """3.3 / 4.3: roll on the Allied Action Chart and apply the result."""
     die = roll(data)
     action, text = c.chart[die]
-    log(data, "4.3", f"Allied BOT: die {die} on the Allied Action Chart -> {text}")
+    log(data, "4.3", f"Allied BOT: die {die} on the Allied Action Chart -> {text}", die=die,
+        result=action)
     HANDLERS[action](c, data)
 
 
-def _stall(c: Components, data: dict[str, Any]) -> None:
+class AlliedBot(Procedure[EawGame]):
+    """3.3 / 4.3: the Allied BOT's action of the turn, after the Axis actions."""
+
+    kind = "allied_bot"
+
+    def run(self, st: State[EawGame], frame: Frame) -> None:
+        allied_bot_action(st.game.c, st.data)
+        end(st.data)
+
+
+def _stall(c: Components, data: Data) -> None:
     f = roll_front(c, data)
     if not data["in_play"][f]:
         return _ignore(c, data, f"the Axis {c.front_names[f]} front is not in play")
@@ -63,7 +81,7 @@ def _stall(c: Components, data: dict[str, Any]) -> None:
     log(data, "4.4", f"The Axis {c.front_names[f]} front is flipped to its stalled side")
 
 
-def _reserves(c: Components, data: dict[str, Any]) -> None:
+def _reserves(c: Components, data: Data) -> None:
     f = roll_front(c, data)
     if not data["in_play"][f]:
         return _ignore(c, data, f"the {c.front_names[f]} front is not in play")
@@ -74,7 +92,7 @@ def _reserves(c: Components, data: dict[str, Any]) -> None:
         "reserve side")
 
 
-def _counter_attack(c: Components, data: dict[str, Any]) -> None:
+def _counter_attack(c: Components, data: Data) -> None:
     f = roll_front(c, data)
     if not data["in_play"][f]:
         return _ignore(c, data, f"the {c.front_names[f]} front is not in play")
@@ -83,7 +101,7 @@ def _counter_attack(c: Components, data: dict[str, Any]) -> None:
     allied_counter_attack(c, data, f)
 
 
-def _air_attack(c: Components, data: dict[str, Any]) -> None:
+def _air_attack(c: Components, data: Data) -> None:
     f = roll_front(c, data)
     a = c.front_air[f]
     if data["air"][a] != AXIS:
@@ -91,7 +109,7 @@ def _air_attack(c: Components, data: dict[str, Any]) -> None:
     allied_attack_air(c, data, a)
 
 
-def _sea_attack(c: Components, data: dict[str, Any]) -> None:
+def _sea_attack(c: Components, data: Data) -> None:
     for z in range(len(c.sea_ids)):
         if data["sea"][z] == AXIS:
             allied_attack_sea(c, data, z)
@@ -103,7 +121,7 @@ def _sea_attack(c: Components, data: dict[str, Any]) -> None:
     _ignore(c, data, "the Allies control both sea zones and Malta is active")
 
 
-def _reserve_counter_attack(c: Components, data: dict[str, Any]) -> None:
+def _reserve_counter_attack(c: Components, data: Data) -> None:
     f = most_advanced(c, data)
     if f < 0 or data["axis"][f] < 0:
         return _ignore(c, data, "no Axis front to counter-attack")
@@ -115,7 +133,7 @@ def _reserve_counter_attack(c: Components, data: dict[str, Any]) -> None:
     allied_counter_attack(c, data, f, bonus=c.reserve_ca_drm)
 
 
-HANDLERS = {
+HANDLERS: Mapping[str, Callable[[Components, Data], None]] = {
     "stall": _stall,
     "reserves": _reserves,
     "counter_attack": _counter_attack,

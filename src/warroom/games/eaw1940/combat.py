@@ -1,32 +1,45 @@
 """Sections 5-9: land, air and sea attacks, tanks and reserves, for both sides.
 
 Modifiers are collected as (value, reason) pairs and summed (11.6: DRMs are
-cumulative); the modified roll is read on the table clamped to 1..6.
+cumulative); the modified roll is read on the table clamped to 1..6. Every attack logs
+its facts: ``die``, ``mods`` (``[value, reason]`` pairs), ``total`` (the modified roll)
+and ``result`` (the table's entry: ``advance``, ``attacker_wins`` or ``no_result``); the
+rule and the text say who attacked what.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from warroom.core.flow import call
+from warroom.core.log import log
 from warroom.core.rng import roll
-from warroom.games.eaw1940.components import Components
-from warroom.games.eaw1940.rules import log
+from warroom.games.eaw1940.components import ALLIED, AXIS, Components
 
-AXIS, ALLIED = 1, 0
 Mods = list[tuple[int, str]]
+Data = dict[str, Any]
 
 
-def _fmt(die: int, mods: Mods) -> tuple[int, str]:
-    total = die + sum(v for v, _ in mods)
-    text = f"die {die}" + "".join(f" {v:+d} ({why})" for v, why in mods)
-    if mods:
-        text += f" = {total}"
-    return min(6, max(1, total)), text
+def attack_roll(data: Data, mods: Mods, table: tuple[str, ...]) -> tuple[int, int, str, str]:
+    """Roll one attack die with ``mods``: (die, modified total, table result, text)."""
+    die = roll(data)
+    total = die
+    for v, _ in mods:
+        total += v
+    result = table[6 if total > 6 else 1 if total < 1 else total]
+    if not mods:
+        return die, total, result, f"die {die}"
+    return die, total, result, (f"die {die}" + "".join([f" {v:+d} ({why})" for v, why in mods])
+                                + f" = {total}")
+
+
+def _land(result: str) -> str:
+    return "advance" if result == "advance" else "no result"
 
 
 # -- land attacks -------------------------------------------------------------------------
 
-def axis_land_mods(c: Components, data: dict[str, Any], f: int) -> Mods:
+def axis_land_mods(c: Components, data: Data, f: int) -> Mods:
     """5.2, 9.1 and Malta: DRMs of an Axis attack on the Allied location of front ``f``."""
     mods: Mods = []
     target = data["axis"][f] + 1
@@ -48,26 +61,28 @@ def axis_land_mods(c: Components, data: dict[str, Any], f: int) -> Mods:
     return mods
 
 
-def axis_attack_front(c: Components, data: dict[str, Any], f: int, reroll: bool = False) -> None:
-    """4.2.1 / 5.1: the Axis front attacks the Allied front's location."""
+def axis_attack_front(c: Components, data: Data, f: int, reroll: bool = False) -> None:
+    """4.2.1 / 5.1: the Axis front attacks the Allied front's location.
+
+    A failed attack with an unused tank on the front asks the Axis to re-roll (8.1).
+    """
     target = c.routes[f][data["axis"][f] + 1]
     mods = axis_land_mods(c, data, f)
-    die = roll(data)
-    mod, text = _fmt(die, mods)
-    result = c.land_table[mod]
+    die, total, result, text = attack_roll(data, mods, c.land_table)
     what = "re-rolls the attack on" if reroll else "attacks"
+    log(data, "5.1", f"The Axis {c.front_names[f]} front {what} {target}: {text} -> "
+        f"{_land(result)} (Land Attack Table)", die=die, mods=list(map(list, mods)),
+        total=total, result=result)
     if result == "advance":
-        log(data, "5.1", f"The Axis {c.front_names[f]} front {what} {target}: {text} -> "
-            "advance (Land Attack Table)")
         axis_advance(c, data, f)
-    else:
-        log(data, "5.1", f"The Axis {c.front_names[f]} front {what} {target}: {text} -> "
-            "no result (Land Attack Table)")
-        if any(t[0] == f and not t[1] for t in data["tanks"]):
-            data["stack"].append({"kind": "reroll", "role": "axis", "front": f})
+        return
+    for t in data["tanks"]:
+        if t[0] == f and not t[1]:
+            call(data, "reroll", "axis", front=f)
+            return
 
 
-def axis_advance(c: Components, data: dict[str, Any], f: int) -> None:
+def axis_advance(c: Components, data: Data, f: int) -> None:
     """5.1 the Axis advance and the Allied front retreats 1; 9.2 a reserve flips; 11.2, 11.5."""
     data["axis"][f] += 1
     pos = data["axis"][f]
@@ -85,21 +100,21 @@ def axis_advance(c: Components, data: dict[str, Any], f: int) -> None:
     else:
         log(data, "5.1", f"The Axis {c.front_names[f]} front advances into {loc}; the "
             f"Allies retreat to {c.routes[f][pos + 1]}")
-    if any(t[0] == f for t in data["tanks"]):
-        log(data, "11.5", "The Axis tank moves with its advancing front")
+    for t in data["tanks"]:
+        if t[0] == f:
+            log(data, "11.5", "The Axis tank moves with its advancing front")
+            return
 
 
-def allied_counter_attack(c: Components, data: dict[str, Any], f: int, bonus: int = 0) -> None:
-    """Allied Action Chart / 5.1: the Allied front attacks the Axis front's location."""
-    pos = data["axis"][f]
-    target = c.routes[f][pos]
+def allied_land_mods(c: Components, data: Data, f: int, bonus: int = 0) -> Mods:
+    """5.2 and 11.4: DRMs of an Allied counter-attack on the Axis location of front ``f``."""
     mods: Mods = []
     a = c.front_air[f]
     if data["air"][a] == ALLIED:
         mods.append((1, f"Allied control {c.air_names[a]} air space, 5.2"))
     else:
         mods.append((-1, f"Axis control {c.air_names[a]} air space, 5.2"))
-    z = c.port[f][pos]
+    z = c.port[f][data["axis"][f]]
     if z >= 0:
         if data["sea"][z] == ALLIED:
             mods.append((1, f"Allied control the {c.sea_names[z]}, port, 5.2"))
@@ -107,26 +122,30 @@ def allied_counter_attack(c: Components, data: dict[str, Any], f: int, bonus: in
             mods.append((-1, f"Axis control the {c.sea_names[z]}, port, 5.2"))
     if bonus:
         mods.append((bonus, "reserve committed, 11.4"))
-    die = roll(data)
-    mod, text = _fmt(die, mods)
-    result = c.land_table[mod]
+    return mods
+
+
+def allied_counter_attack(c: Components, data: Data, f: int, bonus: int = 0) -> None:
+    """Allied Action Chart / 5.1: the Allied front attacks the Axis front's location; an
+    unused Allied tank on the front re-rolls a failure (8.1)."""
+    pos = data["axis"][f]
+    target = c.routes[f][pos]
+    mods = allied_land_mods(c, data, f, bonus)
+    facts_mods = list(map(list, mods))
+    die, total, result, text = attack_roll(data, mods, c.land_table)
+    log(data, "5.1", f"The Allied {c.front_names[f]} front counter-attacks {target}: "
+        f"{text} -> {_land(result)} (Land Attack Table)", die=die, mods=facts_mods,
+        total=total, result=result)
     if result != "advance":
         tank = next((t for t in data["allied_tanks"] if t[0] == f and not t[1]), None)
-        log(data, "5.1", f"The Allied {c.front_names[f]} front counter-attacks {target}: "
-            f"{text} -> no result (Land Attack Table)")
         if tank is None:
             return
         tank[1] = 1
-        die = roll(data)
-        mod, text = _fmt(die, mods)
-        result = c.land_table[mod]
-        log(data, "8.1", f"The Allied tank re-rolls: {text} -> "
-            f"{'advance' if result == 'advance' else 'no result'} (Land Attack Table)")
+        die, total, result, text = attack_roll(data, mods, c.land_table)
+        log(data, "8.1", f"The Allied tank re-rolls: {text} -> {_land(result)} (Land Attack "
+            "Table)", die=die, mods=facts_mods, total=total, result=result)
         if result != "advance":
             return
-    else:
-        log(data, "5.1", f"The Allied {c.front_names[f]} front counter-attacks {target}: "
-            f"{text} -> advance (Land Attack Table)")
     was_last = pos == c.last[f]
     data["axis"][f] = pos - 1
     if pos == 0:
@@ -146,66 +165,65 @@ def allied_counter_attack(c: Components, data: dict[str, Any], f: int, bonus: in
 
 # -- air and sea attacks ------------------------------------------------------------------
 
-def axis_attack_air(c: Components, data: dict[str, Any], a: int) -> None:
+def axis_attack_air(c: Components, data: Data, a: int) -> None:
     """4.2.3 / 6.1: attack Allied control of air space ``a``."""
-    die = roll(data)
-    mod, text = _fmt(die, [])
-    if c.air_table[mod] == "attacker_wins":
+    die, total, result, text = attack_roll(data, [], c.air_table)
+    head = f"The Axis attack Allied control of the {c.air_names[a]} air space: {text} -> "
+    if result == "attacker_wins":
         data["air"][a] = AXIS
-        log(data, "6.1", f"The Axis attack Allied control of the {c.air_names[a]} air "
-            f"space: {text} -> Axis win; flip the marker to Axis control (Air Attack Table)")
+        log(data, "6.1", head + "Axis win; flip the marker to Axis control (Air Attack "
+            "Table)", die=die, mods=[], total=total, result=result)
     else:
-        log(data, "6.1", f"The Axis attack Allied control of the {c.air_names[a]} air "
-            f"space: {text} -> no result (Air Attack Table)")
+        log(data, "6.1", head + "no result (Air Attack Table)", die=die, mods=[], total=total,
+            result=result)
 
 
-def allied_attack_air(c: Components, data: dict[str, Any], a: int) -> None:
+def allied_attack_air(c: Components, data: Data, a: int) -> None:
     """Allied Action Chart / 6.1, 6.2: attack Axis control of air space ``a``."""
     mods: Mods = []
     if data["air_sup"][a]:
         mods.append((-1, "Axis air superiority, 6.2"))
-    die = roll(data)
-    mod, text = _fmt(die, mods)
-    if c.air_table[mod] == "attacker_wins":
+    die, total, result, text = attack_roll(data, mods, c.air_table)
+    head = f"The Allies attack Axis control of the {c.air_names[a]} air space: {text} -> "
+    if result == "attacker_wins":
         data["air"][a] = ALLIED
-        log(data, "6.1", f"The Allies attack Axis control of the {c.air_names[a]} air "
-            f"space: {text} -> Allied win; flip the marker to Allied control (Air Attack "
-            "Table)")
+        log(data, "6.1", head + "Allied win; flip the marker to Allied control (Air Attack "
+            "Table)", die=die, mods=list(map(list, mods)), total=total, result=result)
         if data["air_sup"][a]:
             data["air_sup"][a] = 0
             log(data, "6.2", "The Axis air superiority marker is lost")
     else:
-        log(data, "6.1", f"The Allies attack Axis control of the {c.air_names[a]} air "
-            f"space: {text} -> no result (Air Attack Table)")
+        log(data, "6.1", head + "no result (Air Attack Table)", die=die,
+            mods=list(map(list, mods)), total=total, result=result)
 
 
-def axis_attack_sea(c: Components, data: dict[str, Any], z: int) -> None:
+def axis_attack_sea(c: Components, data: Data, z: int) -> None:
     """4.2.2 / 7.1, 7.2: attack Allied control of sea zone ``z``."""
     mods: Mods = []
     if c.sea_ids[z] == "atlantic":
         mods.append((-1, "Allied control of the Atlantic, 7.2"))
-    die = roll(data)
-    mod, text = _fmt(die, mods)
-    if c.sea_table[mod] == "attacker_wins":
+    die, total, result, text = attack_roll(data, mods, c.sea_table)
+    head = f"The Axis attack Allied control of the {c.sea_names[z]}: {text} -> "
+    if result == "attacker_wins":
         data["sea"][z] = AXIS
-        log(data, "7.1", f"The Axis attack Allied control of the {c.sea_names[z]}: {text} -> "
-            "Axis win; flip the marker to Axis control (Sea Attack Table)")
+        log(data, "7.1", head + "Axis win; flip the marker to Axis control (Sea Attack "
+            "Table)", die=die, mods=list(map(list, mods)), total=total, result=result)
         if z == c.malta_sea and data["malta"]:
             data["malta"] = 0
             log(data, "Malta", "Malta is neutralised: flip it to its inactive side")
     else:
-        log(data, "7.1", f"The Axis attack Allied control of the {c.sea_names[z]}: {text} -> "
-            "no result (Sea Attack Table)")
+        log(data, "7.1", head + "no result (Sea Attack Table)", die=die,
+            mods=list(map(list, mods)), total=total, result=result)
 
 
-def allied_attack_sea(c: Components, data: dict[str, Any], z: int) -> None:
+def allied_attack_sea(c: Components, data: Data, z: int) -> None:
     """Allied Action Chart / 7.1: attack Axis control of sea zone ``z`` (no DRM, 7.3)."""
-    die = roll(data)
-    mod, text = _fmt(die, [])
-    if c.sea_table[mod] == "attacker_wins":
+    die, total, result, text = attack_roll(data, [], c.sea_table)
+    head = f"The Allies attack Axis control of the {c.sea_names[z]}: {text} -> "
+    if result == "attacker_wins":
         data["sea"][z] = ALLIED
-        log(data, "7.1", f"The Allies attack Axis control of the {c.sea_names[z]}: {text} -> "
-            "Allied win; flip the marker to Allied control (Sea Attack Table)")
+        log(data, "7.1", head + "Allied win; flip the marker to Allied control (Sea Attack "
+            "Table)", die=die, mods=[], total=total, result=result)
     else:
-        log(data, "7.1", f"The Allies attack Axis control of the {c.sea_names[z]}: {text} -> "
-            "no result (Sea Attack Table)")
+        log(data, "7.1", head + "no result (Sea Attack Table)", die=die, mods=[], total=total,
+            result=result)

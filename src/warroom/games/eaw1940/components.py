@@ -17,6 +17,9 @@ from warroom.core.content import ContentModel, ContentPack, check
 
 BUNDLED = Path(__file__).parent / "content"
 
+AXIS, ALLIED = 1, 0
+"""Control markers in the state (air spaces, sea zones): 1 the Axis side up, 0 the Allied."""
+
 
 # -- content models ------------------------------------------------------------------------
 
@@ -273,7 +276,7 @@ def compile_components(m: MapFile, t: TablesFile, tt: TurnTrackFile, v: VictoryF
         check(locs[f.home].axis_home, f"{f.home} is not marked axis_home", file=mf,
               entry=entry, field="home")
         routes.append(tuple(f.route))
-        ports.append(tuple(sea_ids.index(locs[n].port) if locs[n].port else -1  # type: ignore[arg-type]
+        ports.append(tuple(sea_ids.index(locs[n].port) if locs[n].port else -1
                            for n in f.route))
         flagvp.append(tuple(locs[n].flag_vp or 0 for n in f.route))
         for ri, name in enumerate(f.route):

@@ -1,22 +1,28 @@
 """Europe At War 1940: Solitaire as a warroom :class:`Game`.
 
-One role, ``axis``. The Allied BOT is part of the rules (4.3) and acts inside
-``apply`` when the Axis end their actions; its dice come from the state's RNG.
+One role, ``axis``. The Allied BOT is part of the rules (4.3): it acts in the
+``allied_bot`` procedure frame after the Axis actions, its dice from the state's RNG.
+Flow (core's driver runs it): ``turn`` (3) -> the ``place_tank``, ``actions`` and
+``reroll`` decisions (1.4, 3.2, 8.1) -> ``allied_bot`` (3.3) -> end of turn (10).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from warroom.core.protocol import Game, Outcome
-from warroom.games.eaw1940 import actions as A
-from warroom.games.eaw1940.bot import most_advanced
+from warroom.core.flow import FrameKind
+from warroom.core.protocol import Data, Outcome, State, Termination
+from warroom.games.eaw1940.actions import ActionsFrame, PlaceTankFrame, RerollFrame
+from warroom.games.eaw1940.base import EawGame
+from warroom.games.eaw1940.bot import AlliedBot
+from warroom.games.eaw1940.catalogue import ATTACK, SEA
 from warroom.games.eaw1940.combat import axis_land_mods
-from warroom.games.eaw1940.components import Components, load_components
-from warroom.games.eaw1940.rules import RULES
-from warroom.games.eaw1940.setup import setup
+from warroom.games.eaw1940.components import AXIS
+from warroom.games.eaw1940.sequence import Turn
+from warroom.games.eaw1940.setup import opening, setup
 from warroom.games.eaw1940.victory import (
     allies_occupy,
     band,
@@ -24,44 +30,32 @@ from warroom.games.eaw1940.victory import (
     victory_points,
 )
 
-AXIS = 1
+FRAMES: tuple[FrameKind[EawGame], ...] = (Turn(), ActionsFrame(), RerollFrame(),
+                                          PlaceTankFrame(), AlliedBot())
+INT_LISTS = ("in_play", "axis", "stalled", "reserve", "air", "air_sup", "sea", "forced",
+             "chance_queue", "log")
+"""Keys of ``data`` holding lists of ints (or of log entries, shared): copied with list()."""
+KNOWN = frozenset({*INT_LISTS, "tanks", "allied_tanks", "stack", "options", "outcome",
+                   "game", "scenario", "seed", "rng", "barrier", "active", "decisions",
+                   "malta", "turn", "ap", "attacked", "explicit_chance"})
+"""Keys ``copy_data`` knows (the others are deep-copied)."""
 
 
-class EuropeAtWar1940(Game):
-    id = "eaw1940"
-    title = "Europe At War 1940: Solitaire"
-    roles = ("axis",)
-    scenarios = ("1940",)
-    default_scenario = "1940"
-    rules = RULES
+class EuropeAtWar1940(EawGame):
+    frames: Mapping[str, FrameKind[Any]] = {k.kind: k for k in FRAMES}
 
     def __init__(self, content: Path | None = None) -> None:
-        self.c: Components = load_components(content)
-        self.content_dir = content
-        c = self.c
-        self.catalogue, self.decode = A.build_catalogue(c)
-        self.n_fronts = n = len(c.front_ids)
-        key = self.catalogue.by_key
-        self.attack_id = [key(f"attack:{fid}").id for fid in c.front_ids]
-        self.sea_id = [key(f"sea:{z}").id for z in c.sea_ids]
-        self.air_id = [key(f"air:{a}").id for a in c.air_ids]
-        self.tank_id = [[key(f"tank:{c.front_ids[f]}:{c.front_ids[g]}").id if f != g else -1
-                         for g in range(n)] for f in range(n)]
-        self.unstall_id = [key(f"unstall:{fid}").id for fid in c.front_ids]
-        self.place_id = [key(f"place_tank:{fid}").id for fid in c.front_ids]
-        self.end_id = key("end_turn").id
-        self.reroll_id = key("reroll").id
-        self.keep_id = key("keep").id
-        self.frames = {k.kind: k for k in (A.ActionsFrame(), A.RerollFrame(),
-                                           A.PlaceTankFrame())}
+        super().__init__(content)
+        self.opening = opening(self.c)
 
     # -- set-up -----------------------------------------------------------------------
-    def setup(self, data: dict[str, Any], scenario: str, options: Mapping[str, Any]) -> None:
-        setup(self.c, data)
+    def setup(self, st: State[EuropeAtWar1940], scenario: str,
+              options: Mapping[str, Any]) -> None:
+        setup(self.opening, st.data)
 
     # -- information ------------------------------------------------------------------
-    def view(self, data: dict[str, Any], role: str | None) -> dict[str, Any]:
-        c = self.c
+    def view(self, st: State[EuropeAtWar1940], role: str | None) -> dict[str, Any]:
+        c, data = self.c, st.data
         fronts = []
         for f in range(self.n_fronts):
             pos = data["axis"][f]
@@ -81,11 +75,7 @@ class EuropeAtWar1940(Game):
                 "allied_tanks": [bool(t[1]) for t in data["allied_tanks"] if t[0] == f],
                 "air_space": c.air_ids[c.front_air[f]],
             })
-        top = self.top(data)
-        pending = None
-        if top is not None and top["kind"] != "actions":
-            pending = dict(top)
-        out = data["outcome"]
+        out = self.outcome(st)
         return {
             "game": self.id,
             "scenario": data["scenario"],
@@ -107,30 +97,47 @@ class EuropeAtWar1940(Game):
             "flags_controlled": flags_controlled(c, data),
             "allies_occupy": allies_occupy(c, data),
             "vp": victory_points(c, data),
-            "pending": pending,
-            "log": list(data["log"]),
-            "result": self.outcome(data).to_json() if out else None,
+            "pending": self.pending(st),
+            "result": out.to_json() if out else None,
         }
 
-    def outcome(self, data: dict[str, Any]) -> Outcome | None:
-        out = data["outcome"]
+    def pending(self, st: State[EuropeAtWar1940]) -> dict[str, Any] | None:
+        """The decision waiting besides the action menu (a re-roll, a tank to place)."""
+        data = st.data
+        if data["active"] is None:
+            return None
+        frame = data["stack"][-1]
+        kind = frame["kind"]
+        if kind == "actions":
+            return None
+        p = self.frames[kind].prompt(st, frame)
+        out: dict[str, Any] = {"kind": kind, "role": p.role, "prompt": p.text, "rule": p.rule}
+        if kind == "reroll":
+            out["front"] = self.c.front_ids[frame["front"]]
+        return out
+
+    def outcome(self, st: State[EuropeAtWar1940]) -> Outcome | None:
+        out = st.data["outcome"]
         if not out:
             return None
         vp = out["vp"]
         if out["kind"] == "allied_automatic":
-            return Outcome("allies", "allied_automatic_victory", {"axis": -1.0}, {"vp": vp},
-                           f"Allied automatic victory: the Allies occupy "
-                           f"{' and '.join(out['where'])}.", "10.1")
+            return Outcome(Termination.AUTOMATIC_VICTORY, "allies", {"axis": -1.0},
+                           {"vp": vp}, f"Allied automatic victory: the Allies occupy "
+                           f"{' and '.join(out['where'])}.", "10.1",
+                           "allied_automatic_victory")
         if out["kind"] == "axis_automatic":
-            return Outcome("axis", "axis_automatic_victory", {"axis": 1.0}, {"vp": vp},
+            return Outcome(Termination.AUTOMATIC_VICTORY, "axis", {"axis": 1.0}, {"vp": vp},
                            f"Axis automatic victory: the Axis control "
-                           f"{', '.join(out['where'])}.", "10.2")
+                           f"{', '.join(out['where'])}.", "10.2", "axis_automatic_victory")
         label, winner, text = band(self.c, vp)
         ret = 1.0 if winner == "axis" else -1.0 if winner == "allies" else 0.0
-        return Outcome(winner, label, {"axis": ret}, {"vp": vp}, text, "10.4")
+        return Outcome(Termination.FINAL_SCORING, winner, {"axis": ret}, {"vp": vp}, text,
+                       "10.4", label)
 
-    def evaluate(self, data: dict[str, Any], role: str) -> float:
+    def evaluate(self, st: State[EuropeAtWar1940], role: str) -> float:
         """Axis VP now, plus progress towards the flags; automatic results dominate."""
+        data = st.data
         out = data["outcome"]
         if out:
             if out["kind"] == "axis_automatic":
@@ -145,7 +152,7 @@ class EuropeAtWar1940(Game):
         value -= 0.5 * sum(data["stalled"][f] for f in range(self.n_fronts)
                            if data["in_play"][f])
         value -= 0.3 * sum(data["reserve"])
-        return value
+        return float(value)
 
     def content_json(self) -> dict[str, Any]:
         c = self.c
@@ -160,20 +167,21 @@ class EuropeAtWar1940(Game):
             "rules": dict(self.rules),
         }
 
-    def describe(self, data: dict[str, Any], action_id: int) -> str:
+    def describe(self, st: State[EuropeAtWar1940], action_id: int) -> str:
         """A label with the situation: which location an attack targets, with its DRM."""
+        data = st.data
         act = self.catalogue[action_id]
-        kind, args = self.decode[action_id]
-        if kind == A.ATTACK and data["axis"][args[0]] < self.c.last[args[0]]:
+        kind, args = self.ids.decode[action_id]
+        if kind == ATTACK and data["axis"][args[0]] < self.c.last[args[0]]:
             f = args[0]
             drm = sum(v for v, _ in axis_land_mods(self.c, data, f))
             return f"{act.label}: {self.c.routes[f][data['axis'][f] + 1]} (DRM {drm:+d})"
-        if kind == A.SEA and self.c.sea_ids[args[0]] == "atlantic":
+        if kind == SEA and self.c.sea_ids[args[0]] == "atlantic":
             return f"{act.label} (DRM -1)"
         return act.label
 
-    def check_invariants(self, data: dict[str, Any]) -> list[str]:
-        c = self.c
+    def check_invariants(self, st: State[EuropeAtWar1940]) -> list[str]:
+        c, data = self.c, st.data
         bad: list[str] = []
         turn = data["turn"]
         if not 1 <= turn <= c.turns:
@@ -213,12 +221,33 @@ class EuropeAtWar1940(Game):
                 bad.append("air superiority marker in an Allied-controlled air space")
         if data["malta"] not in (0, 1):
             bad.append("Malta marker malformed")
+        stack = data["stack"]
         if data["outcome"] is None:
-            if not data["stack"] or data["stack"][0]["kind"] != "actions":
-                bad.append("decision stack lost its actions frame")
-        elif data["stack"]:
+            if not stack or stack[0]["kind"] != "turn":
+                bad.append("decision stack lost its turn frame")
+            elif stack[-1]["kind"] not in ("actions", "reroll", "place_tank"):
+                bad.append(f"a {stack[-1]['kind']!r} procedure waits on top of the stack")
+        elif stack:
             bad.append("finished game with pending decisions")
         return bad
+
+    def copy_data(self, data: Data) -> Data:
+        """A clone's data: the int lists copied with list(), tanks and frames one level down,
+        the log's entries shared (never changed once written), anything else deep-copied."""
+        out = dict(data)                            # the scalars
+        for k in INT_LISTS:
+            if k in out:
+                out[k] = list(out[k])
+        out["tanks"] = [list(t) for t in data["tanks"]]
+        out["allied_tanks"] = [list(t) for t in data["allied_tanks"]]
+        out["stack"] = [dict(fr) for fr in data["stack"]]     # frames hold scalars only
+        out["options"] = dict(data["options"])                  # of JSON scalars
+        outcome = data["outcome"]
+        if outcome is not None:
+            out["outcome"] = {**outcome, "where": list(outcome["where"])}
+        for k in data.keys() - KNOWN:
+            out[k] = copy.deepcopy(data[k])
+        return out
 
     def max_decisions(self) -> int:
         c = self.c
@@ -231,9 +260,9 @@ class EuropeAtWar1940(Game):
         # and an Allied tank re-roll, 4 dice; an action can do both (the last AP).
         return self.max_decisions() * 5
 
-    def observation(self, data: dict[str, Any], role: str) -> list[float]:
+    def observation(self, st: State[EuropeAtWar1940], role: str) -> list[float]:
         """Everything public, as numbers in [0, 1]: turn, AP, every marker, pending decision."""
-        c = self.c
+        c, data = self.c, st.data
         obs: list[float] = [0.0] * (c.turns + 1)
         obs[min(data["turn"], c.turns)] = 1.0
         obs.append(data["ap"] / 10.0)
@@ -252,15 +281,13 @@ class EuropeAtWar1940(Game):
         obs += [float(v) for v in data["air_sup"]]
         obs += [float(v) for v in data["sea"]]
         obs.append(float(data["malta"]))
-        top = self.top(data)
-        kind = top["kind"] if top else ""
+        stack = data["stack"]
+        top = stack[-1] if data["active"] is not None else None
+        kind = top["kind"] if top is not None else ""
         obs += [float(kind == k) for k in ("actions", "reroll", "place_tank")]
         reroll = [0.0] * self.n_fronts
-        if kind == "reroll":
-            reroll[top["front"]] = 1.0  # type: ignore[index]
+        if top is not None and kind == "reroll":
+            reroll[top["front"]] = 1.0
         obs += reroll
         obs.append(float(data["outcome"] is not None))
         return obs
-
-    def most_advanced_front(self, data: dict[str, Any]) -> int:
-        return most_advanced(self.c, data)

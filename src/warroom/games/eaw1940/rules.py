@@ -28,6 +28,7 @@ RULES: dict[str, str] = {
     "3.4": "Sequence: advance the turn track and begin a new turn",
     "4": "Using Action Charts",
     "4.1": "Action Charts: 1 AP per action; AP cannot be saved from turn to turn",
+    "4.2": "Action Charts: the Axis actions, 1 AP each (4.2.1-4.2.5)",
     "4.2.1": "Axis action: attack an Allied front marker on a front",
     "4.2.2": "Axis action: attack an Allied sea zone control marker",
     "4.2.3": "Axis action: attack an Allied air space control marker",
@@ -86,7 +87,3 @@ RULES: dict[str, str] = {
     "Turn Track": "Reconstructed: AP per turn, entry of fronts and tanks",
 }
 
-
-def log(data: dict[str, object], rule: str, text: str) -> None:
-    """Append a log line that cites ``rule`` (a key of RULES)."""
-    data["log"].append(f"{text} [{rule}]")  # type: ignore[attr-defined]

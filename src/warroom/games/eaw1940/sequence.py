@@ -1,17 +1,32 @@
-"""Section 3, Sequence of Play Each Turn (with 1.4, the turn track)."""
+"""Section 3, Sequence of Play Each Turn (with 1.4, the turn track), as procedure frames.
+
+``turn`` (3) runs the turns. It begins one by pushing its frames in reverse order: the
+Allied BOT (3.3, the ``allied_bot`` procedure), under the Axis actions (3.2, the
+``actions`` decision, asked until the AP are spent or the Axis end them), under a
+``place_tank`` decision for each tank arriving (1.4); 3.1 (AP, the turn track) is done at
+once. When they have run, ``turn`` checks 10.1/10.2, scores 10.3/10.4 after the last turn,
+else moves the turn marker (3.4) and begins the next turn.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from warroom.games.eaw1940.bot import allied_bot_action
+from warroom.core.flow import Procedure, call, game_over
+from warroom.core.log import log
+from warroom.core.state import Frame, State
+from warroom.games.eaw1940.base import EawGame
 from warroom.games.eaw1940.components import Components
-from warroom.games.eaw1940.rules import log
 from warroom.games.eaw1940.victory import end_of_turn_victory, final_victory
 
+Data = dict[str, Any]
 
-def start_turn(c: Components, data: dict[str, Any]) -> None:
-    """3.1 and the turn track (1.4): AP for the turn, fronts and tanks entering."""
+
+def start_turn(c: Components, data: Data) -> None:
+    """3.1 and the turn track (1.4): AP for the turn, fronts and tanks entering.
+
+    Each arriving Axis tank pushes a ``place_tank`` decision (1.4).
+    """
     turn = data["turn"] = data["turn"] + 1
     data["ap"] = c.turn_ap[turn]
     data["attacked"] = 0
@@ -40,29 +55,35 @@ def start_turn(c: Components, data: dict[str, Any]) -> None:
         data["allied_tanks"].append([f, 0])
         log(data, "1.4", f"An Allied tank joins the Allied {c.front_names[f]} front")
     for _ in range(c.turn_axis_tanks[turn]):
-        data["stack"].append({"kind": "place_tank", "role": "axis"})
+        call(data, "place_tank", "axis")
         log(data, "1.4", "A new Axis tank arrives: the Axis player places it with a front")
 
 
-def continue_turn(c: Components, data: dict[str, Any]) -> None:
-    """After each Axis decision: with no AP left and nothing pending, the turn moves on."""
-    stack = data["stack"]
-    if len(stack) == 1 and data["ap"] == 0 and not data["outcome"]:
-        end_axis_actions(c, data, spent=True)
-
-
-def end_axis_actions(c: Components, data: dict[str, Any], spent: bool) -> None:
-    """3.2 ends (4.1: unused AP are lost); 3.3 the Allied BOT acts; 3.4 the turn advances."""
-    if not spent and data["ap"]:
-        log(data, "4.1", f"The Axis end their actions; {data['ap']} unused AP are lost")
-    data["ap"] = 0
-    allied_bot_action(c, data)
-    if end_of_turn_victory(c, data):
-        data["stack"].clear()
-        return
-    if data["turn"] >= c.turns:
-        final_victory(c, data)
-        data["stack"].clear()
-        return
-    log(data, "3.4", f"Advance the turn marker to turn {data['turn'] + 1}")
+def begin_turn(c: Components, data: Data) -> None:
+    """A new turn, planned on the stack in reverse: the Allied BOT (3.3) waits under the
+    Axis actions (3.2), which wait under the new tanks to place (1.4, by ``start_turn``)."""
+    call(data, "allied_bot")
+    call(data, "actions", "axis")
     start_turn(c, data)
+
+
+class Turn(Procedure[EawGame]):
+    """3: the bottom frame. It begins each turn (``begin_turn``); when the turn's frames
+    are done it checks 10.1/10.2, scores 10.3/10.4 after the last turn, else moves the turn
+    marker (3.4) and begins the next turn."""
+
+    kind = "turn"
+
+    def run(self, st: State[EawGame], frame: Frame) -> None:
+        c, data = st.game.c, st.data
+        if frame["step"] == "end":              # 10.1, 10.2; 10.3, 10.4; 3.4
+            outcome = end_of_turn_victory(c, data)
+            if outcome is None and data["turn"] >= c.turns:
+                outcome = final_victory(c, data)
+            if outcome is not None:
+                game_over(data, outcome)
+                return
+            log(data, "3.4", f"Advance the turn marker to turn {data['turn'] + 1}")
+        else:                                   # the first turn
+            frame["step"] = "end"
+        begin_turn(c, data)

@@ -4,25 +4,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from warroom.games.eaw1940.components import Components
-from warroom.games.eaw1940.rules import log
+from warroom.core.log import log
+from warroom.games.eaw1940.components import AXIS, Components
 
-AXIS = 1
+Data = dict[str, Any]
 
 
-def flags_controlled(c: Components, data: dict[str, Any]) -> list[str]:
+def flags_controlled(c: Components, data: Data) -> list[str]:
     """Allied flag locations the Axis control: their front reached or passed the flag."""
-    return [name for f, i, name, _ in c.flags if data["in_play"][f] and data["axis"][f] >= i]
+    in_play, axis = data["in_play"], data["axis"]
+    out: list[str] = []
+    for f, i, name, _ in c.flags:
+        if in_play[f] and axis[f] >= i:
+            out.append(name)
+    return out
 
 
-def allies_occupy(c: Components, data: dict[str, Any]) -> list[str]:
+def allies_occupy(c: Components, data: Data) -> list[str]:
     """Axis homes (Berlin, Rome) the Allies occupy: an in-play front pushed outside its home."""
-    homes = {c.front_home[f] for f in range(len(c.front_ids))
-             if data["in_play"][f] and data["axis"][f] < 0}
+    in_play, axis = data["in_play"], data["axis"]
+    homes: list[str] = []
+    for f, home in enumerate(c.front_home):
+        if axis[f] < 0 and in_play[f]:
+            homes.append(home)
+    if not homes:
+        return homes
     return [h for h in c.allied_auto_homes if h in homes]
 
 
-def vp_breakdown(c: Components, data: dict[str, Any]) -> list[tuple[str, int]]:
+def vp_breakdown(c: Components, data: Data) -> list[tuple[str, int]]:
     """10.3: the Axis victory points, item by item."""
     v = c.victory.vp
     items: list[tuple[str, int]] = []
@@ -49,7 +59,7 @@ def vp_breakdown(c: Components, data: dict[str, Any]) -> list[tuple[str, int]]:
     return items
 
 
-def victory_points(c: Components, data: dict[str, Any]) -> int:
+def victory_points(c: Components, data: Data) -> int:
     return sum(vp for _, vp in vp_breakdown(c, data))
 
 
@@ -61,35 +71,32 @@ def band(c: Components, vp: int) -> tuple[str, str | None, str]:
     raise ValueError(f"no victory band covers {vp} VP")
 
 
-def end_of_turn_victory(c: Components, data: dict[str, Any]) -> bool:
-    """10.1 and 10.2, checked at the end of every turn. True when the game is won."""
+def end_of_turn_victory(c: Components, data: Data) -> dict[str, Any] | None:
+    """10.1 and 10.2, checked at the end of every turn: the outcome when the game is won."""
     turn = data["turn"]
     occupied = allies_occupy(c, data)
     if occupied and turn > c.allied_auto_after:
-        data["outcome"] = {"kind": "allied_automatic", "vp": victory_points(c, data),
-                           "where": occupied}
         log(data, "10.1", f"The Allies occupy {' and '.join(occupied)} at the end of turn "
-            f"{turn}: Allied automatic victory")
-        return True
+            f"{turn}: Allied automatic victory", where=list(occupied), turn=turn)
+        return {"kind": "allied_automatic", "vp": victory_points(c, data), "where": occupied}
     flags = flags_controlled(c, data)
     if len(flags) >= c.flags_needed:
-        data["outcome"] = {"kind": "axis_automatic", "vp": victory_points(c, data),
-                           "where": flags}
         log(data, "10.2", f"The Axis control {', '.join(flags)} at the end of turn {turn}: "
-            "Axis automatic victory")
-        return True
+            "Axis automatic victory", where=list(flags), turn=turn)
+        return {"kind": "axis_automatic", "vp": victory_points(c, data), "where": flags}
     if occupied:
         log(data, "10.1", f"The Allies occupy {' and '.join(occupied)}, but no automatic "
-            f"victory before the end of turn {c.allied_auto_after + 1}")
-    return False
+            f"victory before the end of turn {c.allied_auto_after + 1}", where=list(occupied),
+            turn=turn)
+    return None
 
 
-def final_victory(c: Components, data: dict[str, Any]) -> None:
-    """10.3 and 10.4 after the last turn."""
+def final_victory(c: Components, data: Data) -> dict[str, Any]:
+    """10.3 and 10.4 after the last turn: the outcome."""
     items = vp_breakdown(c, data)
     for what, vp in items:
-        log(data, "10.3", f"{vp:+d} VP: {what}")
+        log(data, "10.3", f"{vp:+d} VP: {what}", vp=vp)
     vp = sum(vp for _, vp in items)
-    _, _, text = band(c, vp)
-    data["outcome"] = {"kind": "points", "vp": vp, "where": []}
-    log(data, "10.4", f"Axis score {vp} VP: {text}")
+    label, _, text = band(c, vp)
+    log(data, "10.4", f"Axis score {vp} VP: {text}", vp=vp, label=label)
+    return {"kind": "points", "vp": vp, "where": []}
