@@ -51,7 +51,7 @@ class ContentPack:
 
 def load_yaml(path: Path) -> Any:
     """A YAML (or JSON) file as plain data; every way it can fail is a ContentError."""
-    text = read_text(path, ContentError, "content file")
+    text = read_text(path, lambda msg: ContentError(msg, file=str(path)), "content file")
     try:
         obj = yaml.safe_load(text)
     except RecursionError as exc:

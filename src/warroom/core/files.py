@@ -8,6 +8,7 @@ not UTF-8, not valid JSON, nested too deeply, or holding an integer too long to 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +20,10 @@ MAX_DEPTH = 64
 """The deepest nesting of lists and objects accepted in a record or content file."""
 
 
-def read_text(path: Path, error: type[WarroomError], what: str,
+def read_text(path: Path, error: Callable[[str], WarroomError], what: str,
               limit: int = MAX_BYTES) -> str:
-    """The UTF-8 text of ``path`` (at most ``limit`` bytes), or ``error`` saying why not."""
+    """The UTF-8 text of ``path`` (at most ``limit`` bytes), or ``error(message)`` saying
+    why not."""
     try:
         with path.open("rb") as fh:
             raw = fh.read(limit + 1)

@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Self
 from warroom.core import flow
 from warroom.core import rng as _rng
 from warroom.core.actions import Action, ActionCatalogue
-from warroom.core.errors import IllegalActionError, UnknownGameError
+from warroom.core.errors import IllegalActionError, UnknownGameError, short
 from warroom.core.flow import FrameKind, Prompt
 from warroom.core.log import LogEntry, visible
 from warroom.core.state import Data, Frame, G, State
@@ -246,12 +246,12 @@ def new_game(game: G, scenario: str | None = None, seed: int = 0,
         raise UnknownGameError(f"{game.id} has no option {', '.join(unknown)[:200]}; "
                                f"options: {known}")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise UnknownGameError(f"seed must be an integer, not {str(seed)[:60]!r}")
+        raise UnknownGameError(f"seed must be an integer, not {short(seed, 60)}")
     forced = list(forced_dice or [])
     for value in forced:
         if (not isinstance(value, int) or isinstance(value, bool)
                 or not 1 <= value <= game.die_sides):
-            raise UnknownGameError(f"forced die value {str(value)[:20]!r} is not a face of the "
+            raise UnknownGameError(f"forced die value {short(value, 20)} is not a face of the "
                                    f"{game.id} dice (1..{game.die_sides})")
     data: Data = {
         "game": game.id,
@@ -373,13 +373,13 @@ def view(state: State[Any], role: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = state.game.view(state, role)
     p = flow.prompt_of(state)
     out["prompt"] = p.to_json() if p is not None else None
-    out["log"] = visible(state.data["log"], role)
+    out["log"] = [_copy_data(e) for e in visible(state.data["log"], role)]
     return out
 
 
 def log_entries(state: State[Any], role: str | None = None) -> list[LogEntry]:
-    """The log entries ``role`` may read (None: the public ones)."""
-    return visible(state.data["log"], role)
+    """The log entries ``role`` may read (None: the public ones), as copies."""
+    return [_copy_data(e) for e in visible(state.data["log"], role)]
 
 
 def clone(state: State[G]) -> State[G]:

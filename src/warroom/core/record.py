@@ -56,7 +56,9 @@ class Record:
                               f"{', '.join(RECORD_KEYS)}")
         unknown = sorted(str(k) for k in set(obj) - set(RECORD_KEYS) - {"state", "result"})
         if unknown:
-            raise RecordError(f"{source}: unknown key(s) {short(', '.join(unknown), 200)}")
+            listed = ", ".join(unknown)
+            raise RecordError(f"{source}: unknown key(s) "
+                              f"{listed if len(listed) <= 200 else listed[:199] + '…'}")
         check_depth(obj, RecordError, source)
         game = obj["game"]
         # absent or null means the default; any other value must have the right type
