@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.core.log import log
-from warroom.games.tk.engine import TkRules, ask, call_step, on_choice, step
+from warroom.games.tk.engine import TkRules, ask, call_step, key, on_choice, step
 from warroom.games.tk.ev_countries import land_for
 from warroom.games.tk.model import (
     NAME,
@@ -145,7 +145,7 @@ def diplomatic_settlement(g: TkRules, data: Data, ctx: Ctx) -> None:
             "Influence")
         return
     ask(g, data, a, "15.12", f"Apply Influence (15.19) to a Neutral Country bordering {c}",
-        [(f"country:{x}", x, x) for x in cands], "influence_on", faction=a)
+        [(key("country", x), x, x) for x in cands], "influence_on", faction=a)
 
 
 @on_choice("influence_on")
@@ -170,7 +170,7 @@ def gradual_decline(g: TkRules, data: Data, ctx: Ctx) -> None:
         log(data, "15.17", f"Step 1: no Neutral Country borders {c}")
         return
     ask(g, data, "axis", "15.17", f"Step 1: apply Influence (15.19) to a Neutral Country "
-        f"bordering {c}", [(f"country:{x}", x, x) for x in cands], "influence_on",
+        f"bordering {c}", [(key("country", x), x, x) for x in cands], "influence_on",
         faction="axis")
 
 

@@ -36,6 +36,9 @@ from warroom.games.tk.engine import (
     STEPS,
     call_step,
 )
+from warroom.games.tk.engine import (
+    key as content_key,
+)
 from warroom.games.tk.ev_countries import FURTHER, land_for
 from warroom.games.tk.model import NAME, WAR, is_neutral, is_pac, is_tac, marker_total
 from warroom.games.tk.rules import (
@@ -67,13 +70,7 @@ class TotalerKrieg(Game):
     def __init__(self, content: Path | None = None) -> None:
         self.c = Content(content)
         self.content_dir = content
-        entries: list[tuple[str, str]] = [(f"opt:{k}", v) for k, v in OPTIONS.items()]
-        entries += [(f"country:{c.name}", c.name) for c in self.c.components.countries]
-        entries += [(f"faction:{f}", NAME[f]) for f in self.roles]
-        entries += [(f"table:{t.name}", f"Area Table: {t.name}")
-                    for t in self.c.tables.area_tables]
-        entries += [(f"pick:{i}", f"Choice {i + 1}") for i in range(MAX_PICKS)]
-        self.catalogue = ActionCatalogue(entries)
+        self.catalogue = ActionCatalogue(*catalogue_entries(self.c, self.roles))
         self.frames = {k.kind: k for k in (EventProcedure(), StepProcedure(),
                                              ChooseDecision())}
 
@@ -482,6 +479,68 @@ class TotalerKrieg(Game):
         return bad
 
 
+def catalogue_entries(c: Content, roles: tuple[str, ...]
+                      ) -> tuple[list[tuple[str, str]], dict[str, str]]:
+    """Every action tk can offer, in a fixed order, and the keys of earlier versions.
+
+    Named options, Countries, factions, Area Tables and ``pick:<i>`` keep the positions
+    (ids) they had; the content-named keys (``engine.KEY_KINDS``) follow them. Countries
+    and Area Tables were once keyed by their names as written (``country:Baltic States``):
+    those keys are aliases of today's slugs (``country:baltic_states``).
+    """
+    entries: list[tuple[str, str]] = [(f"opt:{k}", v) for k, v in OPTIONS.items()]
+    aliases: dict[str, str] = {}
+    for d in c.components.countries:
+        entries.append((content_key("country", d.name), d.name))
+        aliases[f"country:{d.name}"] = content_key("country", d.name)
+    entries += [(f"faction:{f}", NAME[f]) for f in roles]
+    for t in c.tables.area_tables:
+        entries.append((content_key("table", t.name), f"Area Table: {t.name}"))
+        aliases[f"table:{t.name}"] = content_key("table", t.name)
+    entries += [(f"pick:{i}", f"Choice {i + 1}") for i in range(MAX_PICKS)]
+    entries += [(content_key("hex", h.id), h.name or h.id) for h in c.components.hexes]
+    sits = list(c.situations.values())
+    units: dict[str, str] = {}
+    for sit in sits:
+        for u in sit.units:
+            units.setdefault(content_key("unit", u.id), u.name)
+    for card in c.components.production_cards:
+        if card.unit:
+            units.setdefault(content_key("unit", f"card{card.number}"), card.unit)
+    for n in range(1, c.components.vg_units + 1):
+        units.setdefault(content_key("unit", f"vg{n}"), f"German 0-2-2 VG infantry #{n}")
+    entries += sorted(units.items())
+    cw: dict[str, str] = {}
+    for sit in sits:
+        for m in sit.civil_war.markers if sit.civil_war else []:
+            cw.setdefault(content_key("cw", m.id), f"{m.type.capitalize()} marker in {m.city}")
+    entries += sorted(cw.items())
+    entries += [(content_key("card", d.number), f"Card {d.number} {d.name}")
+                for d in c.components.production_cards]
+    for p in c.components.partnership:
+        entries.append((content_key("partner", p.country), f"{p.country} Partnership Country"))
+        if p.war_economy_flip:
+            entries.append((f"{content_key('partner', p.country)}:flip",
+                            f"{p.country} Partnership Country, War Economy flipped to +2"))
+    entries += [(content_key("land", d.id), d.land) for d in c.components.ceded_lands]
+    pols: dict[str, str] = {}
+    boxes: dict[str, str] = {}
+    for sit in sits:
+        for pol in sit.policies:
+            pols.setdefault(content_key("policy", pol.id), f"{pol.name} Policy")
+        for b in sit.boxes:
+            boxes.setdefault(content_key("box", b.name), f"{b.name} Posture Box")
+    entries += sorted(pols.items()) + sorted(boxes.items())
+    seen: set[str] = set()
+    for k, _ in entries:
+        if k in seen:
+            raise ContentError(f"two content items share the action key {k!r}: give them "
+                               "ids that differ in more than case or punctuation",
+                               file=str(c.pack.path("components.yaml")))
+        seen.add(k)
+    return entries, {old: new for old, new in aliases.items() if old != new}
+
+
 # -- frames ------------------------------------------------------------------------------------
 
 def _decision(data: Data) -> Frame | None:
@@ -549,6 +608,20 @@ class ChooseDecision(Decision[TotalerKrieg]):
         log(data, frame["rule"], f"{role.capitalize()} chooses: {choice['label']}", role=role,
             choice=choice["key"])
         CHOICES[frame["fn"]](st.game, data, frame["ctx"], choice["value"])
+
+    def alias(self, st: State[TotalerKrieg], frame: Frame, action: Action) -> Action | None:
+        """An old record's key for one of today's choices: ``pick:<i>`` (the positional key
+        of records written before choices were content-named) is the i-th choice; a named
+        key this decision offered then (kept as the choice's ``old``) is that choice."""
+        choices: list[dict[str, Any]] = frame["choices"]
+        cat = st.game.catalogue
+        if action.kind == "pick" and action.arg is not None and action.arg.isdigit():
+            i = int(action.arg)
+            return cat.by_key(choices[i]["key"]) if i < len(choices) else None
+        for c in choices:
+            if c.get("old") == action.key:
+                return cat.by_key(c["key"])
+        return None
 
     def explain(self, st: State[TotalerKrieg], frame: Frame, action: Action,
                 legal: bool) -> tuple[str, tuple[str, ...]]:
