@@ -526,8 +526,10 @@ def _sw_card(g: TkRules, data: Data, ctx: Ctx, card: int) -> None:
 
 @step("ev:15.38")
 def successful_improvements(g: TkRules, data: Data, ctx: Ctx) -> None:
-    """15.38 Successful Improvements: a Partnership Country counter enters the Delay Box (or
-    France/Italy flip War Economy to +2)."""
+    """15.38 Successful Improvements: a Partnership Country counter enters the Delay Box with
+    its support unit and War Economy marker; for France or Italy the faction may instead
+    flip the War Economy marker to +2 and leave it in the Strategic Warfare Box (the counter
+    and its support unit still enter the Delay Box)."""
     f = ctx["faction"]
     opts: list[tuple[str | None, str, Any]] = []
     legacy: list[str | None] = []       # the keys of records written before partner:<c>
@@ -539,7 +541,8 @@ def successful_improvements(g: TkRules, data: Data, ctx: Ctx) -> None:
         legacy.append("opt:place_partner")
         if p.war_economy_flip and data["war_economy"].get(p.country, 1) == 1:
             opts.append((f"{key('partner', p.country)}:flip", f"Flip {p.country}'s War "
-                         "Economy marker to +2 instead", ["flip", p.country]))
+                         "Economy marker to +2 instead of placing it in the Delay Box (the "
+                         "Partnership Country counter still goes there)", ["flip", p.country]))
             legacy.append("opt:flip_war_economy")
     if not opts:
         no_result(data, "15.38", f"no {NAME[f]} Partnership Country counter is out of play")
@@ -558,9 +561,14 @@ def _improvements(g: TkRules, data: Data, ctx: Ctx, v: list[str] | None) -> None
     changed(data)
     data["partners_in_play"].append(c)
     if kind == "flip":
+        # "instead" replaces only the War Economy marker's trip to the Delay Box: the
+        # Partnership Country counter and its support unit still go there.
+        instruct(data, "15.38", f"place the {c} Partnership Country counter in the Delay Box "
+                 "(its support unit comes with it; its War Economy marker stays in the "
+                 "Strategic Warfare Box)")
         data["war_economy"][c] = 2
-        instruct(data, "15.38", f"flip {c}'s War Economy marker to its +2 side and leave it in "
-                 "the Strategic Warfare Box")
+        instruct(data, "15.38", f"instead of placing {c}'s War Economy +1 marker in the Delay "
+                 "Box, flip it to its +2 side and leave it in the Strategic Warfare Box")
     else:
         instruct(data, "15.38", f"place the {c} Partnership Country counter in the Delay Box "
                  "(its support unit and War Economy marker come with it)")

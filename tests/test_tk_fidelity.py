@@ -1,0 +1,50 @@
+"""Rules fidelity, issue 11 items 13-16 (TK rule 15): each test quotes the rule sentence it
+holds the engine to."""
+
+from __future__ import annotations
+
+from test_tk_helpers import choose, done, labels, situation, start
+from warroom.core.protocol import State, apply, legal_actions
+
+
+def play_first(s: State) -> None:
+    """Play the first legal action until the event is resolved."""
+    while s.active is not None:
+        apply(s, legal_actions(s)[0])
+
+# -- item 13: 15.38 Successful Improvements, France or Italy -------------------------------------
+
+
+def test_15_38_flip_replaces_only_the_war_economy_markers_trip() -> None:
+    """15.38: "The faction that rolled this event may select a Partnership Country counter not
+    already in play and place it in the Delay Box." ... "France or Italy: If one of these
+    countries is the Partnership Country, instead of placing its War Economy +1 marker
+    (which should already be in the Strategic Warfare Box) in the Delay Box, the faction may
+    flip its War Economy to its +2 side and leave it in the Strategic Warfare Box.\""""
+    for faction, partner in (("western", "France"), ("axis", "Italy")):
+        s = start("15.38", faction, "1939")
+        choose(s, f"Flip {partner}'s War Economy")
+        assert done(s) == "resolved"
+        assert s.data["war_economy"][partner] == 2
+        assert partner in s.data["partners_in_play"]
+        delay = [i for i in s.data["instructions"] if "Delay Box" in i
+                 and "Partnership Country counter" in i]
+        assert len(delay) == 1 and f"place the {partner} Partnership Country counter in the " \
+            "Delay Box" in delay[0] and "support unit" in delay[0]
+        assert any("+2 side" in i and "Strategic Warfare Box" in i
+                   for i in s.data["instructions"])
+        # the counter is in play: a second Successful Improvements cannot take it again
+        again = start("15.38", faction, sit={**situation("1939"),
+                                             "partners_in_play": [partner]})
+        assert not any(partner in x for x in labels(again))
+
+
+def test_15_38_placing_the_counter_brings_its_war_economy_marker() -> None:
+    """15.38: "This is how you get the Partnership Country's support unit and War Economy
+    marker in the game.\""""
+    s = start("15.38", "western", "1939")
+    choose(s, "Place the France Partnership")
+    assert s.data["war_economy"]["France"] == 1
+    assert s.data["instructions"] == [
+        "[15.38] place the France Partnership Country counter in the Delay Box (its support "
+        "unit and War Economy marker come with it)"]
