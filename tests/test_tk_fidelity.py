@@ -48,3 +48,59 @@ def test_15_38_placing_the_counter_brings_its_war_economy_marker() -> None:
     assert s.data["instructions"] == [
         "[15.38] place the France Partnership Country counter in the Delay Box (its support "
         "unit and War Economy marker come with it)"]
+
+
+# -- item 14: 15.28 Reassess Policies: the rule decides, not a data flag ---------------------------
+
+def test_15_28_isolationism_and_ostland_are_never_reassessed_whatever_the_file_says() -> None:
+    """15.28 Reassess Policies: "select a friendly Posture Box and end a Policy (13.6.1.2).
+    ... Exceptions: The Isolationism and Ostland Accord Policies cannot be ended.\""""
+    sit = situation("1940")                     # Axis Tide; a file without `endable` flags
+    for pol in sit["policies"]:
+        pol.pop("endable", None)
+    s = start("15.28", "soviet", sit=sit)       # Russia's box holds only the Ostland Accord
+    assert not any("Reassess" in x for x in labels(s))
+    s = start("15.28", "western", sit=sit)
+    choose(s, "Reassess")
+    boxes = labels(s)
+    assert not any(b.startswith("US") for b in boxes)       # Isolationism
+    assert any(b.startswith("Britain") for b in boxes)
+    for pol in sit["policies"]:                 # a file that says they may be ended
+        pol["endable"] = True
+    s = start("15.28", "soviet", sit=sit)
+    assert not any("Reassess" in x for x in labels(s))
+    for pol in sit["policies"]:                 # a file that says nothing may be ended
+        pol["endable"] = False
+    s = start("15.28", "western", sit=sit)
+    choose(s, "Reassess")
+    assert any(b.startswith("Britain") for b in labels(s))
+
+
+def test_15_28_recognises_the_policies_by_name_or_id() -> None:
+    sit = situation("1940")
+    for pol in sit["policies"]:
+        pol.pop("endable", None)
+        if pol["id"] == "ostland":
+            pol["id"], pol["name"] = "pact_1939", "Ostland Accord"
+        if pol["id"] == "isolationism":
+            pol["name"] = "US Isolationism"     # the id still says which Policy it is
+    for st in sit["countries"].values():
+        if st.get("policy") == "ostland":
+            st["policy"] = "pact_1939"
+    s = start("15.28", "soviet", sit=sit)
+    assert not any("Reassess" in x for x in labels(s))
+    s = start("15.28", "western", sit=sit)
+    choose(s, "Reassess")
+    assert not any(b.startswith("US") for b in labels(s))
+
+
+def test_15_31_and_15_37_never_end_the_ostland_accord() -> None:
+    """15.31 War with Russia: "The Ostland Accord Policy cannot be ended by this option."
+    15.37 End a Policy: "Exception: The Ostland Accord Policy cannot be ended.\""""
+    sit = situation("1939")
+    for pol in sit["policies"]:
+        pol.pop("endable", None)
+    s = start("15.31", "axis", sit=sit)
+    assert "War with Russia" not in labels(s)
+    s = start("15.37", "soviet", sit=sit, challenge="Russia")
+    assert not any("End a Policy" in x for x in labels(s))

@@ -147,7 +147,10 @@ class Policy(ContentModel):
     boxes: list[str] = Field(min_length=1)
     countries: list[str] = []
     endable: bool = True
-    """False for Isolationism and the Ostland Accord (15.28, 15.31, 15.37)."""
+    """Ignored, kept so that older situation files still load: which Policies may be ended
+    is decided by the rules (15.28: never Isolationism or the Ostland Accord; 15.31's War
+    with Russia and 15.37: never the Ostland Accord), by the Policy's name or id. In the
+    state, ``endable`` says whether 15.28 Reassess Policies may end the Policy."""
 
 
 class PostureBox(ContentModel):

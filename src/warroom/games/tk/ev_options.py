@@ -30,6 +30,7 @@ from warroom.games.tk.model import (
     no_result,
     remove_marker,
 )
+from warroom.games.tk.rules import may_end
 
 Data = dict[str, Any]
 Ctx = dict[str, Any]
@@ -66,8 +67,10 @@ def _discussions(g: TkRules, data: Data, f: str) -> list[tuple[str | None, str, 
 
 
 def _reassess_boxes(data: Data, f: str) -> list[str]:
+    """Friendly Posture Boxes holding a Policy that 15.28 may end (never Isolationism or the
+    Ostland Accord, whatever a situation file says)."""
     return sorted(b for b, x in data["boxes"].items() if x["faction"] == f and x["policy"]
-                  and data["policies"][x["policy"]]["endable"])
+                  and may_end(data["policies"][x["policy"]], "15.28"))
 
 
 def _stronghold_countries(g: TkRules, data: Data) -> list[str]:
@@ -178,7 +181,7 @@ def _policy_boxes(data: Data, majors: tuple[str, ...], ostland_ok: bool) -> list
     for b, x in data["boxes"].items():
         if x["major"] in majors and x["policy"]:
             pol = data["policies"][x["policy"]]
-            if not ostland_ok and pol["name"] == "Ostland Accord":
+            if not ostland_ok and not may_end(pol, "15.31"):
                 continue
             out.append(b)
     return sorted(out)
@@ -309,7 +312,7 @@ def successful_challenge(g: TkRules, data: Data, ctx: Ctx) -> None:
         opts.append(("opt:declare_war", "Declare War: activate a Neutral Country as an Axis "
                      "Country", "dw"))
     pols = sorted({x["policy"] for x in data["boxes"].values() if x["major"] == named
-                   and x["policy"] and data["policies"][x["policy"]]["name"] != "Ostland Accord"})
+                   and x["policy"] and may_end(data["policies"][x["policy"]], "15.37")})
     if pols:
         opts.append(("opt:end_policy", f"End a Policy in {named}'s Posture Box", "ep"))
     if not opts:

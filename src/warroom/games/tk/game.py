@@ -48,6 +48,7 @@ from warroom.games.tk.rules import (
     EVENTS,
     RULES,
     SOVIET_ONLY,
+    may_end,
 )
 
 _MODULES = (ev_civilwar, ev_countries, ev_crisis, ev_military, ev_options)
@@ -183,7 +184,12 @@ class TotalerKrieg(Game):
                                              "posture": None, "conquered_by": None}
             else:
                 data["countries"][d.name] = st.model_dump()
-        data["policies"] = {p.id: p.model_dump() for p in sit.policies}
+        data["policies"] = {}
+        for p in sit.policies:
+            pol = p.model_dump()
+            # a file's `endable` is ignored: the state says what 15.28 allows
+            pol["endable"] = may_end(pol, "15.28")
+            data["policies"][p.id] = pol
         data["boxes"] = {}
         for b in sit.boxes:
             box = b.model_dump()

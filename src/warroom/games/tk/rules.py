@@ -48,6 +48,36 @@ EVENTS: list[tuple[str, str, str | None]] = [
 EVENT_NAME = {n: name for n, name, _ in EVENTS}
 EVENT_NEEDS = {n: needs for n, _, needs in EVENTS}
 ALLIED_ONLY = {"15.30", "15.37"}
+
+ISOLATIONISM = "Isolationism"
+OSTLAND_ACCORD = "Ostland Accord"
+NOT_ENDED: dict[str, tuple[str, ...]] = {
+    # 15.28 Reassess Policies: "Exceptions: The Isolationism and Ostland Accord Policies
+    # cannot be ended."
+    "15.28": (ISOLATIONISM, OSTLAND_ACCORD),
+    # 15.31 War with Russia: "The Ostland Accord Policy cannot be ended by this option."
+    "15.31": (OSTLAND_ACCORD,),
+    # 15.37 End a Policy: "Exception: The Ostland Accord Policy cannot be ended."
+    "15.37": (OSTLAND_ACCORD,),
+}
+"""The Policies a rule names as never ended by it (the rule decides, not a situation file)."""
+
+
+def _norm(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def is_policy(policy: dict[str, object], name: str) -> bool:
+    """Whether a situation's Policy is the one the rulebook calls ``name``: by its name, or
+    by its id (``ostland`` for the Ostland Accord), whatever the case and punctuation."""
+    want = _norm(name)
+    ids = {want, want.removesuffix("accord")}
+    return _norm(str(policy.get("name", ""))) in ids or _norm(str(policy.get("id", ""))) in ids
+
+
+def may_end(policy: dict[str, object], rule: str) -> bool:
+    """Whether ``rule`` (15.28, 15.31 War with Russia, 15.37) may end ``policy``."""
+    return not any(is_policy(policy, n) for n in NOT_ENDED.get(rule, ()))
 SOVIET_ONLY = {"15.16"}
 
 RULES: dict[str, str] = {
