@@ -3,7 +3,7 @@ holds the engine to."""
 
 from __future__ import annotations
 
-from test_tk_helpers import choose, done, labels, situation, start
+from test_tk_helpers import choose, done, labels, logtext, situation, start
 from warroom.core.protocol import State, apply, legal_actions
 
 
@@ -104,3 +104,37 @@ def test_15_31_and_15_37_never_end_the_ostland_accord() -> None:
     assert "War with Russia" not in labels(s)
     s = start("15.37", "soviet", sit=sit, challenge="Russia")
     assert not any("End a Policy" in x for x in labels(s))
+
+
+# -- item 15: 15.22 / 15.24: log what is true -----------------------------------------------------
+
+def test_15_22_15_24_log_the_war_state_in_effect() -> None:
+    """15.22: "Pre-War is still in effect even though the Axis faction has mobilized for
+    war." 15.24: "Pre-War remains in effect even though all factions have mobilized for
+    war." The event does not change the war state; resolved during Limited War, the log
+    says Limited War remains in effect."""
+    s = start("15.22", "axis", "1940")
+    play_first(s)
+    assert s.data["war"] == "limited_war"
+    text = logtext(s)
+    assert "Pre-War remains in effect" not in text
+    assert "Limited War remains in effect" in text
+    s = start("15.24", "axis", "1940", country="Yugoslavia")
+    play_first(s)
+    text = logtext(s)
+    assert "Pre-War remains in effect" not in text
+    assert "Limited War remains in effect" in text
+    s = start("15.22", "axis", "1939")          # Pre-War: the rule's own words
+    choose(s, "One German armor")
+    choose(s, "2 Pz")
+    assert "Pre-War remains in effect [15.22]" in logtext(s)
+
+
+def test_15_17_logs_the_war_state_in_effect() -> None:
+    """15.17 Step 3: "do not end its Policy. Pre-War remains in effect." (the same reading:
+    the event leaves the war state as it is)."""
+    s = start("15.17", "axis", "1940", country="Yugoslavia")
+    play_first(s)
+    text = logtext(s)
+    assert "Pre-War remains in effect" not in text
+    assert "Limited War remains in effect" in text

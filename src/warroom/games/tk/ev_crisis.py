@@ -31,6 +31,7 @@ from warroom.games.tk.model import (
     posture,
     set_war,
     status,
+    war_stays,
 )
 
 Data = dict[str, Any]
@@ -191,7 +192,7 @@ def _decline_2(g: TkRules, data: Data, ctx: Ctx) -> None:
 def _decline_3(g: TkRules, data: Data, ctx: Ctx) -> None:
     c = ctx["country"]
     activate(g, data, c, "allied", "15.17", mobilization=False)
-    log(data, "15.17", f"Step 3: {c}'s Policy does not end; Pre-War remains in effect")
+    log(data, "15.17", f"Step 3: {c}'s Policy does not end; {war_stays(data)}")
 
 
 # -- 15.22 Military Defeat, 15.24 Military Victory --------------------------------------------
@@ -225,7 +226,7 @@ def _outbreak(g: TkRules, data: Data, ctx: Ctx) -> None:
                 "Conditional Event Box")
         for uid in ids:
             move_unit(g, data, uid, "Delay Box", rule)
-    log(data, rule, "Pre-War remains in effect")
+    log(data, rule, war_stays(data))
 
 
 # -- 15.23 Military Takeover ---------------------------------------------------------------------

@@ -289,6 +289,13 @@ def activate(g: TkRules, data: Data, c: str, side: str, rule: str, *,
     return faction
 
 
+def war_stays(data: Data) -> str:
+    """The event leaves the war state as it is: what the log says. The rule text ("Pre-War
+    remains in effect", 15.17, 15.22, 15.24) is written for Pre-War; an event resolved
+    during Limited or Total War leaves that in effect, and the log says so."""
+    return f"{WAR[data['war']]} remains in effect"
+
+
 def set_war(data: Data, war: str, rule: str) -> None:
     if data["war"] != war:
         data["war"] = war
