@@ -3,8 +3,13 @@ holds the engine to."""
 
 from __future__ import annotations
 
-from test_tk_helpers import choose, done, labels, logtext, situation, start
-from warroom.core.protocol import State, apply, legal_actions
+import json
+
+from typer.testing import CliRunner
+
+from test_tk_helpers import choose, done, game, labels, logtext, situation, start
+from warroom.cli.main import app
+from warroom.core.protocol import State, apply, legal_actions, prompt
 
 
 def play_first(s: State) -> None:
@@ -138,3 +143,27 @@ def test_15_17_logs_the_war_state_in_effect() -> None:
     text = logtext(s)
     assert "Pre-War remains in effect" not in text
     assert "Limited War remains in effect" in text
+
+
+# -- item 16: 15.21 Military Aid's reconstructed options are marked --------------------------------
+
+def test_15_21_reconstructed_options_are_marked_in_the_prompt() -> None:
+    """15.21: "The phasing faction may do one of the following:" (the list is missing from
+    the source: warroom's options are reconstructed and say so where a player sees them)."""
+    s = start("15.21", "axis", "1940")
+    p = prompt(s)
+    assert p is not None and p.rule == "15.21" and "reconstructed" in p.text
+    assert "reconstructed" in logtext(s)
+
+
+def test_15_21_reconstructed_options_are_marked_in_content_json() -> None:
+    events = {e["number"]: e for e in game().content_json()["events"]}
+    aid = events["15.21"]
+    assert aid["reconstructed"] is True and "reconstructed" in aid["note"]
+    assert [o["key"] for o in aid["options"]] == ["opt:aid_replacement", "opt:aid_support"]
+    assert all(o["reconstructed"] for o in aid["options"])
+    assert "reconstructed" not in events["15.20"]
+    res = CliRunner().invoke(app, ["content", "tk", "--json"])
+    assert res.exit_code == 0
+    cli = {e["number"]: e for e in json.loads(res.output)["events"]}
+    assert cli["15.21"] == aid

@@ -235,24 +235,33 @@ def _mandated(g: TkRules, data: Data, ctx: Ctx, v: str) -> None:
         [(key("unit", u), uname(g, data, u), u) for u in ids], "elim_one", rule="15.20")
 
 
+MILITARY_AID_NOTE = ("options reconstructed by warroom: the rule text of 15.21 lists none "
+                     "(its list is missing from the source)")
+MILITARY_AID_OPTIONS: tuple[tuple[str, str, str], ...] = (
+    # (catalogue key, label, value): warroom's reconstruction, not the rulebook's text
+    ("opt:aid_replacement", "Receive and place one friendly replacement step", "rep"),
+    ("opt:aid_support", "Return a friendly support unit from the Delay Box to the Force Pool",
+     "sup"),
+)
+
+
 @step("ev:15.21")
 def military_aid(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.21 Military Aid. The rule text lists no options (its list is missing from the
-    source); warroom offers reconstructed options, marked as such."""
+    source); warroom offers reconstructed options, marked as such in the log, the prompt and
+    ``warroom content tk --json``."""
     f = ctx["faction"]
     log(data, "15.21", "The options of Military Aid are reconstructed (the rule text lists "
         "none)")
-    opts: list[tuple[str, str, Any]] = []
-    if replacement_candidates(g, data, f):
-        opts.append(("opt:aid_replacement", "Receive and place one friendly replacement step",
-                     "rep"))
-    if find_units(g, data, {"owner": f, "types": ["support"], "locs": ["Delay Box"]}):
-        opts.append(("opt:aid_support", "Return a friendly support unit from the Delay Box to "
-                     "the Force Pool", "sup"))
+    possible = {"rep": bool(replacement_candidates(g, data, f)),
+                "sup": bool(find_units(g, data, {"owner": f, "types": ["support"],
+                                                 "locs": ["Delay Box"]}))}
+    opts = [o for o in MILITARY_AID_OPTIONS if possible[o[2]]]
     if not opts:
         no_result(data, "15.21", "no option is possible")
         return
-    ask(g, data, f, "15.21", "Military Aid: you may do one of the following",
+    ask(g, data, f, "15.21", "Military Aid: you may do one of the following reconstructed "
+        "options (the rule text of 15.21 lists none)",
         [*opts, ("opt:no_result", "Do nothing", None)], "military_aid")
 
 

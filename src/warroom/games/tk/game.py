@@ -40,6 +40,7 @@ from warroom.games.tk.engine import (
     key as content_key,
 )
 from warroom.games.tk.ev_countries import FURTHER, land_for
+from warroom.games.tk.ev_military import MILITARY_AID_NOTE, MILITARY_AID_OPTIONS
 from warroom.games.tk.model import NAME, WAR, is_neutral, is_pac, is_tac, marker_total
 from warroom.games.tk.rules import (
     ALLIED_ONLY,
@@ -435,7 +436,7 @@ class TotalerKrieg(Game):
         return {
             "game": self.id,
             "content_dir": str(self.content_dir) if self.content_dir else None,
-            "events": [{"number": n, "name": name, "needs": needs} for n, name, needs in EVENTS],
+            "events": [self._event_json(n, name, needs) for n, name, needs in EVENTS],
             "tables": tables,
             "situations": {k: {"title": s.title, "war": s.war}
                            for k, s in c.situations.items()},
@@ -443,6 +444,16 @@ class TotalerKrieg(Game):
             "actions": [{"id": a.id, "key": a.key, "label": a.label} for a in self.catalogue],
             "rules": dict(self.rules),
         }
+
+    @staticmethod
+    def _event_json(num: str, name: str, needs: str | None) -> dict[str, Any]:
+        out: dict[str, Any] = {"number": num, "name": name, "needs": needs}
+        if num == "15.21":      # the rule's list of options is missing from the source
+            out["reconstructed"] = True
+            out["note"] = MILITARY_AID_NOTE
+            out["options"] = [{"key": k, "label": label, "reconstructed": True}
+                              for k, label, _ in MILITARY_AID_OPTIONS]
+        return out
 
     def check_invariants(self, st: State[TotalerKrieg]) -> list[str]:
         data = st.data
