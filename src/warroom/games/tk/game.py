@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from warroom.core.actions import Action, ActionCatalogue
-from warroom.core.errors import ContentError, UnknownGameError
+from warroom.core.errors import ContentError, UnknownGameError, short
 from warroom.core.flow import Decision, Procedure, Prompt, call, end, game_over
 from warroom.core.log import log
 from warroom.core.protocol import Game, Outcome, Termination
@@ -302,9 +302,12 @@ class TotalerKrieg(Game):
             if t not in ("command", "supply"):
                 raise UnknownGameError("Failure type must be command or supply")
             ctx["type"] = t
+        card = self.card_option(options.get("card"))
         if needs == "card":
-            card = options.get("card")
-            ctx["card"] = int(card) if card is not None else 45 + randbelow(data, 5)
+            if card is None:
+                cards = self.production_cards()
+                card = cards[randbelow(data, len(cards))]
+            ctx["card"] = card
         if needs == "challenge":
             ch = options.get("challenge")
             if ch is None:
@@ -317,6 +320,27 @@ class TotalerKrieg(Game):
                 raise UnknownGameError("variant must be tk (15.30.1) or ae (15.30.2)")
             ctx["variant"] = v
         return ctx
+
+    def production_cards(self) -> list[int]:
+        """The Production Directive cards 15.32 lists (those with a unit: 45-49; card 44,
+        the A-bomb, is Project Success, 15.33)."""
+        return sorted(d.number for d in self.c.components.production_cards if d.unit)
+
+    def card_option(self, ref: Any) -> int | None:
+        """The ``card`` option as a card number, refused in one line unless it names a
+        Production Directive card of 15.32."""
+        if ref is None:
+            return None
+        cards = self.production_cards()
+        text = str(ref).strip() if isinstance(ref, int | str) else ""
+        if isinstance(ref, bool) or not (text.isascii() and text.isdigit()) or len(text) > 6 \
+                or int(text) not in cards:
+            extra = (" (card 44, A-bomb, is Project Success: 15.33)"
+                     if text == "44" else "")
+            raise UnknownGameError(
+                f"card {short(ref, 40)} is not a Production Directive card of 15.32{extra}; "
+                f"give one of {', '.join(map(str, cards))}")
+        return int(text)
 
     def event_number(self, ref: Any) -> str | None:
         if ref is None:
