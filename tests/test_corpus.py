@@ -46,20 +46,48 @@ def _line(entry: Any) -> tuple[str, str]:
 
 CASES = [(gid, i) for gid in game_ids() for i in range(len(_entries(gid)))]
 
+_TK_WAR_STAYS = ("issue 11 item 15 (TK 15.17/15.22/15.24): resolved during Limited War, the "
+                 "log says 'Limited War remains in effect', no longer 'Pre-War remains in "
+                 "effect'")
+_TK_15_38 = ("issue 11 item 13 (TK 15.38): flipping the War Economy marker to +2 replaces "
+             "only the marker's trip to the Delay Box; the Partnership Country counter and "
+             "its support unit now go to the Delay Box (a new instruction, a new label)")
+CHANGED_ON_PURPOSE: dict[tuple[str, int], str] = {
+    # Entries a rule fix changes on purpose. Their log, instructions and scores are not
+    # compared; everything else in their views (the whole situation) and their result's
+    # winner, returns, text and rule still must match.
+    ("tk", 12): _TK_15_38,      # 15.38, Western: France flips its War Economy
+    ("tk", 33): _TK_15_38,      # 15.38, Axis: Italy flips its War Economy
+    ("tk", 93): _TK_15_38,      # 15.38, Axis: Italy flips its War Economy
+    ("tk", 17): _TK_WAR_STAYS,  # 15.22 in the 1940 situation (Limited War)
+    ("tk", 80): _TK_WAR_STAYS,  # 15.22 in the 1940 situation (Limited War)
+    ("tk", 20): _TK_WAR_STAYS,  # 15.24 in the 1940 situation (Limited War)
+    ("tk", 18): _TK_WAR_STAYS,  # 15.17 in the 1940 situation (Limited War)
+    ("tk", 84): _TK_WAR_STAYS,  # 15.17 in the 1940 situation (Limited War)
+}
+
 
 @pytest.mark.parametrize(("gid", "index"), CASES)
 def test_corpus_game_replays_identically(gid: str, index: int) -> None:
     entry = _entries(gid)[index]
     game = load_game(gid)
     state = replay(game, Record.from_json(entry["record"]))
+    changed = (gid, index) in CHANGED_ON_PURPOSE
+    skip = SKIP | {"instructions"} if changed else SKIP
     for role_key, old in entry["views"].items():
         role = None if role_key == "None" else role_key
         new = view(state, role)
         for key in old:
-            if key in SKIP:
+            if key in skip:
                 continue
             assert new[key] == old[key], f"{gid} #{index} view[{role_key}][{key}] differs"
-        assert [_line(e) for e in new["log"]] == [_line(e) for e in old["log"]]
+        old_log = [_line(e) for e in old["log"]]
+        if CHANGED_ON_PURPOSE.get((gid, index)) is _TK_WAR_STAYS:   # only that line changed
+            old_log = [(r, t.replace("Pre-War remains in effect", "Limited War remains in "
+                                     "effect")) for r, t in old_log]
+        elif changed:
+            continue
+        assert [_line(e) for e in new["log"]] == old_log
     res = result(state)
     old_res = entry["result"]
     if old_res is None:
@@ -68,6 +96,8 @@ def test_corpus_game_replays_identically(gid: str, index: int) -> None:
     assert res is not None
     new_res = res.to_json()
     for key in ("winner", "returns", "scores", "text", "rule"):
+        if changed and key == "scores":
+            continue
         assert new_res[key] == old_res[key], f"{gid} #{index} result {key}"
     if gid != "tk":     # tk's label held the event number; its termination says the rest
         assert new_res["label"] == old_res["label"]

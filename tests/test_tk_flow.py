@@ -95,4 +95,4 @@ def test_choice_is_logged_with_role_and_key() -> None:
     choose(s, "Rumania", "axis")
     entry = next(e for e in s.log if e["text"] == "Axis chooses: Rumania")
     assert entry["rule"] == "15.2" and entry["role"] == "axis"
-    assert entry["choice"] == "country:Rumania"
+    assert entry["choice"] == "country:rumania"

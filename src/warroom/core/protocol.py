@@ -443,7 +443,16 @@ def explain(state: State[Any], action: Action | str | int,
         out = game.outcome(state)
         return Explanation(False, act.label, f"the game is over ({out.text if out else 'ended'})",
                            (out.rule,) if out and out.rule else ())
-    legal = act in _legal(state)
+    legal_now = _legal(state)
+    legal = act in legal_now
     frame = state.data["stack"][-1]
-    reason, rules = game.frames[frame["kind"]].explain(state, frame, act, legal)
+    kind = game.frames[frame["kind"]]
+    if not legal:
+        alias = kind.alias(state, frame, act)
+        if alias is not None and alias in legal_now:     # what apply would play
+            reason, rules = kind.explain(state, frame, alias, True)
+            return Explanation(True, act.label,
+                               f"{act.key} is read as {alias.key} (a key of an earlier "
+                               f"version): {reason}", rules)
+    reason, rules = kind.explain(state, frame, act, legal)
     return Explanation(legal, act.label, reason, rules)

@@ -147,7 +147,10 @@ class Policy(ContentModel):
     boxes: list[str] = Field(min_length=1)
     countries: list[str] = []
     endable: bool = True
-    """False for Isolationism and the Ostland Accord (15.28, 15.31, 15.37)."""
+    """Ignored, kept so that older situation files still load: which Policies may be ended
+    is decided by the rules (15.28: never Isolationism or the Ostland Accord; 15.31's War
+    with Russia and 15.37: never the Ostland Accord), by the Policy's name or id. In the
+    state, ``endable`` says whether 15.28 Reassess Policies may end the Policy."""
 
 
 class PostureBox(ContentModel):
@@ -266,6 +269,41 @@ class Content:
             self.situations[name] = self.load_situation(pack.path(file))
 
     def _check(self, file: str) -> None:
+        comp = self.components
+        for what, ids in (("countries", [c.name for c in comp.countries]),
+                          ("hexes", [h.id for h in comp.hexes]),
+                          ("ceded_lands", [d.id for d in comp.ceded_lands]),
+                          ("production_cards", [d.number for d in comp.production_cards]),
+                          ("partnership", [p.country for p in comp.partnership])):
+            seen: set[Any] = set()
+            for ident in ids:
+                check(ident not in seen, f"{ident!r} is listed twice in {what}; each must be "
+                      "listed once", file=file, entry=f"{what} ({ident})")
+                seen.add(ident)
+        for p in comp.partnership:
+            check(p.country in self.country, f"unknown country {p.country!r}", file=file,
+                  entry=f"partnership ({p.country})", field="country")
+        tfile = str(self.pack.path("tables.yaml"))
+        check(bool(self.tables.area_tables), "no Area Table: 15.13, 15.26 and the Civil War "
+              "roll on them", file=tfile, entry="area_tables")
+        names: set[str] = set()
+        for t in self.tables.area_tables:
+            check(t.name not in names, f"Area Table {t.name!r} is listed twice", file=tfile,
+                  entry=f"area_tables ({t.name})", field="name")
+            names.add(t.name)
+        for where, t in [*((f"area_tables ({t.name})", t) for t in self.tables.area_tables),
+                         ("diplomatic_incident", self.tables.diplomatic_incident),
+                         ("international_crisis", self.tables.international_crisis),
+                         ("civil_war", self.tables.civil_war)]:
+            check(bool(t.rows), f"the table {t.name!r} has no rows: give a result for every "
+                  "die roll", file=tfile, entry=where, field="rows")
+            rolls = [v for r in t.rows for v in r.roll]
+            twice = sorted({v for v in rolls if rolls.count(v) > 1})
+            check(not twice, f"the table {t.name!r} gives roll(s) {twice} more than one "
+                  "result", file=tfile, entry=where, field="rows.roll")
+            gaps = sorted(set(range(min(rolls), max(rolls) + 1)) - set(rolls))
+            check(not gaps, f"the table {t.name!r} gives no result for roll(s) {gaps}",
+                  file=tfile, entry=where, field="rows.roll")
         for c in self.components.countries:
             for b in [*c.borders, *c.dependents, *([c.parent] if c.parent else [])]:
                 check(b in self.country, f"unknown country {b!r}", file=file,
@@ -283,7 +321,6 @@ class Content:
             check(hd.country is None or hd.country in self.country,
                   f"unknown country {hd.country!r}", file=file, entry=f"hexes ({hd.id})",
                   field="country")
-        tfile = str(self.pack.path("tables.yaml"))
         for t in self.tables.area_tables:
             for r in t.rows:
                 check(r.result in self.country or r.result in ("France/Vichy", "No Result"),

@@ -19,6 +19,7 @@ The registries below are filled once, at import, by the event modules' decorator
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -30,6 +31,17 @@ Data = dict[str, Any]
 Ctx = dict[str, Any]
 Choice = tuple[str | None, str, Any]
 """(preferred catalogue key or None, label, JSON value handed to the choice handler)."""
+
+KEY_KINDS = ("hex", "unit", "cw", "card", "partner", "land", "policy", "box")
+"""Kinds of content-named keys added to the catalogue after ``pick:*`` (so that the ids of
+the older actions do not move): ``hex:<hex id>``, ``unit:<unit id>``, ``cw:<Civil War
+marker id>``, ``card:<Production Directive card>``, ``partner:<Partnership Country>`` (and
+``partner:<country>:flip``), ``land:<Ceded Land marker id>``, ``policy:<Policy id>``,
+``box:<Posture Box>``. Units, Civil War markers, Policies and Posture Boxes are defined by
+situations: the catalogue names those of the bundled situations (and the units that rules
+create with a fixed id: Production Directive units, VG units); anything else, such as a
+unit that only a user's situation file defines or the unit an Emergency Breakdown creates,
+is offered as ``pick:<position>``."""
 
 STEP = "step"
 CHOOSE = "choose"
@@ -117,6 +129,19 @@ OPTIONS: dict[str, str] = {
 }
 
 
+def slug(ident: str | int) -> str:
+    """A content id as a key part: lower case, runs of anything but letters and digits
+    become one ``_`` (``North Sea`` -> ``north_sea``, ``Baltic States`` ->
+    ``baltic_states``)."""
+    return re.sub(r"[^a-z0-9]+", "_", str(ident).lower()).strip("_") or "_"
+
+
+def key(kind: str, ident: str | int) -> str:
+    """The content-named catalogue key of a content item (``hex:berlin``, ``unit:ge_pz1``,
+    ``country:baltic_states``)."""
+    return f"{kind}:{slug(ident)}"
+
+
 def step(name: str) -> Callable[[StepFn], StepFn]:
     """Register a step function under ``name`` (run by a ``step`` procedure frame)."""
     def deco(fn: StepFn) -> StepFn:
@@ -146,11 +171,17 @@ def call_step(data: Data, fn: str, /, **ctx: Any) -> None:
 
 
 def ask(g: TkRules, data: Data, role: str, rule: str, prompt: str,
-        choices: Sequence[Choice], fn: str, /, **ctx: Any) -> None:
+        choices: Sequence[Choice], fn: str, /, legacy: Sequence[str | None] | None = None,
+        **ctx: Any) -> None:
     """Push a decision of ``role``: ``choices`` are (preferred key, label, value).
 
     A choice keeps its preferred key when the catalogue has it and no earlier choice took
     it; any other choice is ``pick:<its position>``.
+
+    ``legacy`` gives, per choice, the preferred key an earlier version offered where it
+    differs from today's (15.38's ``opt:place_partner``): the key that version gave the
+    choice is kept as ``old``, so that :meth:`ChooseDecision.alias` reads old records.
+    (An old positional ``pick:<i>`` needs nothing: it is the i-th choice.)
     """
     if fn not in CHOICES:
         raise KeyError(f"unknown choice handler {fn}")
@@ -159,12 +190,20 @@ def ask(g: TkRules, data: Data, role: str, rule: str, prompt: str,
     if len(choices) > MAX_PICKS:
         choices = choices[:MAX_PICKS]
     used: set[str] = set()
+    used_old: set[str] = set()
     out = []
-    for i, (key, label, value) in enumerate(choices):
-        if key is not None and key.startswith("opt:") and key[4:] not in OPTIONS:
-            raise KeyError(f"option {key} is not in the catalogue")
-        if key is None or key in used or not g.catalogue.has_key(key):
-            key = f"pick:{i}"
-        used.add(key)
-        out.append({"key": key, "label": label, "value": value})
+    for i, (pref, label, value) in enumerate(choices):
+        if pref is not None and pref.startswith("opt:") and pref[4:] not in OPTIONS:
+            raise KeyError(f"option {pref} is not in the catalogue")
+        k = pref
+        if k is None or k in used or not g.catalogue.has_key(k):
+            k = f"pick:{i}"
+        used.add(k)
+        choice = {"key": k, "label": label, "value": value}
+        old = legacy[i] if legacy is not None and i < len(legacy) else None
+        if old is not None and old not in used_old and g.catalogue.has_key(old):
+            used_old.add(old)
+            if old != k:
+                choice["old"] = old
+        out.append(choice)
     call(data, CHOOSE, role, rule=rule, prompt=prompt, choices=out, fn=fn, ctx=ctx)

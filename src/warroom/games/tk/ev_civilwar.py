@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.core.log import log
-from warroom.games.tk.engine import TkRules, ask, call_step, on_choice, step
+from warroom.games.tk.engine import TkRules, ask, call_step, key, on_choice, step
 from warroom.games.tk.model import (
     NAME,
     changed,
@@ -57,7 +57,8 @@ def flip_for(g: TkRules, data: Data, winner: str, rule: str) -> None:
     cands = [m for m in mine if m["type"] == "center"] or mine
     ask(g, data, who, rule, f"Select a {loser.capitalize()} Center or Stronghold marker to "
         "flip (the Stronghold only if it is the last one)",
-        [(None, f"{loser.capitalize()} {m['type'].capitalize()} in {m['city']}", m["id"])
+        [(key("cw", m["id"]), f"{loser.capitalize()} {m['type'].capitalize()} in {m['city']}",
+          m["id"])
          for m in cands], "cw_flip", rule=rule)
 
 
@@ -175,7 +176,7 @@ def _hex_targets(g: TkRules, data: Data, victim: str, ss: bool) -> dict[str, lis
 def select_hex(g: TkRules, data: Data, f: str, victim: str, rule: str) -> None:
     targets = _hex_targets(g, data, victim, data["vp_marker"] == "ss_europa")
     ask(g, data, f, rule, "Select a hex with an eligible enemy unit or marker",
-        [(None, _hex_desc(g, data, h, t), h) for h, t in sorted(targets.items())],
+        [(key("hex", h), _hex_desc(g, data, h, t), h) for h, t in sorted(targets.items())],
         "hex_selected", victim=victim, rule=rule)
 
 
@@ -194,7 +195,7 @@ def _hex_selected(g: TkRules, data: Data, ctx: Ctx, h: str) -> None:
         who = data["units"][steps[0]]["owner"]
         log(data, rule, "A step must be eliminated before a marker is removed")
         ask(g, data, who, rule, f"Eliminate one eligible step in {hex_label(g, h)} (4.2.6.2)",
-            [(None, uname(g, data, u), u) for u in steps], "elim_one", rule=rule)
+            [(key("unit", u), uname(g, data, u), u) for u in steps], "elim_one", rule=rule)
         return
     marks = [x for k, x in t if k == "marker"]
     who = data["markers"][marks[0]]["owner"]
@@ -284,7 +285,7 @@ def replacement_candidates(g: TkRules, data: Data, f: str,
 def replacement(g: TkRules, data: Data, f: str, rule: str, colonial_or_minor: bool) -> None:
     cands = replacement_candidates(g, data, f, colonial_or_minor)
     ask(g, data, f, rule, "Receive and place one replacement step",
-        [(None, uname(g, data, u), u) for u in cands], "replace", rule=rule)
+        [(key("unit", u), uname(g, data, u), u) for u in cands], "replace", rule=rule)
 
 
 @on_choice("replace")
@@ -343,7 +344,7 @@ def _no_pasaran(g: TkRules, data: Data, ctx: Ctx, v: str) -> None:
 
 def _ask_friendly_step(g: TkRules, data: Data, f: str, rule: str) -> None:
     ask(g, data, f, rule, "Eliminate one step from a friendly ground unit",
-        [(None, uname(g, data, u), u) for u in friendly_ground(g, data, f)], "elim_one",
+        [(key("unit", u), uname(g, data, u), u) for u in friendly_ground(g, data, f)], "elim_one",
         rule=rule)
 
 
@@ -421,7 +422,7 @@ def provincial_independence(g: TkRules, data: Data, ctx: Ctx) -> None:
         _independence(g, data, regions[0])
         return
     ask(g, data, "western", "15.34", "Choose the Breakaway Region that becomes independent",
-        [(f"country:{c}", c, c) for c in sorted(regions)], "independence")
+        [(key("country", c), c, c) for c in sorted(regions)], "independence")
 
 
 @on_choice("independence")

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from warroom.core.log import log
-from warroom.games.tk.engine import TkRules, ask, call_step, on_choice, step
+from warroom.games.tk.engine import TkRules, ask, call_step, key, on_choice, step
 from warroom.games.tk.model import (
     NAME,
     activate,
@@ -259,7 +259,7 @@ def border_war(g: TkRules, data: Data, ctx: Ctx) -> None:
         return
     ask(g, data, f, "15.2", f"Select a Neutral Country bordering {c} to activate as an "
         f"{'Allied' if other == 'allied' else 'Axis'} Country",
-        [(f"country:{x}", x, x) for x in cands], "activate_selected", side=other,
+        [(key("country", x), x, x) for x in cands], "activate_selected", side=other,
         rule="15.2", end_pac=False, mobilization=True)
 
 
@@ -323,7 +323,7 @@ def offer_detachment(g: TkRules, data: Data, f: str, hexes: list[str], rule: str
             log(data, rule, f"No {NAME[f]} Detachment marker is in the Force Pool")
         return
     ask(g, data, f, rule, f"You may place a Detachment marker in a Port or City hex of {where}",
-        [*[(None, f"Place a Detachment in {hex_label(g, h)}", h) for h in hexes],
+        [*[(key("hex", h), f"Place a Detachment in {hex_label(g, h)}", h) for h in hexes],
          ("opt:no_result", "Do not place a Detachment", None)], "place_detachment", rule=rule)
 
 
@@ -410,7 +410,8 @@ def further_concessions(g: TkRules, data: Data, ctx: Ctx) -> None:
             _cede_to_russia(g, data, {"country": c}, avail[0])
         else:
             ask(g, data, "soviet", "15.16, 13.8.1.1", f"Which Region does {c} cede?",
-                [(None, g.c.ceded[m].land, m) for m in avail], "cede_to_russia", country=c)
+                [(key("land", m), g.c.ceded[m].land, m) for m in avail], "cede_to_russia",
+                country=c)
         return
     if c in ("Finland", "Poland", "Rumania"):
         mid = FURTHER[c][0]
@@ -541,7 +542,7 @@ def minor_country_created(g: TkRules, data: Data, ctx: Ctx) -> None:
         return
     ask(g, data, "axis", "15.25", "You may select a Country, Dependent or Region to become an "
         "active Axis Minor Country",
-        [*[(f"country:{c}", c, c) for c in cands],
+        [*[(key("country", c), c, c) for c in cands],
          ("opt:no_result", "Do nothing (No Result)", None)], "create_minor")
 
 
@@ -611,7 +612,7 @@ def _mcp_result(g: TkRules, data: Data, ctx: Ctx) -> None:
             return
         del spec
         ask(g, data, "axis", "15.26", f"Eliminate one step from an Axis ground unit in {c}",
-            [(None, uname(g, data, u), u) for u in cands], "elim_one", rule="15.26")
+            [(key("unit", u), uname(g, data, u), u) for u in cands], "elim_one", rule="15.26")
         return
     if total:
         if st in ("axis", "western", "soviet"):
@@ -653,7 +654,7 @@ def _neighbour_war(g: TkRules, data: Data, c: str, f: str, side: str) -> None:
         return
     ask(g, data, f, "15.26", f"{c} starts a war: select a Neutral Country bordering it to "
         f"activate as {'an Allied' if side == 'allied' else 'an Axis'} Country",
-        [(f"country:{x}", x, x) for x in cands], "activate_selected", side=side, rule="15.26",
+        [(key("country", x), x, x) for x in cands], "activate_selected", side=side, rule="15.26",
         end_pac=False, mobilization=True)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.core.log import log
-from warroom.games.tk.engine import TkRules, ask, call_step, on_choice, step
+from warroom.games.tk.engine import TkRules, ask, call_step, key, on_choice, step
 from warroom.games.tk.ev_countries import land_for
 from warroom.games.tk.model import (
     NAME,
@@ -31,6 +31,7 @@ from warroom.games.tk.model import (
     posture,
     set_war,
     status,
+    war_stays,
 )
 
 Data = dict[str, Any]
@@ -145,7 +146,7 @@ def diplomatic_settlement(g: TkRules, data: Data, ctx: Ctx) -> None:
             "Influence")
         return
     ask(g, data, a, "15.12", f"Apply Influence (15.19) to a Neutral Country bordering {c}",
-        [(f"country:{x}", x, x) for x in cands], "influence_on", faction=a)
+        [(key("country", x), x, x) for x in cands], "influence_on", faction=a)
 
 
 @on_choice("influence_on")
@@ -170,7 +171,7 @@ def gradual_decline(g: TkRules, data: Data, ctx: Ctx) -> None:
         log(data, "15.17", f"Step 1: no Neutral Country borders {c}")
         return
     ask(g, data, "axis", "15.17", f"Step 1: apply Influence (15.19) to a Neutral Country "
-        f"bordering {c}", [(f"country:{x}", x, x) for x in cands], "influence_on",
+        f"bordering {c}", [(key("country", x), x, x) for x in cands], "influence_on",
         faction="axis")
 
 
@@ -191,7 +192,7 @@ def _decline_2(g: TkRules, data: Data, ctx: Ctx) -> None:
 def _decline_3(g: TkRules, data: Data, ctx: Ctx) -> None:
     c = ctx["country"]
     activate(g, data, c, "allied", "15.17", mobilization=False)
-    log(data, "15.17", f"Step 3: {c}'s Policy does not end; Pre-War remains in effect")
+    log(data, "15.17", f"Step 3: {c}'s Policy does not end; {war_stays(data)}")
 
 
 # -- 15.22 Military Defeat, 15.24 Military Victory --------------------------------------------
@@ -225,7 +226,7 @@ def _outbreak(g: TkRules, data: Data, ctx: Ctx) -> None:
                 "Conditional Event Box")
         for uid in ids:
             move_unit(g, data, uid, "Delay Box", rule)
-    log(data, rule, "Pre-War remains in effect")
+    log(data, rule, war_stays(data))
 
 
 # -- 15.23 Military Takeover ---------------------------------------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.core.log import log
-from warroom.games.tk.engine import TkRules, ask, call_step, on_choice, step
+from warroom.games.tk.engine import TkRules, ask, call_step, key, on_choice, step
 from warroom.games.tk.ev_civilwar import replacement, replacement_candidates
 from warroom.games.tk.model import (
     ALLIED,
@@ -103,7 +103,7 @@ def _coup_step(g: TkRules, data: Data, f: str, n: int) -> None:
         log(data, "15.8", "No friendly step is left on the map")
         return
     ask(g, data, f, "15.8", f"Eliminate a friendly step ({n} to go; armor-type while any)",
-        [(None, uname(g, data, u), u) for u in cands], "coup_step", n=n)
+        [(key("unit", u), uname(g, data, u), u) for u in cands], "coup_step", n=n)
 
 
 @on_choice("coup_step")
@@ -114,7 +114,7 @@ def _coup_step_choice(g: TkRules, data: Data, ctx: Ctx, uid: str) -> None:
 
 def _ask_units(g: TkRules, data: Data, f: str, rule: str, ids: list[str], dest: str,
                prompt: str, optional: bool = False) -> None:
-    opts: list[tuple[str | None, str, Any]] = [(None, uname(g, data, u), u) for u in ids]
+    opts: list[tuple[str | None, str, Any]] = [(key("unit", u), uname(g, data, u), u) for u in ids]
     if optional:
         opts.append(("opt:no_result", "Do nothing", None))
     ask(g, data, f, rule, prompt, opts, "unit_to", dest=dest, rule=rule)
@@ -142,7 +142,7 @@ def delay_reduction(g: TkRules, data: Data, ctx: Ctx) -> None:
         no_result(data, "15.11", "no friendly unit on the Turn Track can move one box left "
                   "without reaching the current Game Turn")
         return
-    opts = [(None, f"{uname(g, data, u)} -> Turn Track "
+    opts = [(key("unit", u), f"{uname(g, data, u)} -> Turn Track "
              f"{int(data['units'][u]['loc'].split()[-1]) - 1}", u) for u in ids]
     ask(g, data, f, "15.11", "You may move one friendly unit on the Turn Track one box left",
         [*opts, ("opt:no_result", "Do nothing", None)], "delay_reduction")
@@ -180,7 +180,7 @@ def _failure_place(g: TkRules, data: Data, placer: str, victim: str, kind: str) 
     hexes = [h.id for h in g.c.components.hexes if not h.naval]
     call_step(data, "failure_support", placer=placer, victim=victim)
     ask(g, data, placer, "15.14, 14.12", f"Place the {NAME[victim]} Failure ({kind.title()}) "
-        "marker in any hex", [(None, hex_label(g, h), h) for h in hexes], "failure_hex",
+        "marker in any hex", [(key("hex", h), hex_label(g, h), h) for h in hexes], "failure_hex",
         victim=victim, kind=kind)
 
 
@@ -232,27 +232,36 @@ def _mandated(g: TkRules, data: Data, ctx: Ctx, v: str) -> None:
         return
     ids = find_units(g, data, {"owner": f, "types": ["armor"], "on_map": True})
     ask(g, data, f, "15.20", "Eliminate one friendly armor-type step",
-        [(None, uname(g, data, u), u) for u in ids], "elim_one", rule="15.20")
+        [(key("unit", u), uname(g, data, u), u) for u in ids], "elim_one", rule="15.20")
+
+
+MILITARY_AID_NOTE = ("options reconstructed by warroom: the rule text of 15.21 lists none "
+                     "(its list is missing from the source)")
+MILITARY_AID_OPTIONS: tuple[tuple[str, str, str], ...] = (
+    # (catalogue key, label, value): warroom's reconstruction, not the rulebook's text
+    ("opt:aid_replacement", "Receive and place one friendly replacement step", "rep"),
+    ("opt:aid_support", "Return a friendly support unit from the Delay Box to the Force Pool",
+     "sup"),
+)
 
 
 @step("ev:15.21")
 def military_aid(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.21 Military Aid. The rule text lists no options (its list is missing from the
-    source); warroom offers reconstructed options, marked as such."""
+    source); warroom offers reconstructed options, marked as such in the log, the prompt and
+    ``warroom content tk --json``."""
     f = ctx["faction"]
     log(data, "15.21", "The options of Military Aid are reconstructed (the rule text lists "
         "none)")
-    opts: list[tuple[str, str, Any]] = []
-    if replacement_candidates(g, data, f):
-        opts.append(("opt:aid_replacement", "Receive and place one friendly replacement step",
-                     "rep"))
-    if find_units(g, data, {"owner": f, "types": ["support"], "locs": ["Delay Box"]}):
-        opts.append(("opt:aid_support", "Return a friendly support unit from the Delay Box to "
-                     "the Force Pool", "sup"))
+    possible = {"rep": bool(replacement_candidates(g, data, f)),
+                "sup": bool(find_units(g, data, {"owner": f, "types": ["support"],
+                                                 "locs": ["Delay Box"]}))}
+    opts = [o for o in MILITARY_AID_OPTIONS if possible[o[2]]]
     if not opts:
         no_result(data, "15.21", "no option is possible")
         return
-    ask(g, data, f, "15.21", "Military Aid: you may do one of the following",
+    ask(g, data, f, "15.21", "Military Aid: you may do one of the following reconstructed "
+        "options (the rule text of 15.21 lists none)",
         [*opts, ("opt:no_result", "Do nothing", None)], "military_aid")
 
 
@@ -411,7 +420,7 @@ def project_success(g: TkRules, data: Data, ctx: Ctx) -> None:
     rng = "three hexes of a German" if f == "axis" else "nine hexes of a US"
     ask(g, data, f, "15.33", f"You may place an Atomic Devastation marker in a Land hex within "
         f"{rng} Air Base (not contested)",
-        [*[(None, hex_label(g, h), h) for h in hexes],
+        [*[(key("hex", h), hex_label(g, h), h) for h in hexes],
          ("opt:no_result", "Do not place it", None)], "abomb")
 
 
@@ -426,7 +435,7 @@ def _abomb(g: TkRules, data: Data, ctx: Ctx, h: str | None) -> None:
     move_map_marker(data, i, h, "15.33")
     enemies = ["axis"] if f != "axis" else ["western", "soviet"]
     opts: list[tuple[str | None, str, Any]] = [
-        (None, uname(g, data, u), ["unit", u])
+        (key("unit", u), uname(g, data, u), ["unit", u])
         for u in find_units(g, data, {"owners": enemies, "ground": True, "hex": h,
                                       "not_holding": True})]
     opts += [(None, f"{NAME[data['markers'][j]['owner']]} "
@@ -499,10 +508,10 @@ def _special_weapons(g: TkRules, data: Data, ctx: Ctx, v: str | None) -> None:
         hexes = sorted({unit_hex(g, data, data["units"][u]) or "" for u in find_units(
             g, data, {"owners": list(ALLIED), "ground": True, "on_map": True})})
         ask(g, data, "axis", "15.36", "Select a hex containing an Allied ground unit",
-            [(None, hex_label(g, h), h) for h in hexes], "sw_hex")
+            [(key("hex", h), hex_label(g, h), h) for h in hexes], "sw_hex")
     else:
         ask(g, data, "axis", "15.36", "Select a played Production Directive card",
-            [(None, f"Card {c} {g.c.cards[c].name}", c) for c in _cards_left(g, data)],
+            [(key("card", c), f"Card {c} {g.c.cards[c].name}", c) for c in _cards_left(g, data)],
             "sw_card")
 
 
@@ -511,7 +520,7 @@ def _sw_hex(g: TkRules, data: Data, ctx: Ctx, h: str) -> None:
     ids = find_units(g, data, {"owners": list(ALLIED), "ground": True, "hex": h})
     ask(g, data, "axis", "15.36", f"Select the step to eliminate in {hex_label(g, h)} "
         "(4.2.6.2; a Holding Box step forces an Emergency Breakdown, 2.3.4)",
-        [(None, uname(g, data, u), u) for u in ids], "elim_one", rule="15.36")
+        [(key("unit", u), uname(g, data, u), u) for u in ids], "elim_one", rule="15.36")
 
 
 @on_choice("sw_card")
@@ -526,23 +535,30 @@ def _sw_card(g: TkRules, data: Data, ctx: Ctx, card: int) -> None:
 
 @step("ev:15.38")
 def successful_improvements(g: TkRules, data: Data, ctx: Ctx) -> None:
-    """15.38 Successful Improvements: a Partnership Country counter enters the Delay Box (or
-    France/Italy flip War Economy to +2)."""
+    """15.38 Successful Improvements: a Partnership Country counter enters the Delay Box with
+    its support unit and War Economy marker; for France or Italy the faction may instead
+    flip the War Economy marker to +2 and leave it in the Strategic Warfare Box (the counter
+    and its support unit still enter the Delay Box)."""
     f = ctx["faction"]
-    opts: list[tuple[str, str, Any]] = []
+    opts: list[tuple[str | None, str, Any]] = []
+    legacy: list[str | None] = []       # the keys of records written before partner:<c>
     for p in g.c.components.partnership:
         if p.faction != f or p.country in data["partners_in_play"]:
             continue
-        opts.append(("opt:place_partner", f"Place the {p.country} Partnership Country counter "
-                     "in the Delay Box", ["partner", p.country]))
+        opts.append((key("partner", p.country), f"Place the {p.country} Partnership Country "
+                     "counter in the Delay Box", ["partner", p.country]))
+        legacy.append("opt:place_partner")
         if p.war_economy_flip and data["war_economy"].get(p.country, 1) == 1:
-            opts.append(("opt:flip_war_economy", f"Flip {p.country}'s War Economy marker to "
-                         "+2 instead", ["flip", p.country]))
+            opts.append((f"{key('partner', p.country)}:flip", f"Flip {p.country}'s War "
+                         "Economy marker to +2 instead of placing it in the Delay Box (the "
+                         "Partnership Country counter still goes there)", ["flip", p.country]))
+            legacy.append("opt:flip_war_economy")
     if not opts:
         no_result(data, "15.38", f"no {NAME[f]} Partnership Country counter is out of play")
         return
     ask(g, data, f, "15.38", "Successful Improvements: you may select a Partnership Country",
-        [*opts, ("opt:no_result", "Do nothing", None)], "improvements")
+        [*opts, ("opt:no_result", "Do nothing", None)], "improvements",
+        legacy=[*legacy, None])
 
 
 @on_choice("improvements")
@@ -554,9 +570,14 @@ def _improvements(g: TkRules, data: Data, ctx: Ctx, v: list[str] | None) -> None
     changed(data)
     data["partners_in_play"].append(c)
     if kind == "flip":
+        # "instead" replaces only the War Economy marker's trip to the Delay Box: the
+        # Partnership Country counter and its support unit still go there.
+        instruct(data, "15.38", f"place the {c} Partnership Country counter in the Delay Box "
+                 "(its support unit comes with it; its War Economy marker stays in the "
+                 "Strategic Warfare Box)")
         data["war_economy"][c] = 2
-        instruct(data, "15.38", f"flip {c}'s War Economy marker to its +2 side and leave it in "
-                 "the Strategic Warfare Box")
+        instruct(data, "15.38", f"instead of placing {c}'s War Economy +1 marker in the Delay "
+                 "Box, flip it to its +2 side and leave it in the Strategic Warfare Box")
     else:
         instruct(data, "15.38", f"place the {c} Partnership Country counter in the Delay Box "
                  "(its support unit and War Economy marker come with it)")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.core.log import log
-from warroom.games.tk.engine import TkRules, ask, call_step, on_choice, step
+from warroom.games.tk.engine import TkRules, ask, call_step, key, on_choice, step
 from warroom.games.tk.ev_countries import remove_strongholds
 from warroom.games.tk.ev_crisis import adjust_truce, truce_choices
 from warroom.games.tk.model import (
@@ -30,6 +30,7 @@ from warroom.games.tk.model import (
     no_result,
     remove_marker,
 )
+from warroom.games.tk.rules import may_end
 
 Data = dict[str, Any]
 Ctx = dict[str, Any]
@@ -42,7 +43,7 @@ def _fp_minors(g: TkRules, data: Data, f: str) -> list[str]:
 
 def _wider(g: TkRules, data: Data, f: str, rule: str) -> None:
     ask(g, data, f, rule, "Wider Involvement: select a friendly Minor Country with a Free "
-        "Passage marker", [(f"country:{c}", c, c) for c in _fp_minors(g, data, f)], "wider",
+        "Passage marker", [(key("country", c), c, c) for c in _fp_minors(g, data, f)], "wider",
         rule=rule)
 
 
@@ -66,8 +67,10 @@ def _discussions(g: TkRules, data: Data, f: str) -> list[tuple[str | None, str, 
 
 
 def _reassess_boxes(data: Data, f: str) -> list[str]:
+    """Friendly Posture Boxes holding a Policy that 15.28 may end (never Isolationism or the
+    Ostland Accord, whatever a situation file says)."""
     return sorted(b for b, x in data["boxes"].items() if x["faction"] == f and x["policy"]
-                  and data["policies"][x["policy"]]["endable"])
+                  and may_end(data["policies"][x["policy"]], "15.28"))
 
 
 def _stronghold_countries(g: TkRules, data: Data) -> list[str]:
@@ -119,11 +122,12 @@ def _pressured(g: TkRules, data: Data, ctx: Ctx, v: str) -> None:
         instruct(data, "15.28", "place the Lend-Lease marker in the Delay Box")
     elif v == "rp":
         ask(g, data, f, "15.28, 13.6.1.2", "Reassess Policies: select a friendly Posture Box",
-            [(None, f"{b}: end the {data['policies'][data['boxes'][b]['policy']]['name']} "
+            [(key("box", b), f"{b}: end the "
+              f"{data['policies'][data['boxes'][b]['policy']]['name']} "
               "Policy", b) for b in _reassess_boxes(data, f)], "reassess")
     elif v == "sl":
         ask(g, data, f, "15.28", "Stronghold Lost: select a Neutral Country with a Stronghold",
-            [(f"country:{c}", c, c) for c in _stronghold_countries(g, data)], "stronghold_lost")
+            [(key("country", c), c, c) for c in _stronghold_countries(g, data)], "stronghold_lost")
     elif v == "vfa":
         _fleet(g, data, "Delay Box", "axis")
         log(data, "15.28", "When the French Surface Fleet leaves the Turn Track it goes to the "
@@ -177,7 +181,7 @@ def _policy_boxes(data: Data, majors: tuple[str, ...], ostland_ok: bool) -> list
     for b, x in data["boxes"].items():
         if x["major"] in majors and x["policy"]:
             pol = data["policies"][x["policy"]]
-            if not ostland_ok and pol["name"] == "Ostland Accord":
+            if not ostland_ok and not may_end(pol, "15.31"):
                 continue
             out.append(b)
     return sorted(out)
@@ -220,7 +224,7 @@ def _political_option(g: TkRules, data: Data, ctx: Ctx, v: str | None) -> None:
              ("opt:civil_war_victory", "Civil War Victory (15.5)", "15.5")], "aid_cw")
     elif v == "dw":
         ask(g, data, f, "15.31", "Declare War: select a Neutral Country",
-            [(f"country:{c}", c, c) for c in neutral_minors(g, data)], "po_declare")
+            [(key("country", c), c, c) for c in neutral_minors(g, data)], "po_declare")
     elif v in ("ept", "wpt"):
         side = "soviet" if v == "ept" else "western"
         call_step(data, "negotiations", boxes=sorted(b for b, x in data["boxes"].items()
@@ -238,7 +242,7 @@ def _political_option(g: TkRules, data: Data, ctx: Ctx, v: str | None) -> None:
              for x in FACTIONS if x != f for t in ("command", "supply")], "po_failure")
     elif v == "nco":
         ask(g, data, f, "15.31", "Neutrals Consider Options: select a Neutral Country for "
-            "Influence (15.19)", [(f"country:{c}", c, c) for c in neutral_minors(g, data)],
+            "Influence (15.19)", [(key("country", c), c, c) for c in neutral_minors(g, data)],
             "po_influence")
     elif v == "wwr":
         _ask_policy(g, data, f, _policy_boxes(data, ("Russia",), False))
@@ -251,7 +255,8 @@ def _political_option(g: TkRules, data: Data, ctx: Ctx, v: str | None) -> None:
 def _ask_policy(g: TkRules, data: Data, f: str, boxes: list[str]) -> None:
     pols = sorted({data["boxes"][b]["policy"] for b in boxes})
     ask(g, data, f, "15.31, 13.6.1.2", "Select a Policy marker to end",
-        [(None, f"{data['policies'][p]['name']} ({', '.join(data['policies'][p]['boxes'])})",
+        [(key("policy", p), f"{data['policies'][p]['name']} "
+          f"({', '.join(data['policies'][p]['boxes'])})",
           p) for p in pols], "po_end_policy")
 
 
@@ -307,7 +312,7 @@ def successful_challenge(g: TkRules, data: Data, ctx: Ctx) -> None:
         opts.append(("opt:declare_war", "Declare War: activate a Neutral Country as an Axis "
                      "Country", "dw"))
     pols = sorted({x["policy"] for x in data["boxes"].values() if x["major"] == named
-                   and x["policy"] and data["policies"][x["policy"]]["name"] != "Ostland Accord"})
+                   and x["policy"] and may_end(data["policies"][x["policy"]], "15.37")})
     if pols:
         opts.append(("opt:end_policy", f"End a Policy in {named}'s Posture Box", "ep"))
     if not opts:
@@ -327,10 +332,11 @@ def _challenge(g: TkRules, data: Data, ctx: Ctx, v: str | None) -> None:
                         "Next Support Segment", "15.37")
     elif v == "dw":
         ask(g, data, f, "15.37", "Declare War: select a Neutral Country to activate as an Axis "
-            "Country", [(f"country:{c}", c, c) for c in neutral_minors(g, data)], "po_declare")
+            "Country", [(key("country", c), c, c) for c in neutral_minors(g, data)], "po_declare")
     else:
         ask(g, data, f, "15.37, 13.6.1.2", f"End a Policy in {ctx['named']}'s Posture Box",
-            [(None, f"{data['policies'][p]['name']} ({', '.join(data['policies'][p]['boxes'])})",
+            [(key("policy", p), f"{data['policies'][p]['name']} "
+              f"({', '.join(data['policies'][p]['boxes'])})",
               p) for p in ctx["pols"]], "challenge_policy")
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from warroom.core.actions import Action, ActionCatalogue
-from warroom.core.errors import ContentError, UnknownGameError
+from warroom.core.errors import ContentError, UnknownGameError, short
 from warroom.core.flow import Decision, Procedure, Prompt, call, end, game_over
 from warroom.core.log import log
 from warroom.core.protocol import Game, Outcome, Termination
@@ -36,7 +36,11 @@ from warroom.games.tk.engine import (
     STEPS,
     call_step,
 )
+from warroom.games.tk.engine import (
+    key as content_key,
+)
 from warroom.games.tk.ev_countries import FURTHER, land_for
+from warroom.games.tk.ev_military import MILITARY_AID_NOTE, MILITARY_AID_OPTIONS
 from warroom.games.tk.model import NAME, WAR, is_neutral, is_pac, is_tac, marker_total
 from warroom.games.tk.rules import (
     ALLIED_ONLY,
@@ -45,6 +49,7 @@ from warroom.games.tk.rules import (
     EVENTS,
     RULES,
     SOVIET_ONLY,
+    may_end,
 )
 
 _MODULES = (ev_civilwar, ev_countries, ev_crisis, ev_military, ev_options)
@@ -67,13 +72,7 @@ class TotalerKrieg(Game):
     def __init__(self, content: Path | None = None) -> None:
         self.c = Content(content)
         self.content_dir = content
-        entries: list[tuple[str, str]] = [(f"opt:{k}", v) for k, v in OPTIONS.items()]
-        entries += [(f"country:{c.name}", c.name) for c in self.c.components.countries]
-        entries += [(f"faction:{f}", NAME[f]) for f in self.roles]
-        entries += [(f"table:{t.name}", f"Area Table: {t.name}")
-                    for t in self.c.tables.area_tables]
-        entries += [(f"pick:{i}", f"Choice {i + 1}") for i in range(MAX_PICKS)]
-        self.catalogue = ActionCatalogue(entries)
+        self.catalogue = ActionCatalogue(*catalogue_entries(self.c, self.roles))
         self.frames = {k.kind: k for k in (EventProcedure(), StepProcedure(),
                                              ChooseDecision())}
 
@@ -186,7 +185,12 @@ class TotalerKrieg(Game):
                                              "posture": None, "conquered_by": None}
             else:
                 data["countries"][d.name] = st.model_dump()
-        data["policies"] = {p.id: p.model_dump() for p in sit.policies}
+        data["policies"] = {}
+        for p in sit.policies:
+            pol = p.model_dump()
+            # a file's `endable` is ignored: the state says what 15.28 allows
+            pol["endable"] = may_end(pol, "15.28")
+            data["policies"][p.id] = pol
         data["boxes"] = {}
         for b in sit.boxes:
             box = b.model_dump()
@@ -298,9 +302,12 @@ class TotalerKrieg(Game):
             if t not in ("command", "supply"):
                 raise UnknownGameError("Failure type must be command or supply")
             ctx["type"] = t
+        card = self.card_option(options.get("card"))
         if needs == "card":
-            card = options.get("card")
-            ctx["card"] = int(card) if card is not None else 45 + randbelow(data, 5)
+            if card is None:
+                cards = self.production_cards()
+                card = cards[randbelow(data, len(cards))]
+            ctx["card"] = card
         if needs == "challenge":
             ch = options.get("challenge")
             if ch is None:
@@ -313,6 +320,27 @@ class TotalerKrieg(Game):
                 raise UnknownGameError("variant must be tk (15.30.1) or ae (15.30.2)")
             ctx["variant"] = v
         return ctx
+
+    def production_cards(self) -> list[int]:
+        """The Production Directive cards 15.32 lists (those with a unit: 45-49; card 44,
+        the A-bomb, is Project Success, 15.33)."""
+        return sorted(d.number for d in self.c.components.production_cards if d.unit)
+
+    def card_option(self, ref: Any) -> int | None:
+        """The ``card`` option as a card number, refused in one line unless it names a
+        Production Directive card of 15.32."""
+        if ref is None:
+            return None
+        cards = self.production_cards()
+        text = str(ref).strip() if isinstance(ref, int | str) else ""
+        if isinstance(ref, bool) or not (text.isascii() and text.isdigit()) or len(text) > 6 \
+                or int(text) not in cards:
+            extra = (" (card 44, A-bomb, is Project Success: 15.33)"
+                     if text == "44" else "")
+            raise UnknownGameError(
+                f"card {short(ref, 40)} is not a Production Directive card of 15.32{extra}; "
+                f"give one of {', '.join(map(str, cards))}")
+        return int(text)
 
     def event_number(self, ref: Any) -> str | None:
         if ref is None:
@@ -432,7 +460,7 @@ class TotalerKrieg(Game):
         return {
             "game": self.id,
             "content_dir": str(self.content_dir) if self.content_dir else None,
-            "events": [{"number": n, "name": name, "needs": needs} for n, name, needs in EVENTS],
+            "events": [self._event_json(n, name, needs) for n, name, needs in EVENTS],
             "tables": tables,
             "situations": {k: {"title": s.title, "war": s.war}
                            for k, s in c.situations.items()},
@@ -440,6 +468,16 @@ class TotalerKrieg(Game):
             "actions": [{"id": a.id, "key": a.key, "label": a.label} for a in self.catalogue],
             "rules": dict(self.rules),
         }
+
+    @staticmethod
+    def _event_json(num: str, name: str, needs: str | None) -> dict[str, Any]:
+        out: dict[str, Any] = {"number": num, "name": name, "needs": needs}
+        if num == "15.21":      # the rule's list of options is missing from the source
+            out["reconstructed"] = True
+            out["note"] = MILITARY_AID_NOTE
+            out["options"] = [{"key": k, "label": label, "reconstructed": True}
+                              for k, label, _ in MILITARY_AID_OPTIONS]
+        return out
 
     def check_invariants(self, st: State[TotalerKrieg]) -> list[str]:
         data = st.data
@@ -480,6 +518,68 @@ class TotalerKrieg(Game):
         if data["civil_war"] is not None and not data["civil_war"]["markers"]:
             bad.append("a Civil War without markers")
         return bad
+
+
+def catalogue_entries(c: Content, roles: tuple[str, ...]
+                      ) -> tuple[list[tuple[str, str]], dict[str, str]]:
+    """Every action tk can offer, in a fixed order, and the keys of earlier versions.
+
+    Named options, Countries, factions, Area Tables and ``pick:<i>`` keep the positions
+    (ids) they had; the content-named keys (``engine.KEY_KINDS``) follow them. Countries
+    and Area Tables were once keyed by their names as written (``country:Baltic States``):
+    those keys are aliases of today's slugs (``country:baltic_states``).
+    """
+    entries: list[tuple[str, str]] = [(f"opt:{k}", v) for k, v in OPTIONS.items()]
+    aliases: dict[str, str] = {}
+    for d in c.components.countries:
+        entries.append((content_key("country", d.name), d.name))
+        aliases[f"country:{d.name}"] = content_key("country", d.name)
+    entries += [(f"faction:{f}", NAME[f]) for f in roles]
+    for t in c.tables.area_tables:
+        entries.append((content_key("table", t.name), f"Area Table: {t.name}"))
+        aliases[f"table:{t.name}"] = content_key("table", t.name)
+    entries += [(f"pick:{i}", f"Choice {i + 1}") for i in range(MAX_PICKS)]
+    entries += [(content_key("hex", h.id), h.name or h.id) for h in c.components.hexes]
+    sits = list(c.situations.values())
+    units: dict[str, str] = {}
+    for sit in sits:
+        for u in sit.units:
+            units.setdefault(content_key("unit", u.id), u.name)
+    for card in c.components.production_cards:
+        if card.unit:
+            units.setdefault(content_key("unit", f"card{card.number}"), card.unit)
+    for n in range(1, c.components.vg_units + 1):
+        units.setdefault(content_key("unit", f"vg{n}"), f"German 0-2-2 VG infantry #{n}")
+    entries += sorted(units.items())
+    cw: dict[str, str] = {}
+    for sit in sits:
+        for m in sit.civil_war.markers if sit.civil_war else []:
+            cw.setdefault(content_key("cw", m.id), f"{m.type.capitalize()} marker in {m.city}")
+    entries += sorted(cw.items())
+    entries += [(content_key("card", d.number), f"Card {d.number} {d.name}")
+                for d in c.components.production_cards]
+    for p in c.components.partnership:
+        entries.append((content_key("partner", p.country), f"{p.country} Partnership Country"))
+        if p.war_economy_flip:
+            entries.append((f"{content_key('partner', p.country)}:flip",
+                            f"{p.country} Partnership Country, War Economy flipped to +2"))
+    entries += [(content_key("land", d.id), d.land) for d in c.components.ceded_lands]
+    pols: dict[str, str] = {}
+    boxes: dict[str, str] = {}
+    for sit in sits:
+        for pol in sit.policies:
+            pols.setdefault(content_key("policy", pol.id), f"{pol.name} Policy")
+        for b in sit.boxes:
+            boxes.setdefault(content_key("box", b.name), f"{b.name} Posture Box")
+    entries += sorted(pols.items()) + sorted(boxes.items())
+    seen: set[str] = set()
+    for k, _ in entries:
+        if k in seen:
+            raise ContentError(f"two content items share the action key {k!r}: give them "
+                               "ids that differ in more than case or punctuation",
+                               file=str(c.pack.path("components.yaml")))
+        seen.add(k)
+    return entries, {old: new for old, new in aliases.items() if old != new}
 
 
 # -- frames ------------------------------------------------------------------------------------
@@ -549,6 +649,20 @@ class ChooseDecision(Decision[TotalerKrieg]):
         log(data, frame["rule"], f"{role.capitalize()} chooses: {choice['label']}", role=role,
             choice=choice["key"])
         CHOICES[frame["fn"]](st.game, data, frame["ctx"], choice["value"])
+
+    def alias(self, st: State[TotalerKrieg], frame: Frame, action: Action) -> Action | None:
+        """An old record's key for one of today's choices: ``pick:<i>`` (the positional key
+        of records written before choices were content-named) is the i-th choice; a named
+        key this decision offered then (kept as the choice's ``old``) is that choice."""
+        choices: list[dict[str, Any]] = frame["choices"]
+        cat = st.game.catalogue
+        if action.kind == "pick" and action.arg is not None and action.arg.isdigit():
+            i = int(action.arg)
+            return cat.by_key(choices[i]["key"]) if i < len(choices) else None
+        for c in choices:
+            if c.get("old") == action.key:
+                return cat.by_key(c["key"])
+        return None
 
     def explain(self, st: State[TotalerKrieg], frame: Frame, action: Action,
                 legal: bool) -> tuple[str, tuple[str, ...]]:

@@ -12,7 +12,7 @@ from typing import Any
 from warroom.core.log import log
 from warroom.core.rng import roll
 from warroom.games.tk.components import DieTable, TableRow
-from warroom.games.tk.engine import TkRules, ask, call_step, on_choice
+from warroom.games.tk.engine import TkRules, ask, call_step, key, on_choice
 
 Data = dict[str, Any]
 ALLIED = ("western", "soviet")
@@ -289,6 +289,13 @@ def activate(g: TkRules, data: Data, c: str, side: str, rule: str, *,
     return faction
 
 
+def war_stays(data: Data) -> str:
+    """The event leaves the war state as it is: what the log says. The rule text ("Pre-War
+    remains in effect", 15.17, 15.22, 15.24) is written for Pre-War; an event resolved
+    during Limited or Total War leaves that in effect, and the log says so."""
+    return f"{WAR[data['war']]} remains in effect"
+
+
 def set_war(data: Data, war: str, rule: str) -> None:
     if data["war"] != war:
         data["war"] = war
@@ -463,7 +470,7 @@ def eliminate_steps(g: TkRules, data: Data, role: str, rule: str, spec: dict[str
         log(data, rule, f"No {what} step remains to eliminate ({n} step(s) not taken)")
         return
     ask(g, data, role, rule, f"Eliminate a {what} step ({n} to go)",
-        [(None, uname(g, data, u), u) for u in cands], "elim_step",
+        [(key("unit", u), uname(g, data, u), u) for u in cands], "elim_step",
         spec=spec, n=n, what=what, rule=rule, breakdown=breakdown)
 
 
@@ -555,7 +562,7 @@ def select_area_table(g: TkRules, data: Data, role: str, rule: str, next_fn: str
                       optional: bool = False, **ctx: Any) -> None:
     """``role`` selects an Area Table and rolls one die; ``next_fn`` gets ``country``."""
     opts: list[tuple[str | None, str, Any]] = [
-        (f"table:{t.name}", f"Area Table: {t.name}", t.name) for t in g.c.tables.area_tables]
+        (key("table", t.name), f"Area Table: {t.name}", t.name) for t in g.c.tables.area_tables]
     if optional:
         opts.append(("opt:no_result", "Do not roll", None))
     ask(g, data, role, rule, "Select an Area Table and roll one die"

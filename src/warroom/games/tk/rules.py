@@ -1,4 +1,47 @@
-"""Rule numbers of Totaler Krieg! rule 15 (Political Events) and the rules it refers to."""
+"""Rule numbers of Totaler Krieg! rule 15 (Political Events) and the rules it refers to.
+
+Reading choices (where the text leaves room, or where the engine models it):
+
+- 15.38 Successful Improvements, France or Italy: "instead" replaces only the War Economy
+  marker's trip to the Delay Box. Choosing the flip still places the Partnership Country
+  counter (with its support unit) in the Delay Box; its War Economy marker flips to +2 and
+  stays in the Strategic Warfare Box. Without the flip, the counter brings its support unit
+  and War Economy +1 marker to the Delay Box ("This is how you get the Partnership
+  Country's support unit and War Economy marker in the game").
+- 15.28 Reassess Policies, 15.31 War with Russia, 15.37 End a Policy: the rules, not a
+  situation file, say which Policies cannot be ended (:data:`NOT_ENDED`): 15.28 never ends
+  Isolationism or the Ostland Accord, 15.31's War with Russia and 15.37 never end the
+  Ostland Accord. A situation's Policy is recognised by its name or its id, whatever the
+  case and punctuation (``Ostland Accord``, ``ostland``). A situation file's ``endable``
+  flag is accepted for older files and ignored; the state's ``endable`` tells what 15.28
+  allows.
+- 15.17 Step 3, 15.22, 15.24: "Pre-War remains in effect" is read as "the event does not
+  change the war state" (the text is written for Pre-War, when these events normally
+  occur). Resolved during Limited or Total War, the log says that state remains in effect.
+- 15.21 Military Aid: its list of options is missing from the source text. warroom offers
+  two reconstructed options (a replacement step; a support unit from the Delay Box back to
+  the Force Pool) and says so in the log, in the prompt and in ``content_json``
+  (``reconstructed``, ``note`` and each option marked).
+- 15.32 Production Success [Type]: the ``card`` option must be one of the cards the rule
+  lists (45-49, those with a unit in the content); card 44 (A-bomb) is Project Success,
+  15.33, and is refused with that reason.
+
+Action keys. A decision offers each choice under a content-named key where the choice is a
+content item with a stable id: ``country:<slug>``, ``table:<slug>``, ``faction:<f>``,
+``hex:<id>``, ``unit:<id>``, ``cw:<Civil War marker id>``, ``card:<n>``,
+``partner:<country>`` (``partner:<country>:flip`` for the 15.38 flip), ``land:<Ceded Land
+id>``, ``policy:<id>``, ``box:<Posture Box>`` (ids slugged: lower case, ``_`` for anything
+but letters and digits), and ``opt:<option>`` for the named options of the events' menus.
+The catalogue is fixed per content pack: units, Civil War markers, Policies and Posture
+Boxes are those of the bundled situations plus the units rules create with fixed ids
+(Production Directive ``card<n>``, VG ``vg<n>``). Anything else (a unit only a user's
+situation file defines, the unit an Emergency Breakdown creates, a Detachment or Logistics
+marker, which has no id, a compound choice such as "Soviet suffers Failure (Supply)" or a
+Neutrality Discussions move) is offered as ``pick:<position>``, as every choice was
+before. Records written then replay unchanged: an old ``pick:<i>`` is read as the i-th
+choice of its decision, an old ``country:Baltic States`` as ``country:baltic_states``, and
+15.38's ``opt:place_partner`` / ``opt:flip_war_economy`` as the choices that held them.
+"""
 
 from __future__ import annotations
 
@@ -48,6 +91,36 @@ EVENTS: list[tuple[str, str, str | None]] = [
 EVENT_NAME = {n: name for n, name, _ in EVENTS}
 EVENT_NEEDS = {n: needs for n, _, needs in EVENTS}
 ALLIED_ONLY = {"15.30", "15.37"}
+
+ISOLATIONISM = "Isolationism"
+OSTLAND_ACCORD = "Ostland Accord"
+NOT_ENDED: dict[str, tuple[str, ...]] = {
+    # 15.28 Reassess Policies: "Exceptions: The Isolationism and Ostland Accord Policies
+    # cannot be ended."
+    "15.28": (ISOLATIONISM, OSTLAND_ACCORD),
+    # 15.31 War with Russia: "The Ostland Accord Policy cannot be ended by this option."
+    "15.31": (OSTLAND_ACCORD,),
+    # 15.37 End a Policy: "Exception: The Ostland Accord Policy cannot be ended."
+    "15.37": (OSTLAND_ACCORD,),
+}
+"""The Policies a rule names as never ended by it (the rule decides, not a situation file)."""
+
+
+def _norm(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def is_policy(policy: dict[str, object], name: str) -> bool:
+    """Whether a situation's Policy is the one the rulebook calls ``name``: by its name, or
+    by its id (``ostland`` for the Ostland Accord), whatever the case and punctuation."""
+    want = _norm(name)
+    ids = {want, want.removesuffix("accord")}
+    return _norm(str(policy.get("name", ""))) in ids or _norm(str(policy.get("id", ""))) in ids
+
+
+def may_end(policy: dict[str, object], rule: str) -> bool:
+    """Whether ``rule`` (15.28, 15.31 War with Russia, 15.37) may end ``policy``."""
+    return not any(is_policy(policy, n) for n in NOT_ENDED.get(rule, ()))
 SOVIET_ONLY = {"15.16"}
 
 RULES: dict[str, str] = {

@@ -1,0 +1,169 @@
+"""Rules fidelity, issue 11 items 13-16 (TK rule 15): each test quotes the rule sentence it
+holds the engine to."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from test_tk_helpers import choose, done, game, labels, logtext, situation, start
+from warroom.cli.main import app
+from warroom.core.protocol import State, apply, legal_actions, prompt
+
+
+def play_first(s: State) -> None:
+    """Play the first legal action until the event is resolved."""
+    while s.active is not None:
+        apply(s, legal_actions(s)[0])
+
+# -- item 13: 15.38 Successful Improvements, France or Italy -------------------------------------
+
+
+def test_15_38_flip_replaces_only_the_war_economy_markers_trip() -> None:
+    """15.38: "The faction that rolled this event may select a Partnership Country counter not
+    already in play and place it in the Delay Box." ... "France or Italy: If one of these
+    countries is the Partnership Country, instead of placing its War Economy +1 marker
+    (which should already be in the Strategic Warfare Box) in the Delay Box, the faction may
+    flip its War Economy to its +2 side and leave it in the Strategic Warfare Box.\""""
+    for faction, partner in (("western", "France"), ("axis", "Italy")):
+        s = start("15.38", faction, "1939")
+        choose(s, f"Flip {partner}'s War Economy")
+        assert done(s) == "resolved"
+        assert s.data["war_economy"][partner] == 2
+        assert partner in s.data["partners_in_play"]
+        delay = [i for i in s.data["instructions"] if "Delay Box" in i
+                 and "Partnership Country counter" in i]
+        assert len(delay) == 1 and f"place the {partner} Partnership Country counter in the " \
+            "Delay Box" in delay[0] and "support unit" in delay[0]
+        assert any("+2 side" in i and "Strategic Warfare Box" in i
+                   for i in s.data["instructions"])
+        # the counter is in play: a second Successful Improvements cannot take it again
+        again = start("15.38", faction, sit={**situation("1939"),
+                                             "partners_in_play": [partner]})
+        assert not any(partner in x for x in labels(again))
+
+
+def test_15_38_placing_the_counter_brings_its_war_economy_marker() -> None:
+    """15.38: "This is how you get the Partnership Country's support unit and War Economy
+    marker in the game.\""""
+    s = start("15.38", "western", "1939")
+    choose(s, "Place the France Partnership")
+    assert s.data["war_economy"]["France"] == 1
+    assert s.data["instructions"] == [
+        "[15.38] place the France Partnership Country counter in the Delay Box (its support "
+        "unit and War Economy marker come with it)"]
+
+
+# -- item 14: 15.28 Reassess Policies: the rule decides, not a data flag ---------------------------
+
+def test_15_28_isolationism_and_ostland_are_never_reassessed_whatever_the_file_says() -> None:
+    """15.28 Reassess Policies: "select a friendly Posture Box and end a Policy (13.6.1.2).
+    ... Exceptions: The Isolationism and Ostland Accord Policies cannot be ended.\""""
+    sit = situation("1940")                     # Axis Tide; a file without `endable` flags
+    for pol in sit["policies"]:
+        pol.pop("endable", None)
+    s = start("15.28", "soviet", sit=sit)       # Russia's box holds only the Ostland Accord
+    assert not any("Reassess" in x for x in labels(s))
+    s = start("15.28", "western", sit=sit)
+    choose(s, "Reassess")
+    boxes = labels(s)
+    assert not any(b.startswith("US") for b in boxes)       # Isolationism
+    assert any(b.startswith("Britain") for b in boxes)
+    for pol in sit["policies"]:                 # a file that says they may be ended
+        pol["endable"] = True
+    s = start("15.28", "soviet", sit=sit)
+    assert not any("Reassess" in x for x in labels(s))
+    for pol in sit["policies"]:                 # a file that says nothing may be ended
+        pol["endable"] = False
+    s = start("15.28", "western", sit=sit)
+    choose(s, "Reassess")
+    assert any(b.startswith("Britain") for b in labels(s))
+
+
+def test_15_28_recognises_the_policies_by_name_or_id() -> None:
+    sit = situation("1940")
+    for pol in sit["policies"]:
+        pol.pop("endable", None)
+        if pol["id"] == "ostland":
+            pol["id"], pol["name"] = "pact_1939", "Ostland Accord"
+        if pol["id"] == "isolationism":
+            pol["name"] = "US Isolationism"     # the id still says which Policy it is
+    for st in sit["countries"].values():
+        if st.get("policy") == "ostland":
+            st["policy"] = "pact_1939"
+    s = start("15.28", "soviet", sit=sit)
+    assert not any("Reassess" in x for x in labels(s))
+    s = start("15.28", "western", sit=sit)
+    choose(s, "Reassess")
+    assert not any(b.startswith("US") for b in labels(s))
+
+
+def test_15_31_and_15_37_never_end_the_ostland_accord() -> None:
+    """15.31 War with Russia: "The Ostland Accord Policy cannot be ended by this option."
+    15.37 End a Policy: "Exception: The Ostland Accord Policy cannot be ended.\""""
+    sit = situation("1939")
+    for pol in sit["policies"]:
+        pol.pop("endable", None)
+    s = start("15.31", "axis", sit=sit)
+    assert "War with Russia" not in labels(s)
+    s = start("15.37", "soviet", sit=sit, challenge="Russia")
+    assert not any("End a Policy" in x for x in labels(s))
+
+
+# -- item 15: 15.22 / 15.24: log what is true -----------------------------------------------------
+
+def test_15_22_15_24_log_the_war_state_in_effect() -> None:
+    """15.22: "Pre-War is still in effect even though the Axis faction has mobilized for
+    war." 15.24: "Pre-War remains in effect even though all factions have mobilized for
+    war." The event does not change the war state; resolved during Limited War, the log
+    says Limited War remains in effect."""
+    s = start("15.22", "axis", "1940")
+    play_first(s)
+    assert s.data["war"] == "limited_war"
+    text = logtext(s)
+    assert "Pre-War remains in effect" not in text
+    assert "Limited War remains in effect" in text
+    s = start("15.24", "axis", "1940", country="Yugoslavia")
+    play_first(s)
+    text = logtext(s)
+    assert "Pre-War remains in effect" not in text
+    assert "Limited War remains in effect" in text
+    s = start("15.22", "axis", "1939")          # Pre-War: the rule's own words
+    choose(s, "One German armor")
+    choose(s, "2 Pz")
+    assert "Pre-War remains in effect [15.22]" in logtext(s)
+
+
+def test_15_17_logs_the_war_state_in_effect() -> None:
+    """15.17 Step 3: "do not end its Policy. Pre-War remains in effect." (the same reading:
+    the event leaves the war state as it is)."""
+    s = start("15.17", "axis", "1940", country="Yugoslavia")
+    play_first(s)
+    text = logtext(s)
+    assert "Pre-War remains in effect" not in text
+    assert "Limited War remains in effect" in text
+
+
+# -- item 16: 15.21 Military Aid's reconstructed options are marked --------------------------------
+
+def test_15_21_reconstructed_options_are_marked_in_the_prompt() -> None:
+    """15.21: "The phasing faction may do one of the following:" (the list is missing from
+    the source: warroom's options are reconstructed and say so where a player sees them)."""
+    s = start("15.21", "axis", "1940")
+    p = prompt(s)
+    assert p is not None and p.rule == "15.21" and "reconstructed" in p.text
+    assert "reconstructed" in logtext(s)
+
+
+def test_15_21_reconstructed_options_are_marked_in_content_json() -> None:
+    events = {e["number"]: e for e in game().content_json()["events"]}
+    aid = events["15.21"]
+    assert aid["reconstructed"] is True and "reconstructed" in aid["note"]
+    assert [o["key"] for o in aid["options"]] == ["opt:aid_replacement", "opt:aid_support"]
+    assert all(o["reconstructed"] for o in aid["options"])
+    assert "reconstructed" not in events["15.20"]
+    res = CliRunner().invoke(app, ["content", "tk", "--json"])
+    assert res.exit_code == 0
+    cli = {e["number"]: e for e in json.loads(res.output)["events"]}
+    assert cli["15.21"] == aid
