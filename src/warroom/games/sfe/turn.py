@@ -140,10 +140,12 @@ def turn_supply_losses(st: St, fr: Frame) -> None:
 
 
 def turn_draw(st: St, fr: Frame) -> None:
-    """7: draw up to the hand size; 9: the victory check; the other side's turn."""
+    """7: draw up to the hand size; 9: the victory check; the other side's turn. The turn
+    is over: an undo barrier (nothing of it may be taken back once the cards are drawn)."""
     data = st.data
     side = fr["side"]
     E.draw(st, side)
+    reveal(data)
     if end_of_turn(st, side):
         return
     if side == 1:
