@@ -15,6 +15,7 @@ import pytest
 from warroom.core.protocol import State, apply, clone, legal_actions, new_game
 from warroom.games import load_game
 from warroom.games.sfe import engine as E
+from warroom.games.sfe import facts as F
 from warroom.games.sfe import operations as O
 from warroom.games.sfe.components import AXIS, SOV, WEST
 from warroom.games.sfe.game import StruggleForEurope
@@ -137,6 +138,16 @@ def test_invalidate_drops_the_kept_board() -> None:
     assert E.build_locations(s, AXIS) == E.build_locations(clone(s), AXIS)
 
 
+def test_a_board_made_from_the_start_board_is_the_board_made_from_scratch() -> None:
+    for n in (0, 60, 200):
+        s = played(6, n)
+        d = s.data
+        made = F.board_from(G.start_board, d["ctl"], d["u"], 2)
+        assert _facts(made) == _facts(F.build_board(d["ctl"], d["u"], 2))
+    assert _facts(G.start_board) == _facts(F.build_board(list(C.color), [
+        list(x) for x in new_game(G, None, 0).data["u"]], 1))
+
+
 def test_clones_do_not_share_derived_facts() -> None:
     s = played(5, 100)
     E.board(s)
@@ -146,7 +157,7 @@ def test_clones_do_not_share_derived_facts() -> None:
     check(t)
 
 
-def _facts(b: E.Board) -> tuple[Any, ...]:
+def _facts(b: F.Board) -> tuple[Any, ...]:
     return (b.ctl, b.u, b.stage, b.arm, b.cont, b.pm, b.fh, bytes(b.pas), bytes(b.held))
 
 
@@ -157,11 +168,11 @@ def test_every_look_up_sees_the_board_of_data(monkeypatch: pytest.MonkeyPatch) -
     real = E.board
     calls = [0]
 
-    def checked(s: State[Any]) -> E.Board:
+    def checked(s: State[Any]) -> F.Board:
         b = real(s)
         data = s.data
         dn = data["dn"][1]
-        assert _facts(b) == _facts(E.fresh_board(data["ctl"], data["u"], dn if dn < 3 else 3))
+        assert _facts(b) == _facts(F.build_board(data["ctl"], data["u"], dn if dn < 3 else 3))
         calls[0] += 1
         return b
 

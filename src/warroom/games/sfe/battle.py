@@ -39,7 +39,6 @@ from warroom.core.state import Frame
 from warroom.games.sfe import engine as E
 from warroom.games.sfe.components import EV_GC, EV_REINF, OWNER_NAMES, SIDE_NAMES
 from warroom.games.sfe.counters import (
-    OWNER_SIDE,
     army_kinds,
     code,
     half,
@@ -54,7 +53,7 @@ from warroom.games.sfe.counters import (
     unit_name,
     with_half,
 )
-from warroom.games.sfe.engine import who
+from warroom.games.sfe.engine import WHO
 from warroom.games.sfe.tables import ROLES, SfeBase, St
 
 Data = dict[str, Any]
@@ -180,13 +179,13 @@ def begin(st: St, fr: Frame) -> None:
             data["u"][fr["source"]].append(with_half(u, fr["source_half"]))
         E.touch(st, fr["source"])
         fr["moving"] = []
-        log(data, "7.2.5", f"{who(att)} have no air power card left: the move into "
+        log(data, "7.2.5", f"{WHO[att]} have no air power card left: the move into "
             f"{name} does not take place", location=name)
         E.fix_control(st, fr["source"])
         end(data)
         return
     log(data, "8", f"Battle in {name} ({half_name} half): "
-        f"{who(att)} attack, {who(d)} defend", location=name, half=half_name,
+        f"{WHO[att]} attack, {WHO[d]} defend", location=name, half=half_name,
         attacker=SIDE_NAMES[att], defender=SIDE_NAMES[d])
     fr["step"] = "defence"
     call(data, "battle_air", ROLES[att], side=att)
@@ -243,7 +242,7 @@ def reveal_cards(st: St, fr: Frame) -> None:
         if air >= 0:
             bits.append(f"{c.card_names[air]} for air power {c.card_air[air]}")
         bits += [c.event_names[c.card_event[x]] for x in evs]
-        parts.append(f"{who(side)}: {', '.join(bits) if bits else 'no card'}")
+        parts.append(f"{WHO[side]}: {', '.join(bits) if bits else 'no card'}")
         facts[f"{role}_cards"] = [c.card_ids[x] for x in ([air] if air >= 0 else []) + evs]
         facts[f"{role}_air"] = c.card_air[air] if air >= 0 else 0
     log(data, "8.1", "Cards revealed — " + "; ".join(parts), location=c.names[fr["location"]],
@@ -295,7 +294,7 @@ def totals(st: St, fr: Frame) -> None:
         d_txt += f" + location defence {dv}"
     tie = " (the defender wins ties)" if ta == td else ""
     log(data, "8.2", f"Attack {ta} ({a_txt}) against defence {td} ({d_txt}): "
-        f"{who(win)} win{tie}", location=c.names[fr["location"]], attack=ta, defence=td,
+        f"{WHO[win]} win{tie}", location=c.names[fr["location"]], attack=ta, defence=td,
         attack_strength=sa, attack_counters=len(atk), attack_air=air_a, attack_events=gc_a,
         defence_strength=sd, defence_counters=len(dfs), defence_air=air_d,
         defence_events=gc_d, location_defence=dv, winner=SIDE_NAMES[win])
@@ -304,7 +303,7 @@ def totals(st: St, fr: Frame) -> None:
     lose_l = (n_l + 1) // 2
     lose_w = min(n_w // 2, lose_l)
     loser = 1 - win
-    log(data, "8.2", f"{who(loser)} lose {lose_l} of {n_l} counters, {who(win)} lose "
+    log(data, "8.2", f"{WHO[loser]} lose {lose_l} of {n_l} counters, {WHO[win]} lose "
         f"{lose_w} of {n_w}", loser=SIDE_NAMES[loser], loser_loses=lose_l,
         loser_counters=n_l, winner=SIDE_NAMES[win], winner_loses=lose_w, winner_counters=n_w)
     fr["losses"] = [lose_l, lose_w]
@@ -394,7 +393,7 @@ def finish(st: St, fr: Frame) -> None:
         if data["ctl"][loc] != winning:
             data["ctl"][loc] = winning
             E.touch(st, loc)
-            log(data, "8.2", f"{who(win)} place their control flag in {c.names[loc]}, "
+            log(data, "8.2", f"{WHO[win]} place their control flag in {c.names[loc]}, "
                 "which stays contested", location=c.names[loc], control=OWNER_NAMES[winning])
     else:
         E.set_control(st, loc, winning, "8.2")
@@ -436,11 +435,11 @@ def retreat_before_battle(st: St, fr: Frame) -> None:
         other = 1 - bh
         for u in leaving:
             keep.append(with_half(u, other))
-        log(data, "8.4", f"{who(d)} retreat before battle into the "
+        log(data, "8.4", f"{WHO[d]} retreat before battle into the "
             f"{c.halves[loc][other]} half of {c.names[loc]}", location=c.names[loc],
             half=c.halves[loc][other])
         return
-    log(data, "8.4", f"{who(d)} retreat before battle from {c.names[loc]}",
+    log(data, "8.4", f"{WHO[d]} retreat before battle from {c.names[loc]}",
         location=c.names[loc])
     E.fix_control(st, loc, "8.4")
     start_retreat(st, d, fr["defending_owner"], loc, (bh,), leaving, "8.4")
@@ -653,7 +652,7 @@ class BattleAir(Decision[SfeBase]):
         E.take(data, frame["side"], action.value)
         battle_frame(data)["attacker_air"] = action.value
         reveal(data)
-        log(data, "8.1", f"{who(frame['side'])} play an air power card face down",
+        log(data, "8.1", f"{WHO[frame['side']]} play an air power card face down",
             side=SIDE_NAMES[frame["side"]])
 
 
@@ -672,7 +671,7 @@ class DefendOrRetreat(Decision[SfeBase]):
     def apply(self, st: St, frame: Frame, action: Action) -> None:
         if action.kind == "defend":
             end(st.data, "defend")
-            log(st.data, "8.1", f"{who(frame['side'])} stay and defend",
+            log(st.data, "8.1", f"{WHO[frame['side']]} stay and defend",
                 side=SIDE_NAMES[frame["side"]])
         else:
             end(st.data, "retreat")
@@ -700,10 +699,10 @@ class DefenderAir(Decision[SfeBase]):
             E.take(data, side, action.value)
             battle_frame(data)["defender_air"] = action.value
             reveal(data)
-            log(data, "8.1", f"{who(side)} play an air power card face down",
+            log(data, "8.1", f"{WHO[side]} play an air power card face down",
                 side=SIDE_NAMES[side])
         else:
-            log(data, "8.1", f"{who(side)} play no air power card", side=SIDE_NAMES[side])
+            log(data, "8.1", f"{WHO[side]} play no air power card", side=SIDE_NAMES[side])
 
 
 class BattleEvents(Decision[SfeBase]):
@@ -759,7 +758,7 @@ class BattleEvents(Decision[SfeBase]):
         (fr["attacker_events"] if frame["attacking"] else fr["defender_events"]).append(
             action.value)
         reveal(data)
-        log(data, "8.1", f"{who(frame['side'])} play a battle event card face down",
+        log(data, "8.1", f"{WHO[frame['side']]} play a battle event card face down",
             side=SIDE_NAMES[frame["side"]])
 
 
@@ -881,7 +880,7 @@ class NavalRetreat(Decision[SfeBase]):
         side = frame["side"]
         E.take(data, side, action.value)
         E.recycle(data, side, action.value, False)
-        log(data, "8.3", f"{who(side)} discard {c.card_names[action.value]} (naval move) to "
+        log(data, "8.3", f"{WHO[side]} discard {c.card_names[action.value]} (naval move) to "
             "retreat across a naval line", side=SIDE_NAMES[side],
             card=c.card_ids[action.value])
         if frame["purpose"] == "back":
@@ -899,4 +898,4 @@ BATTLE_FRAMES: tuple[type[Procedure[SfeBase]] | type[Decision[SfeBase]], ...] = 
     Battle, BattleAir, DefendOrRetreat, DefenderAir, BattleEvents, Reinforce, LoseCounter,
     Retreat, NavalRetreat)
 
-__all__ = ["BATTLE_FRAMES", "OWNER_SIDE", "start_battle"]
+__all__ = ["BATTLE_FRAMES", "start_battle"]

@@ -24,16 +24,14 @@ from warroom.core.rng import randbelow
 from warroom.core.state import State
 from warroom.games.sfe.components import AXIS, NAVAL, OWNER_NAMES, SIDE_NAMES, SOV, WEST
 from warroom.games.sfe.counters import (
-    ALLIED_MIN,
     FORT_BIT,
-    HALF_SHIFT,
     OWNER_SHIFT,
-    code,
     half,
     kind_of,
     owner_half,
     sides_in,
 )
+from warroom.games.sfe.facts import Board, board_from, update
 from warroom.games.sfe.tables import S, SfeBase
 
 Data = dict[str, Any]
@@ -44,9 +42,8 @@ def deck_name(n: int) -> str:
     return DECK_NAMES[n] if n < 4 else f"{n}th"
 
 
-def who(side: int) -> str:
-    """The side's name as a log line starts it: "Axis", "Allies"."""
-    return SIDE_NAMES[side].capitalize()
+WHO = tuple(name.capitalize() for name in SIDE_NAMES)
+"""Each side's name as a log line starts it: "Axis", "Allies"."""
 
 
 # -- occupation and control (2.5) ------------------------------------------------------------
@@ -164,56 +161,6 @@ def count_counters(data: Data, owner: int, kind: int) -> int:
 
 # -- facts derived from the board alone ---------------------------------------------------------
 
-class Board:
-    """Facts that depend only on the board (counters, control, the Allied deck stage) of one
-    state, worked out once and kept in ``st.cache["board"]`` until the board changes.
-
-    Every rule that changes the counters or the control of a location calls :func:`touch`
-    (and a new deck, :func:`touch_stage`), which marks it in ``hint``; the next look-up
-    (:func:`board`) updates this board in place where it was marked, so only changed
-    locations are looked at again. A hand edit of ``data`` (tests, tools) calls
-    ``st.invalidate()``, which drops the board: the next look-up builds it from scratch.
-
-    Per location: ``arm[side][loc]``, the owner of the side's first army (not a fortress)
-    there, 0 if none; ``cont[loc]``, 1 if contested; ``pm[loc]``, a bit ``1 << owner`` per
-    owner present; ``fh[side][loc]``, the half of the side's first counter there, -1 if
-    none. Per owner 1-3: ``pas[2 * (owner * n + loc) + half]``, 1 where its supply may pass
-    (as :func:`supply_nodes` finds them), and ``held[owner * n + loc]``, 1 where its
-    counters are (n: the number of locations). ``u`` and ``ctl`` are the board's copy.
-
-    ``memo`` holds answers for this board (read-only values). ``sup`` maps the inputs of a
-    supply search (owner, stage, passable half-nodes, start nodes) to its result, for every
-    board of the state. ``prev`` is the ``memo`` of the board before (None after a change
-    of stage) and ``dirty`` a bit ``1 << loc`` per location whose counters or control
-    differ from it: a fact of a few locations none of which is dirty may be taken from
-    ``prev``.
-    """
-
-    __slots__ = ("arm", "cont", "ctl", "dirty", "fh", "held", "hint", "memo", "n", "pas",
-                 "pm", "prev", "stage", "sup", "u")
-
-    def __init__(self, ctl: list[int], u: list[list[int]], stage: int,
-                 arm: tuple[list[int], list[int]], cont: list[int], pm: list[int],
-                 fh: tuple[list[int], list[int]], pas: bytearray, held: bytearray) -> None:
-        self.n = len(u)
-        self.pm = pm
-        self.fh = fh
-        self.ctl = ctl
-        self.u = u
-        self.stage = stage
-        self.arm = arm
-        self.cont = cont
-        self.pas = pas
-        self.held = held
-        self.sup: dict[tuple[int, int, bytes, tuple[int, ...]], bytearray] = {}
-        self.memo: dict[Any, Any] = {}
-        self.prev: dict[Any, Any] | None = None
-        self.dirty = 0
-        self.hint = 0
-        """A bit ``1 << loc`` per location the rules changed since the last look-up; the bit
-        ``1 << n`` for a new Allied play deck."""
-
-
 def touch(st: State[S], loc: int) -> None:
     """Note that the counters or the control of ``loc`` changed (see :class:`Board`)."""
     b: Board | None = st.cache.get("board")
@@ -228,142 +175,18 @@ def touch_stage(st: State[S]) -> None:
         b.hint |= 1 << b.n
 
 
-def _set_loc(arm0: list[int], arm1: list[int], cont: list[int], pm: list[int], fh0: list[int],
-             fh1: list[int], pas: bytearray, held: bytearray, n: int, loc: int,
-             units: list[int], ctl_loc: int) -> None:
-    """The facts of ``loc`` (see :class:`Board`)."""
-    a0 = a1 = m = 0
-    h0 = h1 = -1
-    for u in units:
-        m |= 1 << (u >> OWNER_SHIFT)
-        if u < ALLIED_MIN:
-            if h0 < 0:
-                h0 = (u >> HALF_SHIFT) & 1
-            if not a0 and not u & FORT_BIT:
-                a0 = u >> OWNER_SHIFT
-        else:
-            if h1 < 0:
-                h1 = (u >> HALF_SHIFT) & 1
-            if not a1 and not u & FORT_BIT:
-                a1 = u >> OWNER_SHIFT
-    arm0[loc] = a0
-    arm1[loc] = a1
-    pm[loc] = m
-    fh0[loc] = h0
-    fh1[loc] = h1
-    contested = 1 if h0 >= 0 and h1 >= 0 else 0
-    cont[loc] = contested
-    _set_supply_loc(pas, held, n, loc, units, contested, ctl_loc)
-
-
-def _set_supply_loc(pas: bytearray, held: bytearray, n: int, loc: int, units: list[int],
-                    contested: int, ctl_loc: int) -> None:
-    """The passable half-nodes and held flag of ``loc`` per owner 1-3 (the first pass of
-    :func:`supply_nodes`): a contested location, the half of the owner's first counter;
-    else both halves where the owner controls it and no other owner's counters are."""
-    h1 = n + loc
-    h2 = h1 + n
-    h3 = h2 + n
-    held[h1] = held[h2] = held[h3] = 0
-    pas[2 * h1] = pas[2 * h1 + 1] = pas[2 * h2] = pas[2 * h2 + 1] = 0
-    pas[2 * h3] = pas[2 * h3 + 1] = 0
-    if units:
-        if contested:
-            for u in units:
-                o = u >> OWNER_SHIFT
-                if o:
-                    h = o * n + loc
-                    if not held[h]:
-                        held[h] = 1
-                        pas[2 * h + ((u >> HALF_SHIFT) & 1)] = 1
-            return
-        o = units[0] >> OWNER_SHIFT
-        if o:
-            h = o * n + loc
-            held[h] = 1
-            if ctl_loc == o:
-                pas[2 * h] = pas[2 * h + 1] = 1
-    elif ctl_loc:
-        h = ctl_loc * n + loc
-        pas[2 * h] = pas[2 * h + 1] = 1
-
-
 def board(st: State[S]) -> Board:
     """The :class:`Board` of the state's board now (kept in ``st.cache``)."""
     b: Board | None = st.cache.get("board")
     if b is None:
         data = st.data
         dn = data["dn"][1]
-        b = st.cache["board"] = fresh_board(data["ctl"], data["u"], dn if dn < 3 else 3)
+        b = st.cache["board"] = board_from(st.game.start_board, data["ctl"], data["u"],
+                                           dn if dn < 3 else 3)
         return b
     if b.hint:
-        _update(st.data, b)
+        update(st.data, b)
     return b
-
-
-def _update(data: Data, b: Board) -> None:
-    """Bring ``b`` up to date where :func:`touch` marked it (see :class:`Board`)."""
-    hint = b.hint
-    b.hint = 0
-    dn = data["dn"][1]
-    stage = dn if dn < 3 else 3
-    u = data["u"]
-    ctl = data["ctl"]
-    n = b.n
-    snap = b.u
-    bctl = b.ctl
-    arm0, arm1 = b.arm
-    cont = b.cont
-    pm = b.pm
-    fh0, fh1 = b.fh
-    pas = b.pas
-    held = b.held
-    dirty = 0
-    while hint:
-        low = hint & -hint
-        hint ^= low
-        loc = low.bit_length() - 1
-        if loc >= n:
-            continue
-        if u[loc] != snap[loc]:
-            units = u[loc]
-            snap[loc] = units[:]
-            bctl[loc] = ctl[loc]
-            _set_loc(arm0, arm1, cont, pm, fh0, fh1, pas, held, n, loc, units, ctl[loc])
-            dirty |= low
-        elif ctl[loc] != bctl[loc]:
-            bctl[loc] = ctl[loc]
-            _set_supply_loc(pas, held, n, loc, u[loc], cont[loc], ctl[loc])
-            dirty |= low
-    if not dirty:
-        if stage != b.stage:
-            b.stage = stage
-            b.prev = None
-            b.dirty = 0
-            b.memo = {}
-        return
-    if len(b.sup) >= 512:
-        b.sup = {}
-    if stage == b.stage:
-        b.prev = b.memo
-        b.dirty = dirty
-    else:
-        b.prev = None
-        b.dirty = 0
-        b.stage = stage
-    b.memo = {}
-
-
-def fresh_board(ctl: list[int], u: list[list[int]], stage: int) -> Board:
-    """A :class:`Board` of this board worked out from scratch."""
-    n = len(u)
-    arm0, arm1, cont, pm, fh0, fh1 = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
-    pas = bytearray(8 * n)
-    held = bytearray(4 * n)
-    for loc, units in enumerate(u):
-        _set_loc(arm0, arm1, cont, pm, fh0, fh1, pas, held, n, loc, units, ctl[loc])
-    return Board(ctl[:], [x[:] for x in u], stage, (arm0, arm1), cont, pm, (fh0, fh1), pas,
-                 held)
 
 
 # -- supply (8.6) ---------------------------------------------------------------------------
@@ -661,7 +484,7 @@ def next_deck(st: State[S], side: int, special: bool = False) -> bool:
     reveal(data)
     extra = f" with the {'II' if dn == 1 else 'III'} chevron cards" if added else ""
     rule = "6.5" if special else ("6.1" if added else "6.2")
-    log(data, rule, f"{who(side)}: the recycle pile is shuffled{extra} into the "
+    log(data, rule, f"{WHO[side]}: the recycle pile is shuffled{extra} into the "
         f"{deck_name(dn + 1)} play deck ({len(pool)} cards)", side=SIDE_NAMES[side],
         play_deck=dn + 1, cards=len(pool))
     if side == 1 and dn + 1 == 2:
@@ -689,7 +512,7 @@ def draw(st: State[S], side: int) -> None:
         next_deck(st, side)
     if n:
         reveal(data)
-    log(data, "7", f"{who(side)} draw {n} card{'s' if n != 1 else ''} "
+    log(data, "7", f"{WHO[side]} draw {n} card{'s' if n != 1 else ''} "
         f"(hand {len(hand)}, hand size {limit})", side=SIDE_NAMES[side], drawn=n,
         hand=len(hand), hand_size=limit)
 
@@ -753,4 +576,3 @@ def victory_points(st: State[S]) -> tuple[int, int]:
     return ax, al
 
 
-__all__ = ["AXIS", "Board", "code"]

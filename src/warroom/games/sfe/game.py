@@ -34,7 +34,6 @@ from warroom.games.sfe.components import (
 )
 from warroom.games.sfe.counters import (
     FORT_BIT,
-    OWNER_SIDE,
     code,
     half,
     half_of,
@@ -573,7 +572,7 @@ def _shuffle(cards: list[int], rng: Rng) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-__all__ = ["OWNER_SIDE", "StruggleForEurope"]
+__all__ = ["StruggleForEurope"]
 
 
 Sfe = State[StruggleForEurope]

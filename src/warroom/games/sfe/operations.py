@@ -32,7 +32,8 @@ from warroom.games.sfe.counters import (
     half_of,
     sides_in,
 )
-from warroom.games.sfe.engine import ANYBUILD_KEYS, Board, any_build_in, board
+from warroom.games.sfe.engine import ANYBUILD_KEYS, any_build_in, board
+from warroom.games.sfe.facts import Board
 from warroom.games.sfe.tables import (
     CB_AIR,
     CB_BOMB,

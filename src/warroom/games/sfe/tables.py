@@ -30,7 +30,8 @@ from warroom.games.sfe.components import (
     Components,
     load_components,
 )
-from warroom.games.sfe.counters import FORTRESS, SIDE_OWNERS
+from warroom.games.sfe.counters import FORTRESS, SIDE_OWNERS, code
+from warroom.games.sfe.facts import Board, build_board
 from warroom.games.sfe.rules import RULES
 
 ROLES = ("axis", "allies")
@@ -197,6 +198,12 @@ class SfeBase(Game, ABC):
         self.vp_locations: tuple[VpLocation, ...] = tuple(
             (loc, c.vp[loc], tuple(_vp_gain(c.color[loc], o) for o in range(4)))
             for loc in range(c.n) if c.vp[loc])
+        # the board at set-up (5.2), whose facts every state's first look-up starts from
+        start_u: list[list[int]] = [[] for _ in range(c.n)]
+        for owner, loc, st in c.start:
+            start_u[loc].append(code(owner, st, 0))
+        self.start_board: Board = build_board(list(c.color), start_u, 1)
+        """Never changed: copied by ``facts.board_from``."""
         self.side_cards = max(sum(1 for x in range(c.n_cards) if c.card_side[x] == s)
                               for s in (0, 1))
         """The cards of the larger side."""

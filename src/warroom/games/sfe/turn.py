@@ -44,7 +44,6 @@ from warroom.games.sfe.components import (
     SIDE_NAMES,
 )
 from warroom.games.sfe.counters import (
-    FORTRESS,
     SIDE_OWNERS,
     army_kinds,
     code,
@@ -55,7 +54,7 @@ from warroom.games.sfe.counters import (
     take_army,
     unit_name,
 )
-from warroom.games.sfe.engine import who
+from warroom.games.sfe.engine import WHO
 from warroom.games.sfe.operations import (
     Dest,
     adjacent_dests,
@@ -92,9 +91,9 @@ OP_INDEX = {name: i for i, name in enumerate(OPS)}
 
 # -- the player turn (7) ----------------------------------------------------------------------
 
-def new_turn(st: St, side: int) -> None:
-    """7: the side's player turn starts (the frame on top is replaced)."""
-    goto(st.data, "turn", ROLES[side], side=side, step="begin")
+def new_turn(st: St, side: int) -> Frame:
+    """7: the side's player turn (it replaces the frame on top)."""
+    return goto(st.data, "turn", ROLES[side], side=side, step="begin")
 
 
 def turn_begin(st: St, fr: Frame) -> None:
@@ -103,7 +102,7 @@ def turn_begin(st: St, fr: Frame) -> None:
     side = fr["side"]
     fr["step"] = "supply"
     data["passes"] = 0
-    log(data, "7", f"Turn {data['turn']}: {who(side)} player turn")
+    log(data, "7", f"Turn {data['turn']}: {WHO[side]} player turn")
     call(data, "operation", fr["role"], side=side, left=2)
 
 
@@ -116,6 +115,9 @@ def turn_supply(st: St, fr: Frame) -> None:
         oos += [[loc, own] for loc in E.out_of_supply_in(st, b, own)]
     if not oos:
         log(st.data, "8.6", f"Supply: every {SIDE_NAMES[side]} counter is in supply")
+        fr["step"] = "draw"
+        turn_draw(st, fr)
+        return
     fr["out_of_supply"] = oos
     fr["step"] = "supply_losses"
 
@@ -151,7 +153,7 @@ def turn_draw(st: St, fr: Frame) -> None:
     if side == 1:
         data["turn"] += 1
     data["side"] = 1 - side
-    new_turn(st, 1 - side)
+    turn_begin(st, new_turn(st, 1 - side))
 
 
 TURN_STEPS: dict[str, Callable[[St, Frame], None]] = {
@@ -238,7 +240,7 @@ class Operation(Decision[SfeBase]):
             end(data)  # 7.2: the last one; it is completed before the supply check
         if op == OP_PASS:
             data["passes"] += 1
-            log(data, "7.2.10", f"{who(side)} pass")
+            log(data, "7.2.10", f"{WHO[side]} pass")
         elif op == OP_ATTACK:
             call(data, "attack", frame["role"], side=side)
         else:
@@ -318,21 +320,21 @@ class OperationCard(Decision[SfeBase]):
         elif op == OP_FORT:
             E.take(data, side, card)
             data["elim"][side].append(card)
-            log(data, "7.2.2", f"{who(side)} play {name} to build a fortress; the card is "
+            log(data, "7.2.2", f"{WHO[side]} play {name} to build a fortress; the card is "
                 "eliminated")
             call(data, "place", role, side=side, owner=AXIS, strength=3, fortress=True)
             pay_cards(st, side, 1, "7.2.2")
         elif op == OP_BOMB:
             E.take(data, side, card)
             E.recycle(data, side, card, False)
-            log(data, "7.2.3", f"{who(side)} play {name} for strategic bombing")
+            log(data, "7.2.3", f"{WHO[side]} play {name} for strategic bombing")
             move_marker(st, side, "7.2.3")
             pay_cards(st, side, 1, "7.2.3")
         elif op == OP_MOVE:
             E.take(data, side, card)
             E.recycle(data, side, card, False)
             naval = c.card_move[card] == NAVAL
-            log(data, "7.2.4", f"{who(side)} play {name} for a {'naval' if naval else 'land'} "
+            log(data, "7.2.4", f"{WHO[side]} play {name} for a {'naval' if naval else 'land'} "
                 "move")
             call(data, "move", role, side=side, naval=int(naval), source=-1, owner=0,
                  selected=0, moved=0, through=1, battles=[])
@@ -342,7 +344,7 @@ class OperationCard(Decision[SfeBase]):
         elif op == OP_DISCARD:
             E.take(data, side, card)
             E.recycle(data, side, card, True)
-            log(data, "7.2.8", f"{who(side)} discard a card")
+            log(data, "7.2.8", f"{WHO[side]} discard a card")
 
     def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
         op = OP_INDEX[frame["operation"]]
@@ -364,7 +366,7 @@ def build(st: St, side: int, card: int, own: int, strength: int) -> None:
     else:
         data["elim"][side].append(card)
         fate = "eliminated"
-    log(data, "7.2.1", f"{who(side)} play {c.card_names[card]} to build a "
+    log(data, "7.2.1", f"{WHO[side]} play {c.card_names[card]} to build a "
         f"{OWNER_NAMES[own]} {strength} strength army; the card is {fate}")
     call(data, "place", ROLES[side], side=side, owner=own, strength=strength, fortress=False)
     if strength > 1:
@@ -388,7 +390,7 @@ def play_event(st: St, side: int, card: int) -> None:
     c = st.game.c
     data = st.data
     ev = c.card_event[card]
-    log(data, "7.2.9", f"{who(side)} play {c.card_names[card]}: {c.event_text[ev]}")
+    log(data, "7.2.9", f"{WHO[side]} play {c.card_names[card]}: {c.event_text[ev]}")
     if c.event_after_elim[ev]:
         data["elim"][side].append(card)
     elif ev in (EV_WOLF, EV_DESTROYER):
@@ -447,7 +449,7 @@ def _pay_all(st: St, side: int, n: int, rule: str) -> bool:
 
 
 def _log_paid(st: St, side: int, n: int, rule: str) -> None:
-    log(st.data, rule, f"{who(side)} place {n} additional card{'s' if n > 1 else ''} "
+    log(st.data, rule, f"{WHO[side]} place {n} additional card{'s' if n > 1 else ''} "
         "in the recycle pile")
 
 
@@ -777,7 +779,7 @@ class Attack(Decision[SfeBase]):
         side = frame["side"]
         loc = action.value
         h = half_of(data["u"][loc], 1 - side)
-        log(data, "7.2.7", f"{who(side)} attack in contested {c.names[loc]} "
+        log(data, "7.2.7", f"{WHO[side]} attack in contested {c.names[loc]} "
             f"({c.halves[loc][h]} half)", side=SIDE_NAMES[side], location=c.names[loc],
             half=c.halves[loc][h])
         start_battle(st, side, loc, h, None, -1, 0, 0, 0)
@@ -822,7 +824,7 @@ class Block(Decision[SfeBase]):
             data["elim"][0].append(wolf)
             E.recycle(data, 1, destroyer, False)
             reveal(data)
-            log(data, "CQR", f"{who(me)} block with {c.card_names[blocker]}: "
+            log(data, "CQR", f"{WHO[me]} block with {c.card_names[blocker]}: "
                 "Wolfpack is eliminated, Destroyer Attack is recycled", side=SIDE_NAMES[me],
                 card=c.card_ids[blocker])
             return
@@ -833,7 +835,7 @@ class Block(Decision[SfeBase]):
             x = hand.pop(randbelow(data, len(hand)))
             E.recycle(data, me, x, True)
         reveal(data)
-        log(data, "6.3", f"{who(me)} discard {n} card{'s' if n != 1 else ''} at random from "
+        log(data, "6.3", f"{WHO[me]} discard {n} card{'s' if n != 1 else ''} at random from "
             "the hand", side=SIDE_NAMES[me], cards=n)
 
 
@@ -892,4 +894,4 @@ TURN_FRAMES: tuple[type[Procedure[SfeBase]] | type[Decision[SfeBase]], ...] = (
     PlayerTurn, Operation, OperationCard, Army, PayCards, Place, FortressHalf, Move,
     MoveBattles, BattleOrder, Attack, Block, Redeploy, SupplyLoss)
 
-__all__ = ["FORTRESS", "TURN_FRAMES", "new_turn"]
+__all__ = ["TURN_FRAMES", "new_turn"]
