@@ -31,8 +31,8 @@ from warroom.games.sfe.counters import (
     owner_half,
     sides_in,
 )
-from warroom.games.sfe.facts import Board, board_from, update
-from warroom.games.sfe.tables import S, SfeBase
+from warroom.games.sfe.facts import Board, board_from, flood, search, supply_key, update
+from warroom.games.sfe.tables import S
 
 Data = dict[str, Any]
 DECK_NAMES = ("", "1st", "2nd", "3rd")
@@ -210,54 +210,25 @@ def out_of_supply_in(st: State[S], b: Board, owner: int) -> list[int]:
     return out
 
 
-def supply(st: State[S], owner: int) -> bytearray:
-    """:func:`supply_nodes` of the board now (read-only: shared while the board is equal)."""
+def supply(st: State[S], owner: int) -> bytes:
+    """:func:`supply_nodes` of the board now (shared while the board is equal)."""
     return _supply(st, board(st), owner)
 
 
-def _supply(st: State[S], b: Board, owner: int) -> bytearray:
+def _supply(st: State[S], b: Board, owner: int) -> bytes:
     """:func:`supply_nodes` from the passable half-nodes kept in ``b``; the search itself
     runs once per (owner, stage, passable half-nodes, start nodes)."""
     memo = b.memo
     key = ("sup", owner)
-    seen: bytearray | None = memo.get(key)
+    seen: bytes | None = memo.get(key)
     if seen is None:
         c = st.game.c
-        ctl = st.data["ctl"]
-        stage = b.stage
-        usa = c.usa
-        n2 = 2 * b.n
-        ok = b.pas[owner * n2:owner * n2 + n2]
-        nodes = []
-        for s in c.sources[owner]:
-            if (s == usa and stage < 3) or ctl[s] != owner:
-                continue
-            if ok[2 * s]:
-                nodes.append(2 * s)
-            if ok[2 * s + 1]:
-                nodes.append(2 * s + 1)
-        start = tuple(nodes)
-        passable = bytes(ok)
-        skey = (owner, stage, passable, start)
+        skey = supply_key(c.sources[owner], c.usa, st.data["ctl"], b, owner)
         seen = b.sup.get(skey)
         if seen is None:
-            seen = b.sup[skey] = _search(st.game, stage, passable, start)
+            seen = b.sup[skey] = search(c.sup_adj[skey[1]], skey[2], skey[3])
         memo[key] = seen
     return seen
-
-
-def _search(g: SfeBase, stage: int, passable: bytes, start: tuple[int, ...]) -> bytearray:
-    """The search of :func:`supply_nodes` from ``start`` through ``passable`` half-nodes."""
-    ok = bytearray(passable)
-    todo: list[int] = []
-    for node in start:
-        if ok[node]:
-            ok[node] = 0
-            todo.append(node)
-    _flood(ok, todo, g.c.sup_adj[stage])
-    n2 = len(ok)
-    return bytearray((int.from_bytes(passable, "little")
-                      ^ int.from_bytes(ok, "little")).to_bytes(n2, "little"))
 
 
 def supply_nodes(st: State[S], owner: int, held: list[int] | None = None) -> bytearray:
@@ -300,28 +271,11 @@ def supply_nodes(st: State[S], owner: int, held: list[int] | None = None) -> byt
             if ok[node]:
                 ok[node] = 0
                 todo.append(node)
-    _flood(ok, todo, c.sup_adj[stage])
+    flood(ok, todo, c.sup_adj[stage])
     return bytearray((passable ^ int.from_bytes(ok, "little")).to_bytes(n2, "little"))
 
 
-def _flood(ok: bytearray, todo: list[int], adj: tuple[tuple[int, ...], ...]) -> None:
-    """Spread from the half-locations in ``todo`` through the passable ones (``ok[x]`` set),
-    clearing ``ok`` where reached: the supply search."""
-    pop = todo.pop
-    push = todo.append
-    while todo:
-        node = pop()
-        other = node ^ 1  # both halves of a friendly location are passable: joined
-        if ok[other]:
-            ok[other] = 0
-            push(other)
-        for nb in adj[node]:
-            if ok[nb]:
-                ok[nb] = 0
-                push(nb)
-
-
-def in_supply(data: Data, seen: bytearray, loc: int, owner: int) -> bool:
+def in_supply(data: Data, seen: bytes, loc: int, owner: int) -> bool:
     units = data["u"][loc]
     if sides_in(units) == 3:
         h = owner_half(units, owner)

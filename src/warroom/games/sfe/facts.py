@@ -13,6 +13,9 @@ from typing import Any
 from warroom.games.sfe.counters import ALLIED_MIN, FORT_BIT, HALF_SHIFT, OWNER_SHIFT
 
 Data = dict[str, Any]
+SupplyKey = tuple[int, int, bytes, tuple[int, ...]]
+"""The inputs of a supply search: (owner, Allied deck stage, passable half-nodes, the
+half-nodes of the owner's supply locations it starts from)."""
 
 
 class Board:
@@ -58,7 +61,7 @@ class Board:
         self.cont = cont
         self.pas = pas
         self.held = held
-        self.sup: dict[tuple[int, int, bytes, tuple[int, ...]], bytearray] = {}
+        self.sup: dict[SupplyKey, bytes] = {}
         self.memo: dict[Any, Any] = {}
         self.prev: dict[Any, Any] | None = None
         self.dirty = 0
@@ -219,4 +222,57 @@ def board_from(start: Board, ctl: list[int], u: list[list[int]], stage: int) -> 
         bctl[loc] = ctl[loc]
         if not changed >> loc & 1:
             _set_supply_loc(pas, held, n, loc, u[loc], cont[loc], ctl[loc])
-    return Board(bctl, snap, stage, (arm0, arm1), cont, pm, (fh0, fh1), pas, held)
+    b = Board(bctl, snap, stage, (arm0, arm1), cont, pm, (fh0, fh1), pas, held)
+    b.sup = dict(start.sup)
+    return b
+
+
+# -- supply searches (8.6) -------------------------------------------------------------------
+
+def supply_key(sources: tuple[int, ...], usa: int, ctl: list[int], b: Board,
+               owner: int) -> SupplyKey:
+    """What a supply search of ``owner`` on ``b`` depends on: the half-nodes its supply may
+    pass (``b.pas``) and those of its supply locations it holds (8.6: a contested one
+    still counts until the other side controls it; the USA from the 3rd Allied deck)."""
+    stage = b.stage
+    n2 = 2 * b.n
+    ok = b.pas[owner * n2:owner * n2 + n2]
+    nodes = []
+    for s in sources:
+        if (s == usa and stage < 3) or ctl[s] != owner:
+            continue
+        if ok[2 * s]:
+            nodes.append(2 * s)
+        if ok[2 * s + 1]:
+            nodes.append(2 * s + 1)
+    return owner, stage, bytes(ok), tuple(nodes)
+
+
+def search(adj: tuple[tuple[int, ...], ...], passable: bytes, start: tuple[int, ...]) -> bytes:
+    """The half-nodes reached from ``start`` through ``passable`` ones along ``adj``."""
+    ok = bytearray(passable)
+    todo: list[int] = []
+    for node in start:
+        if ok[node]:
+            ok[node] = 0
+            todo.append(node)
+    flood(ok, todo, adj)
+    return (int.from_bytes(passable, "little")
+            ^ int.from_bytes(ok, "little")).to_bytes(len(ok), "little")
+
+
+def flood(ok: bytearray, todo: list[int], adj: tuple[tuple[int, ...], ...]) -> None:
+    """Spread from the half-nodes in ``todo`` through the passable ones (``ok[x]`` set),
+    clearing ``ok`` where reached: the supply search."""
+    pop = todo.pop
+    push = todo.append
+    while todo:
+        node = pop()
+        other = node ^ 1  # both halves of a friendly location are passable: joined
+        if ok[other]:
+            ok[other] = 0
+            push(other)
+        for nb in adj[node]:
+            if ok[nb]:
+                ok[nb] = 0
+                push(nb)

@@ -31,7 +31,7 @@ from warroom.games.sfe.components import (
     load_components,
 )
 from warroom.games.sfe.counters import FORTRESS, SIDE_OWNERS, code
-from warroom.games.sfe.facts import Board, build_board
+from warroom.games.sfe.facts import Board, build_board, search, supply_key
 from warroom.games.sfe.rules import RULES
 
 ROLES = ("axis", "allies")
@@ -203,7 +203,11 @@ class SfeBase(Game, ABC):
         for owner, loc, st in c.start:
             start_u[loc].append(code(owner, st, 0))
         self.start_board: Board = build_board(list(c.color), start_u, 1)
-        """Never changed: copied by ``facts.board_from``."""
+        """Never changed: copied by ``facts.board_from``, with the supply searches of
+        the set-up (8.6), worked out here once."""
+        for owner in (AXIS, WEST, SOV):
+            key = supply_key(c.sources[owner], c.usa, list(c.color), self.start_board, owner)
+            self.start_board.sup[key] = search(c.sup_adj[1], key[2], key[3])
         self.side_cards = max(sum(1 for x in range(c.n_cards) if c.card_side[x] == s)
                               for s in (0, 1))
         """The cards of the larger side."""
