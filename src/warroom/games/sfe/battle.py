@@ -630,7 +630,7 @@ def retreat_one(st: St, frame: Frame, d: int, dh: int) -> None:
 def _battle_place(st: St) -> str:
     fr = battle_frame(st.data)
     c = st.game.c
-    return f"{c.names[fr['location']]} ({c.halves[fr['location']][fr['half']]} half)"
+    return f"{c.names[fr['location']]}, {c.halves[fr['location']][fr['half']]} half"
 
 
 class BattleAir(Decision[SfeBase]):
@@ -662,7 +662,7 @@ class DefendOrRetreat(Decision[SfeBase]):
     kind = "defend_or_retreat"
 
     def prompt(self, st: St, frame: Frame) -> Prompt:
-        return Prompt(frame["role"], f"Defend {_battle_place(st)} or retreat before battle",
+        return Prompt(frame["role"], f"Defend {_battle_place(st)}, or retreat before battle",
                       "8.4")
 
     def legal(self, st: St, frame: Frame) -> list[int]:
@@ -740,9 +740,9 @@ class BattleEvents(Decision[SfeBase]):
         return out
 
     def prompt(self, st: St, frame: Frame) -> Prompt:
-        first = " (the attacker first)" if frame["attacking"] else ""
-        return Prompt(frame["role"], "Play battle event cards face down, or done"
-                      f"{first} (battle in {_battle_place(st)})", "8.1")
+        who = "attacker, first" if frame["attacking"] else "defender, after the attacker"
+        return Prompt(frame["role"], f"Play battle event cards face down, or done (as the "
+                      f"{who}; battle in {_battle_place(st)})", "8.1")
 
     def legal(self, st: St, frame: Frame) -> list[int]:
         g = st.game

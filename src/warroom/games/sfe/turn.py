@@ -495,7 +495,8 @@ class Place(Decision[SfeBase]):
             return Prompt(frame["role"], "Choose the location of the new fortress (a friendly "
                           "controlled, in supply half without a fortress)", "7.2.2")
         return Prompt(frame["role"], f"Choose the location of the new "
-                      f"{OWNER_NAMES[frame['owner']]} {frame['strength']} strength army (a "
+                      f"{OWNER_NAMES[frame['owner']].capitalize()} {frame['strength']} "
+                      "strength army (a "
                       "friendly controlled, in supply location)", "7.2.1")
 
     def legal(self, st: St, frame: Frame) -> list[int]:
