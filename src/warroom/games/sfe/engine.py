@@ -24,6 +24,8 @@ from warroom.core.rng import randbelow
 from warroom.core.state import State
 from warroom.games.sfe.components import AXIS, NAVAL, OWNER_NAMES, SIDE_NAMES, SOV, WEST
 from warroom.games.sfe.counters import (
+    ALLIED_SIDE_BITS,
+    AXIS_SIDE_BITS,
     FORT_BIT,
     OWNER_SHIFT,
     half,
@@ -310,7 +312,7 @@ def _build_locations(st: State[S], b: Board, owner: int) -> list[int]:
         if ctl[loc] == owner:
             m = pm[loc]
             if m:
-                if m & 2 and m & 13:  # contested: the Axis (bit 1 << AXIS) and another owner
+                if m & AXIS_SIDE_BITS and m & ALLIED_SIDE_BITS:  # contested
                     continue
                 if u_all[loc][0] >> OWNER_SHIFT != owner:
                     continue

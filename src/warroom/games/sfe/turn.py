@@ -423,7 +423,8 @@ class Army(Decision[SfeBase]):
 
     def apply(self, st: St, frame: Frame, action: Action) -> None:
         end(st.data)
-        build(st, frame["side"], frame["card"], action.value >> 2, action.value & 3)
+        own, strength = divmod(action.value, 4)  # the army action's value: owner * 4 + strength
+        build(st, frame["side"], frame["card"], own, strength)
 
 
 def pay_cards(st: St, side: int, n: int, rule: str) -> None:
