@@ -1,7 +1,8 @@
-"""Struggle for Europe: the facts worked out once per board (engine.Board) and kept from
-board to board agree with the same questions answered from scratch, in random games and
-after ``data`` is edited by hand (with ``engine.touch_board``); the board kept is the board
-of ``data`` at every look-up."""
+"""Struggle for Europe: the facts worked out once per board (engine.Board, kept in the
+state's transient cache) and updated from board to board agree with the same questions
+answered from scratch, in random games and after ``data`` is edited by hand and the state
+told so (``st.invalidate()``); the board kept is the board of ``data`` at every look-up;
+clones never share it."""
 
 from __future__ import annotations
 
@@ -9,61 +10,62 @@ import copy
 import random
 from typing import Any
 
-from warroom.core.protocol import apply, clone, legal_actions, new_game
+import pytest
+
+from warroom.core.protocol import State, apply, clone, legal_actions, new_game
 from warroom.games import load_game
 from warroom.games.sfe import engine as E
-from warroom.games.sfe import flow as F
+from warroom.games.sfe import facts as F
+from warroom.games.sfe import operations as O
 from warroom.games.sfe.components import AXIS, SOV, WEST
+from warroom.games.sfe.game import StruggleForEurope
 
 G = load_game("sfe")
-C = G.c  # type: ignore[attr-defined]
+assert isinstance(G, StruggleForEurope)
+C = G.c
 
 
-def answers(data: dict[str, Any]) -> dict[str, Any]:
-    """What the cached look-ups say about the board of ``data`` now."""
+def answers(s: State[Any]) -> dict[str, Any]:
+    """What the cached look-ups say about the board of ``s`` now."""
     out: dict[str, Any] = {}
     for owner in (AXIS, WEST, SOV):
-        out[f"supply{owner}"] = bytes(E.supply(C, data, owner))
-        out[f"oos{owner}"] = E.out_of_supply(C, data, owner)
-        out[f"build{owner}"] = E.build_locations(C, data, owner)
-        out[f"anybuild{owner}"] = E.any_build_location(C, data, owner)
-    out["fort"] = E.fortress_halves(C, data)
-    out["vp"] = E.victory_points(C, data)
+        out[f"supply{owner}"] = bytes(E.supply(s, owner))
+        out[f"oos{owner}"] = E.out_of_supply(s, owner)
+        out[f"build{owner}"] = E.build_locations(s, owner)
+        out[f"anybuild{owner}"] = E.any_build_location(s, owner)
+    out["fort"] = E.fortress_halves(s)
+    out["vp"] = E.victory_points(s)
     for side in (0, 1):
-        out[f"ops{side}"] = F.possible_ops(G, data, side)  # type: ignore[arg-type]
-        out[f"attack{side}"] = F.attack_targets(G, data, side)  # type: ignore[arg-type]
+        out[f"ops{side}"] = O.possible_ops(s, side)
+        out[f"attack{side}"] = O.attack_targets(s, side)
         for naval in (False, True):
             for n_air in (0, 1):
-                out[f"msrc{side}{naval}{n_air}"] = F.move_sources(
-                    G, data, side, naval, n_air=n_air)  # type: ignore[arg-type]
+                out[f"msrc{side}{naval}{n_air}"] = O.move_sources(s, side, naval, n_air=n_air)
         for loc in range(C.n):
-            owner = F.mover_owner(data, loc, side)
+            owner = O.mover_owner(s, loc, side)
             if owner:
                 for naval in (False, True):
-                    out[f"adj{loc}{naval}"] = F.adjacent_dests(
-                        G, data, loc, owner, naval)  # type: ignore[arg-type]
-                    out[f"path{loc}{naval}"] = list(F.path_dests(
-                        G, data, loc, owner, naval).items())  # type: ignore[arg-type]
+                    out[f"adj{loc}{naval}"] = O.adjacent_dests(s, loc, owner, naval)
+                    out[f"path{loc}{naval}"] = list(O.path_dests(s, loc, owner, naval).items())
     return out
 
 
-def fresh(data: dict[str, Any]) -> dict[str, Any]:
-    """The same answers with nothing kept from earlier boards."""
-    E._BOARD[0] = None
-    return answers(data)
+def fresh(s: State[Any]) -> dict[str, Any]:
+    """The same answers with nothing kept from earlier boards (a clone has no cache)."""
+    return answers(clone(s))
 
 
-def check(data: dict[str, Any]) -> None:
-    kept = answers(data)
-    assert kept == fresh(data)
+def check(s: State[Any]) -> None:
+    kept = answers(s)
+    assert kept == fresh(s)
     for owner in (AXIS, WEST, SOV):  # the supply search without any facts
         held: list[int] = []
-        seen = E.supply_nodes(C, data, owner, held)
+        seen = E.supply_nodes(s, owner, held)
         assert kept[f"supply{owner}"] == bytes(seen)
         assert kept[f"oos{owner}"] == [x for x in held if not (seen[2 * x] or seen[2 * x + 1])]
     for side in (0, 1):
-        assert kept[f"ops{side}"] == [G.op_id[op] for op in range(8)  # type: ignore[attr-defined]
-                                      if F.op_possible(G, data, side, op)]  # type: ignore[arg-type]
+        assert kept[f"ops{side}"] == [G.op_id[op] for op in range(8)
+                                      if O.op_possible(s, side, op)]
 
 
 def test_board_facts_agree_in_random_games() -> None:
@@ -73,83 +75,117 @@ def test_board_facts_agree_in_random_games() -> None:
         n = 0
         while s.data["active"] is not None:
             if n % 7 == 0:
-                check(s.data)
+                check(s)
             legal = legal_actions(s)
             apply(s, legal[rng.randrange(len(legal))])
             n += 1
 
 
-def test_hand_edits_are_seen() -> None:
-    rng = random.Random(3)
-    s = new_game(G, None, 5)
-    for _ in range(150):
+def played(seed: int, n: int) -> State[Any]:
+    rng = random.Random(seed)
+    s = new_game(G, None, seed + 2)
+    for _ in range(n):
         legal = legal_actions(s)
         apply(s, legal[rng.randrange(len(legal))])
+    return s
+
+
+def test_hand_edits_are_seen_after_invalidate() -> None:
+    """Edit ``data`` by hand, call ``st.invalidate()``: every answer is fresh."""
+    s = played(3, 150)
     d = s.data
-    check(d)
-    # move counters and flip control by hand, telling the engine (touch_board)
+    check(s)
     occupied = [loc for loc in range(C.n) if d["u"][loc]]
     empty = [loc for loc in range(C.n) if not d["u"][loc] and loc != C.usa]
     a, b = occupied[0], empty[0]
+    # move counters by hand
     d["u"][b].append(d["u"][a].pop())
-    E.touch_board(d)
-    check(d)
+    s.invalidate()
+    check(s)
+    assert E.board(s).u == d["u"]
+    # flip control by hand
     d["ctl"][b] = d["u"][b][0] >> 4
-    E.touch_board(d)
-    check(d)
+    s.invalidate()
+    check(s)
     d["u"][a][:] = []
     d["ctl"][occupied[-1]] = SOV if d["ctl"][occupied[-1]] != SOV else AXIS
-    E.touch_board(d)
-    check(d)
-    d["dn"][1] = min(3, d["dn"][1] + 1)  # a new Allied deck stage
-    E.touch_board(d)
-    check(d)
+    s.invalidate()
+    check(s)
+    assert E.board(s).ctl == d["ctl"]
+    # a new Allied deck stage
+    d["dn"][1] = min(3, d["dn"][1] + 1)
+    s.invalidate()
+    check(s)
+    assert E.board(s).stage == min(3, d["dn"][1])
 
 
-def test_hand_edits_of_a_copy_are_seen() -> None:
-    """Another ``data`` (a copy, a loaded state) is compared in full: no touch needed."""
-    rng = random.Random(4)
-    s = new_game(G, None, 6)
-    for _ in range(120):
-        legal = legal_actions(s)
-        apply(s, legal[rng.randrange(len(legal))])
-    check(s.data)
-    d = clone(s).data
-    occupied = [loc for loc in range(C.n) if d["u"][loc]]
-    d["u"][occupied[0]][:] = []
-    d["ctl"][occupied[-1]] = SOV if d["ctl"][occupied[-1]] != SOV else AXIS
-    kept = answers(d)
-    assert kept == fresh(d)
+def test_invalidate_drops_the_kept_board() -> None:
+    """Without ``invalidate`` a hand edit is not seen (the cache is the state's own); with
+    it the answers are those of the edited board."""
+    s = played(4, 120)
+    d = s.data
+    before = E.build_locations(s, AXIS)
+    held = [loc for loc in before if d["u"][loc]]
+    assert held
+    loc = held[0]
+    d["ctl"][loc] = WEST  # by hand: the Axis lose a build location...
+    for u in d["u"][loc]:
+        E.gone(d, u)
+    d["u"][loc] = []
+    assert E.build_locations(s, AXIS) == before  # ...which the kept board does not know
+    s.invalidate()
+    assert loc not in E.build_locations(s, AXIS)
+    assert E.build_locations(s, AXIS) == E.build_locations(clone(s), AXIS)
 
 
-def _facts(b: E.Board) -> tuple[Any, ...]:
+def test_a_board_made_from_the_start_board_is_the_board_made_from_scratch() -> None:
+    for n in (0, 60, 200):
+        s = played(6, n)
+        d = s.data
+        made = F.board_from(G.start_board, d["ctl"], d["u"], 2)
+        assert _facts(made) == _facts(F.build_board(d["ctl"], d["u"], 2))
+    assert _facts(G.start_board) == _facts(F.build_board(list(C.color), [
+        list(x) for x in new_game(G, None, 0).data["u"]], 1))
+
+
+def test_clones_do_not_share_derived_facts() -> None:
+    s = played(5, 100)
+    E.board(s)
+    t = clone(s)
+    assert "board" not in t.cache
+    assert E.board(t) is not E.board(s)
+    check(t)
+
+
+def _facts(b: F.Board) -> tuple[Any, ...]:
     return (b.ctl, b.u, b.stage, b.arm, b.cont, b.pm, b.fh, bytes(b.pas), bytes(b.held))
 
 
-def test_every_look_up_sees_the_board_of_data(monkeypatch: Any) -> None:
+def test_every_look_up_sees_the_board_of_data(monkeypatch: pytest.MonkeyPatch) -> None:
     """At every look-up during random games (clones searched in between), the kept board
     is the board of ``data`` built from scratch: every rule that changes counters, control
-    or the deck stage bumps the board version ``data["bv"]``."""
+    or the deck stage marks it (``touch``, ``touch_stage``)."""
     real = E.board
     calls = [0]
 
-    def checked(c: Any, data: dict[str, Any]) -> E.Board:
-        b = real(c, data)
+    def checked(s: State[Any]) -> F.Board:
+        b = real(s)
+        data = s.data
         dn = data["dn"][1]
-        assert _facts(b) == _facts(E._fresh_board(c, data["ctl"], data["u"],
-                                                  dn if dn < 3 else 3))
+        assert _facts(b) == _facts(F.build_board(data["ctl"], data["u"], dn if dn < 3 else 3))
         calls[0] += 1
         return b
 
     touched: set[int] = set()
     real_touch = E.touch
 
-    def touch(data: dict[str, Any], loc: int) -> None:
+    def touch(s: State[Any], loc: int) -> None:
         touched.add(loc)
-        real_touch(data, loc)
+        real_touch(s, loc)
 
     monkeypatch.setattr(E, "board", checked)
     monkeypatch.setattr(E, "touch", touch)
+    monkeypatch.setattr(O, "board", checked)
     rng = random.Random(12)
     for seed in range(8):
         s = new_game(G, None, 100 + seed)
@@ -161,13 +197,10 @@ def test_every_look_up_sees_the_board_of_data(monkeypatch: Any) -> None:
                         break
                     legal = legal_actions(t)
                     apply(t, legal[rng.randrange(len(legal))])
-            before = (copy.deepcopy(s.data["u"]), list(s.data["ctl"]), s.data["dn"][1],
-                      s.data["bv"])
+            before = (copy.deepcopy(s.data["u"]), list(s.data["ctl"]))
             legal = legal_actions(s)
             touched.clear()
             apply(s, legal[rng.randrange(len(legal))])
-            if before[:3] != (s.data["u"], s.data["ctl"], s.data["dn"][1]):
-                assert s.data["bv"] != before[3]
             # every location whose counters or control changed was touched
             assert {loc for loc in range(C.n) if before[0][loc] != s.data["u"][loc]
                     or before[1][loc] != s.data["ctl"][loc]} <= touched

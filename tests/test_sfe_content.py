@@ -143,7 +143,7 @@ def test_determinize_resamples_the_opponents_hand() -> None:
         assert dz.data["hand"][0] == s.data["hand"][0]
         assert sorted(dz.data["hand"][1] + dz.data["deck"][1]) == sorted(
             s.data["hand"][1] + s.data["deck"][1])
-        assert G.check_invariants(dz.data) == []
+        assert G.check_invariants(dz) == []
         hands.add(tuple(sorted(dz.data["hand"][1])))
     assert len(hands) > 1
 

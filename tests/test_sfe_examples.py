@@ -8,13 +8,18 @@ from typing import Any
 import pytest
 
 from warroom.core.errors import IllegalActionError
+from warroom.core.log import LogEntry
 from warroom.core.protocol import State, apply, legal_actions, new_game, view
 from warroom.games import load_game
 from warroom.games.sfe import engine as E
 from warroom.games.sfe.components import AXIS, SOV, WEST
+from warroom.games.sfe.counters import code
+from warroom.games.sfe.game import StruggleForEurope
 
 G = load_game("sfe")
-C = G.c  # type: ignore[attr-defined]
+assert isinstance(G, StruggleForEurope)
+C = G.c
+Sfe = State[Any]
 
 
 def loc(name: str) -> int:
@@ -25,12 +30,12 @@ def cid(key: str) -> int:
     return C.card_ids.index(key)
 
 
-def counters(s: State, name: str) -> list[tuple[str, int, bool, str]]:
+def counters(s: Sfe, name: str) -> list[tuple[str, int, bool, str]]:
     v = next(x for x in view(s)["locations"] if x["name"] == name)
     return sorted((u["owner"], u["strength"], u["fortress"], u["half"]) for u in v["counters"])
 
 
-def control(s: State, name: str) -> str:
+def control(s: Sfe, name: str) -> str:
     return str(next(x for x in view(s)["locations"] if x["name"] == name)["control"])
 
 
@@ -38,25 +43,34 @@ def half(name: str, h: str) -> int:
     return C.halves[loc(name)].index(h)
 
 
-def put(d: dict[str, Any], name: str, owner: int, strength: int, h: str | None = None,
+def put(s: Sfe, name: str, owner: int, strength: int, h: str | None = None,
         fort: bool = False) -> None:
+    """A counter placed by hand (the state is told: ``invalidate``)."""
+    d = s.data
     hh = half(name, h) if h else 0
-    u = E.code(owner, strength, hh, fort)
+    u = code(owner, strength, hh, fort)
     d["u"][loc(name)].append(u)
     E.born(d, u)
-    E.touch_board(d)
+    s.invalidate()
 
 
-def clear(d: dict[str, Any], name: str) -> None:
+def clear(s: Sfe, name: str) -> None:
+    d = s.data
     for u in d["u"][loc(name)]:
         E.gone(d, u)
     d["u"][loc(name)] = []
-    E.touch_board(d)
+    s.invalidate()
 
 
-def give(d: dict[str, Any], side: int, keys: list[str]) -> None:
+def set_control(s: Sfe, name: str, owner: int) -> None:
+    s.data["ctl"][loc(name)] = owner
+    s.invalidate()
+
+
+def give(s: Sfe, side: int, keys: list[str]) -> None:
     """Make the side's hand exactly these cards (the old hand goes to the play deck), so
     that every card stays in exactly one place."""
+    d = s.data
     want = [cid(k) for k in keys]
     old = d["hand"][side]
     d["hand"][side] = []
@@ -69,26 +83,33 @@ def give(d: dict[str, Any], side: int, keys: list[str]) -> None:
         else:
             raise AssertionError(f"card {C.card_ids[x]} not available")
         d["hand"][side].append(x)
+    s.invalidate()
 
 
-def play(s: State, *keys: str) -> None:
+def entries(s: Sfe, rule: str, **facts: Any) -> list[LogEntry]:
+    """The log entries citing ``rule`` with these facts."""
+    return [e for e in s.log if e["rule"] == rule
+            and all(e.get(k) == v for k, v in facts.items())]
+
+
+def play(s: Sfe, *keys: str) -> None:
     for k in keys:
         apply(s, k)
 
 
-def keys(s: State) -> list[str]:
+def keys(s: Sfe) -> list[str]:
     return [a.key for a in legal_actions(s)]
 
 
-def allied_turn(seed: int = 0) -> State:
+def allied_turn(seed: int = 0) -> Sfe:
     s = new_game(G, seed=seed)
     play(s, "op:pass", "op:pass")
     assert s.active == "allies"
     return s
 
 
-def check(s: State) -> None:
-    assert G.check_invariants(s.data) == []
+def check(s: Sfe) -> None:
+    assert G.check_invariants(s) == []
 
 
 # -- Example of a Movement Operation to Multiple Adjacent Locations (8.7) -------------------
@@ -101,8 +122,8 @@ def test_example_movement_to_several_adjacent_locations() -> None:
     assert counters(s, "Sedan") == [("western", 1, False, "west")] * 2
     assert counters(s, "Antwerp") == [("western", 1, False, "west")]
     # a move card and two air power cards for the two battles
-    give(d, 0, ["ax01", "ax05", "ax06"])
-    give(d, 1, ["al01", "al02", "al03", "al04", "al10"])
+    give(s, 0, ["ax01", "ax05", "ax06"])
+    give(s, 1, ["al01", "al02", "al03", "al04", "al10"])
     play(s, "op:move", "card:ax01", "loc:Ruhr")
     play(s, "unit:1", "loc:Sedan", "unit:2", "loc:Sedan", "unit:3", "loc:Antwerp", "done")
     assert counters(s, "Ruhr") == [("axis", 2, False, "west")]
@@ -125,15 +146,17 @@ def test_example_sedan_battle_losses_and_retreat_to_ruhr() -> None:
     """Each player loses one counter; the Axis 1 counter retreats back to the Ruhr."""
     s = new_game(G, seed=1)
     d = s.data
-    give(d, 0, ["ax01", "ax02", "ax08"])       # move card; air 2 and air 1 cards
-    give(d, 1, ["al08", "al01", "al02", "al03", "al04"])  # air 3
+    give(s, 0, ["ax01", "ax02", "ax08"])       # move card; air 2 and air 1 cards
+    give(s, 1, ["al08", "al01", "al02", "al03", "al04"])  # air 3
     play(s, "op:move", "card:ax01", "loc:Ruhr", "unit:1", "loc:Sedan", "unit:2", "loc:Sedan",
          "unit:3", "loc:Antwerp", "done", "loc:Antwerp", "card:ax08", "retreat")
     play(s, "card:ax02", "defend", "card:al08", "done", "done")
     # Axis 1 + 2 + air 2 = 5; Allies 1 + 1 + air 3 + location defence 1 (Ruhr-Sedan) = 6
-    assert "Attack 5 (3 in 2 counters + air 2) against defence 6 (2 in 2 counters + air 3 + "\
-           "location defence 1): Allies win [8.2]" in s.log
-    assert "Axis lose 1 of 2 counters, Allies lose 1 of 2 [8.2]" in s.log
+    assert entries(s, "8.2", location="Sedan", attack=5, attack_strength=3, attack_counters=2,
+                   attack_air=2, defence=6, defence_strength=2, defence_counters=2,
+                   defence_air=3, location_defence=1, winner="allies")
+    assert entries(s, "8.2", loser="axis", loser_loses=1, loser_counters=2, winner="allies",
+                   winner_loses=1, winner_counters=2)
     # the Axis choose to lose the 2 (the example keeps the 1), the Allies' loss is forced
     assert s.active == "axis" and keys(s) == ["unit:1", "unit:2"]
     play(s, "unit:2")
@@ -149,23 +172,22 @@ def test_example_sedan_battle_losses_and_retreat_to_ruhr() -> None:
 
 # -- Example of Movement Operation to a Non-Adjacent Location (8.7) --------------------------
 
-def naval_position() -> State:
+def naval_position() -> Sfe:
     s = allied_turn(seed=2)
-    d = s.data
     for name in ("London", "Paris", "Marseilles", "Normandy"):
-        clear(d, name)
-    put(d, "London", WEST, 3)
-    put(d, "Paris", WEST, 1, "west")
-    put(d, "Paris", AXIS, 2, "east")
-    put(d, "Marseilles", WEST, 2, "west")
-    put(d, "Marseilles", AXIS, 1, "east")
+        clear(s, name)
+    put(s, "London", WEST, 3)
+    put(s, "Paris", WEST, 1, "west")
+    put(s, "Paris", AXIS, 2, "east")
+    put(s, "Marseilles", WEST, 2, "west")
+    put(s, "Marseilles", AXIS, 1, "east")
     return s
 
 
 def test_example_non_adjacent_naval_move_london_to_marseilles() -> None:
     s = naval_position()
     d = s.data
-    give(d, 1, ["al05", "al01", "al02", "al03", "al04"])
+    give(s, 1, ["al05", "al01", "al02", "al03", "al04"])
     assert control(s, "Paris") == "contested" and control(s, "Marseilles") == "contested"
     assert control(s, "Normandy") == "western"
     play(s, "op:move", "card:al05", "loc:London", "unit:3")
@@ -173,15 +195,15 @@ def test_example_non_adjacent_naval_move_london_to_marseilles() -> None:
     n = len(s.log)
     play(s, "loc:Marseilles")
     # no battle occurs in Marseilles for this operation
-    assert not any("Battle" in line for line in s.log[n:])
-    assert "A western 3 strength army moves from London through friendly locations to "\
-           "Marseilles [7.2.6]" in s.log
+    assert not any(e["rule"] in ("8", "8.1", "8.2") for e in s.log[n:])
+    assert entries(s, "7.2.6", owner="western", strength=3, source="London",
+                   location="Marseilles")
     assert counters(s, "Marseilles") == [("axis", 1, False, "east"),
                                          ("western", 2, False, "west"),
                                          ("western", 3, False, "west")]
     assert counters(s, "London") == []
     # in supply to Paris and London by the same route
-    seen = E.supply_nodes(C, d, WEST)
+    seen = E.supply_nodes(s, WEST)
     assert E.in_supply(d, seen, loc("Marseilles"), WEST)
     assert s.active == "allies" and view(s)["operations_left"] == 1
     check(s)
@@ -189,21 +211,19 @@ def test_example_non_adjacent_naval_move_london_to_marseilles() -> None:
 
 def test_non_adjacent_move_needs_the_naval_icon() -> None:
     s = naval_position()
-    give(s.data, 1, ["al01", "al02", "al03", "al04", "al05"])
+    give(s, 1, ["al01", "al02", "al03", "al04", "al05"])
     play(s, "op:move", "card:al01")  # a truck only: London's lines are all naval
     assert "loc:London" not in keys(s)
 
 
 def test_non_adjacent_move_never_through_the_enemy_half() -> None:
     s = naval_position()
-    d = s.data
     # Paris: the Allies now hold the east half, which the Normandy line does not enter
-    clear(d, "Paris")
-    put(d, "Paris", WEST, 1, "east")
-    put(d, "Paris", AXIS, 2, "west")
-    d["ctl"][loc("Algiers")] = AXIS  # close the way round by the Mediterranean
-    E.touch_board(d)  # a hand edit of the board
-    give(d, 1, ["al05", "al01", "al02", "al03", "al04"])
+    clear(s, "Paris")
+    put(s, "Paris", WEST, 1, "east")
+    put(s, "Paris", AXIS, 2, "west")
+    set_control(s, "Algiers", AXIS)  # close the way round by the Mediterranean
+    give(s, 1, ["al05", "al01", "al02", "al03", "al04"])
     play(s, "op:move", "card:al05", "loc:London", "unit:3")
     assert "loc:Marseilles" not in keys(s)
     assert "loc:Normandy" in keys(s)
@@ -215,13 +235,13 @@ def test_example_contested_sedan_battle_8_against_9() -> None:
     s = new_game(G, seed=3)
     d = s.data
     for name in ("Sedan", "Paris"):
-        clear(d, name)
-    put(d, "Sedan", AXIS, 2, "east")
-    put(d, "Sedan", WEST, 1, "west")
-    put(d, "Paris", WEST, 3)
+        clear(s, name)
+    put(s, "Sedan", AXIS, 2, "east")
+    put(s, "Sedan", WEST, 1, "west")
+    put(s, "Paris", WEST, 3)
     assert control(s, "Sedan") == "contested"
-    give(d, 0, ["ax23", "ax14", "ax01"])          # air 4; Great Commander (Guderian)
-    give(d, 1, ["al52", "al15", "al01", "al02"])  # air 5; Defender Reinforce Battle
+    give(s, 0, ["ax23", "ax14", "ax01"])          # air 4; Great Commander (Guderian)
+    give(s, 1, ["al52", "al15", "al01", "al02"])  # air 5; Defender Reinforce Battle
     play(s, "op:attack", "loc:Sedan")
     # A: the Axis play a card with a 4 air power value face down
     play(s, "card:ax23")
@@ -232,12 +252,13 @@ def test_example_contested_sedan_battle_8_against_9() -> None:
     # C: the Axis play Great Commander face down; D: the Allies Reinforce Battle
     play(s, "card:ax14", "done", "card:al15", "done")
     # both reveal; the Allies move the 3 strength army from Paris to Sedan
-    assert "Cards revealed — Axis: Stuka Wing for air power 4, Great Commander; Allies: "\
-           "Mulberry Harbour for air power 5, Defender Reinforce Battle [8.1]" in s.log
+    assert entries(s, "8.1", attacker_cards=["ax23", "ax14"], attacker_air=4,
+                   defender_cards=["al52", "al15"], defender_air=5)
     assert s.active == "allies" and keys(s) == ["loc:Paris"]
     play(s, "loc:Paris")
-    assert "Attack 8 (2 in 1 counter + air 4 + Great Commander 2) against defence 9 (4 in 2 "\
-           "counters + air 5): Allies win [8.2]" in s.log
+    assert entries(s, "8.2", attack=8, attack_strength=2, attack_counters=1, attack_air=4,
+                   attack_events=2, defence=9, defence_strength=4, defence_counters=2,
+                   defence_air=5, defence_events=0, location_defence=0, winner="allies")
     # the Axis unit is eliminated; the Allies choose one of their two units to lose
     assert s.active == "allies" and keys(s) == ["unit:1", "unit:3"]
     play(s, "unit:1")
@@ -252,36 +273,33 @@ def test_example_contested_sedan_battle_8_against_9() -> None:
 
 def test_battle_cards_stay_hidden_until_revealed() -> None:
     s = new_game(G, seed=3)
-    d = s.data
     for name in ("Sedan", "Paris"):
-        clear(d, name)
-    put(d, "Sedan", AXIS, 2, "east")
-    put(d, "Sedan", WEST, 1, "west")
-    give(d, 0, ["ax23", "ax14", "ax01"])
-    give(d, 1, ["al52", "al14", "al01", "al02"])
+        clear(s, name)
+    put(s, "Sedan", AXIS, 2, "east")
+    put(s, "Sedan", WEST, 1, "west")
+    give(s, 0, ["ax23", "ax14", "ax01"])
+    give(s, 1, ["al52", "al14", "al01", "al02"])
     play(s, "op:attack", "loc:Sedan", "card:ax23", "defend", "card:al52", "card:ax14", "done")
     va, vl = view(s, "axis"), view(s, "allies")
     assert [x["id"] for x in va["battle"]["attacker_cards"]] == ["ax23", "ax14"]
     assert va["battle"]["defender_cards"] == 1
     assert vl["battle"]["attacker_cards"] == 2
-    text = repr(vl) + repr(s.log)
+    text = repr(vl) + repr(s.log) + repr(view(s, "allies")["prompt"])
     assert "Stuka" not in text and "Guderian" not in text and "ax23" not in text
     assert va["sides"]["allies"]["hand"] is None and vl["sides"]["axis"]["hand"] is None
 
 
 # -- Supply examples (8.6) --------------------------------------------------------------------
 
-def riga_position(contested_bialystok: bool) -> State:
+def riga_position(contested_bialystok: bool) -> Sfe:
     s = new_game(G, seed=4)
-    d = s.data
-    put(d, "Riga", AXIS, 1)
-    put(d, "Riga", AXIS, 2)
-    d["ctl"][loc("Riga")] = AXIS
-    E.touch_board(d)  # a hand edit of the board
+    put(s, "Riga", AXIS, 1)
+    put(s, "Riga", AXIS, 2)
+    set_control(s, "Riga", AXIS)
     if contested_bialystok:
-        clear(d, "Bialystok")
-        put(d, "Bialystok", AXIS, 1, "west")   # the half connected to Riga
-        put(d, "Bialystok", SOV, 1, "east")    # the half connected to Minsk and Kiev
+        clear(s, "Bialystok")
+        put(s, "Bialystok", AXIS, 1, "west")   # the half connected to Riga
+        put(s, "Bialystok", SOV, 1, "east")    # the half connected to Minsk and Kiev
     assert control(s, "Leningrad") == "soviet"
     return s
 
@@ -291,8 +309,7 @@ def test_supply_example_riga_cut_off() -> None:
     assert control(s, "Bialystok") == "soviet"
     play(s, "op:pass", "op:pass")
     # the two Axis counters in Riga are out of supply: one is eliminated, Axis's choice
-    assert "Supply: the axis counters in Riga are out of supply and lose one counter [8.6]" \
-        in s.log
+    assert entries(s, "8.6", owner="axis", location="Riga")
     assert s.active == "axis" and keys(s) == ["unit:1", "unit:2"]
     play(s, "unit:1")
     assert counters(s, "Riga") == [("axis", 2, False, "north")]
@@ -304,7 +321,8 @@ def test_supply_example_riga_through_contested_bialystok() -> None:
     s = riga_position(True)
     assert control(s, "Bialystok") == "contested"
     play(s, "op:pass", "op:pass")
-    assert "Supply: every axis counter is in supply [8.6]" in s.log
+    assert not entries(s, "8.6", owner="axis")
+    assert {"rule": "8.6", "text": "Supply: every axis counter is in supply"} in s.log
     assert len(counters(s, "Riga")) == 2 and s.active == "allies"
 
 
@@ -315,8 +333,8 @@ def test_strategic_bombing_hand_size_example() -> None:
     d = s.data
     d["bomb"] = -1  # the marker sits in the 0 space on the Axis side
     assert view(s)["bombing"]["value"] == 0
-    assert E.hand_limit(C, d, 0) == 6
-    give(d, 1, ["al10", "al01", "al02", "al03", "al04"])
+    assert E.hand_limit(s, 0) == 6
+    give(s, 1, ["al10", "al01", "al02", "al03", "al04"])
     play(s, "op:bombing", "card:al10", "card:al01")
     assert d["bomb"] == -2 and view(s)["bombing"] == {"position": -2, "value": 1,
                                                        "side": "axis"}
@@ -328,8 +346,8 @@ def test_strategic_bombing_hand_size_example() -> None:
         play(s, keys(s)[0])
     # 4 cards left; hand size 6 - 1 = 5: the Axis begin the next turn with 5 cards
     assert len(d["hand"][0]) == 5
-    assert E.hand_limit(C, d, 0) == 5
-    assert "Axis draw 1 card (hand 5, hand size 5) [7]" in s.log
+    assert E.hand_limit(s, 0) == 5
+    assert entries(s, "7", side="axis", drawn=1, hand=5, hand_size=5)
     # the Allies gained the bombing track's VP
     assert view(s)["vp"]["allies"] == 1
 
@@ -350,7 +368,7 @@ def fates(d: dict[str, Any], side: int, key: str) -> str:
 def test_quick_reference_builds(card: str, st: int, extra: int, fate: str) -> None:
     s = new_game(G, seed=6)
     d = s.data
-    give(d, 0, [card, "ax20", "ax17", "ax18"])
+    give(s, 0, [card, "ax20", "ax17", "ax18"])
     rec0 = len(d["rec"][0])
     play(s, "op:build", f"card:{card}")
     for k in ("card:ax20", "card:ax17")[:extra]:
@@ -364,7 +382,7 @@ def test_quick_reference_builds(card: str, st: int, extra: int, fate: str) -> No
 def test_quick_reference_fortress_bombing_move_air() -> None:
     s = new_game(G, seed=6)
     d = s.data
-    give(d, 0, ["ax10", "ax12", "ax17", "ax18", "ax20", "ax01"])
+    give(s, 0, ["ax10", "ax12", "ax17", "ax18", "ax20", "ax01"])
     play(s, "op:fortress", "card:ax10", "card:ax17", "loc:Berlin", "half:1")
     assert fates(d, 0, "ax10") == "eliminated" and fates(d, 0, "ax17") == "recycled"
     assert ("axis", 3, True, "east") in counters(s, "Berlin")
@@ -372,7 +390,7 @@ def test_quick_reference_fortress_bombing_move_air() -> None:
     assert fates(d, 0, "ax12") == "recycled" and fates(d, 0, "ax18") == "recycled"
     assert d["bomb"] == 1
     # the Allies move (card recycled) into an Axis location: the air card is recycled too
-    give(d, 1, ["al01", "al02", "al03", "al04", "al05"])
+    give(s, 1, ["al01", "al02", "al03", "al04", "al05"])
     assert s.active == "allies"
     play(s, "op:move", "card:al01", "loc:Sedan", "unit:1", "loc:Ruhr", "done", "card:al02",
          "retreat")
@@ -382,8 +400,8 @@ def test_quick_reference_fortress_bombing_move_air() -> None:
 def test_quick_reference_events() -> None:
     s = new_game(G, seed=7)
     d = s.data
-    give(d, 0, ["ax32", "ax20", "ax17", "ax16", "ax01", "ax02"])
-    give(d, 1, ["al12", "al01", "al02", "al03", "al04"])
+    give(s, 0, ["ax32", "ax20", "ax17", "ax16", "ax01", "ax02"])
+    give(s, 1, ["al12", "al01", "al02", "al03", "al04"])
     play(s, "op:event", "card:ax32")         # Coordinated Offensive: eliminated, +2 ops
     assert fates(d, 0, "ax32") == "eliminated" and view(s)["operations_left"] == 3
     play(s, "op:event", "card:ax20")         # Weapon Development: recycled
@@ -401,21 +419,21 @@ def test_quick_reference_events() -> None:
 def test_wolfpack_unblocked_discards_two_at_random() -> None:
     s = new_game(G, seed=8)
     d = s.data
-    give(d, 0, ["ax17", "ax01"])
-    give(d, 1, ["al01", "al02", "al03", "al04", "al05"])
+    give(s, 0, ["ax17", "ax01"])
+    give(s, 1, ["al01", "al02", "al03", "al04", "al05"])
     play(s, "op:event", "card:ax17")
     assert keys(s) == ["no_block"]  # no Destroyer Attack in hand; the choice is still asked
     play(s, "no_block")
     assert len(d["hand"][1]) == 3 and fates(d, 0, "ax17") == "recycled"
-    assert "Allies discard 2 cards at random from the hand [6.3]" in s.log
+    assert entries(s, "6.3", side="allies", cards=2)
     assert len(d["secret"][1]) == 2
 
 
 def test_destroyer_attack_blocked_by_wolfpack_eliminates_the_wolfpack() -> None:
     s = allied_turn(seed=9)
     d = s.data
-    give(d, 1, ["al12", "al01", "al02"])
-    give(d, 0, ["ax17", "ax01", "ax02"])
+    give(s, 1, ["al12", "al01", "al02"])
+    give(s, 0, ["ax17", "ax01", "ax02"])
     play(s, "op:event", "card:al12", "card:ax17")
     assert fates(d, 0, "ax17") == "eliminated" and fates(d, 1, "al12") == "recycled"
 
@@ -426,23 +444,22 @@ def test_special_circumstance_brings_in_the_soviets() -> None:
     s = new_game(G, seed=10)
     d = s.data
     assert not E.soviets_active(d) and d["dn"][1] == 1
-    give(d, 0, ["ax01", "ax05", "ax02"])
-    give(d, 1, ["al01", "al02", "al03", "al04", "al10"])
+    give(s, 0, ["ax01", "ax05", "ax02"])
+    give(s, 1, ["al01", "al02", "al03", "al04", "al10"])
     play(s, "op:move", "card:ax01", "loc:Warsaw", "unit:3", "loc:Bialystok")
     assert d["dn"][1] == 2 and E.soviets_active(d)
-    assert any("[6.5]" in line for line in s.log)
+    assert entries(s, "6.5", location="Bialystok")
     assert not d["later"][1][0]
 
 
 def test_soviets_cannot_build_or_move_during_the_first_deck() -> None:
     s = allied_turn(seed=11)
-    d = s.data
-    give(d, 1, ["al01", "al02", "al03", "al04", "al05"])
+    give(s, 1, ["al01", "al02", "al03", "al04", "al05"])
     play(s, "op:move", "card:al01")
     sources = keys(s)
     assert "loc:Moscow" not in sources and "loc:Paris" in sources
     s = allied_turn(seed=11)
-    give(s.data, 1, ["al01", "al02", "al03", "al04", "al05"])
+    give(s, 1, ["al01", "al02", "al03", "al04", "al05"])
     play(s, "op:build", "card:al01")
     assert "loc:Moscow" not in keys(s) and "loc:London" in keys(s)
 
@@ -451,12 +468,11 @@ def test_blue_never_enters_red() -> None:
     s = allied_turn(seed=12)
     d = s.data
     d["dn"][1] = 2
-    E.touch_board(d)  # a hand edit of the board
-    clear(d, "Warsaw")
-    d["ctl"][loc("Warsaw")] = WEST
-    E.touch_board(d)  # a hand edit of the board
-    put(d, "Warsaw", WEST, 2)
-    give(d, 1, ["al01", "al02", "al03", "al04", "al05"])
+    s.invalidate()  # a hand edit of the board
+    clear(s, "Warsaw")
+    set_control(s, "Warsaw", WEST)
+    put(s, "Warsaw", WEST, 2)
+    give(s, 1, ["al01", "al02", "al03", "al04", "al05"])
     play(s, "op:move", "card:al01", "loc:Warsaw", "unit:2")
     dests = keys(s)
     assert "loc:Berlin" in dests
@@ -467,39 +483,37 @@ def test_blue_never_enters_red() -> None:
 
 def test_one_way_line_to_algiers_from_the_second_deck() -> None:
     s = allied_turn(seed=13)
-    d = s.data
-    clear(d, "Algiers")
-    d["ctl"][loc("Algiers")] = AXIS
-    E.touch_board(d)  # a hand edit of the board
-    put(d, "Algiers", AXIS, 1)
-    give(d, 1, ["al05", "al01", "al02", "al03", "al04"])
+    clear(s, "Algiers")
+    set_control(s, "Algiers", AXIS)
+    put(s, "Algiers", AXIS, 1)
+    give(s, 1, ["al05", "al01", "al02", "al03", "al04"])
     play(s, "op:move", "card:al05", "loc:London", "unit:2")
     assert "loc:Algiers" not in keys(s)  # the 1st Allied play deck: not in effect yet
     s2 = allied_turn(seed=13)
     d2 = s2.data
     d2["dn"][1] = 2
-    E.touch_board(d2)  # a hand edit of the board
-    give(d2, 1, ["al05", "al01", "al02", "al03", "al04"])
+    s2.invalidate()  # a hand edit of the board
+    give(s2, 1, ["al05", "al01", "al02", "al03", "al04"])
     play(s2, "op:move", "card:al05", "loc:London", "unit:2")
     assert "loc:Algiers" in keys(s2)
 
 
 def test_defender_wins_ties_and_fortress_eliminated_on_retreat() -> None:
     s = allied_turn(seed=14)
-    d = s.data
-    clear(d, "Ruhr")
-    put(d, "Ruhr", AXIS, 1, "west")
-    put(d, "Ruhr", AXIS, 3, "west", fort=True)
-    clear(d, "Sedan")
-    put(d, "Sedan", WEST, 3)
-    put(d, "Sedan", WEST, 3)
-    give(d, 1, ["al01", "al08", "al02", "al03", "al04"])
-    give(d, 0, ["ax08", "ax01", "ax02"])
+    clear(s, "Ruhr")
+    put(s, "Ruhr", AXIS, 1, "west")
+    put(s, "Ruhr", AXIS, 3, "west", fort=True)
+    clear(s, "Sedan")
+    put(s, "Sedan", WEST, 3)
+    put(s, "Sedan", WEST, 3)
+    give(s, 1, ["al01", "al08", "al02", "al03", "al04"])
+    give(s, 0, ["ax08", "ax01", "ax02"])
     play(s, "op:move", "card:al01", "loc:Sedan", "unit:3", "loc:Ruhr", "unit:3", "loc:Ruhr",
          "card:al08", "defend", "card:ax08", "done", "done")
     # Allies 6 + air 3 = 9; Axis 1 + fortress 3 + air 1 + location defence 1 = 6
-    assert "Attack 9 (6 in 2 counters + air 3) against defence 6 (4 in 2 counters + air 1 + "\
-           "location defence 1): Allies win [8.2]" in s.log
+    assert entries(s, "8.2", attack=9, attack_strength=6, attack_counters=2, attack_air=3,
+                   defence=6, defence_strength=4, defence_counters=2, defence_air=1,
+                   location_defence=1, winner="allies")
     # loser: 1 of 2 (its choice), winner: 1 of 2 (forced)
     play(s, "unit:fortress")
     # the 1 strength army retreats by a line to a friendly location (8.5)
@@ -514,28 +528,26 @@ def test_game_ends_when_the_final_allied_deck_runs_out() -> None:
     s = allied_turn(seed=15)
     d = s.data
     d["dn"][1] = 3
-    E.touch_board(d)  # a hand edit of the board
+    s.invalidate()  # a hand edit of the board
     d["later"][1] = [[], []]
     d["rec"][1] += d["deck"][1] + list(C.decks[1][1]) + list(C.decks[1][2])
     d["secret"][1] = []
     d["deck"][1] = []
     play(s, "op:pass", "op:pass")
-    out = s.game.outcome(s.data)
+    out = G.outcome(s)
     assert s.active is None and out is not None
     assert out.winner == "axis" and out.rule == "9.4"
 
 
 def test_seven_vp_differential_at_the_end_of_the_opponents_turn() -> None:
     s = new_game(G, seed=16)
-    d = s.data
     for name in ("London", "Paris", "Moscow"):
-        clear(d, name)
-        d["ctl"][loc(name)] = AXIS
-        E.touch_board(d)  # a hand edit of the board
-        put(d, name, AXIS, 1)
+        clear(s, name)
+        set_control(s, name, AXIS)
+        put(s, name, AXIS, 1)
     assert view(s)["vp"]["differential"] == 9
     play(s, "op:pass", "op:pass")     # the end of an Axis turn: nothing yet
     assert s.active == "allies"
     play(s, "op:pass", "op:pass")     # the end of the Allied turn: the Axis win
-    out = G.outcome(d)
+    out = G.outcome(s)
     assert out is not None and out.winner == "axis" and out.rule == "9.2"

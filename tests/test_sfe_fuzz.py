@@ -28,10 +28,10 @@ def play_out(seed: int, every_decision: bool) -> tuple[str, int]:
         assert n <= limit, f"seed {seed}: runaway game"
         top = s.data["stack"][-1] if s.data["stack"] else None
         if every_decision or (top is not None and top["kind"] == "ops" and top["left"] == 2):
-            bad = G.check_invariants(s.data)
+            bad = G.check_invariants(s)
             assert not bad, f"seed {seed} decision {n}: {bad}"
-    assert G.check_invariants(s.data) == []
-    out = G.outcome(s.data)
+    assert G.check_invariants(s) == []
+    out = G.outcome(s)
     assert out is not None and out.winner in ("axis", "allies")
     assert out.returns[out.winner] == 1.0
     return out.label, n

@@ -8,8 +8,10 @@ import random
 from warroom.core.protocol import apply, determinize, legal_actions, new_game
 from warroom.core.rng import Rng
 from warroom.games import load_game
+from warroom.games.sfe.game import StruggleForEurope
 
 G = load_game("sfe")
+assert isinstance(G, StruggleForEurope)
 
 
 def states(seed: int, every: int = 7):  # type: ignore[no-untyped-def]
@@ -30,7 +32,7 @@ def test_observation_fixed_length_and_range() -> None:
     for seed in range(3):
         for s in states(seed):
             for role in G.roles:
-                obs = G.observation(s.data, role)
+                obs = G.observation(s, role)
                 assert len(obs) == size
                 assert all(-1.0 <= v <= 1.0 for v in obs)
 
@@ -46,14 +48,14 @@ def test_observation_hides_what_the_role_cannot_see() -> None:
                 continue
             for role in G.roles:
                 d = determinize(s, role, rng)
-                assert G.observation(d.data, role) == G.observation(s.data, role)
+                assert G.observation(d, role) == G.observation(s, role)
                 checked += 1
     assert checked > 100
 
 
 def test_own_hand_is_multi_hot_and_opponent_hand_only_counted() -> None:
     s = new_game(G, seed=3)
-    obs = G.observation(s.data, "axis")
+    obs = G.observation(s, "axis")
     hand = s.data["hand"][0]
     start = 7 + 2 + 3 + 16
     bits = obs[start:start + G.c.n_cards]

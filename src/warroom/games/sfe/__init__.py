@@ -1,10 +1,12 @@
 """Struggle for Europe 1939-1945 — two players (Axis, Allies = Western + Soviet), card
 destruction, split locations, battles with face-down cards, supply.
 
-Modules follow the rulebook: ``components`` (2-5: board, counters, cards, set-up
-content), ``engine`` (control, supply, decks, victory points), ``flow`` (7: the turn and
-its operations), ``battle`` (8), ``game`` (the protocol, views, 9: victory). ``rules``
-numbers the sections.
+Modules follow the rulebook, each importing only those above it: ``rules`` (the rule
+numbers), ``components`` (2-5: the content pack and its compiled tables), ``counters``
+(3: counters as small ints and their accessors), ``tables`` (the game object's constant
+tables and action catalogue), ``engine`` (control, supply, decks, victory points; the
+per-state board facts), ``operations`` (7.1-7.2: what is possible now), ``victory`` (9),
+``battle`` (8: its frames), ``turn`` (7: its frames), ``game`` (the protocol hooks).
 """
 
 from warroom.games.sfe.game import StruggleForEurope

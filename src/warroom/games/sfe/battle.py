@@ -1,496 +1,729 @@
 """Battle (8): face-down air and event cards, the defender's retreat or defence, totals,
 losses in counters, retreats (8.3-8.5) and control flags.
 
-The ``battle`` frame is a procedure (its ``step`` says where it is); it pushes the
-decisions of the battle on top of itself:
+The ``battle`` frame is a procedure whose ``step`` names where it stands in the sequence
+of 8.1-8.5 (:data:`BATTLE_STEPS`, in the rulebook's order):
 
-- ``bair``: the attacker's air power card, face down (8.1);
-- ``bdef``: the defender defends or retreats before battle (8.1, 8.4);
-- ``bairdef``: the defender's air power card face down, or none (8.1);
-- ``bev``: battle event cards face down, attacker first, then the defender (8.1);
-- ``reinf``: after the reveal, each Defender Reinforce Battle brings one unit;
-- ``lose``: the loser, then the winner, choose the counters they lose (8.2);
-- ``retreat``: where the retreating counters go (8.3-8.5); ``npay``: the naval card
-  discarded to retreat across a naval line (8.3).
+- ``begin`` (8): no defender left, no battle; no air power card left, no move; else the
+  attacker plays an air power card face down (``battle_air``, 8.1);
+- ``defence`` (8.1, 8.4): the defender defends or retreats before battle
+  (``defend_or_retreat``), when he can retreat; ``defence_chosen`` reads the answer;
+- ``defender_air`` (8.1): the defender's air power card face down, or none;
+- ``attacker_events``, ``defender_events`` (8.1): battle event cards face down, the
+  attacker first (``battle_events``);
+- ``reveal`` (8.1): both reveal; ``reinforce``: each Defender Reinforce Battle brings one
+  unit (``reinforce``);
+- ``totals`` (8.2): the totals, the winner (the defender wins ties), the losses;
+- ``loser_losses``, ``winner_losses`` (8.2): each side chooses the counters it loses
+  (``lose_counter``);
+- ``loser_retreats`` (8.3, 8.5): the loser retreats from the entire location (``retreat``;
+  ``naval_retreat``: the naval card discarded to cross a naval line);
+- ``finish`` (8.2): the winner's control flag; the battle cards go to the recycle piles;
+- ``retreat_before_battle``, ``after_retreat_before`` (8.4): the defender retreated before
+  battle: the attackers enter, the attacker's air card is recycled face down.
 
-Face-down cards live in the battle frame; views show the opponent only their number.
+Face-down cards live in the battle frame (``attacker_air``, ``attacker_events``,
+``defender_air``, ``defender_events``); views show the opponent only their number until
+``revealed``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
+from warroom.core.actions import Action
+from warroom.core.flow import Decision, Procedure, Prompt, call, end, reveal
+from warroom.core.log import log
+from warroom.core.state import Frame
 from warroom.games.sfe import engine as E
-from warroom.games.sfe.components import EV_GC, EV_REINF, NAVAL, OWNER_NAMES, SIDE_NAMES
-from warroom.games.sfe.flow import K_CARD, K_DEFEND, K_DONE, ROLES, SfeFrame, push, take
-from warroom.games.sfe.rules import log
-
-if TYPE_CHECKING:
-    from warroom.games.sfe.game import StruggleForEurope
+from warroom.games.sfe.components import EV_GC, EV_REINF, OWNER_NAMES, SIDE_NAMES
+from warroom.games.sfe.counters import (
+    army_kinds,
+    code,
+    half,
+    half_of,
+    is_fortress,
+    kind_of,
+    owner,
+    side_of,
+    sides_in,
+    strength,
+    take_army,
+    unit_name,
+    with_half,
+)
+from warroom.games.sfe.engine import WHO
+from warroom.games.sfe.tables import ROLES, SfeBase, St
 
 Data = dict[str, Any]
-Frame = dict[str, Any]
 
 
-def Side(side: int) -> str:
-    return SIDE_NAMES[side].capitalize()
-
-
-def start_battle(g: StruggleForEurope, data: Data, att: int, loc: int, half: int,
-                 units: list[int] | None, src: int, dv: int, naval: int, rest: int) -> None:
-    """8: a battle in ``half`` of ``loc``: attackers moving in (``units``, from ``src``
-    with the line's defence value ``dv``) or attacking in a contested location (None)."""
-    c = g.c
-    on = data["u"][loc]
-    if units is not None:
-        owner = units[0] >> 4
+def start_battle(st: St, att: int, loc: int, bh: int, moving: list[int] | None, src: int,
+                 dv: int, naval: int, rest: int) -> None:
+    """8: a battle in half ``bh`` of ``loc``: attackers ``moving`` in from ``src`` (by a line
+    with defence value ``dv``, naval or not) or attacking in a contested location (None);
+    ``rest``: the battles of the same move still to come."""
+    c = st.game.c
+    on = st.data["u"][loc]
+    if moving is not None:
+        attacking = owner(moving[0])
         sh = next((mh for _l, d, mh, *_r in c.out[src] if d == loc), 0)
     else:
-        owner = next(u >> 4 for u in on if E.OWNER_SIDE[u >> 4] == att and not u & E.FORT)
-        sh = E.half_of(on, att)
-    downer = next((u >> 4 for u in on if E.OWNER_SIDE[u >> 4] != att), 0)
-    push(data, {"kind": "battle", "role": ROLES[att], "att": att, "loc": loc, "half": half,
-                "units": units, "src": src, "sh": sh, "dv": dv, "nv": naval, "rest": rest,
-                "step": 0, "aa": -1, "da": -1, "ae": [], "de": [], "owner": owner,
-                "downer": downer, "contested": int(E.sides_in(on) == 3), "win": -1})
+        attacking = next(owner(u) for u in on if side_of(u) == att and not is_fortress(u))
+        sh = half_of(on, att)
+    defending = next((owner(u) for u in on if side_of(u) != att), 0)
+    call(st.data, "battle", ROLES[att], attacker=att, location=loc, half=bh,
+         moving=moving, source=src, source_half=sh, defence_value=dv, naval=naval,
+         battles_left=rest, step="begin", attacker_air=-1, defender_air=-1,
+         attacker_events=[], defender_events=[], attacking_owner=attacking,
+         defending_owner=defending, contested=int(sides_in(on) == 3), winner=-1,
+         revealed=False)
 
 
 def battle_frame(data: Data) -> Frame:
-    for fr in reversed(data["stack"]):
+    """The battle in progress (the nearest ``battle`` frame on the stack)."""
+    stack: list[Frame] = data["stack"]
+    for fr in reversed(stack):
         if fr["kind"] == "battle":
             return fr
     raise AssertionError("no battle in progress")
 
 
 def defenders(data: Data, fr: Frame) -> list[int]:
-    d = 1 - fr["att"]
-    return [u for u in data["u"][fr["loc"]] if E.OWNER_SIDE[u >> 4] == d]
+    d = 1 - fr["attacker"]
+    return [u for u in data["u"][fr["location"]] if side_of(u) == d]
 
 
 def attackers(data: Data, fr: Frame) -> list[int]:
-    if fr["units"] is not None:
-        return list(fr["units"])
-    a = fr["att"]
-    return [u for u in data["u"][fr["loc"]] if E.OWNER_SIDE[u >> 4] == a and not u & E.FORT]
+    if fr["moving"] is not None:
+        return list(fr["moving"])
+    a = fr["attacker"]
+    return [u for u in data["u"][fr["location"]] if side_of(u) == a and not is_fortress(u)]
 
 
-def retreat_dests(g: StruggleForEurope, data: Data, loc: int, owner: int,
-                  halves: tuple[int, ...]) -> list[tuple[int, int, int]]:
+def retreat_dests(st: St, loc: int, own: int, halves: tuple[int, ...]
+                  ) -> list[tuple[int, int, int]]:
     """8.3: (dest, half entered, naval) reachable by one line from ``halves`` of ``loc``:
     friendly controlled locations or the friendly half of a contested one, never neutral;
     blue never into red, red never into blue (3.2)."""
-    c = g.c
-    dn = data["dn"][1]
+    c = st.game.c
+    dn = st.data["dn"][1]
     out = []
     for _li, d, mh, dh, nv, _dv, act in c.out[loc]:
         if mh not in halves or act > dn or d == c.usa:
             continue
-        if E.may_enter(c, data, d, owner) and E.friendly_dest(data, d, owner, dh):
+        if E.may_enter(st, d, own) and E.friendly_dest(st.data, d, own, dh):
             out.append((d, dh, nv))
     return out
 
 
-def reinforce_sources(g: StruggleForEurope, data: Data, fr: Frame) -> list[int]:
+def reinforce_sources(st: St, fr: Frame) -> list[int]:
     """Defender Reinforce Battle: adjacent friendly controlled locations with an army of
     the defending nation, joined by a line into the battle half (any half when the
     defender holds the whole location)."""
-    loc, owner = fr["loc"], fr["downer"]
-    if not E.movable(data, owner):
+    data = st.data
+    loc, own = fr["location"], fr["defending_owner"]
+    if not E.movable(data, own):
         return []
     dn = data["dn"][1]
     out = []
-    for s, lh, act in g.into[loc]:
+    for s, lh, act in st.game.into[loc]:
         if act > dn or (fr["contested"] and lh != fr["half"]):
             continue
         units = data["u"][s]
-        if data["ctl"][s] != owner or E.sides_in(units) == 3:
+        if data["ctl"][s] != own or sides_in(units) == 3:
             continue
-        if any(u >> 4 == owner and not u & E.FORT for u in units):
+        if any(owner(u) == own and not is_fortress(u) for u in units):
             out.append(s)
     return out
 
 
-def reinforce_units(g: StruggleForEurope, data: Data, fr: Frame) -> int:
-    owner = fr["downer"]
-    return sum(1 for s in reinforce_sources(g, data, fr) for u in data["u"][s]
-               if u >> 4 == owner and not u & E.FORT)
+def reinforce_units(st: St, fr: Frame) -> int:
+    own = fr["defending_owner"]
+    return sum(1 for s in reinforce_sources(st, fr) for u in st.data["u"][s]
+               if owner(u) == own and not is_fortress(u))
 
 
-class BattleFrame(SfeFrame):
-    """8.1-8.5 as a procedure."""
+def can_retreat_before(st: St, fr: Frame) -> bool:
+    """8.4: into the other half; from a contested location, to another friendly controlled
+    location by a line. Fortresses never retreat."""
+    defs = defenders(st.data, fr)
+    if not any(not is_fortress(u) for u in defs):
+        return False
+    if not fr["contested"]:
+        return True
+    dests = retreat_dests(st, fr["location"], fr["defending_owner"], (fr["half"],))
+    naval_ok = bool(E.naval_cards(st, st.data["hand"][1 - fr["attacker"]]))
+    return any(not nv or naval_ok for _d, _h, nv in dests)
+
+
+# -- the steps of a battle ------------------------------------------------------------------
+
+def begin(st: St, fr: Frame) -> None:
+    """8: the battle starts if there is one; the attacker's air power card (8.1)."""
+    data = st.data
+    c = st.game.c
+    att, d = fr["attacker"], 1 - fr["attacker"]
+    loc = fr["location"]
+    half_name = c.halves[loc][fr["half"]]
+    name = c.names[loc]
+    if not defenders(data, fr):
+        enter(st, fr)
+        log(data, "7.2.5", f"{name} is empty: no battle", location=name)
+        end(data)
+        return
+    if not E.air_cards(st, data["hand"][att]):
+        back = fr["moving"] or []
+        for u in back:
+            data["u"][fr["source"]].append(with_half(u, fr["source_half"]))
+        E.touch(st, fr["source"])
+        fr["moving"] = []
+        log(data, "7.2.5", f"{WHO[att]} have no air power card left: the move into "
+            f"{name} does not take place", location=name)
+        E.fix_control(st, fr["source"])
+        end(data)
+        return
+    log(data, "8", f"Battle in {name} ({half_name} half): "
+        f"{WHO[att]} attack, {WHO[d]} defend", location=name, half=half_name,
+        attacker=SIDE_NAMES[att], defender=SIDE_NAMES[d])
+    fr["step"] = "defence"
+    call(data, "battle_air", ROLES[att], side=att)
+
+
+def defence(st: St, fr: Frame) -> None:
+    """8.1, 8.4: the defender defends or retreats before battle (if he can retreat)."""
+    d = 1 - fr["attacker"]
+    if can_retreat_before(st, fr):
+        fr["step"] = "defence_chosen"
+        call(st.data, "defend_or_retreat", ROLES[d], side=d)
+    else:
+        fr["step"] = "defender_air"
+
+
+def defence_chosen(st: St, fr: Frame) -> None:
+    fr["step"] = "retreat_before_battle" if fr.pop("$") == "retreat" else "defender_air"
+
+
+def defender_air(st: St, fr: Frame) -> None:
+    """8.1: the defender may play one air power card face down."""
+    d = 1 - fr["attacker"]
+    fr["step"] = "attacker_events"
+    call(st.data, "defender_air", ROLES[d], side=d)
+
+
+def attacker_events(st: St, fr: Frame) -> None:
+    """8.1: the attacker first may play battle event cards face down."""
+    att = fr["attacker"]
+    fr["step"] = "defender_events"
+    call(st.data, "battle_events", ROLES[att], side=att, attacking=True)
+
+
+def defender_events(st: St, fr: Frame) -> None:
+    """8.1: then the defender."""
+    d = 1 - fr["attacker"]
+    fr["step"] = "reveal"
+    call(st.data, "battle_events", ROLES[d], side=d, attacking=False)
+
+
+def reveal_cards(st: St, fr: Frame) -> None:
+    """8.1: both players reveal their face-down cards."""
+    data = st.data
+    c = st.game.c
+    reveal(data)
+    fr["revealed"] = True
+    parts = []
+    facts: dict[str, Any] = {}
+    for role, side, air, evs in (("attacker", fr["attacker"], fr["attacker_air"],
+                                  fr["attacker_events"]),
+                                 ("defender", 1 - fr["attacker"], fr["defender_air"],
+                                  fr["defender_events"])):
+        bits = []
+        if air >= 0:
+            bits.append(f"{c.card_names[air]} for air power {c.card_air[air]}")
+        bits += [c.event_names[c.card_event[x]] for x in evs]
+        parts.append(f"{WHO[side]}: {', '.join(bits) if bits else 'no card'}")
+        facts[f"{role}_cards"] = [c.card_ids[x] for x in ([air] if air >= 0 else []) + evs]
+        facts[f"{role}_air"] = c.card_air[air] if air >= 0 else 0
+    log(data, "8.1", "Cards revealed — " + "; ".join(parts), location=c.names[fr["location"]],
+        **facts)
+    fr["reinforcements"] = sum(1 for x in fr["defender_events"]
+                               if c.card_event[x] == EV_REINF)
+    fr["step"] = "reinforce"
+
+
+def reinforce(st: St, fr: Frame) -> None:
+    """Defender Reinforce Battle: one unit per card, from an adjacent friendly location."""
+    if not fr["reinforcements"]:
+        fr["step"] = "totals"
+        return
+    fr["reinforcements"] -= 1
+    d = 1 - fr["attacker"]
+    if not reinforce_sources(st, fr):
+        log(st.data, "8.1", "Defender Reinforce Battle: no unit can reinforce")
+        return
+    call(st.data, "reinforce", ROLES[d], side=d, source=-1)
+
+
+def totals(st: St, fr: Frame) -> None:
+    """8.2: totals, the winner (the defender wins ties) and the counters each side loses."""
+    data = st.data
+    c = st.game.c
+    att, d = fr["attacker"], 1 - fr["attacker"]
+    atk = attackers(data, fr)
+    dfs = defenders(data, fr)
+    gc_a = 2 if any(c.card_event[x] == EV_GC for x in fr["attacker_events"]) else 0
+    gc_d = 2 if any(c.card_event[x] == EV_GC for x in fr["defender_events"]) else 0
+    air_a = c.card_air[fr["attacker_air"]]
+    air_d = c.card_air[fr["defender_air"]] if fr["defender_air"] >= 0 else 0
+    sa = sum(strength(u) for u in atk)
+    sd = sum(strength(u) for u in dfs)
+    dv = fr["defence_value"]
+    ta = sa + air_a + gc_a
+    td = sd + air_d + gc_d + dv
+    fr["attack_total"], fr["defence_total"] = ta, td
+    win = att if ta > td else d
+    fr["winner"] = win
+    a_txt = f"{sa} in {len(atk)} counter{'s' if len(atk) != 1 else ''} + air {air_a}"
+    if gc_a:
+        a_txt += f" + Great Commander {gc_a}"
+    d_txt = f"{sd} in {len(dfs)} counter{'s' if len(dfs) != 1 else ''} + air {air_d}"
+    if gc_d:
+        d_txt += f" + Great Commander {gc_d}"
+    if dv:
+        d_txt += f" + location defence {dv}"
+    tie = " (the defender wins ties)" if ta == td else ""
+    log(data, "8.2", f"Attack {ta} ({a_txt}) against defence {td} ({d_txt}): "
+        f"{WHO[win]} win{tie}", location=c.names[fr["location"]], attack=ta, defence=td,
+        attack_strength=sa, attack_counters=len(atk), attack_air=air_a, attack_events=gc_a,
+        defence_strength=sd, defence_counters=len(dfs), defence_air=air_d,
+        defence_events=gc_d, location_defence=dv, winner=SIDE_NAMES[win])
+    n_l = len(atk) if win == d else len(dfs)
+    n_w = len(dfs) if win == d else len(atk)
+    lose_l = (n_l + 1) // 2
+    lose_w = min(n_w // 2, lose_l)
+    loser = 1 - win
+    log(data, "8.2", f"{WHO[loser]} lose {lose_l} of {n_l} counters, {WHO[win]} lose "
+        f"{lose_w} of {n_w}", loser=SIDE_NAMES[loser], loser_loses=lose_l,
+        loser_counters=n_l, winner=SIDE_NAMES[win], winner_loses=lose_w, winner_counters=n_w)
+    fr["losses"] = [lose_l, lose_w]
+    fr["step"] = "loser_losses"
+
+
+def loser_losses(st: St, fr: Frame) -> None:
+    """8.2: the loser removes half his counters, rounded up (his choice)."""
+    fr["step"] = "winner_losses"
+    start_losses(st, fr, 1 - fr["winner"], fr["losses"][0])
+
+
+def winner_losses(st: St, fr: Frame) -> None:
+    """8.2: the winner half his, rounded down, never more than the loser."""
+    fr["step"] = "loser_retreats"
+    start_losses(st, fr, fr["winner"], fr["losses"][1])
+
+
+def loser_retreats(st: St, fr: Frame) -> None:
+    """8.5: the loser retreats from the entire location (8.3: fortresses are eliminated)."""
+    data = st.data
+    c = st.game.c
+    fr["step"] = "finish"
+    loc = fr["location"]
+    att, win = fr["attacker"], fr["winner"]
+    loser = 1 - win
+    if loser == att and fr["moving"] is not None:
+        units = fr["moving"]
+        if not units:
+            return
+        src, sh = fr["source"], fr["source_half"]
+        ok = E.friendly_dest(data, src, fr["attacking_owner"], sh)
+        if ok and fr["naval"]:
+            if E.naval_cards(st, data["hand"][att]):
+                call(data, "naval_retreat", ROLES[att], side=att, purpose="back",
+                     destination=src)
+                return
+            ok = False
+        if ok:
+            go_back(st, fr)
+        else:
+            for u in units:
+                log(data, "8.5", f"The {unit_name(u)} cannot retreat to "
+                    f"{c.names[src]} and is eliminated", counter=unit_name(u),
+                    location=c.names[src])
+                E.gone(data, u)
+            fr["moving"] = []
+        return
+    # the loser's counters on the map leave the whole location
+    units = data["u"][loc]
+    keep, leaving = [], []
+    for u in units:
+        if side_of(u) != loser:
+            keep.append(u)
+        elif is_fortress(u):
+            log(data, "8.3", f"The {unit_name(u)} in {c.names[loc]} cannot retreat and "
+                "is eliminated", counter=unit_name(u), location=c.names[loc])
+            E.gone(data, u)
+        else:
+            leaving.append(u)
+    data["u"][loc] = keep
+    E.touch(st, loc)
+    winning = fr["attacking_owner"] if win == att else fr["defending_owner"]
+    if keep:
+        E.fix_control(st, loc, "8.2")
+    elif fr["moving"]:
+        E.set_control(st, loc, winning, "8.2")
+    if not leaving:
+        return
+    if loser == att:
+        halves: tuple[int, ...] = (fr["source_half"],)
+    else:
+        halves = (fr["half"],) if fr["contested"] else (0, 1)
+    start_retreat(st, loser, owner(leaving[0]), loc, halves, leaving, "8.5")
+
+
+def finish(st: St, fr: Frame) -> None:
+    """8.2: the winner places his control flag; the played cards are recycled."""
+    data = st.data
+    c = st.game.c
+    att, win = fr["attacker"], fr["winner"]
+    if win == att:
+        enter(st, fr)
+    loc = fr["location"]
+    winning = fr["attacking_owner"] if win == att else fr["defending_owner"]
+    if sides_in(data["u"][loc]) == 3:
+        if data["ctl"][loc] != winning:
+            data["ctl"][loc] = winning
+            E.touch(st, loc)
+            log(data, "8.2", f"{WHO[win]} place their control flag in {c.names[loc]}, "
+                "which stays contested", location=c.names[loc], control=OWNER_NAMES[winning])
+    else:
+        E.set_control(st, loc, winning, "8.2")
+    for side, cards in ((att, [fr["attacker_air"], *fr["attacker_events"]]),
+                        (1 - att, [fr["defender_air"], *fr["defender_events"]])):
+        for x in cards:
+            if x >= 0:
+                E.recycle(data, side, x, False)
+    fr["attacker_air"] = fr["defender_air"] = -1
+    fr["attacker_events"], fr["defender_events"] = [], []
+    end(data)
+
+
+def retreat_before_battle(st: St, fr: Frame) -> None:
+    """8.4: the defender retreats before battle into the other half, or from a contested
+    location to another friendly location (fortresses are eliminated, 8.3)."""
+    data = st.data
+    c = st.game.c
+    fr["step"] = "after_retreat_before"
+    loc, bh = fr["location"], fr["half"]
+    d = 1 - fr["attacker"]
+    units = data["u"][loc]
+    keep, leaving = [], []
+    for u in units:
+        if side_of(u) != d:
+            keep.append(u)
+        elif is_fortress(u):
+            if not fr["contested"] and half(u) != bh:
+                keep.append(u)  # a fortress in the other half stays where it is
+            else:
+                log(data, "8.3", f"The {unit_name(u)} in {c.names[loc]} cannot retreat "
+                    "and is eliminated", counter=unit_name(u), location=c.names[loc])
+                E.gone(data, u)
+        else:
+            leaving.append(u)
+    data["u"][loc] = keep
+    E.touch(st, loc)
+    if not fr["contested"]:
+        other = 1 - bh
+        for u in leaving:
+            keep.append(with_half(u, other))
+        log(data, "8.4", f"{WHO[d]} retreat before battle into the "
+            f"{c.halves[loc][other]} half of {c.names[loc]}", location=c.names[loc],
+            half=c.halves[loc][other])
+        return
+    log(data, "8.4", f"{WHO[d]} retreat before battle from {c.names[loc]}",
+        location=c.names[loc])
+    E.fix_control(st, loc, "8.4")
+    start_retreat(st, d, fr["defending_owner"], loc, (bh,), leaving, "8.4")
+
+
+def after_retreat_before(st: St, fr: Frame) -> None:
+    """8.4: the attackers enter; the attacker's air card is recycled unseen."""
+    enter(st, fr)
+    E.fix_control(st, fr["location"], "8.4")
+    E.recycle(st.data, fr["attacker"], fr["attacker_air"], True)
+    end(st.data)
+
+
+BATTLE_STEPS: dict[str, Callable[[St, Frame], None]] = {
+    "begin": begin,
+    "defence": defence,
+    "defence_chosen": defence_chosen,
+    "defender_air": defender_air,
+    "attacker_events": attacker_events,
+    "defender_events": defender_events,
+    "reveal": reveal_cards,
+    "reinforce": reinforce,
+    "totals": totals,
+    "loser_losses": loser_losses,
+    "winner_losses": winner_losses,
+    "loser_retreats": loser_retreats,
+    "finish": finish,
+    "retreat_before_battle": retreat_before_battle,
+    "after_retreat_before": after_retreat_before,
+}
+"""The steps of a battle in the order of 8.1-8.5 (see the module's docstring)."""
+
+
+class Battle(Procedure[SfeBase]):
+    """8.1-8.5 as a procedure: runs the step named by ``step``."""
 
     kind = "battle"
 
-    def ids(self, g: StruggleForEurope, data: Data, frame: Frame) -> list[int]:
-        return []
-
-    def act(self, g: StruggleForEurope, data: Data, frame: Frame, kind: int, arg: int) -> None:
-        raise AssertionError("the battle frame takes no decision")
-
-    def auto(self, g: StruggleForEurope, data: Data, fr: Frame) -> bool:
-        c = g.c
-        step = fr["step"]
-        att, d = fr["att"], 1 - fr["att"]
-        loc, half = fr["loc"], fr["half"]
-        name = c.names[loc]
-        if step == 0:
-            if not defenders(data, fr):
-                enter(g, data, fr)
-                log(data, "7.2.5", f"{name} is empty: no battle")
-                data["stack"].pop()
-                return True
-            if not E.air_cards(c, data["hand"][att]):
-                back = fr["units"] or []
-                for u in back:
-                    data["u"][fr["src"]].append(u & ~8 | fr["sh"] << 3)
-                E.touch(data, fr["src"])
-                fr["units"] = []
-                log(data, "7.2.5", f"{Side(att)} have no air power card left: the move into "
-                    f"{name} does not take place")
-                E.fix_control(c, data, fr["src"])
-                data["stack"].pop()
-                return True
-            log(data, "8", f"Battle in {name} ({c.halves[loc][half]} half): "
-                f"{Side(att)} attack, {Side(d)} defend")
-            fr["step"] = 1
-            push(data, {"kind": "bair", "role": ROLES[att], "side": att})
-            return True
-        if step == 1:
-            fr["step"] = 3
-            if self.can_retreat(g, data, fr):
-                push(data, {"kind": "bdef", "role": ROLES[d], "side": d})
-            return True
-        if step == 3:
-            fr["step"] = 4
-            push(data, {"kind": "bairdef", "role": ROLES[d], "side": d})
-            return True
-        if step == 4:
-            fr["step"] = 5
-            push(data, {"kind": "bev", "role": ROLES[att], "side": att, "who": 0})
-            return True
-        if step == 5:
-            fr["step"] = 6
-            push(data, {"kind": "bev", "role": ROLES[d], "side": d, "who": 1})
-            return True
-        if step == 6:
-            fr["step"] = 7
-            self.reveal(g, data, fr)
-            return True
-        if step == 7:
-            fr["step"] = 8
-            self.resolve(g, data, fr)
-            return True
-        if step == 8:
-            fr["step"] = 9
-            self.loser_retreats(g, data, fr)
-            return True
-        if step == 9:
-            self.finish(g, data, fr)
-            return True
-        if step == 10:  # 8.4: the defender retreats before battle
-            fr["step"] = 11
-            self.retreat_before(g, data, fr)
-            return True
-        if step == 11:
-            enter(g, data, fr)
-            E.fix_control(c, data, loc, "8.4")
-            E.recycle(data, att, fr["aa"], True)
-            data["stack"].pop()
-            return True
-        raise AssertionError(f"battle step {step}")
-
-    def can_retreat(self, g: StruggleForEurope, data: Data, fr: Frame) -> bool:
-        """8.4: into the other half; from a contested location, to another friendly
-        controlled location by a line. Fortresses never retreat."""
-        defs = defenders(data, fr)
-        if not any(not u & E.FORT for u in defs):
-            return False
-        if not fr["contested"]:
-            return True
-        dests = retreat_dests(g, data, fr["loc"], fr["downer"], (fr["half"],))
-        naval_ok = bool(E.naval_cards(g.c, data["hand"][1 - fr["att"]]))
-        return any(not nv or naval_ok for _d, _h, nv in dests)
-
-    def retreat_before(self, g: StruggleForEurope, data: Data, fr: Frame) -> None:
-        c = g.c
-        loc, half = fr["loc"], fr["half"]
-        d = 1 - fr["att"]
-        units = data["u"][loc]
-        keep, leaving = [], []
-        for u in units:
-            if E.OWNER_SIDE[u >> 4] != d:
-                keep.append(u)
-            elif u & E.FORT:
-                if not fr["contested"] and (u >> 3) & 1 != half:
-                    keep.append(u)  # a fortress in the other half stays where it is
-                else:
-                    log(data, "8.3", f"The {E.unit_name(u)} in {c.names[loc]} cannot retreat "
-                        "and is eliminated")
-                    E.gone(data, u)
-            else:
-                leaving.append(u)
-        data["u"][loc] = keep
-        E.touch(data, loc)
-        if not fr["contested"]:
-            other = 1 - half
-            for u in leaving:
-                keep.append(u & ~8 | other << 3)
-            log(data, "8.4", f"{Side(d)} retreat before battle into the "
-                f"{c.halves[loc][other]} half of {c.names[loc]}")
-            return
-        log(data, "8.4", f"{Side(d)} retreat before battle from {c.names[loc]}")
-        E.fix_control(c, data, loc, "8.4")
-        start_retreat(g, data, d, fr["downer"], loc, (half,), leaving, "8.4")
-
-    def reveal(self, g: StruggleForEurope, data: Data, fr: Frame) -> None:
-        c = g.c
-        data["barrier"] += 1
-        parts = []
-        for side, air, evs in ((fr["att"], fr["aa"], fr["ae"]), (1 - fr["att"], fr["da"],
-                                                                  fr["de"])):
-            bits = []
-            if air >= 0:
-                bits.append(f"{c.card_names[air]} for air power {c.card_air[air]}")
-            bits += [c.event_names[c.card_event[x]] for x in evs]
-            parts.append(f"{Side(side)}: {', '.join(bits) if bits else 'no card'}")
-        log(data, "8.1", "Cards revealed — " + "; ".join(parts))
-        n = sum(1 for x in fr["de"] if c.card_event[x] == EV_REINF)
-        for _ in range(n):
-            push(data, {"kind": "reinf", "role": ROLES[1 - fr["att"]], "side": 1 - fr["att"],
-                        "src": -1})
-
-    def resolve(self, g: StruggleForEurope, data: Data, fr: Frame) -> None:
-        c = g.c
-        att, d = fr["att"], 1 - fr["att"]
-        atk = attackers(data, fr)
-        dfs = defenders(data, fr)
-        gc_a = 2 if any(c.card_event[x] == EV_GC for x in fr["ae"]) else 0
-        gc_d = 2 if any(c.card_event[x] == EV_GC for x in fr["de"]) else 0
-        air_a = c.card_air[fr["aa"]]
-        air_d = c.card_air[fr["da"]] if fr["da"] >= 0 else 0
-        sa = sum(u & 3 for u in atk)
-        sd = sum(u & 3 for u in dfs)
-        ta = sa + air_a + gc_a
-        td = sd + air_d + gc_d + fr["dv"]
-        fr["ta"], fr["td"] = ta, td
-        win = att if ta > td else d
-        fr["win"] = win
-        dv = fr["dv"]
-        a_txt = f"{sa} in {len(atk)} counter{'s' if len(atk) != 1 else ''} + air {air_a}"
-        if gc_a:
-            a_txt += f" + Great Commander {gc_a}"
-        d_txt = f"{sd} in {len(dfs)} counter{'s' if len(dfs) != 1 else ''} + air {air_d}"
-        if gc_d:
-            d_txt += f" + Great Commander {gc_d}"
-        if dv:
-            d_txt += f" + location defence {dv}"
-        tie = " (the defender wins ties)" if ta == td else ""
-        log(data, "8.2", f"Attack {ta} ({a_txt}) against defence {td} ({d_txt}): "
-            f"{Side(win)} win{tie}")
-        n_l = len(atk) if win == d else len(dfs)
-        n_w = len(dfs) if win == d else len(atk)
-        lose_l = (n_l + 1) // 2
-        lose_w = min(n_w // 2, lose_l)
-        loser = 1 - win
-        log(data, "8.2", f"{Side(loser)} lose {lose_l} of {n_l} counters, {Side(win)} lose "
-            f"{lose_w} of {n_w}")
-        if lose_w:
-            push(data, {"kind": "lose", "role": ROLES[win], "side": win, "n": lose_w})
-        if lose_l:
-            push(data, {"kind": "lose", "role": ROLES[loser], "side": loser, "n": lose_l})
-
-    def loser_retreats(self, g: StruggleForEurope, data: Data, fr: Frame) -> None:
-        """8.5: the loser retreats from the entire location."""
-        c = g.c
-        loc = fr["loc"]
-        att, win = fr["att"], fr["win"]
-        loser = 1 - win
-        if loser == att and fr["units"] is not None:
-            units = fr["units"]
-            if not units:
-                return
-            src, sh = fr["src"], fr["sh"]
-            ok = E.friendly_dest(data, src, fr["owner"], sh)
-            if ok and fr["nv"]:
-                if E.naval_cards(c, data["hand"][att]):
-                    push(data, {"kind": "npay", "role": ROLES[att], "side": att,
-                                "ctx": "back"})
-                    return
-                ok = False
-            if ok:
-                go_back(g, data, fr)
-            else:
-                for u in units:
-                    log(data, "8.5", f"The {E.unit_name(u)} cannot retreat to "
-                        f"{c.names[src]} and is eliminated")
-                    E.gone(data, u)
-                fr["units"] = []
-            return
-        # the loser's counters on the map leave the whole location
-        units = data["u"][loc]
-        keep, leaving = [], []
-        for u in units:
-            if E.OWNER_SIDE[u >> 4] != loser:
-                keep.append(u)
-            elif u & E.FORT:
-                log(data, "8.3", f"The {E.unit_name(u)} in {c.names[loc]} cannot retreat and "
-                    "is eliminated")
-                E.gone(data, u)
-            else:
-                leaving.append(u)
-        data["u"][loc] = keep
-        E.touch(data, loc)
-        wowner = fr["owner"] if win == att else fr["downer"]
-        if keep:
-            E.fix_control(c, data, loc, "8.2")
-        elif fr["units"]:
-            E.set_control(c, data, loc, wowner, "8.2")
-        if not leaving:
-            return
-        owner = leaving[0] >> 4
-        if loser == att:
-            halves: tuple[int, ...] = (fr["sh"],)
-        else:
-            halves = (fr["half"],) if fr["contested"] else (0, 1)
-        start_retreat(g, data, loser, owner, loc, halves, leaving, "8.5")
-
-    def finish(self, g: StruggleForEurope, data: Data, fr: Frame) -> None:
-        c = g.c
-        att, win = fr["att"], fr["win"]
-        if win == att:
-            enter(g, data, fr)
-        loc = fr["loc"]
-        wowner = fr["owner"] if win == att else fr["downer"]
-        if E.sides_in(data["u"][loc]) == 3:
-            if data["ctl"][loc] != wowner:
-                data["ctl"][loc] = wowner
-                E.touch(data, loc)
-                log(data, "8.2", f"{Side(win)} place their control flag in {c.names[loc]}, "
-                    "which stays contested")
-        else:
-            E.set_control(c, data, loc, wowner, "8.2")
-        for side, cards in ((att, [fr["aa"], *fr["ae"]]), (1 - att, [fr["da"], *fr["de"]])):
-            for x in cards:
-                if x >= 0:
-                    E.recycle(data, side, x, False)
-        fr["aa"] = fr["da"] = -1
-        fr["ae"], fr["de"] = [], []
-        data["stack"].pop()
+    def run(self, st: St, frame: Frame) -> None:
+        BATTLE_STEPS[frame["step"]](st, frame)
 
 
-def enter(g: StruggleForEurope, data: Data, fr: Frame) -> None:
+def enter(st: St, fr: Frame) -> None:
     """The moving attackers enter the battle half; the location's control follows."""
-    units = fr["units"]
+    units = fr["moving"]
     if not units:
         return
-    loc = fr["loc"]
+    loc = fr["location"]
     for u in units:
-        data["u"][loc].append(u & ~8 | fr["half"] << 3)
-    E.touch(data, loc)
-    fr["units"] = []
-    E.fix_control(g.c, data, loc, "8.2")
+        st.data["u"][loc].append(with_half(u, fr["half"]))
+    E.touch(st, loc)
+    fr["moving"] = []
+    E.fix_control(st, loc, "8.2")
 
 
-def go_back(g: StruggleForEurope, data: Data, fr: Frame) -> None:
-    c = g.c
-    for u in fr["units"]:
-        data["u"][fr["src"]].append(u & ~8 | fr["sh"] << 3)
-    E.touch(data, fr["src"])
-    log(data, "8.5", f"The attackers ({len(fr['units'])} counter"
-        f"{'s' if len(fr['units']) != 1 else ''}) retreat to {c.names[fr['src']]} by the "
-        "line they used")
-    fr["units"] = []
-    E.fix_control(c, data, fr["src"], "8.5")
+def go_back(st: St, fr: Frame) -> None:
+    """8.5: the moving attackers retreat by the line they used."""
+    c = st.game.c
+    data = st.data
+    src = fr["source"]
+    for u in fr["moving"]:
+        data["u"][src].append(with_half(u, fr["source_half"]))
+    E.touch(st, src)
+    n = len(fr["moving"])
+    log(data, "8.5", f"The attackers ({n} counter{'s' if n != 1 else ''}) retreat to "
+        f"{c.names[src]} by the line they used", counters=n, location=c.names[src])
+    fr["moving"] = []
+    E.fix_control(st, src, "8.5")
 
 
-def start_retreat(g: StruggleForEurope, data: Data, side: int, owner: int, loc: int,
-                  halves: tuple[int, ...], units: list[int], rule: str) -> None:
-    dests = retreat_dests(g, data, loc, owner, halves)
-    push(data, {"kind": "retreat", "role": ROLES[side], "side": side, "owner": owner,
-                "loc": loc, "pending": units, "dests": [list(x) for x in dests], "sel": 0,
-                "paid": [], "rule": rule})
+# -- losses (8.2) ---------------------------------------------------------------------------
+
+def loss_candidates(data: Data, side: int) -> list[int]:
+    fr = battle_frame(data)
+    if side == fr["attacker"]:
+        return attackers(data, fr)
+    return defenders(data, fr)
 
 
-class AirFrame(SfeFrame):
+def start_losses(st: St, fr: Frame, side: int, n: int) -> None:
+    """8.2: ``side`` loses ``n`` counters: its choice, unless all go or all are alike."""
+    if n and not forced_losses(st, side, n):
+        call(st.data, "lose_counter", ROLES[side], side=side, left=n)
+
+
+def forced_losses(st: St, side: int, n: int) -> bool:
+    """Remove ``n`` counters of ``side`` when there is nothing to choose; True if done."""
+    cands = loss_candidates(st.data, side)
+    if n >= len(cands) or len({kind_of(u) for u in cands}) == 1:
+        for u in cands[:n]:
+            remove_loss(st, side, kind_of(u))
+        return True
+    return False
+
+
+def remove_loss(st: St, side: int, kind: int) -> None:
+    data = st.data
+    fr = battle_frame(data)
+    loc = fr["location"]
+    attacking = side == fr["attacker"]
+    units = fr["moving"] if attacking and fr["moving"] is not None else data["u"][loc]
+    for i, u in enumerate(units):
+        if side_of(u) == side and kind_of(u) == kind and (not attacking or not is_fortress(u)):
+            del units[i]
+            E.touch(st, loc)
+            name = st.game.c.names[loc]
+            log(data, "8.2", f"The {unit_name(u)} in the battle for {name} is eliminated",
+                counter=unit_name(u), location=name)
+            E.gone(data, u)
+            if units is data["u"][loc]:
+                E.fix_control(st, loc, "8.2")
+            return
+    raise AssertionError("no such counter")
+
+
+# -- retreats (8.3-8.5) ---------------------------------------------------------------------
+
+def start_retreat(st: St, side: int, own: int, loc: int, halves: tuple[int, ...],
+                  units: list[int], rule: str) -> None:
+    dests = retreat_dests(st, loc, own, halves)
+    frame = call(st.data, "retreat", ROLES[side], side=side, owner=own, location=loc,
+                 retreating=units, destinations=[list(x) for x in dests], selected=0,
+                 paid=[], rule=rule)
+    settle_retreat(st, frame)
+
+
+def valid_retreats(st: St, frame: Frame) -> list[list[int]]:
+    """The destinations open now: a naval line needs a naval card (8.3) unless paid."""
+    naval_ok = bool(E.naval_cards(st, st.data["hand"][frame["side"]]))
+    return [x for x in frame["destinations"]
+            if not x[2] or naval_ok or x[0] in frame["paid"]]
+
+
+def settle_retreat(st: St, frame: Frame) -> None:
+    """The retreat (on top of the stack) without a choice to make: done, eliminated (8.5:
+    no way out), all by the one way open, or the only kind of counter selected."""
+    data = st.data
+    c = st.game.c
+    pending = frame["retreating"]
+    if not pending:
+        end(data)
+        return
+    valid = valid_retreats(st, frame)
+    if not valid:
+        for u in pending:
+            log(data, frame["rule"], f"The {unit_name(u)} in {c.names[frame['location']]} "
+                "cannot retreat and is eliminated", counter=unit_name(u),
+                location=c.names[frame["location"]])
+            E.gone(data, u)
+        frame["retreating"] = []
+        end(data)
+        return
+    if len(valid) == 1 and (not valid[0][2] or valid[0][0] in frame["paid"]):
+        d, dh, _nv = valid[0]
+        for u in pending:
+            place_retreat(st, frame, u, d, dh)
+        frame["retreating"] = []
+        end(data)
+        return
+    if not frame["selected"]:
+        kinds = {strength(u) for u in pending}
+        if len(kinds) == 1:
+            frame["selected"] = kinds.pop()
+
+
+def place_retreat(st: St, frame: Frame, u: int, d: int, dh: int) -> None:
+    c = st.game.c
+    st.data["u"][d].append(with_half(u, dh))
+    E.touch(st, d)
+    log(st.data, frame["rule"], f"The {unit_name(u)} retreats from "
+        f"{c.names[frame['location']]} to {c.names[d]}", counter=unit_name(u),
+        location=c.names[frame["location"]], destination=c.names[d])
+
+
+def retreat_one(st: St, frame: Frame, d: int, dh: int) -> None:
+    """The selected kind of counter retreats to ``d``."""
+    pending = frame["retreating"]
+    for i, u in enumerate(pending):
+        if strength(u) == frame["selected"]:
+            del pending[i]
+            place_retreat(st, frame, u, d, dh)
+            break
+    frame["selected"] = 0
+
+
+# -- decisions ----------------------------------------------------------------------------------
+
+def _battle_place(st: St) -> str:
+    fr = battle_frame(st.data)
+    c = st.game.c
+    return f"{c.names[fr['location']]}, {c.halves[fr['location']][fr['half']]} half"
+
+
+class BattleAir(Decision[SfeBase]):
     """8.1: the attacker plays one card face down for its air power value."""
 
-    kind = "bair"
+    kind = "battle_air"
 
-    def ids(self, g: StruggleForEurope, data: Data, frame: Frame) -> list[int]:
-        return [g.card_id[x] for x in E.air_cards(g.c, data["hand"][frame["side"]])]
+    def prompt(self, st: St, frame: Frame) -> Prompt:
+        return Prompt(frame["role"], "Play a card face down for its air power value "
+                      f"(battle in {_battle_place(st)})", "8.1")
 
-    def act(self, g: StruggleForEurope, data: Data, frame: Frame, kind: int, arg: int) -> None:
-        data["stack"].pop()
-        take(data, frame["side"], arg)
-        battle_frame(data)["aa"] = arg
-        data["barrier"] += 1
-        log(data, "8.1", f"{Side(frame['side'])} play an air power card face down")
+    def legal(self, st: St, frame: Frame) -> list[int]:
+        card_id = st.game.card_id
+        return [card_id[x] for x in E.air_cards(st, st.data["hand"][frame["side"]])]
 
-    def prompt(self, g: StruggleForEurope, data: Data, frame: Frame) -> str:
-        return "choose the card played face down for its air power value"
+    def apply(self, st: St, frame: Frame, action: Action) -> None:
+        data = st.data
+        end(data)
+        E.take(data, frame["side"], action.value)
+        battle_frame(data)["attacker_air"] = action.value
+        reveal(data)
+        log(data, "8.1", f"{WHO[frame['side']]} play an air power card face down",
+            side=SIDE_NAMES[frame["side"]])
 
 
-class DefendFrame(SfeFrame):
+class DefendOrRetreat(Decision[SfeBase]):
     """8.1, 8.4: the defender decides to defend or to retreat before battle."""
 
-    kind = "bdef"
+    kind = "defend_or_retreat"
 
-    def ids(self, g: StruggleForEurope, data: Data, frame: Frame) -> list[int]:
-        return [g.defend_id, g.retreat_id]
+    def prompt(self, st: St, frame: Frame) -> Prompt:
+        return Prompt(frame["role"], f"Defend {_battle_place(st)}, or retreat before battle",
+                      "8.4")
 
-    def act(self, g: StruggleForEurope, data: Data, frame: Frame, kind: int, arg: int) -> None:
-        data["stack"].pop()
-        fr = battle_frame(data)
-        if kind == K_DEFEND:
-            log(data, "8.1", f"{Side(frame['side'])} stay and defend")
+    def legal(self, st: St, frame: Frame) -> list[int]:
+        return [st.game.defend_id, st.game.retreat_id]
+
+    def apply(self, st: St, frame: Frame, action: Action) -> None:
+        if action.kind == "defend":
+            end(st.data, "defend")
+            log(st.data, "8.1", f"{WHO[frame['side']]} stay and defend",
+                side=SIDE_NAMES[frame["side"]])
         else:
-            fr["step"] = 10
-
-    def prompt(self, g: StruggleForEurope, data: Data, frame: Frame) -> str:
-        return "defend, or retreat before battle"
+            end(st.data, "retreat")
 
 
-class DefAirFrame(SfeFrame):
+class DefenderAir(Decision[SfeBase]):
     """8.1: the defender may play one card face down for its air power value."""
 
-    kind = "bairdef"
+    kind = "defender_air"
 
-    def ids(self, g: StruggleForEurope, data: Data, frame: Frame) -> list[int]:
-        return [*(g.card_id[x] for x in E.air_cards(g.c, data["hand"][frame["side"]])),
+    def prompt(self, st: St, frame: Frame) -> Prompt:
+        return Prompt(frame["role"], "Play a card face down for its air power value, or none "
+                      f"(defending {_battle_place(st)})", "8.1")
+
+    def legal(self, st: St, frame: Frame) -> list[int]:
+        g = st.game
+        return [*(g.card_id[x] for x in E.air_cards(st, st.data["hand"][frame["side"]])),
                 g.no_air_id]
 
-    def act(self, g: StruggleForEurope, data: Data, frame: Frame, kind: int, arg: int) -> None:
-        data["stack"].pop()
-        if kind == K_CARD:
-            take(data, frame["side"], arg)
-            battle_frame(data)["da"] = arg
-            data["barrier"] += 1
-            log(data, "8.1", f"{Side(frame['side'])} play an air power card face down")
+    def apply(self, st: St, frame: Frame, action: Action) -> None:
+        data = st.data
+        end(data)
+        side = frame["side"]
+        if action.kind == "card":
+            E.take(data, side, action.value)
+            battle_frame(data)["defender_air"] = action.value
+            reveal(data)
+            log(data, "8.1", f"{WHO[side]} play an air power card face down",
+                side=SIDE_NAMES[side])
         else:
-            log(data, "8.1", f"{Side(frame['side'])} play no air power card")
-
-    def prompt(self, g: StruggleForEurope, data: Data, frame: Frame) -> str:
-        return "choose a card face down for its air power value, or none"
+            log(data, "8.1", f"{WHO[side]} play no air power card", side=SIDE_NAMES[side])
 
 
-class EventsFrame(SfeFrame):
+class BattleEvents(Decision[SfeBase]):
     """8.1: any number of battle event cards face down, the attacker first."""
 
-    kind = "bev"
+    kind = "battle_events"
 
-    def playable(self, g: StruggleForEurope, data: Data, frame: Frame) -> list[int]:
-        c = g.c
+    def playable(self, st: St, frame: Frame) -> list[int]:
+        c = st.game.c
+        data = st.data
         fr = battle_frame(data)
-        side = frame["side"]
-        hand = data["hand"][side]
-        mine = fr["ae"] if frame["who"] == 0 else fr["de"]
+        hand = data["hand"][frame["side"]]
+        mine = fr["attacker_events"] if frame["attacking"] else fr["defender_events"]
         gc_played = any(c.card_event[x] == EV_GC for x in mine)
         out = []
-        if frame["who"] == 0:
-            n_air = len(E.air_cards(c, hand))
+        if frame["attacking"]:
+            # a Great Commander, keeping an air card for each battle of the move to come
+            n_air = len(E.air_cards(st, hand))
             for x in hand:
                 if c.card_event[x] == EV_GC and not gc_played and \
-                        n_air - (c.card_air[x] > 0) >= fr["rest"]:
+                        n_air - (c.card_air[x] > 0) >= fr["battles_left"]:
                     out.append(x)
             return out
         n_reinf = sum(1 for x in mine if c.card_event[x] == EV_REINF)
@@ -501,234 +734,168 @@ class EventsFrame(SfeFrame):
                 out.append(x)
             elif ev == EV_REINF:
                 if room is None:
-                    room = reinforce_units(g, data, fr) - n_reinf
+                    room = reinforce_units(st, fr) - n_reinf
                 if room > 0:
                     out.append(x)
         return out
 
-    def ids(self, g: StruggleForEurope, data: Data, frame: Frame) -> list[int]:
-        return [*(g.card_id[x] for x in self.playable(g, data, frame)), g.done_id]
+    def prompt(self, st: St, frame: Frame) -> Prompt:
+        who = "attacker, first" if frame["attacking"] else "defender, after the attacker"
+        return Prompt(frame["role"], f"Play battle event cards face down, or done (as the "
+                      f"{who}; battle in {_battle_place(st)})", "8.1")
 
-    def act(self, g: StruggleForEurope, data: Data, frame: Frame, kind: int, arg: int) -> None:
-        if kind == K_DONE:
-            data["stack"].pop()
+    def legal(self, st: St, frame: Frame) -> list[int]:
+        g = st.game
+        return [*(g.card_id[x] for x in self.playable(st, frame)), g.done_id]
+
+    def apply(self, st: St, frame: Frame, action: Action) -> None:
+        data = st.data
+        if action.kind == "done":
+            end(data)
             return
         fr = battle_frame(data)
-        take(data, frame["side"], arg)
-        (fr["ae"] if frame["who"] == 0 else fr["de"]).append(arg)
-        data["barrier"] += 1
-        log(data, "8.1", f"{Side(frame['side'])} play a battle event card face down")
+        E.take(data, frame["side"], action.value)
+        (fr["attacker_events"] if frame["attacking"] else fr["defender_events"]).append(
+            action.value)
+        reveal(data)
+        log(data, "8.1", f"{WHO[frame['side']]} play a battle event card face down",
+            side=SIDE_NAMES[frame["side"]])
 
-    def prompt(self, g: StruggleForEurope, data: Data, frame: Frame) -> str:
-        return "play battle event cards face down, or done"
 
-
-class ReinforceFrame(SfeFrame):
+class Reinforce(Decision[SfeBase]):
     """Defender Reinforce Battle: one unit from an adjacent friendly controlled location."""
 
-    kind = "reinf"
+    kind = "reinforce"
 
-    def auto(self, g: StruggleForEurope, data: Data, frame: Frame) -> bool:
-        if frame["src"] < 0 and not reinforce_sources(g, data, battle_frame(data)):
-            data["stack"].pop()
-            log(data, "8.1", "Defender Reinforce Battle: no unit can reinforce")
-            return True
-        return False
+    def prompt(self, st: St, frame: Frame) -> Prompt:
+        if frame["source"] < 0:
+            text = "Defender Reinforce Battle: choose the adjacent location the unit comes from"
+        else:
+            text = (f"Defender Reinforce Battle: choose the unit that moves from "
+                    f"{st.game.c.names[frame['source']]}")
+        return Prompt(frame["role"], f"{text} (battle in {_battle_place(st)})", "8.1")
 
-    def ids(self, g: StruggleForEurope, data: Data, frame: Frame) -> list[int]:
+    def legal(self, st: St, frame: Frame) -> list[int]:
+        g = st.game
+        fr = battle_frame(st.data)
+        if frame["source"] < 0:
+            return [g.loc_id[s] for s in reinforce_sources(st, fr)]
+        return [g.unit_id[k] for k in army_kinds(st.data["u"][frame["source"]],
+                                                  fr["defending_owner"])]
+
+    def apply(self, st: St, frame: Frame, action: Action) -> None:
+        c = st.game.c
+        data = st.data
         fr = battle_frame(data)
-        if frame["src"] < 0:
-            return [g.loc_id[s] for s in reinforce_sources(g, data, fr)]
-        kinds = {u & 3 for u in data["u"][frame["src"]]
-                 if u >> 4 == fr["downer"] and not u & E.FORT}
-        return [g.unit_id[k] for k in sorted(kinds)]
-
-    def act(self, g: StruggleForEurope, data: Data, frame: Frame, kind: int, arg: int) -> None:
-        c = g.c
-        fr = battle_frame(data)
-        if frame["src"] < 0:
-            frame["src"] = arg
-            kinds = {u & 3 for u in data["u"][arg] if u >> 4 == fr["downer"] and not u & E.FORT}
+        kind = action.value
+        if frame["source"] < 0:
+            frame["source"] = action.value
+            kinds = army_kinds(data["u"][action.value], fr["defending_owner"])
             if len(kinds) > 1:
                 return
-            arg = kinds.pop()
-        data["stack"].pop()
-        src, owner = frame["src"], fr["downer"]
-        units = data["u"][src]
-        for i, u in enumerate(units):
-            if u >> 4 == owner and not u & E.FORT and u & 3 == arg:
-                del units[i]
-                break
-        data["u"][fr["loc"]].append(E.code(owner, arg, fr["half"]))
-        E.touch(data, src)
-        E.touch(data, fr["loc"])
-        log(data, "8.1", f"Defender Reinforce Battle: a {OWNER_NAMES[owner]} {arg} strength "
-            f"army moves from {c.names[src]} to {c.names[fr['loc']]}")
-
-    def prompt(self, g: StruggleForEurope, data: Data, frame: Frame) -> str:
-        return "Defender Reinforce Battle: choose the reinforcing unit"
+            kind = kinds[0]
+        end(data)
+        src, own = frame["source"], fr["defending_owner"]
+        take_army(data["u"][src], own, kind)
+        data["u"][fr["location"]].append(code(own, kind, fr["half"]))
+        E.touch(st, src)
+        E.touch(st, fr["location"])
+        log(data, "8.1", f"Defender Reinforce Battle: a {OWNER_NAMES[own]} {kind} strength "
+            f"army moves from {c.names[src]} to {c.names[fr['location']]}",
+            owner=OWNER_NAMES[own], strength=kind, source=c.names[src],
+            location=c.names[fr["location"]])
 
 
-class LoseFrame(SfeFrame):
+class LoseCounter(Decision[SfeBase]):
     """8.2: the side chooses which of its battle counters it loses."""
 
-    kind = "lose"
+    kind = "lose_counter"
 
-    def candidates(self, data: Data, frame: Frame) -> list[int]:
-        fr = battle_frame(data)
-        if frame["side"] == fr["att"]:
-            return attackers(data, fr)
-        return defenders(data, fr)
+    def prompt(self, st: St, frame: Frame) -> Prompt:
+        return Prompt(frame["role"], f"Choose a counter to lose in the battle for "
+                      f"{_battle_place(st)} ({frame['left']} to go)", "8.2")
 
-    def auto(self, g: StruggleForEurope, data: Data, frame: Frame) -> bool:
-        cands = self.candidates(data, frame)
-        kinds = {E.kind_of(u) for u in cands}
-        if frame["n"] >= len(cands) or len(kinds) == 1:
-            for u in cands[:frame["n"]]:
-                self.remove(g, data, frame, E.kind_of(u))
-            data["stack"].pop()
-            return True
-        return False
+    def legal(self, st: St, frame: Frame) -> list[int]:
+        unit_id = st.game.unit_id
+        kinds = sorted({kind_of(u) for u in loss_candidates(st.data, frame["side"])})
+        return [unit_id[k] for k in kinds]
 
-    def remove(self, g: StruggleForEurope, data: Data, frame: Frame, kind: int) -> None:
-        fr = battle_frame(data)
-        if frame["side"] == fr["att"] and fr["units"] is not None:
-            units = fr["units"]
-        else:
-            units = data["u"][fr["loc"]]
-        for i, u in enumerate(units):
-            if E.OWNER_SIDE[u >> 4] == frame["side"] and E.kind_of(u) == kind and (
-                    frame["side"] != fr["att"] or not u & E.FORT):
-                del units[i]
-                E.touch(data, fr["loc"])
-                log(data, "8.2", f"The {E.unit_name(u)} in the battle for "
-                    f"{g.c.names[fr['loc']]} is eliminated")
-                E.gone(data, u)
-                if units is data["u"][fr["loc"]]:
-                    E.fix_control(g.c, data, fr["loc"], "8.2")
-                return
-        raise AssertionError("no such counter")
-
-    def ids(self, g: StruggleForEurope, data: Data, frame: Frame) -> list[int]:
-        kinds = sorted({E.kind_of(u) for u in self.candidates(data, frame)})
-        return [g.unit_id[k] for k in kinds]
-
-    def act(self, g: StruggleForEurope, data: Data, frame: Frame, kind: int, arg: int) -> None:
-        self.remove(g, data, frame, arg)
-        frame["n"] -= 1
-        if frame["n"] <= 0:
-            data["stack"].pop()
-
-    def prompt(self, g: StruggleForEurope, data: Data, frame: Frame) -> str:
-        return f"choose a counter to lose ({frame['n']} to go)"
+    def apply(self, st: St, frame: Frame, action: Action) -> None:
+        remove_loss(st, frame["side"], action.value)
+        frame["left"] -= 1
+        if frame["left"] <= 0 or forced_losses(st, frame["side"], frame["left"]):
+            end(st.data)
 
 
-class RetreatFrame(SfeFrame):
+class Retreat(Decision[SfeBase]):
     """8.3-8.5: each retreating counter goes to a friendly location by one line."""
 
     kind = "retreat"
 
-    def valid(self, data: Data, frame: Frame, g: StruggleForEurope) -> list[list[int]]:
-        naval_ok = bool(E.naval_cards(g.c, data["hand"][frame["side"]]))
-        return [x for x in frame["dests"] if not x[2] or naval_ok or x[0] in frame["paid"]]
+    def prompt(self, st: St, frame: Frame) -> Prompt:
+        name = st.game.c.names[frame["location"]]
+        if not frame["selected"]:
+            return Prompt(frame["role"], f"Choose a counter retreating from {name}",
+                          frame["rule"])
+        return Prompt(frame["role"], f"Choose where the {frame['selected']} strength army "
+                      f"retreats from {name}", frame["rule"])
 
-    def auto(self, g: StruggleForEurope, data: Data, frame: Frame) -> bool:
-        c = g.c
-        pending = frame["pending"]
-        if not pending:
-            data["stack"].pop()
-            return True
-        valid = self.valid(data, frame, g)
-        if not valid:
-            for u in pending:
-                log(data, frame["rule"], f"The {E.unit_name(u)} in {c.names[frame['loc']]} "
-                    "cannot retreat and is eliminated")
-                E.gone(data, u)
-            frame["pending"] = []
-            data["stack"].pop()
-            return True
-        if len(valid) == 1 and (not valid[0][2] or valid[0][0] in frame["paid"]):
-            d, dh, _nv = valid[0]
-            for u in pending:
-                self.place(g, data, frame, u, d, dh)
-            frame["pending"] = []
-            data["stack"].pop()
-            return True
-        if not frame["sel"]:
-            kinds = {u & 3 for u in pending}
-            if len(kinds) == 1:
-                frame["sel"] = kinds.pop()
-        return False
+    def legal(self, st: St, frame: Frame) -> list[int]:
+        g = st.game
+        if not frame["selected"]:
+            return [g.unit_id[k] for k in sorted({strength(u) for u in frame["retreating"]})]
+        return [g.loc_id[x[0]] for x in valid_retreats(st, frame)]
 
-    def place(self, g: StruggleForEurope, data: Data, frame: Frame, u: int, d: int,
-              dh: int) -> None:
-        data["u"][d].append(u & ~8 | dh << 3)
-        E.touch(data, d)
-        log(data, frame["rule"], f"The {E.unit_name(u)} retreats from "
-            f"{g.c.names[frame['loc']]} to {g.c.names[d]}")
-
-    def ids(self, g: StruggleForEurope, data: Data, frame: Frame) -> list[int]:
-        if not frame["sel"]:
-            return [g.unit_id[k] for k in sorted({u & 3 for u in frame["pending"]})]
-        return [g.loc_id[x[0]] for x in self.valid(data, frame, g)]
-
-    def act(self, g: StruggleForEurope, data: Data, frame: Frame, kind: int, arg: int) -> None:
-        if not frame["sel"]:
-            frame["sel"] = arg
+    def apply(self, st: St, frame: Frame, action: Action) -> None:
+        if not frame["selected"]:
+            frame["selected"] = action.value
+            settle_retreat(st, frame)
             return
-        d, dh, nv = next(x for x in frame["dests"] if x[0] == arg)
+        d, dh, nv = next(x for x in frame["destinations"] if x[0] == action.value)
         if nv and d not in frame["paid"]:
-            push(data, {"kind": "npay", "role": frame["role"], "side": frame["side"],
-                        "ctx": "retreat", "dest": d})
+            call(st.data, "naval_retreat", frame["role"], side=frame["side"],
+                 purpose="retreat", destination=d)
             return
-        self.move_one(g, data, frame, d, dh)
-
-    def move_one(self, g: StruggleForEurope, data: Data, frame: Frame, d: int, dh: int) -> None:
-        pending = frame["pending"]
-        for i, u in enumerate(pending):
-            if u & 3 == frame["sel"]:
-                del pending[i]
-                self.place(g, data, frame, u, d, dh)
-                break
-        frame["sel"] = 0
-
-    def prompt(self, g: StruggleForEurope, data: Data, frame: Frame) -> str:
-        if not frame["sel"]:
-            return "choose a retreating counter"
-        return f"choose where the {frame['sel']} strength army retreats"
+        retreat_one(st, frame, d, dh)
+        settle_retreat(st, frame)
 
 
-class NavalPayFrame(SfeFrame):
+class NavalRetreat(Decision[SfeBase]):
     """8.3: to retreat across a naval line, discard a card with a naval move icon."""
 
-    kind = "npay"
+    kind = "naval_retreat"
 
-    def ids(self, g: StruggleForEurope, data: Data, frame: Frame) -> list[int]:
-        return [g.card_id[x] for x in E.naval_cards(g.c, data["hand"][frame["side"]])]
+    def prompt(self, st: St, frame: Frame) -> Prompt:
+        return Prompt(frame["role"], "Choose the naval move card to discard to retreat to "
+                      f"{st.game.c.names[frame['destination']]} across a naval line", "8.3")
 
-    def act(self, g: StruggleForEurope, data: Data, frame: Frame, kind: int, arg: int) -> None:
-        c = g.c
-        data["stack"].pop()
+    def legal(self, st: St, frame: Frame) -> list[int]:
+        card_id = st.game.card_id
+        return [card_id[x] for x in E.naval_cards(st, st.data["hand"][frame["side"]])]
+
+    def apply(self, st: St, frame: Frame, action: Action) -> None:
+        c = st.game.c
+        data = st.data
+        end(data)
         side = frame["side"]
-        take(data, side, arg)
-        E.recycle(data, side, arg, False)
-        log(data, "8.3", f"{Side(side)} discard {c.card_names[arg]} (naval move) to retreat "
-            "across a naval line")
-        if frame["ctx"] == "back":
-            go_back(g, data, battle_frame(data))
+        E.take(data, side, action.value)
+        E.recycle(data, side, action.value, False)
+        log(data, "8.3", f"{WHO[side]} discard {c.card_names[action.value]} (naval move) to "
+            "retreat across a naval line", side=SIDE_NAMES[side],
+            card=c.card_ids[action.value])
+        if frame["purpose"] == "back":
+            go_back(st, battle_frame(data))
             return
         rf = data["stack"][-1]
-        d = frame["dest"]
+        d = frame["destination"]
         rf["paid"].append(d)
-        dh = next(x[1] for x in rf["dests"] if x[0] == d)
-        RetreatFrame().move_one(g, data, rf, d, dh)
-
-    def prompt(self, g: StruggleForEurope, data: Data, frame: Frame) -> str:
-        return "choose the naval move card to discard for the retreat"
+        dh = next(x[1] for x in rf["destinations"] if x[0] == d)
+        retreat_one(st, rf, d, dh)
+        settle_retreat(st, rf)
 
 
-BATTLE_FRAMES: tuple[type[SfeFrame], ...] = (
-    BattleFrame, AirFrame, DefendFrame, DefAirFrame, EventsFrame, ReinforceFrame, LoseFrame,
-    RetreatFrame, NavalPayFrame)
+BATTLE_FRAMES: tuple[type[Procedure[SfeBase]] | type[Decision[SfeBase]], ...] = (
+    Battle, BattleAir, DefendOrRetreat, DefenderAir, BattleEvents, Reinforce, LoseCounter,
+    Retreat, NavalRetreat)
 
-__all__ = ["BATTLE_FRAMES", "NAVAL", "start_battle"]
+__all__ = ["BATTLE_FRAMES", "start_battle"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import Field
 
@@ -25,8 +25,9 @@ COLOR_NAMES = ("tan", "gray", "blue", "red")
 SIDE_OF = (-1, 0, 1, 1)
 SIDE_NAMES = ("axis", "allies")
 NO_MOVE, LAND, NAVAL = 0, 1, 2
-EVENTS = ("great_commander", "defender_reinforce", "wolfpack", "destroyer_attack",
-          "strategic_redeploy", "weapon_development", "coordinated_offensive")
+EventName = Literal["great_commander", "defender_reinforce", "wolfpack", "destroyer_attack",
+                    "strategic_redeploy", "weapon_development", "coordinated_offensive"]
+EVENTS: tuple[str, ...] = get_args(EventName)
 (EV_NONE, EV_GC, EV_REINF, EV_WOLF, EV_DESTROYER, EV_REDEPLOY, EV_WEAPON,
  EV_COORD) = range(8)
 
@@ -74,12 +75,12 @@ class CardModel(ContentModel):
     bombing: bool = False
     move: Literal["land", "naval"] | None = None
     air: int = Field(default=0, ge=0, le=9)
-    event: Literal[EVENTS] | None = None  # type: ignore[valid-type]
+    event: EventName | None = None
     reconstructed: bool = False
 
 
 class EventModel(ContentModel):
-    id: Literal[EVENTS]  # type: ignore[valid-type]
+    id: EventName
     name: str
     battle: bool = False
     by: Literal["attacker", "defender", "either"] = "either"
@@ -247,12 +248,12 @@ def compile_components(m: MapFile, cf: CardsFile, s: SetupFile,
         sup_adj.append(tuple(tuple(x) for x in adj))
 
     ev_index = {e: i + 1 for i, e in enumerate(EVENTS)}
-    ev_models = {e.id: e for e in cf.event_texts}
+    ev_models: dict[str, EventModel] = {e.id: e for e in cf.event_texts}
     for e in EVENTS:
         check(e in ev_models, f"event {e!r} has no entry", file=cff, entry="event_texts")
     card_keys: dict[str, int] = {}
     decks: list[list[list[int]]] = [[[], [], []], [[], [], []]]
-    builds = []
+    builds: list[tuple[int, int, int, int]] = []
     for ci, card in enumerate(cf.cards):
         entry = f"cards[{ci}] ({card.id})"
         check(card.id not in card_keys, f"card id {card.id!r} is used twice", file=cff,
@@ -277,7 +278,7 @@ def compile_components(m: MapFile, cf: CardsFile, s: SetupFile,
            (0, mixm.axis.sp1, mixm.axis.sp2, mixm.axis.sp3, mixm.axis.fortress),
            (0, mixm.western.sp1, mixm.western.sp2, mixm.western.sp3, 0),
            (0, mixm.soviet.sp1, mixm.soviet.sp2, mixm.soviet.sp3, 0))
-    start = []
+    start: list[tuple[int, int, int]] = []
     used = [[0] * 5 for _ in range(4)]
     for owner, rows, key in ((AXIS, s.axis, "axis"), (WEST, s.western, "western"),
                              (SOV, s.soviet, "soviet")):
@@ -285,13 +286,13 @@ def compile_components(m: MapFile, cf: CardsFile, s: SetupFile,
             entry = f"{key}[{i}] ({row.location})"
             check(row.location in index, f"unknown location {row.location!r}", file=sf,
                   entry=entry, field="location")
-            loc = index[row.location]
-            check(COLOR_OWNER[m.locations[loc].start_control] == owner,
+            where = index[row.location]
+            check(COLOR_OWNER[m.locations[where].start_control] == owner,
                   f"{row.location} is not a {OWNER_NAMES[owner]} location at the start",
                   file=sf, entry=entry, field="location")
             for strength, count in ((1, row.sp1), (2, row.sp2), (3, row.sp3)):
                 for _ in range(count):
-                    start.append((owner, loc, strength))
+                    start.append((owner, where, strength))
                     used[owner][strength] += 1
         for strength in (1, 2, 3):
             check(used[owner][strength] <= mix[owner][strength],
@@ -320,7 +321,7 @@ def compile_components(m: MapFile, cf: CardsFile, s: SetupFile,
         card_names=tuple(c.name for c in cf.cards),
         card_side=tuple(0 if c.side == "axis" else 1 for c in cf.cards),
         card_deck=tuple(c.deck for c in cf.cards),
-        card_build=tuple(builds),  # type: ignore[arg-type]
+        card_build=tuple(builds),
         card_fort=tuple(int(c.fortress) for c in cf.cards),
         card_bomb=tuple(int(c.bombing) for c in cf.cards),
         card_move=tuple({None: NO_MOVE, "land": LAND, "naval": NAVAL}[c.move] for c in cf.cards),

@@ -9,8 +9,6 @@ Reference at the end of the book.
 
 from __future__ import annotations
 
-from typing import Any
-
 RULES: dict[str, str] = {
     "2": "Game Board",
     "2.1": "Locations are divided in half by a line; flags are informational only",
@@ -99,7 +97,3 @@ RULES: dict[str, str] = {
                  "game as at 9.4",
 }
 
-
-def log(data: dict[str, Any], rule: str, text: str) -> None:
-    """Append a public log line citing ``rule`` (a key of RULES). Never log hidden cards."""
-    data["log"].append(f"{text} [{rule}]")

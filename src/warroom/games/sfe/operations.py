@@ -1,0 +1,605 @@
+"""Which operations (7.1, 7.2) are possible now, with which cards, from and to where.
+
+Questions only (nothing here changes the state); their answers for a board are kept in the
+board's memo (:class:`~warroom.games.sfe.engine.Board`) and are read-only.
+"""
+
+from __future__ import annotations
+
+from functools import reduce
+from itertools import compress, count
+from operator import or_
+
+from warroom.games.sfe import engine as E
+from warroom.games.sfe.components import (
+    AXIS,
+    EV_COORD,
+    EV_DESTROYER,
+    EV_REDEPLOY,
+    EV_WEAPON,
+    EV_WOLF,
+    LAND,
+    NAVAL,
+    SOV,
+    WEST,
+)
+from warroom.games.sfe.counters import (
+    ALLIED_MIN,
+    ENEMY_BITS,
+    FORT_BIT,
+    OWNER_SHIFT,
+    SIDE_OWNERS,
+    half_of,
+    sides_in,
+)
+from warroom.games.sfe.engine import ANYBUILD_KEYS, any_build_in, board
+from warroom.games.sfe.facts import Board
+from warroom.games.sfe.tables import (
+    CB_AIR,
+    CB_BOMB,
+    CB_EVENT,
+    CB_FORT,
+    CB_LAND,
+    CB_MOVE_NO_AIR,
+    CB_NAVAL,
+    CB_REDEPLOY,
+    CB_WEAPON,
+    OP_ATTACK,
+    OP_BOMB,
+    OP_BUILD,
+    OP_DISCARD,
+    OP_EVENT,
+    OP_FORT,
+    OP_MOVE,
+    OP_PASS,
+    OneLine,
+    St,
+)
+
+Dest = tuple[int, int, int, int, bool]
+"""A destination of a move by one line (7.2.5): (location, half entered, defence value,
+naval, battle); a move through friendly locations (7.2.6) has defence 0 and naval -1."""
+
+
+def build_options(st: St, side: int, card: int,
+                  cache: dict[int, bool] | None = None) -> list[tuple[int, int]]:
+    """(owner, strength) armies the card may build now (7.2.1, 3.3, 6.4, 3.1)."""
+    c = st.game.c
+    data = st.data
+    hand = data["hand"][side]
+    out = []
+    b = c.card_build[card]
+    for owner in SIDE_OWNERS[side]:
+        strength = b[owner]
+        if not strength or len(hand) - 1 < strength - 1:
+            continue
+        if owner == SOV and not E.soviets_active(data):
+            continue
+        if E.counters_on_map(data, owner, strength) >= c.mix[owner][strength]:
+            continue
+        if cache is not None and owner in cache:
+            ok = cache[owner]
+        else:
+            ok = E.any_build_location(st, owner)
+            if cache is not None:
+                cache[owner] = ok
+        if ok:
+            out.append((owner, strength))
+    return out
+
+
+def can_fortress(st: St, side: int, b: Board | None = None) -> bool:
+    """7.2.2: the Axis hold a fortress counter and a place for it, and one more card."""
+    c = st.game.c
+    data = st.data
+    if not (side == 0 and len(data["hand"][0]) >= 2
+            and E.counters_on_map(data, AXIS, 4) < c.mix[AXIS][4]):
+        return False
+    if b is None:
+        b = board(st)
+    memo = b.memo
+    ok: bool | None = memo.get("canfort")
+    if ok is None:
+        ok = memo["canfort"] = _fortress_place(st, b)
+    return ok
+
+
+def _fortress_place(st: St, b: Board) -> bool:
+    c = st.game.c
+    data = st.data
+    for s in c.sources[AXIS]:  # a held Axis supply location with a free half
+        units = data["u"][s]
+        if data["ctl"][s] == AXIS and sides_in(units) <= 1 and \
+                sum(1 for u in units if u & FORT_BIT) < 2:
+            return True
+    return bool(E.fortress_list(st, b))
+
+
+def can_bomb(st: St, side: int, extra: int = 1) -> bool:
+    """7.2.3: the marker never moves off the end of the track."""
+    data = st.data
+    if len(data["hand"][side]) < 1 + extra:
+        return False
+    end = len(st.game.c.track) - 1
+    b = data["bomb"]
+    return bool(b < end if side == 0 else b > -end)
+
+
+def adjacent_dests(st: St, src: int, owner: int, naval_ok: bool) -> list[Dest]:
+    """7.2.5: the :data:`Dest` of counters of ``owner`` leaving ``src`` by one line; from a
+    contested location only by lines of their half. Read-only: shared while the board is
+    equal."""
+    return adjacent_in(st, board(st), src, owner, naval_ok)
+
+
+def adjacent_in(st: St, b: Board, src: int, owner: int, naval_ok: bool) -> list[Dest]:
+    """:func:`adjacent_dests` on the :class:`Board` ``b`` of ``st``."""
+    memo = b.memo
+    key = (src, owner, 1 if naval_ok else 0)
+    out: list[Dest] | None = memo.get(key)
+    if out is None:
+        prev = b.prev  # unchanged since the board before where src and its lines lead
+        if prev is not None and not st.game.adj_touch[src] & b.dirty:
+            out = prev.get(key)
+        if out is None:
+            out = _adjacent_dests(st, b, src, owner, naval_ok)
+        memo[key] = out
+    return out
+
+
+def _adjacent_dests(st: St, b: Board, src: int, owner: int, naval_ok: bool) -> list[Dest]:
+    side = 0 if owner == AXIS else 1
+    fh = b.fh[side]  # the half of the mover side's first counter
+    pm = b.pm  # bit 1 << owner per owner present
+    # from a contested location only by lines of the own half
+    myh = fh[src] if b.cont[src] else -1
+    ctl = st.data["ctl"]
+    other = 0 if side == 0 else WEST + SOV - owner  # the other Allied nation (3.2)
+    enemy = ENEMY_BITS[side]
+    out = []
+    lines: tuple[OneLine, ...] = st.game.adj_tab[owner][b.stage][1 if naval_ok else 0][src]
+    for d, mh, dh, nv, dv in lines:
+        if myh >= 0 and mh != myh:
+            continue
+        m = pm[d]
+        if not m:
+            if other and ctl[d] == other:
+                continue
+            out.append((d, dh, dv, nv, False))
+            continue
+        if other and (ctl[d] == other or m >> other & 1):
+            continue
+        if b.cont[d]:  # contested: a battle unless entering the own half
+            h = fh[d]
+            battle = h != dh if h >= 0 else True
+        else:
+            battle = bool(m & enemy)
+        out.append((d, dh, dv, nv, battle))
+    return out
+
+
+def path_dests(st: St, src: int, owner: int, naval_ok: bool) -> dict[int, int]:
+    """7.2.6: locations one counter reaches through friendly controlled locations and
+    friendly halves of contested locations, ending in either (dest -> half entered).
+    Read-only: shared while the board is equal."""
+    return path_in(st, board(st), src, owner, naval_ok)
+
+
+def path_in(st: St, b: Board, src: int, owner: int, naval_ok: bool) -> dict[int, int]:
+    """:func:`path_dests` on the :class:`Board` ``b`` of ``st``."""
+    memo = b.memo
+    key = ("path", src, owner, 1 if naval_ok else 0)
+    out: dict[int, int] | None = memo.get(key)
+    if out is None:
+        out = memo[key] = _path_dests(st, b, src, owner, naval_ok)
+    return out
+
+
+def _path_dests(st: St, b: Board, src: int, owner: int, naval_ok: bool) -> dict[int, int]:
+    units = st.data["u"][src]
+    cont = b.cont
+    if cont[src]:
+        todo = [2 * src + half_of(units, 0 if owner == AXIS else 1)]
+    else:
+        todo = [2 * src, 2 * src + 1]
+    # friendly half-nodes not reached yet (E.friendly_dest: the owner's supply may pass)
+    n2 = 2 * b.n
+    ok = b.pas[owner * n2:owner * n2 + n2]
+    for node in todo:
+        ok[node] = 0
+    tab = st.game.path_tab[b.stage][1 if naval_ok else 0]
+    out: dict[int, int] = {}
+    pop = todo.pop
+    push = todo.append
+    while todo:
+        node = pop()
+        for d, dh in tab[node]:
+            nb = 2 * d + dh
+            if not ok[nb]:
+                continue
+            ok[nb] = 0
+            push(nb)
+            if d != src and d not in out:
+                out[d] = dh
+            if not cont[d] and ok[nb ^ 1]:
+                ok[nb ^ 1] = 0
+                push(nb ^ 1)
+    return out
+
+
+def mover_owner(st: St, src: int, side: int) -> int:
+    """The owner of the side's armies in ``src`` (one Allied nation per location, 3.2)."""
+    allied = side == 1
+    for u in st.data["u"][src]:
+        if (u >= ALLIED_MIN) == allied and not u & FORT_BIT:
+            return int(u >> OWNER_SHIFT)
+    return 0
+
+
+_MSRC_KEYS = tuple(tuple(tuple((("msrc", side, naval, air), ("msrc1", side, naval, air))
+                                for air in (0, 1)) for naval in (0, 1)) for side in (0, 1))
+"""The memo keys of :func:`move_sources` (all sources, the first only) per side, naval
+and air."""
+_ATT_KEYS = (("att", 0), ("att", 1))
+
+
+def move_sources(st: St, side: int, naval_ok: bool, first: bool = False,
+                 n_air: int | None = None, b: Board | None = None) -> list[int]:
+    """7.2.4: locations whose armies may move (``first``: the first one only), with
+    ``n_air`` air cards (default: those in hand) for battles."""
+    if n_air is None:
+        air = st.game.c.card_air
+        n_air = 0
+        for x in st.data["hand"][side]:
+            if air[x] > 0:
+                n_air += 1
+    if b is None:
+        b = board(st)
+    memo = b.memo
+    key, key1 = _MSRC_KEYS[side][1 if naval_ok else 0][1 if n_air else 0]
+    out: list[int] | None = memo.get(key)
+    if out is not None:
+        return out[:1] if first else list(out)
+    if first:
+        out = memo.get(key1)
+        if out is None:
+            out = memo[key1] = _move_sources(st, b, side, naval_ok, True, n_air)
+        return list(out)
+    out = memo[key] = _move_sources(st, b, side, naval_ok, False, n_air)
+    return list(out)
+
+
+def _move_sources(st: St, b: Board, side: int, naval_ok: bool, first: bool,
+                  n_air: int) -> list[int]:
+    g = st.game
+    c = g.c
+    out = []
+    dn = st.data["dn"][1]
+    soviets = dn >= 2
+    usa = c.usa if dn < 3 else -1
+    arm = b.arm[side]  # the owner of the side's first army per location (0: none)
+    memo = b.memo
+    nk = 1 if naval_ok else 0
+    # whether the armies of a location have a way out (_leaves), per (location, owner,
+    # naval, air): kept from the board before where nothing near the location changed
+    lv: dict[int, bool] | None = memo.get("lv")
+    if lv is None:
+        lv = memo["lv"] = {}
+    prev = b.prev
+    prev_lv: dict[int, bool] | None = prev.get("lv") if prev is not None else None
+    dirty = b.dirty
+    near = g.adj_touch
+    tail = nk * 2 + (1 if n_air else 0)
+    for loc in compress(count(), arm):
+        if loc == usa:
+            continue
+        owner = arm[loc]
+        if owner == SOV and not soviets:
+            continue
+        key = loc * 16 + owner * 4 + tail
+        ok = lv.get(key)
+        if ok is None:
+            if prev_lv is not None and not near[loc] & dirty:
+                ok = prev_lv.get(key)
+            if ok is None:
+                ok = _leaves(st, b, loc, owner, naval_ok, n_air)
+            lv[key] = ok
+        if not ok:
+            continue
+        out.append(loc)
+        if first:
+            return out
+    return out
+
+
+def _leaves(st: St, b: Board, src: int, owner: int, naval_ok: bool, n_air: int) -> bool:
+    """Whether :func:`adjacent_dests` has a destination without battle (with ``n_air``:
+    any destination), stopping at the first."""
+    side = 0 if owner == AXIS else 1
+    fh = b.fh[side]
+    pm = b.pm
+    cont = b.cont
+    myh = fh[src] if cont[src] else -1
+    ctl = st.data["ctl"]
+    other = 0 if side == 0 else WEST + SOV - owner
+    enemy = ENEMY_BITS[side]
+    lines: tuple[OneLine, ...] = st.game.adj_tab[owner][b.stage][1 if naval_ok else 0][src]
+    for d, mh, dh, _nv, _dv in lines:
+        if myh >= 0 and mh != myh:
+            continue
+        m = pm[d]
+        if not m:
+            if other and ctl[d] == other:
+                continue
+            return True
+        if other and (ctl[d] == other or m >> other & 1):
+            continue
+        if n_air:
+            return True
+        if cont[d]:
+            h = fh[d]
+            if h >= 0 and h == dh:
+                return True
+        elif not m & enemy:
+            return True
+    return False
+
+
+def best_move_card(st: St, hand: list[int]) -> int:
+    """0: no move card, LAND: land only, NAVAL: a naval card is in hand."""
+    best = 0
+    mv = st.game.c.card_move
+    for x in hand:
+        if mv[x] > best:
+            best = mv[x]
+    return best
+
+
+def attack_targets(st: St, side: int, first: bool = False, b: Board | None = None) -> list[int]:
+    """7.2.7: contested locations where the side has armies (an air card is needed)."""
+    air = st.game.c.card_air
+    for x in st.data["hand"][side]:
+        if air[x]:
+            break
+    else:
+        return []
+    if b is None:
+        b = board(st)
+    memo = b.memo
+    key = _ATT_KEYS[side]
+    out: list[int] | None = memo.get(key)
+    if out is None:
+        out = memo[key] = _attack_targets(st, b, side)
+    return out[:1] if first else list(out)
+
+
+def _attack_targets(st: St, b: Board, side: int) -> list[int]:
+    out = []
+    soviets = st.data["dn"][1] >= 2
+    allied = side == 1
+    u_all = st.data["u"]
+    for loc in compress(count(), b.cont):  # the contested locations
+        for u in u_all[loc]:
+            if ((u >= ALLIED_MIN) == allied and not u & FORT_BIT
+                    and (soviets or u >> OWNER_SHIFT != SOV)):
+                out.append(loc)
+                break
+    return out
+
+
+def redeploy_sources(st: St, side: int, quick: bool = False) -> list[tuple[int, int]]:
+    """Strategic Redeploy: (location, owner) of armies in friendly controlled, in supply
+    locations that have another such location to go to (``quick``: any one, found fast)."""
+    memo = board(st).memo
+    key = ("redep", side, quick)
+    out: list[tuple[int, int]] | None = memo.get(key)
+    if out is None:
+        out = memo[key] = _redeploy_sources(st, side, quick)
+    return list(out)
+
+
+def _redeploy_sources(st: St, side: int, quick: bool) -> list[tuple[int, int]]:
+    c = st.game.c
+    data = st.data
+    out = []
+    for owner in SIDE_OWNERS[side]:
+        if not E.movable(data, owner):
+            continue
+        if quick:  # two held supply locations, one with an army: enough to know
+            held = [s for s in c.sources[owner] if data["ctl"][s] == owner
+                    and sides_in(data["u"][s]) <= (1 if owner == AXIS else 2)
+                    and (s != c.usa or E.usa_active(data))]
+            if len(held) >= 2 and any(u >> OWNER_SHIFT == owner and not u & FORT_BIT
+                                      for s in held for u in data["u"][s]):
+                return [(held[0], owner)]
+        locs = E.build_locations(st, owner)
+        if len(locs) < 2:
+            continue
+        for loc in locs:
+            if any(u >> OWNER_SHIFT == owner and not u & FORT_BIT for u in data["u"][loc]):
+                out.append((loc, owner))
+    return out
+
+
+def event_playable(st: St, side: int, card: int) -> bool:
+    """7.2.9: an operation event (not a battle event) that can be carried out now."""
+    c = st.game.c
+    ev = c.card_event[card]
+    if not ev or c.event_battle[ev]:
+        return False
+    if ev == EV_WEAPON:
+        return can_bomb(st, side, extra=0)
+    if ev == EV_REDEPLOY:
+        return bool(redeploy_sources(st, side, quick=True))
+    return True
+
+
+def op_cards(st: St, side: int, op: int) -> list[int]:
+    """The cards of the hand that may be played for ``op`` now."""
+    g = st.game
+    c = g.c
+    data = st.data
+    hand = data["hand"][side]
+    if op == OP_BUILD:  # the cards with an army build_options allows
+        b = board(st)
+        n_hand = len(hand)
+        soviets = data["dn"][1] >= 2
+        cnt = data["cnt"]
+        mix = c.mix
+        allowed = 0
+        for bit, owner, strength in g.build_bits[side]:
+            if (n_hand >= strength and (owner != SOV or soviets)
+                    and cnt[owner * 5 + strength] < mix[owner][strength]
+                    and any_build_in(st, b, owner)):
+                allowed |= bit
+        if not allowed:
+            return []
+        bits = g.card_bits[side]
+        return [x for x in hand if bits[x] & allowed]
+    if op == OP_FORT:
+        if not can_fortress(st, side):
+            return []
+        return [x for x in hand if c.card_fort[x]]
+    if op == OP_BOMB:
+        if not can_bomb(st, side):
+            return []
+        return [x for x in hand if c.card_bomb[x]]
+    if op == OP_MOVE:
+        out = []
+        mv = c.card_move
+        air = c.card_air
+        b = board(st)
+        for kind in (LAND, NAVAL):
+            cards = [x for x in hand if mv[x] == kind]
+            if not cards:
+                continue
+            # the air cards left once the first of them is played
+            first = cards[0]
+            n_air = 0
+            for x in hand:
+                if x != first and air[x] > 0:
+                    n_air += 1
+            if move_sources(st, side, kind == NAVAL, first=True, n_air=n_air, b=b):
+                out += cards
+        return out
+    if op == OP_EVENT:  # the cards event_playable allows
+        bits = g.card_bits[side]
+        m = reduce(or_, map(bits.__getitem__, hand), 0)
+        allowed = CB_EVENT
+        if m & CB_WEAPON and can_bomb(st, side, extra=0):
+            allowed |= CB_WEAPON
+        if m & CB_REDEPLOY and redeploy_sources(st, side, quick=True):
+            allowed |= CB_REDEPLOY
+        return [x for x in hand if bits[x] & allowed]
+    if op == OP_DISCARD:
+        return list(hand)
+    return []
+
+
+def op_possible(st: St, side: int, op: int) -> bool:
+    """Whether operation ``op`` is possible now, asked one operation at a time (tests
+    compare :func:`possible_ops` with it)."""
+    c = st.game.c
+    hand = st.data["hand"][side]
+    if op == OP_PASS:
+        return True
+    if op == OP_DISCARD:
+        return bool(hand)
+    if op == OP_ATTACK:
+        return bool(attack_targets(st, side, first=True))
+    if op == OP_BOMB:
+        return can_bomb(st, side) and any(c.card_bomb[x] for x in hand)
+    if op == OP_FORT:
+        return any(c.card_fort[x] for x in hand) and can_fortress(st, side)
+    if op == OP_MOVE:
+        best = best_move_card(st, hand)
+        if not best:
+            return False
+        # one move card is played; the other cards of the hand may give the air power:
+        # play a move card without air power if there is one
+        air = c.card_air
+        n_air = sum(1 for x in hand if air[x])
+        if not any(c.card_move[x] and not air[x] for x in hand):
+            n_air = max(0, n_air - 1)
+        return bool(move_sources(st, side, best == NAVAL, first=True, n_air=n_air)) or (
+            best == NAVAL and bool(op_cards(st, side, op)))
+    if op == OP_EVENT:
+        ev = c.card_event
+        cards = [x for x in hand if ev[x] and not c.event_battle[ev[x]]]
+        if not cards:
+            return False
+        if any(ev[x] in (EV_COORD, EV_WOLF, EV_DESTROYER) for x in cards):
+            return True
+        return any(event_playable(st, side, x) for x in cards)
+    if op == OP_BUILD:  # bool(op_cards(...)), stopping at the first card that builds
+        cache: dict[int, bool] = {}
+        return any(build_options(st, side, x, cache) for x in hand)
+    return bool(op_cards(st, side, op))
+
+
+def possible_ops(st: St, side: int) -> list[int]:
+    """The action ids of the operations possible now: :func:`op_possible` of the eight
+    operations in one pass over the hand (the card bits of ``SfeBase.card_bits``)."""
+    g = st.game
+    data = st.data
+    hand = data["hand"][side]
+    op_id = g.op_id
+    if not hand:  # no card: only a pass
+        return [op_id[OP_PASS]]
+    c = g.c
+    m = reduce(or_, map(g.card_bits[side].__getitem__, hand))
+    out = []
+    b = board(st)
+    memo = b.memo
+    # build (7.2.1): a card that builds an army the mix allows, with a place for it
+    if m >> 16:
+        n_hand = len(hand)
+        soviets = data["dn"][1] >= 2
+        cnt = data["cnt"]
+        mix = c.mix
+        for bit, owner, strength in g.build_bits[side]:
+            if (m & bit and n_hand >= strength and (owner != SOV or soviets)
+                    and cnt[owner * 5 + strength] < mix[owner][strength]):
+                ok = memo.get(ANYBUILD_KEYS[owner])
+                if ok is None:
+                    ok = any_build_in(st, b, owner)
+                if ok:
+                    out.append(op_id[OP_BUILD])
+                    break
+    if m & CB_FORT and can_fortress(st, side, b):
+        out.append(op_id[OP_FORT])
+    if m & CB_BOMB or m & CB_WEAPON:
+        end = len(c.track) - 1
+        bomb = data["bomb"]
+        room = bomb < end if side == 0 else bomb > -end  # can_bomb: the marker may move
+    else:
+        room = False
+    if m & CB_BOMB and room and len(hand) >= 2:
+        out.append(op_id[OP_BOMB])
+    n_air = sum(map(g.air_flag.__getitem__, hand)) if m & CB_AIR else 0
+    if m & (CB_LAND | CB_NAVAL):
+        # one move card is played; the other cards of the hand may give the air power:
+        # play a move card without air power if there is one
+        naval = 1 if m & CB_NAVAL else 0
+        na = n_air if m & CB_MOVE_NO_AIR else n_air - 1
+        key, key1 = _MSRC_KEYS[side][naval][1 if na > 0 else 0]
+        src = memo.get(key)
+        if src is None:
+            src = memo.get(key1)
+            if src is None:
+                src = move_sources(st, side, bool(naval), first=True,
+                                   n_air=na if na > 0 else 0, b=b)
+        if src or (naval and op_cards(st, side, OP_MOVE)):
+            out.append(op_id[OP_MOVE])
+    if m & CB_EVENT or (m & CB_WEAPON and room) or (
+            m & CB_REDEPLOY and redeploy_sources(st, side, quick=True)):
+        out.append(op_id[OP_EVENT])
+    out.append(op_id[OP_DISCARD])
+    if n_air:
+        att = memo.get(_ATT_KEYS[side])
+        if att is None:
+            att = attack_targets(st, side, first=True, b=b)
+        if att:
+            out.append(op_id[OP_ATTACK])
+    out.append(op_id[OP_PASS])
+    return out

@@ -1,0 +1,78 @@
+"""Struggle for Europe: every decision says what is decided, under which rule, in words that
+are public (the prompt depends on nothing hidden from either role), and the flow runs on
+core's decision stack with named frames."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from warroom.core.protocol import (
+    State,
+    apply,
+    clone,
+    determinize,
+    explain,
+    legal_actions,
+    new_game,
+    prompt,
+    view,
+)
+from warroom.core.rng import Rng
+from warroom.games import load_game
+from warroom.games.sfe.game import DECISION_KINDS, FRAME_KINDS, StruggleForEurope
+
+G = load_game("sfe")
+assert isinstance(G, StruggleForEurope)
+
+
+def decisions(seed: int) -> list[State[Any]]:
+    """A random game, with a snapshot of every decision of it."""
+    s = new_game(G, seed=seed)
+    rng = random.Random(seed)
+    out = []
+    while s.active is not None:
+        out.append(clone(s))
+        legal = legal_actions(s)
+        apply(s, legal[rng.randrange(len(legal))])
+    return out
+
+
+def test_every_decision_has_a_specific_public_prompt_with_its_rule() -> None:
+    rng = Rng(3)
+    kinds: set[str] = set()
+    texts: set[str] = set()
+    for seed in range(30):
+        for i, s in enumerate(decisions(seed)):
+            p = prompt(s)
+            assert p is not None and p.role == s.active
+            kind = s.data["stack"][-1]["kind"]
+            kinds.add(kind)
+            assert FRAME_KINDS[kind].decision
+            assert p.rule in G.rules, (kind, p)
+            assert len(p.text) > 20 and p.text[0].isupper(), (kind, p)
+            assert view(s, None)["prompt"] == p.to_json()
+            texts.add(p.text)
+            if i % 5 == 0:  # the prompt is the same whatever the hidden cards are
+                for role in G.roles:
+                    assert prompt(determinize(s, role, rng)) == p, (kind, p)
+    assert kinds >= {"operation", "operation_card", "move", "pay_cards", "place", "battle_air",
+                     "battle_events", "defender_air", "block", "army", "redeploy"}
+    assert len(texts) > 100
+
+
+def test_decision_kinds_are_named_frames() -> None:
+    assert "battle" in FRAME_KINDS and not FRAME_KINDS["battle"].decision
+    assert "turn" in FRAME_KINDS and not FRAME_KINDS["turn"].decision
+    assert set(DECISION_KINDS) == {k for k, f in FRAME_KINDS.items() if f.decision}
+    for kind in FRAME_KINDS:
+        assert len(kind) > 3 and kind.islower()
+
+
+def test_explain_cites_rules() -> None:
+    s = new_game(G, seed=1)
+    why = explain(s, "op:fortress")
+    assert why.rules
+    assert explain(s, "op:pass").legal
+    why = explain(s, "op:attack")
+    assert not why.legal and "7.2.7" in why.rules
