@@ -151,11 +151,11 @@ def test_determinize_resamples_the_opponents_hand() -> None:
 def test_undo_never_crosses_a_change_of_player() -> None:
     session = Session.start(G, seed=3)
     session.apply("op:discard")
-    assert session.can_undo
+    assert session.can_undo()
     session.undo()
     session.apply("op:pass")
     session.apply("op:pass")   # the Allies now decide: the Axis turn cannot be undone
-    assert session.state.active == "allies" and not session.can_undo
+    assert session.state.active == "allies" and not session.can_undo()
 
 
 def test_record_replay_and_cli(tmp_path: Path) -> None:

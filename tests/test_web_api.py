@@ -101,7 +101,8 @@ def test_undo_only_own_decision_and_record(tmp_path: Path) -> None:
         assert c.post(f"{url}/undo", json={"token": a}).status_code == 422
         assert c.post(f"{url}/undo", json={"token": b}).status_code == 422
         rec = c.get(f"{url}/record", params={"token": b}).json()
-        assert rec["actions"] == ["take:1"] and rec["seed"] is None
+        assert rec["actions"] == [None] and rec["seed"] is None     # a's move is a's
+        assert c.get(f"{url}/record", params={"token": a}).json()["actions"] == ["take:1"]
         assert c.get(f"{url}/record").status_code == 403
 
 

@@ -85,6 +85,8 @@ class Live:
     seats: dict[str, str]                     # role -> "human" | "bot:NAME"
     token_hashes: dict[str, str]              # role -> sha256 of the seat token
     version: int
+    played_by: list[str] = field(default_factory=list)
+    """The role that played each action of the record, in order."""
     lock: threading.RLock = field(default_factory=threading.RLock)
     bot_busy: bool = False
 
@@ -243,8 +245,10 @@ class GameService:
                 raise NotFound(f"no game {short(game_key)}")
             seats = {s.role: s for s in db.scalars(select(SeatRow).where(
                 SeatRow.game_id == game_key))}
-            actions: list[str | int] = [a.key for a in db.scalars(select(ActionRow).where(
-                ActionRow.game_id == game_key).order_by(ActionRow.index))]
+            rows = list(db.scalars(select(ActionRow).where(
+                ActionRow.game_id == game_key).order_by(ActionRow.index)))
+            actions: list[str | int] = [a.key for a in rows]
+            played_by = [a.role for a in rows]
             snap = db.scalars(select(SnapshotRow).where(SnapshotRow.game_id == game_key)
                               .order_by(SnapshotRow.version.desc()).limit(1)).first()
             record = Record(row.game, row.scenario, dict(row.options), int(row.seed),
@@ -265,7 +269,7 @@ class GameService:
             state = replay(game, record)
         session = Session(state, record)
         return Live(game_key, session, {r: s.player for r, s in seats.items()},
-                    {r: s.token_hash for r, s in seats.items()}, version)
+                    {r: s.token_hash for r, s in seats.items()}, version, played_by)
 
     # -- seats ------------------------------------------------------------------------------
     def seat(self, live: Live, token: str | None) -> str:
@@ -361,6 +365,7 @@ class GameService:
             except Exception as exc:
                 live.session.rollback(mark)
                 raise Unavailable("the undo could not be stored; nothing changed") from exc
+            del live.played_by[n:]
             live.version += 1
             version_now = live.version
         self.hub.publish(live.id, version_now)
@@ -386,6 +391,7 @@ class GameService:
             session.rollback(mark)
             raise Unavailable("the action could not be stored; nothing changed, try "
                               "again") from exc
+        live.played_by.append(role)
         live.version += 1
         self.hub.publish(live.id, live.version)
 
@@ -436,19 +442,26 @@ class GameService:
 
     # -- records ----------------------------------------------------------------------------
     def record(self, game_key: str, token: str | None) -> dict[str, Any]:
-        """The replayable record once the game is over (anyone); during play, for a seat,
-        the actions so far without the seed (which would reveal every future die)."""
+        """The replayable record once the game is over (anyone). During play, for a seat:
+        the actions so far without the seed (which would reveal every future die) and, in a
+        game with hidden information, with another seat's actions shown as ``null`` (their
+        keys may name a card played face down)."""
         live = self.live(game_key)
         with live.lock:
             rec = live.session.record.to_json()
             over = live.state.active is None
+            played_by = list(live.played_by)
         if over:
             out = result(live.state)
             rec["result"] = out.to_json() if out is not None else None
             return rec
-        self.seat(live, token)
+        role = self.seat(live, token)
         rec["seed"] = None
         rec["note"] = "the seed is revealed when the game ends"
+        if live.game.hidden_information:
+            rec["actions"] = [key if by == role else None
+                              for key, by in zip(rec["actions"], played_by, strict=True)]
+            rec["note"] += "; other seats' actions are hidden until then"
         return rec
 
     def upload(self, obj: Any) -> dict[str, Any]:
