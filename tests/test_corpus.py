@@ -27,6 +27,17 @@ _POST = re.compile(r"^(.*) \[([^\]]+)\]$", re.S)
 SKIP = {"log", "pending", "prompt", "result"}
 
 
+_WAR = ("eit2 9.5 (issue 11.1): war ends the Strategy phase at once; this game ran rules "
+        "after its war roll")
+CHANGED: dict[tuple[str, int], str] = {
+    ("eit2", 6): _WAR, ("eit2", 10): _WAR, ("eit2", 12): _WAR, ("eit2", 15): _WAR,
+    ("eit2", 16): _WAR, ("eit2", 17): _WAR, ("eit2", 25): _WAR, ("eit2", 28): _WAR,
+    ("eit2", 29): _WAR,
+}
+"""Records that a rule fix changed on purpose (each checked to be changed by that fix): the
+rule and why. They are skipped, never regenerated."""
+
+
 def _entries(gid: str) -> list[dict[str, Any]]:
     with gzip.open(CORPUS / f"{gid}.json.gz", "rt", encoding="utf-8") as fh:
         entries: list[dict[str, Any]] = json.load(fh)
@@ -49,6 +60,8 @@ CASES = [(gid, i) for gid in game_ids() for i in range(len(_entries(gid)))]
 
 @pytest.mark.parametrize(("gid", "index"), CASES)
 def test_corpus_game_replays_identically(gid: str, index: int) -> None:
+    if (gid, index) in CHANGED:
+        pytest.skip(CHANGED[gid, index])
     entry = _entries(gid)[index]
     game = load_game(gid)
     state = replay(game, Record.from_json(entry["record"]))

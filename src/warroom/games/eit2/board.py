@@ -23,6 +23,13 @@ NONE = -1
 Data = dict[str, Any]
 
 
+class WarBreaksOut(Exception):
+    """9.5: the Second World War broke out. Raised by the war roll (:func:`war_roll`) once the
+    stack is unwound to Final Scoring: nothing after the roll runs (not the rest of the Event,
+    not the Operations of the card), and the frame handlers (``frames.Step``/``frames.Ask``)
+    stop there. A rule signal, never an error of the user."""
+
+
 def other(side: int) -> int:
     return 1 - side
 
@@ -183,6 +190,24 @@ def change_tension(c: Components, data: Data, delta: int, mover: int, rule: str)
             war_roll(c, data, mover, drm)
 
 
+def war(c: Components, data: Data) -> None:
+    """9.5: "phasing player gets Sanctioned and receives a Sanction marker. End the Strategy
+    phase and end the game (see 10.4.2)": the whole decision stack is unwound to Final
+    Scoring (4.5.5, 10.4.4) and :class:`WarBreaksOut` stops the rules that were running."""
+    side = data["phasing"]
+    data["war"] = True
+    log(data, "9.5", f"The Second World War breaks out: {SIDE[side]}, the phasing player, is "
+        "Sanctioned; the game ends", role=ROLE[side])
+    sanction(c, data, side, "9.5")
+    for f in data["stack"]:     # 5.2: an opponent's Event still to come does not occur
+        if (f["kind"] == "op_kind" and f.get("event")) or (f["kind"] == "event"
+                                                            and f.get("triggered")):
+            data["discard"].append(f["card"])
+    del data["stack"][:]
+    call(data, "final_scoring", None, reason="war broke out")
+    raise WarBreaksOut
+
+
 def war_roll(c: Components, data: Data, mover: int, drm: int) -> None:
     """9.4: the player moving Tension into a +# space rolls; above 6, war (9.5). The
     Kellogg-Briand side of the Tension marker (card 7) modifies the roll by -1."""
@@ -197,7 +222,7 @@ def war_roll(c: Components, data: Data, mover: int, drm: int) -> None:
     if total > 6:
         log(data, "9.4", f"{SIDE[mover]} rolls for war: die {die} {drm:+d} = {total} > 6: the "
             "Second World War breaks out", war=True, **facts)
-        data["war"] = True
+        war(c, data)
     else:
         log(data, "9.4", f"{SIDE[mover]} rolls for war: die {die} {drm:+d} = {total}: peace "
             "holds", war=False, **facts)

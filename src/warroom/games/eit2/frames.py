@@ -28,6 +28,7 @@ once) is checked (:func:`after_play`).
 from __future__ import annotations
 
 from abc import abstractmethod
+from contextlib import suppress
 from typing import Any
 
 from warroom.core.actions import Action
@@ -41,6 +42,7 @@ from warroom.games.eit2.board import (
     ROLE,
     RW,
     SIDE,
+    WarBreaksOut,
     add_extremist,
     check_automatic_victory,
     other,
@@ -70,10 +72,12 @@ def after_play(st: St) -> None:
 
 
 class Step(Procedure[EitGame]):
-    """A procedure of this game: its :meth:`step`, then the 10.4.1 check."""
+    """A procedure of this game: its :meth:`step`, then the 10.4.1 check. War (9.5) stops the
+    step where the roll was made: the stack is already unwound to Final Scoring."""
 
     def run(self, st: St, frame: Frame) -> None:
-        self.step(st, frame)
+        with suppress(WarBreaksOut):
+            self.step(st, frame)
         after_play(st)
 
     @abstractmethod
@@ -82,10 +86,12 @@ class Step(Procedure[EitGame]):
 
 
 class Ask(Decision[EitGame]):
-    """A decision of this game: :meth:`act` carries out the action, then the 10.4.1 check."""
+    """A decision of this game: :meth:`act` carries out the action, then the 10.4.1 check
+    (war, 9.5, stops the action where the roll was made, as for :class:`Step`)."""
 
     def apply(self, st: St, frame: Frame, action: Action) -> None:
-        self.act(st, frame, action)
+        with suppress(WarBreaksOut):
+            self.act(st, frame, action)
         after_play(st)
 
     @abstractmethod

@@ -12,7 +12,7 @@ from __future__ import annotations
 from warroom.core.flow import call, game_over, reveal
 from warroom.core.log import log
 from warroom.core.rng import randbelow
-from warroom.games.eit2.board import LW, ROLE, RW, SIDE, Data, sanction
+from warroom.games.eit2.board import LW, ROLE, RW, SIDE, Data
 from warroom.games.eit2.components import WASHINGTON_NAVAL_TREATY, Components
 
 
@@ -100,16 +100,10 @@ def start_turn(c: Components, data: Data) -> None:
 
 
 def next_round(c: Components, data: Data) -> None:
-    """One step of 4.5.2 (run by the ``turn`` frame while nothing else is pending): war ends
-    the game (9.5); else the phasing player's Action Round starts (a player without cards
-    forfeits it), or the phasing player, the Action Round or the turn (4.5.3-4.5.5) moves on."""
-    if data.get("war"):
-        side = data["phasing"]
-        log(data, "9.5", f"The Second World War breaks out: {SIDE[side]}, the phasing "
-            "player, is Sanctioned; the game ends")
-        sanction(c, data, side, "9.5")
-        call(data, "final_scoring", None, reason="war broke out")
-        return
+    """One step of 4.5.2 (run by the ``turn`` frame while nothing else is pending): the
+    phasing player's Action Round starts (a player without cards forfeits it), or the phasing
+    player, the Action Round or the turn (4.5.3-4.5.5) moves on. (War ends the Strategy
+    phase at once, 9.5: :func:`board.war` unwinds the stack.)"""
     turn = data["turn"]
     side = data["phasing"]
     if data["round_done"][side] < data["ar"]:

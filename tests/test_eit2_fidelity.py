@@ -1,0 +1,93 @@
+"""Europe in Turmoil II: rules the engine once broke or read two ways (issue 11, items 1-7).
+Each test quotes the rule sentence it checks."""
+
+from __future__ import annotations
+
+from warroom.core import State, apply, legal_actions, new_game
+from warroom.core.flow import run
+from warroom.games.eit2.board import LW, RW
+from warroom.games.eit2.frames import action_round_frame
+from warroom.games.eit2.game import EuropeInTurmoil2
+
+G = EuropeInTurmoil2()
+C = G.c
+
+
+def sid(name: str) -> int:
+    return int(C.index[name])
+
+
+def space(name: str) -> str:
+    return f"space:{C.slugs[sid(name)]}"
+
+
+def keys(state: State) -> list[str]:
+    return [a.key for a in legal_actions(state)]
+
+
+def take(state: State, n: int, side: int) -> None:
+    """Move card ``n`` (wherever it is) into ``side``'s hand."""
+    d = state.data
+    for pile in (d["deck"], d["discard"], d["out_of_game"], d["ongoing"], d["hands"][0],
+                 d["hands"][1]):
+        if n in pile:
+            pile.remove(n)
+    d["hands"][side].append(n)
+    state.invalidate()
+
+
+def round_of(state: State, side: int) -> None:
+    """Make it ``side``'s Action Round now."""
+    d = state.data
+    d["stack"][-1:] = [action_round_frame(side)]
+    d["phasing"] = side
+    state.invalidate()
+    run(state)
+
+
+# -- 1. 9.5: war ends the Strategy phase at once -----------------------------------------
+
+def test_9_5_war_from_an_opponents_event_ends_the_phase_before_the_operations() -> None:
+    """9.5: "If war broke out in 9.4, phasing player gets Sanctioned and receives a Sanction
+    marker. End the Strategy phase and end the game (see 10.4.2)." LW plays March on Rome
+    for OPs with its RW Event first; RW Moderation 1 -> 0 raises Tension 5 -> 6 (8.2) and the
+    roll of 6 +1 starts the war: LW spends no OPs and the rest of the Event does not run."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    take(s, 10, LW)                      # March on Rome (RW, 4 OPs)
+    d["mod"][RW] = 1
+    d["tension"] = 5
+    d["flags"]["kellogg_briand"] = False
+    round_of(s, LW)
+    libya = d["ext"][RW][sid("Libya")]
+    apply(s, "ops:10")
+    d["forced"] = [6]
+    apply(s, "event_first")
+    assert s.active is None
+    out = d["outcome"]
+    assert out["kind"] == "final" and out["reason"] == "war broke out"
+    assert not any(e["rule"] in ("6.1", "6.1.3", "6.2.3") for e in s.log[-40:])
+    assert d["ext"][RW][sid("Libya")] == libya       # the Event stopped at its war roll
+    war = next(i for i, e in enumerate(s.log) if e["rule"] == "9.5")
+    assert "LW, the phasing player, is Sanctioned" in s.log[war]["text"]
+    assert s.log[war + 1]["text"].startswith("LW receives a Sanction marker")
+    assert s.log[war + 2]["rule"] == "10.4.4"        # straight to Final Scoring
+
+
+def test_9_5_the_rest_of_an_event_does_not_run_after_its_war_roll() -> None:
+    """9.5 "End the Strategy phase": Manchuria Invasion raises Tension (9.1), cancels the
+    Kellogg-Briand Pact and gives RW 1 Power; when its Tension step starts the war, neither
+    of the later effects happens."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    take(s, 55, RW)                      # Manchuria Invasion
+    d["tension"] = 10
+    assert d["flags"]["kellogg_briand"]
+    d["forced"] = [6]                    # 6 +6 -1 (Kellogg-Briand side) = 11 > 6
+    apply(s, "event:55")
+    assert s.active is None and d["outcome"]["reason"] == "war broke out"
+    roll = next(i for i, e in enumerate(s.log) if e["rule"] == "9.4" and e.get("war"))
+    after = s.log[roll + 1:]
+    assert not any(e["rule"] == "10.2" for e in after)          # no +1 Power
+    assert not any("cancelled" in e["text"] for e in after)     # Kellogg-Briand stays
+    assert 7 in d["ongoing"] and d["sanctions"][RW] >= 1
