@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from warroom.core import State, apply, legal_actions, new_game
 from warroom.core.flow import run
-from warroom.games.eit2.board import LW, RW
+from warroom.games.eit2.board import LW, RW, place_sp
+from warroom.games.eit2.effects import run_box_effects
 from warroom.games.eit2.frames import action_round_frame
 from warroom.games.eit2.game import EuropeInTurmoil2
 
@@ -91,3 +92,62 @@ def test_9_5_the_rest_of_an_event_does_not_run_after_its_war_roll() -> None:
     assert not any(e["rule"] == "10.2" for e in after)          # no +1 Power
     assert not any("cancelled" in e["text"] for e in after)     # Kellogg-Briand stays
     assert 7 in d["ongoing"] and d["sanctions"][RW] >= 1
+
+
+# -- 2. 3.5: the demilitarised Rhineland -------------------------------------------------
+
+def test_3_5_a_support_check_with_ops_adds_no_sp_in_the_demilitarised_rhineland() -> None:
+    """3.5: "While the Rhineland Demilitarized marker is on the Rhineland space, no Support
+    Points can be placed in that space by either Discretionary Setup, OPs, or Events,
+    unless they specify the Rhineland space by name." A LW discretionary Extremist there
+    (3.8) makes it a target: RW's successful check removes it and adds no RW SP; the
+    marker stays; the excess left places the RW Extremist of 6.2.6's last step."""
+    s = new_game(G, "1920", 2)
+    d = s.data
+    rh = sid("Rhineland")
+    while d["stack"][-1]["kind"] in ("setup_sp", "setup_ext"):
+        apply(s, keys(s)[0])
+    d["ext"][LW][rh] = 1
+    d["sp"][LW][rh] = d["sp"][RW][rh] = 0
+    d["ext"][RW][rh] = 0
+    n = next(n for n in C.card_numbers if C.cards[n].ops == 4 and C.cards[n].side == "RW")
+    take(s, n, RW)
+    round_of(s, RW)
+    apply(s, f"ops:{n}")
+    apply(s, "op_check")
+    d["forced"] = [6]
+    apply(s, space("Rhineland"))
+    check = next(e for e in reversed(s.log) if e["rule"] == "6.2.5")
+    assert check["total"] > check["target"] + 1
+    assert d["ext"][LW][rh] == 0 and d["sp"][RW][rh] == 0
+    assert d["ext"][RW][rh] == 1
+    assert d["flags"]["rhineland_demilitarized"] is True
+    assert any(e["rule"] == "3.5R" and "adds no RW SP" in e["text"] for e in s.log)
+
+
+def test_3_5_a_rearmament_box_does_not_offer_the_demilitarised_rhineland() -> None:
+    """3.5 (Events and effects "unless they specify the Rhineland space by name"): Foreign
+    Plane Import ("1 SP in a space with a friendly Extremist") does not name it."""
+    s = new_game(G, "1920", 2)
+    d = s.data
+    rh = sid("Rhineland")
+    d["ext"][RW][rh] = 1
+    t = C.track_ids.index("little_entente")
+    d["rearm_side"][t] = RW
+    box = C.boxes[t][1]
+    assert box.name == "Foreign Plane Import"
+    run_box_effects(C, d, RW, t, box)
+    frame = d["stack"][-1]
+    assert frame["kind"] == "box_place_sp" and rh not in frame["options"]
+    assert sid("Magdeburg") in frame["options"]
+
+
+def test_3_5_an_event_naming_the_rhineland_places_there_and_lifts_the_marker() -> None:
+    """3.5 example: "the Ruhr Occupation Event is played, placing five LW SP in the
+    Rhineland space ... players also remove the Rhineland Demilitarized marker"."""
+    s = new_game(G, "1920", 2)
+    d = s.data
+    rh = sid("Rhineland")
+    assert place_sp(C, d, RW, rh, 1, "7.1") == 0 and d["sp"][RW][rh] == 0
+    assert place_sp(C, d, LW, rh, 5, "7.1", by_name=True) == 5
+    assert d["flags"]["rhineland_demilitarized"] is False

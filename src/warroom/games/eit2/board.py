@@ -34,6 +34,11 @@ def other(side: int) -> int:
     return 1 - side
 
 
+def demilitarized(c: Components, data: Data, s: int) -> bool:
+    """3.5: ``s`` is the Rhineland and its Demilitarized marker is still there."""
+    return s == c.rhineland and bool(data["flags"].get("rhineland_demilitarized"))
+
+
 def controller(c: Components, data: Data, s: int) -> int:
     """2.1.4: the side whose SP exceed the opponent's by at least the Stability, else NONE."""
     lw, rw = data["sp"][LW][s], data["sp"][RW][s]
@@ -58,9 +63,16 @@ def sp_text(data: Data, s: int) -> str:
 
 def place_sp(c: Components, data: Data, side: int, s: int, n: int, rule: str,
              by_name: bool = False) -> int:
-    """Place ``n`` SP of ``side`` in space ``s``. Placing SP in the Rhineland lifts its
-    demilitarisation (3.5); callers check that the placement is allowed."""
+    """Place ``n`` SP of ``side`` in space ``s``. 3.5: while the Rhineland Demilitarized marker
+    is on the Rhineland, "no Support Points can be placed in that space by either
+    Discretionary Setup, OPs, or Events, unless they specify the Rhineland space by name"
+    (``by_name``): any other placement there places nothing. The first SP placed there lifts
+    the marker. Returns the SP placed."""
     if n <= 0:
+        return 0
+    if s == c.rhineland and not by_name and data["flags"].get("rhineland_demilitarized"):
+        log(data, "3.5R", f"The Rhineland is demilitarised: no {SIDE[side]} SP can be placed "
+            "there (only an Event naming the Rhineland may)")
         return 0
     data["sp"][side][s] += n
     log(data, rule, f"{SIDE[side]} places {n} SP in {c.names[s]} {sp_text(data, s)}")

@@ -12,6 +12,7 @@ from warroom.games.eit2.board import (
     change_moderation,
     change_tension,
     controller,
+    demilitarized,
     gain_power,
     other,
     place_sp,
@@ -50,7 +51,8 @@ def run_box_effects(c: Components, data: Data, side: int, t: int, box: Box) -> N
             if "space" in arg:
                 place_sp(c, data, side, c.index[arg["space"]], n, "6.3.4")
             else:
-                options = [s for s in range(len(c.names)) if data["ext"][side][s]]
+                options = [s for s in range(len(c.names)) if data["ext"][side][s]
+                           and not demilitarized(c, data, s)]     # 3.5: not named
                 if options:
                     call(data, "box_place_sp", ROLE[side], side=side, options=options, n=n,
                          box=box.name)

@@ -685,7 +685,8 @@ class BoxPlaceSupport(Ask):
     def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
         if legal:
             return f"{frame['box']}: the SP go there", ("6.3.4",)
-        return "only in a space with one of your Extremists", ("6.3.4",)
+        return ("only in a space with one of your Extremists, not the demilitarised Rhineland",
+                ("6.3.4", "3.5R"))
 
 
 class BoxSupportCheck(Ask):
