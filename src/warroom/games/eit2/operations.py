@@ -154,8 +154,9 @@ def support_check(c: Components, data: Data, side: int, s: int, ops: int, extra:
     excess over twice the Stability (0 or less: nothing changes). In the demilitarised
     Rhineland (3.5) a successful check removes opposing SP and Extremists as usual but adds
     no SP (no Event names the Rhineland for a check); any excess left may still place the
-    single friendly Extremist of 6.2.6's last step (an Extremist is not a Support Point). The log entry carries the
-    roll as facts: ``die``, ``ops``, ``mods`` (each with its reason), ``total``, ``target``."""
+    single friendly Extremist of 6.2.6's last step (an Extremist is not a Support Point).
+    The log entry carries the roll as facts: ``die``, ``ops``, ``mods`` (each with its
+    reason), ``total``, ``target``."""
     o = other(side)
     mods = check_modifiers(c, data, side, s) + ongoing_check_mods(c, data, side, s)
     if extra:
