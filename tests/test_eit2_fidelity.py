@@ -151,3 +151,47 @@ def test_3_5_an_event_naming_the_rhineland_places_there_and_lifts_the_marker() -
     assert place_sp(C, d, RW, rh, 1, "7.1") == 0 and d["sp"][RW][rh] == 0
     assert place_sp(C, d, LW, rh, 5, "7.1", by_name=True) == 5
     assert d["flags"]["rhineland_demilitarized"] is False
+
+
+# -- 3. 6.3.8 with 5.1: a mandated attempt on a closed track lapses -----------------------
+
+def _ops_round(state: State, side: int) -> None:
+    """``side`` plays a card of its own for Operations and places its SP (no Event)."""
+    d = state.data
+    mine = "RW" if side == RW else "LW"
+    n = next(n for n in d["deck"] if C.cards[n].side == mine and C.cards[n].ops)
+    take(state, n, side)
+    apply(state, f"ops:{n}")
+    apply(state, "op_place")
+    while state.active == ("rw" if side == RW else "lw") and \
+            state.data["stack"][-1]["kind"] == "place_sp":
+        apply(state, keys(state)[0])
+
+
+def test_6_3_8_maginot_mentality_lapses_once_the_french_track_is_closed() -> None:
+    """6.3.8: the rightmost box closes the track; 5.1: "Cards may be played in one of two
+    ways: as Events or Operations". Maginot Mentality mandates two free attempts on the
+    French track (4.5.2); the first completes the track, so the second cannot be made: the
+    LW's next round is an ordinary one (before: only rearm:* was offered and the card was
+    thrown away, "No Rearmament track is open")."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    fr = C.track_ids.index("france")
+    d["rearm"][fr] = len(C.boxes[fr]) - 2       # one box from the end
+    take(s, 65, LW)                             # Maginot Mentality
+    round_of(s, LW)
+    apply(s, "event:65")
+    assert len(d["oblig"][LW]) == 2
+    if s.active == "rw":
+        _ops_round(s, RW)
+    assert s.active == "lw"
+    assert all(k.startswith(("rearm:", "score:")) for k in keys(s))
+    n = next(n for n in d["hands"][LW] if not C.cards[n].scoring)
+    d["forced"] = [6]
+    apply(s, f"rearm:{n}")
+    apply(s, "track:france")
+    assert d["rearm"][fr] == len(C.boxes[fr]) - 1 and len(d["oblig"][LW]) == 1
+    _ops_round(s, RW)
+    assert s.active == "lw" and d["oblig"][LW] == []
+    assert any(k.startswith("ops:") for k in keys(s))
+    assert any(e["rule"] == "6.3.8" and "lapses" in e["text"] for e in s.log)

@@ -14,6 +14,7 @@ from warroom.core.log import log
 from warroom.core.rng import randbelow
 from warroom.games.eit2.board import LW, ROLE, RW, SIDE, Data
 from warroom.games.eit2.components import WASHINGTON_NAVAL_TREATY, Components
+from warroom.games.eit2.operations import track_open
 
 
 def shuffle(data: Data, cards: list[int]) -> None:
@@ -112,6 +113,7 @@ def next_round(c: Components, data: Data) -> None:
             log(data, "4.5.2", f"Action Round {turn}.{data['ar']}: {SIDE[side]} has no "
                 "card and forfeits the round", turn=turn, round=data["ar"], role=ROLE[side])
             return
+        lapse_obligations(c, data, side)
         call(data, "action_round", ROLE[side], side=side)
         log(data, "4.5.2", f"Action Round {turn}.{data['ar']}: {SIDE[side]} is the "
             "phasing player", turn=turn, round=data["ar"], role=ROLE[side])
@@ -124,6 +126,25 @@ def next_round(c: Components, data: Data) -> None:
         data["phasing"] = RW
         return
     call(data, "end_turn")
+
+
+def lapse_obligations(c: Components, data: Data, side: int) -> None:
+    """6.3.8 with 5.1: a mandated Rearmament round (Maginot Mentality, a free attempt an
+    Event gives) is re-checked when it comes due: once its track is closed (or no track is
+    open at all) the attempt cannot be made and the obligation lapses; the round is an
+    ordinary one. Mandated Operations rounds (German Generals Object) can always be made."""
+    oblig = data["oblig"][side]
+    while oblig and oblig[0]["kind"] == "rearm":
+        track = oblig[0].get("track")
+        tracks = ([c.track_ids.index(track)] if track is not None
+                  else range(len(c.track_ids)))
+        if any(track_open(c, data, t) for t in tracks):
+            return
+        oblig.pop(0)
+        where = f"the {c.track_names[c.track_ids.index(track)]} track is" if track else \
+            "no Rearmament track is"
+        log(data, "6.3.8", f"{SIDE[side]}'s mandated Rearmament attempt lapses: {where} "
+            f"open ({len(oblig)} mandated round(s) left)", role=ROLE[side])
 
 
 def expire_ongoing(c: Components, data: Data, lasts: str) -> None:
