@@ -29,10 +29,12 @@ SKIP = {"log", "pending", "prompt", "result"}
 
 _WAR = ("eit2 9.5 (issue 11.1): war ends the Strategy phase at once; this game ran rules "
         "after its war roll")
+_SEI = ("eit2 13.2 (issue 11.4): Special Emergency Intervention, passed before 1936, is in "
+        "force: +1 to a RW Support Check in Spain")
 CHANGED: dict[tuple[str, int], str] = {
     ("eit2", 6): _WAR, ("eit2", 10): _WAR, ("eit2", 12): _WAR, ("eit2", 15): _WAR,
     ("eit2", 16): _WAR, ("eit2", 17): _WAR, ("eit2", 25): _WAR, ("eit2", 28): _WAR,
-    ("eit2", 29): _WAR,
+    ("eit2", 29): _WAR, ("eit2", 13): _SEI,
 }
 """Records that a rule fix changed on purpose (each checked to be changed by that fix): the
 rule and why. They are skipped, never regenerated."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from warroom.core import State, apply, legal_actions, new_game
 from warroom.core.flow import run
 from warroom.games.eit2.board import LW, RW, place_sp
-from warroom.games.eit2.effects import run_box_effects
+from warroom.games.eit2.effects import ongoing_check_mods, run_box_effects
 from warroom.games.eit2.frames import action_round_frame
 from warroom.games.eit2.game import EuropeInTurmoil2
 
@@ -195,3 +195,21 @@ def test_6_3_8_maginot_mentality_lapses_once_the_french_track_is_closed() -> Non
     assert s.active == "lw" and d["oblig"][LW] == []
     assert any(k.startswith("ops:") for k in keys(s))
     assert any(e["rule"] == "6.3.8" and "lapses" in e["text"] for e in s.log)
+
+
+# -- 4. 13.2 / 11.2.2: boxes passed before a scenario are in force ------------------------
+
+def test_13_2_special_emergency_intervention_is_in_force_in_1936() -> None:
+    """13.2: "Place Spanish marker on the Special Emergency Intervention space RW side-up
+    (with the reminder marker moved to the Reminder Sheet)"; 11.2.2: reminder markers "are
+    moved to the Event Chart when the nation's Rearmament Marker reaches their space". The
+    box's ongoing effect (+1 to the RW Support Checks in Spain) holds from the start."""
+    s = new_game(G, "appeasement", 1)
+    d = s.data
+    madrid = sid("Madrid")
+    assert (1, "Special Emergency Intervention") in ongoing_check_mods(C, d, RW, madrid)
+    assert ongoing_check_mods(C, d, LW, madrid) == []
+    assert ongoing_check_mods(C, d, RW, sid("Paris")) == []
+    # the 1932 chart has passed no box with a reminder marker
+    g = new_game(G, "great_depression", 1)
+    assert not [m for m in g.data["check_mods"] if "track" in m]
