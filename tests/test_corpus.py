@@ -31,10 +31,14 @@ _WAR = ("eit2 9.5 (issue 11.1): war ends the Strategy phase at once; this game r
         "after its war roll")
 _SEI = ("eit2 13.2 (issue 11.4): Special Emergency Intervention, passed before 1936, is in "
         "force: +1 to a RW Support Check in Spain")
+_DECK = ("eit2 11.2.4 (issue 11.5): the Roaring Twenties deck has 47 cards (reshuffles in "
+         "turns 4 and 9): every 1920 game is dealt other hands")
 CHANGED: dict[tuple[str, int], str] = {
     ("eit2", 6): _WAR, ("eit2", 10): _WAR, ("eit2", 12): _WAR, ("eit2", 15): _WAR,
-    ("eit2", 16): _WAR, ("eit2", 17): _WAR, ("eit2", 25): _WAR, ("eit2", 28): _WAR,
-    ("eit2", 29): _WAR, ("eit2", 13): _SEI,
+    ("eit2", 16): _WAR, ("eit2", 17): _WAR, ("eit2", 28): _WAR, ("eit2", 29): _WAR,
+    ("eit2", 13): _SEI,
+    **{("eit2", i): _DECK for i in (0, 1, 2, 3, 4, 5, 18, 19, 20, 21, 22, 23, 24)},
+    ("eit2", 25): f"{_DECK}; and {_WAR}",
 }
 """Records that a rule fix changed on purpose (each checked to be changed by that fix): the
 rule and why. They are skipped, never regenerated."""

@@ -3,6 +3,8 @@ Each test quotes the rule sentence it checks."""
 
 from __future__ import annotations
 
+import random
+
 from warroom.core import State, apply, legal_actions, new_game
 from warroom.core.flow import run
 from warroom.games.eit2.board import LW, RW, place_sp
@@ -213,3 +215,45 @@ def test_13_2_special_emergency_intervention_is_in_force_in_1936() -> None:
     # the 1932 chart has passed no box with a reminder marker
     g = new_game(G, "great_depression", 1)
     assert not [m for m in g.data["check_mods"] if "track" in m]
+
+
+# -- 5. 11.2.4: the reshuffles fall in turns 4 and 9 --------------------------------------
+
+def _reshuffle_turns(seed: int) -> tuple[list[int], int]:
+    """The turns of the 4.3 reshuffles of a random 1920 game (Scoring cards played half the
+    time they can be, so that games reach the late turns), and the last turn dealt."""
+    s = new_game(G, "1920", seed)
+    r = random.Random(seed)
+    while s.active is not None and s.data["turn"] < 10:
+        acts = legal_actions(s)
+        score = [a for a in acts if a.kind == "score"]
+        apply(s, score[0] if score and r.random() < 0.5 else acts[r.randrange(len(acts))])
+    turns: list[int] = []
+    turn = 1
+    for e in s.log:
+        if e["rule"] == "4.1" and "turn" in e:
+            turn = e["turn"]
+        elif e["rule"] == "4.3":
+            turns.append(turn)
+    return turns, s.data["turn"]
+
+
+def test_11_2_4_reshuffles_fall_in_turns_4_and_9_in_most_games() -> None:
+    """11.2.4: "Normally there is a reshuffle during the card draw phase of turn 4. [...]
+    There is usually a reshuffle during the card draw phase of turn 9." Measured over random
+    1920 games: among those that reach the turn, the first reshuffle is in turn 4 (never
+    earlier) and most of those reaching turn 9 reshuffle then."""
+    assert len(C.era_cards["Roaring Twenties"]) in range(44, 58)
+    t4 = reach4 = t9 = reach9 = 0
+    for seed in range(40):
+        turns, last = _reshuffle_turns(seed)
+        assert not [t for t in turns if t < 4], (seed, turns)
+        if last >= 4:
+            reach4 += 1
+            t4 += 4 in turns
+        if last >= 9:
+            reach9 += 1
+            t9 += 9 in turns
+    assert reach4 >= 20 and reach9 >= 10
+    assert t4 >= 0.9 * reach4
+    assert t9 >= 0.6 * reach9

@@ -130,8 +130,8 @@ def setup_scenario(c: Components, data: Data, scenario: str) -> None:
     for n in data["ongoing"]:
         install_ongoing(c, data, n)
     data["eras_in"] = list(sc["eras"])
-    data["deck"] = [n for era in sc["eras"] for n in c.era_cards[era]
-                    if n not in out and n not in dis]
+    data["deck"] = sorted(n for era in sc["eras"] for n in c.era_cards[era]
+                          if n not in out and n not in dis)
     shuffle(data, data["deck"])
     log(data, sc["rule"], f"{scenario.replace('_', ' ').title()} scenario: turn {sc['turn']}, "
         f"Power {SIDE[RW] if sc['power'] > 0 else SIDE[LW]}{abs(sc['power'])}, Tension "
