@@ -33,10 +33,14 @@ _SEI = ("eit2 13.2 (issue 11.4): Special Emergency Intervention, passed before 1
         "force: +1 to a RW Support Check in Spain")
 _DECK = ("eit2 11.2.4 (issue 11.5): the Roaring Twenties deck has 47 cards (reshuffles in "
          "turns 4 and 9): every 1920 game is dealt other hands")
+_TARGET = ("eit2 6.3.2 (issue 11.6): a Rearmament attempt at a box whose effect depends on "
+           "a space counts that space's neighbourhood")
 CHANGED: dict[tuple[str, int], str] = {
     ("eit2", 6): _WAR, ("eit2", 10): _WAR, ("eit2", 12): _WAR, ("eit2", 15): _WAR,
     ("eit2", 16): _WAR, ("eit2", 17): _WAR, ("eit2", 28): _WAR, ("eit2", 29): _WAR,
     ("eit2", 13): _SEI,
+    ("eit2", 7): _TARGET, ("eit2", 8): _TARGET, ("eit2", 9): _TARGET, ("eit2", 26): _TARGET,
+    ("eit2", 27): _TARGET,
     **{("eit2", i): _DECK for i in (0, 1, 2, 3, 4, 5, 18, 19, 20, 21, 22, 23, 24)},
     ("eit2", 25): f"{_DECK}; and {_WAR}",
 }

@@ -257,3 +257,52 @@ def test_11_2_4_reshuffles_fall_in_turns_4_and_9_in_most_games() -> None:
     assert reach4 >= 20 and reach9 >= 10
     assert t4 >= 0.9 * reach4
     assert t9 >= 0.6 * reach9
+
+
+# -- 6. 6.3.2: the target space of a Rearmament attempt ------------------------------------
+
+def test_6_3_2_an_attempt_counts_the_neighbourhood_of_the_boxs_space() -> None:
+    """6.3.2: "+1 for each adjacent friendly controlled space / +1 for each friendly
+    Extremist in or adjacent to the target space / -1 for each adjacent opponent controlled
+    space / -1 for each opponent Extremist in or adjacent to the target space / SPs in the
+    target space itself do not modify the die roll in any way". 11.2.5: Lombardy "should be
+    controlled for certain Rearmament boxes to improve": Rapid Army Expansion gives Power
+    with it, so an attempt at that box targets Lombardy."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    n = len(C.names)
+    d["sp"], d["ext"] = [[0] * n, [0] * n], [[0] * n, [0] * n]
+    it = C.track_ids.index("italy")
+    assert C.boxes[it][d["rearm"][it] + 1].name == "Rapid Army Expansion"
+    assert C.boxes[it][d["rearm"][it] + 1].space == sid("Lombardy")
+    d["sp"][LW][sid("Lombardy")] = 9                  # SP in the target space: nothing
+    d["sp"][RW][sid("Tuscany")] = 5                   # adjacent, RW-controlled: -1
+    d["sp"][LW][sid("Switzerland")] = 9               # adjacent, LW-controlled: +1
+    d["ext"][LW][sid("Lombardy")] = 1                 # friendly Extremist in it: +1
+    d["ext"][RW][sid("Blackshirts")] = 1              # opposing Extremist next to it: -1
+    d["ext"][LW][sid("Rome")] = 1                     # not adjacent to Lombardy: nothing
+    n_card = next(n for n in d["deck"] if C.cards[n].side == "neutral" and C.cards[n].ops)
+    take(s, n_card, LW)
+    round_of(s, LW)
+    assert d["rearm_side"][it] == RW                  # no +1 for LW's marker side
+    d["forced"] = [1]
+    apply(s, f"rearm:{n_card}")
+    apply(s, "track:italy")
+    att = next(e for e in reversed(s.log) if e["rule"] == "6.3.2" and "die" in e)
+    assert sorted(map(tuple, att["mods"])) == sorted([
+        (-1, "Tuscany opponent-controlled"), (1, "Switzerland controlled"),
+        (1, "Extremist in Lombardy"), (-1, "opposing Extremist in Blackshirts")])
+
+
+def test_6_3_2_boxes_and_their_target_spaces() -> None:
+    """11.2.5's control spaces are the target spaces of the boxes that depend on them; the
+    boxes placing SP have none, as 17.0 AR 1.4 shows (an attempt at Maginot Line Conception,
+    2 SP in Alsace-Lorraine, modified only by the marker and the OPs; that test passes in
+    tests/test_eit2_example_of_play.py)."""
+    targets = {b.name: C.names[b.space] for t in range(len(C.track_ids))
+               for b in C.boxes[t] if b.space is not None}
+    assert targets == {
+        "Binary Divisions": "Rome", "Rapid Army Expansion": "Lombardy",
+        "Littorio Class Battleships": "Rome", "Deutschland Class Panzerschiffe": "Berlin",
+        "Panzer Divisions": "Berlin", "Polikarpov I-16": "USSR",
+        "Theory of Deep Operation": "USSR"}

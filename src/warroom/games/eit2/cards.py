@@ -231,7 +231,7 @@ class Box(ContentModel):
     needed: int | None = Field(default=None, ge=2, le=14)   # null: the starting space
     kind: Literal["air", "army", "navy"] | None = None
     marker: str | None = None
-    space: str | None = None                      # 6.3.2 target space (none bundled)
+    space: str | None = None                      # 6.3.2 target space (11.2.5)
     effect: str
     effects: list[BoxEffect] = Field(default_factory=list)
     reconstructed: bool = False

@@ -283,7 +283,9 @@ class EuropeInTurmoil2(EitGame):
             t = act.value
             if data["rearm"][t] + 1 < len(c.boxes[t]):
                 box = c.boxes[t][data["rearm"][t] + 1]
-                return f"{act.label}: next {box.name} needs {box.needed}"
+                where = f" (target space {c.names[box.space]})" if box.space is not None \
+                    else ""
+                return f"{act.label}: next {box.name} needs {box.needed}{where}"
         return act.label
 
     def content_json(self) -> dict[str, Any]:
