@@ -11,6 +11,7 @@ from warroom.games.eit2.board import LW, RW, place_sp
 from warroom.games.eit2.effects import ongoing_check_mods, run_box_effects
 from warroom.games.eit2.frames import action_round_frame
 from warroom.games.eit2.game import EuropeInTurmoil2
+from warroom.games.eit2.scoring import final_scoring
 
 G = EuropeInTurmoil2()
 C = G.c
@@ -306,3 +307,27 @@ def test_6_3_2_boxes_and_their_target_spaces() -> None:
         "Littorio Class Battleships": "Rome", "Deutschland Class Panzerschiffe": "Berlin",
         "Panzer Divisions": "Berlin", "Polikarpov I-16": "USSR",
         "Theory of Deep Operation": "USSR"}
+
+
+# -- 7. readings -------------------------------------------------------------------------
+
+def test_10_4_4_final_scoring_adds_the_power_uncapped() -> None:
+    """10.4.4: "every Region is scored as if its regional scoring card had just been played
+    (this new Power is added to the current score)" and "Reaching 20 Power does not result in
+    Automatic Victory during scoring at the end of turn 10". RW18 + the Power of Germany, then
+    11 Sanctions (-22): RW wins (capped at RW20 first, LW2 would have won)."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    n = len(C.names)
+    d["sp"], d["ext"] = [[0] * n, [0] * n], [[0] * n, [0] * n]
+    d["power"] = 18
+    d["mod"] = [10, 10]
+    d["sanctions"] = [0, 11]
+    for name in ("Berlin", "Hamburg", "Magdeburg", "Bavaria", "Silesia", "Thuringia"):
+        d["sp"][RW][sid(name)] = 9                   # RW Controls Germany
+    final_scoring(C, d, "test")
+    rw_germany = next(e for e in s.log if e["rule"] == "10.1"
+                      and e.get("region") == "Germany" and e["role"] == "rw")["total"]
+    assert rw_germany >= 5                # capped at RW20, the 22 Power of Sanctions: LW2
+    assert d["outcome"]["power"] == 18 + rw_germany - 22 > 0
+    assert d["outcome"]["winner"] == "rw"

@@ -125,10 +125,14 @@ def power_text(power: int) -> str:
 
 def gain_power(c: Components, data: Data, side: int, n: int, rule: str) -> None:
     """10.3.2: move the Power marker ``n`` spaces in ``side``'s favour (an automatic victory
-    at 20 is checked by the caller once every award of the play is applied, 10.4.1)."""
+    at 20 is checked by the caller once every award of the play is applied, 10.4.1). During
+    Final Scoring the Power is not capped at 20 (10.4.4)."""
     if n == 0:
         return
-    data["power"] = max(-20, min(20, data["power"] + (n if side == RW else -n)))
+    p = data["power"] + (n if side == RW else -n)
+    # 10.3.1: the track runs LW20-RW20, and 20 Power wins at once (10.4.1); 10.4.4: Final
+    # Scoring's "new Power is added to the current score" uncapped (no automatic victory then)
+    data["power"] = p if data.get("final_scoring") else max(-20, min(20, p))
     log(data, rule, f"{SIDE[side]} gains {n} Power: Power {power_text(data['power'])}")
 
 

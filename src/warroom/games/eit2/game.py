@@ -216,7 +216,7 @@ class EuropeInTurmoil2(EitGame):
                 bad.append(f"negative SP for {ROLE[side]}")
             if any(v < 0 for v in data["ext"][side]) or sum(data["ext"][side]) > COUNTERMIX:
                 bad.append(f"{ROLE[side]} extremists outside the countermix of {COUNTERMIX}")
-        if not -20 <= data["power"] <= 20:
+        if not -20 <= data["power"] <= 20 and not data["final_scoring"]:
             bad.append("power off the track")
         if not 0 <= data["tension"] <= c.tension_max:
             bad.append("tension off the track")
