@@ -7,7 +7,7 @@ import random
 
 from warroom.core import State, apply, legal_actions, new_game
 from warroom.core.flow import run
-from warroom.games.eit2.board import LW, RW, place_sp
+from warroom.games.eit2.board import LW, RW, change_tension, place_sp
 from warroom.games.eit2.effects import ongoing_check_mods, run_box_effects
 from warroom.games.eit2.frames import action_round_frame
 from warroom.games.eit2.game import EuropeInTurmoil2
@@ -331,3 +331,18 @@ def test_10_4_4_final_scoring_adds_the_power_uncapped() -> None:
     assert rw_germany >= 5                # capped at RW20, the 22 Power of Sanctions: LW2
     assert d["outcome"]["power"] == 18 + rw_germany - 22 > 0
     assert d["outcome"]["winner"] == "rw"
+
+
+def test_9_4_no_roll_at_tension_11() -> None:
+    """9.4: "If the Tension marker moves into a space containing a die roll modifier number,
+    the player moving the Tension marker makes a roll". At 11 (the last space) the marker
+    cannot move: no roll, no war."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    d["tension"] = 11
+    d["forced"] = [6]
+    before = len(s.log)
+    change_tension(C, d, +2, RW, "9.1")
+    assert d["tension"] == 11 and not d["war"] and d["forced"] == [6]
+    assert [e["rule"] for e in s.log[before:]] == ["9.4", "9.4"]
+    assert "no roll for war" in s.log[-1]["text"]

@@ -181,7 +181,8 @@ def sanction(c: Components, data: Data, side: int, rule: str) -> None:
 
 def change_tension(c: Components, data: Data, delta: int, mover: int, rule: str) -> None:
     """9.0: move Tension; at 0 a reduction gives the other player 1 Power (9.3); entering a
-    +# space makes the mover roll for war (9.4)."""
+    +# space makes the mover roll for war (9.4); at 11 an increase moves nothing and makes
+    no roll (9.4 asks for a roll only when the marker moves into a space)."""
     for _ in range(abs(delta)):
         if data["outcome"]:
             return
@@ -196,12 +197,14 @@ def change_tension(c: Components, data: Data, delta: int, mover: int, rule: str)
             log(data, rule, f"Tension -1: now {data['tension']}")
             continue
         if data["tension"] >= c.tension_max:
-            log(data, rule, "Tension is at its maximum")
-            drm = c.tension_drm[c.tension_max]
-        else:
-            data["tension"] += 1
-            log(data, rule, f"Tension +1: now {data['tension']}")
-            drm = c.tension_drm[data["tension"]]
+            # 9.4: a roll is made when "the Tension marker moves into a space containing a
+            # die roll modifier number"; at 11 it cannot move, so no roll is made
+            log(data, "9.4", f"Tension is at its maximum ({c.tension_max}): the marker does "
+                "not move, no roll for war")
+            continue
+        data["tension"] += 1
+        log(data, rule, f"Tension +1: now {data['tension']}")
+        drm = c.tension_drm[data["tension"]]
         if drm is not None:
             war_roll(c, data, mover, drm)
 
