@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from warroom.core import State, apply, legal_actions, new_game
+from warroom.core import State, apply, explain, legal_actions, new_game, prompt
 from warroom.core.flow import run
 from warroom.games.eit2.board import LW, RW, change_tension, place_sp
 from warroom.games.eit2.effects import ongoing_check_mods, run_box_effects
@@ -346,3 +346,59 @@ def test_9_4_no_roll_at_tension_11() -> None:
     assert d["tension"] == 11 and not d["war"] and d["forced"] == [6]
     assert [e["rule"] for e in s.log[before:]] == ["9.4", "9.4"]
     assert "no roll for war" in s.log[-1]["text"]
+
+
+def test_11_1_1_the_scoring_cards_support_check_may_be_passed() -> None:
+    """11.1.1: "Scoring cards when played [...] only provide the card player with a Support
+    Check in the Scoring Region": the check is offered, not imposed (a failed check costs
+    nothing, so only the die and the timing differ); passing scores the Region at once."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    take(s, 41, RW)                                  # United Kingdom Scoring
+    round_of(s, RW)
+    apply(s, "score:41")
+    assert d["stack"][-1]["kind"] == "support_check" and "pass" in keys(s)
+    assert "or pass" in G.frames["support_check"].prompt(s, d["stack"][-1]).text
+    rng = d["rng"]
+    apply(s, "pass")
+    assert d["rng"] == rng                           # no die rolled
+    assert any(e["rule"] == "10.1" and e.get("region") == "United Kingdom" for e in s.log)
+
+
+def test_4_5_3_a_scoring_card_may_be_kept_and_loses_explain_says_so() -> None:
+    """4.5.2: "Scoring cards may never be held but must be played during the turn they are
+    drawn"; 4.5.3: "If a player is holding a Scoring card at this stage in the turn, that
+    player loses the game." The engine lets a player keep one (4.5.3 names the consequence)
+    and explain says so to that player once the rounds left run short (not the prompt,
+    which the opponent reads too)."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    take(s, 41, RW)
+    d["ar"] = 8                                      # the last Action Round of turn 5
+    round_of(s, RW)
+    other = next(n for n in d["hands"][RW] if not C.cards[n].scoring)
+    assert f"ops:{other}" in keys(s)                 # allowed ...
+    why = explain(s, f"ops:{other}")
+    assert why.legal and "loses the game" in why.reason and "4.5.3" in why.rules
+    assert "Scoring" not in prompt(s).text.split("or play")[0]   # public: shows no hand
+    assert not explain(s, f"ops:{other}", role="lw").legal           # asked by the opponent
+    assert "4.5.3" not in explain(s, "score:41").rules
+    d["ar"] = 1                                      # seven rounds to go: no warning
+    s.invalidate()
+    assert "loses" not in explain(s, f"ops:{other}").reason
+
+
+def test_5_2_event_after_is_the_operations_choice() -> None:
+    """5.2: "The Phasing Player always decides whether the Event is to take place before or
+    after the Operations are conducted": op_place / op_check put it after, event_first
+    before; the old event_after key (never legal) is read as op_place."""
+    assert not G.catalogue.has_key("event_after")
+    assert G.catalogue.resolve("event_after").key == "op_place"
+    s = new_game(G, "great_depression", 1)
+    take(s, 10, LW)                                  # March on Rome, a RW Event
+    round_of(s, LW)
+    apply(s, "ops:10")
+    assert set(keys(s)) == {"op_place", "op_check", "event_first"}
+    apply(s, "event_after")                          # = op_place: the Event comes after
+    assert s.data["stack"][-1]["kind"] == "place_sp"
+    assert s.data["stack"][-2]["kind"] == "event"
