@@ -52,6 +52,10 @@ def deal(c: Components, data: Data) -> None:
     side = RW
     stuck = 0
     reveal(data)                # each player sees the cards dealt: an undo barrier
+    seen = data.get("seen")
+    if seen:                    # a card seen in a hand that left it may come back unseen
+        for s in (LW, RW):
+            seen[s] = [n for n in seen[s] if n in data["hands"][1 - s]]
     while any(len(data["hands"][s]) < size for s in (LW, RW)) and stuck < 2:
         if len(data["hands"][side]) < size:
             if draw(c, data, side):

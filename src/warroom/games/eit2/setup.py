@@ -36,6 +36,7 @@ def blank_state(c: Components, data: Data) -> None:
         "ops_mods": [],
         "oblig": [[], []],
         "hands": [[], []],
+        "seen": [[], []],
         "deck": [],
         "discard": [],
         "out_of_game": [],

@@ -512,7 +512,8 @@ def deuxieme_bureau(c: Components, data: Data, side: int) -> None:
     """Card 35, Deuxième Bureau (neutral, 1 OP): the phasing player looks at the opponent's
     hand (logged: after the Event both players know it); the opponent then discards one card
     drawn at random from it (a chance event). 5.3: its Event is not implemented and a
-    discarded Scoring card is not scored."""
+    discarded Scoring card is not scored. The cards seen are remembered (``data["seen"]``)
+    for the phasing player's determinizations."""
     o = other(side)
     hand = data["hands"][o]
     if not hand:
@@ -524,6 +525,9 @@ def deuxieme_bureau(c: Components, data: Data, side: int) -> None:
     data["discard"].append(n)
     log(data, "5.3", f"{SIDE[o]} discards {c.cards[n].title}, drawn at random: its Event is "
         "not implemented")
+    # the phasing player has seen the rest: determinizations keep those cards in the hand
+    # while they are still there (game.hide; sequence.deal forgets those that left)
+    data.setdefault("seen", [[], []])[side] = list(hand)
 
 
 def clandestine_rearmament(c: Components, data: Data, side: int) -> None:
