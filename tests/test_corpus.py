@@ -27,6 +27,27 @@ _POST = re.compile(r"^(.*) \[([^\]]+)\]$", re.S)
 SKIP = {"log", "pending", "prompt", "result"}
 
 
+_WAR = ("eit2 9.5 (issue 11.1): war ends the Strategy phase at once; this game ran rules "
+        "after its war roll")
+_SEI = ("eit2 13.2 (issue 11.4): Special Emergency Intervention, passed before 1936, is in "
+        "force: +1 to a RW Support Check in Spain")
+_DECK = ("eit2 11.2.4 (issue 11.5): the Roaring Twenties deck has 47 cards (reshuffles in "
+         "turns 4 and 9): every 1920 game is dealt other hands")
+_TARGET = ("eit2 6.3.2 (issue 11.6): a Rearmament attempt at a box whose effect depends on "
+           "a space counts that space's neighbourhood")
+CHANGED: dict[tuple[str, int], str] = {
+    ("eit2", 6): _WAR, ("eit2", 10): _WAR, ("eit2", 12): _WAR, ("eit2", 15): _WAR,
+    ("eit2", 16): _WAR, ("eit2", 17): _WAR, ("eit2", 28): _WAR, ("eit2", 29): _WAR,
+    ("eit2", 13): _SEI,
+    ("eit2", 7): _TARGET, ("eit2", 8): _TARGET, ("eit2", 9): _TARGET, ("eit2", 26): _TARGET,
+    ("eit2", 27): _TARGET,
+    **{("eit2", i): _DECK for i in (0, 1, 2, 3, 4, 5, 18, 19, 20, 21, 22, 23, 24)},
+    ("eit2", 25): f"{_DECK}; and {_WAR}",
+}
+"""Records that a rule fix changed on purpose (each checked to be changed by that fix): the
+rule and why. They are skipped, never regenerated."""
+
+
 def _entries(gid: str) -> list[dict[str, Any]]:
     with gzip.open(CORPUS / f"{gid}.json.gz", "rt", encoding="utf-8") as fh:
         entries: list[dict[str, Any]] = json.load(fh)
@@ -69,6 +90,8 @@ CHANGED_ON_PURPOSE: dict[tuple[str, int], str] = {
 
 @pytest.mark.parametrize(("gid", "index"), CASES)
 def test_corpus_game_replays_identically(gid: str, index: int) -> None:
+    if (gid, index) in CHANGED:
+        pytest.skip(CHANGED[gid, index])
     entry = _entries(gid)[index]
     game = load_game(gid)
     state = replay(game, Record.from_json(entry["record"]))

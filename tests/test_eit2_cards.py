@@ -176,11 +176,15 @@ def test_count_numbering_and_eras(deck: Deck) -> None:
     assert len(deck.cards) == CARD_COUNT == 110
     assert deck.numbers == tuple(range(1, 111))
     counts = {e: len(deck.era(e)) for e in ERAS}
-    assert counts == {RT: 40, GD: 36, AP: 34}
-    # numbered by era: all Roaring Twenties, then Great Depression, then Appeasement
-    assert deck.era(RT) == tuple(range(1, 41))
-    assert deck.era(GD) == tuple(range(41, 77))
+    # 11.2.4: 44-57 Roaring Twenties cards put the first reshuffle in turn 4 (16 dealt at the
+    # start, 14 a turn: 44 by turn 3, 58 by turn 4)
+    assert counts == {RT: 47, GD: 29, AP: 34}
+    # the era split of 11.2.4 moved seven reconstructed cards, keeping their numbers
+    moved = (67, 68, 69, 70, 71, 73, 75)
+    assert deck.era(RT) == tuple(range(1, 41)) + moved
+    assert deck.era(GD) == tuple(n for n in range(41, 77) if n not in moved)
     assert deck.era(AP) == tuple(range(77, 111))
+    assert all(deck.card(n).reconstructed for n in moved)
     sides = [c.side for c in deck.cards if c.scoring is None]
     assert abs(sides.count(LW) - sides.count(RW)) <= 3          # balanced deck
     assert all(1 <= (c.ops or 0) <= 4 for c in deck.cards if c.scoring is None)
@@ -196,8 +200,9 @@ def test_scenario_lists_eras_and_asterisks(deck: Deck) -> None:
         assert deck.find(t).removed_after_event, t
     for t in D_12_4 + D_13_4:                      # discarded: may be reshuffled, no *
         assert not deck.find(t).removed_after_event, t
-    # Named only from 13.3/13.4 on: Great Depression, unless dealt in 17.0's
-    # Roaring Twenties opening hands (Croix-de-Feu, War Reparations, American Expatriates).
+    # Named only from 13.3/13.4 on: a Great Depression card, or a Roaring Twenties card
+    # still in the 1932 draw deck (12.5), as the 17.0 opening hands show for Croix-de-Feu,
+    # War Reparations and American Expatriates. Clement Attlee (leader from 1935) is GD.
     later = {deck.find(t).number for t in R_13_3 + D_13_4} - {
         deck.find(t).number for t in R_12_3 + D_12_4}
     for n in later:
@@ -206,17 +211,20 @@ def test_scenario_lists_eras_and_asterisks(deck: Deck) -> None:
             assert card.era == RT                  # 11.2.1: France, Italy, Germany
         elif n in hand:
             assert card.era == RT, card.title
-        else:
-            assert card.era == GD, card.title
-    # All 40 Roaring Twenties cards are named by 12.3/12.4 or 13.3/13.4, so the 1936
-    # draw deck (13.5) holds no Roaring Twenties card ...
+    assert deck.find("Clement Attlee").era == GD
+    # 13.5 "Combine the remaining cards from the Roaring Twenties and Great Depression (not
+    # mentioned above)": Roaring Twenties cards that no list names are in the 1936 deck ...
     named = {deck.find(t).number for t in R_13_3 + D_13_4}
-    assert set(deck.era(RT)) <= named
-    # ... while the 1932 deck holds the six not yet played (12.5 Build Draw Deck).
+    assert {deck.card(n).title for n in set(deck.era(RT)) - named} == {
+        "Trade Imbalance", "Unemployment", "Hunger Marches", "Collective Security",
+        "Iron Guard"}
+    # ... and the 1932 deck holds those not yet played (12.5 Build Draw Deck).
     left_1932 = set(deck.era(RT)) - {deck.find(t).number for t in R_12_3 + D_12_4}
     assert {deck.card(n).title for n in left_1932} == {
         "Croix-de-Feu", "War Reparations/War Debts", "American Expatriates", "France Scoring",
-        "Italy Scoring", "Germany Scoring"}
+        "Italy Scoring", "Germany Scoring", "Currency Stabilization", "Joseph Stalin",
+        "Trade Imbalance", "Unemployment", "Hunger Marches", "Collective Security",
+        "Iron Guard"}
     # "Combine the remaining cards from ... Great Depression" (13.5): some GD cards remain.
     assert set(deck.era(GD)) - named
     for t in HAND_RW + HAND_LW:
@@ -547,7 +555,8 @@ def _card(i: int, key: str, value: Any) -> Callable[[Any], None]:
     (_card(3, "requires", [999]), "cards[3] (Admiral Horthy)", "requires", "999"),
     (_card(3, "requires", [10]), "cards[3] (Admiral Horthy)", "requires", "prerequisite_for"),
     (_card(3, "spaces", ["Hungry"]), "cards[3] (Admiral Horthy)", "spaces[0]", "Hungary"),
-    (_card(3, "era", "Appeasement"), "cards[4] (Józef Piłsudski)", "era", "numbered by era"),
+    (lambda d: [c.update(era="Roaring Twenties") for c in d["cards"]
+                if c["era"] == "Appeasement"], "cards", "era", "no card of the Appeasement"),
     (_card(3, "cancels", [5]), "cards[3] (Admiral Horthy)", "cancels", "no ongoing"),
     (_card(0, "ops", 3), "cards[0] (Germany Scoring)", "ops", "no OPs"),
     (lambda d: d["cards"][0]["scoring"].update(domination=2), "cards[0] (Germany Scoring)",

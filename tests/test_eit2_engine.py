@@ -11,7 +11,15 @@ import pytest
 from warroom.core import State, apply, explain, legal_actions, new_game
 from warroom.core.flow import run
 from warroom.core.log import render
-from warroom.games.eit2.board import LW, NONE, RW, change_tension, controller, penalised
+from warroom.games.eit2.board import (
+    LW,
+    NONE,
+    RW,
+    WarBreaksOut,
+    change_tension,
+    controller,
+    penalised,
+)
 from warroom.games.eit2.frames import after_play
 from warroom.games.eit2.game import EuropeInTurmoil2
 from warroom.games.eit2.operations import effective_ops
@@ -374,10 +382,13 @@ def test_9_4_war_roll_entering_a_plus_space(die: int, kellogg: bool, war: bool) 
     d["flags"]["kellogg_briand"] = kellogg   # card 7: -1 to war rolls
     d["tension"] = 5
     d["forced"] = [die]
-    change_tension(C, d, +1, RW, "9.1")   # into 6: +1
+    try:
+        change_tension(C, d, +1, RW, "9.1")   # into 6: +1
+    except WarBreaksOut:                      # 9.5: the rules stop at the roll
+        assert war
     assert d["tension"] == 6
     assert bool(d.get("war")) is war
-    roll = s.log[-1]
+    roll = next(e for e in reversed(s.log) if e["rule"] == "9.4" and "die" in e)
     assert roll["rule"] == "9.4" and roll["die"] == die and roll["war"] is war
     assert roll["total"] == die + 1 - (1 if kellogg else 0)
 
@@ -390,8 +401,9 @@ def test_9_5_war_ends_the_game_with_a_sanction_and_final_scoring() -> None:
     apply(s, f"ops:{n}")
     apply(s, "op_place")
     d["forced"] = [6]
-    change_tension(C, d, +1, RW, "9.1")
-    d["stack"][:] = [TURN]           # the Operations end: the sequence goes on
+    with pytest.raises(WarBreaksOut):
+        change_tension(C, d, +1, RW, "9.1")
+    assert [f["kind"] for f in d["stack"]] == ["final_scoring"]   # the stack is unwound
     run(s)
     assert d["outcome"]["kind"] == "final" and d["sanctions"][RW] >= 1
     assert any(e["rule"] == "9.5" for e in s.log)
@@ -557,7 +569,7 @@ def test_4_4_great_depression_cards_join_the_deck_not_the_discards() -> None:
     assert gd_cards <= set(d["deck"]) | set(d["hands"][LW]) | set(d["hands"][RW])
     assert len(d["hands"][LW]) == len(d["hands"][RW]) == 9          # 4.5.1: nine from turn 5
     assert len(d["deck"]) == deck_before + len(gd_cards) - (18 - sum(hands_before))
-    assert "The Great Depression deck (36 cards) is shuffled into the draw deck [4.4]" \
+    assert "The Great Depression deck (29 cards) is shuffled into the draw deck [4.4]" \
         in lines(s)
     assert G.check_invariants(s) == []
 

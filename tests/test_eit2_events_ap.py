@@ -207,11 +207,13 @@ def test_85_condor_legion_air_box_bonus_then_check_in_spain():
     assert opts == [S(n) for n in ("Basque Country", "Catalonia", "Madrid", "Valencia",
                                    "Spanish Morocco")]
     log = play(st, S("Madrid"))
-    # Election of '33 is in effect in 1936 (13.3 reminder): +1 to RW checks in Spain
-    assert ("RW Support Check in Madrid (2/1): die 6 +2 OPs +0 (-1 Basque Country opponent-"
-            "controlled, -1 Valencia opponent-controlled, +1 Election of '33, +1 Dive Bomber "
-            "Doctrine) = 8 against 6 (Stability 3 x2) [6.2.5]") in log
-    assert sp(st, "Madrid") == (0, 1, 0, 0)
+    # Election of '33 is in effect in 1936 (13.3 reminder): +1 to RW checks in Spain; so is
+    # Special Emergency Intervention, passed before 1936 (13.2: its marker on the sheet)
+    assert ("RW Support Check in Madrid (2/1): die 6 +2 OPs +1 (-1 Basque Country opponent-"
+            "controlled, -1 Valencia opponent-controlled, +1 Special Emergency Intervention, "
+            "+1 Election of '33, +1 Dive Bomber Doctrine) = 9 against 6 (Stability 3 x2) "
+            "[6.2.5]") in log
+    assert sp(st, "Madrid") == (0, 2, 0, 0)
 
 
 def test_86_francisco_franco():

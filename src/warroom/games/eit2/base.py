@@ -12,14 +12,15 @@ from warroom.core.protocol import Game
 from warroom.games.eit2.components import Components, load_components
 from warroom.games.eit2.events.registry import check_events
 
-WORDS = ("op_place", "op_check", "event_first", "event_after", "pass")
+WORDS = ("op_place", "op_check", "event_first", "pass")
 
 
 def build_catalogue(c: Components) -> ActionCatalogue:
     """Every action the game can offer, in a fixed order. Keys name content: cards by printed
     number (``event:21``), spaces by content id (``space:bavaria``), tracks by id
     (``track:germany``); ``value`` carries the number, the space or the track index. Records
-    of the time spaces were named by map index (``space:27``) still load (aliases)."""
+    of the time spaces were named by map index (``space:27``) still load (aliases), and so
+    does ``event_after`` (never legal then; read as ``op_place``)."""
     entries: list[tuple[str, str] | tuple[str, str, int]] = []
     for n in c.card_numbers:
         card = c.cards[n]
@@ -34,12 +35,17 @@ def build_catalogue(c: Components) -> ActionCatalogue:
                 for t in range(len(c.track_ids))]
     entries += [(f"card:{n}", f"Card {n}: {c.cards[n].title}", n) for n in c.card_numbers]
     entries += [(f"n:{k}", str(k), k) for k in range(6)]
-    entries += [("op_place", "Operations: place Support Points (6.1)"),
-                ("op_check", "Operations: make a Support Check (6.2)"),
+    entries += [("op_place", "Operations: place Support Points (6.1); an opponent's Event on "
+                             "the card comes after them (5.2)"),
+                ("op_check", "Operations: make a Support Check (6.2); an opponent's Event on "
+                             "the card comes after it (5.2)"),
                 ("event_first", "Resolve the opponent's Event before the Operations (5.2)"),
-                ("event_after", "Resolve the opponent's Event after the Operations (5.2)"),
                 ("pass", "Pass / done")]
     aliases = {f"space:{s}": f"space:{c.slugs[s]}" for s in range(len(c.names))}
+    # 5.2 "before or after": choosing the Operations (op_place / op_check) puts the Event
+    # after them; the separate event_after of earlier versions was never legal and is read
+    # as the placement of SP with the Event after
+    aliases["event_after"] = "op_place"
     return ActionCatalogue(entries, aliases=aliases)
 
 

@@ -23,8 +23,20 @@ NONE = -1
 Data = dict[str, Any]
 
 
+class WarBreaksOut(Exception):
+    """9.5: the Second World War broke out. Raised by the war roll (:func:`war_roll`) once the
+    stack is unwound to Final Scoring: nothing after the roll runs (not the rest of the Event,
+    not the Operations of the card), and the frame handlers (``frames.Step``/``frames.Ask``)
+    stop there. A rule signal, never an error of the user."""
+
+
 def other(side: int) -> int:
     return 1 - side
+
+
+def demilitarized(c: Components, data: Data, s: int) -> bool:
+    """3.5: ``s`` is the Rhineland and its Demilitarized marker is still there."""
+    return s == c.rhineland and bool(data["flags"].get("rhineland_demilitarized"))
 
 
 def controller(c: Components, data: Data, s: int) -> int:
@@ -51,9 +63,16 @@ def sp_text(data: Data, s: int) -> str:
 
 def place_sp(c: Components, data: Data, side: int, s: int, n: int, rule: str,
              by_name: bool = False) -> int:
-    """Place ``n`` SP of ``side`` in space ``s``. Placing SP in the Rhineland lifts its
-    demilitarisation (3.5); callers check that the placement is allowed."""
+    """Place ``n`` SP of ``side`` in space ``s``. 3.5: while the Rhineland Demilitarized marker
+    is on the Rhineland, "no Support Points can be placed in that space by either
+    Discretionary Setup, OPs, or Events, unless they specify the Rhineland space by name"
+    (``by_name``): any other placement there places nothing. The first SP placed there lifts
+    the marker. Returns the SP placed."""
     if n <= 0:
+        return 0
+    if s == c.rhineland and not by_name and data["flags"].get("rhineland_demilitarized"):
+        log(data, "3.5R", f"The Rhineland is demilitarised: no {SIDE[side]} SP can be placed "
+            "there (only an Event naming the Rhineland may)")
         return 0
     data["sp"][side][s] += n
     log(data, rule, f"{SIDE[side]} places {n} SP in {c.names[s]} {sp_text(data, s)}")
@@ -106,10 +125,14 @@ def power_text(power: int) -> str:
 
 def gain_power(c: Components, data: Data, side: int, n: int, rule: str) -> None:
     """10.3.2: move the Power marker ``n`` spaces in ``side``'s favour (an automatic victory
-    at 20 is checked by the caller once every award of the play is applied, 10.4.1)."""
+    at 20 is checked by the caller once every award of the play is applied, 10.4.1). During
+    Final Scoring the Power is not capped at 20 (10.4.4)."""
     if n == 0:
         return
-    data["power"] = max(-20, min(20, data["power"] + (n if side == RW else -n)))
+    p = data["power"] + (n if side == RW else -n)
+    # 10.3.1: the track runs LW20-RW20, and 20 Power wins at once (10.4.1); 10.4.4: Final
+    # Scoring's "new Power is added to the current score" uncapped (no automatic victory then)
+    data["power"] = p if data.get("final_scoring") else max(-20, min(20, p))
     log(data, rule, f"{SIDE[side]} gains {n} Power: Power {power_text(data['power'])}")
 
 
@@ -158,7 +181,8 @@ def sanction(c: Components, data: Data, side: int, rule: str) -> None:
 
 def change_tension(c: Components, data: Data, delta: int, mover: int, rule: str) -> None:
     """9.0: move Tension; at 0 a reduction gives the other player 1 Power (9.3); entering a
-    +# space makes the mover roll for war (9.4)."""
+    +# space makes the mover roll for war (9.4); at 11 an increase moves nothing and makes
+    no roll (9.4 asks for a roll only when the marker moves into a space)."""
     for _ in range(abs(delta)):
         if data["outcome"]:
             return
@@ -173,14 +197,34 @@ def change_tension(c: Components, data: Data, delta: int, mover: int, rule: str)
             log(data, rule, f"Tension -1: now {data['tension']}")
             continue
         if data["tension"] >= c.tension_max:
-            log(data, rule, "Tension is at its maximum")
-            drm = c.tension_drm[c.tension_max]
-        else:
-            data["tension"] += 1
-            log(data, rule, f"Tension +1: now {data['tension']}")
-            drm = c.tension_drm[data["tension"]]
+            # 9.4: a roll is made when "the Tension marker moves into a space containing a
+            # die roll modifier number"; at 11 it cannot move, so no roll is made
+            log(data, "9.4", f"Tension is at its maximum ({c.tension_max}): the marker does "
+                "not move, no roll for war")
+            continue
+        data["tension"] += 1
+        log(data, rule, f"Tension +1: now {data['tension']}")
+        drm = c.tension_drm[data["tension"]]
         if drm is not None:
             war_roll(c, data, mover, drm)
+
+
+def war(c: Components, data: Data) -> None:
+    """9.5: "phasing player gets Sanctioned and receives a Sanction marker. End the Strategy
+    phase and end the game (see 10.4.2)": the whole decision stack is unwound to Final
+    Scoring (4.5.5, 10.4.4) and :class:`WarBreaksOut` stops the rules that were running."""
+    side = data["phasing"]
+    data["war"] = True
+    log(data, "9.5", f"The Second World War breaks out: {SIDE[side]}, the phasing player, is "
+        "Sanctioned; the game ends", role=ROLE[side])
+    sanction(c, data, side, "9.5")
+    for f in data["stack"]:     # 5.2: an opponent's Event still to come does not occur
+        if (f["kind"] == "op_kind" and f.get("event")) or (f["kind"] == "event"
+                                                            and f.get("triggered")):
+            data["discard"].append(f["card"])
+    del data["stack"][:]
+    call(data, "final_scoring", None, reason="war broke out")
+    raise WarBreaksOut
 
 
 def war_roll(c: Components, data: Data, mover: int, drm: int) -> None:
@@ -197,7 +241,7 @@ def war_roll(c: Components, data: Data, mover: int, drm: int) -> None:
     if total > 6:
         log(data, "9.4", f"{SIDE[mover]} rolls for war: die {die} {drm:+d} = {total} > 6: the "
             "Second World War breaks out", war=True, **facts)
-        data["war"] = True
+        war(c, data)
     else:
         log(data, "9.4", f"{SIDE[mover]} rolls for war: die {die} {drm:+d} = {total}: peace "
             "holds", war=False, **facts)

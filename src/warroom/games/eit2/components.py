@@ -7,9 +7,11 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from warroom.core.content import ContentPack, check, load_yaml
+from pydantic import Field
+
+from warroom.core.content import ContentModel, ContentPack, check
 from warroom.games.eit2 import cards as cards_mod
 from warroom.games.eit2.cards import CARDS_FILE
 from warroom.games.eit2.map import BUNDLED, EitMap, load_map
@@ -221,15 +223,69 @@ def _plain(obj: Any) -> Any:
     return obj
 
 
+# -- content/scenarios.yaml (12.0, 13.0) -----------------------------------------------
+
+class SideValues(ContentModel):
+    lw: int = Field(ge=0, le=20)
+    rw: int = Field(ge=0, le=20)
+
+
+class ScenarioFlags(ContentModel):
+    """The map markers of 12.1/13.1 (None: as at the 1920 set-up)."""
+
+    rhineland_demilitarized: bool | None = None
+    league_of_nations: bool | None = None
+    canonization: bool | None = None
+    weimar_republic: bool | None = None
+    guarantees_poland: bool | None = None
+
+
+class ScenarioSpace(ContentModel):
+    """One row of the 12.5/13.6 tables; an Extremist is one cube (11.1.4)."""
+
+    lw_sp: int = Field(ge=0)
+    rw_sp: int = Field(ge=0)
+    lw_extremist: int = Field(ge=0, le=1)
+    rw_extremist: int = Field(ge=0, le=1)
+
+
+class Scenario(ContentModel):
+    """A scenario set-up (12.0/13.0): markers, Rearmament chart, cards and the SP table."""
+
+    rule: str = Field(min_length=1)
+    turn: int = Field(ge=1, le=10)
+    power: int = Field(ge=-19, le=19)                    # + RW, - LW (10.3)
+    tension: int = Field(ge=0, le=11)
+    kellogg_briand_side: bool = False
+    moderation: SideValues
+    sanctions: SideValues
+    flags: ScenarioFlags = Field(default_factory=ScenarioFlags)
+    rearmament: dict[str, tuple[str | None, Literal["LW", "RW"]]]
+    ten_year_rule: int = Field(default=0, ge=0)
+    removed: list[int | str] = Field(default_factory=list)
+    discarded: list[int | str] = Field(default_factory=list)
+    reminders: list[int | str] = Field(default_factory=list)
+    effect_done: list[str] = Field(default_factory=list)
+    """Removed cards whose Event "already had its (full) effect" (13.3): a note only."""
+    eras: list[Literal["Roaring Twenties", "Great Depression", "Appeasement"]] = Field(
+        min_length=1)
+    spaces: dict[str, ScenarioSpace]
+
+
+class ScenariosFile(ContentModel):
+    """The scenarios besides the 1920 campaign (which uses the map's At Start values)."""
+
+    great_depression: Scenario
+    appeasement: Scenario
+
+
 def _scenarios(c: Components, pack: ContentPack) -> dict[str, dict[str, Any]]:
     path = pack.path(SCENARIO_FILE)
-    raw = load_yaml(path)
     file = str(path)
-    check(isinstance(raw, dict), "the file must map scenario ids to set-ups", file=file)
+    raw = pack.load(SCENARIO_FILE, ScenariosFile).model_dump(exclude_none=True)
     out: dict[str, dict[str, Any]] = {}
     for key, sc in raw.items():
         entry = f"{key}"
-        sc = dict(sc)
         spaces: dict[int, tuple[int, int, int, int]] = {}
         for name, row in sc["spaces"].items():
             try:

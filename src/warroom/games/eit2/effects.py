@@ -3,6 +3,8 @@ the side the Progress marker shows once the box is reached."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from warroom.core.flow import call
 from warroom.core.log import log
 from warroom.games.eit2.board import (
@@ -12,6 +14,7 @@ from warroom.games.eit2.board import (
     change_moderation,
     change_tension,
     controller,
+    demilitarized,
     gain_power,
     other,
     place_sp,
@@ -50,7 +53,8 @@ def run_box_effects(c: Components, data: Data, side: int, t: int, box: Box) -> N
             if "space" in arg:
                 place_sp(c, data, side, c.index[arg["space"]], n, "6.3.4")
             else:
-                options = [s for s in range(len(c.names)) if data["ext"][side][s]]
+                options = [s for s in range(len(c.names)) if data["ext"][side][s]
+                           and not demilitarized(c, data, s)]     # 3.5: not named
                 if options:
                     call(data, "box_place_sp", ROLE[side], side=side, options=options, n=n,
                          box=box.name)
@@ -69,15 +73,33 @@ def run_box_effects(c: Components, data: Data, side: int, t: int, box: Box) -> N
                 call(data, "free_attempt", ROLE[side], side=side, options=playable,
                      box=box.name)
         elif key == "ongoing":
-            data["check_mods"].append({"marker": arg["marker"], "track": t,
-                                       "value": int(arg["support_check_modifier"]),
-                                       "spaces": [c.index[n] for n in arg.get("spaces", [])],
-                                       "region": arg.get("region")})
+            install_box_ongoing(c, data, t, arg)
             log(data, "6.3.4", f"The {arg['marker']} marker moves to the Event Chart: +"
                 f"{arg['support_check_modifier']} to Support Checks of the side the "
                 f"{c.track_names[t]} marker shows")
         else:
             raise ValueError(f"unknown Rearmament effect {key!r} in box {box.name}")
+
+
+def install_box_ongoing(c: Components, data: Data, t: int, arg: dict[str, Any]) -> None:
+    """Put a box's ongoing effect (its reminder marker on the Event Chart) in force: a
+    Support Check modifier for the side the track's marker shows."""
+    data["check_mods"].append({"marker": arg["marker"], "track": t,
+                               "value": int(arg["support_check_modifier"]),
+                               "spaces": [c.index[n] for n in arg.get("spaces", [])],
+                               "region": arg.get("region")})
+
+
+def passed_boxes_in_force(c: Components, data: Data) -> None:
+    """11.2.2 / 12.2 / 13.2: a scenario that starts with a Rearmament marker beyond boxes
+    with reminder markers has those markers off the chart ("moved to the Reminder Sheet"):
+    their ongoing effects are in force, as if the boxes had been reached in play (each
+    Support Check it modifies names the marker among its modifiers)."""
+    for t in range(len(c.track_ids)):
+        for box in c.boxes[t][1:data["rearm"][t] + 1]:
+            for eff in box.effects:
+                if "ongoing" in eff:
+                    install_box_ongoing(c, data, t, eff["ongoing"])
 
 
 def ongoing_check_mods(c: Components, data: Data, side: int, s: int

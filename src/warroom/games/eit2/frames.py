@@ -28,6 +28,7 @@ once) is checked (:func:`after_play`).
 from __future__ import annotations
 
 from abc import abstractmethod
+from contextlib import suppress
 from typing import Any
 
 from warroom.core.actions import Action
@@ -41,6 +42,7 @@ from warroom.games.eit2.board import (
     ROLE,
     RW,
     SIDE,
+    WarBreaksOut,
     add_extremist,
     check_automatic_victory,
     other,
@@ -54,7 +56,7 @@ from warroom.games.eit2.events.registry import (
     run_event,
 )
 from warroom.games.eit2.scoring import final_scoring, score_region
-from warroom.games.eit2.sequence import end_turn, next_round, start_turn
+from warroom.games.eit2.sequence import end_turn, next_round, rounds_per_turn, start_turn
 
 St = State[EitGame]
 Why = tuple[str, tuple[str, ...]]
@@ -70,10 +72,12 @@ def after_play(st: St) -> None:
 
 
 class Step(Procedure[EitGame]):
-    """A procedure of this game: its :meth:`step`, then the 10.4.1 check."""
+    """A procedure of this game: its :meth:`step`, then the 10.4.1 check. War (9.5) stops the
+    step where the roll was made: the stack is already unwound to Final Scoring."""
 
     def run(self, st: St, frame: Frame) -> None:
-        self.step(st, frame)
+        with suppress(WarBreaksOut):
+            self.step(st, frame)
         after_play(st)
 
     @abstractmethod
@@ -82,10 +86,12 @@ class Step(Procedure[EitGame]):
 
 
 class Ask(Decision[EitGame]):
-    """A decision of this game: :meth:`act` carries out the action, then the 10.4.1 check."""
+    """A decision of this game: :meth:`act` carries out the action, then the 10.4.1 check
+    (war, 9.5, stops the action where the roll was made, as for :class:`Step`)."""
 
     def apply(self, st: St, frame: Frame, action: Action) -> None:
-        self.act(st, frame, action)
+        with suppress(WarBreaksOut):
+            self.act(st, frame, action)
         after_play(st)
 
     @abstractmethod
@@ -203,6 +209,19 @@ class SetupExtremist(Ask):
 
 # -- 5.0 the Action Round ------------------------------------------------------------------
 
+def _held_scoring_risk(c: Components, data: dict[str, Any], side: int) -> str:
+    """4.5.2/4.5.3: what playing another card now risks, when ``side`` holds at least as
+    many Scoring cards as it has Action Rounds left this turn, this one included ("" when
+    there is no such risk). For ``explain`` only, answered to the role to act: the public
+    prompt must not tell the opponent that the hand holds a Scoring card."""
+    held = sum(1 for n in data["hands"][side] if c.cards[n].scoring)
+    left = rounds_per_turn(data["turn"]) - data["ar"] + 1
+    if not held or held < left:
+        return ""
+    return (f"you hold {held} Scoring card(s) and have {left} Action Round(s) left this "
+            "turn, this one included")
+
+
 def action_round_frame(side: int) -> Frame:
     """The frame of ``side``'s Action Round (for tests and tools that set a position up)."""
     return {"kind": "action_round", "role": ROLE[side], "side": side}
@@ -315,6 +334,12 @@ class ActionRound(Ask):
         card_no = action.value
         if card_no not in data["hands"][side]:
             return f"{c.cards[card_no].title} is not in your hand", ("5.1",)
+        if legal and kind != "score":
+            risk = _held_scoring_risk(c, data, side)
+            if risk:
+                return (f"legal, but {risk}: keeping a Scoring card to the end of the turn "
+                        "is allowed and loses the game at Verify Held Cards",
+                        ("4.5.2", "4.5.3", "10.4.1"))
         if legal:
             return {"score": "score the Region, with a Support Check first",
                     "event": "the Event takes effect as its text directs",
@@ -679,7 +704,8 @@ class BoxPlaceSupport(Ask):
     def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
         if legal:
             return f"{frame['box']}: the SP go there", ("6.3.4",)
-        return "only in a space with one of your Extremists", ("6.3.4",)
+        return ("only in a space with one of your Extremists, not the demilitarised Rhineland",
+                ("6.3.4", "3.5R"))
 
 
 class BoxSupportCheck(Ask):

@@ -34,6 +34,9 @@ from warroom.games.eit2.setup import setup
 
 St = State["EuropeInTurmoil2"]
 
+SP_SCALE = 20
+"""SP counts in the observation saturate here (a space can pile up far more SP)."""
+
 _TERMINATION = {"automatic": Termination.AUTOMATIC_VICTORY,
                 "final": Termination.FINAL_SCORING,
                 "held_scoring": Termination.FORFEIT}
@@ -53,7 +56,7 @@ _COPY: dict[str, int] = {
     "place_bans": 1, "closed_tracks": 1, "ops_mods": 1, "deck": 1, "discard": 1,
     "out_of_game": 1, "ongoing": 1, "events_played": 1, "blocked": 1, "eras_in": 1,
     "round_done": 1,
-    "sp": 2, "ext": 2, "hands": 2, "oblig": 2,
+    "sp": 2, "ext": 2, "hands": 2, "oblig": 2, "seen": 2,
     "stack": 3,
     "flags": 4,
 }
@@ -158,15 +161,20 @@ class EuropeInTurmoil2(EitGame):
 
     def hide(self, st: St, role: str, rng: Rng) -> None:
         """The opponent's hand and the deck order are unknown to ``role``: reshuffle them
-        together and deal the opponent a hand of the same size."""
+        together and deal the opponent a hand of the same size. The cards ``role`` has seen
+        in that hand (Deuxième Bureau) and that are still there stay in it."""
         data = st.data
-        o = 1 - self.roles.index(role)
-        pool = data["hands"][o] + data["deck"]
+        me = self.roles.index(role)
+        o = 1 - me
+        hand = data["hands"][o]
+        seen = data.get("seen")
+        known = [n for n in seen[me] if n in hand] if seen else []
+        pool = [n for n in hand if n not in known] + data["deck"]
         for i in range(len(pool) - 1, 0, -1):
             j = rng.randbelow(i + 1)
             pool[i], pool[j] = pool[j], pool[i]
-        k = len(data["hands"][o])
-        data["hands"][o], data["deck"] = pool[:k], pool[k:]
+        k = len(hand) - len(known)
+        data["hands"][o], data["deck"] = known + pool[:k], pool[k:]
 
     def evaluate(self, st: St, role: str) -> float:
         data = st.data
@@ -216,7 +224,7 @@ class EuropeInTurmoil2(EitGame):
                 bad.append(f"negative SP for {ROLE[side]}")
             if any(v < 0 for v in data["ext"][side]) or sum(data["ext"][side]) > COUNTERMIX:
                 bad.append(f"{ROLE[side]} extremists outside the countermix of {COUNTERMIX}")
-        if not -20 <= data["power"] <= 20:
+        if not -20 <= data["power"] <= 20 and not data["final_scoring"]:
             bad.append("power off the track")
         if not 0 <= data["tension"] <= c.tension_max:
             bad.append("tension off the track")
@@ -283,22 +291,29 @@ class EuropeInTurmoil2(EitGame):
             t = act.value
             if data["rearm"][t] + 1 < len(c.boxes[t]):
                 box = c.boxes[t][data["rearm"][t] + 1]
-                return f"{act.label}: next {box.name} needs {box.needed}"
+                where = f" (target space {c.names[box.space]})" if box.space is not None \
+                    else ""
+                return f"{act.label}: next {box.name} needs {box.needed}{where}"
         return act.label
 
     def content_json(self) -> dict[str, Any]:
         return self.c.content_json()
 
     def observation(self, st: St, role: str) -> list[float]:
+        """What ``role`` sees as numbers, every one in [-1, 1] (the bounds the RL adapters
+        declare): SP per space saturate at :data:`SP_SCALE` (control needs at most
+        Stability 4 more than the opponent), Power is read on the track's LW20-RW20."""
         c, data = self.c, st.data
         me = self.roles.index(role)
         obs: list[float] = []
+        sp_lw, sp_rw = data["sp"]
         for s in range(len(c.names)):
             ctl = controller(c, data, s)
-            obs += [data["sp"][LW][s] / 10.0, data["sp"][RW][s] / 10.0,
+            obs += [min(sp_lw[s], SP_SCALE) / SP_SCALE, min(sp_rw[s], SP_SCALE) / SP_SCALE,
                     float(data["ext"][LW][s] > 0), float(data["ext"][RW][s] > 0),
                     float(ctl == LW), float(ctl == RW)]
-        obs += [data["power"] / 20.0, data["mod"][LW] / 20.0, data["mod"][RW] / 20.0,
+        power = max(-20, min(20, data["power"]))     # Final Scoring may pass 20 (10.4.4)
+        obs += [power / 20.0, data["mod"][LW] / 20.0, data["mod"][RW] / 20.0,
                 data["tension"] / 11.0, min(data["sanctions"][LW], 10) / 10.0,
                 min(data["sanctions"][RW], 10) / 10.0, data["turn"] / 10.0,
                 data["ar"] / 8.0, float(data["phasing"] == me), float(me == RW)]

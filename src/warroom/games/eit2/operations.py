@@ -15,6 +15,7 @@ from warroom.games.eit2.board import (
     add_extremist,
     change_tension,
     controller,
+    demilitarized,
     other,
     penalised,
     place_sp,
@@ -150,8 +151,12 @@ def check_modifiers(c: Components, data: Data, side: int, s: int) -> list[tuple[
 def support_check(c: Components, data: Data, side: int, s: int, ops: int, extra: int = 0,
                   source: str = "") -> int:
     """6.2.5/6.2.6: resolve a Support Check of ``side`` in ``s`` with ``ops``; returns the
-    excess over twice the Stability (0 or less: nothing changes). The log entry carries the
-    roll as facts: ``die``, ``ops``, ``mods`` (each with its reason), ``total``, ``target``."""
+    excess over twice the Stability (0 or less: nothing changes). In the demilitarised
+    Rhineland (3.5) a successful check removes opposing SP and Extremists as usual but adds
+    no SP (no Event names the Rhineland for a check); any excess left may still place the
+    single friendly Extremist of 6.2.6's last step (an Extremist is not a Support Point).
+    The log entry carries the roll as facts: ``die``, ``ops``, ``mods`` (each with its
+    reason), ``total``, ``target``."""
     o = other(side)
     mods = check_modifiers(c, data, side, s) + ongoing_check_mods(c, data, side, s)
     if extra:
@@ -176,7 +181,10 @@ def support_check(c: Components, data: Data, side: int, s: int, ops: int, extra:
     while left > 0 and data["ext"][o][s] > 0:
         remove_extremist(c, data, o, s, "6.2.6")
         left -= 1
-    if left > 0:
+    if left > 0 and demilitarized(c, data, s):
+        log(data, "3.5R", f"The Rhineland is demilitarised: the Support Check adds no "
+            f"{SIDE[side]} SP there (no Event names it for a Support Check)")
+    elif left > 0:
         need = max(0, c.stability[s] + data["sp"][o][s] - data["sp"][side][s])
         add = min(left, need)
         if add:

@@ -1,4 +1,41 @@
-"""Rule numbers of Europe in Turmoil II (the rulebook numbers them), for citations."""
+"""Rule numbers of Europe in Turmoil II (the rulebook numbers them), for citations, and the
+readings the engine chose where the rulebook can be read two ways.
+
+Readings (each with a test in ``tests/test_eit2_fidelity.py``):
+
+- 9.5 "End the Strategy phase and end the game": war ends the phase at once. The war roll
+  sanctions the phasing player and unwinds the whole decision stack to Final Scoring;
+  nothing after the roll runs (the rest of the Event, the OPs of the card, an opponent's
+  Event still to come). (``board.war``)
+- 3.5 demilitarised Rhineland: only an Event naming the Rhineland places SP there. A
+  successful Support Check there (it may target an Extremist placed by 3.8) removes opposing
+  SP and Extremists as usual but adds no SP; excess left after that may still place the
+  single friendly Extremist of 6.2.6's last step (an Extremist is not a Support Point). No
+  Event names the Rhineland for a Support Check.
+- 6.3.8 with 5.1: a mandated Rearmament round (Maginot Mentality, an Event's free attempt) is
+  re-checked when it comes due; once its track is closed it lapses and the round is an
+  ordinary one.
+- 13.2 / 11.2.2: Rearmament boxes passed before a scenario's start are in force (their
+  reminder markers' ongoing effects, e.g. Special Emergency Intervention in 1936).
+- 11.2.4: the Roaring Twenties deck has 47 cards, so the reshuffles fall in turns 4 and 9.
+- 6.3.2 target space: a box whose effect depends on the control of a space (11.2.5: Rome,
+  Lombardy, Berlin, USSR) has it as target space; a box placing SP (Alsace-Lorraine,
+  Spanish Morocco, Empire & Commonwealth) has none, as 17.0 AR 1.4 adds only the marker
+  and the OPs to the attempt at Maginot Line Conception.
+- 10.4.4 "this new Power is added to the current score": Final Scoring adds Power
+  uncapped; the track's 20 caps Power only during play (and 20 wins at once, 10.4.1).
+- 9.4 at Tension 11: the marker cannot move into a +# space, so no roll is made.
+- 11.1.1 "only provide the card player with a Support Check": the Scoring card's check is
+  offered and may be passed (a failed check costs nothing; passing rolls no die).
+- 4.5.2 "Scoring cards [...] must be played during the turn they are drawn" with 4.5.3:
+  a player may keep a Scoring card to the end of the turn and then loses the game (4.5.3
+  names the consequence, 10.4.1 counts it as an automatic victory). Once the Scoring cards
+  held are as many as the Action Rounds left, ``explain`` (answered to that player only)
+  says so; the public prompt does not (it would show the hand to the opponent).
+- 5.2 "before or after the Operations": choosing the Operations (``op_place``/``op_check``)
+  puts an opponent's Event after them, ``event_first`` before; the ``event_after`` key of
+  earlier versions (never legal) is read as ``op_place``.
+"""
 
 from __future__ import annotations
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 from warroom.core.flow import call, game_over, reveal
 from warroom.core.log import log
 from warroom.core.rng import randbelow
-from warroom.games.eit2.board import LW, ROLE, RW, SIDE, Data, sanction
+from warroom.games.eit2.board import LW, ROLE, RW, SIDE, Data
 from warroom.games.eit2.components import WASHINGTON_NAVAL_TREATY, Components
+from warroom.games.eit2.operations import track_open
 
 
 def shuffle(data: Data, cards: list[int]) -> None:
@@ -51,6 +52,10 @@ def deal(c: Components, data: Data) -> None:
     side = RW
     stuck = 0
     reveal(data)                # each player sees the cards dealt: an undo barrier
+    seen = data.get("seen")
+    if seen:                    # a card seen in a hand that left it may come back unseen
+        for s in (LW, RW):
+            seen[s] = [n for n in seen[s] if n in data["hands"][1 - s]]
     while any(len(data["hands"][s]) < size for s in (LW, RW)) and stuck < 2:
         if len(data["hands"][side]) < size:
             if draw(c, data, side):
@@ -100,16 +105,10 @@ def start_turn(c: Components, data: Data) -> None:
 
 
 def next_round(c: Components, data: Data) -> None:
-    """One step of 4.5.2 (run by the ``turn`` frame while nothing else is pending): war ends
-    the game (9.5); else the phasing player's Action Round starts (a player without cards
-    forfeits it), or the phasing player, the Action Round or the turn (4.5.3-4.5.5) moves on."""
-    if data.get("war"):
-        side = data["phasing"]
-        log(data, "9.5", f"The Second World War breaks out: {SIDE[side]}, the phasing "
-            "player, is Sanctioned; the game ends")
-        sanction(c, data, side, "9.5")
-        call(data, "final_scoring", None, reason="war broke out")
-        return
+    """One step of 4.5.2 (run by the ``turn`` frame while nothing else is pending): the
+    phasing player's Action Round starts (a player without cards forfeits it), or the phasing
+    player, the Action Round or the turn (4.5.3-4.5.5) moves on. (War ends the Strategy
+    phase at once, 9.5: :func:`board.war` unwinds the stack.)"""
     turn = data["turn"]
     side = data["phasing"]
     if data["round_done"][side] < data["ar"]:
@@ -118,6 +117,7 @@ def next_round(c: Components, data: Data) -> None:
             log(data, "4.5.2", f"Action Round {turn}.{data['ar']}: {SIDE[side]} has no "
                 "card and forfeits the round", turn=turn, round=data["ar"], role=ROLE[side])
             return
+        lapse_obligations(c, data, side)
         call(data, "action_round", ROLE[side], side=side)
         log(data, "4.5.2", f"Action Round {turn}.{data['ar']}: {SIDE[side]} is the "
             "phasing player", turn=turn, round=data["ar"], role=ROLE[side])
@@ -130,6 +130,25 @@ def next_round(c: Components, data: Data) -> None:
         data["phasing"] = RW
         return
     call(data, "end_turn")
+
+
+def lapse_obligations(c: Components, data: Data, side: int) -> None:
+    """6.3.8 with 5.1: a mandated Rearmament round (Maginot Mentality, a free attempt an
+    Event gives) is re-checked when it comes due: once its track is closed (or no track is
+    open at all) the attempt cannot be made and the obligation lapses; the round is an
+    ordinary one. Mandated Operations rounds (German Generals Object) can always be made."""
+    oblig = data["oblig"][side]
+    while oblig and oblig[0]["kind"] == "rearm":
+        track = oblig[0].get("track")
+        tracks = ([c.track_ids.index(track)] if track is not None
+                  else range(len(c.track_ids)))
+        if any(track_open(c, data, t) for t in tracks):
+            return
+        oblig.pop(0)
+        where = f"the {c.track_names[c.track_ids.index(track)]} track is" if track else \
+            "no Rearmament track is"
+        log(data, "6.3.8", f"{SIDE[side]}'s mandated Rearmament attempt lapses: {where} "
+            f"open ({len(oblig)} mandated round(s) left)", role=ROLE[side])
 
 
 def expire_ongoing(c: Components, data: Data, lasts: str) -> None:

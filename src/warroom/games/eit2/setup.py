@@ -6,6 +6,7 @@ from warroom.core.flow import call
 from warroom.core.log import log
 from warroom.games.eit2.board import LW, ROLE, RW, SIDE, Data
 from warroom.games.eit2.components import MARKER_FLAGS, Components
+from warroom.games.eit2.effects import passed_boxes_in_force
 from warroom.games.eit2.events.registry import install_ongoing
 from warroom.games.eit2.sequence import deal, shuffle, start_turn
 
@@ -35,6 +36,7 @@ def blank_state(c: Components, data: Data) -> None:
         "ops_mods": [],
         "oblig": [[], []],
         "hands": [[], []],
+        "seen": [[], []],
         "deck": [],
         "discard": [],
         "out_of_game": [],
@@ -106,6 +108,7 @@ def setup_scenario(c: Components, data: Data, scenario: str) -> None:
         t = c.track_ids.index(tid)
         data["rearm"][t] = c.box_index(t, box)
         data["rearm_side"][t] = RW if side == "RW" else LW
+    passed_boxes_in_force(c, data)
     for s, row in sc["spaces"].items():
         data["sp"][LW][s], data["sp"][RW][s] = row[0], row[1]
         data["ext"][LW][s], data["ext"][RW][s] = row[2], row[3]
@@ -128,8 +131,8 @@ def setup_scenario(c: Components, data: Data, scenario: str) -> None:
     for n in data["ongoing"]:
         install_ongoing(c, data, n)
     data["eras_in"] = list(sc["eras"])
-    data["deck"] = [n for era in sc["eras"] for n in c.era_cards[era]
-                    if n not in out and n not in dis]
+    data["deck"] = sorted(n for era in sc["eras"] for n in c.era_cards[era]
+                          if n not in out and n not in dis)
     shuffle(data, data["deck"])
     log(data, sc["rule"], f"{scenario.replace('_', ' ').title()} scenario: turn {sc['turn']}, "
         f"Power {SIDE[RW] if sc['power'] > 0 else SIDE[LW]}{abs(sc['power'])}, Tension "

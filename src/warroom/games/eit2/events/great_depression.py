@@ -1,4 +1,6 @@
-"""Events of the great_depression era (card texts in content/cards.yaml), cards 41-76.
+"""Events of the great_depression era (card texts in content/cards.yaml), cards 41-76 but
+67-71, 73 and 75 (Roaring Twenties cards since the era split of 11.2.4, in
+:mod:`.roaring_twenties`).
 
 Conventions of this module:
 
@@ -20,14 +22,12 @@ from typing import Any
 
 from warroom.core.log import log
 from warroom.games.eit2 import operations as op
-from warroom.games.eit2.board import LW, RW, SIDE, Data, other
+from warroom.games.eit2.board import LW, RW, SIDE, Data
 from warroom.games.eit2.components import Components
 from warroom.games.eit2.events import lib as L
 from warroom.games.eit2.events.lib import CardCode
-from warroom.games.eit2.scoring import region_levels
 
 Frame = dict[str, Any]
-SCORING_REGIONS = ("France", "Italy", "Germany", "United Kingdom", "Little Entente", "Spain")
 
 
 # -- helpers of this module ---------------------------------------------------------------
@@ -384,102 +384,6 @@ def clement_attlee(c: Components, data: Data, side: int) -> None:
     L.place(c, data, LW, "Parliament", 1)
 
 
-def currency_stabilization(c: Components, data: Data, side: int) -> None:
-    """Card 67, Currency Stabilization (neutral, 2 OPs): the phasing player increases their
-    Moderation by 1 (8.2) and removes 1 opposing SP from any one space of France or the
-    United Kingdom (their choice; colonial spaces of those Regions included)."""
-    L.moderation(c, data, side, +1)
-    o = other(side)
-    options = [s for s in range(len(c.names))
-               if c.region[s] in ("France", "United Kingdom") and data["sp"][o][s]]
-    L.choose(c, data, side, 67, "remove", options,
-             prompt="Currency Stabilization: remove 1 opposing SP from a space in France or "
-                    "the United Kingdom")
-
-
-def _currency_remove(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
-    if choice is not None:
-        L.remove(c, data, other(frame["side"]), c.names[choice], 1)
-
-
-def joseph_stalin(c: Components, data: Data, side: int) -> None:
-    """Card 68, Joseph Stalin (LW, 3 OPs; discarded): the LW player makes a free Rearmament
-    attempt (6.3.5) on the USSR track with this card's OPs value (no other card is played;
-    the card is LW, so aligned, +1, 6.3.2), +1 more if LW controls the USSR; then LW
-    Moderation -1 (8.2). Triggered by RW Operations (5.2 note) the OPs value is the one the
-    RW player received; played as an Event, the 8.3 penalty does not reduce a Rearmament
-    attempt. A complete USSR track takes no attempt (6.3.8)."""
-    t = L.track(c, "ussr")
-    if not op.track_open(c, data, t):
-        log(data, "6.3.8", "The USSR track is complete: no Rearmament attempt")
-    else:
-        phasing = data["phasing"]
-        if phasing == LW:
-            ops = op.effective_ops(c, data, LW, 3, rearmament=True)
-        else:
-            ops = op.effective_ops(c, data, phasing, 3)
-        bonus = None
-        if L.controls(c, data, LW, "USSR"):
-            bonus = {"side": LW, "value": 1, "track": "ussr", "until": "turn",
-                     "why": "Joseph Stalin: LW controls the USSR", "card": 68}
-            data["rearm_mods"].append(bonus)
-        try:
-            op.rearmament_attempt(c, data, LW, t, ops, "LW", True)
-        finally:
-            if bonus is not None and bonus in data["rearm_mods"]:
-                data["rearm_mods"].remove(bonus)
-    L.moderation(c, data, LW, -1)
-
-
-def trade_imbalance(c: Components, data: Data, side: int) -> None:
-    """Card 69, Trade Imbalance (RW, 3 OPs, *): RW gains 1 Power for each Scoring Region in
-    which RW has Domination or Control (10.1.1). With none, the Event is still played and the
-    card removed (5.2 example)."""
-    regions = [r for r in SCORING_REGIONS
-               if region_levels(c, data, r)[RW]["level"] in ("domination", "control")]
-    if regions:
-        log(data, "10.1.1", f"Trade Imbalance: RW dominates or controls {', '.join(regions)}")
-        L.power(c, data, RW, len(regions))
-    else:
-        log(data, "5.2", "Trade Imbalance: RW dominates or controls no Scoring Region: no "
-            "Power (the Event is still played)")
-
-
-def unemployment(c: Components, data: Data, side: int) -> None:
-    """Card 70, Unemployment (neutral, 1 OP): the opponent reduces their Moderation by 1
-    (8.2); the phasing player places 1 friendly Extremist in any one non-Colonial space of a
-    Scoring Region (2.1.1, 2.1.6) that contains friendly SP and no friendly Extremist."""
-    L.moderation(c, data, other(side), -1)
-    options = [s for s in range(len(c.names))
-               if c.region[s] in SCORING_REGIONS and not c.colonial[s]
-               and data["sp"][side][s] and not data["ext"][side][s]]
-    L.choose(c, data, side, 70, "extremist", options,
-             prompt="Unemployment: place your Extremist in a non-Colonial space of a "
-                    "Scoring Region with your SP and no Extremist of yours")
-
-
-def _unemployment_extremist(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
-    if choice is not None:
-        L.extremist(c, data, frame["side"], c.names[choice])
-
-
-def hunger_marches(c: Components, data: Data, side: int) -> None:
-    """Card 71, Hunger Marches (LW, 2 OPs): the LW player makes a Support Check with a +2
-    modifier in any one non-Colonial space of the United Kingdom containing RW SP or
-    Extremists (6.2.4, 6.2.5)."""
-    options = [s for s in L.spaces_in(c, "United Kingdom") if not c.colonial[s]
-               and (data["sp"][RW][s] or data["ext"][RW][s])]
-    L.choose(c, data, LW, 71, "check", options,
-             rule="6.2.5",
-             prompt="Hunger Marches: choose the non-Colonial UK space (with RW SP or "
-                    "Extremists) of a Support Check with +2")
-
-
-def _hunger_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
-    if choice is not None:
-        L.check(c, data, LW, c.names[choice], 2)
-
-
 def popular_front(c: Components, data: Data, side: int) -> None:
     """Card 72, Popular Front (LW, 3 OPs, *): place 1 LW SP in each of Paris and Madrid;
     cancel Election of '33 (7.2: its marker and its +1 go); LW Moderation +1 (8.2)."""
@@ -489,30 +393,12 @@ def popular_front(c: Components, data: Data, side: int) -> None:
     L.moderation(c, data, LW, +1)
 
 
-def collective_security(c: Components, data: Data, side: int) -> None:
-    """Card 73, Collective Security (LW, 2 OPs): reduce Tension by 1 (9.3); if LW controls
-    the USSR, LW also gains 1 Power (10.2)."""
-    L.reduce_tension(c, data, LW, 1)
-    if L.controls(c, data, LW, "USSR"):
-        L.power(c, data, LW, 1)
-    else:
-        log(data, "7.1", "LW does not control the USSR: no Power")
-
-
 def british_union_of_fascists(c: Components, data: Data, side: int) -> None:
     """Card 74, British Union of Fascists (RW, 2 OPs): place 1 RW Extremist in London (if
     none there); then the RW player makes a Support Check in London with a +1 modifier
     (6.2.4 exception)."""
     _extremist_if_none(c, data, RW, "London")
     L.check(c, data, RW, "London", 1)
-
-
-def iron_guard(c: Components, data: Data, side: int) -> None:
-    """Card 75, Iron Guard (RW, 2 OPs, *): place 1 RW Extremist in Romanian Royalty (if none
-    there); then the RW player makes a Support Check in Romanian Royalty with a +2 modifier
-    (6.2.4 exception)."""
-    _extremist_if_none(c, data, RW, "Romanian Royalty")
-    L.check(c, data, RW, "Romanian Royalty", 2)
 
 
 def autarky(c: Components, data: Data, side: int) -> None:
@@ -559,14 +445,7 @@ CODE: dict[int, CardCode] = {
     64: CardCode(ernst_thalmann),
     65: CardCode(maginot_mentality),
     66: CardCode(clement_attlee),
-    67: CardCode(currency_stabilization, steps={"remove": _currency_remove}),
-    68: CardCode(joseph_stalin),
-    69: CardCode(trade_imbalance),
-    70: CardCode(unemployment, steps={"extremist": _unemployment_extremist}),
-    71: CardCode(hunger_marches, steps={"check": _hunger_check}),
     72: CardCode(popular_front),
-    73: CardCode(collective_security),
     74: CardCode(british_union_of_fascists),
-    75: CardCode(iron_guard),
     76: CardCode(autarky, steps={"advance": _autarky_advance}),
 }

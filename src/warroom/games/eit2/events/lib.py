@@ -45,6 +45,10 @@ class CardCode:
     rearmament: RearmFn | None = None
 
 
+SCORING_REGIONS = ("France", "Italy", "Germany", "United Kingdom", "Little Entente", "Spain")
+"""The six Scoring Regions (2.1.1), in the order Events list them."""
+
+
 def sid(c: Components, name: str) -> int:
     return int(c.index[name])
 

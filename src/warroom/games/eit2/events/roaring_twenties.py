@@ -1,4 +1,5 @@
-"""Events of the Roaring Twenties era, cards 1-40 (card texts in content/cards.yaml).
+"""Events of the Roaring Twenties era, cards 1-40, 67-71, 73 and 75 (card texts in
+content/cards.yaml).
 
 The three Scoring cards (1 Germany, 2 France, 3 Italy) have no Event function: the engine
 scores them (10.1, 11.1.1). Every other card has one small function, registered by its printed
@@ -27,10 +28,11 @@ from warroom.core.log import log
 from warroom.core.rng import randbelow
 from warroom.games.eit2 import board as b
 from warroom.games.eit2 import operations as op
-from warroom.games.eit2.board import RW, SIDE, Data, other
+from warroom.games.eit2.board import LW, RW, SIDE, Data, other
 from warroom.games.eit2.components import Components
 from warroom.games.eit2.events import lib as L
 from warroom.games.eit2.events.lib import CardCode
+from warroom.games.eit2.scoring import region_levels
 
 Frame = dict[str, Any]
 
@@ -510,7 +512,8 @@ def deuxieme_bureau(c: Components, data: Data, side: int) -> None:
     """Card 35, Deuxième Bureau (neutral, 1 OP): the phasing player looks at the opponent's
     hand (logged: after the Event both players know it); the opponent then discards one card
     drawn at random from it (a chance event). 5.3: its Event is not implemented and a
-    discarded Scoring card is not scored."""
+    discarded Scoring card is not scored. The cards seen are remembered (``data["seen"]``)
+    for the phasing player's determinizations."""
     o = other(side)
     hand = data["hands"][o]
     if not hand:
@@ -522,6 +525,9 @@ def deuxieme_bureau(c: Components, data: Data, side: int) -> None:
     data["discard"].append(n)
     log(data, "5.3", f"{SIDE[o]} discards {c.cards[n].title}, drawn at random: its Event is "
         "not implemented")
+    # the phasing player has seen the rest: determinizations keep those cards in the hand
+    # while they are still there (game.hide; sequence.deal forgets those that left)
+    data.setdefault("seen", [[], []])[side] = list(hand)
 
 
 def clandestine_rearmament(c: Components, data: Data, side: int) -> None:
@@ -598,6 +604,129 @@ def dawes_young(c: Components, data: Data, side: int) -> None:
 
 
 #: The Events of this era by printed card number (Scoring cards have none: 10.1).
+# -- 67-71, 73, 75: Roaring Twenties cards numbered among the Great Depression ones ------
+#
+# 11.2.4 puts the first reshuffle in turn 4 and 13.5 implies Roaring Twenties cards that
+# 12.3/12.4/13.3/13.4 do not name: the bundled split gives the era these seven reconstructed
+# cards, whose era no rule fixes (content/cards.yaml); their numbers stay as they were.
+
+def currency_stabilization(c: Components, data: Data, side: int) -> None:
+    """Card 67, Currency Stabilization (neutral, 2 OPs): the phasing player increases their
+    Moderation by 1 (8.2) and removes 1 opposing SP from any one space of France or the
+    United Kingdom (their choice; colonial spaces of those Regions included)."""
+    L.moderation(c, data, side, +1)
+    o = other(side)
+    options = [s for s in range(len(c.names))
+               if c.region[s] in ("France", "United Kingdom") and data["sp"][o][s]]
+    L.choose(c, data, side, 67, "remove", options,
+             prompt="Currency Stabilization: remove 1 opposing SP from a space in France or "
+                    "the United Kingdom")
+
+
+def _currency_remove(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
+    if choice is not None:
+        L.remove(c, data, other(frame["side"]), c.names[choice], 1)
+
+
+def joseph_stalin(c: Components, data: Data, side: int) -> None:
+    """Card 68, Joseph Stalin (LW, 3 OPs): the LW player makes a free Rearmament
+    attempt (6.3.5) on the USSR track with this card's OPs value (no other card is played;
+    the card is LW, so aligned, +1, 6.3.2), +1 more if LW controls the USSR; then LW
+    Moderation -1 (8.2). Triggered by RW Operations (5.2 note) the OPs value is the one the
+    RW player received; played as an Event, the 8.3 penalty does not reduce a Rearmament
+    attempt. A complete USSR track takes no attempt (6.3.8)."""
+    t = L.track(c, "ussr")
+    if not op.track_open(c, data, t):
+        log(data, "6.3.8", "The USSR track is complete: no Rearmament attempt")
+    else:
+        phasing = data["phasing"]
+        if phasing == LW:
+            ops = op.effective_ops(c, data, LW, 3, rearmament=True)
+        else:
+            ops = op.effective_ops(c, data, phasing, 3)
+        bonus = None
+        if L.controls(c, data, LW, "USSR"):
+            bonus = {"side": LW, "value": 1, "track": "ussr", "until": "turn",
+                     "why": "Joseph Stalin: LW controls the USSR", "card": 68}
+            data["rearm_mods"].append(bonus)
+        try:
+            op.rearmament_attempt(c, data, LW, t, ops, "LW", True)
+        finally:
+            if bonus is not None and bonus in data["rearm_mods"]:
+                data["rearm_mods"].remove(bonus)
+    L.moderation(c, data, LW, -1)
+
+
+def trade_imbalance(c: Components, data: Data, side: int) -> None:
+    """Card 69, Trade Imbalance (RW, 3 OPs, *): RW gains 1 Power for each Scoring Region in
+    which RW has Domination or Control (10.1.1). With none, the Event is still played and the
+    card removed (5.2 example)."""
+    regions = [r for r in L.SCORING_REGIONS
+               if region_levels(c, data, r)[RW]["level"] in ("domination", "control")]
+    if regions:
+        log(data, "10.1.1", f"Trade Imbalance: RW dominates or controls {', '.join(regions)}")
+        L.power(c, data, RW, len(regions))
+    else:
+        log(data, "5.2", "Trade Imbalance: RW dominates or controls no Scoring Region: no "
+            "Power (the Event is still played)")
+
+
+def unemployment(c: Components, data: Data, side: int) -> None:
+    """Card 70, Unemployment (neutral, 1 OP): the opponent reduces their Moderation by 1
+    (8.2); the phasing player places 1 friendly Extremist in any one non-Colonial space of a
+    Scoring Region (2.1.1, 2.1.6) that contains friendly SP and no friendly Extremist."""
+    L.moderation(c, data, other(side), -1)
+    options = [s for s in range(len(c.names))
+               if c.region[s] in L.SCORING_REGIONS and not c.colonial[s]
+               and data["sp"][side][s] and not data["ext"][side][s]]
+    L.choose(c, data, side, 70, "extremist", options,
+             prompt="Unemployment: place your Extremist in a non-Colonial space of a "
+                    "Scoring Region with your SP and no Extremist of yours")
+
+
+def _unemployment_extremist(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
+    if choice is not None:
+        L.extremist(c, data, frame["side"], c.names[choice])
+
+
+def hunger_marches(c: Components, data: Data, side: int) -> None:
+    """Card 71, Hunger Marches (LW, 2 OPs): the LW player makes a Support Check with a +2
+    modifier in any one non-Colonial space of the United Kingdom containing RW SP or
+    Extremists (6.2.4, 6.2.5)."""
+    options = [s for s in L.spaces_in(c, "United Kingdom") if not c.colonial[s]
+               and (data["sp"][RW][s] or data["ext"][RW][s])]
+    L.choose(c, data, LW, 71, "check", options,
+             rule="6.2.5",
+             prompt="Hunger Marches: choose the non-Colonial UK space (with RW SP or "
+                    "Extremists) of a Support Check with +2")
+
+
+def _hunger_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
+    if choice is not None:
+        L.check(c, data, LW, c.names[choice], 2)
+
+
+def collective_security(c: Components, data: Data, side: int) -> None:
+    """Card 73, Collective Security (LW, 2 OPs): reduce Tension by 1 (9.3); if LW controls
+    the USSR, LW also gains 1 Power (10.2)."""
+    L.reduce_tension(c, data, LW, 1)
+    if L.controls(c, data, LW, "USSR"):
+        L.power(c, data, LW, 1)
+    else:
+        log(data, "7.1", "LW does not control the USSR: no Power")
+
+
+def iron_guard(c: Components, data: Data, side: int) -> None:
+    """Card 75, Iron Guard (RW, 2 OPs, *): place 1 RW Extremist in Romanian Royalty (if none
+    there); then the RW player makes a Support Check in Romanian Royalty with a +2 modifier
+    (6.2.4 exception)."""
+    if data["ext"][RW][L.sid(c, "Romanian Royalty")]:
+        log(data, "7.1", "Romanian Royalty already holds a RW Extremist: none is placed")
+    else:
+        L.extremist(c, data, RW, "Romanian Royalty")
+    L.check(c, data, RW, "Romanian Royalty", 2)
+
+
 CODE: dict[int, CardCode] = {
     4: CardCode(admiral_horthy),
     5: CardCode(jozef_pilsudski),
@@ -636,4 +765,11 @@ CODE: dict[int, CardCode] = {
     38: CardCode(edvard_benes),
     39: CardCode(league_intervention, steps={"check": _check_step}),
     40: CardCode(dawes_young),
+    67: CardCode(currency_stabilization, steps={"remove": _currency_remove}),
+    68: CardCode(joseph_stalin),
+    69: CardCode(trade_imbalance),
+    70: CardCode(unemployment, steps={"extremist": _unemployment_extremist}),
+    71: CardCode(hunger_marches, steps={"check": _hunger_check}),
+    73: CardCode(collective_security),
+    75: CardCode(iron_guard),
 }

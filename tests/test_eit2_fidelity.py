@@ -1,0 +1,404 @@
+"""Europe in Turmoil II: rules the engine once broke or read two ways (issue 11, items 1-7).
+Each test quotes the rule sentence it checks."""
+
+from __future__ import annotations
+
+import random
+
+from warroom.core import State, apply, explain, legal_actions, new_game, prompt
+from warroom.core.flow import run
+from warroom.games.eit2.board import LW, RW, change_tension, place_sp
+from warroom.games.eit2.effects import ongoing_check_mods, run_box_effects
+from warroom.games.eit2.frames import action_round_frame
+from warroom.games.eit2.game import EuropeInTurmoil2
+from warroom.games.eit2.scoring import final_scoring
+
+G = EuropeInTurmoil2()
+C = G.c
+
+
+def sid(name: str) -> int:
+    return int(C.index[name])
+
+
+def space(name: str) -> str:
+    return f"space:{C.slugs[sid(name)]}"
+
+
+def keys(state: State) -> list[str]:
+    return [a.key for a in legal_actions(state)]
+
+
+def take(state: State, n: int, side: int) -> None:
+    """Move card ``n`` (wherever it is) into ``side``'s hand."""
+    d = state.data
+    for pile in (d["deck"], d["discard"], d["out_of_game"], d["ongoing"], d["hands"][0],
+                 d["hands"][1]):
+        if n in pile:
+            pile.remove(n)
+    d["hands"][side].append(n)
+    state.invalidate()
+
+
+def round_of(state: State, side: int) -> None:
+    """Make it ``side``'s Action Round now."""
+    d = state.data
+    d["stack"][-1:] = [action_round_frame(side)]
+    d["phasing"] = side
+    state.invalidate()
+    run(state)
+
+
+# -- 1. 9.5: war ends the Strategy phase at once -----------------------------------------
+
+def test_9_5_war_from_an_opponents_event_ends_the_phase_before_the_operations() -> None:
+    """9.5: "If war broke out in 9.4, phasing player gets Sanctioned and receives a Sanction
+    marker. End the Strategy phase and end the game (see 10.4.2)." LW plays March on Rome
+    for OPs with its RW Event first; RW Moderation 1 -> 0 raises Tension 5 -> 6 (8.2) and the
+    roll of 6 +1 starts the war: LW spends no OPs and the rest of the Event does not run."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    take(s, 10, LW)                      # March on Rome (RW, 4 OPs)
+    d["mod"][RW] = 1
+    d["tension"] = 5
+    d["flags"]["kellogg_briand"] = False
+    round_of(s, LW)
+    libya = d["ext"][RW][sid("Libya")]
+    apply(s, "ops:10")
+    d["forced"] = [6]
+    apply(s, "event_first")
+    assert s.active is None
+    out = d["outcome"]
+    assert out["kind"] == "final" and out["reason"] == "war broke out"
+    assert not any(e["rule"] in ("6.1", "6.1.3", "6.2.3") for e in s.log[-40:])
+    assert d["ext"][RW][sid("Libya")] == libya       # the Event stopped at its war roll
+    war = next(i for i, e in enumerate(s.log) if e["rule"] == "9.5")
+    assert "LW, the phasing player, is Sanctioned" in s.log[war]["text"]
+    assert s.log[war + 1]["text"].startswith("LW receives a Sanction marker")
+    assert s.log[war + 2]["rule"] == "10.4.4"        # straight to Final Scoring
+
+
+def test_9_5_the_rest_of_an_event_does_not_run_after_its_war_roll() -> None:
+    """9.5 "End the Strategy phase": Manchuria Invasion raises Tension (9.1), cancels the
+    Kellogg-Briand Pact and gives RW 1 Power; when its Tension step starts the war, neither
+    of the later effects happens."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    take(s, 55, RW)                      # Manchuria Invasion
+    d["tension"] = 10
+    assert d["flags"]["kellogg_briand"]
+    d["forced"] = [6]                    # 6 +6 -1 (Kellogg-Briand side) = 11 > 6
+    apply(s, "event:55")
+    assert s.active is None and d["outcome"]["reason"] == "war broke out"
+    roll = next(i for i, e in enumerate(s.log) if e["rule"] == "9.4" and e.get("war"))
+    after = s.log[roll + 1:]
+    assert not any(e["rule"] == "10.2" for e in after)          # no +1 Power
+    assert not any("cancelled" in e["text"] for e in after)     # Kellogg-Briand stays
+    assert 7 in d["ongoing"] and d["sanctions"][RW] >= 1
+
+
+# -- 2. 3.5: the demilitarised Rhineland -------------------------------------------------
+
+def test_3_5_a_support_check_with_ops_adds_no_sp_in_the_demilitarised_rhineland() -> None:
+    """3.5: "While the Rhineland Demilitarized marker is on the Rhineland space, no Support
+    Points can be placed in that space by either Discretionary Setup, OPs, or Events,
+    unless they specify the Rhineland space by name." A LW discretionary Extremist there
+    (3.8) makes it a target: RW's successful check removes it and adds no RW SP; the
+    marker stays; the excess left places the RW Extremist of 6.2.6's last step."""
+    s = new_game(G, "1920", 2)
+    d = s.data
+    rh = sid("Rhineland")
+    while d["stack"][-1]["kind"] in ("setup_sp", "setup_ext"):
+        apply(s, keys(s)[0])
+    d["ext"][LW][rh] = 1
+    d["sp"][LW][rh] = d["sp"][RW][rh] = 0
+    d["ext"][RW][rh] = 0
+    n = next(n for n in C.card_numbers if C.cards[n].ops == 4 and C.cards[n].side == "RW")
+    take(s, n, RW)
+    round_of(s, RW)
+    apply(s, f"ops:{n}")
+    apply(s, "op_check")
+    d["forced"] = [6]
+    apply(s, space("Rhineland"))
+    check = next(e for e in reversed(s.log) if e["rule"] == "6.2.5")
+    assert check["total"] > check["target"] + 1
+    assert d["ext"][LW][rh] == 0 and d["sp"][RW][rh] == 0
+    assert d["ext"][RW][rh] == 1
+    assert d["flags"]["rhineland_demilitarized"] is True
+    assert any(e["rule"] == "3.5R" and "adds no RW SP" in e["text"] for e in s.log)
+
+
+def test_3_5_a_rearmament_box_does_not_offer_the_demilitarised_rhineland() -> None:
+    """3.5 (Events and effects "unless they specify the Rhineland space by name"): Foreign
+    Plane Import ("1 SP in a space with a friendly Extremist") does not name it."""
+    s = new_game(G, "1920", 2)
+    d = s.data
+    rh = sid("Rhineland")
+    d["ext"][RW][rh] = 1
+    t = C.track_ids.index("little_entente")
+    d["rearm_side"][t] = RW
+    box = C.boxes[t][1]
+    assert box.name == "Foreign Plane Import"
+    run_box_effects(C, d, RW, t, box)
+    frame = d["stack"][-1]
+    assert frame["kind"] == "box_place_sp" and rh not in frame["options"]
+    assert sid("Magdeburg") in frame["options"]
+
+
+def test_3_5_an_event_naming_the_rhineland_places_there_and_lifts_the_marker() -> None:
+    """3.5 example: "the Ruhr Occupation Event is played, placing five LW SP in the
+    Rhineland space ... players also remove the Rhineland Demilitarized marker"."""
+    s = new_game(G, "1920", 2)
+    d = s.data
+    rh = sid("Rhineland")
+    assert place_sp(C, d, RW, rh, 1, "7.1") == 0 and d["sp"][RW][rh] == 0
+    assert place_sp(C, d, LW, rh, 5, "7.1", by_name=True) == 5
+    assert d["flags"]["rhineland_demilitarized"] is False
+
+
+# -- 3. 6.3.8 with 5.1: a mandated attempt on a closed track lapses -----------------------
+
+def _ops_round(state: State, side: int) -> None:
+    """``side`` plays a card of its own for Operations and places its SP (no Event)."""
+    d = state.data
+    mine = "RW" if side == RW else "LW"
+    n = next(n for n in d["deck"] if C.cards[n].side == mine and C.cards[n].ops)
+    take(state, n, side)
+    apply(state, f"ops:{n}")
+    apply(state, "op_place")
+    while state.active == ("rw" if side == RW else "lw") and \
+            state.data["stack"][-1]["kind"] == "place_sp":
+        apply(state, keys(state)[0])
+
+
+def test_6_3_8_maginot_mentality_lapses_once_the_french_track_is_closed() -> None:
+    """6.3.8: the rightmost box closes the track; 5.1: "Cards may be played in one of two
+    ways: as Events or Operations". Maginot Mentality mandates two free attempts on the
+    French track (4.5.2); the first completes the track, so the second cannot be made: the
+    LW's next round is an ordinary one (before: only rearm:* was offered and the card was
+    thrown away, "No Rearmament track is open")."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    fr = C.track_ids.index("france")
+    d["rearm"][fr] = len(C.boxes[fr]) - 2       # one box from the end
+    take(s, 65, LW)                             # Maginot Mentality
+    round_of(s, LW)
+    apply(s, "event:65")
+    assert len(d["oblig"][LW]) == 2
+    if s.active == "rw":
+        _ops_round(s, RW)
+    assert s.active == "lw"
+    assert all(k.startswith(("rearm:", "score:")) for k in keys(s))
+    n = next(n for n in d["hands"][LW] if not C.cards[n].scoring)
+    d["forced"] = [6]
+    apply(s, f"rearm:{n}")
+    apply(s, "track:france")
+    assert d["rearm"][fr] == len(C.boxes[fr]) - 1 and len(d["oblig"][LW]) == 1
+    _ops_round(s, RW)
+    assert s.active == "lw" and d["oblig"][LW] == []
+    assert any(k.startswith("ops:") for k in keys(s))
+    assert any(e["rule"] == "6.3.8" and "lapses" in e["text"] for e in s.log)
+
+
+# -- 4. 13.2 / 11.2.2: boxes passed before a scenario are in force ------------------------
+
+def test_13_2_special_emergency_intervention_is_in_force_in_1936() -> None:
+    """13.2: "Place Spanish marker on the Special Emergency Intervention space RW side-up
+    (with the reminder marker moved to the Reminder Sheet)"; 11.2.2: reminder markers "are
+    moved to the Event Chart when the nation's Rearmament Marker reaches their space". The
+    box's ongoing effect (+1 to the RW Support Checks in Spain) holds from the start."""
+    s = new_game(G, "appeasement", 1)
+    d = s.data
+    madrid = sid("Madrid")
+    assert (1, "Special Emergency Intervention") in ongoing_check_mods(C, d, RW, madrid)
+    assert ongoing_check_mods(C, d, LW, madrid) == []
+    assert ongoing_check_mods(C, d, RW, sid("Paris")) == []
+    # the 1932 chart has passed no box with a reminder marker
+    g = new_game(G, "great_depression", 1)
+    assert not [m for m in g.data["check_mods"] if "track" in m]
+
+
+# -- 5. 11.2.4: the reshuffles fall in turns 4 and 9 --------------------------------------
+
+def _reshuffle_turns(seed: int) -> tuple[list[int], int]:
+    """The turns of the 4.3 reshuffles of a random 1920 game (Scoring cards played half the
+    time they can be, so that games reach the late turns), and the last turn dealt."""
+    s = new_game(G, "1920", seed)
+    r = random.Random(seed)
+    while s.active is not None and s.data["turn"] < 10:
+        acts = legal_actions(s)
+        score = [a for a in acts if a.kind == "score"]
+        apply(s, score[0] if score and r.random() < 0.5 else acts[r.randrange(len(acts))])
+    turns: list[int] = []
+    turn = 1
+    for e in s.log:
+        if e["rule"] == "4.1" and "turn" in e:
+            turn = e["turn"]
+        elif e["rule"] == "4.3":
+            turns.append(turn)
+    return turns, s.data["turn"]
+
+
+def test_11_2_4_reshuffles_fall_in_turns_4_and_9_in_most_games() -> None:
+    """11.2.4: "Normally there is a reshuffle during the card draw phase of turn 4. [...]
+    There is usually a reshuffle during the card draw phase of turn 9." Measured over random
+    1920 games: among those that reach the turn, the first reshuffle is in turn 4 (never
+    earlier) and most of those reaching turn 9 reshuffle then."""
+    assert len(C.era_cards["Roaring Twenties"]) in range(44, 58)
+    t4 = reach4 = t9 = reach9 = 0
+    for seed in range(40):
+        turns, last = _reshuffle_turns(seed)
+        assert not [t for t in turns if t < 4], (seed, turns)
+        if last >= 4:
+            reach4 += 1
+            t4 += 4 in turns
+        if last >= 9:
+            reach9 += 1
+            t9 += 9 in turns
+    assert reach4 >= 20 and reach9 >= 10
+    assert t4 >= 0.9 * reach4
+    assert t9 >= 0.6 * reach9
+
+
+# -- 6. 6.3.2: the target space of a Rearmament attempt ------------------------------------
+
+def test_6_3_2_an_attempt_counts_the_neighbourhood_of_the_boxs_space() -> None:
+    """6.3.2: "+1 for each adjacent friendly controlled space / +1 for each friendly
+    Extremist in or adjacent to the target space / -1 for each adjacent opponent controlled
+    space / -1 for each opponent Extremist in or adjacent to the target space / SPs in the
+    target space itself do not modify the die roll in any way". 11.2.5: Lombardy "should be
+    controlled for certain Rearmament boxes to improve": Rapid Army Expansion gives Power
+    with it, so an attempt at that box targets Lombardy."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    n = len(C.names)
+    d["sp"], d["ext"] = [[0] * n, [0] * n], [[0] * n, [0] * n]
+    it = C.track_ids.index("italy")
+    assert C.boxes[it][d["rearm"][it] + 1].name == "Rapid Army Expansion"
+    assert C.boxes[it][d["rearm"][it] + 1].space == sid("Lombardy")
+    d["sp"][LW][sid("Lombardy")] = 9                  # SP in the target space: nothing
+    d["sp"][RW][sid("Tuscany")] = 5                   # adjacent, RW-controlled: -1
+    d["sp"][LW][sid("Switzerland")] = 9               # adjacent, LW-controlled: +1
+    d["ext"][LW][sid("Lombardy")] = 1                 # friendly Extremist in it: +1
+    d["ext"][RW][sid("Blackshirts")] = 1              # opposing Extremist next to it: -1
+    d["ext"][LW][sid("Rome")] = 1                     # not adjacent to Lombardy: nothing
+    n_card = next(n for n in d["deck"] if C.cards[n].side == "neutral" and C.cards[n].ops)
+    take(s, n_card, LW)
+    round_of(s, LW)
+    assert d["rearm_side"][it] == RW                  # no +1 for LW's marker side
+    d["forced"] = [1]
+    apply(s, f"rearm:{n_card}")
+    apply(s, "track:italy")
+    att = next(e for e in reversed(s.log) if e["rule"] == "6.3.2" and "die" in e)
+    assert sorted(map(tuple, att["mods"])) == sorted([
+        (-1, "Tuscany opponent-controlled"), (1, "Switzerland controlled"),
+        (1, "Extremist in Lombardy"), (-1, "opposing Extremist in Blackshirts")])
+
+
+def test_6_3_2_boxes_and_their_target_spaces() -> None:
+    """11.2.5's control spaces are the target spaces of the boxes that depend on them; the
+    boxes placing SP have none, as 17.0 AR 1.4 shows (an attempt at Maginot Line Conception,
+    2 SP in Alsace-Lorraine, modified only by the marker and the OPs; that test passes in
+    tests/test_eit2_example_of_play.py)."""
+    targets = {b.name: C.names[b.space] for t in range(len(C.track_ids))
+               for b in C.boxes[t] if b.space is not None}
+    assert targets == {
+        "Binary Divisions": "Rome", "Rapid Army Expansion": "Lombardy",
+        "Littorio Class Battleships": "Rome", "Deutschland Class Panzerschiffe": "Berlin",
+        "Panzer Divisions": "Berlin", "Polikarpov I-16": "USSR",
+        "Theory of Deep Operation": "USSR"}
+
+
+# -- 7. readings -------------------------------------------------------------------------
+
+def test_10_4_4_final_scoring_adds_the_power_uncapped() -> None:
+    """10.4.4: "every Region is scored as if its regional scoring card had just been played
+    (this new Power is added to the current score)" and "Reaching 20 Power does not result in
+    Automatic Victory during scoring at the end of turn 10". RW18 + the Power of Germany, then
+    11 Sanctions (-22): RW wins (capped at RW20 first, LW2 would have won)."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    n = len(C.names)
+    d["sp"], d["ext"] = [[0] * n, [0] * n], [[0] * n, [0] * n]
+    d["power"] = 18
+    d["mod"] = [10, 10]
+    d["sanctions"] = [0, 11]
+    for name in ("Berlin", "Hamburg", "Magdeburg", "Bavaria", "Silesia", "Thuringia"):
+        d["sp"][RW][sid(name)] = 9                   # RW Controls Germany
+    final_scoring(C, d, "test")
+    rw_germany = next(e for e in s.log if e["rule"] == "10.1"
+                      and e.get("region") == "Germany" and e["role"] == "rw")["total"]
+    assert rw_germany >= 5                # capped at RW20, the 22 Power of Sanctions: LW2
+    assert d["outcome"]["power"] == 18 + rw_germany - 22 > 0
+    assert d["outcome"]["winner"] == "rw"
+
+
+def test_9_4_no_roll_at_tension_11() -> None:
+    """9.4: "If the Tension marker moves into a space containing a die roll modifier number,
+    the player moving the Tension marker makes a roll". At 11 (the last space) the marker
+    cannot move: no roll, no war."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    d["tension"] = 11
+    d["forced"] = [6]
+    before = len(s.log)
+    change_tension(C, d, +2, RW, "9.1")
+    assert d["tension"] == 11 and not d["war"] and d["forced"] == [6]
+    assert [e["rule"] for e in s.log[before:]] == ["9.4", "9.4"]
+    assert "no roll for war" in s.log[-1]["text"]
+
+
+def test_11_1_1_the_scoring_cards_support_check_may_be_passed() -> None:
+    """11.1.1: "Scoring cards when played [...] only provide the card player with a Support
+    Check in the Scoring Region": the check is offered, not imposed (a failed check costs
+    nothing, so only the die and the timing differ); passing scores the Region at once."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    take(s, 41, RW)                                  # United Kingdom Scoring
+    round_of(s, RW)
+    apply(s, "score:41")
+    assert d["stack"][-1]["kind"] == "support_check" and "pass" in keys(s)
+    assert "or pass" in G.frames["support_check"].prompt(s, d["stack"][-1]).text
+    rng = d["rng"]
+    apply(s, "pass")
+    assert d["rng"] == rng                           # no die rolled
+    assert any(e["rule"] == "10.1" and e.get("region") == "United Kingdom" for e in s.log)
+
+
+def test_4_5_3_a_scoring_card_may_be_kept_and_loses_explain_says_so() -> None:
+    """4.5.2: "Scoring cards may never be held but must be played during the turn they are
+    drawn"; 4.5.3: "If a player is holding a Scoring card at this stage in the turn, that
+    player loses the game." The engine lets a player keep one (4.5.3 names the consequence)
+    and explain says so to that player once the rounds left run short (not the prompt,
+    which the opponent reads too)."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    take(s, 41, RW)
+    d["ar"] = 8                                      # the last Action Round of turn 5
+    round_of(s, RW)
+    other = next(n for n in d["hands"][RW] if not C.cards[n].scoring)
+    assert f"ops:{other}" in keys(s)                 # allowed ...
+    why = explain(s, f"ops:{other}")
+    assert why.legal and "loses the game" in why.reason and "4.5.3" in why.rules
+    assert "Scoring" not in prompt(s).text.split("or play")[0]   # public: shows no hand
+    assert not explain(s, f"ops:{other}", role="lw").legal           # asked by the opponent
+    assert "4.5.3" not in explain(s, "score:41").rules
+    d["ar"] = 1                                      # seven rounds to go: no warning
+    s.invalidate()
+    assert "loses" not in explain(s, f"ops:{other}").reason
+
+
+def test_5_2_event_after_is_the_operations_choice() -> None:
+    """5.2: "The Phasing Player always decides whether the Event is to take place before or
+    after the Operations are conducted": op_place / op_check put it after, event_first
+    before; the old event_after key (never legal) is read as op_place."""
+    assert not G.catalogue.has_key("event_after")
+    assert G.catalogue.resolve("event_after").key == "op_place"
+    s = new_game(G, "great_depression", 1)
+    take(s, 10, LW)                                  # March on Rome, a RW Event
+    round_of(s, LW)
+    apply(s, "ops:10")
+    assert set(keys(s)) == {"op_place", "op_check", "event_first"}
+    apply(s, "event_after")                          # = op_place: the Event comes after
+    assert s.data["stack"][-1]["kind"] == "place_sp"
+    assert s.data["stack"][-2]["kind"] == "event"
