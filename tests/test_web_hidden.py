@@ -98,12 +98,14 @@ class Eit2Cards(Cards):
         return set(self.c.card_numbers)
 
     def hidden(self, data: dict[str, Any], role: str) -> set[Any]:
-        opp = 1 - self.game.roles.index(role)
-        return set(data["hands"][opp]) | set(data["deck"])
+        me = self.game.roles.index(role)
+        seen = set(data.get("seen", [[], []])[me])    # shown by Deuxième Bureau (card 35)
+        return (set(data["hands"][1 - me]) - seen) | set(data["deck"])
 
     def zones(self, data: dict[str, Any], role: str) -> list[set[Any]]:
-        opp = 1 - self.game.roles.index(role)
-        return [set(data["hands"][opp]), set(data["deck"])]
+        me = self.game.roles.index(role)
+        seen = set(data.get("seen", [[], []])[me])
+        return [set(data["hands"][1 - me]) - seen, set(data["deck"])]
 
     def piles(self, data: dict[str, Any], role: str) -> list[list[Any]]:
         opp = 1 - self.game.roles.index(role)

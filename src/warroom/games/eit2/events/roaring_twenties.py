@@ -510,7 +510,7 @@ def weimar_in_force(c: Components, data: Data) -> None:
 
 def deuxieme_bureau(c: Components, data: Data, side: int) -> None:
     """Card 35, Deuxième Bureau (neutral, 1 OP): the phasing player looks at the opponent's
-    hand (logged: after the Event both players know it); the opponent then discards one card
+    hand (the titles in an entry private to the phasing player); the opponent then discards one card
     drawn at random from it (a chance event). 5.3: its Event is not implemented and a
     discarded Scoring card is not scored. The cards seen are remembered (``data["seen"]``)
     for the phasing player's determinizations."""
@@ -520,7 +520,11 @@ def deuxieme_bureau(c: Components, data: Data, side: int) -> None:
         log(data, "7.1", f"{SIDE[o]} holds no card: nothing to look at or discard")
         return
     titles = ", ".join(c.cards[n].title for n in hand)
-    log(data, "7.1", f"{SIDE[side]} looks at the {SIDE[o]} hand: {titles}")
+    # the opponent knows its own hand and nobody else may read it: the titles go to the
+    # phasing player only (a private entry), the fact that it looked to everyone
+    log(data, "7.1", f"{SIDE[side]} looks at the {SIDE[o]} hand ({len(hand)} cards)")
+    log(data, "7.1", f"{SIDE[side]} looks at the {SIDE[o]} hand: {titles}",
+        to=SIDE[side].lower(), cards=list(hand))
     n = hand.pop(randbelow(data, len(hand)))
     data["discard"].append(n)
     log(data, "5.3", f"{SIDE[o]} discards {c.cards[n].title}, drawn at random: its Event is "
