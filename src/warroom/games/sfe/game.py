@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from warroom.core.errors import UnknownGameError, short
 from warroom.core.flow import FrameKind, call, prompt_of
 from warroom.core.log import log
 from warroom.core.protocol import Outcome, Termination
@@ -71,6 +72,10 @@ class StruggleForEurope(SfeBase):
 
     # -- set-up (5) -------------------------------------------------------------------------
     def setup(self, st: Sfe, scenario: str, options: Mapping[str, Any]) -> None:
+        turns = options["max_turns"]
+        if not isinstance(turns, int) or isinstance(turns, bool) or turns < 1:
+            raise UnknownGameError(f"sfe option max_turns must be a positive integer (the turn "
+                                   f"limit of the safeguard), not {short(turns, 40)}")
         c = self.c
         data = st.data
         data["turn"] = 1
