@@ -7,7 +7,9 @@ of 8.1-8.5 (:data:`BATTLE_STEPS`, in the rulebook's order):
 - ``begin`` (8): no defender left, no battle; no air power card left, no move; else the
   attacker plays an air power card face down (``battle_air``, 8.1);
 - ``defence`` (8.1, 8.4): the defender defends or retreats before battle
-  (``defend_or_retreat``), when he can retreat; ``defence_chosen`` reads the answer;
+  (``defend_or_retreat``), when the board leaves him a way out; ``defence_chosen`` reads
+  the answer (an elected retreat he cannot carry out, for want of a naval card, is a
+  defence: 8.4 "If the counter(s) cannot retreat, they do battle");
 - ``defender_air`` (8.1): the defender's air power card face down, or none;
 - ``attacker_events``, ``defender_events`` (8.1): battle event cards face down, the
   attacker first (``battle_events``);
@@ -35,7 +37,7 @@ from typing import Any
 from warroom.core.actions import Action
 from warroom.core.flow import Decision, Procedure, Prompt, call, end, reveal
 from warroom.core.log import log
-from warroom.core.state import Frame
+from warroom.core.state import Frame, State
 from warroom.games.sfe import engine as E
 from warroom.games.sfe.components import EV_GC, EV_REINF, OWNER_NAMES, SIDE_NAMES
 from warroom.games.sfe.counters import (
@@ -54,7 +56,7 @@ from warroom.games.sfe.counters import (
     with_half,
 )
 from warroom.games.sfe.engine import WHO
-from warroom.games.sfe.tables import ROLES, SfeBase, St
+from warroom.games.sfe.tables import ROLES, S, SfeBase, St
 
 Data = dict[str, Any]
 
@@ -146,11 +148,22 @@ def reinforce_units(st: St, fr: Frame) -> int:
 
 
 def can_retreat_before(st: St, fr: Frame) -> bool:
-    """8.4: into the other half; from a contested location, to another friendly controlled
-    location by a line. Fortresses never retreat."""
+    """8.4, as far as the board shows it: the defender has counters that may retreat
+    (fortresses never do) and a way out: into the other half; from a contested location,
+    a line from the battle half to another friendly controlled location. Whether a naval
+    line can be used (8.3: a naval card is discarded) is the defender's secret: he is asked
+    all the same, and learns it only when he elects to retreat (:func:`defence_chosen`)."""
     defs = defenders(st.data, fr)
     if not any(not is_fortress(u) for u in defs):
         return False
+    if not fr["contested"]:
+        return True
+    return bool(retreat_dests(st, fr["location"], fr["defending_owner"], (fr["half"],)))
+
+
+def retreat_open(st: St, fr: Frame) -> bool:
+    """8.3, 8.4: the defender who elected to retreat can carry it out: from a contested
+    location, a line that needs no naval card, or a naval card in hand."""
     if not fr["contested"]:
         return True
     dests = retreat_dests(st, fr["location"], fr["defending_owner"], (fr["half"],))
@@ -192,7 +205,9 @@ def begin(st: St, fr: Frame) -> None:
 
 
 def defence(st: St, fr: Frame) -> None:
-    """8.1, 8.4: the defender defends or retreats before battle (if he can retreat)."""
+    """8.1, 8.4: the defender decides to defend or to retreat before battle, whenever the
+    board leaves his counters a way out (never from what his hand holds: the attacker sees
+    which decision comes next)."""
     d = 1 - fr["attacker"]
     if can_retreat_before(st, fr):
         fr["step"] = "defence_chosen"
@@ -202,7 +217,18 @@ def defence(st: St, fr: Frame) -> None:
 
 
 def defence_chosen(st: St, fr: Frame) -> None:
-    fr["step"] = "retreat_before_battle" if fr.pop("$") == "retreat" else "defender_air"
+    """8.4: "If the counter(s) cannot retreat, they do battle": an elected retreat that
+    only a naval line allows, without a naval card in hand (8.3), becomes a defence."""
+    if fr.pop("$") != "retreat":
+        fr["step"] = "defender_air"
+        return
+    if retreat_open(st, fr):
+        fr["step"] = "retreat_before_battle"
+        return
+    d = 1 - fr["attacker"]
+    log(st.data, "8.4", f"{WHO[d]} cannot carry out the retreat (a naval line needs a naval "
+        "move card, 8.3): the counters do battle", side=SIDE_NAMES[d])
+    fr["step"] = "defender_air"
 
 
 def defender_air(st: St, fr: Frame) -> None:
@@ -566,7 +592,7 @@ def start_retreat(st: St, side: int, own: int, loc: int, halves: tuple[int, ...]
     settle_retreat(st, frame)
 
 
-def valid_retreats(st: St, frame: Frame) -> list[list[int]]:
+def valid_retreats(st: State[S], frame: Frame) -> list[list[int]]:
     """The destinations open now: a naval line needs a naval card (8.3) unless paid."""
     naval_ok = bool(E.naval_cards(st, st.data["hand"][frame["side"]]))
     return [x for x in frame["destinations"]
@@ -898,4 +924,4 @@ BATTLE_FRAMES: tuple[type[Procedure[SfeBase]] | type[Decision[SfeBase]], ...] = 
     Battle, BattleAir, DefendOrRetreat, DefenderAir, BattleEvents, Reinforce, LoseCounter,
     Retreat, NavalRetreat)
 
-__all__ = ["BATTLE_FRAMES", "start_battle"]
+__all__ = ["BATTLE_FRAMES", "start_battle", "valid_retreats"]
