@@ -7,9 +7,11 @@ import json
 
 from test_sfe_examples import (
     G,
+    allied_turn,
     check,
     cid,
     clear,
+    control,
     counters,
     entries,
     give,
@@ -99,3 +101,37 @@ def test_a_twin_can_carry_out_the_announced_operation() -> None:
         assert keys(twin) and all(k.startswith("card:") for k in keys(twin))
         assert prompt(twin) == prompt(s)
 
+
+
+# -- issue 11, item 8: a contested location stays its owner's supply source ------------------
+
+def test_a_lost_attack_into_contested_paris_leaves_paris_a_western_supply_source() -> None:
+    """8.6: "A contested location still counts as a supply source for the original owning
+    side until controlled by the opposing side." 2: "Contested Locations are those that
+    have counters of each player located in a half of the location. Neither player
+    controls these." The Axis win a battle in the east half of contested Paris; Paris
+    stays contested, so no Axis flag is placed and the Western counter in Paris stays in
+    supply."""
+    s = allied_turn(seed=2)
+    for name in ("Paris", "Sedan"):
+        clear(s, name)
+    put(s, "Paris", WEST, 1, "west")
+    put(s, "Paris", AXIS, 2, "east")
+    put(s, "Sedan", WEST, 1)
+    put(s, "Sedan", WEST, 1)
+    give(s, 0, ["ax05", "ax01", "ax02", "ax03", "ax04", "ax06"])
+    give(s, 1, ["al01", "al02", "al03", "al04", "al08"])
+    play(s, "op:move", "card:al01", "loc:Sedan", "unit:1", "loc:Paris", "done")
+    assert s.active == "allies" and "card:al02" in keys(s)
+    play(s, "card:al02", "card:ax05", "done", "done")
+    assert entries(s, "8.2", location="Paris", winner="axis")
+    assert control(s, "Paris") == "contested"
+    paris = next(x for x in view(s)["locations"] if x["name"] == "Paris")
+    assert paris["flag"] == "western"
+    assert not [e for e in s.log if "place their control flag" in e["text"]]
+    assert entries(s, "8.6", location="Paris")
+    # the supply check at the end of the Allied turn keeps the Western 1 in Paris
+    play(s, "op:pass")
+    assert counters(s, "Paris") == [("axis", 2, False, "east"), ("western", 1, False, "west")]
+    assert view(s)["vp"]["axis"] == 0
+    check(s)

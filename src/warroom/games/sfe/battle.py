@@ -20,7 +20,8 @@ of 8.1-8.5 (:data:`BATTLE_STEPS`, in the rulebook's order):
   (``lose_counter``);
 - ``loser_retreats`` (8.3, 8.5): the loser retreats from the entire location (``retreat``;
   ``naval_retreat``: the naval card discarded to cross a naval line);
-- ``finish`` (8.2): the winner's control flag; the battle cards go to the recycle piles;
+- ``finish`` (8.2): the winner's control flag (none while the location stays contested,
+  8.6); the battle cards go to the recycle piles;
 - ``retreat_before_battle``, ``after_retreat_before`` (8.4): the defender retreated before
   battle: the attackers enter, the attacker's air card is recycled face down.
 
@@ -416,11 +417,11 @@ def finish(st: St, fr: Frame) -> None:
     loc = fr["location"]
     winning = fr["attacking_owner"] if win == att else fr["defending_owner"]
     if sides_in(data["u"][loc]) == 3:
-        if data["ctl"][loc] != winning:
-            data["ctl"][loc] = winning
-            E.touch(st, loc)
-            log(data, "8.2", f"{WHO[win]} place their control flag in {c.names[loc]}, "
-                "which stays contested", location=c.names[loc], control=OWNER_NAMES[winning])
+        # 2: contested locations are controlled by neither player; 8.6: "A contested
+        # location still counts as a supply source for the original owning side until
+        # controlled by the opposing side": no flag while it stays contested
+        log(data, "8.6", f"{c.names[loc]} stays contested: no control flag is placed",
+            location=c.names[loc])
     else:
         E.set_control(st, loc, winning, "8.2")
     for side, cards in ((att, [fr["attacker_air"], *fr["attacker_events"]]),
