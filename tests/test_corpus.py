@@ -94,8 +94,19 @@ _SFE_RETREAT = _sfe_fix(
     "or retreat whenever the board leaves him a way out, whatever his hand holds (no "
     "decision without a naval card before), and an elected retreat he cannot carry out is "
     "a defence", "8.4")
+_SFE_GAME_END = _sfe_fix(
+    "issue 11 item 10 (SfE 9): the game ends when the Allied 3rd deck has run out and the "
+    "Allies hold no playable card, not after two passes with playable cards in hand (the "
+    "game goes on), and also when the cards they hold cannot be played (it ends sooner)",
+    "9.4")
 CHANGED_ON_PURPOSE.update({
     ("sfe", 4): _SFE_RETREAT,
+    ("sfe", 0): _SFE_GAME_END,
+    ("sfe", 9): _SFE_GAME_END,
+    ("sfe", 11): _SFE_GAME_END,
+    ("sfe", 16): _SFE_GAME_END,
+    ("sfe", 17): _SFE_GAME_END,
+    ("sfe", 27): _SFE_GAME_END,
 })
 
 

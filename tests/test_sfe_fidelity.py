@@ -21,7 +21,8 @@ from test_sfe_examples import (
 )
 from warroom.core.protocol import determinize, new_game, prompt, view
 from warroom.core.rng import Rng
-from warroom.games.sfe.components import AXIS, WEST
+from warroom.games.sfe import engine as E
+from warroom.games.sfe.components import AXIS, SOV, WEST
 from warroom.games.sfe.game import current_battle
 
 C = G.c
@@ -135,3 +136,113 @@ def test_a_lost_attack_into_contested_paris_leaves_paris_a_western_supply_source
     assert counters(s, "Paris") == [("axis", 2, False, "east"), ("western", 1, False, "west")]
     assert view(s)["vp"]["axis"] == 0
     check(s)
+
+
+# -- issue 11, item 9: a fortress in the other half neither fights nor dies ------------------
+
+def ruhr_with_a_fortress_east() -> object:
+    """The Ruhr: an Axis 2 army, an Axis fortress in the east half; two Western 3 armies
+    in Sedan, whose line enters the Ruhr's west half."""
+    s = allied_turn(seed=14)
+    clear(s, "Ruhr")
+    put(s, "Ruhr", AXIS, 2, "west")
+    put(s, "Ruhr", AXIS, 3, "east", fort=True)
+    clear(s, "Sedan")
+    put(s, "Sedan", WEST, 3)
+    put(s, "Sedan", WEST, 3)
+    give(s, 1, ["al01", "al08", "al02", "al03", "al04"])
+    give(s, 0, ["ax08", "ax01", "ax02"])
+    play(s, "op:move", "card:al01", "loc:Sedan", "unit:3", "loc:Ruhr", "unit:3", "loc:Ruhr",
+         "card:al08")
+    return s
+
+
+def test_a_fortress_in_the_other_half_does_not_fight() -> None:
+    """8: "the battle occurs in the half of the location that the attacker's move line
+    enters the location"; 8.2: the defender adds "the strength of all army and fortress
+    counters defending that half of the location"; 7.2.2: "Place the counter in either
+    half", "Fortress counters ... may not be moved from the half of the location they are
+    built." The fortress in the east half is not in a battle in the west half, and the
+    defender wins or loses without it: it neither fights nor dies."""
+    s = ruhr_with_a_fortress_east()
+    play(s, "defend", "card:ax08", "done", "done")
+    # Allies 6 + air 3 = 9; Axis 2 + air 1 + location defence 1 = 4 (no fortress)
+    assert entries(s, "8.2", attack=9, defence=4, defence_strength=2, defence_counters=1,
+                   winner="allies")
+    # the Axis lose their one counter in the battle (the Allies 1 of 2); the fortress is
+    # not in the battle and stays, so the Ruhr is contested
+    assert entries(s, "8.2", loser="axis", loser_loses=1, loser_counters=1, winner_loses=1)
+    assert counters(s, "Ruhr") == [("axis", 3, True, "east"), ("western", 3, False, "west")]
+    assert control(s, "Ruhr") == "contested"
+    check(s)
+
+
+def test_a_fortress_in_the_other_half_survives_a_retreat_before_battle() -> None:
+    """8.4: "he places all defending counters(s) into the other half of the location that
+    the attacker did not move into": the army joins the fortress there, which was never in
+    the battle (8.2), so 8.3's "the fortress is eliminated" does not reach it."""
+    s = ruhr_with_a_fortress_east()
+    play(s, "retreat")
+    assert counters(s, "Ruhr") == [("axis", 2, False, "east"), ("axis", 3, True, "east"),
+                                   ("western", 3, False, "west"), ("western", 3, False, "west")]
+    check(s)
+
+
+def test_a_fortress_alone_in_the_other_half_is_no_battle() -> None:
+    """8.2: nobody defends the half the attackers enter: they enter it without battle and
+    the location becomes contested."""
+    s = allied_turn(seed=14)
+    clear(s, "Ruhr")
+    put(s, "Ruhr", AXIS, 3, "east", fort=True)
+    clear(s, "Sedan")
+    put(s, "Sedan", WEST, 3)
+    give(s, 1, ["al01", "al08", "al02", "al03", "al04"])
+    play(s, "op:move", "card:al01", "loc:Sedan", "unit:3", "loc:Ruhr")
+    assert entries(s, "8.2", location="Ruhr", half="west")
+    assert counters(s, "Ruhr") == [("axis", 3, True, "east"), ("western", 3, False, "west")]
+    assert control(s, "Ruhr") == "contested"
+    assert cid("al08") in s.data["hand"][1]         # no air power card was played
+    check(s)
+
+
+# -- issue 11, item 10: the game end ------------------------------------------------------------
+
+def final_deck(hand: list[str]) -> object:
+    """The Allied 3rd play deck has run out; the Allies hold ``hand``; the Soviet 1
+    strength armies of the counter mix (3.1) are all on the board."""
+    s = allied_turn(seed=15)
+    d = s.data
+    d["dn"][1] = 3
+    d["later"][1] = [[], []]
+    d["rec"][1] += d["deck"][1] + d["hand"][1] + list(C.decks[1][1]) + list(C.decks[1][2])
+    d["secret"][1] = []
+    d["deck"][1] = []
+    d["hand"][1] = []
+    for x in map(cid, hand):
+        d["rec"][1].remove(x)
+        d["hand"][1].append(x)
+    while E.counters_on_map(d, SOV, 1) < C.mix[SOV][1]:
+        put(s, "Moscow", SOV, 1)
+    s.invalidate()
+    return s
+
+
+def test_the_game_goes_on_while_the_allies_hold_playable_cards() -> None:
+    """9: "The 3rd Allied deck is their final deck and when it runs out of cards, and the
+    Allied player has no more playable cards, the game ends." Two passes with a playable
+    card (Territorial Army builds a Western 1) do not end it."""
+    s = final_deck(["al29", "al30", "al01"])
+    play(s, "op:pass", "op:pass")
+    assert s.active == "axis" and G.outcome(s) is None
+
+
+def test_the_game_ends_when_no_allied_card_is_playable() -> None:
+    """9 (as above): Zhukov builds only a Soviet 1 strength army (the counter mix has none
+    left, 3.1), has no move icon and its event is a battle event: no card is playable, so
+    the game ends although the hand is not empty (discarding is not playing a card, 7.1)."""
+    s = final_deck(["al29", "al30"])
+    assert keys(s) == ["op:discard", "op:pass"]
+    play(s, "op:pass", "op:pass")
+    out = G.outcome(s)
+    assert s.active is None and out is not None and out.rule == "9.4"
+    assert "no more cards to play" in out.text

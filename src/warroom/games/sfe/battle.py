@@ -94,8 +94,15 @@ def battle_frame(data: Data) -> Frame:
 
 
 def defenders(data: Data, fr: Frame) -> list[int]:
+    """8.2: the counters "defending that half of the location": the defender's armies (in
+    a location he holds alone they are not tied to a half; in a contested one they all
+    stand in the battle half) and a fortress in the battle half. A fortress in the other
+    half is not in the battle: it neither fights nor is eliminated by the battle's
+    retreats (see :mod:`warroom.games.sfe.rules`)."""
     d = 1 - fr["attacker"]
-    return [u for u in data["u"][fr["location"]] if side_of(u) == d]
+    bh = fr["half"]
+    return [u for u in data["u"][fr["location"]]
+            if side_of(u) == d and (not is_fortress(u) or half(u) == bh)]
 
 
 def attackers(data: Data, fr: Frame) -> list[int]:
@@ -183,8 +190,13 @@ def begin(st: St, fr: Frame) -> None:
     half_name = c.halves[loc][fr["half"]]
     name = c.names[loc]
     if not defenders(data, fr):
+        held = bool(data["u"][loc])
         enter(st, fr)
-        log(data, "7.2.5", f"{name} is empty: no battle", location=name)
+        if held:  # only a fortress in the other half (8.2)
+            log(data, "8.2", f"No counter defends the {half_name} half of {name} (a fortress "
+                "defends only its own half): no battle", location=name, half=half_name)
+        else:
+            log(data, "7.2.5", f"{name} is empty: no battle", location=name)
         end(data)
         return
     if not E.air_cards(st, data["hand"][att]):
@@ -386,6 +398,9 @@ def loser_retreats(st: St, fr: Frame) -> None:
         if side_of(u) != loser:
             keep.append(u)
         elif is_fortress(u):
+            if loser == att or half(u) != fr["half"]:
+                keep.append(u)  # not in the battle: it neither fights nor retreats (8.2)
+                continue
             log(data, "8.3", f"The {unit_name(u)} in {c.names[loc]} cannot retreat and "
                 "is eliminated", counter=unit_name(u), location=c.names[loc])
             E.gone(data, u)
@@ -448,8 +463,8 @@ def retreat_before_battle(st: St, fr: Frame) -> None:
         if side_of(u) != d:
             keep.append(u)
         elif is_fortress(u):
-            if not fr["contested"] and half(u) != bh:
-                keep.append(u)  # a fortress in the other half stays where it is
+            if half(u) != bh:
+                keep.append(u)  # a fortress in the other half is not in the battle (8.2)
             else:
                 log(data, "8.3", f"The {unit_name(u)} in {c.names[loc]} cannot retreat "
                     "and is eliminated", counter=unit_name(u), location=c.names[loc])
@@ -569,7 +584,8 @@ def remove_loss(st: St, side: int, kind: int) -> None:
     attacking = side == fr["attacker"]
     units = fr["moving"] if attacking and fr["moving"] is not None else data["u"][loc]
     for i, u in enumerate(units):
-        if side_of(u) == side and kind_of(u) == kind and (not attacking or not is_fortress(u)):
+        if side_of(u) == side and kind_of(u) == kind and (
+                not is_fortress(u) or (not attacking and half(u) == fr["half"])):
             del units[i]
             E.touch(st, loc)
             name = st.game.c.names[loc]

@@ -96,7 +96,6 @@ class StruggleForEurope(SfeBase):
         data["inplay"] = []
         data["dn"] = [1, 1]
         data["bomb"] = 0
-        data["passes"] = 0
         log(data, "5.2", "Counters set up as in 5.2; the strategic bombing marker is on the "
             "black 0")
         for side in (0, 1):

@@ -101,7 +101,6 @@ def turn_begin(st: St, fr: Frame) -> None:
     data = st.data
     side = fr["side"]
     fr["step"] = "supply"
-    data["passes"] = 0
     log(data, "7", f"Turn {data['turn']}: {WHO[side]} player turn")
     call(data, "operation", fr["role"], side=side, left=2)
 
@@ -239,7 +238,6 @@ class Operation(Decision[SfeBase]):
         if frame["left"] <= 0:
             end(data)  # 7.2: the last one; it is completed before the supply check
         if op == OP_PASS:
-            data["passes"] += 1
             log(data, "7.2.10", f"{WHO[side]} pass")
         elif op == OP_ATTACK:
             call(data, "attack", frame["role"], side=side)
