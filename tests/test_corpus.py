@@ -99,15 +99,17 @@ _SFE_GAME_END = _sfe_fix(
     "Allies hold no playable card, not after two passes with playable cards in hand (the "
     "game goes on), and also when the cards they hold cannot be played (it ends sooner)",
     "9.4")
-CHANGED_ON_PURPOSE.update({
-    ("sfe", 4): _SFE_RETREAT,
-    ("sfe", 0): _SFE_GAME_END,
-    ("sfe", 9): _SFE_GAME_END,
-    ("sfe", 11): _SFE_GAME_END,
-    ("sfe", 16): _SFE_GAME_END,
-    ("sfe", 17): _SFE_GAME_END,
-    ("sfe", 27): _SFE_GAME_END,
-})
+_SFE_USA = _sfe_fix(
+    "issue 11 item 11 (SfE 2, 6.6): the reconstructed Western counters of the USA box enter "
+    "play there at the shuffle for the Allied 3rd play deck (set aside from the Western "
+    "counter mix until then)", "6.6")
+_SFE_CHANGED = {
+    4: (_SFE_RETREAT,),
+    **{i: (_SFE_USA,) for i in (1, 2, 3, 5, 6, 7, 8, 10, 12, 13, 14, 15, 18, 19, 26, 28)},
+    **{i: (_SFE_USA, _SFE_GAME_END) for i in (0, 9, 11, 16, 17, 27)},
+}
+"""The sfe entries each fix changes (every full game reaches the Allied 3rd deck)."""
+CHANGED_ON_PURPOSE.update({("sfe", i): " | ".join(why) for i, why in _SFE_CHANGED.items()})
 
 
 def _replay_until_illegal(gid: str, record: Record) -> tuple[State[Any], bool]:

@@ -246,3 +246,39 @@ def test_the_game_ends_when_no_allied_card_is_playable() -> None:
     out = G.outcome(s)
     assert s.active is None and out is not None and out.rule == "9.4"
     assert "no more cards to play" in out.text
+
+
+# -- issue 11, item 11: the USA box --------------------------------------------------------------
+
+def test_the_us_counters_enter_the_usa_box_with_the_third_allied_deck() -> None:
+    """2: "The USA box is for the placement of the Western Allied counters that enter play
+    at the start of the 3rd play deck." 6.6: "The counters and location in the USA box
+    become active and can move starting with the shuffle for the 3rd allied play deck."
+    The counters (reconstructed: content ``usa_entry``) are set aside from the Western
+    counter mix until then."""
+    assert C.setup.usa_entry.reconstructed
+    assert sorted(C.usa_entry) == [2, 3, 3]
+    s = allied_turn(seed=4)
+    d = s.data
+    assert view(s)["usa_entry"] == [2, 3, 3] and counters(s, "USA") == []
+    assert E.counters_on_map(d, WEST, 3) == 2        # set aside from the mix (3.1)
+    d["dn"][1] = 2
+    d["rec"][1] += d["deck"][1] + d["later"][1][0]
+    d["later"][1][0] = []
+    d["deck"][1] = []
+    s.invalidate()
+    play(s, "op:pass", "op:pass")        # the draw runs the 2nd deck out: the 3rd is shuffled
+    assert d["dn"][1] == 3
+    assert entries(s, "6.6", location="USA", strengths=[2, 3, 3])
+    assert counters(s, "USA") == [("western", 2, False, "west"), ("western", 3, False, "west"),
+                                  ("western", 3, False, "west")]
+    assert view(s)["usa_entry"] == []
+    check(s)
+    # they move from the USA box by its naval lines, and are in supply there (8.6)
+    play(s, "op:pass", "op:pass")
+    assert not E.out_of_supply(s, WEST)
+    give(s, 1, ["al05", "al01", "al02", "al03", "al04"])
+    play(s, "op:move", "card:al05")
+    assert "loc:USA" in keys(s)
+    play(s, "loc:USA", "unit:3")
+    assert {"loc:Algiers", "loc:London"} <= set(keys(s))

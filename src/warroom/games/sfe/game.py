@@ -87,6 +87,11 @@ class StruggleForEurope(SfeBase):
             u = code(own, st_, 0)
             data["u"][loc].append(u)
             E.born(data, u)
+        data["usa"] = []
+        for st_ in c.usa_entry:  # 6.6: set aside from the counter mix until they enter
+            u = code(WEST, st_, 0)
+            data["usa"].append(u)
+            E.born(data, u)
         data["hand"] = [[], []]
         data["deck"] = [list(c.decks[0][0]), list(c.decks[1][0])]
         data["later"] = [[list(c.decks[s][1]), list(c.decks[s][2])] for s in (0, 1)]
@@ -177,6 +182,7 @@ class StruggleForEurope(SfeBase):
             "operations_left": operations_left(data),
             "soviets_active": E.soviets_active(data),
             "usa_active": E.usa_active(data),
+            "usa_entry": [strength(u) for u in data["usa"]],
             "bombing": {"position": b, "value": c.track[abs(b)],
                         "side": "allied" if b > 0 else "axis" if b < 0 else "center"},
             "vp": {"axis": ax, "allies": al, "differential": ax - al},

@@ -40,6 +40,13 @@ Where the book leaves room, warroom reads it as follows (each reading has a test
   move, event) or for its air power in an attack (7.2.7). Discarding (7.1 lists it apart)
   and passing do not make a card playable; passing with playable cards does not end the
   game (the turn limit, a warroom safeguard, still does).
+- **The USA box (2, 6.6).** "The USA box is for the placement of the Western Allied
+  counters that enter play at the start of the 3rd play deck"; the book does not list
+  them. Reconstructed (content ``setup.yaml``, ``usa_entry``, marked reconstructed): one 2
+  and two 3 strength Western armies, the American forces of 1942-43. They are set aside
+  from the Western counter mix (3.1) at the start and placed in the USA box at the
+  shuffle for the Allied 3rd play deck; from then on they move by the box's one-way naval
+  lines, and the box is a Western supply source and build location.
 """
 
 from __future__ import annotations
