@@ -19,7 +19,15 @@ from test_sfe_examples import (
     play,
     put,
 )
-from warroom.core.protocol import determinize, new_game, prompt, view
+from warroom.core.protocol import (
+    apply,
+    determinize,
+    explain,
+    legal_actions,
+    new_game,
+    prompt,
+    view,
+)
 from warroom.core.rng import Rng
 from warroom.games.sfe import engine as E
 from warroom.games.sfe.components import AXIS, SOV, WEST
@@ -282,3 +290,61 @@ def test_the_us_counters_enter_the_usa_box_with_the_third_allied_deck() -> None:
     assert "loc:USA" in keys(s)
     play(s, "loc:USA", "unit:3")
     assert {"loc:Algiers", "loc:London"} <= set(keys(s))
+
+
+# -- issue 11, item 12: every refusal cites its rule ---------------------------------------------
+
+def test_a_build_refused_by_the_counter_mix_cites_3_1() -> None:
+    """3: "The counter mix is the counter limit for each side." 6: "Soviet allies may not
+    move or build during the 1st allied play deck." General Mobilization builds a Western 3
+    (none left in the mix) or a Soviet 2 (not yet)."""
+    s = allied_turn(seed=5)
+    while E.counters_on_map(s.data, WEST, 3) < C.mix[WEST][3]:
+        put(s, "London", WEST, 3)
+    give(s, 1, ["al18", "al14", "al17"])
+    assert "op:build" not in keys(s)
+    why = explain(s, "op:build", "allies")
+    assert not why.legal and "3.1" in why.rules and "6.4" in why.rules
+    assert "counter mix" in why.reason
+
+
+def test_a_soviet_move_source_in_the_first_allied_deck_cites_6_4() -> None:
+    """6: "Soviet allies may not move or build during the 1st allied play deck." """
+    s = allied_turn(seed=5)
+    give(s, 1, ["al01", "al02", "al03", "al04", "al08"])
+    play(s, "op:move", "card:al01")
+    why = explain(s, "loc:Moscow", "allies")
+    assert not why.legal and "6.4" in why.rules and "Soviets" in why.reason
+
+
+def test_an_attack_on_a_location_not_contested_cites_7_2_7() -> None:
+    """7.2.7: "If at the start of an operation, both players have army counters contesting
+    a location (each occupying half of the location), the active player may attack into
+    the enemy occupied half of the location." """
+    s = allied_turn(seed=5)
+    clear(s, "Gibraltar")
+    put(s, "Gibraltar", WEST, 1, "south")
+    put(s, "Gibraltar", AXIS, 2, "north")
+    give(s, 1, ["al01", "al02", "al03", "al04", "al08"])
+    play(s, "op:attack")
+    assert keys(s) == ["loc:Gibraltar"]
+    why = explain(s, "loc:Paris", "allies")
+    assert not why.legal and why.rules[0] == "7.2.7" and "not contested" in why.reason
+
+
+def test_every_refusal_in_random_games_cites_a_rule() -> None:
+    """Issue 11 item 12: at every decision of random games, the explanation of every action
+    that is not legal carries a rule number of the book (or the warroom safeguard)."""
+    cat = list(G.catalogue)
+    for seed in range(4):
+        s = new_game(G, seed=seed)
+        rng = Rng(seed)
+        while s.active is not None:
+            legal = legal_actions(s)
+            ok = {a.id for a in legal}
+            for a in cat:
+                if a.id in ok:
+                    continue
+                why = explain(s, a, s.active)
+                assert why.rules and all(r in G.rules for r in why.rules), (seed, a.key, why)
+            apply(s, legal[rng.randbelow(len(legal))])

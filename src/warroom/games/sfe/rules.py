@@ -47,6 +47,16 @@ Where the book leaves room, warroom reads it as follows (each reading has a test
   from the Western counter mix (3.1) at the start and placed in the USA box at the
   shuffle for the Allied 3rd play deck; from then on they move by the box's one-way naval
   lines, and the box is a Western supply source and build location.
+- **Every refusal cites its rule.** ``explain`` names the reason an action is refused
+  and the rule behind it: a build refused by the counter mix cites 3.1, by the 1st
+  Allied play deck 6.4, for want of cards to recycle 3.3; a Soviet move source in the
+  1st Allied play deck 6.4; an attack on a location that is not contested 7.2.7 (and
+  2.5). Soviet armies do not attack during the 1st Allied play deck either (read from
+  6.4: they may not move).
+- **Determinization keeps what was announced.** A sample of the opponent's hidden cards
+  is drawn again until the hand can carry out what the opponent announced: the operation
+  chosen (a fortress card after "fortress"), an air power card for each battle of a move
+  still to come, a way out for a retreat under way.
 """
 
 from __future__ import annotations
