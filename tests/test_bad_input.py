@@ -95,3 +95,22 @@ def test_simulate_refuses_bad_counts() -> None:
     for args in (["--games", "-1"], ["--jobs", "0"]):
         res = runner.invoke(app, ["simulate", "eaw1940", *args])
         assert res.exit_code == 2 and "must be" in res.output, res.output
+
+
+@pytest.mark.parametrize("value", ["abc", 0, -3, True, 1.5, [1], None, "12"])
+def test_sfe_max_turns_must_be_a_positive_int(tmp_path: Path, value: object) -> None:
+    """Issue 10 item 8: sfe's ``max_turns`` option that is not a positive int is refused in
+    one line, by the API and by ``replay``."""
+    from warroom.core import new_game
+    from warroom.core.errors import UnknownGameError
+    from warroom.games import load_game
+
+    with pytest.raises(UnknownGameError, match="max_turns must be a positive integer") as exc:
+        new_game(load_game("sfe"), None, 1, {"max_turns": value})
+    assert "\n" not in str(exc.value) and len(str(exc.value)) < 200
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({"game": "sfe", "actions": [], "options": {"max_turns": value}}))
+    res = runner.invoke(app, ["replay", str(path)])
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith("error: ") and "max_turns" in res.output
+    assert "Traceback" not in res.output and res.output.count("\n") == 1, res.output

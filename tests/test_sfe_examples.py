@@ -533,6 +533,14 @@ def test_game_ends_when_the_final_allied_deck_runs_out() -> None:
     d["rec"][1] += d["deck"][1] + list(C.decks[1][1]) + list(C.decks[1][2])
     d["secret"][1] = []
     d["deck"][1] = []
+    # 9.4: the game ends when the deck has run out "and the Allied player has no more
+    # playable cards": not while the Allies hold playable cards, even if they pass
+    play(s, "op:pass", "op:pass")
+    assert s.active == "axis" and G.outcome(s) is None
+    play(s, "op:pass", "op:pass")
+    d["rec"][1] += d["hand"][1]     # the Allies' cards are all played
+    d["hand"][1] = []
+    s.invalidate()
     play(s, "op:pass", "op:pass")
     out = G.outcome(s)
     assert s.active is None and out is not None

@@ -7,7 +7,9 @@ of 8.1-8.5 (:data:`BATTLE_STEPS`, in the rulebook's order):
 - ``begin`` (8): no defender left, no battle; no air power card left, no move; else the
   attacker plays an air power card face down (``battle_air``, 8.1);
 - ``defence`` (8.1, 8.4): the defender defends or retreats before battle
-  (``defend_or_retreat``), when he can retreat; ``defence_chosen`` reads the answer;
+  (``defend_or_retreat``), when the board leaves him a way out; ``defence_chosen`` reads
+  the answer (an elected retreat he cannot carry out, for want of a naval card, is a
+  defence: 8.4 "If the counter(s) cannot retreat, they do battle");
 - ``defender_air`` (8.1): the defender's air power card face down, or none;
 - ``attacker_events``, ``defender_events`` (8.1): battle event cards face down, the
   attacker first (``battle_events``);
@@ -18,7 +20,8 @@ of 8.1-8.5 (:data:`BATTLE_STEPS`, in the rulebook's order):
   (``lose_counter``);
 - ``loser_retreats`` (8.3, 8.5): the loser retreats from the entire location (``retreat``;
   ``naval_retreat``: the naval card discarded to cross a naval line);
-- ``finish`` (8.2): the winner's control flag; the battle cards go to the recycle piles;
+- ``finish`` (8.2): the winner's control flag (none while the location stays contested,
+  8.6); the battle cards go to the recycle piles;
 - ``retreat_before_battle``, ``after_retreat_before`` (8.4): the defender retreated before
   battle: the attackers enter, the attacker's air card is recycled face down.
 
@@ -35,7 +38,7 @@ from typing import Any
 from warroom.core.actions import Action
 from warroom.core.flow import Decision, Procedure, Prompt, call, end, reveal
 from warroom.core.log import log
-from warroom.core.state import Frame
+from warroom.core.state import Frame, State
 from warroom.games.sfe import engine as E
 from warroom.games.sfe.components import EV_GC, EV_REINF, OWNER_NAMES, SIDE_NAMES
 from warroom.games.sfe.counters import (
@@ -54,7 +57,7 @@ from warroom.games.sfe.counters import (
     with_half,
 )
 from warroom.games.sfe.engine import WHO
-from warroom.games.sfe.tables import ROLES, SfeBase, St
+from warroom.games.sfe.tables import ROLES, S, SfeBase, St
 
 Data = dict[str, Any]
 
@@ -91,8 +94,15 @@ def battle_frame(data: Data) -> Frame:
 
 
 def defenders(data: Data, fr: Frame) -> list[int]:
+    """8.2: the counters "defending that half of the location": the defender's armies (in
+    a location he holds alone they are not tied to a half; in a contested one they all
+    stand in the battle half) and a fortress in the battle half. A fortress in the other
+    half is not in the battle: it neither fights nor is eliminated by the battle's
+    retreats (see :mod:`warroom.games.sfe.rules`)."""
     d = 1 - fr["attacker"]
-    return [u for u in data["u"][fr["location"]] if side_of(u) == d]
+    bh = fr["half"]
+    return [u for u in data["u"][fr["location"]]
+            if side_of(u) == d and (not is_fortress(u) or half(u) == bh)]
 
 
 def attackers(data: Data, fr: Frame) -> list[int]:
@@ -146,11 +156,22 @@ def reinforce_units(st: St, fr: Frame) -> int:
 
 
 def can_retreat_before(st: St, fr: Frame) -> bool:
-    """8.4: into the other half; from a contested location, to another friendly controlled
-    location by a line. Fortresses never retreat."""
+    """8.4, as far as the board shows it: the defender has counters that may retreat
+    (fortresses never do) and a way out: into the other half; from a contested location,
+    a line from the battle half to another friendly controlled location. Whether a naval
+    line can be used (8.3: a naval card is discarded) is the defender's secret: he is asked
+    all the same, and learns it only when he elects to retreat (:func:`defence_chosen`)."""
     defs = defenders(st.data, fr)
     if not any(not is_fortress(u) for u in defs):
         return False
+    if not fr["contested"]:
+        return True
+    return bool(retreat_dests(st, fr["location"], fr["defending_owner"], (fr["half"],)))
+
+
+def retreat_open(st: St, fr: Frame) -> bool:
+    """8.3, 8.4: the defender who elected to retreat can carry it out: from a contested
+    location, a line that needs no naval card, or a naval card in hand."""
     if not fr["contested"]:
         return True
     dests = retreat_dests(st, fr["location"], fr["defending_owner"], (fr["half"],))
@@ -169,8 +190,13 @@ def begin(st: St, fr: Frame) -> None:
     half_name = c.halves[loc][fr["half"]]
     name = c.names[loc]
     if not defenders(data, fr):
+        held = bool(data["u"][loc])
         enter(st, fr)
-        log(data, "7.2.5", f"{name} is empty: no battle", location=name)
+        if held:  # only a fortress in the other half (8.2)
+            log(data, "8.2", f"No counter defends the {half_name} half of {name} (a fortress "
+                "defends only its own half): no battle", location=name, half=half_name)
+        else:
+            log(data, "7.2.5", f"{name} is empty: no battle", location=name)
         end(data)
         return
     if not E.air_cards(st, data["hand"][att]):
@@ -192,7 +218,9 @@ def begin(st: St, fr: Frame) -> None:
 
 
 def defence(st: St, fr: Frame) -> None:
-    """8.1, 8.4: the defender defends or retreats before battle (if he can retreat)."""
+    """8.1, 8.4: the defender decides to defend or to retreat before battle, whenever the
+    board leaves his counters a way out (never from what his hand holds: the attacker sees
+    which decision comes next)."""
     d = 1 - fr["attacker"]
     if can_retreat_before(st, fr):
         fr["step"] = "defence_chosen"
@@ -202,7 +230,18 @@ def defence(st: St, fr: Frame) -> None:
 
 
 def defence_chosen(st: St, fr: Frame) -> None:
-    fr["step"] = "retreat_before_battle" if fr.pop("$") == "retreat" else "defender_air"
+    """8.4: "If the counter(s) cannot retreat, they do battle": an elected retreat that
+    only a naval line allows, without a naval card in hand (8.3), becomes a defence."""
+    if fr.pop("$") != "retreat":
+        fr["step"] = "defender_air"
+        return
+    if retreat_open(st, fr):
+        fr["step"] = "retreat_before_battle"
+        return
+    d = 1 - fr["attacker"]
+    log(st.data, "8.4", f"{WHO[d]} cannot carry out the retreat (a naval line needs a naval "
+        "move card, 8.3): the counters do battle", side=SIDE_NAMES[d])
+    fr["step"] = "defender_air"
 
 
 def defender_air(st: St, fr: Frame) -> None:
@@ -359,6 +398,9 @@ def loser_retreats(st: St, fr: Frame) -> None:
         if side_of(u) != loser:
             keep.append(u)
         elif is_fortress(u):
+            if loser == att or half(u) != fr["half"]:
+                keep.append(u)  # not in the battle: it neither fights nor retreats (8.2)
+                continue
             log(data, "8.3", f"The {unit_name(u)} in {c.names[loc]} cannot retreat and "
                 "is eliminated", counter=unit_name(u), location=c.names[loc])
             E.gone(data, u)
@@ -390,11 +432,11 @@ def finish(st: St, fr: Frame) -> None:
     loc = fr["location"]
     winning = fr["attacking_owner"] if win == att else fr["defending_owner"]
     if sides_in(data["u"][loc]) == 3:
-        if data["ctl"][loc] != winning:
-            data["ctl"][loc] = winning
-            E.touch(st, loc)
-            log(data, "8.2", f"{WHO[win]} place their control flag in {c.names[loc]}, "
-                "which stays contested", location=c.names[loc], control=OWNER_NAMES[winning])
+        # 2: contested locations are controlled by neither player; 8.6: "A contested
+        # location still counts as a supply source for the original owning side until
+        # controlled by the opposing side": no flag while it stays contested
+        log(data, "8.6", f"{c.names[loc]} stays contested: no control flag is placed",
+            location=c.names[loc])
     else:
         E.set_control(st, loc, winning, "8.2")
     for side, cards in ((att, [fr["attacker_air"], *fr["attacker_events"]]),
@@ -421,8 +463,8 @@ def retreat_before_battle(st: St, fr: Frame) -> None:
         if side_of(u) != d:
             keep.append(u)
         elif is_fortress(u):
-            if not fr["contested"] and half(u) != bh:
-                keep.append(u)  # a fortress in the other half stays where it is
+            if half(u) != bh:
+                keep.append(u)  # a fortress in the other half is not in the battle (8.2)
             else:
                 log(data, "8.3", f"The {unit_name(u)} in {c.names[loc]} cannot retreat "
                     "and is eliminated", counter=unit_name(u), location=c.names[loc])
@@ -542,7 +584,8 @@ def remove_loss(st: St, side: int, kind: int) -> None:
     attacking = side == fr["attacker"]
     units = fr["moving"] if attacking and fr["moving"] is not None else data["u"][loc]
     for i, u in enumerate(units):
-        if side_of(u) == side and kind_of(u) == kind and (not attacking or not is_fortress(u)):
+        if side_of(u) == side and kind_of(u) == kind and (
+                not is_fortress(u) or (not attacking and half(u) == fr["half"])):
             del units[i]
             E.touch(st, loc)
             name = st.game.c.names[loc]
@@ -566,7 +609,7 @@ def start_retreat(st: St, side: int, own: int, loc: int, halves: tuple[int, ...]
     settle_retreat(st, frame)
 
 
-def valid_retreats(st: St, frame: Frame) -> list[list[int]]:
+def valid_retreats(st: State[S], frame: Frame) -> list[list[int]]:
     """The destinations open now: a naval line needs a naval card (8.3) unless paid."""
     naval_ok = bool(E.naval_cards(st, st.data["hand"][frame["side"]]))
     return [x for x in frame["destinations"]
@@ -898,4 +941,4 @@ BATTLE_FRAMES: tuple[type[Procedure[SfeBase]] | type[Decision[SfeBase]], ...] = 
     Battle, BattleAir, DefendOrRetreat, DefenderAir, BattleEvents, Reinforce, LoseCounter,
     Retreat, NavalRetreat)
 
-__all__ = ["BATTLE_FRAMES", "start_battle"]
+__all__ = ["BATTLE_FRAMES", "start_battle", "valid_retreats"]

@@ -125,6 +125,16 @@ class Placement(ContentModel):
     sp3: int = Field(default=0, ge=0)
 
 
+class UsaEntry(ContentModel):
+    """2, 6.6: the Western counters that enter play in the USA box at the start of the
+    Allied 3rd play deck (the rulebook does not list them)."""
+
+    sp1: int = Field(default=0, ge=0)
+    sp2: int = Field(default=0, ge=0)
+    sp3: int = Field(default=0, ge=0)
+    reconstructed: bool = False
+
+
 class SetupFile(ContentModel):
     hand_size: HandSizes
     bombing_track: BombingTrack
@@ -132,6 +142,7 @@ class SetupFile(ContentModel):
     axis: list[Placement]
     western: list[Placement]
     soviet: list[Placement]
+    usa_entry: UsaEntry = UsaEntry()
 
 
 # -- runtime tables ------------------------------------------------------------------------
@@ -180,6 +191,7 @@ class Components:
     track: tuple[int, ...]               # value by distance from the black 0
     mix: tuple[tuple[int, int, int, int, int], ...]  # [owner][strength 1..3, 4 = fortress]
     start: tuple[tuple[int, int, int], ...]          # (owner, location, strength)
+    usa_entry: tuple[int, ...]           # strengths of the Western armies entering (6.6)
 
 
 def load_components(override: Path | None = None) -> Components:
@@ -280,6 +292,7 @@ def compile_components(m: MapFile, cf: CardsFile, s: SetupFile,
            (0, mixm.soviet.sp1, mixm.soviet.sp2, mixm.soviet.sp3, 0))
     start: list[tuple[int, int, int]] = []
     used = [[0] * 5 for _ in range(4)]
+    usa_entry: tuple[int, ...] = ()
     for owner, rows, key in ((AXIS, s.axis, "axis"), (WEST, s.western, "western"),
                              (SOV, s.soviet, "soviet")):
         for i, row in enumerate(rows):
@@ -294,10 +307,16 @@ def compile_components(m: MapFile, cf: CardsFile, s: SetupFile,
                 for _ in range(count):
                     start.append((owner, where, strength))
                     used[owner][strength] += 1
+        if owner == WEST:
+            ue = s.usa_entry
+            usa_entry = tuple(st for st, k in ((1, ue.sp1), (2, ue.sp2), (3, ue.sp3))
+                              for _ in range(k))
+            for strength in usa_entry:
+                used[WEST][strength] += 1
         for strength in (1, 2, 3):
             check(used[owner][strength] <= mix[owner][strength],
-                  f"the set-up uses more {strength} strength armies than the counter mix has",
-                  file=sf, entry="counter_mix", field=key)
+                  f"the set-up (with the USA entry) uses more {strength} strength armies "
+                  "than the counter mix has", file=sf, entry="counter_mix", field=key)
     track = tuple(s.bombing_track.values)
     check(track[0] == 0, "the black 0 has no value", file=sf, entry="bombing_track",
           field="values[0]")
@@ -336,4 +355,5 @@ def compile_components(m: MapFile, cf: CardsFile, s: SetupFile,
         track=track,
         mix=mix,
         start=tuple(start),
+        usa_entry=usa_entry,
     )

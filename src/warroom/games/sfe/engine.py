@@ -6,7 +6,8 @@ colour at the start, then the last control flag, 2.5, 3.5), ``dn[side]`` the num
 side's play deck, ``cnt`` the counters of each owner and kind in play; and the cards:
 ``hand``, ``deck``, ``later`` (the II and III chevron cards not shuffled in yet), ``rec``
 (recycle pile), ``secret`` (the recycled cards the opponent has not seen), ``elim``,
-``inplay``; ``bomb`` the strategic bombing marker (negative: the Axis side).
+``inplay``; ``bomb`` the strategic bombing marker (negative: the Axis side); ``usa`` the
+Western counters set aside for the USA box until the Allied 3rd play deck (6.6).
 
 Facts derived from the board alone (supply, build places, move sources...) are kept in
 ``st.cache["board"]`` (:class:`Board`), never in ``data``.
@@ -32,6 +33,7 @@ from warroom.games.sfe.counters import (
     kind_of,
     owner_half,
     sides_in,
+    strength,
 )
 from warroom.games.sfe.facts import Board, board_from, flood, search, supply_key, update
 from warroom.games.sfe.tables import S
@@ -158,6 +160,9 @@ def count_counters(data: Data, owner: int, kind: int) -> int:
         for u in held_counters(fr):
             if u >> OWNER_SHIFT == owner and kind_of(u) == kind:
                 n += 1
+    for u in data["usa"]:
+        if u >> OWNER_SHIFT == owner and kind_of(u) == kind:
+            n += 1
     return n
 
 
@@ -447,7 +452,24 @@ def next_deck(st: State[S], side: int, special: bool = False) -> bool:
         log(data, "6.4", "The Soviets come into play: they may move and build from now on")
     if side == 1 and dn + 1 == 3:
         log(data, "6.6", "The USA box becomes active")
+        usa_entry(st)
     return True
+
+
+def usa_entry(st: State[S]) -> None:
+    """2, 6.6: the Western counters set aside for the USA box enter play there."""
+    data = st.data
+    waiting = data["usa"]
+    if not waiting:
+        return
+    usa = st.game.c.usa
+    data["u"][usa] += waiting
+    touch(st, usa)
+    strengths = [strength(u) for u in waiting]
+    log(data, "6.6", "The Western counters of the USA box enter play there (strength "
+        f"{', '.join(map(str, strengths))})", location=st.game.c.names[usa],
+        strengths=strengths)
+    data["usa"] = []
 
 
 def draw(st: State[S], side: int) -> None:

@@ -14,13 +14,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from warroom.core.errors import UnknownGameError, short
 from warroom.core.flow import FrameKind, call, prompt_of
 from warroom.core.log import log
 from warroom.core.protocol import Outcome, Termination
 from warroom.core.rng import Rng
 from warroom.core.state import Frame, State
 from warroom.games.sfe import engine as E
-from warroom.games.sfe.battle import BATTLE_FRAMES
+from warroom.games.sfe.battle import BATTLE_FRAMES, valid_retreats
 from warroom.games.sfe.components import (
     AXIS,
     COLOR_NAMES,
@@ -71,6 +72,10 @@ class StruggleForEurope(SfeBase):
 
     # -- set-up (5) -------------------------------------------------------------------------
     def setup(self, st: Sfe, scenario: str, options: Mapping[str, Any]) -> None:
+        turns = options["max_turns"]
+        if not isinstance(turns, int) or isinstance(turns, bool) or turns < 1:
+            raise UnknownGameError(f"sfe option max_turns must be a positive integer (the turn "
+                                   f"limit of the safeguard), not {short(turns, 40)}")
         c = self.c
         data = st.data
         data["turn"] = 1
@@ -82,6 +87,11 @@ class StruggleForEurope(SfeBase):
             u = code(own, st_, 0)
             data["u"][loc].append(u)
             E.born(data, u)
+        data["usa"] = []
+        for st_ in c.usa_entry:  # 6.6: set aside from the counter mix until they enter
+            u = code(WEST, st_, 0)
+            data["usa"].append(u)
+            E.born(data, u)
         data["hand"] = [[], []]
         data["deck"] = [list(c.decks[0][0]), list(c.decks[1][0])]
         data["later"] = [[list(c.decks[s][1]), list(c.decks[s][2])] for s in (0, 1)]
@@ -91,7 +101,6 @@ class StruggleForEurope(SfeBase):
         data["inplay"] = []
         data["dn"] = [1, 1]
         data["bomb"] = 0
-        data["passes"] = 0
         log(data, "5.2", "Counters set up as in 5.2; the strategic bombing marker is on the "
             "black 0")
         for side in (0, 1):
@@ -173,6 +182,7 @@ class StruggleForEurope(SfeBase):
             "operations_left": operations_left(data),
             "soviets_active": E.soviets_active(data),
             "usa_active": E.usa_active(data),
+            "usa_entry": [strength(u) for u in data["usa"]],
             "bombing": {"position": b, "value": c.track[abs(b)],
                         "side": "allied" if b > 0 else "axis" if b < 0 else "center"},
             "vp": {"axis": ax, "allies": al, "differential": ax - al},
@@ -210,53 +220,114 @@ class StruggleForEurope(SfeBase):
 
     def hide(self, st: Sfe, role: str, rng: Rng) -> None:
         """Resample the opponent's hand, play deck and face-down recycled cards (one pool),
-        the order of the own play deck, and the opponent's unrevealed battle cards."""
-        c = self.c
+        the order of the own play deck, and the opponent's unrevealed battle cards.
+
+        The sample is consistent with every public announcement of the opponent
+        (:meth:`announced`): hands are drawn again until the hand can carry out what was
+        announced (an operation chosen, battles moved into, a retreat under way), then
+        mended by random swaps with the rest of the pool; should both fail, the
+        opponent's real cards are kept (never seen in practice)."""
         data = st.data
         me = self.roles.index(role)
         opp = 1 - me
         _shuffle(data["deck"][me], rng)
+        fr = current_battle(data)
+        key = "attacker" if fr is not None and fr["attacker"] == opp else "defender"
+        real = (list(data["hand"][opp]), list(data["deck"][opp]), list(data["rec"][opp]),
+                list(data["secret"][opp]),
+                None if fr is None else (fr[f"{key}_air"], list(fr[f"{key}_events"])))
         secret = data["secret"][opp]
         known = list(data["rec"][opp])
         for x in secret:
             known.remove(x)
         pool = data["hand"][opp] + data["deck"][opp] + secret
-        fr = current_battle(data)
-        face_down: list[int] = []
-        key = "attacker" if fr is not None and fr["attacker"] == opp else "defender"
         if fr is not None and not fr["revealed"]:
-            face_down = battle_cards(fr, key)
-        pool += face_down
-        _shuffle(pool, rng)
-        if face_down and fr is not None:
-            # the same number of face-down cards, each a card that could have been played
-            if fr[f"{key}_air"] >= 0:
-                i = next(i for i, x in enumerate(pool) if c.card_air[x] > 0)
-                fr[f"{key}_air"] = pool.pop(i)
-            events: list[int] = []
-            attacking = key == "attacker"
-            for real in fr[f"{key}_events"]:
-                gc_taken = any(c.card_event[y] == EV_GC for y in events)
-
-                def could_be(x: int, gc_taken: bool = gc_taken) -> bool:
-                    ev = c.card_event[x]
-                    return bool(ev and c.event_battle[ev]
-                                and not (ev == EV_REINF and attacking)
-                                and not (ev == EV_GC and gc_taken))
-
-                j = next((i for i, x in enumerate(pool) if could_be(x)), None)
-                if j is None:
-                    # no other consistent card left in the pool: a really played one
-                    j = pool.index(real if real in pool else next(
-                        y for y in face_down if y in pool))
-                events.append(pool.pop(j))
-            fr[f"{key}_events"] = events
+            self._hide_battle_cards(fr, key, pool, rng)
         nh, nd = len(data["hand"][opp]), len(data["deck"][opp])
-        data["hand"][opp] = pool[:nh]
+        tries = 0
+        while True:
+            if tries < 64:
+                _shuffle(pool, rng)
+            elif tries < 1000:  # mend: swap a hand card with one of the rest
+                if nh == 0 or nh == len(pool):
+                    tries = 1000
+                    continue
+                i, j = rng.randbelow(nh), nh + rng.randbelow(len(pool) - nh)
+                pool[i], pool[j] = pool[j], pool[i]
+            else:  # keep the real cards
+                data["hand"][opp], data["deck"][opp] = real[0], real[1]
+                data["rec"][opp], data["secret"][opp] = real[2], real[3]
+                if fr is not None and real[4] is not None:
+                    fr[f"{key}_air"], fr[f"{key}_events"] = real[4]
+                return
+            tries += 1
+            data["hand"][opp] = pool[:nh]
+            if self.announced(st, opp):
+                break
         data["deck"][opp] = pool[nh:nh + nd]
         new_secret = pool[nh + nd:]
         data["secret"][opp] = new_secret
         data["rec"][opp] = known + new_secret
+
+    def _hide_battle_cards(self, fr: Frame, key: str, pool: list[int], rng: Rng) -> None:
+        """The face-down battle cards of ``key`` (attacker or defender) drawn again from
+        ``pool`` (they join it first): the same number, each a card that could have been
+        played (an air card; battle events the side may play)."""
+        c = self.c
+        face_down = battle_cards(fr, key)
+        if not face_down:
+            return
+        pool += face_down
+        _shuffle(pool, rng)
+        if fr[f"{key}_air"] >= 0:
+            i = next(i for i, x in enumerate(pool) if c.card_air[x] > 0)
+            fr[f"{key}_air"] = pool.pop(i)
+        events: list[int] = []
+        attacking = key == "attacker"
+        for real in fr[f"{key}_events"]:
+            gc_taken = any(c.card_event[y] == EV_GC for y in events)
+
+            def could_be(x: int, gc_taken: bool = gc_taken) -> bool:
+                ev = c.card_event[x]
+                return bool(ev and c.event_battle[ev]
+                            and not (ev == EV_REINF and attacking)
+                            and not (ev == EV_GC and gc_taken))
+
+            j = next((i for i, x in enumerate(pool) if could_be(x)), None)
+            if j is None:
+                # no other consistent card left in the pool: a really played one
+                j = pool.index(real if real in pool else next(
+                    y for y in face_down if y in pool))
+            events.append(pool.pop(j))
+        fr[f"{key}_events"] = events
+
+    def announced(self, st: Sfe, side: int) -> bool:
+        """Whether ``side``'s hidden hand can carry out what ``side`` announced (issue 10,
+        6b): an air power card for every battle still to come of a move or an attack
+        (7.2.5, 7.2.7, 8.1), a way out for a retreat under way (8.3), and, when ``side`` is
+        to act, at least one legal action (e.g. a card for the operation it chose, 7.1)."""
+        data = st.data
+        need = 0
+        for fr in data["stack"]:
+            k = fr["kind"]
+            if k == "battle":
+                if fr["attacker"] == side and fr["attacker_air"] < 0:
+                    need += 1
+            elif fr.get("side") != side:
+                continue
+            elif k == "attack":
+                need += 1
+            elif k in ("move", "move_battles"):
+                need += len(fr["battles"])
+            elif k == "retreat" and fr["retreating"] and not valid_retreats(st, fr):
+                return False
+        if need:
+            air = self.c.card_air
+            if sum(1 for x in data["hand"][side] if air[x] > 0) < need:
+                return False
+        if data["active"] == self.roles[side]:
+            return bool(self.legal_ids(st))
+        return True
 
     def content_json(self) -> dict[str, Any]:
         c = self.c

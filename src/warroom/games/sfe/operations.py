@@ -20,6 +20,7 @@ from warroom.games.sfe.components import (
     EV_WOLF,
     LAND,
     NAVAL,
+    OWNER_NAMES,
     SOV,
     WEST,
 )
@@ -86,6 +87,40 @@ def build_options(st: St, side: int, card: int,
         if ok:
             out.append((owner, strength))
     return out
+
+
+def build_refusal(st: St, side: int, cards: list[int]) -> tuple[str, tuple[str, ...]]:
+    """Why none of ``cards`` builds an army now, with the rule of each reason: no army
+    icon (7.2.1), too few other cards to recycle (3.3), the Soviets in the 1st Allied play
+    deck (6.4), the counter mix used up (3.1), no friendly controlled, in supply location
+    (7.2.1, 8.6)."""
+    c = st.game.c
+    data = st.data
+    n_hand = len(data["hand"][side])
+    reasons: dict[str, tuple[str, ...]] = {}
+    for x in cards:
+        icons = [(o, c.card_build[x][o]) for o in SIDE_OWNERS[side] if c.card_build[x][o]]
+        if not icons:
+            reasons["no card has an army icon"] = ("7.2.1",)
+        for owner, strength in icons:
+            who = f"{OWNER_NAMES[owner]} {strength} strength army"
+            if n_hand < strength:
+                reasons[f"a {who} needs {strength - 1} more card(s) in hand to recycle"] = (
+                    "3.3", "CQR")
+            elif owner == SOV and not E.soviets_active(data):
+                reasons["Soviets may not build during the 1st Allied play deck"] = ("6.4",)
+            elif E.counters_on_map(data, owner, strength) >= c.mix[owner][strength]:
+                reasons[f"every {who} of the counter mix is in play (the counter mix is "
+                        "the counter limit)"] = ("3.1",)
+            elif not E.any_build_location(st, owner):
+                reasons[f"no friendly controlled, in supply location for a {who}"] = (
+                    "7.2.1", "8.6")
+    if not reasons:
+        return "no card in hand builds an army now", ("7.2.1",)
+    rules: list[str] = []
+    for rs in reasons.values():
+        rules += [r for r in rs if r not in rules]
+    return "; ".join(reasons), ("7.2.1", *[r for r in rules if r != "7.2.1"])
 
 
 def can_fortress(st: St, side: int, b: Board | None = None) -> bool:

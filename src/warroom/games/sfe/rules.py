@@ -5,6 +5,58 @@ within them. warroom keeps the book's numbers and numbers the paragraphs and hea
 sub-sections of a section in reading order, so a player finds "8.5" by counting the
 fifth heading of section 8 ("Retreat Due to Battle Loss"). "CQR" is the Card Quick
 Reference at the end of the book.
+
+Readings
+--------
+Where the book leaves room, warroom reads it as follows (each reading has a test in
+``tests/test_sfe_fidelity.py`` quoting the sentence it rests on):
+
+- **Retreat before battle is declared, then carried out (8.1, 8.3, 8.4).** The defender
+  is asked "defend or retreat" whenever the board leaves his counters a way out (the
+  other half; from a contested location, a line from the battle half to a friendly
+  location), whatever his hand holds. Only once he elects to retreat is it checked that
+  he can: a naval line needs a naval move card (8.3), and without one "the counter(s)
+  cannot retreat, they do battle" (8.4). So the attacker never learns the defender's
+  hand from which decision comes next.
+- **No control flag in a location that stays contested (2, 8.2, 8.6).** Contested
+  locations are controlled by neither player; the winner of a battle places his flag
+  only when the location is no longer contested ("Place a location control marker if
+  control of the location changes"). A contested location therefore stays a supply
+  source of its original owner "until controlled by the opposing side" (8.6).
+- **A fortress defends only its own half (7.2.2, 8, 8.2, 8.3).** A battle "occurs in the
+  half of the location that the attacker's move line enters", and the defence counts "all
+  army and fortress counters defending that half". A fortress is built in a half and
+  never leaves it (7.2.2); armies in a location their side holds alone are not tied to a
+  half and all defend the half attacked. A fortress in the other half is not in the
+  battle: it neither fights nor counts for losses, and it is not eliminated by the
+  battle's retreats (8.3's "a fortress is in the location ... the fortress is eliminated"
+  is read as a fortress in the battle). Should nobody defend the half entered (only a
+  fortress in the other half), the attackers enter it without battle and the location
+  becomes contested; entering still needs an air power card, since the location is
+  "enemy controlled and occupied" (7.2.5).
+- **Game end (6.2, 9.4).** The game ends at the end of an Allied turn when the Allied 3rd
+  play deck has run out "and the Allied player has no more playable cards": no card of
+  the hand can be played for an operation "by play of a card" (7.1: build, bombing,
+  move, event) or for its air power in an attack (7.2.7). Discarding (7.1 lists it apart)
+  and passing do not make a card playable; passing with playable cards does not end the
+  game (the turn limit, a warroom safeguard, still does).
+- **The USA box (2, 6.6).** "The USA box is for the placement of the Western Allied
+  counters that enter play at the start of the 3rd play deck"; the book does not list
+  them. Reconstructed (content ``setup.yaml``, ``usa_entry``, marked reconstructed): one 2
+  and two 3 strength Western armies, the American forces of 1942-43. They are set aside
+  from the Western counter mix (3.1) at the start and placed in the USA box at the
+  shuffle for the Allied 3rd play deck; from then on they move by the box's one-way naval
+  lines, and the box is a Western supply source and build location.
+- **Every refusal cites its rule.** ``explain`` names the reason an action is refused
+  and the rule behind it: a build refused by the counter mix cites 3.1, by the 1st
+  Allied play deck 6.4, for want of cards to recycle 3.3; a Soviet move source in the
+  1st Allied play deck 6.4; an attack on a location that is not contested 7.2.7 (and
+  2.5). Soviet armies do not attack during the 1st Allied play deck either (read from
+  6.4: they may not move).
+- **Determinization keeps what was announced.** A sample of the opponent's hidden cards
+  is drawn again until the hand can carry out what the opponent announced: the operation
+  chosen (a fortress card after "fortress"), an air power card for each battle of a move
+  still to come, a way out for a retreat under way.
 """
 
 from __future__ import annotations

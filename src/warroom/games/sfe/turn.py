@@ -61,6 +61,7 @@ from warroom.games.sfe.operations import (
     adjacent_in,
     attack_targets,
     build_options,
+    build_refusal,
     move_sources,
     mover_owner,
     op_cards,
@@ -101,7 +102,6 @@ def turn_begin(st: St, fr: Frame) -> None:
     data = st.data
     side = fr["side"]
     fr["step"] = "supply"
-    data["passes"] = 0
     log(data, "7", f"Turn {data['turn']}: {WHO[side]} player turn")
     call(data, "operation", fr["role"], side=side, left=2)
 
@@ -239,7 +239,6 @@ class Operation(Decision[SfeBase]):
         if frame["left"] <= 0:
             end(data)  # 7.2: the last one; it is completed before the supply check
         if op == OP_PASS:
-            data["passes"] += 1
             log(data, "7.2.10", f"{WHO[side]} pass")
         elif op == OP_ATTACK:
             call(data, "attack", frame["role"], side=side)
@@ -270,9 +269,8 @@ class Operation(Decision[SfeBase]):
             return "no contested location holds your armies", (rule,)
         if op == OP_DISCARD:
             return "the hand is empty", (rule,)
-        if op == OP_BUILD and side == 1 and not E.soviets_active(st.data):
-            return ("no card can build a Western army now (Soviets may not build during the "
-                    "1st Allied play deck)", (rule, "6.4", "3.3"))
+        if op == OP_BUILD:
+            return build_refusal(st, side, hand)
         return (f"no card in hand allows operation {OPS[op]} now (icon, additional cards, "
                 "counter mix or a place for it missing)", (rule, "3.3", "4.2"))
 
@@ -353,6 +351,8 @@ class OperationCard(Decision[SfeBase]):
             return f"this card may be played for {OPS[op]}", (rule, "4.2")
         if action.kind == "card" and action.value not in st.data["hand"][frame["side"]]:
             return "that card is not in your hand", ("4.1",)
+        if action.kind == "card" and op == OP_BUILD:
+            return build_refusal(st, frame["side"], [action.value])
         return f"not a choice now: {self.prompt(st, frame).text}", (rule, "4.2")
 
 
@@ -706,12 +706,32 @@ class Move(Decision[SfeBase]):
         rules = ("7.2.4", "7.2.5", "7.2.6")
         if legal:
             return f"allowed: {self.prompt(st, frame).text}", rules
+        if frame["source"] < 0 and action.kind == "loc":
+            return move_source_refusal(st, frame["side"], action.value, bool(frame["naval"]))
         if frame["selected"] and action.kind == "loc":
             return (f"the counter cannot move to {st.game.c.names[action.value]}: not along "
                     "one line it may use (naval lines need a naval card; blue and red never "
                     "enter each other's locations; a battle needs an air card for each "
                     "battle), nor through friendly locations only", (*rules, "3.2", "2.6"))
         return f"not a choice now: {self.prompt(st, frame).text}", rules
+
+
+def move_source_refusal(st: St, side: int, loc: int, naval: bool) -> Why:
+    """Why the armies of ``loc`` may not move with this card (7.2.4-7.2.6, 6.4, 6.6)."""
+    c = st.game.c
+    data = st.data
+    name = c.names[loc]
+    if loc == c.usa and not E.usa_active(data):
+        return (f"{name} becomes active only with the Allied 3rd play deck", ("6.6", "7.2.4"))
+    own = mover_owner(st, loc, side)
+    if not own:
+        return f"no army of yours stands in {name}", ("7.2.4",)
+    if not E.movable(data, own):
+        return ("Soviets may not move during the 1st Allied play deck", ("6.4", "7.2.4"))
+    return (f"the armies in {name} have no line to move along with this card (a naval "
+            f"line needs a naval move card{'' if naval else ', and this one is a land move'}; "
+            "blue and red never enter each other's locations; moving into battle needs an "
+            "air power card)", ("7.2.5", "2.6", "3.2"))
 
 
 def resolve_move_battles(st: St, frame: Frame) -> None:
@@ -785,6 +805,24 @@ class Attack(Decision[SfeBase]):
             f"({c.halves[loc][h]} half)", side=SIDE_NAMES[side], location=c.names[loc],
             half=c.halves[loc][h])
         start_battle(st, side, loc, h, None, -1, 0, 0, 0)
+
+    def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
+        if legal:
+            return "your armies contest this location: attack the enemy half", ("7.2.7",)
+        if action.kind != "loc":
+            return f"not a choice now: {self.prompt(st, frame).text}", ("7.2.7",)
+        data = st.data
+        loc = action.value
+        name = st.game.c.names[loc]
+        if not E.is_contested(data, loc):
+            return (f"{name} is not contested: an attack is made only in a location where "
+                    "both sides have counters, one in each half", ("7.2.7", "2.5"))
+        own = mover_owner(st, loc, frame["side"])
+        if not own:
+            return (f"no army of yours stands in {name} (fortresses only defend)",
+                    ("7.2.7", "3.4"))
+        return ("Soviet armies may not attack during the 1st Allied play deck (they may not "
+                "move)", ("6.4", "7.2.7"))
 
 
 # -- events (7.2.9) -----------------------------------------------------------------------------

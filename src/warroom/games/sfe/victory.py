@@ -11,7 +11,8 @@ from warroom.core.flow import game_over
 from warroom.core.log import log
 from warroom.core.protocol import Termination
 from warroom.games.sfe.engine import victory_points
-from warroom.games.sfe.tables import St
+from warroom.games.sfe.operations import possible_ops
+from warroom.games.sfe.tables import OP_DISCARD, OP_PASS, St
 
 
 def end_of_turn(st: St, side: int) -> bool:
@@ -27,8 +28,7 @@ def end_of_turn(st: St, side: int) -> bool:
                f"The Allies lead by {al - ax} VP at the end of an Axis turn")
         return True
     if side == 1:
-        final = data["dn"][1] >= 3 and not data["deck"][1]
-        if final and (not data["hand"][1] or data["passes"] >= 2):
+        if data["dn"][1] >= 3 and not data["deck"][1] and not playable_cards(st):
             game_end(st, Termination.FINAL_SCORING, "9.4", "The Allied 3rd play deck has "
                      "run out and the Allies have no more cards to play")
             return True
@@ -37,6 +37,16 @@ def end_of_turn(st: St, side: int) -> bool:
                      f"({data['options']['max_turns']}) is reached")
             return True
     return False
+
+
+def playable_cards(st: St) -> bool:
+    """9.4: whether the Allies hold a playable card: one they could play now for an
+    operation "by play of a card" (7.1: build, bombing, move, event) or for its air power
+    in an attack (7.2.7). Discarding a card (7.1 lists it apart, not "by play of a card")
+    and passing do not make a card playable."""
+    g = st.game
+    idle = (g.op_id[OP_DISCARD], g.op_id[OP_PASS])
+    return bool(st.data["hand"][1]) and any(op not in idle for op in possible_ops(st, 1))
 
 
 def game_end(st: St, termination: Termination, rule: str, why: str) -> None:

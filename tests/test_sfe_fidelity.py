@@ -1,0 +1,350 @@
+"""Struggle for Europe: fair play (issue 10) and rules fidelity (issue 11), each case on a
+position built for it, quoting the rule sentence it checks."""
+
+from __future__ import annotations
+
+import json
+
+from test_sfe_examples import (
+    G,
+    allied_turn,
+    check,
+    cid,
+    clear,
+    control,
+    counters,
+    entries,
+    give,
+    keys,
+    play,
+    put,
+)
+from warroom.core.protocol import (
+    apply,
+    determinize,
+    explain,
+    legal_actions,
+    new_game,
+    prompt,
+    view,
+)
+from warroom.core.rng import Rng
+from warroom.games.sfe import engine as E
+from warroom.games.sfe.components import AXIS, SOV, WEST
+from warroom.games.sfe.game import current_battle
+
+C = G.c
+
+
+# -- issue 10, item 7: the defender's retreat is no side channel -----------------------------
+
+def gibraltar(naval: bool) -> object:
+    """Gibraltar contested: a Western 1 in the south half, whose lines are all naval (to
+    London and Algiers), an Axis 2 in the north half; the Axis attack it."""
+    s = new_game(G, seed=1)
+    clear(s, "Gibraltar")
+    put(s, "Gibraltar", WEST, 1, "south")
+    put(s, "Gibraltar", AXIS, 2, "north")
+    give(s, 0, ["ax01", "ax02", "ax03", "ax04", "ax05", "ax06"])
+    give(s, 1, ["al05" if naval else "al01", "al02", "al03", "al04", "al08"])
+    play(s, "op:attack", "loc:Gibraltar", "card:ax01")
+    return s
+
+
+def test_the_defender_is_asked_the_same_whatever_his_hand_holds() -> None:
+    """8.1: "The defender decides if he wants to defend or retreat." 8.3: "To retreat
+    across a naval move line, you must discard into the recycle pile a card with a naval
+    move icon." Whether he holds one is his secret: the attacker sees the same decision
+    come next either way."""
+    with_card, without = gibraltar(True), gibraltar(False)
+    assert keys(with_card) == keys(without) == ["defend", "retreat"]
+    assert prompt(with_card) == prompt(without)
+    assert view(with_card, "axis")["pending"] == view(without, "axis")["pending"]
+
+
+def test_an_elected_retreat_without_a_naval_card_becomes_a_defence() -> None:
+    """8.4: "If the counter(s) cannot retreat, they do battle." """
+    s = gibraltar(False)
+    play(s, "retreat")
+    assert entries(s, "8.4", side="allies")
+    assert s.active == "allies" and "no_air" in keys(s)      # the defender's air card
+    assert counters(s, "Gibraltar") == [("axis", 2, False, "north"),
+                                        ("western", 1, False, "south")]
+    s2 = gibraltar(True)
+    play(s2, "retreat")                       # with a naval card he retreats (8.4)
+    assert s2.active == "allies" and sorted(keys(s2)) == ["loc:Algiers", "loc:London"]
+    check(s)
+
+
+# -- issue 10, item 6: determinization --------------------------------------------------------
+
+def test_the_attackers_face_down_card_is_resampled_when_the_defender_retreats() -> None:
+    """6a: the attacker's air card stays face down when the defender retreats before
+    battle (8.4: it is recycled unseen), so the defender's twins draw it again; the
+    defender's view is the same in every twin."""
+    s = gibraltar(True)
+    play(s, "retreat")
+    fr = current_battle(s.data)
+    assert fr is not None and not fr["revealed"] and fr["attacker_air"] == cid("ax01")
+    seen = set()
+    mine = json.dumps(view(s, "allies"), sort_keys=True)
+    for i in range(20):
+        twin = determinize(s, "allies", Rng(i))
+        tf = current_battle(twin.data)
+        assert tf is not None
+        seen.add(tf["attacker_air"])
+        assert C.card_air[tf["attacker_air"]] > 0
+        assert json.dumps(view(twin, "allies"), sort_keys=True) == mine
+    assert len(seen) > 1
+
+
+def test_a_twin_can_carry_out_the_announced_operation() -> None:
+    """6b: the Axis announced a fortress operation (7.1); a twin made for the Allies holds
+    a fortress card for it, and is never a dead end."""
+    s = new_game(G, seed=3)
+    give(s, 0, ["ax10", "ax01", "ax02", "ax03", "ax04", "ax05"])
+    play(s, "op:fortress")
+    for i in range(40):
+        twin = determinize(s, "allies", Rng(i))
+        assert any(C.card_fort[x] for x in twin.data["hand"][0])
+        assert keys(twin) and all(k.startswith("card:") for k in keys(twin))
+        assert prompt(twin) == prompt(s)
+
+
+
+# -- issue 11, item 8: a contested location stays its owner's supply source ------------------
+
+def test_a_lost_attack_into_contested_paris_leaves_paris_a_western_supply_source() -> None:
+    """8.6: "A contested location still counts as a supply source for the original owning
+    side until controlled by the opposing side." 2: "Contested Locations are those that
+    have counters of each player located in a half of the location. Neither player
+    controls these." The Axis win a battle in the east half of contested Paris; Paris
+    stays contested, so no Axis flag is placed and the Western counter in Paris stays in
+    supply."""
+    s = allied_turn(seed=2)
+    for name in ("Paris", "Sedan"):
+        clear(s, name)
+    put(s, "Paris", WEST, 1, "west")
+    put(s, "Paris", AXIS, 2, "east")
+    put(s, "Sedan", WEST, 1)
+    put(s, "Sedan", WEST, 1)
+    give(s, 0, ["ax05", "ax01", "ax02", "ax03", "ax04", "ax06"])
+    give(s, 1, ["al01", "al02", "al03", "al04", "al08"])
+    play(s, "op:move", "card:al01", "loc:Sedan", "unit:1", "loc:Paris", "done")
+    assert s.active == "allies" and "card:al02" in keys(s)
+    play(s, "card:al02", "card:ax05", "done", "done")
+    assert entries(s, "8.2", location="Paris", winner="axis")
+    assert control(s, "Paris") == "contested"
+    paris = next(x for x in view(s)["locations"] if x["name"] == "Paris")
+    assert paris["flag"] == "western"
+    assert not [e for e in s.log if "place their control flag" in e["text"]]
+    assert entries(s, "8.6", location="Paris")
+    # the supply check at the end of the Allied turn keeps the Western 1 in Paris
+    play(s, "op:pass")
+    assert counters(s, "Paris") == [("axis", 2, False, "east"), ("western", 1, False, "west")]
+    assert view(s)["vp"]["axis"] == 0
+    check(s)
+
+
+# -- issue 11, item 9: a fortress in the other half neither fights nor dies ------------------
+
+def ruhr_with_a_fortress_east() -> object:
+    """The Ruhr: an Axis 2 army, an Axis fortress in the east half; two Western 3 armies
+    in Sedan, whose line enters the Ruhr's west half."""
+    s = allied_turn(seed=14)
+    clear(s, "Ruhr")
+    put(s, "Ruhr", AXIS, 2, "west")
+    put(s, "Ruhr", AXIS, 3, "east", fort=True)
+    clear(s, "Sedan")
+    put(s, "Sedan", WEST, 3)
+    put(s, "Sedan", WEST, 3)
+    give(s, 1, ["al01", "al08", "al02", "al03", "al04"])
+    give(s, 0, ["ax08", "ax01", "ax02"])
+    play(s, "op:move", "card:al01", "loc:Sedan", "unit:3", "loc:Ruhr", "unit:3", "loc:Ruhr",
+         "card:al08")
+    return s
+
+
+def test_a_fortress_in_the_other_half_does_not_fight() -> None:
+    """8: "the battle occurs in the half of the location that the attacker's move line
+    enters the location"; 8.2: the defender adds "the strength of all army and fortress
+    counters defending that half of the location"; 7.2.2: "Place the counter in either
+    half", "Fortress counters ... may not be moved from the half of the location they are
+    built." The fortress in the east half is not in a battle in the west half, and the
+    defender wins or loses without it: it neither fights nor dies."""
+    s = ruhr_with_a_fortress_east()
+    play(s, "defend", "card:ax08", "done", "done")
+    # Allies 6 + air 3 = 9; Axis 2 + air 1 + location defence 1 = 4 (no fortress)
+    assert entries(s, "8.2", attack=9, defence=4, defence_strength=2, defence_counters=1,
+                   winner="allies")
+    # the Axis lose their one counter in the battle (the Allies 1 of 2); the fortress is
+    # not in the battle and stays, so the Ruhr is contested
+    assert entries(s, "8.2", loser="axis", loser_loses=1, loser_counters=1, winner_loses=1)
+    assert counters(s, "Ruhr") == [("axis", 3, True, "east"), ("western", 3, False, "west")]
+    assert control(s, "Ruhr") == "contested"
+    check(s)
+
+
+def test_a_fortress_in_the_other_half_survives_a_retreat_before_battle() -> None:
+    """8.4: "he places all defending counters(s) into the other half of the location that
+    the attacker did not move into": the army joins the fortress there, which was never in
+    the battle (8.2), so 8.3's "the fortress is eliminated" does not reach it."""
+    s = ruhr_with_a_fortress_east()
+    play(s, "retreat")
+    assert counters(s, "Ruhr") == [("axis", 2, False, "east"), ("axis", 3, True, "east"),
+                                   ("western", 3, False, "west"), ("western", 3, False, "west")]
+    check(s)
+
+
+def test_a_fortress_alone_in_the_other_half_is_no_battle() -> None:
+    """8.2: nobody defends the half the attackers enter: they enter it without battle and
+    the location becomes contested."""
+    s = allied_turn(seed=14)
+    clear(s, "Ruhr")
+    put(s, "Ruhr", AXIS, 3, "east", fort=True)
+    clear(s, "Sedan")
+    put(s, "Sedan", WEST, 3)
+    give(s, 1, ["al01", "al08", "al02", "al03", "al04"])
+    play(s, "op:move", "card:al01", "loc:Sedan", "unit:3", "loc:Ruhr")
+    assert entries(s, "8.2", location="Ruhr", half="west")
+    assert counters(s, "Ruhr") == [("axis", 3, True, "east"), ("western", 3, False, "west")]
+    assert control(s, "Ruhr") == "contested"
+    assert cid("al08") in s.data["hand"][1]         # no air power card was played
+    check(s)
+
+
+# -- issue 11, item 10: the game end ------------------------------------------------------------
+
+def final_deck(hand: list[str]) -> object:
+    """The Allied 3rd play deck has run out; the Allies hold ``hand``; the Soviet 1
+    strength armies of the counter mix (3.1) are all on the board."""
+    s = allied_turn(seed=15)
+    d = s.data
+    d["dn"][1] = 3
+    d["later"][1] = [[], []]
+    d["rec"][1] += d["deck"][1] + d["hand"][1] + list(C.decks[1][1]) + list(C.decks[1][2])
+    d["secret"][1] = []
+    d["deck"][1] = []
+    d["hand"][1] = []
+    for x in map(cid, hand):
+        d["rec"][1].remove(x)
+        d["hand"][1].append(x)
+    while E.counters_on_map(d, SOV, 1) < C.mix[SOV][1]:
+        put(s, "Moscow", SOV, 1)
+    s.invalidate()
+    return s
+
+
+def test_the_game_goes_on_while_the_allies_hold_playable_cards() -> None:
+    """9: "The 3rd Allied deck is their final deck and when it runs out of cards, and the
+    Allied player has no more playable cards, the game ends." Two passes with a playable
+    card (Territorial Army builds a Western 1) do not end it."""
+    s = final_deck(["al29", "al30", "al01"])
+    play(s, "op:pass", "op:pass")
+    assert s.active == "axis" and G.outcome(s) is None
+
+
+def test_the_game_ends_when_no_allied_card_is_playable() -> None:
+    """9 (as above): Zhukov builds only a Soviet 1 strength army (the counter mix has none
+    left, 3.1), has no move icon and its event is a battle event: no card is playable, so
+    the game ends although the hand is not empty (discarding is not playing a card, 7.1)."""
+    s = final_deck(["al29", "al30"])
+    assert keys(s) == ["op:discard", "op:pass"]
+    play(s, "op:pass", "op:pass")
+    out = G.outcome(s)
+    assert s.active is None and out is not None and out.rule == "9.4"
+    assert "no more cards to play" in out.text
+
+
+# -- issue 11, item 11: the USA box --------------------------------------------------------------
+
+def test_the_us_counters_enter_the_usa_box_with_the_third_allied_deck() -> None:
+    """2: "The USA box is for the placement of the Western Allied counters that enter play
+    at the start of the 3rd play deck." 6.6: "The counters and location in the USA box
+    become active and can move starting with the shuffle for the 3rd allied play deck."
+    The counters (reconstructed: content ``usa_entry``) are set aside from the Western
+    counter mix until then."""
+    assert C.setup.usa_entry.reconstructed
+    assert sorted(C.usa_entry) == [2, 3, 3]
+    s = allied_turn(seed=4)
+    d = s.data
+    assert view(s)["usa_entry"] == [2, 3, 3] and counters(s, "USA") == []
+    assert E.counters_on_map(d, WEST, 3) == 2        # set aside from the mix (3.1)
+    d["dn"][1] = 2
+    d["rec"][1] += d["deck"][1] + d["later"][1][0]
+    d["later"][1][0] = []
+    d["deck"][1] = []
+    s.invalidate()
+    play(s, "op:pass", "op:pass")        # the draw runs the 2nd deck out: the 3rd is shuffled
+    assert d["dn"][1] == 3
+    assert entries(s, "6.6", location="USA", strengths=[2, 3, 3])
+    assert counters(s, "USA") == [("western", 2, False, "west"), ("western", 3, False, "west"),
+                                  ("western", 3, False, "west")]
+    assert view(s)["usa_entry"] == []
+    check(s)
+    # they move from the USA box by its naval lines, and are in supply there (8.6)
+    play(s, "op:pass", "op:pass")
+    assert not E.out_of_supply(s, WEST)
+    give(s, 1, ["al05", "al01", "al02", "al03", "al04"])
+    play(s, "op:move", "card:al05")
+    assert "loc:USA" in keys(s)
+    play(s, "loc:USA", "unit:3")
+    assert {"loc:Algiers", "loc:London"} <= set(keys(s))
+
+
+# -- issue 11, item 12: every refusal cites its rule ---------------------------------------------
+
+def test_a_build_refused_by_the_counter_mix_cites_3_1() -> None:
+    """3: "The counter mix is the counter limit for each side." 6: "Soviet allies may not
+    move or build during the 1st allied play deck." General Mobilization builds a Western 3
+    (none left in the mix) or a Soviet 2 (not yet)."""
+    s = allied_turn(seed=5)
+    while E.counters_on_map(s.data, WEST, 3) < C.mix[WEST][3]:
+        put(s, "London", WEST, 3)
+    give(s, 1, ["al18", "al14", "al17"])
+    assert "op:build" not in keys(s)
+    why = explain(s, "op:build", "allies")
+    assert not why.legal and "3.1" in why.rules and "6.4" in why.rules
+    assert "counter mix" in why.reason
+
+
+def test_a_soviet_move_source_in_the_first_allied_deck_cites_6_4() -> None:
+    """6: "Soviet allies may not move or build during the 1st allied play deck." """
+    s = allied_turn(seed=5)
+    give(s, 1, ["al01", "al02", "al03", "al04", "al08"])
+    play(s, "op:move", "card:al01")
+    why = explain(s, "loc:Moscow", "allies")
+    assert not why.legal and "6.4" in why.rules and "Soviets" in why.reason
+
+
+def test_an_attack_on_a_location_not_contested_cites_7_2_7() -> None:
+    """7.2.7: "If at the start of an operation, both players have army counters contesting
+    a location (each occupying half of the location), the active player may attack into
+    the enemy occupied half of the location." """
+    s = allied_turn(seed=5)
+    clear(s, "Gibraltar")
+    put(s, "Gibraltar", WEST, 1, "south")
+    put(s, "Gibraltar", AXIS, 2, "north")
+    give(s, 1, ["al01", "al02", "al03", "al04", "al08"])
+    play(s, "op:attack")
+    assert keys(s) == ["loc:Gibraltar"]
+    why = explain(s, "loc:Paris", "allies")
+    assert not why.legal and why.rules[0] == "7.2.7" and "not contested" in why.reason
+
+
+def test_every_refusal_in_random_games_cites_a_rule() -> None:
+    """Issue 11 item 12: at every decision of random games, the explanation of every action
+    that is not legal carries a rule number of the book (or the warroom safeguard)."""
+    cat = list(G.catalogue)
+    for seed in range(4):
+        s = new_game(G, seed=seed)
+        rng = Rng(seed)
+        while s.active is not None:
+            legal = legal_actions(s)
+            ok = {a.id for a in legal}
+            for a in cat:
+                if a.id in ok:
+                    continue
+                why = explain(s, a, s.active)
+                assert why.rules and all(r in G.rules for r in why.rules), (seed, a.key, why)
+            apply(s, legal[rng.randbelow(len(legal))])
