@@ -81,23 +81,22 @@ def openspiel_available() -> bool:
 
 def _positions(game: Game, scenario: str | None, count: int,
                seed: int) -> list[State[Any]]:
-    """Mid-game positions with a real choice, from random play (the same for every run)."""
+    """Positions with a real choice, one picked at random from each of ``count`` random
+    games (the same for every run); fewer when the games offer none."""
     rng = random.Random(seed)
     out: list[State[Any]] = []
-    s = seed
-    while len(out) < count:
+    for s in range(seed, seed + 50 * count):
+        if len(out) >= count:
+            break
         state = new_game(game, scenario, s)
-        s += 1
-        depth = rng.randrange(10, 120)
-        for _ in range(depth):
-            if state.active is None:
-                break
+        choices: list[State[Any]] = []
+        while state.active is not None:
             legal = legal_actions(state)
+            if len(legal) > 1:
+                choices.append(clone(state))
             apply(state, legal[rng.randrange(len(legal))])
-        while state.active is not None and len(legal_actions(state)) < 2:
-            apply(state, legal_actions(state)[0])
-        if state.active is not None:
-            out.append(state)
+        if choices:
+            out.append(choices[rng.randrange(len(choices))])
     return out
 
 
@@ -108,6 +107,8 @@ def search_speed(game_id: str, scenario: str | None = None, content: str | None 
     mid-game positions of random play."""
     game = load_game(game_id, content)
     states = _positions(game, scenario, positions, seed)
+    if not states:
+        return {}
     start = time.perf_counter()
     for state in states:
         for _ in range(clones):
