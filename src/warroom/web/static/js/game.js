@@ -284,6 +284,14 @@ function endHandoff() {
 
 /** A fresh payload for the seat on screen: show it, or hand over to the seat to act. */
 function onPayload(p) {
+  // the same version seen by the same seat is the same picture: do not rebuild the page
+  // under the player's pointer (a late live update would detach the button being clicked)
+  if (!S.handoff && S.payload && S.payload.role === p.role && !$("main").hidden) {
+    if (S.payload.version === p.version) return;
+    // versions only grow: an answer that arrives after a newer view (a bot moved at once
+    // and the live update overtook the answer to our own move) is already out of date
+    if (p.version < S.payload.version) return;
+  }
   S.version = p.version;
   if (hotseat() && p.active && p.active !== seat().role &&
       S.seats.some((s) => s.role === p.active)) {
@@ -482,7 +490,7 @@ async function init() {
   const idx = S.seats.findIndex((s) => s.role === first.active);
   S.current = idx >= 0 ? idx : 0;
   if (hotseat() && idx >= 0) startHandoff(first.active, first);
-  else render(views[S.current]);
+  else onPayload(views[S.current]);
   connect();
 }
 
