@@ -60,6 +60,8 @@ class CardInfo:
     check_ops: int
     event: str
     lasts: str | None = None
+    reconstructed: bool = False
+    if_rearmament: str | None = None
 
 
 @dataclass(frozen=True)
@@ -170,7 +172,8 @@ def load_components(override: Path | None = None) -> Components:
             scoring_values=({"presence": sc.presence, "domination": sc.domination,
                              "control": sc.control} if sc else {}),
             check_ops=sc.support_check_ops if sc else 0,
-            event=card.event, lasts=card.lasts)
+            event=card.event, lasts=card.lasts, reconstructed=card.reconstructed,
+            if_rearmament=card.if_rearmament)
     numbers = tuple(sorted(cards))
     title_number = {norm(ci.title): n for n, ci in cards.items()}
     for card in card_file.cards:

@@ -91,9 +91,20 @@ class EuropeInTurmoil2(EitGame):
 
     # -- information ------------------------------------------------------------------
     def _card(self, n: int) -> dict[str, Any]:
+        """A card as a player reads it: title, side, OPs, era, the Event's text (or the
+        Region it scores), its marks (2.2.4 removed after the Event, 2.2.5 ongoing) and
+        whether the text is reconstructed (the rulebook prints no card texts)."""
         card = self.c.cards[n]
-        return {"number": n, "title": card.title, "ops": card.ops, "side": card.side,
-                "scoring": card.scoring}
+        out: dict[str, Any] = {
+            "number": n, "title": card.title, "ops": card.ops, "side": card.side,
+            "scoring": card.scoring, "era": card.era, "event": card.event,
+            "removed_after_event": card.removed_after_event, "ongoing": card.ongoing,
+            "reconstructed": card.reconstructed}
+        if card.scoring:
+            out["scoring_values"] = dict(card.scoring_values)
+        if card.if_rearmament:
+            out["if_rearmament"] = card.if_rearmament
+        return out
 
     def view(self, st: St, role: str | None) -> dict[str, Any]:
         c, data = self.c, st.data
