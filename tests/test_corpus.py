@@ -218,3 +218,32 @@ def test_corpus_game_replays_identically(gid: str, index: int) -> None:
 
 def test_corpus_covers_every_game() -> None:
     assert sorted(p.name.split(".")[0] for p in CORPUS.glob("*.json.gz")) == sorted(game_ids())
+
+
+# -- the corpus of the rules as they stand (December 2026) ----------------------------------
+
+CURRENT = CORPUS / "2026-12"
+"""Recorded with the code after the one-engine redesign and the rule fixes of issue 11
+(``python benchmarks/make_corpus.py tests/corpus/2026-12``): compared whole and strictly
+(views with their prompts and log entries and facts, results). A change that alters a game
+on purpose re-records this corpus and says so in its commit."""
+
+
+def _current(gid: str) -> list[dict[str, Any]]:
+    with gzip.open(CURRENT / f"{gid}.json.gz", "rt", encoding="utf-8") as fh:
+        entries: list[dict[str, Any]] = json.load(fh)
+    return entries
+
+
+CURRENT_CASES = [(gid, i) for gid in game_ids() for i in range(len(_current(gid)))]
+
+
+@pytest.mark.parametrize(("gid", "index"), CURRENT_CASES)
+def test_current_corpus_replays_exactly(gid: str, index: int) -> None:
+    entry = _current(gid)[index]
+    state = replay(load_game(gid), Record.from_json(entry["record"]))
+    for role_key, old in entry["views"].items():
+        role = None if role_key == "None" else role_key
+        assert json.loads(json.dumps(view(state, role))) == old, f"{gid} #{index} {role_key}"
+    res = result(state)
+    assert (res.to_json() if res else None) == entry["result"]
