@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
 import secrets
 import threading
 from collections.abc import Callable, Iterator
@@ -48,6 +49,7 @@ from warroom.core.state import State
 from warroom.games import game_ids, load_game
 from warroom.web.db import ActionRow, GameRow, SeatRow, SnapshotRow, UploadRow, now
 
+LOG = logging.getLogger("warroom.web")
 SNAPSHOT_EVERY = 25
 MAX_UPLOAD_ACTIONS = 100_000
 
@@ -433,8 +435,9 @@ class GameService:
             with live.lock:
                 if live.version == version and live.state.active == role:
                     self._play(live, action.key, role)
-        except Exception:   # a bot must never take the server down; the seat waits
-            pass
+        except Exception:   # a bot must never take the server down: the seat waits, and
+            # the server's log says why (the game is unchanged)
+            LOG.exception("bot %s for %s in game %s failed", name, role, live.id)
         finally:
             with live.lock:
                 live.bot_busy = False
