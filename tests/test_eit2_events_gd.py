@@ -7,8 +7,8 @@ import random
 
 import pytest
 
+from eit2_log import Lines
 from warroom.core import State, apply, legal_actions, new_game
-from warroom.core.log import LogEntry, render
 from warroom.games.eit2 import operations as op
 from warroom.games.eit2.effects import ongoing_check_mods
 from warroom.games.eit2.events import lib as L
@@ -71,35 +71,6 @@ def put(st: State, name: str, lw: int = 0, rw: int = 0, lwe: int = 0, rwe: int =
     d["sp"][LW][s], d["sp"][RW][s] = lw, rw
     d["ext"][LW][s], d["ext"][RW][s] = lwe, rwe
     st.invalidate()
-
-
-class Lines(list[str]):
-    """The log lines of a play as the terminal prints them (``text [rule]``), with the
-    entries behind them, whose facts (die, mods, total...) the tests read."""
-
-    def __init__(self, entries: list[LogEntry]) -> None:
-        super().__init__(render(e) for e in entries)
-        self.entries = entries
-
-    def checks(self, name: str | None = None) -> list[LogEntry]:
-        """The Support Checks (6.2.5) made, in ``name`` if given."""
-        return [e for e in self.entries if e["rule"] == "6.2.5" and "die" in e
-                and (name is None or e["space"] == C.slugs[sid(name)])]
-
-    def check(self, name: str) -> LogEntry:
-        found = self.checks(name)
-        assert len(found) == 1, self
-        return found[0]
-
-    def attempts(self, track: str | None = None) -> list[LogEntry]:
-        """The Rearmament attempts (6.3.2) made, on ``track`` (an id) if given."""
-        return [e for e in self.entries if e["rule"] == "6.3.2" and "die" in e
-                and (track is None or e["track"] == track)]
-
-
-def mods(entry: LogEntry) -> set[str]:
-    """A roll's modifiers as the log prints them (``+1 Slovenia controlled``)."""
-    return {f"{v:+d} {why}" for v, why in entry["mods"]}
 
 
 def play(st: State, *keys: str) -> Lines:

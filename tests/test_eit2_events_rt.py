@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from eit2_log import Lines, mods
 from warroom.core import apply, legal_actions, new_game
 from warroom.core.flow import run
-from warroom.core.log import LogEntry, render
 from warroom.core.rng import Rng
 from warroom.games.eit2.frames import action_round_frame
 from warroom.games.eit2.game import EuropeInTurmoil2
@@ -71,35 +71,6 @@ def give(d: dict[str, Any], side: int, card: int) -> None:
         if card in pile:
             pile.remove(card)
     d["hands"][side].append(card)
-
-
-class Lines(list[str]):
-    """The log lines of a play as the terminal prints them (``text [rule]``), with the
-    entries behind them, whose facts (die, mods, total...) the tests read."""
-
-    def __init__(self, entries: list[LogEntry]) -> None:
-        super().__init__(render(e) for e in entries)
-        self.entries = entries
-
-    def checks(self, name: str | None = None) -> list[LogEntry]:
-        """The Support Checks (6.2.5) made, in ``name`` if given."""
-        return [e for e in self.entries if e["rule"] == "6.2.5" and "die" in e
-                and (name is None or e["space"] == C.slugs[sid(name)])]
-
-    def check(self, name: str) -> LogEntry:
-        found = self.checks(name)
-        assert len(found) == 1, self
-        return found[0]
-
-    def attempts(self, track: str | None = None) -> list[LogEntry]:
-        """The Rearmament attempts (6.3.2) made, on ``track`` (an id) if given."""
-        return [e for e in self.entries if e["rule"] == "6.3.2" and "die" in e
-                and (track is None or e["track"] == track)]
-
-
-def mods(entry: LogEntry) -> set[str]:
-    """A roll's modifiers as the log prints them (``+1 Slovenia controlled``)."""
-    return {f"{v:+d} {why}" for v, why in entry["mods"]}
 
 
 def play(state: Any, *keys: str) -> Lines:
