@@ -228,6 +228,9 @@ function renderRest(p) {
   const mapNode = renderMap(view, p.status === "over" ? [] : p.legal, S.ui, act);
   $("map-panel").hidden = !mapNode;
   fill($("map"), mapNode);
+  const choosable = mapNode ? mapNode.querySelectorAll(".space.legal").length : 0;
+  $("map-prompt").textContent = choosable && p.prompt
+    ? `— ${p.prompt.text || "Choose"}: click one of the ${choosable} highlighted spaces` : "";
   if (focused) {
     const again = $("map").querySelector(`.space[data-id="${CSS.escape(focused.dataset.id)}"]`);
     if (again) again.focus({ preventScroll: true });
