@@ -322,3 +322,40 @@ def test_eit2_map_plays_a_placement_by_clicking_a_space(browser: Any, server: Se
     finally:
         ctx.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_map_menu_when_several_actions_name_one_space(page: Any, server: Server) -> None:
+    """map.js on its own: two legal actions on one space open a menu, Escape closes it, a
+    menu item plays its key; a space without actions plays nothing."""
+    page.goto("/static/game.html")
+    played = page.evaluate("""async () => {
+        const { renderMap } = await import('/static/js/map.js');
+        const view = { map: { spaces: [
+            { id: 'a', name: 'Alpha', x: 100, y: 100, region: 'R1' },
+            { id: 'b', name: 'Beta', x: 200, y: 140, region: 'R2' }], links: [['a', 'b']] },
+          spaces: [{ name: 'Alpha', stability: 2, lw_sp: 1, rw_sp: 0, lw_extremists: 1,
+                     rw_extremists: 0, control: 'lw', battleground: true },
+                   { name: 'Beta', stability: 1, lw_sp: 0, rw_sp: 0, lw_extremists: 0,
+                     rw_extremists: 0, control: null, battleground: false }] };
+        const legal = [{ key: 'place:a', kind: 'place', args: ['a'], target: 'a', label: 'Place' },
+                       { key: 'check:a', kind: 'check', args: ['a'], target: 'a', label: 'Check' }];
+        const got = [];
+        const node = renderMap(view, legal, new Map(), (k) => got.push(k));
+        document.body.replaceChildren(node);
+        window.__got = got;
+        return document.querySelectorAll('.space').length;
+    }""")
+    assert played == 2
+    assert page.locator(".space.legal").count() == 1
+    page.locator('.space[data-id="b"]').click()
+    assert page.locator(".map-menu").count() == 0
+    page.locator('.space[data-id="a"]').focus()
+    page.keyboard.press("Enter")
+    menu = page.locator(".map-menu")
+    menu.wait_for()
+    assert menu.locator("button[role=menuitem]").all_inner_texts() == ["Place", "Check"]
+    page.keyboard.press("Escape")
+    assert menu.count() == 0
+    page.locator('.space[data-id="a"]').click()
+    page.locator('.map-menu button[data-key="check:a"]').click()
+    assert page.evaluate("window.__got") == ["check:a"]
