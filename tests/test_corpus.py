@@ -229,6 +229,11 @@ CURRENT = CORPUS / "2026-12"
 on purpose re-records this corpus and says so in its commit."""
 
 
+STATIC_KEYS = ("map",)
+"""View keys added after the recording that are the same in every state (the board's
+geometry drawn from content): left out of the comparison where the recorded view lacks them."""
+
+
 def _current(gid: str) -> list[dict[str, Any]]:
     with gzip.open(CURRENT / f"{gid}.json.gz", "rt", encoding="utf-8") as fh:
         entries: list[dict[str, Any]] = json.load(fh)
@@ -244,6 +249,10 @@ def test_current_corpus_replays_exactly(gid: str, index: int) -> None:
     state = replay(load_game(gid), Record.from_json(entry["record"]))
     for role_key, old in entry["views"].items():
         role = None if role_key == "None" else role_key
-        assert json.loads(json.dumps(view(state, role))) == old, f"{gid} #{index} {role_key}"
+        new = json.loads(json.dumps(view(state, role)))
+        for key in STATIC_KEYS:
+            if key not in old:
+                new.pop(key, None)
+        assert new == old, f"{gid} #{index} {role_key}"
     res = result(state)
     assert (res.to_json() if res else None) == entry["result"]

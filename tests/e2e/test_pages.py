@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 import pytest
-from e2e_support import REAL_GAMES, Server, shot
+from e2e_support import REAL_GAMES, SHOTS, Server, shot
 
 MY_TURN_OR_OVER = """() => document.body !== null && (document.body.dataset.status === 'over' ||
     document.querySelector('#choices .choice .act') !== null)"""
@@ -254,3 +254,108 @@ def test_phone_layout_has_no_sideways_scroll(browser: Any, server: Server) -> No
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     finally:
         ctx.close()
+
+
+def test_eit2_map_plays_a_placement_by_clicking_a_space(browser: Any, server: Server) -> None:
+    if "eit2" in server.broken:
+        pytest.skip(server.broken["eit2"])
+    g = new_game(server, "eit2", {"lw": "human", "rw": "bot:random"})
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000}, base_url=server.url)
+    errors: list[str] = []
+    try:
+        page = ctx.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+        page.wait_for_function(MY_TURN_OR_OVER, timeout=BOT_WAIT_MS)
+        svg = page.locator("#map svg.map-svg")
+        svg.wait_for()
+        spaces = page.locator("#map .space")
+        assert spaces.count() == 92, "every space of the content is on the map"
+        assert page.locator("#map line.link").count() > 100, "adjacency lines are drawn"
+        # every space has an accessible name and takes the focus
+        assert page.evaluate("""() => [...document.querySelectorAll('#map .space')].every(
+            e => e.getAttribute('aria-label') && e.tabIndex === 0)""")
+        legal = page.locator("#map .space.legal")
+        assert legal.count() >= 1, "the legal placements are highlighted on the map"
+        keys = page.eval_on_selector_all("#choices .act", "els => els.map(e => e.dataset.key)")
+        sid = legal.first.get_attribute("data-id")
+        assert f"space:{sid}" in keys, "a highlighted space is a legal choice"
+        # hovering shows the space's details
+        legal.first.hover()
+        assert "Stability" in page.locator(".map-info").inner_text()
+        # zoom in with the button and back out, then click the space to place an SP
+        before_vb = svg.get_attribute("viewBox")
+        page.click(".map-tools .zoom-in")
+        assert svg.get_attribute("viewBox") != before_vb
+        page.click(".map-tools .zoom-reset")
+        assert svg.get_attribute("viewBox") == before_vb
+        lw_before = page.evaluate(f"""() => document.querySelector(
+            '#map .space[data-id="{sid}"] .counter.lw .counter-n')?.textContent || '0'""")
+        before = version(page)
+        page.locator(f'#map .space[data-id="{sid}"]').click()
+        wait_version_change(page, before)
+        page.wait_for_function(f"""() => (document.querySelector(
+            '#map .space[data-id="{sid}"] .counter.lw .counter-n')?.textContent || '0')
+            !== '{lw_before}'""")
+        assert "Place" in page.locator("#log").inner_text() or page.locator("#log li").count()
+        # keyboard: Tab to a highlighted space and press Enter plays it too
+        page.wait_for_function(MY_TURN_OR_OVER, timeout=BOT_WAIT_MS)
+        if page.locator("#map .space.legal").count():
+            before = version(page)
+            page.locator("#map .space.legal").first.focus()
+            page.keyboard.press("Enter")
+            wait_version_change(page, before)
+        page.wait_for_function(MY_TURN_OR_OVER, timeout=BOT_WAIT_MS)
+        page.locator("#map-panel").scroll_into_view_if_needed()
+        page.locator("#map-panel").screenshot(path=str(SHOTS / "map-eit2.png"),
+                                              animations="disabled")
+        # zoomed on western Europe with the wheel (about the pointer)
+        box = svg.bounding_box()
+        assert box is not None
+        page.mouse.move(box["x"] + box["width"] * 0.33, box["y"] + box["height"] * 0.45)
+        for _ in range(4):
+            page.mouse.wheel(0, -120)
+        page.wait_for_function(f"() => document.querySelector('#map svg').getAttribute('viewBox')"
+                               f" !== '{before_vb}'")
+        page.locator("#map-panel").screenshot(path=str(SHOTS / "map-eit2-zoomed.png"),
+                                              animations="disabled")
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_map_menu_when_several_actions_name_one_space(page: Any, server: Server) -> None:
+    """map.js on its own: two legal actions on one space open a menu, Escape closes it, a
+    menu item plays its key; a space without actions plays nothing."""
+    page.goto("/static/game.html")
+    played = page.evaluate("""async () => {
+        const { renderMap } = await import('/static/js/map.js');
+        const view = { map: { spaces: [
+            { id: 'a', name: 'Alpha', x: 100, y: 100, region: 'R1' },
+            { id: 'b', name: 'Beta', x: 200, y: 140, region: 'R2' }], links: [['a', 'b']] },
+          spaces: [{ name: 'Alpha', stability: 2, lw_sp: 1, rw_sp: 0, lw_extremists: 1,
+                     rw_extremists: 0, control: 'lw', battleground: true },
+                   { name: 'Beta', stability: 1, lw_sp: 0, rw_sp: 0, lw_extremists: 0,
+                     rw_extremists: 0, control: null, battleground: false }] };
+        const legal = [{ key: 'place:a', kind: 'place', args: ['a'], target: 'a', label: 'Place' },
+                       { key: 'check:a', kind: 'check', args: ['a'], target: 'a', label: 'Check' }];
+        const got = [];
+        const node = renderMap(view, legal, new Map(), (k) => got.push(k));
+        document.body.replaceChildren(node);
+        window.__got = got;
+        return document.querySelectorAll('.space').length;
+    }""")
+    assert played == 2
+    assert page.locator(".space.legal").count() == 1
+    page.locator('.space[data-id="b"]').click()
+    assert page.locator(".map-menu").count() == 0
+    page.locator('.space[data-id="a"]').focus()
+    page.keyboard.press("Enter")
+    menu = page.locator(".map-menu")
+    menu.wait_for()
+    assert menu.locator("button[role=menuitem]").all_inner_texts() == ["Place", "Check"]
+    page.keyboard.press("Escape")
+    assert menu.count() == 0
+    page.locator('.space[data-id="a"]').click()
+    page.locator('.map-menu button[data-key="check:a"]').click()
+    assert page.evaluate("window.__got") == ["check:a"]

@@ -84,6 +84,15 @@ class EuropeInTurmoil2(EitGame):
     def __init__(self, content: Path | None = None) -> None:
         super().__init__(content)
         self.frames = {f.kind: f for f in FRAMES}
+        c, m = self.c, self.c.map
+        # the board's static geometry from content (map.yaml's x/y and neighbours), built
+        # once: a game-agnostic drawing for front ends (ids are the action keys' slugs)
+        self._map: dict[str, Any] = {
+            "width": 1000, "height": 700,
+            "spaces": [{"id": c.slugs[s], "name": c.names[s], "x": m.x[s], "y": m.y[s],
+                        "region": c.region[s]} for s in range(len(c.names))],
+            "links": [[c.slugs[a], c.slugs[b]] for a, b in m.edges],
+        }
 
     # -- set-up -----------------------------------------------------------------------
     def setup(self, st: St, scenario: str, options: Mapping[str, Any]) -> None:
@@ -155,6 +164,11 @@ class EuropeInTurmoil2(EitGame):
             "markers": dict(data["flags"]),
             "pending": pending,
             "result": out.to_json() if (out := self.outcome(st)) is not None else None,
+            # a fresh copy of the static map: a consumer that edits its view never edits
+            # the map every other view shares
+            "map": {"width": self._map["width"], "height": self._map["height"],
+                    "spaces": [dict(sp) for sp in self._map["spaces"]],
+                    "links": [list(ln) for ln in self._map["links"]]},
         }
 
     def outcome(self, st: St) -> Outcome | None:

@@ -2,6 +2,7 @@
 // several seats played in one browser (with a hand-off screen between them).
 import { api, saveSeats } from "./api.js";
 import { clearMessages, fill, h, humanize, message, roleChip, roleName, ruleBadge, setRoles } from "./ui.js";
+import { renderMap } from "./map.js";
 import { renderBoard, renderHands, renderLog, splitHands } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -222,6 +223,18 @@ function renderRest(p) {
       ? `Your hand — ${roleName(p.role)}, ${mine.length} card${mine.length === 1 ? "" : "s"}` : "Hands";
     fill($("hand"), ...renderHands(mine, others));
   }
+  const focused = document.activeElement && document.activeElement.closest
+    ? document.activeElement.closest("#map .space") : null;
+  const mapNode = renderMap(view, p.status === "over" ? [] : p.legal, S.ui, act);
+  $("map-panel").hidden = !mapNode;
+  fill($("map"), mapNode);
+  const choosable = mapNode ? mapNode.querySelectorAll(".space.legal").length : 0;
+  $("map-prompt").textContent = choosable && p.prompt
+    ? `— ${p.prompt.text || "Choose"}: click one of the ${choosable} highlighted spaces` : "";
+  if (focused) {
+    const again = $("map").querySelector(`.space[data-id="${CSS.escape(focused.dataset.id)}"]`);
+    if (again) again.focus({ preventScroll: true });
+  }
   fill($("board"), ...renderBoard(rest, p.game, S.ui).filter(Boolean));
   const ol = $("log");
   const scroller = $("log-panel");
@@ -243,7 +256,7 @@ function render(p) {
 }
 
 function blank() {
-  for (const id of ["choices", "hand", "board", "log"]) $(id).replaceChildren();
+  for (const id of ["choices", "hand", "map", "board", "log"]) $(id).replaceChildren();
   $("log").dataset.count = "0";
   $("log").dataset.last = "";
   $("hand-panel").hidden = true;

@@ -1,6 +1,7 @@
 // A minimal replay viewer: step through an uploaded record, seen as a spectator.
 import { api } from "./api.js";
 import { fill, h, message, roleChip, ruleBadge, setRoles } from "./ui.js";
+import { renderMap } from "./map.js";
 import { renderBoard, renderLog, splitHands } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -38,7 +39,7 @@ async function show(k) {
   $("result").hidden = !res;
   fill($("result"), ...(res ? [h("strong", {}, "Result: "), res.text || res.label || JSON.stringify(res), " ", ruleBadge(res.rule)] : []));
   const { rest } = splitHands(v, null);
-  fill($("board"), ...renderBoard(rest, r.record.game, ui).filter(Boolean));
+  fill($("board"), renderMap(v, [], ui, () => {}), ...renderBoard(rest, r.record.game, ui).filter(Boolean));
   renderLog($("log"), v.log);
   $("log-panel").scrollTop = $("log-panel").scrollHeight;
   document.body.dataset.step = String(step);

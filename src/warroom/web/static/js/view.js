@@ -3,7 +3,7 @@
 // key parts (GAME_PARTS).
 import { h, humanize, isScalar, isSide, roleChip, roleName, ruleBadge, signed } from "./ui.js";
 
-const NOT_BOARD = new Set(["game", "scenario", "active", "prompt", "log", "result"]);
+const NOT_BOARD = new Set(["game", "scenario", "active", "prompt", "log", "result", "map"]);
 const TITLE_KEYS = ["title", "name"];
 const TEXT_KEYS = ["text", "event_text", "event_description", "description"];
 const MARK_KEYS = ["mark", "reconstructed_mark", "reconstructed"];
