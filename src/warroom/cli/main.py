@@ -18,7 +18,7 @@ from rich.text import Text
 from warroom.ai import BOTS, make_bot
 from warroom.cli.render import print_log, render
 from warroom.core.errors import IllegalActionError, WarroomError
-from warroom.core.log import LogEntry
+from warroom.core.log import visible
 from warroom.core.protocol import explain, legal_actions, prompt, result, view
 from warroom.core.record import Record, Session, replay
 from warroom.games import game_ids, load_game
@@ -122,11 +122,6 @@ def _after_game(session: Session) -> None:
             console.print(Text(str(exc), style="bold red"))
 
 
-def _readable(entries: list[LogEntry], humans: set[str]) -> list[LogEntry]:
-    """The log entries the people at this terminal may read (public ones and their own)."""
-    return [e for e in entries if e.get("to") is None or e.get("to") in humans]
-
-
 def _play_loop(session: Session, humans: set[str], bot: Any) -> None:
     shown = 0
     show_board = True
@@ -135,7 +130,7 @@ def _play_loop(session: Session, humans: set[str], bot: Any) -> None:
         g = state.game
         new = state.log[shown:]
         if new:
-            print_log(console, _readable(new, humans))
+            print_log(console, visible(new, humans))
             shown = len(state.log)
         if state.active is None:
             console.print(render(g.id, view(state)))

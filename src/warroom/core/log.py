@@ -12,7 +12,7 @@ One renderer, :func:`render`, turns an entry into the text the terminal prints
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 LogEntry = dict[str, Any]
@@ -37,9 +37,12 @@ def render(entry: LogEntry | str) -> str:
     return f"{entry['text']} [{rule}]" if rule else str(entry["text"])
 
 
-def visible(entries: Iterable[LogEntry], role: str | None) -> list[LogEntry]:
-    """The entries ``role`` may read (None: a spectator sees only public entries)."""
-    return [e for e in entries if e.get("to") is None or e.get("to") == role]
+def visible(entries: Iterable[LogEntry],
+            role: str | Collection[str] | None) -> list[LogEntry]:
+    """The entries ``role`` may read (None: a spectator sees only public entries; several
+    roles: the people at one terminal playing them all)."""
+    roles = {role} if role is None or isinstance(role, str) else set(role)
+    return [e for e in entries if e.get("to") is None or e.get("to") in roles]
 
 
 def facts(entry: LogEntry) -> dict[str, Any]:

@@ -22,10 +22,11 @@ from warroom.core import rng as _rng
 from warroom.core.actions import Action, ActionCatalogue
 from warroom.core.errors import IllegalActionError, UnknownGameError, short
 from warroom.core.flow import FrameKind, Prompt
-from warroom.core.log import LogEntry, visible
+from warroom.core.log import visible
 from warroom.core.state import Data, Frame, G, State
 
-__all__ = ["Data", "Explanation", "Frame", "Game", "Outcome", "State", "Termination"]
+__all__ = ["Data", "Explanation", "Frame", "Game", "Outcome", "State", "Termination",
+           "copy_plain"]
 
 
 class Termination(enum.Enum):
@@ -175,7 +176,7 @@ class Game(ABC):
                 out[k] = list(v)
             else:
                 cls = v.__class__
-                out[k] = _copy_data(v) if cls is dict or cls is list else v
+                out[k] = copy_plain(v) if cls is dict or cls is list else v
         return out
 
     def max_decisions(self) -> int:
@@ -373,13 +374,8 @@ def view(state: State[Any], role: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = state.game.view(state, role)
     p = flow.prompt_of(state)
     out["prompt"] = p.to_json() if p is not None else None
-    out["log"] = [_copy_data(e) for e in visible(state.data["log"], role)]
+    out["log"] = [copy_plain(e) for e in visible(state.data["log"], role)]
     return out
-
-
-def log_entries(state: State[Any], role: str | None = None) -> list[LogEntry]:
-    """The log entries ``role`` may read (None: the public ones), as copies."""
-    return [_copy_data(e) for e in visible(state.data["log"], role)]
 
 
 def clone(state: State[G]) -> State[G]:
@@ -387,13 +383,15 @@ def clone(state: State[G]) -> State[G]:
     return State(state.game, state.game.copy_data(state.data))
 
 
-def _copy_data(obj: Any) -> Any:
+def copy_plain(obj: Any) -> Any:
+    """A deep copy of plain JSON data (dicts and lists; anything else is shared): what
+    ``clone`` uses, and what a game's ``copy_data`` uses for the parts it does not know."""
     cls = obj.__class__
     if cls is dict:
-        return {k: (_copy_data(v) if v.__class__ is dict or v.__class__ is list else v)
+        return {k: (copy_plain(v) if v.__class__ is dict or v.__class__ is list else v)
                 for k, v in obj.items()}
     if cls is list:
-        return [(_copy_data(v) if v.__class__ is dict or v.__class__ is list else v)
+        return [(copy_plain(v) if v.__class__ is dict or v.__class__ is list else v)
                 for v in obj]
     return obj
 

@@ -181,12 +181,15 @@ class Session:
         record.state = None
         return cls(state, record)
 
-    def apply(self, action: Any, role: str | None = None) -> None:
-        """Play ``action`` for the active role (``role``: who asks; see core ``apply``)."""
+    def apply(self, action: Any, role: str | None = None) -> Checkpoint:
+        """Play ``action`` for the active role (``role``: who asks; see core ``apply``).
+        Returns the session as it was before (for :meth:`rollback`, e.g. when storing the
+        move fails)."""
         acting = self.state.active
         if self._undo and self._undo[-1][2] != acting:
             self._undo.clear()
-        before = clone(self.state)
+        mark = Checkpoint(clone(self.state), len(self.record.actions), list(self._undo))
+        before = mark.state
         barrier = self.state.data["barrier"]
         try:
             act = apply(self.state, action, role)
@@ -201,6 +204,7 @@ class Session:
             self._undo.clear()
         else:
             self._undo.append((before, len(self.record.actions) - 1, acting))
+        return mark
 
     def can_undo(self, role: str | None = None) -> bool:
         """Whether ``role`` (default: the active role) has a decision it may take back."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter, deque
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import IO, Any
@@ -30,13 +30,6 @@ def bots_for_roles(game_id: str, bots: list[str], content: str | None = None) ->
         raise UnknownGameError(f"{game_id} has {len(roles)} role(s) ({', '.join(roles)}); "
                                f"give one bot or {len(roles)}, not {len(bots)}")
     return dict(zip(roles, bots, strict=True))
-
-
-def play_one(game_id: str, scenario: str | None, seed: int, index: int,
-             bots: dict[str, str], content: str | None = None,
-             keep_record: bool = False) -> dict[str, Any]:
-    """Play game ``index`` of a batch to the end; a JSON-ready summary line."""
-    return play_game(load_game(game_id, content), scenario, seed, index, bots, keep_record)
 
 
 def play_game(game: Game, scenario: str | None, seed: int, index: int,
@@ -123,20 +116,6 @@ def iter_batch(game_id: str, *, games: int, seed: int, bots: list[str],
             yield from lines
 
 
-def run_batch(game_id: str, *, games: int, seed: int, bots: list[str],
-              scenario: str | None = None, jobs: int = 1, content: str | None = None,
-              keep_records: bool = False,
-              progress: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
-    """Play ``games`` games; results in index order whatever ``jobs``."""
-    results: list[dict[str, Any]] = []
-    for line in iter_batch(game_id, games=games, seed=seed, bots=bots, scenario=scenario,
-                           jobs=jobs, content=content, keep_records=keep_records):
-        results.append(line)
-        if progress:
-            progress(line)
-    return results
-
-
 def summarize(game_id: str, seed: int, results: list[dict[str, Any]],
               scenario: str | None = None, bots: list[str] | None = None) -> dict[str, Any]:
     """Counts of outcomes and winners; mean and histogram of every numeric score."""
@@ -204,11 +183,3 @@ class OutputWriter:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def write_outputs(results: list[dict[str, Any]], out: Path | None,
-                  records_dir: Path | None) -> None:
-    """JSONL of per-game lines; one replayable record file per game."""
-    with OutputWriter(out, records_dir) as writer:
-        for r in results:
-            writer.write(r)

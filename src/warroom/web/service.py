@@ -377,8 +377,7 @@ class GameService:
         """Apply and commit one action under the game's lock; on any failure nothing
         changes, in memory or in the database."""
         session = live.session
-        mark = session.checkpoint()
-        session.apply(action, role)      # IllegalActionError leaves everything as it was
+        mark = session.apply(action, role)   # IllegalActionError leaves everything as it was
         key = session.record.actions[-1]
         index = len(session.record.actions) - 1
         try:

@@ -8,13 +8,12 @@ Flow (core's driver runs it): ``turn`` (3) -> the ``place_tank``, ``actions`` an
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from warroom.core.flow import FrameKind
-from warroom.core.protocol import Data, Outcome, State, Termination
+from warroom.core.protocol import Data, Outcome, State, Termination, copy_plain
 from warroom.games.eaw1940.actions import ActionsFrame, PlaceTankFrame, RerollFrame
 from warroom.games.eaw1940.base import EawGame
 from warroom.games.eaw1940.bot import AlliedBot
@@ -246,7 +245,7 @@ class EuropeAtWar1940(EawGame):
         if outcome is not None:
             out["outcome"] = {**outcome, "where": list(outcome["where"])}
         for k in data.keys() - KNOWN:
-            out[k] = copy.deepcopy(data[k])
+            out[k] = copy_plain(data[k])
         return out
 
     def max_decisions(self) -> int:

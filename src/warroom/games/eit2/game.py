@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from warroom.core.protocol import Outcome, Termination
+from warroom.core.protocol import Outcome, Termination, copy_plain
 from warroom.core.rng import Rng
 from warroom.core.state import Data, State
 from warroom.games.eit2.base import EitGame
@@ -60,16 +60,6 @@ _COPY: dict[str, int] = {
     "stack": 3,
     "flags": 4,
 }
-
-
-def _deep(obj: Any) -> Any:
-    """A deep copy of plain JSON lists and dicts (anything else is shared)."""
-    cls = obj.__class__
-    if cls is dict:
-        return {k: _deep(v) for k, v in obj.items()}
-    if cls is list:
-        return [_deep(v) for v in obj]
-    return obj
 
 
 class EuropeInTurmoil2(EitGame):
@@ -270,7 +260,7 @@ class EuropeInTurmoil2(EitGame):
             how = _COPY.get(k)
             if how is None:
                 cls = v.__class__
-                out[k] = _deep(v) if cls is dict or cls is list else v
+                out[k] = copy_plain(v) if cls is dict or cls is list else v
             elif how == 0:
                 out[k] = v
             elif how == 1:
