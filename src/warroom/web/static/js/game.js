@@ -2,7 +2,7 @@
 // several seats played in one browser (with a hand-off screen between them).
 import { api, saveSeats } from "./api.js";
 import { clearMessages, fill, h, humanize, message, roleChip, roleName, ruleBadge, setRoles } from "./ui.js";
-import { renderMap } from "./map.js";
+import { renderMap } from "./maps.js";
 import { renderBoard, renderHands, renderLog, splitHands } from "./view.js";
 
 const $ = (id) => document.getElementById(id);

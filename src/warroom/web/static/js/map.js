@@ -5,10 +5,10 @@
 // Zoom and pan change the viewBox only. Data is always inserted as text, never as HTML.
 import { fill, h, humanize, roleName } from "./ui.js";
 
-const NS = "http://www.w3.org/2000/svg";
+export const NS = "http://www.w3.org/2000/svg";
 const LAND_LINK = 90; // links longer than this (in map units) are drawn as sea crossings
 
-function s(tag, attrs, ...kids) {
+export function s(tag, attrs, ...kids) {
   const el = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === undefined || v === null || v === false) continue;

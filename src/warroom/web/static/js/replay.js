@@ -1,7 +1,7 @@
 // A minimal replay viewer: step through an uploaded record, seen as a spectator.
 import { api } from "./api.js";
 import { fill, h, message, roleChip, ruleBadge, setRoles } from "./ui.js";
-import { renderMap } from "./map.js";
+import { renderMap } from "./maps.js";
 import { renderBoard, renderLog, splitHands } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
