@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -65,6 +65,33 @@ class AirSuperiority(ContentModel):
     reconstructed: bool = False
 
 
+Point = tuple[float, float]
+"""A place on the drawn board, in map units: (x to the east, y to the south)."""
+
+
+class AreaLayout(ContentModel):
+    """Where an air space or sea zone is drawn: its polygons and where its name stands."""
+
+    label: Point
+    area: list[list[Point]] = Field(min_length=1)
+
+
+class Layout(ContentModel):
+    """Where the board is drawn (the web map; no rule reads it). The rulebook prints no
+    map picture: a bundled layout is reconstructed. Every location, air space and sea zone
+    needs a place inside ``width`` x ``height``."""
+
+    width: float = Field(gt=0, le=100_000)
+    height: float = Field(gt=0, le=100_000)
+    locations: dict[str, Point]
+    fronts: dict[str, Point] = Field(default_factory=dict)
+    """Where each front's name is written (optional: else beside its route)."""
+    sea_zones: dict[str, AreaLayout]
+    air_spaces: dict[str, AreaLayout]
+    malta: Point
+    reconstructed: bool = False
+
+
 class MapFile(ContentModel):
     sea_zones: list[SeaZone] = Field(min_length=2, max_length=2)
     air_spaces: list[AirSpace] = Field(min_length=3, max_length=3)
@@ -72,6 +99,8 @@ class MapFile(ContentModel):
     locations: list[Location]
     malta: Malta
     air_superiority: AirSuperiority
+    layout: Layout | None = None
+    """Optional: without it the web map lays the fronts out as straight tracks."""
 
 
 class Row(ContentModel):
@@ -245,6 +274,47 @@ def _roll_table(table: RollTable, file: str, name: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def check_layout(lay: Layout, locations: list[str], front_ids: tuple[str, ...],
+                 air_ids: tuple[str, ...], sea_ids: tuple[str, ...], file: str) -> None:
+    """The layout places every location, air space and sea zone of the map, names nothing
+    else, and stays on the board (``0..width`` x ``0..height``)."""
+
+    def on_board(p: Point, entry: str, field: str | None = None) -> None:
+        x, y = p
+        check(0 <= x <= lay.width and 0 <= y <= lay.height,
+              f"({x}, {y}) lies off the board (0..{lay.width:g} x 0..{lay.height:g})",
+              file=file, entry=entry, field=field)
+
+    def same(have: Any, want: list[str] | tuple[str, ...], what: str, entry: str) -> None:
+        missing = [n for n in want if n not in have]
+        check(not missing, f"no place for the {what} {', '.join(map(repr, missing))}; give "
+              f"each {what} its place", file=file, entry=entry)
+        unknown = [n for n in have if n not in want]
+        check(not unknown, f"unknown {what} {', '.join(map(repr, unknown))}; the map has "
+              f"{', '.join(want)}", file=file, entry=entry)
+
+    same(lay.locations, locations, "location", "layout.locations")
+    unknown = [f for f in lay.fronts if f not in front_ids]
+    check(not unknown, f"unknown front {', '.join(map(repr, unknown))}; the fronts are "
+          f"{', '.join(front_ids)}", file=file, entry="layout.fronts")
+    for name, p in lay.locations.items():
+        on_board(p, f"layout.locations.{name}")
+    for fid, p in lay.fronts.items():
+        on_board(p, f"layout.fronts.{fid}")
+    on_board(lay.malta, "layout", "malta")
+    for key, ids, what in (("sea_zones", sea_ids, "sea zone"),
+                           ("air_spaces", air_ids, "air space")):
+        areas: dict[str, AreaLayout] = getattr(lay, key)
+        same(areas, ids, what, f"layout.{key}")
+        for aid, al in areas.items():
+            on_board(al.label, f"layout.{key}.{aid}", "label")
+            for i, poly in enumerate(al.area):
+                check(len(poly) >= 3, "a polygon needs at least 3 points", file=file,
+                      entry=f"layout.{key}.{aid}", field=f"area[{i}]")
+                for j, p in enumerate(poly):
+                    on_board(p, f"layout.{key}.{aid}", f"area[{i}][{j}]")
+
+
 def compile_components(m: MapFile, t: TablesFile, tt: TurnTrackFile, v: VictoryFile,
                        pack: ContentPack) -> Components:
     mf, tf, ttf, vf = (str(pack.path(n)) for n in
@@ -290,6 +360,9 @@ def compile_components(m: MapFile, t: TablesFile, tt: TurnTrackFile, v: VictoryF
     check(m.malta.front in front_ids, "unknown front", file=mf, entry="malta", field="front")
     check(m.air_superiority.air_space in air_ids, "unknown air space", file=mf,
           entry="air_superiority", field="air_space")
+
+    if m.layout is not None:
+        check_layout(m.layout, list(locs), front_ids, air_ids, sea_ids, mf)
 
     front_tab = [0] * 7
     seen = set()

@@ -46,6 +46,19 @@ class EuropeAtWar1940(EawGame):
     def __init__(self, content: Path | None = None) -> None:
         super().__init__(content)
         self.opening = opening(self.c)
+        self._map = self.board_json()
+
+    def board_json(self) -> dict[str, Any]:
+        """The board as the web map draws it, all from content: map.yaml (fronts with
+        their routes, locations with flag VP and ports, air spaces, sea zones, Malta and
+        the layout), the turn track (AP, fronts and tanks entering) and the VP bands."""
+        c = self.c
+        board: dict[str, Any] = {"kind": "eaw1940", **c.map.model_dump(mode="json")}
+        board["turn_track"] = [e.model_dump(mode="json") for e in
+                               sorted(c.turn_track.turns, key=lambda e: e.turn)]
+        board["turn_track_reconstructed"] = c.turn_track.reconstructed
+        board["victory"] = c.victory.model_dump(mode="json")
+        return board
 
     # -- set-up -----------------------------------------------------------------------
     def setup(self, st: State[EuropeAtWar1940], scenario: str,
@@ -98,6 +111,9 @@ class EuropeAtWar1940(EawGame):
             "vp": victory_points(c, data),
             "pending": self.pending(st),
             "result": out.to_json() if out else None,
+            # the static board from content (a fresh copy: a consumer that edits its view
+            # never edits the board every other view shares)
+            "map": copy_plain(self._map),
         }
 
     def pending(self, st: State[EuropeAtWar1940]) -> dict[str, Any] | None:

@@ -3,9 +3,13 @@
 // map.js draws any `map` with spaces and links. Every renderer has the same signature:
 // render(view, legal, ui, act) -> an SVG/DOM node, or null when the view has no map.
 import { renderMap as renderGraph } from "./map.js";
+import { renderEaw1940 } from "./map_eaw1940.js";
+import { renderTk } from "./map_tk.js";
 
 const RENDERERS = {
   // game id or map kind -> renderer; each game's module adds one line here
+  eaw1940: renderEaw1940,
+  tk: renderTk,
 };
 
 export function renderMap(view, legal, ui, act) {
