@@ -22,7 +22,7 @@ from warroom.core.actions import Action, ActionCatalogue
 from warroom.core.errors import ContentError, UnknownGameError, short
 from warroom.core.flow import Decision, Procedure, Prompt, call, end, game_over
 from warroom.core.log import log
-from warroom.core.protocol import Game, Outcome, Termination
+from warroom.core.protocol import Game, Outcome, Termination, copy_plain
 from warroom.core.rng import randbelow
 from warroom.core.state import Data, Frame, State
 from warroom.games.tk import ev_civilwar, ev_countries, ev_crisis, ev_military, ev_options
@@ -75,6 +75,45 @@ class TotalerKrieg(Game):
         self.catalogue = ActionCatalogue(*catalogue_entries(self.c, self.roles))
         self.frames = {k.kind: k for k in (EventProcedure(), StepProcedure(),
                                              ChooseDecision())}
+        self._board = self.board_json()
+
+    def board_json(self) -> dict[str, Any]:
+        """The static side of the political situation the web panel draws, all from content:
+        the countries (kind, faction, parent, capital), which Country each hex lies in,
+        the Partnership Countries, the Ceded Land markers, the Area Tables, the Production
+        Directive cards and the 40 events. Each item carries its action key (rule 15's
+        decisions name these), so that a legal action finds its box."""
+        comp = self.c.components
+        return {
+            "kind": "tk",
+            "factions": [{"id": f, "name": NAME[f], "key": f"faction:{f}"} for f in self.roles],
+            "countries": [{"name": d.name, "key": content_key("country", d.name),
+                           "kind": d.kind, "faction": d.faction, "parent": d.parent,
+                           "capital": d.capital or d.provisional_capital,
+                           "alignment": d.alignment, "posture": d.posture,
+                           "dependents": list(d.dependents), "borders": list(d.borders),
+                           "reconstructed": d.reconstructed} for d in comp.countries],
+            "hexes": {content_key("hex", h.id): {"name": h.name or h.id, "country": h.country}
+                      for h in comp.hexes},
+            "partnership": [{"country": p.country, "key": content_key("partner", p.country),
+                             "faction": p.faction, "war_economy_flip": p.war_economy_flip,
+                             "reconstructed": p.reconstructed} for p in comp.partnership],
+            "ceded_lands": [{"id": d.id, "key": content_key("land", d.id), "faction": d.faction,
+                             "land": d.land, "country": d.country,
+                             "whole_country": d.whole_country,
+                             "reconstructed": d.reconstructed} for d in comp.ceded_lands],
+            "area_tables": [{"name": t.name, "key": content_key("table", t.name),
+                             "rule": t.rule, "reconstructed": t.reconstructed,
+                             "rows": [{"roll": list(r.roll), "result": r.result}
+                                      for r in t.rows]}
+                            for t in self.c.tables.area_tables],
+            "production_cards": [{"number": d.number, "name": d.name,
+                                  "key": content_key("card", d.number), "unit": d.unit,
+                                  "marker": d.marker, "rule": d.rule}
+                                 for d in comp.production_cards],
+            "events": [{"number": n, "name": name, "needs": needs} for n, name, needs in EVENTS],
+            "reconstructed": comp.reconstructed,
+        }
 
     def options_schema(self) -> dict[str, Any]:
         return {"event": None, "faction": None, "country": None, "land": None, "area": None,
@@ -427,6 +466,8 @@ class TotalerKrieg(Game):
             "situation": self.situation_json(data),
             "instructions": list(data["instructions"]),
             "result": out.to_json() if out else None,
+            # the static side of the panel, from content (a fresh copy per view)
+            "map": copy_plain(self._board),
         }
 
     def outcome(self, st: State[TotalerKrieg]) -> Outcome | None:
