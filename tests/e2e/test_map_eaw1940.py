@@ -1,0 +1,188 @@
+"""Europe At War 1940's board in a real browser (issue 13): the SVG map draws every element of
+the content (fronts, locations, flag locations, air spaces, sea zones, Malta, the turn track),
+a highlighted element played by click or by keyboard plays the matching legal action, hover
+shows details, zoom works, and the replay viewer draws the board. Screenshots:
+map-eaw1940.png (the start) and map-eaw1940-mid.png (after random moves through the API)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from e2e_support import SHOTS, Server
+
+from warroom.games import load_game
+
+MY_TURN_OR_OVER = """() => document.body !== null && (document.body.dataset.status === 'over' ||
+    document.querySelector('#choices .choice .act') !== null)"""
+CONTENT = load_game("eaw1940").content_json()
+
+
+def start(server: Server, seed: int = 3) -> dict[str, Any]:
+    out: dict[str, Any] = server.api("POST", "/api/games", json={
+        "game": "eaw1940", "seats": {"axis": "human"}, "seed": seed})
+    return out
+
+
+def seat_view(server: Server, g: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = server.api("GET", f"/api/games/{g['id']}/view",
+                                     params={"token": g["tokens"]["axis"]})
+    return out
+
+
+def play_random(server: Server, g: dict[str, Any], moves: int, seed: int = 7) -> None:
+    rng = random.Random(seed)
+    for _ in range(moves):
+        v = seat_view(server, g)
+        if v["status"] == "over":
+            return
+        server.api("POST", f"/api/games/{g['id']}/actions", json={
+            "token": g["tokens"]["axis"], "action": rng.choice(v["legal"])["key"],
+            "version": v["version"]})
+
+
+def open_board(page: Any, g: dict[str, Any]) -> None:
+    page.goto(f"/games/{g['id']}#{g['tokens']['axis']}")
+    page.wait_for_function(MY_TURN_OR_OVER)
+    page.locator("#map svg.eaw-svg").wait_for()
+
+
+def version(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.version"))
+
+
+def played(server: Server, g: dict[str, Any]) -> list[str]:
+    rec = server.api("GET", f"/api/games/{g['id']}/record", params={"token": g["tokens"]["axis"]})
+    out: list[str] = rec["actions"]
+    return out
+
+
+@pytest.fixture
+def big(browser: Any, server: Server) -> Any:
+    if "eaw1940" in server.broken:
+        pytest.skip(server.broken["eaw1940"])
+    ctx = browser.new_context(viewport={"width": 1280, "height": 1000}, base_url=server.url)
+    ctx.set_default_timeout(10_000)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_the_board_shows_every_element_of_the_content(big: Any, server: Server) -> None:
+    page = big
+    g = start(server)
+    open_board(page, g)
+    m = CONTENT["map"]
+    board = page.locator("#map")
+    assert board.locator(".eaw-loc").count() == len(m["locations"])
+    names = page.eval_on_selector_all("#map .eaw-loc", "els => els.map(e => e.dataset.id)")
+    assert sorted(names) == sorted(f"loc:{loc['name']}" for loc in m["locations"])
+    assert board.locator(".eaw-route").count() == len(m["fronts"])
+    assert board.locator(".eaw-air").count() == len(m["air_spaces"])
+    assert board.locator(".eaw-air-area").count() == len(m["air_spaces"])
+    assert board.locator(".eaw-sea").count() == len(m["sea_zones"])
+    assert board.locator(".eaw-sea-area").count() == len(m["sea_zones"])
+    atlantic = board.locator('.eaw-sea-area[data-id="atlantic"]').get_attribute("d") or ""
+    assert atlantic.count("M") == len(m["layout"]["sea_zones"]["atlantic"]["area"])
+    assert board.locator(".eaw-malta").count() == 1
+    flags = [loc for loc in m["locations"] if loc.get("flag_vp")]
+    assert board.locator(".eaw-flag-marker").count() == len(flags) == 4
+    for loc in flags:
+        assert board.locator(f'.eaw-loc[data-id="loc:{loc["name"]}"] .eaw-flag-marker text') \
+            .text_content() == str(loc["flag_vp"])
+    # at the start: the Western and North Africa fronts in play (two Axis markers), an
+    # Allied marker on every front, one Axis tank with the Western front
+    assert board.locator(".eaw-front.axis").count() == 2
+    assert board.locator(".eaw-counter.allied").count() == 5
+    assert board.locator(".eaw-tank.axis").count() == 1
+    assert page.locator(".eaw-turn").count() == len(CONTENT["turn_track"]["turns"])
+    assert "Turn 1/10" in page.locator(".eaw-strip").inner_text()
+    assert page.locator(".eaw-band").count() == len(CONTENT["victory"]["bands"])
+    # every element has an accessible name and takes the focus
+    assert page.evaluate("""() => [...document.querySelectorAll('#map .space')].every(
+        e => e.getAttribute('aria-label') && e.tabIndex === 0)""")
+    # hover shows the details of a flag location
+    board.locator('.eaw-loc[data-id="loc:Paris"] .space-shape').hover()
+    assert "flag location: 2 VP" in page.locator(".map-info").inner_text()
+    page.locator("#map-panel").screenshot(path=str(SHOTS / "map-eaw1940.png"),
+                                          animations="disabled")
+
+
+def test_clicking_highlighted_elements_plays_their_actions(big: Any, server: Server) -> None:
+    page = big
+    g = start(server)
+    open_board(page, g)
+    legal = {a["key"] for a in seat_view(server, g)["legal"]}
+    assert {"attack:western", "attack:north_africa", "sea:atlantic",
+            "tank:western:north_africa"} <= legal
+    board = page.locator("#map")
+    highlighted = set(page.eval_on_selector_all("#map .space.legal",
+                                                "els => els.map(e => e.dataset.id)"))
+    assert {"loc:Ruhr", "loc:Tripoli", "sea:atlantic", "sea:mediterranean",
+            "front:western"} <= highlighted
+    assert "air:western_europe" not in highlighted      # the Axis hold every air space
+    # keyboard: Tab to the Western front's Axis marker and Enter moves its tank (4.2.4)
+    before = version(page)
+    board.locator('.space[data-id="front:western"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => document.body.dataset.version !== '{before}'")
+    assert played(server, g)[-1] == "tank:western:north_africa"
+    page.wait_for_function(MY_TURN_OR_OVER)
+    # click the Ruhr (the Allied Western front's location): attack the Western front
+    before = version(page)
+    board.locator('.space[data-id="loc:Ruhr"]').click()
+    page.wait_for_function(f"() => document.body.dataset.version !== '{before}'")
+    assert played(server, g)[-1] == "attack:western"
+    page.wait_for_function(MY_TURN_OR_OVER)
+    if seat_view(server, g)["view"]["pending"]:        # a failed attack: the tank may re-roll
+        page.locator("#choices .act").first.click()
+        page.wait_for_function(MY_TURN_OR_OVER)
+    # click a sea zone's control marker: attack Allied control of it
+    v = seat_view(server, g)
+    if "sea:atlantic" in {a["key"] for a in v["legal"]}:
+        before = version(page)
+        board.locator('.space[data-id="sea:atlantic"]').click()
+        page.wait_for_function(f"() => document.body.dataset.version !== '{before}'")
+        assert played(server, g)[-1] == "sea:atlantic"
+    # zoom in and back
+    svg = page.locator("#map svg.eaw-svg")
+    vb = svg.get_attribute("viewBox")
+    page.click(".map-tools .zoom-in")
+    assert svg.get_attribute("viewBox") != vb
+    page.click(".map-tools .zoom-reset")
+    assert svg.get_attribute("viewBox") == vb
+
+
+def test_mid_game_board_and_the_replay_viewer(big: Any, server: Server) -> None:
+    page = big
+    g = start(server, seed=11)
+    play_random(server, g, 22)
+    open_board(page, g)
+    v = seat_view(server, g)["view"]
+    assert f"Turn {v['turn']}/10" in page.locator(".eaw-strip").inner_text()
+    assert page.locator(".eaw-front.axis").count() == sum(f["in_play"] for f in v["fronts"])
+    assert page.locator(".eaw-tank.axis").count() == sum(len(f["axis_tanks"])
+                                                         for f in v["fronts"])
+    assert page.locator(".eaw-line.axis").count() == sum(
+        1 for f in v["fronts"] if f["in_play"] and f["axis_index"] > 0)
+    page.locator("#map-panel").screenshot(path=str(SHOTS / "map-eaw1940-mid.png"),
+                                          animations="disabled")
+    # finish the game, upload its record: the replay viewer draws the board at each step
+    play_random(server, g, 400)
+    rec = server.api("GET", f"/api/games/{g['id']}/record")
+    up = server.api("POST", "/api/records", json=rec)
+    page.goto(f"/replay/{up['id']}")
+    page.wait_for_function("() => document.body.dataset.step === '0'")
+    page.locator("#board svg.eaw-svg").wait_for()
+    assert page.locator("#board .eaw-loc").count() == len(CONTENT["map"]["locations"])
+    assert page.locator("#board .space.legal").count() == 0
+    page.keyboard.press("End")
+    page.wait_for_function(f"() => document.body.dataset.step === '{len(rec['actions'])}'")
+    page.locator("#board svg.eaw-svg").wait_for()
+    assert page.locator("#board .eaw-loc").count() == len(CONTENT["map"]["locations"])
+    assert "Turn 10/10" in page.locator("#board .eaw-strip").inner_text() or \
+        rec["result"]["termination"] != "final_scoring"
