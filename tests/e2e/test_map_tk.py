@@ -1,0 +1,178 @@
+"""Totaler Krieg!'s political situation panel in a real browser (issue 13): every Country,
+Partnership Country, Ceded Land marker, Area Table and card of the content has its box, the
+event being resolved is a highlighted card with its current step, a highlighted box played by
+click (with a menu when several choices name it) or by keyboard plays the matching legal
+action, and the replay viewer draws the panel. Screenshots: map-tk.png (the start) and
+map-tk-mid.png (after random moves through the API)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from e2e_support import SHOTS, Server
+
+from warroom.games import load_game
+
+MY_TURN_OR_OVER = """() => document.body !== null && (document.body.dataset.status === 'over' ||
+    document.querySelector('#choices .choice .act') !== null)"""
+ROLES = ("axis", "western", "soviet")
+COMPONENTS = load_game("tk").content_json()["components"]
+
+
+def start(server: Server, seed: int) -> dict[str, Any]:
+    out: dict[str, Any] = server.api("POST", "/api/games", json={
+        "game": "tk", "seats": {r: "human" for r in ROLES}, "seed": seed})
+    return out
+
+
+def seat_view(server: Server, g: dict[str, Any], role: str) -> dict[str, Any]:
+    out: dict[str, Any] = server.api("GET", f"/api/games/{g['id']}/view",
+                                     params={"token": g["tokens"][role]})
+    return out
+
+
+def active(server: Server, g: dict[str, Any]) -> str | None:
+    out: str | None = seat_view(server, g, "axis")["active"]
+    return out
+
+
+def play_random(server: Server, g: dict[str, Any], moves: int, seed: int = 7) -> None:
+    rng = random.Random(seed)
+    for _ in range(moves):
+        who = active(server, g)
+        if who is None:
+            return
+        v = seat_view(server, g, who)
+        server.api("POST", f"/api/games/{g['id']}/actions", json={
+            "token": g["tokens"][who], "action": rng.choice(v["legal"])["key"],
+            "version": v["version"]})
+
+
+def played(server: Server, g: dict[str, Any]) -> list[str]:
+    rec = server.api("GET", f"/api/games/{g['id']}/record", params={"token": g["tokens"]["axis"]})
+    out: list[str] = rec["actions"]
+    return out
+
+
+def open_panel(page: Any, g: dict[str, Any], role: str) -> None:
+    page.goto(f"/games/{g['id']}#{g['tokens'][role]}")
+    page.wait_for_function(MY_TURN_OR_OVER)
+    page.locator("#map .tk-panel").wait_for()
+
+
+@pytest.fixture
+def big(browser: Any, server: Server) -> Any:
+    if "tk" in server.broken:
+        pytest.skip(server.broken["tk"])
+    ctx = browser.new_context(viewport={"width": 1280, "height": 1000}, base_url=server.url)
+    ctx.set_default_timeout(10_000)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_the_panel_shows_every_element_of_the_content(big: Any, server: Server) -> None:
+    page = big
+    g = start(server, seed=8)           # 15.14 Failure: the Axis place a marker in a hex
+    who = active(server, g)
+    assert who is not None
+    open_panel(page, g, who)
+    panel = page.locator("#map .tk-panel")
+    assert panel.locator(".tk-country").count() == len(COMPONENTS["countries"])
+    keys = page.eval_on_selector_all("#map .tk-country", "els => els.map(e => e.dataset.id)")
+    cat = {c["name"]: c["key"] for c in seat_view(server, g, who)["view"]["map"]["countries"]}
+    assert sorted(keys) == sorted(cat[c["name"]] for c in COMPONENTS["countries"])
+    assert panel.locator(".tk-partner").count() == len(COMPONENTS["partnership"])
+    assert panel.locator(".tk-land").count() == len(COMPONENTS["ceded_lands"])
+    assert panel.locator(".tk-card").count() == len(COMPONENTS["production_cards"])
+    assert panel.locator(".tk-table").count() == 6
+    assert panel.locator(".tk-faction-head.space").count() == 3
+    # each Country stands with its faction (Majors by content, minors by status), with a
+    # status letter besides its colour
+    v = seat_view(server, g, who)["view"]
+    sit = v["situation"]["countries"]
+    for c in COMPONENTS["countries"]:
+        if sit[c["name"]]["status"] == "major":
+            col = panel.locator(f'.tk-col[data-faction="{c["faction"]}"]')
+            assert col.locator(f'.tk-country[data-id="{cat[c["name"]]}"]').count() == 1, c["name"]
+    assert page.evaluate("""() => [...document.querySelectorAll('#map .tk-country')].every(
+        e => e.querySelector('.tk-letter').textContent.length === 1)""")
+    # the event card: number, name, receiving faction and the step asked now
+    card = panel.locator(".tk-event")
+    assert v["event"]["event"] in card.inner_text() and v["event_name"] in card.inner_text()
+    assert v["pending"]["prompt"] in card.inner_text()
+    # every box has an accessible name and takes the focus
+    assert page.evaluate("""() => [...document.querySelectorAll('#map .space')].every(
+        e => e.getAttribute('aria-label') && e.tabIndex === 0)""")
+    legal = panel.locator(".space.legal")
+    assert legal.count() >= 1, "the Countries holding a legal hex are highlighted"
+    panel.locator('.tk-country[data-id="country:germany"]').hover()
+    assert "Germany" in page.locator("#map .map-info").inner_text()
+    page.locator("#map-panel").screenshot(path=str(SHOTS / "map-tk.png"), animations="disabled")
+
+
+def test_clicking_a_box_plays_its_action(big: Any, server: Server) -> None:
+    page = big
+    # a hex choice: Germany's box holds several hexes, so a menu opens
+    g = start(server, seed=8)
+    who = active(server, g)
+    assert who is not None
+    open_panel(page, g, who)
+    legal = {a["key"] for a in seat_view(server, g, who)["legal"]}
+    germany = page.locator('#map .tk-country[data-id="country:germany"]')
+    assert "legal" in (germany.get_attribute("class") or "")
+    germany.click()
+    menu = page.locator("#map .map-menu")
+    menu.wait_for()
+    items = page.eval_on_selector_all("#map .map-menu button[data-key]",
+                                      "els => els.map(e => e.dataset.key)")
+    assert len(items) >= 2 and set(items) <= legal
+    before = page.evaluate("document.body.dataset.version")
+    menu.locator(f'button[data-key="{items[0]}"]').click()
+    page.wait_for_function(f"() => document.body.dataset.version !== '{before}'")
+    assert played(server, g)[-1] == items[0]
+    # an Area Table choice by keyboard: Tab to the table's box and press Enter
+    g = start(server, seed=3)           # 15.26 Minor Country Politics: choose an Area Table
+    who = active(server, g)
+    assert who is not None
+    open_panel(page, g, who)
+    table = page.locator('#map .tk-table[data-id="table:central"]')
+    assert "legal" in (table.get_attribute("class") or "")
+    before = page.evaluate("document.body.dataset.version")
+    table.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => document.body.dataset.version !== '{before}'")
+    assert played(server, g)[-1] == "table:central"
+
+
+def test_mid_game_panel_and_the_replay_viewer(big: Any, server: Server) -> None:
+    page = big
+    g = start(server, seed=8)
+    play_random(server, g, 1)
+    who = active(server, g) or "axis"
+    open_panel(page, g, who)
+    v = seat_view(server, g, who)["view"]
+    panel = page.locator("#map .tk-panel")
+    assert panel.locator(".tk-country").count() == len(COMPONENTS["countries"])
+    assert v["event_name"] in panel.locator(".tk-event").inner_text()
+    page.locator("#map-panel").screenshot(path=str(SHOTS / "map-tk-mid.png"),
+                                          animations="disabled")
+    play_random(server, g, 100)
+    assert active(server, g) is None
+    rec = server.api("GET", f"/api/games/{g['id']}/record")
+    up = server.api("POST", "/api/records", json=rec)
+    page.goto(f"/replay/{up['id']}")
+    page.wait_for_function("() => document.body.dataset.step === '0'")
+    page.locator("#board .tk-panel").wait_for()
+    assert page.locator("#board .tk-country").count() == len(COMPONENTS["countries"])
+    assert page.locator("#board .space.legal").count() == 0
+    page.keyboard.press("End")
+    page.wait_for_function(f"() => document.body.dataset.step === '{len(rec['actions'])}'")
+    page.locator("#board .tk-event.done").wait_for()
+    assert "resolved" in page.locator("#board .tk-event").inner_text().lower() or \
+        "no result" in page.locator("#board .tk-event").inner_text().lower()
