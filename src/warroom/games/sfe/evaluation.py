@@ -195,7 +195,7 @@ def axis_value(st: State[SfeBase], hand_of: int = -1) -> float:
                 p = 0.9                       # walk in, no battle (7.2.5)
             else:
                 p = odds(a - dv - sum(u & STRENGTH_MASK for u in units))
-            worth = vp[loc] if vp[loc] and _scores(color[loc], ctl[loc], side) \
+            worth = vp[loc] if vp[loc] and scores(color[loc], ctl[loc], side) \
                 else OTHER_LOCATION
             total_threat += p * worth
         threat[side] = total_threat * (MOVER_BONUS if side == mover else 1.0)
@@ -219,7 +219,7 @@ def axis_value(st: State[SfeBase], hand_of: int = -1) -> float:
     return value
 
 
-def _scores(color: int, owner_now: int, side: int) -> bool:
+def scores(color: int, owner_now: int, side: int) -> bool:
     """9.1: whether ``side`` taking a location of start colour ``color`` now controlled by
     ``owner_now`` swings VP: the Axis score red and blue locations (or retake their own
     gray ones from the Allies), the Allies the gray ones (or retake theirs)."""
@@ -240,4 +240,4 @@ def evaluate(st: State[SfeBase], role: str) -> float:
     return v if me == 0 else -v
 
 
-__all__ = ["SfeTables", "allied_time_left", "axis_value", "evaluate", "odds", "tables"]
+__all__ = ["SfeTables", "allied_time_left", "axis_value", "evaluate", "odds", "scores", "tables"]
