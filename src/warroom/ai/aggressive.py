@@ -60,13 +60,11 @@ from warroom.games.sfe.components import (
 from warroom.games.sfe.counters import (
     ALLIED_MIN,
     FORT_BIT,
-    OWNER_SHIFT,
     STRENGTH_MASK,
     army_kinds,
     owner,
 )
-from warroom.games.sfe.operations import adjacent_dests, attack_targets, mover_owner, \
-    move_sources
+from warroom.games.sfe.operations import adjacent_dests, attack_targets, move_sources, mover_owner
 
 OPP_AIR = 3
 """The defending air card an attacker reckons with (8.1: face down, unknown): the audit's
@@ -95,7 +93,7 @@ def _card_value(g: Any, x: int) -> float:
     battle events (CQR)."""
     c = g.c
     ev = c.card_event[x]
-    v = float(c.card_air[x]) + (1.5 if c.card_move[x] else 0.0) \
+    v: float = float(c.card_air[x]) + (1.5 if c.card_move[x] else 0.0) \
         + 0.5 * max(c.card_build[x]) + (2.0 if ev in (EV_GC, EV_REINF) else 0.0)
     return v
 
@@ -114,7 +112,7 @@ class SfeAggressive:
         ctl = w.data["ctl"][loc]
         if t.vp[loc] and sfe_eval.scores(t.color[loc], ctl, side):
             return float(t.vp[loc])
-        return sfe_eval.OTHER_LOCATION
+        return float(sfe_eval.OTHER_LOCATION)
 
     @staticmethod
     def strength_of(units: list[int], side: int, armies_only: bool = False) -> int:
@@ -273,11 +271,11 @@ class SfeAggressive:
         t = sfe_eval.tables(w.game)
         data = w.data
         for loc in range(t.n):
-            if t.vp[loc] and sfe_eval.scores(t.color[loc], data["ctl"][loc], 1 - side):
-                if E.control(data, loc) in ((AXIS,) if side == 0 else (WEST, SOV)):
-                    reach = self.enemy_reach(w, side, loc)
-                    if reach and reach + OPP_AIR > self.strength_of(data["u"][loc], side) + 2:
-                        return True
+            if t.vp[loc] and sfe_eval.scores(t.color[loc], data["ctl"][loc], 1 - side) \
+                    and E.control(data, loc) in ((AXIS,) if side == 0 else (WEST, SOV)):
+                reach = self.enemy_reach(w, side, loc)
+                if reach and reach + OPP_AIR > self.strength_of(data["u"][loc], side) + 2:
+                    return True
         return False
 
     def on_operation_card(self, w: State[Any], side: int, top: dict[str, Any],

@@ -48,7 +48,7 @@ once per game object (:func:`tables`), never at module level.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from warroom.core.state import State
 from warroom.games.eit2.base import EitGame
@@ -72,6 +72,8 @@ ONGOING_MARKER = 0.8
 ATTEMPT_LEFT = 0.3
 HAND_OPS = 0.12
 HELD_SCORING = 40.0
+G = TypeVar("G", bound=EitGame)
+"""The game type of a state (the rules' :class:`EitGame` or the protocol's game)."""
 ERA_TURN = {"Roaring Twenties": 1, "Great Depression": 5, "Appeasement": 7}
 """4.1: the turn each era's deck enters the draw pile."""
 
@@ -225,14 +227,14 @@ def _region_net_with_extras(t: Eit2Tables, r: Region, ctl: list[int],
     return net
 
 
-def rw_value(st: State[EitGame], me: int = -1) -> float:
+def rw_value(st: State[G], me: int = -1) -> float:
     """The value for the Right Wing (see the module's docstring); ``me`` (LW 0, RW 1) adds
     the terms of that side's own hand and its knowledge of where Scoring cards are."""
     t = tables(st.game)
     data = st.data
     turn = int(data["turn"])
     power = int(data["power"])
-    value = power + POWER_CURVE * power * abs(power)
+    value = float(power + POWER_CURVE * power * abs(power))
 
     # how much of the board will still be scored (10.4.4, 9.4)
     progress = (turn - 1) / 9.0
@@ -320,10 +322,10 @@ def rw_value(st: State[EitGame], me: int = -1) -> float:
         if held > left:
             own -= HELD_SCORING * (held - left) / HAND_OPS
         value += (HAND_OPS * own) * (1.0 if me == RW else -1.0)
-    return value
+    return float(value)
 
 
-def evaluate(st: State[EitGame], role: str) -> float:
+def evaluate(st: State[G], role: str) -> float:
     """``game.evaluate``: +-100 for a won / lost game (0 a draw), else :func:`rw_value` for
     ``role`` (its own hand included)."""
     out = st.data["outcome"]

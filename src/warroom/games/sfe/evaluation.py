@@ -45,7 +45,7 @@ from warroom.core.state import State
 from warroom.games.sfe import engine as E
 from warroom.games.sfe.components import AXIS, LAND, NAVAL, SOV, WEST
 from warroom.games.sfe.counters import ALLIED_MIN, FORT_BIT, OWNER_SHIFT, STRENGTH_MASK
-from warroom.games.sfe.tables import SfeBase
+from warroom.games.sfe.tables import S, SfeBase
 
 WIN = 100.0
 VP_WEIGHT = 1.3
@@ -112,7 +112,7 @@ def odds(margin: int) -> float:
     return ODDS[max(-4, min(4, margin)) + 4]
 
 
-def axis_value(st: State[SfeBase], hand_of: int = -1) -> float:
+def axis_value(st: State[S], hand_of: int = -1) -> float:
     """The value for the Axis from public facts (see the module's docstring); ``hand_of``
     (0 Axis, 1 Allies) adds the terms of that side's own hand."""
     g = st.game
@@ -140,15 +140,15 @@ def axis_value(st: State[SfeBase], hand_of: int = -1) -> float:
         units = u_all[loc]
         if not units:
             continue
-        p = 0
+        mask = 0
         for u in units:
             side = 1 if u >= ALLIED_MIN else 0
-            p |= side + 1
+            mask |= side + 1
             s = u & STRENGTH_MASK
             total[side] += s
             if not u & FORT_BIT and (u >> OWNER_SHIFT != SOV or soviets):
                 arm[side][loc] += s
-        present[loc] = p
+        present[loc] = mask
     if not E.usa_active(data):
         usa_str = arm[1][t.usa]
         total[1] -= usa_str
@@ -188,6 +188,7 @@ def axis_value(st: State[SfeBase], hand_of: int = -1) -> float:
         total_threat = 0.0
         for loc, (a, dv) in best.items():
             units = u_all[loc]
+            p: float
             if dv < 0:
                 dfn = sum(u & STRENGTH_MASK for u in units if (u >= ALLIED_MIN) != side)
                 p = odds(a - dfn)
@@ -228,7 +229,7 @@ def scores(color: int, owner_now: int, side: int) -> bool:
     return color == AXIS or (color in (WEST, SOV) and owner_now == AXIS)
 
 
-def evaluate(st: State[SfeBase], role: str) -> float:
+def evaluate(st: State[S], role: str) -> float:
     """``game.evaluate``: +-100 for a finished game, else :func:`axis_value` for ``role``
     (its own hand included), of the order of +-10 in a mid-game position."""
     data = st.data
