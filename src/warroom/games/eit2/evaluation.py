@@ -215,8 +215,9 @@ def region_net(r: Region, ctl: list[int], flags: dict[str, Any]) -> int:
     return base[RW] - base[LW]
 
 
-def _region_net_with_extras(t: Eit2Tables, r: Region, ctl: list[int],
-                            flags: dict[str, Any]) -> int:
+def scoring_net(t: Eit2Tables, r: Region, ctl: list[int], flags: dict[str, Any]) -> int:
+    """:func:`region_net` with the conditional neighbours of 10.3's note: Poland for France
+    and the UK once guaranteed, Switzerland for the UK with the League of Nations marker."""
     net = region_net(r, ctl, flags)
     if r.poland_if_guaranteed and flags.get("guarantees_poland"):
         k = ctl[t.poland]
@@ -261,7 +262,7 @@ def rw_value(st: State[G], me: int = -1) -> float:
             w_card = UNSEEN_CARD
         w = w_final + w_card
         region_weight.append(w)
-        value += w * _region_net_with_extras(t, r, ctl, flags)
+        value += w * scoring_net(t, r, ctl, flags)
 
     # progress toward control (2.1.4) near the Scoring Regions
     sp_lw, sp_rw = data["sp"]
@@ -338,4 +339,4 @@ def evaluate(st: State[G], role: str) -> float:
 
 
 __all__ = ["Eit2Tables", "Region", "control_list", "evaluate", "region_net", "rw_value",
-           "tables"]
+           "scoring_net", "tables"]
