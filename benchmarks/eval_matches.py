@@ -24,14 +24,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from legacy_eval import OLD  # noqa: E402
+from legacy_eval import OLD
 
-from warroom.ai import make_bot  # noqa: E402
-from warroom.ai.bots import forced_or_choices  # noqa: E402
-from warroom.core.actions import Action  # noqa: E402
-from warroom.core.protocol import apply, determinize, new_game, result  # noqa: E402
-from warroom.core.rng import Rng  # noqa: E402
-from warroom.games import load_game  # noqa: E402
+from warroom.ai import make_bot
+from warroom.ai.bots import forced_or_choices
+from warroom.core.actions import Action
+from warroom.core.protocol import apply, determinize, new_game, result
+from warroom.core.rng import Rng
+from warroom.games import load_game
 
 
 class GreedyWith:

@@ -16,11 +16,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from legacy_eval import OLD  # noqa: E402
+from legacy_eval import OLD
 
-from warroom.ai import make_bot  # noqa: E402
-from warroom.core.protocol import apply, clone, legal_actions, new_game  # noqa: E402
-from warroom.games import load_game  # noqa: E402
+from warroom.ai import make_bot
+from warroom.core.protocol import apply, clone, legal_actions, new_game
+from warroom.games import load_game
 
 
 def positions(game_id: str, scenario: str | None, games: int) -> list[Any]:
@@ -63,7 +63,7 @@ def main() -> None:
     for game_id, scenario in rows:
         states = positions(game_id, scenario, args.games)
         g = states[0].game
-        new = per_call(lambda st, r: g.evaluate(st, r), states, g.roles, args.repeat)
+        new = per_call(g.evaluate, states, g.roles, args.repeat)
         old_fn = OLD.get(game_id)
         old = per_call(old_fn, states, g.roles, args.repeat) if old_fn else float("nan")
         name = f"{game_id}:{scenario}" if scenario else game_id

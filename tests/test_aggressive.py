@@ -40,8 +40,8 @@ def test_registered() -> None:
 def test_legal_and_deterministic_for_a_seed(game_id: str, scenario: str | None) -> None:
     g = load_game(game_id)
     names = {g.roles[0]: "aggressive", g.roles[1]: "aggressive"}
-    st1, keys1 = play(game_id, scenario, names, 3, limit=400)
-    st2, keys2 = play(game_id, scenario, names, 3, limit=400)
+    _st1, keys1 = play(game_id, scenario, names, 3, limit=400)
+    _st2, keys2 = play(game_id, scenario, names, 3, limit=400)
     assert keys1 == keys2
     assert len(keys1) > 50
 
