@@ -536,8 +536,9 @@ def test_play_eit2_in_the_terminal_against_the_greedy_bot() -> None:
                                    "--as", "LW", "--vs", "greedy", "--seed", "4"],
                              input="1\n1\nwhy 1\nquit\n")
     assert res.exit_code == 0, res.output
-    # the bot's Action Round shows only as the public log shows it
-    assert "RW plays Self Determination as an Event [7.1]" in res.output
+    # the bot's Action Round shows only as the public log shows it (with the evaluation of
+    # issue 14, greedy opens with its Scoring card)
+    assert "RW plays United Kingdom Scoring [10.1]" in res.output
     assert "rw (greedy)" not in res.output
     assert "Europe in Turmoil II" in res.output and "Rearmament" in res.output
     assert ("lw: Action Round 5.1: play a card as an Event, for Operations or for a "

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from warroom.ai.aggressive import AggressiveBot
 from warroom.ai.bots import GreedyBot, RandomBot
 from warroom.ai.ismcts import ISMCTSBot
 from warroom.core.actions import Action
@@ -27,6 +28,7 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "ismcts": ISMCTSBot,
+    "aggressive": AggressiveBot,
 }
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from warroom.core.flow import FrameKind
 from warroom.core.protocol import Data, Outcome, State, Termination, copy_plain
+from warroom.games.eaw1940 import evaluation
 from warroom.games.eaw1940.actions import ActionsFrame, PlaceTankFrame, RerollFrame
 from warroom.games.eaw1940.base import EawGame
 from warroom.games.eaw1940.bot import AlliedBot
@@ -151,23 +152,9 @@ class EuropeAtWar1940(EawGame):
                        "10.4", label)
 
     def evaluate(self, st: State[EuropeAtWar1940], role: str) -> float:
-        """Axis VP now, plus progress towards the flags; automatic results dominate."""
-        data = st.data
-        out = data["outcome"]
-        if out:
-            if out["kind"] == "axis_automatic":
-                return 100.0
-            if out["kind"] == "allied_automatic":
-                return -100.0
-            return float(out["vp"]) + (20.0 if out["vp"] >= 18 else 0.0)
-        c = self.c
-        value = float(victory_points(c, data))
-        value += 2.0 * len(flags_controlled(c, data))
-        value -= 10.0 * len(allies_occupy(c, data))
-        value -= 0.5 * sum(data["stalled"][f] for f in range(self.n_fronts)
-                           if data["in_play"][f])
-        value -= 0.3 * sum(data["reserve"])
-        return float(value)
+        """Axis VP against the bands, front depth, flags, homes in danger
+        (:mod:`warroom.games.eaw1940.evaluation`); automatic results dominate."""
+        return evaluation.evaluate(st, role)
 
     def content_json(self) -> dict[str, Any]:
         c = self.c

@@ -14,6 +14,7 @@ from typing import Any
 from warroom.core.protocol import Outcome, Termination, copy_plain
 from warroom.core.rng import Rng
 from warroom.core.state import Data, State
+from warroom.games.eit2 import evaluation
 from warroom.games.eit2.base import EitGame
 from warroom.games.eit2.board import (
     COUNTERMIX,
@@ -29,7 +30,6 @@ from warroom.games.eit2.frames import DECISIONS, FRAMES
 from warroom.games.eit2.operations import placement_cost
 from warroom.games.eit2.rules import RULES
 from warroom.games.eit2.scoring import is_battleground
-from warroom.games.eit2.sequence import rounds_per_turn
 from warroom.games.eit2.setup import setup
 
 St = State["EuropeInTurmoil2"]
@@ -192,30 +192,10 @@ class EuropeInTurmoil2(EitGame):
         data["hands"][o], data["deck"] = known + pool[:k], pool[k:]
 
     def evaluate(self, st: St, role: str) -> float:
-        data = st.data
-        out = data["outcome"]
-        sign = 1.0 if role == "rw" else -1.0
-        if out:
-            w = out["winner"]
-            return 0.0 if w is None else (100.0 if w == role else -100.0)
-        me = self.roles.index(role)
-        value: float = sign * data["power"]
-        value += 0.3 * (data["mod"][me] - data["mod"][1 - me])
-        value -= 2.0 * (data["sanctions"][me] - data["sanctions"][1 - me])
-        c = self.c
-        # 4.5.3: a Scoring card still in hand when the rounds run out loses the game
-        left = rounds_per_turn(data["turn"]) - data["round_done"][me]
-        held = sum(1 for n in data["hands"][me] if c.cards[n].scoring)
-        if held > left:
-            value -= 40.0 * (held - left)
-        for s in range(len(c.names)):
-            ctl = controller(c, data, s)
-            w = 1.5 if is_battleground(c, data, s) else 0.5
-            if ctl == me:
-                value += w
-            elif ctl == 1 - me:
-                value -= w
-        return value
+        """The position for ``role`` (:mod:`warroom.games.eit2.evaluation`: Power, region
+        standing against the Scoring still to come, Moderation, Tension, Extremists,
+        Rearmament, held Scoring cards, hand quality)."""
+        return evaluation.evaluate(st, role)
 
     def check_invariants(self, st: St) -> list[str]:
         c, data = self.c, st.data

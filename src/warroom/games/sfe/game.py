@@ -21,6 +21,7 @@ from warroom.core.protocol import Outcome, Termination
 from warroom.core.rng import Rng
 from warroom.core.state import Frame, State
 from warroom.games.sfe import engine as E
+from warroom.games.sfe import evaluation
 from warroom.games.sfe.battle import BATTLE_FRAMES, valid_retreats
 from warroom.games.sfe.components import (
     AXIS,
@@ -394,18 +395,9 @@ class StruggleForEurope(SfeBase):
 
     # -- evaluation and checks ----------------------------------------------------------------
     def evaluate(self, st: Sfe, role: str) -> float:
-        data = st.data
-        out = data["outcome"]
-        me = self.roles.index(role)
-        if out:
-            return 100.0 if out["winner"] == role else -100.0
-        ax, al = E.victory_points(st)
-        power = [0, 0]
-        for units in data["u"]:
-            for u in units:
-                power[side_of(u)] += strength(u)
-        value = float(ax - al) + 0.1 * (power[0] - power[1])
-        return value if me == 0 else -value
+        """The position for ``role`` (:mod:`warroom.games.sfe.evaluation`: VP toward the 7
+        VP victory, time left, strength, threats and attack odds, supply, cards)."""
+        return evaluation.evaluate(st, role)
 
     def check_invariants(self, st: Sfe) -> list[str]:
         c = self.c
