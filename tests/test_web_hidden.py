@@ -256,11 +256,14 @@ CARD_TEXTS = ("event", "if_rearmament")
 
 def _without_card_texts(body: Any) -> Any:
     """``body`` without the printed texts of the cards it shows: a text may name another
-    card (one it cancels or requires), which tells nothing of where that card is."""
+    card (one it cancels or requires), which tells nothing of where that card is. A log
+    entry of a played Event (with its ``card``) quotes that text too."""
     if isinstance(body, dict):
         is_card = "title" in body and "number" in body
+        is_event = isinstance(body.get("card"), int) and isinstance(body.get("rule"), str) \
+            and str(body.get("text", "")).startswith("Event ")
         return {k: _without_card_texts(v) for k, v in body.items()
-                if not (is_card and k in CARD_TEXTS)}
+                if not (is_card and k in CARD_TEXTS) and not (is_event and k == "text")}
     if isinstance(body, list):
         return [_without_card_texts(v) for v in body]
     return body
