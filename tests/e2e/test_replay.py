@@ -54,7 +54,8 @@ def step_is(page: Any, n: int) -> None:
 
 
 def map_counters(page: Any) -> dict[str, tuple[str, str]]:
-    return {k: (v[0], v[1]) for k, v in page.evaluate("""() => [...document.querySelectorAll('#map .space')].map(g => [
+    return {k: (v[0], v[1]) for k, v in page.evaluate("""() =>
+        [...document.querySelectorAll('#map .space')].map(g => [
         g.dataset.id,
         [g.querySelector('.counter.lw .counter-n')?.textContent || '0',
          g.querySelector('.counter.rw .counter-n')?.textContent || '0']])""")}
@@ -148,7 +149,8 @@ def test_a_seats_replay_of_a_running_game_hides_the_other_hand(page: Any,
     shown = set(page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.number)"))
     assert shown == {str(c["number"]) for c in lw["view"]["hand"]}
     assert not shown & {str(c["number"]) for c in rw["view"]["hand"]}, "none of rw's cards"
-    assert f"RW holds {len(rw['view']['hand'])} card" in " ".join(page.locator(".other-hand").inner_text().split())
+    others = " ".join(page.locator(".other-hand").inner_text().split())
+    assert f"RW holds {len(rw['view']['hand'])} card" in others
     # a step of rw's: no key, no "why?"
     index = server.api("GET", f"{url}/replay", params={"token": g["tokens"]["lw"],
                                                       "index": "true"})["index"]
@@ -256,7 +258,8 @@ def test_eit2_track_strip_chart_and_cards(browser: Any, server: Server) -> None:
         assert first["era"] in text
         if first.get("reconstructed"):
             assert "Reconstructed" in text
-        assert f"RW holds {view['hand_sizes']['rw']} card" in " ".join(page.locator(".other-hand").inner_text().split())
+        others = " ".join(page.locator(".other-hand").inner_text().split())
+        assert f"RW holds {view['hand_sizes']['rw']} card" in others
         # hovering a choice that plays a card shows the card
         choice = page.locator("#choices .choice.has-card").first
         choice.hover()
@@ -296,7 +299,8 @@ AUTO_MAP = """async (twice) => {
     window.__got = got;
     return { layout: svg.dataset.layout, at, vb,
              same: [...again].map((g) => g.getAttribute('transform')).join('|') ===
-                   [...node.querySelectorAll('.space')].map((g) => g.getAttribute('transform')).join('|') };
+                   [...node.querySelectorAll('.space')].map((g) => g.getAttribute('transform'))
+                   .join('|') };
 }"""
 
 
@@ -324,7 +328,8 @@ def test_a_map_without_coordinates_gets_a_readable_layout(page: Any, server: Ser
     assert sum(linked) / len(linked) < sum(unlinked) / len(unlinked)
     # labels do not overlap; the legal space plays by click and by keyboard
     boxes = page.evaluate("""() => [...document.querySelectorAll('.space-name:not(.name-hidden)')]
-        .map(t => { const r = t.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""")
+        .map(t => { const r = t.getBoundingClientRect();
+                    return [r.left, r.top, r.right, r.bottom]; })""")
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
             assert not (a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5
@@ -352,7 +357,8 @@ def test_eit2_map_labels_do_not_overlap_and_pinch_zooms(browser: Any, server: Se
             let n = 0;
             for (let i = 0; i < b.length; i++) for (let j = i + 1; j < b.length; j++) {
               const p = b[i], q = b[j];
-              if (p.left < q.right - 1 && q.left < p.right - 1 && p.top < q.bottom - 1 && q.top < p.bottom - 1) n++;
+              if (p.left < q.right - 1 && q.left < p.right - 1 &&
+                  p.top < q.bottom - 1 && q.top < p.bottom - 1) n++;
             }
             return [n, b.length];
         }"""
@@ -377,7 +383,7 @@ def test_eit2_map_labels_do_not_overlap_and_pinch_zooms(browser: Any, server: Se
         assert after != before
         w0, w1 = float(before.split()[2]), float(after.split()[2])
         assert w1 < w0 * 0.5, f"spreading two fingers zooms in ({w0} -> {w1})"
-        n, shown_zoomed = page.evaluate(overlaps)
+        n, _ = page.evaluate(overlaps)
         assert n == 0, f"{n} overlapping space names when zoomed in"
         shot(page, "map-eit2-pinch")
     finally:
