@@ -3,7 +3,8 @@
 Fuzzed games of every game are played over HTTP (every seat human, random legal actions).
 After every action, everything a seat can fetch during play (its view, ``explain`` of a few
 actions, the error bodies of an illegal action and of an action played out of turn, the
-record so far) is checked against what is hidden from that seat *now*, read from the
+record so far, its replay up to now, "why?" at a step of it, "why not" of a map target) is
+checked against what is hidden from that seat *now*, read from the
 server's own state (``app.state.service.live(id).state.data``):
 
 - every game, while it is on: the seed and the RNG state (they fix every future die);
@@ -140,10 +141,11 @@ class SfeCards(Cards):
 
     def _face_down(self, data: dict[str, Any], opp: int) -> list[int]:
         fr = next((f for f in reversed(data["stack"]) if f["kind"] == "battle"), None)
-        if fr is None or fr.get("step", 99) >= 7:
+        if fr is None or fr.get("revealed"):
             return []
-        air, events = ("aa", "ae") if fr["att"] == opp else ("da", "de")
-        return ([fr[air]] if fr[air] >= 0 else []) + list(fr[events])
+        who = "attacker" if fr["attacker"] == opp else "defender"
+        air = fr[f"{who}_air"]
+        return ([air] if air >= 0 else []) + list(fr[f"{who}_events"])
 
     def hidden(self, data: dict[str, Any], role: str) -> set[Any]:
         me = self.game.roles.index(role)
@@ -256,11 +258,14 @@ CARD_TEXTS = ("event", "if_rearmament")
 
 def _without_card_texts(body: Any) -> Any:
     """``body`` without the printed texts of the cards it shows: a text may name another
-    card (one it cancels or requires), which tells nothing of where that card is."""
+    card (one it cancels or requires), which tells nothing of where that card is. A log
+    entry of a played Event (with its ``card``) quotes that text too."""
     if isinstance(body, dict):
         is_card = "title" in body and "number" in body
+        is_event = isinstance(body.get("card"), int) and isinstance(body.get("rule"), str) \
+            and str(body.get("text", "")).startswith("Event ")
         return {k: _without_card_texts(v) for k, v in body.items()
-                if not (is_card and k in CARD_TEXTS)}
+                if not (is_card and k in CARD_TEXTS) and not (is_event and k == "text")}
     if isinstance(body, list):
         return [_without_card_texts(v) for v in body]
     return body
@@ -315,6 +320,10 @@ def play_and_check(client: TestClient, app: Any, game_id: str, scenario: str, se
     url = f"/api/games/{gid}"
     service = app.state.service
     watches = {r: Watch(cards, r) for r in game.roles}
+    targets = sorted({arg for a in game.catalogue for arg in a.args})
+    card_named = {name: card for card in cards.all() for name in cards.names(card)}
+    card_named.update({str(card): card for card in cards.all()
+                       if cards.of_dict({"number": card, "title": ""}) is not None})
     steps = 0
     for _ in range(budget + 1):
         data = service.live(gid).state.data
@@ -332,6 +341,17 @@ def play_and_check(client: TestClient, app: Any, game_id: str, scenario: str, se
                 rec = client.get(f"{url}/record", params={"token": tokens[role]})
                 assert rec.status_code == 200 and rec.json()["seed"] is None, rec.text
                 w.check("record", rec.json())
+                # the seat's replay up to now, with its index, and "why?" of a step
+                rep = client.get(f"{url}/replay", params={"token": tokens[role],
+                                                          "index": "true"})
+                assert rep.status_code == 200 and rep.json()["seed"] is None, rep.text
+                w.check("replay", rep.json())
+                n = rep.json()["steps"]
+                if n:
+                    why = client.get(f"{url}/replay/why", params={"token": tokens[role],
+                                                                  "step": rng.randint(1, n)})
+                    assert why.status_code in (200, 403), why.text
+                    w.check("replay why", why.json())
         if over or steps >= budget or time.monotonic() > deadline:
             break
         legal = views[active]["legal"]
@@ -367,6 +387,12 @@ def play_and_check(client: TestClient, app: Any, game_id: str, scenario: str, se
                                         blank(err.json(), card, key, cards)))
                     assert answers[0] == answers[1], (
                         f"{game_id}: {role} can tell where hidden cards are: {answers}")
+            # "why not" on the map: any element an action names, for any seat (a card the
+            # seat names itself may be echoed, as with explain of an action above)
+            target = rng.choice(targets)
+            ex = client.get(f"{url}/explain", params={"token": token, "target": target})
+            assert ex.status_code == 200, ex.text
+            w.check("explain target", ex.json(), named=card_named.get(target))
             if role != active:
                 # out of turn: the active seat's actions must not be told apart
                 a = rng.choice(legal)

@@ -292,7 +292,7 @@ def test_eit2_map_plays_a_placement_by_clicking_a_space(browser: Any, server: Se
         lw_before = page.evaluate(f"""() => document.querySelector(
             '#map .space[data-id="{sid}"] .counter.lw .counter-n')?.textContent || '0'""")
         before = version(page)
-        page.locator(f'#map .space[data-id="{sid}"]').click()
+        page.locator(f'#map .space[data-id="{sid}"] .space-shape').click()
         wait_version_change(page, before)
         page.wait_for_function(f"""() => (document.querySelector(
             '#map .space[data-id="{sid}"] .counter.lw .counter-n')?.textContent || '0')

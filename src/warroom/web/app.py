@@ -205,11 +205,21 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
         return service.view_for(game_id, token_of(token, x_warroom_token))
 
     @app.get("/api/games/{game_id}/explain")
-    def game_explain(game_id: str, action: Annotated[str, Query(max_length=128)],
+    def game_explain(game_id: str,
+                     action: Annotated[str | None, Query(max_length=128)] = None,
+                     target: Annotated[str | None, Query(max_length=128)] = None,
                      token: Annotated[str | None, Query(max_length=128)] = None,
                      x_warroom_token: Annotated[str | None, Header(max_length=128)] = None
-                     ) -> dict[str, Any]:
-        """Why an action is (il)legal for this seat now, with the rules."""
+                     ) -> Any:
+        """Why an action is (il)legal for this seat now, with the rules. With ``target``
+        (a map element's id, e.g. a space) instead of ``action``: why that element can or
+        cannot be chosen in the current decision ("why not" on the map)."""
+        if (action is None) == (target is None):
+            return _error(422, "bad request: give either action (a key or id) or target "
+                               "(a map element's id), not both")
+        if target is not None:
+            return service.explain_target(game_id, token_of(token, x_warroom_token), target)
+        assert action is not None
         ref: str | int = int(action) if action.isdigit() and len(action) < 8 else action
         return service.explain_for(game_id, token_of(token, x_warroom_token), ref)
 
@@ -236,6 +246,30 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
         """The record: complete once the game is over; during play, for a seat, without
         the seed."""
         return service.record(game_id, token_of(token, x_warroom_token))
+
+    @app.get("/api/games/{game_id}/replay")
+    def game_replay(game_id: str,
+                    step: Annotated[int | None, Query(ge=0, lt=10**7)] = None,
+                    as_role: Annotated[str | None, Query(alias="as", max_length=32)] = None,
+                    index: bool = False,
+                    token: Annotated[str | None, Query(max_length=128)] = None,
+                    x_warroom_token: Annotated[str | None, Header(max_length=128)] = None
+                    ) -> dict[str, Any]:
+        """The game after ``step`` actions (default: now) for the replay viewer. Once the
+        game is over: for anyone, seen ``as`` a role or a spectator. While it is on: for a
+        seat (its token), with that seat's view only. ``index=true`` adds, per step, the
+        role that played and the turn and round (to jump to a turn)."""
+        return service.replay_game(game_id, token_of(token, x_warroom_token), step,
+                                   as_role, index)
+
+    @app.get("/api/games/{game_id}/replay/why")
+    def game_replay_why(game_id: str, step: Annotated[int, Query(ge=0, lt=10**7)],
+                        token: Annotated[str | None, Query(max_length=128)] = None,
+                        x_warroom_token: Annotated[str | None, Header(max_length=128)] = None
+                        ) -> dict[str, Any]:
+        """Why the action that led to ``step`` was allowed: its rule and explanation (while
+        the game is on, a seat's own decisions only)."""
+        return service.replay_game_why(game_id, token_of(token, x_warroom_token), step)
 
     @app.get("/api/games/{game_id}/events")
     async def game_events(game_id: str, request: Request,
@@ -280,9 +314,19 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
         return await run_in_threadpool(service.upload, obj)
 
     @app.get("/api/records/{record_id}")
-    def get_record(record_id: str, step: int | None = None) -> dict[str, Any]:
-        """An uploaded record and the spectator's view after ``step`` actions."""
-        return service.uploaded(record_id, step)
+    def get_record(record_id: str,
+                   step: Annotated[int | None, Query(ge=0, lt=10**7)] = None,
+                   as_role: Annotated[str | None, Query(alias="as", max_length=32)] = None,
+                   index: bool = False) -> dict[str, Any]:
+        """An uploaded record and the view after ``step`` actions (default: the end), seen
+        ``as`` a role or a spectator; ``index=true`` adds the turn index."""
+        return service.uploaded(record_id, step, as_role, index)
+
+    @app.get("/api/records/{record_id}/why")
+    def get_record_why(record_id: str, step: Annotated[int, Query(ge=0, lt=10**7)]
+                       ) -> dict[str, Any]:
+        """Why the action that led to ``step`` of an uploaded record was allowed."""
+        return service.uploaded_why(record_id, step)
 
     # -- pages ------------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -292,6 +336,10 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
     @app.get("/games/{game_id}", include_in_schema=False)
     def game_page(game_id: str) -> FileResponse:
         return FileResponse(STATIC / "game.html")
+
+    @app.get("/games/{game_id}/replay", include_in_schema=False)
+    def game_replay_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
 
     @app.get("/replay/{record_id}", include_in_schema=False)
     def replay_page(record_id: str) -> FileResponse:

@@ -27,6 +27,7 @@ from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import sessionmaker
 
 from warroom.ai import BOTS, make_bot
+from warroom.core.actions import Action
 from warroom.core.errors import (
     RecordError,
     UnknownGameError,
@@ -39,7 +40,6 @@ from warroom.core.protocol import (
     clone,
     explain,
     legal_actions,
-    new_game,
     result,
     view,
 )
@@ -48,6 +48,7 @@ from warroom.core.rng import derive_seed
 from warroom.core.state import State
 from warroom.games import game_ids, load_game
 from warroom.web.db import ActionRow, GameRow, SeatRow, SnapshotRow, UploadRow, now
+from warroom.web.replay import Timeline, Timelines
 
 LOG = logging.getLogger("warroom.web")
 SNAPSHOT_EVERY = 25
@@ -72,6 +73,11 @@ class Stale(WarroomError):
 
 class Unavailable(WarroomError):
     """The database refused to store an action (nothing changed)."""
+
+
+class BadRequest(WarroomError):
+    """A request the server understood but cannot answer (an unknown map target, a
+    perspective that is not a role)."""
 
 
 def hash_token(token: str) -> str:
@@ -143,6 +149,8 @@ class GameService:
         self.pool = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="bot")
         self._live: dict[str, Live] = {}
         self._live_lock = threading.Lock()
+        self.timelines = Timelines()
+        self._targets: dict[str, dict[str, list[Action]]] = {}
         self._closed = False
         # SQLite has one writer at a time: threads wait for it here, woken as soon as the
         # writer commits, not in SQLite's busy handler (which sleeps up to 100 ms between
@@ -334,6 +342,129 @@ class GameService:
         return {"legal": why.legal, "action": why.action, "reason": why.reason,
                 "rules": list(why.rules)}
 
+    def _by_target(self, game: Game) -> dict[str, list[Action]]:
+        """The catalogue actions naming each target (an arg of their key), in order."""
+        found = self._targets.get(game.id)
+        if found is None:
+            found = {}
+            for a in game.catalogue:
+                for arg in dict.fromkeys(a.args):
+                    found.setdefault(arg, []).append(a)
+            self._targets[game.id] = found
+        return found
+
+    def explain_target(self, game_key: str, token: str | None, target: str
+                       ) -> dict[str, Any]:
+        """Why a map element (``target``, e.g. a space id) can or cannot be chosen now by
+        this seat: the catalogue action of the current decision naming it (a legal one if
+        there is one), explained with core ``explain`` for the seat. A seat that is not to
+        act learns only that it is not its turn."""
+        live = self.live(game_key)
+        role = self.seat(live, token)
+        candidates = self._by_target(live.game).get(target)
+        if not candidates:
+            raise BadRequest(f"no action of {live.game.id} names {short(target)}: give the "
+                             "id of a space (or other element) of this game's map")
+        with live.lock:
+            state = live.state
+            chosen = candidates[0]
+            if state.active == role:
+                legal = set(legal_actions(state))
+                kinds = {a.kind for a in legal}
+                chosen = next((a for a in candidates if a in legal), None) or next(
+                    (a for a in candidates if a.kind in kinds), candidates[0])
+            why = explain(state, chosen, role)
+        return {"target": target, "legal": why.legal, "key": chosen.key,
+                "action": why.action, "reason": why.reason, "rules": list(why.rules)}
+
+    # -- replays ----------------------------------------------------------------------------
+    def _perspective(self, game: Game, as_role: str | None) -> str | None:
+        if as_role in (None, "", "spectator"):
+            return None
+        if as_role not in game.roles:
+            raise BadRequest(f"{game.id} has no role {short(as_role)}; see it as one of "
+                             f"{', '.join(game.roles)} or as a spectator")
+        return as_role
+
+    def _game_timeline(self, game_key: str, token: str | None, as_role: str | None
+                       ) -> tuple[Live, Timeline, str | None, bool]:
+        """The timeline of a game, the role whose view is shown, and whether the game is
+        over. While it is on, only a seat may replay it, and only as itself."""
+        live = self.live(game_key)
+        with live.lock:
+            rec = live.session.record
+            record = Record(rec.game, rec.scenario, dict(rec.options), rec.seed,
+                            list(rec.forced_dice), list(rec.actions))
+            over = live.state.active is None
+        if over:
+            role = self._perspective(live.game, as_role)
+            if role is None and token:
+                role = self.seat(live, token)
+        else:
+            role = self.seat(live, token)
+            if as_role not in (None, "", role):
+                raise Forbidden("while the game is on, a seat replays it as itself only; "
+                                "other views open once it is over")
+        tl = self.timelines.get(f"game:{game_key}", live.game, record)
+        return live, tl, role, over
+
+    def _step_payload(self, tl: Timeline, step: int | None, role: str | None,
+                      open_book: bool, with_index: bool) -> dict[str, Any]:
+        """What the viewer shows after ``step`` actions (default: the last), seen by
+        ``role`` (None: a spectator). Unless ``open_book``, the key and label of another
+        role's action are left out (they may name a card played face down)."""
+        game = tl.game
+        with tl.lock:
+            n = tl.count if step is None else tl.check(step)
+            state = tl.state_at(n)
+            info = tl.steps[n - 1] if n else None
+            upcoming = tl.steps[n] if n < tl.count else None
+            total = tl.count
+            index = tl.index() if with_index else None
+            final = tl.final()
+        shown = info is not None and (open_book or not game.hidden_information
+                                      or info.role == role)
+        out = result(state)
+        payload: dict[str, Any] = {
+            "game": game.id, "title": game.title, "scenario": state.data["scenario"],
+            "roles": list(game.roles), "role": role, "step": n, "steps": total,
+            "actor": info.role if info else None,
+            "action": {"key": info.key, "label": info.label} if shown and info else None,
+            "next_actor": upcoming.role if upcoming else None,
+            "can_explain": info is not None and (open_book or not game.hidden_information
+                                                 or info.role == role),
+            "active": state.active,
+            "view": view(state, role),
+            "result": out.to_json() if out is not None else None,
+            "final": final.to_json() if final is not None and open_book else None,
+        }
+        if index is not None:
+            payload["index"] = index
+        return payload
+
+    def replay_game(self, game_key: str, token: str | None, step: int | None = None,
+                    as_role: str | None = None, with_index: bool = False) -> dict[str, Any]:
+        """A game's record, step by step: once over, for anyone, seen by any role or a
+        spectator; while it is on, for a seat, up to now, with that seat's view only."""
+        live, tl, role, over = self._game_timeline(game_key, token, as_role)
+        payload = self._step_payload(tl, step, role, over, with_index)
+        payload.update({"source": "game", "id": live.id, "live": not over,
+                        "seed": tl.record.seed if over else None})
+        return payload
+
+    def replay_game_why(self, game_key: str, token: str | None, step: int) -> dict[str, Any]:
+        """Why the action that led to ``step`` was legal (core ``explain`` on the state
+        before it). While the game is on, a seat hears only about its own decisions in a
+        game with hidden information (another seat's explanation may speak of its hand)."""
+        live, tl, role, over = self._game_timeline(game_key, token, None)
+        with tl.lock:
+            tl.check(step)
+            actor = tl.steps[step - 1].role if step else None
+        if not over and live.game.hidden_information and step and actor != role:
+            raise Forbidden(f"step {step} is a decision of {actor}: its explanation is "
+                            "shown to you once the game is over")
+        return tl.why(step)
+
     # -- changes ----------------------------------------------------------------------------
     def act(self, game_key: str, token: str | None, action: str | int,
             version: int | None) -> dict[str, Any]:
@@ -481,17 +612,26 @@ class GameService:
         return {"id": key, "game": rec.game, "actions": len(rec.actions),
                 "result": out.to_json() if out is not None else None}
 
-    def uploaded(self, key: str, step: int | None = None) -> dict[str, Any]:
-        """An uploaded record, and the spectator's view after ``step`` actions."""
+    def _upload_timeline(self, key: str) -> tuple[Record, Timeline]:
         with self.db() as db:
             row = db.get(UploadRow, key)
             if row is None:
                 raise NotFound(f"no uploaded record {short(key)}")
             rec = Record.from_json(row.record, "uploaded record")
-        game = self.loader(rec.game)
-        n = len(rec.actions) if step is None else max(0, min(step, len(rec.actions)))
-        state = new_game(game, rec.scenario or None, rec.seed, rec.options, rec.forced_dice)
-        for ref in rec.actions[:n]:
-            apply(state, ref)
-        return {"id": key, "record": rec.to_json(), "step": n, "steps": len(rec.actions),
-                "view": view(state, None)}
+        return rec, self.timelines.get(f"upload:{key}", self.loader(rec.game), rec)
+
+    def uploaded(self, key: str, step: int | None = None, as_role: str | None = None,
+                 with_index: bool = False) -> dict[str, Any]:
+        """An uploaded record, and the view after ``step`` actions (default: the end) of
+        ``as_role`` or a spectator; everything in it is the uploader's own."""
+        rec, tl = self._upload_timeline(key)
+        role = self._perspective(tl.game, as_role)
+        payload = self._step_payload(tl, step, role, True, with_index)
+        payload.update({"source": "upload", "id": key, "live": False, "seed": rec.seed,
+                        "record": rec.to_json()})
+        return payload
+
+    def uploaded_why(self, key: str, step: int) -> dict[str, Any]:
+        """Why the action that led to ``step`` of an uploaded record was legal."""
+        _, tl = self._upload_timeline(key)
+        return tl.why(step)

@@ -62,6 +62,35 @@ _COPY: dict[str, int] = {
 }
 
 
+def _effect_text(effect: dict[str, Any]) -> str:
+    """A Rearmament box's effect in words (6.3.4), for the chart on a player's screen."""
+    parts = []
+    for key, arg in effect.items():
+        a: dict[str, Any] = arg if isinstance(arg, dict) else {}
+        if key == "place_sp":
+            where = (" in a space with a friendly Extremist" if a.get(
+                "in_space_with_friendly_extremist") else f" in {a.get('space')}")
+            parts.append(f"place {a.get('n')} SP{where}")
+        elif key == "remove_opposing_sp":
+            parts.append(f"remove {a.get('n')} opposing SP in {a.get('space')}")
+        elif key == "power":
+            parts.append(f"{a.get('n')} Power")
+        elif key in ("tension", "moderation") and isinstance(arg, int):
+            parts.append(f"{key.capitalize()} {arg:+d}")
+        elif key == "free_attempt":
+            parts.append("a free Rearmament attempt")
+        elif key == "support_check":
+            parts.append(f"a Support Check with {a.get('modifier', 0):+d} in "
+                         f"{' or '.join(a.get('spaces') or [a.get('region') or '?'])}")
+        elif key == "ongoing":
+            place = ", ".join(a.get("spaces") or []) or a.get("region") or "every space"
+            parts.append(f"{a.get('marker')} marker: Support Checks "
+                         f"{int(a.get('support_check_modifier', 0)):+d} in {place}")
+        else:
+            parts.append(f"{key.replace('_', ' ')} {arg}")
+    return "; ".join(parts)
+
+
 class EuropeInTurmoil2(EitGame):
     id = "eit2"
     title = "Europe in Turmoil II: The Interbellum Years 1920-1939"
@@ -77,6 +106,14 @@ class EuropeInTurmoil2(EitGame):
         c, m = self.c, self.c.map
         # the board's static geometry from content (map.yaml's x/y and neighbours), built
         # once: a game-agnostic drawing for front ends (ids are the action keys' slugs)
+        # the Rearmament chart's boxes (static content): what each box needs and does
+        self._chart: list[dict[str, Any]] = [
+            {"track": c.track_ids[t], "name": c.track_names[t],
+             "boxes": [{"name": b.name, "needed": b.needed, "kind": b.kind,
+                        "space": c.names[b.space] if b.space is not None else None,
+                        "marker": b.marker, "effects": [_effect_text(e) for e in b.effects]}
+                       for b in c.boxes[t]]}
+            for t in range(len(c.track_ids))]
         self._map: dict[str, Any] = {
             "width": 1000, "height": 700,
             "spaces": [{"id": c.slugs[s], "name": c.names[s], "x": m.x[s], "y": m.y[s],
@@ -152,6 +189,7 @@ class EuropeInTurmoil2(EitGame):
             "rearmament_available": {"lw": bool(data["rearm_available"][LW]),
                                      "rw": bool(data["rearm_available"][RW])},
             "markers": dict(data["flags"]),
+            "reminders": self._reminders(data),
             "pending": pending,
             "result": out.to_json() if (out := self.outcome(st)) is not None else None,
             # a fresh copy of the static map: a consumer that edits its view never edits
@@ -159,7 +197,75 @@ class EuropeInTurmoil2(EitGame):
             "map": {"width": self._map["width"], "height": self._map["height"],
                     "spaces": [dict(sp) for sp in self._map["spaces"]],
                     "links": [list(ln) for ln in self._map["links"]]},
+            "rearmament_chart": [{**tr, "boxes": [dict(b, effects=list(b["effects"]))
+                                                  for b in tr["boxes"]]}
+                                 for tr in self._chart],
         }
+
+    def _reminders(self, data: Data) -> list[dict[str, Any]]:
+        """What is in force beyond the tracks, as the Event Chart and the reminder markers
+        show it: Support Check, OPs and Rearmament modifiers, placement bans, closed
+        tracks, and mandatory Action Rounds (all public: played Events and reached boxes)."""
+        c = self.c
+        out: list[dict[str, Any]] = []
+
+        def card(m: dict[str, Any]) -> str | None:
+            n = m.get("card")
+            return c.cards[n].title if isinstance(n, int) and n in c.cards else None
+
+        def where(m: dict[str, Any]) -> str:
+            places = [c.names[s] for s in m.get("spaces") or ()]
+            if places:
+                return " in " + ", ".join(places)
+            return f" in {m['region']}" if m.get("region") else ""
+
+        def until(m: dict[str, Any]) -> str:
+            u = str(m.get("until") or "")
+            return {"turn": " this turn", "game": ""}.get(u, f" ({u})" if u else "")
+
+        for m in data["check_mods"]:
+            side = data["rearm_side"][m["track"]] if "track" in m else m["side"]
+            out.append({"kind": "support_check", "side": ROLE[side], "value": m["value"],
+                        "source": m.get("marker") or card(m), "rule": "6.2.5",
+                        "text": f"{ROLE[side].upper()} Support Checks {m['value']:+d}"
+                                f"{where(m)}{until(m)}"})
+        for m in data["ops_mods"]:
+            out.append({"kind": "ops", "side": ROLE[m["side"]], "value": m["value"],
+                        "source": card(m), "rule": "7.3.1",
+                        "text": f"{ROLE[m['side']].upper()} OPs {m['value']:+d} (at least "
+                                f"{m.get('min', 1)}){until(m)}"})
+        for m in data["rearm_mods"]:
+            on = (f" on the {c.track_names[c.track_ids.index(m['track'])]} track"
+                  if m.get("track") in c.track_ids else "")
+            out.append({"kind": "rearmament", "side": ROLE[m["side"]], "value": m["value"],
+                        "source": m.get("why") or card(m), "rule": "6.3.2",
+                        "text": f"{ROLE[m['side']].upper()} Rearmament attempts "
+                                f"{m['value']:+d}{on}{until(m)}"})
+        for t, bonus in enumerate(data["track_mod"]):
+            if bonus:
+                out.append({"kind": "rearmament", "side": None, "value": bonus,
+                            "source": None, "rule": "6.3.2",
+                            "text": f"Rearmament attempts on the {c.track_names[t]} track "
+                                    f"{bonus:+d}"})
+        for m in data["place_bans"]:
+            out.append({"kind": "placement_ban", "side": ROLE[m["side"]], "value": None,
+                        "source": card(m), "rule": "6.1.2",
+                        "text": f"{ROLE[m['side']].upper()} may not place SP with Operations"
+                                f"{where(m) or ' anywhere'}{until(m)}"})
+        for m in data["closed_tracks"]:
+            out.append({"kind": "closed_track", "side": None, "value": None,
+                        "source": card(m), "rule": "6.3.2",
+                        "text": f"No Rearmament attempt on the {c.track_names[m['track']]} "
+                                f"track{until(m)}"})
+        for side in (LW, RW):
+            oblig = data["oblig"][side]
+            if oblig:
+                what = "Rearmament attempts" if oblig[0]["kind"] == "rearm" else "Operations"
+                out.append({"kind": "mandatory", "side": ROLE[side], "value": len(oblig),
+                            "source": None, "rule": "4.5.2",
+                            "text": f"{ROLE[side].upper()} must make {len(oblig)} more "
+                                    f"mandatory Action Round(s) of {what}"})
+        return out
 
     def outcome(self, st: St) -> Outcome | None:
         out = st.data["outcome"]

@@ -3,7 +3,7 @@
 import { api, saveSeats } from "./api.js";
 import { clearMessages, fill, h, humanize, message, roleChip, roleName, ruleBadge, setRoles } from "./ui.js";
 import { renderMap } from "./maps.js";
-import { renderBoard, renderHands, renderLog, splitHands } from "./view.js";
+import { cardPopover, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -100,7 +100,8 @@ function renderResult(p) {
   }
   box.hidden = false;
   box.className = "result";
-  fill(box, 
+  fill(box,
+    h("a", { class: "button replay-game", href: `/games/${encodeURIComponent(gameId)}/replay` }, "Replay the game"),
     h("h2", {}, "Game over"),
     h("p", { class: "result-text" }, r.winner ? [roleChip(r.winner), " "] : null, r.text || r.label || "",
       " ", ruleBadge(r.rule)),
@@ -108,13 +109,23 @@ function renderResult(p) {
     p.seed !== null && p.seed !== undefined ? h("p", { class: "muted" }, `Seed ${p.seed} (revealed now that the game is over)`) : null);
 }
 
-function choiceRow(a) {
+/** The card of the seat's hand an action plays (event:21, ops:21, card:21...), if any. */
+function cardOf(a, hand) {
+  if (!Array.isArray(hand) || !hand.length) return null;
+  const names = [a.target, ...(a.args || [])].filter((x) => x !== null && x !== undefined).map(String);
+  return hand.find((c) => c && typeof c === "object" &&
+    names.some((n) => n === String(c.number ?? "\u0000") || n === String(c.id ?? "\u0000"))) || null;
+}
+
+function choiceRow(a, hand) {
   const label = a.label || a.key;
-  return h("div", { class: "choice", dataset: { key: a.key, text: `${label} ${a.key}`.toLowerCase() } },
+  const card = cardOf(a, hand);
+  return h("div", { class: `choice${card ? " has-card" : ""}`, dataset: { key: a.key, text: `${label} ${a.key}`.toLowerCase() } },
     h("button", { type: "button", class: "act", dataset: { key: a.key, id: String(a.id) },
       onclick: () => act(a.key) }, label),
     h("button", { type: "button", class: "why", "aria-label": `Why? ${label}`,
-      title: "Why is this allowed? (the rules)", onclick: () => why(a.key, label) }, "why?"));
+      title: "Why is this allowed? (the rules)", onclick: () => why(a.key, label) }, "why?"),
+    card ? cardPopover(card) : null);
 }
 
 function applyFilter() {
@@ -174,7 +185,7 @@ function renderChoices(p) {
   fill(box, ...(filter ? [filter] : []), ...[...groups].map(([kind, items]) =>
     h("div", { class: "group", dataset: { kind } },
       groups.size > 1 ? h("h3", {}, humanize(kind), h("span", { class: "muted" }, ` ${items.length}`)) : null,
-      h("div", { class: "group-items" }, items.map(choiceRow)))));
+      h("div", { class: "group-items" }, items.map((a) => choiceRow(a, (p.view || {}).hand))))));
   if (many) applyFilter();
   if (hadFocus && !S.handoff) {
     const target = onFilter ? $("choice-filter") : firstVisible();
@@ -225,7 +236,12 @@ function renderRest(p) {
   }
   const focused = document.activeElement && document.activeElement.closest
     ? document.activeElement.closest("#map .space") : null;
-  const mapNode = renderMap(view, p.status === "over" ? [] : p.legal, S.ui, act);
+  const tracks = renderTracks(view, p.game, S.ui);
+  $("tracks-panel").hidden = !tracks;
+  fill($("tracks"), tracks);
+  const play = (key) => act(key);
+  if (p.status !== "over") play.whyNot = (target) => whyNotTarget(target);
+  const mapNode = renderMap(view, p.status === "over" ? [] : p.legal, S.ui, play);
   $("map-panel").hidden = !mapNode;
   fill($("map"), mapNode);
   const choosable = mapNode ? mapNode.querySelectorAll(".space.legal").length : 0;
@@ -404,6 +420,12 @@ async function why(key, label) {
   }
 }
 
+/** "Why not" on the map: why this seat cannot choose the map element `target` now. */
+async function whyNotTarget(target) {
+  if (S.handoff) return null;
+  return api(`${base}/explain?target=${encodeURIComponent(target)}`, { token: seat().token });
+}
+
 async function undo() {
   if (S.busy || S.handoff) return;
   setBusy(true);
@@ -498,6 +520,12 @@ async function init() {
     return;
   }
   views.forEach((v, i) => { S.seats[i].role = v.role; });
+  $("replay-link").addEventListener("click", (e) => {
+    // the seat's own replay: its token travels in the fragment, never to the server's log
+    e.preventDefault();
+    const url = `/games/${encodeURIComponent(gameId)}/replay${S.payload && S.payload.status === "over" ? "" : `#${seat().token}`}`;
+    window.open(url, "_blank", "noopener");
+  });
   saveSeats(gameId, Object.fromEntries(S.seats.map((s) => [s.role, s.token])));
   const first = views[0];
   const idx = S.seats.findIndex((s) => s.role === first.active);

@@ -132,6 +132,7 @@ async function loadGames() {
       links.push(h("a", { href: `/games/${g.id}#${tokens[roles[0]]}`, class: "button small" }, `Resume as ${roleName(roles[0])}`));
     }
     if (g.status === "over") {
+      links.push(h("a", { href: `/games/${g.id}/replay`, class: "button small replay" }, "Replay"));
       links.push(h("a", { href: `/api/games/${g.id}/record`, class: "button small", download: `${g.game}-${g.id}.json` }, "Record"));
     }
     return h("tr", { dataset: { id: g.id, status: g.status } },

@@ -2,7 +2,13 @@
 // game's content: spaces with id, name, x, y, region; links between space ids) and the
 // view's per-space state (`spaces`, same order). Legal actions whose target names a space
 // make it highlighted and clickable; several actions on one space open a small menu.
-// Zoom and pan change the viewBox only. Data is always inserted as text, never as HTML.
+// Zoom and pan change the viewBox only (buttons, keys, wheel, drag, and pinch on a touch
+// screen). A map whose spaces lack x/y gets a deterministic automatic layout from its links;
+// space names that would overlap are moved beside their space, or hidden at low zoom (the
+// name stays in the space's accessible name and tooltip). A click (or Enter) on a space no
+// legal action names asks `act.whyNot(spaceId)` (a function the page may attach to `act`:
+// it resolves to core `explain`'s {legal, reason, rules}) and shows why it cannot be chosen.
+// Data is always inserted as text, never as HTML.
 import { fill, h, humanize, roleName } from "./ui.js";
 
 export const NS = "http://www.w3.org/2000/svg";
@@ -40,6 +46,7 @@ const FALLBACK_TINTS = ["#bcd9ef", "#f6dd8c", "#a9dcc6", "#f2c9dd", "#e9c7a4", "
 const SIDE = { lw: { colour: "#D55E00", letter: "L" }, rw: { colour: "#0072B2", letter: "R" } };
 
 function regionStyle(region, regions) {
+  if (region === undefined || region === null || region === "") return { tint: "#efe9db", letter: "" };
   if (REGION_STYLE[region]) return REGION_STYLE[region];
   const i = Math.max(0, regions.indexOf(region));
   return { tint: FALLBACK_TINTS[i % FALLBACK_TINTS.length],
@@ -62,6 +69,190 @@ function hull(points) {
     upper.push(q);
   }
   return lower.slice(0, -1).concat(upper.slice(0, -1));
+}
+
+const hasXY = (p) => Number.isFinite(p.x) && Number.isFinite(p.y);
+const SEPARATION = 45; // map units between the centres of two automatically placed spaces
+
+/**
+ * A readable, deterministic layout for spaces without coordinates: breadth-first order from
+ * the first space on a circle, then a force-directed relaxation (Fruchterman & Reingold)
+ * with a fixed number of cooling steps, scaled to about 1000 by 700 map units. Spaces with
+ * coordinates keep them when some do and some do not (the others are placed near their
+ * neighbours). Returns Map(id -> {x, y}).
+ */
+export function autoLayout(spaces, links, width = 1000, height = 700) {
+  const n = spaces.length;
+  const ids = spaces.map((p) => p.id);
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const adj = ids.map(() => []);
+  const edges = [];
+  for (const [a, b] of links || []) {
+    const i = index.get(a);
+    const j = index.get(b);
+    if (i === undefined || j === undefined || i === j) continue;
+    adj[i].push(j);
+    adj[j].push(i);
+    edges.push([i, j]);
+  }
+  // breadth-first order (component after component) around a circle: neighbours start near
+  const order = [];
+  const seen = new Array(n).fill(false);
+  for (let r = 0; r < n; r += 1) {
+    if (seen[r]) continue;
+    seen[r] = true;
+    const queue = [r];
+    while (queue.length) {
+      const i = queue.shift();
+      order.push(i);
+      for (const j of adj[i]) if (!seen[j]) { seen[j] = true; queue.push(j); }
+    }
+  }
+  const px = new Float64Array(n);
+  const py = new Float64Array(n);
+  const fixed = spaces.map(hasXY);
+  order.forEach((i, k) => {
+    const a = (2 * Math.PI * k) / Math.max(1, n);
+    px[i] = width / 2 + (width / 3) * Math.cos(a);
+    py[i] = height / 2 + (height / 3) * Math.sin(a);
+  });
+  spaces.forEach((p, i) => { if (fixed[i]) { px[i] = p.x; py[i] = p.y; } });
+  const area = width * height;
+  const kk = Math.sqrt(area / Math.max(1, n)) * 0.6;
+  let temp = width / 8;
+  const steps = n > 400 ? 120 : 300;
+  const dx = new Float64Array(n);
+  const dy = new Float64Array(n);
+  for (let it = 0; it < steps; it += 1) {
+    dx.fill(0);
+    dy.fill(0);
+    for (let i = 0; i < n; i += 1) {
+      for (let j = i + 1; j < n; j += 1) {
+        let ex = px[i] - px[j];
+        let ey = py[i] - py[j];
+        let d2 = ex * ex + ey * ey;
+        if (d2 < 1e-6) { ex = 0.01 * (i - j); ey = 0.01; d2 = ex * ex + ey * ey; }
+        const f = (kk * kk) / d2;
+        dx[i] += ex * f; dy[i] += ey * f;
+        dx[j] -= ex * f; dy[j] -= ey * f;
+      }
+    }
+    for (const [i, j] of edges) {
+      const ex = px[i] - px[j];
+      const ey = py[i] - py[j];
+      const d = Math.sqrt(ex * ex + ey * ey) || 0.01;
+      const f = d / kk;
+      dx[i] -= ex * f; dy[i] -= ey * f;
+      dx[j] += ex * f; dy[j] += ey * f;
+    }
+    for (let i = 0; i < n; i += 1) {
+      if (fixed[i]) continue;
+      // gravity keeps separate components near each other
+      dx[i] += (width / 2 - px[i]) * 0.2;
+      dy[i] += (height / 2 - py[i]) * 0.2;
+      const d = Math.sqrt(dx[i] * dx[i] + dy[i] * dy[i]) || 1;
+      const m = Math.min(d, temp);
+      px[i] += (dx[i] / d) * m;
+      py[i] += (dy[i] / d) * m;
+    }
+    temp = Math.max(0.5, temp * 0.985);
+  }
+  // no two spaces closer than SEPARATION once fitted to the sheet (room for the circles,
+  // counters and names): push close pairs apart, a bounded number of passes
+  const free = !fixed.some(Boolean);
+  for (let pass = 0; free && pass < 60; pass += 1) {
+    const fit = Math.min((width - 80) / Math.max(1, Math.max(...px) - Math.min(...px)),
+      (height - 80) / Math.max(1, Math.max(...py) - Math.min(...py)));
+    const minD = SEPARATION / fit;
+    let moved = false;
+    for (let i = 0; i < n; i += 1) {
+      for (let j = i + 1; j < n; j += 1) {
+        const ex = px[i] - px[j];
+        const ey = py[i] - py[j];
+        const d = Math.sqrt(ex * ex + ey * ey);
+        if (d >= minD) continue;
+        const ux = d > 1e-6 ? ex / d : 1;
+        const uy = d > 1e-6 ? ey / d : 0;
+        const push = (minD - d) / 2;
+        px[i] += ux * push; py[i] += uy * push;
+        px[j] -= ux * push; py[j] -= uy * push;
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  // fit the free spaces to the sheet (all of them when none had coordinates)
+  const out = new Map();
+  if (fixed.some(Boolean)) {
+    spaces.forEach((p, i) => out.set(p.id, { x: px[i], y: py[i] }));
+    return out;
+  }
+  const minX = Math.min(...px);
+  const maxX = Math.max(...px);
+  const minY = Math.min(...py);
+  const maxY = Math.max(...py);
+  const sc = Math.min((width - 80) / Math.max(1, maxX - minX), (height - 80) / Math.max(1, maxY - minY));
+  spaces.forEach((p, i) => out.set(p.id, {
+    x: Math.round((40 + (px[i] - minX) * sc) * 10) / 10,
+    y: Math.round((40 + (py[i] - minY) * sc) * 10) / 10 }));
+  return out;
+}
+
+/** The spaces with the coordinates to draw them at (their own, or the automatic layout). */
+function placed(map, ui) {
+  if (map.spaces.every(hasXY)) return map.spaces;
+  const sig = JSON.stringify([map.spaces.map((p) => [p.id, p.x, p.y]), map.links || []]);
+  let cached = ui.get("map:layout");
+  if (!cached || cached.sig !== sig) {
+    cached = { sig, at: autoLayout(map.spaces, map.links) };
+    ui.set("map:layout", cached);
+  }
+  return map.spaces.map((p) => ({ ...p, ...cached.at.get(p.id), auto: !hasXY(p) }));
+}
+
+// Where a space's name may go, in the space's own coordinates (font size fs): below, right,
+// left, above (above clears the SP counters).
+const LABEL_SPOTS = [
+  (fs) => ({ x: 0, y: 10 + fs + 0.4, anchor: "middle" }),
+  (fs) => ({ x: 12, y: fs / 3, anchor: "start" }),
+  (fs) => ({ x: -12, y: fs / 3, anchor: "end" }),
+  (fs) => ({ x: 0, y: -18.5, anchor: "middle" }),
+];
+
+function labelRect(px, py, spot, fs, len) {
+  const w = 0.58 * fs * len;
+  const x0 = spot.anchor === "middle" ? px + spot.x - w / 2 : spot.anchor === "start" ? px + spot.x : px + spot.x - w;
+  return [x0, py + spot.y - fs * 0.82, x0 + w, py + spot.y + fs * 0.22];
+}
+
+const overlaps = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+
+/**
+ * Place the space names for the current zoom (labels shrink a little, relative to the map,
+ * as it zooms in): each in the first free spot of LABEL_SPOTS, legal and battleground
+ * spaces first; a name with no free spot is hidden (zooming in makes room: the names shrink
+ * against the map). Exported for tests.
+ */
+export function placeLabels(items, fs) {
+  const boxes = items.map((it) => (it.crowded ? [it.x - 18, it.y - 17, it.x + 18, it.y + 10]
+    : [it.x - 10.5, it.y - 10.5, it.x + 10.5, it.y + 10.5]));
+  const taken = [];
+  const order = items.map((it, i) => i).sort((a, b) => (items[b].rank - items[a].rank) || (a - b));
+  const out = new Array(items.length);
+  for (const i of order) {
+    const it = items[i];
+    let chosen = null;
+    for (const make of LABEL_SPOTS) {
+      const spot = make(fs);
+      const r = labelRect(it.x, it.y, spot, fs, it.name.length);
+      let free = !taken.some((t) => overlaps(r, t));
+      for (let j = 0; free && j < boxes.length; j += 1) if (j !== i && overlaps(r, boxes[j])) free = false;
+      if (free) { chosen = { ...spot, rect: r }; break; }
+    }
+    if (chosen) taken.push(chosen.rect);
+    out[i] = chosen;
+  }
+  return out;
 }
 
 /** Which legal actions name which space: {spaceId: [legal, ...]}. */
@@ -106,8 +297,10 @@ function counter(x, y, side, n, ext) {
  * plays a legal action. Returns null when the view has no map.
  */
 export function renderMap(view, legal, ui, act) {
-  const map = view && view.map;
-  if (!map || !Array.isArray(map.spaces) || !map.spaces.length) return null;
+  const raw = view && view.map;
+  if (!raw || !Array.isArray(raw.spaces) || !raw.spaces.length) return null;
+  const map = { ...raw, spaces: placed(raw, ui) };
+  const auto = map.spaces.some((p) => p.auto);
   const xs = map.spaces.map((p) => p.x);
   const ys = map.spaces.map((p) => p.y);
   const pad = 40;
@@ -121,11 +314,28 @@ export function renderMap(view, legal, ui, act) {
   const ids = new Set(map.spaces.map((p) => p.id));
   const at = new Map(map.spaces.map((p) => [p.id, p]));
   const acts = actionsBySpace(legal, ids);
-  const regions = [...new Set(map.spaces.map((p) => p.region))];
+  const regions = [...new Set(map.spaces.map((p) => p.region))].filter((r) => r !== undefined && r !== null && r !== "");
 
-  const svg = s("svg", { class: "map-svg", xmlns: NS, role: "group",
+  const svg = s("svg", { class: `map-svg${auto ? " auto-layout" : ""}`, xmlns: NS, role: "group",
     "aria-label": `Map: ${map.spaces.length} spaces${acts.size ? `, ${acts.size} can be chosen` : ""}`,
-    preserveAspectRatio: "xMidYMid meet" });
+    preserveAspectRatio: "xMidYMid meet", dataset: { layout: auto ? "auto" : "content" } });
+  const labels = []; // {node, item}: the space names, placed for each zoom
+  const relabel = () => {
+    const fs = 6.6 * Math.min(1, Math.sqrt(vb.w / full.w));
+    const spots = placeLabels(labels.map((l) => l.item), fs);
+    labels.forEach(({ node }, i) => {
+      const spot = spots[i];
+      node.style.fontSize = `${fs.toFixed(2)}px`;
+      if (!spot) {
+        node.classList.add("name-hidden");
+        return;
+      }
+      node.classList.remove("name-hidden");
+      node.setAttribute("x", spot.x.toFixed(1));
+      node.setAttribute("y", spot.y.toFixed(1));
+      node.setAttribute("text-anchor", spot.anchor);
+    });
+  };
   const setVb = (next) => {
     const minW = full.w / 8;
     const w = Math.min(full.w * 1.5, Math.max(minW, next.w));
@@ -137,6 +347,7 @@ export function renderMap(view, legal, ui, act) {
     ui.set(key, vb);
     svg.setAttribute("viewBox", `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
     svg.classList.toggle("zoomed", vb.w < full.w * 0.7);
+    relabel();
   };
   const zoom = (f, cx, cy) => {
     const x0 = cx ?? vb.x + vb.w / 2;
@@ -170,6 +381,7 @@ export function renderMap(view, legal, ui, act) {
     if (p && q && p.region === q.region && near(p, q)) parent.set(root(a), root(b));
   }
   for (const region of regions) {
+    if (auto) break; // an automatic layout has no geography to shade
     const st = regionStyle(region, regions);
     const groups = new Map();
     for (const p of map.spaces) {
@@ -211,9 +423,35 @@ export function renderMap(view, legal, ui, act) {
   svg.append(links);
 
   const wrap = h("div", { class: "map-wrap" });
+  const whyNot = typeof act.whyNot === "function" ? act.whyNot : null;
   const info = h("div", { class: "map-info", "aria-live": "polite" },
     h("span", { class: "muted" }, acts.size ? "Highlighted spaces can be chosen: click one, or Tab to it and press Enter."
-      : "Hover or focus a space for its details."));
+      : "Hover or focus a space for its details.",
+    whyNot ? " Click (or Enter on) any other space to hear why it cannot be chosen." : ""));
+  const why = h("output", { class: "map-why", "aria-live": "polite", hidden: true });
+  let asked = 0;
+  const explainSpace = async (sp) => {
+    const ticket = ++asked;
+    why.hidden = false;
+    why.className = "map-why";
+    fill(why, h("strong", {}, sp.name), ": asking the rules…");
+    let r;
+    try {
+      r = await whyNot(sp.id, sp.name);
+    } catch (err) {
+      if (ticket !== asked) return;
+      why.className = "map-why illegal";
+      fill(why, h("strong", {}, sp.name), ": ", err.message || "no explanation",
+        h("button", { type: "button", class: "msg-close", "aria-label": "Close", onclick: () => { why.hidden = true; } }, "×"));
+      return;
+    }
+    if (ticket !== asked || !r) return;
+    why.className = `map-why ${r.legal ? "legal" : "illegal"}`;
+    fill(why, h("strong", {}, sp.name), r.legal ? " can be chosen: " : " cannot be chosen now: ",
+      h("span", { class: "reason" }, r.reason || ""), " ",
+      (r.rules || []).map((x) => [h("span", { class: "rule", title: `rule ${x}` }, `§${x}`), " "]),
+      h("button", { type: "button", class: "msg-close", "aria-label": "Close", onclick: () => { why.hidden = true; } }, "×"));
+  };
   let menu = null;
   const closeMenu = () => { if (menu) { menu.remove(); menu = null; } };
 
@@ -221,7 +459,7 @@ export function renderMap(view, legal, ui, act) {
     const rs = regionStyle(sp.region, regions);
     fill(info,
       h("strong", {}, sp.name), " ",
-      h("span", { class: "chip" }, `${sp.region}${rs.letter ? ` (${rs.letter})` : ""}`), " ",
+      sp.region ? [h("span", { class: "chip" }, `${sp.region}${rs.letter ? ` (${rs.letter})` : ""}`), " "] : null,
       st ? [
         h("span", {}, `Stability ${st.stability}`), st.battleground ? h("span", { class: "chip bg-chip" }, "★ Battleground") : null,
         h("span", { class: "sp lw" }, `LW ${st.lw_sp} SP`), st.lw_extremists ? h("span", { class: "sp lw" }, `LW Extremists ${st.lw_extremists}`) : null,
@@ -233,7 +471,11 @@ export function renderMap(view, legal, ui, act) {
 
   const choose = (sp, list, evt, node) => {
     closeMenu();
-    if (!list || !list.length) return;
+    if (!list || !list.length) {
+      if (whyNot) explainSpace(sp);
+      return;
+    }
+    why.hidden = true;
     if (list.length === 1) {
       act(list[0].key);
       return;
@@ -262,8 +504,8 @@ export function renderMap(view, legal, ui, act) {
     const ctl = st && st.control && SIDE[st.control] ? st.control : null;
     const words = spaceWords(sp, st, list);
     const g = s("g", { class: `space${list.length ? " legal" : ""}${ctl ? ` ctl-${ctl}` : ""}`,
-      transform: `translate(${sp.x},${sp.y})`, tabindex: "0", role: list.length ? "button" : "img",
-      "aria-label": words, dataset: { id: sp.id, region: sp.region } },
+      transform: `translate(${sp.x},${sp.y})`, tabindex: "0", role: list.length || whyNot ? "button" : "img",
+      "aria-label": words, dataset: { id: sp.id, region: sp.region ?? "" } },
     s("title", { text: words }),
     list.length ? s("circle", { class: "legal-ring", r: 13.5 }) : null,
     s("circle", { class: "space-shape", r: 10,
@@ -278,7 +520,13 @@ export function renderMap(view, legal, ui, act) {
       s("text", { y: 1.9, "text-anchor": "middle", text: SIDE[ctl].letter })) : null,
     st && (st.lw_sp || st.lw_extremists) ? counter(-13, -12, "lw", st.lw_sp, st.lw_extremists) : null,
     st && (st.rw_sp || st.rw_extremists) ? counter(13, -12, "rw", st.rw_sp, st.rw_extremists) : null,
-    s("text", { class: `space-name${st && st.battleground ? " bg" : ""}`, y: 17.5, "text-anchor": "middle", text: sp.name }));
+    null);
+    const name = s("text", { class: `space-name${st && st.battleground ? " bg" : ""}`, y: 17.5,
+      "text-anchor": "middle", text: sp.name, "aria-hidden": "true" });
+    g.append(name);
+    labels.push({ node: name, item: { x: sp.x, y: sp.y, name: String(sp.name || sp.id),
+      crowded: Boolean(st && (st.lw_sp || st.rw_sp || st.lw_extremists || st.rw_extremists)),
+      rank: (list.length ? 4 : 0) + (st && st.battleground ? 2 : 0) + (ctl ? 1 : 0) } });
     g.addEventListener("mouseenter", () => showInfo(sp, st, list));
     g.addEventListener("focus", () => showInfo(sp, st, list));
     g.addEventListener("click", (e) => { if (!dragged) choose(sp, list, e, g); });
@@ -308,12 +556,51 @@ export function renderMap(view, legal, ui, act) {
   }, { passive: false });
   let drag = null;
   let dragged = false;
+  // pinch: two pointers (fingers) on the map zoom about their midpoint and pan with it
+  const touches = new Map();
+  let pinch = null;
+  const midOf = () => {
+    const [a, b] = [...touches.values()];
+    return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, d: Math.hypot(a.x - b.x, a.y - b.y) || 1 };
+  };
   svg.addEventListener("pointerdown", (e) => {
+    if (e.pointerType === "touch" || touches.size) {
+      touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (touches.size === 2) {
+        const m = midOf();
+        const [mx, my, scale] = toMap({ clientX: m.x, clientY: m.y });
+        pinch = { ...m, mx, my, scale, vb: { ...vb } };
+        drag = null;
+        dragged = true;
+        closeMenu();
+        for (const id of touches.keys()) {
+          try { svg.setPointerCapture(id); } catch (err) { /* a synthetic pointer */ }
+        }
+        return;
+      }
+    }
     if (e.button !== 0) return;
     drag = { x: e.clientX, y: e.clientY, vb: { ...vb }, scale: toMap(e)[2] };
     dragged = false;
   });
+  const endTouch = (e) => {
+    touches.delete(e.pointerId);
+    if (touches.size < 2) pinch = null;
+  };
+  svg.addEventListener("pointerup", endTouch);
+  svg.addEventListener("pointercancel", endTouch);
   svg.addEventListener("pointermove", (e) => {
+    if (touches.has(e.pointerId)) touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pinch && touches.size === 2) {
+      const m = midOf();
+      const f = pinch.d / m.d;
+      const w = pinch.vb.w * f;
+      const sc = pinch.scale * f;
+      // the map point under the first midpoint stays under the moving midpoint
+      setVb({ x: pinch.mx - (pinch.mx - pinch.vb.x) * f - (m.x - pinch.x) * sc,
+        y: pinch.my - (pinch.my - pinch.vb.y) * f - (m.y - pinch.y) * sc, w, h: pinch.vb.h * f });
+      return;
+    }
     if (!drag) return;
     const dx = e.clientX - drag.x;
     const dy = e.clientY - drag.y;
@@ -349,6 +636,6 @@ export function renderMap(view, legal, ui, act) {
     else if (e.key === "-") { zoom(1.4); e.preventDefault(); }
     else if (e.key === "Escape") closeMenu();
   });
-  wrap.append(tools, h("div", { class: "map-frame" }, svg), info);
+  wrap.append(tools, h("div", { class: "map-frame" }, svg), info, why);
   return wrap;
 }

@@ -1,64 +1,268 @@
-// A minimal replay viewer: step through an uploaded record, seen as a spectator.
+// The replay viewer. Three sources, one page:
+//   /replay/RECORD_ID            an uploaded record (anyone with the link)
+//   /games/GAME_ID/replay        a finished game (anyone with the link)
+//   /games/GAME_ID/replay#TOKEN  a running game up to now, for one seat: that seat's view
+//                                only, and "why?" for its own decisions only
+// ?step=N (or #step=N) opens a step; ?as=ROLE a role's view of a finished game or record.
+// Steps move with the buttons, the slider, the turn list and the keys ← → Home End PgUp PgDn.
 import { api } from "./api.js";
-import { fill, h, message, roleChip, ruleBadge, setRoles } from "./ui.js";
+import { copyText, fill, h, message, roleChip, roleName, ruleBadge, setRoles } from "./ui.js";
 import { renderMap } from "./maps.js";
-import { renderBoard, renderLog, splitHands } from "./view.js";
+import { renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
-const recordId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
-const ui = new Map();
-let steps = 0;
-let step = 0;
-let loading = 0;
+const parts = location.pathname.split("/").filter(Boolean).map((x) => decodeURIComponent(x));
+const fromGame = parts[0] === "games";
+const sourceId = fromGame ? parts[1] : parts[parts.length - 1];
+const base = fromGame ? `/api/games/${encodeURIComponent(sourceId)}/replay`
+  : `/api/records/${encodeURIComponent(sourceId)}`;
+const whyUrl = `${base}/why`;
+
+function fromHash() {
+  let raw = location.hash.replace(/^#/, "");
+  try { raw = decodeURIComponent(raw); } catch (err) { /* keep it raw */ }
+  const out = { token: null, step: null };
+  for (const part of raw.split("&").filter(Boolean)) {
+    const m = part.match(/^step=(\d+)$/);
+    if (m) out.step = Number(m[1]);
+    else if (fromGame) out.token = part.replace(/^token=/, "");
+  }
+  return out;
+}
+
+const query = new URLSearchParams(location.search);
+const hashed = fromHash();
+const R = {
+  token: hashed.token,
+  as: query.get("as") || "",
+  step: 0,
+  steps: 0,
+  index: null, // [{step, role, turn, round}]
+  marks: [], // the first step of each turn / round
+  live: false,
+  payload: null,
+  ticket: 0,
+  ui: new Map(),
+};
+
+function startStep() {
+  const q = query.get("step");
+  if (q !== null && /^\d+$/.test(q)) return Number(q);
+  if (hashed.step !== null) return hashed.step;
+  return null;
+}
+
+function clockText(e) {
+  if (!e) return "";
+  const bits = [];
+  if (e.turn !== null && e.turn !== undefined) bits.push(`Turn ${e.turn}`);
+  if (e.round !== null && e.round !== undefined) {
+    bits.push(typeof e.round === "number" ? `Round ${e.round}` : roleName(e.round));
+  }
+  return bits.join(" · ");
+}
+
+function buildMarks() {
+  R.marks = [];
+  let last = null;
+  for (const e of R.index || []) {
+    const key = `${e.turn}|${e.round}`;
+    if (key !== last) {
+      R.marks.push({ step: e.step, label: clockText(e) || `Step ${e.step}` });
+      last = key;
+    }
+  }
+  const sel = $("turn-jump");
+  const useful = R.marks.length > 1 || (R.marks[0] && R.marks[0].label.startsWith("Turn"));
+  sel.hidden = !useful;
+  $("turn-jump").previousElementSibling.hidden = !useful;
+  fill(sel, R.marks.map((m) => h("option", { value: String(m.step) }, `${m.label} (step ${m.step})`)));
+}
+
+function markOf(step) {
+  let found = 0;
+  R.marks.forEach((m, i) => { if (m.step <= step) found = i; });
+  return found;
+}
+
+function params(step, withIndex) {
+  const q = new URLSearchParams();
+  if (step !== null) q.set("step", String(step)); // none: the end (of a running game: now)
+  if (R.as) q.set("as", R.as);
+  if (withIndex) q.set("index", "true");
+  return q.toString();
+}
+
+function shareUrl(step) {
+  const q = new URLSearchParams();
+  q.set("step", String(step));
+  if (R.as) q.set("as", R.as);
+  return `${location.origin}${location.pathname}?${q}`;
+}
 
 async function show(k) {
-  const want = Math.max(0, Math.min(k, steps || k));
-  const ticket = ++loading;
+  const want = k === null ? null : Math.max(0, Math.min(k, R.index ? R.steps : k));
+  const ticket = ++R.ticket;
   let r;
   try {
-    r = await api(`/api/records/${encodeURIComponent(recordId)}?step=${want}`);
+    r = await api(`${base}?${params(want, R.index === null)}`, { token: R.token });
+    if (r.index === undefined && R.index !== null && r.steps !== R.index.length - 1) {
+      r = await api(`${base}?${params(want, true)}`, { token: R.token }); // the game went on
+    }
   } catch (err) {
-    message("error", "The record could not be loaded", err.message);
+    if (ticket !== R.ticket) return;
+    if (err.status === 422 && /outside this record/.test(err.message) && want !== null) {
+      message("info", "That step is not in the record: showing its end instead", err.message);
+      show(null);
+      return;
+    }
+    message("error", err.status === 403 ? "This replay needs a seat's link while the game is on"
+      : "The record could not be loaded", err.message);
     return;
   }
-  if (ticket !== loading) return;
-  steps = r.steps;
-  step = r.step;
+  if (ticket !== R.ticket) return;
+  if (r.index) {
+    R.index = r.index;
+    buildMarks();
+  }
+  render(r);
+}
+
+function actionLine(r) {
+  const who = r.actor ? [roleChip(r.actor), " "] : [];
+  if (r.step === 0) return ["The start of the game."];
+  if (r.action) {
+    return [`Step ${r.step}: `, ...who, h("span", { class: "action-label" }, r.action.label), " ",
+      h("code", { class: "action-key" }, r.action.key)];
+  }
+  return [`Step ${r.step}: `, ...who, h("span", { class: "muted" },
+    "a decision of the other side (what it was shows in the log; the record shows it once the game is over)")];
+}
+
+function render(r) {
+  R.payload = r;
+  R.step = r.step;
+  R.steps = r.steps;
+  R.live = r.live;
+  setRoles(r.roles);
   const v = r.view || {};
-  setRoles(Object.keys((v.sides || {})));
-  fill($("title"), `Replay: ${r.record.game}`, " ",
-    h("span", { class: "scenario" }, r.record.scenario || ""));
-  $("step").textContent = String(step);
-  $("steps").textContent = String(steps);
-  $("slider").max = String(steps);
-  $("slider").value = String(step);
-  const last = step > 0 ? r.record.actions[step - 1] : null;
-  $("action").textContent = last === null ? "The start of the game." : `Last action: ${last}`;
-  fill($("turn"), v.active ? [roleChip(v.active), " to play"] : (step === steps ? "end of the record" : ""));
-  const res = v.result;
+  const kind = r.live ? "your replay of the game so far" : (fromGame ? "finished game" : "uploaded record");
+  fill($("title"), `Replay: ${r.title || r.game}`, " ", h("span", { class: "scenario" }, r.scenario || ""),
+    " ", h("span", { class: "muted small" }, `(${kind})`));
+  fill($("you"), h("span", { class: "muted" }, r.role ? "Seen by" : "Spectator"), " ", r.role ? roleChip(r.role) : null);
+  $("step").textContent = String(r.step);
+  $("steps").textContent = String(r.steps);
+  const entry = R.index ? R.index[r.step] : null;
+  $("clock").textContent = clockText(entry);
+  $("slider").max = String(r.steps);
+  $("slider").value = String(r.step);
+  fill($("action"), actionLine(r));
+  const atEnd = r.step === r.steps;
+  fill($("turn"), r.active ? [roleChip(r.active), " to play"] : [],
+    atEnd ? h("span", { class: "muted" }, r.live ? " · now (the end so far)" : " · end of the record") : null);
+  $("why").disabled = !r.can_explain;
+  $("why").title = r.step === 0 ? "No action led to the start"
+    : r.can_explain ? "The rule and explanation of the action that led to this step"
+      : "The explanation of the other side's decision is shown once the game is over";
+  $("explain").hidden = true;
+  const res = r.result || (atEnd ? r.final : null);
   $("result").hidden = !res;
-  fill($("result"), ...(res ? [h("strong", {}, "Result: "), res.text || res.label || JSON.stringify(res), " ", ruleBadge(res.rule)] : []));
-  const { rest } = splitHands(v, null);
-  fill($("board"), renderMap(v, [], ui, () => {}), ...renderBoard(rest, r.record.game, ui).filter(Boolean));
+  $("result").className = res ? "result" : "";
+  fill($("result"), ...(res ? [h("strong", {}, "Result: "), res.winner ? [roleChip(res.winner), " "] : null,
+    res.text || res.label || JSON.stringify(res), " ", ruleBadge(res.rule),
+    r.seed !== null && r.seed !== undefined ? h("span", { class: "muted" }, ` · seed ${r.seed}`) : null] : []));
+  // whose view: a finished game or a record may be seen by any role; a running game only by its seat
+  const sel = $("as-role");
+  const open = !r.live;
+  sel.hidden = !open;
+  $("as-label").hidden = !open;
+  if (open && sel.options.length !== r.roles.length + 1) {
+    fill(sel, h("option", { value: "" }, "Spectator"), r.roles.map((x) => h("option", { value: x }, roleName(x))));
+  }
+  sel.value = R.as;
+  // the share link (never for a seat's replay: that would need its secret token)
+  $("share-box").hidden = r.live;
+  if (!r.live) {
+    $("share").value = shareUrl(r.step);
+    history.replaceState(null, "", `${location.pathname}?${new URLSearchParams({ step: String(r.step), ...(R.as ? { as: R.as } : {}) })}`);
+  } else {
+    history.replaceState(null, "", `${location.pathname}?step=${r.step}${location.hash}`);
+  }
+  const { mine, others, rest } = splitHands(v, r.role);
+  const handPanel = $("hand-panel");
+  handPanel.hidden = !mine && !others.length;
+  $("hand-title").textContent = mine ? `Hand — ${roleName(r.role)}, ${mine.length} card${mine.length === 1 ? "" : "s"}` : "Hands";
+  fill($("hand"), ...renderHands(mine, others));
+  const tracks = renderTracks(v, r.game, R.ui);
+  $("tracks-panel").hidden = !tracks;
+  fill($("tracks"), tracks);
+  const mapNode = renderMap(v, [], R.ui, () => {});
+  $("map-panel").hidden = !mapNode;
+  fill($("map"), mapNode);
+  fill($("board"), ...renderBoard(rest, r.game, R.ui).filter(Boolean));
   renderLog($("log"), v.log);
   $("log-panel").scrollTop = $("log-panel").scrollHeight;
-  document.body.dataset.step = String(step);
-  for (const [id, off] of [["first", step === 0], ["prev", step === 0], ["next", step >= steps], ["last", step >= steps]]) {
+  const sel2 = $("turn-jump");
+  if (R.marks.length) sel2.value = String(R.marks[markOf(r.step)].step);
+  document.body.dataset.step = String(r.step);
+  document.body.dataset.steps = String(r.steps);
+  for (const [id, off] of [["first", r.step === 0], ["prev", r.step === 0], ["prev-turn", r.step === 0],
+    ["next", atEnd], ["last", atEnd], ["next-turn", atEnd]]) {
     $(id).disabled = off;
   }
 }
 
+async function why() {
+  const r = R.payload;
+  if (!r || !r.step) return;
+  const out = $("explain");
+  try {
+    const w = await api(`${whyUrl}?step=${r.step}`, { token: R.token });
+    out.className = `explain ${w.legal ? "legal" : "illegal"}`;
+    fill(out, h("strong", {}, `Why ${w.label || w.action || w.key}? `),
+      w.role ? [roleChip(w.role), " "] : null,
+      h("span", { class: "reason" }, w.reason || ""), " ",
+      (w.rules || []).map((x) => [ruleBadge(x), " "]),
+      h("button", { type: "button", class: "msg-close", "aria-label": "Close", onclick: () => { out.hidden = true; } }, "×"));
+    out.hidden = false;
+  } catch (err) {
+    message("error", "No explanation", err.message);
+  }
+}
+
+function turnStep(dir) {
+  if (!R.marks.length) return dir < 0 ? 0 : R.steps;
+  const i = markOf(R.step);
+  if (dir < 0) {
+    // back to the start of this turn, or of the previous one when already there
+    return R.marks[i].step < R.step ? R.marks[i].step : R.marks[Math.max(0, i - 1)].step;
+  }
+  return i + 1 < R.marks.length ? R.marks[i + 1].step : R.steps;
+}
+
 $("first").addEventListener("click", () => show(0));
-$("prev").addEventListener("click", () => show(step - 1));
-$("next").addEventListener("click", () => show(step + 1));
-$("last").addEventListener("click", () => show(steps));
+$("prev").addEventListener("click", () => show(R.step - 1));
+$("next").addEventListener("click", () => show(R.step + 1));
+$("last").addEventListener("click", () => show(R.steps));
+$("prev-turn").addEventListener("click", () => show(turnStep(-1)));
+$("next-turn").addEventListener("click", () => show(turnStep(1)));
 $("slider").addEventListener("change", (e) => show(Number(e.target.value)));
+$("turn-jump").addEventListener("change", (e) => show(Number(e.target.value)));
+$("as-role").addEventListener("change", (e) => { R.as = e.target.value; show(R.step); });
+$("why").addEventListener("click", why);
+$("copy-share").addEventListener("click", (e) => copyText($("share").value, e.currentTarget));
 document.addEventListener("keydown", (e) => {
-  if (e.target.closest && e.target.closest("input, textarea, select")) return;
-  if (e.key === "ArrowRight") show(step + 1);
-  else if (e.key === "ArrowLeft") show(step - 1);
-  else if (e.key === "Home") show(0);
-  else if (e.key === "End") show(steps);
+  if (e.target.closest && e.target.closest("input, textarea, select, .map-wrap")) return;
+  const to = { ArrowRight: () => R.step + 1, ArrowLeft: () => R.step - 1, Home: () => 0,
+    End: () => R.steps, PageDown: () => turnStep(1), PageUp: () => turnStep(-1) }[e.key];
+  if (!to || e.altKey || e.ctrlKey || e.metaKey) return;
+  e.preventDefault(); // the keys step through the record, not scroll the page
+  show(to());
 });
-const start = Number(new URLSearchParams(location.search).get("step"));
-show(Number.isFinite(start) && start > 0 ? start : 0);
+window.addEventListener("hashchange", () => {
+  const got = fromHash();
+  if (got.step !== null) show(got.step);
+});
+
+// a seat's replay of a running game opens now; a finished game or a record at its start
+show(startStep() ?? (R.token ? null : 0));

@@ -52,10 +52,24 @@ function pick(obj, keys) {
   return [null, null];
 }
 
+// Card fields read as marks and tags rather than listed as facts (eit2's cards: 2.2.4 the
+// card leaves the game after its Event, 2.2.5 the Event stays in force).
+const CARD_FLAGS = {
+  removed_after_event: { text: "★ Removed after the Event", rule: "2.2.4" },
+  ongoing: { text: "Ongoing Event", rule: "2.2.5" },
+};
+
+function cardText(card) {
+  if (!card || typeof card !== "object") return "";
+  const [, text] = pick(card, TEXT_KEYS);
+  if (text !== null) return String(text);
+  return typeof card.event === "string" ? card.event : "";
+}
+
 /** One card with every field it has (null and false fields are left out). */
 export function renderCard(card) {
   if (!card || typeof card !== "object") return h("div", { class: "card" }, String(card));
-  const used = new Set();
+  const used = new Set(["scoring_values", "if_rearmament", ...Object.keys(CARD_FLAGS)]);
   const take = (keys) => {
     const [k, v] = pick(card, keys);
     if (k) used.add(k);
@@ -70,15 +84,25 @@ export function renderCard(card) {
     text = card.event;
     used.add("event");
   }
-  const mark = take(MARK_KEYS);
+  let mark = take(MARK_KEYS);
+  if (mark === true) {
+    mark = "Reconstructed: the rulebook prints no card texts; this text is rebuilt from the rules";
+  }
+  const scoring = typeof card.scoring === "string" ? card.scoring : null;
+  if (scoring) used.add("scoring");
+  const flags = Object.entries(CARD_FLAGS).filter(([k]) => card[k] === true)
+    .map(([, f]) => h("span", { class: "chip flag", title: `rule ${f.rule}` }, f.text));
+  const values = card.scoring_values && typeof card.scoring_values === "object"
+    ? Object.entries(card.scoring_values).map(([k, v]) => `${humanize(k)} ${v}`).join(" · ") : null;
   const number = card.number ?? (title !== card.id ? card.id : null);
   if (card.number !== undefined) used.add("number");
   else if (number !== null) used.add("id");
   const rest = Object.entries(card).filter(([k, v]) => !used.has(k) && v !== null &&
     v !== false && v !== undefined && !(Array.isArray(v) && v.length === 0));
   const colour = side ? roleChip(side) : null;
-  return h("article", { class: "card", dataset: { side: String(side || "").toLowerCase() },
-    tabindex: "0", "aria-label": `card ${title}` },
+  return h("article", { class: "card", dataset: { side: String(side || "").toLowerCase(),
+    number: number !== null ? String(number) : undefined },
+    tabindex: "0", "aria-label": `card ${title}`, title: text ? `${title}: ${text}` : String(title) },
     h("header", { class: "card-head" },
       ops !== null ? h("span", { class: "ops", title: `${ops} Operations points`,
         "aria-label": `${ops} OPs` }, String(ops)) : null,
@@ -86,12 +110,32 @@ export function renderCard(card) {
       number !== null ? h("span", { class: "card-no" }, `#${number}`) : null),
     h("div", { class: "card-tags" }, colour,
       era ? h("span", { class: "chip era", title: "era" }, String(era)) : null,
-      ops !== null ? h("span", { class: "muted small" }, "OPs ", String(ops)) : null),
+      ops !== null ? h("span", { class: "muted small" }, "OPs ", String(ops)) : null,
+      scoring ? h("span", { class: "chip scoring" }, `Scoring: ${scoring}`) : null, flags),
+    values ? h("p", { class: "card-values" }, values, " Power") : null,
     text ? h("p", { class: "card-text" }, String(text)) : null,
+    card.if_rearmament ? h("p", { class: "card-text rearm-note" }, String(card.if_rearmament)) : null,
     rest.length ? h("dl", { class: "card-facts" }, rest.map(([k, v]) => [
       h("dt", {}, humanize(k)), h("dd", {}, v === true ? "yes" : fmt(v, k))])) : null,
     mark ? h("footer", { class: "card-mark" }, h("span", { class: "mark-label" }, "Mark"),
       typeof mark === "object" ? fmt(mark, "mark") : String(mark)) : null);
+}
+
+/** A card named in one line (a chip); hovering or focusing it shows the whole card. */
+export function cardChip(card, extra) {
+  const title = (card && (card.title || card.name)) || String(card);
+  const text = cardText(card);
+  return h("span", { class: "card-chip", tabindex: "0", dataset: { side: String(card.side || "").toLowerCase(),
+    number: card.number !== undefined ? String(card.number) : undefined },
+  "aria-label": text ? `${title}: ${text}` : title },
+  h("span", { class: "card-chip-title" }, card.number !== undefined ? `#${card.number} ` : "", title),
+  extra || null,
+  h("span", { class: "card-pop", role: "tooltip" }, renderCard(card)));
+}
+
+/** A popover with the whole card, for a choice that plays it (shown on hover and focus). */
+export function cardPopover(card) {
+  return h("span", { class: "card-pop", role: "tooltip" }, renderCard(card));
 }
 
 export function renderHands(mine, others) {
@@ -280,16 +324,156 @@ function eawFronts(fronts) {
   }));
 }
 
+// -- eit2: the track strip, the Rearmament chart, ongoing events and reminders ---------------
+
+const SIDES = { lw: { letter: "L", name: "LW" }, rw: { letter: "R", name: "RW" } };
+
+function sideMark(side, extra) {
+  const s = SIDES[side];
+  return h("span", { class: `side-mark ${side}`, title: s ? `${s.name}` : String(side) },
+    s ? s.letter : "?", extra ? ` ${extra}` : "");
+}
+
+/** A numbered track (from..to) with the marker in its box. */
+function scale(name, value, from, to, label, { key, signedLabels = null, rule = null } = {}) {
+  const boxes = [];
+  for (let i = from; i <= to; i += 1) {
+    const on = i === value;
+    boxes.push(h("span", { class: `scale-box${on ? " on" : ""}${i === 0 ? " zero" : ""}`,
+      title: signedLabels ? signedLabels(i) : String(i) }, on ? String(label ?? value) : ""));
+  }
+  return h("div", { class: "track", dataset: { track: key || name.toLowerCase() } },
+    h("div", { class: "track-head" }, h("span", { class: "track-name" }, name), " ",
+      h("strong", { class: "track-value", dataset: { value: String(value) } }, String(label ?? value)),
+      rule ? [" ", ruleBadge(rule)] : null),
+    h("div", { class: "scale", "aria-hidden": "true", style: { gridTemplateColumns: `repeat(${to - from + 1}, 1fr)` } }, boxes));
+}
+
+function pair(name, obj, key, rule) {
+  return h("div", { class: "track pair", dataset: { track: key } },
+    h("div", { class: "track-head" }, h("span", { class: "track-name" }, name), rule ? [" ", ruleBadge(rule)] : null),
+    h("div", { class: "pair-values" }, Object.entries(obj || {}).map(([side, v]) =>
+      h("span", { class: `pair-value ${side}`, dataset: { side, value: String(v) } }, sideMark(side), " ", String(v)))));
+}
+
+function powerLabel(p) {
+  if (p === 0) return "0";
+  return p < 0 ? `LW ${-p}` : `RW ${p}`;
+}
+
+function eit2Strip(v) {
+  const power = Number(v.power ?? 0);
+  return h("div", { class: "track-strip", role: "group", "aria-label": "Tracks" },
+    h("div", { class: "track clock", dataset: { track: "turn" } },
+      h("div", { class: "track-head" }, h("span", { class: "track-name" }, "Turn"), " ",
+        h("strong", { class: "track-value", dataset: { value: String(v.turn) } }, `${v.turn} / 10`)),
+      h("div", { class: "track-head" }, h("span", { class: "track-name" }, "Action Round"), " ",
+        h("strong", { class: "track-value", dataset: { value: String(v.action_round) } }, String(v.action_round)),
+        " ", v.phasing ? [h("span", { class: "muted" }, "phasing "), roleChip(v.phasing)] : null)),
+    scale("Power", Math.max(-20, Math.min(20, power)), -20, 20, powerLabel(power),
+      { key: "power", rule: "10.3", signedLabels: powerLabel }),
+    scale("Tension", Number(v.tension ?? 0), 0, 11, null, { key: "tension", rule: "9.2" }),
+    pair("Moderation", v.moderation, "moderation", "8.1"),
+    pair("Sanctions", v.sanctions, "sanctions", "8.2"),
+    v.extremists_left ? pair("Extremists left", v.extremists_left, "extremists_left", "2.3.2") : null,
+    h("div", { class: "track deck", dataset: { track: "deck" } },
+      h("div", { class: "track-head" }, h("span", { class: "track-name" }, "Draw deck"), " ",
+        h("strong", { class: "track-value" }, String(v.deck_size ?? "–"))),
+      v.extremist_penalty && Object.values(v.extremist_penalty).some(Boolean)
+        ? h("div", { class: "muted small" }, "Extremist penalty: ",
+          Object.entries(v.extremist_penalty).filter(([, x]) => x).map(([side]) => sideMark(side))) : null));
+}
+
+function eit2Chart(v) {
+  const chart = Array.isArray(v.rearmament_chart) ? v.rearmament_chart : [];
+  const at = new Map((v.rearmament || []).map((t) => [t.track, t]));
+  const avail = v.rearmament_available || {};
+  return h("div", { class: "rearm-chart" },
+    h("p", { class: "rearm-avail" }, "Rearmament attempt available this turn: ",
+      Object.entries(avail).map(([side, ok]) => h("span", { class: `avail ${ok ? "yes" : "no"}`, dataset: { side } },
+        sideMark(side), ok ? " yes" : " used")), " ", ruleBadge("6.3")),
+    h("div", { class: "rearm-tracks" }, chart.map((tr) => {
+      const m = at.get(tr.track) || {};
+      return h("div", { class: "rearm-track", dataset: { track: tr.track } },
+        h("div", { class: "rearm-name" }, h("strong", {}, tr.name), " ", m.side ? sideMark(m.side, "marker") : null),
+        h("ol", { class: "rearm-boxes" }, (tr.boxes || []).map((b, i) => {
+          const here = i === m.index;
+          const passed = m.index !== undefined && i < m.index;
+          const words = [b.name, b.needed ? `needs ${b.needed}` : "start", b.kind, b.space ? `target space ${b.space}` : null,
+            ...(b.effects || [])].filter(Boolean).join(" — ");
+          return h("li", { class: `rearm-box${here ? " here" : ""}${passed ? " passed" : ""}`, title: words,
+            tabindex: "0", "aria-label": `${tr.name}: ${words}${here ? `; the ${(SIDES[m.side] || {}).name || m.side} marker is here` : ""}` },
+          h("span", { class: "box-need" }, b.needed ? String(b.needed) : "•"),
+          h("span", { class: "box-name" }, b.name),
+          b.kind ? h("span", { class: "box-kind muted" }, b.kind) : null,
+          b.space ? h("span", { class: "box-space" }, "◎ ", b.space) : null,
+          here ? sideMark(m.side) : null);
+        })));
+    })));
+}
+
+function eit2Reminders(v) {
+  const ongoing = Array.isArray(v.ongoing) ? v.ongoing : [];
+  const markers = Object.entries(v.markers || {}).filter(([, on]) => on === true);
+  const rem = Array.isArray(v.reminders) ? v.reminders : [];
+  if (!ongoing.length && !markers.length && !rem.length) {
+    return h("p", { class: "muted reminders-none" }, "No ongoing Event or modifier is in force.");
+  }
+  return h("div", { class: "reminders" },
+    ongoing.length ? h("div", { class: "ongoing" }, h("span", { class: "muted" }, "Ongoing Events "), ruleBadge("2.2.5"), " ",
+      ongoing.map((c) => cardChip(c))) : null,
+    markers.length ? h("div", { class: "markers" }, h("span", { class: "muted" }, "Markers "),
+      markers.map(([k]) => h("span", { class: "chip marker" }, humanize(k)))) : null,
+    rem.length ? h("ul", { class: "reminder-list" }, rem.map((r) => h("li", { dataset: { kind: r.kind } },
+      r.side ? sideMark(r.side) : null, " ", r.text, r.source ? h("span", { class: "muted" }, ` (${r.source})`) : null,
+      " ", ruleBadge(r.rule)))) : null);
+}
+
+/**
+ * Per game: the track display drawn above the board (keys: the view keys it shows, left out
+ * of the board's tables). render(view, ui) -> a node.
+ */
+export const TRACKS = {
+  eit2: {
+    keys: ["turn", "action_round", "phasing", "power", "moderation", "tension", "sanctions",
+      "extremist_penalty", "extremists_left", "deck_size", "rearmament", "rearmament_available",
+      "rearmament_chart", "reminders", "markers", "ongoing"],
+    render: (v, ui) => [
+      eit2Strip(v),
+      section("Rearmament chart", "/tracks/rearmament", ui, eit2Chart(v), { note: "7 tracks" }),
+      section("Ongoing Events and reminders", "/tracks/reminders", ui, eit2Reminders(v)),
+    ],
+  },
+};
+
+/** The game's track display, or null (a game without one shows its tracks in the board). */
+export function renderTracks(view, game, ui) {
+  const t = TRACKS[game];
+  if (!t || !view) return null;
+  return h("div", { class: `tracks tracks-${game}` }, t.render(view, ui));
+}
+
+function cardPile(cards) {
+  if (!cards.length) return h("p", { class: "muted" }, "None.");
+  return h("div", { class: "card-chips" }, cards.map((c) => cardChip(c)));
+}
+
 /** Per game: keys drawn specially, before the generic tables. */
 export const GAME_PARTS = {
   eaw1940: (view) => (Array.isArray(view.fronts)
     ? { keys: ["fronts"], nodes: [["Fronts", "fronts", eawFronts(view.fronts)]] } : null),
+  eit2: (view) => {
+    const keys = ["discard", "removed"].filter((k) => Array.isArray(view[k]));
+    return { keys, nodes: keys.map((k) => [k === "discard" ? `Discard pile (${view[k].length})`
+      : `Removed from the game (${view[k].length})`, k, cardPile(view[k])]) };
+  },
 };
 
 export function renderBoard(view, game, ui) {
   const rest = {};
   for (const [k, v] of Object.entries(view)) if (!NOT_BOARD.has(k)) rest[k] = v;
   if (rest.pending && view.prompt) delete rest.pending;
+  for (const k of (TRACKS[game] || {}).keys || []) delete rest[k];
   const out = [];
   const special = GAME_PARTS[game] ? GAME_PARTS[game](rest) : null;
   if (special) {

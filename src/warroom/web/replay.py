@@ -1,0 +1,176 @@
+"""Replays for the viewer: a record stepped through, with a turn index and "why?" per step.
+
+A :class:`Timeline` replays a record once, remembering per action who played it, its key
+and label, and the turn and round after it (read from the game's own view: ``turn`` and
+one of :data:`ROUND_KEYS`), with a checkpoint state every :data:`CHECKPOINT_EVERY` actions;
+the state after any step is then a clone of the nearest checkpoint and a few actions. A
+timeline of a running game grows as the game does (:meth:`Timeline.extend`).
+
+What a payload may show is decided by the caller (:mod:`warroom.web.service`): a seat
+replaying a running game sees only its own view at each step, and the keys, labels and
+explanations of its own decisions only.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from warroom.core.errors import WarroomError
+from warroom.core.protocol import Game, Outcome, apply, clone, explain, new_game, result
+from warroom.core.record import Record
+from warroom.core.state import State
+
+CHECKPOINT_EVERY = 25
+TURN_KEYS = ("turn",)
+ROUND_KEYS = ("action_round", "round", "impulse", "player_turn", "phase")
+
+
+class BadStep(WarroomError):
+    """A step outside the record, or a "why?" asked of the start of the game."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """Action ``index`` (0-based) of a record: who played it, and where the game was after."""
+
+    index: int
+    role: str | None
+    key: str
+    label: str
+    turn: Any
+    round: Any
+
+
+def _clock(game: Game, state: State[Any]) -> tuple[Any, Any]:
+    """The turn and round the game's view shows (None where it shows none)."""
+    seen = game.view(state, None)
+    turn = next((seen[k] for k in TURN_KEYS if isinstance(seen.get(k), (int, str))), None)
+    rnd = next((seen[k] for k in ROUND_KEYS if isinstance(seen.get(k), (int, str))), None)
+    return turn, rnd
+
+
+@dataclass
+class Timeline:
+    """One record replayed, step by step (thread-safe: every method takes the lock)."""
+
+    game: Game
+    record: Record
+    start: tuple[Any, Any] = (None, None)
+    steps: list[Step] = field(default_factory=list)
+    checkpoints: dict[int, State[Any]] = field(default_factory=dict)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    _tip: State[Any] | None = None
+
+    @classmethod
+    def build(cls, game: Game, record: Record) -> Timeline:
+        state = new_game(game, record.scenario or None, record.seed, record.options,
+                         record.forced_dice)
+        tl = cls(game, Record(record.game, record.scenario, dict(record.options),
+                              record.seed, list(record.forced_dice), []))
+        tl.start = _clock(game, state)
+        tl.checkpoints[0] = clone(state)
+        tl._tip = state
+        tl.extend(record.actions)
+        return tl
+
+    def extend(self, actions: list[str | int]) -> None:
+        """Play ``actions`` on from the last step (a record that grew)."""
+        with self.lock:
+            state = self._tip
+            assert state is not None
+            for ref in actions:
+                role = state.active
+                act = self.game.catalogue.resolve(ref)
+                label = self.game.describe(state, act.id)
+                played = apply(state, act)
+                n = len(self.steps) + 1
+                turn, rnd = _clock(self.game, state)
+                self.steps.append(Step(n - 1, role, played.key, label, turn, rnd))
+                self.record.actions.append(ref)
+                if n % CHECKPOINT_EVERY == 0:
+                    self.checkpoints[n] = clone(state)
+
+    def is_prefix_of(self, actions: list[str | int]) -> bool:
+        with self.lock:
+            mine = self.record.actions
+            return len(mine) <= len(actions) and actions[:len(mine)] == mine
+
+    @property
+    def count(self) -> int:
+        return len(self.steps)
+
+    def check(self, step: int) -> int:
+        n = self.count
+        if not 0 <= step <= n:
+            raise BadStep(f"step {step} is outside this record: choose 0 (the start) to {n}")
+        return step
+
+    def state_at(self, step: int) -> State[Any]:
+        """A fresh state after ``step`` actions (the caller may change it)."""
+        with self.lock:
+            self.check(step)
+            base = max(k for k in self.checkpoints if k <= step)
+            state = clone(self.checkpoints[base])
+            for ref in self.record.actions[base:step]:
+                apply(state, ref)
+            return state
+
+    def final(self) -> Outcome | None:
+        with self.lock:
+            return result(self._tip) if self._tip is not None else None
+
+    def why(self, step: int) -> dict[str, Any]:
+        """Why the action that led to ``step`` was allowed: core ``explain`` on the state
+        before it, for the role that played it."""
+        with self.lock:
+            self.check(step)
+            if step == 0:
+                raise BadStep("step 0 is the start of the game: no action led to it; ask "
+                              "about step 1 or later")
+            info = self.steps[step - 1]
+            before = self.state_at(step - 1)
+        why = explain(before, info.key, info.role)
+        return {"step": step, "role": info.role, "key": info.key, "label": info.label,
+                "legal": why.legal, "action": why.action, "reason": why.reason,
+                "rules": list(why.rules)}
+
+    def index(self) -> list[dict[str, Any]]:
+        """Per step (0 = the start): the role that played the action leading to it, and
+        the turn and round after it."""
+        with self.lock:
+            out = [{"step": 0, "role": None, "turn": self.start[0], "round": self.start[1]}]
+            out += [{"step": s.index + 1, "role": s.role, "turn": s.turn, "round": s.round}
+                    for s in self.steps]
+            return out
+
+
+class Timelines:
+    """A small LRU cache of timelines by source (a game id or an uploaded record id)."""
+
+    def __init__(self, size: int = 16) -> None:
+        self.size = size
+        self._lock = threading.Lock()
+        self._cache: OrderedDict[str, Timeline] = OrderedDict()
+
+    def get(self, source: str, game: Game, record: Record) -> Timeline:
+        """The timeline of ``record`` (extended if the record grew, rebuilt if it changed:
+        an undo)."""
+        with self._lock:
+            tl = self._cache.get(source)
+            if tl is not None:
+                self._cache.move_to_end(source)
+        if tl is not None and tl.game is game:
+            with tl.lock:
+                if tl.is_prefix_of(record.actions):
+                    tl.extend(record.actions[tl.count:])
+                    return tl
+        tl = Timeline.build(game, record)
+        with self._lock:
+            self._cache[source] = tl
+            self._cache.move_to_end(source)
+            while len(self._cache) > self.size:
+                self._cache.popitem(last=False)
+        return tl

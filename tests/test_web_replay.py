@@ -1,0 +1,252 @@
+"""The replay and "why not" routes of the web server: a game's record stepped through (once
+over, for anyone; while on, for a seat, with that seat's view only), the turn index, "why?"
+at a step, an uploaded record, and "why not" for a map target; bad requests answered with a
+clear 4xx that changes nothing."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from test_web_hidden import Eit2Cards, Watch
+from toy import TOY
+from warroom.core.protocol import Game, apply, legal_actions, new_game, view
+from warroom.games import load_game
+from warroom.web.app import create_app
+
+
+def loader(gid: str) -> Game:
+    return TOY if gid == "toy" else load_game(gid)
+
+
+def make(tmp: Path) -> TestClient:
+    return TestClient(create_app(f"sqlite:///{tmp / 'r.sqlite3'}", loader, ["toy", "eit2"]))
+
+
+def play_out(c: TestClient, gid: str, tokens: dict[str, str], limit: int = 200,
+             rng: random.Random | None = None) -> int:
+    """Play the game by its seats (the first legal action, or a random one) until it is over
+    or ``limit`` actions; returns how many were played."""
+    url = f"/api/games/{gid}"
+    n = 0
+    while n < limit:
+        v = c.get(f"{url}/view", params={"token": next(iter(tokens.values()))}).json()
+        if v["status"] == "over":
+            break
+        mine = c.get(f"{url}/view", params={"token": tokens[v["active"]]}).json()
+        legal = mine["legal"]
+        key = (rng.choice(legal) if rng else legal[0])["key"]
+        res = c.post(f"{url}/actions", json={"token": tokens[v["active"]], "action": key})
+        assert res.status_code == 200, res.text
+        n += 1
+    return n
+
+
+def new(c: TestClient, game: str, seed: int) -> dict[str, Any]:
+    roles = loader(game).roles
+    res = c.post("/api/games", json={"game": game, "seed": seed,
+                                     "seats": {r: "human" for r in roles}})
+    assert res.status_code == 200, res.text
+    out: dict[str, Any] = res.json()
+    return out
+
+
+def test_finished_game_replays_for_anyone_with_index_and_why(tmp_path: Path) -> None:
+    with make(tmp_path) as c:
+        g = new(c, "toy", 11)
+        played = play_out(c, g["id"], g["tokens"])
+        url = f"/api/games/{g['id']}/replay"
+        end = c.get(url, params={"index": "true"}).json()
+        assert end["steps"] == played and end["step"] == played and not end["live"]
+        assert end["result"] is not None and end["final"] == end["result"]
+        assert end["seed"] == 11, "the seed is public once the game is over"
+        index = end["index"]
+        assert [e["step"] for e in index] == list(range(played + 1))
+        assert index[0]["role"] is None
+        assert [e["role"] for e in index[1:]] == ["a", "b"] * (played // 2) + ["a"] * (played % 2)
+        # the last step seen by a role is that seat's own view of the finished game
+        for role, token in g["tokens"].items():
+            mine = c.get(f"/api/games/{g['id']}/view", params={"token": token}).json()
+            seen = c.get(url, params={"as": role}).json()
+            assert seen["view"] == mine["view"] and seen["role"] == role
+        # the start, a step in the middle, and "why?" of each action
+        start = c.get(url, params={"step": 0}).json()
+        assert start["step"] == 0 and start["action"] is None and start["actor"] is None
+        assert not start["can_explain"]
+        one = c.get(url, params={"step": 1}).json()
+        assert one["action"]["key"].startswith("take:") and one["actor"] == "a"
+        for step in range(1, played + 1):
+            why = c.get(f"{url}/why", params={"step": step}).json()
+            assert why["legal"] is True and why["rules"], why
+            assert why["role"] == index[step]["role"]
+
+
+def test_replay_bad_requests_are_4xx_and_change_nothing(tmp_path: Path) -> None:
+    with make(tmp_path) as c:
+        g = new(c, "toy", 5)
+        gid, ta = g["id"], g["tokens"]["a"]
+        c.post(f"/api/games/{gid}/actions", json={"token": ta, "action": "take:1"})
+        url = f"/api/games/{gid}/replay"
+        cases = [
+            (url, {}, 403, "token"),                                   # running: a seat only
+            (url, {"token": "nope"}, 403, "not a seat"),
+            (url, {"token": ta, "as": "b"}, 403, "as itself"),
+            (url, {"token": ta, "step": 2}, 422, "outside this record"),
+            (url, {"token": ta, "step": -1}, 422, "bad request"),
+            (url, {"token": ta, "step": "x"}, 422, "bad request"),
+            (f"{url}/why", {"token": ta, "step": 0}, 422, "start of the game"),
+            (f"{url}/why", {"token": ta, "step": 9}, 422, "outside this record"),
+            (f"{url}/why", {"token": ta}, 422, "bad request"),
+            ("/api/games/nosuchgame/replay", {"token": ta}, 404, "no game"),
+            ("/api/records/nosuch", {}, 404, "no uploaded record"),
+        ]
+        for path, params, status, words in cases:
+            res = c.get(path, params=params)
+            assert res.status_code == status, (path, params, res.text)
+            assert words in res.json()["error"], (path, params, res.text)
+            assert "Traceback" not in res.text
+        v = c.get(f"/api/games/{gid}/view", params={"token": ta}).json()
+        assert v["version"] == 1, "nothing changed"
+        # the seat's own step: the key and "why?"; the start: no why
+        mine = c.get(url, params={"token": ta, "step": 1}).json()
+        assert mine["action"]["key"] == "take:1" and mine["can_explain"]
+        assert c.get(f"{url}/why", params={"token": ta, "step": 1}).json()["legal"]
+
+
+def test_uploaded_record_steps_perspectives_and_why(tmp_path: Path) -> None:
+    with make(tmp_path) as c:
+        g = new(c, "toy", 9)
+        played = play_out(c, g["id"], g["tokens"])
+        rec = c.get(f"/api/games/{g['id']}/record").json()
+        up = c.post("/api/records", json=rec).json()
+        url = f"/api/records/{up['id']}"
+        end = c.get(url).json()
+        assert end["step"] == end["steps"] == played and end["source"] == "upload"
+        assert end["record"]["actions"] == rec["actions"]
+        assert end["result"] == rec["result"]
+        as_b = c.get(url, params={"as": "b", "step": 1}).json()
+        assert as_b["role"] == "b" and as_b["action"]["key"] == rec["actions"][0]
+        assert all(e.get("to") in (None, "b") for e in as_b["view"]["log"])
+        assert any(e.get("to") == "b" for e in as_b["view"]["log"]), "b's private entry shows"
+        bad = c.get(url, params={"as": "zz"})
+        assert bad.status_code == 422 and "no role" in bad.json()["error"]
+        assert c.get(url, params={"step": played + 1}).status_code == 422
+        why = c.get(f"{url}/why", params={"step": played}).json()
+        assert why["legal"] and why["rules"]
+        assert c.get(f"{url}/why", params={"step": 0}).status_code == 422
+
+
+def _state_after(game: Game, rec: dict[str, Any], n: int) -> Any:
+    st = new_game(game, rec["scenario"] or None, rec["seed"], rec["options"],
+                  rec["forced_dice"])
+    for key in rec["actions"][:n]:
+        apply(st, key)
+    return st
+
+
+def test_a_seats_replay_of_a_running_eit2_game_hides_the_other_hand(tmp_path: Path) -> None:
+    """Every step of lw's replay (its view, the action line, the index, "why?") shows
+    nothing of rw's hand or the deck, checked as test_web_hidden checks live payloads: the
+    state at each step is rebuilt from the full record on the server's side."""
+    game = load_game("eit2")
+    with make(tmp_path) as c:
+        g = new(c, "eit2", 2**63 + 77)
+        play_out(c, g["id"], g["tokens"], limit=45, rng=random.Random(3))
+        service: Any = c.app.state.service    # type: ignore[attr-defined]
+        live = service.live(g["id"])
+        assert live.state.active is not None, "the game is still on"
+        full = live.session.record.to_json()
+        url = f"/api/games/{g['id']}/replay"
+        token = g["tokens"]["lw"]
+        first = c.get(url, params={"token": token, "index": "true"}).json()
+        steps = first["steps"]
+        assert first["live"] and first["seed"] is None and first["final"] is None
+        assert steps == len(full["actions"]) >= 40
+        watch = Watch(Eit2Cards(game), "lw")
+        hidden_steps = 0
+        for n in range(steps + 1):
+            data = _state_after(game, full, n).data
+            watch.update(data)
+            body = c.get(url, params={"token": token, "step": n}).json()
+            watch.check(f"replay step {n}", body)
+            assert body["view"]["hand"] == view(_state_after(game, full, n), "lw")["hand"]
+            rw_hand = set(data["hands"][1])
+            assert not any(isinstance(x, dict) and x.get("number") in rw_hand
+                           for x in body["view"]["hand"] or [])
+            if n and first["index"][n]["role"] == "rw":
+                hidden_steps += 1
+                assert body["action"] is None and not body["can_explain"]
+                why = c.get(f"{url}/why", params={"token": token, "step": n})
+                assert why.status_code == 403 and "once the game is over" in why.json()["error"]
+            elif n:
+                assert body["action"]["key"] == full["actions"][n - 1]
+                why = c.get(f"{url}/why", params={"token": token, "step": n})
+                assert why.status_code == 200, why.text
+                watch.check(f"why step {n}", why.json())
+        assert hidden_steps > 0, "the test saw rw's decisions"
+        watch.check("index", first["index"])
+        # the spectator route of a running game needs a seat
+        assert c.get(url).status_code == 403
+
+
+def test_why_not_for_a_map_target(tmp_path: Path) -> None:
+    with make(tmp_path) as c:
+        g = new(c, "eit2", 4)
+        gid, tl, tr = g["id"], g["tokens"]["lw"], g["tokens"]["rw"]
+        url = f"/api/games/{gid}/explain"
+        v = c.get(f"/api/games/{gid}/view", params={"token": tl}).json()
+        assert v["active"] == "lw" and v["prompt"]["rule"] == "3.7"
+        legal = {a["target"] for a in v["legal"]}
+        space_ids = [sp["id"] for sp in v["view"]["map"]["spaces"]]
+        blocked = next(s for s in space_ids if s not in legal)
+        ok = next(iter(sorted(legal)))
+        no = c.get(url, params={"token": tl, "target": blocked}).json()
+        assert no["legal"] is False and no["key"] == f"space:{blocked}"
+        assert "3.7" in no["rules"] and no["reason"]
+        yes = c.get(url, params={"token": tl, "target": ok}).json()
+        assert yes["legal"] is True and yes["rules"]
+        # the seat that is not to act hears only that it is not its turn
+        other = c.get(url, params={"token": tr, "target": ok}).json()
+        assert other["legal"] is False and "not rw's turn" in other["reason"]
+        assert other["rules"] == []
+        for params, status, words in [
+            ({"token": tl, "target": "atlantis"}, 422, "no action of eit2 names"),
+            ({"token": tl, "target": ok, "action": f"space:{ok}"}, 422, "not both"),
+            ({"token": tl}, 422, "not both"),
+            ({"target": ok}, 403, "token"),
+            ({"token": "bad", "target": ok}, 403, "not a seat"),
+        ]:
+            res = c.get(url, params=params)
+            assert res.status_code == status and words in res.json()["error"], res.text
+        after = c.get(f"/api/games/{gid}/view", params={"token": tl}).json()
+        assert after["version"] == v["version"] == 0, "nothing changed"
+
+
+@pytest.mark.parametrize("game_id", ["eit2"])
+def test_eit2_view_has_the_rearmament_chart_and_reminders(game_id: str) -> None:
+    game: Any = load_game(game_id)
+    st = new_game(game, "appeasement", 3)
+    seen = view(st, "lw")
+    chart = seen["rearmament_chart"]
+    assert [t["track"] for t in chart] == [t["track"] for t in seen["rearmament"]]
+    assert len(chart) == 7 and all(len(t["boxes"]) >= 2 for t in chart)
+    for tr, at in zip(chart, seen["rearmament"], strict=True):
+        assert tr["boxes"][at["index"]]["name"] == at["box"]
+    assert all(isinstance(e, str) for t in chart for b in t["boxes"] for e in b["effects"])
+    # 1936: boxes passed before the start are in force (13.2), and show as reminders
+    assert any(r["kind"] == "support_check" and r["rule"] for r in seen["reminders"])
+    # the chart is a copy: editing one view never edits another's
+    chart[0]["boxes"][0]["name"] = "edited"
+    assert view(st, "rw")["rearmament_chart"][0]["boxes"][0]["name"] != "edited"
+    # reminders follow the state: play on and they are still well formed
+    rng = random.Random(1)
+    for _ in range(80):
+        if st.active is None:
+            break
+        apply(st, rng.choice(legal_actions(st)))
+    for r in view(st, None)["reminders"]:
+        assert set(r) == {"kind", "side", "value", "source", "rule", "text"} and r["text"]
