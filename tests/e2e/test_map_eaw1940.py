@@ -177,12 +177,12 @@ def test_mid_game_board_and_the_replay_viewer(big: Any, server: Server) -> None:
     up = server.api("POST", "/api/records", json=rec)
     page.goto(f"/replay/{up['id']}")
     page.wait_for_function("() => document.body.dataset.step === '0'")
-    page.locator("#board svg.eaw-svg").wait_for()
-    assert page.locator("#board .eaw-loc").count() == len(CONTENT["map"]["locations"])
-    assert page.locator("#board .space.legal").count() == 0
+    page.locator("#map svg.eaw-svg").wait_for()
+    assert page.locator("#map .eaw-loc").count() == len(CONTENT["map"]["locations"])
+    assert page.locator("#map .space.legal").count() == 0
     page.keyboard.press("End")
     page.wait_for_function(f"() => document.body.dataset.step === '{len(rec['actions'])}'")
-    page.locator("#board svg.eaw-svg").wait_for()
-    assert page.locator("#board .eaw-loc").count() == len(CONTENT["map"]["locations"])
-    assert "Turn 10/10" in page.locator("#board .eaw-strip").inner_text() or \
+    page.locator("#map svg.eaw-svg").wait_for()
+    assert page.locator("#map .eaw-loc").count() == len(CONTENT["map"]["locations"])
+    assert "Turn 10/10" in page.locator("#map .eaw-strip").inner_text() or \
         rec["result"]["termination"] != "final_scoring"

@@ -168,11 +168,11 @@ def test_mid_game_panel_and_the_replay_viewer(big: Any, server: Server) -> None:
     up = server.api("POST", "/api/records", json=rec)
     page.goto(f"/replay/{up['id']}")
     page.wait_for_function("() => document.body.dataset.step === '0'")
-    page.locator("#board .tk-panel").wait_for()
-    assert page.locator("#board .tk-country").count() == len(COMPONENTS["countries"])
-    assert page.locator("#board .space.legal").count() == 0
+    page.locator("#map .tk-panel").wait_for()
+    assert page.locator("#map .tk-country").count() == len(COMPONENTS["countries"])
+    assert page.locator("#map .space.legal").count() == 0
     page.keyboard.press("End")
     page.wait_for_function(f"() => document.body.dataset.step === '{len(rec['actions'])}'")
-    page.locator("#board .tk-event.done").wait_for()
-    assert "resolved" in page.locator("#board .tk-event").inner_text().lower() or \
-        "no result" in page.locator("#board .tk-event").inner_text().lower()
+    page.locator("#map .tk-event.done").wait_for()
+    assert "resolved" in page.locator("#map .tk-event").inner_text().lower() or \
+        "no result" in page.locator("#map .tk-event").inner_text().lower()
