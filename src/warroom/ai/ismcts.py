@@ -17,12 +17,16 @@ move that leads to a won battle is valued as a won battle. Where an operation en
 from the core decision stack alone (see :meth:`ISMCTSBot._op_end`), for every game.
 
 Speed. ``worlds`` determinizations are sampled once per decision and cycled through the
-iterations (iteration ``i`` plays in world ``i mod worlds``); within a world the game is
-deterministic, so the state reached at a tree node in that world is kept (up to ``cache``
-states) and the next iteration through that node starts from it instead of replaying the
-path: an iteration costs one clone, one action and one evaluation at the new leaf. Legal
-ids are computed once per node and world, and actions are applied by id without the
-legality check of :func:`warroom.core.apply` (:func:`warroom.core.protocol.apply_id`).
+iterations (iteration ``i`` plays in world ``i mod worlds``). Within a world the game is
+deterministic, so what a tree node is in that world is kept: its legal ids (computed once
+per node and world), whether the operation has ended there, the result if the game is over,
+and, once the node is reached a second time in that world, its state (up to ``cache``
+states; ``keep_depth``: nodes that shallow keep their state at once), from which the next
+iteration starts instead of replaying the path from the world's root. Actions are applied
+by id without the legality check of :func:`warroom.core.apply`
+(:func:`warroom.core.protocol.apply_id`); the position is evaluated once per iteration
+(the other side's value is its negation); the cyclic garbage collector is paused during a
+search (plain data holds no cycles).
 
 Large action sets (eit2's 40-89 spaces) are handled by progressive widening: a node with
 ``n`` visits may have at most ``pw * n ** pw_alpha`` children (at least one), new children
@@ -104,8 +108,9 @@ class ISMCTSBot:
       judge) or ``none`` (judge the leaf where it stands); ``policy``: ``random`` or
       ``prior`` (sample the prior hook) for those rollouts; ``rollout_cap`` (200) decisions
       at most;
-    - ``worlds`` (16): determinizations sampled per decision and cycled; ``cache`` (20000):
-      the most states kept in the tree;
+    - ``worlds`` (8): determinizations sampled per decision and cycled; ``cache`` (20000):
+      the most states kept in the tree; ``keep_depth`` (0): nodes up to this depth keep
+      their state from their first visit (deeper ones from their second);
     - ``scale`` (10): the default value is ``tanh(evaluate / scale)``.
 
     ``prior`` and ``value`` hooks (functions, for learned policies) are keyword arguments.
@@ -115,14 +120,14 @@ class ISMCTSBot:
     params: ClassVar[dict[str, type]] = {
         "iterations": int, "seconds": float, "c": float, "algo": str, "pw": float,
         "pw_alpha": float, "rollout": str, "policy": str, "rollout_cap": int,
-        "worlds": int, "cache": int, "scale": float,
+        "worlds": int, "cache": int, "keep_depth": int, "scale": float,
     }
 
     def __init__(self, seed: int = 0, iterations: int | None = None,
                  seconds: float | None = None, c: float = 0.7, algo: str = "uct",
                  pw: float = 2.0, pw_alpha: float = 0.5, rollout: str = "operation",
-                 policy: str = "random", rollout_cap: int = 200, worlds: int = 16,
-                 cache: int = 20_000, scale: float = 10.0, prior: PriorFn | None = None,
+                 policy: str = "random", rollout_cap: int = 200, worlds: int = 8,
+                 cache: int = 20_000, keep_depth: int = 0, scale: float = 10.0, prior: PriorFn | None = None,
                  value: ValueFn | None = None) -> None:
         if iterations is None and seconds is None:
             iterations = 300
@@ -157,6 +162,7 @@ class ISMCTSBot:
         self.rollout_cap = rollout_cap
         self.n_worlds = worlds
         self.cache = cache
+        self.keep_depth = keep_depth
         self.scale = scale
         self.prior = prior
         self.value = value
@@ -274,7 +280,7 @@ class ISMCTSBot:
                 children[untried] = child
                 st = st if owned else clone(st)
                 apply_id(st, untried)
-                cslot = self._child_slot(slot, st)
+                cslot = self._child_slot(slot, st, len(path))
                 child.slots[k] = cslot
                 path.append(child)
                 if cslot.state is not None:
@@ -309,9 +315,13 @@ class ISMCTSBot:
             st = st if owned else clone(st)
             apply_id(st, best_a)
             if nslot is None:
-                nslot = self._child_slot(slot, st)
+                nslot = self._child_slot(slot, st, len(path) - 1)
                 node.slots[k] = nslot
                 owned = nslot.state is None
+            elif self._kept < self.cache:
+                nslot.state = st        # a node visited again in this world: keep its state
+                self._kept += 1
+                owned = False
             else:
                 owned = True
             slot = nslot
@@ -320,12 +330,13 @@ class ISMCTSBot:
             n.visits += 1
             n.total += rewards[n.ridx]
 
-    def _child_slot(self, parent: _Slot, st: State[Any]) -> _Slot:
-        """The slot of a node just reached in this world, keeping its state if room is left."""
+    def _child_slot(self, parent: _Slot, st: State[Any], depth: int) -> _Slot:
+        """The slot of a node just reached in this world (``depth`` actions below the root),
+        keeping its state if it is shallow enough and room is left."""
         data = st.data
         deep = parent.deep or len(data["stack"]) > self._depth0
         done = parent.done or self._op.ended(st, deep)
-        keep = self._kept < self.cache
+        keep = depth <= self.keep_depth and self._kept < self.cache
         if keep:
             self._kept += 1
         return _Slot(st if keep else None, deep, done)
