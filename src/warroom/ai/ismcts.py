@@ -127,8 +127,8 @@ class ISMCTSBot:
                  seconds: float | None = None, c: float = 0.7, algo: str = "uct",
                  pw: float = 2.0, pw_alpha: float = 0.5, rollout: str = "operation",
                  policy: str = "random", rollout_cap: int = 200, worlds: int = 8,
-                 cache: int = 20_000, keep_depth: int = 0, scale: float = 10.0, prior: PriorFn | None = None,
-                 value: ValueFn | None = None) -> None:
+                 cache: int = 20_000, keep_depth: int = 0, scale: float = 10.0,
+                 prior: PriorFn | None = None, value: ValueFn | None = None) -> None:
         if iterations is None and seconds is None:
             iterations = 300
         problems = []
