@@ -124,3 +124,37 @@ def test_a_tiny_training_run_end_to_end(tmp_path: Path) -> None:
             break
         apply(st, bot.choose(st))
     assert st.active is not None or result(st) is not None
+
+
+def test_training_report_plots_the_curve(tmp_path: Path) -> None:
+    from warroom.sim.training_report import best_elo, is_training_log, write_training_report
+
+    log = tmp_path / "m.log.jsonl"
+    rounds = []
+    for i, (rate, acc) in enumerate([(0.25, False), (0.75, True), (0.5, False), (0.7, True)]):
+        rounds.append({"round": i, "seconds": 60.0 * (i + 1), "games": 8 * (i + 1),
+                       "steps": 100 * (i + 1), "samples": 500, "policy_loss": 2.0 - i / 10,
+                       "value_loss": 0.5, "accepted": acc,
+                       "eval": {"games": 8, "score": 8 * rate, "win_rate": rate,
+                                "low": rate - 0.2, "high": rate + 0.2,
+                                "elo": training.elo_difference(rate)}})
+    log.write_text("".join(json.dumps(r) + "\n" for r in rounds))
+    assert is_training_log(log)
+    elo = best_elo(rounds)
+    assert elo[0] == 0 and elo[1] == pytest.approx(190.8, abs=0.5) and elo[2] == elo[1]
+    page = write_training_report(log, tmp_path / "rep")
+    text = page.read_text()
+    assert "4 rounds" in text and "2 candidate(s) accepted" in text
+    assert (tmp_path / "rep" / "training.png").stat().st_size > 10_000
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"index": 0}\n')
+    assert not is_training_log(bad)
+    with pytest.raises(ContentError, match="not a training-log line"):
+        write_training_report(bad, tmp_path / "rep2")
+
+
+def test_wilson_and_elo() -> None:
+    low, high = training.wilson(8, 10)
+    assert low == pytest.approx(0.490, abs=1e-3) and high == pytest.approx(0.943, abs=1e-3)
+    assert training.elo_difference(0.5) == pytest.approx(0.0)
+    assert training.elo_difference(0.76) == pytest.approx(200, abs=2)
