@@ -1,8 +1,11 @@
 """Game-agnostic bots: they use only the core protocol.
 
-``make_bot(name, seed)`` builds one by name: ``random``, ``greedy`` or ``ismcts``. A bot is
-any object with ``choose(state) -> Action``; bots draw their own randomness from a seeded
-:class:`warroom.core.Rng`, never from the game state (whose RNG decides the dice).
+``make_bot(spec, seed)`` builds one from a *bot spec*: a name from :data:`BOTS`
+(``random``, ``greedy``, ``ismcts``...), optionally followed by ``:`` and parameters,
+``ismcts:seconds=0.5,c=0.7``. A bot is any object with ``choose(state) -> Action``; bots
+draw their own randomness from a seeded :class:`warroom.core.Rng`, never from the game
+state (whose RNG decides the dice). A bot class lists the parameters a spec may set in
+``params`` (name -> int, float, str or bool); a factory without ``params`` takes none.
 """
 
 from __future__ import annotations
@@ -23,19 +26,82 @@ class Bot(Protocol):
     def choose(self, state: State[Any]) -> Action: ...
 
 
-BOTS: dict[str, Callable[[int], Bot]] = {
+BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "ismcts": ISMCTSBot,
 }
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
+def bot_params(name: str) -> dict[str, type]:
+    """The parameters a spec of bot ``name`` may set, with their types."""
+    params: dict[str, type] = getattr(BOTS[name], "params", {})
+    return params
+
+
+def _convert(bot: str, key: str, text: str, kind: type) -> Any:
     try:
-        factory = BOTS[name]
-    except KeyError:
-        raise UnknownGameError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}") from None
-    return factory(seed)
+        if kind is bool:
+            if text.lower() in ("1", "true", "yes", "on"):
+                return True
+            if text.lower() in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(text)
+        return kind(text)
+    except ValueError:
+        raise UnknownGameError(f"bot {bot}: parameter {key} needs a {kind.__name__}, not "
+                               f"{text[:40]!r}") from None
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "make_bot"]
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"ismcts:seconds=0.5,c=0.7"`` -> ``("ismcts", {"seconds": 0.5, "c": 0.7})``, checked
+    against :data:`BOTS` and each bot's ``params``; a clear error names what is allowed."""
+    if not isinstance(spec, str):
+        raise UnknownGameError(f"a bot spec is a string such as 'ismcts:seconds=1', not "
+                               f"{type(spec).__name__}")
+    name, _, rest = spec.strip().partition(":")
+    if name not in BOTS:
+        raise UnknownGameError(f"unknown bot {name[:40]!r}; bots: {', '.join(BOTS)} "
+                               "(with parameters: NAME:key=value,key=value)")
+    allowed = bot_params(name)
+    kwargs: dict[str, Any] = {}
+    for part in (p.strip() for p in rest.split(",")) if rest.strip() else ():
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq or key not in allowed:
+            what = (f"parameters: {', '.join(f'{k} ({t.__name__})' for k, t in allowed.items())}"
+                    if allowed else "no parameters")
+            raise UnknownGameError(f"bot {name} has no parameter {part[:40]!r}; {name} takes "
+                                   f"{what}, written {name}:key=value,key=value")
+        if key in kwargs:
+            raise UnknownGameError(f"bot {name}: parameter {key} given twice")
+        kwargs[key] = _convert(name, key, value.strip(), allowed[key])
+    return name, kwargs
+
+
+def make_bot(spec: str, seed: int = 0) -> Bot:
+    """A bot from a spec (``"greedy"``, ``"ismcts:iterations=400"``) with ``seed``."""
+    name, kwargs = parse_bot_spec(spec)
+    try:
+        return BOTS[name](seed, **kwargs)
+    except (TypeError, ValueError) as exc:
+        raise UnknownGameError(f"bot {spec[:80]!r}: {exc}") from None
+
+
+def split_bot_specs(text: str) -> list[str]:
+    """A comma-separated list of bot specs, whose parameters are comma-separated too:
+    ``"ismcts:seconds=1,c=0.5,greedy"`` -> ``["ismcts:seconds=1,c=0.5", "greedy"]`` (a
+    part with ``=`` and no ``:`` belongs to the spec before it)."""
+    out: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if "=" in part and ":" not in part and out:
+            out[-1] += "," + part
+        else:
+            out.append(part)
+    return out
+
+
+__all__ = ["BOTS", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "bot_params", "make_bot",
+           "parse_bot_spec", "split_bot_specs"]

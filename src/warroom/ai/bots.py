@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from warroom.core.actions import Action
+from warroom.core.errors import UnknownGameError
 from warroom.core.protocol import State, apply, determinize, legal_actions
 from warroom.core.rng import Rng
 
@@ -41,8 +42,11 @@ class GreedyBot:
     """
 
     name = "greedy"
+    params: ClassVar[dict[str, type]] = {"samples": int}
 
     def __init__(self, seed: int = 0, samples: int = 6) -> None:
+        if samples < 1:
+            raise UnknownGameError(f"greedy: samples must be at least 1, not {samples}")
         self.rng = Rng(seed)
         self.samples = samples
 

@@ -1,112 +1,503 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
 
-Each iteration samples a determinization of the root for the acting role (opponent hands,
-deck order and future dice resampled through :func:`warroom.core.determinize`), walks the
-tree choosing with UCB1 among the children whose action is legal in that sample (each
-child counts how often it was available), expands one new action, optionally plays a random
-rollout of at most ``rollout_depth`` decisions (default 0: the leaf is judged directly,
-which measured better than random rollouts in eaw1940 and eit2, whose random play is poor),
-and backs up one value per role: the game's returns when it ended, else the game's
-evaluation squashed to (-1, 1). Nodes are keyed by
-action key from the root, so one tree serves every sampled world.
+The bot plans for the role to act (``me``) over *determinizations*: worlds in which
+everything ``me`` cannot know (the opponent's hand, deck orders, future dice) is resampled
+by :func:`warroom.core.determinize`. One tree of action ids from the root serves every
+world; a child counts how often it was *available* (legal in the world of an iteration),
+and selection is UCB1 over availability (``algo=uct``) or PUCT with priors
+(``algo=puct``: ``Q + c * P * sqrt(available) / (1 + visits)``; the prior is uniform
+unless a ``prior(state, legal_ids) -> list[float]`` hook is given).
+
+Plans, not clicks. A leaf is not judged where it stands when the acting role is half way
+through an operation (a card played but its spaces not chosen, a move whose battle is
+still to be fought): a rollout with a fast default policy (``policy=random``, or the prior
+hook's probabilities) carries it to the end of the operation, and the position is judged
+there (``value(state) -> {role: value}``, default ``tanh(game.evaluate / scale)``). So a
+move that leads to a won battle is valued as a won battle. Where an operation ends is read
+from the core decision stack alone (see :meth:`ISMCTSBot._op_end`), for every game.
+
+Speed. ``worlds`` determinizations are sampled once per decision and cycled through the
+iterations (iteration ``i`` plays in world ``i mod worlds``); within a world the game is
+deterministic, so the state reached at a tree node in that world is kept (up to ``cache``
+states) and the next iteration through that node starts from it instead of replaying the
+path: an iteration costs one clone, one action and one evaluation at the new leaf. Legal
+ids are computed once per node and world, and actions are applied by id without the
+legality check of :func:`warroom.core.apply` (:func:`warroom.core.protocol.apply_id`).
+
+Large action sets (eit2's 40-89 spaces) are handled by progressive widening: a node with
+``n`` visits may have at most ``pw * n ** pw_alpha`` children (at least one), new children
+taken in a random order (or by decreasing prior with a prior hook).
+
+With an iteration budget (``iterations=400``) and no time budget the choice is a function
+of the bot's seed and what ``me`` may know: the same for every state ``me`` cannot tell
+apart (the worlds are resampled, never read from the real hidden cards).
 """
 
 from __future__ import annotations
 
+import gc
 import math
-from dataclasses import dataclass, field
-from typing import Any
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from warroom.ai.bots import forced_or_choices
 from warroom.core.actions import Action
-from warroom.core.protocol import State, apply, determinize, legal_actions, result
+from warroom.core.errors import UnknownGameError
+from warroom.core.protocol import State, apply_id, clone, determinize, result
 from warroom.core.rng import Rng
 
+PriorFn = Callable[[State[Any], Sequence[int]], Sequence[float]]
+"""``prior(state, legal_ids) -> probabilities`` (one per id, in order) for PUCT."""
+ValueFn = Callable[[State[Any]], Mapping[str, float]]
+"""``value(state) -> {role: value in [-1, 1]}`` for a position that is not over."""
 
-@dataclass
+ALGOS = ("uct", "puct")
+ROLLOUTS = ("operation", "none")
+POLICIES = ("random", "prior")
+
+
+class _Slot:
+    """What a tree node is in one world: its state (when kept), legal ids, the order in
+    which untried ids are expanded, and where the acting role's operation stands."""
+
+    __slots__ = ("deep", "done", "legal", "order", "priors", "ptr", "state", "value")
+
+    def __init__(self, state: State[Any] | None, deep: bool, done: bool) -> None:
+        self.state = state
+        self.deep = deep            # the stack went deeper than the root's since the root
+        self.done = done            # the root role's operation ended on the way here
+        self.legal: list[int] | None = None
+        self.order: list[int] = []
+        self.ptr = 0
+        self.priors: dict[int, float] | None = None
+        self.value: tuple[float, ...] | None = None   # the result, once the game is over
+
+
 class _Node:
-    role: str | None = None
-    visits: int = 0
-    available: int = 0
-    value: float = 0.0                       # total reward of the role who chose this node
-    children: dict[str, _Node] = field(default_factory=dict)
+    """A node of the tree: the statistics of the action that leads to it, for the role
+    (index ``ridx``) who chose it, and its children by action id."""
+
+    __slots__ = ("avail", "children", "prior", "ridx", "slots", "total", "visits")
+
+    def __init__(self, ridx: int, prior: float) -> None:
+        self.ridx = ridx
+        self.prior = prior
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.children: dict[int, _Node] = {}
+        self.slots: dict[int, _Slot] = {}
 
 
 class ISMCTSBot:
-    """``iterations`` samples per decision (``ismcts`` in the CLI uses the defaults)."""
+    """Information-set MCTS. Parameters (all settable in a bot spec such as
+    ``ismcts:seconds=0.5,c=0.7``; see :attr:`params`):
+
+    - ``iterations`` (default 300): the iteration budget; ``seconds``: a time budget per
+      decision (with both, whichever ends first; with ``seconds`` the choice depends on the
+      machine's speed, so it is not reproducible);
+    - ``c`` (0.7): the exploration constant; ``algo``: ``uct`` or ``puct``;
+    - ``pw`` (2.0) and ``pw_alpha`` (0.5): progressive widening (``pw=0``: none, every
+      legal action is expanded before any is selected twice);
+    - ``rollout``: ``operation`` (play on to the end of the acting role's operation, then
+      judge) or ``none`` (judge the leaf where it stands); ``policy``: ``random`` or
+      ``prior`` (sample the prior hook) for those rollouts; ``rollout_cap`` (200) decisions
+      at most;
+    - ``worlds`` (16): determinizations sampled per decision and cycled; ``cache`` (20000):
+      the most states kept in the tree;
+    - ``scale`` (10): the default value is ``tanh(evaluate / scale)``.
+
+    ``prior`` and ``value`` hooks (functions, for learned policies) are keyword arguments.
+    """
 
     name = "ismcts"
+    params: ClassVar[dict[str, type]] = {
+        "iterations": int, "seconds": float, "c": float, "algo": str, "pw": float,
+        "pw_alpha": float, "rollout": str, "policy": str, "rollout_cap": int,
+        "worlds": int, "cache": int, "scale": float,
+    }
 
-    def __init__(self, seed: int = 0, iterations: int = 150, rollout_depth: int = 0,
-                 exploration: float = 0.7, scale: float = 10.0) -> None:
+    def __init__(self, seed: int = 0, iterations: int | None = None,
+                 seconds: float | None = None, c: float = 0.7, algo: str = "uct",
+                 pw: float = 2.0, pw_alpha: float = 0.5, rollout: str = "operation",
+                 policy: str = "random", rollout_cap: int = 200, worlds: int = 16,
+                 cache: int = 20_000, scale: float = 10.0, prior: PriorFn | None = None,
+                 value: ValueFn | None = None) -> None:
+        if iterations is None and seconds is None:
+            iterations = 300
+        problems = []
+        if iterations is not None and iterations < 1:
+            problems.append(f"iterations must be at least 1, not {iterations}")
+        if seconds is not None and not (0 < seconds <= 3600):
+            problems.append(f"seconds must be in (0, 3600], not {seconds}")
+        if algo not in ALGOS:
+            problems.append(f"algo must be one of {', '.join(ALGOS)}, not {algo!r}")
+        if rollout not in ROLLOUTS:
+            problems.append(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        if policy not in POLICIES:
+            problems.append(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
+        if policy == "prior" and prior is None:
+            problems.append("policy=prior needs a prior hook")
+        if not (c >= 0 and pw >= 0 and 0 < pw_alpha <= 1 and scale > 0):
+            problems.append("c and pw must be >= 0, pw_alpha in (0, 1], scale > 0")
+        if worlds < 1 or cache < 0 or rollout_cap < 0:
+            problems.append("worlds must be >= 1, cache and rollout_cap >= 0")
+        if problems:
+            raise UnknownGameError("ismcts: " + "; ".join(problems))
         self.rng = Rng(seed)
         self.iterations = iterations
-        self.rollout_depth = rollout_depth
-        self.c = exploration
+        self.seconds = seconds
+        self.c = c
+        self.puct = algo == "puct"
+        self.pw = pw
+        self.pw_alpha = pw_alpha
+        self.rollout = rollout == "operation"
+        self.policy = policy
+        self.rollout_cap = rollout_cap
+        self.n_worlds = worlds
+        self.cache = cache
         self.scale = scale
+        self.prior = prior
+        self.value = value
+        self.last: dict[str, Any] = {}
+        """Statistics of the last search: iterations, seconds, worlds, nodes, states kept."""
 
+    # -- the decision ---------------------------------------------------------------------
     def choose(self, state: State[Any]) -> Action:
         only, legal = forced_or_choices(state)
         if only is not None:
+            self.last = {"iterations": 0, "seconds": 0.0}
             return only
         me = state.active
         assert me is not None
-        root = _Node()
-        for _ in range(self.iterations):
-            world = determinize(state, me, self.rng)
-            self._iterate(root, world)
-        best = max(legal, key=lambda a: (root.children[a.key].visits
-                                         if a.key in root.children else -1,
-                                         -a.id))
-        return best
+        game = state.game
+        self._roles = game.roles
+        self._me = me
+        self._me_idx = game.roles.index(me)
+        self._op = OperationEnd(state)
+        self._depth0 = self._op.depth
+        self._kept = 0
+        self._worlds: list[_Slot] = []
+        root = _Node(-1, 1.0)
+        start = time.perf_counter()
+        deadline = start + self.seconds if self.seconds is not None else math.inf
+        budget = self.iterations if self.iterations is not None else 1 << 62
+        n = 0
+        # The tree keeps thousands of small states alive: the cyclic garbage collector
+        # would scan them again and again (a third of the time) though plain data and the
+        # tree hold no cycles. It is paused for the search only, and only if it was on.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            while n < budget:
+                k = n % self.n_worlds
+                if k == len(self._worlds):
+                    self._worlds.append(self._new_world(state, root, k))
+                self._iterate(root, k)
+                n += 1
+                if deadline != math.inf and time.perf_counter() >= deadline:
+                    break
+        finally:
+            if collecting:
+                gc.enable()
+        cat = game.catalogue
+        self.last = {"iterations": n, "seconds": time.perf_counter() - start,
+                     "worlds": len(self._worlds), "states_kept": self._kept,
+                     "root_children": len(root.children),
+                     "visits": {cat[a].key: ch.visits for a, ch in root.children.items()}}
+        self._worlds = []
 
-    # -- one iteration -----------------------------------------------------------------
-    def _iterate(self, root: _Node, world: State[Any]) -> None:
-        path: list[_Node] = [root]
+        def rank(a: Action) -> tuple[int, float, int]:
+            ch = root.children.get(a.id)
+            if ch is None:
+                return (-1, 0.0, -a.id)
+            return (ch.visits, ch.total / ch.visits if ch.visits else 0.0, -a.id)
+        return max(legal, key=rank)
+
+    def _new_world(self, state: State[Any], root: _Node, k: int) -> _Slot:
+        world = determinize(state, self._me, self.rng)
+        slot = _Slot(world, False, False)
+        root.slots[k] = slot
+        self._fill(slot, world)
+        return slot
+
+    # -- one iteration ----------------------------------------------------------------------
+    def _iterate(self, root: _Node, k: int) -> None:
         node = root
-        while world.active is not None:
-            legal = legal_actions(world)
-            role = world.active
-            untried = [a for a in legal if a.key not in node.children]
-            for a in legal:
-                child = node.children.get(a.key)
-                if child is not None:
-                    child.available += 1
-            if untried:
-                action = untried[self.rng.randbelow(len(untried))]
-                child = _Node(role=role)
-                node.children[action.key] = child
-                apply(world, action)
-                path.append(child)
+        slot = root.slots[k]
+        st = slot.state
+        assert st is not None
+        owned = False               # st may be changed in place (no slot keeps it)
+        path = [root]
+        c = self.c
+        puct = self.puct
+        while True:
+            if slot.value is not None:              # the game is over here
+                rewards = slot.value
                 break
-            action = self._select(node, legal)
-            node = node.children[action.key]
-            apply(world, action)
+            legal = slot.legal
+            if legal is None:
+                legal = self._fill(slot, st)
+                if slot.value is not None:
+                    rewards = slot.value
+                    break
+            children = node.children
+            # availability: each expanded child legal in this world was available once more
+            available: list[tuple[int, _Node]] = []
+            if children:
+                if len(children) <= len(legal):
+                    lset = set(legal) if len(legal) > 8 else legal
+                    for a, ch in children.items():
+                        if a in lset:
+                            ch.avail += 1
+                            available.append((a, ch))
+                else:
+                    for a in legal:
+                        ch2 = children.get(a)
+                        if ch2 is not None:
+                            ch2.avail += 1
+                            available.append((a, ch2))
+            # expansion (progressive widening) or selection
+            untried = -1
+            na = len(available)
+            if na < len(legal) and (not na or self.pw <= 0
+                                    or na < self.pw * (node.visits + 1) ** self.pw_alpha):
+                untried = self._next_untried(slot, children)
+            if untried >= 0:
+                active = st.data["active"]
+                ridx = self._roles.index(active)
+                priors = slot.priors
+                child = _Node(ridx, priors[untried] if priors is not None
+                              else 1.0 / len(legal))
+                child.avail = 1
+                children[untried] = child
+                st = st if owned else clone(st)
+                apply_id(st, untried)
+                cslot = self._child_slot(slot, st)
+                child.slots[k] = cslot
+                path.append(child)
+                if cslot.state is not None:
+                    owned = False
+                rewards = self._leaf(cslot, st, owned or cslot.state is None)
+                break
+            # selection among the expanded children available in this world
+            best: _Node | None = None
+            best_a = -1
+            best_score = -math.inf
+            if puct:
+                for a, ch in available:
+                    q = ch.total / ch.visits if ch.visits else 0.0
+                    score = q + c * ch.prior * math.sqrt(ch.avail) / (1 + ch.visits)
+                    if score > best_score:
+                        best, best_a, best_score = ch, a, score
+            else:
+                for a, ch in available:
+                    v = ch.visits
+                    score = ch.total / v + c * math.sqrt(math.log(ch.avail) / v)
+                    if score > best_score:
+                        best, best_a, best_score = ch, a, score
+            assert best is not None
+            node = best
             path.append(node)
-        rewards = self._rollout(world)
+            nslot = node.slots.get(k)
+            if nslot is not None and nslot.state is not None:
+                st = nslot.state
+                owned = False
+                slot = nslot
+                continue
+            st = st if owned else clone(st)
+            apply_id(st, best_a)
+            if nslot is None:
+                nslot = self._child_slot(slot, st)
+                node.slots[k] = nslot
+                owned = nslot.state is None
+            else:
+                owned = True
+            slot = nslot
+        root.visits += 1
         for n in path[1:]:
             n.visits += 1
-            n.value += rewards.get(n.role or "", 0.0)
+            n.total += rewards[n.ridx]
 
-    def _select(self, node: _Node, legal: list[Action]) -> Action:
-        best, best_score = legal[0], -math.inf
-        for a in legal:
-            child = node.children[a.key]
-            mean = child.value / child.visits if child.visits else 0.0
-            bonus = self.c * math.sqrt(math.log(max(1, child.available)) / (1 + child.visits))
-            score = mean + bonus
-            if score > best_score:
-                best, best_score = a, score
-        return best
+    def _child_slot(self, parent: _Slot, st: State[Any]) -> _Slot:
+        """The slot of a node just reached in this world, keeping its state if room is left."""
+        data = st.data
+        deep = parent.deep or len(data["stack"]) > self._depth0
+        done = parent.done or self._op.ended(st, deep)
+        keep = self._kept < self.cache
+        if keep:
+            self._kept += 1
+        return _Slot(st if keep else None, deep, done)
 
-    def _rollout(self, world: State[Any]) -> dict[str, float]:
-        for _ in range(self.rollout_depth):
-            if world.active is None:
+    def _fill(self, slot: _Slot, st: State[Any]) -> list[int]:
+        """Compute a slot's legal ids and expansion order (or its result: game over)."""
+        game = st.game
+        legal: list[int] = game.legal_ids(st)
+        slot.legal = legal
+        if not legal:
+            slot.value = self._returns(st)
+            return legal
+        order = list(legal)
+        if self.prior is not None:
+            probs = list(self.prior(st, legal))
+            if len(probs) != len(legal):
+                raise ValueError(f"the prior hook gave {len(probs)} probabilities for "
+                                 f"{len(legal)} legal actions")
+            slot.priors = dict(zip(legal, probs, strict=True))
+            pri = slot.priors
+            order.sort(key=lambda a: -pri[a])
+        slot.order = order
+        return legal
+
+    def _next_untried(self, slot: _Slot, children: dict[int, _Node]) -> int:
+        """The next legal id of this world not yet a child: by decreasing prior with a prior
+        hook, else uniformly at random (a Fisher-Yates shuffle drawn lazily, one draw per
+        expansion, so that a node of 89 legal spaces costs no 89 draws up front)."""
+        order = slot.order
+        n = len(order)
+        p = slot.ptr
+        lazy = slot.priors is None
+        rng = self.rng
+        while p < n:
+            if lazy:
+                j = p + rng.randbelow(n - p)
+                order[p], order[j] = order[j], order[p]
+            if order[p] not in children:
                 break
-            legal = legal_actions(world)
-            apply(world, legal[self.rng.randbelow(len(legal))])
-        out = result(world)
-        game = world.game
-        if out is not None:
-            return dict(out.returns)
-        return {r: math.tanh(game.evaluate(world, r) / self.scale) for r in game.roles}
+            p += 1
+        slot.ptr = p
+        return order[p] if p < n else -1
+
+    # -- judging a leaf ----------------------------------------------------------------------
+    def _leaf(self, slot: _Slot, st: State[Any], owned: bool) -> tuple[float, ...]:
+        """The value of a new leaf: the result if the game is over, else the position at the
+        end of the acting role's operation (a rollout gets there), judged by ``value``."""
+        if st.data["active"] is None:
+            slot.legal = []
+            slot.value = self._returns(st)
+            return slot.value
+        if self.rollout and not slot.done:
+            if not owned:
+                st = clone(st)
+            prior = self.prior if self.policy == "prior" else None
+            rollout_to_operation_end(st, self._op, self.rng, self.rollout_cap, slot.deep,
+                                     prior)
+            if st.data["active"] is None:
+                return self._returns(st)
+        return self._judge(st)
+
+    def _returns(self, st: State[Any]) -> tuple[float, ...]:
+        out = result(st)
+        assert out is not None
+        return tuple(float(out.returns.get(r, 0.0)) for r in self._roles)
+
+    def _judge(self, st: State[Any]) -> tuple[float, ...]:
+        """One evaluation of a position that is not over, per role."""
+        if self.value is not None:
+            got = self.value(st)
+            return tuple(float(got.get(r, 0.0)) for r in self._roles)
+        game = st.game
+        roles = self._roles
+        if len(roles) <= 2:
+            # one evaluation, for the root's role; in a two-sided game the other side's
+            # value is its negation (the returns of a finished game are zero-sum too)
+            v = math.tanh(game.evaluate(st, self._me) / self.scale)
+            return (v, -v) if self._me_idx == 0 else (-v, v) if len(roles) == 2 else (v,)
+        return tuple(math.tanh(game.evaluate(st, r) / self.scale) for r in roles)
+
+
+class OperationEnd:
+    """Where the operation of the role to act at a root position ends, read from the core
+    decision stack alone (so it holds for every game). At a decision reached by at least one
+    action from the root, the operation has ended when:
+
+    - the game is over; or
+    - the stack is shallower than at the root: the procedure that asked the root's question
+      has finished (a sub-decision of an event, a battle, a move, a set-up step); or
+    - at the root's depth, another role decides: the turn has passed (the opponent's
+      decisions nested deeper, such as a reaction, a block or a battle card, belong to the
+      operation); or
+    - at the root's depth, the root's question (the same frame kind, for the same role) is
+      asked again after the operation went deeper than the root or rolled a die, dealt or
+      revealed (the undo barrier moved): one operation is complete, the next begins. Without
+      either (a third SP placed after a second, a counter picked for a move), the same
+      operation is still being chosen.
+
+    ``deep`` says whether the stack was deeper than the root's at some decision on the way.
+    """
+
+    __slots__ = ("barrier", "depth", "kind", "role")
+
+    def __init__(self, root: State[Any]) -> None:
+        data = root.data
+        if data["active"] is None:
+            raise ValueError("no operation: the game is over")
+        stack = data["stack"]
+        self.role: str = data["active"]
+        self.depth = len(stack)
+        self.kind: str = stack[-1]["kind"]
+        self.barrier: int = data["barrier"]
+
+    def ended(self, st: State[Any], deep: bool) -> bool:
+        data = st.data
+        if data["active"] is None:
+            return True
+        stack = data["stack"]
+        n = len(stack)
+        if n != self.depth:
+            return n < self.depth
+        top = stack[-1]
+        if top["role"] != self.role:
+            return True
+        return top["kind"] == self.kind and (deep or data["barrier"] != self.barrier)
+
+
+def rollout_to_operation_end(st: State[Any], op: OperationEnd, rng: Rng, cap: int = 200,
+                             deep: bool = False, prior: PriorFn | None = None) -> int:
+    """Play ``st`` on in place with the default policy (uniform among the legal ids, or the
+    ``prior`` hook's probabilities) until ``op`` has ended or ``cap`` decisions were made;
+    the number of decisions made."""
+    game = st.game
+    data = st.data
+    depth = op.depth
+    for step in range(cap):
+        ids = game.legal_ids(st)
+        if not ids:
+            return step
+        a = _sample(ids, prior(st, ids), rng) if prior is not None \
+            else ids[rng.randbelow(len(ids))]
+        apply_id(st, a)
+        if data["active"] is None:
+            return step + 1
+        if len(data["stack"]) > depth:
+            deep = True
+        elif op.ended(st, deep):
+            return step + 1
+    return cap
+
+
+def default_value(st: State[Any], role: str, scale: float = 10.0) -> dict[str, float]:
+    """The default ``value`` hook for ``role`` to act: ``tanh(evaluate / scale)`` for it,
+    the negation for the other side of a two-sided game (a game over: its returns)."""
+    out = result(st)
+    if out is not None:
+        return dict(out.returns)
+    game = st.game
+    if len(game.roles) == 2:
+        v = math.tanh(game.evaluate(st, role) / scale)
+        return {r: (v if r == role else -v) for r in game.roles}
+    return {r: math.tanh(game.evaluate(st, r) / scale) for r in game.roles}
+
+
+def _sample(ids: list[int], probs: Sequence[float], rng: Rng) -> int:
+    total = sum(max(0.0, p) for p in probs)
+    if total <= 0:
+        return ids[rng.randbelow(len(ids))]
+    x = rng.random() * total
+    acc = 0.0
+    for a, p in zip(ids, probs, strict=True):
+        acc += max(0.0, p)
+        if x < acc:
+            return a
+    return ids[-1]

@@ -12,6 +12,7 @@ who is active, what is asked (:func:`prompt`) and which actions are legal.
 from __future__ import annotations
 
 import enum
+import marshal
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -169,14 +170,22 @@ class Game(ABC):
 
     def copy_data(self, data: Data) -> Data:
         """A copy of ``data`` for :func:`clone`: everything deep-copied but the log, whose
-        entries are never changed once written and so are shared. Games may do better."""
-        out: Data = {}
-        for k, v in data.items():
-            if k == "log":
-                out[k] = list(v)
-            else:
-                cls = v.__class__
-                out[k] = copy_plain(v) if cls is dict or cls is list else v
+        entries are never changed once written and so are shared. Games may do better.
+
+        Plain JSON data is copied by a round trip through :mod:`marshal` (C speed, about
+        twice as fast as walking it in Python), data marshal refuses by :func:`copy_plain`.
+        """
+        log = data.get("log")
+        rest = dict(data)
+        if log is not None:
+            rest["log"] = []
+        try:
+            out: Data = marshal.loads(marshal.dumps(rest))
+        except ValueError:
+            out = {k: (copy_plain(v) if v.__class__ is dict or v.__class__ is list else v)
+                   for k, v in rest.items()}
+        if log is not None:
+            out["log"] = list(log)
         return out
 
     def max_decisions(self) -> int:
@@ -358,6 +367,21 @@ def apply(state: State[Any], action: Action | str | int, role: str | None = None
     game.frames[frame["kind"]].apply(state, frame, act)
     flow.run(state)
     return act
+
+
+def apply_id(state: State[Any], action_id: int) -> None:
+    """Search's :func:`apply`: carry out the action with catalogue id ``action_id``, taken
+    from ``state.game.legal_ids(state)`` of this very state or of an exact copy of it. No
+    legality check and no list of Actions built: a search that walks a tree of ids calls it
+    thousands of times a second. Everything else (front ends, records, tests) uses
+    :func:`apply`, which refuses an illegal action."""
+    game = state.game
+    data = state.data
+    frame = data["stack"][-1]
+    state._legal = None
+    data["decisions"] += 1
+    game.frames[frame["kind"]].apply(state, frame, game.catalogue[action_id])
+    flow.run(state)
 
 
 def prompt(state: State[Any]) -> Prompt | None:

@@ -184,7 +184,8 @@ class EuropeInTurmoil2(EitGame):
         hand = data["hands"][o]
         seen = data.get("seen")
         known = [n for n in seen[me] if n in hand] if seen else []
-        pool = [n for n in hand if n not in known] + data["deck"]
+        # sorted: the sample depends on what ``role`` knows, never on the real order
+        pool = sorted([n for n in hand if n not in known] + data["deck"])
         for i in range(len(pool) - 1, 0, -1):
             j = rng.randbelow(i + 1)
             pool[i], pool[j] = pool[j], pool[i]

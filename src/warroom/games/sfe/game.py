@@ -17,9 +17,9 @@ from typing import Any
 from warroom.core.errors import UnknownGameError, short
 from warroom.core.flow import FrameKind, call, prompt_of
 from warroom.core.log import log
-from warroom.core.protocol import Outcome, Termination
+from warroom.core.protocol import Outcome, Termination, copy_plain
 from warroom.core.rng import Rng
-from warroom.core.state import Frame, State
+from warroom.core.state import Data, Frame, State
 from warroom.games.sfe import engine as E
 from warroom.games.sfe.battle import BATTLE_FRAMES, valid_retreats
 from warroom.games.sfe.components import (
@@ -49,6 +49,17 @@ from warroom.games.sfe.tables import SfeBase
 from warroom.games.sfe.turn import TURN_FRAMES
 
 DEFAULT_MAX_TURNS = 80
+
+# How copy_data copies each key: 1 a flat list, 2 a pair of flat lists (one per side), 3 a
+# list of flat lists, 4 the later decks (per side, a list of flat lists); the log's entries
+# are shared (never changed once written); scalars are shared; any other key deep-copied.
+_COPY: dict[str, int] = {
+    "log": 1, "forced": 1, "chance_queue": 1, "ctl": 1, "cnt": 1, "usa": 1, "inplay": 1,
+    "dn": 1,
+    "hand": 2, "deck": 2, "rec": 2, "secret": 2, "elim": 2,
+    "u": 3,
+    "later": 4,
+}
 FRAME_KINDS: dict[str, FrameKind[SfeBase]] = {k.kind: k() for k in (*TURN_FRAMES, *BATTLE_FRAMES)}
 """The handlers of every frame kind (stateless)."""
 DECISION_KINDS = tuple(k for k, f in FRAME_KINDS.items() if f.decision)
@@ -69,6 +80,25 @@ class StruggleForEurope(SfeBase):
 
     def options_schema(self) -> dict[str, Any]:
         return {"max_turns": DEFAULT_MAX_TURNS}
+
+    def copy_data(self, data: Data) -> Data:
+        """A clone's data for search: the lists of ints copied flat by their known shapes
+        (``_COPY``), the decision stack and anything unknown deep-copied."""
+        out: Data = {}
+        for k, v in data.items():
+            how = _COPY.get(k)
+            if how is None:
+                cls = v.__class__
+                out[k] = copy_plain(v) if cls is dict or cls is list else v
+            elif how == 1:
+                out[k] = v[:]
+            elif how == 2:
+                out[k] = [v[0][:], v[1][:]]
+            elif how == 3:
+                out[k] = [x[:] for x in v]
+            else:
+                out[k] = [[x[:] for x in side] for side in v]
+        return out
 
     # -- set-up (5) -------------------------------------------------------------------------
     def setup(self, st: Sfe, scenario: str, options: Mapping[str, Any]) -> None:
@@ -230,7 +260,8 @@ class StruggleForEurope(SfeBase):
         data = st.data
         me = self.roles.index(role)
         opp = 1 - me
-        _shuffle(data["deck"][me], rng)
+        data["deck"][me].sort()     # the sample depends on what ``role`` knows, never on
+        _shuffle(data["deck"][me], rng)     # the real order of what it does not
         fr = current_battle(data)
         key = "attacker" if fr is not None and fr["attacker"] == opp else "defender"
         real = (list(data["hand"][opp]), list(data["deck"][opp]), list(data["rec"][opp]),
@@ -240,7 +271,7 @@ class StruggleForEurope(SfeBase):
         known = list(data["rec"][opp])
         for x in secret:
             known.remove(x)
-        pool = data["hand"][opp] + data["deck"][opp] + secret
+        pool = sorted(data["hand"][opp] + data["deck"][opp] + secret)
         if fr is not None and not fr["revealed"]:
             self._hide_battle_cards(fr, key, pool, rng)
         nh, nd = len(data["hand"][opp]), len(data["deck"][opp])
@@ -278,6 +309,7 @@ class StruggleForEurope(SfeBase):
         if not face_down:
             return
         pool += face_down
+        pool.sort()
         _shuffle(pool, rng)
         if fr[f"{key}_air"] >= 0:
             i = next(i for i, x in enumerate(pool) if c.card_air[x] > 0)

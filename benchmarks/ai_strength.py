@@ -1,0 +1,194 @@
+"""How strong are the bots? Matches between bot specs, both seatings, with honest intervals.
+
+    PYTHONPATH=src python benchmarks/ai_strength.py eit2 --scenario great_depression \\
+        --bot ismcts:iterations=300 --vs random --vs greedy --games 10 --seed 1 [--jobs 2]
+    PYTHONPATH=src python benchmarks/ai_strength.py eaw1940 --bot ismcts --vs random \\
+        --vs greedy --games 20
+
+For a two-sided game, each opponent plays ``--games`` games with each seating (the bot as
+the first role, then as the second); game ``i`` of a seating uses the seed derived from
+``--seed`` and ``i``, the same for both seatings and every opponent, so the pairings meet
+the same dice and deals. Printed: the bot's wins, draws and losses per seating and in all,
+with the Wilson 95% interval of its win rate; per game, the mean length (decisions), how the
+games ended (the outcome's label) and, in sfe, the battles fought. For a one-player game
+(eaw1940) each spec plays ``--games`` games: mean VP (with a 95% interval of the mean) and
+the result bands. ``--json`` prints everything as one JSON object.
+
+Everything a bot chooses is timed: the mean seconds per decision is printed per spec. Use
+iteration budgets (``ismcts:iterations=N``) for results that do not depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from warroom.ai import make_bot, split_bot_specs
+from warroom.core import apply, new_game, result
+from warroom.core.rng import derive_seed
+from warroom.games import load_game
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``k / n`` (95% for z = 1.96)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play(task: tuple[str, str | None, dict[str, str], int, int]) -> dict[str, Any]:
+    """One game: ``seats`` maps each role to a bot spec."""
+    game_id, scenario, seats, seed, bot_seed = task
+    game = load_game(game_id)
+    state = new_game(game, scenario, seed)
+    bots = {role: make_bot(spec, bot_seed + k) for k, (role, spec) in enumerate(seats.items())}
+    spent = Counter[str]()
+    decisions = Counter[str]()
+    while state.active is not None:
+        role = state.active
+        t = time.perf_counter()
+        action = bots[role].choose(state)
+        spent[role] += time.perf_counter() - t
+        decisions[role] += 1
+        apply(state, action)
+    out = result(state)
+    assert out is not None
+    battles = sum(1 for e in state.log if e.get("rule") == "8"
+                  and str(e.get("text", "")).startswith("Battle in")) if game_id == "sfe" \
+        else None
+    return {"seed": seed, "seats": seats, "winner": out.winner, "label": out.label,
+            "scores": dict(out.scores), "decisions": state.data["decisions"],
+            "battles": battles, "spent": dict(spent), "chosen": dict(decisions)}
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("game")
+    ap.add_argument("--scenario", default=None)
+    ap.add_argument("--bot", required=True, help="the bot spec measured, e.g. ismcts:seconds=0.2")
+    ap.add_argument("--vs", action="append", default=[],
+                    help="an opponent spec (repeat, or a comma-separated list)")
+    ap.add_argument("--games", type=int, default=10, help="games per seating and opponent")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    game = load_game(args.game)
+    scenario = args.scenario or game.default_scenario
+    opponents = [s for v in args.vs for s in split_bot_specs(v)]
+    for spec in [args.bot, *opponents]:
+        make_bot(spec, 0)                        # a bad spec fails before any game
+    roles = game.roles
+    tasks: list[tuple[str, str | None, dict[str, str], int, int]] = []
+    if len(roles) == 1:
+        for spec in [args.bot, *opponents]:
+            for i in range(args.games):
+                seed = derive_seed(args.seed, i)
+                tasks.append((args.game, scenario, {roles[0]: spec}, seed, seed ^ 0x5EED))
+    else:
+        for opp in opponents:
+            for seat in roles:
+                for i in range(args.games):
+                    seed = derive_seed(args.seed, i)
+                    seats = {r: (args.bot if r == seat else opp) for r in roles}
+                    tasks.append((args.game, scenario, seats, seed, seed ^ 0x5EED))
+    start = time.perf_counter()
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            games = list(pool.map(play, tasks))
+    else:
+        games = [play(t) for t in tasks]
+    wall = time.perf_counter() - start
+    report: dict[str, Any] = {"game": args.game, "scenario": scenario, "bot": args.bot,
+                              "games_per_seating": args.games, "seed": args.seed,
+                              "wall_s": round(wall, 1), "pairings": []}
+    lines = [f"{args.game} ({scenario}), {len(games)} games, seed {args.seed}, "
+             f"{wall:.0f} s wall"]
+    per_decision: dict[str, list[float]] = {}
+    for g in games:
+        for role, spec in g["seats"].items():
+            if g["chosen"].get(role):
+                per_decision.setdefault(spec, []).extend(
+                    [g["spent"][role] / g["chosen"][role]])
+    if len(roles) == 1:
+        for spec in [args.bot, *opponents]:
+            mine = [g for g in games if g["seats"][roles[0]] == spec]
+            vps = [float(g["scores"].get("vp", 0.0)) for g in mine]
+            m = statistics.fmean(vps)
+            half = 1.96 * statistics.stdev(vps) / math.sqrt(len(vps)) if len(vps) > 1 else 0.0
+            labels = Counter(g["label"] for g in mine)
+            wins = sum(g["winner"] == roles[0] for g in mine)
+            lo, hi = wilson(wins, len(mine))
+            entry = {"spec": spec, "games": len(mine), "vp_mean": round(m, 2),
+                     "vp_ci95": [round(m - half, 2), round(m + half, 2)],
+                     "axis_wins": wins, "win_ci95": [round(lo, 3), round(hi, 3)],
+                     "results": dict(labels),
+                     "decisions_mean": statistics.fmean(g["decisions"] for g in mine)}
+            report["pairings"].append(entry)
+            lines.append(f"  {spec:34s} VP {m:5.1f} [{m - half:.1f}, {m + half:.1f}]  "
+                         f"{roles[0]} wins {wins}/{len(mine)} [{_pct(lo)}, {_pct(hi)}]  "
+                         + ", ".join(f"{k} {v}" for k, v in labels.most_common()))
+    else:
+        for opp in opponents:
+            entry = {"opponent": opp, "seatings": {}}
+            tot_w = tot_d = tot_n = 0
+            for seat in roles:
+                mine = [g for g in games if g["seats"][seat] == args.bot
+                        and all(g["seats"][r] == opp for r in roles if r != seat)]
+                w = sum(g["winner"] == seat for g in mine)
+                d = sum(g["winner"] is None for g in mine)
+                n = len(mine)
+                lo, hi = wilson(w, n)
+                labels = Counter(g["label"] for g in mine)
+                length = statistics.fmean(g["decisions"] for g in mine)
+                seating = {"games": n, "wins": w, "draws": d, "losses": n - w - d,
+                           "win_ci95": [round(lo, 3), round(hi, 3)],
+                           "results": dict(labels), "decisions_mean": round(length, 1)}
+                line = (f"  {args.bot} as {seat:6s} vs {opp:22s} W {w:2d} D {d:2d} "
+                        f"L {n - w - d:2d} of {n}: {_pct(w / n)} [{_pct(lo)}, {_pct(hi)}]"
+                        f"  length {length:.0f}")
+                if args.game == "sfe":
+                    battles = [g["battles"] for g in mine]
+                    seating["battles_median"] = statistics.median(battles)
+                    seating["battles_mean"] = round(statistics.fmean(battles), 2)
+                    line += (f", battles median {statistics.median(battles):g} "
+                             f"mean {statistics.fmean(battles):.1f}")
+                line += "; " + ", ".join(f"{k} {v}" for k, v in labels.most_common())
+                entry["seatings"][seat] = seating
+                lines.append(line)
+                tot_w, tot_d, tot_n = tot_w + w, tot_d + d, tot_n + n
+            lo, hi = wilson(tot_w, tot_n)
+            entry["total"] = {"games": tot_n, "wins": tot_w, "draws": tot_d,
+                              "win_ci95": [round(lo, 3), round(hi, 3)]}
+            lines.append(f"  {args.bot} vs {opp}: won {tot_w} of {tot_n} "
+                         f"({_pct(tot_w / tot_n)}, Wilson 95% [{_pct(lo)}, {_pct(hi)}])")
+            report["pairings"].append(entry)
+    report["seconds_per_decision"] = {s: round(statistics.fmean(v), 4)
+                                      for s, v in per_decision.items()}
+    lines.append("  seconds per decision: " + ", ".join(
+        f"{s} {v:.3f}" for s, v in report["seconds_per_decision"].items()))
+    if args.json:
+        json.dump(report, sys.stdout, indent=1)
+        print()
+    else:
+        print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

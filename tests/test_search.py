@@ -1,0 +1,214 @@
+"""The planning search (ISMCTS): reproducible, within its budgets, its hooks and widening
+used, operations played to their end, blind to hidden information, and stronger than
+random play; bot specs with parameters."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from warroom.ai import ISMCTSBot, make_bot, parse_bot_spec, split_bot_specs
+from warroom.ai.ismcts import OperationEnd, rollout_to_operation_end
+from warroom.core import (
+    Game,
+    Rng,
+    State,
+    UnknownGameError,
+    apply,
+    clone,
+    determinize,
+    legal_actions,
+    new_game,
+    result,
+    view,
+)
+from warroom.core.protocol import apply_id
+from warroom.games import game_ids, load_game
+
+
+def positions(game: Game, count: int, seed: int = 0, min_legal: int = 2,
+              scenario: str | None = None) -> list[State[Any]]:
+    """Positions with a real choice, picked from random games (the same every run)."""
+    r = random.Random(seed)
+    out: list[State[Any]] = []
+    s = seed
+    while len(out) < count and s < seed + 40 * count:
+        state = new_game(game, scenario, s)
+        s += 1
+        found = []
+        while state.active is not None:
+            legal = legal_actions(state)
+            if len(legal) >= min_legal:
+                found.append(clone(state))
+            apply(state, legal[r.randrange(len(legal))])
+        if found:
+            out.append(found[r.randrange(len(found))])
+    return out
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_apply_id_is_apply_without_the_check(game_id: str) -> None:
+    game = load_game(game_id)
+    r = random.Random(5)
+    for seed in range(2):
+        state = new_game(game, None, seed)
+        while state.active is not None:
+            ids = game.legal_ids(state)
+            a = ids[r.randrange(len(ids))]
+            fast = clone(state)          # a fresh clone: no cache, legal never asked
+            apply_id(fast, a)
+            apply(state, a)
+            assert fast.dumps() == state.dumps()
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_search_is_reproducible_for_a_seed_and_iteration_budget(game_id: str) -> None:
+    game = load_game(game_id)
+    for i, state in enumerate(positions(game, 3, seed=11)):
+        before = state.dumps()
+        a = ISMCTSBot(i, iterations=40)
+        b = ISMCTSBot(i, iterations=40)
+        assert a.choose(state) == b.choose(state)
+        assert a.last["visits"] == b.last["visits"]
+        assert a.last["iterations"] == 40
+        assert state.dumps() == before                  # the real state is untouched
+
+
+def test_time_budget_returns_a_legal_action() -> None:
+    game = load_game("eit2")
+    state = positions(game, 1, seed=3)[0]
+    bot = make_bot("ismcts:seconds=0.05", 1)
+    assert bot.choose(state) in legal_actions(state)
+    assert isinstance(bot, ISMCTSBot)
+    assert bot.last["iterations"] > 0 and bot.last["seconds"] < 30
+
+
+def test_puct_uses_the_prior_hook() -> None:
+    game = load_game("eit2")
+    state = positions(game, 1, seed=4, min_legal=10)[0]
+    legal = legal_actions(state)
+    favourite = legal[-1]
+    calls = []
+
+    def prior(st: State[Any], ids: Any) -> list[float]:
+        calls.append(len(ids))
+        return [0.9 if a == favourite.id else 0.1 / len(ids) for a in ids]
+
+    bot = ISMCTSBot(2, iterations=60, algo="puct", prior=prior, pw=1.0, c=2.0)
+    choice = bot.choose(state)
+    assert calls, "the prior hook was never asked"
+    visits = bot.last["visits"]
+    # the favourite is expanded first and visited most (uniform prior: no such pull)
+    assert visits[favourite.key] == max(visits.values())
+    assert choice == favourite or visits[choice.key] >= visits[favourite.key]
+    plain = ISMCTSBot(2, iterations=60, algo="puct", pw=1.0, c=2.0)
+    plain.choose(state)
+    assert plain.last["visits"].get(favourite.key, 0) < visits[favourite.key]
+
+
+def test_progressive_widening_limits_the_children() -> None:
+    game = load_game("eit2")
+    state = positions(game, 1, seed=2, min_legal=40)[0]
+    n_legal = len(legal_actions(state))
+    assert n_legal >= 40
+    wide = ISMCTSBot(1, iterations=60, pw=0, rollout="none")
+    wide.choose(state)
+    assert wide.last["root_children"] == min(60, n_legal)
+    narrow = ISMCTSBot(1, iterations=60, pw=1.0, pw_alpha=0.5, rollout="none")
+    narrow.choose(state)
+    assert narrow.last["root_children"] <= 1 + 60 ** 0.5
+
+
+BATTLE_KINDS = {"battle", "battle_air", "defend_or_retreat", "defender_air", "battle_events",
+                "reinforce", "lose_counter", "retreat", "naval_retreat", "move_battles"}
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_rollouts_reach_the_end_of_the_operation(game_id: str) -> None:
+    game = load_game(game_id)
+    rng = Rng(3)
+    steps = []
+    for state in positions(game, 12, seed=7):
+        op = OperationEnd(state)
+        world = determinize(state, op.role, rng)
+        n = rollout_to_operation_end(world, op, rng, cap=500)
+        steps.append(n)
+        assert 1 <= n < 500
+        data = world.data
+        if data["active"] is None:
+            continue
+        stack = data["stack"]
+        # back at the root's level or above, and at the root's level either another role
+        # decides or the root's question is asked again after dice or a deeper procedure
+        assert len(stack) <= op.depth
+        assert op.ended(world, True)
+        if game_id == "sfe":         # a move's battles are fought before its operation ends
+            assert not BATTLE_KINDS & {f["kind"] for f in stack}
+        if game_id == "eit2" and state.data["stack"][-1]["kind"] == "action_round":
+            # a card played for Operations or its Event is carried out to the end
+            assert stack[-1]["kind"] != "op_kind" or stack[-1]["role"] != op.role
+    if game_id in ("eit2", "sfe"):
+        assert max(steps) > 1        # operations of several decisions are played whole
+
+
+@pytest.mark.parametrize("game_id", ["eit2", "sfe"])
+def test_decisions_do_not_depend_on_hidden_information(game_id: str) -> None:
+    """Twins of a position that the acting role cannot tell apart (determinizations for it:
+    the opponent's hand, the decks, the future dice scrambled) get the same decision."""
+    game = load_game(game_id)
+    scramble = Rng(99)
+    differed = 0
+    for i, state in enumerate(positions(game, 4, seed=21, min_legal=3)):
+        me = state.active
+        assert me is not None
+        choice = ISMCTSBot(i, iterations=48).choose(state)
+        for _ in range(3):
+            twin = determinize(state, me, scramble)
+            assert view(twin, me) == view(state, me)
+            differed += twin.dumps() != state.dumps()
+            assert ISMCTSBot(i, iterations=48).choose(twin) == choice
+    assert differed                      # the twins did differ in what ``me`` cannot see
+
+
+def test_ismcts_beats_random_in_eit2() -> None:
+    """A small match, both seatings: search with a small budget against random play."""
+    game = load_game("eit2")
+    wins = 0
+    games = 0
+    for seed in range(3):
+        for seat in game.roles:
+            state = new_game(game, "great_depression", 300 + seed)
+            bots = {r: (make_bot("ismcts:iterations=40", seed) if r == seat
+                        else make_bot("random", seed)) for r in game.roles}
+            while state.active is not None:
+                apply(state, bots[state.active].choose(state))
+            out = result(state)
+            assert out is not None
+            wins += out.winner == seat
+            games += 1
+    assert wins >= games - 1, f"ismcts won {wins} of {games} against random"
+
+
+def test_bot_specs() -> None:
+    assert parse_bot_spec("ismcts:seconds=0.5,c=0.7") == ("ismcts", {"seconds": 0.5, "c": 0.7})
+    assert parse_bot_spec("greedy") == ("greedy", {})
+    bot = make_bot("ismcts:iterations=10,algo=puct,pw=0,rollout=none", 3)
+    assert isinstance(bot, ISMCTSBot) and bot.iterations == 10 and bot.puct
+    assert split_bot_specs("ismcts:seconds=1,c=0.5,greedy,random") == [
+        "ismcts:seconds=1,c=0.5", "greedy", "random"]
+    with pytest.raises(UnknownGameError, match="unknown bot 'alphazero'"):
+        make_bot("alphazero")
+    with pytest.raises(UnknownGameError, match=r"no parameter 'depth=3'.*iterations \(int\)"):
+        make_bot("ismcts:depth=3")
+    with pytest.raises(UnknownGameError, match="random takes no parameters"):
+        make_bot("random:seed=3")
+    with pytest.raises(UnknownGameError, match="needs a float"):
+        make_bot("ismcts:seconds=fast")
+    with pytest.raises(UnknownGameError, match="algo must be one of uct, puct"):
+        make_bot("ismcts:algo=minimax")
+    with pytest.raises(UnknownGameError, match="iterations must be at least 1"):
+        make_bot("ismcts:iterations=0")
+    with pytest.raises(UnknownGameError, match="given twice"):
+        make_bot("ismcts:c=1,c=2")
