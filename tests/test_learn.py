@@ -32,7 +32,7 @@ def test_saved_model_answers_like_the_original(tmp_path: Path) -> None:
     net = new_model(game, hidden=64, blocks=1, seed=5)
     path = save_model(net, tmp_path / "sub" / "m.pt")       # parents are created
     again = load_model(path, game)
-    legal = legal_actions(st)
+    legal = [a.id for a in legal_actions(st)]
     p1, v1 = NetGuide(net).evaluate(st, legal)
     p2, v2 = NetGuide(again).evaluate(st, legal)
     # weights are stored in float16: equal to a few decimals
@@ -112,8 +112,9 @@ def test_a_tiny_training_run_end_to_end(tmp_path: Path) -> None:
     lines = [json.loads(x) for x in training.log_path(cfg).read_text().splitlines()]
     assert [x["round"] for x in lines] == [0, 1]
     assert last["games"] == 4 and last["samples"] > 0
-    assert all(x["policy_loss"] <= x["policy_loss_first"] + 1e-6 or x["samples"] < 32
-               for x in lines)
+    for x in lines:     # training lowered the losses on the data it trained on
+        assert x["policy_loss"] < x["policy_loss_first"]
+        assert x["value_loss"] < x["value_loss_first"]
     game = load_game("eaw1940")
     net = load_model(out, game)
     assert net.info.games == 4 or net.info.games == 2
@@ -158,3 +159,25 @@ def test_wilson_and_elo() -> None:
     assert low == pytest.approx(0.490, abs=1e-3) and high == pytest.approx(0.943, abs=1e-3)
     assert training.elo_difference(0.5) == pytest.approx(0.0)
     assert training.elo_difference(0.76) == pytest.approx(200, abs=2)
+
+
+def test_warroom_train_command(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from warroom.cli.main import app
+
+    out = tmp_path / "m.pt"
+    runner = CliRunner()
+    res = runner.invoke(app, ["train", "eaw1940", "--rounds", "1", "--games-per-round", "1",
+                              "--eval-games", "1", "--iterations", "2", "--hidden", "16",
+                              "--steps-per-round", "5", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "round 0:" in res.output and str(out) in res.output
+    assert load_model(out).info.command.startswith("warroom ")
+    bad = runner.invoke(app, ["train", "eaw1940", "--jobs", "0", "--out", str(out)])
+    assert bad.exit_code == 2 and "must be 1 or more" in bad.output
+    bad = runner.invoke(app, ["train", "eaw1940", "--scenario", "nope", "--rounds", "1",
+                              "--out", str(tmp_path / "x.pt")])
+    assert bad.exit_code == 2 and "no scenario" in bad.output
+    with pytest.raises(Exception, match="no model file"):
+        make_bot(f"net:{tmp_path / 'missing.pt'}")

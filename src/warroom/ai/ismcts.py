@@ -115,7 +115,7 @@ class ISMCTSBot:
     params: ClassVar[dict[str, type]] = {
         "iterations": int, "seconds": float, "c": float, "algo": str, "pw": float,
         "pw_alpha": float, "rollout": str, "policy": str, "rollout_cap": int,
-        "worlds": int, "cache": int, "scale": float,
+        "worlds": int, "cache": int, "scale": float, "model": str,
     }
 
     def __init__(self, seed: int = 0, iterations: int | None = None,

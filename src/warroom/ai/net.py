@@ -23,6 +23,7 @@ the exact command and seed that trained it.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,6 @@ from typing import Any
 import torch
 from torch import nn
 
-from warroom.core.actions import Action
 from warroom.core.errors import ContentError
 from warroom.core.protocol import Game
 from warroom.core.state import State
@@ -157,37 +157,43 @@ def load_model(path: str | Path, game: Game | None = None,
 class NetGuide:
     """The network as the search's prior and leaf value (PUCT, AlphaZero style).
 
-    ``prior(state, legal)`` is the softmax of the acting role's logits over the legal
-    actions; ``value(state)`` the network's value per role. Both read only
-    ``game.observation(state, role)`` of the acting role. Answers are cached per state
-    object for the few calls a search makes on one leaf.
+    ``prior(state, legal_ids)`` is the softmax of the acting role's logits over the legal
+    action ids; ``value(state)`` the network's value per role. Both read only
+    ``game.observation(state, role)`` of the acting role. The first state a guide sees is
+    checked against the model's game, so a model trained for other content is refused with
+    a clear error rather than misread.
     """
 
     def __init__(self, net: PolicyValueNet, device: str = "cpu") -> None:
         self.net = net.to(device).eval()
         self.device = device
         self.roles = list(net.info.roles)
+        self._checked: Game | None = None
 
     def _run(self, state: State[Any]) -> tuple[list[float], list[float]]:
+        game = state.game
+        if game is not self._checked:
+            self.net.info.check(game)
+            self._checked = game
         role = state.active if state.active is not None else self.roles[0]
-        x = torch.tensor([encode(state.game, state, role)], dtype=torch.float32,
+        x = torch.tensor([encode(game, state, role)], dtype=torch.float32,
                          device=self.device)
         with torch.inference_mode():
             logits, values = self.net(x)
         return logits[0].tolist(), values[0].tolist()
 
-    def evaluate(self, state: State[Any], legal: list[Action]) -> tuple[list[float],
-                                                                        dict[str, float]]:
-        """Prior over ``legal`` and value per role, with one forward pass."""
+    def evaluate(self, state: State[Any], legal_ids: Sequence[int]) -> tuple[list[float],
+                                                                          dict[str, float]]:
+        """Prior over ``legal_ids`` and value per role, with one forward pass."""
         logits, values = self._run(state)
-        picked = [logits[a.id] for a in legal]
+        picked = [logits[i] for i in legal_ids]
         top = max(picked) if picked else 0.0
         exps = [math.exp(v - top) for v in picked]
         total = sum(exps) or 1.0
         return [e / total for e in exps], dict(zip(self.roles, values, strict=True))
 
-    def prior(self, state: State[Any], legal: list[Action]) -> list[float]:
-        return self.evaluate(state, legal)[0]
+    def prior(self, state: State[Any], legal_ids: Sequence[int]) -> list[float]:
+        return self.evaluate(state, legal_ids)[0]
 
     def value(self, state: State[Any]) -> dict[str, float]:
         return dict(zip(self.roles, self._run(state)[1], strict=True))

@@ -48,7 +48,7 @@ def train(
 ) -> None:
     """Train a policy/value network by self-play with the network-guided search."""
     try:
-        from warroom.sim import train as training  # optional: needs torch
+        import warroom.sim.train as training  # optional: needs torch
     except ImportError:
         _torch_missing()
         return

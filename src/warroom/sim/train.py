@@ -91,8 +91,13 @@ class TrainConfig:
 
 
 def _searcher(game: Game, net_path: str | None, seed: int, iterations: int) -> ISMCTSBot:
-    guide = NetGuide(load_model(net_path, game)) if net_path else None
-    return ISMCTSBot(seed=seed, iterations=iterations, guide=guide)
+    """The self-play and evaluation search: PUCT guided by the network at ``net_path``,
+    or (generation 0, ``None``) UCT with the game's hand evaluation."""
+    if net_path is None:
+        return ISMCTSBot(seed=seed, iterations=iterations)
+    guide = NetGuide(load_model(net_path, game))
+    return ISMCTSBot(seed=seed, iterations=iterations, algo="puct", prior=guide.prior,
+                     value=guide.value)
 
 
 def self_play_game(game_id: str, scenario: str | None, seed: int, net_path: str | None,
@@ -112,7 +117,8 @@ def self_play_game(game_id: str, scenario: str | None, seed: int, net_path: str 
             apply(state, legal[0])
             continue
         role = state.active
-        visits = bot.visits(state)
+        bot.choose(state)
+        visits: dict[str, int] = bot.last.get("visits", {})
         counts = [float(visits.get(a.key, 0)) for a in legal]
         total = sum(counts)
         policy = [c / total for c in counts] if total else [1.0 / len(legal)] * len(legal)
@@ -178,42 +184,53 @@ def _run_tasks(fn: Callable[..., Any], tasks: list[tuple[Any, ...]], jobs: int,
         yield from pool.map(fn, *zip(*tasks, strict=True))
 
 
+def _batch_tensors(chosen: list[Sample], n_actions: int, device: str
+                   ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
+    x = torch.tensor([s.x for s in chosen], dtype=torch.float32, device=device)
+    mask = torch.full((len(chosen), n_actions), -1e9, device=device)
+    target = torch.zeros((len(chosen), n_actions), device=device)
+    for i, s in enumerate(chosen):
+        idx = torch.tensor(s.legal, device=device)
+        mask[i, idx] = 0.0
+        target[i, idx] = torch.tensor(s.policy, device=device)
+    z = torch.tensor([s.z for s in chosen], dtype=torch.float32, device=device)
+    return x, mask, target, z
+
+
+def _losses(net: PolicyValueNet, batch: tuple[torch.Tensor, ...]
+            ) -> tuple[torch.Tensor, torch.Tensor]:
+    """Cross-entropy of the masked policy against the visit shares; MSE of the values."""
+    x, mask, target, z = batch
+    logits, values = net(x)
+    logp = torch.log_softmax(logits + mask, dim=1)
+    return -(target * logp).sum(dim=1).mean(), ((values - z) ** 2).mean()
+
+
 def _train_steps(net: PolicyValueNet, opt: torch.optim.Optimizer, buffer: deque[Sample],
                  steps: int, batch: int, rng: random.Random,
                  device: str) -> dict[str, float]:
-    """``steps`` minibatches from the buffer; the mean losses of the first and last
-    quarter of the steps (so a log shows whether this round lowered them)."""
-    net.train()
+    """``steps`` minibatches from the buffer. The losses are measured on a fixed sample of
+    the buffer (up to 1024 positions) before and after the steps, so the log shows
+    whether the round's training lowered them on the data it trained on."""
     n_actions = net.info.n_actions
-    pol_losses: list[float] = []
-    val_losses: list[float] = []
     items = list(buffer)
+    probe = _batch_tensors([items[rng.randrange(len(items))]
+                            for _ in range(min(1024, len(items)))], n_actions, device)
+    net.eval()
+    with torch.no_grad():
+        pol0, val0 = _losses(net, probe)
+    net.train()
     for _ in range(steps):
         chosen = [items[rng.randrange(len(items))] for _ in range(min(batch, len(items)))]
-        x = torch.tensor([s.x for s in chosen], dtype=torch.float32, device=device)
-        mask = torch.full((len(chosen), n_actions), -1e9, device=device)
-        target = torch.zeros((len(chosen), n_actions), device=device)
-        for i, s in enumerate(chosen):
-            idx = torch.tensor(s.legal, device=device)
-            mask[i, idx] = 0.0
-            target[i, idx] = torch.tensor(s.policy, device=device)
-        z = torch.tensor([s.z for s in chosen], dtype=torch.float32, device=device)
-        logits, values = net(x)
-        logp = torch.log_softmax(logits + mask, dim=1)
-        pol = -(target * logp).sum(dim=1).mean()
-        val = ((values - z) ** 2).mean()
-        loss = pol + val
+        pol, val = _losses(net, _batch_tensors(chosen, n_actions, device))
         opt.zero_grad()
-        loss.backward()
+        (pol + val).backward()  # type: ignore[no-untyped-call]
         opt.step()
-        pol_losses.append(float(pol.detach()))
-        val_losses.append(float(val.detach()))
     net.eval()
-    q = max(1, steps // 4)
-    return {"policy_loss_first": sum(pol_losses[:q]) / q,
-            "policy_loss": sum(pol_losses[-q:]) / q,
-            "value_loss_first": sum(val_losses[:q]) / q,
-            "value_loss": sum(val_losses[-q:]) / q}
+    with torch.no_grad():
+        pol1, val1 = _losses(net, probe)
+    return {"policy_loss_first": float(pol0), "policy_loss": float(pol1),
+            "value_loss_first": float(val0), "value_loss": float(val1)}
 
 
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -331,7 +348,7 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
             ev = evaluate(cfg, str(cand_path), best, round_)
             accepted = (ev["win_rate"] >= cfg.accept) if len(game.roles) > 1 else (
                 ev["candidate_mean_return"] > ev["best_mean_return"])
-            if accepted or best is None and not out.exists():
+            if accepted or (best is None and not out.exists()):
                 save_model(net, out)
             if accepted:
                 best = str(out)

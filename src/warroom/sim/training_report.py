@@ -19,9 +19,9 @@ from typing import Any
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
-from warroom.core.errors import ContentError  # noqa: E402
+from warroom.core.errors import ContentError
 
 
 def is_training_log(path: Path) -> bool:
