@@ -81,9 +81,36 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, kwargs
 
 
+def _net_spec(spec: str) -> str:
+    """``net:PATH[,key=value...]`` is ``ismcts:algo=puct,model=PATH[,key=value...]``."""
+    rest = spec.strip()[len("net:"):]
+    path, _, params = rest.partition(",")
+    if not path.strip():
+        raise UnknownGameError("bot net needs a model file: net:PATH (train one with "
+                               "`warroom train`)")
+    return "ismcts:algo=puct,model=" + path.strip() + ("," + params if params else "")
+
+
 def make_bot(spec: str, seed: int = 0) -> Bot:
-    """A bot from a spec (``"greedy"``, ``"ismcts:iterations=400"``) with ``seed``."""
+    """A bot from a spec (``"greedy"``, ``"ismcts:iterations=400"``) with ``seed``.
+
+    ``ismcts:model=PATH`` (or ``net:PATH``) guides the search with a trained network
+    (PUCT with its policy prior and its value at the leaves, issue 16); PyTorch is then
+    needed (``pip install -e '.[learn]'``) and is loaded only for such a bot.
+    """
+    if isinstance(spec, str) and spec.strip().startswith("net:"):
+        spec = _net_spec(spec)
     name, kwargs = parse_bot_spec(spec)
+    model = kwargs.pop("model", None)
+    if model is not None:
+        try:
+            from warroom.ai.net import NetGuide, load_model  # optional: needs torch
+        except ImportError:
+            raise UnknownGameError(f"bot {spec[:80]!r} needs PyTorch: pip install -e "
+                                   "'.[learn]'") from None
+        guide = NetGuide(load_model(model))
+        kwargs.setdefault("algo", "puct")
+        kwargs["prior"], kwargs["value"] = guide.prior, guide.value
     try:
         return BOTS[name](seed, **kwargs)
     except (TypeError, ValueError) as exc:

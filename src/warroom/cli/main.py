@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from warroom.ai import BOTS, make_bot
+from warroom.cli import learn
 from warroom.cli.render import print_log, render
 from warroom.core.errors import IllegalActionError, WarroomError
 from warroom.core.log import visible
@@ -390,6 +391,9 @@ def serve(
 from warroom.cli.tk import app as tk_app  # noqa: E402
 
 app.add_typer(tk_app, name="tk")
+
+
+app.command("train")(learn.train)
 
 
 def main() -> None:

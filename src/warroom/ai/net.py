@@ -1,0 +1,199 @@
+"""A policy/value network over a game's observation and action catalogue (issue 16).
+
+The network reads what the acting role may see — ``game.observation(state, role)``, the
+same fixed-length vector the PettingZoo and OpenSpiel adapters give, which holds no hidden
+information — plus a one-hot of that role, and answers two things:
+
+- a **policy**: one logit per action of the game's catalogue; the legal-action mask keeps
+  only the legal ones before the softmax (``prior``);
+- a **value** per role in (-1, 1), the expected game return of each role (``value``).
+
+Its shape follows the small residual MLPs of OpenSpiel's ``alpha_zero`` ("mlp"/"resnet"
+models): a linear stem, ``blocks`` residual blocks of two linear layers, and two heads.
+It is sized for these games (a few hundred thousand weights; a saved model is a few MB
+at most, stored in float16) so that it runs thousands of times per second on one CPU core
+inside the search.
+
+A saved model is one ``torch.save`` file holding plain data only (loaded with
+``weights_only=True``, so a model file cannot run code): the weights and a
+:class:`ModelInfo` naming the game, its catalogue size, observation size and roles, and
+the exact command and seed that trained it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import torch
+from torch import nn
+
+from warroom.core.errors import ContentError
+from warroom.core.protocol import Game
+from warroom.core.state import State
+
+FORMAT = "warroom-model/1"
+
+
+@dataclass
+class ModelInfo:
+    """What a model file says about itself; a model refuses a game it was not built for."""
+
+    game: str
+    obs_size: int
+    n_actions: int
+    roles: list[str]
+    hidden: int = 256
+    blocks: int = 2
+    scenario: str | None = None
+    command: str = ""
+    seed: int = 0
+    steps: int = 0
+    games: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def check(self, game: Game) -> None:
+        """Raise :class:`ContentError` unless ``game`` has this model's shapes."""
+        if game.id != self.game:
+            raise ContentError(f"this model was trained for {self.game}, not {game.id}")
+        want = (game.observation_size(), len(game.catalogue), list(game.roles))
+        have = (self.obs_size, self.n_actions, list(self.roles))
+        if want != have:
+            raise ContentError(
+                f"this {self.game} model expects observations of {self.obs_size} numbers, "
+                f"{self.n_actions} actions and roles {self.roles}, but the loaded content "
+                f"gives {want[0]}, {want[1]} and {want[2]}: retrain it for this content "
+                "(warroom train)")
+
+
+class _Block(nn.Module):
+    def __init__(self, width: int) -> None:
+        super().__init__()
+        self.a = nn.Linear(width, width)
+        self.b = nn.Linear(width, width)
+        self.norm = nn.LayerNorm(width)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.relu(self.norm(x + self.b(torch.relu(self.a(x)))))
+
+
+class PolicyValueNet(nn.Module):
+    """Observation (+ acting role one-hot) -> (policy logits over the catalogue, values)."""
+
+    def __init__(self, info: ModelInfo) -> None:
+        super().__init__()
+        self.info = info
+        width = info.hidden
+        self.stem = nn.Sequential(nn.Linear(info.obs_size + len(info.roles), width), nn.ReLU())
+        self.body = nn.Sequential(*[_Block(width) for _ in range(info.blocks)])
+        self.policy = nn.Linear(width, info.n_actions)
+        self.value = nn.Sequential(nn.Linear(width, width // 2), nn.ReLU(),
+                                   nn.Linear(width // 2, len(info.roles)), nn.Tanh())
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        h = self.body(self.stem(x))
+        return self.policy(h), self.value(h)
+
+
+def encode(game: Game, state: State[Any], role: str) -> list[float]:
+    """The network's input for ``role``: its observation and a one-hot of the role."""
+    onehot = [1.0 if r == role else 0.0 for r in game.roles]
+    return list(game.observation(state, role)) + onehot
+
+
+def new_model(game: Game, hidden: int = 256, blocks: int = 2, seed: int = 0,
+              scenario: str | None = None) -> PolicyValueNet:
+    """A freshly initialised network for ``game`` (weights from ``seed``)."""
+    info = ModelInfo(game=game.id, obs_size=game.observation_size(),
+                     n_actions=len(game.catalogue), roles=list(game.roles),
+                     hidden=hidden, blocks=blocks, scenario=scenario, seed=seed)
+    gen = torch.random.fork_rng(devices=[])
+    with gen:
+        torch.manual_seed(seed)
+        net = PolicyValueNet(info)
+    return net
+
+
+def save_model(net: PolicyValueNet, path: str | Path) -> Path:
+    """Write ``net`` (weights in float16, plain data only); parent folders are created."""
+    target = Path(path).expanduser()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    weights = {k: v.detach().to("cpu", torch.float16) for k, v in net.state_dict().items()}
+    tmp = target.with_name(target.name + ".tmp")
+    torch.save({"format": FORMAT, "info": asdict(net.info), "weights": weights}, tmp)
+    tmp.replace(target)
+    return target
+
+
+def load_model(path: str | Path, game: Game | None = None,
+               device: str = "cpu") -> PolicyValueNet:
+    """Read a model file; with ``game`` given, check that it fits that game's content."""
+    source = Path(path).expanduser()
+    if not source.is_file():
+        raise ContentError(f"no model file at {source}: train one with `warroom train`")
+    try:
+        blob = torch.load(source, map_location=device, weights_only=True)
+    except Exception as exc:     # torch raises many kinds on a corrupt file
+        raise ContentError(f"{source} is not a warroom model file ({exc.__class__.__name__})"
+                           ) from None
+    if not isinstance(blob, dict) or blob.get("format") != FORMAT:
+        raise ContentError(f"{source} is not a warroom model file (format {FORMAT})")
+    try:
+        info = ModelInfo(**blob["info"])
+        net = PolicyValueNet(info)
+        net.load_state_dict({k: v.float() for k, v in blob["weights"].items()})
+    except (TypeError, KeyError, RuntimeError) as exc:
+        raise ContentError(f"{source} is a damaged warroom model: {exc}") from None
+    if game is not None:
+        info.check(game)
+    net.to(device)
+    net.eval()
+    return net
+
+
+class NetGuide:
+    """The network as the search's prior and leaf value (PUCT, AlphaZero style).
+
+    ``prior(state, legal_ids)`` is the softmax of the acting role's logits over the legal
+    action ids; ``value(state)`` the network's value per role. Both read only
+    ``game.observation(state, role)`` of the acting role. The first state a guide sees is
+    checked against the model's game, so a model trained for other content is refused with
+    a clear error rather than misread.
+    """
+
+    def __init__(self, net: PolicyValueNet, device: str = "cpu") -> None:
+        self.net = net.to(device).eval()
+        self.device = device
+        self.roles = list(net.info.roles)
+        self._checked: Game | None = None
+
+    def _run(self, state: State[Any]) -> tuple[list[float], list[float]]:
+        game = state.game
+        if game is not self._checked:
+            self.net.info.check(game)
+            self._checked = game
+        role = state.active if state.active is not None else self.roles[0]
+        x = torch.tensor([encode(game, state, role)], dtype=torch.float32,
+                         device=self.device)
+        with torch.inference_mode():
+            logits, values = self.net(x)
+        return logits[0].tolist(), values[0].tolist()
+
+    def evaluate(self, state: State[Any], legal_ids: Sequence[int]) -> tuple[list[float],
+                                                                          dict[str, float]]:
+        """Prior over ``legal_ids`` and value per role, with one forward pass."""
+        logits, values = self._run(state)
+        picked = [logits[i] for i in legal_ids]
+        top = max(picked) if picked else 0.0
+        exps = [math.exp(v - top) for v in picked]
+        total = sum(exps) or 1.0
+        return [e / total for e in exps], dict(zip(self.roles, values, strict=True))
+
+    def prior(self, state: State[Any], legal_ids: Sequence[int]) -> list[float]:
+        return self.evaluate(state, legal_ids)[0]
+
+    def value(self, state: State[Any]) -> dict[str, float]:
+        return dict(zip(self.roles, self._run(state)[1], strict=True))

@@ -1,0 +1,84 @@
+"""``warroom train``: self-play training of a network that guides the search (issue 16).
+
+PyTorch is an optional extra (``pip install -e '.[learn]'``), so the training module is
+imported only when the command runs: ``warroom play`` never pays for loading torch.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from warroom.core.errors import WarroomError
+
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Console(highlight=False, soft_wrap=True)
+
+
+def _torch_missing() -> None:
+    err.print(Text.assemble(("error: ", "bold red"),
+                            "training needs PyTorch: pip install -e '.[learn]'"))
+    raise typer.Exit(2)
+
+
+def train(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    scenario: Annotated[str | None, typer.Option(help="Scenario.")] = None,
+    minutes: Annotated[float, typer.Option(help="Wall-clock minutes of training.")] = 10.0,
+    out_: Annotated[Path, typer.Option("--out", help="Model file (best network).")]
+    = Path("model.pt"),
+    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray.")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address.")] = None,
+    device: Annotated[str, typer.Option(help="cpu or cuda (training and inference).")]
+    = "cpu",
+    jobs: Annotated[int, typer.Option(help="Self-play worker processes.")] = 1,
+    iterations: Annotated[int, typer.Option(help="Search iterations per decision.")] = 64,
+    games_per_round: Annotated[int, typer.Option(help="Self-play games per round.")] = 8,
+    eval_games: Annotated[int, typer.Option(help="Evaluation games per round.")] = 8,
+    steps_per_round: Annotated[int, typer.Option(help="Training steps per round.")] = 100,
+    rounds: Annotated[int | None, typer.Option(help="Stop after this many rounds.")] = None,
+    hidden: Annotated[int, typer.Option(help="Width of the network.")] = 256,
+) -> None:
+    """Train a policy/value network by self-play with the network-guided search."""
+    try:
+        import warroom.sim.train as training  # optional: needs torch
+    except ImportError:
+        _torch_missing()
+        return
+    command = "warroom " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    cfg = training.TrainConfig(
+        game=game, scenario=scenario, minutes=minutes, seed=seed, out=out_, device=device,
+        jobs=jobs, backend=backend, address=address, iterations=iterations,
+        games_per_round=games_per_round, eval_games=eval_games,
+        eval_iterations=iterations, steps_per_round=steps_per_round, max_rounds=rounds,
+        hidden=hidden, command=command)
+    if jobs < 1 or iterations < 1 or games_per_round < 1 or eval_games < 1:
+        err.print(Text.assemble(("error: ", "bold red"),
+                                "--jobs, --iterations, --games-per-round and --eval-games "
+                                "must be 1 or more"))
+        raise typer.Exit(2)
+
+    def show(line: dict[str, Any]) -> None:
+        ev = line["eval"]
+        err.print(f"round {line['round']}: {line['games']} games, {line['samples']} samples, "
+                  f"policy loss {line['policy_loss_first']:.3f} -> {line['policy_loss']:.3f}, "
+                  f"value loss {line['value_loss_first']:.3f} -> {line['value_loss']:.3f}; "
+                  f"candidate scored {ev['win_rate']:.0%} "
+                  f"[{ev['low']:.0%}, {ev['high']:.0%}] of {ev['games']} against the best"
+                  f"{' (accepted)' if line['accepted'] else ''}; {line['seconds']:.0f} s")
+
+    try:
+        last = training.train(cfg, show)
+    except WarroomError as exc:
+        err.print(Text.assemble(("error: ", "bold red"), str(exc)))
+        raise typer.Exit(2) from None
+    out.print(f"model: {Path(out_).expanduser()} (training log: "
+              f"{training.log_path(cfg)}); {last.get('games', 0)} self-play games, "
+              f"{last.get('steps', 0)} training steps")

@@ -1,0 +1,370 @@
+"""Self-play training of a policy/value network that guides the search (issue 16).
+
+AlphaZero's loop, sized for these games (OpenSpiel's ``alpha_zero`` is the model):
+
+1. **Self-play**: games between copies of network-guided ``ismcts`` (PUCT with the
+   network's prior and leaf value; generation 0 has no network and searches with the
+   game's hand evaluation). Every decision with a choice gives a sample: the acting
+   role's input (:func:`warroom.ai.net.encode`: its observation, no hidden information),
+   the legal-action mask, the search's visit distribution as the policy target, and —
+   when the game ends — every role's return as the value target. The first
+   ``temperature_moves`` decisions of a game sample an action in proportion to the
+   visits (diverse openings); later decisions take the most visited.
+2. **Replay buffer**: the last ``buffer`` samples.
+3. **Training**: Adam on cross-entropy of the masked policy against the visit
+   distribution plus mean squared error of the values.
+4. **Evaluation**: every round, the trained network (the candidate) plays the best so
+   far, both seatings; it replaces the best when it wins at least ``accept`` of the games
+   (for a one-role game: when its mean return is higher). The result, with its Wilson
+   95% interval and an Elo difference, goes to the training log.
+5. **Checkpoints**: the best model is written to ``--out`` after each round (and the
+   candidate next to it), so an interrupted run keeps what it learnt.
+
+The training log is JSON lines next to the model (``MODEL.log.jsonl``): one line per
+round with the losses, samples, games, seconds, and the evaluation.
+
+Self-play games run on the batch backends (a local process pool, or Ray); each game's
+seed is ``derive_seed(seed, round * 100_000 + i)``, so a run is reproducible for a given
+number of games per round, whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from warroom.ai.ismcts import ISMCTSBot
+from warroom.ai.net import NetGuide, PolicyValueNet, encode, load_model, new_model, save_model
+from warroom.core.errors import UnknownGameError
+from warroom.core.protocol import Game, apply, legal_actions, new_game, result
+from warroom.core.rng import Rng, derive_seed
+from warroom.games import load_game
+
+
+@dataclass
+class Sample:
+    """One decision of a self-play game, as the network learns from it."""
+
+    x: list[float]
+    legal: list[int]
+    policy: list[float]          # visit share of each action in ``legal``
+    role: int
+    z: list[float] = field(default_factory=list)   # every role's return, once known
+
+
+@dataclass
+class TrainConfig:
+    game: str
+    scenario: str | None = None
+    minutes: float = 10.0
+    seed: int = 0
+    out: Path = Path("model.pt")
+    device: str = "cpu"
+    jobs: int = 1
+    backend: str = "local"
+    address: str | None = None
+    iterations: int = 64            # search iterations per self-play decision
+    games_per_round: int = 8
+    eval_games: int = 8
+    eval_iterations: int = 64
+    accept: float = 0.55
+    buffer: int = 50_000
+    batch: int = 256
+    steps_per_round: int = 100
+    lr: float = 1e-3
+    weight_decay: float = 1e-4
+    hidden: int = 256
+    blocks: int = 2
+    temperature_moves: int = 20
+    max_rounds: int | None = None
+    command: str = ""
+
+
+def _searcher(game: Game, net_path: str | None, seed: int, iterations: int) -> ISMCTSBot:
+    """The self-play and evaluation search: PUCT guided by the network at ``net_path``,
+    or (generation 0, ``None``) UCT with the game's hand evaluation."""
+    if net_path is None:
+        return ISMCTSBot(seed=seed, iterations=iterations)
+    guide = NetGuide(load_model(net_path, game))
+    return ISMCTSBot(seed=seed, iterations=iterations, algo="puct", prior=guide.prior,
+                     value=guide.value)
+
+
+def self_play_game(game_id: str, scenario: str | None, seed: int, net_path: str | None,
+                   iterations: int, temperature_moves: int) -> tuple[list[Sample],
+                                                                    dict[str, Any]]:
+    """One self-play game: its samples (value targets filled in) and a summary."""
+    torch.set_num_threads(1)
+    game = load_game(game_id)
+    state = new_game(game, scenario, seed)
+    bot = _searcher(game, net_path, derive_seed(seed, 1), iterations)
+    pick = Rng(derive_seed(seed, 2))
+    samples: list[Sample] = []
+    limit = game.max_decisions()
+    while state.active is not None:
+        legal = legal_actions(state)
+        if len(legal) == 1:
+            apply(state, legal[0])
+            continue
+        role = state.active
+        bot.choose(state)
+        visits: dict[str, int] = bot.last.get("visits", {})
+        counts = [float(visits.get(a.key, 0)) for a in legal]
+        total = sum(counts)
+        policy = [c / total for c in counts] if total else [1.0 / len(legal)] * len(legal)
+        samples.append(Sample(encode(game, state, role), [a.id for a in legal], policy,
+                              game.roles.index(role)))
+        if len(samples) <= temperature_moves:
+            r = pick.random() * sum(policy)
+            i = 0
+            while i < len(policy) - 1 and r >= policy[i]:
+                r -= policy[i]
+                i += 1
+            choice = legal[i]
+        else:
+            choice = legal[max(range(len(legal)), key=lambda k: (counts[k], -legal[k].id))]
+        apply(state, choice)
+        if state.data["decisions"] > limit:
+            raise RuntimeError(f"runaway self-play game (seed {seed})")
+    out = result(state)
+    assert out is not None
+    z = [float(out.returns.get(r, 0.0)) for r in game.roles]
+    for s in samples:
+        s.z = z
+    return samples, {"seed": seed, "returns": z, "winner": out.winner,
+                     "label": out.label, "decisions": state.data["decisions"],
+                     "samples": len(samples)}
+
+
+def match_game(game_id: str, scenario: str | None, seed: int, seats: dict[str, str | None],
+               iterations: int) -> dict[str, Any]:
+    """One evaluation game: each role searches with its own network (None: hand
+    evaluation), greedy choice (no temperature)."""
+    torch.set_num_threads(1)
+    game = load_game(game_id)
+    state = new_game(game, scenario, seed)
+    bots = {role: _searcher(game, path, derive_seed(seed, k + 1), iterations)
+            for k, (role, path) in enumerate(seats.items())}
+    while state.active is not None:
+        apply(state, bots[state.active].choose(state))
+    out = result(state)
+    assert out is not None
+    return {"seed": seed, "returns": dict(out.returns), "winner": out.winner}
+
+
+def _run_tasks(fn: Callable[..., Any], tasks: list[tuple[Any, ...]], jobs: int,
+               backend: str, address: str | None) -> Iterator[Any]:
+    """Run ``fn(*task)`` for every task, results in task order."""
+    if backend == "ray":
+        import ray  # optional extra: pip install -e '.[ray]'
+
+        if not ray.is_initialized():
+            ray.init(address=address, num_cpus=None if address else jobs,
+                     include_dashboard=False, log_to_driver=False)
+        remote = ray.remote(num_cpus=1)(fn)
+        yield from ray.get([remote.remote(*t) for t in tasks])
+        return
+    if backend != "local":
+        raise UnknownGameError(f"unknown backend {backend!r}: use local or ray")
+    if jobs <= 1 or len(tasks) < 2:
+        for t in tasks:
+            yield fn(*t)
+        return
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+        yield from pool.map(fn, *zip(*tasks, strict=True))
+
+
+def _batch_tensors(chosen: list[Sample], n_actions: int, device: str
+                   ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
+    x = torch.tensor([s.x for s in chosen], dtype=torch.float32, device=device)
+    mask = torch.full((len(chosen), n_actions), -1e9, device=device)
+    target = torch.zeros((len(chosen), n_actions), device=device)
+    for i, s in enumerate(chosen):
+        idx = torch.tensor(s.legal, device=device)
+        mask[i, idx] = 0.0
+        target[i, idx] = torch.tensor(s.policy, device=device)
+    z = torch.tensor([s.z for s in chosen], dtype=torch.float32, device=device)
+    return x, mask, target, z
+
+
+def _losses(net: PolicyValueNet, batch: tuple[torch.Tensor, ...]
+            ) -> tuple[torch.Tensor, torch.Tensor]:
+    """Cross-entropy of the masked policy against the visit shares; MSE of the values."""
+    x, mask, target, z = batch
+    logits, values = net(x)
+    logp = torch.log_softmax(logits + mask, dim=1)
+    return -(target * logp).sum(dim=1).mean(), ((values - z) ** 2).mean()
+
+
+def _train_steps(net: PolicyValueNet, opt: torch.optim.Optimizer, buffer: deque[Sample],
+                 steps: int, batch: int, rng: random.Random,
+                 device: str) -> dict[str, float]:
+    """``steps`` minibatches from the buffer. The losses are measured on a fixed sample of
+    the buffer (up to 1024 positions) before and after the steps, so the log shows
+    whether the round's training lowered them on the data it trained on."""
+    n_actions = net.info.n_actions
+    items = list(buffer)
+    probe = _batch_tensors([items[rng.randrange(len(items))]
+                            for _ in range(min(1024, len(items)))], n_actions, device)
+    net.eval()
+    with torch.no_grad():
+        pol0, val0 = _losses(net, probe)
+    net.train()
+    for _ in range(steps):
+        chosen = [items[rng.randrange(len(items))] for _ in range(min(batch, len(items)))]
+        pol, val = _losses(net, _batch_tensors(chosen, n_actions, device))
+        opt.zero_grad()
+        (pol + val).backward()  # type: ignore[no-untyped-call]
+        opt.step()
+    net.eval()
+    with torch.no_grad():
+        pol1, val1 = _losses(net, probe)
+    return {"policy_loss_first": float(pol0), "policy_loss": float(pol1),
+            "value_loss_first": float(val0), "value_loss": float(val1)}
+
+
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval of a proportion ``k / n`` (draws may count as 0.5)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = p + z * z / (2 * n)
+    r = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return ((c - r) / d, (c + r) / d)
+
+
+def elo_difference(score: float) -> float:
+    """The Elo difference that predicts an expected ``score`` in (0, 1)."""
+    s = min(max(score, 1e-3), 1 - 1e-3)
+    return -400.0 * math.log10(1 / s - 1)
+
+
+def evaluate(cfg: TrainConfig, candidate: str, best: str | None, round_: int
+             ) -> dict[str, Any]:
+    """Candidate against the best so far, both seatings; the candidate's score share."""
+    game = load_game(cfg.game)
+    roles = list(game.roles)
+    tasks: list[tuple[Any, ...]] = []
+    for i in range(cfg.eval_games):
+        seed = derive_seed(cfg.seed, 1_000_000 + round_ * 1000 + i)
+        if len(roles) == 1:
+            tasks.append((cfg.game, cfg.scenario, seed, {roles[0]: candidate},
+                          cfg.eval_iterations))
+            tasks.append((cfg.game, cfg.scenario, seed, {roles[0]: best},
+                          cfg.eval_iterations))
+        else:
+            cand_role = roles[i % len(roles)]
+            seats = {r: (candidate if r == cand_role else best) for r in roles}
+            tasks.append((cfg.game, cfg.scenario, seed, seats, cfg.eval_iterations))
+    results = list(_run_tasks(match_game, tasks, cfg.jobs, cfg.backend, cfg.address))
+    if len(roles) == 1:
+        cand = [r["returns"][roles[0]] for r in results[0::2]]
+        base = [r["returns"][roles[0]] for r in results[1::2]]
+        score = sum(1.0 if c > b else 0.5 if c == b else 0.0
+                    for c, b in zip(cand, base, strict=True))
+        n = len(cand)
+        extra = {"candidate_mean_return": sum(cand) / n, "best_mean_return": sum(base) / n}
+    else:
+        score = 0.0
+        for i, r in enumerate(results):
+            cand_role = roles[i % len(roles)]
+            ret = r["returns"][cand_role]
+            score += 1.0 if ret > 0 else 0.5 if ret == 0 else 0.0
+        n = len(results)
+        extra = {}
+    low, high = wilson(score, n)
+    share = score / n if n else 0.0
+    return {"games": n, "score": score, "win_rate": share, "low": low, "high": high,
+            "elo": elo_difference(share), **extra}
+
+
+def log_path(cfg: TrainConfig) -> Path:
+    """The training log of a run: ``MODEL.log.jsonl`` beside the model."""
+    out = Path(cfg.out).expanduser()
+    return out.with_name(out.stem + ".log.jsonl")
+
+
+def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = None
+          ) -> dict[str, Any]:
+    """Run the loop for ``cfg.minutes`` (or ``cfg.max_rounds``); returns the last log line."""
+    if cfg.minutes <= 0 and not cfg.max_rounds:
+        raise UnknownGameError("--minutes must be more than 0")
+    game = load_game(cfg.game)
+    if cfg.scenario is not None and cfg.scenario not in game.scenarios:
+        raise UnknownGameError(f"{cfg.game} has no scenario {cfg.scenario!r}; scenarios: "
+                               f"{', '.join(game.scenarios)}")
+    if cfg.device.startswith("cuda") and not torch.cuda.is_available():
+        raise UnknownGameError("--device cuda: no CUDA device is available here; use cpu")
+    torch.manual_seed(cfg.seed)
+    rng = random.Random(cfg.seed)
+    out = Path(cfg.out).expanduser()
+    cand_path = out.with_name(out.stem + ".candidate" + out.suffix)
+    net = new_model(game, cfg.hidden, cfg.blocks, cfg.seed, cfg.scenario)
+    net.info.command = cfg.command
+    net.to(cfg.device)
+    opt = torch.optim.AdamW(net.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
+    buffer: deque[Sample] = deque(maxlen=cfg.buffer)
+    best: str | None = None          # generation 0: hand evaluation
+    start = time.monotonic()
+    games = steps = 0
+    line: dict[str, Any] = {}
+    logfile = log_path(cfg)
+    logfile.parent.mkdir(parents=True, exist_ok=True)
+    with logfile.open("w", encoding="utf-8") as log:
+        round_ = 0
+        while True:
+            if cfg.max_rounds is not None and round_ >= cfg.max_rounds:
+                break
+            if cfg.max_rounds is None and time.monotonic() - start > cfg.minutes * 60:
+                break
+            t0 = time.monotonic()
+            tasks = [(cfg.game, cfg.scenario, derive_seed(cfg.seed, round_ * 100_000 + i),
+                      best, cfg.iterations, cfg.temperature_moves)
+                     for i in range(cfg.games_per_round)]
+            summaries = []
+            for samples, summary in _run_tasks(self_play_game, tasks, cfg.jobs,
+                                               cfg.backend, cfg.address):
+                buffer.extend(samples)
+                summaries.append(summary)
+            games += len(summaries)
+            t1 = time.monotonic()
+            losses = _train_steps(net, opt, buffer, cfg.steps_per_round, cfg.batch, rng,
+                                  cfg.device)
+            steps += cfg.steps_per_round
+            t2 = time.monotonic()
+            net.info.steps, net.info.games = steps, games
+            save_model(net, cand_path)
+            ev = evaluate(cfg, str(cand_path), best, round_)
+            accepted = (ev["win_rate"] >= cfg.accept) if len(game.roles) > 1 else (
+                ev["candidate_mean_return"] > ev["best_mean_return"])
+            if accepted or (best is None and not out.exists()):
+                save_model(net, out)
+            if accepted:
+                best = str(out)
+            t3 = time.monotonic()
+            line = {"round": round_, "seconds": round(t3 - start, 2), "games": games,
+                    "steps": steps, "samples": len(buffer), **losses,
+                    "selfplay_games_per_s": len(summaries) / max(t1 - t0, 1e-9),
+                    "train_steps_per_s": cfg.steps_per_round / max(t2 - t1, 1e-9),
+                    "mean_decisions": sum(s["decisions"] for s in summaries)
+                    / max(1, len(summaries)),
+                    "eval": ev, "accepted": accepted, "device": cfg.device}
+            log.write(json.dumps(line, sort_keys=True) + "\n")
+            log.flush()
+            if progress is not None:
+                progress(line)
+            round_ += 1
+    if not out.exists():
+        save_model(net, out)
+    return line

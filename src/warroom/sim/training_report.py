@@ -1,0 +1,118 @@
+"""The training curve of a ``warroom train`` run (issue 16), as a PNG and Markdown.
+
+It reads the run's training log (``MODEL.log.jsonl``, one line per round) and plots,
+against training time:
+
+- the evaluation score of each round's candidate against the best network so far, with
+  its Wilson 95% interval (the 50% line is "no better");
+- the Elo of the best network relative to generation 0 (the search with the game's hand
+  evaluation): each accepted candidate adds the Elo difference its evaluation measured;
+- the policy and value losses.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+
+from warroom.core.errors import ContentError
+
+
+def is_training_log(path: Path) -> bool:
+    """Whether ``path``'s first line is a training-log line (not a simulate result)."""
+    try:
+        with path.open(encoding="utf-8") as fh:
+            first = fh.readline()
+        line = json.loads(first)
+    except (OSError, ValueError):
+        return False
+    return isinstance(line, dict) and "round" in line and "eval" in line
+
+
+def read_log(path: Path) -> list[dict[str, Any]]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ContentError(f"cannot read {path}: {exc.strerror or exc}") from None
+    lines: list[dict[str, Any]] = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        if not raw.strip():
+            continue
+        try:
+            line = json.loads(raw)
+        except ValueError:
+            raise ContentError(f"{path}:{n} is not JSON: is it a training log "
+                               "(MODEL.log.jsonl)?") from None
+        if not isinstance(line, dict) or "round" not in line or "eval" not in line:
+            raise ContentError(f"{path}:{n} is not a training-log line (no round/eval)")
+        lines.append(line)
+    if not lines:
+        raise ContentError(f"{path} holds no training rounds")
+    return lines
+
+
+def best_elo(lines: list[dict[str, Any]]) -> list[float]:
+    """Elo of the best network after each round, relative to generation 0."""
+    elo, out = 0.0, []
+    for line in lines:
+        if line.get("accepted"):
+            elo += float(line["eval"]["elo"])
+        out.append(elo)
+    return out
+
+
+def write_training_report(log: Path, out_dir: Path) -> Path:
+    """Write ``training.png`` and ``training.md`` into ``out_dir``; returns the page."""
+    lines = read_log(log)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    minutes = [float(x["seconds"]) / 60 for x in lines]
+    rate = [float(x["eval"]["win_rate"]) for x in lines]
+    low = [float(x["eval"]["low"]) for x in lines]
+    high = [float(x["eval"]["high"]) for x in lines]
+    elo = best_elo(lines)
+    fig, axes = plt.subplots(3, 1, figsize=(8, 9), sharex=True)
+    ax = axes[0]
+    ax.fill_between(minutes, low, high, alpha=0.25, label="Wilson 95% interval")
+    ax.plot(minutes, rate, marker="o", label="candidate's score vs best")
+    ax.axhline(0.5, color="grey", linestyle="--", linewidth=1)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("evaluation score")
+    ax.legend(loc="lower right")
+    axes[1].step(minutes, elo, where="post", marker=".")
+    axes[1].set_ylabel("Elo of best vs gen. 0")
+    axes[2].plot(minutes, [x["policy_loss"] for x in lines], label="policy loss")
+    axes[2].plot(minutes, [x["value_loss"] for x in lines], label="value loss")
+    axes[2].set_ylabel("loss")
+    axes[2].set_xlabel("training time (minutes)")
+    axes[2].legend(loc="upper right")
+    fig.suptitle(f"Training curve: {log.name}")
+    fig.tight_layout()
+    png = out_dir / "training.png"
+    fig.savefig(png, dpi=100)
+    plt.close(fig)
+    last = lines[-1]
+    accepted = sum(1 for x in lines if x.get("accepted"))
+    rows = "\n".join(
+        f"| {x['round']} | {float(x['seconds']) / 60:.1f} | {x['games']} | "
+        f"{x['eval']['win_rate']:.0%} [{x['eval']['low']:.0%}, {x['eval']['high']:.0%}] "
+        f"of {x['eval']['games']} | {'yes' if x.get('accepted') else 'no'} | "
+        f"{e:+.0f} | {x['policy_loss']:.3f} | {x['value_loss']:.3f} |"
+        for x, e in zip(lines, elo, strict=True))
+    page = out_dir / "training.md"
+    page.write_text(
+        f"# Training curve\n\n"
+        f"{len(lines)} rounds in {float(last['seconds']) / 60:.1f} minutes, "
+        f"{last['games']} self-play games, {last['steps']} training steps; "
+        f"{accepted} candidate(s) accepted; the best network stands "
+        f"{elo[-1]:+.0f} Elo from generation 0 (the search with the hand evaluation).\n\n"
+        f"![training curve](training.png)\n\n"
+        "| round | minutes | games | candidate vs best | accepted | Elo of best | "
+        "policy loss | value loss |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n"
+        f"{rows}\n", encoding="utf-8")
+    return page

@@ -1,0 +1,183 @@
+"""The learning AI (issue 16): network files, the guide, training steps, a tiny run."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import deque
+from pathlib import Path
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from warroom.ai import make_bot  # noqa: E402
+from warroom.ai.net import (  # noqa: E402
+    NetGuide,
+    encode,
+    load_model,
+    new_model,
+    save_model,
+)
+from warroom.core.errors import ContentError  # noqa: E402
+from warroom.core.protocol import apply, determinize, legal_actions, new_game, result  # noqa: E402
+from warroom.core.rng import Rng  # noqa: E402
+from warroom.games import load_game  # noqa: E402
+from warroom.sim import train as training  # noqa: E402
+
+
+def test_saved_model_answers_like_the_original(tmp_path: Path) -> None:
+    game = load_game("eit2")
+    st = new_game(game, seed=3)
+    net = new_model(game, hidden=64, blocks=1, seed=5)
+    path = save_model(net, tmp_path / "sub" / "m.pt")       # parents are created
+    again = load_model(path, game)
+    legal = [a.id for a in legal_actions(st)]
+    p1, v1 = NetGuide(net).evaluate(st, legal)
+    p2, v2 = NetGuide(again).evaluate(st, legal)
+    # weights are stored in float16: equal to a few decimals
+    assert p1 == pytest.approx(p2, abs=2e-3)
+    assert v1 == pytest.approx(v2, abs=2e-3)
+    assert sum(p1) == pytest.approx(1.0)
+    assert len(p1) == len(legal)
+    assert set(v1) == set(game.roles)
+    assert path.stat().st_size < 5_000_000
+
+
+def test_model_refuses_another_game_and_bad_files(tmp_path: Path) -> None:
+    eit2, sfe = load_game("eit2"), load_game("sfe")
+    path = save_model(new_model(eit2, hidden=32, blocks=1), tmp_path / "m.pt")
+    with pytest.raises(ContentError, match="trained for eit2, not sfe"):
+        load_model(path, sfe)
+    junk = tmp_path / "junk.pt"
+    junk.write_bytes(b"not a model")
+    with pytest.raises(ContentError, match="not a warroom model"):
+        load_model(junk)
+    with pytest.raises(ContentError, match="no model file"):
+        load_model(tmp_path / "missing.pt")
+
+
+def test_the_input_holds_no_hidden_information() -> None:
+    """Twin states that differ only in what the acting role cannot see encode alike."""
+    for gid in ("eit2", "sfe"):
+        game = load_game(gid)
+        st = new_game(game, seed=11)
+        role = st.active
+        assert role is not None
+        a = determinize(st, role, Rng(1))
+        b = determinize(st, role, Rng(2))
+        assert encode(game, a, role) == encode(game, b, role)
+
+
+def _buffer(game_id: str, n: int) -> deque[training.Sample]:
+    """Samples with a learnable pattern: the policy target is the first legal action."""
+    game = load_game(game_id)
+    out: deque[training.Sample] = deque()
+    rng = Rng(7)
+    for seed in range(n):
+        st = new_game(game, seed=seed)
+        while st.active is not None and len(out) < n:
+            legal = legal_actions(st)
+            if len(legal) > 1:
+                pol = [1.0] + [0.0] * (len(legal) - 1)
+                out.append(training.Sample(encode(game, st, st.active), [a.id for a in legal],
+                                           pol, game.roles.index(st.active),
+                                           [1.0 if i == 0 else -1.0
+                                            for i in range(len(game.roles))]))
+            apply(st, legal[rng.randbelow(len(legal))])
+        if len(out) >= n:
+            break
+    return out
+
+
+def test_training_steps_lower_the_losses() -> None:
+    game = load_game("eit2")
+    torch.manual_seed(0)
+    net = new_model(game, hidden=64, blocks=1, seed=0)
+    opt = torch.optim.AdamW(net.parameters(), lr=3e-3)
+    buf = _buffer("eit2", 64)
+    first = training._train_steps(net, opt, buf, 60, 32, random.Random(0), "cpu")
+    assert first["policy_loss"] < first["policy_loss_first"]
+    assert first["value_loss"] < first["value_loss_first"]
+
+
+def test_a_tiny_training_run_end_to_end(tmp_path: Path) -> None:
+    """Seconds of training on CPU: the log shows the rounds, the model loads and plays."""
+    out = tmp_path / "eaw.pt"
+    cfg = training.TrainConfig(game="eaw1940", seed=1, out=out, iterations=4,
+                               games_per_round=2, eval_games=1, eval_iterations=4,
+                               steps_per_round=20, batch=32, hidden=32, blocks=1,
+                               max_rounds=2, minutes=0, temperature_moves=5)
+    last = training.train(cfg)
+    lines = [json.loads(x) for x in training.log_path(cfg).read_text().splitlines()]
+    assert [x["round"] for x in lines] == [0, 1]
+    assert last["games"] == 4 and last["samples"] > 0
+    for x in lines:     # training lowered the losses on the data it trained on
+        assert x["policy_loss"] < x["policy_loss_first"]
+        assert x["value_loss"] < x["value_loss_first"]
+    game = load_game("eaw1940")
+    net = load_model(out, game)
+    assert net.info.games == 4 or net.info.games == 2
+    bot = make_bot(f"net:{out}", seed=3)
+    st = new_game(game, seed=5)
+    for _ in range(20):
+        if st.active is None:
+            break
+        apply(st, bot.choose(st))
+    assert st.active is not None or result(st) is not None
+
+
+def test_training_report_plots_the_curve(tmp_path: Path) -> None:
+    from warroom.sim.training_report import best_elo, is_training_log, write_training_report
+
+    log = tmp_path / "m.log.jsonl"
+    rounds = []
+    for i, (rate, acc) in enumerate([(0.25, False), (0.75, True), (0.5, False), (0.7, True)]):
+        rounds.append({"round": i, "seconds": 60.0 * (i + 1), "games": 8 * (i + 1),
+                       "steps": 100 * (i + 1), "samples": 500, "policy_loss": 2.0 - i / 10,
+                       "value_loss": 0.5, "accepted": acc,
+                       "eval": {"games": 8, "score": 8 * rate, "win_rate": rate,
+                                "low": rate - 0.2, "high": rate + 0.2,
+                                "elo": training.elo_difference(rate)}})
+    log.write_text("".join(json.dumps(r) + "\n" for r in rounds))
+    assert is_training_log(log)
+    elo = best_elo(rounds)
+    assert elo[0] == 0 and elo[1] == pytest.approx(190.8, abs=0.5) and elo[2] == elo[1]
+    page = write_training_report(log, tmp_path / "rep")
+    text = page.read_text()
+    assert "4 rounds" in text and "2 candidate(s) accepted" in text
+    assert (tmp_path / "rep" / "training.png").stat().st_size > 10_000
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"index": 0}\n')
+    assert not is_training_log(bad)
+    with pytest.raises(ContentError, match="not a training-log line"):
+        write_training_report(bad, tmp_path / "rep2")
+
+
+def test_wilson_and_elo() -> None:
+    low, high = training.wilson(8, 10)
+    assert low == pytest.approx(0.490, abs=1e-3) and high == pytest.approx(0.943, abs=1e-3)
+    assert training.elo_difference(0.5) == pytest.approx(0.0)
+    assert training.elo_difference(0.76) == pytest.approx(200, abs=2)
+
+
+def test_warroom_train_command(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from warroom.cli.main import app
+
+    out = tmp_path / "m.pt"
+    runner = CliRunner()
+    res = runner.invoke(app, ["train", "eaw1940", "--rounds", "1", "--games-per-round", "1",
+                              "--eval-games", "1", "--iterations", "2", "--hidden", "16",
+                              "--steps-per-round", "5", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "round 0:" in res.output and str(out) in res.output
+    assert load_model(out).info.command.startswith("warroom ")
+    bad = runner.invoke(app, ["train", "eaw1940", "--jobs", "0", "--out", str(out)])
+    assert bad.exit_code == 2 and "must be 1 or more" in bad.output
+    bad = runner.invoke(app, ["train", "eaw1940", "--scenario", "nope", "--rounds", "1",
+                              "--out", str(tmp_path / "x.pt")])
+    assert bad.exit_code == 2 and "no scenario" in bad.output
+    with pytest.raises(Exception, match="no model file"):
+        make_bot(f"net:{tmp_path / 'missing.pt'}")
