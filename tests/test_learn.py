@@ -181,3 +181,23 @@ def test_warroom_train_command(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "no scenario" in bad.output
     with pytest.raises(Exception, match="no model file"):
         make_bot(f"net:{tmp_path / 'missing.pt'}")
+
+
+def test_the_numpy_forward_pass_equals_the_torch_model() -> None:
+    """The search runs a numpy copy of the network: same answers as PyTorch."""
+    for gid in ("eit2", "sfe", "eaw1940"):
+        game = load_game(gid)
+        net = new_model(game, hidden=48, blocks=2, seed=3)
+        with torch.no_grad():    # move the norms off their defaults
+            for p in net.parameters():
+                p.add_(torch.randn_like(p) * 0.05)
+        st = new_game(game, seed=2)
+        x = encode(game, st, st.active)
+        with torch.no_grad():
+            logits, values = net(torch.tensor([x]))
+        guide = NetGuide(net)
+        ids = [a.id for a in legal_actions(st)]
+        prior, value = guide.evaluate(st, ids)
+        want = torch.softmax(logits[0, ids], dim=0).tolist()
+        assert prior == pytest.approx(want, abs=1e-4)
+        assert list(value.values()) == pytest.approx(values[0].tolist(), abs=1e-4)

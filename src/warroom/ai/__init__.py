@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from warroom.ai.aggressive import AggressiveBot
 from warroom.ai.bots import GreedyBot, RandomBot
 from warroom.ai.ismcts import ISMCTSBot
+from warroom.ai.models import model_path
 from warroom.core.actions import Action
 from warroom.core.errors import UnknownGameError
 from warroom.core.state import State
@@ -94,7 +95,8 @@ def _net_spec(spec: str) -> str:
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """A bot from a spec (``"greedy"``, ``"ismcts:iterations=400"``) with ``seed``.
 
-    ``ismcts:model=PATH`` (or ``net:PATH``) guides the search with a trained network
+    ``ismcts:model=PATH`` (or ``net:PATH``; ``net:GAME`` names a model shipped in
+    ``warroom/ai/models``) guides the search with a trained network
     (PUCT with its policy prior and its value at the leaves, issue 16); PyTorch is then
     needed (``pip install -e '.[learn]'``) and is loaded only for such a bot.
     """
@@ -102,13 +104,19 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         spec = _net_spec(spec)
     name, kwargs = parse_bot_spec(spec)
     model = kwargs.pop("model", None)
+    if model is None and "mix" in kwargs:
+        raise UnknownGameError(f"bot {spec[:80]!r}: mix blends a network's value with the "
+                               "hand evaluation, so it needs model=PATH (or net:PATH)")
     if model is not None:
         try:
             from warroom.ai.net import NetGuide, load_model  # optional: needs torch
         except ImportError:
             raise UnknownGameError(f"bot {spec[:80]!r} needs PyTorch: pip install -e "
                                    "'.[learn]'") from None
-        guide = NetGuide(load_model(model))
+        mix = kwargs.pop("mix", 0.0)
+        if not 0.0 <= mix <= 1.0:
+            raise UnknownGameError(f"bot {spec[:80]!r}: mix must be between 0 and 1")
+        guide = NetGuide(load_model(model_path(model)), mix=mix, scale=kwargs.get("scale", 10.0))
         kwargs.setdefault("algo", "puct")
         kwargs["prior"], kwargs["value"] = guide.prior, guide.value
     try:

@@ -121,7 +121,8 @@ class ISMCTSBot:
         "iterations": int, "seconds": float, "c": float, "algo": str, "pw": float,
         "pw_alpha": float, "rollout": str, "policy": str, "rollout_cap": int,
         "worlds": int, "cache": int, "keep_depth": int, "scale": float,
-        "model": str,   # ismcts:model=PATH: make_bot turns it into prior and value hooks
+        # ismcts:model=PATH[,mix=M]: make_bot turns them into the prior and value hooks
+        "model": str, "mix": float,
     }
 
     def __init__(self, seed: int = 0, iterations: int | None = None,

@@ -15,7 +15,8 @@ AlphaZero's loop, sized for these games (OpenSpiel's ``alpha_zero`` is the model
    distribution plus mean squared error of the values.
 4. **Evaluation**: every round, the trained network (the candidate) plays the best so
    far, both seatings; it replaces the best when it wins at least ``accept`` of the games
-   (for a one-role game: when its mean return is higher). The result, with its Wilson
+   (a one-role game plays each seed with both, and the candidate scores a game when its
+   return, then its score, is the higher). The result, with its Wilson
    95% interval and an Elo difference, goes to the training log.
 5. **Checkpoints**: the best model is written to ``--out`` after each round (and the
    candidate next to it), so an interrupted run keeps what it learnt.
@@ -159,7 +160,8 @@ def match_game(game_id: str, scenario: str | None, seed: int, seats: dict[str, s
         apply(state, bots[state.active].choose(state))
     out = result(state)
     assert out is not None
-    return {"seed": seed, "returns": dict(out.returns), "winner": out.winner}
+    return {"seed": seed, "returns": dict(out.returns), "winner": out.winner,
+            "score": float(next(iter(out.scores.values()), 0.0))}
 
 
 def _run_tasks(fn: Callable[..., Any], tasks: list[tuple[Any, ...]], jobs: int,
@@ -269,12 +271,16 @@ def evaluate(cfg: TrainConfig, candidate: str, best: str | None, round_: int
             tasks.append((cfg.game, cfg.scenario, seed, seats, cfg.eval_iterations))
     results = list(_run_tasks(match_game, tasks, cfg.jobs, cfg.backend, cfg.address))
     if len(roles) == 1:
-        cand = [r["returns"][roles[0]] for r in results[0::2]]
-        base = [r["returns"][roles[0]] for r in results[1::2]]
+        # the same seed played by each: compare the return, then the score (eaw1940's VP)
+        cand = [(r["returns"][roles[0]], r["score"]) for r in results[0::2]]
+        base = [(r["returns"][roles[0]], r["score"]) for r in results[1::2]]
         score = sum(1.0 if c > b else 0.5 if c == b else 0.0
                     for c, b in zip(cand, base, strict=True))
         n = len(cand)
-        extra = {"candidate_mean_return": sum(cand) / n, "best_mean_return": sum(base) / n}
+        extra = {"candidate_mean_return": sum(c[0] for c in cand) / n,
+                 "best_mean_return": sum(b[0] for b in base) / n,
+                 "candidate_mean_score": sum(c[1] for c in cand) / n,
+                 "best_mean_score": sum(b[1] for b in base) / n}
     else:
         score = 0.0
         for i, r in enumerate(results):
@@ -346,8 +352,7 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
             net.info.steps, net.info.games = steps, games
             save_model(net, cand_path)
             ev = evaluate(cfg, str(cand_path), best, round_)
-            accepted = (ev["win_rate"] >= cfg.accept) if len(game.roles) > 1 else (
-                ev["candidate_mean_return"] > ev["best_mean_return"])
+            accepted = ev["win_rate"] >= cfg.accept
             if accepted or (best is None and not out.exists()):
                 save_model(net, out)
             if accepted:

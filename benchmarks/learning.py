@@ -1,0 +1,113 @@
+"""Issue 16's measured targets: network-guided ismcts against hand-evaluation ismcts at
+equal time per decision, and the training throughput.
+
+    python benchmarks/learning.py GAME --model MODEL.pt [--scenario S] [--seconds 0.2]
+        [--games 10] [--seed 0] [--mix 0.0] [--log MODEL.log.jsonl]
+
+Two-role games: ``net:MODEL`` against plain ``ismcts``, both with ``seconds`` per decision,
+each seating ``games`` times (the same seeds in both seatings); prints the net's wins with
+the Wilson 95% interval. One-role games (eaw1940): each bot plays the same ``games``
+seeds; prints each one's mean return and mean score with a 95% interval. With ``--log``,
+the self-play games per second and training steps per second of that training run.
+
+Time budgets are not reproducible (they depend on the machine's load): say where it ran.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from warroom.ai import make_bot
+from warroom.core.protocol import apply, new_game, result
+from warroom.core.rng import derive_seed
+from warroom.games import load_game
+from warroom.sim.train import wilson
+
+
+def play(game_id: str, scenario: str | None, seed: int, specs: dict[str, str]) -> Any:
+    game = load_game(game_id)
+    state = new_game(game, scenario, seed)
+    bots = {r: make_bot(s, derive_seed(seed, k + 1)) for k, (r, s) in enumerate(specs.items())}
+    while state.active is not None:
+        apply(state, bots[state.active].choose(state))
+    out = result(state)
+    assert out is not None
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("game")
+    ap.add_argument("--model", required=True)
+    ap.add_argument("--scenario")
+    ap.add_argument("--seconds", type=float, default=0.2)
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--mix", type=float, default=0.0)
+    ap.add_argument("--log", type=Path)
+    args = ap.parse_args(argv)
+    game = load_game(args.game)
+    net = f"net:{args.model},seconds={args.seconds}" + (f",mix={args.mix}" if args.mix else "")
+    hand = f"ismcts:seconds={args.seconds}"
+    t0 = time.monotonic()
+    report: dict[str, Any] = {"game": args.game, "scenario": args.scenario,
+                              "seconds_per_decision": args.seconds, "net": net, "hand": hand}
+    if len(game.roles) == 1:
+        role = game.roles[0]
+        for name, spec in (("net", net), ("hand", hand)):
+            rets, scores = [], []
+            for i in range(args.games):
+                out = play(args.game, args.scenario, derive_seed(args.seed, i), {role: spec})
+                rets.append(out.returns[role])
+                scores.append(next(iter(out.scores.values()), 0.0))
+            sd = statistics.stdev(scores) if len(scores) > 1 else 0.0
+            half = 1.96 * sd / math.sqrt(len(scores))
+            report[name] = {"mean_return": statistics.mean(rets),
+                            "mean_score": statistics.mean(scores),
+                            "score_interval": [statistics.mean(scores) - half,
+                                               statistics.mean(scores) + half]}
+            print(f"{name:5} {spec}: mean return {statistics.mean(rets):+.2f}, mean score "
+                  f"{statistics.mean(scores):.1f} [{report[name]['score_interval'][0]:.1f}, "
+                  f"{report[name]['score_interval'][1]:.1f}] over {len(scores)} games",
+                  flush=True)
+    else:
+        wins = 0.0
+        n = 0
+        per_role: dict[str, float] = {}
+        for role in game.roles:
+            for i in range(args.games):
+                specs = {r: (net if r == role else hand) for r in game.roles}
+                out = play(args.game, args.scenario, derive_seed(args.seed, i), specs)
+                ret = out.returns[role]
+                score = 1.0 if ret > 0 else 0.5 if ret == 0 else 0.0
+                wins += score
+                per_role[role] = per_role.get(role, 0.0) + score
+                n += 1
+                print(f"game {n}: net as {role}: {out.text}", flush=True)
+        low, high = wilson(wins, n)
+        report.update({"net_score": wins, "games": n, "win_rate": wins / n,
+                       "interval": [low, high], "per_role": per_role})
+        print(f"net-guided ismcts scored {wins:g}/{n} = {wins / n:.0%} "
+              f"[{low:.0%}, {high:.0%}] against hand-evaluation ismcts at "
+              f"{args.seconds} s per decision; per seat {per_role}")
+    if args.log:
+        lines = [json.loads(x) for x in args.log.read_text().splitlines() if x.strip()]
+        report["selfplay_games_per_s"] = statistics.mean(x["selfplay_games_per_s"] for x in lines)
+        report["train_steps_per_s"] = statistics.mean(x["train_steps_per_s"] for x in lines)
+        print(f"training ({args.log}): {report['selfplay_games_per_s']:.2f} self-play games/s, "
+              f"{report['train_steps_per_s']:.1f} training steps/s on "
+              f"{lines[-1].get('device', 'cpu')}")
+    report["wall_s"] = round(time.monotonic() - t0, 1)
+    print(json.dumps(report, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
