@@ -3,9 +3,11 @@
 // map.js draws any `map` with spaces and links. Every renderer has the same signature:
 // render(view, legal, ui, act) -> an SVG/DOM node, or null when the view has no map.
 import { renderMap as renderGraph } from "./map.js";
+import { renderSfe } from "./map_sfe.js";
 
 const RENDERERS = {
   // game id or map kind -> renderer; each game's module adds one line here
+  sfe: renderSfe,
 };
 
 export function renderMap(view, legal, ui, act) {
