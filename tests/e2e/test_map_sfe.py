@@ -215,6 +215,43 @@ def test_keyboard_and_half_choices_on_the_map(browser: Any, sfe_server: Server) 
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
+def test_a_move_played_on_the_map(browser: Any, sfe_server: Server) -> None:
+    """7.2.4-7.2.6 on the map: the source location, then a counter of its stack, then the
+    destination, each by a click."""
+    server = sfe_server
+    g = _new(server, seed=3)
+    _play(server, g, "op:move", "axis")
+    card = next(a for a in _seat_view(server, g, "axis")["legal"] if a["key"] == "card:ax06")
+    v = _play(server, g, card["key"], "axis")
+    ctx, page, errors = _open(browser, server, g, "axis")
+    try:
+        page.wait_for_function(f"() => document.body.dataset.version === '{v['version']}'")
+        ruhr = page.locator('#map .sfe-loc[data-id="Ruhr"]')
+        assert "legal" in (ruhr.get_attribute("class") or "")
+        before = _version(page)
+        ruhr.click()
+        page.wait_for_function(f"() => document.body.dataset.version !== '{before}'")
+        # the counters of Ruhr are the choices now: its 3 strength army plays unit:3
+        three = ruhr.locator('.sfe-stack.legal[data-strength="3"]')
+        three.wait_for()
+        assert ruhr.locator(".sfe-stack.legal").count() == 3   # the 1, the 2s and the 3
+        assert page.locator("#map .sfe-loc.focus").get_attribute("data-id") == "Ruhr"
+        assert three.get_attribute("data-key") == "unit:3"
+        before = _version(page)
+        three.click()
+        page.wait_for_function(f"() => document.body.dataset.version !== '{before}'")
+        munich = page.locator('#map .sfe-loc.legal[data-id="Munich"]')
+        munich.wait_for()
+        before = _version(page)
+        munich.click()
+        page.wait_for_function(f"() => document.body.dataset.version !== '{before}'")
+        page.locator('#map .sfe-loc[data-id="Munich"] .sfe-stack[data-strength="3"]').wait_for()
+        assert ruhr.locator('.sfe-stack[data-strength="3"]').count() == 0
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
 def test_mid_game_map_matches_the_view(browser: Any, sfe_server: Server) -> None:
     server = sfe_server
     g = _new(server, seed=11)

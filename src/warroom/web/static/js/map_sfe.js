@@ -207,7 +207,7 @@ function tracks(view, map) {
       h("span", { title: "hand / hand size (5.1)" }, `Hand ${x.hand_count}/${x.hand_size}`),
       h("span", { title: "play deck number (6)" }, `Deck ${["I", "II", "III"][x.play_deck_number - 1] || x.play_deck_number} of III`),
       h("span", { title: "cards left in the play deck" }, `${plural(x.play_deck, "card")} left`),
-      h("span", { title: "chevron decks not yet shuffled in (6)" }, decksLeft ? `${decksLeft} chevron deck${decksLeft === 1 ? "" : "s"} to come (${waiting.join("+")} cards)` : "no deck to come"),
+      h("span", { title: "chevron decks not yet shuffled in (6)" }, decksLeft ? `${decksLeft} chevron deck${decksLeft === 1 ? "" : "s"} to come (${waiting.filter((n) => n > 0).join(" + ")} cards)` : "no deck to come"),
       h("span", { title: "recycle pile / eliminated cards" }, `Recycle ${x.recycle_count} · out ${(x.eliminated || []).length}`));
   };
   return h("div", { class: "sfe-tracks", role: "group", "aria-label": "Tracks" },
@@ -240,6 +240,9 @@ function legend() {
     h("span", { class: "sfe-lg-line land" }), " move line ", h("span", { class: "sfe-lg-line naval" }), " naval line ",
     sw("sfe-lg def", "2", "location defence value where a line enters"), " defence ",
     sw("sfe-lg vp", "3", "victory points (circle)"), " VP ", sw("sfe-lg fort", "F", "fortress"), " fortress ",
+    sw("sfe-lg sup", "", "supply location (8.6): a corner in its side's colour"), " supply ",
+    sw("sfe-lg cap", "⚑", "capital (a flag is printed)"), " capital ",
+    h("span", { class: "sfe-lg-split" }, "W|E"), " halves ", sw("sfe-lg bat", "⚔", "the half where a battle is fought"), " battle ",
     sw("sfe-lg ring", "◯", "a legal choice"), " can be chosen");
 }
 
@@ -449,7 +452,7 @@ export function renderSfe(view, legal, ui, act) {
     const label = loc.box ? `${loc.name} box` : loc.name;
     const room = w - 18 - (loc.vp ? 16 : 2) - (loc.capital ? 13 : 0);
     g.append(s("text", { class: `sfe-name${darkBand ? " dark" : ""}`, x: -w / 2 + 16, y: -hh / 2 + 11.6,
-      textLength: label.length * 7.4 > room ? room : null, lengthAdjust: "spacingAndGlyphs", text: label }));
+      textLength: label.length * 8 > room ? room : null, lengthAdjust: "spacingAndGlyphs", text: label }));
     g.append(s("g", { transform: `translate(${-w / 2 + 7.5},${-hh / 2 + 7.5})` }, ctl === "contested" ? contestedBadge(10) : badge(ctl, 10)));
     // halves: the dividing line, each half's initial, its counters
     const vertical = loc.halves.some((x) => x.side === "left");
@@ -471,7 +474,7 @@ export function renderSfe(view, legal, ui, act) {
         playable(hg, hAct.key, `${loc.name}, ${half.name} half: ${hAct.label}`);
       }
       if (battle && battle.location === loc.id && battle.half === half.name) {
-        hg.append(s("text", { class: "sfe-battle-mark", x: r.x + r.w - 3, y: r.y + 11, "text-anchor": "end", text: "⚔" }));
+        hg.append(s("text", { class: "sfe-battle-mark", x: r.x + 2.5, y: r.y + r.h - 2.5, text: "⚔" }));
       }
       // stacks: two to a row across a side-by-side half, four across a wide one
       const perRow = r.w >= 4 * (CHIP + 3) ? 4 : 2;
