@@ -274,7 +274,8 @@ def test_mid_game_map_matches_the_view(browser: Any, sfe_server: Server) -> None
         seen = _seat_view(server, g, role)["view"]
         drawn = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
             '#map .sfe-loc')].map(e => [e.dataset.id, [e.dataset.control,
-            [...e.querySelectorAll('.sfe-stack')].reduce((t, s) => t + Number(s.dataset.n), 0)]]))""")
+            [...e.querySelectorAll('.sfe-stack')]
+                .reduce((t, s) => t + Number(s.dataset.n), 0)]]))""")
         assert drawn == {loc["name"]: [loc["control"], len(loc["counters"])]
                          for loc in seen["locations"]}
         assert any(n for _ctl, n in drawn.values())

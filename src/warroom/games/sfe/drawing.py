@@ -192,3 +192,13 @@ def static_map(c: Components, file: str) -> dict[str, Any]:
         "sides": list(SIDE_NAMES),
         "track": list(c.track),
     }
+
+
+def copy_map(m: dict[str, Any]) -> dict[str, Any]:
+    """A fresh copy of :func:`static_map`'s result, made for its known shape (a view's
+    consumer may edit its copy; the generic deep copy costs several times the view)."""
+    return {**m, "box": dict(m["box"]), "labels": [dict(x) for x in m["labels"]],
+            "locations": [{**loc, "halves": [dict(h) for h in loc["halves"]]}
+                          for loc in m["locations"]],
+            "lines": [{**ln, "via": [list(p) for p in ln["via"]]} for ln in m["lines"]],
+            "sides": list(m["sides"]), "track": list(m["track"])}

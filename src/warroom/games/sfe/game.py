@@ -19,7 +19,7 @@ from warroom.core.content import ContentPack
 from warroom.core.errors import UnknownGameError, short
 from warroom.core.flow import FrameKind, call, prompt_of
 from warroom.core.log import log
-from warroom.core.protocol import Outcome, Termination, copy_plain
+from warroom.core.protocol import Outcome, Termination
 from warroom.core.rng import Rng
 from warroom.core.state import Frame, State
 from warroom.games.sfe import engine as E
@@ -47,7 +47,7 @@ from warroom.games.sfe.counters import (
     sides_in,
     strength,
 )
-from warroom.games.sfe.drawing import static_map
+from warroom.games.sfe.drawing import copy_map, static_map
 from warroom.games.sfe.rules import RULES
 from warroom.games.sfe.tables import SfeBase
 from warroom.games.sfe.turn import TURN_FRAMES
@@ -202,7 +202,7 @@ class StruggleForEurope(SfeBase):
             "result": out.to_json() if out is not None else None,
             # a fresh copy of the static map: a consumer that edits its view never edits
             # the map every other view shares
-            "map": copy_plain(self._map),
+            "map": copy_map(self._map),
         }
 
     def battle_view(self, st: Sfe, me: int) -> dict[str, Any] | None:
