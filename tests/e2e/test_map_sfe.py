@@ -293,15 +293,30 @@ def test_mid_game_map_matches_the_view(browser: Any, sfe_server: Server) -> None
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
-def test_phone_width_shows_the_whole_map_without_sideways_scroll(browser: Any,
-                                                                  sfe_server: Server) -> None:
+def test_a_phone_starts_on_the_choices_without_sideways_scroll(browser: Any,
+                                                               sfe_server: Server) -> None:
+    """On a phone the map fits the screen's width and a decision on the map starts zoomed on
+    its highlighted locations; the whole map is one button away."""
     g = _new(sfe_server)
+    _play(sfe_server, g, "op:move", "axis")
+    v = _play(sfe_server, g, "card:ax06", "axis")
     ctx, page, errors = _open(browser, sfe_server, g, "axis", size=(390, 844))
     try:
+        page.wait_for_function(f"() => document.body.dataset.version === '{v['version']}'")
         assert page.locator("#map .sfe-loc").count() == 49
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-        box = page.locator("#map svg.sfe-svg").bounding_box()
+        svg = page.locator("#map svg.sfe-svg")
+        box = svg.bounding_box()
         assert box is not None and box["width"] <= 390
+        x, y, w, h = (float(n) for n in (svg.get_attribute("viewBox") or "").split())
+        assert w < 1500, "zoomed in on the choices"
+        for a in v["legal"]:
+            loc = next(p for p in v["view"]["map"]["locations"] if f"loc:{p['id']}" == a["key"])
+            assert x <= loc["x"] <= x + w and y <= loc["y"] <= y + h, loc["name"]
+        page.click("#map .map-tools .zoom-reset")
+        assert svg.get_attribute("viewBox") == "0.0 0.0 1500.0 1060.0"
+        page.click("#map .map-tools .zoom-choices")
+        assert svg.get_attribute("viewBox") == f"{x:.1f} {y:.1f} {w:.1f} {h:.1f}"
     finally:
         ctx.close()
     assert not errors, f"JavaScript errors on the page: {errors}"

@@ -240,7 +240,7 @@ function legend() {
     h("span", { class: "sfe-lg-line land" }), " move line ", h("span", { class: "sfe-lg-line naval" }), " naval line ",
     sw("sfe-lg def", "2", "location defence value where a line enters"), " defence ",
     sw("sfe-lg vp", "3", "victory points (circle)"), " VP ", sw("sfe-lg fort", "F", "fortress"), " fortress ",
-    sw("sfe-lg sup", "", "supply location (8.6): a corner in its side's colour"), " supply ",
+    sw("sfe-lg sup", "◣", "supply location (8.6): a corner in its side's colour"), " supply ",
     sw("sfe-lg cap", "⚑", "capital (a flag is printed)"), " capital ",
     h("span", { class: "sfe-lg-split" }, "W|E"), " halves ", sw("sfe-lg bat", "⚔", "the half where a battle is fought"), " battle ",
     sw("sfe-lg ring", "◯", "a legal choice"), " can be chosen");
@@ -299,6 +299,19 @@ export function renderSfe(view, legal, ui, act) {
     setVb({ x: x0 - (x0 - vb.x) * f, y: y0 - (y0 - vb.y) * f, w: vb.w * f, h: vb.h * f });
   };
   const pan = (dx, dy) => setVb({ ...vb, x: vb.x + dx * vb.w, y: vb.y + dy * vb.h });
+  // the part of the map holding some locations (the ones that can be chosen, the one the
+  // decision is about), with room around them
+  const fitTo = (list) => {
+    const pts = list.map((id) => at.get(id)).filter(Boolean);
+    if (!pts.length) { setVb({ ...full }); return; }
+    const x0 = Math.min(...pts.map((p) => p.x)) - box.width;
+    const x1 = Math.max(...pts.map((p) => p.x)) + box.width;
+    const y0 = Math.min(...pts.map((p) => p.y)) - box.height;
+    const y1 = Math.max(...pts.map((p) => p.y)) + box.height;
+    const w = Math.max(full.w / 4, x1 - x0, (y1 - y0) * (full.w / full.h));
+    setVb({ x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - (w * full.h / full.w) / 2, w, h: w * full.h / full.w });
+  };
+  const chosen = [...acts.keys(), ...(focus ? [focus] : [])];
 
   // defs: arrowheads of one-way lines, the stripes of contested bands
   svg.append(s("defs", {},
@@ -520,7 +533,12 @@ export function renderSfe(view, legal, ui, act) {
     layer.append(g);
   });
   svg.append(layer, marks);
-  setVb(vb);
+  // on a phone each new decision starts on its choices (the whole map is a ⤢ away)
+  const sig = chosen.join("|");
+  const narrow = typeof window !== "undefined" && window.innerWidth < 640;
+  if (narrow && chosen.length && ui.get("sfe:fitted") !== sig) fitTo(chosen);
+  else setVb(vb);
+  ui.set("sfe:fitted", sig);
 
   // wheel zoom about the pointer, drag to pan, pinch to zoom (two pointers)
   const toMap = (x, y) => {
@@ -584,6 +602,7 @@ export function renderSfe(view, legal, ui, act) {
   const tools = h("div", { class: "map-tools", role: "toolbar", "aria-label": "Map zoom and pan" },
     btn("+", "Zoom in", () => zoom(1 / 1.4), "zoom-in"), btn("−", "Zoom out", () => zoom(1.4), "zoom-out"),
     btn("⤢", "Whole map", () => setVb({ ...full }), "zoom-reset"),
+    chosen.length ? btn("◎", "Zoom to the choices", () => fitTo(chosen), "zoom-choices") : null,
     btn("←", "Pan left", () => pan(-0.25, 0)), btn("↑", "Pan up", () => pan(0, -0.25)),
     btn("↓", "Pan down", () => pan(0, 0.25)), btn("→", "Pan right", () => pan(0.25, 0)),
     legend());
