@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, get_args
+from typing import Annotated, Literal, get_args
 
 from pydantic import Field
 
@@ -36,6 +36,8 @@ EVENTS: tuple[str, ...] = get_args(EventName)
 
 class LocationModel(ContentModel):
     name: str
+    x: int | None = Field(default=None, ge=0)
+    y: int | None = Field(default=None, ge=0)
     start_control: Literal["blue", "red", "gray", "tan"]
     halves: tuple[str, str]
     vp: int = Field(default=0, ge=0, le=9)
@@ -55,10 +57,33 @@ class LineModel(ContentModel):
     defense_a: int = Field(default=0, ge=0, le=5)
     defense_b: int = Field(default=0, ge=0, le=5)
     active_from_deck: int = Field(default=1, ge=1, le=3)
+    via: list[tuple[Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)]]] = Field(
+        default_factory=list, max_length=16)
     reconstructed: bool = False
 
 
+class CanvasModel(ContentModel):
+    """The browser map's drawing canvas and the size of a location's box (map units)."""
+
+    width: int = Field(default=1500, ge=200, le=20000)
+    height: int = Field(default=1060, ge=200, le=20000)
+    box_width: int = Field(default=100, ge=20, le=400)
+    box_height: int = Field(default=62, ge=20, le=400)
+    reconstructed: bool = False
+
+
+class LabelModel(ContentModel):
+    """A name printed on the map (a sea, a region): decoration only."""
+
+    text: str = Field(min_length=1, max_length=60)
+    x: int = Field(ge=0)
+    y: int = Field(ge=0)
+    rotate: int = Field(default=0, ge=-90, le=90)
+
+
 class MapFile(ContentModel):
+    canvas: CanvasModel = CanvasModel()
+    labels: list[LabelModel] = Field(default_factory=list, max_length=64)
     locations: list[LocationModel] = Field(min_length=2)
     lines: list[LineModel] = Field(min_length=1)
 

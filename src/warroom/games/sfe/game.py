@@ -12,8 +12,10 @@ determinization, checks and the numeric observation.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
+from warroom.core.content import ContentPack
 from warroom.core.errors import UnknownGameError, short
 from warroom.core.flow import FrameKind, call, prompt_of
 from warroom.core.log import log
@@ -25,6 +27,7 @@ from warroom.games.sfe import evaluation
 from warroom.games.sfe.battle import BATTLE_FRAMES, valid_retreats
 from warroom.games.sfe.components import (
     AXIS,
+    BUNDLED,
     COLOR_NAMES,
     EV_GC,
     EV_REINF,
@@ -45,6 +48,7 @@ from warroom.games.sfe.counters import (
     sides_in,
     strength,
 )
+from warroom.games.sfe.drawing import copy_map, static_map
 from warroom.games.sfe.rules import RULES
 from warroom.games.sfe.tables import SfeBase
 from warroom.games.sfe.turn import TURN_FRAMES
@@ -78,6 +82,11 @@ class StruggleForEurope(SfeBase):
     hidden_information = True
     rules = RULES
     frames = FRAME_KINDS
+
+    def __init__(self, content: Path | None = None) -> None:
+        super().__init__(content)
+        # the board's geometry for front ends (the browser map), built and checked once
+        self._map = static_map(self.c, str(ContentPack(BUNDLED, content).path("map.yaml")))
 
     def options_schema(self) -> dict[str, Any]:
         return {"max_turns": DEFAULT_MAX_TURNS}
@@ -222,6 +231,9 @@ class StruggleForEurope(SfeBase):
             "battle": self.battle_view(st, me),
             "pending": pending,
             "result": out.to_json() if out is not None else None,
+            # a fresh copy of the static map: a consumer that edits its view never edits
+            # the map every other view shares
+            "map": copy_map(self._map),
         }
 
     def battle_view(self, st: Sfe, me: int) -> dict[str, Any] | None:
@@ -366,7 +378,8 @@ class StruggleForEurope(SfeBase):
         c = self.c
         locs = []
         for i, loc in enumerate(c.map.locations):
-            locs.append({"name": loc.name, "start_control": loc.start_control,
+            locs.append({"name": loc.name, "x": loc.x, "y": loc.y,
+                         "start_control": loc.start_control,
                          "color": COLOR_NAMES[c.color[i]], "halves": list(loc.halves),
                          "vp": loc.vp or None, "supply_source": loc.supply,
                          "capital": loc.capital, "box": loc.box,
@@ -376,7 +389,7 @@ class StruggleForEurope(SfeBase):
             lines.append({"a": ln.a, "b": ln.b, "a_half": ln.a_half, "b_half": ln.b_half,
                           "kind": ln.kind, "one_way": ln.one_way, "defense_a": ln.defense_a,
                           "defense_b": ln.defense_b, "active_from_deck": ln.active_from_deck,
-                          "reconstructed": ln.reconstructed})
+                          "via": [list(p) for p in ln.via], "reconstructed": ln.reconstructed})
         return {
             "game": self.id,
             "content_dir": str(self.content_dir) if self.content_dir else None,

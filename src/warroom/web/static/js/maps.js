@@ -4,11 +4,13 @@
 // render(view, legal, ui, act) -> an SVG/DOM node, or null when the view has no map.
 import { renderMap as renderGraph } from "./map.js";
 import { renderEaw1940 } from "./map_eaw1940.js";
+import { renderSfe } from "./map_sfe.js";
 import { renderTk } from "./map_tk.js";
 
 const RENDERERS = {
   // game id or map kind -> renderer; each game's module adds one line here
   eaw1940: renderEaw1940,
+  sfe: renderSfe,
   tk: renderTk,
 };
 
