@@ -338,15 +338,15 @@ def test_the_replay_viewer_draws_the_map(page: Any, sfe_server: Server) -> None:
     up = sfe_server.api("POST", "/api/records", json=rec.to_json())
     page.goto(f"/replay/{up['id']}")
     page.wait_for_function("() => document.body.dataset.step === '0'")
-    page.locator("#board .sfe-loc").first.wait_for()
-    assert page.locator("#board .sfe-loc").count() == 49
-    assert page.locator("#board .sfe-loc.legal").count() == 0, "nothing is playable in a replay"
+    page.locator("#map .sfe-loc").first.wait_for()
+    assert page.locator("#map .sfe-loc").count() == 49
+    assert page.locator("#map .sfe-loc.legal").count() == 0, "nothing is playable in a replay"
     start = page.evaluate("""() => [...document.querySelectorAll('#board .sfe-stack')]
         .reduce((t, e) => t + Number(e.dataset.n), 0)""")
     assert start == len(game.c.start)
     page.keyboard.press("End")
     page.wait_for_function(f"() => document.body.dataset.step === '{len(keys)}'")
-    page.locator("#board .sfe-loc").first.wait_for()
+    page.locator("#map .sfe-loc").first.wait_for()
     end = {loc["name"]: len(loc["counters"]) for loc in game.view(state, None)["locations"]}
     drawn = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
         '#board .sfe-loc')].map(e => [e.dataset.id, [...e.querySelectorAll('.sfe-stack')]
