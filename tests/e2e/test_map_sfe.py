@@ -341,7 +341,7 @@ def test_the_replay_viewer_draws_the_map(page: Any, sfe_server: Server) -> None:
     page.locator("#map .sfe-loc").first.wait_for()
     assert page.locator("#map .sfe-loc").count() == 49
     assert page.locator("#map .sfe-loc.legal").count() == 0, "nothing is playable in a replay"
-    start = page.evaluate("""() => [...document.querySelectorAll('#board .sfe-stack')]
+    start = page.evaluate("""() => [...document.querySelectorAll('#map .sfe-stack')]
         .reduce((t, e) => t + Number(e.dataset.n), 0)""")
     assert start == len(game.c.start)
     page.keyboard.press("End")
@@ -349,6 +349,6 @@ def test_the_replay_viewer_draws_the_map(page: Any, sfe_server: Server) -> None:
     page.locator("#map .sfe-loc").first.wait_for()
     end = {loc["name"]: len(loc["counters"]) for loc in game.view(state, None)["locations"]}
     drawn = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
-        '#board .sfe-loc')].map(e => [e.dataset.id, [...e.querySelectorAll('.sfe-stack')]
+        '#map .sfe-loc')].map(e => [e.dataset.id, [...e.querySelectorAll('.sfe-stack')]
         .reduce((t, s) => t + Number(s.dataset.n), 0)]))""")
     assert drawn == end, "the last step shows the recorded final counters"
