@@ -57,7 +57,7 @@ def _phase(view: dict[str, Any]) -> str:
         return "game over"
     if pending.get("kind") in SETUP_KINDS:
         return "set-up (3.7-3.8)"
-    return (f"Action Round {view['action_round']}/{view.get('rounds', '?')}, "
+    return (f"AR {view['action_round']}/{view.get('rounds', '?')}, "
             f"{view['phasing'].upper()} phasing")
 
 
@@ -82,24 +82,23 @@ def render_board(view: dict[str, Any]) -> RenderableType:
     """The whole board in at most 50 lines of at most 80 columns (see the module doc)."""
     lines: list[Text] = []
     active = (view.get("active") or "").upper()
-    who = f" - {active} to act" if active else ""
+    who = f" | {active} to act" if active else ""
     lines.append(Text.assemble(
-        ("Europe in Turmoil II", "bold"),
-        f" - {view['scenario'].replace('_', ' ')} - turn {view['turn']}/"
-        f"{view.get('turns', 10)} - {_phase(view)}{who}"))
+        ("EiT II", "bold"),
+        f" ({view['scenario'].replace('_', ' ')}) | turn {view['turn']}/"
+        f"{view.get('turns', 10)} | {_phase(view)}{who}"))
     mod, sanc = view["moderation"], view["sanctions"]
     pen = [k.upper() for k, v in view.get("extremist_penalty", {}).items() if v]
     lines.append(Text(
-        f"Power {_power(view['power'])} (20 wins) | Moderation LW{mod['lw']} RW{mod['rw']} | "
-        f"Tension {view['tension']}/11 | Sanctions LW{sanc['lw']} RW{sanc['rw']}"
-        + (f" | -1 OP: {'/'.join(pen)}" if pen else "")))
+        f"Power {_power(view['power'])} (20 wins) | Moderation LW{mod['lw']}/RW{mod['rw']} | "
+        f"Tension {view['tension']}/11 | Sanctions LW{sanc['lw']}/RW{sanc['rw']}"))
     left = view["extremists_left"]
     hands = view["hand_sizes"]
     avail = view.get("rearmament_available", {})
     lines.append(Text(
         f"Deck {view['deck_size']}, discard {len(view['discard'])}, removed "
         f"{len(view['removed'])} | Hands LW {hands['lw']}, RW {hands['rw']} | Extremists "
-        f"left LW {left['lw']}, RW {left['rw']}"))
+        f"left LW {left['lw']}/RW {left['rw']}"))
     rearm = ", ".join(f"{k.upper()} {'yes' if v else 'no'}" for k, v in avail.items())
     lines.append(Text(f"Rearmament attempt available: {rearm}; tracks: next box, needs, "
                       "+1 side"))
@@ -121,12 +120,13 @@ def render_board(view: dict[str, Any]) -> RenderableType:
     if view.get("markers", {}).get("rhineland_demilitarized"):
         marks.insert(0, "Rhineland demilitarized")
     on = "; ".join(ongoing) or "none"
-    lines.append(Text(_short(f"Ongoing: {on}" + (f" | markers: {', '.join(marks)}"
-                                                 if marks else ""), WIDTH)))
+    penalty = f"8.3: {'/'.join(pen)} -1 OP a card | " if pen else ""
+    lines.append(Text(_short(f"{penalty}Ongoing: {on}" + (f" | markers: {', '.join(marks)}"
+                                                          if marks else ""), WIDTH)))
     lines.append(Text("Key: Space Stability LW/RW SP (* an Extremist) control (L LW, R RW, "
                       "- none);", style="dim"))
-    lines.append(Text("[2] a Battleground of Stability 2; Region values P/D/C: Presence, "
-                      "Domination, Control", style="dim"))
+    lines.append(Text("[2] a Battleground (Stability 2); scoring P/D/C: Presence/Domination/"
+                      "Control", style="dim"))
     regions: dict[str, list[dict[str, Any]]] = {}
     for s in view["spaces"]:
         regions.setdefault(s["region"], []).append(s)
