@@ -192,7 +192,7 @@ def test_sfe_battle_shows_attackers_and_strengths() -> None:
     b = v["battle"]
     assert f"Battle for {b['location']} ({b['half']} half)" in text
     strength = sum(u["strength"] for u in b["moving_attackers"])
-    assert f"attackers moving in: " in text and f"(strength {strength})" in text
+    assert "attackers moving in: " in text and f"(strength {strength})" in text
     for u in b["moving_attackers"]:
         assert f"{u['owner'][0].upper()}{u['strength']}" in text
     assert "line defence value" in text and "defender wins ties" in text
@@ -241,7 +241,7 @@ def test_card_text_by_number_and_name() -> None:
     assert card_text("eit2", None, "munich beer") == by_number
     assert card_text("eit2", None, "MUNICH BEER HALL PUTSCH") == by_number
     assert "Scoring card, Germany" in card_text(eit2, None, "germany scoring")
-    with pytest.raises(WarroomError, match="names .* cards"):
+    with pytest.raises(WarroomError, match=r"names .* cards"):
         card_text(eit2, None, "m")
     with pytest.raises(WarroomError, match="no eit2 card"):
         card_text(eit2, None, "zzzz")

@@ -12,8 +12,8 @@ import pytest
 from warroom.ai.bots import RandomBot
 from warroom.core import State, apply, determinize, explain, legal_actions, new_game
 from warroom.core.rng import Rng
-from warroom.games.eaw1940.components import ALLIED
 from warroom.games import load_game
+from warroom.games.eaw1940.components import ALLIED
 
 PCT = re.compile(r"\b\d{1,3}%")
 
@@ -156,8 +156,8 @@ def _hidden_titles(st: State[Any], role: str) -> set[str]:
     return {c.card_names[x] for x in st.data["hand"][1 - me]} - mine - set(c.event_names)
 
 
-@pytest.mark.parametrize(("gid", "seed", "steps"), [("eit2", 5, 40), ("eit2", 10, 300), ("eit2", 15, 150),
-                                                     ("sfe", 4, 60), ("sfe", 0, 146)])
+@pytest.mark.parametrize(("gid", "seed", "steps"), [
+    ("eit2", 5, 40), ("eit2", 10, 300), ("eit2", 15, 150), ("sfe", 4, 60), ("sfe", 0, 146)])
 def test_why_is_the_same_in_every_twin_and_names_no_hidden_card(
         gid: str, seed: int, steps: int) -> None:
     st = new_game(load_game(gid), None, seed)
