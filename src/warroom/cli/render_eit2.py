@@ -166,7 +166,7 @@ def card_lines(card: dict[str, Any]) -> list[str]:
         marks.append("text reconstructed")
     head = f"{card['number']:>3} {card['title']} [{tag}] {card['era']}" + (
         f" ({'; '.join(marks)})" if marks else "")
-    out = [head]
+    out = textwrap.wrap(head, width=WIDTH, subsequent_indent="      ") or [head]
     text = card.get("event") or ""
     if text:
         out += wrap(text)

@@ -483,6 +483,16 @@ class OpKind(Ask):
                  optional=False, card=frame["card"])
 
     def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
+        if legal and action.kind == "op_check":
+            c, data = st.game.c, st.data
+            side = frame["side"]
+            ops = ops_.effective_ops(c, data, side, c.cards[frame["card"]].ops or 0)
+            odds = sorted(((ops_.check_chance(c, data, side, s, ops), c.names[s])
+                           for s in ops_.check_targets(c, data, side)), reverse=True)
+            best = ", ".join(f"{name} {pct}%" for pct, name in odds[:5])
+            return (f"one Support Check with {ops} OPs in a space with opposing SP or "
+                    f"Extremists; the best chances now: {best} (why on each space gives "
+                    "the details)", ("6.0", "6.2.5"))
         if legal:
             return "spend the card's OPs this way", ("6.0", "5.2")
         if action.kind == "op_check":

@@ -315,6 +315,14 @@ def _faces(ok: list[int]) -> str:
     return "a die roll of " + ", ".join(map(str, ok))
 
 
+def check_chance(c: Components, data: Data, side: int, s: int, ops: int) -> int:
+    """6.2.5: the chance in whole percent that a Support Check of ``side`` in ``s`` with
+    ``ops`` beats twice the Stability, with the modifiers it would have now."""
+    mods = check_modifiers(c, data, side, s) + ongoing_check_mods(c, data, side, s)
+    drm = sum(v for v, _ in mods)
+    return round(100 * sum(1 for d in range(1, 7) if d + ops + drm > 2 * c.stability[s]) / 6)
+
+
 def check_odds(c: Components, data: Data, side: int, s: int, ops: int, extra: int = 0,
                source: str = "") -> str:
     """6.2.5/6.2.6 in words for ``explain``: the target (twice the Stability), the modifiers
