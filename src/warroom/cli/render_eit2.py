@@ -19,6 +19,7 @@ WIDTH = 78
 CELL = 26
 """One space on the board: name, Stability, SP and control (three to a line)."""
 NAME = 13
+SCENARIO = {"great_depression": "Depression", "appeasement": "Appeasement"}
 TRACK_ABBR = {"United Kingdom": "UK", "Little Entente": "LE"}
 REGION_ABBR = {"presence": "P", "domination": "D", "control": "C"}
 SETUP_KINDS = ("setup_sp", "setup_ext")
@@ -82,11 +83,11 @@ def render_board(view: dict[str, Any]) -> RenderableType:
     """The whole board in at most 50 lines of at most 80 columns (see the module doc)."""
     lines: list[Text] = []
     active = (view.get("active") or "").upper()
-    who = f" | {active} to act" if active else ""
+    who = f"; {active} to act" if active else ""
+    scenario = SCENARIO.get(view["scenario"], view["scenario"])
     lines.append(Text.assemble(
-        ("EiT II", "bold"),
-        f" ({view['scenario'].replace('_', ' ')}) | turn {view['turn']}/"
-        f"{view.get('turns', 10)} | {_phase(view)}{who}"))
+        ("Europe in Turmoil II", "bold"),
+        f", {scenario}: turn {view['turn']}/{view.get('turns', 10)}, {_phase(view)}{who}"))
     mod, sanc = view["moderation"], view["sanctions"]
     pen = [k.upper() for k, v in view.get("extremist_penalty", {}).items() if v]
     lines.append(Text(
