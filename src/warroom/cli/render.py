@@ -149,7 +149,10 @@ def render_board(game_id: str, view: View,
     if game_id == "eit2":
         return render_eit2.render_board(view)
     if game_id == "sfe":
-        return render_sfe.render_board(view, content)
+        # the lines come from the content: the bundled pack's unless the caller passes its
+        # own (``--content``)
+        return render_sfe.render_board(view, content if content is not None
+                                       else load_game("sfe").content_json())
     if game_id == "tk":
         return render_tk.render_board(view)
     return _generic(view)
@@ -159,7 +162,7 @@ def render(game_id: str, view: View, content: dict[str, Any] | None = None,
            hand: bool = True) -> RenderableType:
     """The board, then (``hand``) the viewing role's hand with its card texts."""
     board = render_board(game_id, view, content)
-    if not hand:
+    if not hand or game_id not in ("eit2", "sfe"):
         return board
     return Group(board, render_hand(game_id, view))
 
