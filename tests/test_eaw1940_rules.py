@@ -313,8 +313,9 @@ def test_5_1_attack_explained_and_described(eaw: Any) -> None:
     s = new_game(eaw, seed=0)
     why = explain(s, "attack:western")
     assert why.legal
-    assert why.reason == ("1 AP: attack Ruhr, total DRM +1 (+1 Axis control Western Europe "
-                          "air space, 5.2); advance on a modified 5-6")
+    assert why.reason.startswith("1 AP: attack Ruhr, total DRM +1 (+1 Axis control Western "
+                                 "Europe air space, 5.2); advance on a modified 5-6: die 4-6 "
+                                 "with DRM +1, 50% (3 in 6)")
     act = eaw.catalogue.by_key("attack:north_africa")
     assert eaw.describe(s, act.id) == "Attack the Allied North Africa front: Tripoli (DRM -1)"
     sea = eaw.catalogue.by_key("sea:atlantic")
@@ -386,7 +387,7 @@ def test_5_2_land_drms_cumulative_11_6(eaw: Any, f: int, pos: int, air: int, sea
     why = explain(s, f"attack:{c.front_ids[f]}")
     assert why.legal and why.rules == ("4.2.1", "5.1", "5.2", "11.6")
     assert f"attack {target}, total DRM {drm:+d}" in why.reason
-    assert why.reason.endswith("advance on a modified 5-6")
+    assert "advance on a modified 5-6: " in why.reason and "%" in why.reason
     name = c.front_names[f]
     # the smallest die that advances, and the die below it
     for die in range(1, 7):
@@ -493,8 +494,8 @@ def test_7_2_atlantic_example_axis_minus_1(eaw: Any, die: int) -> None:
 def test_7_2_explained(eaw: Any) -> None:
     s = new_game(eaw, seed=0)
     why = explain(s, "sea:atlantic")
-    assert why.legal and why.rules == ("4.2.2", "7.1", "7.2")
-    assert "-1 DRM, the Axis win on 4, 5 or 6" in why.reason
+    assert why.legal and why.rules == ("4.2.2", "7.1", "7.2", "11.6")
+    assert "-1 DRM" in why.reason and "die 4-6 with DRM -1, 50%" in why.reason
     assert "-1 DRM" not in explain(s, "sea:mediterranean").reason
     roll(s, (4,), "sea:atlantic")
     assert "sea:atlantic" not in keys(s)
@@ -526,7 +527,9 @@ def test_8_1_tank_reroll_no_ap_flipped_used(eaw: Any) -> None:
     assert top(s) == "reroll"
     assert keys(s) == ["reroll", "keep"]
     assert s.data["ap"] == 2
-    assert explain(s, "reroll").rules == ("8.1",)
+    assert explain(s, "reroll").rules == ("8.1", "11.6")
+    assert "the re-roll advances on a modified 5-6: die 4-6 with DRM +1, 50%" in explain(
+        s, "reroll").reason
     why = explain(s, "attack:north_africa")
     assert not why.legal and why.rules == ("8.1",)
     lines = roll(s, (5,), "reroll")

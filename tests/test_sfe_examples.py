@@ -322,7 +322,7 @@ def test_supply_example_riga_through_contested_bialystok() -> None:
     assert control(s, "Bialystok") == "contested"
     play(s, "op:pass", "op:pass")
     assert not entries(s, "8.6", owner="axis")
-    assert {"rule": "8.6", "text": "Supply: every axis counter is in supply"} in s.log
+    assert {"rule": "8.6", "text": "Supply: every Axis counter is in supply"} in s.log
     assert len(counters(s, "Riga")) == 2 and s.active == "allies"
 
 

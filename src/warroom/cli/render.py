@@ -1,17 +1,47 @@
-"""Rich renderings of a game's view (presentation only; the rules stay in the game)."""
+"""What the terminal shows of a game: boards, hands, card texts and one-line summaries of
+what changed (presentation only; the rules stay in the game).
+
+For the play loop (``warroom play``), every function takes the game's id and views
+(``warroom.core.view(state, role)``: what that role may see, never more):
+
+- :func:`render` (``game_id, view, content=None, hand=True``): the board, then the hand
+  (:func:`render_board` alone: the board only). eaw1940's board in about 30 lines;
+  eit2 in at most 50 lines of at most 80 columns (with a key); sfe every location with
+  owner letters (A/W/S/N, readable without colour), lines (with ``content``, the game's
+  ``content_json()``) and the battle in progress; tk the event and situation in words.
+- :func:`render_hand` (``game_id, view``): the viewing role's hand with each card's texts
+  (eit2, sfe; nothing for games without cards), what :func:`render` prints under the board.
+- :func:`changes` (``game_id, before, after``): one line saying what changed on the board
+  between two views of the same role (before and after an action, including the bots'
+  moves in between); "" when nothing visible changed.
+- :func:`should_redraw` (``game_id, before, after``): True when the board should be
+  printed again: a new Action Round / player turn / turn, a battle begun or ended, the
+  set-up or the game over; otherwise print the :func:`changes` line only (and the board on
+  the ``board`` command).
+- :func:`card_text` (``game, content, number_or_name``): any card's full text for the
+  ``card N`` / ``card NAME`` command (a card is public information: the deck lists are
+  printed; it says nothing of where the card is).
+"""
 
 from __future__ import annotations
 
-import json
+import unicodedata
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from warroom.cli import render_eit2, render_sfe, render_tk
+from warroom.core.errors import WarroomError
 from warroom.core.log import LogEntry
 from warroom.core.log import render as render_entry
+from warroom.core.protocol import Game
+from warroom.games import load_game
+
+View = dict[str, Any]
 
 
 def render_eaw1940(view: dict[str, Any]) -> RenderableType:
@@ -67,93 +97,160 @@ def render_eaw1940(view: dict[str, Any]) -> RenderableType:
     return Group(head, fronts, control, foot)
 
 
-def render_eit2(view: dict[str, Any]) -> RenderableType:
-    p = view["power"]
-    power = "0" if p == 0 else f"RW{p}" if p > 0 else f"LW{-p}"
-    mod = view["moderation"]
-    head = Text.assemble(
-        ("Europe in Turmoil II ", "bold"),
-        f"— turn {view['turn']}, action round {view['action_round']} "
-        f"({view['phasing'].upper()} phasing) — Power {power} — Moderation LW{mod['lw']} / "
-        f"RW{mod['rw']} — Tension {view['tension']} — Sanctions LW {view['sanctions']['lw']}"
-        f" / RW {view['sanctions']['rw']}")
-    parts: list[RenderableType] = [head]
-    regions: dict[str, list[dict[str, Any]]] = {}
-    for s in view["spaces"]:
-        regions.setdefault(s["region"], []).append(s)
-    for region, spaces in regions.items():
-        table = Table(title=region, expand=False)
-        for col in ("Space", "Stab", "LW SP", "RW SP", "Control"):
-            table.add_column(col)
-        for s in spaces:
-            lw = f"{s['lw_sp']}" + "*" * s["lw_extremists"]
-            rw = f"{s['rw_sp']}" + "*" * s["rw_extremists"]
-            ctl = {"lw": "[red]LW[/]", "rw": "[blue]RW[/]"}.get(s["control"] or "", "")
-            name = f"[bold]{s['name']}[/]" if s["battleground"] else s["name"]
-            table.add_row(name, str(s["stability"]), lw, rw, ctl)
-        parts.append(table)
-    tracks = Table(title="Rearmament")
-    for col in ("Track", "Box", "Side"):
-        tracks.add_column(col)
-    for r in view["rearmament"]:
-        tracks.add_row(r["name"], r["box"], r["side"].upper())
-    parts.append(tracks)
-    if view.get("hand") is not None:
-        hand = ", ".join(f"{c['title']} ({c['side']} {c['ops'] or 'scoring'})"
-                         for c in view["hand"])
-        parts.append(Text(f"Your hand: {hand}"))
-    return Group(*parts)
-
-
-def render_sfe(view: dict[str, Any]) -> RenderableType:
-    """Struggle for Europe: occupied and contested locations, the hand, VP and the battle."""
-    vp = view["vp"]
-    b = view["bombing"]
-    head = Text.assemble(
-        ("Struggle for Europe ", "bold"),
-        f"— turn {view['turn']}, {view['player_turn']} player, "
-        f"{view['operations_left']} operation(s) left — VP Axis {vp['axis']} / Allies "
-        f"{vp['allies']} — bombing {b['value']} ({b['side']} side)",
-    )
-    colours = {"axis": "white", "western": "blue", "soviet": "red"}
-    board = Table(title="Locations with counters", expand=False)
-    for col in ("Location", "Control", "Counters"):
-        board.add_column(col)
-    for loc in view["locations"]:
-        if not loc["counters"]:
+def _eaw_changes(before: View, after: View) -> str:
+    bits: list[str] = []
+    fb = {f["id"]: f for f in before["fronts"]}
+    for f in after["fronts"]:
+        o = fb.get(f["id"])
+        if o is None:
             continue
-        units = ", ".join(
-            f"[{colours[u['owner']]}]{'F' if u['fortress'] else u['strength']}"
-            f"({u['half']})[/]" for u in loc["counters"])
-        board.add_row(loc["name"], loc["control"], units)
-    parts: list[RenderableType] = [head, board]
-    for side, info in view["sides"].items():
-        line = (f"{side}: hand {info['hand_count']}/{info['hand_size']}, play deck "
-                f"{info['play_deck']} (deck {info['play_deck_number']}), recycle "
-                f"{info['recycle_count']}, eliminated {len(info['eliminated'])}")
-        if info["hand"] is not None:
-            line += " — " + "; ".join(f"{c['name']} ({c['id']}, air {c['air']})"
-                                      for c in info["hand"])
-        parts.append(Text(line))
-    battle = view.get("battle")
-    if battle:
-        parts.append(Text(f"Battle in {battle['location']} ({battle['half']} half): "
-                          f"{battle['attacker']} attack, {battle['defender']} defend"))
-    return Group(*parts)
+        if (o["axis_index"], o["allied_location"]) != (f["axis_index"], f["allied_location"]):
+            bits.append(f"{f['name']} front: Axis in {f['axis_location']}, Allies in "
+                        f"{f['allied_location']}")
+        if (o["stalled"], o["reserve"]) != (f["stalled"], f["reserve"]):
+            bits.append(f"{f['name']} front: " + ", ".join(
+                w for w, on in (("Axis stalled", f["stalled"]), ("Allied reserve",
+                                                                 f["reserve"])) if on)
+                        or f"{f['name']} front: active, no reserve")
+        if not o["in_play"] and f["in_play"]:
+            bits.append(f"{f['name']} front enters play")
+    for key, word in (("air_spaces", "air space"), ("sea_zones", "")):
+        ob = {z["id"]: z for z in before[key]}
+        for z in after[key]:
+            if ob.get(z["id"], z)["control"] != z["control"]:
+                bits.append(f"{z['name']} {word} now {z['control']}".replace("  ", " "))
+    if before["malta"] != after["malta"]:
+        bits.append(f"Malta {after['malta']}")
+    if before["vp"] != after["vp"]:
+        bits.append(f"VP {before['vp']} -> {after['vp']}")
+    if before["turn"] != after["turn"]:
+        bits.append(f"now turn {after['turn']} ({after['date']}), {after['ap']} AP")
+    return "; ".join(bits)
 
 
-RENDERERS: dict[str, Callable[[dict[str, Any]], RenderableType]] = {
-    "eaw1940": render_eaw1940,
-    "eit2": render_eit2,
-    "sfe": render_sfe,
-}
+def _eaw_redraw(before: View, after: View) -> bool:
+    return (before["turn"] != after["turn"]
+            or bool(before.get("result")) != bool(after.get("result")))
 
 
-def render(game_id: str, view: dict[str, Any]) -> RenderableType:
-    renderer = RENDERERS.get(game_id)
-    if renderer is None:
-        return Text(json.dumps({k: v for k, v in view.items() if k != "log"}, indent=1))
-    return renderer(view)
+def _generic(view: View) -> RenderableType:
+    """A game without a board of its own: its view's scalar facts in words."""
+    lines = [Text(f"{k.replace('_', ' ')}: {v}") for k, v in view.items()
+             if k not in ("log", "prompt", "map") and not isinstance(v, (dict, list))]
+    return Group(*lines)
+
+
+def render_board(game_id: str, view: View,
+                 content: dict[str, Any] | None = None) -> RenderableType:
+    """The board of ``game_id`` for ``view`` alone (``content``: the game's
+    ``content_json()``, used by sfe for its lines)."""
+    if game_id == "eaw1940":
+        return render_eaw1940(view)
+    if game_id == "eit2":
+        return render_eit2.render_board(view)
+    if game_id == "sfe":
+        # the lines come from the content: the bundled pack's unless the caller passes its
+        # own (``--content``)
+        return render_sfe.render_board(view, content if content is not None
+                                       else load_game("sfe").content_json())
+    if game_id == "tk":
+        return render_tk.render_board(view)
+    return _generic(view)
+
+
+def render(game_id: str, view: View, content: dict[str, Any] | None = None,
+           hand: bool = True) -> RenderableType:
+    """The board, then (``hand``) the viewing role's hand with its card texts."""
+    board = render_board(game_id, view, content)
+    if not hand or game_id not in ("eit2", "sfe"):
+        return board
+    return Group(board, render_hand(game_id, view))
+
+
+def render_hand(game_id: str, view: View) -> RenderableType:
+    """The viewing role's hand with the cards' texts (empty for games without cards)."""
+    if game_id == "eit2":
+        return render_eit2.render_hand(view)
+    if game_id == "sfe":
+        return render_sfe.render_hand(view)
+    return Text("")
+
+
+CHANGES: dict[str, Callable[[View, View], str]] = {
+    "eaw1940": _eaw_changes, "eit2": render_eit2.changes, "sfe": render_sfe.changes,
+    "tk": render_tk.changes}
+REDRAW: dict[str, Callable[[View, View], bool]] = {
+    "eaw1940": _eaw_redraw, "eit2": render_eit2.should_redraw,
+    "sfe": render_sfe.should_redraw, "tk": render_tk.should_redraw}
+
+
+def changes(game_id: str, before: View, after: View) -> str:
+    """One line: what changed on the board between two views of one role ("" if nothing
+    visible did)."""
+    fn = CHANGES.get(game_id)
+    return fn(before, after) if fn is not None else ""
+
+
+def should_redraw(game_id: str, before: View, after: View) -> bool:
+    """Whether to print the board again after an action (see the module doc)."""
+    fn = REDRAW.get(game_id)
+    return fn(before, after) if fn is not None else True
+
+
+def _norm(text: str) -> str:
+    t = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return "".join(ch for ch in t.lower() if ch.isalnum())
+
+
+def _cards(game: Game) -> list[tuple[str, str, list[str]]]:
+    """Every card of ``game`` as (number or id, title, lines to print)."""
+    data = game.content_json()
+    out: list[tuple[str, str, list[str]]] = []
+    if game.id == "eit2":
+        for c in data["cards"]:
+            sc = c.get("scoring")
+            card = {**c, "scoring": sc["region"] if sc else None,
+                    "scoring_values": ({k: sc[k] for k in ("presence", "domination",
+                                                          "control")} if sc else None)}
+            out.append((str(c["number"]), c["title"], render_eit2.card_lines(card)))
+    elif game.id == "sfe":
+        for c in data["cards"]:
+            out.append((str(c["id"]), c["name"], render_sfe.card_lines(c)))
+    return out
+
+
+def card_text(game: Game | str, content: Path | None, ref: str | int) -> str:
+    """The full text of a card named by its number (eit2: ``21``; sfe: its id ``ax17``) or
+    by its title or an unambiguous beginning of it, any case and accents (``munich``).
+    ``game``: a loaded game, or a game id loaded with ``content`` (a content folder, or
+    None for the bundled pack). Raises :class:`WarroomError` with what to type instead."""
+    g = load_game(game, content) if isinstance(game, str) else game
+    cards = _cards(g)
+    if not cards:
+        raise WarroomError(f"{g.id} has no cards")
+    key = str(ref).strip()
+    for number, _title, lines in cards:
+        if number.lower() == key.lower():
+            return "\n".join(lines)
+    want = _norm(key)
+    if not want:
+        raise WarroomError("card needs a card number or name: card 21, card munich")
+    exact = [c for c in cards if _norm(c[1]) == want]
+    found = exact or [c for c in cards if _norm(c[1]).startswith(want)] or [
+        c for c in cards if want in _norm(c[1])]
+    titles = sorted({c[1] for c in found})
+    if not found:
+        raise WarroomError(f"no {g.id} card numbered or named {key[:40]!r}; give a card "
+                           "number or the beginning of its title")
+    if len(titles) > 1:
+        raise WarroomError(f"{key[:40]!r} names {len(titles)} cards: "
+                           + "; ".join(f"{c[0]} {c[1]}" for c in found[:12])
+                           + ("..." if len(found) > 12 else "") + ". Be more precise")
+    same = [c[0] for c in found]
+    text = "\n".join(found[0][2])
+    if len(same) > 1:
+        text += f"\n    ({len(same)} copies: {', '.join(same)})"
+    return text
 
 
 def print_log(console: Console, entries: list[LogEntry]) -> None:

@@ -31,6 +31,28 @@ from warroom.games.eaw1940.components import ALLIED
 Why = tuple[str, tuple[str, ...]]
 
 
+def odds(table: tuple[str, ...], drm: int, win: str) -> tuple[list[int], int]:
+    """11.6: the die faces (1-6) that give ``win`` on ``table`` with ``drm`` (the modified
+    roll read clamped to 1-6), and the chance of one roll in whole percent."""
+    faces = [d for d in range(1, 7) if table[max(1, min(6, d + drm))] == win]
+    return faces, round(100 * len(faces) / 6)
+
+
+def odds_text(table: tuple[str, ...], drm: int, win: str, what: str) -> str:
+    """``what`` on a modified roll, with the faces that win and the chance: "the Axis win
+    on a modified 4-6: die 3-6 with DRM +1, 67%"."""
+    faces, pct = odds(table, drm, win)
+    hits = [t for t in range(1, 7) if table[t] == win]
+    need = ("a modified 6" if hits == [6] else f"a modified {hits[0]}-6"
+            if hits and hits == list(range(hits[0], 7))
+            else "modified " + ", ".join(map(str, hits)) if hits else "no roll")
+    if not faces:
+        return f"{what} on {need}: no die roll reaches it with DRM {drm:+d} (0%)"
+    die = ("die 6" if faces == [6] else f"die {faces[0]}-6"
+           if faces == list(range(faces[0], 7)) else "die " + ", ".join(map(str, faces)))
+    return f"{what} on {need}: {die} with DRM {drm:+d}, {pct}% ({len(faces)} in 6)"
+
+
 class ActionsFrame(Decision[EawGame]):
     """3.2 / 4.2: the Axis spend 1 AP on one action (4.1), or end their actions."""
 
@@ -142,23 +164,33 @@ class ActionsFrame(Decision[EawGame]):
             drm = sum(v for v, _ in mods)
             target = c.routes[f][data["axis"][f] + 1]
             detail = ", ".join(f"{v:+d} {w}" for v, w in mods) or "no DRM"
-            need = c.land_table.index("advance")
-            return (f"1 AP: attack {target}, total DRM {drm:+d} ({detail}); advance on a "
-                    f"modified {need}-6", ("4.2.1", "5.1", "5.2", "11.6"))
+            chance = odds_text(c.land_table, drm, "advance", "advance")
+            faces, _pct = odds(c.land_table, drm, "advance")
+            tank = any(t[0] == f and not t[1] for t in data["tanks"])
+            again = ""
+            if tank and faces:
+                p2 = 1 - (1 - len(faces) / 6) ** 2
+                again = (f"; with the front's unused tank re-rolling a failure (8.1): "
+                         f"{round(100 * p2)}%")
+            return (f"1 AP: attack {target}, total DRM {drm:+d} ({detail}); {chance}{again}",
+                    ("4.2.1", "5.1", "5.2", "11.6", "8.1") if tank else
+                    ("4.2.1", "5.1", "5.2", "11.6"))
         if kind == SEA:
             z = args[0]
             if data["sea"][z] != ALLIED:
                 return f"the Axis already control the {c.sea_names[z]}", ("4.2.2",)
-            extra = ("; -1 DRM, the Axis win on 4, 5 or 6" if c.sea_ids[z] == "atlantic"
-                     else "; the Axis win on 3-6")
-            return f"1 AP: attack Allied control of the {c.sea_names[z]}{extra}", (
-                "4.2.2", "7.1", "7.2")
+            drm = -1 if c.sea_ids[z] == "atlantic" else 0
+            why = " (-1 DRM: Allied control of the Atlantic, 7.2)" if drm else " (no DRM)"
+            chance = odds_text(c.sea_table, drm, "attacker_wins", "the Axis win")
+            return (f"1 AP: attack Allied control of the {c.sea_names[z]}{why}; {chance}", (
+                "4.2.2", "7.1", "7.2", "11.6"))
         if kind == AIR:
             a = args[0]
             if data["air"][a] != ALLIED:
                 return f"the Axis already control the {c.air_names[a]} air space", ("4.2.3",)
-            return f"1 AP: attack Allied control of the {c.air_names[a]} air space", (
-                "4.2.3", "6.1")
+            chance = odds_text(c.air_table, 0, "attacker_wins", "the Axis win")
+            return (f"1 AP: attack Allied control of the {c.air_names[a]} air space (no "
+                    f"DRM); {chance}", ("4.2.3", "6.1", "11.6"))
         if kind == TANK:
             f, h = args
             if data["attacked"]:
@@ -209,8 +241,11 @@ class RerollFrame(Decision[EawGame]):
 
     def explain(self, st: State[EawGame], frame: Frame, action: Action, legal: bool) -> Why:
         if legal:
+            c, f = st.game.c, frame["front"]
+            drm = sum(v for v, _ in combat.axis_land_mods(c, st.data, f))
+            chance = odds_text(c.land_table, drm, "advance", "the re-roll advances")
             return ("the attack failed and the front's tank is unused: re-roll it once this "
-                    "turn at no AP cost, or keep the result", ("8.1",))
+                    f"turn at no AP cost, or keep the result; {chance}", ("8.1", "11.6"))
         return ("first decide whether the tank re-rolls the failed attack (reroll or keep)",
                 ("8.1",))
 

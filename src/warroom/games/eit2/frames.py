@@ -27,6 +27,7 @@ once) is checked (:func:`after_play`).
 
 from __future__ import annotations
 
+import re
 from abc import abstractmethod
 from contextlib import suppress
 from typing import Any
@@ -55,7 +56,7 @@ from warroom.games.eit2.events.registry import (
     resume,
     run_event,
 )
-from warroom.games.eit2.scoring import final_scoring, score_region
+from warroom.games.eit2.scoring import final_scoring, regions_now, score_region
 from warroom.games.eit2.sequence import end_turn, next_round, rounds_per_turn, start_turn
 
 St = State[EitGame]
@@ -341,13 +342,9 @@ class ActionRound(Ask):
                         "is allowed and loses the game at Verify Held Cards",
                         ("4.5.2", "4.5.3", "10.4.1"))
         if legal:
-            return {"score": "score the Region, with a Support Check first",
-                    "event": "the Event takes effect as its text directs",
-                    "ops": "use all OPs on SP placement or one Support Check; an opponent's "
-                           "Event on the card still occurs",
-                    "rearm": "a Rearmament attempt; the card's Event is not implemented"}[
-                kind], {"score": ("10.1", "6.2"), "event": ("7.1",), "ops": ("6.0", "5.2"),
-                        "rearm": ("6.3.2", "6.3.7")}[kind]
+            return _play_reason(st, side, kind, card_no), {
+                "score": ("10.1", "6.2"), "event": ("7.1",), "ops": ("6.0", "5.2"),
+                "rearm": ("6.3.2", "6.3.7")}[kind]
         if data["oblig"][side]:
             what = data["oblig"][side][0]["kind"]
             return (f"an Event obliges consecutive {what} rounds; only that or a Scoring card "
@@ -363,6 +360,52 @@ class ActionRound(Ask):
             return "one Rearmament attempt per turn (the Availability marker is Unavailable)", (
                 "6.3.2",)
         return "not allowed now", ("5.1",)
+
+
+def _event_text(c: Components, n: int) -> str:
+    """The card's Event as printed (the bundled text), and the side it helps."""
+    card = c.cards[n]
+    text = card.event.strip() or "(no text)"
+    return f"{card.title} [{card.side}]: \u201c{text}\u201d"
+
+
+def _play_reason(st: St, side: int, kind: str, n: int) -> str:
+    """Why a legal card play does what it does, with the card's text, who its Event helps
+    and the odds of the rolls it leads to (read for the role holding the card only)."""
+    c, data = st.game.c, st.data
+    card = c.cards[n]
+    me, them = SIDE[side], SIDE[other(side)]
+    if kind == "score":
+        region = card.scoring or ""
+        now = next((r for r in regions_now(c, data) if r["name"] == region), None)
+        score = ""
+        if now is not None:
+            net = now["net"]
+            lead = "no net Power" if net == 0 else (
+                f"RW gains {net} Power" if net > 0 else f"LW gains {-net} Power")
+            score = (f"; scored now: LW {now['lw']['total']}, RW {now['rw']['total']} "
+                     f"({lead})")
+        ops = ops_.effective_ops(c, data, side, card.check_ops)
+        return (f"score {region} (values {card.scoring_values}){score}, after an optional "
+                f"Support Check in {region} with {ops} OPs")
+    ops = ops_.effective_ops(c, data, side, card.ops or 0, rearmament=kind == "rearm")
+    if kind == "event":
+        helps = me if card.side in (me, "neutral") else them
+        return (f"the Event takes effect as its text directs (it helps {helps}): "
+                f"{_event_text(c, n)}")
+    if kind == "ops":
+        extra = ""
+        if card.side == them:
+            extra = (f"; the card's {them} Event then occurs for {them} (it helps your "
+                     f"opponent), before or after your Operations as you choose: "
+                     f"{_event_text(c, n)}")
+        return (f"use all {ops} OPs on SP placement (1 OP per SP, 2 in an "
+                f"opponent-controlled space) or on one Support Check{extra}")
+    bonus = [(t, rearmament_bonus(c, data, side, n, t)) for t in range(len(c.track_ids))]
+    odds = "; ".join(ops_.rearm_odds(c, data, side, t, ops, card.side, b)
+                     for t, b in bonus if ops_.track_open(c, data, t))
+    return (f"a Rearmament attempt with {ops} OPs (the card's Event is not implemented): "
+            f"{odds}")
 
 
 class Event(Step):
@@ -440,6 +483,16 @@ class OpKind(Ask):
                  optional=False, card=frame["card"])
 
     def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
+        if legal and action.kind == "op_check":
+            c, data = st.game.c, st.data
+            side = frame["side"]
+            ops = ops_.effective_ops(c, data, side, c.cards[frame["card"]].ops or 0)
+            odds = sorted(((ops_.check_chance(c, data, side, s, ops), c.names[s])
+                           for s in ops_.check_targets(c, data, side)), reverse=True)
+            best = ", ".join(f"{name} {pct}%" for pct, name in odds[:5])
+            return (f"one Support Check with {ops} OPs in a space with opposing SP or "
+                    f"Extremists; the best chances now: {best} (why on each space gives "
+                    "the details)", ("6.0", "6.2.5"))
         if legal:
             return "spend the card's OPs this way", ("6.0", "5.2")
         if action.kind == "op_check":
@@ -551,8 +604,12 @@ class SupportCheck(Ask):
                                frame.get("extra", 0), frame.get("source", ""))
 
     def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
+        if legal and action.kind == "pass":
+            return "no Support Check: the Region is scored as it stands", ("10.1", "11.1.1")
         if legal:
-            return f"a Support Check with {frame['ops']} OPs", ("6.2.5", "6.2.6")
+            return ops_.check_odds(st.game.c, st.data, frame["side"], action.value,
+                                   frame["ops"], frame.get("extra", 0),
+                                   frame.get("source", "")), ("6.2.5", "6.2.6")
         return ("a Support Check needs opposing SP or Extremists in the space"
                 + (f", in {frame['region']}" if frame.get("region") else ""), ("6.2.4",))
 
@@ -602,7 +659,11 @@ class RearmTrack(Ask):
 
     def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
         if legal:
-            return "roll against the track's next box", ("6.3.2", "6.3.3")
+            c, data = st.game.c, st.data
+            side, t = frame["side"], action.value
+            bonus = rearmament_bonus(c, data, side, frame.get("card"), t)
+            return ops_.rearm_odds(c, data, side, t, frame["ops"], frame.get("card_side"),
+                                   bonus), ("6.3.2", "6.3.3")
         if frame.get("track"):
             return f"this attempt must be on the {frame['track']} track", ("6.3.6",)
         return "that track's marker is on its rightmost box", ("6.3.8",)
@@ -679,7 +740,30 @@ class EventChoice(Ask):
 
     def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
         p = self.prompt(st, frame)
-        return (p.text if legal else f"not one of the choices: {p.text}", (p.rule,))
+        if not legal:
+            return f"not one of the choices: {p.text}", (p.rule,)
+        c, data = st.game.c, st.data
+        rule = frame.get("rule", "7.1")
+        text = p.text
+        if frame["what"] == "space" and rule == "6.2.5" and action.kind == "space":
+            value = frame.get("value")
+            if value is None:
+                m = re.search(r"with \+(\d+)", text)
+                value = int(m.group(1)) if m else None
+            if value is not None:
+                text += ": " + ops_.check_odds(c, data, frame["side"], action.value, value)
+                return text, (rule, "6.2.6")
+        if frame["what"] == "track" and rule == "6.3.5" and action.kind == "track":
+            ops = frame.get("ops")
+            if ops is None:
+                m = re.search(r"(\d+)-OPs", text)
+                ops = ops_.effective_ops(c, data, frame["side"], int(m.group(1)),
+                                         rearmament=True) if m else None
+            if ops is not None:
+                text += ": " + ops_.rearm_odds(c, data, frame["side"], action.value, ops,
+                                               None)
+                return text, (rule, "6.3.2")
+        return text, (p.rule,)
 
 
 # -- 6.3.4 / 6.3.5 Rearmament boxes --------------------------------------------------------
@@ -729,8 +813,12 @@ class BoxSupportCheck(Ask):
                                0, "")
 
     def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
+        if legal and action.kind == "space":
+            odds = ops_.check_odds(st.game.c, st.data, frame["side"], action.value,
+                                   frame["ops"])
+            return f"{frame['box']}: {odds}", ("6.3.4", "6.2.5")
         if legal:
-            return f"{frame['box']}: a Support Check with +{frame['ops']}", ("6.3.4", "6.2.5")
+            return f"{frame['box']}: no Support Check", ("6.3.4",)
         return "only in one of the box's spaces, or pass", ("6.3.4",)
 
 
@@ -765,9 +853,18 @@ class FreeAttempt(Ask):
              free=True, track=None, card=n)
 
     def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
+        if legal and action.kind == "card":
+            c, data = st.game.c, st.data
+            side, n = frame["side"], action.value
+            card = c.cards[n]
+            ops = ops_.effective_ops(c, data, side, card.ops or 0, rearmament=True)
+            odds = "; ".join(ops_.rearm_odds(c, data, side, t, ops, card.side,
+                                             rearmament_bonus(c, data, side, n, t))
+                             for t in range(len(c.track_ids)) if ops_.track_open(c, data, t))
+            return (f"{card.title}'s {ops} OPs make the free attempt (its Event is not "
+                    f"implemented): {odds}", ("6.3.5", "6.3.7", "6.3.2"))
         if legal:
-            return "the card's OPs make the free attempt (its Event is not implemented)", (
-                "6.3.5", "6.3.7")
+            return "no free Rearmament attempt", ("6.3.5",)
         return "a card from your hand that is not a Scoring card, or pass", ("6.3.5",)
 
 

@@ -27,9 +27,10 @@ from warroom.games.eit2.board import (
     sp_text,
 )
 from warroom.games.eit2.frames import DECISIONS, FRAMES
-from warroom.games.eit2.operations import placement_cost
+from warroom.games.eit2.operations import placement_cost, track_open
 from warroom.games.eit2.rules import RULES
-from warroom.games.eit2.scoring import is_battleground
+from warroom.games.eit2.scoring import is_battleground, regions_now
+from warroom.games.eit2.sequence import rounds_per_turn
 from warroom.games.eit2.setup import setup
 
 St = State["EuropeInTurmoil2"]
@@ -142,6 +143,16 @@ class EuropeInTurmoil2(EitGame):
             out["if_rearmament"] = card.if_rearmament
         return out
 
+    def _next_box(self, st: St, t: int) -> dict[str, Any] | None:
+        """6.3.2/6.3.8: the box the track's next attempt aims at (None: the track is
+        closed), with the roll it needs and the space whose neighbourhood modifies it."""
+        c, data = self.c, st.data
+        if not track_open(c, data, t):
+            return None
+        box = c.boxes[t][data["rearm"][t] + 1]
+        space = c.names[box.space] if box.space is not None and box.space >= 0 else None
+        return {"box": box.name, "needed": box.needed, "space": space}
+
     def view(self, st: St, role: str | None) -> dict[str, Any]:
         c, data = self.c, st.data
         me = self.roles.index(role) if role in self.roles else None
@@ -184,8 +195,12 @@ class EuropeInTurmoil2(EitGame):
             "rearmament": [{"track": c.track_ids[t], "name": c.track_names[t],
                             "box": c.boxes[t][data["rearm"][t]].name,
                             "index": data["rearm"][t],
-                            "side": ROLE[data["rearm_side"][t]]}
+                            "side": ROLE[data["rearm_side"][t]],
+                            "next": self._next_box(st, t)}
                            for t in range(len(c.track_ids))],
+            "regions": regions_now(c, data),
+            "rounds": rounds_per_turn(data["turn"]),
+            "turns": c.turns,
             "rearmament_available": {"lw": bool(data["rearm_available"][LW]),
                                      "rw": bool(data["rearm_available"][RW])},
             "markers": dict(data["flags"]),

@@ -301,3 +301,59 @@ def retreat_by_event(c: Components, data: Data, t: int, n: int) -> None:
     data["rearm"][t] -= k
     log(data, "6.3.9", f"The {c.track_names[t]} marker retreats {k} box(es) to "
         f"{c.boxes[t][data['rearm'][t]].name}")
+
+
+# -- the odds of a roll, for explain (no rule applies here) -----------------------------
+
+def _faces(ok: list[int]) -> str:
+    if not ok:
+        return "no die roll"
+    if len(ok) == 1:
+        return f"a die roll of {ok[0]}"
+    if ok == list(range(ok[0], ok[-1] + 1)):
+        return f"a die roll of {ok[0]}-{ok[-1]}"
+    return "a die roll of " + ", ".join(map(str, ok))
+
+
+def check_chance(c: Components, data: Data, side: int, s: int, ops: int) -> int:
+    """6.2.5: the chance in whole percent that a Support Check of ``side`` in ``s`` with
+    ``ops`` beats twice the Stability, with the modifiers it would have now."""
+    mods = check_modifiers(c, data, side, s) + ongoing_check_mods(c, data, side, s)
+    drm = sum(v for v, _ in mods)
+    return round(100 * sum(1 for d in range(1, 7) if d + ops + drm > 2 * c.stability[s]) / 6)
+
+
+def check_odds(c: Components, data: Data, side: int, s: int, ops: int, extra: int = 0,
+               source: str = "") -> str:
+    """6.2.5/6.2.6 in words for ``explain``: the target (twice the Stability), the modifiers
+    the check would have now, the die rolls that beat the target and the chance."""
+    mods = check_modifiers(c, data, side, s) + ongoing_check_mods(c, data, side, s)
+    if extra:
+        mods.append((extra, source or "Event"))
+    drm = sum(v for v, _ in mods)
+    target = 2 * c.stability[s]
+    ok = [d for d in range(1, 7) if d + ops + drm > target]
+    detail = ", ".join(f"{v:+d} {why}" for v, why in mods) or "no modifiers"
+    return (f"Support Check in {c.names[s]} {sp_text(data, s)}: die +{ops} OPs {drm:+d} "
+            f"({detail}) must beat {target} (Stability {c.stability[s]} x2): {_faces(ok)} "
+            f"succeeds, {round(100 * len(ok) / 6)}%; each point above {target} removes an "
+            f"opposing SP (then an Extremist), then adds a {SIDE[side]} SP")
+
+
+def rearm_odds(c: Components, data: Data, side: int, t: int, ops: int, card_side: str | None,
+               bonus: tuple[int, str] | None = None) -> str:
+    """6.3.2/6.3.3 in words for ``explain``: the next box and the total it needs, the
+    modifiers the attempt would have now, the die rolls that reach it and the chance."""
+    if not track_open(c, data, t):
+        return f"the {c.track_names[t]} track is complete (6.3.8)"
+    mods = rearm_modifiers(c, data, side, t, card_side)
+    if bonus is not None and bonus[0]:
+        mods.append(bonus)
+    drm = sum(v for v, _ in mods)
+    box = c.boxes[t][data["rearm"][t] + 1]
+    needed = box.needed if box.needed is not None else 0
+    ok = [d for d in range(1, 7) if d + ops + drm >= needed]
+    detail = ", ".join(f"{v:+d} {why}" for v, why in mods) or "no modifiers"
+    return (f"{c.track_names[t]} track, next box {box.name} needs {needed}: die +{ops} OPs "
+            f"{drm:+d} ({detail}): {_faces(ok)} reaches it, {round(100 * len(ok) / 6)}% (a "
+            "failure flips the marker to your side)")

@@ -73,6 +73,26 @@ def region_levels(c: Components, data: Data, region: str) -> dict[int, dict[str,
     return out
 
 
+def regions_now(c: Components, data: Data) -> list[dict[str, Any]]:
+    """10.1: each Scoring Region as its Scoring card would score it now (for views and
+    explanations; nothing changes): its values, each side's level, battlegrounds and
+    adjacent Independents controlled and total, and the net Power (positive for RW)."""
+    out = []
+    for region, values in c.scoring_values.items():
+        levels = region_levels(c, data, region)
+        indep = adjacent_independents(c, data, region)
+        sides: dict[str, Any] = {}
+        for side in (LW, RW):
+            lv = levels[side]
+            ind = sum(1 for s in indep if controller(c, data, s) == side)
+            base = values[lv["level"]] if lv["level"] else 0
+            sides[ROLE[side]] = {**lv, "independents": ind,
+                                 "total": base + lv["battlegrounds"] + ind}
+        out.append({"name": region, "values": dict(values), **sides,
+                    "net": sides["rw"]["total"] - sides["lw"]["total"]})
+    return out
+
+
 def score_region(c: Components, data: Data, region: str, values: dict[str, int]) -> int:
     """10.1.2-10.1.5: score ``region`` with the scoring card's ``values``; returns the net
     Power change (positive for RW)."""

@@ -56,13 +56,17 @@ def deal(c: Components, data: Data) -> None:
     if seen:                    # a card seen in a hand that left it may come back unseen
         for s in (LW, RW):
             seen[s] = [n for n in seen[s] if n in data["hands"][1 - s]]
+    drawn = 0
     while any(len(data["hands"][s]) < size for s in (LW, RW)) and stuck < 2:
         if len(data["hands"][side]) < size:
             if draw(c, data, side):
                 stuck = 0
+                drawn += 1
             else:
                 stuck += 1
         side = 1 - side
+    if not drawn and all(len(data["hands"][s]) >= size for s in (LW, RW)):
+        return      # the hands are full already (1920: dealt at 3.6): nothing to report
     log(data, "4.5.1", f"Deal: RW holds {len(data['hands'][RW])}, LW holds "
         f"{len(data['hands'][LW])} cards ({len(data['deck'])} left in the deck)",
         rw=len(data["hands"][RW]), lw=len(data["hands"][LW]), deck=len(data["deck"]))

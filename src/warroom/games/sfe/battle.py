@@ -43,6 +43,7 @@ from warroom.games.sfe import engine as E
 from warroom.games.sfe.components import EV_GC, EV_REINF, OWNER_NAMES, SIDE_NAMES
 from warroom.games.sfe.counters import (
     army_kinds,
+    army_name,
     code,
     half,
     half_of,
@@ -57,6 +58,7 @@ from warroom.games.sfe.counters import (
     with_half,
 )
 from warroom.games.sfe.engine import WHO
+from warroom.games.sfe.odds import attack_text, defence_text
 from warroom.games.sfe.tables import ROLES, S, SfeBase, St
 
 Data = dict[str, Any]
@@ -698,6 +700,20 @@ class BattleAir(Decision[SfeBase]):
         log(data, "8.1", f"{WHO[frame['side']]} play an air power card face down",
             side=SIDE_NAMES[frame["side"]])
 
+    def explain(self, st: St, frame: Frame, action: Action,
+                legal: bool) -> tuple[str, tuple[str, ...]]:
+        if not legal:
+            return (f"not a choice now: {self.prompt(st, frame).text} (a card of your hand "
+                    "with an air power value)", ("8.1",))
+        c = st.game.c
+        fr = battle_frame(st.data)
+        atk = attackers(st.data, fr)
+        text = attack_text(st, frame["side"], fr["location"], fr["half"],
+                           sum(strength(u) for u in atk), len(atk), fr["defence_value"],
+                           c.card_air[action.value])
+        return (f"{c.card_names[action.value]} adds air power {c.card_air[action.value]}: "
+                f"{text}", ("8.1", "8.2"))
+
 
 class DefendOrRetreat(Decision[SfeBase]):
     """8.1, 8.4: the defender decides to defend or to retreat before battle."""
@@ -718,6 +734,16 @@ class DefendOrRetreat(Decision[SfeBase]):
                 side=SIDE_NAMES[frame["side"]])
         else:
             end(st.data, "retreat")
+
+    def explain(self, st: St, frame: Frame, action: Action,
+                legal: bool) -> tuple[str, tuple[str, ...]]:
+        if not legal:
+            return f"not a choice now: {self.prompt(st, frame).text}", ("8.4",)
+        if action.kind == "defend":
+            return ("stay and fight with your strongest air card: "
+                    + defence_text(st, frame["side"], battle_frame(st.data)), ("8.1", "8.2"))
+        return ("retreat before battle (8.4): into the other half, or out of a contested "
+                "location; fortresses in the battle half are eliminated (8.3)", ("8.4", "8.3"))
 
 
 class DefenderAir(Decision[SfeBase]):
@@ -746,6 +772,17 @@ class DefenderAir(Decision[SfeBase]):
                 side=SIDE_NAMES[side])
         else:
             log(data, "8.1", f"{WHO[side]} play no air power card", side=SIDE_NAMES[side])
+
+    def explain(self, st: St, frame: Frame, action: Action,
+                legal: bool) -> tuple[str, tuple[str, ...]]:
+        if not legal:
+            return f"not a choice now: {self.prompt(st, frame).text}", ("8.1",)
+        c = st.game.c
+        air = c.card_air[action.value] if action.kind == "card" else 0
+        what = (f"{c.card_names[action.value]} adds air power {air}" if action.kind == "card"
+                else "no air card (your cards stay in hand)")
+        return (f"{what}: {defence_text(st, frame['side'], battle_frame(st.data), air)}",
+                ("8.1", "8.2"))
 
 
 class BattleEvents(Decision[SfeBase]):
@@ -843,8 +880,8 @@ class Reinforce(Decision[SfeBase]):
         data["u"][fr["location"]].append(code(own, kind, fr["half"]))
         E.touch(st, src)
         E.touch(st, fr["location"])
-        log(data, "8.1", f"Defender Reinforce Battle: a {OWNER_NAMES[own]} {kind} strength "
-            f"army moves from {c.names[src]} to {c.names[fr['location']]}",
+        log(data, "8.1", f"Defender Reinforce Battle: {army_name(own, kind, 'a')} "
+            f"moves from {c.names[src]} to {c.names[fr['location']]}",
             owner=OWNER_NAMES[own], strength=kind, source=c.names[src],
             location=c.names[fr["location"]])
 
@@ -880,7 +917,7 @@ class Retreat(Decision[SfeBase]):
         if not frame["selected"]:
             return Prompt(frame["role"], f"Choose a counter retreating from {name}",
                           frame["rule"])
-        return Prompt(frame["role"], f"Choose where the {frame['selected']} strength army "
+        return Prompt(frame["role"], f"Choose where the {frame['selected']}-strength army "
                       f"retreats from {name}", frame["rule"])
 
     def legal(self, st: St, frame: Frame) -> list[int]:

@@ -19,7 +19,7 @@ Owner masks: a location's owners present are kept as one bit ``1 << owner`` each
 
 from __future__ import annotations
 
-from warroom.games.sfe.components import AXIS, OWNER_NAMES, SOV, WEST
+from warroom.games.sfe.components import AXIS, SOV, WEST
 
 OWNER_SHIFT = 4
 """``code >> OWNER_SHIFT`` is the counter's owner."""
@@ -48,7 +48,11 @@ SIDE_OWNERS = ((AXIS,), (WEST, SOV))
 """The owners of each side."""
 OWNER_SIDE = (-1, 0, 1, 1)
 """The side of each owner (the neutral owner 0 has none)."""
-STRENGTH_NAMES = ("", "1 strength army", "2 strength army", "3 strength army", "fortress")
+STRENGTH_NAMES = ("", "1-strength army", "2-strength army", "3-strength army", "fortress")
+OWNER_WORDS = ("neutral", "Axis", "Western", "Soviet")
+"""Each owner as a sentence names it (the adjective of 2: Axis, Western, Soviet)."""
+SIDE_ADJ = ("Axis", "Allied")
+"""Each side's adjective ("every Allied counter")."""
 
 
 def code(owner: int, strength: int, half: int, fort: bool = False) -> int:
@@ -93,7 +97,19 @@ def kind_of(u: int) -> int:
 
 
 def unit_name(u: int) -> str:
-    return f"{OWNER_NAMES[owner(u)]} {STRENGTH_NAMES[kind_of(u)]}"
+    """"Axis 3-strength army", "Western fortress" (after "the")."""
+    return f"{OWNER_WORDS[owner(u)]} {STRENGTH_NAMES[kind_of(u)]}"
+
+
+def army_name(own: int, st: int, article: str = "") -> str:
+    """An army of owner ``own`` and strength ``st`` as a sentence names it: "Soviet
+    2-strength army"; ``article`` "a" gives "an Axis ..." / "a Western ...", "A" the same
+    at the start of a sentence."""
+    name = f"{OWNER_WORDS[own]} {STRENGTH_NAMES[st]}"
+    if not article:
+        return name
+    an = "n" if OWNER_WORDS[own][0] in "AEIOU" else ""
+    return f"{article}{an} {name}"
 
 
 def sides_in(units: list[int]) -> int:
@@ -134,4 +150,4 @@ def take_army(units: list[int], own: int, st: int) -> int:
         if u >> OWNER_SHIFT == own and not u & FORT_BIT and u & STRENGTH_MASK == st:
             del units[i]
             return u
-    raise AssertionError(f"no {OWNER_NAMES[own]} {st} strength army here")
+    raise AssertionError(f"no {army_name(own, st)} here")

@@ -23,12 +23,13 @@ from warroom.core.flow import reveal
 from warroom.core.log import log
 from warroom.core.rng import randbelow
 from warroom.core.state import State
-from warroom.games.sfe.components import AXIS, NAVAL, OWNER_NAMES, SIDE_NAMES, SOV, WEST
+from warroom.games.sfe.components import AXIS, NAVAL, SIDE_NAMES, SOV, WEST
 from warroom.games.sfe.counters import (
     ALLIED_SIDE_BITS,
     AXIS_SIDE_BITS,
     FORT_BIT,
     OWNER_SHIFT,
+    OWNER_WORDS,
     half,
     kind_of,
     owner_half,
@@ -83,9 +84,10 @@ def set_control(st: State[S], loc: int, owner: int, rule: str = "3.5") -> None:
         touch(st, loc)
         c = st.game.c
         if owner == c.color[loc]:
-            log(data, rule, f"{c.names[loc]} returns to {OWNER_NAMES[owner]} control")
+            log(data, rule, f"{c.names[loc]} returns to {OWNER_WORDS[owner]} control")
         else:
-            log(data, rule, f"A {OWNER_NAMES[owner]} control flag is placed in "
+            an = "An" if owner == AXIS else "A"
+            log(data, rule, f"{an} {OWNER_WORDS[owner]} control flag is placed in "
                 f"{c.names[loc]}")
 
 

@@ -172,6 +172,8 @@ class StruggleForEurope(SfeBase):
                 "bombing": bool(c.card_bomb[x]),
                 "move": (None, "land", "naval")[c.card_move[x]], "air": c.card_air[x],
                 "event": EVENTS[ev - 1] if ev else None,
+                "event_name": c.event_names[ev] if ev else None,
+                "event_text": c.event_text[ev] or None,
                 "battle_event": bool(ev and c.event_battle[ev])}
 
     def view(self, st: Sfe, role: str | None) -> dict[str, Any]:
@@ -396,7 +398,6 @@ class StruggleForEurope(SfeBase):
             "locations": locs,
             "lines": lines,
             "cards": [{**self.card_json(x),
-                       "event_text": c.event_text[c.card_event[x]] or None,
                        "reconstructed": c.cards_file.cards[x].reconstructed}
                       for x in range(c.n_cards)],
             "events": [e.model_dump() for e in c.cards_file.event_texts],

@@ -20,7 +20,6 @@ from warroom.games.sfe.components import (
     EV_WOLF,
     LAND,
     NAVAL,
-    OWNER_NAMES,
     SOV,
     WEST,
 )
@@ -30,6 +29,7 @@ from warroom.games.sfe.counters import (
     FORT_BIT,
     OWNER_SHIFT,
     SIDE_OWNERS,
+    army_name,
     half_of,
     sides_in,
 )
@@ -103,9 +103,10 @@ def build_refusal(st: St, side: int, cards: list[int]) -> tuple[str, tuple[str, 
         if not icons:
             reasons["no card has an army icon"] = ("7.2.1",)
         for owner, strength in icons:
-            who = f"{OWNER_NAMES[owner]} {strength} strength army"
+            who = army_name(owner, strength)
             if n_hand < strength:
-                reasons[f"a {who} needs {strength - 1} more card(s) in hand to recycle"] = (
+                reasons[f"{army_name(owner, strength, 'a')} needs {strength - 1} more "
+                        "card(s) in hand to recycle"] = (
                     "3.3", "CQR")
             elif owner == SOV and not E.soviets_active(data):
                 reasons["Soviets may not build during the 1st Allied play deck"] = ("6.4",)

@@ -30,7 +30,7 @@ from warroom.games.sfe.components import (
     Components,
     load_components,
 )
-from warroom.games.sfe.counters import FORTRESS, SIDE_OWNERS, code
+from warroom.games.sfe.counters import FORTRESS, SIDE_OWNERS, army_name, code
 from warroom.games.sfe.facts import Board, build_board, search, supply_key
 from warroom.games.sfe.rules import RULES
 
@@ -106,13 +106,13 @@ class SfeBase(Game, ABC):
             for st in (1, 2, 3):
                 army_id[owner][st] = add(
                     f"army:{OWNER_NAMES[owner]}:{st}",
-                    f"Build a {OWNER_NAMES[owner]} {st} strength army", owner * 4 + st)
+                    f"Build {army_name(owner, st, 'a')}", owner * 4 + st)
         self.army_id = tuple(tuple(row) for row in army_id)
         self.loc_id = tuple(add(f"loc:{c.names[x]}", c.names[x], x) for x in range(c.n))
         # a half is named by its place in the location's halves (names differ per location)
         self.half_id = tuple(add(f"half:{h}", f"the {('first', 'second')[h]} half", h)
                              for h in (0, 1))
-        self.unit_id = (-1, *(add(f"unit:{k}", f"a {k} strength army", k) for k in (1, 2, 3)),
+        self.unit_id = (-1, *(add(f"unit:{k}", f"a {k}-strength army", k) for k in (1, 2, 3)),
                         add("unit:fortress", "a fortress", FORTRESS))
         self.done_id = add("done", "Done")
         self.defend_id = add("defend", "Defend (stay and battle)")

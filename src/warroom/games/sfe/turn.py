@@ -44,17 +44,24 @@ from warroom.games.sfe.components import (
     SIDE_NAMES,
 )
 from warroom.games.sfe.counters import (
+    OWNER_WORDS,
+    SIDE_ADJ,
     SIDE_OWNERS,
     army_kinds,
+    army_name,
     code,
     half_of,
+    is_fortress,
     kind_of,
     owner,
     owner_half,
+    side_of,
+    strength,
     take_army,
     unit_name,
 )
 from warroom.games.sfe.engine import WHO
+from warroom.games.sfe.odds import attack_text
 from warroom.games.sfe.operations import (
     Dest,
     adjacent_dests,
@@ -114,7 +121,7 @@ def turn_supply(st: St, fr: Frame) -> None:
     for own in SIDE_OWNERS[side]:
         oos += [[loc, own] for loc in E.out_of_supply_in(st, b, own)]
     if not oos:
-        log(st.data, "8.6", f"Supply: every {SIDE_NAMES[side]} counter is in supply")
+        log(st.data, "8.6", f"Supply: every {SIDE_ADJ[side]} counter is in supply")
         fr["step"] = "draw"
         turn_draw(st, fr)
         return
@@ -132,7 +139,7 @@ def turn_supply_losses(st: St, fr: Frame) -> None:
         return
     loc, own = oos.pop(0)
     kinds = sorted({kind_of(u) for u in data["u"][loc] if owner(u) == own})
-    log(data, "8.6", f"Supply: the {OWNER_NAMES[own]} counters in {c.names[loc]} "
+    log(data, "8.6", f"Supply: the {OWNER_WORDS[own]} counters in {c.names[loc]} "
         "are out of supply and lose one counter", owner=OWNER_NAMES[own],
         location=c.names[loc])
     if len(kinds) == 1:
@@ -198,7 +205,7 @@ class SupplyLoss(Decision[SfeBase]):
 
     def prompt(self, st: St, frame: Frame) -> Prompt:
         return Prompt(frame["role"], f"Choose the counter the out of supply "
-                      f"{OWNER_NAMES[frame['owner']]} counters in "
+                      f"{OWNER_WORDS[frame['owner']]} counters in "
                       f"{st.game.c.names[frame['location']]} lose", "8.6")
 
     def legal(self, st: St, frame: Frame) -> list[int]:
@@ -254,7 +261,7 @@ class Operation(Decision[SfeBase]):
         hand = st.data["hand"][side]
         rule = OP_RULE[op]
         if legal:
-            return f"operation {OPS[op]} is possible with the cards in hand", (rule, "7.1")
+            return op_cards_text(st, side, op), (rule, "7.1")
         if op == OP_FORT and side != 0:
             return "only the Axis build fortresses", ("7.2.2", "3.4")
         if op == OP_BOMB:
@@ -273,6 +280,47 @@ class Operation(Decision[SfeBase]):
             return build_refusal(st, side, hand)
         return (f"no card in hand allows operation {OPS[op]} now (icon, additional cards, "
                 "counter mix or a place for it missing)", (rule, "3.3", "4.2"))
+
+
+def op_cards_text(st: St, side: int, op: int) -> str:
+    """Which cards of the hand allow operation ``op`` now, and what each allows (read for
+    the side whose hand it is)."""
+    c = st.game.c
+    data = st.data
+    if op == OP_PASS:
+        return "pass: no card is played (7.2.10)"
+    if op == OP_ATTACK:
+        airs = ", ".join(f"{c.card_names[x]} (air {c.card_air[x]})"
+                         for x in E.air_cards(st, data["hand"][side]))
+        where = []
+        for loc in attack_targets(st, side):
+            h = half_of(data["u"][loc], 1 - side)
+            atk = [u for u in data["u"][loc] if side_of(u) == side and not is_fortress(u)]
+            where.append(attack_text(st, side, loc, h, sum(strength(u) for u in atk),
+                                     len(atk), 0))
+        return (f"attack in a contested location with an air card face down ({airs}): "
+                + "; ".join(where))
+    cards = op_cards(st, side, op)
+    bits = []
+    for x in cards:
+        name = c.card_names[x]
+        if op == OP_BUILD:
+            opts = build_options(st, side, x)
+            bits.append(f"{name} builds " + " or ".join(army_name(o, n, "a") for o, n in opts)
+                        + (f" (recycle {max(n for _o, n in opts) - 1} more card(s))"
+                           if max(n for _o, n in opts) > 1 else ""))
+        elif op == OP_MOVE:
+            bits.append(f"{name}: {'naval' if c.card_move[x] == NAVAL else 'land'} move")
+        elif op == OP_EVENT:
+            bits.append(f"{name}: {c.event_names[c.card_event[x]]} "
+                        f"\u201c{c.event_text[c.card_event[x]]}\u201d")
+        else:
+            bits.append(name)
+    what = {OP_BUILD: "build an army", OP_FORT: "build a fortress (and recycle one more "
+            "card)", OP_BOMB: "strategic bombing (and recycle one more card)",
+            OP_MOVE: "move armies", OP_EVENT: "play the card's event",
+            OP_DISCARD: "discard a card (it is recycled face down)"}[op]
+    return f"{what}, with: " + "; ".join(bits)
 
 
 def more_operations(st: St, side: int, n: int) -> None:
@@ -366,8 +414,8 @@ def build(st: St, side: int, card: int, own: int, strength: int) -> None:
     else:
         data["elim"][side].append(card)
         fate = "eliminated"
-    log(data, "7.2.1", f"{WHO[side]} play {c.card_names[card]} to build a "
-        f"{OWNER_NAMES[own]} {strength} strength army; the card is {fate}")
+    log(data, "7.2.1", f"{WHO[side]} play {c.card_names[card]} to build "
+        f"{army_name(own, strength, 'a')}; the card is {fate}")
     call(data, "place", ROLES[side], side=side, owner=own, strength=strength, fortress=False)
     if strength > 1:
         pay_cards(st, side, strength - 1, "3.3")
@@ -496,8 +544,7 @@ class Place(Decision[SfeBase]):
             return Prompt(frame["role"], "Choose the location of the new fortress (a friendly "
                           "controlled, in supply half without a fortress)", "7.2.2")
         return Prompt(frame["role"], f"Choose the location of the new "
-                      f"{OWNER_NAMES[frame['owner']].capitalize()} {frame['strength']} "
-                      "strength army (a "
+                      f"{army_name(frame['owner'], frame['strength'])} (a "
                       "friendly controlled, in supply location)", "7.2.1")
 
     def legal(self, st: St, frame: Frame) -> list[int]:
@@ -521,7 +568,7 @@ class Place(Decision[SfeBase]):
         data["u"][loc].append(u)
         E.touch(st, loc)
         E.born(data, u)
-        log(data, "7.2.1", f"A {OWNER_NAMES[own]} {strength} strength army is placed in "
+        log(data, "7.2.1", f"{army_name(own, strength, 'A')} is placed in "
             f"{c.names[loc]}")
 
     def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
@@ -619,7 +666,7 @@ class Move(Decision[SfeBase]):
                           f"({kind} move)", "7.2.4")
         src = c.names[frame["source"]]
         if frame["selected"]:
-            return Prompt(frame["role"], f"Choose where the {frame['selected']} strength army "
+            return Prompt(frame["role"], f"Choose where the {frame['selected']}-strength army "
                           f"moves from {src}", "7.2.6" if frame["through"] else "7.2.5")
         if frame["moved"]:
             return Prompt(frame["role"], f"Choose another army counter to move from {src}, "
@@ -667,7 +714,7 @@ class Move(Decision[SfeBase]):
         moved = code(own, strength, dh)
         frame["selected"] = 0
         frame["moved"] += 1
-        mover = f"A {OWNER_NAMES[own]} {strength} strength army"
+        mover = army_name(own, strength, "A")
         if nv < 0:  # non-adjacent move: one counter, then the operation ends
             data["u"][d].append(moved)
             E.touch(st, d)
@@ -704,6 +751,14 @@ class Move(Decision[SfeBase]):
 
     def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
         rules = ("7.2.4", "7.2.5", "7.2.6")
+        if legal and frame["selected"] and frame["source"] >= 0 and action.kind == "loc":
+            d, dh, dv, _nv, battle = self.dest(st, frame, action.value)
+            if battle:
+                planned: list[int] = next((p[4] for p in frame["battles"] if p[0] == d), [])
+                n = frame["selected"] + sum(strength(u) for u in planned)
+                return ("allowed, into battle: "
+                        + attack_text(st, frame["side"], d, dh, n, len(planned) + 1, dv),
+                        (*rules, "8.2"))
         if legal:
             return f"allowed: {self.prompt(st, frame).text}", rules
         if frame["source"] < 0 and action.kind == "loc":
@@ -808,7 +863,14 @@ class Attack(Decision[SfeBase]):
 
     def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
         if legal:
-            return "your armies contest this location: attack the enemy half", ("7.2.7",)
+            data = st.data
+            loc = action.value
+            side = frame["side"]
+            h = half_of(data["u"][loc], 1 - side)
+            atk = [u for u in data["u"][loc] if side_of(u) == side and not is_fortress(u)]
+            return ("your armies contest this location: attack the enemy half; "
+                    + attack_text(st, side, loc, h, sum(strength(u) for u in atk), len(atk),
+                                  0), ("7.2.7", "8.2"))
         if action.kind != "loc":
             return f"not a choice now: {self.prompt(st, frame).text}", ("7.2.7",)
         data = st.data
@@ -892,7 +954,7 @@ class Redeploy(Decision[SfeBase]):
         elif not frame["selected"]:
             text = f"choose the army that leaves {c.names[frame['source']]}"
         else:
-            text = (f"choose where the {frame['selected']} strength army from "
+            text = (f"choose where the {frame['selected']}-strength army from "
                     f"{c.names[frame['source']]} goes")
         return Prompt(frame["role"], f"Strategic Redeploy: {text} (friendly controlled, in "
                       "supply locations)", "7.2.9")
@@ -925,8 +987,8 @@ class Redeploy(Decision[SfeBase]):
         data["u"][dest].append(code(own, strength, 0))
         E.touch(st, src)
         E.touch(st, dest)
-        log(data, "7.2.9", f"Strategic Redeploy: a {OWNER_NAMES[own]} {strength} strength "
-            f"army moves from {c.names[src]} to {c.names[dest]}", owner=OWNER_NAMES[own],
+        log(data, "7.2.9", f"Strategic Redeploy: {army_name(own, strength, 'a')} "
+            f"moves from {c.names[src]} to {c.names[dest]}", owner=OWNER_NAMES[own],
             strength=strength, source=c.names[src], location=c.names[dest])
 
 

@@ -26,7 +26,7 @@ from warroom.core.protocol import Game, Outcome, Termination, copy_plain
 from warroom.core.rng import randbelow
 from warroom.core.state import Data, Frame, State
 from warroom.games.tk import ev_civilwar, ev_countries, ev_crisis, ev_military, ev_options
-from warroom.games.tk.components import COUNTRY_MARKERS, STATUSES, Content, Situation
+from warroom.games.tk.components import COUNTRY_MARKERS, STATUSES, Content, DieTable, Situation
 from warroom.games.tk.engine import (
     CHOICES,
     CHOOSE,
@@ -41,7 +41,7 @@ from warroom.games.tk.engine import (
 )
 from warroom.games.tk.ev_countries import FURTHER, land_for
 from warroom.games.tk.ev_military import MILITARY_AID_NOTE, MILITARY_AID_OPTIONS
-from warroom.games.tk.model import NAME, WAR, is_neutral, is_pac, is_tac, marker_total
+from warroom.games.tk.model import NAME, WAR, is_neutral, is_pac, is_tac, lookup, marker_total
 from warroom.games.tk.rules import (
     ALLIED_ONLY,
     EVENT_NAME,
@@ -423,8 +423,9 @@ class TotalerKrieg(Game):
         data["event"] = ctx
         num = ctx["event"]
         who = NAME[ctx["faction"]]
-        extra = ", ".join(f"{k} {v}" for k, v in ctx.items()
-                          if k not in ("event", "faction") and v is not None)
+        extra = ", ".join(
+            f"{k} {self.c.ceded[v].land if k == 'land' and v in self.c.ceded else v}"
+            for k, v in ctx.items() if k not in ("event", "faction") and v is not None)
         log(data, num, f"Political Event {num} {EVENT_NAME[num]} received by the {who} "
             f"faction in the situation '{title}' ({WAR[data['war']]})"
             + (f"; {extra}" if extra else ""), event=num, faction=ctx["faction"])
@@ -669,6 +670,38 @@ class StepProcedure(Procedure[TotalerKrieg]):
         STEPS[frame["fn"]](st.game, st.data, frame["ctx"])
 
 
+def table_odds(table: DieTable, drm: int = 0, title: str = "") -> str:
+    """What one die (1-6, modified by ``drm``) gives on ``table``: each result with the
+    faces that give it and its chance (a modified roll is read within the table's range)."""
+    faces: dict[str, list[int]] = {}
+    for d in range(1, 7):
+        row = lookup(table, d + drm)
+        faces.setdefault(row.text or row.result, []).append(d)
+    parts = []
+    for result, ds in faces.items():
+        span = str(ds[0]) if len(ds) == 1 else (
+            f"{ds[0]}-{ds[-1]}" if ds == list(range(ds[0], ds[-1] + 1))
+            else ", ".join(map(str, ds)))
+        parts.append(f"die {span}: {result} ({round(100 * len(ds) / 6)}%)")
+    mod = f" with DRM {drm:+d}" if drm else ""
+    return f"one die on the {title or table.name}{mod}: " + "; ".join(parts)
+
+
+def roll_odds(g: TotalerKrieg, frame: Frame, value: Any) -> str:
+    """The odds of the die roll a choice leads to at once (an Area Table, the Diplomatic
+    Incident Table, the Civil War Table), or "" when the choice rolls nothing."""
+    t = g.c.tables
+    fn = frame["fn"]
+    if fn == "area_table" and isinstance(value, str) and value in g.c.area:
+        return table_odds(g.c.area[value], 0, f"Area Table {value}")
+    if fn == "incident" and value is not None:
+        return table_odds(t.diplomatic_incident)
+    if fn in ("asr", "hsn") and value == "cwt":
+        side = "axis" if frame["role"] == "axis" else "allied"
+        return table_odds(t.civil_war, t.civil_war.drm.get(side, 0))
+    return ""
+
+
 class ChooseDecision(Decision[TotalerKrieg]):
     """A faction's decision: one of the enumerated choices the rule gives it."""
 
@@ -710,6 +743,10 @@ class ChooseDecision(Decision[TotalerKrieg]):
         rules = (frame["rule"],)
         if legal:
             choice = next(c for c in frame["choices"] if c["key"] == action.key)
+            odds = roll_odds(st.game, frame, choice["value"])
+            if odds:
+                return (f"{frame['prompt']}: {choice['label']} is one of the choices; {odds}",
+                        rules)
             return f"{frame['prompt']}: {choice['label']} is one of the choices", rules
         offered = "; ".join(c["label"] for c in frame["choices"])
         return (f"{frame['role']} must now decide: {frame['prompt']}. The rule offers only: "

@@ -581,7 +581,7 @@ def _area_table(g: TkRules, data: Data, ctx: dict[str, Any], name: str | None) -
 def roll_area(g: TkRules, data: Data, name: str, rule: str, next_fn: str,
               **ctx: Any) -> None:
     table = g.c.area[name]
-    value = die(data, rule, f"Area Table: {name}", table=f"Area Table: {name}")
+    value = die(data, rule, f"Area Table {name}", table=f"Area Table: {name}")
     row = lookup(table, value)
     result = row.result
     if result == "France/Vichy":

@@ -1,0 +1,223 @@
+"""Struggle for Europe in the terminal: every location (empty ones too) with its controller,
+VP and counters by half, its lines, the battle in progress with both sides' strengths, the
+hand with the cards' icons and event texts.
+
+Owners are letters as well as colours (``A`` Axis, ``W`` Western, ``S`` Soviet, ``N``
+neutral): the board reads the same with NO_COLOR, in a pipe and through a screen reader.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+LETTER = {"axis": "A", "western": "W", "soviet": "S", "neutral": "N", "contested": "X"}
+STYLE = {"axis": "bold", "western": "blue", "soviet": "red", "neutral": "yellow",
+         "contested": "magenta"}
+WORD = {"axis": "Axis", "allies": "Allies", "western": "Western", "soviet": "Soviet"}
+WIDTH = 100
+
+
+def _counter(u: dict[str, Any]) -> Text:
+    """``A3`` an Axis 3-strength army, ``AF`` an Axis fortress (letter, then strength)."""
+    return Text(f"{LETTER[u['owner']]}{'F' if u['fortress'] else u['strength']}",
+                style=STYLE[u["owner"]])
+
+
+def _owner(name: str) -> Text:
+    return Text(LETTER.get(name, "?"), style=STYLE.get(name, ""))
+
+
+def lines_by_location(content: dict[str, Any] | None, deck: int) -> dict[str, list[str]]:
+    """Each location's lines from the content (``warroom content sfe --json``'s lines):
+    ``e>Warsaw`` leaves from the east half, ``~`` a naval line, ``->`` one way only,
+    ``(deck 2)`` a line open from the 2nd play deck."""
+    out: dict[str, list[str]] = {}
+    if not content:
+        return out
+    for ln in content.get("lines", []):
+        naval = "~" if ln["kind"] == "naval" else ""
+        later = (f" (deck {ln['active_from_deck']})"
+                 if ln.get("active_from_deck", 1) > deck else "")
+        arrow = "->" if ln.get("one_way") else ">"
+        out.setdefault(ln["a"], []).append(
+            f"{ln['a_half'][0]}{arrow}{naval}{ln['b']}{later}")
+        if not ln.get("one_way"):
+            out.setdefault(ln["b"], []).append(f"{ln['b_half'][0]}>{naval}{ln['a']}{later}")
+    return out
+
+
+def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) -> RenderableType:
+    """The situation, every location, the sides' cards and the battle (see the module doc).
+    ``content``: the game's content (for the lines; without it the lines are left out)."""
+    vp = view["vp"]
+    b = view["bombing"]
+    active = view.get("active")
+    diff = vp["differential"]
+    parts: list[RenderableType] = [Text.assemble(
+        ("Struggle for Europe", "bold"),
+        f" - turn {view['turn']}, {WORD[view['player_turn']]} player turn, "
+        f"{view['operations_left']} operation(s) left"
+        + (f" - {WORD.get(active, active)} to act" if active else " - game over"))]
+    parts.append(Text(
+        f"VP Axis {vp['axis']}, Allies {vp['allies']} (differential {diff:+d}) | strategic "
+        f"bombing {b['value']} on the {b['side']} side | Soviets "
+        f"{'active' if view['soviets_active'] else 'not yet active (6.4)'} | USA box "
+        f"{'active' if view['usa_active'] else 'inactive (6.6)'}"))
+    for side, info in view["sides"].items():
+        waiting = info.get("chevron_cards_waiting") or []
+        parts.append(Text(
+            f"{WORD[side]}: hand {info['hand_count']}/{info['hand_size']}, play deck "
+            f"{info['play_deck']} (deck {info['play_deck_number']}), recycle "
+            f"{info['recycle_count']}, eliminated {len(info['eliminated'])}"
+            + (f", chevron cards to come {'/'.join(map(str, waiting))}" if waiting else "")))
+    parts.append(Text("Key: owner A Axis, W Western, S Soviet, N neutral, X contested; A3 = "
+                      "an Axis 3-strength army, AF = an Axis fortress.", style="dim"))
+    parts.append(Text("Each location has two halves (west/east or north/south): counters "
+                      "stand in one ('west: A3 A2'); a line leaves from one half ('e>Warsaw': "
+                      "from the east half; ~ naval, -> one way).", style="dim"))
+    deck = max(i["play_deck_number"] for i in view["sides"].values())
+    lines = lines_by_location(content, deck)
+    for loc in view["locations"]:
+        row = Text()
+        row.append(f"{loc['name']:<14.14}")
+        row.append_text(_owner(loc["control"]))
+        if loc["control"] != "contested" and loc.get("flag") and loc["flag"] != loc["control"]:
+            row.append(f"(flag {LETTER.get(loc['flag'], '?')})")
+        row.append(f" {loc['vp']}VP " if loc["vp"] else "     ")
+        halves: dict[str, list[dict[str, Any]]] = {}
+        for u in loc["counters"]:
+            halves.setdefault(u["half"], []).append(u)
+        if not halves:
+            row.append("-", style="dim")
+        for i, (h, units) in enumerate(halves.items()):
+            if i:
+                row.append(" | ")
+            row.append(f"{h}:")
+            for u in units:
+                row.append(" ")
+                row.append_text(_counter(u))
+        if lines.get(loc["name"]):
+            row.append("  lines " + ", ".join(lines[loc["name"]]), style="dim")
+        parts.append(row)
+    battle = view.get("battle")
+    if battle:
+        parts += battle_lines(battle)
+    return Group(*parts)
+
+
+def battle_lines(battle: dict[str, Any]) -> list[Text]:
+    """The battle in progress: where, who attacks with what strength (the attackers moving
+    in stay on screen), who defends, the cards played (face down: their number) and the
+    totals once revealed (8.1, 8.2)."""
+    out = [Text(f"Battle for {battle['location']} ({battle['half']} half): "
+                f"{WORD[battle['attacker']]} attack, {WORD[battle['defender']]} defend",
+                style="bold")]
+    moving = battle.get("moving_attackers") or []
+    if moving:
+        att = Text("  attackers moving in: ")
+        for i, u in enumerate(moving):
+            if i:
+                att.append(" ")
+            att.append_text(_counter({**u, "fortress": False}))
+        att.append(f" (strength {sum(u['strength'] for u in moving)})")
+        out.append(att)
+    dv = battle.get("location_defence") or 0
+    out.append(Text(f"  line defence value {dv}; the defender wins ties (8.2)"))
+    for key in ("attacker", "defender"):
+        cards = battle.get(f"{key}_cards")
+        if isinstance(cards, int):
+            txt = f"{cards} card(s) face down"
+        elif cards:
+            txt = "; ".join(f"{c['name']} (air {c['air']})" for c in cards)
+        else:
+            txt = "none yet"
+        out.append(Text(f"  {key}'s cards: {txt}"))
+    totals = battle.get("totals")
+    if totals:
+        out.append(Text(f"  totals: attack {totals['attack']}, defence {totals['defence']}"))
+    return out
+
+
+def card_lines(card: dict[str, Any]) -> list[str]:
+    """A card as a player reads it: name, id, icons (builds, fortress, bombing, move, air)
+    and its event text, wrapped."""
+    bits = []
+    for key, txt in (("build", "builds {}"), ("build_western", "Western builds {}"),
+                     ("build_soviet", "Soviet builds {}")):
+        if card.get(key):
+            bits.append(txt.format(card[key]))
+    if card.get("fortress"):
+        bits.append("fortress")
+    if card.get("bombing"):
+        bits.append("strategic bombing")
+    if card.get("move"):
+        bits.append(f"{card['move']} move")
+    if card.get("air"):
+        bits.append(f"air {card['air']}")
+    out = [f"{card['name']} ({card['id']}, {WORD.get(card['side'], card['side'])}, deck "
+           f"{card['deck']}): {', '.join(bits) or 'no icon'}"]
+    if card.get("event_text"):
+        kind = "battle event" if card.get("battle_event") else "event"
+        out += textwrap.wrap(f"{kind} {card.get('event_name') or ''}: {card['event_text']}",
+                             width=WIDTH - 4, initial_indent="    ",
+                             subsequent_indent="    ")
+    return out
+
+
+def render_hand(view: dict[str, Any]) -> RenderableType:
+    out: list[Text] = []
+    for side, info in view["sides"].items():
+        if info.get("hand") is None:
+            continue
+        out.append(Text(f"Your hand ({WORD[side]}, {len(info['hand'])} cards):", style="bold"))
+        for card in info["hand"]:
+            for i, line in enumerate(card_lines(card)):
+                out.append(Text(line, style="bold" if i == 0 else ""))
+    return Group(*out)
+
+
+def _counters(view: dict[str, Any]) -> dict[str, list[str]]:
+    return {loc["name"]: sorted(f"{LETTER[u['owner']]}{'F' if u['fortress'] else u['strength']}"
+                                f"({u['half']})" for u in loc["counters"])
+            for loc in view["locations"]}
+
+
+def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """What changed between two views of one role, in one line."""
+    bits: list[str] = []
+    old = {loc["name"]: loc for loc in before["locations"]}
+    oc, nc = _counters(before), _counters(after)
+    for loc in after["locations"]:
+        name = loc["name"]
+        o = old.get(name)
+        if o is None:
+            continue
+        if oc[name] != nc[name]:
+            was = " ".join(oc[name]) or "empty"
+            now = " ".join(nc[name]) or "empty"
+            bits.append(f"{name}: {was} -> {now}")
+        if o["control"] != loc["control"]:
+            bits.append(f"{name} now {loc['control']}")
+    if before["vp"] != after["vp"]:
+        bits.append(f"VP Axis {after['vp']['axis']}, Allies {after['vp']['allies']}")
+    if before["bombing"] != after["bombing"]:
+        bits.append(f"bombing {after['bombing']['value']} ({after['bombing']['side']} side)")
+    for side, info in after["sides"].items():
+        o = before["sides"][side]
+        if info["hand_count"] != o["hand_count"]:
+            bits.append(f"{WORD[side]} hand {o['hand_count']} -> {info['hand_count']}")
+    if (before["turn"], before["player_turn"]) != (after["turn"], after["player_turn"]):
+        bits.append(f"now turn {after['turn']}, {WORD[after['player_turn']]} player turn")
+    return "; ".join(bits)
+
+
+def should_redraw(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """A new player turn or operation, a battle begun or ended, or the game over."""
+    return ((before["turn"], before["player_turn"], before["operations_left"])
+            != (after["turn"], after["player_turn"], after["operations_left"])
+            or bool(before.get("battle")) != bool(after.get("battle"))
+            or bool(before.get("result")) != bool(after.get("result")))

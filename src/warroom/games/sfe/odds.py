@@ -1,0 +1,130 @@
+"""The chances of a battle (8.2) as one side can know them, for ``explain``.
+
+Struggle for Europe rolls no dice: a battle is won by the higher total (the defender wins
+ties), and what a side cannot see is the other side's face-down cards. So the "odds" of a
+battle are read from the cards hidden from the asking side: the other side's hand is
+taken as a random draw, of its known size, from every card of that side the asker has
+not seen (its hand, its play deck and its face-down recycled cards: the same pool that
+``determinize`` resamples), and it is assumed to play its strongest air power card. The
+pool's composition is public (every card not seen); the hand itself is never read.
+Great Commander (+2) and Defender Reinforce Battle may still add to either side: the text
+says so instead of guessing.
+"""
+
+from __future__ import annotations
+
+from math import comb
+from typing import Any
+
+from warroom.games.sfe import engine as E
+from warroom.games.sfe.counters import half as half_of_unit
+from warroom.games.sfe.counters import is_fortress, side_of, strength
+from warroom.games.sfe.tables import St
+
+Data = dict[str, Any]
+
+
+def unseen_pool(data: Data, side: int) -> list[int]:
+    """The cards of ``side`` that the other side has not seen: its hand, its play deck and
+    its face-down recycled cards (all of them one pool to the other side)."""
+    pool: list[int] = data["hand"][side] + data["deck"][side] + data["secret"][side]
+    return pool
+
+
+def max_air_at_most(st: St, side: int, k: int) -> float:
+    """The chance that a hand of ``side`` (its size known), drawn from the cards the other
+    side has not seen, holds no air power card above ``k``."""
+    c = st.game.c
+    pool = unseen_pool(st.data, side)
+    n = len(st.data["hand"][side])
+    if n == 0 or k >= max((c.card_air[x] for x in pool), default=0):
+        return 1.0
+    if k < 0:
+        return 0.0
+    low = sum(1 for x in pool if c.card_air[x] <= k)
+    return comb(low, n) / comb(len(pool), n)
+
+
+def attack_text(st: St, side: int, loc: int, half: int, attack_strength: int, counters: int,
+                dv: int, air: int | None = None) -> str:
+    """8.2 in words for the attacker ``side``: attack ``attack_strength`` (``counters``
+    counters) plus an air card (``air``, or the best one in hand), against the defenders of
+    ``half`` of ``loc`` with the line's defence value ``dv`` and the defender's hidden air
+    card; the target and the chance to win (the defender wins ties)."""
+    c = st.game.c
+    data = st.data
+    d = 1 - side
+    defenders = [u for u in data["u"][loc]
+                 if side_of(u) == d and (not is_fortress(u) or half_of_unit(u) == half)]
+    sd = sum(strength(u) for u in defenders)
+    if air is None:
+        airs = [c.card_air[x] for x in E.air_cards(st, data["hand"][side])]
+        air = max(airs, default=0)
+        which = f"your best air card {air}"
+    else:
+        which = f"air {air}"
+    ta = attack_strength + air
+    # the attack wins if ta > sd + dv + defender's air: the defender's air must be below
+    k = ta - sd - dv - 1
+    p = max_air_at_most(st, d, k)
+    place = f"{c.names[loc]} ({c.halves[loc][half]} half)"
+    dv_txt = f" + line defence {dv}" if dv else ""
+    if k < 0:
+        verdict = (f"you cannot win: the defence already reaches {sd + dv} before its air "
+                   "card (ties go to the defender)")
+    else:
+        verdict = (f"you win if the defender plays air {k} or less: {round(100 * p)}%, "
+                   "reading the defender's hand as a random draw from the cards you have "
+                   "not seen and assuming it plays its strongest air card")
+    return (f"battle for {place}: attack {ta} ({attack_strength} in {counters} counter"
+            f"{'s' if counters != 1 else ''} + {which}) against defence {sd} in "
+            f"{len(defenders)} counter{'s' if len(defenders) != 1 else ''}{dv_txt} + the "
+            f"defender's hidden air card; {verdict}; a Great Commander adds 2 to either "
+            "side, Defender Reinforce Battle a unit to the defence")
+
+
+def defence_text(st: St, side: int, fr: dict[str, Any], air: int | None = None) -> str:
+    """8.2 in words for the defender ``side`` of the battle ``fr``: its defence (counters,
+    the line's defence value, ``air``) against the attackers and the attacker's face-down
+    air card, which it has not seen (read from the attacker's unseen cards, as above)."""
+    c = st.game.c
+    data = st.data
+    att = fr["attacker"]
+    loc, half = fr["location"], fr["half"]
+    if fr["moving"] is not None:
+        atk = list(fr["moving"])
+    else:
+        atk = [u for u in data["u"][loc] if side_of(u) == att and not is_fortress(u)]
+    dfs = [u for u in data["u"][loc]
+           if side_of(u) == side and (not is_fortress(u) or half_of_unit(u) == half)]
+    sa = sum(strength(u) for u in atk)
+    sd = sum(strength(u) for u in dfs)
+    dv = fr["defence_value"]
+    if air is None:
+        airs = [c.card_air[x] for x in E.air_cards(st, data["hand"][side])]
+        air = max(airs, default=0)
+    td = sd + dv + air
+    # the defence holds if the attacker's air card is at most td - sa (ties: defender);
+    # the attacker's card is already chosen: read as the strongest of a random hand drawn
+    # from the attacker's unseen cards, with the card itself back in that hand
+    k = td - sa
+    pool = unseen_pool(data, att)
+    hidden = fr["attacker_air"]
+    if hidden >= 0:
+        pool = [*pool, hidden]
+    n = len(data["hand"][att]) + (1 if hidden >= 0 else 0)
+    top = max((c.card_air[x] for x in pool), default=0)
+    if k >= top:
+        p = 1.0
+    elif k < 1:
+        p = 0.0
+    else:
+        low = sum(1 for x in pool if c.card_air[x] <= k)
+        p = comb(low, n) / comb(len(pool), n) if n else 1.0
+    place = f"{c.names[loc]} ({c.halves[loc][half]} half)"
+    return (f"battle for {place}: defence {td} ({sd} in {len(dfs)} counter"
+            f"{'s' if len(dfs) != 1 else ''} + line defence {dv} + air {air}) against attack "
+            f"{sa} in {len(atk)} counter{'s' if len(atk) != 1 else ''} + the attacker's "
+            f"face-down air card; you hold if that card is air {k} or less (ties go to the "
+            f"defender): {round(100 * p)}%, reading the attacker's hand as a random draw "
+            "from the cards you have not seen; a Great Commander adds 2 to either side")

@@ -1,0 +1,253 @@
+"""The terminal's boards, hands, card texts and change lines (issue 15, game screens)."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from warroom.ai.bots import RandomBot
+from warroom.cli.render import (
+    card_text,
+    changes,
+    render,
+    render_board,
+    render_hand,
+    should_redraw,
+)
+from warroom.core import State, apply, new_game, view
+from warroom.core.errors import WarroomError
+from warroom.games import load_game
+
+ANSI = re.compile(r"\x1b\[")
+
+
+def text_of(renderable: Any, width: int = 80, **kw: Any) -> str:
+    """What a console of ``width`` columns prints, without colour (a pipe)."""
+    out = io.StringIO()
+    con = Console(file=out, width=width, force_terminal=False, **kw)
+    con.print(renderable)
+    return out.getvalue()
+
+
+def play_until(gid: str, seed: int, scenario: str | None = None, steps: int = 10_000,
+               stop: Callable[[State[Any]], bool] = lambda st: False) -> State[Any]:
+    st = new_game(load_game(gid), scenario, seed)
+    bot = RandomBot(seed)
+    for _ in range(steps):
+        if st.active is None or stop(st):
+            break
+        apply(st, bot.choose(st))
+    return st
+
+
+def top_kind(st: State[Any]) -> str:
+    return str(st.data["stack"][-1]["kind"]) if st.data["stack"] else ""
+
+
+# -- eit2: 80 x 50 ------------------------------------------------------------------------
+
+EIT2_STATES = [(sc, n) for sc in ("1920", "great_depression", "appeasement")
+               for n in (0, 60, 250)]
+
+
+@pytest.mark.parametrize(("scenario", "steps"), EIT2_STATES)
+def test_eit2_board_fits_80x50_and_shows_everything(scenario: str, steps: int) -> None:
+    st = play_until("eit2", 7, scenario, steps)
+    role = st.active or "lw"
+    v = view(st, role)
+    out = text_of(render_board("eit2", v))
+    lines = out.rstrip("\n").split("\n")
+    assert len(lines) <= 50, f"{len(lines)} lines"
+    assert max(len(line) for line in lines) <= 80
+    head = "\n".join(lines[:12])
+    for item in ("Power", "Moderation LW", "Tension", "Sanctions LW", f"turn {v['turn']}/",
+                 "Deck ", "discard ", "removed ", "Hands LW ", "Extremists left LW",
+                 "Rearmament attempt available: LW", "Ongoing:", "Key:", "Battleground",
+                 "Presence"):
+        assert item in head, item
+    for r in v["regions"]:
+        assert re.search(rf"^{re.escape(r['name'])} \(P\d+/D\d+/C\d+\) scored now: LW .* "
+                         r"-> (even|LW \+\d+|RW \+\d+)$", out, re.M), r["name"]
+    assert "Independent (not scored" in out
+    # every space is on the board with its Stability, SP and control letter
+    for s in v["spaces"]:
+        stab = f"[{s['stability']}]" if s["battleground"] else f" {s['stability']} "
+        assert f"{s['name'][:8]}" in out, s["name"]
+        assert stab in out
+    for r in v["rearmament"]:
+        if r["next"]:
+            assert f" {r['next']['needed']} {r['side'].upper()}" in out
+    if v["ongoing"]:
+        assert v["ongoing"][0]["title"][:20] in out
+
+
+def test_eit2_setup_does_not_say_rw_phasing_while_lw_decides() -> None:
+    st = new_game(load_game("eit2"), "1920", 1)
+    assert st.active == "lw"
+    out = text_of(render_board("eit2", view(st, "lw")))
+    assert "phasing" not in out.split("\n")[0]
+    assert "set-up" in out.split("\n")[0] and "LW to act" in out.split("\n")[0]
+    st = play_until("eit2", 1, "1920", 500, lambda s: top_kind(s) == "action_round")
+    first = text_of(render_board("eit2", view(st, st.active))).split("\n")[0]
+    assert f"{st.active.upper()} to act" in first
+    assert f"{view(st, None)['phasing'].upper()} phasing" in first
+
+
+def test_eit2_space_cell_legend_and_letters_without_colour() -> None:
+    st = new_game(load_game("eit2"), "1920", 1)
+    out = text_of(render_board("eit2", view(st, "lw")), no_color=True)
+    assert not ANSI.search(out)
+    assert re.search(r"Paris +\[2\] 2/0 +L", out)
+    assert re.search(r"Magdeburg +\[3\] 0/3\* +R", out)
+    assert re.search(r"Apulia +1  0/0 +-", out)
+
+
+def test_eit2_hand_shows_titles_sides_ops_eras_and_texts() -> None:
+    st = new_game(load_game("eit2"), "1920", 1)
+    v = view(st, "lw")
+    out = text_of(render_hand("eit2", v), width=100)
+    for card in v["hand"]:
+        assert f"{card['number']:>3} {card['title']}" in out
+        assert card["era"] in out
+        if card["event"]:
+            assert card["event"].split()[0] in out
+    assert "OPs" in out
+    # the spectator and the opponent see no hand
+    assert text_of(render_hand("eit2", view(st, None))).strip() == ""
+    assert text_of(render("eit2", view(st, "lw"))).count("Your hand") == 1
+
+
+def test_eit2_changes_and_redraw_rule() -> None:
+    g = load_game("eit2")
+    st = new_game(g, "1920", 1)
+    before = view(st, "lw")
+    apply(st, "space:paris")
+    after = view(st, "lw")
+    line = changes("eit2", before, after)
+    assert line == "Paris 2/0 -> 3/0"
+    assert not should_redraw("eit2", before, after)
+    st = play_until("eit2", 1, "1920", 500, lambda s: top_kind(s) == "action_round")
+    before = view(st, st.active)
+    st2 = play_until("eit2", 1, "1920", 2000,
+                     lambda s: top_kind(s) == "action_round"
+                     and s.data["phasing"] != st.data["phasing"])
+    assert should_redraw("eit2", before, view(st2, st.active))
+
+
+# -- sfe: owners without colour, battles, halves -------------------------------------------
+
+def _counter_tokens(out: str) -> set[str]:
+    return set(re.findall(r"\b([AWS])([123F])\b", out))
+
+
+@pytest.mark.parametrize("mode", ["pipe", "no_color_env"])
+def test_sfe_owners_are_letters_in_a_pipe_and_with_no_color(
+        mode: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    g = load_game("sfe")
+    st = play_until("sfe", 3, None, 400)
+    v = view(st, "axis")
+    if mode == "no_color_env":
+        monkeypatch.setenv("NO_COLOR", "1")
+        out = io.StringIO()
+        Console(file=out, width=120, force_terminal=True).print(
+            render_board("sfe", v, g.content_json()))
+        text = out.getvalue()
+        assert "\x1b[3" not in text           # no foreground colour at all
+        text = ANSI.sub("\x1b[", text)
+        text = re.sub(r"\x1b\[[0-9;]*m", "", text)
+    else:
+        text = text_of(render_board("sfe", v, g.content_json()), width=120)
+        assert not ANSI.search(text)
+    owners = {o for o, _s in _counter_tokens(text)}
+    assert {"A", "W"} <= owners
+    # each location's counters read back as the view has them (owner letter + strength)
+    letter = {"axis": "A", "western": "W", "soviet": "S"}
+    for loc in v["locations"]:
+        row = next(line for line in text.split("\n") if line.startswith(loc["name"][:14]))
+        for u in loc["counters"]:
+            assert f"{letter[u['owner']]}{'F' if u['fortress'] else u['strength']}" in row
+            assert f"{u['half']}:" in row
+        if not loc["counters"]:
+            assert " -" in row                # empty locations are listed too
+    assert "Each location has two halves" in text
+    assert re.search(r"lines .*[nsew]>", text)
+
+
+def test_sfe_battle_shows_attackers_and_strengths() -> None:
+    def in_battle(s: State[Any]) -> bool:
+        if top_kind(s) != "battle_air":
+            return False
+        fr = [f for f in s.data["stack"] if f["kind"] == "battle"][-1]
+        return bool(fr["moving"])
+    st = play_until("sfe", 0, None, 3000, in_battle)
+    assert in_battle(st)
+    role = st.active
+    v = view(st, role)
+    text = text_of(render_board("sfe", v), width=120)
+    b = v["battle"]
+    assert f"Battle for {b['location']} ({b['half']} half)" in text
+    strength = sum(u["strength"] for u in b["moving_attackers"])
+    assert "attackers moving in: " in text and f"(strength {strength})" in text
+    for u in b["moving_attackers"]:
+        assert f"{u['owner'][0].upper()}{u['strength']}" in text
+    assert "line defence value" in text and "defender wins ties" in text
+    # the other side sees the attackers too, and the number of face-down cards only
+    other = "allies" if role == "axis" else "axis"
+    assert "attackers moving in" in text_of(render_board("sfe", view(st, other)), width=120)
+
+
+def test_sfe_hand_texts_and_changes() -> None:
+    st = new_game(load_game("sfe"), None, 1)
+    v = view(st, "axis")
+    out = text_of(render_hand("sfe", v), width=110)
+    for card in v["sides"]["axis"]["hand"]:
+        assert f"{card['name']} ({card['id']}" in out
+    assert "Allied player randomly discards" in out or "event" in out
+    before = view(st, "axis")
+    st = play_until("sfe", 1, None, 60)
+    line = changes("sfe", before, view(st, "axis"))
+    assert line and "->" in line
+
+
+# -- tk: words, not JSON ------------------------------------------------------------------
+
+@pytest.mark.parametrize("scenario", ["1939", "1940", "1937"])
+def test_tk_screen_is_words_not_json(scenario: str) -> None:
+    g = load_game("tk")
+    st = new_game(g, scenario, 2, {"event": "15.26", "faction": "western"})
+    text = text_of(render("tk", view(st, st.active)), width=100)
+    assert "{" not in text and "}" not in text and '"' not in text
+    assert "Political event 15.26 Minor Country Politics".lower() in text.lower()
+    assert "received by the Western faction" in text
+    assert "Being resolved: Western decides [15.26]" in text
+    st = play_until("tk", 2, scenario, 50)
+    text = text_of(render("tk", view(st)), width=100)
+    assert "{" not in text and "}" not in text
+    assert "Result:" in text
+
+
+# -- card texts ----------------------------------------------------------------------------
+
+def test_card_text_by_number_and_name() -> None:
+    eit2 = load_game("eit2")
+    by_number = card_text(eit2, None, 21)
+    assert by_number.startswith(" 21 Munich Beer Hall Putsch [RW, 3 OPs] Roaring Twenties")
+    assert "Support Check in Bavaria" in by_number
+    assert card_text("eit2", None, "munich beer") == by_number
+    assert card_text("eit2", None, "MUNICH BEER HALL PUTSCH") == by_number
+    assert "Scoring card, Germany" in card_text(eit2, None, "germany scoring")
+    with pytest.raises(WarroomError, match=r"names .* cards"):
+        card_text(eit2, None, "m")
+    with pytest.raises(WarroomError, match="no eit2 card"):
+        card_text(eit2, None, "zzzz")
+    sfe = load_game("sfe")
+    wolf = card_text(sfe, None, "ax17")
+    assert wolf.startswith("Wolfpack (ax17, Axis") and "randomly discards" in wolf
+    assert card_text(sfe, None, "wolfp").split("\n")[0].startswith("Wolfpack (ax1")
+    with pytest.raises(WarroomError, match="eaw1940 has no cards"):
+        card_text("eaw1940", None, 1)

@@ -1,0 +1,196 @@
+"""``why`` (core ``explain``) gives the odds of every die-rolled choice, the card texts, the
+cards behind an operation, and never a card hidden from the asking role (issue 15)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from warroom.ai.bots import RandomBot
+from warroom.core import State, apply, determinize, explain, legal_actions, new_game
+from warroom.core.rng import Rng
+from warroom.games import load_game
+from warroom.games.eaw1940.components import ALLIED
+
+PCT = re.compile(r"\b\d{1,3}%")
+
+
+def play_until(gid: str, seed: int, stop: Callable[[State[Any]], bool],
+               scenario: str | None = None, steps: int = 5000,
+               options: dict[str, Any] | None = None) -> State[Any]:
+    st = new_game(load_game(gid), scenario, seed, options)
+    bot = RandomBot(seed)
+    for _ in range(steps):
+        if st.active is None or stop(st):
+            return st
+        apply(st, bot.choose(st))
+    return st
+
+
+def kind_is(*kinds: str) -> Callable[[State[Any]], bool]:
+    return lambda st: bool(st.data["stack"]) and st.data["stack"][-1]["kind"] in kinds
+
+
+def whys(st: State[Any]) -> list[str]:
+    return [explain(st, a, st.active).reason for a in legal_actions(st)]
+
+
+# -- odds ----------------------------------------------------------------------------------
+
+def test_eaw1940_attacks_give_target_and_chance() -> None:
+    st = new_game(load_game("eaw1940"), None, 0)
+    land = explain(st, "attack:western", "axis").reason
+    assert "advance on a modified 5-6: die 4-6 with DRM +1, 50% (3 in 6)" in land
+    assert "with the front's unused tank re-rolling a failure (8.1): 75%" in land
+    sea = explain(st, "sea:mediterranean", "axis").reason
+    assert "the Axis win on a modified 3-6: die 3-6 with DRM +0, 67%" in sea
+    st.data["air"][1] = ALLIED                   # the Allies hold an air space
+    st.invalidate()
+    air = next(a for a in legal_actions(st) if a.key.startswith("air:"))
+    reason = explain(st, air, "axis").reason
+    assert "(no DRM); the Axis win on a modified" in reason and PCT.search(reason)
+
+
+def test_eit2_support_check_gives_target_modifiers_and_chance() -> None:
+    st = play_until("eit2", 3, kind_is("support_check"))
+    frame = st.data["stack"][-1]
+    for act in legal_actions(st):
+        if act.kind != "space":
+            continue
+        reason = explain(st, act, st.active).reason
+        s = act.value
+        target = 2 * st.game.c.stability[s]
+        assert f"must beat {target} (Stability {st.game.c.stability[s]} x2)" in reason
+        assert f"+{frame['ops']} OPs" in reason and PCT.search(reason)
+
+
+def test_eit2_rearmament_gives_the_next_box_and_chance() -> None:
+    st = play_until("eit2", 1, kind_is("rearm_track"))
+    for reason in whys(st):
+        assert re.search(r"next box .* needs \d+: die \+\d+ OPs [+-]\d+ \(.*\): .*\d+%",
+                         reason), reason
+    st = play_until("eit2", 1, kind_is("action_round"))
+    rearm = [a for a in legal_actions(st) if a.kind == "rearm"]
+    assert rearm
+    assert PCT.search(explain(st, rearm[0], st.active).reason)
+
+
+def test_eit2_event_why_has_the_text_and_who_it_helps() -> None:
+    st = play_until("eit2", 1, kind_is("action_round"))
+    g = st.game
+    side = g.roles.index(st.active)
+    mine = "LW" if side == 0 else "RW"
+    for act in legal_actions(st):
+        card = g.c.cards[act.value]
+        reason = explain(st, act, st.active).reason
+        if act.kind == "event":
+            helps = mine if card.side in (mine, "neutral") else "the other side"
+            assert f"(it helps {helps})" in reason
+            assert card.event.strip()[:40] in reason
+        if act.kind == "ops" and card.side not in (mine, "neutral"):
+            assert "it helps your opponent" in reason and card.event.strip()[:40] in reason
+
+
+def test_sfe_battle_choices_give_totals_and_chance() -> None:
+    def attacking(s: State[Any]) -> bool:
+        return kind_is("battle_air")(s)
+    st = play_until("sfe", 0, attacking)
+    for reason in whys(st):
+        assert re.search(r"attack \d+ \(\d+ in \d+ counters? \+ air \d+\) against defence "
+                         r"\d+", reason), reason
+        assert "you win if" in reason or "you cannot win" in reason
+        assert PCT.search(reason) or "cannot win" in reason
+    st = play_until("sfe", 0, kind_is("defender_air"))
+    for reason in whys(st):
+        assert "you hold if that card is air" in reason and PCT.search(reason)
+
+
+def test_sfe_operation_names_the_cards_that_allow_it() -> None:
+    st = new_game(load_game("sfe"), None, 1)
+    c = st.game.c
+    hand = st.data["hand"][0]
+    move = explain(st, "op:move", "axis").reason
+    movers = [x for x in hand if c.card_move[x]]
+    assert movers
+    for x in movers:
+        kind = "naval" if c.card_move[x] == 2 else "land"
+        assert f"{c.card_names[x]}: {kind} move" in move
+    build = explain(st, "op:build", "axis").reason
+    assert "builds an Axis" in build
+
+
+def test_tk_table_rolls_give_each_result_and_chance() -> None:
+    st = new_game(load_game("tk"), "1939", 1, {"event": "15.26", "faction": "western"})
+    reasons = whys(st)
+    assert reasons
+    for reason in reasons:
+        assert "one die on the Area Table" in reason
+        faces: list[int] = []
+        for span in re.findall(r"die ([\d, -]+): ", reason):
+            for part in span.split(", "):
+                lo, _, hi = part.partition("-")
+                faces += range(int(lo), int(hi or lo) + 1)
+        assert sorted(faces) == [1, 2, 3, 4, 5, 6]
+        assert set(re.findall(r"\((\d+)%\)", reason)) <= {"17", "33", "50", "67", "83",
+                                                              "100"}
+
+
+# -- hidden information ----------------------------------------------------------------------
+
+def _hidden_titles(st: State[Any], role: str) -> set[str]:
+    """Titles of the cards in the opponent's hand that ``role`` cannot know of."""
+    g = st.game
+    me = g.roles.index(role)
+    if g.id == "eit2":
+        mine = {g.c.cards[n].title for n in st.data["hands"][me]}
+        public = {g.c.cards[n].title for pile in ("discard", "out_of_game", "ongoing")
+                  for n in st.data[pile]}
+        return {g.c.cards[n].title for n in st.data["hands"][1 - me]} - mine - public
+    c = g.c
+    mine = {c.card_names[x] for x in st.data["hand"][me]}
+    # the events' names (Great Commander, Defender Reinforce Battle) are rules the texts
+    # name whoever holds them
+    return {c.card_names[x] for x in st.data["hand"][1 - me]} - mine - set(c.event_names)
+
+
+@pytest.mark.parametrize(("gid", "seed", "steps"), [
+    ("eit2", 5, 40), ("eit2", 10, 300), ("eit2", 15, 150), ("sfe", 4, 60), ("sfe", 0, 146)])
+def test_why_is_the_same_in_every_twin_and_names_no_hidden_card(
+        gid: str, seed: int, steps: int) -> None:
+    st = new_game(load_game(gid), None, seed)
+    bot = RandomBot(seed)
+    for _ in range(steps):
+        if st.active is None:
+            break
+        apply(st, bot.choose(st))
+    role = st.active
+    assert role is not None
+    real = whys(st)
+    hidden = _hidden_titles(st, role)
+    for text in real:
+        for title in hidden:
+            assert title not in text, (title, text)
+    rng = Rng(seed)
+    for _ in range(3):
+        twin = determinize(st, role, rng)
+        assert [a.key for a in legal_actions(twin)] == [a.key for a in legal_actions(st)]
+        assert whys(twin) == real
+
+
+@pytest.mark.parametrize(("gid", "seed", "kinds"), [
+    ("eit2", 3, ("support_check",)), ("eit2", 1, ("action_round",)),
+    ("eit2", 1, ("rearm_track",)), ("sfe", 0, ("battle_air",)),
+    ("sfe", 0, ("defender_air",)), ("sfe", 1, ("operation",))])
+def test_die_rolled_whys_do_not_change_with_the_hidden_cards(
+        gid: str, seed: int, kinds: tuple[str, ...]) -> None:
+    st = play_until(gid, seed, kind_is(*kinds))
+    assert kind_is(*kinds)(st)
+    role = st.active
+    assert role is not None
+    real = whys(st)
+    rng = Rng(seed + 7)
+    for _ in range(4):
+        assert whys(determinize(st, role, rng)) == real
