@@ -142,6 +142,10 @@ def resolve(text: str, choices: list[Choice]) -> Choice:
     if by_number:
         raise ChoiceError(f"{text.strip()!r} is several choices; type one of "
                           f"{', '.join(c.number for c in by_number)}:", by_number)
+    if re.fullmatch(r"\d+[a-z]*", typed):
+        numbers = [c.number for c in choices]
+        shown = ", ".join(numbers[:12]) + (", …" if len(numbers) > 12 else "")
+        raise ChoiceError(f"no choice {text.strip()} now; the choices are numbered {shown}")
     for c in choices:
         if typed == fold(c.action.key) or (c.action.args
                                            and typed == fold(":".join(c.action.args))):

@@ -469,8 +469,7 @@ def outcome_lines(out: Outcome) -> list[str]:
 
     ``Game over — Axis automatic victory (Axis wins; VP 32)``; then the text."""
     scores = "; ".join(f"{_score_name(k)} {v:g}" for k, v in out.scores.items())
-    who = (f"{role_name(out.winner)} wins" if out.winner
-           else "drawn" if out.returns and not any(out.returns.values()) else "")
+    who = f"{role_name(out.winner)} wins" if out.winner else ""
     detail = "; ".join(x for x in (who, scores) if x)
     head = f"Game over — {_words(out.label)}" + (f" ({detail})" if detail else "")
     lines = [head]

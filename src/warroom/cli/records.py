@@ -139,8 +139,9 @@ def write_record(session: Session, path: Path) -> Path:
         session.save(path)
     except OSError as exc:
         reason = {errno.EACCES: "permission denied", errno.EROFS: "the disk is read-only",
-                  errno.ENOSPC: "the disk is full", errno.ENOTDIR:
-                  "a part of the path is a file, not a folder",
+                  errno.ENOSPC: "the disk is full",
+                  errno.ENOTDIR: "a part of the path is a file, not a folder",
+                  errno.EEXIST: "a part of the path is a file, not a folder",
                   errno.ENOENT: "the folder cannot be created"}.get(
             exc.errno or 0, exc.strerror or "the file cannot be written")
         raise WarroomError(f"cannot save to {path}: {reason}") from exc
