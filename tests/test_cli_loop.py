@@ -241,3 +241,14 @@ def test_content_filters_in_words() -> None:
     assert code == 2 and "no card matches 'zzz'" in out
     code, out = run("content", "eaw1940", "--cards")
     assert code == 2 and "eaw1940 has no cards" in out
+
+
+def test_tk_resolve_answers_why_help_and_names() -> None:
+    code, out = run("tk", "resolve", "--event", "15.28", "--faction", "soviet",
+                    input="HELP\nwhy 1\nNEUTRALITY\nwhy place a soviet influence marker in "
+                          "swe\nplace a soviet influence marker in swe\n")
+    assert code == 0, out
+    assert "why X" in out                                       # help
+    assert "Minor Country Politics: legal" in out               # why 1
+    assert "Place a Soviet Influence marker in Sweden is one of the choices" in out
+    assert "[15.28] place a Soviet Influence marker in Sweden" in out
