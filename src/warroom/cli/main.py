@@ -106,7 +106,14 @@ def play(
     except WarroomError as exc:
         _fail(exc)
         return
-    PlayLoop(session, seats, bots, Terminal(console), save_path=load).run()
+    loop = PlayLoop(session, seats, bots, Terminal(console), save_path=load)
+    try:
+        loop.run()
+    except KeyboardInterrupt:          # Ctrl-C while a bot thinks: keep the game, then stop
+        console.print()
+        if not loop.saved():
+            loop.keep_record()
+        raise typer.Exit(130) from None
 
 
 @app.command("replay")
