@@ -280,9 +280,10 @@ def layout(groups: list[Group], width: int) -> list[str]:
     one entry per line (wrapped with a hanging indent) where they are not."""
     numw = max((len(c.number) for g in groups for c, _ in g.entries), default=1)
     lines: list[str] = []
+    titled = any(g.title for g in groups)
     for g in groups:
-        if g.title:
-            lines.append(f" {g.title}:")
+        if g.title or titled:
+            lines.append(f" {g.title or 'Or'}:")
         cells = [f"{c.number:>{numw}} {text}" for c, text in g.entries]
         cellw = max(len(x) for x in cells)
         cols = max(1, min(4, (width - 2 + 3) // (cellw + 3)))

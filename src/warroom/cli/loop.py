@@ -158,13 +158,13 @@ class PlayLoop:
         return self.session.record.actions == self.saved_actions
 
     # -- screens -------------------------------------------------------------------------
-    def show_log(self, seat: str | None) -> None:
+    def show_log(self, seat: str | None, public: bool = False) -> None:
+        """The log entries the seat has not seen yet (``public``: only those every role
+        may read, as at the end of a hot-seat game)."""
         log = self.session.state.log
         key = self.cursor_key(seat)
-        start = self.cursors.get(key, 0)
-        if start > len(log):        # an undo took entries back
-            start = len(log)
-        print_log(self.console, visible(log[start:], self.viewer(seat)))
+        start = min(self.cursors.get(key, 0), len(log))   # an undo may take entries back
+        print_log(self.console, visible(log[start:], None if public else self.viewer(seat)))
         self.cursors[key] = len(log)
 
     def show_board(self, seat: str | None, seen: dict[str, Any] | None = None) -> None:
@@ -413,7 +413,7 @@ class PlayLoop:
     def game_over(self) -> None:
         st = self.session.state
         seat = self.screen_owner if not self.seats.hotseat else None
-        self.show_log(seat)
+        self.show_log(self.screen_owner, public=self.seats.hotseat)
         self.console.print()
         self.show_board(seat)
         out = result(st)
