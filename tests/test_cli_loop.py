@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from warroom.ai import make_bot
 from warroom.cli.choices import ChoiceError, number_choices, resolve
 from warroom.cli.main import app
 from warroom.core.protocol import apply, legal_actions, new_game
@@ -252,3 +253,21 @@ def test_tk_resolve_answers_why_help_and_names() -> None:
     assert "Minor Country Politics: legal" in out               # why 1
     assert "Place a Soviet Influence marker in Sweden is one of the choices" in out
     assert "[15.28] place a Soviet Influence marker in Sweden" in out
+
+
+@pytest.mark.parametrize("game_id", ["eaw1940", "eit2", "sfe", "tk"])
+def test_every_number_is_unique_and_names_its_choice(game_id: str) -> None:
+    """Along a random game, each decision's numbers are distinct and each number, and each
+    key, types exactly its own choice."""
+    g = load_game(game_id)
+    st = new_game(g, seed=2)
+    bot = make_bot("random", 2)
+    for _ in range(400):
+        if st.active is None:
+            break
+        choices = number_choices(st, legal_actions(st))
+        assert len({c.number for c in choices}) == len(choices)
+        for c in choices:
+            assert resolve(c.number, choices) is c
+            assert resolve(c.action.key.upper(), choices) is c
+        apply(st, bot.choose(st))

@@ -11,7 +11,8 @@ Numbers are derived from the actions alone, the same way in every game:
   legal);
 - actions without a value in a decision with values (``done``, ``pass``) are numbered
   after the largest value those kinds of action can take in the game's catalogue;
-- a decision without values numbers its actions 1, 2, 3... in catalogue order.
+- a decision without values (or whose values do not tell its actions apart) numbers its
+  actions 1, 2, 3... in catalogue order.
 
 A choice is typed as its number, its key (``space:bavaria``) or the key's argument
 (``bavaria``), or an unambiguous case- and accent-insensitive prefix of its name (``bav``
@@ -80,8 +81,11 @@ def number_choices(state: State[Any], actions: list[Action]) -> list[Choice]:
     game = state.game
     valued = [a for a in actions if a.value >= 0]
     plain = sorted((a for a in actions if a.value < 0), key=lambda a: a.id)
-    if not valued:
-        return [Choice(str(i), a, game.describe(state, a.id)) for i, a in enumerate(plain, 1)]
+    if not valued or len({(a.value, a.kind) for a in valued}) < len(valued):
+        # no values, or values that do not tell the actions apart: catalogue order
+        ordered = sorted(actions, key=lambda a: a.id)
+        return [Choice(str(i), a, game.describe(state, a.id))
+                for i, a in enumerate(ordered, 1)]
     counts: dict[int, int] = {}
     for a in valued:
         counts[a.value] = counts.get(a.value, 0) + 1
