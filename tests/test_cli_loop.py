@@ -4,6 +4,7 @@ would (CliRunner, or a real process reading a pipe)."""
 from __future__ import annotations
 
 import os
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -271,3 +272,54 @@ def test_every_number_is_unique_and_names_its_choice(game_id: str) -> None:
             assert resolve(c.number, choices) is c
             assert resolve(c.action.key.upper(), choices) is c
         apply(st, bot.choose(st))
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_hotseat_handoff_clears_a_real_terminal(tmp_path: Path) -> None:
+    """On a terminal the hand-off clears the screen and its scrollback (ANSI), so the next
+    player cannot scroll back to the previous hand."""
+    master, slave = os.openpty()
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "TERM": "xterm",
+           "COLUMNS": "100", "LINES": "50",
+           "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+    env.pop("NO_COLOR", None)
+    proc = subprocess.Popen([sys.executable, "-m", "warroom.cli.main", "play", "eit2",
+                             "--seed", "3"], stdin=slave, stdout=slave, stderr=slave,
+                            env=env, close_fds=True)
+    os.close(slave)
+    out = b""
+    try:
+        os.write(master, b"bav\nbav\nbav\n")
+        deadline = 120.0
+        sent_enter = sent_quit = False
+        while deadline > 0:
+            ready, _, _ = select.select([master], [], [], 0.5)
+            deadline -= 0.5
+            if ready:
+                try:
+                    chunk = os.read(master, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                out += chunk
+            if not sent_enter and b"press Enter" in out:
+                os.write(master, b"\n")
+                sent_enter = True
+            if sent_enter and not sent_quit and b"RW to decide" in out:
+                os.write(master, b"quit\ny\n")
+                sent_quit = True
+            if proc.poll() is not None and not ready:
+                break
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(timeout=30)
+        os.close(master)
+    text = out.decode("utf-8", "replace")
+    assert "Pass to RW" in text, text[-2000:]
+    before = text[:text.index("Pass to RW")]
+    assert "\x1b[2J\x1b[3J" in before[-200:]       # cleared just before the hand-off
+    after = text[text.index("Pass to RW"):]
+    assert "\x1b[2J" in after and "RW to decide" in after
+    assert proc.returncode == 0

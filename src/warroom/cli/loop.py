@@ -107,6 +107,8 @@ class PlayLoop:
         self.console = term.console
         self.width = max(40, min(self.console.width, MENU_WIDTH))
         self.game = session.state.game
+        self.private = seats.hotseat and self.game.hidden_information
+        """Each human seat sees only its own screen (hot-seat with hidden information)."""
         session.record.seats = dict(seats.players)
         self.save_path = save_path
         self.saved_actions: list[str | int] = list(session.record.actions)
@@ -141,12 +143,12 @@ class PlayLoop:
 
     def viewer(self, seat: str | None) -> str | set[str] | None:
         """Whose eyes the screen is: a hot-seat's one seat, else every human seat."""
-        if seat is not None and self.seats.hotseat:
+        if seat is not None and self.private:
             return seat
         return self.seats.humans
 
     def cursor_key(self, seat: str | None) -> str:
-        return seat if (seat is not None and self.seats.hotseat) else "*"
+        return seat if (seat is not None and self.private) else "*"
 
     def view_role(self, seat: str | None) -> str | None:
         if seat is not None and seat in self.seats.humans:
@@ -235,8 +237,7 @@ class PlayLoop:
 
     def decide(self, seat: str) -> None:
         if self.screen_owner != seat:
-            if (self.seats.hotseat and self.game.hidden_information
-                    and self.screen_owner is not None):
+            if self.private and self.screen_owner is not None:
                 self.hand_off(seat)
             self.board_due = self.menu_due = True
             self.screen_owner = seat
@@ -353,7 +354,7 @@ class PlayLoop:
 
     def hand(self, seat: str | None) -> None:
         st = self.session.state
-        roles: list[str | None] = ([seat] if seat is not None and self.seats.hotseat
+        roles: list[str | None] = ([seat] if seat is not None and self.private
                                    else [*sorted(self.seats.humans)] or [None])
         shown = False
         for role in roles:
@@ -412,8 +413,8 @@ class PlayLoop:
 
     def game_over(self) -> None:
         st = self.session.state
-        seat = self.screen_owner if not self.seats.hotseat else None
-        self.show_log(self.screen_owner, public=self.seats.hotseat)
+        seat = self.screen_owner if not self.private else None
+        self.show_log(self.screen_owner, public=self.private)
         self.console.print()
         self.show_board(seat)
         out = result(st)
