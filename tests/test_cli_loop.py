@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from warroom.ai import make_bot
-from warroom.cli.choices import ChoiceError, number_choices, resolve
+from warroom.cli.choices import ChoiceError, fold, number_choices, resolve
 from warroom.cli.main import app
 from warroom.core.protocol import apply, legal_actions, new_game
 from warroom.core.record import Record
@@ -64,6 +64,10 @@ def test_space_numbers_are_stable_and_names_resolve() -> None:
         resolve("1 2", choices)
     with pytest.raises(ChoiceError, match="no choice matches"):
         resolve("atlantis", choices)
+    firsts = [fold(c.label)[0] for c in choices]
+    lone = next(ch for ch in firsts if firsts.count(ch) == 1)
+    with pytest.raises(ChoiceError, match="no choice matches"):
+        resolve(lone, choices)               # a stray letter plays nothing
 
 
 def test_card_numbers_carry_the_kind_when_a_card_offers_several_plays() -> None:

@@ -16,8 +16,8 @@ Numbers are derived from the actions alone, the same way in every game:
 
 A choice is typed as its number, its key (``space:bavaria``) or the key's argument
 (``bavaria``), or an unambiguous case- and accent-insensitive prefix of its name (``bav``
-for Bavaria; a prefix of any word of the name when nothing starts with it). An ambiguous
-prefix lists the candidates.
+for Bavaria, two letters at least; a prefix of three letters or more of any word of the
+name when nothing starts with it). An ambiguous prefix lists the candidates.
 
 Long menus are grouped (eit2's spaces by region). How a game's menu is grouped and how
 each entry is written is a :class:`MenuStyle` (``warroom.cli.menus`` holds the per-game
@@ -154,13 +154,17 @@ def resolve(text: str, choices: list[Choice]) -> Choice:
         if typed == fold(c.action.key) or (c.action.args
                                            and typed == fold(":".join(c.action.args))):
             return c
-    tiers: list[Callable[[Choice], bool]] = [
-        lambda c: fold(c.label).startswith(typed),
-        lambda c: any(fold(arg).startswith(typed) for arg in c.action.args),
-        lambda c: any(fold(c.label)[m.start():].startswith(typed)
-                      for m in re.finditer(r"\b\w", fold(c.label))),
+    # a stray letter ("y", "n") never plays a move: names need 2 letters, words inside a
+    # name 3
+    tiers: list[tuple[int, Callable[[Choice], bool]]] = [
+        (2, lambda c: fold(c.label).startswith(typed)),
+        (2, lambda c: any(fold(arg).startswith(typed) for arg in c.action.args)),
+        (3, lambda c: any(fold(c.label)[m.start():].startswith(typed)
+                          for m in re.finditer(r"\b\w", fold(c.label)))),
     ]
-    for test in tiers:
+    for least, test in tiers:
+        if len(typed) < least:
+            continue
         found = _pick([c for c in choices if test(c)], typed, text.strip())
         if found is not None:
             return found
