@@ -16,6 +16,8 @@ from warroom.core.errors import WarroomError
 SPACE_KEYS = ("spaces", "locations", "fronts", "lines", "sea_zones", "air_spaces",
               "countries")
 HIDDEN_KEYS = {"game", "content_dir", "actions", "rules"}
+ITEM_SKIP = {"name", "reconstructed", "x", "y"}
+"""Fields not worth a reader's time (map coordinates, the reconstruction flag)."""
 
 
 def _scalar(v: Any) -> str:
@@ -30,9 +32,9 @@ def item_line(item: dict[str, Any], width: int) -> list[str]:
     """One item (a space, a line, a row) as ``Name: key value; key value`` wrapped."""
     name = item.get("name") or item.get("id") or item.get("title")
     parts = [f"{k.replace('_', ' ')} {_scalar(v)}" for k, v in item.items()
-             if k not in ("name", "reconstructed") and v not in (None, False, "", [])
+             if k not in ITEM_SKIP and v not in (None, False, "", [])
              and not (k == "id" and name == v)]
-    head = f"{name}: " if name is not None else ""
+    head = "" if name is None else f"{name}: " if parts else str(name)
     return textwrap.wrap(head + "; ".join(parts), width - 2, initial_indent="  ",
                          subsequent_indent="      ") or ["  "]
 
@@ -83,7 +85,8 @@ def table_lines(content: dict[str, Any], width: int) -> list[str]:
     out: list[str] = []
     for name, table in tables.items():
         if isinstance(table, dict):
-            extra = {k: v for k, v in table.items() if k not in ("rows", "reconstructed")}
+            extra = {k: v for k, v in table.items() if k not in ("rows", "reconstructed")
+                     and not (k == "name" and v == name)}
             info = "; ".join(f"{k} {_scalar(v)}" for k, v in extra.items()
                              if v not in (None, "", {}, []))
             out += textwrap.wrap(f"{name}" + (f" ({info})" if info else "") + ":", width)
