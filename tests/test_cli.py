@@ -15,12 +15,6 @@ from warroom.games import load_game
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Records kept at game over or on quit go to a temporary data folder."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-
-
 def run(*args: str, input: str | None = None) -> tuple[int, str]:
     res = runner.invoke(app, list(args), input=input)
     return res.exit_code, res.output

@@ -27,13 +27,6 @@ def run(*args: str, input: str | None = None) -> tuple[int, str]:
     return res.exit_code, res.output
 
 
-@pytest.fixture(autouse=True)
-def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    data = tmp_path / "data"
-    monkeypatch.setenv("XDG_DATA_HOME", str(data))
-    return data
-
-
 def kept(tmp_path: Path) -> list[Path]:
     return sorted((tmp_path / "data" / "warroom" / "records").glob("*.json"))
 

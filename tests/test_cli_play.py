@@ -202,11 +202,6 @@ def play_whole_game(game_id: str, seed: int, as_: str, tmp: Path,
     return player
 
 
-@pytest.fixture(autouse=True)
-def _data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-
-
 @pytest.mark.parametrize("seed", [
     3,                                  # ~140 decisions: a player is caught holding Scoring
     pytest.param(0, marks=pytest.mark.skipif(  # ~500 decisions: to the end of turn 10

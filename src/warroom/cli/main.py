@@ -101,8 +101,8 @@ def play(
             session = Session.start(g, scenario, secrets.randbits(64) if seed is None
                                     else seed)
         base = session.state.data["seed"]
-        bots = {r: make_bot(p, base + 1 + i) for i, (r, p) in
-                enumerate(seats.players.items()) if p != HUMAN}
+        bot_roles = [r for r, p in seats.players.items() if p != HUMAN]
+        bots = {r: make_bot(seats.players[r], base + 1 + i) for i, r in enumerate(bot_roles)}
     except WarroomError as exc:
         _fail(exc)
         return
