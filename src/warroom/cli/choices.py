@@ -11,8 +11,10 @@ Numbers are derived from the actions alone, the same way in every game:
   legal);
 - actions without a value in a decision with values (``done``, ``pass``) are numbered
   after the largest value those kinds of action can take in the game's catalogue;
-- a decision without values (or whose values do not tell its actions apart) numbers its
-  actions 1, 2, 3... in catalogue order.
+- a decision without values (or whose values do not tell its actions apart) numbers an
+  action by its place in the game's catalogue when the catalogue is small (eaw1940's 43
+  actions: attacking the Western front is always 1, ending the turn 36), else its actions
+  1, 2, 3... in catalogue order.
 
 A choice is typed as its number, its key (``space:bavaria``) or the key's argument
 (``bavaria``), or an unambiguous case- and accent-insensitive prefix of its name (``bav``
@@ -36,6 +38,10 @@ from typing import Any
 from warroom.core.actions import Action
 from warroom.core.errors import WarroomError
 from warroom.core.state import State
+
+
+SMALL_CATALOGUE = 99
+"""A catalogue this small numbers unvalued actions by their place in it (two digits)."""
 
 
 class ChoiceError(WarroomError):
@@ -82,8 +88,10 @@ def number_choices(state: State[Any], actions: list[Action]) -> list[Choice]:
     valued = [a for a in actions if a.value >= 0]
     plain = sorted((a for a in actions if a.value < 0), key=lambda a: a.id)
     if not valued or len({(a.value, a.kind) for a in valued}) < len(valued):
-        # no values, or values that do not tell the actions apart: catalogue order
+        # no values, or values that do not tell the actions apart: the catalogue's order
         ordered = sorted(actions, key=lambda a: a.id)
+        if len(game.catalogue) <= SMALL_CATALOGUE:
+            return [Choice(str(a.id + 1), a, game.describe(state, a.id)) for a in ordered]
         return [Choice(str(i), a, game.describe(state, a.id))
                 for i, a in enumerate(ordered, 1)]
     counts: dict[int, int] = {}
