@@ -39,7 +39,6 @@ from warroom.core.actions import Action
 from warroom.core.errors import WarroomError
 from warroom.core.state import State
 
-
 SMALL_CATALOGUE = 99
 """A catalogue this small numbers unvalued actions by their place in it (two digits)."""
 
