@@ -457,19 +457,17 @@ class PlayLoop:
 
 
 def _words(label: str) -> str:
-    text = label.replace("_", " ").strip()
+    """``rw_held_scoring_card`` -> ``RW held scoring card``; ``axis_vp`` -> ``Axis VP``."""
+    words = [w.upper() if len(w) <= 2 else w for w in label.replace("_", " ").split()]
+    text = " ".join(words)
     return text[:1].upper() + text[1:]
-
-
-def _score_name(key: str) -> str:
-    return key.upper() if len(key) <= 3 else key.replace("_", " ")
 
 
 def outcome_lines(out: Outcome) -> list[str]:
     """The result in words: the label, the score breakdown, the rulebook's text, the rule.
 
     ``Game over — Axis automatic victory (Axis wins; VP 32)``; then the text."""
-    scores = "; ".join(f"{_score_name(k)} {v:g}" for k, v in out.scores.items())
+    scores = "; ".join(f"{_words(k)} {v:g}" for k, v in out.scores.items())
     who = f"{role_name(out.winner)} wins" if out.winner else ""
     detail = "; ".join(x for x in (who, scores) if x)
     head = f"Game over — {_words(out.label)}" + (f" ({detail})" if detail else "")
