@@ -115,6 +115,7 @@ class PlayLoop:
         self.cursors: dict[str, int] = {}
         self.screen_owner: str | None = None
         self.board_due = True
+        self.board_round: tuple[Any, ...] | None = None
         self.menu_due = True
         self.hinted = False
         self.choices: list[Choice] = []
@@ -242,9 +243,14 @@ class PlayLoop:
             self.board_due = self.menu_due = True
             self.screen_owner = seat
         self.show_log(seat)
+        seen = view(self.session.state, self.view_role(seat))
+        stage = round_of(seen)
+        if stage != self.board_round:     # a new turn or action round
+            self.board_due = True
         if self.board_due:
-            self.show_board(seat)
+            self.show_board(seat, seen)
             self.board_due = False
+            self.board_round = stage
             self.menu_due = True
         if self.menu_due:
             self.show_menu(seat)
@@ -454,6 +460,17 @@ class PlayLoop:
                                "FILE, board, log, card X or quit")
             except WarroomError as exc:
                 self.error(str(exc))
+
+
+ROUND_KEYS = ("turn", "action_round", "player_turn", "phase")
+"""View fields that mark a new stage of the game: the board is shown again when one
+changes."""
+
+
+def round_of(seen: dict[str, Any]) -> tuple[Any, ...]:
+    """Where the game stands in its sequence of play, as far as the view says."""
+    return tuple(seen.get(k) if isinstance(seen.get(k), str | int) else None
+                 for k in ROUND_KEYS)
 
 
 def _words(label: str) -> str:
