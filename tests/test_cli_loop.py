@@ -3,20 +3,25 @@ would (CliRunner, or a real process reading a pipe)."""
 
 from __future__ import annotations
 
+import io
 import os
 import select
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from warroom.ai import make_bot
 from warroom.cli.choices import ChoiceError, fold, number_choices, resolve
+from warroom.cli.loop import PlayLoop, Terminal
 from warroom.cli.main import app
+from warroom.cli.records import parse_seats
 from warroom.core.protocol import apply, legal_actions, new_game
-from warroom.core.record import Record
+from warroom.core.record import Record, Session
 from warroom.games import load_game
 
 runner = CliRunner()
@@ -320,3 +325,39 @@ def test_hotseat_handoff_clears_a_real_terminal(tmp_path: Path) -> None:
     after = text[text.index("Pass to RW"):]
     assert "\x1b[2J" in after and "RW to decide" in after
     assert proc.returncode == 0
+
+
+class _CountingLoop(PlayLoop):
+    boards = 0
+
+    def show_board(self, seat: str | None, seen: dict[str, Any] | None = None) -> None:
+        self.boards += 1
+        super().show_board(seat, seen)
+
+
+def _scripted(game_id: str, as_: str, lines: list[str]) -> tuple[_CountingLoop, str]:
+    buf = io.StringIO()
+    console = Console(file=buf, width=100, color_system=None, soft_wrap=True)
+    answers = iter(lines)
+
+    def reader(ask: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    g = load_game(game_id)
+    loop = _CountingLoop(Session.start(g, None, 3), parse_seats(g, as_, "random"),
+                         {}, Terminal(console, reader))
+    loop.bots = {r: make_bot("random", 4) for r, p in loop.seats.players.items()
+                 if p != "human"}
+    loop.run()
+    return loop, buf.getvalue()
+
+
+def test_the_board_comes_back_each_turn_not_after_every_action() -> None:
+    loop, out = _scripted("eit2", "lw", ["bav", "bav", "bav", "quit", "y"])
+    assert out.count("LW places 1 SP in Bavaria") == 3
+    assert loop.boards == 2          # the first screen, then RW's placements came between
+    loop, out = _scripted("eaw1940", "axis", ["end", "end", "quit", "y"])
+    assert loop.boards == 3          # turns 1, 2 and 3
