@@ -48,6 +48,8 @@ from warroom.core.record import Session
 
 MENU_WIDTH = 100
 """The widest a menu line may be, whatever the terminal's width."""
+LONG_MENU = 20
+"""A menu longer than this many lines is followed by a one-line reminder of the prompt."""
 
 HELP = """\
 Choose by typing a choice's number (e.g. 27 or 21o), its key (space:bavaria, or just
@@ -191,7 +193,8 @@ class PlayLoop:
         style = style_for(self.game.id)
         groups = group_choices(v, self.choices, style)
         menu = Text()
-        for i, line in enumerate(layout(groups, self.width)):
+        lines = layout(groups, self.width)
+        for i, line in enumerate(lines):
             if i:
                 menu.append("\n")
             title = line.startswith(" ") and not line.startswith("  ") and line.endswith(":")
@@ -202,6 +205,10 @@ class PlayLoop:
             for line in textwrap.wrap(legend, self.width - 2, initial_indent="  ",
                                       subsequent_indent="  "):
                 self.say(line, "dim")
+        if len(lines) > LONG_MENU and asked is not None:
+            # the header has scrolled far up: say again, in one line, what is decided
+            reminder = f"{role_name(seat)} decides: {asked.text}"
+            self.say(textwrap.shorten(reminder, self.width, placeholder="…"), "bold")
         if not self.hinted:
             self.say("Type a number, a name (or its start) or a key; 'help' lists the "
                      "commands.", "dim")
