@@ -20,6 +20,7 @@ from warroom.cli.choices import ChoiceError, fold, number_choices, resolve
 from warroom.cli.loop import PlayLoop, Terminal
 from warroom.cli.main import app
 from warroom.cli.records import parse_seats
+from warroom.core.errors import RecordError
 from warroom.core.protocol import apply, legal_actions, new_game
 from warroom.core.record import Record, Session
 from warroom.games import load_game
@@ -361,3 +362,12 @@ def test_the_board_comes_back_each_turn_not_after_every_action() -> None:
     assert loop.boards == 2          # the first screen, then RW's placements came between
     loop, out = _scripted("eaw1940", "axis", ["end", "end", "quit", "y"])
     assert loop.boards == 3          # turns 1, 2 and 3
+
+
+def test_record_seats_round_trip_and_bad_seats_are_named() -> None:
+    base = {"game": "eit2", "seed": 1, "actions": []}
+    rec = Record.from_json({**base, "seats": {"lw": "human", "rw": "greedy"}})
+    assert rec.to_json()["seats"] == {"lw": "human", "rw": "greedy"}
+    assert "seats" not in Record.from_json(base).to_json()      # old records stay as they were
+    with pytest.raises(RecordError, match="'seats' must be an object"):
+        Record.from_json({**base, "seats": {"lw": 3}})
