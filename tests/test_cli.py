@@ -55,8 +55,8 @@ def test_play_undo_and_errors() -> None:
     code, out = run("play", "eaw1940", "--seed", "1",
                     input="99\nfoo\ntank:western:north_africa\nundo\nundo\nquit\n")
     assert code == 0, out
-    assert "no action 99" in out
-    assert "unknown action 'foo'" in out
+    assert "no choice 99 now" in out
+    assert "no choice matches 'foo'" in out
     assert "A tank moves from the Western front to the North Africa front" in out
     assert "undone" in out
     assert "nothing to undo" in out
@@ -65,7 +65,8 @@ def test_play_undo_and_errors() -> None:
 def test_play_bot_watch_to_the_end() -> None:
     code, out = run("play", "eaw1940", "--seed", "5", "--as", "none", "--vs", "random")
     assert code == 0, out
-    assert "Game over:" in out
+    assert "Game over — " in out and "VP" in out
+    assert '{"vp"' not in out and "automatic_victory" not in out
 
 
 def test_play_bad_options() -> None:

@@ -17,10 +17,18 @@ from rich.text import Text
 
 from warroom.ai import BOTS, make_bot
 from warroom.cli import learn
+from warroom.cli.contents import (
+    card_list_lines,
+    one_card_lines,
+    space_lines,
+    summary_lines,
+    table_lines,
+)
+from warroom.cli.loop import PlayLoop, Terminal, outcome_lines
+from warroom.cli.records import HUMAN, parse_seats, seats_for_load
 from warroom.cli.render import print_log, render
-from warroom.core.errors import IllegalActionError, WarroomError
-from warroom.core.log import visible
-from warroom.core.protocol import explain, legal_actions, prompt, result, view
+from warroom.core.errors import WarroomError
+from warroom.core.protocol import result, view
 from warroom.core.record import Record, Session, replay
 from warroom.games import game_ids, load_game
 from warroom.sim import OutputWriter, bots_for_roles, iter_batch, summarize
@@ -69,148 +77,44 @@ def play(
     seed: Annotated[int | None, typer.Option(
         help="Seed of the game's dice and deals (default: a secret 64-bit seed from the "
              "operating system, shown when the game ends).")] = None,
-    load: Annotated[Path | None, typer.Option(help="Continue a saved game (a record).")] = None,
-    as_: Annotated[str, typer.Option("--as", help="Role(s) you play: a role (any case, "
-                                     "e.g. LW), several joined by commas, 'all'/'both', or "
-                                     "'none' (bots play every role).")] = "all",
-    vs: Annotated[str, typer.Option(help=f"Bot for the other roles: {', '.join(BOTS)}.")]
-    = "greedy",
+    load: Annotated[Path | None, typer.Option(
+        help="Continue a saved game (a record): its seed, scenario and seats are the "
+             "record's; flags that contradict them are refused.")] = None,
+    as_: Annotated[str | None, typer.Option(
+        "--as", help="Role(s) you play: a role (any case, e.g. LW), several joined by "
+        "commas, 'hotseat' (every role, passing the terminal: a hand-off screen hides "
+        "each hand from the other player; the default), 'all' (every role on one shared "
+        "screen: every hand is shown) or 'none' (bots play every role).")] = None,
+    vs: Annotated[str | None, typer.Option(
+        help=f"Bot for the other roles: {', '.join(BOTS)} (default greedy).")] = None,
     content: ContentOpt = None,
 ) -> None:
-    """Play a game in the terminal. Type a number to act; also: undo, save FILE, why N,
-    log, board, help, quit."""
+    """Play a game in the terminal. Type a choice's number, name (or its start) or key;
+    also: why X, card X, hand, board, log, keys, undo, save FILE, help, quit."""
     try:
         g = load_game(game, content)
-        if seed is None:
-            seed = secrets.randbits(64)
-        session = Session.load(g, load) if load else Session.start(g, scenario, seed)
-        choice = as_.lower()
-        humans = (set(g.roles) if choice in ("all", "both") else set() if choice == "none"
-                  else {r.strip() for r in choice.split(",")})
-        if not humans <= set(g.roles):
-            raise WarroomError(f"{g.id} has no role {as_!r}; roles: {', '.join(g.roles)}, "
-                               "or all (both), none")
-        bot = make_bot(vs, session.state.data["seed"] + 1)
+        if load is not None:
+            record = Record.load(load)
+            seats = seats_for_load(g, record, as_, vs, seed, scenario)
+            session = Session.load(g, load)
+        else:
+            seats = parse_seats(g, as_, vs)
+            session = Session.start(g, scenario, secrets.randbits(64) if seed is None
+                                    else seed)
+        base = session.state.data["seed"]
+        bot_roles = [r for r, p in seats.players.items() if p != HUMAN]
+        bots = {r: make_bot(seats.players[r], base + 1 + i) for i, r in enumerate(bot_roles)}
     except WarroomError as exc:
         _fail(exc)
         return
-    _play_loop(session, humans, bot)
-
-
-def _help() -> None:
-    console.print("Commands: a number plays that action; [bold]why N[/] explains action N "
-                  "(or any action key); [bold]undo[/] takes back your last action (never past "
-                  "a die roll); [bold]save FILE[/] saves the game as a record; [bold]log[/] "
-                  "shows the whole log; [bold]board[/] redraws; [bold]quit[/] leaves.")
-
-
-def _after_game(session: Session) -> None:
-    """Once the game is over: save the record, or leave."""
-    while True:
-        try:
-            line = input("> ").strip()
-        except EOFError:
-            return
-        cmd, _, arg = line.partition(" ")
-        if cmd != "save":
-            return
-        try:
-            if not arg.strip():
-                raise WarroomError("save needs a file name: save FILE")
-            session.save(arg.strip())
-            console.print(f"saved to {arg.strip()}")
-        except (WarroomError, OSError) as exc:
-            console.print(Text(str(exc), style="bold red"))
-
-
-def _play_loop(session: Session, humans: set[str], bot: Any) -> None:
-    shown = 0
-    show_board = True
-    while True:
-        state = session.state
-        g = state.game
-        new = state.log[shown:]
-        if new:
-            print_log(console, visible(new, humans))
-            shown = len(state.log)
-        if state.active is None:
-            console.print(render(g.id, view(state)))
-            out = result(state)
-            if out is not None:
-                console.print(Text.assemble((f"Game over: {out.termination.value} "
-                                             f"({out.label}) ", "bold"),
-                                            f"{json.dumps(out.scores)} — {out.text} "
-                                            f"[{out.rule}]"))
-                console.print(f"The game's seed was {state.data['seed']}. Type save FILE to "
-                              "keep the record, or quit.")
-            _after_game(session)
-            return
-        if state.active not in humans:
-            # a bot's move is shown only as the public log shows it (printed above on
-            # the next pass), never by its action label, which may name a hidden card
-            session.apply(bot.choose(state))
-            continue
-        if show_board:
-            console.print(render(g.id, view(state, state.active)))
-            show_board = False
-        legal = legal_actions(state)
-        asked = prompt(state)
-        console.print(Text.assemble(
-            (f"{state.active}", "bold"), ": ",
-            (asked.text if asked else "to act", "bold"),
-            f" [{asked.rule}]" if asked and asked.rule else "",
-            " (undo available)" if session.can_undo(state.active) else ""))
-        for i, act in enumerate(legal, 1):
-            console.print(Text.assemble((f"  {i:>2} ", "bold cyan"),
-                                        g.describe(state, act.id)))
-        try:
-            line = input("> ").strip()
-        except EOFError:
-            console.print("end of input: leaving the game")
-            return
-        if not line:
-            continue
-        cmd, _, arg = line.partition(" ")
-        arg = arg.strip()
-        try:
-            if cmd in ("quit", "exit", "q"):
-                return
-            if cmd in ("help", "?"):
-                _help()
-            elif cmd == "board":
-                show_board = True
-            elif cmd == "log":
-                print_log(console, state.log)
-            elif cmd == "undo":
-                session.undo(state.active)
-                shown = len(session.state.log)
-                console.print("[yellow]undone[/]")
-                show_board = True
-            elif cmd == "save":
-                if not arg:
-                    raise WarroomError("save needs a file name: save FILE")
-                session.save(arg)
-                console.print(f"saved to {arg}")
-            elif cmd == "why":
-                ref: Any = arg
-                if arg.isdigit():
-                    n = int(arg)
-                    if not 1 <= n <= len(legal):
-                        raise WarroomError(f"no action {n}; choose 1..{len(legal)} or give "
-                                           "an action key")
-                    ref = legal[n - 1]
-                console.print(str(explain(state, ref, state.active)), markup=False)
-            elif cmd.isdigit():
-                n = int(cmd)
-                if not 1 <= n <= len(legal):
-                    raise WarroomError(f"no action {n}; choose 1..{len(legal)}")
-                session.apply(legal[n - 1], state.active)
-                show_board = True
-            else:
-                session.apply(cmd, state.active)
-                show_board = True
-        except (IllegalActionError, WarroomError, OSError) as exc:
-            console.print(Text(str(exc), style="bold red"))
+    loop = PlayLoop(session, seats, bots, Terminal(console), save_path=load)
+    try:
+        loop.run()
+    except KeyboardInterrupt:          # Ctrl-C while a bot thinks: keep the game, then stop
+        console.print()
+        if not loop.saved():
+            loop.keep_record()
+        raise typer.Exit(130) from None
 
 
 @app.command("replay")
@@ -236,32 +140,50 @@ def replay_cmd(
     if out is None:
         console.print(f"[bold]{len(rec.actions)} actions replayed; {state.active} to act.[/]")
     else:
-        console.print(f"[bold]{len(rec.actions)} actions replayed. Result: {out.label}[/] "
-                      f"{json.dumps(out.scores)} — {out.text}")
+        console.print(f"[bold]{len(rec.actions)} actions replayed.[/]")
+        for line in outcome_lines(out):
+            console.print(Text(line))
 
 
 @app.command()
 def content(
     game: Annotated[str, typer.Argument(help="Game id.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    cards: Annotated[bool, typer.Option("--cards", help="Every card with its text.")] = False,
+    card: Annotated[str | None, typer.Option("--card", help="One card, by number or the "
+                                             "start of its title.")] = None,
+    spaces: Annotated[bool, typer.Option("--spaces", help="The map: spaces, locations, "
+                                         "lines, one a line.")] = False,
+    tables: Annotated[bool, typer.Option("--tables", help="The game's tables, row by row.")]
+    = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the whole pack as JSON.")]
+    = False,
     content: ContentOpt = None,
 ) -> None:
-    """Show the loaded content pack (map, tables, cards...)."""
+    """Show the loaded content pack: a summary, or one part (--cards, --card N, --spaces,
+    --tables) in words; --json prints it all as JSON."""
     try:
         g = load_game(game, content)
+        data = g.content_json()
+        if as_json:
+            _emit_json(data)
+            return
+        width = min(console.width, 100)
+        lines: list[str] = []
+        if card is not None:
+            lines += one_card_lines(data, card, width)
+        if cards:
+            lines += card_list_lines(data, width)
+        if spaces:
+            lines += space_lines(data, width)
+        if tables:
+            lines += table_lines(data, width)
+        if not (cards or spaces or tables or card is not None):
+            lines = summary_lines(data, width)
     except WarroomError as exc:
         _fail(exc)
         return
-    data = g.content_json()
-    if as_json:
-        _emit_json(data)
-        return
-    for key, value in data.items():
-        if key in ("actions", "rules"):
-            console.print(f"[bold]{key}[/]: {len(value)} entries (see --json)")
-            continue
-        console.print(f"[bold]{key}[/]")
-        console.print_json(json.dumps(value))
+    for line in lines:
+        console.print(Text(line))
 
 
 @app.command()

@@ -11,16 +11,24 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from warroom.cli.choices import ChoiceError, number_choices
+from warroom.cli.choices import resolve as resolve_choice
 from warroom.core.content import load_yaml
 from warroom.core.errors import ContentError, WarroomError
 from warroom.core.log import render
-from warroom.core.protocol import apply, legal_actions, new_game, prompt, result, view
+from warroom.core.protocol import apply, explain, legal_actions, new_game, prompt, result, view
 from warroom.games import load_game
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
                   help="Totaler Krieg! political events: resolve an event against a situation.")
 console = Console(highlight=False, soft_wrap=True, stderr=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+TK_HELP = """\
+Answer with a choice's number, its key or the start of its name (any case).
+  why X   why choice X is legal, with the rule (and the odds where dice decide)
+  help    this text"""
 
 
 def _fail(exc: Exception) -> None:
@@ -48,8 +56,10 @@ def resolve(
     seed: Annotated[int, typer.Option(help="Seed of the dice.")] = 0,
     dice: Annotated[str | None, typer.Option(help="Forced dice, e.g. 3,5.")] = None,
     choose: Annotated[str | None, typer.Option(help="Answers to the decisions in order "
-                                               "(choice numbers or action keys, comma "
-                                               "separated); the rest are asked.")] = None,
+                                               "(choice numbers, action keys or names, "
+                                               "comma separated); the rest are asked "
+                                               "(where 'why N' and 'help' also work).")]
+    = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the resulting situation and "
                                           "the instructions for the map as JSON.")] = False,
     content: Annotated[Path | None, typer.Option(help="Content folder override.")] = None,
@@ -83,35 +93,49 @@ def resolve(
         shown = len(state.log)
         if state.active is None:
             break
-        legal = legal_actions(state)
+        choices = number_choices(state, legal_actions(state))
         asked = prompt(state)
         assert asked is not None
         out.print(Text.assemble((f"{state.active}", "bold"), f" decides [{asked.rule}]: "
                                 f"{asked.text}"))
-        for i, act in enumerate(legal, 1):
-            out.print(Text.assemble((f"  {i:>2} ", "bold cyan"), g.describe(state, act.id)))
-        if answers:
-            ans = answers.pop(0)
-        else:
-            # answers come from standard input (a person or a script); the prompt goes
-            # with the other interactive output, so stdout stays pure JSON with --json
-            out.print("> ", end="")
-            line = sys.stdin.readline()
-            if not line:
-                _fail(WarroomError("end of input while a decision is pending; answer on "
-                                   "standard input or pass --choose"))
-                return
-            ans = line.strip()
-        try:
-            if ans.isdigit():
-                n = int(ans)
-                if not 1 <= n <= len(legal):
-                    raise WarroomError(f"no choice {n}; choose 1..{len(legal)}")
-                apply(state, legal[n - 1])
+        for c in choices:
+            out.print(Text.assemble((f"  {c.number:>2} ", "bold cyan"), c.label))
+        while True:
+            if answers:
+                ans = answers.pop(0)
             else:
-                apply(state, ans)
-        except WarroomError as exc:
-            out.print(Text(str(exc), style="bold red"))
+                # answers come from standard input (a person or a script); the prompt goes
+                # with the other interactive output, so stdout stays pure JSON with --json
+                out.print("> ", end="")
+                line = sys.stdin.readline()
+                if not line:
+                    _fail(WarroomError("end of input while a decision is pending; answer on "
+                                       "standard input or pass --choose"))
+                    return
+                ans = line.strip()
+            cmd, _, arg = ans.partition(" ")
+            try:
+                if cmd.lower() in ("help", "?"):
+                    out.print(TK_HELP, markup=False)
+                    continue
+                if cmd.lower() == "why":
+                    if not arg.strip():
+                        raise WarroomError("why needs a choice: why 2, or why and a key")
+                    try:
+                        ref: Any = resolve_choice(arg, choices).action
+                    except ChoiceError:
+                        if not g.catalogue.has_key(arg.strip()):
+                            raise
+                        ref = arg.strip()
+                    out.print(str(explain(state, ref, state.active)), markup=False)
+                    continue
+                apply(state, resolve_choice(ans, choices).action)
+                break
+            except WarroomError as exc:
+                out.print(Text(str(exc), style="bold red"))
+                if isinstance(exc, ChoiceError):
+                    for c in exc.candidates[:15]:
+                        out.print(Text(f"  {c.number:>2} {c.label}"))
     outcome = result(state)
     seen = view(state, None)
     if as_json:

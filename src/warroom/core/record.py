@@ -1,9 +1,11 @@
 """Game records (JSON) and sessions with undo.
 
 A record holds ``game``, ``scenario``, ``options``, ``seed``, ``forced_dice`` and
-``actions`` (action keys, or catalogue ids). Replaying it re-creates the game bit for
-bit; the first illegal step fails with its index and the legal alternatives. A saved
-record may also carry ``state``, a snapshot that loading checks against the replay.
+``actions`` (action keys, or catalogue ids), and optionally ``seats`` (who plays each role:
+``"human"`` or a bot's name, so a front end can continue the game as it was). Replaying
+it re-creates the game bit for bit; the first illegal step fails with its index and the
+legal alternatives. A saved record may also carry ``state``, a snapshot that loading
+checks against the replay.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ class Record:
     forced_dice: list[int] = field(default_factory=list)
     actions: list[str | int] = field(default_factory=list)
     state: dict[str, Any] | None = None
+    seats: dict[str, str] = field(default_factory=dict)
+    """Who plays each role (``"human"`` or a bot's name); empty when nobody said."""
 
     def to_json(self, with_state: bool = False) -> dict[str, Any]:
         obj: dict[str, Any] = {
@@ -40,6 +44,8 @@ class Record:
             "forced_dice": list(self.forced_dice),
             "actions": list(self.actions),
         }
+        if self.seats:
+            obj["seats"] = dict(self.seats)
         if with_state and self.state is not None:
             obj["state"] = self.state
         return obj
@@ -54,7 +60,8 @@ class Record:
         if missing:
             raise RecordError(f"{source}: missing key(s) {', '.join(missing)}; a record needs "
                               f"{', '.join(RECORD_KEYS)}")
-        unknown = sorted(str(k) for k in set(obj) - set(RECORD_KEYS) - {"state", "result"})
+        unknown = sorted(str(k) for k in
+                         set(obj) - set(RECORD_KEYS) - {"state", "result", "seats"})
         if unknown:
             listed = ", ".join(unknown)
             raise RecordError(f"{source}: unknown key(s) "
@@ -90,7 +97,14 @@ class Record:
         state = obj.get("state")
         if state is not None and not isinstance(state, dict):
             raise RecordError(f"{source}: 'state' must be an object")
-        return cls(game, scenario, dict(options), seed, list(forced), list(actions), state)
+        seats = obj.get("seats")
+        seats = {} if seats is None else seats
+        if not isinstance(seats, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in seats.items()):
+            raise RecordError(f"{source}: 'seats' must be an object mapping each role to "
+                              "\"human\" or a bot's name")
+        return cls(game, scenario, dict(options), seed, list(forced), list(actions), state,
+                   dict(seats))
 
     @classmethod
     def load(cls, path: str | Path) -> Record:

@@ -1,0 +1,153 @@
+"""``warroom content GAME``: a game's content pack in a human-readable form, filtered.
+
+The form is read from the content's JSON in the same way for every game: cards (a list of
+titled items under ``cards``) with their texts; spaces (``spaces``, ``locations``, a map's
+lists) one line each; tables (``tables``) row by row; anything else summarised.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from warroom.cli.cards import card_lines, content_cards, find_cards, number_of, title_of
+from warroom.core.errors import WarroomError
+
+SPACE_KEYS = ("spaces", "locations", "fronts", "lines", "sea_zones", "air_spaces",
+              "countries")
+HIDDEN_KEYS = {"game", "content_dir", "actions", "rules"}
+ITEM_SKIP = {"name", "reconstructed", "x", "y"}
+"""Fields not worth a reader's time (map coordinates, the reconstruction flag)."""
+
+
+def _scalar(v: Any) -> str:
+    if isinstance(v, list):
+        return ", ".join(_scalar(x) for x in v) if v else "none"
+    if isinstance(v, dict):
+        return ", ".join(f"{k} {_scalar(x)}" for k, x in v.items() if x not in (None, False))
+    return "yes" if v is True else str(v)
+
+
+def item_line(item: dict[str, Any], width: int) -> list[str]:
+    """One item (a space, a line, a row) as ``Name: key value; key value`` wrapped."""
+    name = item.get("name") or item.get("id") or item.get("title")
+    parts = [f"{k.replace('_', ' ')} {_scalar(v)}" for k, v in item.items()
+             if k not in ITEM_SKIP and v not in (None, False, "", [])
+             and not (k == "id" and name == v)]
+    head = "" if name is None else f"{name}: " if parts else str(name)
+    return textwrap.wrap(head + "; ".join(parts), width - 2, initial_indent="  ",
+                         subsequent_indent="      ") or ["  "]
+
+
+def _space_lists(content: dict[str, Any]) -> list[tuple[str, list[dict[str, Any]]]]:
+    found: list[tuple[str, list[dict[str, Any]]]] = []
+    for holder_name, holder in [("", content)] + [
+            (k, v) for k, v in content.items() if isinstance(v, dict)]:
+        for key in SPACE_KEYS:
+            items = holder.get(key)
+            if isinstance(items, list) and items and all(isinstance(i, dict) for i in items):
+                found.append((f"{holder_name} {key}".strip(), items))
+    return found
+
+
+def space_lines(content: dict[str, Any], width: int) -> list[str]:
+    lists = _space_lists(content)
+    if not lists:
+        raise WarroomError(f"{content.get('game')} has no spaces in its content")
+    out: list[str] = []
+    for title, items in lists:
+        out.append(f"{title.capitalize()} ({len(items)}):")
+        for item in items:
+            out += item_line(item, width)
+    return out
+
+
+def _row_text(row: Any) -> str:
+    if not isinstance(row, dict):
+        return _scalar(row)
+    lo, hi = row.get("min"), row.get("max")
+    roll = row.get("roll")
+    if lo is not None or hi is not None:
+        key = f"{lo if lo is not None else '…'}-{hi if hi is not None else '…'}"
+    elif isinstance(roll, list):
+        key = ",".join(str(r) for r in roll)
+    else:
+        key = ""
+    rest = {k: v for k, v in row.items() if k not in ("min", "max", "roll")}
+    body = "; ".join(f"{k} {_scalar(v)}" for k, v in rest.items() if v not in (None, ""))
+    return f"{key}: {body}" if key else body
+
+
+def table_lines(content: dict[str, Any], width: int) -> list[str]:
+    tables = content.get("tables")
+    if not isinstance(tables, dict) or not tables:
+        raise WarroomError(f"{content.get('game')} has no tables in its content")
+    out: list[str] = []
+    for name, table in tables.items():
+        if isinstance(table, dict):
+            extra = {k: v for k, v in table.items() if k not in ("rows", "reconstructed")
+                     and not (k == "name" and v == name)}
+            info = "; ".join(f"{k} {_scalar(v)}" for k, v in extra.items()
+                             if v not in (None, "", {}, []))
+            out += textwrap.wrap(f"{name}" + (f" ({info})" if info else "") + ":", width)
+            for row in table.get("rows", []):
+                out += textwrap.wrap(_row_text(row), width - 2, initial_indent="  ",
+                                     subsequent_indent="      ")
+        else:
+            out += textwrap.wrap(f"{name}: {_scalar(table)}", width)
+    return out
+
+
+def card_list_lines(content: dict[str, Any], width: int) -> list[str]:
+    cards = content_cards(content)
+    if not cards:
+        raise WarroomError(f"{content.get('game')} has no cards")
+    out = [f"Cards ({len(cards)}):"]
+    for c in cards:
+        out += card_lines(c, content, width)
+    return out
+
+
+def one_card_lines(content: dict[str, Any], query: str, width: int) -> list[str]:
+    cards = content_cards(content)
+    if not cards:
+        raise WarroomError(f"{content.get('game')} has no cards")
+    found = find_cards(cards, query)
+    if not found:
+        raise WarroomError(f"no card matches {query!r}; give its number or the start of its "
+                           "title (--cards lists them)")
+    if len(found) > 1 and len({title_of(c) for c in found}) > 1:
+        return [f"{query!r} matches {len(found)} cards; give its number:"] + [
+            f"  {number_of(c)} {title_of(c)}" for c in found]
+    out: list[str] = []
+    for c in found:
+        out += card_lines(c, content, width, indent="")
+    return out
+
+
+def summary_lines(content: dict[str, Any], width: int) -> list[str]:
+    """What the pack holds, with the flag that shows each part."""
+    game = content.get("game")
+    out = [f"Content of {game}:"]
+    filters = {"cards": "--cards", "tables": "--tables"}
+    for title, items in _space_lists(content):
+        out.append(f"  {title}: {len(items)} (--spaces)")
+    for key, value in content.items():
+        if key in HIDDEN_KEYS or key in SPACE_KEYS:
+            continue
+        if isinstance(value, dict) and any(isinstance(value.get(k), list) for k in SPACE_KEYS):
+            continue
+        size = len(value) if isinstance(value, list | dict) else None
+        flag = filters.get(key)
+        if size is None:
+            out.append(f"  {key}: {_scalar(value)}")
+        else:
+            out.append(f"  {key}: {size} entr{'y' if size == 1 else 'ies'}"
+                       + (f" ({flag})" if flag else " (--json)"))
+    for key in ("actions", "rules"):
+        if isinstance(content.get(key), list | dict):
+            out.append(f"  {key}: {len(content[key])} (--json)")
+    out.append("Show one part with --cards, --card N, --spaces or --tables; --json prints "
+               "everything as JSON.")
+    return [line for raw in out for line in (textwrap.wrap(raw, width, subsequent_indent="    ")
+                                             or [""])]

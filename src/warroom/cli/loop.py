@@ -1,0 +1,502 @@
+"""The terminal game loop of ``warroom play``.
+
+Each decision shows, directly above its choices, the role to act and what it decides (core
+``prompt``, with the rule). Choices keep stable numbers and can be typed by number, key or
+name (:mod:`warroom.cli.choices`). The board is shown when a seat comes to act after
+someone else, and on ``board``; after each action the new log lines say what changed.
+
+Hidden information stays hidden at the terminal: each seat reads only the log entries and
+the view its role may see; a bot's move is shown only as the log shows it to the watching
+seat, never by its action label. Two human seats of a game with hidden information pass the
+terminal (hot-seat): before a seat acts, a hand-off screen clears the previous seat's
+screen. ``--as all`` shares one screen between the seats instead (every hand shown).
+
+The loop never ends silently: at game over it shows the result in words, keeps a record in
+the user's data folder and offers ``save``; ``quit`` and end of input (Ctrl-D) ask before
+leaving an unsaved game, and a second end of input leaves after keeping a record.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from warroom.ai import Bot
+from warroom.cli.cards import card_lines, content_cards, find_cards, hands, number_of, title_of
+from warroom.cli.choices import Choice, ChoiceError, group_choices, layout, number_choices
+from warroom.cli.choices import resolve as resolve_choice
+from warroom.cli.menus import style_for
+from warroom.cli.records import (
+    Seats,
+    autosave,
+    autosave_dir,
+    clean_path,
+    role_name,
+    write_record,
+)
+from warroom.cli.render import print_log, render
+from warroom.core.errors import IllegalActionError, WarroomError
+from warroom.core.log import visible
+from warroom.core.protocol import Outcome, explain, legal_actions, prompt, result, view
+from warroom.core.record import Session
+
+MENU_WIDTH = 100
+"""The widest a menu line may be, whatever the terminal's width."""
+LONG_MENU = 20
+"""A menu longer than this many lines is followed by a one-line reminder of the prompt."""
+
+HELP = """\
+Choose by typing a choice's number (e.g. 27 or 21o), its key (space:bavaria, or just
+bavaria) or the start of its name (bav for Bavaria; any case, accents optional).
+Commands (any case):
+  why X       why choice X is legal (the rule, the odds where dice decide)
+  card X      a card's text, by number or name; hand: your hand with the texts
+  board       the board again;  log: the whole log you may read
+  keys        the action keys of the choices (for records and scripts)
+  menu        the choices again (also an empty line)
+  undo        take back your last decision (never past a die roll or a reveal)
+  save FILE   save the game as a record (~ and new folders allowed); save: again
+  quit        leave (asks first when the game is not saved; Ctrl-D the same)"""
+
+
+class Terminal:
+    """Where the loop writes (a rich console) and reads lines from (``input`` by default;
+    a test passes its own reader). ``read`` raises ``EOFError`` at the end of input."""
+
+    def __init__(self, console: Console,
+                 reader: Callable[[str], str] | None = None) -> None:
+        self.console = console
+        self._reader = reader
+
+    def read(self, ask: str) -> str:
+        if self._reader is not None:
+            self.console.print(ask, end="", markup=False, highlight=False)
+            return self._reader(ask)
+        try:
+            return self.console.input(ask, markup=False)
+        except KeyboardInterrupt:
+            self.console.print()
+            raise EOFError from None
+
+    def clear(self) -> None:
+        """Clear the screen and its scrollback on a terminal; in a pipe, a separator."""
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[H\x1b[2J\x1b[3J")
+            self.console.file.flush()
+        else:
+            self.console.print("=" * 40, markup=False)
+
+
+class _Leave(Exception):
+    """Raised inside the loop to end it."""
+
+
+class PlayLoop:
+    """One game at the terminal: bots play their seats, humans are asked."""
+
+    def __init__(self, session: Session, seats: Seats, bots: dict[str, Bot],
+                 term: Terminal, save_path: Path | None = None) -> None:
+        self.session = session
+        self.seats = seats
+        self.bots = bots
+        self.term = term
+        self.console = term.console
+        self.width = max(40, min(self.console.width, MENU_WIDTH))
+        self.game = session.state.game
+        self.private = seats.hotseat and self.game.hidden_information
+        """Each human seat sees only its own screen (hot-seat with hidden information)."""
+        session.record.seats = dict(seats.players)
+        self.save_path = save_path
+        self.saved_actions: list[str | int] = list(session.record.actions)
+        self.cursors: dict[str, int] = {}
+        self.screen_owner: str | None = None
+        self.board_due = True
+        self.board_round: tuple[Any, ...] | None = None
+        self.menu_due = True
+        self.hinted = False
+        self.choices: list[Choice] = []
+        self._content: dict[str, Any] | None = None
+
+    # -- small helpers ------------------------------------------------------------------
+    def say(self, text: str, style: str = "") -> None:
+        self.console.print(Text(text, style=style))
+
+    def error(self, text: str) -> None:
+        self.say(text, "bold red")
+
+    def ask(self, question: str) -> bool:
+        """A yes/no question (end of input answers no)."""
+        try:
+            return self.term.read(question).strip().lower() in ("y", "yes")
+        except EOFError:
+            self.console.print()
+            return False
+
+    @property
+    def content(self) -> dict[str, Any]:
+        if self._content is None:
+            self._content = self.game.content_json()
+        return self._content
+
+    def viewer(self, seat: str | None) -> str | set[str] | None:
+        """Whose eyes the screen is: a hot-seat's one seat, else every human seat."""
+        if seat is not None and self.private:
+            return seat
+        return self.seats.humans
+
+    def cursor_key(self, seat: str | None) -> str:
+        return seat if (seat is not None and self.private) else "*"
+
+    def view_role(self, seat: str | None) -> str | None:
+        if seat is not None and seat in self.seats.humans:
+            return seat
+        humans = self.seats.humans
+        return next(iter(humans)) if len(humans) == 1 else None
+
+    def saved(self) -> bool:
+        return self.session.record.actions == self.saved_actions
+
+    # -- screens -------------------------------------------------------------------------
+    def show_log(self, seat: str | None, public: bool = False) -> None:
+        """The log entries the seat has not seen yet (``public``: only those every role
+        may read, as at the end of a hot-seat game)."""
+        log = self.session.state.log
+        key = self.cursor_key(seat)
+        start = min(self.cursors.get(key, 0), len(log))   # an undo may take entries back
+        print_log(self.console, visible(log[start:], None if public else self.viewer(seat)))
+        self.cursors[key] = len(log)
+
+    def show_board(self, seat: str | None, seen: dict[str, Any] | None = None) -> None:
+        st = self.session.state
+        self.console.print(render(self.game.id, seen if seen is not None
+                                  else view(st, self.view_role(seat))))
+
+    def show_menu(self, seat: str) -> None:
+        st = self.session.state
+        self.choices = number_choices(st, legal_actions(st))
+        asked = prompt(st)
+        head = f"{role_name(seat)} to decide — "
+        body = asked.text if asked else "choose"
+        rule = f" [{asked.rule}]" if asked and asked.rule else ""
+        undo = " (undo available)" if self.session.can_undo(seat) else ""
+        self.console.print()
+        for i, line in enumerate(textwrap.wrap(head + body + rule + undo, self.width,
+                                               subsequent_indent="    ")):
+            self.say(line, "bold" if i == 0 else "")
+        v = view(st, seat)
+        style = style_for(self.game.id)
+        groups = group_choices(v, self.choices, style)
+        menu = Text()
+        lines = layout(groups, self.width)
+        for i, line in enumerate(lines):
+            if i:
+                menu.append("\n")
+            title = line.startswith(" ") and not line.startswith("  ") and line.endswith(":")
+            menu.append(line, style="bold" if title else "")
+        self.console.print(menu)
+        legend = style.legend(v, groups)
+        if legend:
+            for line in textwrap.wrap(legend, self.width - 2, initial_indent="  ",
+                                      subsequent_indent="  "):
+                self.say(line, "dim")
+        if len(lines) > LONG_MENU and asked is not None:
+            # the header has scrolled far up: say again, in one line, what is decided
+            reminder = f"{role_name(seat)} decides: {asked.text}"
+            self.say(textwrap.shorten(reminder, self.width, placeholder="…"), "bold")
+        if not self.hinted:
+            self.say("Type a number, a name (or its start) or a key; 'help' lists the "
+                     "commands.", "dim")
+            self.hinted = True
+
+    def hand_off(self, seat: str) -> None:
+        """Clear the previous seat's screen and wait for the next player."""
+        self.term.clear()
+        self.say(f"Pass to {role_name(seat)} — press Enter", "bold")
+        try:
+            self.term.read("")
+        except EOFError:
+            self.console.print()
+            self.confirm_quit()
+        self.term.clear()
+
+    # -- the game ------------------------------------------------------------------------
+    def run(self) -> None:
+        try:
+            while True:
+                st = self.session.state
+                if st.active is None:
+                    self.game_over()
+                    return
+                if st.active not in self.seats.humans:
+                    self.session.apply(self.bots[st.active].choose(st))
+                    self.board_due = True
+                    if not self.seats.humans:
+                        self.show_log(None)
+                    continue
+                self.decide(st.active)
+        except _Leave:
+            return
+
+    def decide(self, seat: str) -> None:
+        if self.screen_owner != seat:
+            if self.private and self.screen_owner is not None:
+                self.hand_off(seat)
+            self.board_due = self.menu_due = True
+            self.screen_owner = seat
+        self.show_log(seat)
+        seen = view(self.session.state, self.view_role(seat))
+        stage = round_of(seen)
+        if stage != self.board_round:     # a new turn or action round
+            self.board_due = True
+        if self.board_due:
+            self.show_board(seat, seen)
+            self.board_due = False
+            self.board_round = stage
+            self.menu_due = True
+        if self.menu_due:
+            self.show_menu(seat)
+            self.menu_due = False
+        try:
+            line = self.term.read(f"{role_name(seat)}> ")
+        except EOFError:
+            self.console.print()
+            self.confirm_quit()
+            return
+        try:
+            self.handle(seat, line)
+        except (IllegalActionError, WarroomError) as exc:
+            self.error(str(exc))
+            if isinstance(exc, ChoiceError) and exc.candidates:
+                for c in exc.candidates[:15]:
+                    self.say(f"  {c.number:>4} {c.label}")
+                if len(exc.candidates) > 15:
+                    self.say(f"  … and {len(exc.candidates) - 15} more")
+
+    def handle(self, seat: str, line: str) -> None:
+        text = line.strip()
+        if not text:
+            self.menu_due = True
+            return
+        cmd, _, arg = text.partition(" ")
+        cmd, arg = cmd.lower(), arg.strip()
+        st = self.session.state
+        if cmd in ("quit", "exit", "q"):
+            self.confirm_quit()
+        elif cmd in ("help", "?"):
+            self.console.print(HELP, markup=False)
+        elif cmd == "board":
+            self.show_board(seat)
+        elif cmd in ("menu", "choices"):
+            self.menu_due = True
+        elif cmd == "log":
+            print_log(self.console, visible(st.log, self.viewer(seat)))
+        elif cmd == "keys":
+            for c in self.choices:
+                self.say(f"  {c.number:>4} {c.action.key}")
+        elif cmd == "undo":
+            self.session.undo(seat)
+            self.say("undone", "yellow")
+            self.cursors[self.cursor_key(seat)] = len(self.session.state.log)
+            self.menu_due = True
+        elif cmd == "save":
+            self.save(arg)
+        elif cmd == "why":
+            self.why(seat, arg)
+        elif cmd == "card":
+            self.card(seat, arg)
+        elif cmd == "hand":
+            self.hand(seat)
+        else:
+            self.play(seat, text)
+
+    def play(self, seat: str, text: str) -> None:
+        try:
+            choice = resolve_choice(text, self.choices)
+        except ChoiceError:
+            key = text.strip()
+            if self.game.catalogue.has_key(key):
+                raise WarroomError(str(explain(self.session.state, key, seat))) from None
+            raise
+        self.session.apply(choice.action, seat)
+        self.menu_due = True
+        self.show_log(seat)          # what changed
+
+    def why(self, seat: str, arg: str) -> None:
+        if not arg:
+            raise WarroomError("why needs a choice: why 27, why bavaria or why space:bavaria")
+        st = self.session.state
+        try:
+            ref: Any = resolve_choice(arg, self.choices).action
+        except ChoiceError:
+            if not self.game.catalogue.has_key(arg):
+                raise
+            ref = arg
+        self.console.print(str(explain(st, ref, seat)), markup=False)
+
+    def _known_cards(self, seat: str | None) -> list[dict[str, Any]]:
+        known = content_cards(self.content)
+        numbers = {number_of(c) for c in known}
+        for _, cards in hands(view(self.session.state, self.view_role(seat))):
+            known += [c for c in cards if number_of(c) not in numbers]
+        return known
+
+    def card(self, seat: str | None, arg: str) -> None:
+        if not arg:
+            raise WarroomError("card needs a number or a name: card 21, card munich")
+        cards = self._known_cards(seat)
+        if not cards:
+            raise WarroomError(f"{self.game.id} has no cards")
+        found = find_cards(cards, arg)
+        if not found:
+            raise WarroomError(f"no card matches {arg!r}; give its number or the start of "
+                               "its title")
+        if len(found) > 1 and len({title_of(c) for c in found}) > 1:
+            self.say(f"{arg!r} matches {len(found)} cards; give its number:")
+            for c in found[:20]:
+                self.say(f"  {number_of(c)} {title_of(c)}")
+            return
+        for c in found:
+            for line in card_lines(c, self.content, self.width):
+                self.say(line)
+
+    def hand(self, seat: str | None) -> None:
+        st = self.session.state
+        roles: list[str | None] = ([seat] if seat is not None and self.private
+                                   else [*sorted(self.seats.humans)] or [None])
+        shown = False
+        for role in roles:
+            for owner, cards in hands(view(st, role)):
+                whose = role_name(owner) if owner else role_name(role) if role else "The"
+                self.say(f"{whose} hand ({len(cards)} card{'s' if len(cards) != 1 else ''}):",
+                         "bold")
+                for c in cards:
+                    for line in card_lines(c, self.content, self.width):
+                        self.say(line)
+                shown = True
+        if not shown:
+            self.say("No hand to show.")
+
+    def save(self, arg: str) -> None:
+        if arg:
+            path = clean_path(arg)
+        elif self.save_path is not None:
+            path = self.save_path
+        else:
+            raise WarroomError("save needs a file name: save FILE (e.g. save ~/games/my.json)")
+        if (path.exists() and not path.is_dir() and path != self.save_path
+                and not self.ask(f"{path} exists. Overwrite it? [y/N] ")):
+            self.say("not saved")
+            return
+        write_record(self.session, path)
+        self.save_path = path
+        self.saved_actions = list(self.session.record.actions)
+        self.say(f"saved to {path}")
+
+    def confirm_quit(self) -> None:
+        """Leave, asking first when the game is not saved (raises :class:`_Leave`)."""
+        if self.saved():
+            raise _Leave()
+        try:
+            answer = self.term.read("The game is not saved. Quit anyway? (a record is kept "
+                                    f"in {autosave_dir()}) [y/N] ")
+        except EOFError:
+            self.console.print()
+            answer = "y"
+        if answer.strip().lower() not in ("y", "yes"):
+            self.say("Back to the game.")
+            self.menu_due = True
+            return
+        self.keep_record()
+        raise _Leave()
+
+    def keep_record(self) -> None:
+        try:
+            path = autosave(self.session)
+        except WarroomError as exc:
+            self.error(f"no record kept: {exc}")
+            return
+        self.saved_actions = list(self.session.record.actions)
+        self.say(f"A record of this game is kept in {path}")
+
+    def game_over(self) -> None:
+        st = self.session.state
+        seat = self.screen_owner if not self.private else None
+        self.show_log(self.screen_owner, public=self.private)
+        self.console.print()
+        self.show_board(seat)
+        out = result(st)
+        if out is not None:
+            for i, line in enumerate(outcome_lines(out)):
+                for part in textwrap.wrap(line, self.width, subsequent_indent="  "):
+                    self.say(part, "bold" if i == 0 else "")
+        self.say(f"The game's seed was {st.data['seed']}.")
+        if not self.saved() or self.save_path is None:
+            self.keep_record()
+        self.say("The game is over: save FILE keeps the record elsewhere; board, log, card X "
+                 "and quit also work.")
+        while True:
+            try:
+                line = self.term.read("> ")
+            except EOFError:
+                self.console.print()
+                return
+            cmd, _, arg = line.strip().partition(" ")
+            cmd = cmd.lower()
+            try:
+                if cmd in ("quit", "exit", "q", ""):
+                    if cmd:
+                        return
+                elif cmd == "save":
+                    self.save(arg.strip())
+                elif cmd == "board":
+                    self.show_board(seat)
+                elif cmd == "log":
+                    print_log(self.console, visible(st.log, self.viewer(seat)))
+                elif cmd == "card":
+                    self.card(seat, arg.strip())
+                elif cmd in ("help", "?"):
+                    self.say("The game is over: save FILE, board, log, card X, quit.")
+                else:
+                    self.error(f"the game is over; {cmd!r} is not a command here: save "
+                               "FILE, board, log, card X or quit")
+            except WarroomError as exc:
+                self.error(str(exc))
+
+
+ROUND_KEYS = ("turn", "action_round", "player_turn", "phase")
+"""View fields that mark a new stage of the game: the board is shown again when one
+changes."""
+
+
+def round_of(seen: dict[str, Any]) -> tuple[Any, ...]:
+    """Where the game stands in its sequence of play, as far as the view says."""
+    return tuple(seen.get(k) if isinstance(seen.get(k), str | int) else None
+                 for k in ROUND_KEYS)
+
+
+def _words(label: str) -> str:
+    """``rw_held_scoring_card`` -> ``RW held scoring card``; ``axis_vp`` -> ``Axis VP``."""
+    words = [w.upper() if len(w) <= 2 else w for w in label.replace("_", " ").split()]
+    text = " ".join(words)
+    return text[:1].upper() + text[1:]
+
+
+def outcome_lines(out: Outcome) -> list[str]:
+    """The result in words: the label, the score breakdown, the rulebook's text, the rule.
+
+    ``Game over — Axis automatic victory (Axis wins; VP 32)``; then the text."""
+    scores = "; ".join(f"{_words(k)} {v:g}" for k, v in out.scores.items())
+    who = f"{role_name(out.winner)} wins" if out.winner else ""
+    detail = "; ".join(x for x in (who, scores) if x)
+    head = f"Game over — {_words(out.label)}" + (f" ({detail})" if detail else "")
+    lines = [head]
+    text = re.sub(r"\s+", " ", out.text).strip()
+    if text or out.rule:
+        lines.append(text + (f" [{out.rule}]" if out.rule else ""))
+    return lines

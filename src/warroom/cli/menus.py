@@ -1,0 +1,52 @@
+"""Per-game menu styles: how the terminal groups and writes a game's choices.
+
+A game without an entry here uses :data:`warroom.cli.choices.DEFAULT_STYLE`, which groups
+choices by what the view says of the thing each action names (a space's ``region``...)
+and writes the game's own label. A style only changes presentation: the numbers, keys and
+names a player types stay those of :mod:`warroom.cli.choices`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from warroom.cli.choices import (
+    DEFAULT_STYLE,
+    Choice,
+    Group,
+    MenuStyle,
+    default_group,
+    view_facts,
+)
+
+_EIT2_SPACE = re.compile(r"^(?P<name>.+?) \((?P<region>[^,()]+), stability (?P<stab>\d+)\) "
+                         r"\((?P<sp>[^()]*)\)(?:, (?P<ctl>LW|RW) control)?(?P<rest>.*)$")
+
+
+def _eit2_entry(facts: dict[str, dict[str, Any]], choice: Choice, group: str | None) -> str:
+    """``Paris [2] 2/0 LW, 2 OP``: stability in brackets, LW/RW SP (``*`` an Extremist),
+    the controller, then whatever the label adds (the OP cost)."""
+    m = _EIT2_SPACE.match(choice.label)
+    if m is None:
+        return DEFAULT_STYLE.entry(facts, choice, group)
+    region = "" if group == m["region"] else f" ({m['region']})"
+    ctl = f" {m['ctl']}" if m["ctl"] else ""
+    return f"{m['name']}{region} [{m['stab']}] {m['sp']}{ctl}{m['rest']}"
+
+
+def _eit2_legend(view: dict[str, Any], groups: list[Group]) -> str | None:
+    if any(_EIT2_SPACE.match(c.label) for g in groups for c, _ in g.entries):
+        return ("[n] stability · LW/RW Support Points (* an Extremist) · LW/RW: who "
+                "controls the space")
+    return None
+
+
+MENU_STYLES: dict[str, MenuStyle] = {
+    "eit2": MenuStyle(view_facts, default_group, _eit2_entry, _eit2_legend),
+}
+
+
+def style_for(game_id: str) -> MenuStyle:
+    """The menu style of ``game_id`` (the default one when the game has none)."""
+    return MENU_STYLES.get(game_id, DEFAULT_STYLE)

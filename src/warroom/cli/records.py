@@ -1,0 +1,166 @@
+"""Seats, saving and loading for ``warroom play``.
+
+A game's record stores its seats (who plays each role: ``human`` or a bot's name), so
+``--load`` continues with the same players; flags that contradict the record are refused.
+Saving expands ``~``, strips quotes, creates missing folders and says what went wrong in
+words; the record of every finished or abandoned game is also kept in the user's data
+folder (``autosave``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import errno
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+from warroom.ai import BOTS
+from warroom.core.errors import WarroomError
+from warroom.core.protocol import Game
+from warroom.core.record import Record, Session
+
+HUMAN = "human"
+
+
+class SeatError(WarroomError):
+    """Seats that cannot be: an unknown role or bot, or flags that contradict a record."""
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Who plays each role, and how the humans share the terminal."""
+
+    players: dict[str, str]
+    """role -> ``human`` or a bot's name."""
+    open_hands: bool = False
+    """True (``--as all``): every human seat shares one screen, every hand shown, no
+    hand-off. False: several human seats pass the terminal (hot-seat, with a hand-off)."""
+
+    @property
+    def humans(self) -> set[str]:
+        return {r for r, p in self.players.items() if p == HUMAN}
+
+    @property
+    def hotseat(self) -> bool:
+        return len(self.humans) > 1 and not self.open_hands
+
+
+def parse_seats(game: Game, as_: str | None, vs: str | None) -> Seats:
+    """Seats from ``--as`` and ``--vs`` (defaults: every role human; a two-player game is
+    then hot-seat; the bot is greedy)."""
+    bot = (vs or "greedy").strip().lower()
+    if bot not in BOTS:
+        raise SeatError(f"unknown bot {vs!r} for --vs; bots: {', '.join(BOTS)}")
+    choice = (as_ or "hotseat").strip().lower()
+    roles = list(game.roles)
+    if choice in ("all", "both"):
+        humans, open_hands = set(roles), True
+    elif choice == "hotseat":
+        humans, open_hands = set(roles), False
+    elif choice == "none":
+        humans, open_hands = set(), False
+    else:
+        humans = {r.strip() for r in choice.split(",") if r.strip()}
+        open_hands = False
+        unknown = sorted(humans - set(roles))
+        if unknown or not humans:
+            raise SeatError(f"{game.id} has no role {as_!r}; --as takes a role "
+                            f"({', '.join(roles)}), several joined by commas, 'hotseat' "
+                            "(every role, passing the terminal), 'all' (every role, every "
+                            "hand shown) or 'none' (bots play every role)")
+    return Seats({r: HUMAN if r in humans else bot for r in roles}, open_hands)
+
+
+def seats_for_load(game: Game, record: Record, as_: str | None, vs: str | None,
+                   seed: int | None, scenario: str | None) -> Seats:
+    """The seats of a loaded game: the record's, unless it has none; a flag that
+    contradicts the record is refused with what the record says."""
+    problems: list[str] = []
+    if seed is not None and seed != record.seed:
+        problems.append(f"--seed {seed} (the record's seed is {record.seed})")
+    if scenario is not None and scenario != (record.scenario or game.default_scenario):
+        problems.append(f"--scenario {scenario} (the record's scenario is "
+                        f"{record.scenario or game.default_scenario})")
+    wanted = parse_seats(game, as_, vs)
+    if record.seats:
+        unknown = sorted(set(record.seats) - set(game.roles))
+        bad = sorted({p for p in record.seats.values() if p != HUMAN and p not in BOTS})
+        if unknown or bad:
+            raise SeatError(f"the record's seats name {', '.join(unknown + bad)}, which "
+                            f"{game.id} does not know; roles: {', '.join(game.roles)}, bots: "
+                            f"{', '.join(BOTS)}")
+        saved = Seats({r: record.seats.get(r, HUMAN) for r in game.roles})
+        if as_ is not None and wanted.humans != saved.humans:
+            problems.append(f"--as {as_} (the record is played by "
+                            f"{describe_seats(saved)})")
+        saved_bots = {p for r, p in saved.players.items() if p != HUMAN}
+        if vs is not None and saved_bots != {vs.strip().lower()}:
+            problems.append(f"--vs {vs} (the record's bot is {', '.join(sorted(saved_bots))})"
+                            if saved_bots else f"--vs {vs} (every role of the record is "
+                            "played by a human)")
+        seats = Seats(saved.players, wanted.open_hands and as_ is not None)
+    else:
+        seats = wanted
+    if problems:
+        raise SeatError("--load continues the game as recorded; these flags contradict the "
+                        f"record: {'; '.join(problems)}. Drop them, or start a new game")
+    return seats
+
+
+def role_name(role: str) -> str:
+    """A role as players say it: ``LW``, ``Axis``."""
+    return role.upper() if len(role) <= 3 else role.capitalize()
+
+
+def describe_seats(seats: Seats) -> str:
+    return ", ".join(f"{role_name(r)}: {p}" for r, p in seats.players.items())
+
+
+def clean_path(text: str) -> Path:
+    """A file name as typed: surrounding quotes stripped, ``~`` expanded."""
+    name = text.strip()
+    if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"":
+        name = name[1:-1].strip()
+    if not name:
+        raise WarroomError("save needs a file name: save FILE (e.g. save ~/games/my.json)")
+    return Path(os.path.expanduser(name))
+
+
+def write_record(session: Session, path: Path) -> Path:
+    """Save the session's record (with a state snapshot) at ``path``, creating missing
+    folders; an error says in words what went wrong."""
+    if path.is_dir():
+        raise WarroomError(f"{path} is a folder; give a file name, e.g. {path / 'game.json'}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        session.save(path)
+    except OSError as exc:
+        reason = {errno.EACCES: "permission denied", errno.EROFS: "the disk is read-only",
+                  errno.ENOSPC: "the disk is full",
+                  errno.ENOTDIR: "a part of the path is a file, not a folder",
+                  errno.EEXIST: "a part of the path is a file, not a folder",
+                  errno.ENOENT: "the folder cannot be created"}.get(
+            exc.errno or 0, exc.strerror or "the file cannot be written")
+        raise WarroomError(f"cannot save to {path}: {reason}") from exc
+    return path
+
+
+def autosave_dir() -> Path:
+    """Where finished and abandoned games are kept (the user's data folder)."""
+    return Path(platformdirs.user_data_dir("warroom")) / "records"
+
+
+def autosave(session: Session) -> Path:
+    """Save the session's record in :func:`autosave_dir` under a new name."""
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    folder = autosave_dir()
+    base = f"{session.record.game}-{stamp}"
+    path = folder / f"{base}.json"
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / f"{base}-{n}.json"
+    return write_record(session, path)

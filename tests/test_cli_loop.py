@@ -1,0 +1,373 @@
+"""The terminal loop's commands, numbers, names, records and ways out, driven as a user
+would (CliRunner, or a real process reading a pipe)."""
+
+from __future__ import annotations
+
+import io
+import os
+import select
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from warroom.ai import make_bot
+from warroom.cli.choices import ChoiceError, fold, number_choices, resolve
+from warroom.cli.loop import PlayLoop, Terminal
+from warroom.cli.main import app
+from warroom.cli.records import parse_seats
+from warroom.core.errors import RecordError
+from warroom.core.protocol import apply, legal_actions, new_game
+from warroom.core.record import Record, Session
+from warroom.games import load_game
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str]:
+    res = runner.invoke(app, list(args), input=input)
+    return res.exit_code, res.output
+
+
+def kept(tmp_path: Path) -> list[Path]:
+    return sorted((tmp_path / "data" / "warroom" / "records").glob("*.json"))
+
+
+# -- numbers and names ------------------------------------------------------------------
+
+def test_space_numbers_are_stable_and_names_resolve() -> None:
+    g = load_game("eit2")
+    st = new_game(g, seed=3)
+    first = {c.action.key: c.number for c in number_choices(st, legal_actions(st))}
+    assert first["space:rome"] == str(g.catalogue.by_key("space:rome").value)
+    apply(st, "space:tuscany")
+    apply(st, "space:sicily")
+    again = {c.action.key: c.number for c in number_choices(st, legal_actions(st))}
+    assert again["space:rome"] == first["space:rome"]
+    choices = number_choices(st, legal_actions(st))
+    assert resolve("bav", choices).action.key == "space:bavaria"
+    assert resolve("BAVARIA", choices).action.key == "space:bavaria"
+    assert resolve("space:bavaria", choices).action.key == "space:bavaria"
+    assert resolve("france-comte", choices).action.key == "space:france-comte"
+    assert resolve("france-comté", choices).action.key == "space:france-comte"
+    assert resolve("Rome", choices).action.key == "space:rome"     # not Romanian Royalty
+    with pytest.raises(ChoiceError, match="matches 2 choices") as amb:
+        resolve("fr", choices)
+    assert {c.action.key for c in amb.value.candidates} == {"space:france-comte",
+                                                            "space:french-morocco"}
+    with pytest.raises(ChoiceError, match="one choice at a time"):
+        resolve("1 2", choices)
+    with pytest.raises(ChoiceError, match="no choice matches"):
+        resolve("atlantis", choices)
+    firsts = [fold(c.label)[0] for c in choices]
+    lone = next(ch for ch in firsts if firsts.count(ch) == 1)
+    with pytest.raises(ChoiceError, match="no choice matches"):
+        resolve(lone, choices)               # a stray letter plays nothing
+
+
+def test_card_numbers_carry_the_kind_when_a_card_offers_several_plays() -> None:
+    g = load_game("eit2")
+    st = new_game(g, seed=3)
+    while st.active is not None and not any(a.kind == "ops" for a in legal_actions(st)):
+        apply(st, legal_actions(st)[0])
+    choices = number_choices(st, legal_actions(st))
+    ops = next(c for c in choices if c.action.kind == "ops")
+    n = ops.action.value
+    assert ops.number == f"{n}o"
+    assert resolve(f"{n}O", choices) is ops
+    assert resolve(f"{n}ops", choices) is ops
+    with pytest.raises(ChoiceError, match="several choices") as amb:
+        resolve(str(n), choices)
+    assert ops in amb.value.candidates
+    assert resolve(f"{n}r", choices).action.kind == "rearm"
+
+
+# -- commands ---------------------------------------------------------------------------
+
+def test_keys_card_hand_and_case_insensitive_commands() -> None:
+    code, out = run("play", "eit2", "--seed", "3", "--as", "lw", "--vs", "random",
+                    input="KEYS\nCard 21\ncard munich\nHAND\nHelp\nBav\nUNDO\nQuit\n")
+    assert code == 0, out
+    assert "LW to decide — Place 3 discretionary SP (3 left)" in out
+    assert "[3.7]" in out
+    assert "space:bavaria" in out                      # keys lists the action keys
+    assert "21 Munich Beer Hall Putsch" in out
+    assert "Place 1 RW Extremist in Bavaria" in out    # the card's text
+    assert "LW hand (8 cards):" in out
+    assert "why X" in out                              # help
+    assert "LW places 1 SP in Bavaria" in out
+    assert "undone" in out
+    assert "(undo available)" in out
+
+
+def test_the_menu_fits_100_columns_and_groups_spaces() -> None:
+    code, out = run("play", "eit2", "--seed", "3", "--as", "lw", input="quit\n")
+    assert code == 0, out
+    menu = out[out.index("LW to decide"):]
+    menu = menu[:menu.index("Type a number")]
+    assert all(len(line) <= 100 for line in menu.splitlines())
+    assert " Germany:" in menu and " France:" in menu
+    assert "Bavaria [3] 1/0" in menu
+
+
+# -- saving -----------------------------------------------------------------------------
+
+def test_save_paths_quotes_home_folders_and_overwrite(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "file.txt").write_text("x")
+    spaced = tmp_path / "with space" / "b.json"
+    code, out = run("play", "eaw1940", "--seed", "3", input=(
+        "save ~/games/a.json\n"
+        f"save \"{spaced}\"\n"
+        f"save {tmp_path / 'file.txt' / 'x.json'}\n"
+        f"save {tmp_path}\n"
+        "save '~/games/a.json'\nn\n"
+        "save\n"
+        "quit\n"))
+    assert code == 0, out
+    assert (tmp_path / "home" / "games" / "a.json").exists()
+    assert spaced.exists()
+    assert "Errno" not in out
+    assert "a part of the path is a file, not a folder" in out
+    assert "is a folder; give a file name" in out
+    assert "exists. Overwrite it? [y/N]" in out and "not saved" in out
+    assert out.count("saved to") == 3
+
+
+def test_load_restores_seats_and_refuses_conflicting_flags(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    code, out = run("play", "eit2", "--seed", "5", "--as", "lw", "--vs", "random",
+                    input=f"bav\nsave {save}\nquit\n")
+    assert code == 0, out
+    rec = Record.load(save)
+    assert rec.seats == {"lw": "human", "rw": "random"}
+    code, out = run("play", "eit2", "--load", str(save), input="quit\n")
+    assert code == 0, out
+    assert "LW to decide — Place 3 discretionary SP (2 left)" in out
+    code, out = run("play", "eit2", "--load", str(save), "--seed", "5", "--as", "LW",
+                    input="quit\n")
+    assert code == 0, out
+    for flags, said in ((["--seed", "6"], "--seed 6 (the record's seed is 5)"),
+                        (["--as", "rw"], "--as rw (the record is played by LW: human, "
+                                         "RW: random)"),
+                        (["--scenario", "great_depression"], "--scenario great_depression"),
+                        (["--vs", "greedy"], "--vs greedy (the record's bot is random)")):
+        code, out = run("play", "eit2", "--load", str(save), *flags)
+        assert code == 2, out
+        assert said in out and "contradict the record" in out
+
+
+# -- ways out ---------------------------------------------------------------------------
+
+def test_quit_asks_when_unsaved_and_keeps_a_record(tmp_path: Path) -> None:
+    code, out = run("play", "eaw1940", "--seed", "3", input="quit\n")
+    assert code == 0 and "Quit anyway" not in out           # nothing played yet
+    code, out = run("play", "eaw1940", "--seed", "3",
+                    input="end\nquit\nn\nQUIT\ny\n")
+    assert code == 0, out
+    assert out.count("The game is not saved. Quit anyway?") == 2
+    assert "Back to the game." in out
+    assert "A record of this game is kept in" in out
+    (rec,) = kept(tmp_path)
+    assert Record.load(rec).actions == ["end_turn"]
+
+
+def test_end_of_input_in_a_pipe_leaves_after_keeping_a_record(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"),
+           "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+    proc = subprocess.run([sys.executable, "-m", "warroom.cli.main", "play", "eit2",
+                           "--seed", "3", "--as", "lw"], input="bav\n", text=True,
+                          capture_output=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "The game is not saved. Quit anyway?" in proc.stdout
+    assert "A record of this game is kept in" in proc.stdout
+    (rec,) = kept(tmp_path)
+    assert Record.load(rec).actions == ["space:bavaria"]
+
+
+def test_game_over_shows_the_result_in_words_and_offers_save(tmp_path: Path) -> None:
+    save = tmp_path / "done" / "final.json"
+    code, out = run("play", "eaw1940", "--seed", "5", "--as", "none", "--vs", "random",
+                    input=f"save {save}\nquit\n")
+    assert code == 0, out
+    assert "Game over — Draw (VP 12)" in out
+    assert "The historical result for 1940/1941" in out
+    assert "A record of this game is kept in" in out
+    assert f"saved to {save}" in out
+    rec = Record.load(save)
+    assert rec.seats == {"axis": "random"}
+    assert len(kept(tmp_path)) == 1
+
+
+def test_hotseat_hands_off_and_all_shares_the_screen() -> None:
+    code, out = run("play", "eit2", "--seed", "3", input="bav\nbav\nbav\n\nquit\ny\n")
+    assert code == 0, out
+    assert "Pass to RW — press Enter" in out
+    assert "=" * 40 in out                     # in a pipe: a separator, not a clear
+    assert "RW to decide — Place 4 discretionary SP" in out
+    code, out = run("play", "eit2", "--seed", "3", "--as", "all",
+                    input="bav\nbav\nbav\nhand\nquit\ny\n")
+    assert code == 0, out
+    assert "Pass to" not in out
+    assert "LW hand (8 cards)" in out and "RW hand (8 cards)" in out
+
+
+def test_bad_seats_are_refused() -> None:
+    code, out = run("play", "eit2", "--as", "allies")
+    assert code == 2 and "eit2 has no role 'allies'" in out
+    code, out = run("play", "eit2", "--vs", "nobot")
+    assert code == 2 and "unknown bot 'nobot'" in out
+
+
+# -- content ----------------------------------------------------------------------------
+
+def test_content_filters_in_words() -> None:
+    code, out = run("content", "eit2")
+    assert code == 0 and "--cards" in out and len(out.splitlines()) < 30
+    code, out = run("content", "eit2", "--card", "21")
+    assert code == 0, out
+    assert out.startswith("21 Munich Beer Hall Putsch — side RW, ops 3")
+    assert "Place 1 RW Extremist in Bavaria" in out
+    code, out = run("content", "eit2", "--card", "munich")
+    assert code == 0 and "21 Munich Beer Hall Putsch" in out
+    code, out = run("content", "eit2", "--cards")
+    assert code == 0 and out.count("\n") < 1500 and '{"' not in out
+    assert all(len(line) <= 100 for line in out.splitlines())
+    code, out = run("content", "sfe", "--spaces")
+    assert code == 0 and "London:" in out and '{"' not in out
+    code, out = run("content", "eaw1940", "--tables")
+    assert code == 0 and "land_attack" in out and "5-6: result advance" in out
+    code, out = run("content", "eit2", "--card", "zzz")
+    assert code == 2 and "no card matches 'zzz'" in out
+    code, out = run("content", "eaw1940", "--cards")
+    assert code == 2 and "eaw1940 has no cards" in out
+
+
+def test_tk_resolve_answers_why_help_and_names() -> None:
+    code, out = run("tk", "resolve", "--event", "15.28", "--faction", "soviet",
+                    input="HELP\nwhy 1\nNEUTRALITY\nwhy place a soviet influence marker in "
+                          "swe\nplace a soviet influence marker in swe\n")
+    assert code == 0, out
+    assert "why X" in out                                       # help
+    assert "Minor Country Politics: legal" in out               # why 1
+    assert "Place a Soviet Influence marker in Sweden is one of the choices" in out
+    assert "[15.28] place a Soviet Influence marker in Sweden" in out
+
+
+@pytest.mark.parametrize("game_id", ["eaw1940", "eit2", "sfe", "tk"])
+def test_every_number_is_unique_and_names_its_choice(game_id: str) -> None:
+    """Along a random game, each decision's numbers are distinct and each number, and each
+    key, types exactly its own choice."""
+    g = load_game(game_id)
+    st = new_game(g, seed=2)
+    bot = make_bot("random", 2)
+    for _ in range(400):
+        if st.active is None:
+            break
+        choices = number_choices(st, legal_actions(st))
+        assert len({c.number for c in choices}) == len(choices)
+        for c in choices:
+            assert resolve(c.number, choices) is c
+            assert resolve(c.action.key.upper(), choices) is c
+        apply(st, bot.choose(st))
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_hotseat_handoff_clears_a_real_terminal(tmp_path: Path) -> None:
+    """On a terminal the hand-off clears the screen and its scrollback (ANSI), so the next
+    player cannot scroll back to the previous hand."""
+    master, slave = os.openpty()
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "TERM": "xterm",
+           "COLUMNS": "100", "LINES": "50",
+           "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+    env.pop("NO_COLOR", None)
+    proc = subprocess.Popen([sys.executable, "-m", "warroom.cli.main", "play", "eit2",
+                             "--seed", "3"], stdin=slave, stdout=slave, stderr=slave,
+                            env=env, close_fds=True)
+    os.close(slave)
+    out = b""
+    try:
+        os.write(master, b"bav\nbav\nbav\n")
+        deadline = 120.0
+        sent_enter = sent_quit = False
+        while deadline > 0:
+            ready, _, _ = select.select([master], [], [], 0.5)
+            deadline -= 0.5
+            if ready:
+                try:
+                    chunk = os.read(master, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                out += chunk
+            if not sent_enter and b"press Enter" in out:
+                os.write(master, b"\n")
+                sent_enter = True
+            if sent_enter and not sent_quit and b"RW to decide" in out:
+                os.write(master, b"quit\ny\n")
+                sent_quit = True
+            if proc.poll() is not None and not ready:
+                break
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(timeout=30)
+        os.close(master)
+    text = out.decode("utf-8", "replace")
+    assert "Pass to RW" in text, text[-2000:]
+    before = text[:text.index("Pass to RW")]
+    assert "\x1b[2J\x1b[3J" in before[-200:]       # cleared just before the hand-off
+    after = text[text.index("Pass to RW"):]
+    assert "\x1b[2J" in after and "RW to decide" in after
+    assert proc.returncode == 0
+
+
+class _CountingLoop(PlayLoop):
+    boards = 0
+
+    def show_board(self, seat: str | None, seen: dict[str, Any] | None = None) -> None:
+        self.boards += 1
+        super().show_board(seat, seen)
+
+
+def _scripted(game_id: str, as_: str, lines: list[str]) -> tuple[_CountingLoop, str]:
+    buf = io.StringIO()
+    console = Console(file=buf, width=100, color_system=None, soft_wrap=True)
+    answers = iter(lines)
+
+    def reader(ask: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    g = load_game(game_id)
+    loop = _CountingLoop(Session.start(g, None, 3), parse_seats(g, as_, "random"),
+                         {}, Terminal(console, reader))
+    loop.bots = {r: make_bot("random", 4) for r, p in loop.seats.players.items()
+                 if p != "human"}
+    loop.run()
+    return loop, buf.getvalue()
+
+
+def test_the_board_comes_back_each_turn_not_after_every_action() -> None:
+    loop, out = _scripted("eit2", "lw", ["bav", "bav", "bav", "quit", "y"])
+    assert out.count("LW places 1 SP in Bavaria") == 3
+    assert loop.boards == 2          # the first screen, then RW's placements came between
+    loop, out = _scripted("eaw1940", "axis", ["end", "end", "quit", "y"])
+    assert loop.boards == 3          # turns 1, 2 and 3
+
+
+def test_record_seats_round_trip_and_bad_seats_are_named() -> None:
+    base = {"game": "eit2", "seed": 1, "actions": []}
+    rec = Record.from_json({**base, "seats": {"lw": "human", "rw": "greedy"}})
+    assert rec.to_json()["seats"] == {"lw": "human", "rw": "greedy"}
+    assert "seats" not in Record.from_json(base).to_json()      # old records stay as they were
+    with pytest.raises(RecordError, match="'seats' must be an object"):
+        Record.from_json({**base, "seats": {"lw": 3}})
