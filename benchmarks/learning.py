@@ -50,11 +50,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=0.2)
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--mix", type=float, default=0.0)
+    ap.add_argument("--mix", type=float, default=None,
+                    help="override the model's own blend of network and hand value")
     ap.add_argument("--log", type=Path)
     args = ap.parse_args(argv)
     game = load_game(args.game)
-    net = f"net:{args.model},seconds={args.seconds}" + (f",mix={args.mix}" if args.mix else "")
+    net = f"net:{args.model},seconds={args.seconds}" + (
+        f",mix={args.mix}" if args.mix is not None else "")
     hand = f"ismcts:seconds={args.seconds}"
     t0 = time.monotonic()
     report: dict[str, Any] = {"game": args.game, "scenario": args.scenario,

@@ -113,10 +113,11 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         except ImportError:
             raise UnknownGameError(f"bot {spec[:80]!r} needs PyTorch: pip install -e "
                                    "'.[learn]'") from None
-        mix = kwargs.pop("mix", 0.0)
+        net = load_model(model_path(model))
+        mix = kwargs.pop("mix", float(net.info.extra.get("mix", 0.0)))
         if not 0.0 <= mix <= 1.0:
             raise UnknownGameError(f"bot {spec[:80]!r}: mix must be between 0 and 1")
-        guide = NetGuide(load_model(model_path(model)), mix=mix, scale=kwargs.get("scale", 10.0))
+        guide = NetGuide(net, mix=mix, scale=kwargs.get("scale", 10.0))
         kwargs.setdefault("algo", "puct")
         kwargs["prior"], kwargs["value"] = guide.prior, guide.value
     try:

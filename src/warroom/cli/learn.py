@@ -45,6 +45,8 @@ def train(
     steps_per_round: Annotated[int, typer.Option(help="Training steps per round.")] = 100,
     rounds: Annotated[int | None, typer.Option(help="Stop after this many rounds.")] = None,
     hidden: Annotated[int, typer.Option(help="Width of the network.")] = 256,
+    mix: Annotated[float, typer.Option(
+        help="Leaf value = (1 - mix) x network + mix x the game's hand evaluation.")] = 0.5,
 ) -> None:
     """Train a policy/value network by self-play with the network-guided search."""
     try:
@@ -58,7 +60,10 @@ def train(
         jobs=jobs, backend=backend, address=address, iterations=iterations,
         games_per_round=games_per_round, eval_games=eval_games,
         eval_iterations=iterations, steps_per_round=steps_per_round, max_rounds=rounds,
-        hidden=hidden, command=command)
+        hidden=hidden, mix=mix, command=command)
+    if not 0.0 <= mix <= 1.0:
+        err.print(Text.assemble(("error: ", "bold red"), "--mix must be between 0 and 1"))
+        raise typer.Exit(2)
     if jobs < 1 or iterations < 1 or games_per_round < 1 or eval_games < 1:
         err.print(Text.assemble(("error: ", "bold red"),
                                 "--jobs, --iterations, --games-per-round and --eval-games "

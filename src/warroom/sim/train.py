@@ -87,28 +87,31 @@ class TrainConfig:
     hidden: int = 256
     blocks: int = 2
     temperature_moves: int = 20
+    mix: float = 0.5                # value = (1 - mix) * network + mix * hand evaluation
     max_rounds: int | None = None
     command: str = ""
 
 
-def _searcher(game: Game, net_path: str | None, seed: int, iterations: int) -> ISMCTSBot:
-    """The self-play and evaluation search: PUCT guided by the network at ``net_path``,
-    or (generation 0, ``None``) UCT with the game's hand evaluation."""
+def _searcher(game: Game, net_path: str | None, seed: int, iterations: int,
+              mix: float = 0.0) -> ISMCTSBot:
+    """The self-play and evaluation search: PUCT guided by the network at ``net_path``
+    (its value blended with the hand evaluation by ``mix``), or (generation 0, ``None``)
+    the plain search with the game's hand evaluation."""
     if net_path is None:
         return ISMCTSBot(seed=seed, iterations=iterations)
-    guide = NetGuide(load_model(net_path, game))
+    guide = NetGuide(load_model(net_path, game), mix=mix)
     return ISMCTSBot(seed=seed, iterations=iterations, algo="puct", prior=guide.prior,
                      value=guide.value)
 
 
 def self_play_game(game_id: str, scenario: str | None, seed: int, net_path: str | None,
-                   iterations: int, temperature_moves: int) -> tuple[list[Sample],
-                                                                    dict[str, Any]]:
+                   iterations: int, temperature_moves: int, mix: float = 0.0
+                   ) -> tuple[list[Sample], dict[str, Any]]:
     """One self-play game: its samples (value targets filled in) and a summary."""
     torch.set_num_threads(1)
     game = load_game(game_id)
     state = new_game(game, scenario, seed)
-    bot = _searcher(game, net_path, derive_seed(seed, 1), iterations)
+    bot = _searcher(game, net_path, derive_seed(seed, 1), iterations, mix)
     pick = Rng(derive_seed(seed, 2))
     samples: list[Sample] = []
     limit = game.max_decisions()
@@ -148,13 +151,13 @@ def self_play_game(game_id: str, scenario: str | None, seed: int, net_path: str 
 
 
 def match_game(game_id: str, scenario: str | None, seed: int, seats: dict[str, str | None],
-               iterations: int) -> dict[str, Any]:
+               iterations: int, mix: float = 0.0) -> dict[str, Any]:
     """One evaluation game: each role searches with its own network (None: hand
     evaluation), greedy choice (no temperature)."""
     torch.set_num_threads(1)
     game = load_game(game_id)
     state = new_game(game, scenario, seed)
-    bots = {role: _searcher(game, path, derive_seed(seed, k + 1), iterations)
+    bots = {role: _searcher(game, path, derive_seed(seed, k + 1), iterations, mix)
             for k, (role, path) in enumerate(seats.items())}
     while state.active is not None:
         apply(state, bots[state.active].choose(state))
@@ -262,13 +265,13 @@ def evaluate(cfg: TrainConfig, candidate: str, best: str | None, round_: int
         seed = derive_seed(cfg.seed, 1_000_000 + round_ * 1000 + i)
         if len(roles) == 1:
             tasks.append((cfg.game, cfg.scenario, seed, {roles[0]: candidate},
-                          cfg.eval_iterations))
+                          cfg.eval_iterations, cfg.mix))
             tasks.append((cfg.game, cfg.scenario, seed, {roles[0]: best},
-                          cfg.eval_iterations))
+                          cfg.eval_iterations, cfg.mix))
         else:
             cand_role = roles[i % len(roles)]
             seats = {r: (candidate if r == cand_role else best) for r in roles}
-            tasks.append((cfg.game, cfg.scenario, seed, seats, cfg.eval_iterations))
+            tasks.append((cfg.game, cfg.scenario, seed, seats, cfg.eval_iterations, cfg.mix))
     results = list(_run_tasks(match_game, tasks, cfg.jobs, cfg.backend, cfg.address))
     if len(roles) == 1:
         # the same seed played by each: compare the return, then the score (eaw1940's VP)
@@ -318,6 +321,7 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
     cand_path = out.with_name(out.stem + ".candidate" + out.suffix)
     net = new_model(game, cfg.hidden, cfg.blocks, cfg.seed, cfg.scenario)
     net.info.command = cfg.command
+    net.info.extra["mix"] = cfg.mix
     net.to(cfg.device)
     opt = torch.optim.AdamW(net.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
     buffer: deque[Sample] = deque(maxlen=cfg.buffer)
@@ -336,7 +340,7 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
                 break
             t0 = time.monotonic()
             tasks = [(cfg.game, cfg.scenario, derive_seed(cfg.seed, round_ * 100_000 + i),
-                      best, cfg.iterations, cfg.temperature_moves)
+                      best, cfg.iterations, cfg.temperature_moves, cfg.mix)
                      for i in range(cfg.games_per_round)]
             summaries = []
             for samples, summary in _run_tasks(self_play_game, tasks, cfg.jobs,
