@@ -97,7 +97,10 @@ def test_keys_card_hand_and_case_insensitive_commands() -> None:
     assert "space:bavaria" in out                      # keys lists the action keys
     assert "21 Munich Beer Hall Putsch" in out
     assert "Place 1 RW Extremist in Bavaria" in out    # the card's text
-    assert "LW hand (8 cards):" in out
+    hand = out.split("LW> ")[4]                        # what HAND printed: the hand alone
+    assert hand.startswith("Your hand (8 cards") and "Europe in Turmoil" not in hand
+    assert out.count("Your hand (8 cards") == 2        # under the first board, and on HAND
+    assert "[RW, 2 OPs]" in hand and "Place 1 RW SP in Empire & Commonwealth" in hand
     assert "why X" in out                              # help
     assert "LW places 1 SP in Bavaria" in out
     assert "undone" in out
@@ -214,7 +217,7 @@ def test_hotseat_hands_off_and_all_shares_the_screen() -> None:
                     input="bav\nbav\nbav\nhand\nquit\ny\n")
     assert code == 0, out
     assert "Pass to" not in out
-    assert "LW hand (8 cards)" in out and "RW hand (8 cards)" in out
+    assert "LW hand (8 cards" in out and "RW hand (8 cards" in out
 
 
 def test_bad_seats_are_refused() -> None:
@@ -231,10 +234,12 @@ def test_content_filters_in_words() -> None:
     assert code == 0 and "--cards" in out and len(out.splitlines()) < 30
     code, out = run("content", "eit2", "--card", "21")
     assert code == 0, out
-    assert out.startswith("21 Munich Beer Hall Putsch — side RW, ops 3")
+    assert out.startswith(" 21 Munich Beer Hall Putsch [RW, 3 OPs] Roaring Twenties")
     assert "Place 1 RW Extremist in Bavaria" in out
-    code, out = run("content", "eit2", "--card", "munich")
+    code, out = run("content", "eit2", "--card", "munich beer")
     assert code == 0 and "21 Munich Beer Hall Putsch" in out
+    code, out = run("content", "eit2", "--card", "munich")   # two cards: both named
+    assert code == 2 and "21 Munich Beer Hall Putsch" in out and "83 Munich Agreement" in out
     code, out = run("content", "eit2", "--cards")
     assert code == 0 and out.count("\n") < 1500 and '{"' not in out
     assert all(len(line) <= 100 for line in out.splitlines())
@@ -243,7 +248,7 @@ def test_content_filters_in_words() -> None:
     code, out = run("content", "eaw1940", "--tables")
     assert code == 0 and "land_attack" in out and "5-6: result advance" in out
     code, out = run("content", "eit2", "--card", "zzz")
-    assert code == 2 and "no card matches 'zzz'" in out
+    assert code == 2 and "no eit2 card numbered or named 'zzz'" in out
     code, out = run("content", "eaw1940", "--cards")
     assert code == 2 and "eaw1940 has no cards" in out
 
@@ -359,7 +364,11 @@ def _scripted(game_id: str, as_: str, lines: list[str]) -> tuple[_CountingLoop, 
 def test_the_board_comes_back_each_turn_not_after_every_action() -> None:
     loop, out = _scripted("eit2", "lw", ["bav", "bav", "bav", "quit", "y"])
     assert out.count("LW places 1 SP in Bavaria") == 3
-    assert loop.boards == 2          # the first screen, then RW's placements came between
+    assert loop.boards == 1          # the set-up goes on: no board again for RW's SP...
+    assert "Changed: Bavaria 1/0 -> 2/0" in out      # each action: one line of change
+    after_rw = out[out.index("LW places 1 SP in Bavaria (4/0)"):]
+    changed = after_rw[after_rw.index("Changed: "):].splitlines()[0]
+    assert changed.count(" -> ") >= 2                # ...but one line saying what RW placed
     loop, out = _scripted("eaw1940", "axis", ["end", "end", "quit", "y"])
     assert loop.boards == 3          # turns 1, 2 and 3
 
