@@ -17,11 +17,11 @@ from typer.testing import CliRunner
 
 from warroom.ai import make_bot
 from warroom.cli.choices import ChoiceError, fold, number_choices, resolve
-from warroom.cli.loop import PlayLoop, Terminal
+from warroom.cli.loop import PlayLoop, Terminal, outcome_lines
 from warroom.cli.main import app
 from warroom.cli.records import parse_seats
 from warroom.core.errors import RecordError
-from warroom.core.protocol import apply, legal_actions, new_game
+from warroom.core.protocol import Outcome, Termination, apply, legal_actions, new_game
 from warroom.core.record import Record, Session
 from warroom.games import load_game
 
@@ -115,6 +115,10 @@ def test_the_menu_fits_100_columns_and_groups_spaces() -> None:
     assert all(len(line) <= 100 for line in menu.splitlines())
     assert " Germany:" in menu and " France:" in menu
     assert "Bavaria [3] 1/0" in menu
+    # the first screen is longer than a 50-line terminal: what is decided, with its rule,
+    # is said again in the last lines above the input line
+    last = " ".join(out[:out.index("LW> ")].splitlines()[-3:])
+    assert "LW decides: Place 3 discretionary SP (3 left)" in last and "[3.7]" in last
 
 
 # -- saving -----------------------------------------------------------------------------
@@ -205,6 +209,15 @@ def test_game_over_shows_the_result_in_words_and_offers_save(tmp_path: Path) -> 
     rec = Record.load(save)
     assert rec.seats == {"axis": "random"}
     assert len(kept(tmp_path)) == 1
+
+
+def test_outcome_labels_are_words_with_players_abbreviations() -> None:
+    from_tk = Outcome(Termination.FINAL_SCORING, None, {}, {"steps_lost": 0.0},
+                      "Republican Infighting: No Result", "15.35", "15.35_no_result")
+    assert outcome_lines(from_tk)[0] == "Game over — 15.35 no result (Steps lost 0)"
+    eit2 = Outcome(Termination.FINAL_SCORING, "rw", {"rw": 1.0}, {"lw_vp": 3.0},
+                   "", "", "rw_held_scoring_card")
+    assert outcome_lines(eit2) == ["Game over — RW held scoring card (RW wins; LW VP 3)"]
 
 
 def test_hotseat_hands_off_and_all_shares_the_screen() -> None:

@@ -179,6 +179,29 @@ def resolve(text: str, choices: list[Choice]) -> Choice:
                       "a key (see 'keys') or the start of a name; 'help' lists the commands")
 
 
+def reference(text: str, choices: list[Choice], state: State[Any]) -> Action | str:
+    """What ``why X`` asks about: the choice ``text`` names, else (for an action that is
+    not legal now) the action key typed, which the game's ``explain`` says why not."""
+    if not text.strip():
+        raise WarroomError("why needs a choice: its number, its name or its key (why 2)")
+    try:
+        return resolve(text, choices).action
+    except ChoiceError:
+        if not state.game.catalogue.has_key(text.strip()):
+            raise
+        return text.strip()
+
+
+def candidate_lines(exc: WarroomError, most: int = 15) -> list[str]:
+    """The choices an ambiguous entry could mean, one a line (none for other errors)."""
+    if not isinstance(exc, ChoiceError):
+        return []
+    lines = [f"  {c.number:>4} {c.label}" for c in exc.candidates[:most]]
+    if len(exc.candidates) > most:
+        lines.append(f"  … and {len(exc.candidates) - most} more")
+    return lines
+
+
 # ---------------------------------------------------------------------------------------
 # Menus: grouping and layout
 # ---------------------------------------------------------------------------------------

@@ -32,7 +32,15 @@ from rich.console import Console
 from rich.text import Text
 
 from warroom.ai import Bot
-from warroom.cli.choices import Choice, ChoiceError, group_choices, layout, number_choices
+from warroom.cli.choices import (
+    Choice,
+    ChoiceError,
+    candidate_lines,
+    group_choices,
+    layout,
+    number_choices,
+    reference,
+)
 from warroom.cli.choices import resolve as resolve_choice
 from warroom.cli.menus import style_for
 from warroom.cli.records import (
@@ -257,14 +265,17 @@ class PlayLoop:
             for line in textwrap.wrap(legend, self.width - 2, initial_indent="  ",
                                       subsequent_indent="  "):
                 self.say(line, "dim")
-        if len(lines) > LONG_MENU and asked is not None:
-            # the header has scrolled far up: say again, in one line, what is decided
-            reminder = f"{role_name(seat)} decides: {asked.text}"
-            self.say(textwrap.shorten(reminder, self.width, placeholder="…"), "bold")
         if not self.hinted:
             self.say("Type a number, a name (or its start) or a key; 'help' lists the "
                      "commands.", "dim")
             self.hinted = True
+        if len(lines) > LONG_MENU and asked is not None:
+            # the header has scrolled far up: say again, right above the input line, what
+            # is decided (two lines at most)
+            reminder = f"{role_name(seat)} decides: {asked.text}{rule}"
+            for line in textwrap.wrap(reminder, self.width, subsequent_indent="    ",
+                                      max_lines=2, placeholder=" …"):
+                self.say(line, "bold")
 
     def hand_off(self, seat: str) -> None:
         """Clear the previous seat's screen and wait for the next player."""
@@ -323,11 +334,8 @@ class PlayLoop:
             self.handle(seat, line)
         except (IllegalActionError, WarroomError) as exc:
             self.error(str(exc))
-            if isinstance(exc, ChoiceError) and exc.candidates:
-                for c in exc.candidates[:15]:
-                    self.say(f"  {c.number:>4} {c.label}")
-                if len(exc.candidates) > 15:
-                    self.say(f"  … and {len(exc.candidates) - 15} more")
+            for line in candidate_lines(exc):
+                self.say(line)
 
     def handle(self, seat: str, line: str) -> None:
         text = line.strip()
@@ -381,16 +389,8 @@ class PlayLoop:
         self.show_log(seat)
 
     def why(self, seat: str, arg: str) -> None:
-        if not arg:
-            raise WarroomError("why needs a choice: why 27, why bavaria or why space:bavaria")
-        st = self.session.state
-        try:
-            ref: Any = resolve_choice(arg, self.choices).action
-        except ChoiceError:
-            if not self.game.catalogue.has_key(arg):
-                raise
-            ref = arg
-        self.console.print(str(explain(st, ref, seat)), markup=False)
+        ref = reference(arg, self.choices, self.session.state)
+        self.console.print(str(explain(self.session.state, ref, seat)), markup=False)
 
     def card(self, arg: str) -> None:
         """Any card's text, by number or name (cards are public: where it is stays
@@ -494,9 +494,15 @@ class PlayLoop:
                 self.error(str(exc))
 
 
+ABBREVIATIONS = {"lw": "LW", "rw": "RW", "vp": "VP", "ap": "AP", "sp": "SP", "op": "OP",
+                 "ops": "OPs", "drm": "DRM", "us": "US", "usa": "USA", "ussr": "USSR"}
+"""Words of outcome labels and scores written as players write them."""
+
+
 def _words(label: str) -> str:
-    """``rw_held_scoring_card`` -> ``RW held scoring card``; ``axis_vp`` -> ``Axis VP``."""
-    words = [w.upper() if len(w) <= 2 else w for w in label.replace("_", " ").split()]
+    """``rw_held_scoring_card`` -> ``RW held scoring card``; ``axis_vp`` -> ``Axis VP``;
+    ``15.35_no_result`` -> ``15.35 no result``."""
+    words = [ABBREVIATIONS.get(w.lower(), w) for w in label.replace("_", " ").split()]
     text = " ".join(words)
     return text[:1].upper() + text[1:]
 

@@ -25,7 +25,6 @@ For the play loop (``warroom play``), every function takes the game's id and vie
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -35,6 +34,7 @@ from rich.table import Table
 from rich.text import Text
 
 from warroom.cli import render_eit2, render_sfe, render_tk
+from warroom.cli.choices import fold
 from warroom.core.errors import WarroomError
 from warroom.core.log import LogEntry
 from warroom.core.log import render as render_entry
@@ -209,8 +209,8 @@ def should_redraw(game_id: str, before: View, after: View) -> bool:
 
 
 def _norm(text: str) -> str:
-    t = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return "".join(ch for ch in t.lower() if ch.isalnum())
+    """A title as typed: case, accents, spaces and punctuation do not count."""
+    return "".join(ch for ch in fold(text) if ch.isalnum())
 
 
 def card_entries(game: Game) -> list[tuple[str, str, list[str]]]:
