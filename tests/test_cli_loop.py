@@ -114,7 +114,7 @@ def test_the_menu_fits_100_columns_and_groups_spaces() -> None:
     menu = menu[:menu.index("Type a number")]
     assert all(len(line) <= 100 for line in menu.splitlines())
     assert " Germany:" in menu and " France:" in menu
-    assert "Bavaria [3] 1/0" in menu
+    assert "Bavaria (3) 1/0" in menu and "Paris [2] 2/0 LW" in menu
     # the first screen is longer than a 50-line terminal: what is decided, with its rule,
     # is said again in the last lines above the input line
     last = " ".join(out[:out.index("LW> ")].splitlines()[-3:])

@@ -92,7 +92,7 @@ class ScriptedPlayer:
                 break
             assert len(line) <= 100, f"menu line over 100 columns: {line!r}"
             self.menu_lines += 1
-            if re.match(r"^ \S.*:$", line) or line.startswith("  [n]"):
+            if re.match(r"^ \S.*:$", line) or line.startswith("  (n)"):
                 continue
             for cell in line.split(" │ "):
                 m = CELL.match(cell)
@@ -224,6 +224,12 @@ def test_eit2_whole_game_hotseat_by_names(tmp_path: Path, seed: int) -> None:
     assert player.handoffs, "two human seats pass the terminal"
     assert player.hidden_checked > 0
     assert player.hand_checked == {"lw", "rw"}
+    text = "".join(player.screens)
+    # the board comes back with a new Action Round or a hand-off, not after every SP;
+    # each action is followed by one line of what changed
+    boards = text.count("\nEurope in Turmoil II, ")
+    assert 0 < boards < player.decisions // 2
+    assert text.count("\nChanged: ") > player.decisions // 3
     rec = Record.load(tmp_path / "finished" / "game.json")
     assert rec.seats == {"lw": "human", "rw": "human"}
     assert replay(load_game("eit2"), rec).active is None
@@ -235,7 +241,10 @@ def test_sfe_whole_game_by_names(tmp_path: Path) -> None:
     assert player.decisions >= 30 and player.by_name >= player.decisions // 2
     assert player.hand_checked == {"axis"}
     assert not player.handoffs
+    text = "".join(player.screens)
+    boards = text.count("\nStruggle for Europe - turn")
+    assert 0 < boards < player.decisions // 2
+    assert text.count("\nChanged: ") > player.decisions // 3
     rec = Record.load(tmp_path / "finished" / "game.json")
     assert rec.seats == {"axis": "human", "allies": "random"}
-    text = "".join(player.screens)
     assert "Game over — " in text and '{"' not in text

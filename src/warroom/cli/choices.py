@@ -265,7 +265,8 @@ def view_facts(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return index
 
 
-def _facts_of(facts: dict[str, dict[str, Any]], choice: Choice) -> dict[str, Any]:
+def facts_of(facts: dict[str, dict[str, Any]], choice: Choice) -> dict[str, Any]:
+    """What the view says of the thing ``choice`` names (its space...; {} if nothing)."""
     for arg in choice.action.args:
         found = facts.get(fold(arg))
         if found is not None:
@@ -274,7 +275,7 @@ def _facts_of(facts: dict[str, dict[str, Any]], choice: Choice) -> dict[str, Any
 
 
 def default_group(facts: dict[str, dict[str, Any]], choice: Choice) -> str | None:
-    item = _facts_of(facts, choice)
+    item = facts_of(facts, choice)
     for key in GROUP_FIELDS:
         if isinstance(item.get(key), str) and item[key]:
             return str(item[key])
