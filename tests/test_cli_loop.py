@@ -217,7 +217,11 @@ def test_outcome_labels_are_words_with_players_abbreviations() -> None:
     assert outcome_lines(from_tk)[0] == "Game over — 15.35 no result (Steps lost 0)"
     eit2 = Outcome(Termination.FINAL_SCORING, "rw", {"rw": 1.0}, {"lw_vp": 3.0},
                    "", "", "rw_held_scoring_card")
-    assert outcome_lines(eit2) == ["Game over — RW held scoring card (RW wins; LW VP 3)"]
+    # the label's first word is the winner (LW held the card): say who wins first
+    assert outcome_lines(eit2) == ["Game over — RW wins: held scoring card (LW VP 3)"]
+    allies = Outcome(Termination.FINAL_SCORING, "allies", {}, {"vp": 9.0}, "", "",
+                     "allied_decisive_victory")
+    assert outcome_lines(allies) == ["Game over — Allied decisive victory (Allies win; VP 9)"]
 
 
 def test_hotseat_hands_off_and_all_shares_the_screen() -> None:

@@ -512,9 +512,20 @@ def outcome_lines(out: Outcome) -> list[str]:
 
     ``Game over — Axis automatic victory (Axis wins; VP 32)``; then the text."""
     scores = "; ".join(f"{_words(k)} {v:g}" for k, v in out.scores.items())
-    who = f"{role_name(out.winner)} wins" if out.winner else ""
-    detail = "; ".join(x for x in (who, scores) if x)
-    head = f"Game over — {_words(out.label)}" + (f" ({detail})" if detail else "")
+    name = role_name(out.winner) if out.winner else ""
+    who = f"{name} {'win' if name.endswith('ies') else 'wins'}" if name else ""
+    label = out.label
+    if out.winner and label.lower().startswith(out.winner.lower() + "_"):
+        # eit2 ``lw_held_scoring_card``: LW wins, by the other side's held Scoring card;
+        # the label's first word is the winner, not who held it
+        label, detail = label[len(out.winner) + 1:], scores
+        how = _words(label)
+        if label.split("_")[0].lower() not in ABBREVIATIONS:
+            how = how[:1].lower() + how[1:]
+        head = f"Game over — {who}: {how}" + (f" ({detail})" if detail else "")
+    else:
+        detail = "; ".join(x for x in (who, scores) if x)
+        head = f"Game over — {_words(label)}" + (f" ({detail})" if detail else "")
     lines = [head]
     text = re.sub(r"\s+", " ", out.text).strip()
     if text or out.rule:
