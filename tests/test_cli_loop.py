@@ -134,6 +134,7 @@ def test_save_paths_quotes_home_folders_and_overwrite(tmp_path: Path,
         f"save {tmp_path / 'file.txt' / 'x.json'}\n"
         f"save {tmp_path}\n"
         "save '~/games/a.json'\nn\n"
+        "save ~/my\\ games/c.json\n"
         "save\n"
         "quit\n"))
     assert code == 0, out
@@ -143,7 +144,8 @@ def test_save_paths_quotes_home_folders_and_overwrite(tmp_path: Path,
     assert "a part of the path is a file, not a folder" in out
     assert "is a folder; give a file name" in out
     assert "exists. Overwrite it? [y/N]" in out and "not saved" in out
-    assert out.count("saved to") == 3
+    assert (tmp_path / "home" / "my games" / "c.json").exists()   # a shell's escaped space
+    assert out.count("saved to") == 4
 
 
 def test_load_restores_seats_and_refuses_conflicting_flags(tmp_path: Path) -> None:
