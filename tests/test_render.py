@@ -214,6 +214,19 @@ def test_sfe_hand_texts_and_changes() -> None:
     assert line and "->" in line
 
 
+def test_sfe_board_again_for_a_new_operation_only_after_one_that_changed_it() -> None:
+    st = new_game(load_game("sfe"), None, 5)
+    board = view(st, "axis")                     # the board printed at the turn's start
+    apply(st, "op:build")                        # choosing an operation changes nothing yet
+    assert not should_redraw("sfe", board, view(st, "axis"))
+    bot = RandomBot(5)
+    while st.active == "axis" and view(st, "axis")["operations_left"] == 1:
+        apply(st, bot.choose(st))                # the build places a counter...
+    later = view(st, "axis")
+    assert changes("sfe", board, later)
+    assert should_redraw("sfe", board, later)    # ...so the next operation redraws
+
+
 # -- tk: words, not JSON ------------------------------------------------------------------
 
 @pytest.mark.parametrize("scenario", ["1939", "1940", "1937"])

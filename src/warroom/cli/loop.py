@@ -139,6 +139,9 @@ class PlayLoop:
         self.seen: dict[str, dict[str, Any]] = {}
         """The view each screen (see :meth:`cursor_key`) last showed: what "changed" is
         measured from."""
+        self.board_seen: dict[str, dict[str, Any]] = {}
+        """The view each screen last printed the board of: whether the game reached a new
+        stage (:func:`should_redraw`) is measured from it."""
         self.menu_due = True
         self.hinted = False
         self.choices: list[Choice] = []
@@ -200,6 +203,7 @@ class PlayLoop:
         st = self.session.state
         seen = seen if seen is not None else view(st, self.view_role(seat))
         self.console.print(render(self.game.id, seen, self.content, hand=False))
+        self.board_seen[self.cursor_key(seat)] = seen
         if hand:
             self.show_hands(seat)
 
@@ -230,9 +234,8 @@ class PlayLoop:
                 for part in textwrap.wrap("Changed: " + line, self.width,
                                           subsequent_indent="    "):
                     self.say(part, "cyan")
-            if should_redraw(self.game.id, before, now):
-                self.board_due = True
-        else:
+        board = self.board_seen.get(key)
+        if board is None or should_redraw(self.game.id, board, now):
             self.board_due = True
         self.seen[key] = now
         return now

@@ -215,9 +215,17 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
     return "; ".join(bits)
 
 
+def _board(view: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
+    return [(loc["name"], loc["control"], sorted(map(str, loc["counters"])))
+            for loc in view["locations"]]
+
+
 def should_redraw(before: dict[str, Any], after: dict[str, Any]) -> bool:
-    """A new player turn or operation, a battle begun or ended, or the game over."""
-    return ((before["turn"], before["player_turn"], before["operations_left"])
-            != (after["turn"], after["player_turn"], after["operations_left"])
+    """A new player turn, a battle begun or ended, the game over, or a new operation
+    after one that changed the board (``before``: the board last printed; choosing the
+    first operation of a turn, which changes nothing yet, prints no board again)."""
+    return ((before["turn"], before["player_turn"]) != (after["turn"], after["player_turn"])
             or bool(before.get("battle")) != bool(after.get("battle"))
-            or bool(before.get("result")) != bool(after.get("result")))
+            or bool(before.get("result")) != bool(after.get("result"))
+            or (before["operations_left"] != after["operations_left"]
+                and _board(before) != _board(after)))
