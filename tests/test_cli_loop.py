@@ -16,9 +16,10 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from warroom.ai import make_bot
-from warroom.cli.choices import ChoiceError, fold, number_choices, resolve
+from warroom.cli.choices import Choice, ChoiceError, fold, number_choices, resolve
 from warroom.cli.loop import PlayLoop, Terminal, outcome_lines
 from warroom.cli.main import app
+from warroom.cli.menus import style_for
 from warroom.cli.records import parse_seats
 from warroom.core.errors import RecordError
 from warroom.core.protocol import Outcome, Termination, apply, legal_actions, new_game
@@ -119,6 +120,15 @@ def test_the_menu_fits_100_columns_and_groups_spaces() -> None:
     # is said again in the last lines above the input line
     last = " ".join(out[:out.index("LW> ")].splitlines()[-3:])
     assert "LW decides: Place 3 discretionary SP (3 left)" in last and "[3.7]" in last
+
+
+def test_eit2_scoring_card_entry_says_scoring_once() -> None:
+    g = load_game("eit2")
+    st = new_game(g, seed=3)
+    act = next(a for a in g.catalogue if a.kind == "score")
+    choice = Choice(str(act.value), act, g.describe(st, act.id))
+    entry = style_for("eit2").entry({}, choice, None)
+    assert entry.endswith("Scoring [Scoring card]") and "(scoring)" not in entry
 
 
 # -- saving -----------------------------------------------------------------------------

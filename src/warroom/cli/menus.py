@@ -31,7 +31,9 @@ def _eit2_entry(facts: dict[str, dict[str, Any]], choice: Choice, group: str | N
     Extremist), the controller, then whatever the label adds (the OP cost)."""
     m = _EIT2_SPACE.match(choice.label)
     if m is None:
-        return DEFAULT_STYLE.entry(facts, choice, group)
+        # "Play Italy Scoring (scoring) [scoring]": say it once, in words
+        label = DEFAULT_STYLE.entry(facts, choice, group)
+        return label.replace(" (scoring) [scoring]", " [Scoring card]")
     region = "" if group == m["region"] else f" ({m['region']})"
     ctl = f" {m['ctl']}" if m["ctl"] else ""
     stab = (f"[{m['stab']}]" if facts_of(facts, choice).get("battleground")
