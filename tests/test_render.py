@@ -196,6 +196,11 @@ def test_sfe_battle_shows_attackers_and_strengths() -> None:
     for u in b["moving_attackers"]:
         assert f"{u['owner'][0].upper()}{u['strength']}" in text
     assert "line defence value" in text and "defender wins ties" in text
+    where = next(loc for loc in v["locations"] if loc["name"] == b["location"])
+    armies = [u for u in where["counters"] if not u["fortress"]
+              and (u["owner"] == "axis") == (b["defender"] == "axis")]
+    if armies:
+        assert "defenders: " in text and "(strength " in text.split("defenders: ")[1]
     # the other side sees the attackers too, and the number of face-down cards only
     other = "allies" if role == "axis" else "axis"
     assert "attackers moving in" in text_of(render_board("sfe", view(st, other)), width=120)
