@@ -19,8 +19,10 @@ For the play loop (``warroom play``), every function takes the game's id and vie
   set-up or the game over; otherwise print the :func:`changes` line only (and the board on
   the ``board`` command).
 - :func:`card_text` (``game, content, number_or_name``): any card's full text for the
-  ``card N`` / ``card NAME`` command (a card is public information: the deck lists are
-  printed; it says nothing of where the card is).
+  ``card N`` / ``card NAME`` command and ``warroom content GAME --card N`` (a card is
+  public information: the deck lists are printed; it says nothing of where the card is);
+  :func:`card_entries`: every card so (``content --cards``); :func:`hand_cards`: the cards
+  of the hand a view shows. This is the terminal's one card lookup.
 """
 
 from __future__ import annotations
