@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.text import Text
 
 from warroom.cli.choices import candidate_lines, number_choices, reference
+from warroom.cli.records import role_name
 from warroom.cli.choices import resolve as resolve_choice
 from warroom.core.content import load_yaml
 from warroom.core.errors import ContentError, WarroomError
@@ -96,8 +97,9 @@ def resolve(
         choices = number_choices(state, legal_actions(state))
         asked = prompt(state)
         assert asked is not None
-        out.print(Text.assemble((f"{state.active}", "bold"), f" decides [{asked.rule}]: "
-                                f"{asked.text}"))
+        # as in ``warroom play``: who decides what, with the rule, right above the choices
+        out.print(Text(f"{role_name(state.active)} to decide — {asked.text} [{asked.rule}]",
+                       style="bold"))
         for c in choices:
             out.print(Text.assemble((f"  {c.number:>2} ", "bold cyan"), c.label))
         while True:
