@@ -12,8 +12,8 @@ from rich.console import Console
 from rich.text import Text
 
 from warroom.cli.choices import candidate_lines, number_choices, reference
-from warroom.cli.records import role_name
 from warroom.cli.choices import resolve as resolve_choice
+from warroom.cli.records import role_name
 from warroom.core.content import load_yaml
 from warroom.core.errors import ContentError, WarroomError
 from warroom.core.log import render
