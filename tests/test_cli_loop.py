@@ -16,12 +16,13 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from warroom.ai import make_bot
-from warroom.cli.choices import ChoiceError, fold, number_choices, resolve
-from warroom.cli.loop import PlayLoop, Terminal
+from warroom.cli.choices import Choice, ChoiceError, fold, number_choices, resolve
+from warroom.cli.loop import PlayLoop, Terminal, outcome_lines
 from warroom.cli.main import app
+from warroom.cli.menus import style_for
 from warroom.cli.records import parse_seats
 from warroom.core.errors import RecordError
-from warroom.core.protocol import apply, legal_actions, new_game
+from warroom.core.protocol import Outcome, Termination, apply, legal_actions, new_game
 from warroom.core.record import Record, Session
 from warroom.games import load_game
 
@@ -97,7 +98,10 @@ def test_keys_card_hand_and_case_insensitive_commands() -> None:
     assert "space:bavaria" in out                      # keys lists the action keys
     assert "21 Munich Beer Hall Putsch" in out
     assert "Place 1 RW Extremist in Bavaria" in out    # the card's text
-    assert "LW hand (8 cards):" in out
+    hand = out.split("LW> ")[4]                        # what HAND printed: the hand alone
+    assert hand.startswith("Your hand (8 cards") and "Europe in Turmoil" not in hand
+    assert out.count("Your hand (8 cards") == 2        # under the first board, and on HAND
+    assert "[RW, 2 OPs]" in hand and "Place 1 RW SP in Empire & Commonwealth" in hand
     assert "why X" in out                              # help
     assert "LW places 1 SP in Bavaria" in out
     assert "undone" in out
@@ -111,7 +115,20 @@ def test_the_menu_fits_100_columns_and_groups_spaces() -> None:
     menu = menu[:menu.index("Type a number")]
     assert all(len(line) <= 100 for line in menu.splitlines())
     assert " Germany:" in menu and " France:" in menu
-    assert "Bavaria [3] 1/0" in menu
+    assert "Bavaria (3) 1/0" in menu and "Paris [2] 2/0 LW" in menu
+    # the first screen is longer than a 50-line terminal: what is decided, with its rule,
+    # is said again in the last lines above the input line
+    last = " ".join(out[:out.index("LW> ")].splitlines()[-3:])
+    assert "LW decides: Place 3 discretionary SP (3 left)" in last and "[3.7]" in last
+
+
+def test_eit2_scoring_card_entry_says_scoring_once() -> None:
+    g = load_game("eit2")
+    st = new_game(g, seed=3)
+    act = next(a for a in g.catalogue if a.kind == "score")
+    choice = Choice(str(act.value), act, g.describe(st, act.id))
+    entry = style_for("eit2").entry({}, choice, None)
+    assert entry.endswith("Scoring [Scoring card]") and "(scoring)" not in entry
 
 
 # -- saving -----------------------------------------------------------------------------
@@ -127,6 +144,7 @@ def test_save_paths_quotes_home_folders_and_overwrite(tmp_path: Path,
         f"save {tmp_path / 'file.txt' / 'x.json'}\n"
         f"save {tmp_path}\n"
         "save '~/games/a.json'\nn\n"
+        "save ~/my\\ games/c.json\n"
         "save\n"
         "quit\n"))
     assert code == 0, out
@@ -136,7 +154,8 @@ def test_save_paths_quotes_home_folders_and_overwrite(tmp_path: Path,
     assert "a part of the path is a file, not a folder" in out
     assert "is a folder; give a file name" in out
     assert "exists. Overwrite it? [y/N]" in out and "not saved" in out
-    assert out.count("saved to") == 3
+    assert (tmp_path / "home" / "my games" / "c.json").exists()   # a shell's escaped space
+    assert out.count("saved to") == 4
 
 
 def test_load_restores_seats_and_refuses_conflicting_flags(tmp_path: Path) -> None:
@@ -204,6 +223,19 @@ def test_game_over_shows_the_result_in_words_and_offers_save(tmp_path: Path) -> 
     assert len(kept(tmp_path)) == 1
 
 
+def test_outcome_labels_are_words_with_players_abbreviations() -> None:
+    from_tk = Outcome(Termination.FINAL_SCORING, None, {}, {"steps_lost": 0.0},
+                      "Republican Infighting: No Result", "15.35", "15.35_no_result")
+    assert outcome_lines(from_tk)[0] == "Game over — 15.35 no result (Steps lost 0)"
+    eit2 = Outcome(Termination.FINAL_SCORING, "rw", {"rw": 1.0}, {"lw_vp": 3.0},
+                   "", "", "rw_held_scoring_card")
+    # the label's first word is the winner (LW held the card): say who wins first
+    assert outcome_lines(eit2) == ["Game over — RW wins: held scoring card (LW VP 3)"]
+    allies = Outcome(Termination.FINAL_SCORING, "allies", {}, {"vp": 9.0}, "", "",
+                     "allied_decisive_victory")
+    assert outcome_lines(allies) == ["Game over — Allied decisive victory (Allies win; VP 9)"]
+
+
 def test_hotseat_hands_off_and_all_shares_the_screen() -> None:
     code, out = run("play", "eit2", "--seed", "3", input="bav\nbav\nbav\n\nquit\ny\n")
     assert code == 0, out
@@ -214,7 +246,7 @@ def test_hotseat_hands_off_and_all_shares_the_screen() -> None:
                     input="bav\nbav\nbav\nhand\nquit\ny\n")
     assert code == 0, out
     assert "Pass to" not in out
-    assert "LW hand (8 cards)" in out and "RW hand (8 cards)" in out
+    assert "LW hand (8 cards" in out and "RW hand (8 cards" in out
 
 
 def test_bad_seats_are_refused() -> None:
@@ -231,10 +263,12 @@ def test_content_filters_in_words() -> None:
     assert code == 0 and "--cards" in out and len(out.splitlines()) < 30
     code, out = run("content", "eit2", "--card", "21")
     assert code == 0, out
-    assert out.startswith("21 Munich Beer Hall Putsch — side RW, ops 3")
+    assert out.startswith(" 21 Munich Beer Hall Putsch [RW, 3 OPs] Roaring Twenties")
     assert "Place 1 RW Extremist in Bavaria" in out
-    code, out = run("content", "eit2", "--card", "munich")
+    code, out = run("content", "eit2", "--card", "munich beer")
     assert code == 0 and "21 Munich Beer Hall Putsch" in out
+    code, out = run("content", "eit2", "--card", "munich")   # two cards: both named
+    assert code == 2 and "21 Munich Beer Hall Putsch" in out and "83 Munich Agreement" in out
     code, out = run("content", "eit2", "--cards")
     assert code == 0 and out.count("\n") < 1500 and '{"' not in out
     assert all(len(line) <= 100 for line in out.splitlines())
@@ -243,7 +277,7 @@ def test_content_filters_in_words() -> None:
     code, out = run("content", "eaw1940", "--tables")
     assert code == 0 and "land_attack" in out and "5-6: result advance" in out
     code, out = run("content", "eit2", "--card", "zzz")
-    assert code == 2 and "no card matches 'zzz'" in out
+    assert code == 2 and "no eit2 card numbered or named 'zzz'" in out
     code, out = run("content", "eaw1940", "--cards")
     assert code == 2 and "eaw1940 has no cards" in out
 
@@ -254,6 +288,7 @@ def test_tk_resolve_answers_why_help_and_names() -> None:
                           "swe\nplace a soviet influence marker in swe\n")
     assert code == 0, out
     assert "why X" in out                                       # help
+    assert "Soviet to decide — Neutrals Pressured: do one of the following [15.28]" in out
     assert "Minor Country Politics: legal" in out               # why 1
     assert "Place a Soviet Influence marker in Sweden is one of the choices" in out
     assert "[15.28] place a Soviet Influence marker in Sweden" in out
@@ -359,7 +394,11 @@ def _scripted(game_id: str, as_: str, lines: list[str]) -> tuple[_CountingLoop, 
 def test_the_board_comes_back_each_turn_not_after_every_action() -> None:
     loop, out = _scripted("eit2", "lw", ["bav", "bav", "bav", "quit", "y"])
     assert out.count("LW places 1 SP in Bavaria") == 3
-    assert loop.boards == 2          # the first screen, then RW's placements came between
+    assert loop.boards == 1          # the set-up goes on: no board again for RW's SP...
+    assert "Changed: Bavaria 1/0 -> 2/0" in out      # each action: one line of change
+    after_rw = out[out.index("LW places 1 SP in Bavaria (4/0)"):]
+    changed = after_rw[after_rw.index("Changed: "):].splitlines()[0]
+    assert changed.count(" -> ") >= 2                # ...but one line saying what RW placed
     loop, out = _scripted("eaw1940", "axis", ["end", "end", "quit", "y"])
     assert loop.boards == 3          # turns 1, 2 and 3
 

@@ -9,20 +9,30 @@ import os
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
 
 from warroom.ai import make_bot
-from warroom.cli.cards import hands, text_of, title_of
 from warroom.cli.choices import fold
 from warroom.cli.loop import PlayLoop, Terminal
 from warroom.cli.records import parse_seats, role_name
+from warroom.cli.render import hand_cards
 from warroom.core.protocol import prompt, view
 from warroom.core.record import Record, Session, replay
 from warroom.games import load_game
 
 CELL = re.compile(r"^\s*(\d+[a-z]*) (.+?)\s*$")
+
+
+def title_of(card: dict[str, Any]) -> str:
+    return str(card.get("title") or card["name"])
+
+
+def text_of(card: dict[str, Any]) -> str:
+    """The card's event text (eit2 ``event``, sfe ``event_text``)."""
+    return str(card.get("event_text") or card.get("event") or "")
 
 
 class ScriptedPlayer:
@@ -82,7 +92,7 @@ class ScriptedPlayer:
                 break
             assert len(line) <= 100, f"menu line over 100 columns: {line!r}"
             self.menu_lines += 1
-            if re.match(r"^ \S.*:$", line) or line.startswith("  [n]"):
+            if re.match(r"^ \S.*:$", line) or line.startswith("  (n)"):
                 continue
             for cell in line.split(" │ "):
                 m = CELL.match(cell)
@@ -113,12 +123,14 @@ class ScriptedPlayer:
     def check_hand(self, seat: str, screen: str) -> None:
         st = self.session.state if self.session else None
         assert st is not None
-        for _, cards in hands(view(st, seat)):
-            for card in cards:
-                assert title_of(card) in screen, (title_of(card), screen)
-                text = text_of(card, load_game(self.game_id).content_json())
-                if text:
-                    assert " ".join(text.split()[:3]) in " ".join(screen.split()), text
+        cards = hand_cards(self.game_id, view(st, seat))
+        assert cards
+        flat = " ".join(screen.split())
+        for card in cards:
+            assert title_of(card) in screen, (title_of(card), screen)
+            text = text_of(card)
+            if text:
+                assert " ".join(text.split()[:3]) in flat, text
 
     # -- answering -----------------------------------------------------------------------
     def __call__(self, ask: str) -> str:
@@ -148,11 +160,10 @@ class ScriptedPlayer:
             self.after_handoff = None
             public = json.dumps(view(st, seat), ensure_ascii=False)
             for other in (r for r in st.game.roles if r != seat):
-                for _, cards in hands(view(st, other)):
-                    for card in cards:
-                        if title_of(card) not in public:
-                            assert title_of(card) not in screen, (title_of(card), screen)
-                            self.hidden_checked += 1
+                for card in hand_cards(self.game_id, view(st, other)):
+                    if title_of(card) not in public:
+                        assert title_of(card) not in screen, (title_of(card), screen)
+                        self.hidden_checked += 1
         if "matches" in screen or "no choice" in screen:
             assert self.pending is not None and not self.asked_keys, screen
             self.asked_keys = True
@@ -169,7 +180,7 @@ class ScriptedPlayer:
             self.hand_checked.add(seat)
             self.hand_asked = None
         self.parse_menu(screen, seat)
-        if seat not in self.hand_checked and hands(view(st, seat)):
+        if seat not in self.hand_checked and hand_cards(self.game_id, view(st, seat)):
             self.hand_asked = seat
             self.pending = None
             return "hand"
@@ -213,6 +224,12 @@ def test_eit2_whole_game_hotseat_by_names(tmp_path: Path, seed: int) -> None:
     assert player.handoffs, "two human seats pass the terminal"
     assert player.hidden_checked > 0
     assert player.hand_checked == {"lw", "rw"}
+    text = "".join(player.screens)
+    # the board comes back with a new Action Round or a hand-off, not after every SP;
+    # each action is followed by one line of what changed
+    boards = text.count("\nEurope in Turmoil II, ")
+    assert 0 < boards < player.decisions // 2
+    assert text.count("\nChanged: ") > player.decisions // 3
     rec = Record.load(tmp_path / "finished" / "game.json")
     assert rec.seats == {"lw": "human", "rw": "human"}
     assert replay(load_game("eit2"), rec).active is None
@@ -224,7 +241,10 @@ def test_sfe_whole_game_by_names(tmp_path: Path) -> None:
     assert player.decisions >= 30 and player.by_name >= player.decisions // 2
     assert player.hand_checked == {"axis"}
     assert not player.handoffs
+    text = "".join(player.screens)
+    boards = text.count("\nStruggle for Europe - turn")
+    assert 0 < boards < player.decisions // 2
+    assert text.count("\nChanged: ") > player.decisions // 3
     rec = Record.load(tmp_path / "finished" / "game.json")
     assert rec.seats == {"axis": "human", "allies": "random"}
-    text = "".join(player.screens)
     assert "Game over — " in text and '{"' not in text

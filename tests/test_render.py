@@ -196,6 +196,11 @@ def test_sfe_battle_shows_attackers_and_strengths() -> None:
     for u in b["moving_attackers"]:
         assert f"{u['owner'][0].upper()}{u['strength']}" in text
     assert "line defence value" in text and "defender wins ties" in text
+    where = next(loc for loc in v["locations"] if loc["name"] == b["location"])
+    armies = [u for u in where["counters"] if not u["fortress"]
+              and (u["owner"] == "axis") == (b["defender"] == "axis")]
+    if armies:
+        assert "defenders: " in text and "(strength " in text.split("defenders: ")[1]
     # the other side sees the attackers too, and the number of face-down cards only
     other = "allies" if role == "axis" else "axis"
     assert "attackers moving in" in text_of(render_board("sfe", view(st, other)), width=120)
@@ -212,6 +217,19 @@ def test_sfe_hand_texts_and_changes() -> None:
     st = play_until("sfe", 1, None, 60)
     line = changes("sfe", before, view(st, "axis"))
     assert line and "->" in line
+
+
+def test_sfe_board_again_for_a_new_operation_only_after_one_that_changed_it() -> None:
+    st = new_game(load_game("sfe"), None, 5)
+    board = view(st, "axis")                     # the board printed at the turn's start
+    apply(st, "op:build")                        # choosing an operation changes nothing yet
+    assert not should_redraw("sfe", board, view(st, "axis"))
+    bot = RandomBot(5)
+    while st.active == "axis" and view(st, "axis")["operations_left"] == 1:
+        apply(st, bot.choose(st))                # the build places a counter...
+    later = view(st, "axis")
+    assert changes("sfe", board, later)
+    assert should_redraw("sfe", board, later)    # ...so the next operation redraws
 
 
 # -- tk: words, not JSON ------------------------------------------------------------------

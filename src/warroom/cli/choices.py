@@ -179,6 +179,29 @@ def resolve(text: str, choices: list[Choice]) -> Choice:
                       "a key (see 'keys') or the start of a name; 'help' lists the commands")
 
 
+def reference(text: str, choices: list[Choice], state: State[Any]) -> Action | str:
+    """What ``why X`` asks about: the choice ``text`` names, else (for an action that is
+    not legal now) the action key typed, which the game's ``explain`` says why not."""
+    if not text.strip():
+        raise WarroomError("why needs a choice: its number, its name or its key (why 2)")
+    try:
+        return resolve(text, choices).action
+    except ChoiceError:
+        if not state.game.catalogue.has_key(text.strip()):
+            raise
+        return text.strip()
+
+
+def candidate_lines(exc: WarroomError, most: int = 15) -> list[str]:
+    """The choices an ambiguous entry could mean, one a line (none for other errors)."""
+    if not isinstance(exc, ChoiceError):
+        return []
+    lines = [f"  {c.number:>4} {c.label}" for c in exc.candidates[:most]]
+    if len(exc.candidates) > most:
+        lines.append(f"  … and {len(exc.candidates) - most} more")
+    return lines
+
+
 # ---------------------------------------------------------------------------------------
 # Menus: grouping and layout
 # ---------------------------------------------------------------------------------------
@@ -242,7 +265,8 @@ def view_facts(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return index
 
 
-def _facts_of(facts: dict[str, dict[str, Any]], choice: Choice) -> dict[str, Any]:
+def facts_of(facts: dict[str, dict[str, Any]], choice: Choice) -> dict[str, Any]:
+    """What the view says of the thing ``choice`` names (its space...; {} if nothing)."""
     for arg in choice.action.args:
         found = facts.get(fold(arg))
         if found is not None:
@@ -251,7 +275,7 @@ def _facts_of(facts: dict[str, dict[str, Any]], choice: Choice) -> dict[str, Any
 
 
 def default_group(facts: dict[str, dict[str, Any]], choice: Choice) -> str | None:
-    item = _facts_of(facts, choice)
+    item = facts_of(facts, choice)
     for key in GROUP_FIELDS:
         if isinstance(item.get(key), str) and item[key]:
             return str(item[key])

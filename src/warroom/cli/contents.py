@@ -1,8 +1,9 @@
 """``warroom content GAME``: a game's content pack in a human-readable form, filtered.
 
-The form is read from the content's JSON in the same way for every game: cards (a list of
-titled items under ``cards``) with their texts; spaces (``spaces``, ``locations``, a map's
-lists) one line each; tables (``tables``) row by row; anything else summarised.
+Cards are printed as the play loop shows them (:func:`warroom.cli.render.card_text`); the
+rest is read from the content's JSON in the same way for every game: spaces (``spaces``,
+``locations``, a map's lists) one line each; tables (``tables``) row by row; anything else
+summarised.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from warroom.cli.cards import card_lines, content_cards, find_cards, number_of, title_of
+from warroom.cli.render import card_entries, card_text
 from warroom.core.errors import WarroomError
+from warroom.core.protocol import Game
 
 SPACE_KEYS = ("spaces", "locations", "fronts", "lines", "sea_zones", "air_spaces",
               "countries")
@@ -98,31 +100,17 @@ def table_lines(content: dict[str, Any], width: int) -> list[str]:
     return out
 
 
-def card_list_lines(content: dict[str, Any], width: int) -> list[str]:
-    cards = content_cards(content)
+def card_list_lines(game: Game) -> list[str]:
+    """Every card of the game with its texts, as the hand shows them in play."""
+    cards = card_entries(game)
     if not cards:
-        raise WarroomError(f"{content.get('game')} has no cards")
-    out = [f"Cards ({len(cards)}):"]
-    for c in cards:
-        out += card_lines(c, content, width)
-    return out
+        raise WarroomError(f"{game.id} has no cards")
+    return [f"Cards ({len(cards)}):"] + [line for _, _, lines in cards for line in lines]
 
 
-def one_card_lines(content: dict[str, Any], query: str, width: int) -> list[str]:
-    cards = content_cards(content)
-    if not cards:
-        raise WarroomError(f"{content.get('game')} has no cards")
-    found = find_cards(cards, query)
-    if not found:
-        raise WarroomError(f"no card matches {query!r}; give its number or the start of its "
-                           "title (--cards lists them)")
-    if len(found) > 1 and len({title_of(c) for c in found}) > 1:
-        return [f"{query!r} matches {len(found)} cards; give its number:"] + [
-            f"  {number_of(c)} {title_of(c)}" for c in found]
-    out: list[str] = []
-    for c in found:
-        out += card_lines(c, content, width, indent="")
-    return out
+def one_card_lines(game: Game, query: str) -> list[str]:
+    """One card, by number or (the start of) its title, as ``card X`` shows it in play."""
+    return card_text(game, None, query).splitlines()
 
 
 def summary_lines(content: dict[str, Any], width: int) -> list[str]:

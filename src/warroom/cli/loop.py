@@ -2,8 +2,12 @@
 
 Each decision shows, directly above its choices, the role to act and what it decides (core
 ``prompt``, with the rule). Choices keep stable numbers and can be typed by number, key or
-name (:mod:`warroom.cli.choices`). The board is shown when a seat comes to act after
-someone else, and on ``board``; after each action the new log lines say what changed.
+name (:mod:`warroom.cli.choices`). After each action the new log lines (dice, events, what
+the rules did) and one line saying what changed on the board
+(:func:`warroom.cli.render.changes`, bots' moves included) are shown; the board itself, with
+the seat's hand and its card texts, is shown on the first screen, after a hand-off, when
+:func:`warroom.cli.render.should_redraw` says the game reached a new stage (a new Action
+Round, player turn, turn...), and on ``board``.
 
 Hidden information stays hidden at the terminal: each seat reads only the log entries and
 the view its role may see; a bot's move is shown only as the log shows it to the watching
@@ -28,8 +32,15 @@ from rich.console import Console
 from rich.text import Text
 
 from warroom.ai import Bot
-from warroom.cli.cards import card_lines, content_cards, find_cards, hands, number_of, title_of
-from warroom.cli.choices import Choice, ChoiceError, group_choices, layout, number_choices
+from warroom.cli.choices import (
+    Choice,
+    ChoiceError,
+    candidate_lines,
+    group_choices,
+    layout,
+    number_choices,
+    reference,
+)
 from warroom.cli.choices import resolve as resolve_choice
 from warroom.cli.menus import style_for
 from warroom.cli.records import (
@@ -40,7 +51,15 @@ from warroom.cli.records import (
     role_name,
     write_record,
 )
-from warroom.cli.render import print_log, render
+from warroom.cli.render import (
+    card_text,
+    changes,
+    hand_cards,
+    print_log,
+    render,
+    render_hand,
+    should_redraw,
+)
 from warroom.core.errors import IllegalActionError, WarroomError
 from warroom.core.log import visible
 from warroom.core.protocol import Outcome, explain, legal_actions, prompt, result, view
@@ -117,7 +136,12 @@ class PlayLoop:
         self.cursors: dict[str, int] = {}
         self.screen_owner: str | None = None
         self.board_due = True
-        self.board_round: tuple[Any, ...] | None = None
+        self.seen: dict[str, dict[str, Any]] = {}
+        """The view each screen (see :meth:`cursor_key`) last showed: what "changed" is
+        measured from."""
+        self.board_seen: dict[str, dict[str, Any]] = {}
+        """The view each screen last printed the board of: whether the game reached a new
+        stage (:func:`should_redraw`) is measured from it."""
         self.menu_due = True
         self.hinted = False
         self.choices: list[Choice] = []
@@ -172,10 +196,49 @@ class PlayLoop:
         print_log(self.console, visible(log[start:], None if public else self.viewer(seat)))
         self.cursors[key] = len(log)
 
-    def show_board(self, seat: str | None, seen: dict[str, Any] | None = None) -> None:
+    def show_board(self, seat: str | None, seen: dict[str, Any] | None = None,
+                   hand: bool = True) -> None:
+        """The board as the seat sees it, then (``hand``) the hand(s) this screen shows,
+        with the card texts."""
         st = self.session.state
-        self.console.print(render(self.game.id, seen if seen is not None
-                                  else view(st, self.view_role(seat))))
+        seen = seen if seen is not None else view(st, self.view_role(seat))
+        self.console.print(render(self.game.id, seen, self.content, hand=False))
+        self.board_seen[self.cursor_key(seat)] = seen
+        if hand:
+            self.show_hands(seat)
+
+    def show_hands(self, seat: str | None) -> bool:
+        """Each hand this screen may see (a hot-seat's own; every human seat's on a shared
+        screen), with each card's title, side, OPs and text; False when there is none."""
+        st = self.session.state
+        roles = ([seat] if seat is not None and self.private
+                 else sorted(self.seats.humans))
+        shown = False
+        for role in roles:
+            seen = view(st, role)
+            if hand_cards(self.game.id, seen):
+                owner = role_name(role) if len(roles) > 1 else None
+                self.console.print(render_hand(self.game.id, seen, owner))
+                shown = True
+        return shown
+
+    def show_changes(self, seat: str | None) -> dict[str, Any]:
+        """The one line of what changed on the board since this screen last looked (the
+        board again when the game reached a new stage); returns the view now seen."""
+        now = view(self.session.state, self.view_role(seat))
+        key = self.cursor_key(seat)
+        before = self.seen.get(key)
+        if before is not None:
+            line = changes(self.game.id, before, now)
+            if line:
+                for part in textwrap.wrap("Changed: " + line, self.width,
+                                          subsequent_indent="    "):
+                    self.say(part, "cyan")
+        board = self.board_seen.get(key)
+        if board is None or should_redraw(self.game.id, board, now):
+            self.board_due = True
+        self.seen[key] = now
+        return now
 
     def show_menu(self, seat: str) -> None:
         st = self.session.state
@@ -205,14 +268,17 @@ class PlayLoop:
             for line in textwrap.wrap(legend, self.width - 2, initial_indent="  ",
                                       subsequent_indent="  "):
                 self.say(line, "dim")
-        if len(lines) > LONG_MENU and asked is not None:
-            # the header has scrolled far up: say again, in one line, what is decided
-            reminder = f"{role_name(seat)} decides: {asked.text}"
-            self.say(textwrap.shorten(reminder, self.width, placeholder="…"), "bold")
         if not self.hinted:
             self.say("Type a number, a name (or its start) or a key; 'help' lists the "
                      "commands.", "dim")
             self.hinted = True
+        if len(lines) > LONG_MENU and asked is not None:
+            # the header has scrolled far up: say again, right above the input line, what
+            # is decided (two lines at most)
+            reminder = f"{role_name(seat)} decides: {asked.text}{rule}"
+            for line in textwrap.wrap(reminder, self.width, subsequent_indent="    ",
+                                      max_lines=2, placeholder=" …"):
+                self.say(line, "bold")
 
     def hand_off(self, seat: str) -> None:
         """Clear the previous seat's screen and wait for the next player."""
@@ -235,9 +301,12 @@ class PlayLoop:
                     return
                 if st.active not in self.seats.humans:
                     self.session.apply(self.bots[st.active].choose(st))
-                    self.board_due = True
-                    if not self.seats.humans:
+                    if not self.seats.humans:       # bots only: watch each move
                         self.show_log(None)
+                        self.show_changes(None)
+                        if self.board_due:
+                            self.show_board(None, self.seen["*"])
+                            self.board_due = False
                     continue
                 self.decide(st.active)
         except _Leave:
@@ -250,14 +319,10 @@ class PlayLoop:
             self.board_due = self.menu_due = True
             self.screen_owner = seat
         self.show_log(seat)
-        seen = view(self.session.state, self.view_role(seat))
-        stage = round_of(seen)
-        if stage != self.board_round:     # a new turn or action round
-            self.board_due = True
+        seen = self.show_changes(seat)
         if self.board_due:
             self.show_board(seat, seen)
             self.board_due = False
-            self.board_round = stage
             self.menu_due = True
         if self.menu_due:
             self.show_menu(seat)
@@ -272,11 +337,8 @@ class PlayLoop:
             self.handle(seat, line)
         except (IllegalActionError, WarroomError) as exc:
             self.error(str(exc))
-            if isinstance(exc, ChoiceError) and exc.candidates:
-                for c in exc.candidates[:15]:
-                    self.say(f"  {c.number:>4} {c.label}")
-                if len(exc.candidates) > 15:
-                    self.say(f"  … and {len(exc.candidates) - 15} more")
+            for line in candidate_lines(exc):
+                self.say(line)
 
     def handle(self, seat: str, line: str) -> None:
         text = line.strip()
@@ -291,7 +353,7 @@ class PlayLoop:
         elif cmd in ("help", "?"):
             self.console.print(HELP, markup=False)
         elif cmd == "board":
-            self.show_board(seat)
+            self.show_board(seat, hand=False)
         elif cmd in ("menu", "choices"):
             self.menu_due = True
         elif cmd == "log":
@@ -309,7 +371,7 @@ class PlayLoop:
         elif cmd == "why":
             self.why(seat, arg)
         elif cmd == "card":
-            self.card(seat, arg)
+            self.card(arg)
         elif cmd == "hand":
             self.hand(seat)
         else:
@@ -325,61 +387,25 @@ class PlayLoop:
             raise
         self.session.apply(choice.action, seat)
         self.menu_due = True
-        self.show_log(seat)          # what changed
+        # what changed: the log lines now; the one-line summary (with any bots' moves)
+        # when the seat is asked again, or at game over
+        self.show_log(seat)
 
     def why(self, seat: str, arg: str) -> None:
-        if not arg:
-            raise WarroomError("why needs a choice: why 27, why bavaria or why space:bavaria")
-        st = self.session.state
-        try:
-            ref: Any = resolve_choice(arg, self.choices).action
-        except ChoiceError:
-            if not self.game.catalogue.has_key(arg):
-                raise
-            ref = arg
-        self.console.print(str(explain(st, ref, seat)), markup=False)
+        ref = reference(arg, self.choices, self.session.state)
+        self.console.print(str(explain(self.session.state, ref, seat)), markup=False)
 
-    def _known_cards(self, seat: str | None) -> list[dict[str, Any]]:
-        known = content_cards(self.content)
-        numbers = {number_of(c) for c in known}
-        for _, cards in hands(view(self.session.state, self.view_role(seat))):
-            known += [c for c in cards if number_of(c) not in numbers]
-        return known
-
-    def card(self, seat: str | None, arg: str) -> None:
+    def card(self, arg: str) -> None:
+        """Any card's text, by number or name (cards are public: where it is stays
+        unsaid)."""
         if not arg:
             raise WarroomError("card needs a number or a name: card 21, card munich")
-        cards = self._known_cards(seat)
-        if not cards:
-            raise WarroomError(f"{self.game.id} has no cards")
-        found = find_cards(cards, arg)
-        if not found:
-            raise WarroomError(f"no card matches {arg!r}; give its number or the start of "
-                               "its title")
-        if len(found) > 1 and len({title_of(c) for c in found}) > 1:
-            self.say(f"{arg!r} matches {len(found)} cards; give its number:")
-            for c in found[:20]:
-                self.say(f"  {number_of(c)} {title_of(c)}")
-            return
-        for c in found:
-            for line in card_lines(c, self.content, self.width):
-                self.say(line)
+        for line in card_text(self.game, None, arg).splitlines():
+            self.say(line)
 
     def hand(self, seat: str | None) -> None:
-        st = self.session.state
-        roles: list[str | None] = ([seat] if seat is not None and self.private
-                                   else [*sorted(self.seats.humans)] or [None])
-        shown = False
-        for role in roles:
-            for owner, cards in hands(view(st, role)):
-                whose = role_name(owner) if owner else role_name(role) if role else "The"
-                self.say(f"{whose} hand ({len(cards)} card{'s' if len(cards) != 1 else ''}):",
-                         "bold")
-                for c in cards:
-                    for line in card_lines(c, self.content, self.width):
-                        self.say(line)
-                shown = True
-        if not shown:
+        """The ``hand`` command: the hand(s) alone, without the board."""
+        if not self.show_hands(seat):
             self.say("No hand to show.")
 
     def save(self, arg: str) -> None:
@@ -428,8 +454,10 @@ class PlayLoop:
         st = self.session.state
         seat = self.screen_owner if not self.private else None
         self.show_log(self.screen_owner, public=self.private)
+        if not self.private:
+            self.show_changes(seat)
         self.console.print()
-        self.show_board(seat)
+        self.show_board(seat, hand=False)
         out = result(st)
         if out is not None:
             for i, line in enumerate(outcome_lines(out)):
@@ -455,11 +483,11 @@ class PlayLoop:
                 elif cmd == "save":
                     self.save(arg.strip())
                 elif cmd == "board":
-                    self.show_board(seat)
+                    self.show_board(seat, hand=False)
                 elif cmd == "log":
                     print_log(self.console, visible(st.log, self.viewer(seat)))
                 elif cmd == "card":
-                    self.card(seat, arg.strip())
+                    self.card(arg.strip())
                 elif cmd in ("help", "?"):
                     self.say("The game is over: save FILE, board, log, card X, quit.")
                 else:
@@ -469,20 +497,15 @@ class PlayLoop:
                 self.error(str(exc))
 
 
-ROUND_KEYS = ("turn", "action_round", "player_turn", "phase")
-"""View fields that mark a new stage of the game: the board is shown again when one
-changes."""
-
-
-def round_of(seen: dict[str, Any]) -> tuple[Any, ...]:
-    """Where the game stands in its sequence of play, as far as the view says."""
-    return tuple(seen.get(k) if isinstance(seen.get(k), str | int) else None
-                 for k in ROUND_KEYS)
+ABBREVIATIONS = {"lw": "LW", "rw": "RW", "vp": "VP", "ap": "AP", "sp": "SP", "op": "OP",
+                 "ops": "OPs", "drm": "DRM", "us": "US", "usa": "USA", "ussr": "USSR"}
+"""Words of outcome labels and scores written as players write them."""
 
 
 def _words(label: str) -> str:
-    """``rw_held_scoring_card`` -> ``RW held scoring card``; ``axis_vp`` -> ``Axis VP``."""
-    words = [w.upper() if len(w) <= 2 else w for w in label.replace("_", " ").split()]
+    """``rw_held_scoring_card`` -> ``RW held scoring card``; ``axis_vp`` -> ``Axis VP``;
+    ``15.35_no_result`` -> ``15.35 no result``."""
+    words = [ABBREVIATIONS.get(w.lower(), w) for w in label.replace("_", " ").split()]
     text = " ".join(words)
     return text[:1].upper() + text[1:]
 
@@ -492,9 +515,20 @@ def outcome_lines(out: Outcome) -> list[str]:
 
     ``Game over — Axis automatic victory (Axis wins; VP 32)``; then the text."""
     scores = "; ".join(f"{_words(k)} {v:g}" for k, v in out.scores.items())
-    who = f"{role_name(out.winner)} wins" if out.winner else ""
-    detail = "; ".join(x for x in (who, scores) if x)
-    head = f"Game over — {_words(out.label)}" + (f" ({detail})" if detail else "")
+    name = role_name(out.winner) if out.winner else ""
+    who = f"{name} {'win' if name.endswith('ies') else 'wins'}" if name else ""
+    label = out.label
+    if out.winner and label.lower().startswith(out.winner.lower() + "_"):
+        # eit2 ``lw_held_scoring_card``: LW wins, by the other side's held Scoring card;
+        # the label's first word is the winner, not who held it
+        label, detail = label[len(out.winner) + 1:], scores
+        how = _words(label)
+        if label.split("_")[0].lower() not in ABBREVIATIONS:
+            how = how[:1].lower() + how[1:]
+        head = f"Game over — {who}: {how}" + (f" ({detail})" if detail else "")
+    else:
+        detail = "; ".join(x for x in (who, scores) if x)
+        head = f"Game over — {_words(label)}" + (f" ({detail})" if detail else "")
     lines = [head]
     text = re.sub(r"\s+", " ", out.text).strip()
     if text or out.rule:

@@ -170,9 +170,9 @@ def content(
         width = min(console.width, 100)
         lines: list[str] = []
         if card is not None:
-            lines += one_card_lines(data, card, width)
+            lines += one_card_lines(g, card)
         if cards:
-            lines += card_list_lines(data, width)
+            lines += card_list_lines(g)
         if spaces:
             lines += space_lines(data, width)
         if tables:

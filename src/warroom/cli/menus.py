@@ -17,6 +17,7 @@ from warroom.cli.choices import (
     Group,
     MenuStyle,
     default_group,
+    facts_of,
     view_facts,
 )
 
@@ -25,20 +26,25 @@ _EIT2_SPACE = re.compile(r"^(?P<name>.+?) \((?P<region>[^,()]+), stability (?P<s
 
 
 def _eit2_entry(facts: dict[str, dict[str, Any]], choice: Choice, group: str | None) -> str:
-    """``Paris [2] 2/0 LW, 2 OP``: stability in brackets, LW/RW SP (``*`` an Extremist),
-    the controller, then whatever the label adds (the OP cost)."""
+    """``Paris [2] 2/0 LW, 2 OP``: Stability in brackets for a Battleground (in
+    parentheses for another space, as the board marks them), LW/RW SP (``*`` an
+    Extremist), the controller, then whatever the label adds (the OP cost)."""
     m = _EIT2_SPACE.match(choice.label)
     if m is None:
-        return DEFAULT_STYLE.entry(facts, choice, group)
+        # "Play Italy Scoring (scoring) [scoring]": say it once, in words
+        label = DEFAULT_STYLE.entry(facts, choice, group)
+        return label.replace(" (scoring) [scoring]", " [Scoring card]")
     region = "" if group == m["region"] else f" ({m['region']})"
     ctl = f" {m['ctl']}" if m["ctl"] else ""
-    return f"{m['name']}{region} [{m['stab']}] {m['sp']}{ctl}{m['rest']}"
+    stab = (f"[{m['stab']}]" if facts_of(facts, choice).get("battleground")
+            else f"({m['stab']})")
+    return f"{m['name']}{region} {stab} {m['sp']}{ctl}{m['rest']}"
 
 
 def _eit2_legend(view: dict[str, Any], groups: list[Group]) -> str | None:
     if any(_EIT2_SPACE.match(c.label) for g in groups for c, _ in g.entries):
-        return ("[n] stability · LW/RW Support Points (* an Extremist) · LW/RW: who "
-                "controls the space")
+        return ("(n) Stability, [n] a Battleground's · LW/RW Support Points (* an "
+                "Extremist) · LW/RW: who controls the space")
     return None
 
 

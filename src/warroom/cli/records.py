@@ -120,10 +120,13 @@ def describe_seats(seats: Seats) -> str:
 
 
 def clean_path(text: str) -> Path:
-    """A file name as typed: surrounding quotes stripped, ``~`` expanded."""
+    """A file name as typed: surrounding quotes stripped, a shell's escaped space
+    (``my\\ games``) read as a space, ``~`` expanded."""
     name = text.strip()
     if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"":
         name = name[1:-1].strip()
+    elif os.sep == "/":
+        name = name.replace("\\ ", " ")
     if not name:
         raise WarroomError("save needs a file name: save FILE (e.g. save ~/games/my.json)")
     return Path(os.path.expanduser(name))

@@ -19,13 +19,14 @@ For the play loop (``warroom play``), every function takes the game's id and vie
   set-up or the game over; otherwise print the :func:`changes` line only (and the board on
   the ``board`` command).
 - :func:`card_text` (``game, content, number_or_name``): any card's full text for the
-  ``card N`` / ``card NAME`` command (a card is public information: the deck lists are
-  printed; it says nothing of where the card is).
+  ``card N`` / ``card NAME`` command and ``warroom content GAME --card N`` (a card is
+  public information: the deck lists are printed; it says nothing of where the card is);
+  :func:`card_entries`: every card so (``content --cards``); :func:`hand_cards`: the cards
+  of the hand a view shows. This is the terminal's one card lookup.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,7 @@ from rich.table import Table
 from rich.text import Text
 
 from warroom.cli import render_eit2, render_sfe, render_tk
+from warroom.cli.choices import fold
 from warroom.core.errors import WarroomError
 from warroom.core.log import LogEntry
 from warroom.core.log import render as render_entry
@@ -167,10 +169,21 @@ def render(game_id: str, view: View, content: dict[str, Any] | None = None,
     return Group(board, render_hand(game_id, view))
 
 
-def render_hand(game_id: str, view: View) -> RenderableType:
-    """The viewing role's hand with the cards' texts (empty for games without cards)."""
+def hand_cards(game_id: str, view: View) -> list[dict[str, Any]]:
+    """The cards of the hand(s) ``view`` shows (its role's; every side's in a view of
+    every role), as the view lists them."""
     if game_id == "eit2":
-        return render_eit2.render_hand(view)
+        return list(view.get("hand") or [])
+    if game_id == "sfe":
+        return [c for info in view["sides"].values() for c in info.get("hand") or []]
+    return []
+
+
+def render_hand(game_id: str, view: View, owner: str | None = None) -> RenderableType:
+    """The viewing role's hand with the cards' texts (empty for games without cards);
+    ``owner`` names whose hand it is where several are shown on one screen."""
+    if game_id == "eit2":
+        return render_eit2.render_hand(view, owner)
     if game_id == "sfe":
         return render_sfe.render_hand(view)
     return Text("")
@@ -198,12 +211,13 @@ def should_redraw(game_id: str, before: View, after: View) -> bool:
 
 
 def _norm(text: str) -> str:
-    t = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return "".join(ch for ch in t.lower() if ch.isalnum())
+    """A title as typed: case, accents, spaces and punctuation do not count."""
+    return "".join(ch for ch in fold(text) if ch.isalnum())
 
 
-def _cards(game: Game) -> list[tuple[str, str, list[str]]]:
-    """Every card of ``game`` as (number or id, title, lines to print)."""
+def card_entries(game: Game) -> list[tuple[str, str, list[str]]]:
+    """Every card of ``game`` as (number or id, title, lines to print), in the content's
+    order (empty for a game without cards); ``warroom content GAME --cards`` prints them."""
     data = game.content_json()
     out: list[tuple[str, str, list[str]]] = []
     if game.id == "eit2":
@@ -225,7 +239,7 @@ def card_text(game: Game | str, content: Path | None, ref: str | int) -> str:
     ``game``: a loaded game, or a game id loaded with ``content`` (a content folder, or
     None for the bundled pack). Raises :class:`WarroomError` with what to type instead."""
     g = load_game(game, content) if isinstance(game, str) else game
-    cards = _cards(g)
+    cards = card_entries(g)
     if not cards:
         raise WarroomError(f"{g.id} has no cards")
     key = str(ref).strip()

@@ -176,11 +176,13 @@ def card_lines(card: dict[str, Any]) -> list[str]:
     return out
 
 
-def render_hand(view: dict[str, Any]) -> RenderableType:
+def render_hand(view: dict[str, Any], owner: str | None = None) -> RenderableType:
+    """The hand of the view's role (``owner``: whose it is, when several are shown)."""
     hand = view.get("hand")
     if hand is None:
         return Text("")
-    lines = [Text(f"Your hand ({len(hand)} cards; type card N for any card):", style="bold")]
+    whose = f"{owner} hand" if owner else "Your hand"
+    lines = [Text(f"{whose} ({len(hand)} cards; type card N for any card):", style="bold")]
     for card in hand:
         for i, line in enumerate(card_lines(card)):
             lines.append(Text(line, style="bold" if i == 0 else ""))

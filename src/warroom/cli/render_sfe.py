@@ -105,14 +105,22 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
         parts.append(row)
     battle = view.get("battle")
     if battle:
-        parts += battle_lines(battle)
+        where = next((loc for loc in view["locations"] if loc["name"] == battle["location"]),
+                     None)
+        # 8.2: the defender's armies in the location and a fortress in the battle half
+        defending = [u for u in (where or {}).get("counters", [])
+                     if (u["owner"] == "axis") == (battle["defender"] == "axis")
+                     and (not u["fortress"] or u["half"] == battle["half"])]
+        parts += battle_lines(battle, defending)
     return Group(*parts)
 
 
-def battle_lines(battle: dict[str, Any]) -> list[Text]:
+def battle_lines(battle: dict[str, Any],
+                 defending: list[dict[str, Any]] | None = None) -> list[Text]:
     """The battle in progress: where, who attacks with what strength (the attackers moving
-    in stay on screen), who defends, the cards played (face down: their number) and the
-    totals once revealed (8.1, 8.2)."""
+    in stay on screen), who defends with what (``defending``: the defender's counters in
+    the battle's half), the cards played (face down: their number) and the totals once
+    revealed (8.1, 8.2)."""
     out = [Text(f"Battle for {battle['location']} ({battle['half']} half): "
                 f"{WORD[battle['attacker']]} attack, {WORD[battle['defender']]} defend",
                 style="bold")]
@@ -125,6 +133,15 @@ def battle_lines(battle: dict[str, Any]) -> list[Text]:
             att.append_text(_counter({**u, "fortress": False}))
         att.append(f" (strength {sum(u['strength'] for u in moving)})")
         out.append(att)
+    if defending is not None:
+        dfd = Text("  defenders: ")
+        for i, u in enumerate(defending):
+            if i:
+                dfd.append(" ")
+            dfd.append_text(_counter(u))
+        dfd.append(f" (strength {sum(u['strength'] for u in defending)})" if defending
+                   else "none")
+        out.append(dfd)
     dv = battle.get("location_defence") or 0
     out.append(Text(f"  line defence value {dv}; the defender wins ties (8.2)"))
     for key in ("attacker", "defender"):
@@ -215,9 +232,17 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
     return "; ".join(bits)
 
 
+def _board(view: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
+    return [(loc["name"], loc["control"], sorted(map(str, loc["counters"])))
+            for loc in view["locations"]]
+
+
 def should_redraw(before: dict[str, Any], after: dict[str, Any]) -> bool:
-    """A new player turn or operation, a battle begun or ended, or the game over."""
-    return ((before["turn"], before["player_turn"], before["operations_left"])
-            != (after["turn"], after["player_turn"], after["operations_left"])
+    """A new player turn, a battle begun or ended, the game over, or a new operation
+    after one that changed the board (``before``: the board last printed; choosing the
+    first operation of a turn, which changes nothing yet, prints no board again)."""
+    return ((before["turn"], before["player_turn"]) != (after["turn"], after["player_turn"])
             or bool(before.get("battle")) != bool(after.get("battle"))
-            or bool(before.get("result")) != bool(after.get("result")))
+            or bool(before.get("result")) != bool(after.get("result"))
+            or (before["operations_left"] != after["operations_left"]
+                and _board(before) != _board(after)))

@@ -11,8 +11,9 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from warroom.cli.choices import ChoiceError, number_choices
+from warroom.cli.choices import candidate_lines, number_choices, reference
 from warroom.cli.choices import resolve as resolve_choice
+from warroom.cli.records import role_name
 from warroom.core.content import load_yaml
 from warroom.core.errors import ContentError, WarroomError
 from warroom.core.log import render
@@ -96,8 +97,9 @@ def resolve(
         choices = number_choices(state, legal_actions(state))
         asked = prompt(state)
         assert asked is not None
-        out.print(Text.assemble((f"{state.active}", "bold"), f" decides [{asked.rule}]: "
-                                f"{asked.text}"))
+        # as in ``warroom play``: who decides what, with the rule, right above the choices
+        out.print(Text(f"{role_name(state.active)} to decide — {asked.text} [{asked.rule}]",
+                       style="bold"))
         for c in choices:
             out.print(Text.assemble((f"  {c.number:>2} ", "bold cyan"), c.label))
         while True:
@@ -119,23 +121,15 @@ def resolve(
                     out.print(TK_HELP, markup=False)
                     continue
                 if cmd.lower() == "why":
-                    if not arg.strip():
-                        raise WarroomError("why needs a choice: why 2, or why and a key")
-                    try:
-                        ref: Any = resolve_choice(arg, choices).action
-                    except ChoiceError:
-                        if not g.catalogue.has_key(arg.strip()):
-                            raise
-                        ref = arg.strip()
+                    ref = reference(arg, choices, state)
                     out.print(str(explain(state, ref, state.active)), markup=False)
                     continue
                 apply(state, resolve_choice(ans, choices).action)
                 break
             except WarroomError as exc:
                 out.print(Text(str(exc), style="bold red"))
-                if isinstance(exc, ChoiceError):
-                    for c in exc.candidates[:15]:
-                        out.print(Text(f"  {c.number:>2} {c.label}"))
+                for line in candidate_lines(exc):
+                    out.print(Text(line))
     outcome = result(state)
     seen = view(state, None)
     if as_json:

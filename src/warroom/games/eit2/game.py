@@ -45,6 +45,20 @@ _LABEL = {"automatic": "automatic_victory", "final": "final_scoring",
           "held_scoring": "held_scoring_card"}
 _RULE = {"automatic": "10.4.1", "final": "10.4.4", "held_scoring": "4.5.3"}
 
+
+def _outcome_text(kind: str, winner: str | None, power: int) -> str:
+    """The result in words (4.5.3, 10.4.1, 10.4.4); Power is positive for RW."""
+    pw = "Power 0" if power == 0 else f"Power {'RW' if power > 0 else 'LW'} {abs(power)}"
+    who = f"{winner.upper()} wins" if winner else "the game is a draw"
+    if kind == "held_scoring":
+        if winner is None:
+            return f"Both players held a Scoring card at the end of the turn: {who}"
+        loser = "LW" if winner == "rw" else "RW"
+        return f"{loser} held a Scoring card at the end of the turn and loses: {who}"
+    if kind == "automatic":
+        return f"Automatic victory at {pw}: {who}"
+    return f"Final Scoring ends at {pw}: {who}"
+
 # How copy_data copies each key: 0 shared (never changed in place), 1 a flat list, 2 a pair
 # of flat lists, 3 a list of dicts one level deep, 4 a flat dict. Modifier dicts and oblig
 # entries are created whole and never changed, so their lists are copied flat.
@@ -291,7 +305,7 @@ class EuropeInTurmoil2(EitGame):
         returns = {r: (0.0 if winner is None else 1.0 if r == winner else -1.0)
                    for r in self.roles}
         label = f"{winner}_{_LABEL[kind]}" if winner else f"draw_{_LABEL[kind]}"
-        text = (f"{winner.upper()} wins" if winner else "Draw") + f" ({kind})"
+        text = _outcome_text(kind, winner, out["power"])
         return Outcome(_TERMINATION[kind], winner, returns, {"power": out["power"]}, text,
                        _RULE[kind], label)
 
