@@ -250,3 +250,50 @@ def test_eit2_view_has_the_rearmament_chart_and_reminders(game_id: str) -> None:
         apply(st, rng.choice(legal_actions(st)))
     for r in view(st, None)["reminders"]:
         assert set(r) == {"kind", "side", "value", "source", "rule", "text"} and r["text"]
+
+
+# the element ids the game's map draws and asks about (see the renderers map_*.js): a
+# location id (an arg), or the key of the one action a board element stands for
+MAP_TARGETS = {
+    "sfe": [("Berlin", "loc:Berlin"), ("loc:Moscow", "loc:Moscow")],
+    "eaw1940": [("sea:atlantic", "sea:atlantic"), ("air:western_europe", "air:western_europe"),
+                ("attack:eastern", "attack:eastern"), ("western", None)],
+    "tk": [("country:belgium", "country:belgium"), ("table:central", "table:central"),
+           ("faction:axis", "faction:axis")],
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(MAP_TARGETS))
+def test_why_not_for_every_games_map_elements(tmp_path: Path, game_id: str) -> None:
+    """The targets each game's map asks about are found (an element's id or the key of its
+    action), explained with rules for the seat to act and as "not your turn" for the others;
+    bad targets get a clear 422 and change nothing."""
+    game = loader(game_id)
+    app = create_app(f"sqlite:///{tmp_path / 'w.sqlite3'}", loader, [game_id])
+    with TestClient(app) as c:
+        g = new(c, game_id, 3)
+        gid, tokens = g["id"], g["tokens"]
+        url = f"/api/games/{gid}/explain"
+        v = c.get(f"/api/games/{gid}/view", params={"token": next(iter(tokens.values()))})
+        active = v.json()["active"]
+        for target, key in MAP_TARGETS[game_id]:
+            res = c.get(url, params={"token": tokens[active], "target": target})
+            assert res.status_code == 200, res.text
+            out = res.json()
+            assert out["target"] == target and out["reason"]
+            assert key is None or out["key"] == key, out
+            assert out["legal"] or out["rules"], f"{target}: a refusal names its rule: {out}"
+            for role in game.roles:
+                if role == active:
+                    continue
+                other = c.get(url, params={"token": tokens[role], "target": target}).json()
+                assert other["legal"] is False and other["rules"] == [], other
+                assert f"not {role}'s turn" in other["reason"], other
+        for bad in ["atlantis", "loc:", "country:atlantis", ":", "x" * 128]:
+            res = c.get(url, params={"token": tokens[active], "target": bad})
+            assert res.status_code == 422, res.text
+            assert f"no action of {game_id} names" in res.json()["error"], res.text
+        res = c.get(url, params={"token": tokens[active], "target": "x" * 129})
+        assert res.status_code == 422, res.text
+        after = c.get(f"/api/games/{gid}/view", params={"token": tokens[active]}).json()
+        assert after["version"] == 0 and after["view"] == v.json()["view"], "nothing changed"

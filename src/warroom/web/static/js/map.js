@@ -293,6 +293,51 @@ function counter(x, y, side, n, ext) {
 }
 
 /**
+ * "Why not" under a map: `ask(title, target, note)` asks `whyNot(target)` (the page's hook:
+ * core `explain` of the action of the current decision naming `target`, for the asking seat
+ * only) and shows the reason with its rules. `note` (a string, or a function of the answer
+ * giving one or null), when given, says why the element itself is not the choice (e.g. "the
+ * front attacks Y"): the answer is then read as a refusal even when the action it names is
+ * legal elsewhere. A target that no action of the game names
+ * (an element shown for information only) is said so. `node` goes under the map; `hide()`
+ * closes it. Returns null without a hook (a finished game, the replay viewer).
+ */
+export function whyNotBox(whyNot) {
+  const node = h("output", { class: "map-why", "aria-live": "polite", hidden: true });
+  const close = () => h("button", { type: "button", class: "msg-close", "aria-label": "Close",
+    onclick: () => { node.hidden = true; } }, "×");
+  let asked = 0;
+  const ask = async (title, target, note) => {
+    if (!whyNot) return;
+    const ticket = ++asked;
+    node.hidden = false;
+    node.className = "map-why";
+    fill(node, h("strong", {}, title), ": asking the rules…");
+    let r;
+    try {
+      r = await whyNot(target, title);
+    } catch (err) {
+      if (ticket !== asked) return;
+      node.className = "map-why illegal";
+      fill(node, h("strong", {}, title), err && err.status === 422
+        ? " is never chosen by a decision of this game: it is shown for information."
+        : `: ${(err && err.message) || "no explanation"}`, close());
+      return;
+    }
+    if (ticket !== asked || !r) return;
+    note = typeof note === "function" ? note(r) : note;
+    const legal = r.legal && !note;
+    node.className = `map-why ${legal ? "legal" : "illegal"}`;
+    fill(node, h("strong", {}, title), legal ? " can be chosen: " : " cannot be chosen now: ",
+      note ? [h("span", { class: "note" }, note), r.legal ? "; that can be chosen: " : "; and that cannot: "] : null,
+      h("span", { class: "reason" }, r.reason || ""), " ",
+      (r.rules || []).map((x) => [h("span", { class: "rule", title: `rule ${x}` }, `§${x}`), " "]),
+      close());
+  };
+  return { node, ask, hide: () => { node.hidden = true; } };
+}
+
+/**
  * The map node for a view that has `map`. `ui` keeps the viewBox across renders, `act(key)`
  * plays a legal action. Returns null when the view has no map.
  */
@@ -428,30 +473,8 @@ export function renderMap(view, legal, ui, act) {
     h("span", { class: "muted" }, acts.size ? "Highlighted spaces can be chosen: click one, or Tab to it and press Enter."
       : "Hover or focus a space for its details.",
     whyNot ? " Click (or Enter on) any other space to hear why it cannot be chosen." : ""));
-  const why = h("output", { class: "map-why", "aria-live": "polite", hidden: true });
-  let asked = 0;
-  const explainSpace = async (sp) => {
-    const ticket = ++asked;
-    why.hidden = false;
-    why.className = "map-why";
-    fill(why, h("strong", {}, sp.name), ": asking the rules…");
-    let r;
-    try {
-      r = await whyNot(sp.id, sp.name);
-    } catch (err) {
-      if (ticket !== asked) return;
-      why.className = "map-why illegal";
-      fill(why, h("strong", {}, sp.name), ": ", err.message || "no explanation",
-        h("button", { type: "button", class: "msg-close", "aria-label": "Close", onclick: () => { why.hidden = true; } }, "×"));
-      return;
-    }
-    if (ticket !== asked || !r) return;
-    why.className = `map-why ${r.legal ? "legal" : "illegal"}`;
-    fill(why, h("strong", {}, sp.name), r.legal ? " can be chosen: " : " cannot be chosen now: ",
-      h("span", { class: "reason" }, r.reason || ""), " ",
-      (r.rules || []).map((x) => [h("span", { class: "rule", title: `rule ${x}` }, `§${x}`), " "]),
-      h("button", { type: "button", class: "msg-close", "aria-label": "Close", onclick: () => { why.hidden = true; } }, "×"));
-  };
+  const why = whyNotBox(whyNot);
+  const explainSpace = (sp) => why.ask(sp.name, sp.id);
   let menu = null;
   const closeMenu = () => { if (menu) { menu.remove(); menu = null; } };
 
@@ -475,7 +498,7 @@ export function renderMap(view, legal, ui, act) {
       if (whyNot) explainSpace(sp);
       return;
     }
-    why.hidden = true;
+    why.hide();
     if (list.length === 1) {
       act(list[0].key);
       return;
@@ -636,6 +659,6 @@ export function renderMap(view, legal, ui, act) {
     else if (e.key === "-") { zoom(1.4); e.preventDefault(); }
     else if (e.key === "Escape") closeMenu();
   });
-  wrap.append(tools, h("div", { class: "map-frame" }, svg), info, why);
+  wrap.append(tools, h("div", { class: "map-frame" }, svg), info, why.node);
   return wrap;
 }
