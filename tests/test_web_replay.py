@@ -14,8 +14,10 @@ from fastapi.testclient import TestClient
 
 from test_web_hidden import Eit2Cards, Watch
 from toy import TOY
+from warroom.core.errors import ContentError
 from warroom.core.protocol import Game, apply, legal_actions, new_game, view
 from warroom.games import load_game
+from warroom.games.eit2 import map as eit2_map
 from warroom.web.app import create_app
 
 
@@ -297,3 +299,33 @@ def test_why_not_for_every_games_map_elements(tmp_path: Path, game_id: str) -> N
         assert res.status_code == 422, res.text
         after = c.get(f"/api/games/{gid}/view", params={"token": tokens[active]}).json()
         assert after["version"] == 0 and after["view"] == v.json()["view"], "nothing changed"
+
+
+def test_eit2_region_styles_come_from_a_content_pack(tmp_path: Path) -> None:
+    """map.yaml's regions (tint, letter, hatch) reach the view's map; a pack that changes
+    one changes the drawing and nothing else; a bad colour or a letter two regions share is
+    a content error naming the field."""
+    text = (Path(eit2_map.__file__).parent / "content" / "map.yaml").read_text(encoding="utf-8")
+    base = view(new_game(load_game("eit2"), None, 1), "lw")
+    styles = {r["name"]: r for r in base["map"]["regions"]}
+    assert set(styles) == {"France", "United Kingdom", "Germany", "Spain", "Italy",
+                           "Little Entente", "Independent"}
+    assert styles["Independent"]["hatched"] and not styles["France"]["hatched"]
+    letters = [r["letter"] for r in styles.values() if r["letter"]]
+    assert len(letters) == len(set(letters)) == 6
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    old = 'France: {colour: "#bcd9ef", letter: F}'
+    assert old in text
+    (pack / "map.yaml").write_text(text.replace(old, 'France: {colour: "#112233", letter: Fr}'),
+                                   encoding="utf-8")
+    seen = view(new_game(load_game("eit2", pack), None, 1), "lw")
+    france = next(r for r in seen["map"]["regions"] if r["name"] == "France")
+    assert france == {"name": "France", "colour": "#112233", "letter": "Fr", "hatched": False}
+    assert {k: v for k, v in seen.items() if k != "map"} == {
+        k: v for k, v in base.items() if k != "map"}, "only the drawing changed"
+    for bad, words in [('France: {colour: "blue", letter: F}', "colour"),
+                       ('France: {colour: "#bcd9ef", letter: G}', "same letter")]:
+        (pack / "map.yaml").write_text(text.replace(old, bad), encoding="utf-8")
+        with pytest.raises(ContentError, match=words):
+            load_game("eit2", pack)

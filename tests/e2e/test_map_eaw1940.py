@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 import pytest
-from e2e_support import SHOTS, Server
+from e2e_support import SHOTS, Server, replay_tour
 
 from warroom.games import load_game
 
@@ -186,6 +186,7 @@ def test_mid_game_board_and_the_replay_viewer(big: Any, server: Server) -> None:
     assert page.locator("#map .eaw-loc").count() == len(CONTENT["map"]["locations"])
     assert "Turn 10/10" in page.locator("#map .eaw-strip").inner_text() or \
         rec["result"]["termination"] != "final_scoring"
+    replay_tour(page, len(rec["actions"]))
 
 
 def test_why_not_on_the_board(big: Any, server: Server) -> None:

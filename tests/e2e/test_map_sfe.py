@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from e2e_support import SHOTS, Server
+from e2e_support import SHOTS, Server, replay_tour
 
 from warroom.core import Record, apply, legal_actions, new_game
 from warroom.games import load_game
@@ -352,6 +352,7 @@ def test_the_replay_viewer_draws_the_map(page: Any, sfe_server: Server) -> None:
         '#map .sfe-loc')].map(e => [e.dataset.id, [...e.querySelectorAll('.sfe-stack')]
         .reduce((t, s) => t + Number(s.dataset.n), 0)]))""")
     assert drawn == end, "the last step shows the recorded final counters"
+    replay_tour(page, len(keys))
 
 
 def test_why_not_on_the_sfe_map(browser: Any, sfe_server: Server) -> None:

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 import pytest
-from e2e_support import SHOTS, Server
+from e2e_support import SHOTS, Server, replay_tour
 
 from warroom.games import load_game
 
@@ -176,6 +176,7 @@ def test_mid_game_panel_and_the_replay_viewer(big: Any, server: Server) -> None:
     page.locator("#map .tk-event.done").wait_for()
     assert "resolved" in page.locator("#map .tk-event").inner_text().lower() or \
         "no result" in page.locator("#map .tk-event").inner_text().lower()
+    replay_tour(page, len(rec["actions"]))
 
 
 def test_why_not_on_the_panel(big: Any, server: Server) -> None:
