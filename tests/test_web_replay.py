@@ -303,8 +303,8 @@ def test_why_not_for_every_games_map_elements(tmp_path: Path, game_id: str) -> N
 
 def test_eit2_region_styles_come_from_a_content_pack(tmp_path: Path) -> None:
     """map.yaml's regions (tint, letter, hatch) reach the view's map; a pack that changes
-    one changes the drawing and nothing else; a bad colour or a letter two regions share is
-    a content error naming the field."""
+    one (or moves a space) changes the drawing and nothing else; a bad colour or a letter
+    two regions share is a content error naming the field."""
     text = (Path(eit2_map.__file__).parent / "content" / "map.yaml").read_text(encoding="utf-8")
     base = view(new_game(load_game("eit2"), None, 1), "lw")
     styles = {r["name"]: r for r in base["map"]["regions"]}
@@ -317,11 +317,17 @@ def test_eit2_region_styles_come_from_a_content_pack(tmp_path: Path) -> None:
     pack.mkdir()
     old = 'France: {colour: "#bcd9ef", letter: F}'
     assert old in text
-    (pack / "map.yaml").write_text(text.replace(old, 'France: {colour: "#112233", letter: Fr}'),
-                                   encoding="utf-8")
+    paris = next(sp for sp in base["map"]["spaces"] if sp["name"] == "Paris")
+    moved = text.replace(old, 'France: {colour: "#112233", letter: Fr}')
+    at = f"x: {paris['x']}\n    y: {paris['y']}\n"
+    assert moved.count(at) == 1, "Paris's coordinates are unique in map.yaml"
+    (pack / "map.yaml").write_text(moved.replace(at, "x: 321\n    y: 123\n"), encoding="utf-8")
     seen = view(new_game(load_game("eit2", pack), None, 1), "lw")
     france = next(r for r in seen["map"]["regions"] if r["name"] == "France")
     assert france == {"name": "France", "colour": "#112233", "letter": "Fr", "hatched": False}
+    # a pack that moves a space moves it on the map
+    assert next(sp for sp in seen["map"]["spaces"] if sp["name"] == "Paris") == {
+        **paris, "x": 321, "y": 123}
     assert {k: v for k, v in seen.items() if k != "map"} == {
         k: v for k, v in base.items() if k != "map"}, "only the drawing changed"
     for bad, words in [('France: {colour: "blue", letter: F}', "colour"),
