@@ -442,3 +442,45 @@ def test_seat_page_on_a_4k_screen(browser: Any, server: Server, game: str) -> No
     finally:
         ctx.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.mark.parametrize("game", ["eit2", "eaw1940", "tk"])
+def test_phone_shows_each_map_without_sideways_scroll(browser: Any, server: Server,
+                                                      game: str) -> None:
+    """On a phone (390 CSS px) each game's map fits the screen's width, its highlighted
+    elements still play by tap, and the page never scrolls sideways (sfe: test_map_sfe)."""
+    if game in server.broken:
+        pytest.skip(server.broken[game])
+    seed = SEAT_PAGE[game][0]
+    g = new_game(server, game, {r: "human" for r in loader(game).roles}, seed)
+    first = next(iter(g["tokens"]))
+    who = server.api("GET", f"/api/games/{g['id']}/view",
+                     params={"token": g["tokens"][first]})["active"]
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, base_url=server.url,
+                              has_touch=True, is_mobile=True)
+    ctx.set_default_timeout(10_000)
+    errors: list[str] = []
+    try:
+        page = ctx.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"/games/{g['id']}#{g['tokens'][who]}")
+        page.wait_for_function(MY_TURN_OR_OVER)
+        page.locator("#map .space").first.wait_for()
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        box = page.locator("#map-panel").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        page.locator("#map-panel").scroll_into_view_if_needed()
+        shot(page, f"phone-{game}")
+        before = version(page)
+        lit = page.locator("#map .space.legal").first
+        target = lit.locator(".space-shape")
+        (target.first if target.count() else lit).tap()
+        menu = page.locator("#map .map-menu button[data-key]")
+        page.wait_for_function(f"""() => document.body.dataset.version !== '{before}' ||
+            document.querySelector('#map .map-menu') !== null""")
+        if menu.count():
+            menu.first.tap()
+        wait_version_change(page, before)
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
