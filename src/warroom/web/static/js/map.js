@@ -338,7 +338,8 @@ export function whyNotBox(whyNot) {
         : `: ${(err && err.message) || "no explanation"}`, close());
       return;
     }
-    if (ticket !== asked || !r) return;
+    if (ticket !== asked) return;
+    if (!r) { node.hidden = true; return; } // no answer (a hot-seat hand-off is showing)
     note = typeof note === "function" ? note(r) : note;
     const legal = r.legal && !note;
     node.className = `map-why ${legal ? "legal" : "illegal"}`;
