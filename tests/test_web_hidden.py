@@ -320,10 +320,18 @@ def play_and_check(client: TestClient, app: Any, game_id: str, scenario: str, se
     url = f"/api/games/{gid}"
     service = app.state.service
     watches = {r: Watch(cards, r) for r in game.roles}
-    targets = sorted({arg for a in game.catalogue for arg in a.args})
+    # map targets: an element's id (an arg of actions) or the key of the one action an
+    # element stands for (sea:atlantic, country:belgium, card:ax06...)
+    targets = sorted({arg for a in game.catalogue for arg in a.args}
+                     | {a.key for a in game.catalogue})
     card_named = {name: card for card in cards.all() for name in cards.names(card)}
     card_named.update({str(card): card for card in cards.all()
                        if cards.of_dict({"number": card, "title": ""}) is not None})
+    card_named.update({key: card for card in cards.all() for key in cards.keys(card)})
+    for a in game.catalogue:       # rearm:14 names card 14 as its arg does
+        named = {card_named[arg] for arg in a.args if arg in card_named}
+        if len(named) == 1:
+            card_named.setdefault(a.key, named.pop())
     steps = 0
     for _ in range(budget + 1):
         data = service.live(gid).state.data
@@ -389,10 +397,10 @@ def play_and_check(client: TestClient, app: Any, game_id: str, scenario: str, se
                         f"{game_id}: {role} can tell where hidden cards are: {answers}")
             # "why not" on the map: any element an action names, for any seat (a card the
             # seat names itself may be echoed, as with explain of an action above)
-            target = rng.choice(targets)
-            ex = client.get(f"{url}/explain", params={"token": token, "target": target})
-            assert ex.status_code == 200, ex.text
-            w.check("explain target", ex.json(), named=card_named.get(target))
+            for target in rng.sample(targets, 2):
+                ex = client.get(f"{url}/explain", params={"token": token, "target": target})
+                assert ex.status_code == 200, ex.text
+                w.check("explain target", ex.json(), named=card_named.get(target))
             if role != active:
                 # out of turn: the active seat's actions must not be told apart
                 a = rng.choice(legal)

@@ -14,8 +14,10 @@ from fastapi.testclient import TestClient
 
 from test_web_hidden import Eit2Cards, Watch
 from toy import TOY
+from warroom.core.errors import ContentError
 from warroom.core.protocol import Game, apply, legal_actions, new_game, view
 from warroom.games import load_game
+from warroom.games.eit2 import map as eit2_map
 from warroom.web.app import create_app
 
 
@@ -250,3 +252,86 @@ def test_eit2_view_has_the_rearmament_chart_and_reminders(game_id: str) -> None:
         apply(st, rng.choice(legal_actions(st)))
     for r in view(st, None)["reminders"]:
         assert set(r) == {"kind", "side", "value", "source", "rule", "text"} and r["text"]
+
+
+# the element ids the game's map draws and asks about (see the renderers map_*.js): a
+# location id (an arg), or the key of the one action a board element stands for
+MAP_TARGETS = {
+    "sfe": [("Berlin", "loc:Berlin"), ("loc:Moscow", "loc:Moscow")],
+    "eaw1940": [("sea:atlantic", "sea:atlantic"), ("air:western_europe", "air:western_europe"),
+                ("attack:eastern", "attack:eastern"), ("western", None)],
+    "tk": [("country:belgium", "country:belgium"), ("table:central", "table:central"),
+           ("faction:axis", "faction:axis")],
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(MAP_TARGETS))
+def test_why_not_for_every_games_map_elements(tmp_path: Path, game_id: str) -> None:
+    """The targets each game's map asks about are found (an element's id or the key of its
+    action), explained with rules for the seat to act and as "not your turn" for the others;
+    bad targets get a clear 422 and change nothing."""
+    game = loader(game_id)
+    app = create_app(f"sqlite:///{tmp_path / 'w.sqlite3'}", loader, [game_id])
+    with TestClient(app) as c:
+        g = new(c, game_id, 3)
+        gid, tokens = g["id"], g["tokens"]
+        url = f"/api/games/{gid}/explain"
+        v = c.get(f"/api/games/{gid}/view", params={"token": next(iter(tokens.values()))})
+        active = v.json()["active"]
+        for target, key in MAP_TARGETS[game_id]:
+            res = c.get(url, params={"token": tokens[active], "target": target})
+            assert res.status_code == 200, res.text
+            out = res.json()
+            assert out["target"] == target and out["reason"]
+            assert key is None or out["key"] == key, out
+            assert out["legal"] or out["rules"], f"{target}: a refusal names its rule: {out}"
+            for role in game.roles:
+                if role == active:
+                    continue
+                other = c.get(url, params={"token": tokens[role], "target": target}).json()
+                assert other["legal"] is False and other["rules"] == [], other
+                assert f"not {role}'s turn" in other["reason"], other
+        for bad in ["atlantis", "loc:", "country:atlantis", ":", "x" * 128]:
+            res = c.get(url, params={"token": tokens[active], "target": bad})
+            assert res.status_code == 422, res.text
+            assert f"no action of {game_id} names" in res.json()["error"], res.text
+        res = c.get(url, params={"token": tokens[active], "target": "x" * 129})
+        assert res.status_code == 422, res.text
+        after = c.get(f"/api/games/{gid}/view", params={"token": tokens[active]}).json()
+        assert after["version"] == 0 and after["view"] == v.json()["view"], "nothing changed"
+
+
+def test_eit2_region_styles_come_from_a_content_pack(tmp_path: Path) -> None:
+    """map.yaml's regions (tint, letter, hatch) reach the view's map; a pack that changes
+    one (or moves a space) changes the drawing and nothing else; a bad colour or a letter
+    two regions share is a content error naming the field."""
+    text = (Path(eit2_map.__file__).parent / "content" / "map.yaml").read_text(encoding="utf-8")
+    base = view(new_game(load_game("eit2"), None, 1), "lw")
+    styles = {r["name"]: r for r in base["map"]["regions"]}
+    assert set(styles) == {"France", "United Kingdom", "Germany", "Spain", "Italy",
+                           "Little Entente", "Independent"}
+    assert styles["Independent"]["hatched"] and not styles["France"]["hatched"]
+    letters = [r["letter"] for r in styles.values() if r["letter"]]
+    assert len(letters) == len(set(letters)) == 6
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    old = 'France: {colour: "#bcd9ef", letter: F}'
+    assert old in text
+    paris = next(sp for sp in base["map"]["spaces"] if sp["name"] == "Paris")
+    moved = text.replace(old, 'France: {colour: "#112233", letter: Fr}')
+    at = f"x: {paris['x']}\n    y: {paris['y']}\n"
+    assert moved.count(at) == 1, "Paris's coordinates are unique in map.yaml"
+    (pack / "map.yaml").write_text(moved.replace(at, "x: 321\n    y: 123\n"), encoding="utf-8")
+    seen = view(new_game(load_game("eit2", pack), None, 1), "lw")
+    france = next(r for r in seen["map"]["regions"] if r["name"] == "France")
+    assert france == {"name": "France", "colour": "#112233", "letter": "Fr", "hatched": False}
+    # a pack that moves a space moves it on the map
+    assert next(sp for sp in seen["map"]["spaces"] if sp["name"] == "Paris") == {
+        **paris, "x": 321, "y": 123}
+    assert {k: v for k, v in seen.items() if k != "map"} == {
+        k: v for k, v in base.items() if k != "map"}, "only the drawing changed"
+    for bad, words in [('France: {colour: "blue", letter: F}', "colour"),
+                       ('France: {colour: "#bcd9ef", letter: G}', "same letter")]:
+        (pack / "map.yaml").write_text(text.replace(old, bad), encoding="utf-8")
+        with pytest.raises(ContentError, match=words):
+            load_game("eit2", pack)

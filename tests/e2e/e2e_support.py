@@ -62,3 +62,40 @@ def shot(page: Any, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False, animations="disabled",
                     caret="initial")
+
+
+def replay_tour(page: Any, steps: int) -> None:
+    """On a replay page (any game): jump to a turn (when the record has more than one),
+    step forwards and back, "Why?" of the action taken (its rule), and the shareable link
+    opening that very step in a new page."""
+    page.wait_for_function("() => document.body.dataset.steps !== undefined")
+    marks = [int(v) for v in page.eval_on_selector_all(
+        "#turn-jump option", "els => els.map(e => e.value)")]
+    later = [m for m in marks if 0 < m < steps]
+    if later and page.locator("#turn-jump").is_visible():
+        at = later[len(later) // 2]
+        page.select_option("#turn-jump", str(at))
+        page.wait_for_function(f"() => document.body.dataset.step === '{at}'")
+    else:
+        page.click("#first")
+        page.wait_for_function("() => document.body.dataset.step === '0'")
+        page.click("#next")
+        at = 1
+        page.wait_for_function("() => document.body.dataset.step === '1'")
+    if at < steps:
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"() => document.body.dataset.step === '{at + 1}'")
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_function(f"() => document.body.dataset.step === '{at}'")
+    page.click("#why")
+    page.wait_for_function("() => !document.querySelector('#explain').hidden")
+    assert page.locator("#explain .reason").inner_text().strip(), "why? explains the action"
+    link = page.locator("#share").input_value()
+    assert f"step={at}" in link, link
+    other = page.context.new_page()
+    try:
+        other.goto(link)
+        other.wait_for_function(f"() => document.body.dataset.step === '{at}'")
+        other.locator("#map .space").first.wait_for()
+    finally:
+        other.close()

@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 import pytest
-from e2e_support import SHOTS, Server
+from e2e_support import SHOTS, Server, replay_tour
 
 from warroom.games import load_game
 
@@ -186,3 +186,45 @@ def test_mid_game_board_and_the_replay_viewer(big: Any, server: Server) -> None:
     assert page.locator("#map .eaw-loc").count() == len(CONTENT["map"]["locations"])
     assert "Turn 10/10" in page.locator("#map .eaw-strip").inner_text() or \
         rec["result"]["termination"] != "final_scoring"
+    replay_tour(page, len(rec["actions"]))
+
+
+def test_why_not_on_the_board(big: Any, server: Server) -> None:
+    """Board elements no legal action names explain why they cannot be chosen, with the
+    rule: a location of a front not yet in play, a location beyond the one a front attacks,
+    an air space the Axis already control. Nothing is played."""
+    page = big
+    g = start(server)
+    open_board(page, g)
+    v = seat_view(server, g)["view"]
+    fronts = {f["id"]: f for f in CONTENT["map"]["fronts"]}
+    now = {f["id"]: f for f in v["fronts"]}
+    east = fronts["eastern"]["route"][1]
+    west = fronts["western"]["route"]
+    beyond = west[now["western"]["axis_index"] + 2]
+    before = version(page)
+
+    def ask(element: str) -> str:
+        page.evaluate("() => { const w = document.querySelector('#map .map-why');"
+                      " if (w) { w.hidden = true; w.textContent = ''; } }")
+        # the location's circle, or the control marker of an air space or sea zone
+        page.locator(f'#map .space[data-id="{element}"]').locator(
+            ".space-shape, .eaw-control rect").first.click()
+        page.wait_for_function("() => document.querySelector('#map .map-why .rule') !== null")
+        out: str = page.locator("#map .map-why").inner_text()
+        return out
+
+    why = ask(f"loc:{east}")
+    assert "cannot be chosen now" in why and "not in play" in why and "§2.2" in why, why
+    why = ask(f"loc:{beyond}")
+    assert "cannot be chosen now" in why and west[now["western"]["axis_index"] + 1] in why, why
+    why = ask("air:western_europe")
+    assert "already control" in why and "§4.2.3" in why, why
+    page.locator("#map-panel").screenshot(path=str(SHOTS / "map-eaw1940-why-not.png"),
+                                          animations="disabled")
+    assert version(page) == before, "nothing was played"
+    # the keyboard asks too
+    page.locator('#map .space[data-id="air:eastern_europe"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('#map .map-why')"
+                           ".innerText.includes('Eastern Europe')")

@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from e2e_support import SHOTS, Server
+from e2e_support import SHOTS, Server, replay_tour
 
 from warroom.core import Record, apply, legal_actions, new_game
 from warroom.games import load_game
@@ -352,3 +352,43 @@ def test_the_replay_viewer_draws_the_map(page: Any, sfe_server: Server) -> None:
         '#map .sfe-loc')].map(e => [e.dataset.id, [...e.querySelectorAll('.sfe-stack')]
         .reduce((t, s) => t + Number(s.dataset.n), 0)]))""")
     assert drawn == end, "the last step shows the recorded final counters"
+    replay_tour(page, len(keys))
+
+
+def test_why_not_on_the_sfe_map(browser: Any, sfe_server: Server) -> None:
+    """A location no legal action names explains why it cannot be chosen, with the rule
+    (core ``explain`` of its ``loc:`` action for the asking seat), and plays nothing; the
+    seat not to act hears only that it is not its turn."""
+    server = sfe_server
+    g = _new(server, 3)
+    legal = {a["key"] for a in _seat_view(server, g, "axis")["legal"]}
+    assert "loc:Berlin" not in legal
+    ctx, page, errors = _open(browser, server, g, "axis")
+    try:
+        page.wait_for_function(MY_TURN)
+        before = _version(page)
+        page.locator('#map .sfe-loc[data-id="Berlin"] .sfe-body').click()
+        page.wait_for_function("() => document.querySelector('#map .map-why .rule') !== null")
+        why = page.locator("#map .map-why").inner_text()
+        assert "Berlin cannot be chosen now" in why and "§7.1" in why, why
+        assert _version(page) == before, "nothing was played"
+        _map_shot(page, "map-sfe-why-not")
+        # Enter on a focused location asks too; a highlighted choice still plays
+        page.click("#map .map-why .msg-close")
+        page.locator('#map .sfe-loc[data-id="Moscow"]').focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.querySelector('#map .map-why .rule') !== null"
+                               " && document.querySelector('#map .map-why').innerText"
+                               ".includes('Moscow')")
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+    ctx, page, errors = _open(browser, server, g, "allies")
+    try:
+        page.locator('#map .sfe-loc[data-id="Berlin"] .sfe-body').click()
+        page.wait_for_function("() => document.querySelector('#map .map-why .reason') !== null")
+        why = page.locator("#map .map-why").inner_text()
+        assert "not allies's turn" in why and "7.1" not in why, why
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

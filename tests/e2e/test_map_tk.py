@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 import pytest
-from e2e_support import SHOTS, Server
+from e2e_support import SHOTS, Server, replay_tour
 
 from warroom.games import load_game
 
@@ -176,3 +176,32 @@ def test_mid_game_panel_and_the_replay_viewer(big: Any, server: Server) -> None:
     page.locator("#map .tk-event.done").wait_for()
     assert "resolved" in page.locator("#map .tk-event").inner_text().lower() or \
         "no result" in page.locator("#map .tk-event").inner_text().lower()
+    replay_tour(page, len(rec["actions"]))
+
+
+def test_why_not_on_the_panel(big: Any, server: Server) -> None:
+    """A box no legal action names explains why it cannot be chosen, with the rule, and
+    plays nothing; a seat not to act hears only that it is not its turn."""
+    page = big
+    g = start(server, seed=3)           # 15.26 Minor Country Politics: choose an Area Table
+    who = active(server, g)
+    assert who is not None
+    open_panel(page, g, who)
+    box = page.locator('#map .tk-country[data-id="country:belgium"]')
+    assert "legal" not in (box.get_attribute("class") or "")
+    before = page.evaluate("document.body.dataset.version")
+    box.click()
+    page.wait_for_function("() => document.querySelector('#map .map-why .rule') !== null")
+    why = page.locator("#map .map-why").inner_text()
+    assert "cannot be chosen now" in why and "§15.26" in why and "Area Table" in why, why
+    assert page.evaluate("document.body.dataset.version") == before, "nothing was played"
+    page.locator("#map-panel").screenshot(path=str(SHOTS / "map-tk-why-not.png"),
+                                          animations="disabled")
+    other = next(r for r in ROLES if r != who)
+    page.goto(f"/games/{g['id']}#{g['tokens'][other]}")
+    page.locator("#map .tk-panel").wait_for()
+    page.locator('#map .tk-country[data-id="country:belgium"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('#map .map-why .reason') !== null")
+    why = page.locator("#map .map-why").inner_text()
+    assert f"not {other}'s turn" in why and "Area Table" not in why, why

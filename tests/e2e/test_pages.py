@@ -7,10 +7,11 @@ the replay viewer; the phone layout. Each test saves a screenshot in tests/e2e/s
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_support import REAL_GAMES, SHOTS, Server, shot
+from e2e_support import REAL_GAMES, SHOTS, Server, loader, shot
 
 MY_TURN_OR_OVER = """() => document.body !== null && (document.body.dataset.status === 'over' ||
     document.querySelector('#choices .choice .act') !== null)"""
@@ -359,3 +360,127 @@ def test_map_menu_when_several_actions_name_one_space(page: Any, server: Server)
     page.locator('.space[data-id="a"]').click()
     page.locator('.map-menu button[data-key="check:a"]').click()
     assert page.evaluate("window.__got") == ["check:a"]
+
+
+# per game: a seed, a decision that can be taken back, and one that rolls a die (its log
+# entry shows the roll) for the same seat
+SEAT_PAGE = {
+    "eit2": (3, None, None),
+    "sfe": (3, "op:build", None),
+    "eaw1940": (3, "tank:western:north_africa", "attack:western"),
+    "tk": (8, "hex:berlin", None),
+}
+
+
+@pytest.mark.parametrize("game", REAL_GAMES)
+def test_seat_page_on_a_4k_screen(browser: Any, server: Server, game: str) -> None:
+    """For each game, on a 4K screen: the prompt in words, every legal choice as a button
+    and the map's highlighted elements, the own hand as cards with full texts and the
+    other hands as counts, a decision played then taken back with Undo, the record
+    downloaded as JSON, and the log citing rules (and showing a die roll)."""
+    if game in server.broken:
+        pytest.skip(server.broken[game])
+    seed, undoable, rolls = SEAT_PAGE[game]
+    g = new_game(server, game, {r: "human" for r in loader(game).roles}, seed)
+    first = next(iter(g["tokens"]))
+    who = server.api("GET", f"/api/games/{g['id']}/view",
+                     params={"token": g["tokens"][first]})["active"]
+    v = server.api("GET", f"/api/games/{g['id']}/view", params={"token": g["tokens"][who]})
+    ctx = browser.new_context(viewport={"width": 3840, "height": 2160}, base_url=server.url)
+    ctx.set_default_timeout(10_000)
+    errors: list[str] = []
+    try:
+        page = ctx.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"/games/{g['id']}#{g['tokens'][who]}")
+        page.wait_for_function(MY_TURN_OR_OVER)
+        # the screen is used: no sideways scroll, the map fills a good part of it
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        box = page.locator("#map-panel").bounding_box()
+        assert box is not None and box["width"] >= 2400, box
+        assert words(page.locator("#prompt-text")) == " ".join(v["prompt"]["text"].split())
+        keys = page.eval_on_selector_all("#choices .act", "els => els.map(e => e.dataset.key)")
+        assert sorted(keys) == sorted(a["key"] for a in v["legal"])
+        if game != "sfe":               # sfe starts with an operation, chosen off the map
+            assert page.locator("#map .space.legal").count() >= 1
+        hand = v["view"].get("hand")
+        if game == "sfe":
+            hand = v["view"]["sides"][who].get("hand")
+        if isinstance(hand, list) and hand:
+            cards = page.locator("#hand .card")
+            assert cards.count() == len(hand)
+            text = page.locator("#hand").inner_text()
+            assert all(str(c.get("title") or c.get("name")) in text for c in hand)
+            assert page.locator("#hand .other-hand").count() >= 1, "the other hand's count"
+        # a decision, taken back with Undo
+        if undoable is None:
+            undoable = v["legal"][0]["key"]
+        before = version(page)
+        page.locator(f'#choices .act[data-key="{undoable}"]').click()
+        wait_version_change(page, before)
+        page.wait_for_function("() => !document.getElementById('undo').disabled")
+        assert page.locator("#log li").count() >= 1
+        assert page.locator("#log .rule").count() >= 1, "the log cites rules"
+        before = version(page)
+        page.click("#undo")
+        wait_version_change(page, before)
+        rec = server.api("GET", f"/api/games/{g['id']}/record",
+                         params={"token": g["tokens"][who]})
+        assert rec["actions"] == [], "undo took the decision back"
+        page.wait_for_function(MY_TURN_OR_OVER)
+        if rolls is not None:
+            before = version(page)
+            page.locator(f'#choices .act[data-key="{rolls}"]').click()
+            wait_version_change(page, before)
+            page.locator("#log .die").first.wait_for()
+        # download the record: the same JSON the API gives the seat
+        with page.expect_download() as dl:
+            page.click("#download")
+        data = json.loads(Path(dl.value.path()).read_text(encoding="utf-8"))
+        assert data["game"] == game and data["actions"] == server.api(
+            "GET", f"/api/games/{g['id']}/record", params={"token": g["tokens"][who]})["actions"]
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.mark.parametrize("game", ["eit2", "eaw1940", "tk"])
+def test_phone_shows_each_map_without_sideways_scroll(browser: Any, server: Server,
+                                                      game: str) -> None:
+    """On a phone (390 CSS px) each game's map fits the screen's width, its highlighted
+    elements still play by tap, and the page never scrolls sideways (sfe: test_map_sfe)."""
+    if game in server.broken:
+        pytest.skip(server.broken[game])
+    seed = SEAT_PAGE[game][0]
+    g = new_game(server, game, {r: "human" for r in loader(game).roles}, seed)
+    first = next(iter(g["tokens"]))
+    who = server.api("GET", f"/api/games/{g['id']}/view",
+                     params={"token": g["tokens"][first]})["active"]
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, base_url=server.url,
+                              has_touch=True, is_mobile=True)
+    ctx.set_default_timeout(10_000)
+    errors: list[str] = []
+    try:
+        page = ctx.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"/games/{g['id']}#{g['tokens'][who]}")
+        page.wait_for_function(MY_TURN_OR_OVER)
+        page.locator("#map .space").first.wait_for()
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        box = page.locator("#map-panel").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        page.locator("#map-panel").scroll_into_view_if_needed()
+        shot(page, f"phone-{game}")
+        before = version(page)
+        lit = page.locator("#map .space.legal").first
+        target = lit.locator(".space-shape")
+        (target.first if target.count() else lit).tap()
+        menu = page.locator("#map .map-menu button[data-key]")
+        page.wait_for_function(f"""() => document.body.dataset.version !== '{before}' ||
+            document.querySelector('#map .map-menu') !== null""")
+        if menu.count():
+            menu.first.tap()
+        wait_version_change(page, before)
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

@@ -11,6 +11,10 @@ from typing import Any
 import pytest
 from e2e_support import SHOTS, Server, shot
 
+from warroom.core.protocol import new_game as start
+from warroom.core.protocol import view
+from warroom.games import load_game
+
 GAME_WAIT_S = 90
 
 
@@ -388,3 +392,98 @@ def test_eit2_map_labels_do_not_overlap_and_pinch_zooms(browser: Any, server: Se
         shot(page, "map-eit2-pinch")
     finally:
         ctx.close()
+
+
+REGION_MAP = """async (view) => {
+    const { renderMap } = await import('/static/js/map.js');
+    const look = (v) => {
+        const node = renderMap(v, [], new Map(), () => {});
+        document.body.replaceChildren(node);
+        const out = {};
+        for (const g of node.querySelectorAll('.space')) {
+            const r = g.dataset.region;
+            const letter = g.querySelector('.region-letter');
+            out[r] = out[r] || { fill: g.querySelector('.space-shape').getAttribute('fill'),
+                                 letter: letter ? letter.textContent : '' };
+        }
+        out.legend = [...node.querySelectorAll('.map-legend .lg.region')].map((x) => x.textContent);
+        return out;
+    };
+    const given = look(view);
+    const moved = JSON.parse(JSON.stringify(view));
+    moved.map.regions = moved.map.regions.map((r) => r.name === 'France'
+        ? { ...r, colour: '#123456', letter: 'Fr' } : r);
+    const changed = look(moved);
+    const bare = JSON.parse(JSON.stringify(view));
+    delete bare.map.regions;
+    return { given, changed, fallback: look(bare) };
+}"""
+
+
+def test_eit2_region_tints_and_letters_come_from_the_content(page: Any, server: Server) -> None:
+    """map.yaml's regions (colour, letter, hatch) colour the map: a content pack that changes
+    them changes the map; a map whose content gives none gets the palette, with a distinct
+    letter per region."""
+    need_eit2(server)
+    seen = view(start(load_game("eit2"), None, 1), "lw")
+    styles = {r["name"]: r for r in seen["map"]["regions"]}
+    page.goto("/static/game.html")
+    out = page.evaluate(REGION_MAP, seen)
+    for name, style in styles.items():
+        got = out["given"][name]
+        if style["hatched"]:
+            assert got["fill"].startswith("url(#hatch-"), got
+        else:
+            assert got["fill"] == style["colour"] and got["letter"] == style["letter"], got
+    assert out["changed"]["France"] == {"fill": "#123456", "letter": "Fr"}
+    assert "Fr France" in out["changed"]["legend"]
+    assert out["changed"]["Germany"] == out["given"]["Germany"]
+    fallback = {k: v for k, v in out["fallback"].items() if k != "legend"}
+    letters = [v["letter"] for v in fallback.values()]
+    assert len(fallback) == 7 and all(letters) and len(set(letters)) == len(letters), fallback
+    assert all(v["fill"].startswith("#") for v in fallback.values())
+
+
+def test_mid_game_eit2_map_matches_the_view(browser: Any, server: Server) -> None:
+    """After random decisions (through the API), the map shows every space's SP, control
+    and battleground as the seat's view has them. Screenshot: map-eit2-mid.png."""
+    need_eit2(server)
+    g = new_game(server, {"lw": "human", "rw": "human"}, 13)
+    url = f"/api/games/{g['id']}"
+    rng = random.Random(5)
+    v = server.api("GET", f"{url}/view", params={"token": g["tokens"]["lw"]})
+    for _ in range(70):             # a seat's answer holds its next choices while it acts
+        if v["status"] == "over":
+            break
+        if v["role"] != v["active"]:
+            v = server.api("GET", f"{url}/view", params={"token": g["tokens"][v["active"]]})
+        v = server.api("POST", f"{url}/actions", json={
+            "token": g["tokens"][v["role"]], "action": rng.choice(v["legal"])["key"]})
+    who = v["active"] or "lw"
+    v = server.api("GET", f"{url}/view", params={"token": g["tokens"][who]})
+    assert v["view"]["turn"] >= 1 and any(sp["lw_sp"] or sp["rw_sp"] for sp in v["view"]["spaces"])
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000}, base_url=server.url)
+    errors: list[str] = []
+    try:
+        page = ctx.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"/games/{g['id']}#{g['tokens'][who]}")
+        page.locator("#map svg.map-svg").wait_for()
+        page.wait_for_function(f"() => document.body.dataset.version === '{v['version']}'")
+        ids = [sp["id"] for sp in v["view"]["map"]["spaces"]]
+        expected = {sid: (str(st["lw_sp"]), str(st["rw_sp"]))
+                    for sid, st in zip(ids, v["view"]["spaces"], strict=True)}
+        assert map_counters(page) == expected
+        control = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+            '#map .space')].map(g => [g.dataset.id, g.classList.contains('ctl-lw') ? 'lw'
+            : g.classList.contains('ctl-rw') ? 'rw' : null]))""")
+        assert control == {sid: st["control"]
+                           for sid, st in zip(ids, v["view"]["spaces"], strict=True)}
+        assert page.locator("#map .bg-ring").count() == sum(
+            1 for st in v["view"]["spaces"] if st["battleground"])
+        page.locator("#map-panel").scroll_into_view_if_needed()
+        page.locator("#map-panel").screenshot(path=str(SHOTS / "map-eit2-mid.png"),
+                                              animations="disabled")
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

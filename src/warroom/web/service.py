@@ -343,28 +343,37 @@ class GameService:
                 "rules": list(why.rules)}
 
     def _by_target(self, game: Game) -> dict[str, list[Action]]:
-        """The catalogue actions naming each target (an arg of their key), in order."""
+        """The catalogue actions naming each target, in order: an arg of their key (a space,
+        a location, a front) names every action it is an arg of; an action's own key (a
+        map element drawn for one action, e.g. ``sea:atlantic`` or ``country:belgium``)
+        names that action alone."""
         found = self._targets.get(game.id)
         if found is None:
-            found = {}
+            by_arg: dict[str, list[Action]] = {}
             for a in game.catalogue:
                 for arg in dict.fromkeys(a.args):
-                    found.setdefault(arg, []).append(a)
+                    by_arg.setdefault(arg, []).append(a)
+            found = dict(by_arg)
+            for a in game.catalogue:
+                if a.key not in by_arg:
+                    found[a.key] = [a]
             self._targets[game.id] = found
         return found
 
     def explain_target(self, game_key: str, token: str | None, target: str
                        ) -> dict[str, Any]:
-        """Why a map element (``target``, e.g. a space id) can or cannot be chosen now by
-        this seat: the catalogue action of the current decision naming it (a legal one if
-        there is one), explained with core ``explain`` for the seat. A seat that is not to
-        act learns only that it is not its turn."""
+        """Why a map element (``target``: a space id, or the key of the one action a map
+        element stands for) can or cannot be chosen now by this seat: the catalogue action
+        of the current decision naming it (a legal one if there is one), explained with core
+        ``explain`` for the seat. A seat that is not to act learns only that it is not its
+        turn. An unknown target is a BadRequest, and nothing changes."""
         live = self.live(game_key)
         role = self.seat(live, token)
         candidates = self._by_target(live.game).get(target)
         if not candidates:
             raise BadRequest(f"no action of {live.game.id} names {short(target)}: give the "
-                             "id of a space (or other element) of this game's map")
+                             "id of a space (or other element) of this game's map, or an "
+                             "action's key")
         with live.lock:
             state = live.state
             chosen = candidates[0]

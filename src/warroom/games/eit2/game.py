@@ -134,6 +134,11 @@ class EuropeInTurmoil2(EitGame):
             "spaces": [{"id": c.slugs[s], "name": c.names[s], "x": m.x[s], "y": m.y[s],
                         "region": c.region[s]} for s in range(len(c.names))],
             "links": [[c.slugs[a], c.slugs[b]] for a, b in m.edges],
+            # each region's tint, letter and hatch, from map.yaml (front ends fall back to
+            # their own palette for a region the content leaves out)
+            "regions": [{"name": name, "colour": style.colour, "letter": style.letter,
+                         "hatched": style.hatched}
+                        for name, style in m.model.regions.items()],
         }
 
     # -- set-up -----------------------------------------------------------------------
@@ -225,7 +230,8 @@ class EuropeInTurmoil2(EitGame):
             # the map every other view shares
             "map": {"width": self._map["width"], "height": self._map["height"],
                     "spaces": [dict(sp) for sp in self._map["spaces"]],
-                    "links": [list(ln) for ln in self._map["links"]]},
+                    "links": [list(ln) for ln in self._map["links"]],
+                    "regions": [dict(r) for r in self._map["regions"]]},
             "rearmament_chart": [{**tr, "boxes": [dict(b, effects=list(b["effects"]))
                                                   for b in tr["boxes"]]}
                                  for tr in self._chart],

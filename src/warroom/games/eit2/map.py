@@ -4,7 +4,8 @@
 its Scoring Region (or ``Independent``), Stability (2.1.4), Battleground (2.1.5, or a
 condition under which it becomes one) and Colonial (2.1.6) flags, the "At Start" markers of
 3.2-3.5, its neighbours (2.1.3), x/y for drawing on a 1000x700 canvas, and ``aliases`` for
-the other spellings the rulebook uses ("North England", "Russia", "Baltics"...).
+the other spellings the rulebook uses ("North England", "Russia", "Baltics"...). ``regions``
+gives each region's drawing style (tint, letter, hatch): a drawing aid, like x/y.
 
 The rulebook does not print the map: what it states or implies (see tests/test_eit2_map.py)
 is listed per space under ``stated``; everything else is a reconstruction from historical
@@ -86,8 +87,21 @@ class SpaceModel(ContentModel):
     reconstructed: bool = False
 
 
+class RegionStyle(ContentModel):
+    """How a front end draws a region (no rule depends on it): a pale tint told apart by
+    lightness as well as hue, a letter printed on every space of the region (colour is
+    never the only sign), and ``hatched`` for spaces drawn on their own with a hatch
+    instead of as one shaded area (the Independent spaces)."""
+
+    colour: str = Field(pattern=r"^#[0-9A-Fa-f]{6}$")
+    letter: str = Field(default="", max_length=3, pattern=r"^[A-Za-z0-9]*$")
+    hatched: bool = False
+
+
 class MapFile(ContentModel):
     spaces: list[SpaceModel] = Field(min_length=2)
+    # drawing aid: each region's tint and letter (front ends fall back to their own palette)
+    regions: dict[RegionName, RegionStyle] = Field(default_factory=dict)
     # 2.1.3: "an exhaustive list" of spaces without a path to the rest of their region.
     exclaves: list[str] = Field(default_factory=list)
 
@@ -249,6 +263,15 @@ def compile_map(m: MapFile, file: str) -> EitMap:
             check(ok, f"stated entry {st!r} is not one of {', '.join(STATABLE)} or "
                   "'adjacent:NAME' for a listed neighbour", file=file, entry=where(i),
                   field=f"stated[{k}]")
+
+    letters: dict[str, str] = {}
+    for named, style in m.regions.items():
+        if style.letter:
+            check(style.letter not in letters, f"regions {letters.get(style.letter)} and "
+                  f"{named} have the same letter {style.letter!r}: give each its own (the "
+                  "letter tells regions apart without colour)", file=file,
+                  field=f"regions.{named}.letter")
+            letters[style.letter] = named
 
     # 2.1.3: the exclaves are exactly the spaces outside the main body of their region.
     for k, n in enumerate(m.exclaves):

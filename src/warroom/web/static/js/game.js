@@ -5,6 +5,9 @@ import { clearMessages, fill, h, humanize, message, roleChip, roleName, ruleBadg
 import { renderMap } from "./maps.js";
 import { cardPopover, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
 
+// what a game's map calls the elements a choice lights up
+const MAP_WORDS = { sfe: "locations", eaw1940: "locations and markers", tk: "boxes" };
+
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const base = `/api/games/${encodeURIComponent(gameId)}`;
@@ -246,7 +249,7 @@ function renderRest(p) {
   fill($("map"), mapNode);
   const choosable = mapNode ? mapNode.querySelectorAll(".space.legal").length : 0;
   $("map-prompt").textContent = choosable && p.prompt
-    ? `— ${p.prompt.text || "Choose"}: click one of the ${choosable} highlighted spaces` : "";
+    ? `— ${p.prompt.text || "Choose"}: click one of the ${choosable} highlighted ${MAP_WORDS[p.game] || "spaces"}` : "";
   if (focused) {
     const again = $("map").querySelector(`.space[data-id="${CSS.escape(focused.dataset.id)}"]`);
     if (again) again.focus({ preventScroll: true });

@@ -30,27 +30,41 @@ export function s(tag, attrs, ...kids) {
   return el;
 }
 
-// Region tints: pale, told apart by lightness as well as hue (Okabe & Ito hues), and each
-// region has a letter on every space too. Independent spaces are hatched.
-const REGION_STYLE = {
-  "France": { tint: "#bcd9ef", letter: "F" },
-  "United Kingdom": { tint: "#f2c9dd", letter: "UK" },
-  "Germany": { tint: "#cfcfcf", letter: "G" },
-  "Spain": { tint: "#f6dd8c", letter: "S" },
-  "Italy": { tint: "#a9dcc6", letter: "I" },
-  "Little Entente": { tint: "#e9c7a4", letter: "LE" },
-  "Independent": { tint: "#f7f4ec", letter: "" },
-};
+// Region tints, letters and hatches come from the content (`map.regions`: name, colour,
+// letter, hatched); a region the content leaves out gets a pale tint of this palette (told
+// apart by lightness as well as hue, Okabe & Ito hues) and its initials as its letter.
+// Every space carries its region's letter, so colour is never the only sign.
 const FALLBACK_TINTS = ["#bcd9ef", "#f6dd8c", "#a9dcc6", "#f2c9dd", "#e9c7a4", "#cfcfcf"];
+const NO_REGION = { tint: "#efe9db", letter: "", hatched: false, pattern: null };
 // control and SP counters: the two sides' colours (vermilion / blue), with letters
 const SIDE = { lw: { colour: "#D55E00", letter: "L" }, rw: { colour: "#0072B2", letter: "R" } };
 
-function regionStyle(region, regions) {
-  if (region === undefined || region === null || region === "") return { tint: "#efe9db", letter: "" };
-  if (REGION_STYLE[region]) return REGION_STYLE[region];
-  const i = Math.max(0, regions.indexOf(region));
-  return { tint: FALLBACK_TINTS[i % FALLBACK_TINTS.length],
-    letter: String(region || "?").split(/\s+/).map((w) => w[0]).join("").toUpperCase() };
+/**
+ * The style of each region of a map: Map(region -> {tint, letter, hatched, pattern}), from
+ * `map.regions` where the content gives one, else the fallback palette (letters kept
+ * distinct). `pattern` is the id of a hatched region's SVG pattern. Exported for tests.
+ */
+export function regionStyles(map, regions) {
+  const given = new Map((Array.isArray(map.regions) ? map.regions : [])
+    .filter((r) => r && typeof r.name === "string").map((r) => [r.name, r]));
+  const out = new Map();
+  const taken = new Set([...given.values()].map((r) => r.letter).filter(Boolean));
+  let k = 0;
+  regions.forEach((region, i) => {
+    const g = given.get(region);
+    const ok = g && /^#[0-9a-fA-F]{3,8}$/.test(String(g.colour || ""));
+    let letter = g ? String(g.letter || "") : "";
+    if (!g) {
+      const base = String(region || "?").split(/\s+/).map((w) => w[0]).join("").toUpperCase();
+      letter = base;
+      for (let n = 2; taken.has(letter); n += 1) letter = `${base}${n}`;
+      taken.add(letter);
+    }
+    const hatched = Boolean(g && g.hatched);
+    out.set(region, { tint: ok ? g.colour : FALLBACK_TINTS[(k++) % FALLBACK_TINTS.length], letter, hatched,
+      pattern: hatched ? `hatch-r${i}` : null });
+  });
+  return out;
 }
 
 /** The convex hull of points (monotone chain), for a region's shaded area. */
@@ -268,8 +282,8 @@ export function actionsBySpace(legal, ids) {
   return out;
 }
 
-function spaceWords(sp, st, acts) {
-  const parts = [sp.name, sp.region && sp.region !== "Independent" ? `${sp.region} region` : sp.region];
+function spaceWords(sp, st, acts, rs) {
+  const parts = [sp.name, sp.region && !rs.hatched ? `${sp.region} region` : sp.region];
   if (st) {
     if (st.stability !== undefined) parts.push(`stability ${st.stability}`);
     if (st.battleground) parts.push("battleground");
@@ -290,6 +304,52 @@ function counter(x, y, side, n, ext) {
     ext ? s("g", { class: "ext", transform: `translate(${side === "lw" ? -6 : 6},-6)` },
       s("circle", { r: 3.4, fill: "#111", stroke: "#fff", "stroke-width": 0.6 }),
       s("text", { class: "ext-n", y: 1.7, "text-anchor": "middle", text: ext > 1 ? String(ext) : "E" })) : null);
+}
+
+/**
+ * "Why not" under a map: `ask(title, target, note)` asks `whyNot(target)` (the page's hook:
+ * core `explain` of the action of the current decision naming `target`, for the asking seat
+ * only) and shows the reason with its rules. `note` (a string, or a function of the answer
+ * giving one or null), when given, says why the element itself is not the choice (e.g. "the
+ * front attacks Y"): the answer is then read as a refusal even when the action it names is
+ * legal elsewhere. A target that no action of the game names
+ * (an element shown for information only) is said so. `node` goes under the map; `hide()`
+ * closes it. Returns null without a hook (a finished game, the replay viewer).
+ */
+export function whyNotBox(whyNot) {
+  const node = h("output", { class: "map-why", "aria-live": "polite", hidden: true });
+  const close = () => h("button", { type: "button", class: "msg-close", "aria-label": "Close",
+    onclick: () => { node.hidden = true; } }, "×");
+  let asked = 0;
+  const ask = async (title, target, note) => {
+    if (!whyNot) return;
+    const ticket = ++asked;
+    node.hidden = false;
+    node.className = "map-why";
+    fill(node, h("strong", {}, title), ": asking the rules…");
+    let r;
+    try {
+      r = await whyNot(target, title);
+    } catch (err) {
+      if (ticket !== asked) return;
+      node.className = "map-why illegal";
+      fill(node, h("strong", {}, title), err && err.status === 422
+        ? " is never chosen by a decision of this game: it is shown for information."
+        : `: ${(err && err.message) || "no explanation"}`, close());
+      return;
+    }
+    if (ticket !== asked) return;
+    if (!r) { node.hidden = true; return; } // no answer (a hot-seat hand-off is showing)
+    note = typeof note === "function" ? note(r) : note;
+    const legal = r.legal && !note;
+    node.className = `map-why ${legal ? "legal" : "illegal"}`;
+    fill(node, h("strong", {}, title), legal ? " can be chosen: " : " cannot be chosen now: ",
+      note ? [h("span", { class: "note" }, note), r.legal ? "; that can be chosen: " : "; and that cannot: "] : null,
+      h("span", { class: "reason" }, r.reason || ""), " ",
+      (r.rules || []).map((x) => [h("span", { class: "rule", title: `rule ${x}` }, `§${x}`), " "]),
+      close());
+  };
+  return { node, ask, hide: () => { node.hidden = true; } };
 }
 
 /**
@@ -315,6 +375,8 @@ export function renderMap(view, legal, ui, act) {
   const at = new Map(map.spaces.map((p) => [p.id, p]));
   const acts = actionsBySpace(legal, ids);
   const regions = [...new Set(map.spaces.map((p) => p.region))].filter((r) => r !== undefined && r !== null && r !== "");
+  const styles = regionStyles(map, regions);
+  const regionStyle = (region) => styles.get(region) || NO_REGION;
 
   const svg = s("svg", { class: `map-svg${auto ? " auto-layout" : ""}`, xmlns: NS, role: "group",
     "aria-label": `Map: ${map.spaces.length} spaces${acts.size ? `, ${acts.size} can be chosen` : ""}`,
@@ -358,12 +420,12 @@ export function renderMap(view, legal, ui, act) {
   };
   const pan = (dx, dy) => setVb({ ...vb, x: vb.x + dx * vb.w, y: vb.y + dy * vb.h });
 
-  // defs: the hatch of Independent spaces
-  svg.append(s("defs", {},
-    s("pattern", { id: "hatch-ind", width: 4, height: 4, patternUnits: "userSpaceOnUse",
+  // defs: the hatch of each hatched region (the Independent spaces), in its colour
+  svg.append(s("defs", {}, regions.map(regionStyle).filter((rs) => rs.pattern).map((rs) =>
+    s("pattern", { id: rs.pattern, width: 4, height: 4, patternUnits: "userSpaceOnUse",
       patternTransform: "rotate(45)" },
-    s("rect", { width: 4, height: 4, fill: REGION_STYLE.Independent.tint }),
-    s("line", { x1: 0, y1: 0, x2: 0, y2: 4, stroke: "#b5ab93", "stroke-width": 1.2 }))));
+    s("rect", { width: 4, height: 4, fill: rs.tint }),
+    s("line", { x1: 0, y1: 0, x2: 0, y2: 4, stroke: "#b5ab93", "stroke-width": 1.2 })))));
   svg.append(s("rect", { class: "sea", x: full.x - full.w, y: full.y - full.h, width: full.w * 3,
     height: full.h * 3 }));
 
@@ -382,7 +444,7 @@ export function renderMap(view, legal, ui, act) {
   }
   for (const region of regions) {
     if (auto) break; // an automatic layout has no geography to shade
-    const st = regionStyle(region, regions);
+    const st = regionStyle(region);
     const groups = new Map();
     for (const p of map.spaces) {
       if (p.region !== region) continue;
@@ -390,7 +452,7 @@ export function renderMap(view, legal, ui, act) {
       if (!groups.has(r)) groups.set(r, []);
       groups.get(r).push([p.x, p.y]);
     }
-    if (region === "Independent") {
+    if (st.hatched) {
       for (const pts of groups.values()) {
         for (const [x, y] of pts) areas.append(s("circle", { cx: x, cy: y, r: 19, fill: "#efe9db", stroke: "#c9bea4", "stroke-width": 0.6 }));
       }
@@ -428,35 +490,13 @@ export function renderMap(view, legal, ui, act) {
     h("span", { class: "muted" }, acts.size ? "Highlighted spaces can be chosen: click one, or Tab to it and press Enter."
       : "Hover or focus a space for its details.",
     whyNot ? " Click (or Enter on) any other space to hear why it cannot be chosen." : ""));
-  const why = h("output", { class: "map-why", "aria-live": "polite", hidden: true });
-  let asked = 0;
-  const explainSpace = async (sp) => {
-    const ticket = ++asked;
-    why.hidden = false;
-    why.className = "map-why";
-    fill(why, h("strong", {}, sp.name), ": asking the rules…");
-    let r;
-    try {
-      r = await whyNot(sp.id, sp.name);
-    } catch (err) {
-      if (ticket !== asked) return;
-      why.className = "map-why illegal";
-      fill(why, h("strong", {}, sp.name), ": ", err.message || "no explanation",
-        h("button", { type: "button", class: "msg-close", "aria-label": "Close", onclick: () => { why.hidden = true; } }, "×"));
-      return;
-    }
-    if (ticket !== asked || !r) return;
-    why.className = `map-why ${r.legal ? "legal" : "illegal"}`;
-    fill(why, h("strong", {}, sp.name), r.legal ? " can be chosen: " : " cannot be chosen now: ",
-      h("span", { class: "reason" }, r.reason || ""), " ",
-      (r.rules || []).map((x) => [h("span", { class: "rule", title: `rule ${x}` }, `§${x}`), " "]),
-      h("button", { type: "button", class: "msg-close", "aria-label": "Close", onclick: () => { why.hidden = true; } }, "×"));
-  };
+  const why = whyNotBox(whyNot);
+  const explainSpace = (sp) => why.ask(sp.name, sp.id);
   let menu = null;
   const closeMenu = () => { if (menu) { menu.remove(); menu = null; } };
 
   const showInfo = (sp, st, list) => {
-    const rs = regionStyle(sp.region, regions);
+    const rs = regionStyle(sp.region);
     fill(info,
       h("strong", {}, sp.name), " ",
       sp.region ? [h("span", { class: "chip" }, `${sp.region}${rs.letter ? ` (${rs.letter})` : ""}`), " "] : null,
@@ -475,7 +515,7 @@ export function renderMap(view, legal, ui, act) {
       if (whyNot) explainSpace(sp);
       return;
     }
-    why.hidden = true;
+    why.hide();
     if (list.length === 1) {
       act(list[0].key);
       return;
@@ -500,16 +540,16 @@ export function renderMap(view, legal, ui, act) {
   map.spaces.forEach((sp, i) => {
     const st = stateOf(sp, i) || null;
     const list = acts.get(sp.id) || [];
-    const rs = regionStyle(sp.region, regions);
+    const rs = regionStyle(sp.region);
     const ctl = st && st.control && SIDE[st.control] ? st.control : null;
-    const words = spaceWords(sp, st, list);
+    const words = spaceWords(sp, st, list, rs);
     const g = s("g", { class: `space${list.length ? " legal" : ""}${ctl ? ` ctl-${ctl}` : ""}`,
       transform: `translate(${sp.x},${sp.y})`, tabindex: "0", role: list.length || whyNot ? "button" : "img",
       "aria-label": words, dataset: { id: sp.id, region: sp.region ?? "" } },
     s("title", { text: words }),
     list.length ? s("circle", { class: "legal-ring", r: 13.5 }) : null,
     s("circle", { class: "space-shape", r: 10,
-      fill: sp.region === "Independent" ? "url(#hatch-ind)" : rs.tint,
+      fill: rs.pattern ? `url(#${rs.pattern})` : rs.tint,
       stroke: ctl ? SIDE[ctl].colour : "#3b3a36", "stroke-width": ctl ? 3 : 1 }),
     st && st.battleground ? s("circle", { class: "bg-ring", r: 7.2 }) : null,
     st ? s("text", { class: "stab", y: 3.3, "text-anchor": "middle", text: String(st.stability) }) : null,
@@ -625,17 +665,17 @@ export function renderMap(view, legal, ui, act) {
       h("span", { class: "lg lw" }, "L"), " LW SP  ", h("span", { class: "lg rw" }, "R"), " RW SP  ",
       h("span", { class: "lg ext" }, "E"), " Extremist  ", h("span", { class: "lg star" }, "★"), " Battleground  ",
       h("span", { class: "lg ring" }, "◯"), " can be chosen  ",
-      regions.filter((r) => regionStyle(r, regions).letter).map((r) => {
-        const st = regionStyle(r, regions);
+      regions.map((r) => {
+        const st = regionStyle(r);
+        if (st.hatched) return h("span", { class: "lg region hatch", style: { background: `repeating-linear-gradient(45deg, ${st.tint} 0 3px, #b5ab93 3px 4px)` } }, `${st.letter ? `${st.letter} ` : ""}${r}`);
         return h("span", { class: "lg region", style: { background: st.tint } }, `${st.letter} ${r}`);
-      }),
-      h("span", { class: "lg region hatch" }, "Independent")));
+      })));
   wrap.addEventListener("keydown", (e) => {
     if (e.target.closest && e.target.closest(".map-menu")) return;
     if (e.key === "+" || e.key === "=") { zoom(1 / 1.4); e.preventDefault(); }
     else if (e.key === "-") { zoom(1.4); e.preventDefault(); }
     else if (e.key === "Escape") closeMenu();
   });
-  wrap.append(tools, h("div", { class: "map-frame" }, svg), info, why);
+  wrap.append(tools, h("div", { class: "map-frame" }, svg), info, why.node);
   return wrap;
 }

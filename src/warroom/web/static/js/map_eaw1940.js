@@ -8,7 +8,7 @@
 // several name one element): an attack on the location the front's Allied marker holds,
 // unstall / tank moves / a new tank on the front's Axis marker, air and sea attacks on the
 // control markers. Okabe & Ito colours, always with a letter or word as well.
-import { NS, actionsBySpace, s } from "./map.js";
+import { NS, actionsBySpace, s, whyNotBox } from "./map.js";
 import { fill, h, humanize } from "./ui.js";
 
 const AXIS = "#000000";
@@ -266,12 +266,39 @@ export function renderEaw1940(view, legal, ui, act) {
   const wrap = h("div", { class: "map-wrap eaw-map" });
   const info = h("div", { class: "map-info", "aria-live": "polite" },
     h("span", { class: "muted" }, acts.size ? "Highlighted markers and locations can be chosen: click one, or Tab to it and press Enter."
-      : "Hover or focus a location or marker for its details."));
+      : "Hover or focus a location or marker for its details.",
+    act.whyNot ? " Click (or Enter on) any other location or marker to hear why it cannot be chosen." : ""));
   let menu = null;
   const closeMenu = () => { if (menu) { menu.remove(); menu = null; } };
+  // "why not": what a board element stands for in the rules (an attack on a front, a sea or
+  // air attack, the front marker's actions), asked for this seat
+  const why = whyNotBox(typeof act.whyNot === "function" ? act.whyNot : null);
+  const alliedAt = (f) => f.route[(f.now.axis_index ?? 0) + 1];
+  const askWhy = (id, title) => {
+    if (id.startsWith("sea:") || id.startsWith("air:")) { why.ask(title, id); return; }
+    if (id.startsWith("front:")) {
+      const f = fronts.find((x) => `front:${x.id}` === id);
+      if (!f) return;
+      why.ask(title, f.id, (r) => (r.legal && String(r.key).startsWith("attack:")
+        ? `nothing is chosen on the Axis marker now; the ${f.name} front's attack is chosen on ${alliedAt(f)}, the location its Allied front marker holds` : null));
+      return;
+    }
+    if (!id.startsWith("loc:")) return;
+    const name = id.slice(4);
+    const on = fronts.filter((f) => f.route.includes(name));
+    const target = on.find((f) => f.now.in_play !== false && alliedAt(f) === name);
+    if (target) { why.ask(title, `attack:${target.id}`); return; }
+    const f = on.find((x) => x.now.in_play !== false) || on[0];
+    if (!f) return;
+    const there = alliedAt(f);
+    const held = holder.get(name) === "axis" && f.now.in_play !== false;
+    why.ask(title, `attack:${f.id}`, `${held ? `the Axis hold ${name}; ` : ""}an attack on the ${f.name} front is made on ${there || "no location (the front is at its end)"}, the location its Allied front marker holds`);
+  };
   const choose = (title, list, evt, node) => {
     closeMenu();
-    if (!list.length) return;
+    const id = node && node.dataset ? node.dataset.id : "";
+    if (!list.length) { if (id) askWhy(id, title); return; }
+    why.hide();
     if (list.length === 1) { act(list[0].key); return; }
     const box = wrap.getBoundingClientRect();
     const r = node.getBoundingClientRect();
@@ -293,7 +320,7 @@ export function renderEaw1940(view, legal, ui, act) {
     const list = acts.get(id) || [];
     const label = `${words}${list.length ? `; ${list.length === 1 ? `can be chosen: ${list[0].label}` : `${list.length} choices`}` : ""}`;
     const g = s("g", { class: `space ${cls}${list.length ? " legal" : ""}`, tabindex: "0",
-      role: list.length ? "button" : "img", "aria-label": label, dataset: { id } },
+      role: list.length || (act.whyNot && id !== "malta") ? "button" : "img", "aria-label": label, dataset: { id } },
     s("title", { text: label }), kids);
     const show = () => fill(info, h("strong", {}, title), " ", details.map((d) => [h("span", {}, d), " "]),
       list.length ? h("span", { class: "chip can" }, list.length === 1 ? list[0].label : `${list.length} choices`) : null);
@@ -534,7 +561,7 @@ export function renderEaw1940(view, legal, ui, act) {
     else if (e.key === "-") { zoom(1.4); e.preventDefault(); }
     else if (e.key === "Escape") closeMenu();
   });
-  wrap.append(turnStrip(view, map), tools, h("div", { class: "map-frame eaw-frame" }, svg), info);
+  wrap.append(turnStrip(view, map), tools, h("div", { class: "map-frame eaw-frame" }, svg), info, why.node);
   return wrap;
 }
 

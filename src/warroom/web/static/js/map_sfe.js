@@ -10,7 +10,7 @@
 // choices. Hover or focus shows the details. Zoom and pan change the viewBox only. Data is
 // always inserted as text, never as HTML.
 import { fill, h, humanize, roleName } from "./ui.js";
-import { NS, s, actionsBySpace } from "./map.js";
+import { NS, s, actionsBySpace, whyNotBox } from "./map.js";
 
 // Okabe & Ito colours; the letter and the shape carry the same meaning.
 const OWNER = {
@@ -367,7 +367,10 @@ export function renderSfe(view, legal, ui, act) {
   const wrap = h("div", { class: "map-wrap sfe-map" });
   const info = h("div", { class: "map-info", "aria-live": "polite" },
     h("span", { class: "muted" }, acts.size ? "Highlighted locations can be chosen: click one, or Tab to it and press Enter."
-      : "Hover or focus a location for its details."));
+      : "Hover or focus a location for its details.",
+    act.whyNot ? " Click (or Enter on) any other location to hear why it cannot be chosen." : ""));
+  // "why not": a location no legal action names asks the rules for this seat (loc: NAME)
+  const why = whyNotBox(typeof act.whyNot === "function" ? act.whyNot : null);
   let menu = null;
   const closeMenu = () => { if (menu) { menu.remove(); menu = null; } };
 
@@ -405,7 +408,11 @@ export function renderSfe(view, legal, ui, act) {
 
   const choose = (loc, list, evt, node) => {
     closeMenu();
-    if (!list || !list.length) return;
+    if (!list || !list.length) {
+      why.ask(loc.box ? `${loc.name} box` : loc.name, `loc:${loc.id}`);
+      return;
+    }
+    why.hide();
     if (list.length === 1) { act(list[0].key); return; }
     const rb = wrap.getBoundingClientRect();
     const r = node.getBoundingClientRect();
@@ -449,7 +456,7 @@ export function renderSfe(view, legal, ui, act) {
       list.length ? (list.length === 1 ? `can be chosen: ${list[0].label}` : `${list.length} choices`) : null,
     ].filter(Boolean).join(", ");
     const g = s("g", { class: `space sfe-loc p-${printed} c-${ctl}${list.length ? " legal" : ""}${focus === loc.id ? " focus" : ""}${loc.box ? " box" : ""}`,
-      transform: `translate(${loc.x},${loc.y})`, tabindex: "0", role: list.length ? "button" : "img",
+      transform: `translate(${loc.x},${loc.y})`, tabindex: "0", role: list.length || act.whyNot ? "button" : "img",
       "aria-label": words, dataset: { id: loc.id, control: ctl } },
     s("title", { text: words }));
     if (list.length) g.append(s("rect", { class: "sfe-legal-ring", x: -w / 2 - 5, y: -hh / 2 - 5, width: w + 10, height: hh + 10, rx: 6 }));
@@ -615,6 +622,6 @@ export function renderSfe(view, legal, ui, act) {
   const note = map.reconstructed ? h("p", { class: "sfe-note muted" },
     map.layout === "automatic" ? "This content pack places no location: the map is laid out automatically from its lines."
       : "The rulebook prints no map: positions follow 1939 geography (reconstructed); locations, halves and lines are the content pack's.") : null;
-  wrap.append(tracks(view, map), tools, h("div", { class: "map-frame sfe-frame" }, svg), info, note);
+  wrap.append(tracks(view, map), tools, h("div", { class: "map-frame sfe-frame" }, svg), info, why.node, note);
   return wrap;
 }

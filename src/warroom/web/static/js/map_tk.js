@@ -9,7 +9,7 @@
 // Country (or a hex or unit in it), a Partnership Country, a Ceded Land marker, a faction,
 // an Area Table, a Civil War marker, a Policy, a Posture Box or a card make that box
 // highlighted and clickable (a menu when several name one box).
-import { actionsBySpace } from "./map.js";
+import { actionsBySpace, whyNotBox } from "./map.js";
 import { fill, h, humanize, roleChip, ruleBadge } from "./ui.js";
 
 const FACTIONS = ["axis", "western", "soviet"];
@@ -100,12 +100,19 @@ export function renderTk(view, legal, ui, act) {
   const wrap = h("div", { class: "map-wrap tk-panel" });
   const info = h("div", { class: "map-info", "aria-live": "polite" },
     h("span", { class: "muted" }, acts.size ? "Highlighted boxes can be chosen: click one, or Tab to it and press Enter."
-      : "Hover or focus a box for its details."));
+      : "Hover or focus a box for its details.",
+    act.whyNot ? " Click (or Enter on) any other box to hear why it cannot be chosen." : ""));
   let menu = null;
   const closeMenu = () => { if (menu) { menu.remove(); menu = null; } };
+  // "why not": a box's id is the key of the action that chooses it (country:, partner:, …)
+  const why = whyNotBox(typeof act.whyNot === "function" ? act.whyNot : null);
   const choose = (title, list, evt, node) => {
     closeMenu();
-    if (!list.length) return;
+    if (!list.length) {
+      if (node && node.dataset && node.dataset.id) why.ask(title, node.dataset.id);
+      return;
+    }
+    why.hide();
     if (list.length === 1) { act(list[0].key); return; }
     const box = wrap.getBoundingClientRect();
     const r = node.getBoundingClientRect();
@@ -126,7 +133,7 @@ export function renderTk(view, legal, ui, act) {
     const words = `${title}${details.length ? `: ${details.join(", ")}` : ""}${list.length
       ? `; ${list.length === 1 ? `can be chosen: ${list[0].label}` : `${list.length} choices`}` : ""}`;
     const el = h(tag, { class: `space ${cls}${list.length ? " legal" : ""}`, tabindex: "0",
-      role: list.length ? "button" : "img", "aria-label": words, title: words, dataset: { id } }, kids);
+      role: list.length || act.whyNot ? "button" : "img", "aria-label": words, title: words, dataset: { id } }, kids);
     const show = () => fill(info, h("strong", {}, title), " ", details.map((d) => [h("span", {}, d), " "]),
       list.length ? h("span", { class: "chip can" }, list.length === 1 ? list[0].label : `${list.length} choices`) : null);
     el.addEventListener("mouseenter", show);
@@ -319,6 +326,6 @@ export function renderTk(view, legal, ui, act) {
     h("span", { class: "lg ring" }, "◯"), " can be chosen",
     map.reconstructed ? h("span", { class: "muted" }, " — countries reconstructed (rule 15 prints no map)") : null);
   wrap.addEventListener("keydown", (e) => { if (e.key === "Escape") closeMenu(); });
-  wrap.append(card, tracks, legend, info, h("div", { class: "tk-columns" }, FACTIONS.map(column), others), extra);
+  wrap.append(card, tracks, legend, info, why.node, h("div", { class: "tk-columns" }, FACTIONS.map(column), others), extra);
   return wrap;
 }
