@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 SRC = Path(__file__).parent.parent / "src" / "warroom"
-LAZY_OK = {"pyspiel", "open_spiel.python.games", "uvicorn", "warroom.web.app"}
+LAZY_OK = {"pyspiel", "open_spiel.python.games", "uvicorn", "warroom.web.app",
+           "warroom.interfaces.openspiel", "matplotlib", "ray"}
 ALLOWED = {
     "core": {"core"},
     "games": {"core", "games"},
