@@ -60,10 +60,10 @@ def _line(i: int, winner: str, power: list[int], events: list[str]) -> dict[str,
                                           "rw": 1.0 if winner == "rw" else -1.0},
             "scores": {"power": power[-1]}, "decisions": 10 * len(power),
             "turns": len(power) - 1,
-            "track": [{"turn": t + 1, "decisions": 10 * t, "scores": {"power": p}}
-                      for t, p in enumerate(power)][:-1]
-            + [{"turn": len(power) - 1, "decisions": 10 * len(power),
-                "scores": {"power": power[-1]}}],
+            "track": [*({"turn": t + 1, "decisions": 10 * t, "scores": {"power": p}}
+                        for t, p in enumerate(power[:-1])),
+                      {"turn": len(power) - 1, "decisions": 10 * len(power),
+                       "scores": {"power": power[-1]}}],
             "events": [{"event": e, "side": "RW", "turn": 1} for e in events]}
 
 

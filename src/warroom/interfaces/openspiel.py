@@ -79,7 +79,7 @@ def game_info(game: Game) -> pyspiel.GameInfo:
     )
 
 
-SNAPSHOT_EVERY = 16
+SNAPSHOT_EVERY = 8
 """Player actions without chance between two snapshots of the replay base (see _Play)."""
 
 
@@ -88,12 +88,15 @@ class _Play:
     Python state by deep-copying its attributes, and this copies itself with core's
     :func:`clone` (plain data) instead of a generic deep copy.
 
-    ``ws`` is the live warroom state. A player action is applied to it **in place**; only
-    when the rules ask for a chance outcome mid-action (``ChanceNeeded``, which leaves
-    ``ws`` half-changed) is the state before the action rebuilt: ``base`` (a state never
-    changed in place, shared between copies) replayed through ``since`` (the actions since
-    then, each with its chance outcomes). The action is then re-applied to copies of that
-    state as the outcomes arrive. So actions without dice cost one ``apply``, not a clone.
+    ``ws`` is the live warroom state: at a player node the state to act in, at a chance
+    node the state before the pending action. Actions are applied to it **in place**. When
+    the rules ask for a chance outcome mid-action (``ChanceNeeded``, which leaves ``ws``
+    half-changed), the state before the action is rebuilt: ``base`` (a state never changed
+    in place, shared between copies) replayed through ``since`` (the actions from ``base``
+    to ``ws``, each with its chance outcomes). An action that often needs chance is tried on
+    a copy instead, which keeps the state before it whole. At a chance node the action is
+    re-applied to a copy with the outcomes so far. So an action without dice costs one
+    ``apply`` and no copy.
     """
 
     __slots__ = ("base", "chance", "digests", "memo", "need", "pending", "since", "ws")
@@ -169,14 +172,23 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
         if stats is None:
             stats = self._s.rolls[action] = [0, 0]
         stats[0] += 1
-        # an action that mostly needs chance: keep the state before it rather than rebuild
-        pre = clone(ws) if stats[1] * 3 > stats[0] * 2 else None
+        if stats[1] * 5 > stats[0]:
+            # an action that often needs chance: try it on a copy, so that the state before
+            # it stays whole (and becomes the replay base for free when it succeeds)
+            trial = clone(ws)
+            try:
+                apply(trial, action)
+            except ChanceNeeded as need:
+                stats[1] += 1
+                p.pending, p.chance, p.need = action, [], need.n
+                return
+            p.base, p.since, p.ws = ws, [(action, ())], trial
+            return
         try:
             apply(ws, action)
-        except ChanceNeeded as need:
+        except ChanceNeeded as need:       # ws is half-changed: rebuild the state before
             stats[1] += 1
-            p.ws = p.base = pre if pre is not None else p.rebuild()
-            p.since = []
+            p.ws = p.rebuild()
             p.pending, p.chance, p.need = action, [], need.n
             return
         p.since.append((action, ()))
@@ -187,22 +199,26 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
     def _apply_chance(self, outcome: int) -> None:
         p = self._p
         p.chance.append(outcome)
-        try:
-            if p.pending is None:            # set-up: the game's first dice and shuffles
+        if p.pending is None:                # set-up: the game's first dice and shuffles
+            try:
                 ws = new_game(self._wg, self._s.scenario, 0, None, chance=list(p.chance))
-                p.base, since = clone(ws), []
-            else:
-                assert p.ws is not None
-                ws = clone(p.ws)
-                ws.data["chance_queue"] = list(p.chance)
+            except ChanceNeeded as need:
+                p.need = need.n
+                return
+            p.base, p.since = clone(ws), []
+        else:
+            assert p.ws is not None          # the state before the pending action, kept
+            ws = clone(p.ws)                 # whole: each attempt runs on a copy
+            ws.data["chance_queue"] = list(p.chance)
+            try:
                 apply(ws, p.pending)
-                since = [(p.pending, tuple(p.chance))]   # base is the state before it
-        except ChanceNeeded as need:
-            p.need = need.n
-            return
+            except ChanceNeeded as need:
+                p.need = need.n
+                return
+            p.since.append((p.pending, tuple(p.chance)))
         if ws.data["chance_queue"]:
             raise RuntimeError("chance outcomes left over: the rules are not deterministic")
-        p.ws, p.since, p.pending, p.chance, p.need = ws, since, None, [], 0
+        p.ws, p.pending, p.chance, p.need = ws, None, [], 0
 
     @property
     def warroom_state(self) -> State[Any]:
