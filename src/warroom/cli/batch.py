@@ -42,7 +42,7 @@ ContentOpt = Annotated[Path | None, typer.Option(
     "--content", help="A folder of content files overriding the bundled pack.")]
 BackendOpt = Annotated[str, typer.Option(
     help=f"Where games run: {' or '.join(BACKENDS)} (local: a process pool of --jobs "
-         "workers; ray: Ray tasks, pip install 'warroom[ray]').")]
+         "workers; ray: Ray tasks, pip install 'warroom\\[ray]').")]
 AddressOpt = Annotated[str | None, typer.Option(
     help="With --backend ray: the address of a running Ray cluster (e.g. 10.0.0.5:6379 or "
          "auto); default: a local Ray instance with --jobs CPUs.")]
@@ -156,8 +156,7 @@ def tournament(
     = False,
     content: ContentOpt = None,
 ) -> None:
-    """Round robin between bots: every pairing in both seatings, win/draw/loss with Wilson
-    95% intervals, and an Elo table with bootstrap intervals."""
+    """Round robin between bots: every pairing in both seatings, Wilson intervals, Elo."""
     names = split_bots(bots)
     content_s = str(content) if content else None
     lines: list[dict[str, Any]] = []
