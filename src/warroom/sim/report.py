@@ -184,7 +184,7 @@ def analyse(game_id: str, lines: Sequence[dict[str, Any]]) -> dict[str, Any]:
     res["track"] = {f: {t: quartiles(v) for t, v in per.items() if v}
                     for f, per in table.items()}
     res["tip"] = _tipping(lines, roles, table)
-    res["events"] = _events(lines, roles)
+    res["events"] = _events(lines, roles) if len(roles) == 2 else []
     return res
 
 
@@ -392,11 +392,18 @@ def _verdict(res: dict[str, Any]) -> list[str]:
             out.append(f"**Not balanced for these bots: it tips toward {fav}**, who scores "
                        f"{_pct(rate)} (win = 1, draw = ½); 50% lies outside the interval.")
         out.append(f"{a} wins {_pct(wa)}, {b} wins {_pct(wb)}, draws {_pct(d)}.")
-    else:
+    elif len(roles) == 1:
         r = roles[0]
         w, d, lo = (res["sides"][r][k] for k in ("win", "draw", "loss"))
         out.append(f"**{r} (the player) wins {_pct(w)}** of {n} games against the game's "
                    f"system; draws {_pct(d)}, losses {_pct(lo)}.")
+    else:
+        wins = ", ".join(f"{r} {_pct(res['sides'][r]['win'])}" for r in roles)
+        if all(res["sides"][r]["win"].k == 0 for r in roles):
+            out.append(f"**No role won any of the {n} games**: {res['game']} scores no "
+                       "winner; see how its results are distributed below.")
+        else:
+            out.append(f"Wins per role over {n} games: {wins}.")
     tip = res["tip"]
     if tip and tip["turn"] is not None:
         auc = max(tip["auc"], 1 - tip["auc"])
@@ -441,7 +448,8 @@ def render_markdown(res: dict[str, Any], images: dict[str, str]) -> str:
     md += ["## Where it tips", ""]
     tip = res["tip"]
     if tip is None:
-        md += ["One side won every game: nothing to predict.", ""]
+        md += [f"{roles[0]} won every game or none: the score track has nothing to "
+               "predict.", ""]
     else:
         md += [f"How well the score at the start of each turn predicts whether {roles[0]} wins "
                f"(AUC of `{tip['field']}`; 0.5 is a coin, 1 or 0 certain):", "",
@@ -471,8 +479,8 @@ def render_markdown(res: dict[str, Any], images: dict[str, str]) -> str:
     md += [f"| {k} | {v} |" for k, v in res["terminations"].items()]
     md += ["", "## Card Events", ""]
     if not res["events"]:
-        md += ["No Event was recorded in these games (the game has no card Events, or the "
-               "results predate Event tracking).", ""]
+        md += ["No Event was recorded in these games (the game is not a two-player card "
+               "game, or the results predate Event tracking).", ""]
     else:
         md += [f"![card events]({images['events']})", "",
                "Win rate of the side that played the Event, in games where it happened "
