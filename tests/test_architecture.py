@@ -18,7 +18,8 @@ import pytest
 
 SRC = Path(__file__).parent.parent / "src" / "warroom"
 LAZY_OK = {"pyspiel", "open_spiel.python.games", "uvicorn", "warroom.web.app",
-           "warroom.ai.net", "warroom.sim.train", "ray"}
+           "warroom.ai.net", "warroom.sim.train", "warroom.interfaces.openspiel",
+           "matplotlib", "ray"}
 ALLOWED = {
     "core": {"core"},
     "games": {"core", "games"},

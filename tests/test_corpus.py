@@ -283,6 +283,11 @@ lacks them: the board's geometry and eit2's Rearmament chart drawn from content 
 every state), and eit2's ``reminders`` (the modifiers in force, in words: a new reading of
 state the recorded keys already hold)."""
 
+ADDED_FACTS = ("event", "events", "side")
+"""Log facts added after the recording (issue 14: which Event a log entry reports and who
+played it, read by balance reports): left out of the comparison where the recorded entry
+lacks them."""
+
 
 def _current(gid: str) -> list[dict[str, Any]]:
     with gzip.open(CURRENT / f"{gid}.json.gz", "rt", encoding="utf-8") as fh:
@@ -303,6 +308,11 @@ def test_current_corpus_replays_exactly(gid: str, index: int) -> None:
         for key in STATIC_KEYS:
             if key not in old:
                 new.pop(key, None)
+        if len(new.get("log") or []) == len(old.get("log") or []):
+            for now, was in zip(new.get("log") or [], old.get("log") or [], strict=True):
+                for fact in ADDED_FACTS:
+                    if fact not in was:
+                        now.pop(fact, None)
         assert new == old, f"{gid} #{index} {role_key}"
     res = result(state)
     assert (res.to_json() if res else None) == entry["result"]

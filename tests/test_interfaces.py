@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -127,3 +129,81 @@ def test_openspiel_mcts_bot_plays_a_full_game() -> None:
     assert moves > 5
     assert state.returns()[0] in (-1.0, 0.0, 1.0)
     assert len(state.history()) <= game.max_game_length()
+
+
+def _random_openspiel_state(game: Any, seed: int, decisions: int) -> Any:
+    rng = np.random.default_rng(seed)
+    state = game.new_initial_state()
+    done = 0
+    while not state.is_terminal() and done < decisions:
+        if state.is_chance_node():
+            state.apply_action(int(rng.integers(len(state.chance_outcomes()))))
+        else:
+            legal = state.legal_actions()
+            state.apply_action(int(legal[rng.integers(len(legal))]))
+            done += 1
+    return state
+
+
+@pytest.mark.parametrize("game_id", ["eit2", "sfe"])
+def test_openspiel_strings_show_nothing_hidden(game_id: str) -> None:
+    """Resampling everything hidden from a player (determinize) leaves its information
+    state and observation strings as they were; the observation string is the JSON of
+    its view without the log."""
+    import json
+
+    from warroom.core import determinize, view
+    from warroom.core.rng import Rng
+
+    game = pyspiel.load_game(f"python_warroom_{game_id}")
+    checked = 0
+    for seed in range(6):
+        state = _random_openspiel_state(game, seed, 25)
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        checked += 1
+        player = state.current_player()
+        role = wos.load_game(game_id).roles[player]
+        info, obs = state.information_state_string(player), state.observation_string(player)
+        ws = state.warroom_state
+        v = view(ws, role)
+        v.pop("log")
+        assert obs == json.dumps(v, sort_keys=True, separators=(",", ":"))
+        assert info.startswith(obs + "|log:")
+        twin = determinize(ws, role, Rng(seed + 11))
+        twin.data["explicit_chance"], twin.data["chance_queue"] = True, []
+        assert twin.data != ws.data or not wos.load_game(game_id).hidden_information
+        state._p.ws, state._p.memo = twin, {}
+        assert state.information_state_string(player) == info
+        assert state.observation_string(player) == obs
+    assert checked >= 3
+
+
+def test_openspiel_information_state_has_perfect_recall_and_clones_are_independent() -> None:
+    game = pyspiel.load_game("python_warroom_eaw1940")
+    state = _random_openspiel_state(game, 1, 3)
+    while state.is_chance_node():
+        state.apply_action(0)
+    before = state.information_state_string(0)
+    copy = state.clone()
+    assert copy.information_state_string(0) == before
+    assert str(copy) == str(state) and copy.history() == state.history()
+    # the copy moves on; the original does not
+    copy.apply_action(copy.legal_actions()[0])
+    while copy.is_chance_node():
+        copy.apply_action(len(copy.chance_outcomes()) - 1)
+    assert copy.information_state_string(0) != before
+    assert state.information_state_string(0) == before
+    # the same history replayed from scratch gives the same state and strings
+    again = game.new_initial_state()
+    for a in copy.history():
+        again.apply_action(a)
+    assert str(again) == str(copy)
+    assert again.information_state_string(0) == copy.information_state_string(0)
+    # a clone taken at a chance node is a chance node with the same outcomes
+    state.apply_action(state.legal_actions()[-1])
+    if state.is_chance_node():
+        twin = state.clone()
+        assert twin.is_chance_node() and twin.chance_outcomes() == state.chance_outcomes()
+        twin.apply_action(0)
+        assert state.is_chance_node()

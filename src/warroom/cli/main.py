@@ -11,7 +11,6 @@ from typing import Annotated, Any
 import platformdirs
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -26,12 +25,13 @@ from warroom.cli.contents import (
 )
 from warroom.cli.loop import PlayLoop, Terminal, outcome_lines
 from warroom.cli.records import HUMAN, parse_seats, seats_for_load
+from warroom.cli.batch import print_adapter
+from warroom.cli.batch import register as register_batch
 from warroom.cli.render import print_log, render
 from warroom.core.errors import WarroomError
 from warroom.core.protocol import result, view
 from warroom.core.record import Record, Session, replay
 from warroom.games import game_ids, load_game
-from warroom.sim import OutputWriter, bots_for_roles, iter_batch, summarize
 from warroom.sim.bench import bench as run_bench
 from warroom.sim.bench import openspiel_available
 
@@ -187,68 +187,6 @@ def content(
 
 
 @app.command()
-def simulate(
-    game: Annotated[str, typer.Argument(help="Game id.")],
-    games_: Annotated[int, typer.Option("--games", help="Number of games.")] = 100,
-    seed: Annotated[int, typer.Option(help="Batch seed.")] = 0,
-    scenario: Annotated[str | None, typer.Option(help="Scenario.")] = None,
-    bots: Annotated[str, typer.Option(help="Bot for every role, or one per role: B[,B].")]
-    = "random",
-    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
-    out: Annotated[Path | None, typer.Option(help="Write one JSON line per game.")] = None,
-    records: Annotated[Path | None, typer.Option(help="Write one record per game here.")]
-    = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")]
-    = False,
-    content: ContentOpt = None,
-) -> None:
-    """Play many games with bots and summarise the outcomes."""
-    names = [b.strip() for b in bots.split(",") if b.strip()]
-    content_s = str(content) if content else None
-    results: list[dict[str, Any]] = []
-    try:
-        for n in names:
-            make_bot(n)
-        if games_ < 0:
-            raise WarroomError("--games must be 0 or more")
-        if jobs < 1:
-            raise WarroomError("--jobs must be 1 or more")
-        bots_for_roles(game, names, content_s)      # fail early on a bad game or bots
-        progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
-                            TimeElapsedColumn(), console=err, transient=True,
-                            disable=not err.is_terminal)
-        with OutputWriter(out, records) as writer, progress:
-            task = progress.add_task("games", total=games_)
-            for line in iter_batch(game, games=games_, seed=seed, bots=names,
-                                   scenario=scenario, jobs=jobs, content=content_s,
-                                   keep_records=records is not None):
-                writer.write(line)
-                line.pop("record", None)
-                results.append(line)
-                progress.advance(task)
-        summary = summarize(game, seed, results, scenario, names)
-    except WarroomError as exc:
-        _fail(exc)
-        return
-    if as_json:
-        _emit_json(summary)
-        return
-    table = Table(title=f"{summary['game']} — {summary['games']} games, seed {seed}, "
-                  f"bots {','.join(names)}")
-    table.add_column("outcome")
-    table.add_column("games", justify="right")
-    table.add_column("share", justify="right")
-    for label, count in summary["outcomes"].items():
-        table.add_row(label, str(count), f"{100 * count / max(1, summary['games']):.1f}%")
-    console.print(table)
-    for key, value in summary.items():
-        if key.endswith("_mean"):
-            console.print(f"{key}: {value:.2f}")
-        elif key.endswith("_histogram"):
-            console.print(f"{key}: " + " ".join(f"{k}:{v}" for k, v in value.items()))
-
-
-@app.command()
 def bench(
     game: Annotated[str, typer.Argument(help="Game id.")],
     scenario: Annotated[str | None, typer.Option(help="Scenario.")] = None,
@@ -256,12 +194,15 @@ def bench(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     baseline: Annotated[bool, typer.Option(help="Also measure OpenSpiel's "
                                            "python_block_dominoes.")] = True,
+    adapter: Annotated[bool, typer.Option(help="Also measure play through warroom's "
+                                          "OpenSpiel adapter (about --seconds more).")] = True,
     content: ContentOpt = None,
 ) -> None:
-    """Random legal play throughput, with OpenSpiel's python_block_dominoes as baseline."""
+    """Random legal play throughput, with OpenSpiel's python_block_dominoes as baseline and
+    warroom's OpenSpiel adapter against native play."""
     try:
         out = run_bench(game, scenario, seconds, content=str(content) if content else None,
-                        baseline=baseline)
+                        baseline=baseline, adapter=adapter)
     except WarroomError as exc:
         _fail(exc)
         return
@@ -277,6 +218,7 @@ def bench(
     elif baseline and not openspiel_available():
         console.print("OpenSpiel is not installed: pip install 'warroom[bench]' for the "
                       "baseline")
+    print_adapter(out)
 
 
 @app.command()
@@ -313,6 +255,7 @@ def serve(
 from warroom.cli.tk import app as tk_app  # noqa: E402
 
 app.add_typer(tk_app, name="tk")
+register_batch(app)
 
 
 app.command("train")(learn.train)

@@ -1,24 +1,46 @@
 """Batch play: simulate many games with bots, summarise outcomes, write JSONL and records.
 
 Game ``i`` of a batch started with ``seed`` uses ``derive_seed(seed, i)`` for the game and
-for its bots, so a batch gives the same results whatever the number of jobs.
+for its bots, so a batch gives the same results whatever the number of jobs and the backend
+(:mod:`warroom.sim.backends`: this process, a local process pool, or Ray). Bots with a time
+budget (``ismcts:seconds=1``) search as far as the clock lets them, so only bots with a
+fixed budget repeat exactly.
+
+Each game's summary line records, besides the outcome:
+
+- ``track``: the **score track**, read from the public spectator view (the game's
+  ``view(state, None)``, without log or prompt) at the start, whenever the turn number
+  changes (``data["turn"]``, which every game keeps) and at the end. The scoreboard fields
+  are the view's top-level ``vp``, ``power`` and ``score`` entries (:data:`SCORE_FIELDS`):
+  a number, or a dict of numbers per side flattened as ``vp.axis``. Only public facts, so
+  the track is what every player saw on the board.
+- ``events``: every Event that happened, from the public log: an entry with an ``event``
+  fact (the Event's name) and an optional ``side`` (who played it), or an ``events`` fact
+  listing such ``{"event", "side"}`` pairs (several revealed at once).
 """
 
 from __future__ import annotations
 
 import json
-from collections import Counter, deque
-from collections.abc import Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
 from warroom.ai import make_bot
 from warroom.core.errors import UnknownGameError
-from warroom.core.protocol import Game, apply, new_game, result
+from warroom.core.protocol import Game, State, apply, new_game, result
 from warroom.core.record import Record
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
+from warroom.sim.backends import check_backend, run_tasks
+
+SCORE_FIELDS = ("vp", "power", "score")
+"""The names under which a game's view shows its scoreboard (eaw1940 ``vp``, eit2
+``power``, sfe ``vp`` per side)."""
+
+GameSpec = tuple[int, int, dict[str, str], dict[str, Any]]
+"""One game of a batch: (index, game seed, bot spec per role, extra fields of its line)."""
 
 
 def bots_for_roles(game_id: str, bots: list[str], content: str | None = None) -> dict[str, str]:
@@ -32,88 +54,178 @@ def bots_for_roles(game_id: str, bots: list[str], content: str | None = None) ->
     return dict(zip(roles, bots, strict=True))
 
 
-def play_game(game: Game, scenario: str | None, seed: int, index: int,
-              bots: dict[str, str], keep_record: bool = False) -> dict[str, Any]:
-    """Play game ``index`` of a batch of ``game`` (content already loaded) to the end."""
-    game_seed = derive_seed(seed, index)
+def split_bots(text: str) -> list[str]:
+    """Bot specs from a comma-separated list. A spec's own parameters may also be separated
+    by commas (``ismcts:seconds=1,iterations=50,greedy``): a piece that is ``key=value``
+    without a bot name belongs to the spec before it."""
+    out: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if out and "=" in piece and ":" not in piece and ":" in out[-1]:
+            out[-1] += "," + piece
+        else:
+            out.append(piece)
+    return out
+
+
+def score_fields(game_view: dict[str, Any]) -> dict[str, float]:
+    """The scoreboard of a view: its :data:`SCORE_FIELDS`, dicts flattened as
+    ``field.key``."""
+    out: dict[str, float] = {}
+    for name in SCORE_FIELDS:
+        value = game_view.get(name)
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, int | float):
+            out[name] = float(value)
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                if isinstance(v, int | float) and not isinstance(v, bool):
+                    out[f"{name}.{k}"] = float(v)
+    return out
+
+
+def _sample(state: State[Any], track: list[dict[str, Any]]) -> None:
+    data = state.data
+    track.append({"turn": data.get("turn"), "decisions": data["decisions"],
+                  "scores": score_fields(state.game.view(state, None))})
+
+
+def _events(entries: Sequence[dict[str, Any]], turn: Any, out: list[dict[str, Any]]) -> None:
+    for e in entries:
+        if e.get("to") is not None:
+            continue
+        ev = e.get("event")
+        if isinstance(ev, str) and ev:
+            side = e.get("side")
+            out.append({"event": ev, "side": side if isinstance(side, str) else None,
+                        "turn": turn})
+        many = e.get("events")
+        if isinstance(many, list):
+            for item in many:
+                if isinstance(item, dict) and isinstance(item.get("event"), str):
+                    side = item.get("side")
+                    out.append({"event": item["event"],
+                                "side": side if isinstance(side, str) else None,
+                                "turn": turn})
+
+
+def play_game(game: Game, scenario: str | None, game_seed: int, bots: dict[str, str], *,
+              index: int = 0, keep_record: bool = False,
+              extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Play one game of ``game`` (content already loaded) with seed ``game_seed`` to the
+    end; its summary line. Bot ``k`` (in role order) gets ``derive_seed(game_seed, k+1)``."""
     state = new_game(game, scenario, game_seed)
     players = {role: make_bot(name, derive_seed(game_seed, k + 1))
                for k, (role, name) in enumerate(bots.items())}
     actions: list[str] = []
     limit = game.max_decisions()
+    data = state.data
+    track: list[dict[str, Any]] = []
+    events: list[dict[str, Any]] = []
+    _sample(state, track)
+    turn = data.get("turn")
+    seen = 0
     while state.active is not None:
         action = players[state.active].choose(state)
         apply(state, action)
         if keep_record:
             actions.append(action.key)
-        if state.data["decisions"] > limit:
+        log = data["log"]
+        if len(log) > seen:
+            _events(log[seen:], data.get("turn"), events)
+            seen = len(log)
+        if data.get("turn") != turn and state.active is not None:
+            turn = data.get("turn")
+            _sample(state, track)
+        if data["decisions"] > limit:
             raise RuntimeError(f"runaway game {index} (seed {game_seed}): over {limit} "
                                "decisions")
+    _sample(state, track)
     out = result(state)
     assert out is not None
     line: dict[str, Any] = {
         "index": index,
+        "game": game.id,
+        "scenario": data["scenario"],
         "seed": game_seed,
+        "bots": dict(bots),
         "outcome": out.label,
         "termination": out.termination.value,
         "winner": out.winner,
         "returns": out.returns,
         "scores": out.scores,
-        "decisions": state.data["decisions"],
+        "decisions": data["decisions"],
+        "turns": data.get("turn"),
+        "track": track,
+        "events": events,
     }
+    if extra:
+        line.update(extra)
     if keep_record:
-        line["record"] = Record(game.id, state.data["scenario"], dict(state.data["options"]),
+        line["record"] = Record(game.id, data["scenario"], dict(data["options"]),
                                 game_seed, [], list(actions)).to_json()
     return line
 
 
-def play_chunk(game_id: str, scenario: str | None, seed: int, start: int, stop: int,
-               bots: dict[str, str], content: str | None = None,
-               keep_record: bool = False) -> list[dict[str, Any]]:
-    """Games ``start..stop-1`` of a batch, the content pack parsed once for all of them."""
+def play_chunk(game_id: str, scenario: str | None, content: str | None,
+               specs: list[GameSpec], keep_record: bool = False) -> list[dict[str, Any]]:
+    """Play the games ``specs`` (a task of a backend), the content pack parsed once."""
     game = load_game(game_id, content)
-    return [play_game(game, scenario, seed, i, bots, keep_record) for i in range(start, stop)]
+    return [play_game(game, scenario, game_seed, bots, index=index, keep_record=keep_record,
+                      extra=extra) for index, game_seed, bots, extra in specs]
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Games per task: a few tasks per worker (so the load evens out), at most 16 games (so
+    results stream back steadily)."""
+    return max(1, min(16, games // max(1, workers * 8)))
+
+
+def run_specs(game_id: str, specs: Iterator[GameSpec], total: int, *,
+              scenario: str | None = None, jobs: int = 1, backend: str = "local",
+              address: str | None = None, content: str | None = None,
+              keep_records: bool = False) -> Iterator[dict[str, Any]]:
+    """Play ``total`` games given by ``specs`` on ``backend``; yield their lines in order."""
+    size = chunk_size(total, jobs)
+
+    def tasks() -> Iterator[tuple[Any, ...]]:
+        chunk: list[GameSpec] = []
+        for spec in specs:
+            chunk.append(spec)
+            if len(chunk) >= size:
+                yield (game_id, scenario, content, chunk, keep_records)
+                chunk = []
+        if chunk:
+            yield (game_id, scenario, content, chunk, keep_records)
+
+    n_tasks = -(-total // size) if total else 0
+    for lines in run_tasks(play_chunk, tasks(), jobs=jobs, backend=backend, address=address,
+                           max_tasks=n_tasks):
+        yield from lines
 
 
 def iter_batch(game_id: str, *, games: int, seed: int, bots: list[str],
                scenario: str | None = None, jobs: int = 1, content: str | None = None,
-               keep_records: bool = False) -> Iterator[dict[str, Any]]:
+               keep_records: bool = False, backend: str = "local",
+               address: str | None = None) -> Iterator[dict[str, Any]]:
     """Play ``games`` games and yield each summary line in index order as soon as it is
-    done (so a caller can stream them to disk). At most ``jobs`` worker processes, never
-    more than there are games; tasks are handed out a few at a time, so a huge batch does
-    not build its task list in memory."""
+    done (so a caller can stream them to disk). At most ``jobs`` workers (processes of the
+    local pool, or the CPUs of a local Ray instance); tasks are handed out a few at a time,
+    so a huge batch does not build its task list in memory."""
     if games < 0:
         raise UnknownGameError("--games must be 0 or more")
-    if jobs < 1:
-        raise UnknownGameError("--jobs must be 1 or more")
+    check_backend(backend, jobs, address)
     roles = bots_for_roles(game_id, bots, content)
     game = load_game(game_id, content)  # fail early on a bad game or content pack
-    if jobs == 1 or games < 2:
-        for i in range(games):
-            yield play_game(game, scenario, seed, i, roles, keep_records)
-        return
-    workers = min(jobs, games)
-    chunk = max(1, min(16, games // (workers * 8)))
-    starts = iter(range(0, games, chunk))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: deque[Future[list[dict[str, Any]]]] = deque()
-
-        def submit() -> bool:
-            start = next(starts, None)
-            if start is None:
-                return False
-            pending.append(pool.submit(play_chunk, game_id, scenario, seed, start,
-                                       min(games, start + chunk), roles, content,
-                                       keep_records))
-            return True
-
-        for _ in range(workers * 4):
-            if not submit():
-                break
-        while pending:
-            lines = pending.popleft().result()
-            submit()
-            yield from lines
+    if scenario is not None and scenario not in game.scenarios:
+        raise UnknownGameError(f"{game_id} has no scenario {scenario[:60]!r}; choose one of "
+                               f"{', '.join(game.scenarios)}")
+    specs: Iterator[GameSpec] = ((i, derive_seed(seed, i), roles, {}) for i in range(games))
+    yield from run_specs(game_id, specs, games, scenario=scenario, jobs=jobs,
+                         backend=backend, address=address, content=content,
+                         keep_records=keep_records)
 
 
 def summarize(game_id: str, seed: int, results: list[dict[str, Any]],

@@ -71,6 +71,73 @@ def _openspiel_slice(name: str, seconds: float, rng: random.Random) -> tuple[int
             return actions, games, elapsed
 
 
+def _adapter_slice(game_id: str, scenario: str | None, seconds: float, rng: random.Random,
+                   info: bool) -> tuple[int, int, int, float, float]:
+    """Random play through the OpenSpiel adapter (``python_warroom_<id>``): decisions,
+    chance outcomes, games, seconds, and seconds spent in ``information_state_string``
+    (asked for the acting player at every decision when ``info``)."""
+    import pyspiel
+
+    from warroom.interfaces.openspiel import PREFIX
+
+    params = {} if scenario is None else {"scenario": scenario}
+    game = pyspiel.load_game(PREFIX + game_id, params)
+    decisions = chance = games = 0
+    info_s = 0.0
+    start = time.perf_counter()
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                chance += 1
+                continue
+            if info:
+                t = time.perf_counter()
+                state.information_state_string()
+                info_s += time.perf_counter() - t
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            decisions += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return decisions, chance, games, elapsed, info_s
+
+
+def adapter_speed(game_id: str, scenario: str | None = None, seconds: float = 4.0,
+                  rounds: int = 4, seed: int = 0) -> dict[str, Any]:
+    """Native play against the same random play through the OpenSpiel adapter, timed in
+    alternating slices. Native decisions/s against adapter decisions/s (the same work:
+    ``ratio``), the adapter's actions/s counting its chance outcomes as OpenSpiel does, and
+    the cost of ``information_state_string`` (measured in a third slice)."""
+    rng = random.Random(seed)
+    share = seconds / rounds / 3
+    nd = 0
+    nt = 0.0
+    ad = ac = ag = 0
+    at = 0.0
+    idec = 0
+    it = iinfo = 0.0
+    next_seed = seed
+    for _ in range(rounds):
+        dd, _, tt, next_seed = _warroom_slice(game_id, scenario, share, rng, next_seed, None)
+        nd, nt = nd + dd, nt + tt
+        d, c, g, t, _ = _adapter_slice(game_id, scenario, share, rng, False)
+        ad, ac, ag, at = ad + d, ac + c, ag + g, at + t
+        d, _, _, t, inf = _adapter_slice(game_id, scenario, share, rng, True)
+        idec, it, iinfo = idec + d, it + t, iinfo + inf
+    native = nd / nt
+    adapter = ad / at
+    return {"native_decisions_per_s": round(native, 1),
+            "adapter_decisions_per_s": round(adapter, 1),
+            "adapter_actions_per_s": round((ad + ac) / at, 1),
+            "adapter_chance_per_decision": round(ac / max(1, ad), 3),
+            "slowdown": round(native / adapter, 2),
+            "information_state_string_us": round(iinfo / max(1, idec) * 1e6, 1)}
+
+
 def openspiel_available() -> bool:
     try:
         import pyspiel  # noqa: F401
@@ -143,9 +210,12 @@ def search_speed(game_id: str, scenario: str | None = None, content: str | None 
 
 def bench(game_id: str, scenario: str | None = None, seconds: float = 4.0,
           rounds: int = 4, seed: int = 0, content: str | None = None,
-          baseline: bool = True, search: bool = True) -> dict[str, Any]:
+          baseline: bool = True, search: bool = True,
+          adapter: bool = False) -> dict[str, Any]:
     """Measure ``game_id`` (and the OpenSpiel baseline) for about ``seconds`` in total;
-    with ``search``, also the cost of a clone and the ISMCTS iterations per second."""
+    with ``search``, also the cost of a clone and the ISMCTS iterations per second; with
+    ``adapter``, native play against play through the OpenSpiel adapter (about ``seconds``
+    more; the bundled content only, as the adapter loads it)."""
     if not math.isfinite(seconds) or seconds <= 0 or seconds > 86_400:
         raise UnknownGameError(f"--seconds must be a positive number of seconds (at most a "
                                f"day), not {seconds!r}")
@@ -181,4 +251,7 @@ def bench(game_id: str, scenario: str | None = None, seconds: float = 4.0,
         out["ratio"] = round((d / t) / (bd / bt), 3)
     if search:
         out.update(search_speed(game_id, scenario, content, seed=seed))
+    out["adapter"] = None
+    if adapter and with_baseline and content is None:
+        out["adapter"] = adapter_speed(game_id, scenario, seconds, rounds, seed)
     return out

@@ -275,6 +275,7 @@ def reveal_cards(st: St, fr: Frame) -> None:
     fr["revealed"] = True
     parts = []
     facts: dict[str, Any] = {}
+    events: list[dict[str, str]] = []
     for role, side, air, evs in (("attacker", fr["attacker"], fr["attacker_air"],
                                   fr["attacker_events"]),
                                  ("defender", 1 - fr["attacker"], fr["defender_air"],
@@ -286,8 +287,10 @@ def reveal_cards(st: St, fr: Frame) -> None:
         parts.append(f"{WHO[side]}: {', '.join(bits) if bits else 'no card'}")
         facts[f"{role}_cards"] = [c.card_ids[x] for x in ([air] if air >= 0 else []) + evs]
         facts[f"{role}_air"] = c.card_air[air] if air >= 0 else 0
+        events += [{"event": c.event_names[c.card_event[x]], "side": SIDE_NAMES[side]}
+                   for x in evs]
     log(data, "8.1", "Cards revealed — " + "; ".join(parts), location=c.names[fr["location"]],
-        **facts)
+        events=events, **facts)
     fr["reinforcements"] = sum(1 for x in fr["defender_events"]
                                if c.card_event[x] == EV_REINF)
     fr["step"] = "reinforce"

@@ -438,7 +438,8 @@ def play_event(st: St, side: int, card: int) -> None:
     c = st.game.c
     data = st.data
     ev = c.card_event[card]
-    log(data, "7.2.9", f"{WHO[side]} play {c.card_names[card]}: {c.event_text[ev]}")
+    log(data, "7.2.9", f"{WHO[side]} play {c.card_names[card]}: {c.event_text[ev]}",
+        event=c.event_names[ev], side=SIDE_NAMES[side])
     if c.event_after_elim[ev]:
         data["elim"][side].append(card)
     elif ev in (EV_WOLF, EV_DESTROYER):

@@ -79,7 +79,8 @@ def run_event(c: Components, data: Data, side: int, n: int, triggered: bool) -> 
         data["discard"].append(n)
     data["events_played"].append(n)
     log(data, "5.2" if triggered else "7.1",
-        f"Event {card.title} ({SIDE[side]}): {card.event}", card=n, side=SIDE[side])
+        f"Event {card.title} ({SIDE[side]}): {card.event}", card=n, side=SIDE[side],
+        event=card.title)
     CODE[n].event(c, data, side)
 
 

@@ -1,0 +1,263 @@
+"""Batch commands of the ``warroom`` command line: simulate, tournament, report.
+
+Registered onto the main app by :func:`register`. Work runs on ``--backend local`` (a
+process pool of ``--jobs`` workers, the default) or ``--backend ray`` (Ray tasks, on a
+local Ray instance or the cluster at ``--address``); results are the same either way.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from warroom.ai import make_bot
+from warroom.core.errors import WarroomError
+from warroom.sim import OutputWriter, bots_for_roles, iter_batch, split_bots, summarize
+from warroom.sim.backends import BACKENDS, check_backend
+from warroom.sim.report import as_lines, load_results, write_report
+from warroom.sim.stats import Rate
+from warroom.sim.tournament import iter_tournament, tally
+
+console = Console(highlight=False, soft_wrap=True)
+if not console.is_terminal:
+    console = Console(highlight=False, soft_wrap=True, width=120)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+ContentOpt = Annotated[Path | None, typer.Option(
+    "--content", help="A folder of content files overriding the bundled pack.")]
+BackendOpt = Annotated[str, typer.Option(
+    help=f"Where games run: {' or '.join(BACKENDS)} (local: a process pool of --jobs "
+         "workers; ray: Ray tasks, pip install 'warroom\\[ray]').")]
+AddressOpt = Annotated[str | None, typer.Option(
+    help="With --backend ray: the address of a running Ray cluster (e.g. 10.0.0.5:6379 or "
+         "auto); default: a local Ray instance with --jobs CPUs.")]
+JobsOpt = Annotated[int, typer.Option(help="Workers (processes, or CPUs of a local Ray).")]
+
+
+def _fail(exc: Exception, code: int = 2) -> None:
+    err.print(Text.assemble(("error: ", "bold red"), str(exc)))
+    raise typer.Exit(code)
+
+
+def _emit_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, indent=1, sort_keys=False) + "\n")
+
+
+def _progress(label: str) -> Progress:
+    return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    TextColumn("ETA"), TimeRemainingColumn(), console=err, transient=True,
+                    disable=not err.is_terminal)
+
+
+def _rate(r: dict[str, float]) -> str:
+    return str(Rate(r["k"], int(r["n"]), r["p"], r["lo"], r["hi"]))
+
+
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    games_: Annotated[int, typer.Option("--games", help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Batch seed.")] = 0,
+    scenario: Annotated[str | None, typer.Option(help="Scenario.")] = None,
+    bots: Annotated[str, typer.Option(help="Bot for every role, or one per role: B[,B].")]
+    = "random",
+    jobs: JobsOpt = 1,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    out: Annotated[Path | None, typer.Option(help="Write one JSON line per game.")] = None,
+    records: Annotated[Path | None, typer.Option(help="Write one record per game here.")]
+    = None,
+    report: Annotated[Path | None, typer.Option(
+        help="Write a balance report (PNG plots and report.md) into this folder.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")]
+    = False,
+    content: ContentOpt = None,
+) -> None:
+    """Play many games with bots and summarise the outcomes."""
+    names = split_bots(bots)
+    content_s = str(content) if content else None
+    results: list[dict[str, Any]] = []
+    try:
+        if not names:
+            raise WarroomError("--bots needs at least one bot")
+        for n in names:
+            make_bot(n)
+        if games_ < 0:
+            raise WarroomError("--games must be 0 or more")
+        if report is not None and games_ == 0:
+            raise WarroomError("--report needs at least one game")
+        check_backend(backend, jobs, address)
+        bots_for_roles(game, names, content_s)      # fail early on a bad game or bots
+        progress = _progress("simulating")
+        with OutputWriter(out, records) as writer, progress:
+            task = progress.add_task("games", total=games_)
+            for line in iter_batch(game, games=games_, seed=seed, bots=names,
+                                   scenario=scenario, jobs=jobs, content=content_s,
+                                   keep_records=records is not None, backend=backend,
+                                   address=address):
+                writer.write(line)
+                line.pop("record", None)
+                results.append(line)
+                progress.advance(task)
+        summary = summarize(game, seed, results, scenario, names)
+        if report is not None:
+            written = write_report(game, as_lines(results), report)
+    except WarroomError as exc:
+        _fail(exc)
+        return
+    if as_json:
+        _emit_json(summary)
+        return
+    table = Table(title=f"{summary['game']} — {summary['games']} games, seed {seed}, "
+                  f"bots {','.join(names)}")
+    table.add_column("outcome")
+    table.add_column("games", justify="right")
+    table.add_column("share", justify="right")
+    for label, count in summary["outcomes"].items():
+        table.add_row(label, str(count), f"{100 * count / max(1, summary['games']):.1f}%")
+    console.print(table)
+    for key, value in summary.items():
+        if key.endswith("_mean"):
+            console.print(f"{key}: {value:.2f}")
+        elif key.endswith("_histogram"):
+            console.print(f"{key}: " + " ".join(f"{k}:{v}" for k, v in value.items()))
+    if report is not None:
+        console.print(f"balance report: {written[-1]} ({len(written) - 1} plots)")
+
+
+def tournament(
+    game: Annotated[str, typer.Argument(help="Game id (a 1- or 2-player game).")],
+    bots: Annotated[str, typer.Option(help="The bots, comma-separated: a,b[,c...] (bot "
+                                      "specs such as ismcts:seconds=1 too).")],
+    games_: Annotated[int, typer.Option("--games", help="Games per pairing and seating "
+                                        "(per bot in a 1-player game).")] = 20,
+    seed: Annotated[int, typer.Option(help="Tournament seed (games and the bootstrap).")]
+    = 0,
+    scenario: Annotated[str | None, typer.Option(help="Scenario.")] = None,
+    jobs: JobsOpt = 1,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    out: Annotated[Path | None, typer.Option(help="Write one JSON line per game.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the tables as JSON.")]
+    = False,
+    content: ContentOpt = None,
+) -> None:
+    """Round robin between bots: every pairing in both seatings, Wilson intervals, Elo."""
+    names = split_bots(bots)
+    content_s = str(content) if content else None
+    lines: list[dict[str, Any]] = []
+    try:
+        total, stream = iter_tournament(game, names, games=games_, seed=seed,
+                                        scenario=scenario, jobs=jobs, backend=backend,
+                                        address=address, content=content_s)
+        progress = _progress("tournament")
+        with OutputWriter(out, None) as writer, progress:
+            task = progress.add_task("games", total=total)
+            for line in stream:
+                writer.write(line)
+                lines.append(line)
+                progress.advance(task)
+        roles = tuple(lines[0]["bots"]) if lines else ()
+        summary = tally(game, roles, names, lines, seed=seed, games=games_,
+                        scenario=scenario)
+    except WarroomError as exc:
+        _fail(exc)
+        return
+    if as_json:
+        _emit_json(summary)
+        return
+    _print_tournament(summary)
+
+
+def _print_tournament(s: dict[str, Any]) -> None:
+    roles = s["roles"]
+    each = "per bot" if s["solo"] else "per pairing and seating"
+    title = (f"{s['game']} {s['scenario']} — {s['games']} games, seed {s['seed']}, "
+             f"{s['games_per_seating']} {each}")
+    if s["solo"]:
+        t = Table(title=f"{title}: results against the game")
+        for col in ("bot", "games", "wins", "draws", "losses", "mean score"):
+            t.add_column(col, justify="left" if col == "bot" else "right")
+        for e in s["solo"]:
+            scores = ", ".join(f"{k} {v['mean']:.2f} [{v['lo']:.2f}–{v['hi']:.2f}]"
+                               for k, v in e["scores"].items())
+            t.add_row(e["bot"], str(e["games"]), _rate(e["win"]), _rate(e["draw"]),
+                      _rate(e["loss"]), scores)
+        console.print(t)
+    t = Table(title=title if not s["solo"] else "head to head on the same deals")
+    for col in ("a", "b", "games", "a wins", "draws", "b wins", "a score"):
+        t.add_column(col, justify="left" if col in ("a", "b") else "right")
+    for p in s["pairings"]:
+        t.add_row(p["a"], p["b"], str(p["games"]), _rate(p["win"]), _rate(p["draw"]),
+                  _rate(p["loss"]), _rate(p["score"]))
+    console.print(t)
+    if len(roles) == 2:
+        t = Table(title="by seating")
+        for col in ("a", "as", "b", "as", "games", "a wins", "draws", "b wins"):
+            t.add_column(col, justify="left" if col in ("a", "as", "b") else "right")
+        for p in s["pairings"]:
+            for seat in p["by_seating"]:
+                t.add_row(p["a"], seat["a_role"], p["b"], seat["b_role"], str(seat["games"]),
+                          _rate(seat["win"]), _rate(seat["draw"]), _rate(seat["loss"]))
+        console.print(t)
+    t = Table(title="Elo (mean 0; 95% bootstrap interval)")
+    for col in ("rank", "bot", "Elo", "interval", "games", "score"):
+        t.add_column(col, justify="left" if col == "bot" else "right")
+    for i, r in enumerate(s["elo"], 1):
+        t.add_row(str(i), str(r["name"]), f"{r['elo']:+.0f}", f"{r['lo']:+.0f} … {r['hi']:+.0f}",
+                  str(r["games"]), f"{100 * float(r['score']):.1f}%")
+    console.print(t)
+    console.print("Wilson 95% intervals. " + s["method"]["elo"] + ".")
+
+
+def report(
+    results: Annotated[Path, typer.Argument(help="A results file (JSON lines) written by "
+                                            "simulate --out or tournament --out.")],
+    out: Annotated[Path, typer.Option(help="Folder for the plots and report.md.")]
+    = Path("report"),
+    game: Annotated[str | None, typer.Option(help="The game (default: read from the "
+                                             "results).")] = None,
+) -> None:
+    """Write a balance report (PNG plots and a Markdown page) from a results file."""
+    try:
+        gid, lines = load_results(results)
+        written = write_report(game or gid, as_lines(lines), out)
+    except WarroomError as exc:
+        _fail(exc)
+        return
+    console.print(f"{len(lines)} games of {game or gid}: wrote {written[-1]} and "
+                  f"{len(written) - 1} plots in {out}")
+
+
+def print_adapter(out: dict[str, Any]) -> None:
+    """The OpenSpiel adapter figures of ``warroom bench`` (when measured)."""
+    a = out.get("adapter")
+    if not a:
+        return
+    console.print(f"OpenSpiel adapter: {a['adapter_decisions_per_s']:,.0f} decisions/s "
+                  f"({a['adapter_actions_per_s']:,.0f} actions/s counting "
+                  f"{a['adapter_chance_per_decision']:.2f} chance outcomes per decision) "
+                  f"against {a['native_decisions_per_s']:,.0f} native decisions/s: "
+                  f"{a['slowdown']:.2f}× slower; information_state_string "
+                  f"{a['information_state_string_us']:,.0f} µs")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the batch commands to ``app``."""
+    app.command()(simulate)
+    app.command()(tournament)
+    app.command()(report)

@@ -1,0 +1,116 @@
+"""Where batch work runs: in this process, on a local process pool, or on a Ray cluster.
+
+Every backend runs the same tasks (a module-level function and its arguments, plain data in
+and out) and yields their results **in task order**, so a batch gives the same output
+whatever the backend and the number of workers. Tasks are handed out a few at a time (a
+window of ``4 × workers``), so a huge batch never builds its task list in memory and a
+caller can stream results to disk as they arrive.
+
+- ``local`` (the default): :class:`concurrent.futures.ProcessPoolExecutor` with ``jobs``
+  processes; ``jobs == 1`` runs in this process.
+- ``ray``: each task is a ``ray.remote`` task; Ray schedules them on its workers (Ray is the
+  distributed engine, nothing here schedules). ``address`` joins a running cluster
+  (``ray start --head`` on the head node; every node needs the same warroom installed);
+  without it Ray starts a local instance with ``jobs`` CPUs. Ray is an optional extra:
+  ``pip install 'warroom[ray]'``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
+
+from warroom.core.errors import WarroomError
+
+BACKENDS = ("local", "ray")
+
+R = TypeVar("R")
+
+
+class BackendError(WarroomError):
+    """A backend cannot run: unknown, not installed, or its cluster is unreachable."""
+
+
+def check_backend(backend: str, jobs: int, address: str | None = None) -> None:
+    """Refuse a bad backend choice before any work starts."""
+    if backend not in BACKENDS:
+        raise BackendError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+    if jobs < 1:
+        raise BackendError("--jobs must be 1 or more")
+    if address is not None and backend != "ray":
+        raise BackendError("--address is for --backend ray (the address of a Ray cluster)")
+    if backend == "ray":
+        _import_ray()
+
+
+def _import_ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise BackendError("the ray backend needs Ray: pip install 'warroom[ray]' "
+                           "(or pip install 'ray>=2.9')") from None
+    return ray
+
+
+def run_tasks(fn: Callable[..., R], tasks: Iterable[tuple[Any, ...]], *, jobs: int = 1,
+              backend: str = "local", address: str | None = None,
+              max_tasks: int | None = None) -> Iterator[R]:
+    """``fn(*task)`` for every task, yielded in task order. ``max_tasks`` (when known)
+    caps the number of processes started."""
+    check_backend(backend, jobs, address)
+    if backend == "ray":
+        yield from _run_ray(fn, tasks, jobs, address)
+        return
+    workers = jobs if max_tasks is None else min(jobs, max_tasks)
+    if workers <= 1:
+        for task in tasks:
+            yield fn(*task)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from _windowed(lambda t: pool.submit(fn, *t), lambda f: f.result(),
+                             tasks, workers * 4)
+
+
+def _windowed(submit: Callable[[tuple[Any, ...]], Any], get: Callable[[Any], R],
+              tasks: Iterable[tuple[Any, ...]], window: int) -> Iterator[R]:
+    """Keep ``window`` tasks in flight; yield results in submission order."""
+    it = iter(tasks)
+    pending: deque[Any] = deque()
+    for task in it:
+        pending.append(submit(task))
+        if len(pending) >= window:
+            break
+    while pending:
+        out = get(pending.popleft())
+        for task in it:
+            pending.append(submit(task))
+            break
+        yield out
+
+
+def _run_ray(fn: Callable[..., R], tasks: Iterable[tuple[Any, ...]], jobs: int,
+             address: str | None) -> Iterator[R]:
+    ray = _import_ray()
+    started = False
+    if not ray.is_initialized():
+        try:
+            if address:
+                ray.init(address=address, log_to_driver=False)
+            else:
+                ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False)
+        except Exception as exc:  # ConnectionError, RuntimeError...: one clear line
+            where = f"the Ray cluster at {address}" if address else "a local Ray instance"
+            raise BackendError(f"cannot start {where}: {str(exc).splitlines()[0][:200]}"
+                               ) from exc
+        started = True
+    try:
+        remote = ray.remote(fn)
+        window = max(2, int(ray.cluster_resources().get("CPU", jobs))) * 4
+        yield from _windowed(lambda t: remote.remote(*t), lambda ref: ray.get(ref), tasks,
+                             window)
+    finally:
+        if started:
+            ray.shutdown()
+

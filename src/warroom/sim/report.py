@@ -1,0 +1,540 @@
+"""Balance reports: PNG plots and a Markdown page from the game lines of ``simulate`` or
+``tournament`` (``--out RESULTS.jsonl``).
+
+The page opens with what a designer asks first, is this game balanced for these bots and
+where does it tip, then shows the win rate of each side with Wilson 95% intervals, the score
+track over turns (median and quartile band), game length, how games end, and for games
+whose log records Events (eit2, sfe), the win rate of the side that played each Event in
+games where it happened against games where it did not.
+
+Numbers come from :mod:`warroom.sim.stats`; plots are drawn with matplotlib's object API
+(``matplotlib.figure.Figure``, Agg canvas: no display, no global pyplot state), imported
+only when a report is written.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from warroom.core.errors import WarroomError
+from warroom.games import game_ids, load_game
+from warroom.sim.stats import Rate, quartiles, wilson
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+REQUIRED = ("outcome", "winner", "returns", "scores", "decisions")
+TIP_AUC = 0.75
+"""The score track "decides" the game from the first turn at which it predicts the winner
+this well (area under the ROC curve)."""
+MIN_EVENT_GAMES = 5
+"""Events that happened in fewer games (or missed in fewer) are listed, not ranked."""
+
+
+class ReportError(WarroomError):
+    """A results file that cannot be read, or a report that cannot be written."""
+
+
+# ---------------------------------------------------------------------------------------
+# Reading
+# ---------------------------------------------------------------------------------------
+
+def load_results(path: Path) -> tuple[str, list[dict[str, Any]]]:
+    """The game id and game lines of a ``--out`` file (JSON lines) of ``simulate`` or
+    ``tournament``; a clear error for a missing, unreadable or malformed file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ReportError(f"cannot read {path}: no such file (write one with "
+                          "warroom simulate GAME --out FILE)") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ReportError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}"
+                          ) from None
+    lines: list[dict[str, Any]] = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        if not raw.strip():
+            continue
+        try:
+            obj = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise ReportError(f"{path} line {n} is not JSON ({exc.msg}): expected one game "
+                              "per line, as warroom simulate --out writes") from None
+        if not isinstance(obj, dict) or any(k not in obj for k in REQUIRED):
+            missing = [k for k in REQUIRED if not isinstance(obj, dict) or k not in obj]
+            raise ReportError(f"{path} line {n} is not a game line of warroom simulate "
+                              f"(missing {', '.join(missing)})")
+        lines.append(obj)
+    if not lines:
+        raise ReportError(f"{path} holds no games")
+    return guess_game(lines, path), lines
+
+
+def guess_game(lines: Sequence[dict[str, Any]], path: Path | None = None) -> str:
+    """The game of the lines: their ``game`` field, else the one game whose roles are the
+    roles the first line's returns and bots name."""
+    gid = lines[0].get("game")
+    if isinstance(gid, str) and gid in game_ids():
+        return gid
+    roles = set(lines[0]["returns"]) | set(lines[0].get("bots") or {})
+    matches = [g for g in game_ids() if roles and roles == set(load_game(g).roles)]
+    if len(matches) == 1:
+        return matches[0]
+    raise ReportError(f"cannot tell which game {path or 'the results'} are of: "
+                      "pass --game GAME")
+
+
+# ---------------------------------------------------------------------------------------
+# Analysis
+# ---------------------------------------------------------------------------------------
+
+def _outcome_of(line: dict[str, Any], role: str) -> int:
+    r = float(line["returns"].get(role, 0.0))
+    return (r > 0) - (r < 0)
+
+
+def _auc(pos: Sequence[float], neg: Sequence[float]) -> float:
+    """P(a positive scores above a negative), ties half (Mann-Whitney U / n1 n2)."""
+    if not pos or not neg:
+        return math.nan
+    ranked = sorted([(v, 1) for v in pos] + [(v, 0) for v in neg])
+    rank_sum = 0.0
+    i = 0
+    while i < len(ranked):
+        j = i
+        while j < len(ranked) and ranked[j][0] == ranked[i][0]:
+            j += 1
+        mid = (i + j + 1) / 2          # average 1-based rank of the tie group
+        rank_sum += mid * sum(1 for k in range(i, j) if ranked[k][1])
+        i = j
+    n1, n2 = len(pos), len(neg)
+    return (rank_sum - n1 * (n1 + 1) / 2) / (n1 * n2)
+
+
+def score_table(lines: Sequence[dict[str, Any]]) -> dict[str, dict[int, list[float]]]:
+    """Per score field, per turn: the score at the start of that turn in every game; a game
+    that ended earlier holds its final score (so every turn counts every game)."""
+    fields = sorted({k for ln in lines for s in ln.get("track") or [] for k in s["scores"]})
+    turns = sorted({s["turn"] for ln in lines for s in ln.get("track") or []
+                    if isinstance(s.get("turn"), int)})
+    out: dict[str, dict[int, list[float]]] = {f: {t: [] for t in turns} for f in fields}
+    for ln in lines:
+        track = [s for s in ln.get("track") or [] if isinstance(s.get("turn"), int)]
+        if not track:
+            continue
+        for f in fields:
+            first: dict[int, float] = {}
+            for sample in track[:-1]:          # the last sample is the final score
+                if f in sample["scores"]:
+                    first.setdefault(sample["turn"], float(sample["scores"][f]))
+            final = track[-1]["scores"].get(f)
+            last: float | None = None
+            for t in turns:
+                if t in first:
+                    last = first[t]
+                elif first and t > max(first) and final is not None:
+                    last = float(final)
+                if last is not None:
+                    out[f][t].append(last)
+    return out
+
+
+def analyse(game_id: str, lines: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Everything the report shows, as plain data."""
+    game = load_game(game_id)
+    roles = list(game.roles)
+    n = len(lines)
+    configs = Counter(json.dumps(ln.get("bots") or {}, sort_keys=True) for ln in lines)
+    res: dict[str, Any] = {"game": game_id, "title": game.title, "roles": roles, "games": n,
+                           "scenarios": sorted({str(ln.get("scenario") or "") for ln in lines}
+                                               - {""}),
+                           "configs": {k: v for k, v in configs.most_common()}}
+    # win rates
+    sides: dict[str, dict[str, Rate]] = {}
+    for role in roles:
+        outs = [_outcome_of(ln, role) for ln in lines]
+        w, lo = outs.count(1), outs.count(-1)
+        sides[role] = {"win": wilson(w, n), "draw": wilson(n - w - lo, n),
+                       "loss": wilson(lo, n), "score": wilson(w + (n - w - lo) / 2, n)}
+    res["sides"] = sides
+    winners = Counter(str(ln["winner"]) if ln["winner"] else "draw" for ln in lines)
+    res["winners"] = {k: wilson(v, n) for k, v in winners.most_common()}
+    by_config: dict[str, dict[str, Rate]] = {}
+    if len(configs) > 1:
+        for cfg in configs:
+            sub = [ln for ln in lines if json.dumps(ln.get("bots") or {}, sort_keys=True) == cfg]
+            by_config[cfg] = {r: wilson(sum(1 for ln in sub if _outcome_of(ln, r) > 0),
+                                        len(sub)) for r in roles}
+    res["by_config"] = by_config
+    # endings
+    res["outcomes"] = {k: wilson(v, n) for k, v in
+                       Counter(ln["outcome"] for ln in lines).most_common()}
+    res["terminations"] = {k: wilson(v, n) for k, v in
+                           Counter(ln.get("termination", "?") for ln in lines).most_common()}
+    # length
+    dec = [float(ln["decisions"]) for ln in lines]
+    turns = [float(ln["turns"]) for ln in lines if isinstance(ln.get("turns"), int)]
+    res["length"] = {"decisions": _spread(dec), "turns": _spread(turns) if turns else None}
+    # score track
+    table = score_table(lines)
+    res["track"] = {f: {t: quartiles(v) for t, v in per.items() if v}
+                    for f, per in table.items()}
+    res["tip"] = _tipping(lines, roles, table)
+    res["events"] = _events(lines, roles) if len(roles) == 2 else []
+    return res
+
+
+def _spread(values: Sequence[float]) -> dict[str, float]:
+    q1, med, q3 = quartiles(values)
+    return {"min": min(values), "q1": q1, "median": med, "q3": q3, "max": max(values),
+            "mean": sum(values) / len(values)}
+
+
+def _tipping(lines: Sequence[dict[str, Any]], roles: Sequence[str],
+             table: dict[str, dict[int, list[float]]]) -> dict[str, Any] | None:
+    """The first turn from which a score field predicts whether the first role wins with an
+    AUC of at least :data:`TIP_AUC` (either direction), per field; the best field first."""
+    role = roles[0]
+    won = [_outcome_of(ln, role) > 0 for ln in lines]
+    if all(won) or not any(won):
+        return None
+    best: dict[str, Any] | None = None
+    for f, per in table.items():
+        aucs: dict[int, float] = {}
+        for t, values in per.items():
+            if len(values) != len(lines):
+                continue
+            a = _auc([v for v, w in zip(values, won, strict=True) if w],
+                     [v for v, w in zip(values, won, strict=True) if not w])
+            if not math.isnan(a):
+                aucs[t] = a
+        tip = next((t for t in sorted(aucs) if max(aucs[t], 1 - aucs[t]) >= TIP_AUC), None)
+        entry = {"field": f, "turn": tip,
+                 "auc": aucs.get(tip, math.nan) if tip is not None else math.nan,
+                 "aucs": aucs}
+        earlier = tip is not None and (best is None or best["turn"] is None
+                                       or tip < best["turn"])
+        if earlier or best is None:
+            best = entry
+    return best
+
+
+def _events(lines: Sequence[dict[str, Any]], roles: Sequence[str]) -> list[dict[str, Any]]:
+    """Per Event (and the side that played it): the games where it happened, and the win
+    rate of that side (the first role when no side is named) with and without it."""
+    happened: dict[tuple[str, str], set[int]] = defaultdict(set)
+    lower = {r.lower(): r for r in roles}
+    for i, ln in enumerate(lines):
+        for e in ln.get("events") or []:
+            side = lower.get(str(e.get("side") or "").lower(), roles[0])
+            happened[(e["event"], side)].add(i)
+    out: list[dict[str, Any]] = []
+    for (event, side), games in happened.items():
+        won = [_outcome_of(ln, side) > 0 for ln in lines]
+        k_with = sum(1 for i in games if won[i])
+        k_without = sum(won) - k_with
+        with_ = wilson(k_with, len(games))
+        without = wilson(k_without, len(lines) - len(games))
+        out.append({"event": event, "side": side, "games": len(games), "with": with_,
+                    "without": without, "diff": with_.p - without.p if without.n else math.nan,
+                    "separated": with_.lo > without.hi or with_.hi < without.lo,
+                    "ranked": len(games) >= MIN_EVENT_GAMES
+                    and len(lines) - len(games) >= MIN_EVENT_GAMES})
+    out.sort(key=lambda e: (not e["ranked"], -abs(e["diff"]) if e["ranked"] else 0.0,
+                            str(e["event"]), str(e["side"])))
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Writing
+# ---------------------------------------------------------------------------------------
+
+def _figure(width: float, height: float) -> Figure:
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height), dpi=100, layout="constrained")
+
+
+def _plot_winrate(res: dict[str, Any], path: Path) -> None:
+    fig = _figure(6, 3.2)
+    ax = fig.subplots()
+    roles = res["roles"]
+    labels, ps, los, his = [], [], [], []
+    for r in roles:
+        rate: Rate = res["sides"][r]["win"]
+        labels.append(f"{r} wins")
+        ps.append(rate.p)
+        los.append(rate.p - rate.lo)
+        his.append(rate.hi - rate.p)
+    if len(roles) > 1 or res["sides"][roles[0]]["draw"].k:
+        d: Rate = res["sides"][roles[0]]["draw"]
+        labels.append("draws")
+        ps.append(d.p)
+        los.append(d.p - d.lo)
+        his.append(d.hi - d.p)
+    y = list(range(len(labels)))
+    ax.barh(y, ps, xerr=[los, his], capsize=4, color="#4c72b0")
+    ax.set_yticks(y, labels)
+    ax.set_xlim(0, 1)
+    if len(roles) == 2:
+        ax.axvline(0.5, color="grey", linestyle="--", linewidth=1)
+    ax.set_xlabel("share of games (Wilson 95% interval)")
+    ax.set_title(f"{res['title']}: {res['games']} games")
+    fig.savefig(path)
+
+
+def _plot_scores(res: dict[str, Any], path: Path) -> None:
+    fields = list(res["track"])
+    fig = _figure(7, 2.6 * max(1, len(fields)))
+    axes = fig.subplots(max(1, len(fields)), 1, squeeze=False)
+    for ax, f in zip(axes[:, 0], fields or [""], strict=False):
+        per = res["track"].get(f, {})
+        if not per:
+            ax.text(0.5, 0.5, "no score track recorded", ha="center", va="center")
+            continue
+        turns = sorted(per)
+        q1 = [per[t][0] for t in turns]
+        med = [per[t][1] for t in turns]
+        q3 = [per[t][2] for t in turns]
+        ax.fill_between(turns, q1, q3, alpha=0.3, color="#4c72b0", label="quartiles")
+        ax.plot(turns, med, color="#4c72b0", marker="o", markersize=3, label="median")
+        ax.axhline(0, color="grey", linewidth=0.8)
+        ax.set_ylabel(f)
+        ax.set_xlabel("turn (score at its start; ended games hold their final score)")
+        ax.legend(loc="best", fontsize="small")
+    fig.suptitle(f"{res['title']}: score over turns")
+    fig.savefig(path)
+
+
+def _plot_length(res: dict[str, Any], lines: Sequence[dict[str, Any]], path: Path) -> None:
+    turns = [ln["turns"] for ln in lines if isinstance(ln.get("turns"), int)]
+    fig = _figure(7, 3)
+    axes = fig.subplots(1, 2 if turns else 1, squeeze=False)
+    axes[0, 0].hist([ln["decisions"] for ln in lines], bins=min(30, max(5, len(lines) // 3)),
+                    color="#55a868")
+    axes[0, 0].set_xlabel("decisions per game")
+    axes[0, 0].set_ylabel("games")
+    if turns:
+        lo, hi = min(turns), max(turns)
+        axes[0, 1].hist(turns, bins=[t - 0.5 for t in range(lo, hi + 2)], color="#55a868")
+        axes[0, 1].set_xlabel("last turn")
+    fig.suptitle(f"{res['title']}: game length")
+    fig.savefig(path)
+
+
+def _plot_endings(res: dict[str, Any], path: Path) -> None:
+    items = list(res["outcomes"].items())
+    fig = _figure(7, 0.45 * len(items) + 1.4)
+    ax = fig.subplots()
+    y = list(range(len(items)))
+    ax.barh(y, [r.p for _, r in items],
+            xerr=[[r.p - r.lo for _, r in items], [r.hi - r.p for _, r in items]],
+            capsize=3, color="#c44e52")
+    ax.set_yticks(y, [k for k, _ in items])
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of games (Wilson 95% interval)")
+    ax.set_title(f"{res['title']}: how games end")
+    fig.savefig(path)
+
+
+def _plot_events(res: dict[str, Any], path: Path, top: int = 25) -> None:
+    ranked = [e for e in res["events"] if e["ranked"]][:top]
+    fig = _figure(8, 0.32 * max(1, len(ranked)) + 1.6)
+    ax = fig.subplots()
+    if not ranked:
+        ax.text(0.5, 0.5, f"no Event happened in at least {MIN_EVENT_GAMES} games and was "
+                "missing from as many", ha="center", va="center")
+        fig.savefig(path)
+        return
+    y = list(range(len(ranked)))
+    for off, key, colour, label in ((-0.15, "with", "#c44e52", "Event happened"),
+                                    (0.15, "without", "#4c72b0", "did not")):
+        rates: list[Rate] = [e[key] for e in ranked]
+        ax.errorbar([r.p for r in rates], [v + off for v in y],
+                    xerr=[[r.p - r.lo for r in rates], [r.hi - r.p for r in rates]],
+                    fmt="o", color=colour, capsize=2, markersize=4, label=label)
+    ax.set_yticks(y, [f"{e['event']} ({e['side']})" for e in ranked], fontsize="small")
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win rate of the side that played the Event (Wilson 95% interval)")
+    fig.legend(loc="outside lower center", ncols=2, fontsize="small")
+    ax.set_title(f"{res['game']}: card Events, largest differences first")
+    fig.savefig(path)
+
+
+def _pct(r: Rate) -> str:
+    return str(r)
+
+
+def _verdict(res: dict[str, Any]) -> list[str]:
+    roles = res["roles"]
+    n = res["games"]
+    out: list[str] = []
+    if len(roles) == 2:
+        a, b = roles
+        sa: Rate = res["sides"][a]["score"]
+        wa, wb = res["sides"][a]["win"], res["sides"][b]["win"]
+        d: Rate = res["sides"][a]["draw"]
+        if sa.lo <= 0.5 <= sa.hi:
+            out.append(f"**Balanced within what {n} games can tell**: {a} scores "
+                       f"{_pct(sa)} (win = 1, draw = ½), an interval that holds 50%.")
+            if sa.hi - sa.lo > 0.2:
+                out.append(f"The interval is {100 * (sa.hi - sa.lo):.0f} points wide: play "
+                           "more games to detect a smaller imbalance (the width shrinks as "
+                           "1/√games).")
+        else:
+            fav, rate = (a, sa) if sa.p > 0.5 else (b, wilson(n - sa.k, n))
+            out.append(f"**Not balanced for these bots: it tips toward {fav}**, who scores "
+                       f"{_pct(rate)} (win = 1, draw = ½); 50% lies outside the interval.")
+        out.append(f"{a} wins {_pct(wa)}, {b} wins {_pct(wb)}, draws {_pct(d)}.")
+    elif len(roles) == 1:
+        r = roles[0]
+        w, d, lo = (res["sides"][r][k] for k in ("win", "draw", "loss"))
+        out.append(f"**{r} (the player) wins {_pct(w)}** of {n} games against the game's "
+                   f"system; draws {_pct(d)}, losses {_pct(lo)}.")
+    else:
+        wins = ", ".join(f"{r} {_pct(res['sides'][r]['win'])}" for r in roles)
+        if all(res["sides"][r]["win"].k == 0 for r in roles):
+            out.append(f"**No role won any of the {n} games**: {res['game']} scores no "
+                       "winner; see how its results are distributed below.")
+        else:
+            out.append(f"Wins per role over {n} games: {wins}.")
+    tip = res["tip"]
+    if tip and tip["turn"] is not None:
+        auc = max(tip["auc"], 1 - tip["auc"])
+        out.append(f"**Where it tips**: from turn {tip['turn']} on, `{tip['field']}` on the "
+                   f"score track predicts whether {roles[0]} wins with an AUC of {auc:.2f} "
+                   f"(≥ {TIP_AUC}: 0.5 is a coin, 1 certain).")
+    elif tip:
+        out.append(f"**Where it tips**: no turn's score track predicts the winner with an AUC "
+                   f"of {TIP_AUC} or more: games are decided late or by other means.")
+    top = next(iter(res["outcomes"].items()), None)
+    if top:
+        out.append(f"Most games end as `{top[0]}` ({_pct(top[1])}).")
+    sep = [e for e in res["events"] if e["ranked"] and e["separated"]]
+    if sep:
+        bits = ", ".join(f"{e['event']} ({e['side']}: {100 * e['with'].p:.0f}% with, "
+                         f"{100 * e['without'].p:.0f}% without)" for e in sep[:3])
+        out.append(f"Events whose win rates with and without do not overlap: {bits}.")
+    return out
+
+
+def render_markdown(res: dict[str, Any], images: dict[str, str]) -> str:
+    roles = res["roles"]
+    md: list[str] = [f"# Balance report: {res['title']} ({res['game']})", ""]
+    cfg = list(res["configs"])
+    bots = ("; ".join(f"{k} ×{v}" for k, v in res["configs"].items()) if len(cfg) > 1
+            else (cfg[0] if cfg else "?"))
+    md += [f"{res['games']} games" + (f", scenario {', '.join(res['scenarios'])}"
+                                      if res["scenarios"] else "") + f"; bots: {bots}.", ""]
+    md += ["## Is it balanced?", ""] + [f"- {x}" for x in _verdict(res)] + [""]
+    md += ["## Win rate per side", "", f"![win rate]({images['winrate']})", "",
+           "| side | wins | draws | losses | score (draw = ½) |", "|---|---|---|---|---|"]
+    for r in roles:
+        s = res["sides"][r]
+        md.append(f"| {r} | {s['win']} | {s['draw']} | {s['loss']} | {s['score']} |")
+    md.append("")
+    if res["by_config"]:
+        md += ["By bot configuration (win rate per side):", "",
+               "| bots | " + " | ".join(roles) + " |", "|---" * (len(roles) + 1) + "|"]
+        for cfg_key, rates in res["by_config"].items():
+            md.append(f"| {cfg_key} | " + " | ".join(str(rates[r]) for r in roles) + " |")
+        md.append("")
+    md += ["## Where it tips", ""]
+    tip = res["tip"]
+    if tip is None:
+        md += [f"{roles[0]} won every game or none: the score track has nothing to "
+               "predict.", ""]
+    else:
+        md += [f"How well the score at the start of each turn predicts whether {roles[0]} wins "
+               f"(AUC of `{tip['field']}`; 0.5 is a coin, 1 or 0 certain):", "",
+               "| turn | AUC |", "|---|---|"]
+        md += [f"| {t} | {a:.2f} |" for t, a in sorted(tip["aucs"].items())]
+        md.append("")
+    md += ["## Score over turns", "", f"![score over turns]({images['scores']})", ""]
+    for f, per in res["track"].items():
+        md += [f"`{f}`: median [quartiles] at the start of each turn (a game that ended "
+               "earlier holds its final score).", "", "| turn | median | q1 | q3 |",
+               "|---|---|---|---|"]
+        md += [f"| {t} | {q[1]:g} | {q[0]:g} | {q[2]:g} |" for t, q in sorted(per.items())]
+        md.append("")
+    if not res["track"]:
+        md += ["No score track was recorded (results written before warroom recorded one).",
+               ""]
+    md += ["## Game length", "", f"![game length]({images['length']})", "",
+           "| measure | min | q1 | median | q3 | max | mean |", "|---|---|---|---|---|---|---|"]
+    for key, s in res["length"].items():
+        if s:
+            md.append(f"| {key} | {s['min']:g} | {s['q1']:g} | {s['median']:g} | "
+                      f"{s['q3']:g} | {s['max']:g} | {s['mean']:.1f} |")
+    md += ["", "## How games end", "", f"![how games end]({images['endings']})", "",
+           "| result | share |", "|---|---|"]
+    md += [f"| `{k}` | {v} ({v.k:g} games) |" for k, v in res["outcomes"].items()]
+    md += ["", "| termination | share |", "|---|---|"]
+    md += [f"| {k} | {v} |" for k, v in res["terminations"].items()]
+    md += ["", "## Card Events", ""]
+    if not res["events"]:
+        md += ["No Event was recorded in these games (the game is not a two-player card "
+               "game, or the results predate Event tracking).", ""]
+    else:
+        md += [f"![card events]({images['events']})", "",
+               "Win rate of the side that played the Event, in games where it happened "
+               "against games where it did not (Wilson 95%). An association, not a cause: "
+               "an Event played by a side already winning looks strong. Ranked by the "
+               f"difference when both groups have {MIN_EVENT_GAMES}+ games; ✱ marks "
+               "intervals that do not overlap.", "",
+               "| Event | played by | games | win rate with | without | difference |",
+               "|---|---|---|---|---|---|"]
+        for e in res["events"]:
+            diff = "—" if math.isnan(e["diff"]) else f"{100 * e['diff']:+.1f}"
+            mark = " ✱" if e["separated"] else ""
+            md.append(f"| {e['event']}{mark} | {e['side']} | {e['games']} | {e['with']} | "
+                      f"{e['without']} | {diff} |")
+        md.append("")
+    md += ["## Method", "",
+           "- Rates with Wilson score 95% intervals; a draw counts as half a win in scores.",
+           "- Score track: the public scoreboard (view fields `vp`, `power`, `score`) at the "
+           "start of every turn and at the end.",
+           "- Where it tips: area under the ROC curve of each turn's score against the first "
+           f"role's win; the first turn reaching {TIP_AUC}.",
+           "- Events: public log entries with an `event` fact (who played it: `side`).", ""]
+    return "\n".join(md)
+
+
+def write_report(game_id: str, lines: Sequence[dict[str, Any]], out_dir: Path
+                 ) -> list[Path]:
+    """Write the PNG plots and ``report.md`` into ``out_dir``; the files written."""
+    if not lines:
+        raise ReportError("no games to report on")
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ReportError(f"cannot write {out_dir}: {exc.strerror or exc}") from None
+    res = analyse(game_id, lines)
+    images = {"winrate": "winrate.png", "scores": "scores.png", "length": "length.png",
+              "endings": "endings.png"}
+    if res["events"]:
+        images["events"] = "events.png"
+    try:
+        _plot_winrate(res, out_dir / images["winrate"])
+        _plot_scores(res, out_dir / images["scores"])
+        _plot_length(res, lines, out_dir / images["length"])
+        _plot_endings(res, out_dir / images["endings"])
+        if res["events"]:
+            _plot_events(res, out_dir / images["events"])
+        md = out_dir / "report.md"
+        md.write_text(render_markdown(res, images), encoding="utf-8")
+    except OSError as exc:
+        raise ReportError(f"cannot write the report into {out_dir}: {exc.strerror or exc}"
+                          ) from None
+    return [out_dir / f for f in images.values()] + [md]
+
+
+def as_lines(items: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Game lines without their records (what a report keeps in memory)."""
+    return [{k: v for k, v in x.items() if k != "record"} for x in items]

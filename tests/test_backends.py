@@ -1,0 +1,64 @@
+"""Scale-out backends (issue 14): the same tasks give the same results in this process, on
+a local process pool and on Ray (started locally with 2 CPUs), whatever the workers."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from warroom.sim import iter_batch
+from warroom.sim.backends import BackendError, check_backend, run_tasks
+from warroom.sim.tournament import iter_tournament
+
+
+def _square(x: int) -> int:
+    return x * x
+
+
+def _lines(**kw: Any) -> list[dict[str, Any]]:
+    return list(iter_batch("eaw1940", games=12, seed=9, bots=["greedy"], **kw))
+
+
+def test_local_pool_gives_the_results_of_one_process_in_order() -> None:
+    assert list(run_tasks(_square, ((i,) for i in range(40)), jobs=2)) == [
+        i * i for i in range(40)]
+    assert _lines(jobs=1) == _lines(jobs=2)
+
+
+def test_backend_choices_are_checked_before_work() -> None:
+    with pytest.raises(BackendError, match="unknown backend 'spark'"):
+        check_backend("spark", 1)
+    with pytest.raises(BackendError, match="--jobs must be 1 or more"):
+        check_backend("local", 0)
+    with pytest.raises(BackendError, match="--address is for --backend ray"):
+        check_backend("local", 1, "10.0.0.1:6379")
+
+
+def test_ray_missing_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)       # as if not installed
+    with pytest.raises(BackendError, match=r"pip install 'warroom\[ray\]'"):
+        check_backend("ray", 2)
+
+
+@pytest.fixture(scope="module")
+def ray_local() -> Iterator[Any]:
+    ray = pytest.importorskip(
+        "ray", reason="ray is not installed (pip install 'warroom[ray]'): the Ray backend "
+                      "test is skipped")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+             configure_logging=False)
+    yield ray
+    ray.shutdown()
+
+
+def test_ray_gives_the_same_results_as_the_local_pool(ray_local: Any) -> None:
+    # (tasks run warroom's functions: Ray workers import them by module, as installed)
+    assert _lines(backend="ray", jobs=2) == _lines(jobs=1)
+    _, on_ray = iter_tournament("eaw1940", ["random", "greedy"], games=3, seed=4,
+                                backend="ray", jobs=2)
+    _, local = iter_tournament("eaw1940", ["random", "greedy"], games=3, seed=4, jobs=2)
+    assert list(on_ray) == list(local)
+    assert ray_local.is_initialized()            # a Ray the caller started is left running

@@ -1,0 +1,149 @@
+"""Balance reports (issue 14): plots and a Markdown page from a results file, the score
+track and Events recorded per game, and clear errors for bad results files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from warroom.cli.main import app
+from warroom.sim import iter_batch, score_fields
+from warroom.sim.report import ReportError, analyse, load_results, score_table, write_report
+
+runner = CliRunner()
+PNG = b"\x89PNG\r\n\x1a\n"
+SECTIONS = ["## Is it balanced?", "## Win rate per side", "## Where it tips",
+            "## Score over turns", "## Game length", "## How games end", "## Card Events",
+            "## Method"]
+
+
+@pytest.fixture(scope="module")
+def eit2_lines() -> list[dict[str, Any]]:
+    return list(iter_batch("eit2", games=8, seed=4, bots=["random"]))
+
+
+def test_simulate_lines_carry_a_score_track_and_events(eit2_lines: list[dict[str, Any]]
+                                                       ) -> None:
+    for ln in eit2_lines:
+        track = ln["track"]
+        assert track[0]["turn"] == 1 and track[0]["decisions"] == 0
+        assert track[0]["scores"] == {"power": 0.0}
+        assert track[-1]["decisions"] == ln["decisions"]
+        assert [s["turn"] for s in track[:-1]] == sorted({s["turn"] for s in track[:-1]})
+        assert ln["game"] == "eit2" and ln["bots"] == {"lw": "random", "rw": "random"}
+    events = [e for ln in eit2_lines for e in ln["events"]]
+    assert events, "random eit2 games play some Events"
+    assert all(e["side"] in ("LW", "RW") and isinstance(e["event"], str) for e in events)
+
+
+def test_sfe_events_include_operation_and_battle_events() -> None:
+    (ln,) = list(iter_batch("sfe", games=1, seed=2, bots=["random"]))
+    assert ln["track"][-1]["scores"].keys() >= {"vp.axis", "vp.allies"}
+    assert {e["side"] for e in ln["events"]} <= {"axis", "allies"}
+    assert ln["events"], "a random sfe game plays some Events"
+
+
+def test_score_fields_reads_numbers_and_dicts_of_numbers() -> None:
+    assert score_fields({"vp": 4, "power": -2.5, "turn": 3}) == {"vp": 4.0, "power": -2.5}
+    assert score_fields({"vp": {"axis": 1, "allies": 2, "x": "n"}, "score": True}) == {
+        "vp.axis": 1.0, "vp.allies": 2.0}
+
+
+def _line(i: int, winner: str, power: list[int], events: list[str]) -> dict[str, Any]:
+    return {"index": i, "game": "eit2", "scenario": "1920", "bots": {"lw": "a", "rw": "b"},
+            "outcome": f"{winner}_final_scoring", "termination": "final_scoring",
+            "winner": winner, "returns": {"lw": 1.0 if winner == "lw" else -1.0,
+                                          "rw": 1.0 if winner == "rw" else -1.0},
+            "scores": {"power": power[-1]}, "decisions": 10 * len(power),
+            "turns": len(power) - 1,
+            "track": [*({"turn": t + 1, "decisions": 10 * t, "scores": {"power": p}}
+                        for t, p in enumerate(power[:-1])),
+                      {"turn": len(power) - 1, "decisions": 10 * len(power),
+                       "scores": {"power": power[-1]}}],
+            "events": [{"event": e, "side": "RW", "turn": 1} for e in events]}
+
+
+def test_analysis_of_a_synthetic_result_set() -> None:
+    # RW wins when power runs positive, from turn 2; the Event "Putsch" comes with RW wins
+    lines = [_line(i, "rw", [0, 3, 5], ["Putsch"]) for i in range(6)]
+    lines += [_line(6 + i, "lw", [0, -2, -4, -6], []) for i in range(6)]
+    res = analyse("eit2", lines)
+    assert res["sides"]["rw"]["win"].p == 0.5
+    assert res["tip"]["field"] == "power" and res["tip"]["turn"] == 2
+    table = score_table(lines)
+    # every game counts at every turn: the RW games ended at turn 2 and hold power 5
+    assert table["power"][3] == [5.0] * 6 + [-4.0] * 6
+    (ev,) = res["events"]
+    assert (ev["event"], ev["side"], ev["games"]) == ("Putsch", "rw", 6)
+    assert ev["with"].p == 1.0 and ev["without"].p == 0.0 and ev["separated"]
+    assert res["length"]["turns"]["max"] == 3
+
+
+def test_report_writes_plots_and_markdown_with_every_section(
+        tmp_path: Path, eit2_lines: list[dict[str, Any]]) -> None:
+    results = tmp_path / "games.jsonl"
+    results.write_text("".join(json.dumps(ln) + "\n" for ln in eit2_lines))
+    out = tmp_path / "rep"
+    res = runner.invoke(app, ["report", str(results), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    for name in ("winrate.png", "scores.png", "length.png", "endings.png", "events.png"):
+        assert (out / name).read_bytes()[:8] == PNG, name
+    md = (out / "report.md").read_text()
+    positions = [md.index(s) for s in SECTIONS]
+    assert positions == sorted(positions)              # the verdict comes first
+    assert "8 games" in md and "lw wins" in md and "![win rate](winrate.png)" in md
+    assert "| Event | played by |" in md
+
+
+def test_simulate_report_option_for_a_one_player_game(tmp_path: Path) -> None:
+    out = tmp_path / "eaw"
+    res = runner.invoke(app, ["simulate", "eaw1940", "--games", "6", "--seed", "2",
+                              "--report", str(out)])
+    assert res.exit_code == 0, res.output
+    md = (out / "report.md").read_text()
+    assert "axis (the player) wins" in md and "`vp`" in md
+    assert "No Event was recorded" in md
+    assert (out / "scores.png").read_bytes()[:8] == PNG
+    assert not (out / "events.png").exists()
+
+
+def test_load_results_reads_the_game_from_the_lines(tmp_path: Path,
+                                                    eit2_lines: list[dict[str, Any]]) -> None:
+    path = tmp_path / "r.jsonl"
+    old = [{k: v for k, v in ln.items() if k != "game"} for ln in eit2_lines]
+    path.write_text("\n".join(json.dumps(ln) for ln in old) + "\n\n")
+    game, lines = load_results(path)
+    assert game == "eit2" and len(lines) == 8
+    write_report(game, lines, tmp_path / "rep")
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (None, "no such file"),
+    ("", "holds no games"),
+    ("{not json\n", "line 1 is not JSON"),
+    ('{"outcome": "x"}\n', "missing winner, returns, scores, decisions"),
+    ("[1, 2]\n", "is not a game line"),
+])
+def test_report_cli_refuses_unreadable_results(tmp_path: Path, content: str | None,
+                                               message: str) -> None:
+    path = tmp_path / "results.jsonl"
+    if content is not None:
+        path.write_text(content)
+    res = runner.invoke(app, ["report", str(path), "--out", str(tmp_path / "out")])
+    assert res.exit_code == 2, res.output
+    assert message in res.output
+    assert not (tmp_path / "out" / "report.md").exists()
+
+
+def test_report_cli_refuses_a_directory_and_bad_simulate_report(tmp_path: Path) -> None:
+    res = runner.invoke(app, ["report", str(tmp_path)])
+    assert res.exit_code == 2 and "cannot read" in res.output
+    res = runner.invoke(app, ["simulate", "eaw1940", "--games", "0", "--report",
+                              str(tmp_path / "r")])
+    assert res.exit_code == 2 and "--report needs at least one game" in res.output
+    with pytest.raises(ReportError, match="no games"):
+        write_report("eit2", [], tmp_path / "x")
