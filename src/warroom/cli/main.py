@@ -16,6 +16,8 @@ from rich.text import Text
 
 from warroom.ai import BOTS, make_bot
 from warroom.cli import learn
+from warroom.cli.batch import print_adapter
+from warroom.cli.batch import register as register_batch
 from warroom.cli.contents import (
     card_list_lines,
     one_card_lines,
@@ -25,8 +27,6 @@ from warroom.cli.contents import (
 )
 from warroom.cli.loop import PlayLoop, Terminal, outcome_lines
 from warroom.cli.records import HUMAN, parse_seats, seats_for_load
-from warroom.cli.batch import print_adapter
-from warroom.cli.batch import register as register_batch
 from warroom.cli.render import print_log, render
 from warroom.core.errors import WarroomError
 from warroom.core.protocol import result, view
