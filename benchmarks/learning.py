@@ -28,7 +28,7 @@ from warroom.ai import make_bot
 from warroom.core.protocol import apply, new_game, result
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
-from warroom.sim.train import wilson
+from warroom.sim.stats import wilson
 
 
 def play(game_id: str, scenario: str | None, seed: int, specs: dict[str, str]) -> Any:
@@ -93,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
                 per_role[role] = per_role.get(role, 0.0) + score
                 n += 1
                 print(f"game {n}: net as {role}: {out.text}", flush=True)
-        low, high = wilson(wins, n)
+        rate = wilson(wins, n)
+        low, high = rate.lo, rate.hi
         report.update({"net_score": wins, "games": n, "win_rate": wins / n,
                        "interval": [low, high], "per_role": per_role})
         print(f"net-guided ismcts scored {wins:g}/{n} = {wins / n:.0%} "

@@ -154,9 +154,7 @@ def test_training_report_plots_the_curve(tmp_path: Path) -> None:
         write_training_report(bad, tmp_path / "rep2")
 
 
-def test_wilson_and_elo() -> None:
-    low, high = training.wilson(8, 10)
-    assert low == pytest.approx(0.490, abs=1e-3) and high == pytest.approx(0.943, abs=1e-3)
+def test_elo_difference() -> None:
     assert training.elo_difference(0.5) == pytest.approx(0.0)
     assert training.elo_difference(0.76) == pytest.approx(200, abs=2)
 
@@ -201,3 +199,20 @@ def test_the_numpy_forward_pass_equals_the_torch_model() -> None:
         want = torch.softmax(logits[0, ids], dim=0).tolist()
         assert prior == pytest.approx(want, abs=1e-4)
         assert list(value.values()) == pytest.approx(values[0].tolist(), abs=1e-4)
+
+
+def test_warroom_report_reads_a_training_log(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from warroom.cli.main import app
+
+    log = tmp_path / "m.log.jsonl"
+    log.write_text(json.dumps({"round": 0, "seconds": 30.0, "games": 4, "steps": 50,
+                               "samples": 100, "policy_loss": 1.5, "value_loss": 0.4,
+                               "accepted": True,
+                               "eval": {"games": 4, "score": 3, "win_rate": 0.75,
+                                        "low": 0.3, "high": 0.95, "elo": 190.8}}) + "\n")
+    res = CliRunner().invoke(app, ["report", str(log), "--out", str(tmp_path / "r")])
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "r" / "training.png").is_file()
+    assert "+191 Elo" in (tmp_path / "r" / "training.md").read_text()

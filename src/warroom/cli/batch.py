@@ -32,6 +32,7 @@ from warroom.sim.backends import BACKENDS, check_backend
 from warroom.sim.report import as_lines, load_results, write_report
 from warroom.sim.stats import Rate
 from warroom.sim.tournament import iter_tournament, tally
+from warroom.sim.training_report import is_training_log, write_training_report
 
 console = Console(highlight=False, soft_wrap=True)
 if not console.is_terminal:
@@ -226,13 +227,24 @@ def _print_tournament(s: dict[str, Any]) -> None:
 
 def report(
     results: Annotated[Path, typer.Argument(help="A results file (JSON lines) written by "
-                                            "simulate --out or tournament --out.")],
+                                            "simulate --out or tournament --out, or a "
+                                            "training log (MODEL.log.jsonl).")],
     out: Annotated[Path, typer.Option(help="Folder for the plots and report.md.")]
     = Path("report"),
     game: Annotated[str | None, typer.Option(help="The game (default: read from the "
                                              "results).")] = None,
 ) -> None:
-    """Write a balance report (PNG plots and a Markdown page) from a results file."""
+    """Write a balance report (PNG plots and a Markdown page) from a results file, or the
+    training curve of a `warroom train` run from its training log."""
+    if is_training_log(results):
+        try:
+            page = write_training_report(results, out)
+        except WarroomError as exc:
+            _fail(exc)
+            return
+        console.print(f"training curve of {results}: wrote {page} and "
+                      f"{out / 'training.png'}")
+        return
     try:
         gid, lines = load_results(results)
         written = write_report(game or gid, as_lines(lines), out)

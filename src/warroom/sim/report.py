@@ -253,14 +253,14 @@ def _events(lines: Sequence[dict[str, Any]], roles: Sequence[str]) -> list[dict[
 # Writing
 # ---------------------------------------------------------------------------------------
 
-def _figure(width: float, height: float) -> Figure:
+def figure(width: float, height: float) -> Figure:
     from matplotlib.figure import Figure
 
     return Figure(figsize=(width, height), dpi=100, layout="constrained")
 
 
 def _plot_winrate(res: dict[str, Any], path: Path) -> None:
-    fig = _figure(6, 3.2)
+    fig = figure(6, 3.2)
     ax = fig.subplots()
     roles = res["roles"]
     labels, ps, los, his = [], [], [], []
@@ -289,7 +289,7 @@ def _plot_winrate(res: dict[str, Any], path: Path) -> None:
 
 def _plot_scores(res: dict[str, Any], path: Path) -> None:
     fields = list(res["track"])
-    fig = _figure(7, 2.6 * max(1, len(fields)))
+    fig = figure(7, 2.6 * max(1, len(fields)))
     axes = fig.subplots(max(1, len(fields)), 1, squeeze=False)
     for ax, f in zip(axes[:, 0], fields or [""], strict=False):
         per = res["track"].get(f, {})
@@ -312,7 +312,7 @@ def _plot_scores(res: dict[str, Any], path: Path) -> None:
 
 def _plot_length(res: dict[str, Any], lines: Sequence[dict[str, Any]], path: Path) -> None:
     turns = [ln["turns"] for ln in lines if isinstance(ln.get("turns"), int)]
-    fig = _figure(7, 3)
+    fig = figure(7, 3)
     axes = fig.subplots(1, 2 if turns else 1, squeeze=False)
     axes[0, 0].hist([ln["decisions"] for ln in lines], bins=min(30, max(5, len(lines) // 3)),
                     color="#55a868")
@@ -328,7 +328,7 @@ def _plot_length(res: dict[str, Any], lines: Sequence[dict[str, Any]], path: Pat
 
 def _plot_endings(res: dict[str, Any], path: Path) -> None:
     items = list(res["outcomes"].items())
-    fig = _figure(7, 0.45 * len(items) + 1.4)
+    fig = figure(7, 0.45 * len(items) + 1.4)
     ax = fig.subplots()
     y = list(range(len(items)))
     ax.barh(y, [r.p for _, r in items],
@@ -344,7 +344,7 @@ def _plot_endings(res: dict[str, Any], path: Path) -> None:
 
 def _plot_events(res: dict[str, Any], path: Path, top: int = 25) -> None:
     ranked = [e for e in res["events"] if e["ranked"]][:top]
-    fig = _figure(8, 0.32 * max(1, len(ranked)) + 1.6)
+    fig = figure(8, 0.32 * max(1, len(ranked)) + 1.6)
     ax = fig.subplots()
     if not ranked:
         ax.text(0.5, 0.5, f"no Event happened in at least {MIN_EVENT_GAMES} games and was "

@@ -36,8 +36,7 @@ import math
 import random
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -50,6 +49,8 @@ from warroom.core.errors import UnknownGameError
 from warroom.core.protocol import Game, apply, legal_actions, new_game, result
 from warroom.core.rng import Rng, derive_seed
 from warroom.games import load_game
+from warroom.sim.backends import check_backend, run_tasks
+from warroom.sim.stats import wilson
 
 
 @dataclass
@@ -167,28 +168,6 @@ def match_game(game_id: str, scenario: str | None, seed: int, seats: dict[str, s
             "score": float(next(iter(out.scores.values()), 0.0))}
 
 
-def _run_tasks(fn: Callable[..., Any], tasks: list[tuple[Any, ...]], jobs: int,
-               backend: str, address: str | None) -> Iterator[Any]:
-    """Run ``fn(*task)`` for every task, results in task order."""
-    if backend == "ray":
-        import ray  # optional extra: pip install -e '.[ray]'
-
-        if not ray.is_initialized():
-            ray.init(address=address, num_cpus=None if address else jobs,
-                     include_dashboard=False, log_to_driver=False)
-        remote = ray.remote(num_cpus=1)(fn)
-        yield from ray.get([remote.remote(*t) for t in tasks])
-        return
-    if backend != "local":
-        raise UnknownGameError(f"unknown backend {backend!r}: use local or ray")
-    if jobs <= 1 or len(tasks) < 2:
-        for t in tasks:
-            yield fn(*t)
-        return
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
-        yield from pool.map(fn, *zip(*tasks, strict=True))
-
-
 def _batch_tensors(chosen: list[Sample], n_actions: int, device: str
                    ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
     x = torch.tensor([s.x for s in chosen], dtype=torch.float32, device=device)
@@ -238,17 +217,6 @@ def _train_steps(net: PolicyValueNet, opt: torch.optim.Optimizer, buffer: deque[
             "value_loss_first": float(val0), "value_loss": float(val1)}
 
 
-def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a proportion ``k / n`` (draws may count as 0.5)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = p + z * z / (2 * n)
-    r = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return ((c - r) / d, (c + r) / d)
-
-
 def elo_difference(score: float) -> float:
     """The Elo difference that predicts an expected ``score`` in (0, 1)."""
     s = min(max(score, 1e-3), 1 - 1e-3)
@@ -272,7 +240,8 @@ def evaluate(cfg: TrainConfig, candidate: str, best: str | None, round_: int
             cand_role = roles[i % len(roles)]
             seats = {r: (candidate if r == cand_role else best) for r in roles}
             tasks.append((cfg.game, cfg.scenario, seed, seats, cfg.eval_iterations, cfg.mix))
-    results = list(_run_tasks(match_game, tasks, cfg.jobs, cfg.backend, cfg.address))
+    results = list(run_tasks(match_game, tasks, jobs=cfg.jobs, backend=cfg.backend,
+                               address=cfg.address, max_tasks=len(tasks)))
     if len(roles) == 1:
         # the same seed played by each: compare the return, then the score (eaw1940's VP)
         cand = [(r["returns"][roles[0]], r["score"]) for r in results[0::2]]
@@ -292,7 +261,8 @@ def evaluate(cfg: TrainConfig, candidate: str, best: str | None, round_: int
             score += 1.0 if ret > 0 else 0.5 if ret == 0 else 0.0
         n = len(results)
         extra = {}
-    low, high = wilson(score, n)
+    rate = wilson(score, n)
+    low, high = rate.lo, rate.hi
     share = score / n if n else 0.0
     return {"games": n, "score": score, "win_rate": share, "low": low, "high": high,
             "elo": elo_difference(share), **extra}
@@ -313,6 +283,7 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
     if cfg.scenario is not None and cfg.scenario not in game.scenarios:
         raise UnknownGameError(f"{cfg.game} has no scenario {cfg.scenario!r}; scenarios: "
                                f"{', '.join(game.scenarios)}")
+    check_backend(cfg.backend, cfg.jobs, cfg.address)
     if cfg.device.startswith("cuda") and not torch.cuda.is_available():
         raise UnknownGameError("--device cuda: no CUDA device is available here; use cpu")
     torch.manual_seed(cfg.seed)
@@ -343,8 +314,9 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
                       best, cfg.iterations, cfg.temperature_moves, cfg.mix)
                      for i in range(cfg.games_per_round)]
             summaries = []
-            for samples, summary in _run_tasks(self_play_game, tasks, cfg.jobs,
-                                               cfg.backend, cfg.address):
+            for samples, summary in run_tasks(self_play_game, tasks, jobs=cfg.jobs,
+                                              backend=cfg.backend, address=cfg.address,
+                                              max_tasks=len(tasks)):
                 buffer.extend(samples)
                 summaries.append(summary)
             games += len(summaries)

@@ -16,12 +16,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt
-
 from warroom.core.errors import ContentError
+from warroom.sim.report import figure
 
 
 def is_training_log(path: Path) -> bool:
@@ -76,7 +72,8 @@ def write_training_report(log: Path, out_dir: Path) -> Path:
     low = [float(x["eval"]["low"]) for x in lines]
     high = [float(x["eval"]["high"]) for x in lines]
     elo = best_elo(lines)
-    fig, axes = plt.subplots(3, 1, figsize=(8, 9), sharex=True)
+    fig = figure(8, 9)
+    axes = fig.subplots(3, 1, sharex=True)
     ax = axes[0]
     ax.fill_between(minutes, low, high, alpha=0.25, label="Wilson 95% interval")
     ax.plot(minutes, rate, marker="o", label="candidate's score vs best")
@@ -92,10 +89,8 @@ def write_training_report(log: Path, out_dir: Path) -> Path:
     axes[2].set_xlabel("training time (minutes)")
     axes[2].legend(loc="upper right")
     fig.suptitle(f"Training curve: {log.name}")
-    fig.tight_layout()
     png = out_dir / "training.png"
-    fig.savefig(png, dpi=100)
-    plt.close(fig)
+    fig.savefig(png)
     last = lines[-1]
     accepted = sum(1 for x in lines if x.get("accepted"))
     rows = "\n".join(
