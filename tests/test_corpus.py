@@ -259,6 +259,11 @@ def test_corpus_game_replays_identically(gid: str, index: int) -> None:
     for key in ("winner", "returns", "scores", "text", "rule"):
         if changed and key == "scores":
             continue
+        if gid == "eit2" and key == "text":
+            # issue 15: eit2's outcome reads in words ("RW held a Scoring card at the end
+            # of the turn and loses: LW wins", not "LW wins (held_scoring)"); the winner,
+            # returns, scores, rule and label still must match
+            continue
         assert new_res[key] == old_res[key], f"{gid} #{index} result {key}"
     if gid != "tk":     # tk's label held the event number; its termination says the rest
         assert new_res["label"] == old_res["label"]
