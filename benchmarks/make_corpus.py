@@ -5,6 +5,10 @@ Each entry is a record (game, scenario, options, seed, actions: the keys of that
 what the game showed at its end: the view of every role and of a spectator, and the result.
 ``tests/test_corpus.py`` replays every record and asserts the same views and results, so a
 change of structure that changes a rule is caught.
+
+    PYTHONPATH=src python benchmarks/make_corpus.py [OUT_DIR [GAME ...]]
+
+With game ids after the folder only their files are written (the others stay as they are).
 """
 
 from __future__ import annotations
@@ -31,8 +35,10 @@ PLAN = {
 }
 
 
-def main(out_dir: Path) -> None:
+def main(out_dir: Path, only: list[str] | None = None) -> None:
     for gid, plan in PLAN.items():
+        if only and gid not in only:
+            continue
         game = load_game(gid)
         entries = []
         for scenario, n, cut in plan:
@@ -62,4 +68,6 @@ def main(out_dir: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "tests/corpus"))
+    # make_corpus.py [OUT_DIR [GAME ...]]: every game, or only the games named (a content
+    # change re-records its own game's file, e.g. `tests/corpus/2026-12 sfe`)
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "tests/corpus"), sys.argv[2:] or None)

@@ -1,0 +1,151 @@
+"""sfe content calibration (issue 14): the Axis win rate of equal bots.
+
+    PYTHONPATH=src python benchmarks/sfe_calibration.py [--bots aggressive] [--games 100]
+        [--seed 0] [--jobs 2] [--content DIR] [--set KEY=VALUE ...] [--out FILE.jsonl]
+
+Plays ``--games`` games of Struggle for Europe with the same bot on both sides (game ``i``
+uses ``derive_seed(seed, i)`` for the game and its bots, as ``warroom simulate`` does, so
+the figures are the same whatever ``--jobs``), and prints the Axis win rate with its Wilson
+95% interval, how the games ended (a 7-VP lead, 9.2/9.3, or the game end, 9.4), the battles
+fought per game (8.2) and the final VP.
+
+``--content`` plays with a content folder (the files of ``src/warroom/games/sfe/content``
+with changes); ``--set`` changes one reconstructed value of the bundled content on the fly
+without writing files, for exploring the levers, e.g. ``--set usa_entry.sp3=3`` or
+``--set counter_mix.western.sp3=10`` (setup.yaml keys, dotted). The numbers are per game;
+timings on a shared machine mean little.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import shutil
+import statistics
+import tempfile
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from warroom.ai import make_bot
+from warroom.core.protocol import apply, new_game, result
+from warroom.core.rng import derive_seed
+from warroom.games import load_game
+
+BUNDLED = Path(__file__).resolve().parents[1] / "src" / "warroom" / "games" / "sfe" / "content"
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score 95% interval of ``k`` successes in ``n`` trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play(content: str | None, bots: tuple[str, str], seed: int, index: int) -> dict[str, Any]:
+    """Game ``index`` of the batch: winner, how it ended, battles (8.2), VP, turns."""
+    g = load_game("sfe", content)
+    game_seed = derive_seed(seed, index)
+    st = new_game(g, None, game_seed)
+    players = {role: make_bot(name, derive_seed(game_seed, k + 1))
+               for k, (role, name) in enumerate(zip(g.roles, bots, strict=True))}
+    limit = g.max_decisions()
+    while st.active is not None:
+        apply(st, players[st.active].choose(st))
+        if st.data["decisions"] > limit:
+            raise RuntimeError(f"runaway game {index}")
+    out = result(st)
+    assert out is not None
+    battles = sum(1 for e in st.data["log"]
+                  if isinstance(e, dict) and e.get("rule") == "8.2" and "attack" in e)
+    return {"index": index, "seed": game_seed, "winner": out.winner, "label": out.label,
+            "battles": battles, "axis_vp": out.scores.get("axis_vp"),
+            "allied_vp": out.scores.get("allied_vp"), "turn": st.data["turn"],
+            "allied_deck": int(st.data["dn"][1])}
+
+
+def _play_many(content: str | None, bots: tuple[str, str], seed: int,
+               indices: list[int]) -> list[dict[str, Any]]:
+    return [play(content, bots, seed, i) for i in indices]
+
+
+def patched_content(sets: list[str]) -> str:
+    """A temporary copy of the bundled content with ``KEY=VALUE`` changes to setup.yaml."""
+    tmp = Path(tempfile.mkdtemp(prefix="sfe-calib-"))
+    for f in BUNDLED.glob("*.yaml"):
+        shutil.copy(f, tmp / f.name)
+    setup = yaml.safe_load((tmp / "setup.yaml").read_text(encoding="utf-8"))
+    for item in sets:
+        key, _, value = item.partition("=")
+        node = setup
+        parts = key.split(".")
+        for p in parts[:-1]:
+            node = node.setdefault(p, {})
+        node[parts[-1]] = yaml.safe_load(value)
+    (tmp / "setup.yaml").write_text(yaml.safe_dump(setup, sort_keys=False), encoding="utf-8")
+    return str(tmp)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bots", default="aggressive", help="one bot for both sides, or A,B")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--content", default=None)
+    ap.add_argument("--set", action="append", default=[], dest="sets")
+    ap.add_argument("--out", default=None, help="one JSON line per game")
+    args = ap.parse_args()
+    names = [b.strip() for b in args.bots.split(",")]
+    bots = (names[0], names[-1])
+    content = args.content
+    if args.sets:
+        content = patched_content(args.sets)
+    t0 = time.time()
+    chunks = [list(range(i, args.games, args.jobs)) for i in range(args.jobs)]
+    rows: list[dict[str, Any]] = []
+    if args.jobs == 1:
+        rows = _play_many(content, bots, args.seed, chunks[0])
+    else:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            for part in pool.map(_play_many, [content] * args.jobs, [bots] * args.jobs,
+                                 [args.seed] * args.jobs, chunks):
+                rows.extend(part)
+    rows.sort(key=lambda r: r["index"])
+    if args.sets and content:
+        shutil.rmtree(content, ignore_errors=True)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as fh:
+            for r in rows:
+                fh.write(json.dumps(r) + "\n")
+    n = len(rows)
+    wins = sum(r["winner"] == "axis" for r in rows)
+    lo, hi = wilson(wins, n)
+    battles = [r["battles"] for r in rows]
+    summary = {
+        "bots": f"{bots[0]} (axis) vs {bots[1]} (allies)", "games": n, "seed": args.seed,
+        "content": args.content or "bundled", "set": args.sets,
+        "axis_wins": wins, "axis_win_rate": round(wins / n, 3) if n else None,
+        "wilson95": [round(lo, 3), round(hi, 3)],
+        "ends": dict(Counter(r["label"] for r in rows)),
+        "battles_median": statistics.median(battles) if battles else None,
+        "battles_mean": round(statistics.mean(battles), 2) if battles else None,
+        "vp_diff_mean": round(statistics.mean(r["axis_vp"] - r["allied_vp"] for r in rows), 2)
+        if rows else None,
+        "turns_mean": round(statistics.mean(r["turn"] for r in rows), 1) if rows else None,
+        "seconds": round(time.time() - t0),
+    }
+    print(json.dumps(summary), flush=True)
+
+
+if __name__ == "__main__":
+    main()
