@@ -9,26 +9,10 @@
 // legal action names asks `act.whyNot(spaceId)` (a function the page may attach to `act`:
 // it resolves to core `explain`'s {legal, reason, rules}) and shows why it cannot be chosen.
 // Data is always inserted as text, never as HTML.
-import { fill, h, humanize, roleName } from "./ui.js";
-
-export const NS = "http://www.w3.org/2000/svg";
+import { NS, actionsBySpace, bindChoice, boardKeys, choiceChip, choiceMenu, choiceWords, infoLine, panZoomGestures,
+  s, viewBox, whyNotBox, zoomTools } from "./mapkit.js";
+import { fill, h, roleName } from "./ui.js";
 const LAND_LINK = 90; // links longer than this (in map units) are drawn as sea crossings
-
-export function s(tag, attrs, ...kids) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "text") el.textContent = v;
-    else if (k === "dataset") Object.assign(el.dataset, v);
-    else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, String(v));
-  }
-  for (const kid of kids.flat(Infinity)) {
-    if (kid === null || kid === undefined || kid === false) continue;
-    el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
-  }
-  return el;
-}
 
 // Region tints, letters and hatches come from the content (`map.regions`: name, colour,
 // letter, hatched); a region the content leaves out gets a pale tint of this palette (told
@@ -269,19 +253,6 @@ export function placeLabels(items, fs) {
   return out;
 }
 
-/** Which legal actions name which space: {spaceId: [legal, ...]}. */
-export function actionsBySpace(legal, ids) {
-  const out = new Map();
-  for (const a of legal || []) {
-    const names = [a.target, ...(a.args || [])].filter((x) => typeof x === "string");
-    const hit = names.find((n) => ids.has(n));
-    if (!hit) continue;
-    if (!out.has(hit)) out.set(hit, []);
-    out.get(hit).push(a);
-  }
-  return out;
-}
-
 function spaceWords(sp, st, acts, rs) {
   const parts = [sp.name, sp.region && !rs.hatched ? `${sp.region} region` : sp.region];
   if (st) {
@@ -291,7 +262,7 @@ function spaceWords(sp, st, acts, rs) {
     parts.push(`RW ${st.rw_sp ?? 0} SP${st.rw_extremists ? ` and ${st.rw_extremists} Extremist` : ""}`);
     parts.push(st.control ? `${roleName(st.control)} control` : "uncontrolled");
   }
-  if (acts && acts.length) parts.push(acts.length === 1 ? `can be chosen: ${acts[0].label}` : `${acts.length} choices`);
+  if (acts && acts.length) parts.push(choiceWords(acts));
   return parts.filter(Boolean).join(", ");
 }
 
@@ -304,52 +275,6 @@ function counter(x, y, side, n, ext) {
     ext ? s("g", { class: "ext", transform: `translate(${side === "lw" ? -6 : 6},-6)` },
       s("circle", { r: 3.4, fill: "#111", stroke: "#fff", "stroke-width": 0.6 }),
       s("text", { class: "ext-n", y: 1.7, "text-anchor": "middle", text: ext > 1 ? String(ext) : "E" })) : null);
-}
-
-/**
- * "Why not" under a map: `ask(title, target, note)` asks `whyNot(target)` (the page's hook:
- * core `explain` of the action of the current decision naming `target`, for the asking seat
- * only) and shows the reason with its rules. `note` (a string, or a function of the answer
- * giving one or null), when given, says why the element itself is not the choice (e.g. "the
- * front attacks Y"): the answer is then read as a refusal even when the action it names is
- * legal elsewhere. A target that no action of the game names
- * (an element shown for information only) is said so. `node` goes under the map; `hide()`
- * closes it. Returns null without a hook (a finished game, the replay viewer).
- */
-export function whyNotBox(whyNot) {
-  const node = h("output", { class: "map-why", "aria-live": "polite", hidden: true });
-  const close = () => h("button", { type: "button", class: "msg-close", "aria-label": "Close",
-    onclick: () => { node.hidden = true; } }, "×");
-  let asked = 0;
-  const ask = async (title, target, note) => {
-    if (!whyNot) return;
-    const ticket = ++asked;
-    node.hidden = false;
-    node.className = "map-why";
-    fill(node, h("strong", {}, title), ": asking the rules…");
-    let r;
-    try {
-      r = await whyNot(target, title);
-    } catch (err) {
-      if (ticket !== asked) return;
-      node.className = "map-why illegal";
-      fill(node, h("strong", {}, title), err && err.status === 422
-        ? " is never chosen by a decision of this game: it is shown for information."
-        : `: ${(err && err.message) || "no explanation"}`, close());
-      return;
-    }
-    if (ticket !== asked) return;
-    if (!r) { node.hidden = true; return; } // no answer (a hot-seat hand-off is showing)
-    note = typeof note === "function" ? note(r) : note;
-    const legal = r.legal && !note;
-    node.className = `map-why ${legal ? "legal" : "illegal"}`;
-    fill(node, h("strong", {}, title), legal ? " can be chosen: " : " cannot be chosen now: ",
-      note ? [h("span", { class: "note" }, note), r.legal ? "; that can be chosen: " : "; and that cannot: "] : null,
-      h("span", { class: "reason" }, r.reason || ""), " ",
-      (r.rules || []).map((x) => [h("span", { class: "rule", title: `rule ${x}` }, `§${x}`), " "]),
-      close());
-  };
-  return { node, ask, hide: () => { node.hidden = true; } };
 }
 
 /**
@@ -366,8 +291,6 @@ export function renderMap(view, legal, ui, act) {
   const pad = 40;
   const full = { x: Math.min(...xs) - pad, y: Math.min(...ys) - pad,
     w: Math.max(...xs) - Math.min(...xs) + 2 * pad, h: Math.max(...ys) - Math.min(...ys) + 2 * pad };
-  const key = "map:viewBox";
-  let vb = ui.get(key) || { ...full };
   const states = Array.isArray(view.spaces) ? view.spaces : [];
   const byName = new Map(states.map((st) => [st.name, st]));
   const stateOf = (sp, i) => (states[i] && states[i].name === sp.name ? states[i] : byName.get(sp.name));
@@ -383,7 +306,7 @@ export function renderMap(view, legal, ui, act) {
     preserveAspectRatio: "xMidYMid meet", dataset: { layout: auto ? "auto" : "content" } });
   const labels = []; // {node, item}: the space names, placed for each zoom
   const relabel = () => {
-    const fs = 6.6 * Math.min(1, Math.sqrt(vb.w / full.w));
+    const fs = 6.6 * Math.min(1, Math.sqrt(pz.vb.w / full.w));
     const spots = placeLabels(labels.map((l) => l.item), fs);
     labels.forEach(({ node }, i) => {
       const spot = spots[i];
@@ -398,27 +321,7 @@ export function renderMap(view, legal, ui, act) {
       node.setAttribute("text-anchor", spot.anchor);
     });
   };
-  const setVb = (next) => {
-    const minW = full.w / 8;
-    const w = Math.min(full.w * 1.5, Math.max(minW, next.w));
-    const hh = w * (full.h / full.w);
-    const cx = next.x + next.w / 2;
-    const cy = next.y + next.h / 2;
-    vb = { x: Math.min(full.x + full.w, Math.max(full.x - w, cx - w / 2)),
-      y: Math.min(full.y + full.h, Math.max(full.y - hh, cy - hh / 2)), w, h: hh };
-    ui.set(key, vb);
-    svg.setAttribute("viewBox", `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
-    svg.classList.toggle("zoomed", vb.w < full.w * 0.7);
-    relabel();
-  };
-  const zoom = (f, cx, cy) => {
-    const x0 = cx ?? vb.x + vb.w / 2;
-    const y0 = cy ?? vb.y + vb.h / 2;
-    const w = vb.w * f;
-    const hh = vb.h * f;
-    setVb({ x: x0 - (x0 - vb.x) * f, y: y0 - (y0 - vb.y) * f, w, h: hh });
-  };
-  const pan = (dx, dy) => setVb({ ...vb, x: vb.x + dx * vb.w, y: vb.y + dy * vb.h });
+  const pz = viewBox(svg, ui, "map:viewBox", full, { zoomIn: 8, slack: [1, 0], zoomed: 0.7, onChange: relabel });
 
   // defs: the hatch of each hatched region (the Independent spaces), in its colour
   svg.append(s("defs", {}, regions.map(regionStyle).filter((rs) => rs.pattern).map((rs) =>
@@ -486,14 +389,10 @@ export function renderMap(view, legal, ui, act) {
 
   const wrap = h("div", { class: "map-wrap" });
   const whyNot = typeof act.whyNot === "function" ? act.whyNot : null;
-  const info = h("div", { class: "map-info", "aria-live": "polite" },
-    h("span", { class: "muted" }, acts.size ? "Highlighted spaces can be chosen: click one, or Tab to it and press Enter."
-      : "Hover or focus a space for its details.",
-    whyNot ? " Click (or Enter on) any other space to hear why it cannot be chosen." : ""));
+  const info = infoLine(acts.size, ["spaces", "a space", "space"], whyNot);
   const why = whyNotBox(whyNot);
-  const explainSpace = (sp) => why.ask(sp.name, sp.id);
-  let menu = null;
-  const closeMenu = () => { if (menu) { menu.remove(); menu = null; } };
+  const menu = choiceMenu(wrap, act, why);
+  const gestures = panZoomGestures(svg, pz, { pinch: "follow", onPan: menu.close });
 
   const showInfo = (sp, st, list) => {
     const rs = regionStyle(sp.region);
@@ -506,34 +405,7 @@ export function renderMap(view, legal, ui, act) {
         h("span", { class: "sp rw" }, `RW ${st.rw_sp} SP`), st.rw_extremists ? h("span", { class: "sp rw" }, `RW Extremists ${st.rw_extremists}`) : null,
         h("span", {}, st.control ? `Control: ${roleName(st.control)}` : "Uncontrolled"),
       ] : null,
-      list && list.length ? h("span", { class: "chip can" }, list.length === 1 ? list[0].label : `${list.length} choices`) : null);
-  };
-
-  const choose = (sp, list, evt, node) => {
-    closeMenu();
-    if (!list || !list.length) {
-      if (whyNot) explainSpace(sp);
-      return;
-    }
-    why.hide();
-    if (list.length === 1) {
-      act(list[0].key);
-      return;
-    }
-    const box = wrap.getBoundingClientRect();
-    const r = node.getBoundingClientRect();
-    menu = h("div", { class: "map-menu", role: "menu", "aria-label": `Choices for ${sp.name}`,
-      style: { left: `${Math.max(0, r.left - box.left)}px`, top: `${r.bottom - box.top + 4}px` },
-      onkeydown: (e) => {
-        if (e.key === "Escape") { closeMenu(); node.focus(); }
-      } },
-    h("div", { class: "map-menu-title" }, sp.name),
-    list.map((a) => h("button", { type: "button", role: "menuitem", dataset: { key: a.key },
-      onclick: () => { closeMenu(); act(a.key); } }, a.label || humanize(a.kind))),
-    h("button", { type: "button", class: "muted", onclick: () => { closeMenu(); node.focus(); } }, "Cancel"));
-    wrap.append(menu);
-    const first = menu.querySelector("button");
-    if (first && evt && evt.type === "keydown") first.focus();
+      choiceChip(list));
   };
 
   const layer = s("g", { class: "spaces" });
@@ -567,100 +439,14 @@ export function renderMap(view, legal, ui, act) {
     labels.push({ node: name, item: { x: sp.x, y: sp.y, name: String(sp.name || sp.id),
       crowded: Boolean(st && (st.lw_sp || st.rw_sp || st.lw_extremists || st.rw_extremists)),
       rank: (list.length ? 4 : 0) + (st && st.battleground ? 2 : 0) + (ctl ? 1 : 0) } });
-    g.addEventListener("mouseenter", () => showInfo(sp, st, list));
-    g.addEventListener("focus", () => showInfo(sp, st, list));
-    g.addEventListener("click", (e) => { if (!dragged) choose(sp, list, e, g); });
-    g.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") {
-        e.preventDefault();
-        choose(sp, list, e, g);
-      }
-    });
+    bindChoice(g, () => showInfo(sp, st, list),
+      (e) => menu.choose(sp.name, list, e, g, whyNot ? () => why.ask(sp.name, sp.id) : null), { gestures });
     layer.append(g);
   });
   svg.append(layer);
-  setVb(vb);
+  pz.set(pz.vb);
 
-  // wheel zoom about the pointer, drag to pan
-  const toMap = (e) => {
-    const r = svg.getBoundingClientRect();
-    const scale = Math.max(vb.w / r.width, vb.h / r.height);
-    const ox = (r.width - vb.w / scale) / 2;
-    const oy = (r.height - vb.h / scale) / 2;
-    return [vb.x + (e.clientX - r.left - ox) * scale, vb.y + (e.clientY - r.top - oy) * scale, scale];
-  };
-  svg.addEventListener("wheel", (e) => {
-    e.preventDefault();
-    const [mx, my] = toMap(e);
-    zoom(e.deltaY > 0 ? 1.2 : 1 / 1.2, mx, my);
-  }, { passive: false });
-  let drag = null;
-  let dragged = false;
-  // pinch: two pointers (fingers) on the map zoom about their midpoint and pan with it
-  const touches = new Map();
-  let pinch = null;
-  const midOf = () => {
-    const [a, b] = [...touches.values()];
-    return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, d: Math.hypot(a.x - b.x, a.y - b.y) || 1 };
-  };
-  svg.addEventListener("pointerdown", (e) => {
-    if (e.pointerType === "touch" || touches.size) {
-      touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      if (touches.size === 2) {
-        const m = midOf();
-        const [mx, my, scale] = toMap({ clientX: m.x, clientY: m.y });
-        pinch = { ...m, mx, my, scale, vb: { ...vb } };
-        drag = null;
-        dragged = true;
-        closeMenu();
-        for (const id of touches.keys()) {
-          try { svg.setPointerCapture(id); } catch (err) { /* a synthetic pointer */ }
-        }
-        return;
-      }
-    }
-    if (e.button !== 0) return;
-    drag = { x: e.clientX, y: e.clientY, vb: { ...vb }, scale: toMap(e)[2] };
-    dragged = false;
-  });
-  const endTouch = (e) => {
-    touches.delete(e.pointerId);
-    if (touches.size < 2) pinch = null;
-  };
-  svg.addEventListener("pointerup", endTouch);
-  svg.addEventListener("pointercancel", endTouch);
-  svg.addEventListener("pointermove", (e) => {
-    if (touches.has(e.pointerId)) touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    if (pinch && touches.size === 2) {
-      const m = midOf();
-      const f = pinch.d / m.d;
-      const w = pinch.vb.w * f;
-      const sc = pinch.scale * f;
-      // the map point under the first midpoint stays under the moving midpoint
-      setVb({ x: pinch.mx - (pinch.mx - pinch.vb.x) * f - (m.x - pinch.x) * sc,
-        y: pinch.my - (pinch.my - pinch.vb.y) * f - (m.y - pinch.y) * sc, w, h: pinch.vb.h * f });
-      return;
-    }
-    if (!drag) return;
-    const dx = e.clientX - drag.x;
-    const dy = e.clientY - drag.y;
-    if (!dragged && Math.hypot(dx, dy) < 5) return;
-    if (!dragged) svg.setPointerCapture(e.pointerId);
-    dragged = true;
-    closeMenu();
-    setVb({ ...drag.vb, x: drag.vb.x - dx * drag.scale, y: drag.vb.y - dy * drag.scale });
-  });
-  const endDrag = () => { drag = null; setTimeout(() => { dragged = false; }, 0); };
-  svg.addEventListener("pointerup", endDrag);
-  svg.addEventListener("pointercancel", endDrag);
-
-  const btn = (label, title, fn, cls) => h("button", { type: "button", class: `small ${cls || ""}`,
-    title, "aria-label": title, onclick: fn }, label);
-  const tools = h("div", { class: "map-tools", role: "toolbar", "aria-label": "Map zoom and pan" },
-    btn("+", "Zoom in", () => zoom(1 / 1.4), "zoom-in"), btn("−", "Zoom out", () => zoom(1.4), "zoom-out"),
-    btn("⤢", "Whole map", () => setVb({ ...full }), "zoom-reset"),
-    btn("←", "Pan left", () => pan(-0.25, 0)), btn("↑", "Pan up", () => pan(0, -0.25)),
-    btn("↓", "Pan down", () => pan(0, 0.25)), btn("→", "Pan right", () => pan(0.25, 0)),
+  const tools = zoomTools(pz, null,
     h("span", { class: "map-legend" },
       h("span", { class: "lg lw" }, "L"), " LW SP  ", h("span", { class: "lg rw" }, "R"), " RW SP  ",
       h("span", { class: "lg ext" }, "E"), " Extremist  ", h("span", { class: "lg star" }, "★"), " Battleground  ",
@@ -670,12 +456,7 @@ export function renderMap(view, legal, ui, act) {
         if (st.hatched) return h("span", { class: "lg region hatch", style: { background: `repeating-linear-gradient(45deg, ${st.tint} 0 3px, #b5ab93 3px 4px)` } }, `${st.letter ? `${st.letter} ` : ""}${r}`);
         return h("span", { class: "lg region", style: { background: st.tint } }, `${st.letter} ${r}`);
       })));
-  wrap.addEventListener("keydown", (e) => {
-    if (e.target.closest && e.target.closest(".map-menu")) return;
-    if (e.key === "+" || e.key === "=") { zoom(1 / 1.4); e.preventDefault(); }
-    else if (e.key === "-") { zoom(1.4); e.preventDefault(); }
-    else if (e.key === "Escape") closeMenu();
-  });
+  boardKeys(wrap, pz, menu.close);
   wrap.append(tools, h("div", { class: "map-frame" }, svg), info, why.node);
   return wrap;
 }

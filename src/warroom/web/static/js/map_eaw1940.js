@@ -8,8 +8,9 @@
 // several name one element): an attack on the location the front's Allied marker holds,
 // unstall / tank moves / a new tank on the front's Axis marker, air and sea attacks on the
 // control markers. Okabe & Ito colours, always with a letter or word as well.
-import { NS, actionsBySpace, s, whyNotBox } from "./map.js";
-import { fill, h, humanize } from "./ui.js";
+import { NS, actionsBySpace, bindChoice, boardKeys, choiceMenu, choiceWords, infoLine, panZoomGestures, s, showDetails,
+  viewBox, whyNotBox, zoomTools } from "./mapkit.js";
+import { h, humanize } from "./ui.js";
 
 const AXIS = "#000000";
 const ALLIED = "#0072B2";
@@ -170,8 +171,6 @@ export function renderEaw1940(view, legal, ui, act) {
   const lay = map.layout || autoLayout(map);
   const P = (name) => lay.locations[name] || [0, 0];
   const full = { x: 0, y: 0, w: lay.width, h: lay.height };
-  const key = "map:eaw1940:viewBox";
-  let vb = ui.get(key) || { ...full };
   const acts = eawActions(view, legal);
   const locInfo = new Map((map.locations || []).map((l) => [l.name, l]));
   const frontsNow = new Map(view.fronts.map((f) => [f.id, f]));
@@ -200,22 +199,7 @@ export function renderEaw1940(view, legal, ui, act) {
     "aria-label": `Europe At War board: ${fronts.length} fronts, ${locInfo.size} locations${acts.size ? `, ${acts.size} can be chosen` : ""}`,
     preserveAspectRatio: "xMidYMid meet" });
   svg.style.aspectRatio = `${lay.width} / ${lay.height}`;
-  const setVb = (next) => {
-    const w = Math.min(full.w * 1.5, Math.max(full.w / 6, next.w));
-    const hh = w * (full.h / full.w);
-    const cx = next.x + next.w / 2;
-    const cy = next.y + next.h / 2;
-    vb = { x: Math.min(full.w, Math.max(-w / 2, cx - w / 2)), y: Math.min(full.h, Math.max(-hh / 2, cy - hh / 2)), w, h: hh };
-    ui.set(key, vb);
-    svg.setAttribute("viewBox", `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
-    svg.classList.toggle("zoomed", vb.w < full.w * 0.7);
-  };
-  const zoom = (f, cx, cy) => {
-    const x0 = cx ?? vb.x + vb.w / 2;
-    const y0 = cy ?? vb.y + vb.h / 2;
-    setVb({ x: x0 - (x0 - vb.x) * f, y: y0 - (y0 - vb.y) * f, w: vb.w * f, h: vb.h * f });
-  };
-  const pan = (dx, dy) => setVb({ ...vb, x: vb.x + dx * vb.w, y: vb.y + dy * vb.h });
+  const pz = viewBox(svg, ui, "map:eaw1940:viewBox", full, { zoomIn: 6, slack: [0.5, 0], zoomed: 0.7 });
 
   svg.append(s("defs", {},
     s("pattern", { id: "eaw-waves", width: 24, height: 12, patternUnits: "userSpaceOnUse" },
@@ -264,15 +248,12 @@ export function renderEaw1940(view, legal, ui, act) {
 
   // the info line and the menu
   const wrap = h("div", { class: "map-wrap eaw-map" });
-  const info = h("div", { class: "map-info", "aria-live": "polite" },
-    h("span", { class: "muted" }, acts.size ? "Highlighted markers and locations can be chosen: click one, or Tab to it and press Enter."
-      : "Hover or focus a location or marker for its details.",
-    act.whyNot ? " Click (or Enter on) any other location or marker to hear why it cannot be chosen." : ""));
-  let menu = null;
-  const closeMenu = () => { if (menu) { menu.remove(); menu = null; } };
+  const info = infoLine(acts.size, ["markers and locations", "a location or marker", "location or marker"], act.whyNot);
   // "why not": what a board element stands for in the rules (an attack on a front, a sea or
   // air attack, the front marker's actions), asked for this seat
   const why = whyNotBox(typeof act.whyNot === "function" ? act.whyNot : null);
+  const menu = choiceMenu(wrap, act, why, 230);
+  const gestures = panZoomGestures(svg, pz, { onPan: menu.close });
   const alliedAt = (f) => f.route[(f.now.axis_index ?? 0) + 1];
   const askWhy = (id, title) => {
     if (id.startsWith("sea:") || id.startsWith("air:")) { why.ask(title, id); return; }
@@ -294,42 +275,16 @@ export function renderEaw1940(view, legal, ui, act) {
     const held = holder.get(name) === "axis" && f.now.in_play !== false;
     why.ask(title, `attack:${f.id}`, `${held ? `the Axis hold ${name}; ` : ""}an attack on the ${f.name} front is made on ${there || "no location (the front is at its end)"}, the location its Allied front marker holds`);
   };
-  const choose = (title, list, evt, node) => {
-    closeMenu();
-    const id = node && node.dataset ? node.dataset.id : "";
-    if (!list.length) { if (id) askWhy(id, title); return; }
-    why.hide();
-    if (list.length === 1) { act(list[0].key); return; }
-    const box = wrap.getBoundingClientRect();
-    const r = node.getBoundingClientRect();
-    menu = h("div", { class: "map-menu", role: "menu", "aria-label": `Choices for ${title}`,
-      style: { left: `${Math.max(0, Math.min(r.left - box.left, box.width - 230))}px`, top: `${r.bottom - box.top + 4}px` },
-      onkeydown: (e) => { if (e.key === "Escape") { closeMenu(); node.focus(); } } },
-    h("div", { class: "map-menu-title" }, title),
-    list.map((a) => h("button", { type: "button", role: "menuitem", dataset: { key: a.key },
-      onclick: () => { closeMenu(); act(a.key); } }, a.label || humanize(a.kind))),
-    h("button", { type: "button", class: "muted", onclick: () => { closeMenu(); node.focus(); } }, "Cancel"));
-    wrap.append(menu);
-    const first = menu.querySelector("button");
-    if (first && evt && evt.type === "keydown") first.focus();
-  };
-  let dragged = false;
   const els = new Map();
   /** A focusable board element: hover/focus shows `details`, click/Enter plays its actions. */
   const element = (id, cls, title, words, details, kids) => {
     const list = acts.get(id) || [];
-    const label = `${words}${list.length ? `; ${list.length === 1 ? `can be chosen: ${list[0].label}` : `${list.length} choices`}` : ""}`;
+    const label = `${words}${list.length ? `; ${choiceWords(list)}` : ""}`;
     const g = s("g", { class: `space ${cls}${list.length ? " legal" : ""}`, tabindex: "0",
       role: list.length || (act.whyNot && id !== "malta") ? "button" : "img", "aria-label": label, dataset: { id } },
     s("title", { text: label }), kids);
-    const show = () => fill(info, h("strong", {}, title), " ", details.map((d) => [h("span", {}, d), " "]),
-      list.length ? h("span", { class: "chip can" }, list.length === 1 ? list[0].label : `${list.length} choices`) : null);
-    g.addEventListener("mouseenter", show);
-    g.addEventListener("focus", show);
-    g.addEventListener("click", (e) => { if (!dragged) choose(title, list, e, g); });
-    g.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(title, list, e, g); }
-    });
+    bindChoice(g, () => showDetails(info, title, details, list),
+      (e) => menu.choose(title, list, e, g, () => askWhy(id, title)), { gestures });
     els.set(id, g);
     return g;
   };
@@ -475,7 +430,7 @@ export function renderEaw1940(view, legal, ui, act) {
     counters.append(s("g", { class: `eaw-counter allied${now.reserve ? " reserve" : ""}${target && acts.has(`loc:${alLoc}`) ? " legal" : ""}`,
       dataset: { front: f.id },
       // the Allied marker stands for its location: clicking it attacks there
-      onclick: target ? () => { if (!dragged) target.dispatchEvent(new MouseEvent("click")); } : null,
+      onclick: target ? () => { if (!gestures.dragged) target.dispatchEvent(new MouseEvent("click")); } : null,
       role: "img", "aria-label": `Allied ${f.name} front marker at ${alLoc}${now.reserve ? ", reserve side" : ""}${alTanks.length ? `, ${alTanks.length} Allied tank${alTanks.length > 1 ? "s" : ""}` : ""}` },
     s("title", { text: `Allied ${f.name} front at ${alLoc}${now.reserve ? " (reserve: Axis attacks -1 DRM)" : ""}` }),
     alTanks.map((used, k) => tankMarker(ax2 + 9 + k * 6, ay2 - 16 - k * 3, "allies", used)),
@@ -507,60 +462,17 @@ export function renderEaw1940(view, legal, ui, act) {
         now.stalled ? badge(x + 12, y - 9, "S", FLAG, "#fff") : null]));
   }
   svg.append(counters);
-  setVb(vb);
+  pz.set(pz.vb);
 
-  // wheel zoom about the pointer, drag to pan
-  const toMap = (e) => {
-    const r = svg.getBoundingClientRect();
-    const scale = Math.max(vb.w / r.width, vb.h / r.height);
-    const ox = (r.width - vb.w / scale) / 2;
-    const oy = (r.height - vb.h / scale) / 2;
-    return [vb.x + (e.clientX - r.left - ox) * scale, vb.y + (e.clientY - r.top - oy) * scale, scale];
-  };
-  svg.addEventListener("wheel", (e) => {
-    e.preventDefault();
-    const [mx, my] = toMap(e);
-    zoom(e.deltaY > 0 ? 1.2 : 1 / 1.2, mx, my);
-  }, { passive: false });
-  let drag = null;
-  svg.addEventListener("pointerdown", (e) => {
-    if (e.button !== 0) return;
-    drag = { x: e.clientX, y: e.clientY, vb: { ...vb }, scale: toMap(e)[2] };
-    dragged = false;
-  });
-  svg.addEventListener("pointermove", (e) => {
-    if (!drag) return;
-    const dx = e.clientX - drag.x;
-    const dy = e.clientY - drag.y;
-    if (!dragged && Math.hypot(dx, dy) < 5) return;
-    if (!dragged) svg.setPointerCapture(e.pointerId);
-    dragged = true;
-    closeMenu();
-    setVb({ ...drag.vb, x: drag.vb.x - dx * drag.scale, y: drag.vb.y - dy * drag.scale });
-  });
-  const endDrag = () => { drag = null; setTimeout(() => { dragged = false; }, 0); };
-  svg.addEventListener("pointerup", endDrag);
-  svg.addEventListener("pointercancel", endDrag);
-
-  const btn = (label, title, fn, cls) => h("button", { type: "button", class: `small ${cls || ""}`, title, "aria-label": title, onclick: fn }, label);
   const lg = (cls, text, style) => h("span", { class: `lg ${cls}`, style }, text);
-  const tools = h("div", { class: "map-tools", role: "toolbar", "aria-label": "Map zoom and pan" },
-    btn("+", "Zoom in", () => zoom(1 / 1.4), "zoom-in"), btn("−", "Zoom out", () => zoom(1.4), "zoom-out"),
-    btn("⤢", "Whole map", () => setVb({ ...full }), "zoom-reset"),
-    btn("←", "Pan left", () => pan(-0.25, 0)), btn("↑", "Pan up", () => pan(0, -0.25)),
-    btn("↓", "Pan down", () => pan(0, 0.25)), btn("→", "Pan right", () => pan(0.25, 0)),
+  const tools = zoomTools(pz, null,
     h("span", { class: "map-legend eaw-legend" },
       lg("eaw-ax", "X"), " Axis  ", lg("eaw-al", "A"), " Allied  ", lg("eaw-st", "S"), " stalled  ",
       lg("eaw-rs", "R"), " reserve  ", lg("eaw-tk", "T"), " tank (dashed: used)  ", lg("eaw-fl", "★"), " flag VP  ",
       lg("eaw-port", "⚓"), " port  ", lg("ring", "◯"), " can be chosen",
       lay.auto ? h("span", { class: "muted" }, " — automatic layout (the content has none)")
         : map.layout && map.layout.reconstructed ? h("span", { class: "muted" }, " — layout reconstructed") : null));
-  wrap.addEventListener("keydown", (e) => {
-    if (e.target.closest && e.target.closest(".map-menu")) return;
-    if (e.key === "+" || e.key === "=") { zoom(1 / 1.4); e.preventDefault(); }
-    else if (e.key === "-") { zoom(1.4); e.preventDefault(); }
-    else if (e.key === "Escape") closeMenu();
-  });
+  boardKeys(wrap, pz, menu.close);
   wrap.append(turnStrip(view, map), tools, h("div", { class: "map-frame eaw-frame" }, svg), info, why.node);
   return wrap;
 }

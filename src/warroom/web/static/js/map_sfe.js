@@ -10,7 +10,8 @@
 // choices. Hover or focus shows the details. Zoom and pan change the viewBox only. Data is
 // always inserted as text, never as HTML.
 import { fill, h, humanize, roleName } from "./ui.js";
-import { NS, s, actionsBySpace, whyNotBox } from "./map.js";
+import { NS, actionsBySpace, bindChoice, boardKeys, choiceChip, choiceMenu, choiceWords, infoLine, panZoomGestures, s,
+  toolButton, viewBox, whyNotBox, zoomTools } from "./mapkit.js";
 
 // Okabe & Ito colours; the letter and the shape carry the same meaning.
 const OWNER = {
@@ -257,7 +258,6 @@ export function renderSfe(view, legal, ui, act) {
   const W = map.width || 1500;
   const H = map.height || 1060;
   const full = { x: 0, y: 0, w: W, h: H };
-  let vb = ui.get(KEY) || { ...full };
   const states = Array.isArray(view.locations) ? view.locations : [];
   const byName = new Map(states.map((st) => [st.name, st]));
   const at = new Map(map.locations.map((p) => [p.id, p]));
@@ -282,34 +282,18 @@ export function renderSfe(view, legal, ui, act) {
   const svg = s("svg", { class: "sfe-svg", xmlns: NS, role: "group",
     "aria-label": `Map of Europe: ${map.locations.length} locations${acts.size ? `, ${acts.size} can be chosen` : ""}`,
     preserveAspectRatio: "xMidYMid meet", style: `aspect-ratio: ${W} / ${H}` });
-  const setVb = (next) => {
-    const w = Math.min(full.w * 1.5, Math.max(full.w / 10, next.w));
-    const hh = w * (full.h / full.w);
-    const cx = next.x + next.w / 2;
-    const cy = next.y + next.h / 2;
-    vb = { x: Math.min(full.x + full.w - w * 0.2, Math.max(full.x - w * 0.8, cx - w / 2)),
-      y: Math.min(full.y + full.h - hh * 0.2, Math.max(full.y - hh * 0.8, cy - hh / 2)), w, h: hh };
-    ui.set(KEY, vb);
-    svg.setAttribute("viewBox", `${vb.x.toFixed(1)} ${vb.y.toFixed(1)} ${vb.w.toFixed(1)} ${vb.h.toFixed(1)}`);
-    svg.classList.toggle("zoomed", vb.w < full.w * 0.6);
-  };
-  const zoom = (f, cx, cy) => {
-    const x0 = cx ?? vb.x + vb.w / 2;
-    const y0 = cy ?? vb.y + vb.h / 2;
-    setVb({ x: x0 - (x0 - vb.x) * f, y: y0 - (y0 - vb.y) * f, w: vb.w * f, h: vb.h * f });
-  };
-  const pan = (dx, dy) => setVb({ ...vb, x: vb.x + dx * vb.w, y: vb.y + dy * vb.h });
+  const pz = viewBox(svg, ui, KEY, full, { zoomIn: 10, slack: [0.8, 0.2], digits: 1, zoomed: 0.6 });
   // the part of the map holding some locations (the ones that can be chosen, the one the
   // decision is about), with room around them
   const fitTo = (list) => {
     const pts = list.map((id) => at.get(id)).filter(Boolean);
-    if (!pts.length) { setVb({ ...full }); return; }
+    if (!pts.length) { pz.reset(); return; }
     const x0 = Math.min(...pts.map((p) => p.x)) - box.width;
     const x1 = Math.max(...pts.map((p) => p.x)) + box.width;
     const y0 = Math.min(...pts.map((p) => p.y)) - box.height;
     const y1 = Math.max(...pts.map((p) => p.y)) + box.height;
     const w = Math.max(full.w / 4, x1 - x0, (y1 - y0) * (full.w / full.h));
-    setVb({ x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - (w * full.h / full.w) / 2, w, h: w * full.h / full.w });
+    pz.set({ x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - (w * full.h / full.w) / 2, w, h: w * full.h / full.w });
   };
   const chosen = [...acts.keys(), ...(focus ? [focus] : [])];
 
@@ -365,14 +349,11 @@ export function renderSfe(view, legal, ui, act) {
   svg.append(lineLayer);
 
   const wrap = h("div", { class: "map-wrap sfe-map" });
-  const info = h("div", { class: "map-info", "aria-live": "polite" },
-    h("span", { class: "muted" }, acts.size ? "Highlighted locations can be chosen: click one, or Tab to it and press Enter."
-      : "Hover or focus a location for its details.",
-    act.whyNot ? " Click (or Enter on) any other location to hear why it cannot be chosen." : ""));
+  const info = infoLine(acts.size, ["locations", "a location", "location"], act.whyNot);
   // "why not": a location no legal action names asks the rules for this seat (loc: NAME)
   const why = whyNotBox(typeof act.whyNot === "function" ? act.whyNot : null);
-  let menu = null;
-  const closeMenu = () => { if (menu) { menu.remove(); menu = null; } };
+  const menu = choiceMenu(wrap, act, why, 240);
+  const gestures = panZoomGestures(svg, pz, { pinch: "zoom", onPan: menu.close });
 
   const detail = (loc, st, list) => {
     const parts = [h("strong", {}, loc.box ? `${loc.name} box` : loc.name), " "];
@@ -402,34 +383,12 @@ export function renderSfe(view, legal, ui, act) {
     if (out.length) parts.push(h("span", { class: "sfe-lines-words muted" }, `Lines: ${out.join("; ")}`), " ");
     if (battle && battle.location === loc.id) parts.push(h("span", { class: "chip sfe-battle-chip" }, `Battle in the ${battle.half} half`), " ");
     if (loc.reconstructed) parts.push(h("span", { class: "muted", title: "the rulebook prints no map: reconstructed from historical geography" }, "(reconstructed)"));
-    if (list && list.length) parts.push(h("span", { class: "chip can" }, list.length === 1 ? list[0].label : `${list.length} choices`));
+    parts.push(choiceChip(list));
     fill(info, parts);
   };
 
-  const choose = (loc, list, evt, node) => {
-    closeMenu();
-    if (!list || !list.length) {
-      why.ask(loc.box ? `${loc.name} box` : loc.name, `loc:${loc.id}`);
-      return;
-    }
-    why.hide();
-    if (list.length === 1) { act(list[0].key); return; }
-    const rb = wrap.getBoundingClientRect();
-    const r = node.getBoundingClientRect();
-    menu = h("div", { class: "map-menu", role: "menu", "aria-label": `Choices for ${loc.name}`,
-      style: { left: `${Math.max(0, Math.min(r.left - rb.left, rb.width - 240))}px`, top: `${r.bottom - rb.top + 4}px` },
-      onkeydown: (e) => { if (e.key === "Escape") { closeMenu(); node.focus(); } } },
-    h("div", { class: "map-menu-title" }, loc.name),
-    list.map((a) => h("button", { type: "button", role: "menuitem", dataset: { key: a.key },
-      onclick: () => { closeMenu(); act(a.key); } }, a.label || humanize(a.kind))),
-    h("button", { type: "button", class: "muted", onclick: () => { closeMenu(); node.focus(); } }, "Cancel"));
-    wrap.append(menu);
-    const first = menu.querySelector("button");
-    if (first && evt && evt.type === "keydown") first.focus();
-  };
-
   const playable = (node, key, label) => {
-    const run = (e) => { e.stopPropagation(); if (!dragged) { closeMenu(); act(key); } };
+    const run = (e) => { e.stopPropagation(); if (!gestures.dragged) { menu.close(); act(key); } };
     node.addEventListener("click", run);
     node.addEventListener("keydown", (e) => {
       if (e.key === "Enter" || e.key === " ") { e.preventDefault(); run(e); }
@@ -453,7 +412,7 @@ export function renderSfe(view, legal, ui, act) {
         return `${half.name} half: ${here.length ? stacks(here).map(stackWords).join(", ") : "empty"}`;
       })),
       battle && battle.location === loc.id ? `battle in the ${battle.half} half` : null,
-      list.length ? (list.length === 1 ? `can be chosen: ${list[0].label}` : `${list.length} choices`) : null,
+      list.length ? choiceWords(list) : null,
     ].filter(Boolean).join(", ");
     const g = s("g", { class: `space sfe-loc p-${printed} c-${ctl}${list.length ? " legal" : ""}${focus === loc.id ? " focus" : ""}${loc.box ? " box" : ""}`,
       transform: `translate(${loc.x},${loc.y})`, tabindex: "0", role: list.length || act.whyNot ? "button" : "img",
@@ -530,13 +489,8 @@ export function renderSfe(view, legal, ui, act) {
         s("title", { text: `${c.name} supply location (8.6)` }),
         s("path", { d: "M0,0v-9h9z", fill: c.colour, stroke: "#fff", "stroke-width": 0.6 })));
     }
-    g.addEventListener("mouseenter", () => detail(loc, st, list));
-    g.addEventListener("focus", () => detail(loc, st, list));
-    g.addEventListener("click", (e) => { if (!dragged) choose(loc, list, e, g); });
-    g.addEventListener("keydown", (e) => {
-      if (e.target !== g) return;
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(loc, list, e, g); }
-    });
+    bindChoice(g, () => detail(loc, st, list), (e) => menu.choose(loc.name, list, e, g,
+      () => why.ask(loc.box ? `${loc.name} box` : loc.name, `loc:${loc.id}`)), { gestures, own: true });
     layer.append(g);
   });
   svg.append(layer, marks);
@@ -544,81 +498,12 @@ export function renderSfe(view, legal, ui, act) {
   const sig = chosen.join("|");
   const narrow = typeof window !== "undefined" && window.innerWidth < 640;
   if (narrow && chosen.length && ui.get("sfe:fitted") !== sig) fitTo(chosen);
-  else setVb(vb);
+  else pz.set(pz.vb);
   ui.set("sfe:fitted", sig);
 
-  // wheel zoom about the pointer, drag to pan, pinch to zoom (two pointers)
-  const toMap = (x, y) => {
-    const r = svg.getBoundingClientRect();
-    const scale = Math.max(vb.w / r.width, vb.h / r.height);
-    const ox = (r.width - vb.w / scale) / 2;
-    const oy = (r.height - vb.h / scale) / 2;
-    return [vb.x + (x - r.left - ox) * scale, vb.y + (y - r.top - oy) * scale, scale];
-  };
-  svg.addEventListener("wheel", (e) => {
-    e.preventDefault();
-    const [mx, my] = toMap(e.clientX, e.clientY);
-    zoom(e.deltaY > 0 ? 1.2 : 1 / 1.2, mx, my);
-  }, { passive: false });
-  const pointers = new Map();
-  let drag = null;
-  let pinch = null;
-  let dragged = false;
-  svg.addEventListener("pointerdown", (e) => {
-    if (e.pointerType === "mouse" && e.button !== 0) return;
-    pointers.set(e.pointerId, [e.clientX, e.clientY]);
-    if (pointers.size === 2) {
-      const [p, q] = [...pointers.values()];
-      pinch = { d: dist(p, q), vb: { ...vb }, at: toMap((p[0] + q[0]) / 2, (p[1] + q[1]) / 2) };
-      drag = null;
-      dragged = true;
-    } else if (pointers.size === 1) {
-      drag = { x: e.clientX, y: e.clientY, vb: { ...vb }, scale: toMap(e.clientX, e.clientY)[2] };
-      dragged = false;
-    }
-  });
-  svg.addEventListener("pointermove", (e) => {
-    if (!pointers.has(e.pointerId)) return;
-    pointers.set(e.pointerId, [e.clientX, e.clientY]);
-    if (pinch && pointers.size === 2) {
-      const [p, q] = [...pointers.values()];
-      const f = pinch.d / Math.max(1, dist(p, q));
-      const [mx, my] = pinch.at;
-      setVb({ x: mx - (mx - pinch.vb.x) * f, y: my - (my - pinch.vb.y) * f, w: pinch.vb.w * f, h: pinch.vb.h * f });
-      return;
-    }
-    if (!drag) return;
-    const dx = e.clientX - drag.x;
-    const dy = e.clientY - drag.y;
-    if (!dragged && Math.hypot(dx, dy) < 5) return;
-    if (!dragged) svg.setPointerCapture(e.pointerId);
-    dragged = true;
-    closeMenu();
-    setVb({ ...drag.vb, x: drag.vb.x - dx * drag.scale, y: drag.vb.y - dy * drag.scale });
-  });
-  const endDrag = (e) => {
-    pointers.delete(e.pointerId);
-    if (pointers.size < 2) pinch = null;
-    if (!pointers.size) { drag = null; setTimeout(() => { dragged = false; }, 0); }
-  };
-  svg.addEventListener("pointerup", endDrag);
-  svg.addEventListener("pointercancel", endDrag);
-
-  const btn = (label, title, fn, cls) => h("button", { type: "button", class: `small ${cls || ""}`,
-    title, "aria-label": title, onclick: fn }, label);
-  const tools = h("div", { class: "map-tools", role: "toolbar", "aria-label": "Map zoom and pan" },
-    btn("+", "Zoom in", () => zoom(1 / 1.4), "zoom-in"), btn("−", "Zoom out", () => zoom(1.4), "zoom-out"),
-    btn("⤢", "Whole map", () => setVb({ ...full }), "zoom-reset"),
-    chosen.length ? btn("◎", "Zoom to the choices", () => fitTo(chosen), "zoom-choices") : null,
-    btn("←", "Pan left", () => pan(-0.25, 0)), btn("↑", "Pan up", () => pan(0, -0.25)),
-    btn("↓", "Pan down", () => pan(0, 0.25)), btn("→", "Pan right", () => pan(0.25, 0)),
-    legend());
-  wrap.addEventListener("keydown", (e) => {
-    if (e.target.closest && e.target.closest(".map-menu")) return;
-    if (e.key === "+" || e.key === "=") { zoom(1 / 1.4); e.preventDefault(); }
-    else if (e.key === "-") { zoom(1.4); e.preventDefault(); }
-    else if (e.key === "Escape") closeMenu();
-  });
+  const tools = zoomTools(pz,
+    chosen.length ? toolButton("◎", "Zoom to the choices", () => fitTo(chosen), "zoom-choices") : null, legend());
+  boardKeys(wrap, pz, menu.close);
   const note = map.reconstructed ? h("p", { class: "sfe-note muted" },
     map.layout === "automatic" ? "This content pack places no location: the map is laid out automatically from its lines."
       : "The rulebook prints no map: positions follow 1939 geography (reconstructed); locations, halves and lines are the content pack's.") : null;

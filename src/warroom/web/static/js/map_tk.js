@@ -9,8 +9,8 @@
 // Country (or a hex or unit in it), a Partnership Country, a Ceded Land marker, a faction,
 // an Area Table, a Civil War marker, a Policy, a Posture Box or a card make that box
 // highlighted and clickable (a menu when several name one box).
-import { actionsBySpace, whyNotBox } from "./map.js";
-import { fill, h, humanize, roleChip, ruleBadge } from "./ui.js";
+import { actionsBySpace, bindChoice, boardKeys, choiceMenu, choiceWords, infoLine, showDetails, whyNotBox } from "./mapkit.js";
+import { h, humanize, roleChip, ruleBadge } from "./ui.js";
 
 const FACTIONS = ["axis", "western", "soviet"];
 const STATUS = {
@@ -98,50 +98,18 @@ export function renderTk(view, legal, ui, act) {
   const defs = new Map(map.countries.map((c) => [c.name, c]));
   const events = new Map((map.events || []).map((e) => [e.number, e]));
   const wrap = h("div", { class: "map-wrap tk-panel" });
-  const info = h("div", { class: "map-info", "aria-live": "polite" },
-    h("span", { class: "muted" }, acts.size ? "Highlighted boxes can be chosen: click one, or Tab to it and press Enter."
-      : "Hover or focus a box for its details.",
-    act.whyNot ? " Click (or Enter on) any other box to hear why it cannot be chosen." : ""));
-  let menu = null;
-  const closeMenu = () => { if (menu) { menu.remove(); menu = null; } };
+  const info = infoLine(acts.size, ["boxes", "a box", "box"], act.whyNot);
   // "why not": a box's id is the key of the action that chooses it (country:, partner:, …)
   const why = whyNotBox(typeof act.whyNot === "function" ? act.whyNot : null);
-  const choose = (title, list, evt, node) => {
-    closeMenu();
-    if (!list.length) {
-      if (node && node.dataset && node.dataset.id) why.ask(title, node.dataset.id);
-      return;
-    }
-    why.hide();
-    if (list.length === 1) { act(list[0].key); return; }
-    const box = wrap.getBoundingClientRect();
-    const r = node.getBoundingClientRect();
-    menu = h("div", { class: "map-menu", role: "menu", "aria-label": `Choices for ${title}`,
-      style: { left: `${Math.max(0, Math.min(r.left - box.left, box.width - 240))}px`, top: `${r.bottom - box.top + 4}px` },
-      onkeydown: (e) => { if (e.key === "Escape") { closeMenu(); node.focus(); } } },
-    h("div", { class: "map-menu-title" }, title),
-    list.map((a) => h("button", { type: "button", role: "menuitem", dataset: { key: a.key },
-      onclick: () => { closeMenu(); act(a.key); } }, a.label || humanize(a.kind))),
-    h("button", { type: "button", class: "muted", onclick: () => { closeMenu(); node.focus(); } }, "Cancel"));
-    wrap.append(menu);
-    const first = menu.querySelector("button");
-    if (first && evt && evt.type === "keydown") first.focus();
-  };
+  const menu = choiceMenu(wrap, act, why, 240);
   /** A focusable box: hover/focus shows its details, click/Enter plays its actions. */
   const item = (id, cls, title, details, kids, tag = "div") => {
     const list = acts.get(id) || [];
-    const words = `${title}${details.length ? `: ${details.join(", ")}` : ""}${list.length
-      ? `; ${list.length === 1 ? `can be chosen: ${list[0].label}` : `${list.length} choices`}` : ""}`;
+    const words = `${title}${details.length ? `: ${details.join(", ")}` : ""}${list.length ? `; ${choiceWords(list)}` : ""}`;
     const el = h(tag, { class: `space ${cls}${list.length ? " legal" : ""}`, tabindex: "0",
       role: list.length || act.whyNot ? "button" : "img", "aria-label": words, title: words, dataset: { id } }, kids);
-    const show = () => fill(info, h("strong", {}, title), " ", details.map((d) => [h("span", {}, d), " "]),
-      list.length ? h("span", { class: "chip can" }, list.length === 1 ? list[0].label : `${list.length} choices`) : null);
-    el.addEventListener("mouseenter", show);
-    el.addEventListener("focus", show);
-    el.addEventListener("click", (e) => choose(title, list, e, el));
-    el.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(title, list, e, el); }
-    });
+    bindChoice(el, () => showDetails(info, title, details, list),
+      (e) => menu.choose(title, list, e, el, () => { if (id) why.ask(title, id); }));
     return el;
   };
 
@@ -325,7 +293,7 @@ export function renderTk(view, legal, ui, act) {
     h("span", { class: "lg tk-mk" }, "IA/IW/IS"), " Influence  ", h("span", { class: "lg tk-mk" }, "N"), " Neutrality  ",
     h("span", { class: "lg ring" }, "◯"), " can be chosen",
     map.reconstructed ? h("span", { class: "muted" }, " — countries reconstructed (rule 15 prints no map)") : null);
-  wrap.addEventListener("keydown", (e) => { if (e.key === "Escape") closeMenu(); });
+  boardKeys(wrap, null, menu.close);
   wrap.append(card, tracks, legend, info, why.node, h("div", { class: "tk-columns" }, FACTIONS.map(column), others), extra);
   return wrap;
 }
