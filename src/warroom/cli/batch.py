@@ -7,8 +7,6 @@ local Ray instance or the cluster at ``--address``); results are the same either
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -23,9 +21,10 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table
-from rich.text import Text
 
 from warroom.ai import make_bot
+from warroom.cli.common import emit_json as _emit_json
+from warroom.cli.common import fail as _fail
 from warroom.core.errors import WarroomError
 from warroom.sim import OutputWriter, bots_for_roles, iter_batch, split_bots, summarize
 from warroom.sim.backends import BACKENDS, check_backend
@@ -48,15 +47,6 @@ AddressOpt = Annotated[str | None, typer.Option(
     help="With --backend ray: the address of a running Ray cluster (e.g. 10.0.0.5:6379 or "
          "auto); default: a local Ray instance with --jobs CPUs.")]
 JobsOpt = Annotated[int, typer.Option(help="Workers (processes, or CPUs of a local Ray).")]
-
-
-def _fail(exc: Exception, code: int = 2) -> None:
-    err.print(Text.assemble(("error: ", "bold red"), str(exc)))
-    raise typer.Exit(code)
-
-
-def _emit_json(obj: Any) -> None:
-    sys.stdout.write(json.dumps(obj, indent=1, sort_keys=False) + "\n")
 
 
 def _progress(label: str) -> Progress:

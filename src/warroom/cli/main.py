@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
 import secrets
-import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import platformdirs
 import typer
@@ -18,6 +16,8 @@ from warroom.ai import BOTS, make_bot
 from warroom.cli import learn
 from warroom.cli.batch import print_adapter
 from warroom.cli.batch import register as register_batch
+from warroom.cli.common import emit_json as _emit_json
+from warroom.cli.common import fail as _fail
 from warroom.cli.contents import (
     card_list_lines,
     one_card_lines,
@@ -40,19 +40,9 @@ app = typer.Typer(no_args_is_help=True, add_completion=False,
 console = Console(highlight=False, soft_wrap=True)
 if not console.is_terminal:
     console = Console(highlight=False, soft_wrap=True, width=120)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 ContentOpt = Annotated[Path | None, typer.Option(
     "--content", help="A folder of content files overriding the bundled pack.")]
-
-
-def _fail(exc: Exception, code: int = 2) -> None:
-    err.print(Text.assemble(("error: ", "bold red"), str(exc)))
-    raise typer.Exit(code)
-
-
-def _emit_json(obj: Any) -> None:
-    sys.stdout.write(json.dumps(obj, indent=1, sort_keys=False) + "\n")
 
 
 @app.command()
