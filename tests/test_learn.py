@@ -216,3 +216,23 @@ def test_warroom_report_reads_a_training_log(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     assert (tmp_path / "r" / "training.png").is_file()
     assert "+191 Elo" in (tmp_path / "r" / "training.md").read_text()
+
+
+def test_the_shipped_eaw1940_model_loads_and_plays() -> None:
+    """``net:eaw1940`` names the model shipped with warroom; its card says how it was made."""
+    from warroom.ai.models import bundled_models, model_card
+
+    assert "eaw1940" in bundled_models()
+    card = model_card("eaw1940")
+    assert card["seed"] == 1 and card["trained_by"].startswith("warroom train eaw1940")
+    assert bundled_models()["eaw1940"].stat().st_size < 5_000_000
+    game = load_game("eaw1940")
+    net = load_model(bundled_models()["eaw1940"], game)
+    assert net.info.extra["mix"] == card["network"]["mix"]
+    bot = make_bot("net:eaw1940,iterations=8", seed=1)
+    st = new_game(game, seed=2)
+    for _ in range(15):
+        if st.active is None:
+            break
+        apply(st, bot.choose(st))
+    assert st.data["decisions"] > 0

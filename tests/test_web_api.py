@@ -167,3 +167,19 @@ def test_create_refuses_bad_seats(tmp_path: Path) -> None:
 def test_pages_are_served(tmp_path: Path, path: str) -> None:
     with make(tmp_path) as c:
         assert c.get(path).status_code == 200
+
+
+def test_shipped_models_are_the_only_networks_a_seat_may_name(tmp_path: Path) -> None:
+    """``bot:net:eaw1940`` (a model shipped with warroom) may take a seat; a file path may
+    not: a web client never makes the server read a file of its choosing."""
+    pytest.importorskip("torch")
+    with make(tmp_path) as c:
+        games = {g["id"]: g for g in c.get("/api/catalogue").json()}
+        assert "net:eaw1940" in games["eaw1940"]["bots"]
+        assert not any(b.startswith("net:") for b in games["toy"]["bots"])
+        for bad in ("bot:net:/etc/passwd", "bot:net:../models/eaw1940.pt", "bot:net:eit2"):
+            res = c.post("/api/games", json={"game": "eaw1940", "seats": {"axis": bad}})
+            assert res.status_code == 422, res.text
+        res = c.post("/api/games", json={"game": "eaw1940", "seed": 4,
+                                         "seats": {"axis": "bot:net:eaw1940"}})
+        assert res.status_code == 200, res.text

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from importlib.util import find_spec
 from typing import Any
 
 from sqlalchemy import delete, insert, select, update
@@ -27,6 +28,7 @@ from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import sessionmaker
 
 from warroom.ai import BOTS, make_bot
+from warroom.ai.models import bundled_models
 from warroom.core.actions import Action
 from warroom.core.errors import (
     RecordError,
@@ -177,8 +179,16 @@ class GameService:
         out = []
         for gid in self.game_ids:
             info = self.loader(gid).info()
-            out.append({**info, "bots": list(BOTS)})
+            out.append({**info, "bots": self.bots_for(gid)})
         return out
+
+    def bots_for(self, game_id: str) -> list[str]:
+        """The bots a seat of ``game_id`` may have: every bot by name, and ``net:MODEL`` for
+        each trained model shipped for that game (only where PyTorch is installed). A web
+        client never names a model file: only shipped models can be chosen."""
+        nets = ([f"net:{m}" for m in bundled_models() if m.split("-")[0] == game_id]
+                if find_spec("torch") is not None else [])
+        return [*BOTS, *nets]
 
     def create(self, game_id: str, scenario: str | None, seats: dict[str, str],
                seed: int | None = None, options: dict[str, Any] | None = None
@@ -196,10 +206,11 @@ class GameService:
                                    + (f" (unknown: {short(', '.join(unknown), 60)})"
                                       if unknown else "")
                                    + (f" (missing: {', '.join(missing)})" if missing else ""))
+        bots = self.bots_for(game_id)
         for role, player in seats.items():
-            if player != "human" and not (player.startswith("bot:") and player[4:] in BOTS):
+            if player != "human" and not (player.startswith("bot:") and player[4:] in bots):
                 raise UnknownGameError(f"seat {role}: {short(player)} is neither 'human' nor "
-                                       f"a bot ({', '.join('bot:' + b for b in BOTS)})")
+                                       f"a bot ({', '.join('bot:' + b for b in bots)})")
         if seed is None:
             seed = secrets.randbits(64)
         session = Session.start(game, scenario, seed, options)
