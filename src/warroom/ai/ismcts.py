@@ -101,9 +101,10 @@ class ISMCTSBot:
     """Information-set MCTS. Parameters (all settable in a bot spec such as
     ``ismcts:seconds=0.5,c=0.7``; see :attr:`params`):
 
-    - ``iterations`` (default 300): the iteration budget; ``seconds``: a time budget per
-      decision (with both, whichever ends first; with ``seconds`` the choice depends on the
-      machine's speed, so it is not reproducible);
+    - ``iterations`` (default 1000, the strongest budget measured for issue 14: about 0.15 s
+      a decision on one free core) or ``seconds``: a time budget per decision (with both,
+      whichever ends first; with ``seconds`` the choice depends on the machine's speed, so
+      it is not reproducible);
     - ``c`` (0.7): the exploration constant; ``algo``: ``uct`` or ``puct``;
     - ``pw`` (2.0) and ``pw_alpha`` (0.5): progressive widening (``pw=0``: none, every
       legal action is expanded before any is selected twice);
@@ -137,7 +138,7 @@ class ISMCTSBot:
                  eps: float = 0.2,
                  prior: PriorFn | None = None, value: ValueFn | None = None) -> None:
         if iterations is None and seconds is None:
-            iterations = 300
+            iterations = 1000
         problems = []
         if iterations is not None and iterations < 1:
             problems.append(f"iterations must be at least 1, not {iterations}")
