@@ -6,7 +6,8 @@
         --vs greedy --games 20
 
 For a two-sided game, each opponent plays ``--games`` games with each seating (the bot as
-the first role, then as the second); game ``i`` of a seating uses the seed derived from
+the first role, then as the second; ``--seat ROLE`` keeps only the seatings with the bot as
+ROLE); game ``i`` of a seating uses the seed derived from
 ``--seed`` and ``i``, the same for both seatings and every opponent, so the pairings meet
 the same dice and deals. Printed: the bot's wins, draws and losses per seating and in all,
 with the Wilson 95% interval of its win rate; per game, the mean length (decisions), how the
@@ -87,6 +88,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--seat", action="append", default=None,
+                    help="only the seatings where the bot plays this role (repeatable)")
+    ap.add_argument("--progress", action="store_true",
+                    help="print each finished game on standard error")
     args = ap.parse_args(argv)
     game = load_game(args.game)
     scenario = args.scenario or game.default_scenario
@@ -101,18 +106,34 @@ def main(argv: list[str] | None = None) -> int:
                 seed = derive_seed(args.seed, i)
                 tasks.append((args.game, scenario, {roles[0]: spec}, seed, seed ^ 0x5EED))
     else:
+        seats_played = args.seat or list(roles)
+        unknown = [r for r in seats_played if r not in roles]
+        if unknown:
+            ap.error(f"--seat {unknown[0]}: {args.game}'s roles are {', '.join(roles)}")
         for opp in opponents:
-            for seat in roles:
+            for seat in seats_played:
                 for i in range(args.games):
                     seed = derive_seed(args.seed, i)
                     seats = {r: (args.bot if r == seat else opp) for r in roles}
                     tasks.append((args.game, scenario, seats, seed, seed ^ 0x5EED))
     start = time.perf_counter()
+    games: list[dict[str, Any]] = []
+
+    def progress(g: dict[str, Any]) -> None:
+        games.append(g)
+        if args.progress:
+            seats = ", ".join(f"{r} {s}" for r, s in g["seats"].items())
+            print(f"[{len(games)}/{len(tasks)} {time.perf_counter() - start:.0f} s] {seats}: "
+                  f"{g['winner']} ({g['label']}, {g['decisions']} decisions"
+                  + (f", {g['battles']} battles" if g["battles"] is not None else "") + ")",
+                  file=sys.stderr, flush=True)
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
-            games = list(pool.map(play, tasks))
+            for g in pool.map(play, tasks):
+                progress(g)
     else:
-        games = [play(t) for t in tasks]
+        for t in tasks:
+            progress(play(t))
     wall = time.perf_counter() - start
     report: dict[str, Any] = {"game": args.game, "scenario": scenario, "bot": args.bot,
                               "games_per_seating": args.games, "seed": args.seed,
@@ -147,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
         for opp in opponents:
             entry = {"opponent": opp, "seatings": {}}
             tot_w = tot_d = tot_n = 0
-            for seat in roles:
+            for seat in seats_played:
                 mine = [g for g in games if g["seats"][seat] == args.bot
                         and all(g["seats"][r] == opp for r in roles if r != seat)]
                 w = sum(g["winner"] == seat for g in mine)

@@ -3,6 +3,7 @@ decides each game, and blind to what the evaluating role may not know."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -181,7 +182,9 @@ def test_sfe_value_changes_with_position_before_any_battle() -> None:
     far = clone(near)
     far.data["u"][target] = [code(WEST, 3, 0)]     # the target now defended by a 3
     far.cache.clear()
-    assert g.evaluate(near, "axis") > g.evaluate(far, "axis") + 0.3
+    assert g.evaluate(near, "axis") > g.evaluate(far, "axis")
+    # in VP-like units, before the odds of the 7 VP lead compress it
+    assert sfe_eval.position_terms(near)[1] > sfe_eval.position_terms(far)[1] + 0.3
 
 
 def test_sfe_time_favours_the_axis() -> None:
@@ -237,3 +240,23 @@ def test_eaw1940_finished_games_follow_the_bands() -> None:
     assert -10 < g.evaluate(st, "axis") < 10
     st.data["outcome"] = {"kind": "allied_automatic", "vp": 0}
     assert g.evaluate(st, "axis") == -100.0
+
+
+def test_sfe_value_is_the_odds_of_the_7_vp_lead() -> None:
+    """9.2-9.4: the Allies win only by a 7 VP lead. A lead taken is worth more than the
+    same amount of strength or threats on the map, strength counts less as time runs out,
+    and a lead short of 7 at the end is no Allied win."""
+    lv = sfe_eval.logit_value
+    # the value is the Axis' log odds: more Allied VP, lower; more time left, lower
+    assert lv(-3, 0.0, 0.0, 0.5) < lv(-2, 0.0, 0.0, 0.5) < lv(0, 0.0, 0.0, 0.5)
+    assert lv(0, 0.0, 0.0, 1.0) < lv(0, 0.0, 0.0, 0.5) < lv(0, 0.0, 0.0, 0.0)
+    # 4 VP taken beat 4 VP worth of strength or threats (the potential is capped)
+    assert lv(-4, 0.0, 0.0, 0.5) < lv(0, -4.0, 0.0, 0.5)
+    assert lv(-4, 0.0, 0.0, 0.5) < lv(0, 0.0, -4.0, 0.5)
+    # huge strength without VP is no won game for the Allies; late, the Axis are favoured
+    assert lv(0, -3.0, -30.0, 0.1) > 0
+    # a 6 VP Allied lead at the very end: still the Axis' game; 7 + threats: the Allies'
+    assert lv(-6, 0.0, 0.0, 0.0) > 0 > lv(-8, 0.0, 0.0, 0.0)
+    # ISMCTS's default value turns it into 2 P - 1 (P: the Axis' chance), within (-1, 1)
+    for args in ((0, 0.0, 0.0, 1.0), (-5, -2.0, -3.0, 0.3)):
+        assert -1 < math.tanh(lv(*args) / 10) < 1

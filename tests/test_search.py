@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from warroom.ai import ISMCTSBot, make_bot, parse_bot_spec, split_bot_specs
+from warroom.ai.aggressive import script_for
 from warroom.ai.ismcts import OperationEnd, rollout_to_operation_end
 from warroom.core import (
     Game,
@@ -151,6 +152,72 @@ def test_rollouts_reach_the_end_of_the_operation(game_id: str) -> None:
             assert stack[-1]["kind"] != "op_kind" or stack[-1]["role"] != op.role
     if game_id in ("eit2", "sfe"):
         assert max(steps) > 1        # operations of several decisions are played whole
+
+
+def _sfe_position_at(kinds: set[str], seed: int = 0) -> State[Any] | None:
+    """A position of a random sfe game whose question is one of ``kinds``."""
+    game = load_game("sfe")
+    r = random.Random(seed)
+    for s in range(seed, seed + 30):
+        state = new_game(game, None, s)
+        while state.active is not None:
+            legal = legal_actions(state)
+            if state.data["stack"][-1]["kind"] in kinds and len(legal) >= 2:
+                return state
+            apply(state, legal[r.randrange(len(legal))])
+    return None
+
+
+@pytest.mark.parametrize("kind", ["battle_air", "defend_or_retreat"])
+def test_a_battle_decision_is_judged_after_the_battle(kind: str) -> None:
+    """sfe 8: the attacker's air card, then the defender's answer at the same depth of the
+    stack; the other side answering inside the battle does not end the operation, the
+    battle is fought first (before, the air card was judged with the battle still to come,
+    and a defender's 'defend' before its air card was chosen)."""
+    state = _sfe_position_at({kind})
+    assert state is not None
+    rng = Rng(1)
+    for _ in range(5):
+        op = OperationEnd(state)
+        world = determinize(state, op.role, rng)
+        rollout_to_operation_end(world, op, rng, cap=500)
+        if world.data["active"] is not None:
+            assert len(world.data["stack"]) < op.depth      # the battle's frame is gone
+            assert not {"battle_air", "defend_or_retreat", "defender_air", "battle_events"} \
+                & {f["kind"] for f in world.data["stack"]}
+
+
+def test_aggressive_rollout_policy() -> None:
+    """``policy=aggressive``: rollouts follow the game's script (sfe), reproducibly; a game
+    without a script rolls out at random; ``eps`` is checked."""
+    game = load_game("sfe")
+    for i, state in enumerate(positions(game, 2, seed=13)):
+        a = make_bot("ismcts:iterations=30,policy=aggressive", i)
+        b = make_bot("ismcts:iterations=30,policy=aggressive,eps=0.2", i)
+        assert isinstance(a, ISMCTSBot) and isinstance(b, ISMCTSBot)
+        assert a.choose(state) == b.choose(state) and a.last["visits"] == b.last["visits"]
+        assert a.choose(state) in legal_actions(state)
+    eaw = load_game("eaw1940")
+    state = positions(eaw, 1, seed=1)[0]
+    assert make_bot("ismcts:iterations=20,policy=aggressive", 0).choose(state) in \
+        legal_actions(state)
+    with pytest.raises(UnknownGameError, match="eps"):
+        make_bot("ismcts:policy=aggressive,eps=1.5", 0)
+
+
+def test_script_policy_plays_the_script() -> None:
+    """With ``eps=0`` a rollout step is the script's own choice in that world."""
+    state = _sfe_position_at({"operation"}, seed=3)
+    assert state is not None
+    bot = ISMCTSBot(0, policy="aggressive", eps=0.0)
+    pick = bot._script_policy("sfe")
+    assert pick is not None
+    world = determinize(state, state.data["active"], Rng(2))
+    ids = state.game.legal_ids(world)
+    script = script_for("sfe", Rng(0))
+    assert script is not None
+    cat = state.game.catalogue
+    assert pick(world, ids) == script.decide(world, [cat[a] for a in ids]).id
 
 
 @pytest.mark.parametrize("game_id", ["eit2", "sfe"])

@@ -221,7 +221,12 @@ class SfeAggressive:
     def choose(self, st: State[Any], legal: list[Action]) -> Action:
         role = st.active
         assert role is not None
-        w = determinize(st, role, self.rng)
+        return self.decide(determinize(st, role, self.rng), legal)
+
+    def decide(self, w: State[Any], legal: list[Action]) -> Action:
+        """The script's choice in ``w``, a world the acting role may see as it is (a
+        determinization for that role, or a rollout's world in a search)."""
+        role = w.data["active"]
         top = w.data["stack"][-1]
         kind = top["kind"]
         side = 0 if role == "axis" else 1
@@ -478,7 +483,11 @@ class Eit2Aggressive:
     def choose(self, st: State[Any], legal: list[Action]) -> Action:
         role = st.active
         assert role is not None
-        w = determinize(st, role, self.rng)
+        return self.decide(determinize(st, role, self.rng), legal)
+
+    def decide(self, w: State[Any], legal: list[Action]) -> Action:
+        """The script's choice in ``w``, a world the acting role may see as it is."""
+        role = w.data["active"]
         top = w.data["stack"][-1]
         side = RW if role == "rw" else LW
         by_key = {a.key: a for a in legal}
@@ -649,4 +658,14 @@ class AggressiveBot:
         return self.greedy.choose(state)
 
 
-__all__ = ["AggressiveBot", "Eit2Aggressive", "SfeAggressive", "SfePlan"]
+def script_for(game_id: str, rng: Rng) -> SfeAggressive | Eit2Aggressive | None:
+    """The aggressive script of a game (``decide(world, legal) -> Action``), or None for a
+    game without one: a cheap default policy for a search's rollouts."""
+    if game_id == "sfe":
+        return SfeAggressive(rng)
+    if game_id == "eit2":
+        return Eit2Aggressive(rng)
+    return None
+
+
+__all__ = ["AggressiveBot", "Eit2Aggressive", "SfeAggressive", "SfePlan", "script_for"]

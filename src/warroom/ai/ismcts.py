@@ -45,6 +45,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from warroom.ai.aggressive import script_for
 from warroom.ai.bots import forced_or_choices
 from warroom.core.actions import Action
 from warroom.core.errors import UnknownGameError
@@ -58,7 +59,9 @@ ValueFn = Callable[[State[Any]], Mapping[str, float]]
 
 ALGOS = ("uct", "puct")
 ROLLOUTS = ("operation", "none")
-POLICIES = ("random", "prior")
+POLICIES = ("random", "prior", "aggressive")
+ScriptPolicy = Callable[[State[Any], list[int]], int]
+"""``policy(state, legal_ids) -> id``: a rollout's default policy other than the prior."""
 
 
 class _Slot:
@@ -98,16 +101,19 @@ class ISMCTSBot:
     """Information-set MCTS. Parameters (all settable in a bot spec such as
     ``ismcts:seconds=0.5,c=0.7``; see :attr:`params`):
 
-    - ``iterations`` (default 300): the iteration budget; ``seconds``: a time budget per
-      decision (with both, whichever ends first; with ``seconds`` the choice depends on the
-      machine's speed, so it is not reproducible);
+    - ``iterations`` (default 1000, the strongest budget measured for issue 14: about 0.15 s
+      a decision on one free core) or ``seconds``: a time budget per decision (with both,
+      whichever ends first; with ``seconds`` the choice depends on the machine's speed, so
+      it is not reproducible);
     - ``c`` (0.7): the exploration constant; ``algo``: ``uct`` or ``puct``;
     - ``pw`` (2.0) and ``pw_alpha`` (0.5): progressive widening (``pw=0``: none, every
       legal action is expanded before any is selected twice);
     - ``rollout``: ``operation`` (play on to the end of the acting role's operation, then
       judge) or ``none`` (judge the leaf where it stands); ``policy``: ``random`` or
-      ``prior`` (sample the prior hook) for those rollouts; ``rollout_cap`` (200) decisions
-      at most;
+      ``prior`` (sample the prior hook) or ``aggressive`` (the game's aggressive script,
+      :func:`warroom.ai.aggressive.script_for`, for both sides, a uniformly random action
+      with probability ``eps``, default 0.2; random play in a game without a script) for
+      those rollouts; ``rollout_cap`` (200) decisions at most;
     - ``worlds`` (8): determinizations sampled per decision and cycled; ``cache`` (20000):
       the most states kept in the tree; ``keep_depth`` (0): nodes up to this depth keep
       their state from their first visit (deeper ones from their second);
@@ -120,7 +126,7 @@ class ISMCTSBot:
     params: ClassVar[dict[str, type]] = {
         "iterations": int, "seconds": float, "c": float, "algo": str, "pw": float,
         "pw_alpha": float, "rollout": str, "policy": str, "rollout_cap": int,
-        "worlds": int, "cache": int, "keep_depth": int, "scale": float,
+        "worlds": int, "cache": int, "keep_depth": int, "scale": float, "eps": float,
         # ismcts:model=PATH[,mix=M]: make_bot turns them into the prior and value hooks
         "model": str, "mix": float,
     }
@@ -130,9 +136,10 @@ class ISMCTSBot:
                  pw: float = 2.0, pw_alpha: float = 0.5, rollout: str = "operation",
                  policy: str = "random", rollout_cap: int = 200, worlds: int = 8,
                  cache: int = 20_000, keep_depth: int = 0, scale: float = 10.0,
+                 eps: float = 0.2,
                  prior: PriorFn | None = None, value: ValueFn | None = None) -> None:
         if iterations is None and seconds is None:
-            iterations = 300
+            iterations = 1000
         problems = []
         if iterations is not None and iterations < 1:
             problems.append(f"iterations must be at least 1, not {iterations}")
@@ -148,6 +155,8 @@ class ISMCTSBot:
             problems.append("policy=prior needs a prior hook")
         if not (c >= 0 and pw >= 0 and 0 < pw_alpha <= 1 and scale > 0):
             problems.append("c and pw must be >= 0, pw_alpha in (0, 1], scale > 0")
+        if not 0 <= eps <= 1:
+            problems.append(f"eps must be in [0, 1], not {eps}")
         if worlds < 1 or cache < 0 or rollout_cap < 0:
             problems.append("worlds must be >= 1, cache and rollout_cap >= 0")
         if problems:
@@ -166,6 +175,7 @@ class ISMCTSBot:
         self.cache = cache
         self.keep_depth = keep_depth
         self.scale = scale
+        self.eps = eps
         self.prior = prior
         self.value = value
         self.last: dict[str, Any] = {}
@@ -187,6 +197,7 @@ class ISMCTSBot:
         self._depth0 = self._op.depth
         self._kept = 0
         self._worlds: list[_Slot] = []
+        self._policy = self._script_policy(game.id) if self.policy == "aggressive" else None
         root = _Node(-1, 1.0)
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds is not None else math.inf
@@ -222,6 +233,24 @@ class ISMCTSBot:
                 return (-1, 0.0, -a.id)
             return (ch.visits, ch.total / ch.visits if ch.visits else 0.0, -a.id)
         return max(legal, key=rank)
+
+    def _script_policy(self, game_id: str) -> ScriptPolicy | None:
+        """The rollout policy of ``policy=aggressive``: the game's script (None: random)."""
+        script = script_for(game_id, self.rng)
+        if script is None:
+            return None
+        rng = self.rng
+        eps = self.eps
+        plans = getattr(script, "plans", None)
+
+        def pick(st: State[Any], ids: list[int]) -> int:
+            if eps and rng.random() < eps:
+                return ids[rng.randbelow(len(ids))]
+            if plans is not None and st.data["stack"][-1]["kind"] == "operation":
+                plans.clear()           # a plan belongs to one world's operation
+            cat = st.game.catalogue
+            return script.decide(st, [cat[a] for a in ids]).id
+        return pick
 
     def _new_world(self, state: State[Any], root: _Node, k: int) -> _Slot:
         world = determinize(state, self._me, self.rng)
@@ -395,7 +424,7 @@ class ISMCTSBot:
                 st = clone(st)
             prior = self.prior if self.policy == "prior" else None
             rollout_to_operation_end(st, self._op, self.rng, self.rollout_cap, slot.deep,
-                                     prior)
+                                     prior, self._policy)
             if st.data["active"] is None:
                 return self._returns(st)
         return self._judge(st)
@@ -430,7 +459,11 @@ class OperationEnd:
       has finished (a sub-decision of an event, a battle, a move, a set-up step); or
     - at the root's depth, another role decides: the turn has passed (the opponent's
       decisions nested deeper, such as a reaction, a block or a battle card, belong to the
-      operation); or
+      operation) -- unless the frames below are those of the root and the root's parent
+      frame is a procedure run by a role (a battle, a move, a turn of one side): then the
+      other role is answering inside that procedure (a defender choosing to defend or
+      retreat and its air card after the attacker's card, a block of an Event), and the
+      procedure is played on until it finishes; or
     - at the root's depth, the root's question (the same frame kind, for the same role) is
       asked again after the operation went deeper than the root or rolled a die, dealt or
       revealed (the undo barrier moved): one operation is complete, the next begins. Without
@@ -440,7 +473,7 @@ class OperationEnd:
     ``deep`` says whether the stack was deeper than the root's at some decision on the way.
     """
 
-    __slots__ = ("barrier", "depth", "kind", "role")
+    __slots__ = ("barrier", "depth", "kind", "parents", "role")
 
     def __init__(self, root: State[Any]) -> None:
         data = root.data
@@ -451,6 +484,11 @@ class OperationEnd:
         self.depth = len(stack)
         self.kind: str = stack[-1]["kind"]
         self.barrier: int = data["barrier"]
+        # the frames below the root's question, when the innermost is run by a role (a
+        # procedure in which the other side may answer): (kind, role) of each
+        self.parents: tuple[tuple[str, Any], ...] | None = (
+            _frames(stack) if len(stack) >= 2 and stack[-2].get("role") is not None
+            else None)
 
     def ended(self, st: State[Any], deep: bool) -> bool:
         data = st.data
@@ -462,15 +500,21 @@ class OperationEnd:
             return n < self.depth
         top = stack[-1]
         if top["role"] != self.role:
-            return True
+            return self.parents is None or _frames(stack) != self.parents
         return top["kind"] == self.kind and (deep or data["barrier"] != self.barrier)
 
 
+def _frames(stack: list[dict[str, Any]]) -> tuple[tuple[str, Any], ...]:
+    """(kind, role) of the frames below the top of ``stack``."""
+    return tuple((f["kind"], f.get("role")) for f in stack[:-1])
+
+
 def rollout_to_operation_end(st: State[Any], op: OperationEnd, rng: Rng, cap: int = 200,
-                             deep: bool = False, prior: PriorFn | None = None) -> int:
-    """Play ``st`` on in place with the default policy (uniform among the legal ids, or the
-    ``prior`` hook's probabilities) until ``op`` has ended or ``cap`` decisions were made;
-    the number of decisions made."""
+                             deep: bool = False, prior: PriorFn | None = None,
+                             policy: ScriptPolicy | None = None) -> int:
+    """Play ``st`` on in place with the default policy (uniform among the legal ids, the
+    ``prior`` hook's probabilities, or ``policy``'s choice) until ``op`` has ended or ``cap``
+    decisions were made; the number of decisions made."""
     game = st.game
     data = st.data
     depth = op.depth
@@ -478,8 +522,14 @@ def rollout_to_operation_end(st: State[Any], op: OperationEnd, rng: Rng, cap: in
         ids = game.legal_ids(st)
         if not ids:
             return step
-        a = _sample(ids, prior(st, ids), rng) if prior is not None \
-            else ids[rng.randbelow(len(ids))]
+        if len(ids) == 1:
+            a = ids[0]
+        elif policy is not None:
+            a = policy(st, ids)
+        elif prior is not None:
+            a = _sample(ids, prior(st, ids), rng)
+        else:
+            a = ids[rng.randbelow(len(ids))]
         apply_id(st, a)
         if data["active"] is None:
             return step + 1

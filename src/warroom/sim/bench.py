@@ -172,7 +172,7 @@ SEARCH_SPEC = "ismcts:iterations=100,rollout=none,pw=0"
 """The settings of the ISMCTS figure comparable with the numbers measured before the search
 was rewritten: 100 iterations a decision, the leaf judged where it stands, no widening."""
 DEFAULT_SPEC = "ismcts"
-"""The bot as ``ismcts`` plays by default (operation rollouts, widening, 300 iterations)."""
+"""The bot as ``ismcts`` plays by default (operation rollouts, widening, 1000 iterations)."""
 
 
 def _iterations_per_s(states: list[State[Any]], spec: str, seed: int) -> float:

@@ -4,14 +4,17 @@ the ``greedy`` and ``ismcts`` bots (``game.evaluate``) and by the ``aggressive``
 What decides the game (rule 9) and how this evaluation weighs it, from the Axis side (the
 Allied value is its negative, plus the terms about the evaluating role's own hand):
 
-- **VP differential** (9.1-9.3): victory locations held (not contested) and the strategic
-  bombing track (7.2.3), as :func:`engine.victory_points` counts them. A 7 VP lead at the
-  end of the opponent's turn wins at once, so the value grows faster than linearly as a
-  lead nears 7 (:data:`VP_WEIGHT`, :data:`VP_CURVE`).
-- **Time left** (6, 9.4): the game ends when the Allied 3rd play deck runs out, and then the
-  Axis win unless the Allies lead by 7. The Allies' hope shrinks as their decks are used up:
-  :func:`allied_time_left` reads the deck stage (``dn``) and the cards left in the current
-  play deck, and the Axis gain up to :data:`TIME_WEIGHT` as it nears 0.
+- **The 7-VP lead as odds** (9.1-9.4): the value is ``LOGIT_SCALE`` times the log odds of
+  an Axis win (:func:`logit_value`). The Allies win only by leading by 7 VP at the end of an
+  Axis turn; at the end of the Allied 3rd deck the Axis win whatever the lead short of 7
+  (so an even game is an Axis game). The Allied lead that may be reached is the VP
+  differential now (victory locations held, not contested, and the strategic bombing
+  track, 7.2.3, as :func:`engine.victory_points` counts them) plus the terms below, counted
+  with diminishing returns (a lead must be taken, not threatened) and, for strength and
+  cards, as far as the time left lets them be used.
+- **Time left** (6, 9.4): :func:`allied_time_left` reads the Allied deck stage (``dn``) and
+  the cards left in the current play deck; less time, less spread in what may still happen,
+  and less of the strength counted.
 - **Strength** (3, 8.2): the army strength (fortresses 3) on the map, per side; battles are
   won by strength plus air power plus the location defence value, and lost in counters.
 - **Threats** (7.2.5, 7.2.7, 8.2): every location one side could take on its next turn:
@@ -30,7 +33,9 @@ Allied value is its negative, plus the terms about the evaluating role's own han
 Only public facts and the evaluating role's own hand are read: the opponent's hand, the
 order of the play decks and face-down recycled cards never change the value (so the twin
 states :func:`warroom.core.determinize` makes for a role evaluate alike for that role).
-A finished game is worth +-100 as before.
+A finished game is worth +-100 as before. Before this form (a sum of VP, strength and
+threat terms), a far stronger Allied side with no VP lead looked won (+25, saturating the
+search's ``tanh``) while it lost every game at deck exhaustion.
 
 Static tables (lines into each location, VP swing per location) are compiled once per
 game object (:func:`tables`), never at module level.
@@ -38,6 +43,7 @@ game object (:func:`tables`), never at module level.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,13 +54,25 @@ from warroom.games.sfe.counters import ALLIED_MIN, FORT_BIT, OWNER_SHIFT, STRENG
 from warroom.games.sfe.tables import S, SfeBase
 
 WIN = 100.0
-VP_WEIGHT = 1.3
-"""Value of one VP of differential."""
-VP_CURVE = 0.35
-"""Extra value per squared VP beyond 3 of lead (a lead of 7 wins, 9.2/9.3)."""
-TIME_WEIGHT = 6.0
-"""The Axis' gain as the Allied decks run out (9.4: the Axis win at the end without a 7 VP
-Allied lead)."""
+VP_WEIGHT = 1.0
+"""Value of one VP of differential (the other terms are in these units)."""
+ALLIED_TARGET = 6.5
+"""The projected Allied lead at which the Allies are as likely to win as not (a lead of 7
+at the end of an Axis turn wins, 9.3)."""
+SPREAD = 2.5
+SPREAD_TIME = 5.0
+"""The spread of the projected lead: ``SPREAD + SPREAD_TIME * time left``, in VP."""
+SLOW_FLOOR = 0.3
+"""The share of the strength and card terms that counts when no time is left (the
+battles of the last turns)."""
+POTENTIAL_CAP = 1.5
+POTENTIAL_CAP_TIME = 3.0
+"""The most VP the threats, supply, strength and cards count for (see :func:`logit_value`)."""
+LOGIT_SCALE = 5.0
+"""The value is this times the log odds of an Axis win (ISMCTS's default ``scale`` 10
+turns it into ``2 P - 1``)."""
+LOGIT_SLOPE = 1.7
+"""The logistic slope that matches a normal spread (``1 / (1 + exp(-1.7 z))``)."""
 STRENGTH_WEIGHT = 0.3
 THREAT_WEIGHT = 1.0
 MOVER_BONUS = 1.5
@@ -112,20 +130,17 @@ def odds(margin: int) -> float:
     return ODDS[max(-4, min(4, margin)) + 4]
 
 
-def axis_value(st: State[S], hand_of: int = -1) -> float:
-    """The value for the Axis from public facts (see the module's docstring); ``hand_of``
-    (0 Axis, 1 Allies) adds the terms of that side's own hand."""
+def position_terms(st: State[S], hand_of: int = -1) -> tuple[int, float, float, float]:
+    """The parts of the Axis' value, in VP-like units: the VP differential (Axis minus
+    Allies, 9.1-9.3), the terms that pay off next turn (threats, supply), the terms that
+    pay off over the time left (strength, cards; ``hand_of``: 0 Axis, 1 Allies adds that
+    side's own hand), and the share of the game left (:func:`allied_time_left`)."""
     g = st.game
     t = tables(g)
     data = st.data
     ax, al = E.victory_points(st)
-    d = ax - al
-    value = VP_WEIGHT * d
-    lead = abs(d) - 3
-    if lead > 0:
-        value += VP_CURVE * lead * lead * (1 if d > 0 else -1)
+    lead = ax - al
     left = allied_time_left(data)
-    value += TIME_WEIGHT * (1.0 - left) * (1.0 - left)
 
     u_all = data["u"]
     ctl = data["ctl"]
@@ -153,7 +168,7 @@ def axis_value(st: State[S], hand_of: int = -1) -> float:
         usa_str = arm[1][t.usa]
         total[1] -= usa_str
         arm[1][t.usa] = 0
-    value += STRENGTH_WEIGHT * (total[0] - total[1])
+    slow = STRENGTH_WEIGHT * (total[0] - total[1])
 
     # threats (7.2.5, 7.2.7, 8.2): per side, the strongest single stack next to each
     # location (the line's defence value with it), then the odds there
@@ -200,24 +215,56 @@ def axis_value(st: State[S], hand_of: int = -1) -> float:
                 else OTHER_LOCATION
             total_threat += p * worth
         threat[side] = total_threat * (MOVER_BONUS if side == mover else 1.0)
-    value += THREAT_WEIGHT * (threat[0] - threat[1])
+    soon = THREAT_WEIGHT * (threat[0] - threat[1])
 
     # supply (8.6)
     for own, sign in ((AXIS, 1.0), (WEST, -1.0), (SOV, -1.0)):
         for loc in E.out_of_supply(st, own):
             lost = sum(u & STRENGTH_MASK for u in u_all[loc] if u >> OWNER_SHIFT == own)
-            value -= sign * SUPPLY_WEIGHT * (1.0 + 0.5 * lost)
+            soon -= sign * SUPPLY_WEIGHT * (1.0 + 0.5 * lost)
 
     # cards (5.1, 7.2.3)
     hands = data["hand"]
-    value += HAND_WEIGHT * (len(hands[0]) - len(hands[1]))
+    slow += HAND_WEIGHT * (len(hands[0]) - len(hands[1]))
     if hand_of >= 0:
         c = g.c
         air = sorted((c.card_air[x] for x in hands[hand_of]), reverse=True)[:2]
         moves = sum(1 for x in hands[hand_of] if c.card_move[x] in (LAND, NAVAL))
         own_terms = AIR_WEIGHT * sum(air) + 0.1 * min(moves, 2)
-        value += own_terms if hand_of == 0 else -own_terms
-    return value
+        slow += own_terms if hand_of == 0 else -own_terms
+    return lead, soon, slow, left
+
+
+def axis_value(st: State[S], hand_of: int = -1) -> float:
+    """The value for the Axis (see the module's docstring): ``LOGIT_SCALE`` times the log
+    odds of an Axis win, read from :func:`position_terms` (``hand_of``: 0 Axis, 1 Allies adds
+    the terms of that side's own hand)."""
+    d, soon, slow, left = position_terms(st, hand_of)
+    return logit_value(d, soon, slow, left)
+
+
+def logit_value(d: float, soon: float, slow: float, left: float) -> float:
+    """9.2-9.4 as odds. The Allies win only by leading by 7 VP (the Axis also win by a
+    7 VP lead, and at the end of the Allied decks); the lead they may reach is the VP
+    differential now, the threats and supply that pay off next turn, and the strength and
+    cards as far as the time left lets them be turned into VP (:data:`SLOW_FLOOR` of them
+    even at the end). That potential counts with diminishing returns, at most
+    :data:`POTENTIAL_CAP` plus :data:`POTENTIAL_CAP_TIME` times the time left: a 7 VP lead
+    must be taken, not threatened (without the cap, a side far stronger on the map looks
+    won and its search no longer tells the moves that take VP from those that do not).
+    The Allied chance is a logistic curve of how far that projected lead falls short of 7,
+    its spread :data:`SPREAD` plus :data:`SPREAD_TIME` times the share of the game left
+    (more can happen with more time). The value is ``LOGIT_SCALE`` times the
+    log odds of an Axis win (positive: the Axis are favoured); with ISMCTS's default scale
+    (``tanh(value / 10)`` = ``2 * P(Axis win) - 1`` exactly when ``LOGIT_SCALE`` is 5) it is
+    the expected result."""
+    potential = soon + slow * (SLOW_FLOOR + (1.0 - SLOW_FLOOR) * left)
+    cap = POTENTIAL_CAP + POTENTIAL_CAP_TIME * left
+    projected = -(VP_WEIGHT * d + cap * math.tanh(potential / cap))
+    spread = SPREAD + SPREAD_TIME * left
+    z = (projected - ALLIED_TARGET) / spread
+    # log odds of an Allied win (logistic with the slope of a normal's spread) -> Axis value
+    return -LOGIT_SCALE * LOGIT_SLOPE * z
 
 
 def scores(color: int, owner_now: int, side: int) -> bool:
