@@ -35,17 +35,7 @@ from warroom.ai import make_bot, split_bot_specs
 from warroom.core import apply, new_game, result
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``k / n`` (95% for z = 1.96)."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from warroom.sim.stats import wilson
 
 
 def play(task: tuple[str, str | None, dict[str, str], int, int]) -> dict[str, Any]:
@@ -154,7 +144,8 @@ def main(argv: list[str] | None = None) -> int:
             half = 1.96 * statistics.stdev(vps) / math.sqrt(len(vps)) if len(vps) > 1 else 0.0
             labels = Counter(g["label"] for g in mine)
             wins = sum(g["winner"] == roles[0] for g in mine)
-            lo, hi = wilson(wins, len(mine))
+            rate = wilson(wins, len(mine))
+            lo, hi = rate.lo, rate.hi
             entry = {"spec": spec, "games": len(mine), "vp_mean": round(m, 2),
                      "vp_ci95": [round(m - half, 2), round(m + half, 2)],
                      "axis_wins": wins, "win_ci95": [round(lo, 3), round(hi, 3)],
@@ -174,7 +165,8 @@ def main(argv: list[str] | None = None) -> int:
                 w = sum(g["winner"] == seat for g in mine)
                 d = sum(g["winner"] is None for g in mine)
                 n = len(mine)
-                lo, hi = wilson(w, n)
+                rate = wilson(w, n)
+                lo, hi = rate.lo, rate.hi
                 labels = Counter(g["label"] for g in mine)
                 length = statistics.fmean(g["decisions"] for g in mine)
                 seating = {"games": n, "wins": w, "draws": d, "losses": n - w - d,
@@ -193,7 +185,8 @@ def main(argv: list[str] | None = None) -> int:
                 entry["seatings"][seat] = seating
                 lines.append(line)
                 tot_w, tot_d, tot_n = tot_w + w, tot_d + d, tot_n + n
-            lo, hi = wilson(tot_w, tot_n)
+            rate = wilson(tot_w, tot_n)
+            lo, hi = rate.lo, rate.hi
             entry["total"] = {"games": tot_n, "wins": tot_w, "draws": tot_d,
                               "win_ci95": [round(lo, 3), round(hi, 3)]}
             lines.append(f"  {args.bot} vs {opp}: won {tot_w} of {tot_n} "

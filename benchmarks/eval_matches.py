@@ -13,12 +13,10 @@ how the games ended, and for sfe the battles fought per game (8.2 totals) and th
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,59 +25,16 @@ sys.path.insert(0, str(Path(__file__).parent))
 from legacy_eval import OLD
 
 from warroom.ai import make_bot
-from warroom.ai.bots import forced_or_choices
-from warroom.core.actions import Action
-from warroom.core.protocol import apply, determinize, new_game, result
-from warroom.core.rng import Rng
+from warroom.ai.bots import GreedyBot
+from warroom.core.protocol import apply, new_game, result
 from warroom.games import load_game
-
-
-class GreedyWith:
-    """``greedy`` (warroom.ai.bots.GreedyBot's algorithm, 6 determinized samples per
-    action) with a given evaluation function instead of ``game.evaluate``."""
-
-    def __init__(self, seed: int, fn: Callable[[Any, str], float], name: str,
-                 samples: int = 6) -> None:
-        self.rng = Rng(seed)
-        self.fn = fn
-        self.name = name
-        self.samples = samples
-
-    def choose(self, state: Any) -> Action:
-        only, legal = forced_or_choices(state)
-        if only is not None:
-            return only
-        role = state.active
-        best: list[Action] = []
-        best_value = float("-inf")
-        for action in legal:
-            total = 0.0
-            for _ in range(self.samples):
-                copy = determinize(state, role, self.rng)
-                apply(copy, action)
-                total += self.fn(copy, role)
-            value = total / self.samples
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(action)
-        return best[self.rng.randbelow(len(best))]
+from warroom.sim.stats import wilson
 
 
 def bot(name: str, game_id: str, seed: int) -> Any:
     if name == "greedy_old":
-        return GreedyWith(seed, OLD[game_id], name)
+        return GreedyBot(seed, evaluate=OLD[game_id])
     return make_bot(name, seed)
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def play(game_id: str, scenario: str | None, names: dict[str, str], seed: int
@@ -122,7 +77,8 @@ def pairing(game_id: str, scenario: str | None, a: str, b: str, games: int) -> N
             if "battles" in info:
                 battles.append(info["battles"])
                 vps.append(f"{info['scores']['axis_vp']}-{info['scores']['allied_vp']}")
-        lo, hi = wilson(wins, games)
+        rate = wilson(wins, games)
+        lo, hi = rate.lo, rate.hi
         line = (f"{label:22} {a:>10} as {first_role:6} vs {b:10}: {wins:2d}/{games} wins "
                 f"({wins / games:.0%}, 95% CI {lo:.0%}-{hi:.0%})"
                 + (f", {draws} draws" if draws else "")

@@ -24,22 +24,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-from warroom.ai import make_bot
-from warroom.core.protocol import apply, new_game, result
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
+from warroom.sim import play_game
 from warroom.sim.stats import wilson
 
 
-def play(game_id: str, scenario: str | None, seed: int, specs: dict[str, str]) -> Any:
-    game = load_game(game_id)
-    state = new_game(game, scenario, seed)
-    bots = {r: make_bot(s, derive_seed(seed, k + 1)) for k, (r, s) in enumerate(specs.items())}
-    while state.active is not None:
-        apply(state, bots[state.active].choose(state))
-    out = result(state)
-    assert out is not None
-    return out
+def play(game_id: str, scenario: str | None, seed: int, specs: dict[str, str]
+         ) -> dict[str, Any]:
+    """One game (bots seeded as in every batch): its summary line."""
+    return play_game(load_game(game_id), scenario, seed, specs)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,8 +61,8 @@ def main(argv: list[str] | None = None) -> int:
             rets, scores = [], []
             for i in range(args.games):
                 out = play(args.game, args.scenario, derive_seed(args.seed, i), {role: spec})
-                rets.append(out.returns[role])
-                scores.append(next(iter(out.scores.values()), 0.0))
+                rets.append(out["returns"][role])
+                scores.append(next(iter(out["scores"].values()), 0.0))
             sd = statistics.stdev(scores) if len(scores) > 1 else 0.0
             half = 1.96 * sd / math.sqrt(len(scores))
             report[name] = {"mean_return": statistics.mean(rets),
@@ -87,12 +81,12 @@ def main(argv: list[str] | None = None) -> int:
             for i in range(args.games):
                 specs = {r: (net if r == role else hand) for r in game.roles}
                 out = play(args.game, args.scenario, derive_seed(args.seed, i), specs)
-                ret = out.returns[role]
+                ret = out["returns"][role]
                 score = 1.0 if ret > 0 else 0.5 if ret == 0 else 0.0
                 wins += score
                 per_role[role] = per_role.get(role, 0.0) + score
                 n += 1
-                print(f"game {n}: net as {role}: {out.text}", flush=True)
+                print(f"game {n}: net as {role}: {out['outcome']}", flush=True)
         rate = wilson(wins, n)
         low, high = rate.lo, rate.hi
         report.update({"net_score": wins, "games": n, "win_rate": wins / n,

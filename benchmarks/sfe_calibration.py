@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import shutil
 import statistics
 import tempfile
@@ -36,19 +35,9 @@ from warroom.ai import make_bot
 from warroom.core.protocol import apply, new_game, result
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
+from warroom.sim.stats import wilson
 
 BUNDLED = Path(__file__).resolve().parents[1] / "src" / "warroom" / "games" / "sfe" / "content"
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score 95% interval of ``k`` successes in ``n`` trials."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def play(content: str | None, bots: tuple[str, str], seed: int, index: int) -> dict[str, Any]:
@@ -129,7 +118,8 @@ def main() -> None:
                 fh.write(json.dumps(r) + "\n")
     n = len(rows)
     wins = sum(r["winner"] == "axis" for r in rows)
-    lo, hi = wilson(wins, n)
+    rate = wilson(wins, n)
+    lo, hi = rate.lo, rate.hi
     battles = [r["battles"] for r in rows]
     summary = {
         "bots": f"{bots[0]} (axis) vs {bots[1]} (allies)", "games": n, "seed": args.seed,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from warroom.core.actions import Action
@@ -36,7 +37,8 @@ class RandomBot:
 class GreedyBot:
     """One ply: tries each legal action on determinized copies and keeps the best mean value.
 
-    The value is the game's own ``evaluate(data, role)`` for the acting role. Because the
+    The value is the game's own ``evaluate(state, role)`` for the acting role, or the
+    ``evaluate`` keyword's function (a benchmark comparing evaluations). Because the
     copies are determinized (RNG reseeded, hidden information resampled), the bot never
     sees the real future dice; ``samples`` copies per action average out the luck.
     """
@@ -44,11 +46,13 @@ class GreedyBot:
     name = "greedy"
     params: ClassVar[dict[str, type]] = {"samples": int}
 
-    def __init__(self, seed: int = 0, samples: int = 6) -> None:
+    def __init__(self, seed: int = 0, samples: int = 6,
+                 evaluate: Callable[[State[Any], str], float] | None = None) -> None:
         if samples < 1:
             raise UnknownGameError(f"greedy: samples must be at least 1, not {samples}")
         self.rng = Rng(seed)
         self.samples = samples
+        self.evaluate = evaluate
 
     def choose(self, state: State[Any]) -> Action:
         only, legal = forced_or_choices(state)
@@ -56,7 +60,7 @@ class GreedyBot:
             return only
         role = state.active
         assert role is not None
-        game = state.game
+        evaluate = self.evaluate or state.game.evaluate
         best: list[Action] = []
         best_value = float("-inf")
         for action in legal:
@@ -64,7 +68,7 @@ class GreedyBot:
             for _ in range(self.samples):
                 copy = determinize(state, role, self.rng)
                 apply(copy, action)
-                total += game.evaluate(copy, role)
+                total += evaluate(copy, role)
             value = total / self.samples
             if value > best_value + 1e-9:
                 best, best_value = [action], value
