@@ -236,3 +236,15 @@ def test_the_shipped_eaw1940_model_loads_and_plays() -> None:
             break
         apply(st, bot.choose(st))
     assert st.data["decisions"] > 0
+
+
+def test_training_replaces_a_model_left_by_an_earlier_run(tmp_path: Path) -> None:
+    """--out never keeps an earlier run's file, even when no candidate is accepted."""
+    out = tmp_path / "m.pt"
+    save_model(new_model(load_game("eaw1940"), hidden=8, blocks=1), out)
+    cfg = training.TrainConfig(game="eaw1940", seed=2, out=out, iterations=2,
+                               games_per_round=1, eval_games=1, eval_iterations=2,
+                               steps_per_round=2, batch=8, hidden=16, blocks=1,
+                               max_rounds=1, minutes=0, accept=1.01)
+    training.train(cfg)
+    assert load_model(out).info.hidden == 16

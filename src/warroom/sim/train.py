@@ -18,8 +18,9 @@ AlphaZero's loop, sized for these games (OpenSpiel's ``alpha_zero`` is the model
    (a one-role game plays each seed with both, and the candidate scores a game when its
    return, then its score, is the higher). The result, with its Wilson
    95% interval and an Elo difference, goes to the training log.
-5. **Checkpoints**: the best model is written to ``--out`` after each round (and the
-   candidate next to it), so an interrupted run keeps what it learnt.
+5. **Checkpoints**: the candidate is written next to ``--out`` after each round, and
+   ``--out`` gets the first round's network and then every accepted one, so an
+   interrupted run keeps what it learnt and ``--out`` never holds an earlier run's model.
 
 The training log is JSON lines next to the model (``MODEL.log.jsonl``): one line per
 round with the losses, samples, games, seconds, and the evaluation.
@@ -297,6 +298,7 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
     opt = torch.optim.AdamW(net.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
     buffer: deque[Sample] = deque(maxlen=cfg.buffer)
     best: str | None = None          # generation 0: hand evaluation
+    wrote_out = False                # --out written by this run
     start = time.monotonic()
     games = steps = 0
     line: dict[str, Any] = {}
@@ -329,8 +331,11 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
             save_model(net, cand_path)
             ev = evaluate(cfg, str(cand_path), best, round_)
             accepted = ev["win_rate"] >= cfg.accept
-            if accepted or (best is None and not out.exists()):
+            if accepted or not wrote_out:
+                # the first network of this run is written even if the hand evaluation
+                # stays the best, so that --out never holds a model from an earlier run
                 save_model(net, out)
+                wrote_out = True
             if accepted:
                 best = str(out)
             t3 = time.monotonic()
@@ -346,6 +351,6 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
             if progress is not None:
                 progress(line)
             round_ += 1
-    if not out.exists():
+    if not wrote_out:
         save_model(net, out)
     return line
