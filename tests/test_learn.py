@@ -179,6 +179,10 @@ def test_warroom_train_command(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "no scenario" in bad.output
     with pytest.raises(Exception, match="no model file"):
         make_bot(f"net:{tmp_path / 'missing.pt'}")
+    with pytest.raises(Exception, match="mix must be in"):
+        make_bot(f"net:{out},mix=1.5")
+    with pytest.raises(Exception, match="needs model=PATH"):
+        make_bot("ismcts:mix=0.5")
 
 
 def test_the_numpy_forward_pass_equals_the_torch_model() -> None:

@@ -109,17 +109,16 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
                                "hand evaluation, so it needs model=PATH (or net:PATH)")
     if model is not None:
         try:
-            from warroom.ai.net import NetGuide, load_model  # optional: needs torch
+            from warroom.ai.net import guided_params, load_model  # optional: needs torch
         except ImportError:
             raise UnknownGameError(f"bot {spec[:80]!r} needs PyTorch: pip install -e "
                                    "'.[learn]'") from None
         net = load_model(model_path(model))
-        mix = kwargs.pop("mix", float(net.info.extra.get("mix", 0.0)))
-        if not 0.0 <= mix <= 1.0:
-            raise UnknownGameError(f"bot {spec[:80]!r}: mix must be between 0 and 1")
-        guide = NetGuide(net, mix=mix, scale=kwargs.get("scale", 10.0))
-        kwargs.setdefault("algo", "puct")
-        kwargs["prior"], kwargs["value"] = guide.prior, guide.value
+        try:
+            guided = guided_params(net, kwargs.pop("mix", None), kwargs.get("scale", 10.0))
+        except ValueError as exc:
+            raise UnknownGameError(f"bot {spec[:80]!r}: {exc}") from None
+        kwargs = {**guided, **kwargs}       # an algo the spec names wins
     try:
         return BOTS[name](seed, **kwargs)
     except (TypeError, ValueError) as exc:

@@ -256,3 +256,13 @@ class NetGuide:
                 hand = math.tanh(game.evaluate(state, role) / self.scale)
                 values[role] = (1 - self.mix) * values[role] + self.mix * hand
         return values
+
+
+def guided_params(net: PolicyValueNet, mix: float | None = None,
+                  scale: float = 10.0) -> dict[str, Any]:
+    """The ``ISMCTSBot`` keyword arguments that let ``net`` guide the search: PUCT with
+    the network's prior, and its value blended with the hand evaluation by ``mix`` (by
+    default the mix the model was trained with). A bad ``mix`` raises ``ValueError``."""
+    blend = float(net.info.extra.get("mix", 0.0)) if mix is None else mix
+    guide = NetGuide(net, mix=blend, scale=scale)
+    return {"algo": "puct", "prior": guide.prior, "value": guide.value}

@@ -45,7 +45,14 @@ from typing import Any
 import torch
 
 from warroom.ai.ismcts import ISMCTSBot
-from warroom.ai.net import NetGuide, PolicyValueNet, encode, load_model, new_model, save_model
+from warroom.ai.net import (
+    PolicyValueNet,
+    encode,
+    guided_params,
+    load_model,
+    new_model,
+    save_model,
+)
 from warroom.core.errors import UnknownGameError
 from warroom.core.protocol import Game, apply, legal_actions, new_game, result
 from warroom.core.rng import Rng, derive_seed
@@ -101,9 +108,8 @@ def _searcher(game: Game, net_path: str | None, seed: int, iterations: int,
     the plain search with the game's hand evaluation."""
     if net_path is None:
         return ISMCTSBot(seed=seed, iterations=iterations)
-    guide = NetGuide(load_model(net_path, game), mix=mix)
-    return ISMCTSBot(seed=seed, iterations=iterations, algo="puct", prior=guide.prior,
-                     value=guide.value)
+    return ISMCTSBot(seed=seed, iterations=iterations,
+                     **guided_params(load_model(net_path, game), mix))
 
 
 def self_play_game(game_id: str, scenario: str | None, seed: int, net_path: str | None,
