@@ -207,3 +207,83 @@ def test_openspiel_information_state_has_perfect_recall_and_clones_are_independe
         assert twin.is_chance_node() and twin.chance_outcomes() == state.chance_outcomes()
         twin.apply_action(0)
         assert state.is_chance_node()
+
+
+@pytest.mark.parametrize("game_id", ["eaw1940", "eit2", "sfe", "tk"])
+def test_openspiel_resume_from_roll_matches_running_the_action_again(game_id: str) -> None:
+    """The adapter suspends the rules at a roll and resumes them with the outcome (a
+    greenlet); a copy made at the chance node cannot share them and runs the action again
+    with the outcomes so far. Both ways, and a pickled copy, reach the same states."""
+    import pickle
+
+    game = pyspiel.load_game(f"python_warroom_{game_id}")
+    rng = np.random.default_rng(3)
+    state = game.new_initial_state()
+    chance_nodes = decisions = 0
+    while not state.is_terminal() and decisions < 120:
+        if state.is_chance_node():
+            outcome = int(rng.integers(len(state.chance_outcomes())))
+            twin = state.clone() if chance_nodes % 2 else pickle.loads(pickle.dumps(state))
+            assert twin._p.rules is None
+            state.apply_action(outcome)
+            twin.apply_action(outcome)
+            assert twin.is_chance_node() == state.is_chance_node()
+            assert str(twin) == str(state)
+            chance_nodes += 1
+        else:
+            legal = state.legal_actions()
+            state.apply_action(int(legal[rng.integers(len(legal))]))
+            decisions += 1
+    assert chance_nodes >= 3
+    assert state.history() == pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state))[1].history()
+
+
+def test_openspiel_state_suspended_at_a_roll_resumes_on_another_thread() -> None:
+    """A greenlet belongs to its thread: a state left at a chance node by one thread and
+    continued by another runs the pending action again there, with the same result."""
+    import threading
+
+    game = pyspiel.load_game("python_warroom_eaw1940")
+    state = _random_openspiel_state(game, 5, 10)
+    while not state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    same_thread = state.clone()
+    assert state._p.rules is not None
+    errors: list[BaseException] = []
+
+    def finish() -> None:
+        try:
+            state.apply_action(0)
+        except BaseException as exc:
+            errors.append(exc)
+
+    worker = threading.Thread(target=finish)
+    worker.start()
+    worker.join()
+    assert errors == []
+    same_thread.apply_action(0)
+    assert str(state) == str(same_thread)
+
+
+def test_openspiel_worker_survives_an_error_and_a_dropped_state() -> None:
+    """An exception inside the rules reaches the caller and leaves the thread's worker
+    usable; a state dropped while its rules wait at a roll is simply collected."""
+    import gc
+
+    from warroom.interfaces import openspiel as ospiel
+
+    def boom() -> None:
+        raise KeyError("boom")
+
+    with pytest.raises(KeyError, match="boom"):
+        ospiel._run(boom)
+    assert ospiel._run(lambda x: x + 1, 41) == (None, 42)
+    game = pyspiel.load_game("python_warroom_eaw1940")
+    for seed in range(3):
+        state = _random_openspiel_state(game, seed, 8)
+        while not state.is_chance_node():
+            state.apply_action(state.legal_actions()[0])
+        del state
+        gc.collect()
+    assert ospiel._run(lambda: "still works") == (None, "still works")

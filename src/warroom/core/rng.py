@@ -40,6 +40,10 @@ class ChanceNeeded(Exception):
     ``data["explicit_chance"] = True`` and the outcomes chosen so far in
     ``data["chance_queue"]``; this signal says that ``n`` equally likely outcomes
     (``0..n-1``) are needed next. The copy is then discarded.
+
+    Not raised when the rules run inside a greenlet that offers ``ask_chance(n)`` (see
+    :func:`_ask_chance`): the draw then waits there for the outcome and the rules resume
+    where they stopped, instead of running again from the start of the action.
     """
 
     def __init__(self, n: int) -> None:
@@ -47,12 +51,27 @@ class ChanceNeeded(Exception):
         self.n = n
 
 
+def _ask_chance(n: int) -> int:
+    """The outcome of a chance event no outcome was queued for: asked of the greenlet the
+    rules run in when it offers ``ask_chance`` (an interface with chance nodes suspends the
+    rules there until the outcome is chosen: resume from the roll), else ``ChanceNeeded``.
+    """
+    try:
+        from greenlet import getcurrent  # optional: installed with the RL extras
+    except ImportError:                     # pragma: no cover - greenlet comes with them
+        raise ChanceNeeded(n) from None
+    ask = getattr(getcurrent(), "ask_chance", None)
+    if ask is None:
+        raise ChanceNeeded(n)
+    value = ask(n)
+    assert isinstance(value, int)
+    return value
+
+
 def _draw(data: dict[str, Any], n: int) -> int:
     if data.get("explicit_chance"):
         queue: list[int] = data["chance_queue"]
-        if not queue:
-            raise ChanceNeeded(n)
-        value = queue.pop(0)
+        value = queue.pop(0) if queue else _ask_chance(n)
         if not 0 <= value < n:
             raise ValueError(f"chance outcome {value} is not in 0..{n - 1}")
         return value

@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from typing import Any
 
 import numpy as np
 import pyspiel
+from greenlet import greenlet
 
 from warroom.core.protocol import (
     Game,
@@ -42,6 +44,8 @@ from warroom.core.rng import ChanceNeeded
 from warroom.games import game_ids, load_game
 
 PREFIX = "python_warroom_"
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def game_type(game: Game) -> pyspiel.GameType:
@@ -80,7 +84,103 @@ def game_info(game: Game) -> pyspiel.GameInfo:
 
 
 SNAPSHOT_EVERY = 8
-"""Player actions without chance between two snapshots of the replay base (see _Play)."""
+"""Player actions between two snapshots of the replay base (see _Play)."""
+
+
+class _Rules(greenlet):  # type: ignore[misc]
+    """A greenlet the rules run in, so that a die roll can suspend them: when the rules need
+    a chance outcome nobody has chosen yet, core's draw calls :meth:`ask_chance`, which
+    hands ``_Need(n)`` back to the adapter; the adapter becomes a chance node, and the
+    outcome OpenSpiel picks is handed back in, so the rules resume at the roll.
+
+    A worker runs one job after another (starting a greenlet costs more than an action of
+    a small game): :meth:`run_job` hands it a function and its arguments and gets back
+    ``_Need`` (the job waits at a roll: the worker now belongs to that state) or ``_Done``.
+    Each thread keeps one idle worker (:func:`_worker`); a worker is tied to its thread."""
+
+    def __init__(self) -> None:
+        super().__init__(self._loop)
+        self.thread = threading.get_ident()
+
+    def _loop(self, fn: Any, args: tuple[Any, ...]) -> None:
+        while True:
+            try:
+                out: Any = _Done(fn(*args))
+            except Exception as exc:     # handed to the caller, the worker stays usable
+                out = _Failed(exc)
+            fn, args = self.parent.switch(out)
+
+    def run_job(self, fn: Any, *args: Any) -> Any:
+        self.parent = greenlet.getcurrent()
+        return self._result(self.switch(fn, args))
+
+    def resume(self, outcome: int) -> Any:
+        self.parent = greenlet.getcurrent()
+        return self._result(self.switch(outcome))
+
+    @staticmethod
+    def _result(got: Any) -> Any:
+        if isinstance(got, _Failed):
+            raise got.exc
+        return got
+
+    def ask_chance(self, n: int) -> int:
+        value = self.parent.switch(_Need(n))
+        assert isinstance(value, int)
+        return value
+
+    def usable(self) -> bool:
+        return bool(self) and self.thread == threading.get_ident()
+
+
+class _Need:
+    """A job suspended at a roll: the number of outcomes of that chance event."""
+
+    __slots__ = ("n",)
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+
+class _Done:
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+class _Failed:
+    __slots__ = ("exc",)
+
+    def __init__(self, exc: Exception) -> None:
+        self.exc = exc
+
+
+_IDLE = threading.local()
+"""Per thread, the idle :class:`_Rules` worker (a cache of a greenlet, no game state)."""
+
+
+def _run(fn: Any, *args: Any) -> tuple[_Rules | None, Any]:
+    """Run ``fn(*args)`` in the thread's idle worker: (None, result) when it finished, or
+    (the worker, ``_Need``) when it waits at a roll (the worker then leaves the pool)."""
+    worker: _Rules | None = getattr(_IDLE, "worker", None)
+    if worker is None or not worker:
+        worker = _IDLE.worker = _Rules()
+    got = worker.run_job(fn, *args)
+    if isinstance(got, _Need):
+        _IDLE.worker = None
+        return worker, got
+    return None, got.value
+
+
+def _resume(worker: _Rules, outcome: int) -> tuple[_Rules | None, Any]:
+    """Hand ``outcome`` to a worker waiting at a roll; as :func:`_run`. A worker whose job
+    finished goes back to the pool."""
+    got = worker.resume(outcome)
+    if isinstance(got, _Need):
+        return worker, got
+    _IDLE.worker = worker
+    return None, got.value
 
 
 class _Play:
@@ -88,26 +188,31 @@ class _Play:
     Python state by deep-copying its attributes, and this copies itself with core's
     :func:`clone` (plain data) instead of a generic deep copy.
 
-    ``ws`` is the live warroom state: at a player node the state to act in, at a chance
-    node the state before the pending action. Actions are applied to it **in place**. When
-    the rules ask for a chance outcome mid-action (``ChanceNeeded``, which leaves ``ws``
-    half-changed), the state before the action is rebuilt: ``base`` (a state never changed
-    in place, shared between copies) replayed through ``since`` (the actions from ``base``
-    to ``ws``, each with its chance outcomes). An action that often needs chance is tried on
-    a copy instead, which keeps the state before it whole. At a chance node the action is
-    re-applied to a copy with the outcomes so far. So an action without dice costs one
-    ``apply`` and no copy.
+    ``ws`` is the live warroom state at a player node; at a chance node it is the state
+    before the pending action. Actions are applied **in place**, inside a greenlet
+    (:class:`_Rules`): when the rules need a chance outcome, they stop at the roll with the
+    half-changed state in ``live``, and resume from there once OpenSpiel picks the outcome
+    (resume from the roll: no action is run twice). The state before the action is made
+    only when something asks for it (a copy, an observation at the chance node): ``base``
+    (a state never changed in place, shared between copies) replayed through ``since``
+    (the actions from ``base`` on, each with its chance outcomes). A copy taken at a chance
+    node cannot share the suspended rules; it applies the pending action again on its
+    state with the outcomes so far, in its own greenlet, and resumes from there.
     """
 
-    __slots__ = ("base", "chance", "digests", "memo", "need", "pending", "since", "ws")
+    __slots__ = ("_ws", "base", "chance", "digests", "live", "memo", "need", "pending",
+                 "player", "rules", "since")
 
     def __init__(self) -> None:
-        self.ws: State[Any] | None = None       # None: set-up chance events still to come
+        self._ws: State[Any] | None = None      # None: set-up chance events still to come
+        self.live: State[Any] | None = None     # the half-applied state of ``rules``
+        self.rules: _Rules | None = None        # the suspended action (or set-up)
         self.base: State[Any] | None = None
         self.since: list[tuple[int, tuple[int, ...]]] = []
         self.pending: int | None = None         # player action waiting for chance outcomes
         self.chance: list[int] = []             # outcomes chosen so far (pending or set-up)
         self.need = 0                           # outcomes of the current chance node
+        self.player: int | None = None          # current_player(), kept until an action
         self.digests: dict[str, tuple[int, int, str]] = {}
         """Per role: (log entries read, how many it may read, their chained digest): the log
         part of the
@@ -115,17 +220,42 @@ class _Play:
         self.memo: dict[tuple[str, int], Any] = {}
         """Observations of this very state (dropped by every action)."""
 
+    @property
+    def ws(self) -> State[Any] | None:
+        """The state to act in, or at a chance node the state before the pending action
+        (rebuilt from ``base`` on first use); None during the set-up's chance events."""
+        if self._ws is None and self.pending is not None:
+            self._ws = self.rebuild()
+        return self._ws
+
+    @ws.setter
+    def ws(self, state: State[Any]) -> None:
+        self._ws = state
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
         new = _Play.__new__(_Play)
-        new.ws = clone(self.ws) if self.ws is not None else None
+        ws = self.ws
+        new._ws = clone(ws) if ws is not None else None
+        new.live = None
+        new.rules = None
         new.base = self.base
         new.since = list(self.since)
         new.pending = self.pending
         new.chance = list(self.chance)
         new.need = self.need
+        new.player = self.player
         new.digests = dict(self.digests)
         new.memo = dict(self.memo)
         return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled as a copy is made: without the suspended rules (a greenlet)."""
+        new = self.__deepcopy__({})
+        return {k: getattr(new, k) for k in _Play.__slots__}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for k, v in state.items():
+            setattr(self, k, v)
 
     def rebuild(self) -> State[Any]:
         """The live state as it was before the action in progress, from base and since."""
@@ -140,13 +270,13 @@ class _Play:
 class _Shared:
     """What every state of one game shares (not copied when OpenSpiel clones a state)."""
 
-    __slots__ = ("encodings", "game", "rolls", "scenario")
+    __slots__ = ("encodings", "game", "outcomes", "scenario")
 
     def __init__(self, game: Game, scenario: str) -> None:
         self.game = game
         self.scenario = scenario
-        self.rolls: dict[int, list[int]] = {}
-        """Per action id: times applied, times it needed a chance outcome (a speed hint)."""
+        self.outcomes: dict[int, list[tuple[int, float]]] = {}
+        """Per number of outcomes: the chance outcomes with their probabilities."""
         self.encodings: dict[tuple[str, str], tuple[Any, str]] = {}
         """Per (role, view field): the last value seen and its JSON (see WarroomObserver)."""
 
@@ -166,59 +296,59 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
     # -- the explicit-chance machinery ------------------------------------------------
     def _apply_player(self, action: int) -> None:
         p = self._p
-        ws = p.ws
+        ws = p._ws
         assert ws is not None
-        stats = self._s.rolls.get(action)
-        if stats is None:
-            stats = self._s.rolls[action] = [0, 0]
-        stats[0] += 1
-        if stats[1] * 5 > stats[0]:
-            # an action that often needs chance: try it on a copy, so that the state before
-            # it stays whole (and becomes the replay base for free when it succeeds)
-            trial = clone(ws)
-            try:
-                apply(trial, action)
-            except ChanceNeeded as need:
-                stats[1] += 1
-                p.pending, p.chance, p.need = action, [], need.n
-                return
-            p.base, p.since, p.ws = ws, [(action, ())], trial
+        rules, got = _run(apply, ws, action)
+        if rules is not None:                # stopped at a roll: ws is half-changed
+            p.live, p._ws, p.rules = ws, None, rules
+            p.pending, p.chance, p.need = action, [], got.n
             return
-        try:
-            apply(ws, action)
-        except ChanceNeeded as need:       # ws is half-changed: rebuild the state before
-            stats[1] += 1
-            p.ws = p.rebuild()
-            p.pending, p.chance, p.need = action, [], need.n
-            return
-        p.since.append((action, ()))
+        self._done(action, ())
+
+    def _done(self, action: int, outcomes: tuple[int, ...]) -> None:
+        """``action`` finished with ``outcomes``: extend the replay base's history."""
+        p = self._p
+        p.since.append((action, outcomes))
         if len(p.since) >= SNAPSHOT_EVERY:
-            p.base = clone(ws)
+            assert p._ws is not None
+            p.base = clone(p._ws)
             p.since = []
+
+    def _restart(self) -> _Rules:
+        """Rules for the pending action (or the set-up) that have consumed the outcomes
+        chosen so far and wait for the next: for a copy made at a chance node, or when the
+        suspended rules belong to another thread."""
+        p = self._p
+        if p.pending is None:
+            rules, got = _run(new_game, self._wg, self._s.scenario, 0, None, None,
+                              list(p.chance))
+        else:
+            ws = p.ws
+            assert ws is not None
+            live = clone(ws)
+            live.data["chance_queue"] = list(p.chance)
+            rules, got = _run(apply, live, p.pending)
+            p.live = live
+        if rules is None or got.n != p.need:
+            raise RuntimeError("the rules are not deterministic: running the action again "
+                               "with the same outcomes did not stop at the same roll")
+        return rules
 
     def _apply_chance(self, outcome: int) -> None:
         p = self._p
+        waiting = p.rules if p.rules is not None and p.rules.usable() else self._restart()
+        rules, got = _resume(waiting, outcome)
         p.chance.append(outcome)
+        if rules is not None:
+            p.rules, p.need = rules, got.n
+            return
         if p.pending is None:                # set-up: the game's first dice and shuffles
-            try:
-                ws = new_game(self._wg, self._s.scenario, 0, None, chance=list(p.chance))
-            except ChanceNeeded as need:
-                p.need = need.n
-                return
-            p.base, p.since = clone(ws), []
+            assert isinstance(got, State)
+            p._ws, p.base, p.since = got, clone(got), []
         else:
-            assert p.ws is not None          # the state before the pending action, kept
-            ws = clone(p.ws)                 # whole: each attempt runs on a copy
-            ws.data["chance_queue"] = list(p.chance)
-            try:
-                apply(ws, p.pending)
-            except ChanceNeeded as need:
-                p.need = need.n
-                return
-            p.since.append((p.pending, tuple(p.chance)))
-        if ws.data["chance_queue"]:
-            raise RuntimeError("chance outcomes left over: the rules are not deterministic")
-        p.ws, p.pending, p.chance, p.need = ws, None, [], 0
+            p._ws = p.live
+            self._done(p.pending, tuple(p.chance))
+        p.live, p.rules, p.pending, p.chance, p.need = None, None, None, [], 0
 
     @property
     def warroom_state(self) -> State[Any]:
@@ -232,13 +362,16 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
     # -- OpenSpiel API ----------------------------------------------------------------
     def current_player(self) -> int:
         p = self._p
-        if p.need:
-            return int(pyspiel.PlayerId.CHANCE)
-        assert p.ws is not None
-        active = p.ws.data["active"]
-        if active is None:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return self._wg.roles.index(active)
+        player = p.player
+        if player is None:                   # OpenSpiel asks several times per action
+            if p.need:
+                player = _CHANCE
+            else:
+                assert p._ws is not None
+                active = p._ws.data["active"]
+                player = _TERMINAL if active is None else self._wg.roles.index(active)
+            p.player = player
+        return player
 
     def _legal_ids(self) -> list[int]:
         """The legal action ids, sorted (kept until the state changes; core caches the
@@ -252,13 +385,16 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
         return ids
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self._legal_ids())
+        return self._legal_ids()             # OpenSpiel copies it into its own vector
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         n = self._p.need
         assert n
-        prob = 1.0 / n
-        return [(i, prob) for i in range(n)]
+        outcomes = self._s.outcomes.get(n)
+        if outcomes is None:
+            prob = 1.0 / n
+            outcomes = self._s.outcomes[n] = [(i, prob) for i in range(n)]
+        return outcomes                      # OpenSpiel copies it into its own vector
 
     def _apply_action(self, action: int) -> None:
         p = self._p
@@ -266,12 +402,12 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
             if not 0 <= action < p.need:
                 raise ValueError(f"chance outcome {action} is not in 0..{p.need - 1}; "
                                  "the state is unchanged")
-            p.memo = {}
+            p.memo, p.player = {}, None
             self._apply_chance(action)
         else:
             if action not in self._legal_ids():
                 raise ValueError(f"action {action} is not legal now; the state is unchanged")
-            p.memo = {}
+            p.memo, p.player = {}, None
             self._apply_player(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -280,8 +416,7 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
         return str(self._wg.catalogue[action].key)
 
     def is_terminal(self) -> bool:
-        p = self._p
-        return not p.need and p.ws is not None and p.ws.data["active"] is None
+        return self.current_player() == _TERMINAL
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
@@ -417,13 +552,13 @@ class WarroomGame(pyspiel.Game):  # type: ignore[misc]
             except ChanceNeeded as need:
                 p.need = need.n
             else:
-                p.ws, p.base = ws, clone(ws)
+                p._ws, p.base = ws, clone(ws)
             self._initial = p
         init = self._initial
         new = _Play()
         new.need = init.need
         new.base = init.base
-        new.ws = clone(init.ws) if init.ws is not None else None
+        new._ws = clone(init._ws) if init._ws is not None else None
         return new
 
     def new_initial_state(self) -> WarroomState:
