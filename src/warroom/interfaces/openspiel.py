@@ -83,7 +83,7 @@ def game_info(game: Game) -> pyspiel.GameInfo:
     )
 
 
-SNAPSHOT_EVERY = 8
+SNAPSHOT_EVERY = 32
 """Player actions between two snapshots of the replay base (see _Play)."""
 
 
