@@ -7,7 +7,8 @@ equal time per decision, and the training throughput.
 Two-role games: ``net:MODEL`` against plain ``ismcts``, both with ``seconds`` per decision,
 each seating ``games`` times (the same seeds in both seatings); prints the net's wins with
 the Wilson 95% interval. One-role games (eaw1940): each bot plays the same ``games``
-seeds; prints each one's mean return and mean score with a 95% interval. With ``--log``,
+seeds; prints each one's mean return and mean score with a 95% interval, and the paired
+difference net - hand per seed (the same deals and dice: far less noise). With ``--log``,
 the self-play games per second and training steps per second of that training run.
 
 Time budgets are not reproducible (they depend on the machine's load): say where it ran.
@@ -57,8 +58,10 @@ def main(argv: list[str] | None = None) -> int:
                               "seconds_per_decision": args.seconds, "net": net, "hand": hand}
     if len(game.roles) == 1:
         role = game.roles[0]
+        per_seed: dict[str, list[float]] = {}
         for name, spec in (("net", net), ("hand", hand)):
             rets, scores = [], []
+            per_seed[name] = scores
             for i in range(args.games):
                 out = play(args.game, args.scenario, derive_seed(args.seed, i), {role: spec})
                 rets.append(out["returns"][role])
@@ -73,6 +76,20 @@ def main(argv: list[str] | None = None) -> int:
                   f"{statistics.mean(scores):.1f} [{report[name]['score_interval'][0]:.1f}, "
                   f"{report[name]['score_interval'][1]:.1f}] over {len(scores)} games",
                   flush=True)
+        # the same seeds for both bots: the per-seed differences cancel the deal's luck
+        diffs = [a - b for a, b in zip(per_seed["net"], per_seed["hand"], strict=True)]
+        mean = statistics.mean(diffs)
+        half = 1.96 * (statistics.stdev(diffs) if len(diffs) > 1 else 0.0) / math.sqrt(
+            len(diffs))
+        report["paired_difference"] = {"mean": mean, "interval": [mean - half, mean + half],
+                                       "net_better": sum(d > 0 for d in diffs),
+                                       "equal": sum(d == 0 for d in diffs),
+                                       "hand_better": sum(d < 0 for d in diffs)}
+        print(f"net - hand on the same seeds: {mean:+.2f} [{mean - half:+.2f}, "
+              f"{mean + half:+.2f}] (normal 95% interval; net better on "
+              f"{report['paired_difference']['net_better']}, equal on "
+              f"{report['paired_difference']['equal']}, worse on "
+              f"{report['paired_difference']['hand_better']} seeds)", flush=True)
     else:
         wins = 0.0
         n = 0
