@@ -276,9 +276,10 @@ def test_openspiel_worker_survives_an_error_and_a_dropped_state() -> None:
     def boom() -> None:
         raise KeyError("boom")
 
+    workers = ospiel._Workers()
     with pytest.raises(KeyError, match="boom"):
-        ospiel._run(boom)
-    assert ospiel._run(lambda x: x + 1, 41) == (None, 42)
+        workers.run(boom)
+    assert workers.run(lambda x: x + 1, 41) == (None, 42)
     game = pyspiel.load_game("python_warroom_eaw1940")
     for seed in range(3):
         state = _random_openspiel_state(game, seed, 8)
@@ -286,4 +287,5 @@ def test_openspiel_worker_survives_an_error_and_a_dropped_state() -> None:
             state.apply_action(state.legal_actions()[0])
         del state
         gc.collect()
-    assert ospiel._run(lambda: "still works") == (None, "still works")
+    assert workers.run(lambda: "still works") == (None, "still works")
+    assert game.shared.workers.run(lambda: "and here") == (None, "and here")

@@ -156,31 +156,37 @@ class _Failed:
         self.exc = exc
 
 
-_IDLE = threading.local()
-"""Per thread, the idle :class:`_Rules` worker (a cache of a greenlet, no game state)."""
+class _Workers(threading.local):
+    """Per thread, the idle :class:`_Rules` worker (a greenlet, no game state): one per
+    game object (:class:`_Shared`), so nothing of it lives at module level."""
 
+    def __init__(self) -> None:
+        self.idle: _Rules | None = None
 
-def _run(fn: Any, *args: Any) -> tuple[_Rules | None, Any]:
-    """Run ``fn(*args)`` in the thread's idle worker: (None, result) when it finished, or
-    (the worker, ``_Need``) when it waits at a roll (the worker then leaves the pool)."""
-    worker: _Rules | None = getattr(_IDLE, "worker", None)
-    if worker is None or not worker:
-        worker = _IDLE.worker = _Rules()
-    got = worker.run_job(fn, *args)
-    if isinstance(got, _Need):
-        _IDLE.worker = None
-        return worker, got
-    return None, got.value
+    def __reduce__(self) -> tuple[type[_Workers], tuple[()]]:
+        return (_Workers, ())                # a copy starts with no worker of its own
 
+    def run(self, fn: Any, *args: Any) -> tuple[_Rules | None, Any]:
+        """Run ``fn(*args)`` in the thread's idle worker: (None, result) when it finished,
+        or (the worker, ``_Need``) when it waits at a roll (the worker then leaves the pool:
+        it belongs to the state that waits)."""
+        worker = self.idle
+        if worker is None or not worker:
+            worker = self.idle = _Rules()
+        got = worker.run_job(fn, *args)
+        if isinstance(got, _Need):
+            self.idle = None
+            return worker, got
+        return None, got.value
 
-def _resume(worker: _Rules, outcome: int) -> tuple[_Rules | None, Any]:
-    """Hand ``outcome`` to a worker waiting at a roll; as :func:`_run`. A worker whose job
-    finished goes back to the pool."""
-    got = worker.resume(outcome)
-    if isinstance(got, _Need):
-        return worker, got
-    _IDLE.worker = worker
-    return None, got.value
+    def resume(self, worker: _Rules, outcome: int) -> tuple[_Rules | None, Any]:
+        """Hand ``outcome`` to a worker waiting at a roll; as :meth:`run`. A worker whose
+        job finished becomes the thread's idle worker."""
+        got = worker.resume(outcome)
+        if isinstance(got, _Need):
+            return worker, got
+        self.idle = worker
+        return None, got.value
 
 
 class _Play:
@@ -270,11 +276,13 @@ class _Play:
 class _Shared:
     """What every state of one game shares (not copied when OpenSpiel clones a state)."""
 
-    __slots__ = ("encodings", "game", "outcomes", "scenario")
+    __slots__ = ("encodings", "game", "outcomes", "scenario", "workers")
 
     def __init__(self, game: Game, scenario: str) -> None:
         self.game = game
         self.scenario = scenario
+        self.workers = _Workers()
+        """Per thread, the greenlet the rules of an action run in (see :class:`_Rules`)."""
         self.outcomes: dict[int, list[tuple[int, float]]] = {}
         """Per number of outcomes: the chance outcomes with their probabilities."""
         self.encodings: dict[tuple[str, str], tuple[Any, str]] = {}
@@ -298,7 +306,7 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
         p = self._p
         ws = p._ws
         assert ws is not None
-        rules, got = _run(apply, ws, action)
+        rules, got = self._s.workers.run(apply, ws, action)
         if rules is not None:                # stopped at a roll: ws is half-changed
             p.live, p._ws, p.rules = ws, None, rules
             p.pending, p.chance, p.need = action, [], got.n
@@ -320,14 +328,14 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
         suspended rules belong to another thread."""
         p = self._p
         if p.pending is None:
-            rules, got = _run(new_game, self._wg, self._s.scenario, 0, None, None,
+            rules, got = self._s.workers.run(new_game, self._wg, self._s.scenario, 0, None, None,
                               list(p.chance))
         else:
             ws = p.ws
             assert ws is not None
             live = clone(ws)
             live.data["chance_queue"] = list(p.chance)
-            rules, got = _run(apply, live, p.pending)
+            rules, got = self._s.workers.run(apply, live, p.pending)
             p.live = live
         if rules is None or got.n != p.need:
             raise RuntimeError("the rules are not deterministic: running the action again "
@@ -337,7 +345,7 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
     def _apply_chance(self, outcome: int) -> None:
         p = self._p
         waiting = p.rules if p.rules is not None and p.rules.usable() else self._restart()
-        rules, got = _resume(waiting, outcome)
+        rules, got = self._s.workers.resume(waiting, outcome)
         p.chance.append(outcome)
         if rules is not None:
             p.rules, p.need = rules, got.n
