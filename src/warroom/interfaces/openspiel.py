@@ -83,7 +83,7 @@ def game_info(game: Game) -> pyspiel.GameInfo:
     )
 
 
-SNAPSHOT_EVERY = 32
+SNAPSHOT_EVERY = 16
 """Player actions between two snapshots of the replay base (see _Play)."""
 
 
