@@ -81,15 +81,14 @@ def main(argv: list[str] | None = None) -> int:
         mean = statistics.mean(diffs)
         half = 1.96 * (statistics.stdev(diffs) if len(diffs) > 1 else 0.0) / math.sqrt(
             len(diffs))
-        report["paired_difference"] = {"mean": mean, "interval": [mean - half, mean + half],
-                                       "net_better": sum(d > 0 for d in diffs),
-                                       "equal": sum(d == 0 for d in diffs),
-                                       "hand_better": sum(d < 0 for d in diffs)}
+        paired = {"mean": mean, "interval": [mean - half, mean + half],
+                  "net_better": sum(d > 0 for d in diffs), "equal": sum(d == 0 for d in diffs),
+                  "hand_better": sum(d < 0 for d in diffs)}
+        report["paired_difference"] = paired
         print(f"net - hand on the same seeds: {mean:+.2f} [{mean - half:+.2f}, "
               f"{mean + half:+.2f}] (normal 95% interval; net better on "
-              f"{report['paired_difference']['net_better']}, equal on "
-              f"{report['paired_difference']['equal']}, worse on "
-              f"{report['paired_difference']['hand_better']} seeds)", flush=True)
+              f"{paired['net_better']}, equal on {paired['equal']}, worse on "
+              f"{paired['hand_better']} seeds)", flush=True)
     else:
         wins = 0.0
         n = 0

@@ -96,7 +96,7 @@ class _Rules(greenlet):  # type: ignore[misc]
     A worker runs one job after another (starting a greenlet costs more than an action of
     a small game): :meth:`run_job` hands it a function and its arguments and gets back
     ``_Need`` (the job waits at a roll: the worker now belongs to that state) or ``_Done``.
-    Each thread keeps one idle worker (:func:`_worker`); a worker is tied to its thread."""
+    Each thread keeps one idle worker (:class:`_Workers`); a worker is tied to its thread."""
 
     def __init__(self) -> None:
         super().__init__(self._loop)
@@ -328,8 +328,8 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
         suspended rules belong to another thread."""
         p = self._p
         if p.pending is None:
-            rules, got = self._s.workers.run(new_game, self._wg, self._s.scenario, 0, None, None,
-                              list(p.chance))
+            rules, got = self._s.workers.run(new_game, self._wg, self._s.scenario, 0, None,
+                                             None, list(p.chance))
         else:
             ws = p.ws
             assert ws is not None
@@ -402,7 +402,7 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
         if outcomes is None:
             prob = 1.0 / n
             outcomes = self._s.outcomes[n] = [(i, prob) for i in range(n)]
-        return outcomes                      # OpenSpiel copies it into its own vector
+        return list(outcomes)                # a Python caller gets its own list
 
     def _apply_action(self, action: int) -> None:
         p = self._p
