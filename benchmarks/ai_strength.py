@@ -13,7 +13,9 @@ the same dice and deals. Printed: the bot's wins, draws and losses per seating a
 with the Wilson 95% interval of its win rate; per game, the mean length (decisions), how the
 games ended (the outcome's label) and, in sfe, the battles fought. For a one-player game
 (eaw1940) each spec plays ``--games`` games: mean VP (with a 95% interval of the mean) and
-the result bands. ``--json`` prints everything as one JSON object.
+the result bands. ``--json`` prints everything as one JSON object, every game's seed, seats
+and result included (so two bots can be compared game by game on the same seeds);
+``--records DIR`` saves each game's record there, to replay it (``warroom replay``).
 
 Everything a bot chooses is timed: the mean seconds per decision is printed per spec. Use
 iteration budgets (``ismcts:iterations=N``) for results that do not depend on the machine.
@@ -29,21 +31,25 @@ import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from warroom.ai import make_bot, split_bot_specs
 from warroom.core import apply, new_game, result
+from warroom.core.record import Record
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
 from warroom.sim.stats import wilson
 
 
-def play(task: tuple[str, str | None, dict[str, str], int, int]) -> dict[str, Any]:
-    """One game: ``seats`` maps each role to a bot spec."""
-    game_id, scenario, seats, seed, bot_seed = task
+def play(task: tuple[str, str | None, dict[str, str], int, int, str | None]) -> dict[str, Any]:
+    """One game: ``seats`` maps each role to a bot spec; the record is saved in the folder
+    ``records`` when one is given."""
+    game_id, scenario, seats, seed, bot_seed, records = task
     game = load_game(game_id)
     state = new_game(game, scenario, seed)
     bots = {role: make_bot(spec, bot_seed + k) for k, (role, spec) in enumerate(seats.items())}
+    keys: list[str | int] = []
     spent = Counter[str]()
     decisions = Counter[str]()
     while state.active is not None:
@@ -52,12 +58,18 @@ def play(task: tuple[str, str | None, dict[str, str], int, int]) -> dict[str, An
         action = bots[role].choose(state)
         spent[role] += time.perf_counter() - t
         decisions[role] += 1
+        keys.append(action.key)
         apply(state, action)
     out = result(state)
     assert out is not None
     battles = sum(1 for e in state.log if e.get("rule") == "8"
                   and str(e.get("text", "")).startswith("Battle in")) if game_id == "sfe" \
         else None
+    if records is not None:
+        name = "-".join(f"{r}={s}" for r, s in seats.items())
+        name = "".join(ch if ch.isalnum() or ch in "=-_." else "_" for ch in name)
+        Record(game_id, scenario or "", {}, seed, [], keys, None, dict(seats)).save(
+            Path(records) / f"{name}-{seed}.json", with_state=False)
     return {"seed": seed, "seats": seats, "winner": out.winner, "label": out.label,
             "scores": dict(out.scores), "decisions": state.data["decisions"],
             "battles": battles, "spent": dict(spent), "chosen": dict(decisions)}
@@ -80,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--seat", action="append", default=None,
                     help="only the seatings where the bot plays this role (repeatable)")
+    ap.add_argument("--records", default=None,
+                    help="save each game's record (JSON) in this folder")
     ap.add_argument("--progress", action="store_true",
                     help="print each finished game on standard error")
     args = ap.parse_args(argv)
@@ -89,12 +103,15 @@ def main(argv: list[str] | None = None) -> int:
     for spec in [args.bot, *opponents]:
         make_bot(spec, 0)                        # a bad spec fails before any game
     roles = game.roles
-    tasks: list[tuple[str, str | None, dict[str, str], int, int]] = []
+    if args.records:
+        Path(args.records).mkdir(parents=True, exist_ok=True)
+    tasks: list[tuple[str, str | None, dict[str, str], int, int, str | None]] = []
     if len(roles) == 1:
         for spec in [args.bot, *opponents]:
             for i in range(args.games):
                 seed = derive_seed(args.seed, i)
-                tasks.append((args.game, scenario, {roles[0]: spec}, seed, seed ^ 0x5EED))
+                tasks.append((args.game, scenario, {roles[0]: spec}, seed, seed ^ 0x5EED,
+                              args.records))
     else:
         seats_played = args.seat or list(roles)
         unknown = [r for r in seats_played if r not in roles]
@@ -105,7 +122,8 @@ def main(argv: list[str] | None = None) -> int:
                 for i in range(args.games):
                     seed = derive_seed(args.seed, i)
                     seats = {r: (args.bot if r == seat else opp) for r in roles}
-                    tasks.append((args.game, scenario, seats, seed, seed ^ 0x5EED))
+                    tasks.append((args.game, scenario, seats, seed, seed ^ 0x5EED,
+                                  args.records))
     start = time.perf_counter()
     games: list[dict[str, Any]] = []
 
@@ -192,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
             lines.append(f"  {args.bot} vs {opp}: won {tot_w} of {tot_n} "
                          f"({_pct(tot_w / tot_n)}, Wilson 95% [{_pct(lo)}, {_pct(hi)}])")
             report["pairings"].append(entry)
+    report["games"] = [{k: g[k] for k in ("seed", "seats", "winner", "label", "scores",
+                                          "decisions", "battles")} for g in games]
     report["seconds_per_decision"] = {s: round(statistics.fmean(v), 4)
                                       for s, v in per_decision.items()}
     lines.append("  seconds per decision: " + ", ".join(

@@ -220,6 +220,87 @@ def test_script_policy_plays_the_script() -> None:
     assert pick(world, ids) == script.decide(world, [cat[a] for a in ids]).id
 
 
+def test_tactical_policy_answers_battles_by_the_script() -> None:
+    """``policy=tactical``: in a battle's decisions (8.1-8.5) a rollout step is the
+    script's own choice in that world; elsewhere it is uniform (it differs from the script
+    somewhere in a few operation choices); a game without tactical frames (eit2) or without
+    a script (eaw1940) rolls out uniformly, and the bot still plays."""
+    bot = ISMCTSBot(0, policy="tactical")
+    pick = bot._tactical_policy("sfe")
+    assert pick is not None
+    script = script_for("sfe", Rng(0))
+    assert script is not None
+    cat = load_game("sfe").catalogue
+    for kind in ("battle_air", "defend_or_retreat"):
+        state = _sfe_position_at({kind})
+        assert state is not None
+        world = determinize(state, state.data["active"], Rng(2))
+        ids = state.game.legal_ids(world)
+        assert world.data["stack"][-1]["kind"] in script.TACTICAL
+        assert pick(world, ids) == script.decide(world, [cat[a] for a in ids]).id
+    state = _sfe_position_at({"operation"}, seed=3)
+    assert state is not None
+    world = determinize(state, state.data["active"], Rng(2))
+    ids = state.game.legal_ids(world)
+    assert "operation" not in script.TACTICAL
+    assert len({pick(world, ids) for _ in range(30)}) > 1      # uniform, not the script
+    assert bot._tactical_policy("eit2") is None and bot._tactical_policy("eaw1940") is None
+    for game_id in ("sfe", "eit2"):
+        st = positions(load_game(game_id), 1, seed=4)[0]
+        a = make_bot("ismcts:iterations=30,policy=tactical", 1)
+        b = make_bot("ismcts:iterations=30,policy=tactical", 1)
+        assert a.choose(st) == b.choose(st) and a.choose(st) in legal_actions(st)
+
+
+def test_guide_prior_favours_the_scripts_choice() -> None:
+    """``guide=aggressive``: the prior puts ``guide_w`` on the script's choice and spreads
+    the rest evenly; refused with a model's prior, or a weight outside (0, 1]; a game
+    without a script searches plainly."""
+    state = _sfe_position_at({"operation"}, seed=3)
+    assert state is not None
+    bot = ISMCTSBot(0, guide="aggressive", guide_w=0.6)
+    prior = bot._script_prior("sfe")
+    assert prior is not None
+    world = determinize(state, state.data["active"], Rng(2))
+    ids = state.game.legal_ids(world)
+    probs = prior(world, ids)
+    script = script_for("sfe", Rng(0))
+    assert script is not None
+    pick = script.decide(world, [state.game.catalogue[a] for a in ids]).id
+    rest = 0.4 / len(ids)
+    assert probs == [rest + 0.6 if a == pick else rest for a in ids]
+    assert sum(probs) == pytest.approx(1.0)
+    assert bot._script_prior("eaw1940") is None
+    choice = make_bot("ismcts:iterations=40,guide=aggressive,algo=puct", 3).choose(state)
+    assert choice in legal_actions(state)
+    with pytest.raises(UnknownGameError, match="guide_w"):
+        make_bot("ismcts:guide=aggressive,guide_w=0", 0)
+    with pytest.raises(UnknownGameError, match="guide must be"):
+        make_bot("ismcts:guide=nonsense", 0)
+    with pytest.raises(UnknownGameError, match="exclude each other"):
+        ISMCTSBot(0, guide="aggressive", prior=lambda st, ids: [1.0] * len(ids))
+
+
+@pytest.mark.parametrize("game_id", ["eit2", "sfe"])
+def test_norm_rescales_values_and_stays_reproducible(game_id: str) -> None:
+    """``norm=1``: selection on means rescaled between the lowest and highest seen; the
+    search is reproducible for a seed and budget, plays a legal action, reports every
+    visited child's mean value, and a bad ``norm`` is refused."""
+    st = positions(load_game(game_id), 1, seed=6, min_legal=3)[0]
+    a = make_bot("ismcts:iterations=60,norm=1", 2)
+    b = make_bot("ismcts:iterations=60,norm=1", 2)
+    assert isinstance(a, ISMCTSBot) and isinstance(b, ISMCTSBot)
+    choice = a.choose(st)
+    assert choice == b.choose(st) and a.last["visits"] == b.last["visits"]
+    assert choice in legal_actions(st)
+    values = a.last["values"]
+    assert values and set(values) <= set(a.last["visits"])
+    assert all(-1.0 <= v <= 1.0 for v in values.values())
+    assert min(a._lo) <= max(a._hi)
+    with pytest.raises(UnknownGameError, match="norm"):
+        make_bot("ismcts:norm=2", 0)
+
+
 @pytest.mark.parametrize("game_id", ["eit2", "sfe"])
 def test_decisions_do_not_depend_on_hidden_information(game_id: str) -> None:
     """Twins of a position that the acting role cannot tell apart (determinizations for it:

@@ -101,6 +101,15 @@ def _card_value(g: Any, x: int) -> float:
 class SfeAggressive:
     """The Struggle for Europe script (see the module's docstring)."""
 
+    TACTICAL: frozenset[str] = frozenset({
+        "battle_air", "defend_or_retreat", "defender_air", "battle_events", "reinforce",
+        "lose_counter", "retreat", "supply_loss"})
+    """The frames of a battle (8.1-8.5) and of supply losses (8.6) whose answers the script
+    gives from the board alone, cheaply and as a sound player would (the best air card, stay
+    or retreat by the odds, lose the weakest counter...): the rollout policy of
+    ``ismcts:policy=tactical`` (a search whose random rollouts let a defender retreat from
+    or throw away half its battles overrates every attack)."""
+
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
         self.plans: dict[str, SfePlan | None] = {}
@@ -474,6 +483,10 @@ def _p_above(target: int) -> float:
 
 class Eit2Aggressive:
     """The Europe in Turmoil II script (see the module's docstring)."""
+
+    TACTICAL: frozenset[str] = frozenset()
+    """No decision of eit2 is answered by the script in ``ismcts:policy=tactical`` rollouts
+    (they stay uniform): its cheap answers are all operations, the choices a search is for."""
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng

@@ -59,7 +59,8 @@ ValueFn = Callable[[State[Any]], Mapping[str, float]]
 
 ALGOS = ("uct", "puct")
 ROLLOUTS = ("operation", "none")
-POLICIES = ("random", "prior", "aggressive")
+POLICIES = ("random", "prior", "aggressive", "tactical")
+GUIDES = ("", "aggressive")
 ScriptPolicy = Callable[[State[Any], list[int]], int]
 """``policy(state, legal_ids) -> id``: a rollout's default policy other than the prior."""
 
@@ -112,12 +113,23 @@ class ISMCTSBot:
       judge) or ``none`` (judge the leaf where it stands); ``policy``: ``random`` or
       ``prior`` (sample the prior hook) or ``aggressive`` (the game's aggressive script,
       :func:`warroom.ai.aggressive.script_for`, for both sides, a uniformly random action
-      with probability ``eps``, default 0.2; random play in a game without a script) for
-      those rollouts; ``rollout_cap`` (200) decisions at most;
+      with probability ``eps``, default 0.2; random play in a game without a script) or
+      ``tactical`` (the script answers only the frames it lists in ``TACTICAL``, sfe's
+      battle and supply-loss decisions; the rest uniform) for those rollouts;
+      ``rollout_cap`` (200) decisions at most;
     - ``worlds`` (8): determinizations sampled per decision and cycled; ``cache`` (20000):
       the most states kept in the tree; ``keep_depth`` (0): nodes up to this depth keep
       their state from their first visit (deeper ones from their second);
-    - ``scale`` (10): the default value is ``tanh(evaluate / scale)``.
+    - ``scale`` (10): the default value is ``tanh(evaluate / scale)``;
+    - ``norm`` (0): with ``norm=1``, UCT compares each child's mean value rescaled to
+      [0, 1] between the lowest and the highest mean of any node of the same role in this
+      search (MuZero's min-max normalisation), so that a search whose values all lie close
+      together (a side far ahead or far behind, where ``tanh`` saturates) still tells its
+      moves apart instead of spreading its visits evenly (PUCT rescales the same way);
+    - ``guide`` (empty) and ``guide_w`` (0.5): with ``guide=aggressive`` the prior is
+      ``guide_w`` on the game's aggressive script's choice and the rest spread evenly over
+      the legal actions (it orders widening under UCT and weighs PUCT's exploration); not
+      with a model's prior.
 
     ``prior`` and ``value`` hooks (functions, for learned policies) are keyword arguments.
     """
@@ -127,6 +139,7 @@ class ISMCTSBot:
         "iterations": int, "seconds": float, "c": float, "algo": str, "pw": float,
         "pw_alpha": float, "rollout": str, "policy": str, "rollout_cap": int,
         "worlds": int, "cache": int, "keep_depth": int, "scale": float, "eps": float,
+        "norm": int, "guide": str, "guide_w": float,
         # ismcts:model=PATH[,mix=M]: make_bot turns them into the prior and value hooks
         "model": str, "mix": float,
     }
@@ -136,7 +149,7 @@ class ISMCTSBot:
                  pw: float = 2.0, pw_alpha: float = 0.5, rollout: str = "operation",
                  policy: str = "random", rollout_cap: int = 200, worlds: int = 8,
                  cache: int = 20_000, keep_depth: int = 0, scale: float = 10.0,
-                 eps: float = 0.2,
+                 eps: float = 0.2, norm: int = 0, guide: str = "", guide_w: float = 0.5,
                  prior: PriorFn | None = None, value: ValueFn | None = None) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -151,12 +164,21 @@ class ISMCTSBot:
             problems.append(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if policy not in POLICIES:
             problems.append(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
-        if policy == "prior" and prior is None:
+        if policy == "prior" and prior is None and not guide:
             problems.append("policy=prior needs a prior hook")
         if not (c >= 0 and pw >= 0 and 0 < pw_alpha <= 1 and scale > 0):
             problems.append("c and pw must be >= 0, pw_alpha in (0, 1], scale > 0")
         if not 0 <= eps <= 1:
             problems.append(f"eps must be in [0, 1], not {eps}")
+        if norm not in (0, 1):
+            problems.append(f"norm must be 0 or 1, not {norm}")
+        if guide not in GUIDES:
+            problems.append(f"guide must be one of {', '.join(map(repr, GUIDES))}, not "
+                            f"{guide!r}")
+        if guide and prior is not None:
+            problems.append("guide and a prior hook (a model) exclude each other")
+        if not 0 < guide_w <= 1:
+            problems.append(f"guide_w must be in (0, 1], not {guide_w}")
         if worlds < 1 or cache < 0 or rollout_cap < 0:
             problems.append("worlds must be >= 1, cache and rollout_cap >= 0")
         if problems:
@@ -176,6 +198,10 @@ class ISMCTSBot:
         self.keep_depth = keep_depth
         self.scale = scale
         self.eps = eps
+        self.norm = bool(norm)
+        self.guide = guide
+        self.guide_w = guide_w
+        self._prior: PriorFn | None = prior
         self.prior = prior
         self.value = value
         self.last: dict[str, Any] = {}
@@ -197,8 +223,15 @@ class ISMCTSBot:
         self._depth0 = self._op.depth
         self._kept = 0
         self._worlds: list[_Slot] = []
-        self._policy = self._script_policy(game.id) if self.policy == "aggressive" else None
+        self._policy = (self._script_policy(game.id) if self.policy == "aggressive"
+                        else self._tactical_policy(game.id) if self.policy == "tactical"
+                        else None)
+        self._prior = self._script_prior(game.id) if self.guide else self.prior
         root = _Node(-1, 1.0)
+        # the lowest and highest mean value of a node for each role seen in this search
+        # (norm=1: selection compares means rescaled to [0, 1] between them)
+        self._lo = [math.inf] * len(game.roles)
+        self._hi = [-math.inf] * len(game.roles)
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds is not None else math.inf
         budget = self.iterations if self.iterations is not None else 1 << 62
@@ -224,7 +257,9 @@ class ISMCTSBot:
         self.last = {"iterations": n, "seconds": time.perf_counter() - start,
                      "worlds": len(self._worlds), "states_kept": self._kept,
                      "root_children": len(root.children),
-                     "visits": {cat[a].key: ch.visits for a, ch in root.children.items()}}
+                     "visits": {cat[a].key: ch.visits for a, ch in root.children.items()},
+                     "values": {cat[a].key: round(ch.total / ch.visits, 4)
+                                for a, ch in root.children.items() if ch.visits}}
         self._worlds = []
 
         def rank(a: Action) -> tuple[int, float, int]:
@@ -251,6 +286,43 @@ class ISMCTSBot:
             cat = st.game.catalogue
             return script.decide(st, [cat[a] for a in ids]).id
         return pick
+
+    def _tactical_policy(self, game_id: str) -> ScriptPolicy | None:
+        """The rollout policy of ``policy=tactical``: the game's script answers the frames
+        it lists as tactical (``TACTICAL``: sfe's battle and supply-loss decisions), the
+        rest is uniform (None: a game without a script, or without tactical frames, rolls
+        out uniformly)."""
+        script = script_for(game_id, self.rng)
+        if script is None or not script.TACTICAL:
+            return None
+        rng = self.rng
+        tactical = script.TACTICAL
+
+        def pick(st: State[Any], ids: list[int]) -> int:
+            if st.data["stack"][-1]["kind"] in tactical:
+                cat = st.game.catalogue
+                return script.decide(st, [cat[a] for a in ids]).id
+            return ids[rng.randbelow(len(ids))]
+        return pick
+
+    def _script_prior(self, game_id: str) -> PriorFn | None:
+        """The prior of ``guide=aggressive``: ``guide_w`` on the game's aggressive script's
+        choice, the rest spread evenly over the legal ids (None in a game without a
+        script: the plain search)."""
+        script = script_for(game_id, self.rng)
+        if script is None:
+            return None
+        w = self.guide_w
+        plans = getattr(script, "plans", None)
+
+        def prior(st: State[Any], ids: Sequence[int]) -> list[float]:
+            if plans is not None:
+                plans.clear()       # a node's state, not the order nodes are visited in
+            cat = st.game.catalogue
+            pick = script.decide(st, [cat[a] for a in ids]).id
+            rest = (1.0 - w) / len(ids)
+            return [rest + w if a == pick else rest for a in ids]
+        return prior
 
     def _new_world(self, state: State[Any], root: _Node, k: int) -> _Slot:
         world = determinize(state, self._me, self.rng)
@@ -322,10 +394,24 @@ class ISMCTSBot:
             best: _Node | None = None
             best_a = -1
             best_score = -math.inf
+            lo = 0.0
+            inv = 1.0
+            if self.norm:
+                r = available[0][1].ridx
+                lo = self._lo[r]
+                width = self._hi[r] - lo
+                inv = 1.0 / width if width > 1e-9 else 0.0
             if puct:
                 for a, ch in available:
-                    q = ch.total / ch.visits if ch.visits else 0.0
+                    q = (ch.total / ch.visits - lo) * inv if ch.visits else 0.0
                     score = q + c * ch.prior * math.sqrt(ch.avail) / (1 + ch.visits)
+                    if score > best_score:
+                        best, best_a, best_score = ch, a, score
+            elif self.norm:
+                for a, ch in available:
+                    v = ch.visits
+                    score = ((ch.total / v - lo) * inv
+                             + c * math.sqrt(math.log(ch.avail) / v))
                     if score > best_score:
                         best, best_a, best_score = ch, a, score
             else:
@@ -357,6 +443,19 @@ class ISMCTSBot:
                 owned = True
             slot = nslot
         root.visits += 1
+        if self.norm:
+            lows = self._lo
+            highs = self._hi
+            for n in path[1:]:
+                n.visits += 1
+                n.total += rewards[n.ridx]
+                q = n.total / n.visits
+                r = n.ridx
+                if q < lows[r]:
+                    lows[r] = q
+                if q > highs[r]:
+                    highs[r] = q
+            return
         for n in path[1:]:
             n.visits += 1
             n.total += rewards[n.ridx]
@@ -381,8 +480,8 @@ class ISMCTSBot:
             slot.value = self._returns(st)
             return legal
         order = list(legal)
-        if self.prior is not None:
-            probs = list(self.prior(st, legal))
+        if self._prior is not None:
+            probs = list(self._prior(st, legal))
             if len(probs) != len(legal):
                 raise ValueError(f"the prior hook gave {len(probs)} probabilities for "
                                  f"{len(legal)} legal actions")
@@ -422,7 +521,7 @@ class ISMCTSBot:
         if self.rollout and not slot.done:
             if not owned:
                 st = clone(st)
-            prior = self.prior if self.policy == "prior" else None
+            prior = self._prior if self.policy == "prior" else None
             rollout_to_operation_end(st, self._op, self.rng, self.rollout_cap, slot.deep,
                                      prior, self._policy)
             if st.data["active"] is None:

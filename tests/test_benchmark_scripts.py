@@ -1,0 +1,72 @@
+"""The measuring scripts of ``benchmarks/`` that the README's figures come from: they run
+end to end on tiny settings, and what they save replays."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from warroom.core.protocol import result
+from warroom.core.record import Record, replay
+from warroom.games import load_game
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _script(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_ai_strength_saves_records_that_replay(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """``ai_strength.py --records DIR --json``: every game is listed with its seed, seats
+    and winner, and its saved record replays to the same result."""
+    mod = _script("ai_strength")
+    rc = mod.main(["sfe", "--bot", "aggressive", "--vs", "random", "--games", "1",
+                   "--seed", "3", "--jobs", "1", "--records", str(tmp_path), "--json"])
+    assert rc in (0, None)
+    report: dict[str, Any] = json.loads(capsys.readouterr().out)
+    games = report["games"]
+    assert len(games) == 2                                   # both seatings
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 2
+    game = load_game("sfe")
+    winners = {json.dumps(g["seats"], sort_keys=True): g["winner"] for g in games}
+    for f in files:
+        rec = Record.load(f)
+        out = result(replay(game, rec))
+        assert out is not None
+        assert winners[json.dumps(rec.seats, sort_keys=True)] == out.winner
+
+
+def test_sfe_eval_fit_collects_and_fits(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """``sfe_eval_fit.py collect`` writes positions with the game's winner; ``fit`` reports
+    the log loss of today's constants and of the fitted ones, and a fit of some constants
+    keeps the others."""
+    pytest.importorskip("torch")
+    mod = _script("sfe_eval_fit")
+    out = tmp_path / "pos.jsonl"
+    mod.main(["collect", "--games", "4", "--jobs", "1", "--every", "20", "--out", str(out)])
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert rows and {r["game"] for r in rows} == {0, 1, 2, 3}
+    assert all(r["axis_won"] in (0, 1) and 0.0 <= r["left"] <= 1.0 for r in rows)
+    capsys.readouterr()
+    mod.main(["fit", str(out), "--steps", "30", "--only", "ALLIED_TARGET,SPREAD"])
+    report = json.loads(capsys.readouterr().out)
+    assert report["log_loss_current"] > 0 and report["log_loss_fitted"] > 0
+    assert report["fitted"]["VP_WEIGHT"] == pytest.approx(1.0)
+    assert report["fitted"]["ALLIED_TARGET"] != pytest.approx(mod.current()["ALLIED_TARGET"])
+    with pytest.raises(SystemExit, match="unknown constants"):
+        mod.main(["fit", str(out), "--only", "NOPE"])
