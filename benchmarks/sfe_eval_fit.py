@@ -27,6 +27,7 @@ import argparse
 import json
 import math
 import sys
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -94,15 +95,24 @@ def current() -> dict[str, float]:
             "SOON_SCALE": 1.0, "SLOW_SCALE": 1.0}
 
 
-def p_axis(row: dict[str, Any], p: dict[str, float]) -> float:
-    """The Axis' chance of winning that ``logit_value`` gives with the constants ``p``."""
-    left = row["left"]
-    potential = p["SOON_SCALE"] * row["soon"] + p["SLOW_SCALE"] * row["slow"] * (
+def axis_logit(d: Any, soon: Any, slow: Any, left: Any, p: Mapping[str, Any],
+               tanh: Callable[[Any], Any]) -> Any:
+    """The log odds of an Axis win that :func:`warroom.games.sfe.evaluation.logit_value`
+    gives (its value over ``LOGIT_SCALE``) with the constants ``p``, for floats (``tanh`` is
+    ``math.tanh``) or tensors of positions (``torch.tanh``): one formula for the report and
+    the fit."""
+    potential = p["SOON_SCALE"] * soon + p["SLOW_SCALE"] * slow * (
         p["SLOW_FLOOR"] + (1.0 - p["SLOW_FLOOR"]) * left)
     cap = p["POTENTIAL_CAP"] + p["POTENTIAL_CAP_TIME"] * left
-    projected = -(p["VP_WEIGHT"] * row["d"] + cap * math.tanh(potential / cap))
+    projected = -(p["VP_WEIGHT"] * d + cap * tanh(potential / cap))
     z = (projected - p["ALLIED_TARGET"]) / (p["SPREAD"] + p["SPREAD_TIME"] * left)
-    return 1.0 / (1.0 + math.exp(EV.LOGIT_SLOPE * z))
+    return -EV.LOGIT_SLOPE * z
+
+
+def p_axis(row: dict[str, Any], p: Mapping[str, float]) -> float:
+    """The Axis' chance of winning that ``logit_value`` gives with the constants ``p``."""
+    x = axis_logit(row["d"], row["soon"], row["slow"], row["left"], p, math.tanh)
+    return 1.0 / (1.0 + math.exp(-x))
 
 
 def log_loss(rows: list[dict[str, Any]], p: dict[str, float]) -> float:
@@ -150,14 +160,8 @@ def fit_params(rows: list[dict[str, Any]], steps: int, start: dict[str, float],
 
     for _ in range(steps):
         opt.zero_grad()
-        p = constants()
-        left = cols["left"]
-        potential = p["SOON_SCALE"] * cols["soon"] + p["SLOW_SCALE"] * cols["slow"] * (
-            p["SLOW_FLOOR"] + (1.0 - p["SLOW_FLOOR"]) * left)
-        cap = p["POTENTIAL_CAP"] + p["POTENTIAL_CAP_TIME"] * left
-        projected = -(p["VP_WEIGHT"] * cols["d"] + cap * torch.tanh(potential / cap))
-        z = (projected - p["ALLIED_TARGET"]) / (p["SPREAD"] + p["SPREAD_TIME"] * left)
-        logit = -EV.LOGIT_SLOPE * z
+        logit = axis_logit(cols["d"], cols["soon"], cols["slow"], cols["left"], constants(),
+                           torch.tanh)
         loss = torch.nn.functional.binary_cross_entropy_with_logits(logit, cols["axis_won"])
         loss.backward()
         opt.step()
@@ -183,9 +187,7 @@ def fit(args: argparse.Namespace) -> None:
         "axis_win_rate": round(sum(r["axis_won"] for r in rows) / len(rows), 3),
         "log_loss_current": round(log_loss(test, now), 4),
         "log_loss_fitted": round(log_loss(test, fitted), 4),
-        "log_loss_constant": round(log_loss(test, {**now, "VP_WEIGHT": 1e-9,
-                                                   "SOON_SCALE": 1e-9, "SLOW_SCALE": 1e-9,
-                                                   "ALLIED_TARGET": 0.0}), 4),
+        "log_loss_constant": round(math.log(2.0), 4),       # always 50%
         "calibration_current": calibration(test, now),
         "calibration_fitted": calibration(test, fitted),
         "fitted_only": list(only) or list(PARAMS),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -15,6 +16,7 @@ import pytest
 from warroom.core.protocol import result
 from warroom.core.record import Record, replay
 from warroom.games import load_game
+from warroom.games.sfe import evaluation as EV
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -68,5 +70,9 @@ def test_sfe_eval_fit_collects_and_fits(tmp_path: Path,
     assert report["log_loss_current"] > 0 and report["log_loss_fitted"] > 0
     assert report["fitted"]["VP_WEIGHT"] == pytest.approx(1.0)
     assert report["fitted"]["ALLIED_TARGET"] != pytest.approx(mod.current()["ALLIED_TARGET"])
+    for r in rows[:20]:           # today's constants give the evaluation's own odds
+        v = EV.logit_value(r["d"], r["soon"], r["slow"], r["left"])
+        assert mod.p_axis(r, mod.current()) == pytest.approx(
+            1.0 / (1.0 + math.exp(-v / EV.LOGIT_SCALE)), rel=1e-4, abs=1e-6)
     with pytest.raises(SystemExit, match="unknown constants"):
         mod.main(["fit", str(out), "--only", "NOPE"])

@@ -168,6 +168,16 @@ def _sfe_position_at(kinds: set[str], seed: int = 0) -> State[Any] | None:
     return None
 
 
+def _sfe_world_at(kinds: set[str], seed: int = 0
+                  ) -> tuple[State[Any], State[Any], list[int]]:
+    """An sfe position at one of ``kinds`` (see :func:`_sfe_position_at`), a
+    determinization of it for the role to act, and that world's legal ids."""
+    state = _sfe_position_at(kinds, seed=seed)
+    assert state is not None
+    world = determinize(state, state.data["active"], Rng(2))
+    return state, world, state.game.legal_ids(world)
+
+
 @pytest.mark.parametrize("kind", ["battle_air", "defend_or_retreat"])
 def test_a_battle_decision_is_judged_after_the_battle(kind: str) -> None:
     """sfe 8: the attacker's air card, then the defender's answer at the same depth of the
@@ -207,16 +217,13 @@ def test_aggressive_rollout_policy() -> None:
 
 def test_script_policy_plays_the_script() -> None:
     """With ``eps=0`` a rollout step is the script's own choice in that world."""
-    state = _sfe_position_at({"operation"}, seed=3)
-    assert state is not None
+    _, world, ids = _sfe_world_at({"operation"}, seed=3)
     bot = ISMCTSBot(0, policy="aggressive", eps=0.0)
     pick = bot._script_policy("sfe")
     assert pick is not None
-    world = determinize(state, state.data["active"], Rng(2))
-    ids = state.game.legal_ids(world)
     script = script_for("sfe", Rng(0))
     assert script is not None
-    cat = state.game.catalogue
+    cat = world.game.catalogue
     assert pick(world, ids) == script.decide(world, [cat[a] for a in ids]).id
 
 
@@ -232,16 +239,10 @@ def test_tactical_policy_answers_battles_by_the_script() -> None:
     assert script is not None
     cat = load_game("sfe").catalogue
     for kind in ("battle_air", "defend_or_retreat"):
-        state = _sfe_position_at({kind})
-        assert state is not None
-        world = determinize(state, state.data["active"], Rng(2))
-        ids = state.game.legal_ids(world)
+        _, world, ids = _sfe_world_at({kind})
         assert world.data["stack"][-1]["kind"] in script.TACTICAL
         assert pick(world, ids) == script.decide(world, [cat[a] for a in ids]).id
-    state = _sfe_position_at({"operation"}, seed=3)
-    assert state is not None
-    world = determinize(state, state.data["active"], Rng(2))
-    ids = state.game.legal_ids(world)
+    _, world, ids = _sfe_world_at({"operation"}, seed=3)
     assert "operation" not in script.TACTICAL
     assert len({pick(world, ids) for _ in range(30)}) > 1      # uniform, not the script
     assert bot._tactical_policy("eit2") is None and bot._tactical_policy("eaw1940") is None
@@ -256,17 +257,14 @@ def test_guide_prior_favours_the_scripts_choice() -> None:
     """``guide=aggressive``: the prior puts ``guide_w`` on the script's choice and spreads
     the rest evenly; refused with a model's prior, or a weight outside (0, 1]; a game
     without a script searches plainly."""
-    state = _sfe_position_at({"operation"}, seed=3)
-    assert state is not None
+    state, world, ids = _sfe_world_at({"operation"}, seed=3)
     bot = ISMCTSBot(0, guide="aggressive", guide_w=0.6)
     prior = bot._script_prior("sfe")
     assert prior is not None
-    world = determinize(state, state.data["active"], Rng(2))
-    ids = state.game.legal_ids(world)
     probs = prior(world, ids)
     script = script_for("sfe", Rng(0))
     assert script is not None
-    pick = script.decide(world, [state.game.catalogue[a] for a in ids]).id
+    pick = script.decide(world, [world.game.catalogue[a] for a in ids]).id
     rest = 0.4 / len(ids)
     assert probs == [rest + 0.6 if a == pick else rest for a in ids]
     assert sum(probs) == pytest.approx(1.0)
@@ -317,6 +315,26 @@ def test_decisions_do_not_depend_on_hidden_information(game_id: str) -> None:
             assert view(twin, me) == view(state, me)
             differed += twin.dumps() != state.dumps()
             assert ISMCTSBot(i, iterations=48).choose(twin) == choice
+    assert differed                      # the twins did differ in what ``me`` cannot see
+
+
+def test_new_options_do_not_read_hidden_information() -> None:
+    """``policy=tactical``, ``guide=aggressive`` and ``norm=1`` read only the worlds the
+    search samples: twins of a position that the acting role cannot tell apart get the same
+    decision (sfe, where the script has tactical frames)."""
+    game = load_game("sfe")
+    scramble = Rng(7)
+    spec = "ismcts:iterations=40,policy=tactical,guide=aggressive,norm=1"
+    differed = 0
+    for i, state in enumerate(positions(game, 2, seed=21, min_legal=3)):
+        me = state.active
+        assert me is not None
+        choice = make_bot(spec, i).choose(state)
+        for _ in range(2):
+            twin = determinize(state, me, scramble)
+            assert view(twin, me) == view(state, me)
+            differed += twin.dumps() != state.dumps()
+            assert make_bot(spec, i).choose(twin) == choice
     assert differed                      # the twins did differ in what ``me`` cannot see
 
 
