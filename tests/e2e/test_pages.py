@@ -7,6 +7,7 @@ the replay viewer; the phone layout. Each test saves a screenshot in tests/e2e/s
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -207,6 +208,43 @@ def test_illegal_and_stale_actions_show_a_message(page: Any, server: Server) -> 
     page.locator(".waiting").wait_for()
     assert page.locator("#conn").get_attribute("data-state") != "live"
     shot(page, "stale")
+
+
+def test_a_click_right_after_a_slow_answer_is_not_lost(page: Any, server: Server) -> None:
+    """The answer to a decision is slow (delayed in the browser) while the live update of
+    the same move, and of the bot's reply, arrive at once: the page must not show the new
+    position while the decision is still on its way (its buttons would swallow a click:
+    act() ignores clicks while busy), and the first click after the answer plays."""
+    g = new_game(server, "toy", {"a": "human", "b": "bot:random"}, seed=3)
+    page.goto(f"/games/{g['id']}#{g['tokens']['a']}")
+    page.wait_for_function(MY_TURN_OR_OVER)
+    page.wait_for_function("() => document.getElementById('conn').dataset.state === 'live'")
+    page.evaluate("""() => {
+        window.shownWhileBusy = [];
+        new MutationObserver(() => {
+            if (document.getElementById('play').getAttribute('aria-busy') === 'true')
+                window.shownWhileBusy.push(document.body.dataset.version);
+        }).observe(document.body, { attributes: true, attributeFilter: ['data-version'] });
+    }""")
+
+    def slow(route: Any) -> None:
+        answer = route.fetch()          # the server has played the move and published it
+        time.sleep(1.5)
+        route.fulfill(response=answer)
+
+    page.route("**/actions", slow)
+    before = version(page)
+    page.locator("#choices .choice .act").first.click()
+    wait_version_change(page, before)
+    page.unroute("**/actions")
+    for _ in range(2):
+        page.wait_for_function(MY_TURN_OR_OVER)
+        if page.evaluate("document.body.dataset.status") == "over":
+            break
+        before = version(page)
+        page.locator("#choices .choice .act").first.click()
+        wait_version_change(page, before, timeout=5_000)
+    assert page.evaluate("window.shownWhileBusy") == []
 
 
 def test_replay_of_an_uploaded_record(page: Any, server: Server, tmp_path: Any) -> None:

@@ -17,7 +17,8 @@ const S = {
   current: 0, // the seat on screen
   payload: null,
   version: null,
-  busy: false,
+  busy: false, // a decision or an undo is on its way to the server
+  deferred: false, // a live update came while busy: fetch the view once the answer is in
   handoff: null, // the role waiting behind the hand-off screen
   es: null,
   ui: new Map(), // open sections and table filters, kept across renders
@@ -352,7 +353,12 @@ async function refresh() {
     do {
       again = false;
       try {
-        onPayload(await api(`${base}/view`, { token: seat().token }));
+        const p = await api(`${base}/view`, { token: seat().token });
+        // while our own decision is on its way, its answer brings the new position: showing
+        // a live update first would put fresh buttons under the pointer and swallow the
+        // next click (act() ignores clicks while busy); look again once the answer is in
+        if (S.busy) S.deferred = true;
+        else onPayload(p);
       } catch (err) {
         problem(err, "The game could not be loaded");
       }
@@ -388,6 +394,10 @@ function setBusy(on) {
   S.busy = on;
   $("play").classList.toggle("busy", on);
   $("play").setAttribute("aria-busy", on ? "true" : "false");
+  if (!on && S.deferred) {
+    S.deferred = false;
+    refresh();
+  }
 }
 
 async function act(key) {
