@@ -17,6 +17,7 @@ from warroom.ai.aggressive import AggressiveBot
 from warroom.ai.bots import GreedyBot, RandomBot
 from warroom.ai.ismcts import ISMCTSBot
 from warroom.ai.models import model_path
+from warroom.ai.rollout import RolloutBot
 from warroom.core.actions import Action
 from warroom.core.errors import UnknownGameError
 from warroom.core.state import State
@@ -33,6 +34,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "greedy": GreedyBot,
     "ismcts": ISMCTSBot,
     "aggressive": AggressiveBot,
+    "rollout": RolloutBot,
 }
 
 
@@ -140,5 +142,5 @@ def split_bot_specs(text: str) -> list[str]:
     return out
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "bot_params", "make_bot",
-           "parse_bot_spec", "split_bot_specs"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "RolloutBot", "bot_params",
+           "make_bot", "parse_bot_spec", "split_bot_specs"]

@@ -88,6 +88,17 @@ class SfePlan:
     battle: bool = False
 
 
+@dataclass
+class ScriptOption:
+    """One alternative a script weighs at a decision: the action that starts it, a label
+    for people, and the plan the script follows for the rest of the operation (None: the
+    script's own answers). What :class:`warroom.ai.rollout.RolloutBot` compares."""
+
+    label: str
+    action: Action
+    plan: SfePlan | None = None
+
+
 def _card_value(g: Any, x: int) -> float:
     """What a card is worth to keep in hand: air power for battles (8.1), moves, builds and
     battle events (CQR)."""
@@ -279,6 +290,48 @@ class SfeAggressive:
             return by_key["op:build"]
         return by_key.get("op:pass", legal[0])
 
+    OPTION_PLANS = 4
+    """How many of its best battle and move plans :meth:`options` offers."""
+
+    def options(self, w: State[Any], legal: list[Action]) -> list[ScriptOption]:
+        """At an operation decision (7.1): the alternatives this script weighs, each of its
+        :data:`OPTION_PLANS` best battles and moves (:meth:`plans_for`; always its best
+        battle and its best move) and every other legal operation (build, event, bombing,
+        fortress, pass...); its own choice is always among them. Elsewhere: none (the script
+        answers)."""
+        top = w.data["stack"][-1]
+        if top["kind"] != "operation":
+            return []
+        g = w.game
+        names = g.c.names
+        side = 0 if w.data["active"] == g.roles[0] else 1
+        by_key = {a.key: a for a in legal}
+        out: list[ScriptOption] = []
+        kinds_seen: set[str] = set()
+        seen: set[tuple[str, int, int]] = set()
+        for p in self.plans_for(w, side):
+            key = "op:attack" if p.kind == "attack" else "op:move"
+            if key not in by_key or (p.kind, p.src, p.dest) in seen:
+                continue        # the same operation with another card or counters: once
+            seen.add((p.kind, p.src, p.dest))
+            kind = "battle" if p.battle else "move"
+            if len(out) >= self.OPTION_PLANS and kind in kinds_seen:
+                continue
+            kinds_seen.add(kind)
+            what = (f"attack in {names[p.dest]}" if p.kind == "attack"
+                    else f"{'battle' if p.battle else 'move'} {names[p.src]} -> {names[p.dest]}")
+            out.append(ScriptOption(what, by_key[key], p))
+        for a in legal:
+            if a.key not in ("op:attack", "op:move"):
+                out.append(ScriptOption(a.key, a, None))
+        return out
+
+    def adopt(self, role: str, option: ScriptOption) -> None:
+        """Follow ``option``'s plan (a copy) for the rest of ``role``'s operation."""
+        p = option.plan
+        self.plans[role] = None if p is None else SfePlan(p.kind, p.src, p.dest, list(p.units),
+                                                          p.card, p.score, p.battle)
+
     def threatened(self, w: State[Any], side: int) -> bool:
         """An own VP location whose defenders (plus their air) an adjacent enemy stack
         out-strengths (9.1, 8.2)."""
@@ -385,11 +438,16 @@ class SfeAggressive:
 
     def on_attack(self, w: State[Any], side: int, top: dict[str, Any],
                   by_key: dict[str, Action], legal: list[Action]) -> Action | None:
+        names = w.game.c.names
         plan = self.plans.get(w.game.roles[side])
         if plan is not None and plan.kind == "attack":
-            want = by_key.get(f"loc:{w.game.c.names[plan.dest]}")
+            want = by_key.get(f"loc:{names[plan.dest]}")
             if want is not None:
                 return want
+        # an attack chosen without a plan (a search's choice): the best battle it allows
+        for p in self.plans_for(w, side):
+            if p.kind == "attack" and f"loc:{names[p.dest]}" in by_key:
+                return by_key[f"loc:{names[p.dest]}"]
         return legal[0]
 
     def on_battle_air(self, w: State[Any], side: int, top: dict[str, Any],
@@ -492,6 +550,20 @@ class Eit2Aggressive:
         self.rng = rng
         self.fallback = GreedyBot(0, samples=2)
         self.fallback.rng = rng
+
+    OPTION_FRAMES = frozenset({"action_round", "op_kind"})
+    """The decisions whose every legal action :meth:`options` offers: which card to play
+    and how (7.1: Event, OPs, Scoring, Rearmament), and what its OPs do (6.1-6.2)."""
+
+    def options(self, w: State[Any], legal: list[Action]) -> list[ScriptOption]:
+        """At an Action Round (7.1) and the choice of what a card's OPs do (6.1-6.2): every
+        legal action, for a rollout bot to compare. Elsewhere: none (the script answers)."""
+        if w.data["stack"][-1]["kind"] not in self.OPTION_FRAMES:
+            return []
+        return [ScriptOption(a.key, a, None) for a in legal]
+
+    def adopt(self, role: str, option: ScriptOption) -> None:
+        """Nothing to follow: the eit2 script keeps no plan between decisions."""
 
     def choose(self, st: State[Any], legal: list[Action]) -> Action:
         role = st.active
@@ -681,4 +753,5 @@ def script_for(game_id: str, rng: Rng) -> SfeAggressive | Eit2Aggressive | None:
     return None
 
 
-__all__ = ["AggressiveBot", "Eit2Aggressive", "SfeAggressive", "SfePlan", "script_for"]
+__all__ = ["AggressiveBot", "Eit2Aggressive", "ScriptOption", "SfeAggressive", "SfePlan",
+           "script_for"]

@@ -1,0 +1,185 @@
+"""``rollout``: Monte Carlo policy improvement of a game's script (Tesauro and Galperin,
+"On-line policy improvement using Monte-Carlo search", 1996; Bertsekas's rollout
+algorithm).
+
+The game's ``aggressive`` script (:func:`warroom.ai.aggressive.script_for`) is the *base
+policy*. At a decision where the script weighs alternatives (its ``options``: in sfe, at each
+operation choice of 7.1, its best battles and moves and every other legal operation), the
+bot plays each alternative out to the end of the game many times, both sides then played by
+the script, in worlds resampled for what the acting role cannot know
+(:func:`warroom.core.determinize`), and takes the alternative that won most. Every other
+decision (the rest of the chosen operation, a battle's answers) is the script's, following
+the plan of the alternative chosen.
+
+If the estimates were exact, the rollout policy would be at least as good as the script
+(policy improvement); with a finite budget it is as good as the estimates. Two things make
+them better for the same budget:
+
+- *common random numbers*: rollout ``j`` of every alternative starts from the same world
+  (the same hidden cards and the same dice seed) with the same script seed, so differences
+  between alternatives are not drowned in the luck of the worlds;
+- *sequential halving* (Karnin, Koren and Somekh 2013): the budget is spent in rounds, and
+  after each round the worse half of the alternatives is dropped, so the close contenders
+  get most of the rollouts.
+
+Parameters: ``rollouts`` (the budget per decision, default 64), or ``seconds`` (a time
+budget: the alternatives are played in turn until it is spent; the choice then depends on
+the machine's speed), ``top`` (compare at most this many of the script's alternatives, in
+its order; 0: all). In eit2 the alternatives are every legal action of an Action Round
+(7.1) and of the choice of what OPs do (6.1-6.2). A game without a script (eaw1940, tk) has
+none: the bot plays as ``greedy``, like ``aggressive``, and says so in ``note``. With a
+rollout budget the choice is a function of the seed and of what the acting role may know.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from typing import Any, ClassVar
+
+from warroom.ai.aggressive import ScriptOption, script_for
+from warroom.ai.bots import GreedyBot, forced_or_choices
+from warroom.core.actions import Action
+from warroom.core.errors import UnknownGameError
+from warroom.core.protocol import State, apply_id, clone, determinize, result
+from warroom.core.rng import Rng
+
+MAX_STEPS = 100_000
+"""A rollout longer than this many decisions is a runaway (a rules bug), not a game."""
+
+
+class RolloutBot:
+    """Monte Carlo policy improvement over the game's script (see the module's docstring)."""
+
+    name = "rollout"
+    params: ClassVar[dict[str, type]] = {"rollouts": int, "seconds": float, "top": int}
+
+    def __init__(self, seed: int = 0, rollouts: int = 64, seconds: float | None = None,
+                 top: int = 0) -> None:
+        if rollouts < 1:
+            raise UnknownGameError(f"rollout: rollouts must be at least 1, not {rollouts}")
+        if seconds is not None and not 0 < seconds <= 3600:
+            raise UnknownGameError(f"rollout: seconds must be in (0, 3600], not {seconds}")
+        if top < 0:
+            raise UnknownGameError(f"rollout: top must be 0 (all) or more, not {top}")
+        self.rng = Rng(seed)
+        self.rollouts = rollouts
+        self.seconds = seconds
+        self.top = top
+        self.script: Any = None
+        self.greedy = GreedyBot(seed)
+        self.game_id: str | None = None
+        self.note = ""
+        self.last: dict[str, Any] = {}
+
+    def _script(self, game_id: str) -> Any:
+        if self.game_id != game_id:
+            self.game_id = game_id
+            self.script = script_for(game_id, self.rng)
+            if self.script is None:
+                self.note = (f"rollout has no script for {game_id!r} to improve on: it "
+                             "plays as greedy (one ply on the game's evaluation)")
+        return self.script
+
+    def choose(self, state: State[Any]) -> Action:
+        only, legal = forced_or_choices(state)
+        if only is not None:
+            return only
+        role = state.active
+        assert role is not None
+        script = self._script(state.game.id)
+        if script is None:
+            return self.greedy.choose(state)
+        world = determinize(state, role, self.rng)
+        options: list[ScriptOption] = script.options(world, legal)
+        if self.top:
+            options = options[:self.top]
+        if len(options) < 2:
+            self.last = {}
+            if options:
+                script.adopt(role, options[0])
+                return options[0].action
+            return script.decide(world, legal)    # type: ignore[no-any-return]
+        best = self._compare(state, role, options)
+        script.adopt(role, best)
+        return best.action
+
+    # -- the comparison ---------------------------------------------------------------------
+    def _compare(self, state: State[Any], role: str, options: list[ScriptOption]
+                 ) -> ScriptOption:
+        worlds: list[tuple[State[Any], int]] = []
+
+        def world(j: int) -> tuple[State[Any], int]:
+            while len(worlds) <= j:
+                worlds.append((determinize(state, role, self.rng), self.rng.spawn()))
+            return worlds[j]
+
+        alive = list(range(len(options)))
+        total = [0.0] * len(options)
+        played = [0] * len(options)
+        paused = gc.isenabled()
+        gc.disable()            # plain data: no cycles for the collector to find
+        try:
+            if self.seconds is not None:
+                deadline = time.perf_counter() + self.seconds
+                j = 0
+                while j == 0 or time.perf_counter() < deadline:
+                    w, s = world(j)
+                    for i in alive:
+                        total[i] += self._playout(w, s, role, options[i])
+                        played[i] += 1
+                    j += 1
+            else:
+                rounds = max(1, (len(options) - 1).bit_length())
+                j = 0
+                while True:
+                    per = max(1, self.rollouts // (rounds * len(alive)))
+                    for _ in range(per):
+                        w, s = world(j)
+                        for i in alive:
+                            total[i] += self._playout(w, s, role, options[i])
+                            played[i] += 1
+                        j += 1
+                    if len(alive) <= 1:
+                        break
+                    alive.sort(key=lambda i: (-total[i] / played[i], i))
+                    alive = alive[:(len(alive) + 1) // 2]
+                    if len(alive) == 1:
+                        break
+        finally:
+            if paused:
+                gc.enable()
+        best = max(alive, key=lambda i: (total[i] / played[i], -i))
+        self.last = {"rollouts": sum(played), "worlds": len(worlds),
+                     "options": [{"option": o.label, "key": o.action.key,
+                                  "value": round(total[i] / played[i], 4) if played[i] else None,
+                                  "rollouts": played[i]} for i, o in enumerate(options)],
+                     "chosen": options[best].label}
+        return options[best]
+
+    def _playout(self, start: State[Any], seed: int, role: str, option: ScriptOption) -> float:
+        """``option`` played in a copy of ``start``, then the script for both sides to the
+        end of the game: ``role``'s return."""
+        st = clone(start)
+        game = st.game
+        script = script_for(game.id, Rng(seed))
+        assert script is not None
+        script.adopt(role, option)
+        apply_id(st, option.action.id)
+        cat = game.catalogue
+        data = st.data
+        for _ in range(MAX_STEPS):
+            if data["active"] is None:
+                out = result(st)
+                assert out is not None
+                return float(out.returns.get(role, 0.0))
+            ids = game.legal_ids(st)
+            if len(ids) == 1:
+                apply_id(st, ids[0])
+            else:
+                apply_id(st, script.decide(st, [cat[a] for a in ids]).id)
+        raise RuntimeError(f"a rollout of {game.id} ran past {MAX_STEPS} decisions without "
+                           "ending: a runaway in the rules")
+
+
+__all__ = ["RolloutBot"]
