@@ -378,3 +378,22 @@ def test_bot_specs() -> None:
         make_bot("ismcts:iterations=0")
     with pytest.raises(UnknownGameError, match="given twice"):
         make_bot("ismcts:c=1,c=2")
+
+
+def test_game_rollouts_judge_leaves_by_the_result() -> None:
+    """``rollout=game``: every leaf is played to the end of the game (here by the script,
+    ``policy=aggressive,eps=0``), so a root child's mean value is a mean of final returns
+    (+1 or -1 in sfe), not of the evaluation; reproducible for a seed; a bad rollout name
+    is refused with the list."""
+    state = _sfe_position_at({"operation"}, seed=3)
+    assert state is not None
+    spec = "ismcts:iterations=24,rollout=game,policy=aggressive,eps=0"
+    bot = make_bot(spec, 5)
+    choice = bot.choose(state)
+    assert choice == make_bot(spec, 5).choose(state) and choice in legal_actions(state)
+    last = bot.last  # type: ignore[attr-defined]
+    for key, value in last["values"].items():
+        n = last["visits"][key]
+        assert abs(value * n - round(value * n)) < 1e-3 * n + 1e-9, (key, value, n)
+    with pytest.raises(UnknownGameError, match="operation, none, game"):
+        make_bot("ismcts:rollout=end", 1)

@@ -58,7 +58,7 @@ ValueFn = Callable[[State[Any]], Mapping[str, float]]
 """``value(state) -> {role: value in [-1, 1]}`` for a position that is not over."""
 
 ALGOS = ("uct", "puct")
-ROLLOUTS = ("operation", "none")
+ROLLOUTS = ("operation", "none", "game")
 POLICIES = ("random", "prior", "aggressive", "tactical")
 GUIDES = ("", "aggressive")
 ScriptPolicy = Callable[[State[Any], list[int]], int]
@@ -110,7 +110,10 @@ class ISMCTSBot:
     - ``pw`` (2.0) and ``pw_alpha`` (0.5): progressive widening (``pw=0``: none, every
       legal action is expanded before any is selected twice);
     - ``rollout``: ``operation`` (play on to the end of the acting role's operation, then
-      judge) or ``none`` (judge the leaf where it stands); ``policy``: ``random`` or
+      judge), ``none`` (judge the leaf where it stands) or ``game`` (play on to the end of
+      the game and take its result: with ``policy=aggressive,eps=0`` the value of a leaf is
+      how the script would fare from there; the evaluation judges only a rollout cut off
+      after :data:`GAME_ROLLOUT_CAP` decisions); ``policy``: ``random`` or
       ``prior`` (sample the prior hook) or ``aggressive`` (the game's aggressive script,
       :func:`warroom.ai.aggressive.script_for`, for both sides, a uniformly random action
       with probability ``eps``, default 0.2; random play in a game without a script) or
@@ -191,6 +194,8 @@ class ISMCTSBot:
         self.pw = pw
         self.pw_alpha = pw_alpha
         self.rollout = rollout == "operation"
+        self.rollout_game = rollout == "game"
+        self._plans: dict[str, Any] | None = None
         self.policy = policy
         self.rollout_cap = rollout_cap
         self.n_worlds = worlds
@@ -277,6 +282,7 @@ class ISMCTSBot:
         rng = self.rng
         eps = self.eps
         plans = getattr(script, "plans", None)
+        self._plans = plans
 
         def pick(st: State[Any], ids: list[int]) -> int:
             if eps and rng.random() < eps:
@@ -518,6 +524,16 @@ class ISMCTSBot:
             slot.legal = []
             slot.value = self._returns(st)
             return slot.value
+        if self.rollout_game:
+            if not owned:
+                st = clone(st)
+            if self._plans is not None:
+                self._plans.clear()     # a plan of another world's rollout is not this one's
+            prior = self._prior if self.policy == "prior" else None
+            rollout_to_end(st, self.rng, GAME_ROLLOUT_CAP, prior, self._policy)
+            if st.data["active"] is None:
+                return self._returns(st)
+            return self._judge(st)
         if self.rollout and not slot.done:
             if not owned:
                 st = clone(st)
@@ -621,15 +637,7 @@ def rollout_to_operation_end(st: State[Any], op: OperationEnd, rng: Rng, cap: in
         ids = game.legal_ids(st)
         if not ids:
             return step
-        if len(ids) == 1:
-            a = ids[0]
-        elif policy is not None:
-            a = policy(st, ids)
-        elif prior is not None:
-            a = _sample(ids, prior(st, ids), rng)
-        else:
-            a = ids[rng.randbelow(len(ids))]
-        apply_id(st, a)
+        apply_id(st, _default_step(st, ids, rng, prior, policy))
         if data["active"] is None:
             return step + 1
         if len(data["stack"]) > depth:
@@ -637,6 +645,37 @@ def rollout_to_operation_end(st: State[Any], op: OperationEnd, rng: Rng, cap: in
         elif op.ended(st, deep):
             return step + 1
     return cap
+
+
+GAME_ROLLOUT_CAP = 100_000
+"""``rollout=game``: a rollout this many decisions long is judged where it stands."""
+
+
+def rollout_to_end(st: State[Any], rng: Rng, cap: int = GAME_ROLLOUT_CAP,
+                   prior: PriorFn | None = None, policy: ScriptPolicy | None = None) -> int:
+    """Play ``st`` on in place with the default policy (as
+    :func:`rollout_to_operation_end`) to the end of the game, or ``cap`` decisions; the
+    number of decisions made."""
+    game = st.game
+    data = st.data
+    for step in range(cap):
+        if data["active"] is None:
+            return step
+        apply_id(st, _default_step(st, game.legal_ids(st), rng, prior, policy))
+    return cap
+
+
+def _default_step(st: State[Any], ids: list[int], rng: Rng, prior: PriorFn | None,
+                  policy: ScriptPolicy | None) -> int:
+    """A rollout's next action among the legal ``ids``: the only one, ``policy``'s choice,
+    a sample of the ``prior`` hook, or uniform."""
+    if len(ids) == 1:
+        return ids[0]
+    if policy is not None:
+        return policy(st, ids)
+    if prior is not None:
+        return _sample(ids, prior(st, ids), rng)
+    return ids[rng.randbelow(len(ids))]
 
 
 def default_value(st: State[Any], role: str, scale: float = 10.0) -> dict[str, float]:
