@@ -153,3 +153,31 @@ def test_a_whole_sfe_game_and_a_game_without_a_script() -> None:
             break
         apply(st, bot.choose(st))
     assert "no script" in bot.note
+
+
+def test_an_attack_chosen_without_a_plan_takes_the_best_battle() -> None:
+    """7.2.7: when a search (not the script) chose ``op:attack``, the script's answer to
+    "where" is its best-scored battle among the legal locations, not the first one."""
+    game = load_game("sfe")
+    found = 0
+    for s in range(40):
+        state = new_game(game, None, s)
+        bots = {role: make_bot("aggressive", s) for role in game.roles}
+        while state.active is not None:
+            legal = legal_actions(state)
+            if state.data["stack"][-1]["kind"] == "attack" and len(legal) >= 2:
+                role = state.active
+                world = determinize(state, role, Rng(1))
+                script = SfeAggressive(Rng(1))
+                side = game.roles.index(role)
+                best = [p for p in script.plans_for(world, side) if p.kind == "attack"
+                        and f"loc:{game.c.names[p.dest]}" in {a.key for a in legal}]
+                if best:
+                    got = script.decide(world, legal)
+                    assert got.key == f"loc:{game.c.names[best[0].dest]}"
+                    found += 1
+                break
+            apply(state, bots[state.active].choose(state))
+        if found >= 2:
+            break
+    assert found
