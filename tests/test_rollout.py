@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from twins import assert_twins_choose_alike
 from warroom.ai import RolloutBot, make_bot
 from warroom.ai.aggressive import SfeAggressive, script_for
 from warroom.core import (
@@ -20,7 +21,6 @@ from warroom.core import (
     legal_actions,
     new_game,
     result,
-    view,
 )
 from warroom.games import load_game
 
@@ -120,18 +120,8 @@ def test_reproducible_and_reported() -> None:
 def test_decisions_do_not_depend_on_hidden_information() -> None:
     """Twins of a position that the acting role cannot tell apart (the opponent's hand, the
     decks and the future dice resampled) get the same decision."""
-    scramble = Rng(11)
-    differed = 0
-    for i, state in enumerate(_sfe_operations(3, seed=9)):
-        me = state.active
-        assert me is not None
-        choice = RolloutBot(i, rollouts=8).choose(state)
-        for _ in range(2):
-            twin = determinize(state, me, scramble)
-            assert view(twin, me) == view(state, me)
-            differed += twin.dumps() != state.dumps()
-            assert RolloutBot(i, rollouts=8).choose(twin) == choice
-    assert differed
+    assert_twins_choose_alike(lambda i, st: RolloutBot(i, rollouts=8).choose(st),
+                              _sfe_operations(3, seed=9), Rng(11), twins=2)
 
 
 def test_a_whole_sfe_game_and_a_game_without_a_script() -> None:

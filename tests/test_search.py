@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from twins import assert_twins_choose_alike
 from warroom.ai import ISMCTSBot, make_bot, parse_bot_spec, split_bot_specs
 from warroom.ai.aggressive import script_for
 from warroom.ai.ismcts import OperationEnd, rollout_to_operation_end
@@ -23,7 +24,6 @@ from warroom.core import (
     legal_actions,
     new_game,
     result,
-    view,
 )
 from warroom.core.protocol import apply_id
 from warroom.games import game_ids, load_game
@@ -303,39 +303,19 @@ def test_norm_rescales_values_and_stays_reproducible(game_id: str) -> None:
 def test_decisions_do_not_depend_on_hidden_information(game_id: str) -> None:
     """Twins of a position that the acting role cannot tell apart (determinizations for it:
     the opponent's hand, the decks, the future dice scrambled) get the same decision."""
-    game = load_game(game_id)
-    scramble = Rng(99)
-    differed = 0
-    for i, state in enumerate(positions(game, 4, seed=21, min_legal=3)):
-        me = state.active
-        assert me is not None
-        choice = ISMCTSBot(i, iterations=48).choose(state)
-        for _ in range(3):
-            twin = determinize(state, me, scramble)
-            assert view(twin, me) == view(state, me)
-            differed += twin.dumps() != state.dumps()
-            assert ISMCTSBot(i, iterations=48).choose(twin) == choice
-    assert differed                      # the twins did differ in what ``me`` cannot see
+    assert_twins_choose_alike(lambda i, st: ISMCTSBot(i, iterations=48).choose(st),
+                              positions(load_game(game_id), 4, seed=21, min_legal=3),
+                              Rng(99), twins=3)
 
 
 def test_new_options_do_not_read_hidden_information() -> None:
     """``policy=tactical``, ``guide=aggressive`` and ``norm=1`` read only the worlds the
     search samples: twins of a position that the acting role cannot tell apart get the same
     decision (sfe, where the script has tactical frames)."""
-    game = load_game("sfe")
-    scramble = Rng(7)
     spec = "ismcts:iterations=40,policy=tactical,guide=aggressive,norm=1"
-    differed = 0
-    for i, state in enumerate(positions(game, 2, seed=21, min_legal=3)):
-        me = state.active
-        assert me is not None
-        choice = make_bot(spec, i).choose(state)
-        for _ in range(2):
-            twin = determinize(state, me, scramble)
-            assert view(twin, me) == view(state, me)
-            differed += twin.dumps() != state.dumps()
-            assert make_bot(spec, i).choose(twin) == choice
-    assert differed                      # the twins did differ in what ``me`` cannot see
+    assert_twins_choose_alike(lambda i, st: make_bot(spec, i).choose(st),
+                              positions(load_game("sfe"), 2, seed=21, min_legal=3),
+                              Rng(7), twins=2)
 
 
 def test_ismcts_beats_random_in_eit2() -> None:

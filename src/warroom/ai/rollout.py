@@ -39,6 +39,7 @@ from typing import Any, ClassVar
 
 from warroom.ai.aggressive import ScriptOption, script_for
 from warroom.ai.bots import GreedyBot, forced_or_choices
+from warroom.ai.ismcts import rollout_to_end
 from warroom.core.actions import Action
 from warroom.core.errors import UnknownGameError
 from warroom.core.protocol import State, apply_id, clone, determinize, result
@@ -140,8 +141,6 @@ class RolloutBot:
                             total[i] += self._playout(w, s, role, options[i])
                             played[i] += 1
                         j += 1
-                    if len(alive) <= 1:
-                        break
                     alive.sort(key=lambda i: (-total[i] / played[i], i))
                     alive = alive[:(len(alive) + 1) // 2]
                     if len(alive) == 1:
@@ -167,19 +166,15 @@ class RolloutBot:
         script.adopt(role, option)
         apply_id(st, option.action.id)
         cat = game.catalogue
-        data = st.data
-        for _ in range(MAX_STEPS):
-            if data["active"] is None:
-                out = result(st)
-                assert out is not None
-                return float(out.returns.get(role, 0.0))
-            ids = game.legal_ids(st)
-            if len(ids) == 1:
-                apply_id(st, ids[0])
-            else:
-                apply_id(st, script.decide(st, [cat[a] for a in ids]).id)
-        raise RuntimeError(f"a rollout of {game.id} ran past {MAX_STEPS} decisions without "
-                           "ending: a runaway in the rules")
+
+        def pick(w: State[Any], ids: list[int]) -> int:
+            return int(script.decide(w, [cat[a] for a in ids]).id)
+        rollout_to_end(st, self.rng, MAX_STEPS, policy=pick)
+        out = result(st)
+        if out is None:
+            raise RuntimeError(f"a rollout of {game.id} ran past {MAX_STEPS} decisions "
+                               "without ending: a runaway in the rules")
+        return float(out.returns.get(role, 0.0))
 
 
 __all__ = ["RolloutBot"]
