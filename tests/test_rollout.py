@@ -12,6 +12,7 @@ import pytest
 from twins import assert_twins_choose_alike
 from warroom.ai import RolloutBot, make_bot
 from warroom.ai.aggressive import SfeAggressive, script_for
+from warroom.ai.rollout import _PlanNode
 from warroom.core import (
     Rng,
     State,
@@ -171,3 +172,82 @@ def test_an_attack_chosen_without_a_plan_takes_the_best_battle() -> None:
         if found >= 2:
             break
     assert found
+
+
+# -- ismcts:plans=script: the tree of the script's alternatives ----------------------------
+
+def test_plan_search_spec_defaults_and_bad_values() -> None:
+    """``ismcts:plans=script`` searches plans with 64 playouts by default (a budget the spec
+    can set); a wrong ``plans`` value, or plans with a guide, is refused with the reason."""
+    bot = make_bot("ismcts:plans=script", 1)
+    assert bot._planner is not None and bot._planner.rollouts == 64  # type: ignore[attr-defined]
+    assert bot._planner.tree                                          # type: ignore[attr-defined]
+    assert make_bot("ismcts:plans=script,iterations=9", 1)._planner.rollouts == 9  # type: ignore[attr-defined]
+    assert make_bot("ismcts", 1)._planner is None                     # type: ignore[attr-defined]
+    with pytest.raises(UnknownGameError, match="plans must be one of"):
+        make_bot("ismcts:plans=clicks", 1)
+    with pytest.raises(UnknownGameError, match="no model or guide"):
+        make_bot("ismcts:plans=script,guide=aggressive", 1)
+
+
+def test_plan_search_grows_a_tree_of_both_sides_plans() -> None:
+    """Below the root's alternatives the tree holds later choices of both roles (the
+    opponent's alternatives are searched too), deeper than one operation; the choice is
+    reproducible for a seed and is a legal action; the root is compared as by ``rollout``."""
+    state = _sfe_operations(1, seed=7)[0]
+    a = make_bot("ismcts:plans=script,iterations=24", 5)
+    b = make_bot("ismcts:plans=script,iterations=24", 5)
+    choice = a.choose(state)
+    assert choice == b.choose(state) and choice in legal_actions(state)
+    last = a.last                                                    # type: ignore[attr-defined]
+    assert last["chosen"] in {o["option"] for o in last["options"]}
+    tree = last["tree"]
+    assert tree["depth"] >= 3 and tree["nodes"] >= 10
+    assert all(n > 0 for n in tree["nodes_by_role"].values())
+    assert last["seconds"] > 0
+
+
+def test_a_new_plan_node_starts_from_the_scripts_own_choice() -> None:
+    """Progressive widening adds the script's own choice first (``ScriptOption.matches``),
+    then the others in the script's order."""
+    for state in _sfe_operations(4, seed=4):
+        role = state.active
+        assert role is not None
+        world = determinize(state, role, Rng(2))
+        legal = legal_actions(state)
+        options = SfeAggressive(Rng(1)).options(world, legal)
+        script = SfeAggressive(Rng(1))
+        own = script.decide(world, legal)
+        plan = script.plans.get(role)
+        first = RolloutBot._untried(world, SfeAggressive(Rng(1)), legal, options, {})
+        assert first.matches(own, plan)
+        second = RolloutBot._untried(world, script, legal, options,
+                                     {first.label: _PlanNode(0)})
+        assert second.label != first.label
+        assert second == next(o for o in options if o.label != first.label)
+
+
+def test_plan_search_is_blind_to_hidden_information() -> None:
+    """Twins the acting role cannot tell apart get the same plan."""
+    assert_twins_choose_alike(
+        lambda i, st: make_bot("ismcts:plans=script,iterations=8", i).choose(st),
+        _sfe_operations(2, seed=13), Rng(17), twins=2)
+
+
+def test_plan_search_in_eit2_and_in_a_game_without_a_script() -> None:
+    """In eit2 the alternatives are an Action Round's legal actions; in eaw1940, which has
+    no script, ``plans=script`` is the plain search (its statistics, not a tree's)."""
+    eit2 = load_game("eit2")
+    st = new_game(eit2, None, 2)
+    bots = {r: make_bot("aggressive", 2) for r in eit2.roles}
+    while st.active is not None and st.data["stack"][-1]["kind"] != "action_round":
+        apply(st, bots[st.active].choose(st))
+    bot = make_bot("ismcts:plans=script,iterations=6", 1)
+    assert bot.choose(st) in legal_actions(st)
+    assert "tree" in bot.last                                        # type: ignore[attr-defined]
+    eaw = new_game(load_game("eaw1940"), None, 1)
+    plain = make_bot("ismcts:plans=script,iterations=20", 1)
+    while eaw.active is not None and len(legal_actions(eaw)) < 2:
+        apply(eaw, legal_actions(eaw)[0])
+    assert plain.choose(eaw) in legal_actions(eaw)
+    assert plain.last["iterations"] == 20                            # type: ignore[attr-defined]

@@ -98,6 +98,17 @@ class ScriptOption:
     action: Action
     plan: SfePlan | None = None
 
+    def matches(self, action: Action, plan: SfePlan | None) -> bool:
+        """Whether this is the alternative of the script's own choice: ``action`` with
+        ``plan`` (the script's plan after choosing it; compared by kind, source and
+        destination, as :meth:`SfeAggressive.options` tells alternatives apart)."""
+        if action.id != self.action.id:
+            return False
+        mine = self.plan
+        if mine is None or plan is None:
+            return mine is None and plan is None
+        return (mine.kind, mine.src, mine.dest) == (plan.kind, plan.src, plan.dest)
+
 
 def _card_value(g: Any, x: int) -> float:
     """What a card is worth to keep in hand: air power for battles (8.1), moves, builds and

@@ -47,22 +47,30 @@ from typing import Any, ClassVar
 
 from warroom.ai.aggressive import script_for
 from warroom.ai.bots import forced_or_choices
+from warroom.ai.playout import (
+    GAME_ROLLOUT_CAP,
+    PriorFn,
+    ScriptPolicy,
+    default_step,
+    rollout_to_end,
+)
+from warroom.ai.rollout import RolloutBot
 from warroom.core.actions import Action
 from warroom.core.errors import UnknownGameError
 from warroom.core.protocol import State, apply_id, clone, determinize, result
 from warroom.core.rng import Rng
 
-PriorFn = Callable[[State[Any], Sequence[int]], Sequence[float]]
-"""``prior(state, legal_ids) -> probabilities`` (one per id, in order) for PUCT."""
 ValueFn = Callable[[State[Any]], Mapping[str, float]]
 """``value(state) -> {role: value in [-1, 1]}`` for a position that is not over."""
 
 ALGOS = ("uct", "puct")
+PLANS = ("", "script")
+PLAN_ITERATIONS = 64
+"""``plans=script``: the playouts to the end of the game a decision gets by default (the
+``rollout`` bot's budget)."""
 ROLLOUTS = ("operation", "none", "game")
 POLICIES = ("random", "prior", "aggressive", "tactical")
 GUIDES = ("", "aggressive")
-ScriptPolicy = Callable[[State[Any], list[int]], int]
-"""``policy(state, legal_ids) -> id``: a rollout's default policy other than the prior."""
 
 
 class _Slot:
@@ -132,7 +140,18 @@ class ISMCTSBot:
     - ``guide`` (empty) and ``guide_w`` (0.5): with ``guide=aggressive`` the prior is
       ``guide_w`` on the game's aggressive script's choice and the rest spread evenly over
       the legal actions (it orders widening under UCT and weighs PUCT's exploration); not
-      with a model's prior.
+      with a model's prior;
+    - ``plans`` (empty): with ``plans=script`` the tree is one of *plans*, not clicks
+      (macro-actions): in a game with a script (:func:`warroom.ai.aggressive.script_for`:
+      sfe, eit2) its edges are the alternatives the script weighs (``options``: in sfe
+      each operation choice's best battles and moves and every other operation), every
+      other decision is the script's following the plan chosen, and every leaf is played
+      to the end of the game by the script (:class:`warroom.ai.rollout.RolloutBot` with
+      ``tree``: sequential halving with common random numbers at the root, UCB1 with
+      progressive widening from the script's own choice below it, the opponent's
+      alternatives searched too). ``iterations`` (default :data:`PLAN_ITERATIONS`) counts
+      those playouts, ``seconds`` overrides it, ``c`` is UCB1's constant; the other
+      parameters do not apply. In a game without a script it is the plain search.
 
     ``prior`` and ``value`` hooks (functions, for learned policies) are keyword arguments.
     """
@@ -142,7 +161,7 @@ class ISMCTSBot:
         "iterations": int, "seconds": float, "c": float, "algo": str, "pw": float,
         "pw_alpha": float, "rollout": str, "policy": str, "rollout_cap": int,
         "worlds": int, "cache": int, "keep_depth": int, "scale": float, "eps": float,
-        "norm": int, "guide": str, "guide_w": float,
+        "norm": int, "guide": str, "guide_w": float, "plans": str,
         # ismcts:model=PATH[,mix=M]: make_bot turns them into the prior and value hooks
         "model": str, "mix": float,
     }
@@ -153,10 +172,19 @@ class ISMCTSBot:
                  policy: str = "random", rollout_cap: int = 200, worlds: int = 8,
                  cache: int = 20_000, keep_depth: int = 0, scale: float = 10.0,
                  eps: float = 0.2, norm: int = 0, guide: str = "", guide_w: float = 0.5,
-                 prior: PriorFn | None = None, value: ValueFn | None = None) -> None:
+                 plans: str = "", prior: PriorFn | None = None,
+                 value: ValueFn | None = None) -> None:
+        plan_budget = iterations if iterations is not None or seconds is not None \
+            else PLAN_ITERATIONS
         if iterations is None and seconds is None:
             iterations = 1000
         problems = []
+        if plans not in PLANS:
+            problems.append(f"plans must be one of {', '.join(map(repr, PLANS))}, not "
+                            f"{plans!r}")
+        if plans and (prior is not None or value is not None or guide):
+            problems.append("plans=script searches the script's alternatives and plays "
+                            "every leaf out by the script: no model or guide")
         if iterations is not None and iterations < 1:
             problems.append(f"iterations must be at least 1, not {iterations}")
         if seconds is not None and not (0 < seconds <= 3600):
@@ -211,6 +239,8 @@ class ISMCTSBot:
         self.value = value
         self.last: dict[str, Any] = {}
         """Statistics of the last search: iterations, seconds, worlds, nodes, states kept."""
+        self._planner = (RolloutBot(seed, rollouts=plan_budget or 1, seconds=seconds,
+                                    tree=True, c=c) if plans else None)
 
     # -- the decision ---------------------------------------------------------------------
     def choose(self, state: State[Any]) -> Action:
@@ -218,6 +248,12 @@ class ISMCTSBot:
         if only is not None:
             self.last = {"iterations": 0, "seconds": 0.0}
             return only
+        planner = self._planner
+        if planner is not None and planner.base_script(state.game.id) is not None:
+            start = time.perf_counter()
+            choice = planner.choose(state)
+            self.last = {**planner.last, "seconds": time.perf_counter() - start}
+            return choice
         me = state.active
         assert me is not None
         game = state.game
@@ -637,7 +673,7 @@ def rollout_to_operation_end(st: State[Any], op: OperationEnd, rng: Rng, cap: in
         ids = game.legal_ids(st)
         if not ids:
             return step
-        apply_id(st, _default_step(st, ids, rng, prior, policy))
+        apply_id(st, default_step(st, ids, rng, prior, policy))
         if data["active"] is None:
             return step + 1
         if len(data["stack"]) > depth:
@@ -645,37 +681,6 @@ def rollout_to_operation_end(st: State[Any], op: OperationEnd, rng: Rng, cap: in
         elif op.ended(st, deep):
             return step + 1
     return cap
-
-
-GAME_ROLLOUT_CAP = 100_000
-"""``rollout=game``: a rollout this many decisions long is judged where it stands."""
-
-
-def rollout_to_end(st: State[Any], rng: Rng, cap: int = GAME_ROLLOUT_CAP,
-                   prior: PriorFn | None = None, policy: ScriptPolicy | None = None) -> int:
-    """Play ``st`` on in place with the default policy (as
-    :func:`rollout_to_operation_end`) to the end of the game, or ``cap`` decisions; the
-    number of decisions made."""
-    game = st.game
-    data = st.data
-    for step in range(cap):
-        if data["active"] is None:
-            return step
-        apply_id(st, _default_step(st, game.legal_ids(st), rng, prior, policy))
-    return cap
-
-
-def _default_step(st: State[Any], ids: list[int], rng: Rng, prior: PriorFn | None,
-                  policy: ScriptPolicy | None) -> int:
-    """A rollout's next action among the legal ``ids``: the only one, ``policy``'s choice,
-    a sample of the ``prior`` hook, or uniform."""
-    if len(ids) == 1:
-        return ids[0]
-    if policy is not None:
-        return policy(st, ids)
-    if prior is not None:
-        return _sample(ids, prior(st, ids), rng)
-    return ids[rng.randbelow(len(ids))]
 
 
 def default_value(st: State[Any], role: str, scale: float = 10.0) -> dict[str, float]:
@@ -689,16 +694,3 @@ def default_value(st: State[Any], role: str, scale: float = 10.0) -> dict[str, f
         v = math.tanh(game.evaluate(st, role) / scale)
         return {r: (v if r == role else -v) for r in game.roles}
     return {r: math.tanh(game.evaluate(st, r) / scale) for r in game.roles}
-
-
-def _sample(ids: list[int], probs: Sequence[float], rng: Rng) -> int:
-    total = sum(max(0.0, p) for p in probs)
-    if total <= 0:
-        return ids[rng.randbelow(len(ids))]
-    x = rng.random() * total
-    acc = 0.0
-    for a, p in zip(ids, probs, strict=True):
-        acc += max(0.0, p)
-        if x < acc:
-            return a
-    return ids[-1]
