@@ -252,7 +252,8 @@ class ISMCTSBot:
         if planner is not None and planner.base_script(state.game.id) is not None:
             start = time.perf_counter()
             choice = planner.choose(state)
-            self.last = {**planner.last, "seconds": time.perf_counter() - start}
+            self.last = {**planner.last, "iterations": planner.last.get("rollouts", 0),
+                         "seconds": time.perf_counter() - start}
             return choice
         me = state.active
         assert me is not None
