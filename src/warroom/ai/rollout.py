@@ -29,6 +29,12 @@ its order; 0: all). In eit2 the alternatives are every legal action of an Action
 (7.1) and of the choice of what OPs do (6.1-6.2). A game without a script (eaw1940, tk) has
 none: the bot plays as ``greedy``, like ``aggressive``, and says so in ``note``. With a
 rollout budget the choice is a function of the seed and of what the acting role may know.
+
+With ``tree=True`` (the engine of ``ismcts:plans=script``, not a parameter of ``rollout``'s
+spec) a playout does not hand the game to the script straight after the root's
+alternative: it goes down a tree of the later alternatives of both roles (information-set
+MCTS over macro-actions; :meth:`RolloutBot._descend`), and only its new leaf is played out
+by the script. The root is compared as above.
 """
 
 from __future__ import annotations
