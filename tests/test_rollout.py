@@ -205,6 +205,10 @@ def test_plan_search_grows_a_tree_of_both_sides_plans() -> None:
     assert tree["depth"] >= 3 and tree["nodes"] >= 10
     assert all(n > 0 for n in tree["nodes_by_role"].values())
     assert last["seconds"] > 0
+    # the root's options count their playouts, so the choice right after one widens too
+    roots = a._planner._roots                                        # type: ignore[attr-defined]
+    assert [r.visits for r in roots] == [o["rollouts"] for o in last["options"]]
+    assert any(len(r.children) >= 2 for r in roots if r.visits >= 4)
 
 
 def test_a_new_plan_node_starts_from_the_scripts_own_choice() -> None:

@@ -76,7 +76,6 @@ class RolloutBot:
         self.tree = tree
         self.c = c
         self._roots: list[_PlanNode] = []
-        self._nodes = 0
         self._depth = 0
         self._by_role: list[int] = []
         self.rollouts = rollouts
@@ -131,7 +130,6 @@ class RolloutBot:
             return worlds[j]
 
         self._roots = [_PlanNode(state.game.roles.index(role)) for _ in options]
-        self._nodes = 0
         self._depth = 0
         self._by_role = [0] * len(state.game.roles)
         alive = list(range(len(options)))
@@ -175,10 +173,9 @@ class RolloutBot:
                      "chosen": options[best].label}
         if self.tree:
             roles = state.game.roles
-            self.last["tree"] = {"nodes": self._nodes, "depth": self._depth,
+            self.last["tree"] = {"nodes": sum(self._by_role), "depth": self._depth,
                                  "nodes_by_role": {r: self._by_role[k]
                                                    for k, r in enumerate(roles)}}
-        self._roots = []
         return options[best]
 
     def _playout(self, start: State[Any], seed: int, role: str, i: int,
@@ -192,7 +189,8 @@ class RolloutBot:
         assert script is not None
         script.adopt(role, option)
         apply_id(st, option.action.id)
-        path = self._descend(st, script, self._roots[i]) if self.tree else []
+        root = self._roots[i]
+        path = [root, *self._descend(st, script, root)] if self.tree else []
         cat = game.catalogue
 
         def pick(w: State[Any], ids: list[int]) -> int:
@@ -241,7 +239,7 @@ class RolloutBot:
             apply_id(st, option.action.id)
             path.append(child)
             if new:
-                self._depth = max(self._depth, len(path) + 1)
+                self._depth = max(self._depth, len(path) + 1)   # the root's option counted
                 return path
             node = child
         raise RuntimeError(f"a playout of {game.id} ran past {MAX_STEPS} decisions without "
@@ -269,7 +267,6 @@ class RolloutBot:
             child = _PlanNode(ridx)
             child.avail = 1
             children[option.label] = child
-            self._nodes += 1
             self._by_role[ridx] += 1
             return option, child, True
         c = self.c
