@@ -22,10 +22,11 @@ import argparse
 import json
 import shutil
 import statistics
+import sys
 import tempfile
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
@@ -62,9 +63,14 @@ def play(content: str | None, bots: tuple[str, str], seed: int, index: int) -> d
             "allied_deck": int(st.data["dn"][1])}
 
 
-def _play_many(content: str | None, bots: tuple[str, str], seed: int,
-               indices: list[int]) -> list[dict[str, Any]]:
-    return [play(content, bots, seed, i) for i in indices]
+def _progress(rows: list[dict[str, Any]], total: int, t0: float) -> None:
+    """One line on stderr per finished game: how many, the Axis wins so far, the ETA."""
+    done = len(rows)
+    wins = sum(r["winner"] == "axis" for r in rows)
+    spent = time.time() - t0
+    eta = spent / done * (total - done)
+    print(f"{done}/{total} games, Axis {wins}/{done}, {spent:.0f} s, ETA {eta:.0f} s",
+          file=sys.stderr, flush=True)
 
 
 def patched_content(sets: list[str]) -> str:
@@ -84,7 +90,7 @@ def patched_content(sets: list[str]) -> str:
     return str(tmp)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--bots", default="aggressive", help="one bot for both sides, or A,B")
     ap.add_argument("--games", type=int, default=100)
@@ -93,22 +99,25 @@ def main() -> None:
     ap.add_argument("--content", default=None)
     ap.add_argument("--set", action="append", default=[], dest="sets")
     ap.add_argument("--out", default=None, help="one JSON line per game")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     names = [b.strip() for b in args.bots.split(",")]
     bots = (names[0], names[-1])
     content = args.content
     if args.sets:
         content = patched_content(args.sets)
     t0 = time.time()
-    chunks = [list(range(i, args.games, args.jobs)) for i in range(args.jobs)]
     rows: list[dict[str, Any]] = []
     if args.jobs == 1:
-        rows = _play_many(content, bots, args.seed, chunks[0])
+        for i in range(args.games):
+            rows.append(play(content, bots, args.seed, i))
+            _progress(rows, args.games, t0)
     else:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            for part in pool.map(_play_many, [content] * args.jobs, [bots] * args.jobs,
-                                 [args.seed] * args.jobs, chunks):
-                rows.extend(part)
+            futures = [pool.submit(play, content, bots, args.seed, i)
+                       for i in range(args.games)]
+            for future in as_completed(futures):
+                rows.append(future.result())
+                _progress(rows, args.games, t0)
     rows.sort(key=lambda r: r["index"])
     if args.sets and content:
         shutil.rmtree(content, ignore_errors=True)

@@ -30,6 +30,23 @@ def _script(name: str) -> ModuleType:
     return mod
 
 
+def test_sfe_calibration_reports_progress_and_ignores_the_worker_count(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``sfe_calibration.py``: one progress line a finished game on stderr, and game ``i``
+    is the same game whatever ``--jobs`` (its seed is derived from ``--seed`` and ``i``)."""
+    mod = _script("sfe_calibration")
+    out = []
+    for jobs in ("1", "2"):
+        mod.main(["--games", "3", "--seed", "5", "--jobs", jobs])
+        captured = capsys.readouterr()
+        progress = captured.err.strip().splitlines()
+        assert len(progress) == 3 and progress[-1].startswith("3/3 games, Axis ")
+        summary = json.loads(captured.out.strip().splitlines()[-1])
+        summary.pop("seconds")
+        out.append(summary)
+    assert out[0] == out[1] and out[0]["games"] == 3
+
+
 def test_ai_strength_saves_records_that_replay(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     """``ai_strength.py --records DIR --json``: every game is listed with its seed, seats
