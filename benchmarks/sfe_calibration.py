@@ -98,7 +98,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--content", default=None)
     ap.add_argument("--set", action="append", default=[], dest="sets")
-    ap.add_argument("--out", default=None, help="one JSON line per game")
+    ap.add_argument("--out", default=None,
+                    help="one JSON line per game, written as each game ends")
     args = ap.parse_args(argv)
     names = [b.strip() for b in args.bots.split(",")]
     bots = (names[0], names[-1])
@@ -107,21 +108,30 @@ def main(argv: list[str] | None = None) -> None:
         content = patched_content(args.sets)
     t0 = time.time()
     rows: list[dict[str, Any]] = []
+    # each game is written to --out as it ends, so a long run stopped early keeps its games
+    sink = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
+
+    def done(row: dict[str, Any]) -> None:
+        rows.append(row)
+        if sink is not None:
+            sink.write(json.dumps(row) + "\n")
+            sink.flush()
+        _progress(rows, args.games, t0)
+
     if args.jobs == 1:
         for i in range(args.games):
-            rows.append(play(content, bots, args.seed, i))
-            _progress(rows, args.games, t0)
+            done(play(content, bots, args.seed, i))
     else:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             futures = [pool.submit(play, content, bots, args.seed, i)
                        for i in range(args.games)]
             for future in as_completed(futures):
-                rows.append(future.result())
-                _progress(rows, args.games, t0)
+                done(future.result())
     rows.sort(key=lambda r: r["index"])
     if args.sets and content:
         shutil.rmtree(content, ignore_errors=True)
-    if args.out:
+    if sink is not None:                # rewritten in game order once all have ended
+        sink.close()
         with open(args.out, "w", encoding="utf-8") as fh:
             for r in rows:
                 fh.write(json.dumps(r) + "\n")

@@ -31,20 +31,28 @@ def _script(name: str) -> ModuleType:
 
 
 def test_sfe_calibration_reports_progress_and_ignores_the_worker_count(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``sfe_calibration.py``: one progress line a finished game on stderr, and game ``i``
-    is the same game whatever ``--jobs`` (its seed is derived from ``--seed`` and ``i``)."""
+    is the same game whatever ``--jobs`` (its seed is derived from ``--seed`` and ``i``);
+    ``--out`` holds every game, in game order once the run is over."""
     mod = _script("sfe_calibration")
     out = []
+    games = []
     for jobs in ("1", "2"):
-        mod.main(["--games", "3", "--seed", "5", "--jobs", jobs])
+        path = tmp_path / f"jobs{jobs}.jsonl"
+        mod.main(["--games", "3", "--seed", "5", "--jobs", jobs, "--out", str(path)])
         captured = capsys.readouterr()
         progress = captured.err.strip().splitlines()
         assert len(progress) == 3 and progress[-1].startswith("3/3 games, Axis ")
         summary = json.loads(captured.out.strip().splitlines()[-1])
         summary.pop("seconds")
         out.append(summary)
+        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        assert [r["index"] for r in rows] == [0, 1, 2]
+        assert sum(r["winner"] == "axis" for r in rows) == summary["axis_wins"]
+        games.append(rows)
     assert out[0] == out[1] and out[0]["games"] == 3
+    assert games[0] == games[1]
 
 
 def test_ai_strength_saves_records_that_replay(tmp_path: Path,
