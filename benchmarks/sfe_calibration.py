@@ -33,7 +33,7 @@ from typing import Any
 import yaml
 
 from warroom.ai import make_bot
-from warroom.core.protocol import apply, new_game, result
+from warroom.core.protocol import apply, new_game, result, view
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
 from warroom.sim.stats import wilson
@@ -42,7 +42,8 @@ BUNDLED = Path(__file__).resolve().parents[1] / "src" / "warroom" / "games" / "s
 
 
 def play(content: str | None, bots: tuple[str, str], seed: int, index: int) -> dict[str, Any]:
-    """Game ``index`` of the batch: winner, how it ended, battles (8.2), VP, turns."""
+    """Game ``index`` of the batch: winner, how it ended, battles (8.2), VP, turns, and who
+    holds each VP location at the end (9.1: ``axis``, ``western``, ``soviet``, ...)."""
     g = load_game("sfe", content)
     game_seed = derive_seed(seed, index)
     st = new_game(g, None, game_seed)
@@ -57,10 +58,11 @@ def play(content: str | None, bots: tuple[str, str], seed: int, index: int) -> d
     assert out is not None
     battles = sum(1 for e in st.data["log"]
                   if isinstance(e, dict) and e.get("rule") == "8.2" and "attack" in e)
+    held = {loc["name"]: loc["control"] for loc in view(st)["locations"] if loc.get("vp")}
     return {"index": index, "seed": game_seed, "winner": out.winner, "label": out.label,
             "battles": battles, "axis_vp": out.scores.get("axis_vp"),
             "allied_vp": out.scores.get("allied_vp"), "turn": st.data["turn"],
-            "allied_deck": int(st.data["dn"][1])}
+            "allied_deck": int(st.data["dn"][1]), "held": held}
 
 
 def _progress(rows: list[dict[str, Any]], total: int, t0: float) -> None:
