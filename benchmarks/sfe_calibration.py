@@ -42,8 +42,9 @@ BUNDLED = Path(__file__).resolve().parents[1] / "src" / "warroom" / "games" / "s
 
 
 def play(content: str | None, bots: tuple[str, str], seed: int, index: int) -> dict[str, Any]:
-    """Game ``index`` of the batch: winner, how it ended, battles (8.2), VP, turns, and who
-    holds each VP location at the end (9.1: ``axis``, ``western``, ``soviet``, ...)."""
+    """Game ``index`` of the batch: winner, how it ended, battles (8.2), VP, turns, who
+    holds each VP location at the end (``axis``, ``western``, ``soviet``, ...) and the VP
+    locations whose circle scores at the end (9.1: held by the side it scores for)."""
     g = load_game("sfe", content)
     game_seed = derive_seed(seed, index)
     st = new_game(g, None, game_seed)
@@ -59,10 +60,21 @@ def play(content: str | None, bots: tuple[str, str], seed: int, index: int) -> d
     battles = sum(1 for e in st.data["log"]
                   if isinstance(e, dict) and e.get("rule") == "8.2" and "attack" in e)
     held = {loc["name"]: loc["control"] for loc in view(st)["locations"] if loc.get("vp")}
+    gray = {m.name for m in g.c.map.locations if m.start_control == "gray"}
+    # 9.1: a gray location's circle scores for the Allies, a blue or red one for the Axis
+    scored = sorted(name for name, holder in held.items()
+                    if (holder in ("western", "soviet") and name in gray)
+                    or (holder == "axis" and name not in gray))
     return {"index": index, "seed": game_seed, "winner": out.winner, "label": out.label,
             "battles": battles, "axis_vp": out.scores.get("axis_vp"),
             "allied_vp": out.scores.get("allied_vp"), "turn": st.data["turn"],
-            "allied_deck": int(st.data["dn"][1]), "held": held}
+            "allied_deck": int(st.data["dn"][1]), "held": held, "scored": scored}
+
+
+def captured(rows: list[dict[str, Any]]) -> dict[str, int]:
+    """In how many games each VP location was held at the end by the side it scores for
+    (9.1), most often first."""
+    return dict(Counter(name for r in rows for name in r["scored"]).most_common())
 
 
 def _progress(rows: list[dict[str, Any]], total: int, t0: float) -> None:
@@ -153,6 +165,12 @@ def main(argv: list[str] | None = None) -> None:
         "vp_diff_mean": round(statistics.mean(r["axis_vp"] - r["allied_vp"] for r in rows), 2)
         if rows else None,
         "turns_mean": round(statistics.mean(r["turn"] for r in rows), 1) if rows else None,
+        # how far short the Allies fell in the games the Axis won at the game end (9.4):
+        # a lead of 1-6 VP is not enough, only 7 wins
+        "allied_lead_when_axis_won_at_end": dict(sorted(Counter(
+            r["allied_vp"] - r["axis_vp"] for r in rows
+            if r["label"] == "axis_game_end").items())),
+        "captured": captured(rows),
         "seconds": round(time.time() - t0),
     }
     print(json.dumps(summary), flush=True)

@@ -50,6 +50,14 @@ def test_sfe_calibration_reports_progress_and_ignores_the_worker_count(
         rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
         assert [r["index"] for r in rows] == [0, 1, 2]
         assert sum(r["winner"] == "axis" for r in rows) == summary["axis_wins"]
+        gray = {m.name for m in load_game("sfe").c.map.locations  # type: ignore[attr-defined]
+                if m.start_control == "gray"}
+        for r in rows:       # 9.1: a circle scores only for the side that did not start there
+            assert all((r["held"][n] == "axis") != (n in gray) for n in r["scored"])
+        assert any(r["scored"] for r in rows)
+        assert sum(summary["captured"].values()) == sum(len(r["scored"]) for r in rows)
+        assert sum(summary["allied_lead_when_axis_won_at_end"].values()) \
+            == summary["ends"].get("axis_game_end", 0)
         games.append(rows)
     assert out[0] == out[1] and out[0]["games"] == 3
     assert games[0] == games[1]
