@@ -7,7 +7,9 @@ Plays ``--games`` games of Struggle for Europe with the same bot on both sides (
 uses ``derive_seed(seed, i)`` for the game and its bots, as ``warroom simulate`` does, so
 the figures are the same whatever ``--jobs``), and prints the Axis win rate with its Wilson
 95% interval, how the games ended (a 7-VP lead, 9.2/9.3, or the game end, 9.4), the battles
-fought per game (8.2) and the final VP.
+fought per game (8.2), the final VP, how far short the Allies fell in the games the Axis won
+at the game end (``allied_lead_when_axis_won_at_end``) and how often each VP location was
+held at the end by the side its circle scores for (``captured``, 9.1): where it tips.
 
 ``--content`` plays with a content folder (the files of ``src/warroom/games/sfe/content``
 with changes); ``--set`` changes one reconstructed value of the bundled content on the fly
