@@ -34,7 +34,7 @@ from typing import Any
 
 import yaml
 
-from warroom.ai import make_bot
+from warroom.ai import make_bot, split_bot_specs
 from warroom.core.protocol import apply, new_game, result, view
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
@@ -108,7 +108,9 @@ def patched_content(sets: list[str]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--bots", default="aggressive", help="one bot for both sides, or A,B")
+    ap.add_argument("--bots", default="aggressive",
+                    help="one bot for both sides, or AXIS,ALLIES (specs may carry their "
+                         "parameters: ismcts:plans=script,ismcts:plans=script,iterations=256)")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=1)
@@ -117,7 +119,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--out", default=None,
                     help="one JSON line per game, written as each game ends")
     args = ap.parse_args(argv)
-    names = [b.strip() for b in args.bots.split(",")]
+    names = split_bot_specs(args.bots)
     bots = (names[0], names[-1])
     content = args.content
     if args.sets:

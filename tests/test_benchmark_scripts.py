@@ -109,3 +109,12 @@ def test_sfe_eval_fit_collects_and_fits(tmp_path: Path,
             1.0 / (1.0 + math.exp(-v / EV.LOGIT_SCALE)), rel=1e-4, abs=1e-6)
     with pytest.raises(SystemExit, match="unknown constants"):
         mod.main(["fit", str(out), "--only", "NOPE"])
+
+
+def test_sfe_calibration_reads_bot_specs_with_parameters(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--bots AXIS,ALLIES`` where a spec carries comma-separated parameters."""
+    mod = _script("sfe_calibration")
+    mod.main(["--bots", "ismcts:iterations=2,c=0.5,aggressive", "--games", "1"])
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["bots"] == "ismcts:iterations=2,c=0.5 (axis) vs aggressive (allies)"
