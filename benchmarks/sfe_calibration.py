@@ -62,11 +62,10 @@ def play(content: str | None, bots: tuple[str, str], seed: int, index: int) -> d
     battles = sum(1 for e in st.data["log"]
                   if isinstance(e, dict) and e.get("rule") == "8.2" and "attack" in e)
     held = {loc["name"]: loc["control"] for loc in view(st)["locations"] if loc.get("vp")}
-    gray = {m.name for m in g.c.map.locations if m.start_control == "gray"}
-    # 9.1: a gray location's circle scores for the Allies, a blue or red one for the Axis
-    scored = sorted(name for name, holder in held.items()
-                    if (holder in ("western", "soviet") and name in gray)
-                    or (holder == "axis" and name not in gray))
+    # 9.1, read from the game's own table of who scores each circle (as its VP total is)
+    ctl = st.data["ctl"]
+    scored = sorted(g.c.names[loc] for loc, _, gain in g.vp_locations
+                    if gain[ctl[loc]] and held[g.c.names[loc]] != "contested")
     return {"index": index, "seed": game_seed, "winner": out.winner, "label": out.label,
             "battles": battles, "axis_vp": out.scores.get("axis_vp"),
             "allied_vp": out.scores.get("allied_vp"), "turn": st.data["turn"],
