@@ -16,6 +16,11 @@ with changes); ``--set`` changes one reconstructed value of the bundled content 
 without writing files, for exploring the levers, e.g. ``--set usa_entry.sp3=3`` or
 ``--set counter_mix.western.sp3=10`` (setup.yaml keys, dotted). The numbers are per game;
 timings on a shared machine mean little.
+
+``--out FILE`` gets one JSON line per game as the game ends. With ``--resume`` the games
+already in ``FILE`` are kept and not played again, so a run of many hours can be spread over
+several sittings (and machines): a row says which bots, content and seed played it, and a
+file from another run is refused rather than mixed in.
 """
 
 from __future__ import annotations
@@ -41,6 +46,43 @@ from warroom.games import load_game
 from warroom.sim.stats import wilson
 
 BUNDLED = Path(__file__).resolve().parents[1] / "src" / "warroom" / "games" / "sfe" / "content"
+
+
+def run_key(bots: tuple[str, str], content: str | None, sets: list[str], seed: int
+            ) -> dict[str, Any]:
+    """What makes two games rows of the same run (checked by ``--resume``)."""
+    return {"bots": list(bots), "content": content or "bundled", "set": list(sets),
+            "run_seed": seed}
+
+
+def resumed(path: str, key: dict[str, Any], games: int) -> list[dict[str, Any]]:
+    """The rows already in ``path`` (none if it does not exist), refused with a clear
+    message when a row belongs to another run or repeats or exceeds the game numbers."""
+    p = Path(path)
+    if not p.exists():
+        return []
+    rows: list[dict[str, Any]] = []
+    seen: set[int] = set()
+    for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise SystemExit(f"{path}:{n}: not a JSON line ({e}); remove the line or the "
+                             "file to start again") from e
+        mine = {k: row.get(k) for k in key}
+        if mine != key:
+            raise SystemExit(f"{path}:{n}: a game of another run ({mine}), not of this one "
+                             f"({key}); use another --out or the same settings")
+        index = row.get("index")
+        if not isinstance(index, int) or not 0 <= index < games or index in seen \
+                or row.get("seed") != derive_seed(key["run_seed"], index):
+            raise SystemExit(f"{path}:{n}: game {index!r} is not game of 0..{games - 1} of "
+                             "this run, or comes twice")
+        seen.add(index)
+        rows.append(row)
+    return rows
 
 
 def play(content: str | None, bots: tuple[str, str], seed: int, index: int) -> dict[str, Any]:
@@ -78,12 +120,13 @@ def captured(rows: list[dict[str, Any]]) -> dict[str, int]:
     return dict(Counter(name for r in rows for name in r["scored"]).most_common())
 
 
-def _progress(rows: list[dict[str, Any]], total: int, t0: float) -> None:
-    """One line on stderr per finished game: how many, the Axis wins so far, the ETA."""
+def _progress(rows: list[dict[str, Any]], total: int, t0: float, kept: int = 0) -> None:
+    """One line on stderr per finished game: how many, the Axis wins so far, the ETA (from
+    the games played in this sitting, not the ``kept`` ones resumed from the file)."""
     done = len(rows)
     wins = sum(r["winner"] == "axis" for r in rows)
     spent = time.time() - t0
-    eta = spent / done * (total - done)
+    eta = spent / max(1, done - kept) * (total - done)
     print(f"{done}/{total} games, Axis {wins}/{done}, {spent:.0f} s, ETA {eta:.0f} s",
           file=sys.stderr, flush=True)
 
@@ -117,31 +160,39 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--set", action="append", default=[], dest="sets")
     ap.add_argument("--out", default=None,
                     help="one JSON line per game, written as each game ends")
+    ap.add_argument("--resume", action="store_true",
+                    help="keep the games already in --out and play only the others")
     args = ap.parse_args(argv)
+    if args.resume and not args.out:
+        ap.error("--resume needs --out FILE")
     names = split_bot_specs(args.bots)
     bots = (names[0], names[-1])
     content = args.content
     if args.sets:
         content = patched_content(args.sets)
     t0 = time.time()
-    rows: list[dict[str, Any]] = []
+    key = run_key(bots, args.content, args.sets, args.seed)
+    rows: list[dict[str, Any]] = resumed(args.out, key, args.games) if args.resume else []
+    kept = len(rows)
+    todo = sorted(set(range(args.games)) - {r["index"] for r in rows})
     # each game is written to --out as it ends, so a long run stopped early keeps its games
-    sink = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
+    sink = open(args.out, "a" if args.resume else "w",  # noqa: SIM115
+                encoding="utf-8") if args.out else None
 
     def done(row: dict[str, Any]) -> None:
+        row = {**row, **key}
         rows.append(row)
         if sink is not None:
             sink.write(json.dumps(row) + "\n")
             sink.flush()
-        _progress(rows, args.games, t0)
+        _progress(rows, args.games, t0, kept)
 
     if args.jobs == 1:
-        for i in range(args.games):
+        for i in todo:
             done(play(content, bots, args.seed, i))
     else:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            futures = [pool.submit(play, content, bots, args.seed, i)
-                       for i in range(args.games)]
+            futures = [pool.submit(play, content, bots, args.seed, i) for i in todo]
             for future in as_completed(futures):
                 done(future.result())
     rows.sort(key=lambda r: r["index"])

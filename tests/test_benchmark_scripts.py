@@ -118,3 +118,37 @@ def test_sfe_calibration_reads_bot_specs_with_parameters(
     mod.main(["--bots", "ismcts:iterations=2,c=0.5,aggressive", "--games", "1"])
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert summary["bots"] == "ismcts:iterations=2,c=0.5 (axis) vs aggressive (allies)"
+
+
+def test_sfe_calibration_resumes_a_run_and_refuses_another_runs_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--resume``: the games already in ``--out`` are kept and only the others played, so
+    a run stopped after 2 games and resumed to 3 ends with the file and summary of a run of
+    3; a file written with other settings is refused and left as it was."""
+    mod = _script("sfe_calibration")
+    whole = tmp_path / "whole.jsonl"
+    mod.main(["--games", "3", "--seed", "7", "--out", str(whole)])
+    summary_whole = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    part = tmp_path / "part.jsonl"
+    mod.main(["--games", "2", "--seed", "7", "--out", str(part)])
+    capsys.readouterr()
+    mod.main(["--games", "3", "--seed", "7", "--out", str(part), "--resume"])
+    captured = capsys.readouterr()
+    assert len(captured.err.strip().splitlines()) == 1          # one game played
+    assert captured.err.startswith("3/3 games")
+    summary = json.loads(captured.out.strip().splitlines()[-1])
+    for s in (summary, summary_whole):
+        s.pop("seconds")
+    assert summary == summary_whole
+    assert part.read_text(encoding="utf-8") == whole.read_text(encoding="utf-8")
+    before = part.read_text(encoding="utf-8")
+    with pytest.raises(SystemExit, match="another run"):
+        mod.main(["--games", "3", "--seed", "8", "--out", str(part), "--resume"])
+    with pytest.raises(SystemExit, match="another run"):
+        mod.main(["--games", "3", "--seed", "7", "--bots", "random", "--out", str(part),
+                  "--resume"])
+    with pytest.raises(SystemExit, match="comes twice"):
+        mod.main(["--games", "2", "--seed", "7", "--out", str(part), "--resume"])
+    assert part.read_text(encoding="utf-8") == before
+    with pytest.raises(SystemExit):
+        mod.main(["--resume"])                                   # no --out to resume
