@@ -172,6 +172,14 @@ def test_warroom_train_command(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     assert "round 0:" in res.output and str(out) in res.output
     assert load_model(out).info.command.startswith("warroom ")
+    res = runner.invoke(app, ["train", "eaw1940", "--rounds", "2", "--games-per-round", "1",
+                              "--eval-games", "1", "--iterations", "2", "--hidden", "16",
+                              "--steps-per-round", "5", "--out", str(out), "--resume"])
+    assert res.exit_code == 0, res.output
+    assert "round 1:" in res.output and "round 0:" not in res.output
+    bad = runner.invoke(app, ["train", "eaw1940", "--rounds", "2", "--iterations", "3",
+                              "--hidden", "16", "--out", str(out), "--resume"])
+    assert bad.exit_code == 2 and "other settings" in bad.output
     bad = runner.invoke(app, ["train", "eaw1940", "--jobs", "0", "--out", str(out)])
     assert bad.exit_code == 2 and "must be 1 or more" in bad.output
     bad = runner.invoke(app, ["train", "eaw1940", "--scenario", "nope", "--rounds", "1",
@@ -252,3 +260,67 @@ def test_training_replaces_a_model_left_by_an_earlier_run(tmp_path: Path) -> Non
                                max_rounds=1, minutes=0, accept=1.01)
     training.train(cfg)
     assert load_model(out).info.hidden == 16
+
+
+def _tiny(out: Path, rounds: int, **kw: object) -> training.TrainConfig:
+    return training.TrainConfig(game="eaw1940", seed=4, out=out, iterations=3,
+                                games_per_round=2, eval_games=1, eval_iterations=3,
+                                steps_per_round=6, batch=16, hidden=16, blocks=1,
+                                max_rounds=rounds, minutes=0, temperature_moves=3,
+                                **kw)  # type: ignore[arg-type]
+
+
+def _weights(path: Path) -> dict[str, list[float]]:
+    return {k: v.flatten().tolist() for k, v in load_model(path).state_dict().items()}
+
+
+def _log(cfg: training.TrainConfig) -> list[dict[str, object]]:
+    lines = [json.loads(x) for x in training.log_path(cfg).read_text().splitlines()]
+    for x in lines:      # wall-clock figures differ from sitting to sitting
+        for k in ("seconds", "selfplay_games_per_s", "train_steps_per_s"):
+            x.pop(k)
+    return lines
+
+
+def test_a_resumed_run_is_the_same_run(tmp_path: Path) -> None:
+    """--resume: 3 rounds played as 1 + 2 (two sittings, the checkpoint between) give the
+    same model, candidate and log as 3 rounds in one go; a stale log line of a round the
+    checkpoint does not hold is dropped."""
+    whole = _tiny(tmp_path / "a" / "m.pt", 3)
+    training.train(whole)
+    part = _tiny(tmp_path / "b" / "m.pt", 1)
+    training.train(part)
+    assert training.checkpoint_path(part).is_file()
+    with training.log_path(part).open("a") as fh:   # as if stopped after logging round 1
+        fh.write(json.dumps({"round": 1, "stale": True}) + "\n")
+    resumed = _tiny(tmp_path / "b" / "m.pt", 3, resume=True)
+    training.train(resumed)
+    assert _log(resumed) == _log(whole)
+    assert [x["round"] for x in _log(resumed)] == [0, 1, 2]
+    for name in ("m.pt", "m.candidate.pt"):
+        assert _weights(tmp_path / "b" / name) == _weights(tmp_path / "a" / name)
+
+
+def test_resume_refuses_another_runs_checkpoint_and_init_starts_from_a_model(
+        tmp_path: Path) -> None:
+    """--resume with other settings, or without a checkpoint, is refused with what to do;
+    --init starts from a model's weights and counts its training."""
+    out = tmp_path / "m.pt"
+    training.train(_tiny(out, 1))
+    with pytest.raises(ContentError, match="other settings: seed 4"):
+        cfg = _tiny(out, 2, resume=True)
+        cfg.seed = 5
+        training.train(cfg)
+    with pytest.raises(ContentError, match="no checkpoint"):
+        training.train(_tiny(tmp_path / "other.pt", 2, resume=True))
+    with pytest.raises(ContentError, match="give one of them"):
+        training.train(_tiny(tmp_path / "x.pt", 1, resume=True, init=out))
+    first = load_model(out)
+    with pytest.raises(ContentError, match="--hidden 16"):
+        cfg = _tiny(tmp_path / "wide.pt", 1, init=out)
+        cfg.hidden = 32
+        training.train(cfg)
+    warm = _tiny(tmp_path / "warm.pt", 1, init=out)
+    last = training.train(warm)
+    assert last["games"] == first.info.games + 2
+    assert load_model(tmp_path / "warm.pt").info.games == first.info.games + 2

@@ -47,6 +47,12 @@ def train(
     hidden: Annotated[int, typer.Option(help="Width of the network.")] = 256,
     mix: Annotated[float, typer.Option(
         help="Leaf value = (1 - mix) x network + mix x the game's hand evaluation.")] = 0.5,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="Carry on the run of --out from its checkpoint (MODEL.ckpt.pt), "
+        "with the same settings; --rounds counts all its rounds.")] = False,
+    init: Annotated[Path | None, typer.Option(
+        help="Start from this model's weights; it is the best so far, the network the "
+        "candidates must beat.")] = None,
 ) -> None:
     """Train a policy/value network by self-play with the network-guided search."""
     try:
@@ -60,7 +66,7 @@ def train(
         jobs=jobs, backend=backend, address=address, iterations=iterations,
         games_per_round=games_per_round, eval_games=eval_games,
         eval_iterations=iterations, steps_per_round=steps_per_round, max_rounds=rounds,
-        hidden=hidden, mix=mix, command=command)
+        hidden=hidden, mix=mix, command=command, resume=resume, init=init)
     if not 0.0 <= mix <= 1.0:
         err.print(Text.assemble(("error: ", "bold red"), "--mix must be between 0 and 1"))
         raise typer.Exit(2)

@@ -21,6 +21,13 @@ AlphaZero's loop, sized for these games (OpenSpiel's ``alpha_zero`` is the model
 5. **Checkpoints**: the candidate is written next to ``--out`` after each round, and
    ``--out`` gets the first round's network and then every accepted one, so an
    interrupted run keeps what it learnt and ``--out`` never holds an earlier run's model.
+   After each round the whole run is also written to ``MODEL.ckpt.pt`` (the network in
+   full precision, the optimiser, the replay buffer, the round, the random generators and
+   which network is the best); ``resume=True`` (``warroom train --resume``) carries on
+   from it, so training can be spread over sittings (a 2-core machine, or a GPU lent for
+   minutes), and a run of N rounds resumed after k is the same run as one of N rounds.
+   ``init`` (``--init MODEL``) starts from a trained model instead: its weights, and it is
+   the best so far, the network the candidates must beat (a fresh optimiser and buffer).
 
 The training log is JSON lines next to the model (``MODEL.log.jsonl``): one line per
 round with the losses, samples, games, seconds, and the evaluation.
@@ -38,7 +45,7 @@ import random
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +53,7 @@ import torch
 
 from warroom.ai.ismcts import ISMCTSBot
 from warroom.ai.net import (
+    ModelInfo,
     PolicyValueNet,
     encode,
     guided_params,
@@ -53,7 +61,7 @@ from warroom.ai.net import (
     new_model,
     save_model,
 )
-from warroom.core.errors import UnknownGameError
+from warroom.core.errors import ContentError, UnknownGameError
 from warroom.core.protocol import Game, apply, legal_actions, new_game, result
 from warroom.core.rng import Rng, derive_seed
 from warroom.games import load_game
@@ -99,6 +107,15 @@ class TrainConfig:
     mix: float = 0.5                # value = (1 - mix) * network + mix * hand evaluation
     max_rounds: int | None = None
     command: str = ""
+    resume: bool = False            # carry on from MODEL.ckpt.pt
+    init: Path | None = None        # start from this model's weights (it is the best so far)
+
+
+CHECKPOINT = "warroom-checkpoint/1"
+RUN_FIELDS = ("game", "scenario", "seed", "iterations", "games_per_round", "eval_games",
+              "eval_iterations", "accept", "buffer", "batch", "steps_per_round", "lr",
+              "weight_decay", "hidden", "blocks", "temperature_moves", "mix")
+"""The settings that make a run what it is: a checkpoint resumes only with the same."""
 
 
 def _searcher(game: Game, net_path: str | None, seed: int, iterations: int,
@@ -281,6 +298,78 @@ def log_path(cfg: TrainConfig) -> Path:
     return out.with_name(out.stem + ".log.jsonl")
 
 
+def checkpoint_path(cfg: TrainConfig) -> Path:
+    """The checkpoint of a run: ``MODEL.ckpt.pt`` beside the model."""
+    out = Path(cfg.out).expanduser()
+    return out.with_name(out.stem + ".ckpt" + out.suffix)
+
+
+def _pack_buffer(buffer: deque[Sample]) -> dict[str, torch.Tensor]:
+    """The replay buffer as tensors (float32, what training reads them as, so a resumed
+    run trains on the same numbers)."""
+    items = list(buffer)
+    return {
+        "x": torch.tensor([s.x for s in items], dtype=torch.float32),
+        "legal": torch.tensor([a for s in items for a in s.legal], dtype=torch.int64),
+        "policy": torch.tensor([p for s in items for p in s.policy], dtype=torch.float32),
+        "sizes": torch.tensor([len(s.legal) for s in items], dtype=torch.int64),
+        "role": torch.tensor([s.role for s in items], dtype=torch.int64),
+        "z": torch.tensor([s.z for s in items], dtype=torch.float32),
+    }
+
+
+def _unpack_buffer(packed: dict[str, torch.Tensor], maxlen: int) -> deque[Sample]:
+    buffer: deque[Sample] = deque(maxlen=maxlen)
+    xs = packed["x"].tolist()
+    legal = packed["legal"].tolist()
+    policy = packed["policy"].tolist()
+    roles = packed["role"].tolist()
+    zs = packed["z"].tolist()
+    at = 0
+    for i, n in enumerate(packed["sizes"].tolist()):
+        buffer.append(Sample(xs[i], legal[at:at + n], policy[at:at + n], roles[i], zs[i]))
+        at += n
+    return buffer
+
+
+def _save_checkpoint(path: Path, cfg: TrainConfig, run: dict[str, Any],
+                     net: PolicyValueNet, opt: torch.optim.Optimizer,
+                     buffer: deque[Sample], rng: random.Random) -> None:
+    """The whole run after a round (written to a temporary file, then renamed)."""
+    blob = {"format": CHECKPOINT,
+            "config": {k: getattr(cfg, k) for k in RUN_FIELDS},
+            "run": run, "info": asdict(net.info),
+            "net": {k: v.detach().to("cpu") for k, v in net.state_dict().items()},
+            "opt": opt.state_dict(), "buffer": _pack_buffer(buffer),
+            "rng": rng.getstate(), "torch_rng": torch.get_rng_state()}
+    tmp = path.with_name(path.name + ".tmp")
+    torch.save(blob, tmp)
+    tmp.replace(path)
+
+
+def _load_checkpoint(path: Path, cfg: TrainConfig) -> dict[str, Any]:
+    """A checkpoint of this run, refused with what to do when it is missing, damaged or
+    of a run with other settings."""
+    if not path.is_file():
+        raise ContentError(f"--resume: no checkpoint at {path}; start the run without "
+                           "--resume (or give the --out of the run to resume)")
+    try:
+        blob = torch.load(path, map_location="cpu", weights_only=True)
+    except Exception as exc:     # torch raises many kinds on a corrupt file
+        raise ContentError(f"{path} is not a warroom training checkpoint "
+                           f"({exc.__class__.__name__})") from None
+    if not isinstance(blob, dict) or blob.get("format") != CHECKPOINT:
+        raise ContentError(f"{path} is not a warroom training checkpoint ({CHECKPOINT})")
+    saved = blob["config"]
+    differ = [f"{k} {saved.get(k)!r} (now {getattr(cfg, k)!r})" for k in RUN_FIELDS
+              if saved.get(k) != getattr(cfg, k)]
+    if differ:
+        raise ContentError(f"{path} is a run with other settings: {', '.join(differ)}; "
+                           "resume with the same settings, or start a new run with "
+                           "another --out")
+    return blob
+
+
 def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = None
           ) -> dict[str, Any]:
     """Run the loop for ``cfg.minutes`` (or ``cfg.max_rounds``); returns the last log line."""
@@ -293,25 +382,59 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
     check_backend(cfg.backend, cfg.jobs, cfg.address)
     if cfg.device.startswith("cuda") and not torch.cuda.is_available():
         raise UnknownGameError("--device cuda: no CUDA device is available here; use cpu")
+    if cfg.resume and cfg.init is not None:
+        raise ContentError("--resume carries on a run, --init starts one from a model: "
+                           "give one of them")
     torch.manual_seed(cfg.seed)
     rng = random.Random(cfg.seed)
     out = Path(cfg.out).expanduser()
     cand_path = out.with_name(out.stem + ".candidate" + out.suffix)
+    ckpt = checkpoint_path(cfg)
     net = new_model(game, cfg.hidden, cfg.blocks, cfg.seed, cfg.scenario)
+    best: str | None = None          # generation 0: hand evaluation
+    wrote_out = False                # --out written by this run
+    games = steps = round_ = 0
+    before = 0.0                     # seconds spent in earlier sittings of the run
+    if cfg.init is not None:
+        first = load_model(cfg.init, game)
+        if (first.info.hidden, first.info.blocks) != (cfg.hidden, cfg.blocks):
+            raise ContentError(f"--init {cfg.init} has width {first.info.hidden} and "
+                               f"{first.info.blocks} blocks: give --hidden "
+                               f"{first.info.hidden} (and the same blocks)")
+        net.load_state_dict(first.state_dict())
+        net.info.scenario = first.info.scenario
+        games, steps = first.info.games, first.info.steps
+        best = str(Path(cfg.init).expanduser())
     net.info.command = cfg.command
     net.info.extra["mix"] = cfg.mix
     net.to(cfg.device)
     opt = torch.optim.AdamW(net.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
     buffer: deque[Sample] = deque(maxlen=cfg.buffer)
-    best: str | None = None          # generation 0: hand evaluation
-    wrote_out = False                # --out written by this run
+    if cfg.resume:
+        blob = _load_checkpoint(ckpt, cfg)
+        run = blob["run"]
+        net.load_state_dict(blob["net"])
+        net.info = ModelInfo(**blob["info"])
+        net.info.command = run.get("command", cfg.command)
+        opt.load_state_dict(blob["opt"])
+        buffer = _unpack_buffer(blob["buffer"], cfg.buffer)
+        rng.setstate(blob["rng"])
+        torch.set_rng_state(blob["torch_rng"])
+        best, wrote_out = run["best"], run["wrote_out"]
+        games, steps, round_, before = run["games"], run["steps"], run["round"], run["seconds"]
+        if best is not None and not Path(best).is_file():
+            raise ContentError(f"--resume: the best network of the run, {best}, is missing")
     start = time.monotonic()
-    games = steps = 0
     line: dict[str, Any] = {}
     logfile = log_path(cfg)
     logfile.parent.mkdir(parents=True, exist_ok=True)
-    with logfile.open("w", encoding="utf-8") as log:
-        round_ = 0
+    if cfg.resume and logfile.is_file():
+        # a round logged after the checkpoint was written (a run stopped in between) is
+        # played again, so its line goes
+        kept = [x for x in logfile.read_text(encoding="utf-8").splitlines()
+                if x.strip() and json.loads(x).get("round", round_) < round_]
+        logfile.write_text("".join(x + "\n" for x in kept), encoding="utf-8")
+    with logfile.open("a" if cfg.resume else "w", encoding="utf-8") as log:
         while True:
             if cfg.max_rounds is not None and round_ >= cfg.max_rounds:
                 break
@@ -345,7 +468,7 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
             if accepted:
                 best = str(out)
             t3 = time.monotonic()
-            line = {"round": round_, "seconds": round(t3 - start, 2), "games": games,
+            line = {"round": round_, "seconds": round(before + t3 - start, 2), "games": games,
                     "steps": steps, "samples": len(buffer), **losses,
                     "selfplay_games_per_s": len(summaries) / max(t1 - t0, 1e-9),
                     "train_steps_per_s": cfg.steps_per_round / max(t2 - t1, 1e-9),
@@ -354,9 +477,13 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
                     "eval": ev, "accepted": accepted, "device": cfg.device}
             log.write(json.dumps(line, sort_keys=True) + "\n")
             log.flush()
+            round_ += 1
+            _save_checkpoint(ckpt, cfg, {"round": round_, "games": games, "steps": steps,
+                                         "seconds": line["seconds"], "best": best,
+                                         "wrote_out": wrote_out, "command": net.info.command},
+                             net, opt, buffer, rng)
             if progress is not None:
                 progress(line)
-            round_ += 1
     if not wrote_out:
         save_model(net, out)
     return line
