@@ -2,7 +2,7 @@
 equal time per decision, and the training throughput.
 
     python benchmarks/learning.py GAME --model MODEL.pt [--scenario S] [--seconds 0.2]
-        [--games 10] [--seed 0] [--mix 0.0] [--log MODEL.log.jsonl]
+        [--games 10] [--seed 0] [--mix 0.0] [--jobs 1] [--log MODEL.log.jsonl]
 
 Two-role games: ``net:MODEL`` against plain ``ismcts``, both with ``seconds`` per decision,
 each seating ``games`` times (the same seeds in both seatings); prints the net's wins with
@@ -10,6 +10,10 @@ the Wilson 95% interval. One-role games (eaw1940): each bot plays the same ``gam
 seeds; prints each one's mean return and mean score with a 95% interval, and the paired
 difference net - hand per seed (the same deals and dice: far less noise). With ``--log``,
 the self-play games per second and training steps per second of that training run.
+
+The games are played in seed order, the net's and the hand evaluation's game of a seed one
+after the other (so a change in the machine's load falls on both alike); ``--jobs J`` plays
+J games at once (give each a core of its own: the budgets are in seconds).
 
 Time budgets are not reproducible (they depend on the machine's load): say where it ran.
 """
@@ -22,6 +26,7 @@ import math
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +42,14 @@ def play(game_id: str, scenario: str | None, seed: int, specs: dict[str, str]
     return play_game(load_game(game_id), scenario, seed, specs)
 
 
+def _run(tasks: list[tuple[Any, ...]], jobs: int) -> list[dict[str, Any]]:
+    """The games of ``tasks`` (``play``'s arguments), in order, ``jobs`` at a time."""
+    if jobs <= 1:
+        return [play(*t) for t in tasks]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(play, *zip(*tasks, strict=True)))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("game")
@@ -47,6 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--mix", type=float, default=None,
                     help="override the model's own blend of network and hand value")
+    ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--log", type=Path)
     args = ap.parse_args(argv)
     game = load_game(args.game)
@@ -58,14 +72,16 @@ def main(argv: list[str] | None = None) -> int:
                               "seconds_per_decision": args.seconds, "net": net, "hand": hand}
     if len(game.roles) == 1:
         role = game.roles[0]
+        bots = (("net", net), ("hand", hand))
+        # seed by seed, the net's game then the hand evaluation's
+        tasks = [(args.game, args.scenario, derive_seed(args.seed, i), {role: spec})
+                 for i in range(args.games) for _name, spec in bots]
+        outs = _run(tasks, args.jobs)
         per_seed: dict[str, list[float]] = {}
-        for name, spec in (("net", net), ("hand", hand)):
-            rets, scores = [], []
+        for k, (name, spec) in enumerate(bots):
+            rets = [o["returns"][role] for o in outs[k::2]]
+            scores = [float(next(iter(o["scores"].values()), 0.0)) for o in outs[k::2]]
             per_seed[name] = scores
-            for i in range(args.games):
-                out = play(args.game, args.scenario, derive_seed(args.seed, i), {role: spec})
-                rets.append(out["returns"][role])
-                scores.append(next(iter(out["scores"].values()), 0.0))
             sd = statistics.stdev(scores) if len(scores) > 1 else 0.0
             half = 1.96 * sd / math.sqrt(len(scores))
             report[name] = {"mean_return": statistics.mean(rets),
@@ -93,16 +109,18 @@ def main(argv: list[str] | None = None) -> int:
         wins = 0.0
         n = 0
         per_role: dict[str, float] = {}
-        for role in game.roles:
-            for i in range(args.games):
-                specs = {r: (net if r == role else hand) for r in game.roles}
-                out = play(args.game, args.scenario, derive_seed(args.seed, i), specs)
-                ret = out["returns"][role]
-                score = 1.0 if ret > 0 else 0.5 if ret == 0 else 0.0
-                wins += score
-                per_role[role] = per_role.get(role, 0.0) + score
-                n += 1
-                print(f"game {n}: net as {role}: {out['outcome']}", flush=True)
+        # seed by seed, the net in each seat in turn
+        seats = [(i, role) for i in range(args.games) for role in game.roles]
+        outs = _run([(args.game, args.scenario, derive_seed(args.seed, i),
+                      {r: (net if r == role else hand) for r in game.roles})
+                     for i, role in seats], args.jobs)
+        for (_i, role), out in zip(seats, outs, strict=True):
+            ret = out["returns"][role]
+            score = 1.0 if ret > 0 else 0.5 if ret == 0 else 0.0
+            wins += score
+            per_role[role] = per_role.get(role, 0.0) + score
+            n += 1
+            print(f"game {n}: net as {role}: {out['outcome']}", flush=True)
         rate = wilson(wins, n)
         low, high = rate.lo, rate.hi
         report.update({"net_score": wins, "games": n, "win_rate": wins / n,

@@ -152,3 +152,28 @@ def test_sfe_calibration_resumes_a_run_and_refuses_another_runs_file(
     assert part.read_text(encoding="utf-8") == before
     with pytest.raises(SystemExit):
         mod.main(["--resume"])                                   # no --out to resume
+
+
+def test_learning_benchmark_pairs_the_seeds(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """``learning.py``: in a one-role game both bots play the same seeds (the paired
+    difference counts every seed once), whatever ``--jobs``; in a two-role game the net
+    plays each seat on every seed."""
+    pytest.importorskip("torch")
+    from warroom.ai.net import new_model, save_model
+    mod = _script("learning")
+    model = tmp_path / "m.pt"
+    save_model(new_model(load_game("eaw1940"), hidden=8, blocks=1), model)
+    reports = []
+    for jobs in ("1", "2"):
+        mod.main(["eaw1940", "--model", str(model), "--seconds", "0.005", "--games", "3",
+                  "--seed", "4", "--jobs", jobs])
+        reports.append(json.loads(capsys.readouterr().out.strip().splitlines()[-1]))
+    for r in reports:
+        paired = r["paired_difference"]
+        assert paired["net_better"] + paired["equal"] + paired["hand_better"] == 3
+    sfe = tmp_path / "sfe.pt"
+    save_model(new_model(load_game("sfe"), hidden=8, blocks=1), sfe)
+    mod.main(["sfe", "--model", str(sfe), "--seconds", "0.002", "--games", "1"])
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert report["games"] == 2 and set(report["per_role"]) == {"axis", "allies"}
