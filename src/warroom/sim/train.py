@@ -414,8 +414,7 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
         blob = _load_checkpoint(ckpt, cfg)
         run = blob["run"]
         net.load_state_dict(blob["net"])
-        net.info = ModelInfo(**blob["info"])
-        net.info.command = run.get("command", cfg.command)
+        net.info = ModelInfo(**blob["info"])    # the first sitting's command included
         opt.load_state_dict(blob["opt"])
         buffer = _unpack_buffer(blob["buffer"], cfg.buffer)
         rng.setstate(blob["rng"])
@@ -480,7 +479,7 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
             round_ += 1
             _save_checkpoint(ckpt, cfg, {"round": round_, "games": games, "steps": steps,
                                          "seconds": line["seconds"], "best": best,
-                                         "wrote_out": wrote_out, "command": net.info.command},
+                                         "wrote_out": wrote_out},
                              net, opt, buffer, rng)
             if progress is not None:
                 progress(line)
