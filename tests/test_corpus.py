@@ -193,37 +193,52 @@ _SFE_CHANGED = {
 CHANGED_ON_PURPOSE.update({("sfe", i): " | ".join(why) for i, why in _SFE_CHANGED.items()})
 
 _SFE_CALIBRATION = (
-    "sfe calibration, issue 14: the reconstructed VP circles of Berlin (3 -> 5) and the Ruhr "
-    "(2 -> 3) were tuned so that equal bots give the Axis 40-60% of the games (9.1)")
-SFE_VP_CALIBRATED: dict[str, tuple[int, int]] = {"Berlin": (3, 5), "Ruhr": (2, 3)}
+    "sfe calibration, issue 14: the reconstructed VP circles were tuned so that equal bots "
+    "give the Axis 40-60% of the games (9.1): Berlin (3 -> 5) and the Ruhr (2 -> 3) for "
+    "`aggressive`, then eleven more for the strongest bot, the search over plans")
+SFE_VP_CALIBRATED: dict[str, tuple[int, int]] = {
+    "Berlin": (3, 5), "Ruhr": (2, 3),
+    # the second calibration, for the strongest bot (December 2026)
+    "Hamburg": (1, 2), "Vienna": (1, 3), "Warsaw": (1, 2), "Milan": (1, 2), "Rome": (2, 3),
+    "Tripoli": (1, 3), "Sedan": (1, 0), "Leningrad": (2, 1), "Moscow": (3, 2),
+    "Minsk": (1, 0), "Kiev": (2, 0),
+}
 """Content changed on purpose (:data:`_SFE_CALIBRATION`): a location's VP circle, (old,
-new). The old sfe views are compared with the new value in place of the old one; nothing
-else may differ. It changes the games themselves only once one of these locations changes
-hands: the full games (above) still diverge first where their fixes apply, and the 40-action
-games (entries 20-25) never get there, so they still replay exactly."""
+new; 0 is no circle). The old sfe views are compared with the new value in place of the old
+one; nothing else may differ. It changes the games themselves only once one of these
+locations changes hands: the full games (above) still diverge first where their fixes
+apply, and the 40-action games (entries 20-25) never get there, so they still replay
+exactly."""
 
 
 def _calibrated(gid: str, old_view: dict[str, Any]) -> dict[str, Any]:
-    """``old_view`` with the calibrated VP circles of :data:`SFE_VP_CALIBRATED`, and the
-    Allied VP total for those of them the Allies hold (9.1: gray locations score for the
-    Allies only)."""
+    """``old_view`` with the calibrated VP circles of :data:`SFE_VP_CALIBRATED`, and the VP
+    totals moved for those of them held by the side they score for (9.1: a gray location
+    scores for the Allies only, a blue or red one for the Axis only)."""
     if gid != "sfe" or "locations" not in old_view:
         return old_view
+    start = {m.name: m.start_control for m in _SFE_MAP.locations}
     locations = []
-    gain = 0
+    gain = {"axis": 0, "allies": 0}
     for loc in old_view["locations"]:
         was, now = SFE_VP_CALIBRATED.get(loc["name"], (0, 0))
-        if was and loc.get("vp") == was:
+        if was != now and loc.get("vp") == was:
             loc = {**loc, "vp": now}
-            if loc["control"] in ("western", "soviet"):
-                gain += now - was
+            if start[loc["name"]] == "gray" and loc["control"] in ("western", "soviet"):
+                gain["allies"] += now - was
+            elif start[loc["name"]] in ("blue", "red") and loc["control"] == "axis":
+                gain["axis"] += now - was
         locations.append(loc)
     out = {**old_view, "locations": locations}
-    if gain:
+    if gain["axis"] or gain["allies"]:
         vp = old_view["vp"]
-        out["vp"] = {**vp, "allies": vp["allies"] + gain,
-                     "differential": vp["differential"] - gain}
+        out["vp"] = {**vp, "axis": vp["axis"] + gain["axis"],
+                     "allies": vp["allies"] + gain["allies"],
+                     "differential": vp["differential"] + gain["axis"] - gain["allies"]}
     return out
+
+
+_SFE_MAP = load_game("sfe").c.map  # type: ignore[attr-defined]
 
 
 def _replay_until_illegal(gid: str, record: Record) -> tuple[State[Any], bool]:

@@ -161,9 +161,10 @@ def test_sfe_a_vp_lead_raises_the_value() -> None:
     up.cache.clear()
     assert E.victory_points(up)[0] > E.victory_points(st)[0]
     # the empty location may be walked back into (a threat the value counts): less than
-    # the whole VP_WEIGHT, but a gain
-    assert g.evaluate(up, "axis") > g.evaluate(st, "axis") + 0.3
-    assert g.evaluate(up, "allies") < g.evaluate(st, "allies") - 0.3
+    # the whole VP_WEIGHT, but a gain (its size follows the board's other circles: 0.27-0.47
+    # with the calibrated values of map.yaml)
+    assert g.evaluate(up, "axis") > g.evaluate(st, "axis") + 0.2
+    assert g.evaluate(up, "allies") < g.evaluate(st, "allies") - 0.2
 
 
 def test_sfe_value_changes_with_position_before_any_battle() -> None:

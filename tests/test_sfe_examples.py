@@ -549,7 +549,7 @@ def test_game_ends_when_the_final_allied_deck_runs_out() -> None:
 
 def test_seven_vp_differential_at_the_end_of_the_opponents_turn() -> None:
     s = new_game(G, seed=16)
-    for name in ("London", "Paris", "Moscow"):
+    for name in ("London", "Paris", "Moscow", "Sevastopol"):    # 3 + 3 + 2 + 1 VP
         clear(s, name)
         set_control(s, name, AXIS)
         put(s, name, AXIS, 1)
