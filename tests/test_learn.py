@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections import deque
 from pathlib import Path
@@ -211,6 +212,11 @@ def test_the_numpy_forward_pass_equals_the_torch_model() -> None:
         want = torch.softmax(logits[0, ids], dim=0).tolist()
         assert prior == pytest.approx(want, abs=1e-4)
         assert list(value.values()) == pytest.approx(values[0].tolist(), abs=1e-4)
+        # at mix 1 the network is a prior only: the value is the hand evaluation's
+        hand_only = NetGuide(net, mix=1.0)
+        assert hand_only.prior(st, ids) == pytest.approx(want, abs=1e-4)
+        assert hand_only.value(st) == {
+            r: pytest.approx(math.tanh(game.evaluate(st, r) / 10.0)) for r in game.roles}
 
 
 def test_warroom_report_reads_a_training_log(tmp_path: Path) -> None:

@@ -160,7 +160,11 @@ class _NumpyNet:
 
     Inside the search the network answers one position at a time; for such a small
     network PyTorch's per-call overhead costs several times the arithmetic, so the guide
-    runs a numpy copy of the weights (checked equal to the torch model by a test)."""
+    runs a numpy copy of the weights (checked equal to the torch model by a test). The
+    pass is split where the search's questions part: :meth:`trunk` once per position, then
+    :meth:`logits` at the legal action ids only (the policy head's rows gathered: the
+    catalogues run to thousands of actions, of which a position offers a few dozen, so the
+    full head cost several times the rest of the pass) and :meth:`value`."""
 
     def __init__(self, net: PolicyValueNet) -> None:
         def lin(m: nn.Linear) -> tuple[np.ndarray, np.ndarray]:
@@ -177,21 +181,43 @@ class _NumpyNet:
                                 block.norm.weight.detach().cpu().float().numpy().copy(),
                                 block.norm.bias.detach().cpu().float().numpy().copy(),
                                 float(block.norm.eps)))
-        self.policy = lin(net.policy)
+        # the policy head by rows (one per action id), so that a few rows are gathered
+        self.policy_rows = net.policy.weight.detach().cpu().float().numpy().copy()
+        self.policy_bias = net.policy.bias.detach().cpu().float().numpy().copy()
         v1, v2 = net.value[0], net.value[2]
         assert isinstance(v1, nn.Linear) and isinstance(v2, nn.Linear)
         self.value1, self.value2 = lin(v1), lin(v2)
 
-    def __call__(self, x: list[float]) -> tuple[np.ndarray, np.ndarray]:
+    def trunk(self, x: list[float]) -> np.ndarray:
+        """The shared body's output for the encoded position ``x``."""
         h = np.asarray(x, dtype=np.float32) @ self.stem[0] + self.stem[1]
         np.maximum(h, 0, out=h)
         for (aw, ab), (bw, bb), nw, nb, eps in self.blocks:
             y = np.maximum(h @ aw + ab, 0) @ bw + bb + h
             y = (y - y.mean()) / np.sqrt(y.var() + eps) * nw + nb
             h = np.maximum(y, 0)
-        logits = h @ self.policy[0] + self.policy[1]
+        out: np.ndarray = h
+        return out
+
+    def logits(self, h: np.ndarray, ids: Sequence[int] | None = None) -> np.ndarray:
+        """The policy logits at ``ids`` (every action id when ``None``)."""
+        out: np.ndarray
+        if ids is None:
+            out = self.policy_rows @ h + self.policy_bias
+        else:
+            rows = np.asarray(ids, dtype=np.intp)
+            out = self.policy_rows[rows] @ h + self.policy_bias[rows]
+        return out
+
+    def value(self, h: np.ndarray) -> np.ndarray:
+        """The value per role."""
         v = np.maximum(h @ self.value1[0] + self.value1[1], 0)
-        return logits, np.tanh(v @ self.value2[0] + self.value2[1])
+        result: np.ndarray = np.tanh(v @ self.value2[0] + self.value2[1])
+        return result
+
+    def __call__(self, x: list[float]) -> tuple[np.ndarray, np.ndarray]:
+        h = self.trunk(x)
+        return self.logits(h), self.value(h)
 
 
 class NetGuide:
@@ -202,8 +228,9 @@ class NetGuide:
     ``game.observation(state, role)`` of the acting role. The first state a guide sees is
     checked against the model's game, so a model trained for other content is refused with
     a clear error rather than misread. ``mix`` blends the value with the game's hand
-    evaluation (see :meth:`value`). The last position's answer is kept, so a search that
-    asks for the prior and the value of one position runs the network once.
+    evaluation (see :meth:`value`); at ``mix`` 1 the network is a prior only and its value
+    head is not run. The last position's trunk is kept, so a search that asks for the prior
+    and the value of one position runs the shared body once.
     """
 
     def __init__(self, net: PolicyValueNet, mix: float = 0.0, scale: float = 10.0) -> None:
@@ -216,10 +243,10 @@ class NetGuide:
         self._fast = _NumpyNet(net)
         self._checked: Game | None = None
         # the last position asked (its data object, kept alive so that its identity
-        # cannot be reused, and its decision count) and the network's answer
-        self._last: tuple[dict[str, Any], int, np.ndarray, np.ndarray] | None = None
+        # cannot be reused, and its decision count) and the network's trunk there
+        self._last: tuple[dict[str, Any], int, np.ndarray] | None = None
 
-    def _run(self, state: State[Any]) -> tuple[np.ndarray, np.ndarray]:
+    def _trunk(self, state: State[Any]) -> np.ndarray:
         game = state.game
         if game is not self._checked:
             self.net.info.check(game)
@@ -227,31 +254,41 @@ class NetGuide:
         data, count = state.data, state.data.get("decisions", -1)
         last = self._last
         if last is not None and last[0] is data and last[1] == count:
-            return last[2], last[3]
+            return last[2]
         role = state.active if state.active is not None else self.roles[0]
-        logits, values = self._fast(encode(game, state, role))
-        self._last = (data, count, logits, values)
-        return logits, values
+        h = self._fast.trunk(encode(game, state, role))
+        self._last = (data, count, h)
+        return h
 
     def evaluate(self, state: State[Any], legal_ids: Sequence[int]) -> tuple[list[float],
                                                                           dict[str, float]]:
-        """Prior over ``legal_ids`` and value per role."""
-        logits, values = self._run(state)
-        picked = logits[list(legal_ids)].astype(np.float64)
-        exps = np.exp(picked - picked.max()) if len(picked) else picked
-        total = float(exps.sum()) or 1.0
-        return (exps / total).tolist(), dict(zip(self.roles, values.tolist(), strict=True))
+        """Prior over ``legal_ids`` and the network's value per role (unmixed)."""
+        h = self._trunk(state)
+        values = self._fast.value(h)
+        return self.prior(state, legal_ids), dict(zip(self.roles, values.tolist(),
+                                                      strict=True))
 
     def prior(self, state: State[Any], legal_ids: Sequence[int]) -> list[float]:
-        return self.evaluate(state, legal_ids)[0]
+        """The softmax of the acting role's logits over ``legal_ids``."""
+        if not len(legal_ids):
+            return []
+        picked = self._fast.logits(self._trunk(state), legal_ids).astype(np.float64)
+        exps = np.exp(picked - picked.max())
+        total = float(exps.sum()) or 1.0
+        result: list[float] = (exps / total).tolist()
+        return result
 
     def value(self, state: State[Any]) -> dict[str, float]:
         """The network's value per role; with ``mix`` > 0, blended with the game's hand
         evaluation ``tanh(evaluate / scale)`` (AlphaGo's mixing of a value network with
         another judge): ``(1 - mix) * network + mix * hand``."""
-        values = dict(zip(self.roles, self._run(state)[1].tolist(), strict=True))
+        game = state.game
+        if self.mix >= 1.0:
+            return {role: math.tanh(game.evaluate(state, role) / self.scale)
+                    for role in self.roles}
+        values = dict(zip(self.roles, self._fast.value(self._trunk(state)).tolist(),
+                          strict=True))
         if self.mix:
-            game = state.game
             for role in self.roles:
                 hand = math.tanh(game.evaluate(state, role) / self.scale)
                 values[role] = (1 - self.mix) * values[role] + self.mix * hand
