@@ -13,10 +13,10 @@ import pytest
 from warroom.core import Rng, Session, State, apply, determinize, legal_actions, new_game
 from warroom.core.errors import ContentError
 from warroom.core.flow import run
-from warroom.games.eit2.board import LW, RW
+from warroom.games.eit2.board import LW, RW, controller
 from warroom.games.eit2.components import BUNDLED, load_components
 from warroom.games.eit2.frames import action_round_frame
-from warroom.games.eit2.game import EuropeInTurmoil2
+from warroom.games.eit2.game import SP_SCALE, EuropeInTurmoil2
 from warroom.games.eit2.sequence import deal
 
 G = EuropeInTurmoil2()
@@ -49,6 +49,37 @@ def test_observations_stay_inside_minus_one_one() -> None:
                 worst = max(worst, max(abs(v) for v in G.observation(s, role)))
     assert count > 1000
     assert worst <= 1.0
+
+
+def test_observation_spaces_and_cards_read_the_rules_helpers() -> None:
+    """The observation's per-space block (SP, Extremists, control) and its card bits are
+    written for speed (the network-guided search encodes a position at every node); they
+    must say what :func:`controller` (2.1.4) and the piles say."""
+    n = len(C.names)
+    checked = 0
+    for scenario in G.scenarios:
+        s = new_game(G, scenario, 5)
+        r = random.Random(5)
+        while s.active is not None:
+            d = s.data
+            for me, role in enumerate(G.roles):
+                obs = G.observation(s, role)
+                for sp in range(n):
+                    ctl = controller(C, d, sp)
+                    want = [min(d["sp"][LW][sp], SP_SCALE) / SP_SCALE,
+                            min(d["sp"][RW][sp], SP_SCALE) / SP_SCALE,
+                            float(d["ext"][LW][sp] > 0), float(d["ext"][RW][sp] > 0),
+                            float(ctl == LW), float(ctl == RW)]
+                    assert obs[6 * sp:6 * sp + 6] == want, (scenario, sp)
+                cards = obs[6 * n + 10:6 * n + 10 + 4 * len(C.card_numbers)]
+                piles = (d["hands"][me], d["discard"], d["out_of_game"], d["ongoing"])
+                for k, pile in enumerate(piles):
+                    bits = cards[k * len(C.card_numbers):(k + 1) * len(C.card_numbers)]
+                    assert {C.card_numbers[i] for i, b in enumerate(bits) if b} == set(pile)
+                checked += 1
+            acts = legal_actions(s)
+            apply(s, acts[r.randrange(len(acts))])
+    assert checked > 100
 
 
 # -- 6c: determinize remembers what Deuxième Bureau showed --------------------------------

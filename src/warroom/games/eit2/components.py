@@ -107,6 +107,11 @@ class Components:
     tension_max: int = 11
     tension_drm: tuple[int | None, ...] = field(
         default=(None, None, None, None, None, None, 1, 2, 3, 4, 5, 6))
+    card_position: dict[int, int] = field(init=False, repr=False, compare=False)
+    """Each card number's position in :attr:`card_numbers` (the observation's card bits)."""
+
+    def __post_init__(self) -> None:
+        self.card_position = {n: i for i, n in enumerate(self.card_numbers)}
 
     def card_by_title(self, title: str) -> int:
         key = norm(title)

@@ -443,21 +443,26 @@ class EuropeInTurmoil2(EitGame):
         c, data = self.c, st.data
         me = self.roles.index(role)
         obs: list[float] = []
+        put = obs.extend
         sp_lw, sp_rw = data["sp"]
-        for s in range(len(c.names)):
-            ctl = controller(c, data, s)
-            obs += [min(sp_lw[s], SP_SCALE) / SP_SCALE, min(sp_rw[s], SP_SCALE) / SP_SCALE,
-                    float(data["ext"][LW][s] > 0), float(data["ext"][RW][s] > 0),
-                    float(ctl == LW), float(ctl == RW)]
+        ext_lw, ext_rw = data["ext"][LW], data["ext"][RW]
+        stability = c.stability
+        scale = SP_SCALE
+        for s, stab in enumerate(stability):
+            lw, rw = sp_lw[s], sp_rw[s]
+            lw_ctl = lw - rw >= stab              # controller(), 2.1.4
+            put(((lw if lw < scale else scale) / scale, (rw if rw < scale else scale) / scale,
+                 1.0 if ext_lw[s] > 0 else 0.0, 1.0 if ext_rw[s] > 0 else 0.0,
+                 1.0 if lw_ctl else 0.0, 1.0 if not lw_ctl and rw - lw >= stab else 0.0))
         power = max(-20, min(20, data["power"]))     # Final Scoring may pass 20 (10.4.4)
         obs += [power / 20.0, data["mod"][LW] / 20.0, data["mod"][RW] / 20.0,
                 data["tension"] / 11.0, min(data["sanctions"][LW], 10) / 10.0,
                 min(data["sanctions"][RW], 10) / 10.0, data["turn"] / 10.0,
                 data["ar"] / 8.0, float(data["phasing"] == me), float(me == RW)]
-        index = {n: i for i, n in enumerate(c.card_numbers)}
+        index = c.card_position
         for pile in (data["hands"][me], data["discard"], data["out_of_game"],
                      data["ongoing"]):
-            bits = [0.0] * len(c.card_numbers)
+            bits = [0.0] * len(index)
             for n in pile:
                 bits[index[n]] = 1.0
             obs += bits
