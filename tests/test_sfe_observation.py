@@ -8,6 +8,9 @@ import random
 from warroom.core.protocol import apply, determinize, legal_actions, new_game
 from warroom.core.rng import Rng
 from warroom.games import load_game
+from warroom.games.sfe import engine as E
+from warroom.games.sfe.components import AXIS, SOV, WEST
+from warroom.games.sfe.counters import half, is_fortress, owner, strength
 from warroom.games.sfe.game import StruggleForEurope
 
 G = load_game("sfe")
@@ -61,6 +64,30 @@ def test_own_hand_is_multi_hot_and_opponent_hand_only_counted() -> None:
     bits = obs[start:start + G.c.n_cards]
     assert {i for i, v in enumerate(bits) if v} == set(hand)
     assert not any(bits[x] for x in s.data["hand"][1])
+
+
+def test_location_block_reads_control_flags_and_counters() -> None:
+    """The per-location block (written with constant rows for speed) says what
+    :func:`engine.control`, the control flags and the counters say."""
+    c = G.c
+    start = 7 + 2 + 3 + 16 + 4 * c.n_cards
+    checked = 0
+    for seed in (4, 5):
+        for s in states(seed, every=5):
+            d = s.data
+            obs = G.observation(s, "allies")
+            for loc in range(c.n):
+                block = obs[start + 32 * loc:start + 32 * (loc + 1)]
+                ctl = E.control(d, loc)
+                assert block[:5] == [float(ctl == k) for k in (-1, 0, AXIS, WEST, SOV)]
+                assert block[5:8] == [float(d["ctl"][loc] == k) for k in (AXIS, WEST, SOV)]
+                counts = [0] * 24
+                for u in d["u"][loc]:
+                    kind = 4 if is_fortress(u) else strength(u)
+                    counts[(owner(u) - 1) * 8 + half(u) * 4 + kind - 1] += 1
+                assert block[8:] == [min(n, 8) / 8.0 for n in counts], (seed, loc)
+                checked += 1
+    assert checked > 1000
 
 
 def test_chance_bounds_cover_every_random_pick() -> None:

@@ -70,6 +70,16 @@ FRAME_KINDS: dict[str, FrameKind[SfeBase]] = {k.kind: k() for k in (*TURN_FRAMES
 DECISION_KINDS = tuple(k for k, f in FRAME_KINDS.items() if f.decision)
 """The kinds of frames that wait for a decision, in a fixed order (observation)."""
 
+_CONTROL_ROWS: dict[int, tuple[float, ...]] = {
+    k: tuple(float(k == j) for j in (-1, 0, AXIS, WEST, SOV)) for k in (-1, 0, AXIS, WEST, SOV)}
+"""The observation's one-hot of a location's control (contested, neutral, Axis, Western,
+Soviet), a constant table."""
+_NO_CONTROL = (0.0,) * 5
+_FLAG_ROWS: dict[int, tuple[float, ...]] = {
+    k: tuple(float(k == j) for j in (AXIS, WEST, SOV)) for k in (AXIS, WEST, SOV)}
+"""The observation's one-hot of a location's control flag (Axis, Western, Soviet)."""
+_NO_FLAG = (0.0,) * 3
+
 
 class StruggleForEurope(SfeBase):
     """The game: its protocol hooks (the rules run in the frames of ``FRAME_KINDS``)."""
@@ -591,17 +601,27 @@ class StruggleForEurope(SfeBase):
         for x in data["inplay"]:
             inplay[x] = 1.0
         obs += hand + rec + elim + inplay
-        for loc in range(c.n):
-            units = data["u"][loc]
+        # per location: 5 + 3 one-hot floats and 24 counts (owner - 1) * 8 + half * 4 +
+        # kind - 1, written with constant rows (the search encodes a position at every
+        # node); a test holds them to control(), the flags and the counters
+        zeros24 = [0.0] * 24
+        flags = data["ctl"]
+        for loc, units in enumerate(data["u"]):
             ctl = E.control(data, loc)
-            obs += [float(ctl == k) for k in (-1, 0, AXIS, WEST, SOV)]
-            flag = data["ctl"][loc]
-            obs += [float(flag == k) for k in (AXIS, WEST, SOV)]
-            counts = [0] * 24  # (owner - 1) * 8 + half * 4 + kind - 1
+            obs += _CONTROL_ROWS.get(ctl, _NO_CONTROL)
+            obs += _FLAG_ROWS.get(flags[loc], _NO_FLAG)
+            if not units:
+                obs += zeros24
+                continue
+            counts: dict[int, int] = {}
             for u in units:
                 kind = 4 if u & FORT_BIT else strength(u)
-                counts[(owner(u) - 1) * 8 + half(u) * 4 + kind - 1] += 1
-            obs += [min(n, 8) / 8.0 for n in counts]
+                i = (owner(u) - 1) * 8 + half(u) * 4 + kind - 1
+                counts[i] = counts.get(i, 0) + 1
+            row = zeros24[:]
+            for i, k in counts.items():
+                row[i] = (k if k < 8 else 8) / 8.0
+            obs += row
         stack = data["stack"]
         top = stack[-1] if stack and data["active"] is not None else None
         kind_name = top["kind"] if top else ""
