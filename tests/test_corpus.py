@@ -200,8 +200,8 @@ SFE_VP_CALIBRATED: dict[str, tuple[int, int]] = {
     "Berlin": (3, 5), "Ruhr": (2, 3),
     # the second calibration, for the strongest bot (December 2026)
     "Hamburg": (1, 2), "Vienna": (1, 3), "Warsaw": (1, 2), "Milan": (1, 2), "Rome": (2, 3),
-    "Tripoli": (1, 3), "Sedan": (1, 0), "Leningrad": (2, 1), "Moscow": (3, 2),
-    "Minsk": (1, 0), "Kiev": (2, 0),
+    "Tripoli": (1, 2), "Sedan": (1, 0), "Leningrad": (2, 1), "Moscow": (3, 2),
+    "Minsk": (1, 0), "Kiev": (2, 1),
 }
 """Content changed on purpose (:data:`_SFE_CALIBRATION`): a location's VP circle, (old,
 new; 0 is no circle). The old sfe views are compared with the new value in place of the old

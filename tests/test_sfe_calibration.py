@@ -25,8 +25,8 @@ CONTENT = Path(warroom.games.sfe.__file__).parent / "content"
 ROOT = Path(__file__).parents[1]
 
 CALIBRATED_VP = {"Berlin": 5, "Ruhr": 3,
-                 "Hamburg": 2, "Vienna": 3, "Warsaw": 2, "Milan": 2, "Rome": 3, "Tripoli": 3,
-                 "Sedan": 0, "Leningrad": 1, "Moscow": 2, "Minsk": 0, "Kiev": 0}
+                 "Hamburg": 2, "Vienna": 3, "Warsaw": 2, "Milan": 2, "Rome": 3, "Tripoli": 2,
+                 "Sedan": 0, "Leningrad": 1, "Moscow": 2, "Minsk": 0, "Kiev": 1}
 """The VP circles set by the calibration (0: no circle). Berlin and the Ruhr for `aggressive`
 (were 3 and 2); the others for the strongest bot, the search over plans (were Hamburg,
 Vienna, Warsaw, Milan and Tripoli 1, Rome 2, Sedan 1, Leningrad 2, Moscow 3, Minsk 1,
