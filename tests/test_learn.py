@@ -330,3 +330,55 @@ def test_resume_refuses_another_runs_checkpoint_and_init_starts_from_a_model(
     last = training.train(warm)
     assert last["games"] == first.info.games + 2
     assert load_model(tmp_path / "warm.pt").info.games == first.info.games + 2
+
+
+def test_the_guide_runs_the_network_once_per_distinct_input() -> None:
+    """Worlds of one search that differ only in what the acting role cannot see give it the
+    same input: the guide answers them from one pass of the network, with the same prior."""
+    from warroom.core.protocol import clone
+
+    game = load_game("eit2")
+    net = new_model(game, hidden=32, blocks=1, seed=4)
+    guide = NetGuide(net)
+    passes: list[int] = []
+    trunk = guide._fast.trunk
+
+    def counted(x: object) -> object:
+        passes.append(1)
+        return trunk(x)  # type: ignore[arg-type]
+
+    guide._fast.trunk = counted  # type: ignore[method-assign]
+    st = new_game(game, seed=3)
+    ids = [a.id for a in legal_actions(st)]
+    first = guide.prior(st, ids)
+    role = st.active
+    assert role is not None
+    rng = Rng(9)
+    twin = determinize(st, role, rng)      # another deal of the hidden cards
+    assert twin.data is not st.data
+    assert guide.prior(twin, ids) == first and guide.prior(clone(st), ids) == first
+    assert len(passes) == 1
+    apply(st, legal_actions(st)[0])        # a new position: a new pass
+    guide.prior(st, [a.id for a in legal_actions(st)])
+    assert len(passes) == 2
+
+
+def test_a_prior_only_model_leaves_the_leaves_to_the_search(tmp_path: Path) -> None:
+    """At mix 1 the search judges leaves itself, as the hand-evaluation search does (one
+    evaluation a leaf, from the searching role's side: eit2's evaluation is not zero-sum,
+    so a per-role hook judged differently); below 1 the network's value is a hook."""
+    from warroom.ai.net import guided_params
+
+    game = load_game("eit2")
+    net = new_model(game, hidden=32, blocks=1, seed=4)
+    assert set(guided_params(net, mix=1.0)) == {"algo", "prior"}
+    assert set(guided_params(net, mix=0.5)) == {"algo", "prior", "value"}
+    net.info.extra["mix"] = 1.0
+    path = save_model(net, tmp_path / "m.pt")
+    prior_only = make_bot(f"ismcts:model={path},iterations=20", seed=1)
+    blended = make_bot(f"ismcts:model={path},mix=0.5,iterations=20", seed=1)
+    assert prior_only.value is None and prior_only.prior is not None  # type: ignore[attr-defined]
+    assert blended.value is not None  # type: ignore[attr-defined]
+    st = new_game(game, seed=5)
+    for bot in (prior_only, blended):
+        assert bot.choose(st) in legal_actions(st)

@@ -22,6 +22,7 @@ the exact command and seed that trained it.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
@@ -37,6 +38,8 @@ from warroom.core.protocol import Game
 from warroom.core.state import State
 
 FORMAT = "warroom-model/1"
+#: how many trunks a guide keeps by input before it starts afresh (about 1 KB each)
+SEEN_CAP = 8192
 
 
 @dataclass
@@ -188,7 +191,7 @@ class _NumpyNet:
         assert isinstance(v1, nn.Linear) and isinstance(v2, nn.Linear)
         self.value1, self.value2 = lin(v1), lin(v2)
 
-    def trunk(self, x: list[float]) -> np.ndarray:
+    def trunk(self, x: list[float] | np.ndarray) -> np.ndarray:
         """The shared body's output for the encoded position ``x``."""
         h = np.asarray(x, dtype=np.float32) @ self.stem[0] + self.stem[1]
         np.maximum(h, 0, out=h)
@@ -245,6 +248,10 @@ class NetGuide:
         # the last position asked (its data object, kept alive so that its identity
         # cannot be reused, and its decision count) and the network's trunk there
         self._last: tuple[dict[str, Any], int, np.ndarray] | None = None
+        # trunks by encoded input: the worlds of one search share the acting role's
+        # observation wherever only the other role's hidden cards differ, so the same
+        # input comes back (measured in eit2: 5-65% of a decision's questions repeat one)
+        self._seen: dict[bytes, np.ndarray] = {}
 
     def _trunk(self, state: State[Any]) -> np.ndarray:
         game = state.game
@@ -256,7 +263,13 @@ class NetGuide:
         if last is not None and last[0] is data and last[1] == count:
             return last[2]
         role = state.active if state.active is not None else self.roles[0]
-        h = self._fast.trunk(encode(game, state, role))
+        x = np.asarray(encode(game, state, role), dtype=np.float32)
+        key = hashlib.blake2b(x.tobytes(), digest_size=16).digest()
+        h = self._seen.get(key)
+        if h is None:
+            if len(self._seen) >= SEEN_CAP:
+                self._seen.clear()
+            h = self._seen[key] = self._fast.trunk(x)
         self._last = (data, count, h)
         return h
 
@@ -299,7 +312,13 @@ def guided_params(net: PolicyValueNet, mix: float | None = None,
                   scale: float = 10.0) -> dict[str, Any]:
     """The ``ISMCTSBot`` keyword arguments that let ``net`` guide the search: PUCT with
     the network's prior, and its value blended with the hand evaluation by ``mix`` (by
-    default the mix the model was trained with). A bad ``mix`` raises ``ValueError``."""
+    default the mix the model was trained with). At ``mix`` 1 the network is a prior only
+    and no value hook is given: the search judges its leaves itself, exactly as the hand
+    evaluation's search does (one evaluation a leaf in a two-role game, the other role's
+    value its negation, where a hook would evaluate once per role). A bad ``mix`` raises
+    ``ValueError``."""
     blend = float(net.info.extra.get("mix", 0.0)) if mix is None else mix
     guide = NetGuide(net, mix=blend, scale=scale)
+    if blend >= 1.0:
+        return {"algo": "puct", "prior": guide.prior}
     return {"algo": "puct", "prior": guide.prior, "value": guide.value}
