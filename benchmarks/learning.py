@@ -43,11 +43,24 @@ def play(game_id: str, scenario: str | None, seed: int, specs: dict[str, str]
 
 
 def _run(tasks: list[tuple[Any, ...]], jobs: int) -> list[dict[str, Any]]:
-    """The games of ``tasks`` (``play``'s arguments), in order, ``jobs`` at a time."""
+    """The games of ``tasks`` (``play``'s arguments), in order, ``jobs`` at a time; a
+    line on stderr as each one is in."""
+    outs: list[dict[str, Any]] = []
+    t0 = time.monotonic()
+
+    def done(out: dict[str, Any]) -> None:
+        outs.append(out)
+        print(f"[{len(outs)}/{len(tasks)} games, {time.monotonic() - t0:.0f} s] "
+              f"{out.get('outcome')}", file=sys.stderr, flush=True)
+
     if jobs <= 1:
-        return [play(*t) for t in tasks]
+        for t in tasks:
+            done(play(*t))
+        return outs
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(play, *zip(*tasks, strict=True)))
+        for out in pool.map(play, *zip(*tasks, strict=True)):
+            done(out)
+    return outs
 
 
 def main(argv: list[str] | None = None) -> int:
