@@ -30,7 +30,6 @@ import statistics
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +38,7 @@ from warroom.core import apply, new_game, result
 from warroom.core.record import Record
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
+from warroom.sim.backends import process_pool
 from warroom.sim.stats import wilson
 
 
@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
                   + (f", {g['battles']} battles" if g["battles"] is not None else "") + ")",
                   file=sys.stderr, flush=True)
     if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
+        with process_pool(args.jobs) as pool:
             for g in pool.map(play, tasks):
                 progress(g)
     else:

@@ -26,13 +26,13 @@ import math
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
 from warroom.sim import play_game
+from warroom.sim.backends import process_pool
 from warroom.sim.stats import wilson
 
 
@@ -57,7 +57,7 @@ def _run(tasks: list[tuple[Any, ...]], jobs: int) -> list[dict[str, Any]]:
         for t in tasks:
             done(play(*t))
         return outs
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with process_pool(jobs) as pool:
         for out in pool.map(play, *zip(*tasks, strict=True)):
             done(out)
     return outs

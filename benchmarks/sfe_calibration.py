@@ -33,7 +33,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +43,7 @@ from warroom.ai import make_bot, split_bot_specs
 from warroom.core.protocol import apply, new_game, result, view
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
+from warroom.sim.backends import process_pool
 from warroom.sim.stats import wilson
 
 BUNDLED = Path(__file__).resolve().parents[1] / "src" / "warroom" / "games" / "sfe" / "content"
@@ -191,7 +192,7 @@ def main(argv: list[str] | None = None) -> None:
         for i in todo:
             done(play(content, bots, args.seed, i))
     else:
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        with process_pool(args.jobs) as pool:
             futures = [pool.submit(play, content, bots, args.seed, i) for i in todo]
             for future in as_completed(futures):
                 done(future.result())

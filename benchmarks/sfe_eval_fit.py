@@ -28,7 +28,6 @@ import json
 import math
 import sys
 from collections.abc import Callable, Mapping
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from warroom.ai import make_bot
@@ -36,6 +35,7 @@ from warroom.core.protocol import apply, new_game, result
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
 from warroom.games.sfe import evaluation as EV
+from warroom.sim.backends import process_pool
 
 
 def _collect_one(task: tuple[tuple[str, str], int, int, int]) -> list[dict[str, Any]]:
@@ -69,7 +69,7 @@ def collect(args: argparse.Namespace) -> None:
     n = 0
     wins = 0
     with open(args.out, "w", encoding="utf-8") as fh, \
-            ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            process_pool(args.jobs) as pool:
         for rows in pool.map(_collect_one, tasks, chunksize=4):
             n += 1
             wins += rows[0]["axis_won"] if rows else 0

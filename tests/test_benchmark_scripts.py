@@ -19,6 +19,11 @@ from warroom.games import load_game
 from warroom.games.sfe import evaluation as EV
 
 ROOT = Path(__file__).resolve().parents[1]
+# The scripts' process pools start their workers from a fresh server process, which
+# imports a task's module by name, as it would find it running ``python benchmarks/X.py``
+# (whose folder is then first on the path); put the folder on the path before any pool.
+if str(ROOT / "benchmarks") not in sys.path:
+    sys.path.append(str(ROOT / "benchmarks"))
 
 
 def _script(name: str) -> ModuleType:

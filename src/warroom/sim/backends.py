@@ -7,7 +7,11 @@ window of ``4 × workers``), so a huge batch never builds its task list in memor
 caller can stream results to disk as they arrive.
 
 - ``local`` (the default): :class:`concurrent.futures.ProcessPoolExecutor` with ``jobs``
-  processes; ``jobs == 1`` runs in this process.
+  processes; ``jobs == 1`` runs in this process. Workers start from a fresh server
+  process (``forkserver``, else ``spawn``), never as forks of the caller: a caller that
+  has loaded a network (``net:MODEL`` bots are built once to check their specs, training
+  holds PyTorch) has PyTorch's thread pools running, and a forked child of such a process
+  hangs on its first PyTorch call (``warroom simulate --jobs 2 --bots net:...`` did).
 - ``ray``: each task is a ``ray.remote`` task; Ray schedules them on its workers (Ray is the
   distributed engine, nothing here schedules). ``address`` joins a running cluster
   (``ray start --head`` on the head node; every node needs the same warroom installed);
@@ -17,6 +21,7 @@ caller can stream results to disk as they arrive.
 
 from __future__ import annotations
 
+import multiprocessing
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -54,6 +59,16 @@ def _import_ray() -> Any:
     return ray
 
 
+def process_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` processes started from a clean server process, not forked
+    from this one (see the module's note on PyTorch); tasks must be module-level functions
+    with plain-data arguments, as every backend requires."""
+    methods = multiprocessing.get_all_start_methods()
+    method = "forkserver" if "forkserver" in methods else "spawn"
+    return ProcessPoolExecutor(max_workers=workers,
+                               mp_context=multiprocessing.get_context(method))
+
+
 def run_tasks(fn: Callable[..., R], tasks: Iterable[tuple[Any, ...]], *, jobs: int = 1,
               backend: str = "local", address: str | None = None,
               max_tasks: int | None = None) -> Iterator[R]:
@@ -68,7 +83,7 @@ def run_tasks(fn: Callable[..., R], tasks: Iterable[tuple[Any, ...]], *, jobs: i
         for task in tasks:
             yield fn(*task)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with process_pool(workers) as pool:
         yield from _windowed(lambda t: pool.submit(fn, *t), lambda f: f.result(),
                              tasks, workers * 4)
 
