@@ -382,3 +382,23 @@ def test_a_prior_only_model_leaves_the_leaves_to_the_search(tmp_path: Path) -> N
     st = new_game(game, seed=5)
     for bot in (prior_only, blended):
         assert bot.choose(st) in legal_actions(st)
+
+
+def test_a_process_pool_plays_network_bots(tmp_path: Path) -> None:
+    """``simulate --jobs 2`` with a ``net:`` bot: the parent has built the bot (PyTorch's
+    thread pools running), so its workers must not be forks of it (a forked child hung on
+    its first PyTorch call). Run as a child process so that a hang fails the test."""
+    import os
+    import subprocess
+    import sys
+
+    game = load_game("eit2")
+    path = save_model(new_model(game, hidden=128, blocks=1, seed=1), tmp_path / "m.pt")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+    proc = subprocess.run(
+        [sys.executable, "-m", "warroom.cli.main", "simulate", "eit2", "--games", "2",
+         "--jobs", "2", "--seed", "4", "--json",
+         "--bots", f"net:{path},iterations=2,ismcts:iterations=2"],
+        capture_output=True, text=True, env=env, timeout=240)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert json.loads(proc.stdout)["games"] == 2
