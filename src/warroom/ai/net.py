@@ -247,7 +247,6 @@ class NetGuide:
         self.scale = scale
         self.net = net.eval()
         self.roles = list(net.info.roles)
-        self._onehot = {r: [1.0 if q == r else 0.0 for q in self.roles] for r in self.roles}
         self._fast = _NumpyNet(net)
         self._checked: Game | None = None
         # the last position asked (its data object, kept alive so that its identity
@@ -268,10 +267,9 @@ class NetGuide:
         if last is not None and last[0] is data and last[1] == count:
             return last[2]
         role = state.active if state.active is not None else self.roles[0]
-        # encode()'s numbers as float32 (array() converts a list several times faster
-        # than numpy does), keyed by their digest
-        x = array("f", game.observation(state, role))
-        x.extend(self._onehot[role])
+        # the input as float32 (array() converts a list several times faster than numpy
+        # does), keyed by its digest
+        x = array("f", encode(game, state, role))
         key = hashlib.blake2b(x, digest_size=16).digest()
         h = self._seen.get(key)
         if h is None:
