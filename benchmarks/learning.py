@@ -2,7 +2,8 @@
 equal time per decision, and the training throughput.
 
     python benchmarks/learning.py GAME --model MODEL.pt [--scenario S] [--seconds 0.2]
-        [--games 10] [--seed 0] [--mix 0.0] [--jobs 1] [--log MODEL.log.jsonl]
+        [--games 10] [--seed 0] [--mix 0.0] [--params prior_depth=1] [--jobs 1]
+        [--log MODEL.log.jsonl]
 
 Two-role games: ``net:MODEL`` against plain ``ismcts``, both with ``seconds`` per decision,
 each seating ``games`` times (the same seeds in both seatings); prints the net's wins with
@@ -73,12 +74,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--mix", type=float, default=None,
                     help="override the model's own blend of network and hand value")
+    ap.add_argument("--params", default="",
+                    help="more parameters of the guided search, key=value,... "
+                         "(prior_depth=1: the network asked at the root only)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--log", type=Path)
     args = ap.parse_args(argv)
     game = load_game(args.game)
     net = f"net:{args.model},seconds={args.seconds}" + (
-        f",mix={args.mix}" if args.mix is not None else "")
+        f",mix={args.mix}" if args.mix is not None else "") + (
+        f",{args.params}" if args.params else "")
     hand = f"ismcts:seconds={args.seconds}"
     t0 = time.monotonic()
     report: dict[str, Any] = {"game": args.game, "scenario": args.scenario,

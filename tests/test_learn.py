@@ -102,6 +102,33 @@ def test_training_steps_lower_the_losses() -> None:
     assert first["value_loss"] < first["value_loss_first"]
 
 
+def test_held_out_scores_a_network_on_games_it_has_not_seen() -> None:
+    """A network that learnt a pattern beats the uniform guess on new positions with it;
+    an untrained one does not; the baselines are those of a uniform guess."""
+    game = load_game("eit2")
+    buf = list(_buffer("eit2", 160))
+    train_part, new_part = deque(buf[:120]), buf[120:]
+    torch.manual_seed(0)
+    net = new_model(game, hidden=64, blocks=1, seed=0)
+    before = training.held_out(net, new_part, "cpu")
+    n_legal = [len(s.legal) for s in new_part]
+    assert before["positions"] == len(new_part)
+    assert before["uniform_policy_loss"] == pytest.approx(
+        sum(math.log(n) for n in n_legal) / len(n_legal), rel=1e-5)
+    assert before["uniform_top1"] == pytest.approx(
+        sum(1 / n for n in n_legal) / len(n_legal), rel=1e-5)
+    assert before["target_entropy"] == pytest.approx(0.0, abs=1e-6)   # one-hot targets
+    opt = torch.optim.AdamW(net.parameters(), lr=3e-3)
+    training._train_steps(net, opt, train_part, 150, 32, random.Random(0), "cpu")
+    after = training.held_out(net, new_part, "cpu")
+    # the pattern (the first legal action) carries over to positions never trained on
+    assert after["policy_loss"] < after["uniform_policy_loss"]
+    assert after["policy_loss"] < before["policy_loss"]
+    assert after["top1"] > max(before["top1"], after["uniform_top1"])
+    assert after["p_best"] > before["p_best"]
+    assert training.held_out(net, [], "cpu") == {}
+
+
 def test_a_tiny_training_run_end_to_end(tmp_path: Path) -> None:
     """Seconds of training on CPU: the log shows the rounds, the model loads and plays."""
     out = tmp_path / "eaw.pt"
@@ -116,6 +143,9 @@ def test_a_tiny_training_run_end_to_end(tmp_path: Path) -> None:
     for x in lines:     # training lowered the losses on the data it trained on
         assert x["policy_loss"] < x["policy_loss_first"]
         assert x["value_loss"] < x["value_loss_first"]
+        # and each round's new games were scored before the network trained on them
+        assert x["fresh"]["positions"] > 0
+        assert x["fresh"]["uniform_policy_loss"] > 0
     game = load_game("eaw1940")
     net = load_model(out, game)
     assert net.info.games == 4 or net.info.games == 2
@@ -132,7 +162,7 @@ def test_training_report_plots_the_curve(tmp_path: Path) -> None:
     from warroom.sim.training_report import best_elo, is_training_log, write_training_report
 
     log = tmp_path / "m.log.jsonl"
-    rounds = []
+    rounds: list[dict[str, object]] = []
     for i, (rate, acc) in enumerate([(0.25, False), (0.75, True), (0.5, False), (0.7, True)]):
         rounds.append({"round": i, "seconds": 60.0 * (i + 1), "games": 8 * (i + 1),
                        "steps": 100 * (i + 1), "samples": 500, "policy_loss": 2.0 - i / 10,
@@ -140,6 +170,8 @@ def test_training_report_plots_the_curve(tmp_path: Path) -> None:
                        "eval": {"games": 8, "score": 8 * rate, "win_rate": rate,
                                 "low": rate - 0.2, "high": rate + 0.2,
                                 "elo": training.elo_difference(rate)}})
+    # a log written before the held-out check (no "fresh") still reads
+    rounds[3]["fresh"] = {"policy_loss": 2.345, "uniform_policy_loss": 2.5}
     log.write_text("".join(json.dumps(r) + "\n" for r in rounds))
     assert is_training_log(log)
     elo = best_elo(rounds)
@@ -147,6 +179,7 @@ def test_training_report_plots_the_curve(tmp_path: Path) -> None:
     page = write_training_report(log, tmp_path / "rep")
     text = page.read_text()
     assert "4 rounds" in text and "2 candidate(s) accepted" in text
+    assert "| 2.345 (2.500) |" in text and "| - |" in text
     assert (tmp_path / "rep" / "training.png").stat().st_size > 10_000
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"index": 0}\n')

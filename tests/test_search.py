@@ -109,6 +109,34 @@ def test_puct_uses_the_prior_hook() -> None:
     assert plain.last["visits"].get(favourite.key, 0) < visits[favourite.key]
 
 
+def test_prior_depth_asks_the_prior_only_near_the_root() -> None:
+    game = load_game("eit2")
+    state = positions(game, 1, seed=4, min_legal=10)[0]
+    root_legal = sorted(a.id for a in legal_actions(state))
+
+    def counting(record: list[list[int]]) -> Any:
+        def prior(st: State[Any], ids: Any) -> list[float]:
+            record.append(sorted(ids))
+            return [1.0 / len(ids)] * len(ids)
+        return prior
+
+    everywhere: list[list[int]] = []
+    ISMCTSBot(3, iterations=200, algo="puct", prior=counting(everywhere)).choose(state)
+    root_only: list[list[int]] = []
+    bot = ISMCTSBot(3, iterations=200, algo="puct", prior=counting(root_only),
+                    prior_depth=1)
+    bot.choose(state)
+    # once per world at the root, where the legal ids are the root's in every world
+    assert len(root_only) == bot.last["worlds"] == 8
+    assert all(ids == root_legal for ids in root_only)
+    assert len(everywhere) > 4 * len(root_only)
+    two: list[list[int]] = []
+    ISMCTSBot(3, iterations=200, algo="puct", prior=counting(two), prior_depth=2).choose(state)
+    assert len(root_only) < len(two) < len(everywhere)
+    with pytest.raises(UnknownGameError, match="prior_depth"):
+        make_bot("ismcts:prior_depth=-1")
+
+
 def test_progressive_widening_limits_the_children() -> None:
     game = load_game("eit2")
     state = positions(game, 1, seed=2, min_legal=40)[0]

@@ -137,6 +137,13 @@ class ISMCTSBot:
       search (MuZero's min-max normalisation), so that a search whose values all lie close
       together (a side far ahead or far behind, where ``tanh`` saturates) still tells its
       moves apart instead of spreading its visits evenly (PUCT rescales the same way);
+    - ``prior_depth`` (0: everywhere): with a prior hook (a model, or ``guide``), ask it
+      only at nodes fewer than this many actions below the root; deeper nodes spread their
+      prior evenly and widen in random order, as without a hook. A network's prior costs
+      more than an iteration of the plain search (eit2: an observation and a pass through
+      the network, about the cost of two iterations), while the decisions that count are
+      the shallow ones, so a guided search at equal time does more with the prior kept
+      near the root;
     - ``guide`` (empty) and ``guide_w`` (0.5): with ``guide=aggressive`` the prior is
       ``guide_w`` on the game's aggressive script's choice and the rest spread evenly over
       the legal actions (it orders widening under UCT and weighs PUCT's exploration); not
@@ -161,7 +168,7 @@ class ISMCTSBot:
         "iterations": int, "seconds": float, "c": float, "algo": str, "pw": float,
         "pw_alpha": float, "rollout": str, "policy": str, "rollout_cap": int,
         "worlds": int, "cache": int, "keep_depth": int, "scale": float, "eps": float,
-        "norm": int, "guide": str, "guide_w": float, "plans": str,
+        "norm": int, "guide": str, "guide_w": float, "plans": str, "prior_depth": int,
         # ismcts:model=PATH[,mix=M]: make_bot turns them into the prior and value hooks
         "model": str, "mix": float,
     }
@@ -172,7 +179,7 @@ class ISMCTSBot:
                  policy: str = "random", rollout_cap: int = 200, worlds: int = 8,
                  cache: int = 20_000, keep_depth: int = 0, scale: float = 10.0,
                  eps: float = 0.2, norm: int = 0, guide: str = "", guide_w: float = 0.5,
-                 plans: str = "", prior: PriorFn | None = None,
+                 plans: str = "", prior_depth: int = 0, prior: PriorFn | None = None,
                  value: ValueFn | None = None) -> None:
         plan_budget = iterations if iterations is not None or seconds is not None \
             else PLAN_ITERATIONS
@@ -210,6 +217,8 @@ class ISMCTSBot:
             problems.append("guide and a prior hook (a model) exclude each other")
         if not 0 < guide_w <= 1:
             problems.append(f"guide_w must be in (0, 1], not {guide_w}")
+        if prior_depth < 0:
+            problems.append(f"prior_depth must be >= 0 (0: everywhere), not {prior_depth}")
         if worlds < 1 or cache < 0 or rollout_cap < 0:
             problems.append("worlds must be >= 1, cache and rollout_cap >= 0")
         if problems:
@@ -234,6 +243,7 @@ class ISMCTSBot:
         self.norm = bool(norm)
         self.guide = guide
         self.guide_w = guide_w
+        self.prior_depth = prior_depth
         self._prior: PriorFn | None = prior
         self.prior = prior
         self.value = value
@@ -371,7 +381,7 @@ class ISMCTSBot:
         world = determinize(state, self._me, self.rng)
         slot = _Slot(world, False, False)
         root.slots[k] = slot
-        self._fill(slot, world)
+        self._fill(slot, world, 0)
         return slot
 
     # -- one iteration ----------------------------------------------------------------------
@@ -390,7 +400,7 @@ class ISMCTSBot:
                 break
             legal = slot.legal
             if legal is None:
-                legal = self._fill(slot, st)
+                legal = self._fill(slot, st, len(path) - 1)
                 if slot.value is not None:
                     rewards = slot.value
                     break
@@ -514,8 +524,9 @@ class ISMCTSBot:
             self._kept += 1
         return _Slot(st if keep else None, deep, done)
 
-    def _fill(self, slot: _Slot, st: State[Any]) -> list[int]:
-        """Compute a slot's legal ids and expansion order (or its result: game over)."""
+    def _fill(self, slot: _Slot, st: State[Any], depth: int) -> list[int]:
+        """Compute a slot's legal ids and expansion order (or its result: game over); the
+        prior hook is asked only ``prior_depth`` actions below the root (``depth``)."""
         game = st.game
         legal: list[int] = game.legal_ids(st)
         slot.legal = legal
@@ -523,7 +534,7 @@ class ISMCTSBot:
             slot.value = self._returns(st)
             return legal
         order = list(legal)
-        if self._prior is not None:
+        if self._prior is not None and (not self.prior_depth or depth < self.prior_depth):
             probs = list(self._prior(st, legal))
             if len(probs) != len(legal):
                 raise ValueError(f"the prior hook gave {len(probs)} probabilities for "

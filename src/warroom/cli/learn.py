@@ -84,6 +84,12 @@ def train(
                   f"candidate scored {ev['win_rate']:.0%} "
                   f"[{ev['low']:.0%}, {ev['high']:.0%}] of {ev['games']} against the best"
                   f"{' (accepted)' if line['accepted'] else ''}; {line['seconds']:.0f} s")
+        fresh = line.get("fresh") or {}
+        if fresh:
+            err.print(f"  the round's new games, before training on them: policy loss "
+                      f"{fresh['policy_loss']:.3f} (a uniform guess "
+                      f"{fresh['uniform_policy_loss']:.3f}), the search's choice on top "
+                      f"{fresh['top1']:.0%} (uniform {fresh['uniform_top1']:.0%})")
 
     try:
         last = training.train(cfg, show)

@@ -10,7 +10,11 @@ AlphaZero's loop, sized for these games (OpenSpiel's ``alpha_zero`` is the model
    when the game ends — every role's return as the value target. The first
    ``temperature_moves`` decisions of a game sample an action in proportion to the
    visits (diverse openings); later decisions take the most visited.
-2. **Replay buffer**: the last ``buffer`` samples.
+2. **Replay buffer**: the last ``buffer`` samples. Before a round's games join it, the
+   network is scored on them (games it has never trained on: a held-out check, ``fresh``
+   in the log): its policy loss and how often its top action is the search's, against a
+   uniform guess over the legal actions. A policy loss on the buffer that falls while the
+   held-out one stays at the uniform guess is a network learning the games by heart.
 3. **Training**: Adam on cross-entropy of the masked policy against the visit
    distribution plus mean squared error of the values.
 4. **Evaluation**: every round, the trained network (the candidate) plays the best so
@@ -241,6 +245,31 @@ def _train_steps(net: PolicyValueNet, opt: torch.optim.Optimizer, buffer: deque[
             "value_loss_first": float(val0), "value_loss": float(val1)}
 
 
+def held_out(net: PolicyValueNet, samples: list[Sample], device: str) -> dict[str, float]:
+    """The network scored on ``samples`` it has not trained on: the policy's cross-entropy
+    against the visit shares, the share of positions where its most likely action is the
+    search's most visited, and the probability it gives that action, each with what a
+    uniform guess over the legal actions scores (the baseline a useful prior must beat)."""
+    chosen = [s for s in samples if len(s.legal) > 1][:2048]
+    if not chosen:
+        return {}
+    x, mask, target, _z = _batch_tensors(chosen, net.info.n_actions, device)
+    net.eval()
+    with torch.no_grad():
+        logits, _values = net(x)
+        logp = torch.log_softmax(logits + mask, dim=1)
+    best = target.argmax(dim=1, keepdim=True)
+    legal_n = torch.tensor([float(len(s.legal)) for s in chosen], device=device)
+    return {"positions": float(len(chosen)),
+            "policy_loss": float(-(target * logp).sum(dim=1).mean()),
+            "uniform_policy_loss": float(torch.log(legal_n).mean()),
+            "top1": float((logp.argmax(dim=1, keepdim=True) == best).float().mean()),
+            "uniform_top1": float((1.0 / legal_n).mean()),
+            "p_best": float(logp.gather(1, best).exp().mean()),
+            "target_entropy": float(-(target * torch.log(target.clamp_min(1e-12)))
+                                    .sum(dim=1).mean())}
+
+
 def elo_difference(score: float) -> float:
     """The Elo difference that predicts an expected ``score`` in (0, 1)."""
     s = min(max(score, 1e-3), 1 - 1e-3)
@@ -444,11 +473,15 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
                       best, cfg.iterations, cfg.temperature_moves, cfg.mix)
                      for i in range(cfg.games_per_round)]
             summaries = []
+            fresh: list[Sample] = []
             for samples, summary in run_tasks(self_play_game, tasks, jobs=cfg.jobs,
                                               backend=cfg.backend, address=cfg.address,
                                               max_tasks=len(tasks)):
-                buffer.extend(samples)
+                fresh.extend(samples)
                 summaries.append(summary)
+            # scored before training on them: the first round's network is untrained
+            check = held_out(net, fresh, cfg.device)
+            buffer.extend(fresh)
             games += len(summaries)
             t1 = time.monotonic()
             losses = _train_steps(net, opt, buffer, cfg.steps_per_round, cfg.batch, rng,
@@ -473,7 +506,7 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
                     "train_steps_per_s": cfg.steps_per_round / max(t2 - t1, 1e-9),
                     "mean_decisions": sum(s["decisions"] for s in summaries)
                     / max(1, len(summaries)),
-                    "eval": ev, "accepted": accepted, "device": cfg.device}
+                    "eval": ev, "accepted": accepted, "device": cfg.device, "fresh": check}
             log.write(json.dumps(line, sort_keys=True) + "\n")
             log.flush()
             round_ += 1

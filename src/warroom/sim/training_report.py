@@ -63,6 +63,14 @@ def best_elo(lines: list[dict[str, Any]]) -> list[float]:
     return out
 
 
+def _fresh(line: dict[str, Any]) -> str:
+    """The held-out policy loss of a round (its new games, before training on them)."""
+    f = line.get("fresh")
+    if not f:
+        return "-"
+    return f"{f['policy_loss']:.3f} ({f['uniform_policy_loss']:.3f})"
+
+
 def write_training_report(log: Path, out_dir: Path) -> Path:
     """Write ``training.png`` and ``training.md`` into ``out_dir``; returns the page."""
     lines = read_log(log)
@@ -85,6 +93,13 @@ def write_training_report(log: Path, out_dir: Path) -> Path:
     axes[1].set_ylabel("Elo of best vs gen. 0")
     axes[2].plot(minutes, [x["policy_loss"] for x in lines], label="policy loss")
     axes[2].plot(minutes, [x["value_loss"] for x in lines], label="value loss")
+    fresh = [(m, x["fresh"]) for m, x in zip(minutes, lines, strict=True) if x.get("fresh")]
+    if fresh:
+        # the round's new games, scored before training on them (a held-out check)
+        axes[2].plot([m for m, _ in fresh], [f["policy_loss"] for _, f in fresh],
+                     marker="x", label="policy loss, new games (held out)")
+        axes[2].plot([m for m, _ in fresh], [f["uniform_policy_loss"] for _, f in fresh],
+                     linestyle=":", color="grey", label="uniform guess, new games")
     axes[2].set_ylabel("loss")
     axes[2].set_xlabel("training time (minutes)")
     axes[2].legend(loc="upper right")
@@ -97,7 +112,7 @@ def write_training_report(log: Path, out_dir: Path) -> Path:
         f"| {x['round']} | {float(x['seconds']) / 60:.1f} | {x['games']} | "
         f"{x['eval']['win_rate']:.0%} [{x['eval']['low']:.0%}, {x['eval']['high']:.0%}] "
         f"of {x['eval']['games']} | {'yes' if x.get('accepted') else 'no'} | "
-        f"{e:+.0f} | {x['policy_loss']:.3f} | {x['value_loss']:.3f} |"
+        f"{e:+.0f} | {x['policy_loss']:.3f} | {_fresh(x)} | {x['value_loss']:.3f} |"
         for x, e in zip(lines, elo, strict=True))
     page = out_dir / "training.md"
     page.write_text(
@@ -108,6 +123,7 @@ def write_training_report(log: Path, out_dir: Path) -> Path:
         f"{elo[-1]:+.0f} Elo from generation 0 (the search with the hand evaluation).\n\n"
         f"![training curve](training.png)\n\n"
         "| round | minutes | games | candidate vs best | accepted | Elo of best | "
-        "policy loss | value loss |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n"
+        "policy loss | policy loss on the new games (uniform guess) | value loss |\n"
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n"
         f"{rows}\n", encoding="utf-8")
     return page
