@@ -170,7 +170,7 @@ def test_training_report_plots_the_curve(tmp_path: Path) -> None:
                        "eval": {"games": 8, "score": 8 * rate, "win_rate": rate,
                                 "low": rate - 0.2, "high": rate + 0.2,
                                 "elo": training.elo_difference(rate)}})
-    # a log written before the held-out check (no "fresh") still reads
+    # rounds 0-2 are as a log written before the held-out check (no "fresh") has them
     rounds[3]["fresh"] = {"policy_loss": 2.345, "uniform_policy_loss": 2.5}
     log.write_text("".join(json.dumps(r) + "\n" for r in rounds))
     assert is_training_log(log)

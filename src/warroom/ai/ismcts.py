@@ -140,10 +140,9 @@ class ISMCTSBot:
     - ``prior_depth`` (0: everywhere): with a prior hook (a model, or ``guide``), ask it
       only at nodes fewer than this many actions below the root; deeper nodes spread their
       prior evenly and widen in random order, as without a hook. A network's prior costs
-      more than an iteration of the plain search (eit2: an observation and a pass through
-      the network, about the cost of two iterations), while the decisions that count are
-      the shallow ones, so a guided search at equal time does more with the prior kept
-      near the root;
+      an observation and a pass through the network at every node it is asked at (eit2:
+      about as much as an iteration of the plain search); asked at the root only, a
+      guided search runs about as many iterations as the plain one;
     - ``guide`` (empty) and ``guide_w`` (0.5): with ``guide=aggressive`` the prior is
       ``guide_w`` on the game's aggressive script's choice and the rest spread evenly over
       the legal actions (it orders widening under UCT and weighs PUCT's exploration); not
