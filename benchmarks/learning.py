@@ -3,7 +3,7 @@ equal time per decision, and the training throughput.
 
     python benchmarks/learning.py GAME --model MODEL.pt [--scenario S] [--seconds 0.2]
         [--games 10] [--seed 0] [--mix 0.0] [--params prior_depth=1] [--jobs 1]
-        [--log MODEL.log.jsonl]
+        [--log MODEL.log.jsonl] [--control]
 
 Two-role games: ``net:MODEL`` against plain ``ismcts``, both with ``seconds`` per decision,
 each seating ``games`` times (the same seeds in both seatings); prints the net's wins with
@@ -15,6 +15,11 @@ the self-play games per second and training steps per second of that training ru
 The games are played in seed order, the net's and the hand evaluation's game of a seed one
 after the other (so a change in the machine's load falls on both alike); ``--jobs J`` plays
 J games at once (give each a core of its own: the budgets are in seconds).
+
+``--control`` plays the control instead of the network: the guided search's own settings
+(PUCT, ``--params``) with no model, so an even prior (``ismcts:algo=puct,...``), on the
+same seeds. A network helps only as far as it beats its control; a difference between the
+control and the hand evaluation comes from the search's settings, not from learning.
 
 Time budgets are not reproducible (they depend on the machine's load): say where it ran.
 """
@@ -67,7 +72,11 @@ def _run(tasks: list[tuple[Any, ...]], jobs: int) -> list[dict[str, Any]]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("game")
-    ap.add_argument("--model", required=True)
+    ap.add_argument("--model")
+    ap.add_argument("--control", action="store_true",
+                    help="play the guided search's settings without the network (an even "
+                         "prior) instead of the network: what the network adds is its "
+                         "result less the control's")
     ap.add_argument("--scenario")
     ap.add_argument("--seconds", type=float, default=0.2)
     ap.add_argument("--games", type=int, default=10)
@@ -80,14 +89,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--log", type=Path)
     args = ap.parse_args(argv)
+    if args.model is None and not args.control:
+        ap.error("--model MODEL.pt is needed (or --control)")
     game = load_game(args.game)
-    net = f"net:{args.model},seconds={args.seconds}" + (
-        f",mix={args.mix}" if args.mix is not None else "") + (
-        f",{args.params}" if args.params else "")
+    if args.control:
+        # the guided search's settings (guided_params: PUCT) with no prior hook
+        net = f"ismcts:seconds={args.seconds},algo=puct" + (
+            f",{args.params}" if args.params else "")
+    else:
+        net = f"net:{args.model},seconds={args.seconds}" + (
+            f",mix={args.mix}" if args.mix is not None else "") + (
+            f",{args.params}" if args.params else "")
     hand = f"ismcts:seconds={args.seconds}"
+    side = "control" if args.control else "net"
     t0 = time.monotonic()
     report: dict[str, Any] = {"game": args.game, "scenario": args.scenario,
-                              "seconds_per_decision": args.seconds, "net": net, "hand": hand}
+                              "seconds_per_decision": args.seconds, "net": net, "hand": hand,
+                              "control": args.control}
     if len(game.roles) == 1:
         role = game.roles[0]
         bots = (("net", net), ("hand", hand))
@@ -138,12 +156,12 @@ def main(argv: list[str] | None = None) -> int:
             wins += score
             per_role[role] = per_role.get(role, 0.0) + score
             n += 1
-            print(f"game {n}: net as {role}: {out['outcome']}", flush=True)
+            print(f"game {n}: {side} as {role}: {out['outcome']}", flush=True)
         rate = wilson(wins, n)
         low, high = rate.lo, rate.hi
         report.update({"net_score": wins, "games": n, "win_rate": wins / n,
                        "interval": [low, high], "per_role": per_role})
-        print(f"net-guided ismcts scored {wins:g}/{n} = {wins / n:.0%} "
+        print(f"{side} ({net}) scored {wins:g}/{n} = {wins / n:.0%} "
               f"[{low:.0%}, {high:.0%}] against hand-evaluation ismcts at "
               f"{args.seconds} s per decision; per seat {per_role}")
     if args.log:

@@ -182,3 +182,13 @@ def test_learning_benchmark_pairs_the_seeds(tmp_path: Path,
     mod.main(["sfe", "--model", str(sfe), "--seconds", "0.002", "--games", "1"])
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert report["games"] == 2 and set(report["per_role"]) == {"axis", "allies"}
+    # --control: the guided search's settings with no network, on the same seeds
+    mod.main(["sfe", "--control", "--params", "prior_depth=1", "--seconds", "0.002",
+              "--games", "1"])
+    out = capsys.readouterr().out.strip().splitlines()
+    report = json.loads(out[-1])
+    assert report["control"] is True and report["games"] == 2
+    assert report["net"] == "ismcts:seconds=0.002,algo=puct,prior_depth=1"
+    assert all(line.startswith("game") and "control as" in line for line in out[:2])
+    with pytest.raises(SystemExit):
+        mod.main(["sfe", "--seconds", "0.002"])     # neither a model nor --control

@@ -13,6 +13,7 @@ import pytest
 torch = pytest.importorskip("torch")
 
 from warroom.ai import make_bot  # noqa: E402
+from warroom.ai.ismcts import ISMCTSBot  # noqa: E402
 from warroom.ai.net import (  # noqa: E402
     NetGuide,
     encode,
@@ -287,6 +288,49 @@ def test_the_shipped_eaw1940_model_loads_and_plays() -> None:
             break
         apply(st, bot.choose(st))
     assert st.data["decisions"] > 0
+
+
+def test_the_shipped_eit2_model_plays_with_its_cards_settings() -> None:
+    """``net:eit2-1920`` is shipped with the command that trained it, and plays with the
+    search settings it was measured with (its card's ``play``: the prior at the root
+    only); a spec's own parameters win over the card's."""
+    from warroom.ai.models import bundled_models, model_card
+
+    card = model_card("eit2-1920")
+    assert card["seed"] == 7 and card["trained_by"].startswith("warroom train eit2 --scenario "
+                                                              "1920")
+    assert card["play"] == {"prior_depth": 1}
+    assert bundled_models()["eit2-1920"].stat().st_size < 5_000_000
+    game = load_game("eit2")
+    net = load_model(bundled_models()["eit2-1920"], game)
+    assert net.info.scenario == "1920" and net.info.extra["mix"] == 1.0
+    bot = make_bot("net:eit2-1920,iterations=8", seed=1)
+    assert isinstance(bot, ISMCTSBot) and bot.prior_depth == 1 and bot.puct
+    assert make_bot("net:eit2-1920,iterations=8,prior_depth=2", seed=1).prior_depth == 2
+    st = new_game(game, "1920", seed=2)
+    for _ in range(12):
+        if st.active is None:
+            break
+        apply(st, bot.choose(st))
+    assert st.data["decisions"] > 0
+
+
+def test_a_shipped_models_card_naming_a_bad_setting_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card's ``play`` may set only the search's own parameters, checked and typed like a
+    spec's: a wrong one is a clear error, not a silently different bot."""
+    from warroom.ai import models
+    from warroom.core.errors import UnknownGameError
+
+    save_model(new_model(load_game("eaw1940"), hidden=8, blocks=1), tmp_path / "toy.pt")
+    monkeypatch.setattr(models, "MODELS_DIR", tmp_path)
+    (tmp_path / "toy.json").write_text(json.dumps({"play": {"prior_depth": 2}}))
+    assert make_bot("net:toy,iterations=2").prior_depth == 2  # type: ignore[attr-defined]
+    for bad, says in (({"depth": 1}, "names 'depth'"), ({"mix": 0.5}, "names 'mix'"),
+                      ({"prior_depth": "root"}, "prior_depth needs a int")):
+        (tmp_path / "toy.json").write_text(json.dumps({"play": bad}))
+        with pytest.raises(UnknownGameError, match=says):
+            make_bot("net:toy,iterations=2")
 
 
 def test_training_replaces_a_model_left_by_an_earlier_run(tmp_path: Path) -> None:

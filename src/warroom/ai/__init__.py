@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from warroom.ai.aggressive import AggressiveBot
 from warroom.ai.bots import GreedyBot, RandomBot
 from warroom.ai.ismcts import ISMCTSBot
-from warroom.ai.models import model_path
+from warroom.ai.models import bundled_models, model_card, model_path
 from warroom.ai.rollout import RolloutBot
 from warroom.core.actions import Action
 from warroom.core.errors import UnknownGameError
@@ -100,7 +100,9 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     ``ismcts:model=PATH`` (or ``net:PATH``; ``net:GAME`` names a model shipped in
     ``warroom/ai/models``) guides the search with a trained network
     (PUCT with its policy prior and its value at the leaves, issue 16); PyTorch is then
-    needed (``pip install -e '.[learn]'``) and is loaded only for such a bot.
+    needed (``pip install -e '.[learn]'``) and is loaded only for such a bot. A shipped
+    model plays with the settings its card (``models/NAME.json``) lists under ``play``
+    (``net:eit2-1920``: ``prior_depth=1``, as it was measured) unless the spec sets them.
     """
     if isinstance(spec, str) and spec.strip().startswith("net:"):
         spec = _net_spec(spec)
@@ -115,6 +117,16 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         except ImportError:
             raise UnknownGameError(f"bot {spec[:80]!r} needs PyTorch: pip install -e "
                                    "'.[learn]'") from None
+        if model in bundled_models():
+            # a shipped model plays with the search settings its card measured it with
+            # (``"play"``, e.g. prior_depth); the spec's own parameters win
+            allowed = bot_params(name)
+            for key, value in model_card(model).get("play", {}).items():
+                if key not in allowed or key in ("model", "mix"):
+                    raise UnknownGameError(f"the card of shipped model {model} names "
+                                           f"{key!r}, not a parameter of {name}")
+                if key not in kwargs:
+                    kwargs[key] = _convert(name, key, str(value), allowed[key])
         net = load_model(model_path(model))
         try:
             guided = guided_params(net, kwargs.pop("mix", None), kwargs.get("scale", 10.0))
