@@ -92,14 +92,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.model is None and not args.control:
         ap.error("--model MODEL.pt is needed (or --control)")
     game = load_game(args.game)
-    if args.control:
-        # the guided search's settings (guided_params: PUCT) with no prior hook
-        net = f"ismcts:seconds={args.seconds},algo=puct" + (
-            f",{args.params}" if args.params else "")
-    else:
-        net = f"net:{args.model},seconds={args.seconds}" + (
-            f",mix={args.mix}" if args.mix is not None else "") + (
-            f",{args.params}" if args.params else "")
+    # the control: the guided search's settings (guided_params: PUCT) with no prior hook
+    net = (f"ismcts:seconds={args.seconds},algo=puct" if args.control
+           else f"net:{args.model},seconds={args.seconds}"
+           + (f",mix={args.mix}" if args.mix is not None else "")) + (
+        f",{args.params}" if args.params else "")
     hand = f"ismcts:seconds={args.seconds}"
     side = "control" if args.control else "net"
     t0 = time.monotonic()
