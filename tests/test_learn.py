@@ -21,9 +21,9 @@ from warroom.ai.net import (  # noqa: E402
     new_model,
     save_model,
 )
-from warroom.core.errors import ContentError  # noqa: E402
+from warroom.core.errors import ContentError, UnknownGameError  # noqa: E402
 from warroom.core.protocol import apply, determinize, legal_actions, new_game, result  # noqa: E402
-from warroom.core.rng import Rng  # noqa: E402
+from warroom.core.rng import Rng, derive_seed  # noqa: E402
 from warroom.games import load_game  # noqa: E402
 from warroom.sim import train as training  # noqa: E402
 
@@ -479,3 +479,65 @@ def test_a_process_pool_plays_network_bots(tmp_path: Path) -> None:
         capture_output=True, text=True, env=env, timeout=240)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert json.loads(proc.stdout)["games"] == 2
+
+
+def test_a_teacher_plays_generation_zero_and_its_choices_are_the_targets() -> None:
+    """--teacher: generation 0's games are the named bot's; the policy target is its
+    choice (one-hot) when it reports no visits, its visit shares when it does, and the
+    game played is the teacher's own (greedy, replayed, chooses the same actions)."""
+    samples, summary = training.self_play_game("eaw1940", None, 7, None, 4, 5, 0.0,
+                                               "greedy")
+    assert samples and summary["samples"] == len(samples)
+    assert all(sorted(s.policy)[-1] == 1.0 and sum(s.policy) == 1.0 for s in samples)
+    game = load_game("eaw1940")
+    st = new_game(game, seed=7)
+    bot = make_bot("greedy", seed=derive_seed(7, 1))
+    chosen = []
+    while st.active is not None:
+        legal = legal_actions(st)
+        a = legal[0] if len(legal) == 1 else bot.choose(st)
+        if len(legal) > 1:
+            chosen.append(a.id)
+        apply(st, a)
+    assert chosen == [s.legal[s.policy.index(1.0)] for s in samples]
+    assert all(s.z == summary["returns"] for s in samples)
+    searched, _ = training.self_play_game("eaw1940", None, 7, None, 4, 5, 0.0,
+                                          "ismcts:iterations=24")
+    assert any(max(s.policy) < 1.0 for s in searched)      # visit shares, not one-hot
+    assert all(abs(sum(s.policy) - 1.0) < 1e-9 for s in searched)
+
+
+def test_a_teacher_run_trains_and_hands_over_once_a_candidate_wins(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The teacher plays while the hand evaluation is the best; once a candidate is
+    accepted the guided search self-plays. A bad teacher is refused before any game."""
+    seen: list[tuple[str | None, str]] = []
+    real = training.self_play_game
+
+    def spy(*args: object) -> object:
+        seen.append((args[3], args[7]))      # (network, teacher) of each game
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(training, "self_play_game", spy)
+    cfg = _tiny(tmp_path / "t.pt", 2, teacher="greedy", accept=0.0)
+    last = training.train(cfg)
+    assert last["games"] == 4
+    assert seen[:2] == [(None, "greedy")] * 2
+    assert [t for _net, t in seen[2:]] == ["", ""] and all(n for n, _t in seen[2:])
+    with pytest.raises(UnknownGameError):
+        training.train(_tiny(tmp_path / "bad.pt", 1, teacher="nobody"))
+    assert not (tmp_path / "bad.pt").exists()
+
+
+def test_a_checkpoint_from_before_a_setting_existed_resumes(tmp_path: Path) -> None:
+    """A setting added since a checkpoint was written (``teacher``) counts as its default
+    there, so older runs still resume; a different value is still refused."""
+    out = tmp_path / "m.pt"
+    training.train(_tiny(out, 1))
+    ckpt = training.checkpoint_path(_tiny(out, 1))
+    blob = torch.load(ckpt, weights_only=True)
+    del blob["config"]["teacher"]
+    torch.save(blob, ckpt)
+    with pytest.raises(ContentError, match="teacher '' \\(now 'greedy'\\)"):
+        training.train(_tiny(out, 2, resume=True, teacher="greedy"))
+    assert training.train(_tiny(out, 2, resume=True))["round"] == 1

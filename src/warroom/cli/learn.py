@@ -53,6 +53,9 @@ def train(
     init: Annotated[Path | None, typer.Option(
         help="Start from this model's weights; it is the best so far, the network the "
         "candidates must beat.")] = None,
+    teacher: Annotated[str, typer.Option(
+        help="A bot spec that plays generation 0's self-play games instead of the plain "
+        "search (e.g. ismcts:plans=script); the network learns its choices.")] = "",
 ) -> None:
     """Train a policy/value network by self-play with the network-guided search."""
     try:
@@ -66,7 +69,8 @@ def train(
         jobs=jobs, backend=backend, address=address, iterations=iterations,
         games_per_round=games_per_round, eval_games=eval_games,
         eval_iterations=iterations, steps_per_round=steps_per_round, max_rounds=rounds,
-        hidden=hidden, mix=mix, command=command, resume=resume, init=init)
+        hidden=hidden, mix=mix, command=command, resume=resume, init=init,
+        teacher=teacher)
     if not 0.0 <= mix <= 1.0:
         err.print(Text.assemble(("error: ", "bold red"), "--mix must be between 0 and 1"))
         raise typer.Exit(2)

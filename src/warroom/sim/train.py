@@ -4,12 +4,17 @@ AlphaZero's loop, sized for these games (OpenSpiel's ``alpha_zero`` is the model
 
 1. **Self-play**: games between copies of network-guided ``ismcts`` (PUCT with the
    network's prior and leaf value; generation 0 has no network and searches with the
-   game's hand evaluation). Every decision with a choice gives a sample: the acting
+   game's hand evaluation, or with ``teacher``, a bot named by its spec). Every
+   decision with a choice gives a sample: the acting
    role's input (:func:`warroom.ai.net.encode`: its observation, no hidden information),
    the legal-action mask, the search's visit distribution as the policy target, and —
    when the game ends — every role's return as the value target. The first
    ``temperature_moves`` decisions of a game sample an action in proportion to the
-   visits (diverse openings); later decisions take the most visited.
+   visits (diverse openings); later decisions take the most visited. A ``teacher``
+   (``--teacher ismcts:plans=script``) plays generation 0's games instead of the plain
+   search, as AlphaGo's first policy network learnt from expert games: its policy target
+   is the teacher's own visit shares when it searches the legal actions, else its choice
+   (one-hot); once a candidate beats the hand evaluation, the guided search self-plays.
 2. **Replay buffer**: the last ``buffer`` samples. Before a round's games join it, the
    network is scored on them (games it has never trained on: a held-out check, ``fresh``
    in the log): its policy loss and how often its top action is the search's, against a
@@ -55,6 +60,7 @@ from typing import Any
 
 import torch
 
+from warroom.ai import Bot, make_bot
 from warroom.ai.ismcts import ISMCTSBot
 from warroom.ai.net import (
     ModelInfo,
@@ -66,7 +72,7 @@ from warroom.ai.net import (
     save_model,
 )
 from warroom.core.errors import ContentError, UnknownGameError
-from warroom.core.protocol import Game, apply, legal_actions, new_game, result
+from warroom.core.protocol import Game, State, apply, legal_actions, new_game, result
 from warroom.core.rng import Rng, derive_seed
 from warroom.games import load_game
 from warroom.sim.backends import check_backend, run_tasks
@@ -113,12 +119,13 @@ class TrainConfig:
     command: str = ""
     resume: bool = False            # carry on from MODEL.ckpt.pt
     init: Path | None = None        # start from this model's weights (it is the best so far)
+    teacher: str = ""               # bot spec playing generation 0's games ("": the search)
 
 
 CHECKPOINT = "warroom-checkpoint/1"
 RUN_FIELDS = ("game", "scenario", "seed", "iterations", "games_per_round", "eval_games",
               "eval_iterations", "accept", "buffer", "batch", "steps_per_round", "lr",
-              "weight_decay", "hidden", "blocks", "temperature_moves", "mix")
+              "weight_decay", "hidden", "blocks", "temperature_moves", "mix", "teacher")
 """The settings that make a run what it is: a checkpoint resumes only with the same."""
 
 
@@ -134,12 +141,17 @@ def _searcher(game: Game, net_path: str | None, seed: int, iterations: int,
 
 
 def self_play_game(game_id: str, scenario: str | None, seed: int, net_path: str | None,
-                   iterations: int, temperature_moves: int, mix: float = 0.0
-                   ) -> tuple[list[Sample], dict[str, Any]]:
-    """One self-play game: its samples (value targets filled in) and a summary."""
+                   iterations: int, temperature_moves: int, mix: float = 0.0,
+                   teacher: str = "") -> tuple[list[Sample], dict[str, Any]]:
+    """One self-play game: its samples (value targets filled in) and a summary. With a
+    ``teacher`` spec and no network, that bot plays every seat: the policy target is its
+    visit shares when it reports them for the legal actions, else its choice (one-hot),
+    and its choice is played (no temperature: the teacher decides)."""
     torch.set_num_threads(1)
     game = load_game(game_id)
     state = new_game(game, scenario, seed)
+    if teacher and net_path is None:
+        return _teacher_game(game, state, make_bot(teacher, derive_seed(seed, 1)), seed)
     bot = _searcher(game, net_path, derive_seed(seed, 1), iterations, mix)
     pick = Rng(derive_seed(seed, 2))
     samples: list[Sample] = []
@@ -169,6 +181,42 @@ def self_play_game(game_id: str, scenario: str | None, seed: int, net_path: str 
         apply(state, choice)
         if state.data["decisions"] > limit:
             raise RuntimeError(f"runaway self-play game (seed {seed})")
+    return _finish(game, state, samples, seed)
+
+
+def _teacher_game(game: Game, state: State[Any], bot: Bot, seed: int
+                  ) -> tuple[list[Sample], dict[str, Any]]:
+    """A generation-0 game played by the teacher bot in every seat (see
+    :func:`self_play_game`)."""
+    samples: list[Sample] = []
+    limit = game.max_decisions()
+    while state.active is not None:
+        legal = legal_actions(state)
+        if len(legal) == 1:
+            apply(state, legal[0])
+            continue
+        role = state.active
+        x = encode(game, state, role)
+        choice = bot.choose(state)
+        last = getattr(bot, "last", None)
+        visits: dict[str, int] = last.get("visits", {}) if isinstance(last, dict) else {}
+        counts = [float(visits.get(a.key, 0)) for a in legal]
+        total = sum(counts)
+        if total > 0 and counts[[a.key for a in legal].index(choice.key)] > 0:
+            policy = [c / total for c in counts]
+        else:
+            policy = [1.0 if a.key == choice.key else 0.0 for a in legal]
+        samples.append(Sample(x, [a.id for a in legal], policy, game.roles.index(role)))
+        apply(state, choice)
+        if state.data["decisions"] > limit:
+            raise RuntimeError(f"runaway teacher game (seed {seed})")
+    return _finish(game, state, samples, seed)
+
+
+def _finish(game: Game, state: State[Any], samples: list[Sample], seed: int
+            ) -> tuple[list[Sample], dict[str, Any]]:
+    """A finished game's samples with every role's return as their value target, and
+    its summary."""
     out = result(state)
     assert out is not None
     z = [float(out.returns.get(r, 0.0)) for r in game.roles]
@@ -390,8 +438,10 @@ def _load_checkpoint(path: Path, cfg: TrainConfig) -> dict[str, Any]:
     if not isinstance(blob, dict) or blob.get("format") != CHECKPOINT:
         raise ContentError(f"{path} is not a warroom training checkpoint ({CHECKPOINT})")
     saved = blob["config"]
-    differ = [f"{k} {saved.get(k)!r} (now {getattr(cfg, k)!r})" for k in RUN_FIELDS
-              if saved.get(k) != getattr(cfg, k)]
+    # a field added since the checkpoint was written has its default there
+    defaults = TrainConfig(game=cfg.game)
+    differ = [f"{k} {saved.get(k, getattr(defaults, k))!r} (now {getattr(cfg, k)!r})"
+              for k in RUN_FIELDS if saved.get(k, getattr(defaults, k)) != getattr(cfg, k)]
     if differ:
         raise ContentError(f"{path} is a run with other settings: {', '.join(differ)}; "
                            "resume with the same settings, or start a new run with "
@@ -411,6 +461,8 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
     check_backend(cfg.backend, cfg.jobs, cfg.address)
     if cfg.device.startswith("cuda") and not torch.cuda.is_available():
         raise UnknownGameError("--device cuda: no CUDA device is available here; use cpu")
+    if cfg.teacher:
+        make_bot(cfg.teacher)       # a bad spec is refused here, not in a worker
     if cfg.resume and cfg.init is not None:
         raise ContentError("--resume carries on a run, --init starts one from a model: "
                            "give one of them")
@@ -470,7 +522,8 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
                 break
             t0 = time.monotonic()
             tasks = [(cfg.game, cfg.scenario, derive_seed(cfg.seed, round_ * 100_000 + i),
-                      best, cfg.iterations, cfg.temperature_moves, cfg.mix)
+                      best, cfg.iterations, cfg.temperature_moves, cfg.mix,
+                      cfg.teacher if best is None else "")
                      for i in range(cfg.games_per_round)]
             summaries = []
             fresh: list[Sample] = []
