@@ -220,6 +220,10 @@ def test_warroom_train_command(tmp_path: Path) -> None:
     bad = runner.invoke(app, ["train", "eaw1940", "--scenario", "nope", "--rounds", "1",
                               "--out", str(tmp_path / "x.pt")])
     assert bad.exit_code == 2 and "no scenario" in bad.output
+    bad = runner.invoke(app, ["train", "eaw1940", "--teacher", "nobody", "--rounds", "1",
+                              "--out", str(tmp_path / "y.pt")])
+    assert bad.exit_code == 2 and "unknown bot 'nobody'" in bad.output
+    assert not (tmp_path / "y.pt").exists()
     with pytest.raises(Exception, match="no model file"):
         make_bot(f"net:{tmp_path / 'missing.pt'}")
     with pytest.raises(Exception, match="mix must be in"):
