@@ -531,6 +531,10 @@ def test_a_teacher_run_trains_and_hands_over_once_a_candidate_wins(
     with pytest.raises(UnknownGameError):
         training.train(_tiny(tmp_path / "bad.pt", 1, teacher="nobody"))
     assert not (tmp_path / "bad.pt").exists()
+    with pytest.raises(ContentError, match="give one of them"):   # a teacher never used
+        training.train(_tiny(tmp_path / "init.pt", 1, teacher="greedy",
+                             init=tmp_path / "t.pt"))
+    assert not (tmp_path / "init.pt").exists()
 
 
 def test_a_checkpoint_from_before_a_setting_existed_resumes(tmp_path: Path) -> None:

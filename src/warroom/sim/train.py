@@ -71,6 +71,7 @@ from warroom.ai.net import (
     new_model,
     save_model,
 )
+from warroom.core.actions import Action
 from warroom.core.errors import ContentError, UnknownGameError
 from warroom.core.protocol import Game, State, apply, legal_actions, new_game, result
 from warroom.core.rng import Rng, derive_seed
@@ -163,8 +164,7 @@ def self_play_game(game_id: str, scenario: str | None, seed: int, net_path: str 
             continue
         role = state.active
         bot.choose(state)
-        visits: dict[str, int] = bot.last.get("visits", {})
-        counts = [float(visits.get(a.key, 0)) for a in legal]
+        counts = _visit_counts(bot, legal)
         total = sum(counts)
         policy = [c / total for c in counts] if total else [1.0 / len(legal)] * len(legal)
         samples.append(Sample(encode(game, state, role), [a.id for a in legal], policy,
@@ -198,11 +198,9 @@ def _teacher_game(game: Game, state: State[Any], bot: Bot, seed: int
         role = state.active
         x = encode(game, state, role)
         choice = bot.choose(state)
-        last = getattr(bot, "last", None)
-        visits: dict[str, int] = last.get("visits", {}) if isinstance(last, dict) else {}
-        counts = [float(visits.get(a.key, 0)) for a in legal]
+        counts = _visit_counts(bot, legal)
         total = sum(counts)
-        if total > 0 and counts[[a.key for a in legal].index(choice.key)] > 0:
+        if counts[[a.key for a in legal].index(choice.key)] > 0:
             policy = [c / total for c in counts]
         else:
             policy = [1.0 if a.key == choice.key else 0.0 for a in legal]
@@ -211,6 +209,14 @@ def _teacher_game(game: Game, state: State[Any], bot: Bot, seed: int
         if state.data["decisions"] > limit:
             raise RuntimeError(f"runaway teacher game (seed {seed})")
     return _finish(game, state, samples, seed)
+
+
+def _visit_counts(bot: Bot, legal: list[Action]) -> list[float]:
+    """The visits the bot's last search gave each legal action (0 for all when it reports
+    none: a bot that does not search the legal actions)."""
+    last = getattr(bot, "last", None)
+    visits: dict[str, int] = last.get("visits", {}) if isinstance(last, dict) else {}
+    return [float(visits.get(a.key, 0)) for a in legal]
 
 
 def _finish(game: Game, state: State[Any], samples: list[Sample], seed: int
@@ -462,6 +468,10 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
     if cfg.device.startswith("cuda") and not torch.cuda.is_available():
         raise UnknownGameError("--device cuda: no CUDA device is available here; use cpu")
     if cfg.teacher:
+        if cfg.init is not None:
+            raise ContentError("--teacher plays generation 0's games, --init starts past "
+                               "generation 0 (its model is the best so far): give one of "
+                               "them")
         make_bot(cfg.teacher)       # a bad spec is refused here, not in a worker
     if cfg.resume and cfg.init is not None:
         raise ContentError("--resume carries on a run, --init starts one from a model: "
