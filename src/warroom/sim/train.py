@@ -155,39 +155,47 @@ def self_play_game(game_id: str, scenario: str | None, seed: int, net_path: str 
         return _teacher_game(game, state, make_bot(teacher, derive_seed(seed, 1)), seed)
     bot = _searcher(game, net_path, derive_seed(seed, 1), iterations, mix)
     pick = Rng(derive_seed(seed, 2))
-    samples: list[Sample] = []
-    limit = game.max_decisions()
-    while state.active is not None:
-        legal = legal_actions(state)
-        if len(legal) == 1:
-            apply(state, legal[0])
-            continue
-        role = state.active
+
+    def decide(legal: list[Action], n: int) -> tuple[list[float], Action]:
+        # the search's visit shares; the n-th decision with a choice samples from them
+        # while n <= temperature_moves, later ones take the most visited
         bot.choose(state)
         counts = _visit_counts(bot, legal)
         total = sum(counts)
         policy = [c / total for c in counts] if total else [1.0 / len(legal)] * len(legal)
-        samples.append(Sample(encode(game, state, role), [a.id for a in legal], policy,
-                              game.roles.index(role)))
-        if len(samples) <= temperature_moves:
+        if n <= temperature_moves:
             r = pick.random() * sum(policy)
             i = 0
             while i < len(policy) - 1 and r >= policy[i]:
                 r -= policy[i]
                 i += 1
-            choice = legal[i]
-        else:
-            choice = legal[max(range(len(legal)), key=lambda k: (counts[k], -legal[k].id))]
-        apply(state, choice)
-        if state.data["decisions"] > limit:
-            raise RuntimeError(f"runaway self-play game (seed {seed})")
-    return _finish(game, state, samples, seed)
+            return policy, legal[i]
+        return policy, legal[max(range(len(legal)), key=lambda k: (counts[k], -legal[k].id))]
+
+    return _play_out(game, state, seed, decide)
 
 
 def _teacher_game(game: Game, state: State[Any], bot: Bot, seed: int
                   ) -> tuple[list[Sample], dict[str, Any]]:
     """A generation-0 game played by the teacher bot in every seat (see
     :func:`self_play_game`)."""
+
+    def decide(legal: list[Action], _n: int) -> tuple[list[float], Action]:
+        choice = bot.choose(state)
+        counts = _visit_counts(bot, legal)
+        if counts[[a.key for a in legal].index(choice.key)] > 0:
+            return [c / sum(counts) for c in counts], choice
+        return [1.0 if a.key == choice.key else 0.0 for a in legal], choice
+
+    return _play_out(game, state, seed, decide)
+
+
+def _play_out(game: Game, state: State[Any], seed: int,
+              decide: Callable[[list[Action], int], tuple[list[float], Action]]
+              ) -> tuple[list[Sample], dict[str, Any]]:
+    """Play ``state`` to the end: forced moves as they come; at every decision with a
+    choice ``decide(legal, n)`` (n counts those decisions from 1) gives the policy target
+    and the action played, and the acting role's input is kept with them as a sample."""
     samples: list[Sample] = []
     limit = game.max_decisions()
     while state.active is not None:
@@ -197,17 +205,11 @@ def _teacher_game(game: Game, state: State[Any], bot: Bot, seed: int
             continue
         role = state.active
         x = encode(game, state, role)
-        choice = bot.choose(state)
-        counts = _visit_counts(bot, legal)
-        total = sum(counts)
-        if counts[[a.key for a in legal].index(choice.key)] > 0:
-            policy = [c / total for c in counts]
-        else:
-            policy = [1.0 if a.key == choice.key else 0.0 for a in legal]
+        policy, choice = decide(legal, len(samples) + 1)
         samples.append(Sample(x, [a.id for a in legal], policy, game.roles.index(role)))
         apply(state, choice)
         if state.data["decisions"] > limit:
-            raise RuntimeError(f"runaway teacher game (seed {seed})")
+            raise RuntimeError(f"runaway self-play game (seed {seed})")
     return _finish(game, state, samples, seed)
 
 
