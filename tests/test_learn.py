@@ -324,7 +324,6 @@ def test_a_shipped_models_card_naming_a_bad_setting_is_refused(
     """A card's ``play`` may set only the search's own parameters, checked and typed like a
     spec's: a wrong one is a clear error, not a silently different bot."""
     from warroom.ai import models
-    from warroom.core.errors import UnknownGameError
 
     save_model(new_model(load_game("eaw1940"), hidden=8, blocks=1), tmp_path / "toy.pt")
     monkeypatch.setattr(models, "MODELS_DIR", tmp_path)

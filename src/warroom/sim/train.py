@@ -184,7 +184,8 @@ def _teacher_game(game: Game, state: State[Any], bot: Bot, seed: int
         choice = bot.choose(state)
         counts = _visit_counts(bot, legal)
         if counts[[a.key for a in legal].index(choice.key)] > 0:
-            return [c / sum(counts) for c in counts], choice
+            total = sum(counts)
+            return [c / total for c in counts], choice
         return [1.0 if a.key == choice.key else 0.0 for a in legal], choice
 
     return _play_out(game, state, seed, decide)
