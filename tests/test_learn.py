@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import math
 import random
@@ -548,3 +549,106 @@ def test_a_checkpoint_from_before_a_setting_existed_resumes(tmp_path: Path) -> N
     with pytest.raises(ContentError, match="teacher '' \\(now 'greedy'\\)"):
         training.train(_tiny(out, 2, resume=True, teacher="greedy"))
     assert training.train(_tiny(out, 2, resume=True))["round"] == 1
+
+
+def _same_samples(a: list[training.Sample], b: list[training.Sample]) -> None:
+    assert len(a) == len(b) and a
+    for x, y in zip(a, b, strict=True):
+        assert (x.x, x.legal, x.policy, x.role, x.z) == (y.x, y.legal, y.policy, y.role, y.z)
+
+
+@pytest.mark.parametrize(("game_id", "scenario", "teacher"), [
+    ("eaw1940", None, "ismcts:iterations=24"),      # visit shares
+    ("eit2", "1920", "random"),                     # one-hot choices, two roles
+])
+def test_a_kept_game_replays_to_the_samples_it_was_played_with(
+        game_id: str, scenario: str | None, teacher: str) -> None:
+    """A kept game (its seed and, per decision, the action and the policy target by key)
+    replayed through the rules gives exactly the samples of the game as it was played:
+    the acting role's input, the legal ids, the target, the role and the returns."""
+    samples, summary = training.self_play_game(game_id, scenario, 11, None, 4, 5, 0.0,
+                                               teacher)
+    game = load_game(game_id)
+    line = json.loads(json.dumps(training.game_line(game, scenario, 0, teacher, summary)))
+    assert line["scenario"] == (scenario or game.default_scenario)
+    assert len(line["moves"]) == len(samples)
+    _same_samples(training.replay_game(game, line, "here"), samples)
+
+
+def test_a_run_keeps_its_games_and_a_new_run_starts_from_them(tmp_path: Path) -> None:
+    """Every self-play game of a run goes to MODEL.games.jsonl.gz (a resumed run appends;
+    a game kept twice counts once); --games puts their samples into a new run's buffer
+    before its first round."""
+    first = _tiny(tmp_path / "a.pt", 1)
+    training.train(first)
+    kept = training.games_path(first)
+    assert kept.name == "a.games.jsonl.gz"
+    game = load_game("eaw1940")
+    samples, n = training.load_games(game, None, [kept])
+    assert n == 2 and samples
+    training.train(_tiny(tmp_path / "a.pt", 2, resume=True))
+    with gzip.open(kept, "rt") as fh:
+        lines = [json.loads(x) for x in fh]
+    assert [x["round"] for x in lines] == [0, 0, 1, 1]
+    twice = tmp_path / "twice.jsonl"          # a round kept twice (stopped, resumed)
+    twice.write_text("".join(json.dumps(x) + "\n" for x in lines + lines[2:]))
+    assert training.load_games(game, None, [twice])[1] == 4
+    new = _tiny(tmp_path / "b.pt", 1, games=(kept,))
+    last = training.train(new)
+    assert last["loaded_games"] == 4
+    everything, _n = training.load_games(game, None, [kept])
+    fresh_games, _m = training.load_games(game, None, [training.games_path(new)])
+    assert last["samples"] == len(everything) + len(fresh_games)
+    from typer.testing import CliRunner
+
+    from warroom.cli.main import app
+
+    res = CliRunner().invoke(app, [
+        "train", "eaw1940", "--rounds", "1", "--games-per-round", "1", "--eval-games", "1",
+        "--iterations", "2", "--hidden", "16", "--steps-per-round", "2", "--out",
+        str(tmp_path / "c.pt"), "--games", str(kept), "--games", str(twice)])
+    assert res.exit_code == 0, res.output
+    assert "4 kept games loaded" in res.output and "c.games.jsonl.gz" in res.output
+
+
+def test_kept_games_that_do_not_fit_are_refused(tmp_path: Path) -> None:
+    """A missing, unreadable or foreign file, a game whose action or result no longer
+    replays, --games with --resume, and --games naming the run's own file are refused
+    with what is wrong, before the run writes anything."""
+    src = _tiny(tmp_path / "src.pt", 1)
+    training.train(src)
+    with gzip.open(training.games_path(src), "rt") as fh:
+        line = json.loads(fh.readline())
+    game = load_game("eaw1940")
+
+    def refused(text: str, match: str) -> None:
+        bad = tmp_path / "bad.jsonl"
+        bad.write_text(text)
+        with pytest.raises(ContentError, match=match):
+            training.load_games(game, None, [bad])
+        out = tmp_path / "never.pt"
+        with pytest.raises(ContentError, match=match):
+            training.train(_tiny(out, 1, games=(bad,)))
+        assert not out.exists() and not training.log_path(_tiny(out, 1)).exists()
+
+    refused("not json\n", "line 1: not JSON")
+    refused(json.dumps({"format": "other"}) + "\n", "not a kept game")
+    refused(json.dumps({**line, "game": "sfe"}) + "\n", "a game of sfe")
+    moved = json.loads(json.dumps(line))
+    moved["moves"][0][0] = "no:such-action"
+    refused(json.dumps(moved) + "\n", "decision 1 .* does not fit")
+    shares = json.loads(json.dumps(line))
+    shares["moves"][0][1] = {"no:such-action": 1.0}
+    refused(json.dumps(shares) + "\n", "decision 1 .* does not fit")
+    lost = json.loads(json.dumps(line))
+    lost["returns"] = [x + 5 for x in lost["returns"]]
+    refused(json.dumps(lost) + "\n", "replayed, the game ends")
+    refused(json.dumps({**line, "moves": line["moves"][:1]}) + "\n", "goes on")
+    with pytest.raises(ContentError, match="no file"):
+        training.load_games(game, None, [tmp_path / "missing.jsonl"])
+    with pytest.raises(ContentError, match="a resumed run has its games"):
+        training.train(_tiny(tmp_path / "src.pt", 2, resume=True,
+                             games=(training.games_path(src),)))
+    with pytest.raises(ContentError, match="kept-games file of this --out"):
+        training.train(_tiny(tmp_path / "src.pt", 1, games=(training.games_path(src),)))
+    assert training.load_games(game, None, [training.games_path(src)])[1] == 2

@@ -56,6 +56,9 @@ def train(
     teacher: Annotated[str, typer.Option(
         help="A bot spec that plays generation 0's self-play games instead of the plain "
         "search (e.g. ismcts:plans=script); the network learns its choices.")] = "",
+    games: Annotated[list[Path] | None, typer.Option(
+        "--games", help="Kept games (an earlier run's MODEL.games.jsonl.gz; repeatable) "
+        "whose samples start this new run's buffer.")] = None,
 ) -> None:
     """Train a policy/value network by self-play with the network-guided search."""
     try:
@@ -70,7 +73,7 @@ def train(
         games_per_round=games_per_round, eval_games=eval_games,
         eval_iterations=iterations, steps_per_round=steps_per_round, max_rounds=rounds,
         hidden=hidden, mix=mix, command=command, resume=resume, init=init,
-        teacher=teacher)
+        teacher=teacher, games=tuple(games or ()))
     if not 0.0 <= mix <= 1.0:
         err.print(Text.assemble(("error: ", "bold red"), "--mix must be between 0 and 1"))
         raise typer.Exit(2)
@@ -101,5 +104,8 @@ def train(
         err.print(Text.assemble(("error: ", "bold red"), str(exc)))
         raise typer.Exit(2) from None
     out.print(f"model: {Path(out_).expanduser()} (training log: "
-              f"{training.log_path(cfg)}); {last.get('games', 0)} self-play games, "
-              f"{last.get('steps', 0)} training steps")
+              f"{training.log_path(cfg)}; games: {training.games_path(cfg)}); "
+              f"{last.get('games', 0)} self-play games, "
+              f"{last.get('steps', 0)} training steps"
+              + (f", {last['loaded_games']} kept games loaded" if last.get("loaded_games")
+                 else ""))

@@ -37,6 +37,15 @@ AlphaZero's loop, sized for these games (OpenSpiel's ``alpha_zero`` is the model
    minutes), and a run of N rounds resumed after k is the same run as one of N rounds.
    ``init`` (``--init MODEL``) starts from a trained model instead: its weights, and it is
    the best so far, the network the candidates must beat (a fresh optimiser and buffer).
+6. **Kept games**: every self-play game (a teacher's included, the costliest thing a run
+   makes) is appended to ``MODEL.games.jsonl.gz``, one JSON line a game: its seed and
+   scenario, and at each decision with a choice the action played and the policy target
+   by action key (format ``warroom-games/1``). ``games`` (``warroom train --games FILE``,
+   repeatable) puts the samples of such files into a new run's buffer before its first
+   round: each game is replayed through the rules (so the inputs are the current
+   encoding's, and keys, not ids, name the actions), and a game that no longer replays to
+   its recorded result is refused. So expensive games, a stronger teacher's above all,
+   add up over runs and sittings instead of being played again.
 
 The training log is JSON lines next to the model (``MODEL.log.jsonl``): one line per
 round with the losses, samples, games, seconds, and the evaluation.
@@ -48,6 +57,7 @@ number of games per round, whatever the number of workers.
 
 from __future__ import annotations
 
+import gzip
 import json
 import math
 import random
@@ -56,7 +66,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import torch
 
@@ -72,7 +82,7 @@ from warroom.ai.net import (
     save_model,
 )
 from warroom.core.actions import Action
-from warroom.core.errors import ContentError, UnknownGameError
+from warroom.core.errors import ContentError, UnknownGameError, WarroomError
 from warroom.core.protocol import Game, State, apply, legal_actions, new_game, result
 from warroom.core.rng import Rng, derive_seed
 from warroom.games import load_game
@@ -121,6 +131,7 @@ class TrainConfig:
     resume: bool = False            # carry on from MODEL.ckpt.pt
     init: Path | None = None        # start from this model's weights (it is the best so far)
     teacher: str = ""               # bot spec playing generation 0's games ("": the search)
+    games: tuple[Path, ...] = ()    # kept games whose samples start a new run's buffer
 
 
 CHECKPOINT = "warroom-checkpoint/1"
@@ -128,6 +139,7 @@ RUN_FIELDS = ("game", "scenario", "seed", "iterations", "games_per_round", "eval
               "eval_iterations", "accept", "buffer", "batch", "steps_per_round", "lr",
               "weight_decay", "hidden", "blocks", "temperature_moves", "mix", "teacher")
 """The settings that make a run what it is: a checkpoint resumes only with the same."""
+GAMES = "warroom-games/1"
 
 
 def _searcher(game: Game, net_path: str | None, seed: int, iterations: int,
@@ -198,6 +210,7 @@ def _play_out(game: Game, state: State[Any], seed: int,
     choice ``decide(legal, n)`` (n counts those decisions from 1) gives the policy target
     and the action played, and the acting role's input is kept with them as a sample."""
     samples: list[Sample] = []
+    moves: list[list[Any]] = []      # [action played, {action: policy share}], kept games
     limit = game.max_decisions()
     while state.active is not None:
         legal = legal_actions(state)
@@ -208,10 +221,14 @@ def _play_out(game: Game, state: State[Any], seed: int,
         x = encode(game, state, role)
         policy, choice = decide(legal, len(samples) + 1)
         samples.append(Sample(x, [a.id for a in legal], policy, game.roles.index(role)))
+        moves.append([choice.key, {a.key: p for a, p in zip(legal, policy, strict=True)
+                                   if p}])
         apply(state, choice)
         if state.data["decisions"] > limit:
-            raise RuntimeError(f"runaway self-play game (seed {seed})")
-    return _finish(game, state, samples, seed)
+            raise RuntimeError(f"runaway training game (seed {seed})")
+    samples, summary = _finish(game, state, samples, seed)
+    summary["moves"] = moves
+    return samples, summary
 
 
 def _visit_counts(bot: Bot, legal: list[Action]) -> list[float]:
@@ -390,6 +407,116 @@ def checkpoint_path(cfg: TrainConfig) -> Path:
     return out.with_name(out.stem + ".ckpt" + out.suffix)
 
 
+def games_path(cfg: TrainConfig) -> Path:
+    """The kept games of a run: ``MODEL.games.jsonl.gz`` beside the model."""
+    out = Path(cfg.out).expanduser()
+    return out.with_name(out.stem + ".games.jsonl.gz")
+
+
+def game_line(game: Game, scenario: str | None, round_: int, teacher: str,
+              summary: dict[str, Any]) -> dict[str, Any]:
+    """A played game as a line of a kept-games file (``summary`` as
+    :func:`self_play_game` returns it)."""
+    return {"format": GAMES, "game": game.id, "scenario": scenario or game.default_scenario,
+            "seed": summary["seed"], "round": round_, "teacher": teacher,
+            "returns": summary["returns"], "moves": summary["moves"]}
+
+
+def _open_games(path: Path) -> IO[str]:
+    if path.suffix == ".gz":
+        return gzip.open(path, "rt", encoding="utf-8")
+    return path.open(encoding="utf-8")
+
+
+def replay_game(game: Game, line: dict[str, Any], where: str) -> list[Sample]:
+    """The samples of a kept game, replayed through the rules from its seed; a game that
+    does not replay (an action no longer legal, a result other than the recorded one: the
+    rules or content changed since) raises :class:`ContentError` naming ``where``."""
+    try:
+        state = new_game(game, str(line["scenario"]), int(line["seed"]))
+        moves = list(line["moves"])
+        recorded = [float(z) for z in line["returns"]]
+    except (KeyError, TypeError, ValueError, WarroomError) as exc:
+        raise ContentError(f"{where}: not a kept game ({exc})") from None
+    samples: list[Sample] = []
+    limit = game.max_decisions()
+    while state.active is not None:
+        legal = legal_actions(state)
+        if len(legal) == 1:
+            apply(state, legal[0])
+            continue
+        n = len(samples)
+        if n >= len(moves):
+            raise ContentError(f"{where}: the game ends after {n} decisions but goes on "
+                               "when replayed; the rules or content changed since it was "
+                               "played")
+        try:
+            key, shares = str(moves[n][0]), dict(moves[n][1])
+            policy = [float(shares.pop(a.key, 0.0)) for a in legal]
+        except (IndexError, KeyError, TypeError, ValueError) as exc:
+            raise ContentError(f"{where}: decision {n + 1} is malformed ({exc})") from None
+        by_key = {a.key: a for a in legal}
+        if key not in by_key or shares or abs(sum(policy) - 1.0) > 1e-6:
+            raise ContentError(f"{where}: decision {n + 1} ({key!r}) does not fit the legal "
+                               "actions when replayed; the rules or content changed since "
+                               "the game was played")
+        role = state.active
+        samples.append(Sample(encode(game, state, role), [a.id for a in legal], policy,
+                              game.roles.index(role)))
+        apply(state, by_key[key])
+        if state.data["decisions"] > limit:
+            raise ContentError(f"{where}: the replay runs away")
+    out = result(state)
+    assert out is not None
+    z = [float(out.returns.get(r, 0.0)) for r in game.roles]
+    if len(samples) != len(moves) or z != recorded:
+        raise ContentError(f"{where}: replayed, the game ends after {len(samples)} "
+                           f"decisions with returns {z}, recorded {len(moves)} and "
+                           f"{recorded}; the rules or content changed since it was played")
+    for s_ in samples:
+        s_.z = z
+    return samples
+
+
+def load_games(game: Game, scenario: str | None, paths: tuple[Path, ...] | list[Path]
+               ) -> tuple[list[Sample], int]:
+    """The samples of the kept games in ``paths`` (of ``game`` and ``scenario``; the same
+    game kept twice, in two files or as a round played again after ``--resume``, counts
+    once) and how many games they are. Anything else is refused with
+    :class:`ContentError` before a sample is returned."""
+    want = scenario or game.default_scenario
+    lines: dict[tuple[Any, str], tuple[str, dict[str, Any]]] = {}
+    for path in paths:
+        path = Path(path).expanduser()
+        if not path.is_file():
+            raise ContentError(f"--games: no file {path}")
+        try:
+            with _open_games(path) as fh:
+                for i, text in enumerate(fh, 1):
+                    if not text.strip():
+                        continue
+                    where = f"{path} line {i}"
+                    try:
+                        line = json.loads(text)
+                    except ValueError:
+                        raise ContentError(f"{where}: not JSON") from None
+                    if not isinstance(line, dict) or line.get("format") != GAMES:
+                        raise ContentError(f"{where}: not a kept game ({GAMES})")
+                    if line.get("game") != game.id or line.get("scenario") != want:
+                        raise ContentError(
+                            f"{where}: a game of {line.get('game')} {line.get('scenario')}, "
+                            f"not {game.id} {want}; give games of the run's game and "
+                            "scenario")
+                    same = (line.get("seed"), json.dumps(line.get("moves"), sort_keys=True))
+                    lines.setdefault(same, (where, line))
+        except (OSError, EOFError, UnicodeDecodeError) as exc:
+            raise ContentError(f"--games: cannot read {path} ({exc})") from None
+    samples: list[Sample] = []
+    for where, line in lines.values():
+        samples.extend(replay_game(game, line, where))
+    return samples, len(lines)
+
+
 def _pack_buffer(buffer: deque[Sample]) -> dict[str, torch.Tensor]:
     """The replay buffer as tensors (float32, what training reads them as, so a resumed
     run trains on the same numbers)."""
@@ -479,6 +606,18 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
     if cfg.resume and cfg.init is not None:
         raise ContentError("--resume carries on a run, --init starts one from a model: "
                            "give one of them")
+    if cfg.resume and cfg.games:
+        raise ContentError("--games fills a new run's buffer; a resumed run has its games "
+                           "in its checkpoint: start a new run (another --out) with --games")
+    loaded: list[Sample] = []
+    loaded_games = 0
+    if cfg.games:
+        own = games_path(cfg).resolve()
+        if any(Path(g).expanduser().resolve() == own for g in cfg.games):
+            raise ContentError(f"--games {own} is the kept-games file of this --out, which a "
+                               "new run starts afresh: copy it elsewhere, or give another "
+                               "--out")
+        loaded, loaded_games = load_games(game, cfg.scenario, cfg.games)
     torch.manual_seed(cfg.seed)
     rng = random.Random(cfg.seed)
     out = Path(cfg.out).expanduser()
@@ -503,7 +642,7 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
     net.info.extra["mix"] = cfg.mix
     net.to(cfg.device)
     opt = torch.optim.AdamW(net.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
-    buffer: deque[Sample] = deque(maxlen=cfg.buffer)
+    buffer: deque[Sample] = deque(loaded, maxlen=cfg.buffer)
     if cfg.resume:
         blob = _load_checkpoint(ckpt, cfg)
         run = blob["run"]
@@ -527,6 +666,9 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
         kept = [x for x in logfile.read_text(encoding="utf-8").splitlines()
                 if x.strip() and json.loads(x).get("round", round_) < round_]
         logfile.write_text("".join(x + "\n" for x in kept), encoding="utf-8")
+    keep = games_path(cfg)
+    if not cfg.resume:
+        keep.unlink(missing_ok=True)     # never an earlier run's games under this --out
     with logfile.open("a" if cfg.resume else "w", encoding="utf-8") as log:
         while True:
             if cfg.max_rounds is not None and round_ >= cfg.max_rounds:
@@ -540,11 +682,18 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
                      for i in range(cfg.games_per_round)]
             summaries = []
             fresh: list[Sample] = []
-            for samples, summary in run_tasks(self_play_game, tasks, jobs=cfg.jobs,
-                                              backend=cfg.backend, address=cfg.address,
-                                              max_tasks=len(tasks)):
+            played: list[str] = []
+            for (samples, summary), task in zip(
+                    run_tasks(self_play_game, tasks, jobs=cfg.jobs, backend=cfg.backend,
+                              address=cfg.address, max_tasks=len(tasks)),
+                    tasks, strict=True):
                 fresh.extend(samples)
+                played.append(json.dumps(game_line(game, cfg.scenario, round_, task[7],
+                                                   summary), separators=(",", ":")))
+                summary.pop("moves")
                 summaries.append(summary)
+            with gzip.open(keep, "at", encoding="utf-8") as kept_games:
+                kept_games.write("".join(x + "\n" for x in played))
             # scored before training on them: the first round's network is untrained
             check = held_out(net, fresh, cfg.device)
             buffer.extend(fresh)
@@ -573,6 +722,8 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
                     "mean_decisions": sum(s["decisions"] for s in summaries)
                     / max(1, len(summaries)),
                     "eval": ev, "accepted": accepted, "device": cfg.device, "fresh": check}
+            if loaded_games:
+                line["loaded_games"] = loaded_games
             log.write(json.dumps(line, sort_keys=True) + "\n")
             log.flush()
             round_ += 1
