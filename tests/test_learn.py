@@ -609,6 +609,15 @@ def test_a_run_keeps_its_games_and_a_new_run_starts_from_them(tmp_path: Path) ->
         str(tmp_path / "c.pt"), "--games", str(kept), "--games", str(twice)])
     assert res.exit_code == 0, res.output
     assert "4 kept games loaded" in res.output and "c.games.jsonl.gz" in res.output
+    only_kept = _tiny(tmp_path / "d.pt", 1, games=(kept,))
+    only_kept.games_per_round = 0
+    only = training.train(only_kept)
+    assert only["games"] == 0 and only["samples"] == len(everything)
+    assert only["policy_loss"] < only["policy_loss_first"]
+    nothing = _tiny(tmp_path / "e.pt", 1)
+    nothing.games_per_round = 0
+    with pytest.raises(ContentError, match="give --games"):
+        training.train(nothing)
 
 
 def test_kept_games_that_do_not_fit_are_refused(tmp_path: Path) -> None:
@@ -652,3 +661,17 @@ def test_kept_games_that_do_not_fit_are_refused(tmp_path: Path) -> None:
     with pytest.raises(ContentError, match="kept-games file of this --out"):
         training.train(_tiny(tmp_path / "src.pt", 1, games=(training.games_path(src),)))
     assert training.load_games(game, None, [training.games_path(src)])[1] == 2
+
+
+KEPT = Path(__file__).resolve().parents[1] / "benchmarks" / "games"
+
+
+@pytest.mark.parametrize("path", sorted(KEPT.glob("*.games.jsonl.gz")), ids=lambda p: p.name)
+def test_the_kept_games_in_the_repository_still_replay(path: Path) -> None:
+    """The teacher games kept in benchmarks/games (minutes of a core each) still replay
+    through today's rules to their recorded results, so ``--games`` can train on them.
+    A rules or content change that breaks one makes it useless: regenerate the file with
+    the command in benchmarks/games/README.md (or drop it) in the same change."""
+    game_id, scenario = path.name.split(".")[0].split("-")[:2]
+    samples, n = training.load_games(load_game(game_id), scenario, [path])
+    assert n > 0 and len(samples) > n

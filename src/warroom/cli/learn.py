@@ -40,7 +40,8 @@ def train(
     = "cpu",
     jobs: Annotated[int, typer.Option(help="Self-play worker processes.")] = 1,
     iterations: Annotated[int, typer.Option(help="Search iterations per decision.")] = 64,
-    games_per_round: Annotated[int, typer.Option(help="Self-play games per round.")] = 8,
+    games_per_round: Annotated[int, typer.Option(
+        help="Self-play games per round (0: train on --games only).")] = 8,
     eval_games: Annotated[int, typer.Option(help="Evaluation games per round.")] = 8,
     steps_per_round: Annotated[int, typer.Option(help="Training steps per round.")] = 100,
     rounds: Annotated[int | None, typer.Option(help="Stop after this many rounds.")] = None,
@@ -77,10 +78,10 @@ def train(
     if not 0.0 <= mix <= 1.0:
         err.print(Text.assemble(("error: ", "bold red"), "--mix must be between 0 and 1"))
         raise typer.Exit(2)
-    if jobs < 1 or iterations < 1 or games_per_round < 1 or eval_games < 1:
+    if jobs < 1 or iterations < 1 or games_per_round < 0 or eval_games < 1:
         err.print(Text.assemble(("error: ", "bold red"),
-                                "--jobs, --iterations, --games-per-round and --eval-games "
-                                "must be 1 or more"))
+                                "--jobs, --iterations and --eval-games must be 1 or more, "
+                                "--games-per-round 0 or more"))
         raise typer.Exit(2)
 
     def show(line: dict[str, Any]) -> None:

@@ -42,9 +42,10 @@ AlphaZero's loop, sized for these games (OpenSpiel's ``alpha_zero`` is the model
    scenario, and at each decision with a choice the action played and the policy target
    by action key (format ``warroom-games/1``). ``games`` (``warroom train --games FILE``,
    repeatable) puts the samples of such files into a new run's buffer before its first
-   round: each game is replayed through the rules (so the inputs are the current
-   encoding's, and keys, not ids, name the actions), and a game that no longer replays to
-   its recorded result is refused. So expensive games, a stronger teacher's above all,
+   round (``games_per_round`` 0: a run that trains on them alone): each game is
+   replayed through the rules (so the inputs are the current encoding's, and keys, not
+   ids, name the actions), and a game that no longer replays to its recorded result is
+   refused. So expensive games, a stronger teacher's above all,
    add up over runs and sittings instead of being played again.
 
 The training log is JSON lines next to the model (``MODEL.log.jsonl``): one line per
@@ -606,6 +607,10 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
     if cfg.resume and cfg.init is not None:
         raise ContentError("--resume carries on a run, --init starts one from a model: "
                            "give one of them")
+    if cfg.games_per_round < 0 or (cfg.games_per_round == 0 and not cfg.games
+                                   and not cfg.resume):
+        raise ContentError("--games-per-round 0 trains on kept games only: give --games "
+                           "FILE, or play 1 or more games a round")
     if cfg.resume and cfg.games:
         raise ContentError("--games fills a new run's buffer; a resumed run has its games "
                            "in its checkpoint: start a new run (another --out) with --games")
