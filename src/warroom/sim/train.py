@@ -439,43 +439,32 @@ def replay_game(game: Game, line: dict[str, Any], where: str) -> list[Sample]:
         recorded = [float(z) for z in line["returns"]]
     except (KeyError, TypeError, ValueError, WarroomError) as exc:
         raise ContentError(f"{where}: not a kept game ({exc})") from None
-    samples: list[Sample] = []
-    limit = game.max_decisions()
-    while state.active is not None:
-        legal = legal_actions(state)
-        if len(legal) == 1:
-            apply(state, legal[0])
-            continue
-        n = len(samples)
-        if n >= len(moves):
-            raise ContentError(f"{where}: the game ends after {n} decisions but goes on "
+    def decide(legal: list[Action], n: int) -> tuple[list[float], Action]:
+        if n > len(moves):
+            raise ContentError(f"{where}: the game ends after {n - 1} decisions but goes on "
                                "when replayed; the rules or content changed since it was "
                                "played")
         try:
-            key, shares = str(moves[n][0]), dict(moves[n][1])
+            key, shares = str(moves[n - 1][0]), dict(moves[n - 1][1])
             policy = [float(shares.pop(a.key, 0.0)) for a in legal]
         except (IndexError, KeyError, TypeError, ValueError) as exc:
-            raise ContentError(f"{where}: decision {n + 1} is malformed ({exc})") from None
+            raise ContentError(f"{where}: decision {n} is malformed ({exc})") from None
         by_key = {a.key: a for a in legal}
         if key not in by_key or shares or abs(sum(policy) - 1.0) > 1e-6:
-            raise ContentError(f"{where}: decision {n + 1} ({key!r}) does not fit the legal "
+            raise ContentError(f"{where}: decision {n} ({key!r}) does not fit the legal "
                                "actions when replayed; the rules or content changed since "
                                "the game was played")
-        role = state.active
-        samples.append(Sample(encode(game, state, role), [a.id for a in legal], policy,
-                              game.roles.index(role)))
-        apply(state, by_key[key])
-        if state.data["decisions"] > limit:
-            raise ContentError(f"{where}: the replay runs away")
-    out = result(state)
-    assert out is not None
-    z = [float(out.returns.get(r, 0.0)) for r in game.roles]
-    if len(samples) != len(moves) or z != recorded:
-        raise ContentError(f"{where}: replayed, the game ends after {len(samples)} "
-                           f"decisions with returns {z}, recorded {len(moves)} and "
-                           f"{recorded}; the rules or content changed since it was played")
-    for s_ in samples:
-        s_.z = z
+        return policy, by_key[key]
+
+    try:
+        samples, summary = _play_out(game, state, int(line["seed"]), decide)
+    except RuntimeError as exc:           # the runaway guard
+        raise ContentError(f"{where}: {exc}") from None
+    if summary["samples"] != len(moves) or summary["returns"] != recorded:
+        raise ContentError(f"{where}: replayed, the game ends after {summary['samples']} "
+                           f"decisions with returns {summary['returns']}, recorded "
+                           f"{len(moves)} and {recorded}; the rules or content changed "
+                           "since it was played")
     return samples
 
 
