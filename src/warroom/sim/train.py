@@ -439,6 +439,7 @@ def replay_game(game: Game, line: dict[str, Any], where: str) -> list[Sample]:
         recorded = [float(z) for z in line["returns"]]
     except (KeyError, TypeError, ValueError, WarroomError) as exc:
         raise ContentError(f"{where}: not a kept game ({exc})") from None
+
     def decide(legal: list[Action], n: int) -> tuple[list[float], Action]:
         if n > len(moves):
             raise ContentError(f"{where}: the game ends after {n - 1} decisions but goes on "
