@@ -45,8 +45,8 @@ AlphaZero's loop, sized for these games (OpenSpiel's ``alpha_zero`` is the model
    round (``games_per_round`` 0: a run that trains on them alone): each game is
    replayed through the rules (so the inputs are the current encoding's, and keys, not
    ids, name the actions), and a game that no longer replays to its recorded result is
-   refused. So expensive games, a stronger teacher's above all,
-   add up over runs and sittings instead of being played again.
+   refused. So expensive games, a stronger teacher's above all, add up over runs and
+   sittings instead of being played again.
 
 The training log is JSON lines next to the model (``MODEL.log.jsonl``): one line per
 round with the losses, samples, games, seconds, and the evaluation.
@@ -434,7 +434,8 @@ def replay_game(game: Game, line: dict[str, Any], where: str) -> list[Sample]:
     does not replay (an action no longer legal, a result other than the recorded one: the
     rules or content changed since) raises :class:`ContentError` naming ``where``."""
     try:
-        state = new_game(game, str(line["scenario"]), int(line["seed"]))
+        seed = int(line["seed"])
+        state = new_game(game, str(line["scenario"]), seed)
         moves = list(line["moves"])
         recorded = [float(z) for z in line["returns"]]
     except (KeyError, TypeError, ValueError, WarroomError) as exc:
@@ -458,7 +459,7 @@ def replay_game(game: Game, line: dict[str, Any], where: str) -> list[Sample]:
         return policy, by_key[key]
 
     try:
-        samples, summary = _play_out(game, state, int(line["seed"]), decide)
+        samples, summary = _play_out(game, state, seed, decide)
     except RuntimeError as exc:           # the runaway guard
         raise ContentError(f"{where}: {exc}") from None
     if summary["samples"] != len(moves) or summary["returns"] != recorded:
@@ -671,19 +672,18 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
             if cfg.max_rounds is None and time.monotonic() - start > cfg.minutes * 60:
                 break
             t0 = time.monotonic()
+            teacher = cfg.teacher if best is None else ""
             tasks = [(cfg.game, cfg.scenario, derive_seed(cfg.seed, round_ * 100_000 + i),
-                      best, cfg.iterations, cfg.temperature_moves, cfg.mix,
-                      cfg.teacher if best is None else "")
+                      best, cfg.iterations, cfg.temperature_moves, cfg.mix, teacher)
                      for i in range(cfg.games_per_round)]
             summaries = []
             fresh: list[Sample] = []
             played: list[str] = []
-            for (samples, summary), task in zip(
-                    run_tasks(self_play_game, tasks, jobs=cfg.jobs, backend=cfg.backend,
-                              address=cfg.address, max_tasks=len(tasks)),
-                    tasks, strict=True):
+            for samples, summary in run_tasks(self_play_game, tasks, jobs=cfg.jobs,
+                                              backend=cfg.backend, address=cfg.address,
+                                              max_tasks=len(tasks)):
                 fresh.extend(samples)
-                played.append(json.dumps(game_line(game, cfg.scenario, round_, task[7],
+                played.append(json.dumps(game_line(game, cfg.scenario, round_, teacher,
                                                    summary), separators=(",", ":")))
                 summary.pop("moves")
                 summaries.append(summary)
