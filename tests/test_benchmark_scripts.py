@@ -3,6 +3,7 @@ end to end on tiny settings, and what they save replays."""
 
 from __future__ import annotations
 
+import gzip
 import importlib.util
 import json
 import math
@@ -192,3 +193,38 @@ def test_learning_benchmark_pairs_the_seeds(tmp_path: Path,
     assert all(line.startswith("game") and "control as" in line for line in out[:2])
     with pytest.raises(SystemExit):
         mod.main(["sfe", "--seconds", "0.002"])     # neither a model nor --control
+
+
+def test_teacher_games_keeps_every_finished_game_and_they_load(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``teacher_games.py``: game ``i`` of ``--seed`` is the same game whatever ``--jobs``
+    (the file's order is the order games ended), each line is a kept game that ``warroom
+    train --games`` replays, a second run appends, and a bad spec is refused up front."""
+    pytest.importorskip("torch")
+    from warroom.core.rng import derive_seed
+    from warroom.sim.train import load_games
+    mod = _script("teacher_games")
+    game = load_game("eaw1940")
+    runs = []
+    for jobs in ("1", "2"):
+        path = tmp_path / f"jobs{jobs}.games.jsonl.gz"
+        assert mod.main(["eaw1940", "--teacher", "ismcts:iterations=4", "--seed", "8",
+                         "--games", "3", "--jobs", jobs, "--out", str(path)]) == 0
+        out = capsys.readouterr().out.strip().splitlines()
+        assert len(out) == 4 and all(x.startswith("game ") for x in out[:3])
+        assert json.loads(out[-1])["games"] == 3
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            lines = sorted((json.loads(x) for x in fh), key=lambda x: x["seed"])
+        assert {x["seed"] for x in lines} == {derive_seed(8, i) for i in range(3)}
+        assert all(x["teacher"] == "ismcts:iterations=4" for x in lines)
+        samples, n = load_games(game, None, [path])
+        assert n == 3 and len(samples) == sum(len(x["moves"]) for x in lines)
+        runs.append(lines)
+    assert runs[0] == runs[1]
+    mod.main(["eaw1940", "--teacher", "ismcts:iterations=4", "--seed", "9", "--games", "1",
+              "--out", str(tmp_path / "jobs1.games.jsonl.gz")])
+    assert load_games(game, None, [tmp_path / "jobs1.games.jsonl.gz"])[1] == 4
+    with pytest.raises(Exception, match="bot"):
+        mod.main(["eaw1940", "--teacher", "nosuchbot", "--seed", "1",
+                  "--out", str(tmp_path / "x.gz")])
+    assert not (tmp_path / "x.gz").exists()
