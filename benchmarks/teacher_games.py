@@ -20,33 +20,26 @@ evening) and nothing else is computed.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import multiprocessing
 import queue
 import sys
 import time
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from warroom.ai import make_bot
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
-from warroom.sim.train import game_line, self_play_game
+from warroom.sim.train import game_line, open_games, self_play_game
 
 
-def play(game_id: str, scenario: str | None, seed: int, teacher: str) -> dict[str, Any]:
-    """One teacher game as its kept-games line (a worker's task)."""
+def play(game_id: str, scenario: str | None, seed: int, teacher: str
+         ) -> tuple[dict[str, Any], int]:
+    """One teacher game (a worker's task): its kept-games line and how many decisions it
+    took, forced ones included."""
     _samples, summary = self_play_game(game_id, scenario, seed, None, 0, 0, 0.0, teacher)
-    line = game_line(load_game(game_id), scenario, 0, teacher, summary)
-    line["decisions"] = summary["decisions"]
-    return line
-
-
-def _open(path: Path) -> IO[str]:
-    if path.suffix == ".gz":
-        return gzip.open(path, "at", encoding="utf-8")
-    return path.open("a", encoding="utf-8")
+    return game_line(load_game(game_id), scenario, 0, teacher, summary), summary["decisions"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     done = positions = started = 0
     ctx = multiprocessing.get_context("forkserver")
     pool = ctx.Pool(args.jobs)
-    finished: queue.Queue[dict[str, Any] | BaseException] = queue.Queue()
+    finished: queue.Queue[tuple[dict[str, Any], int] | BaseException] = queue.Queue()
 
     def start_one() -> None:
         nonlocal started
@@ -88,15 +81,15 @@ def main(argv: list[str] | None = None) -> int:
             if left <= 0:
                 break
             try:
-                line = finished.get(timeout=left)
+                got = finished.get(timeout=left)
             except queue.Empty:
                 break
-            if isinstance(line, BaseException):
-                raise line
+            if isinstance(got, BaseException):
+                raise got
             if started < cap:
                 start_one()
-            decisions = line.pop("decisions")
-            with _open(args.out) as fh:
+            line, decisions = got
+            with open_games(args.out, "a") as fh:
                 fh.write(json.dumps(line, separators=(",", ":")) + "\n")
             done += 1
             positions += len(line["moves"])

@@ -67,7 +67,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Literal
 
 import torch
 
@@ -423,10 +423,12 @@ def game_line(game: Game, scenario: str | None, round_: int, teacher: str,
             "returns": summary["returns"], "moves": summary["moves"]}
 
 
-def _open_games(path: Path) -> IO[str]:
+def open_games(path: Path, mode: Literal["r", "a"] = "r") -> IO[str]:
+    """A kept-games file as text, to read (``"r"``) or append to (``"a"``): gzip when its
+    name ends in ``.gz``."""
     if path.suffix == ".gz":
-        return gzip.open(path, "rt", encoding="utf-8")
-    return path.open(encoding="utf-8")
+        return gzip.open(path, "at" if mode == "a" else "rt", encoding="utf-8")
+    return path.open(mode, encoding="utf-8")
 
 
 def replay_game(game: Game, line: dict[str, Any], where: str) -> list[Sample]:
@@ -483,7 +485,7 @@ def load_games(game: Game, scenario: str | None, paths: tuple[Path, ...] | list[
         if not path.is_file():
             raise ContentError(f"--games: no file {path}")
         try:
-            with _open_games(path) as fh:
+            with open_games(path) as fh:
                 for i, text in enumerate(fh, 1):
                     if not text.strip():
                         continue
@@ -687,7 +689,7 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
                                                    summary), separators=(",", ":")))
                 summary.pop("moves")
                 summaries.append(summary)
-            with gzip.open(keep, "at", encoding="utf-8") as kept_games:
+            with open_games(keep, "a") as kept_games:
                 kept_games.write("".join(x + "\n" for x in played))
             # scored before training on them: the first round's network is untrained
             check = held_out(net, fresh, cfg.device)
