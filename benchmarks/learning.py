@@ -10,7 +10,10 @@ each seating ``games`` times (the same seeds in both seatings); prints the net's
 the Wilson 95% interval. One-role games (eaw1940): each bot plays the same ``games``
 seeds; prints each one's mean return and mean score with a 95% interval, and the paired
 difference net - hand per seed (the same deals and dice: far less noise). With ``--log``,
-the self-play games per second and training steps per second of that training run.
+the self-play games per second and training steps per second of that training run. The
+last line printed is the report as JSON (in two-role games with every game's seed, seat and
+score): ``benchmarks/learning_sets.py`` adds up such reports of several seed sets and pairs
+a network's games with its control's.
 
 The games are played in seed order, the net's and the hand evaluation's game of a seed one
 after the other (so a change in the machine's load falls on both alike); ``--jobs J`` plays
@@ -102,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.monotonic()
     report: dict[str, Any] = {"game": args.game, "scenario": args.scenario,
                               "seconds_per_decision": args.seconds, "net": net, "hand": hand,
-                              "control": args.control}
+                              "control": args.control, "seed": args.seed}
     if len(game.roles) == 1:
         role = game.roles[0]
         bots = (("net", net), ("hand", hand))
@@ -142,22 +145,27 @@ def main(argv: list[str] | None = None) -> int:
         wins = 0.0
         n = 0
         per_role: dict[str, float] = {}
+        per_game: list[dict[str, Any]] = []
         # seed by seed, the net in each seat in turn
         seats = [(i, role) for i in range(args.games) for role in game.roles]
         outs = _run([(args.game, args.scenario, derive_seed(args.seed, i),
                       {r: (net if r == role else hand) for r in game.roles})
                      for i, role in seats], args.jobs)
-        for (_i, role), out in zip(seats, outs, strict=True):
+        for (i, role), out in zip(seats, outs, strict=True):
             ret = out["returns"][role]
             score = 1.0 if ret > 0 else 0.5 if ret == 0 else 0.0
             wins += score
             per_role[role] = per_role.get(role, 0.0) + score
             n += 1
+            # game by game, so that learning_sets.py can pair a net's run with its control's
+            per_game.append({"seed": derive_seed(args.seed, i), "role": role,
+                             "score": score, "outcome": out["outcome"]})
             print(f"game {n}: {side} as {role}: {out['outcome']}", flush=True)
         rate = wilson(wins, n)
         low, high = rate.lo, rate.hi
         report.update({"net_score": wins, "games": n, "win_rate": wins / n,
-                       "interval": [low, high], "per_role": per_role})
+                       "interval": [low, high], "per_role": per_role,
+                       "per_game": per_game})
         print(f"{side} ({net}) scored {wins:g}/{n} = {wins / n:.0%} "
               f"[{low:.0%}, {high:.0%}] against hand-evaluation ismcts at "
               f"{args.seconds} s per decision; per seat {per_role}")

@@ -183,6 +183,11 @@ def test_learning_benchmark_pairs_the_seeds(tmp_path: Path,
     mod.main(["sfe", "--model", str(sfe), "--seconds", "0.002", "--games", "1"])
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert report["games"] == 2 and set(report["per_role"]) == {"axis", "allies"}
+    # every game kept, seed and seat, so that learning_sets.py can pair runs
+    assert {g["role"] for g in report["per_game"]} == {"axis", "allies"}
+    assert all(g["score"] in (0.0, 0.5, 1.0) for g in report["per_game"])
+    assert len({g["seed"] for g in report["per_game"]}) == 1
+    assert sum(g["score"] for g in report["per_game"]) == report["net_score"]
     # --control: the guided search's settings with no network, on the same seeds
     mod.main(["sfe", "--control", "--params", "prior_depth=1", "--seconds", "0.002",
               "--games", "1"])
@@ -193,6 +198,54 @@ def test_learning_benchmark_pairs_the_seeds(tmp_path: Path,
     assert all(line.startswith("game") and "control as" in line for line in out[:2])
     with pytest.raises(SystemExit):
         mod.main(["sfe", "--seconds", "0.002"])     # neither a model nor --control
+
+
+def _learning_report(seed: int, control: bool, scores: list[float]) -> str:
+    """A ``learning.py`` output: progress lines, then its JSON report (two roles)."""
+    games = [{"seed": 1000 * seed + i // 2, "role": ("lw", "rw")[i % 2], "score": s,
+              "outcome": "x"} for i, s in enumerate(scores)]
+    per_role = {r: sum(g["score"] for g in games if g["role"] == r) for r in ("lw", "rw")}
+    report = {"control": control, "seed": seed, "games": len(scores),
+              "net_score": sum(scores), "per_role": per_role, "per_game": games}
+    return "game 1: net as lw: x\n" + json.dumps(report) + "\n"
+
+
+def test_learning_sets_adds_up_the_sets_and_pairs_net_with_control(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``learning_sets.py``: several seed sets add up with the Wilson interval; a network's
+    games pair with its control's by seed and seat; bad input is refused with the file's
+    name."""
+    mod = _script("learning_sets")
+    files = {}
+    for name, seed, control, scores in (
+            ("n1", 1, False, [1, 1, 1, 0]), ("n2", 2, False, [1, 0.5, 1, 0]),
+            ("c1", 1, True, [1, 0, 0, 0]), ("c2", 2, True, [1, 1, 1, 0])):
+        files[name] = tmp_path / f"{name}.log"
+        files[name].write_text(_learning_report(seed, control, scores), encoding="utf-8")
+    assert mod.main([str(files["n1"]), str(files["n2"]), "--control", str(files["c1"]),
+                     str(files["c2"]), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["net"]["score"] == 5.5 and out["net"]["games"] == 8
+    assert out["net"]["per_role"] == {"lw": 4.0, "rw": 1.5}
+    lo, hi = out["net"]["wilson_95"]
+    assert lo < 5.5 / 8 < hi
+    assert out["control"]["score"] == 4.0
+    # seed 1: the net better in its second and third games; seed 2: worse in its second
+    assert out["paired"] == {"paired_games": 8, "net_better": 2, "net_worse": 1, "same": 5,
+                             "sign_test_p": 1.0, "unpaired": 0}
+    mod.main([str(files["n1"]), "--control", str(files["c1"])])
+    text = capsys.readouterr().out
+    assert "net, together: 3/4 = 75.0%" in text and "net better in 2, worse in 0" in text
+    with pytest.raises(SystemExit, match=r"c1\.log: a control run"):
+        mod.main([str(files["c1"])])
+    with pytest.raises(SystemExit, match=r"n1\.log: given after --control"):
+        mod.main([str(files["n2"]), "--control", str(files["n1"])])
+    broken = tmp_path / "broken.log"
+    broken.write_text("game 1: net as lw: x\n{\"net_score\": 1, \"games\"", encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"broken\.log: no learning\.py report"):
+        mod.main([str(broken)])
+    with pytest.raises(SystemExit, match="share no game"):
+        mod.main([str(files["n1"]), "--control", str(files["c2"])])
 
 
 def test_teacher_games_keeps_every_finished_game_and_they_load(

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from warroom.cli.main import app
 from warroom.core.errors import WarroomError
 from warroom.sim import split_bots
-from warroom.sim.stats import elo_table, fit_elo, mean_interval, quartiles, wilson
+from warroom.sim.stats import elo_table, fit_elo, mean_interval, quartiles, sign_test, wilson
 from warroom.sim.tournament import iter_tournament, schedule, tally
 
 runner = CliRunner()
@@ -46,6 +46,23 @@ def test_wilson_edge_cases() -> None:
     with pytest.raises(ValueError, match="0 <= k <= n"):
         wilson(11, 10)
     assert wilson(30, 60).hi - wilson(30, 60).lo > wilson(300, 600).hi - wilson(300, 600).lo
+
+
+@pytest.mark.parametrize(("better", "worse", "p"), [
+    # values of scipy.stats.binomtest(better, better + worse).pvalue (two-sided)
+    (51, 41, 0.3481412903),
+    (15, 7, 0.1338005066),
+    (3, 17, 0.0025768280),
+    (10, 0, 0.001953125),
+    (5, 5, 1.0),
+    (0, 0, 1.0),
+])
+def test_sign_test_matches_the_exact_binomial_test(better: int, worse: int,
+                                                   p: float) -> None:
+    assert sign_test(better, worse) == pytest.approx(p, abs=1e-9)
+    assert sign_test(worse, better) == pytest.approx(p, abs=1e-9)
+    with pytest.raises(ValueError, match=">= 0"):
+        sign_test(-1, 3)
 
 
 # -- Elo ---------------------------------------------------------------------------------
