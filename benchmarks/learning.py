@@ -147,18 +147,19 @@ def main(argv: list[str] | None = None) -> int:
         per_role: dict[str, float] = {}
         per_game: list[dict[str, Any]] = []
         # seed by seed, the net in each seat in turn
-        seats = [(i, role) for i in range(args.games) for role in game.roles]
-        outs = _run([(args.game, args.scenario, derive_seed(args.seed, i),
+        seats = [(derive_seed(args.seed, i), role) for i in range(args.games)
+                 for role in game.roles]
+        outs = _run([(args.game, args.scenario, seed,
                       {r: (net if r == role else hand) for r in game.roles})
-                     for i, role in seats], args.jobs)
-        for (i, role), out in zip(seats, outs, strict=True):
+                     for seed, role in seats], args.jobs)
+        for (seed, role), out in zip(seats, outs, strict=True):
             ret = out["returns"][role]
             score = 1.0 if ret > 0 else 0.5 if ret == 0 else 0.0
             wins += score
             per_role[role] = per_role.get(role, 0.0) + score
             n += 1
             # game by game, so that learning_sets.py can pair a net's run with its control's
-            per_game.append({"seed": derive_seed(args.seed, i), "role": role,
+            per_game.append({"seed": seed, "role": role,
                              "score": score, "outcome": out["outcome"]})
             print(f"game {n}: {side} as {role}: {out['outcome']}", flush=True)
         rate = wilson(wins, n)

@@ -58,7 +58,6 @@ def wilson(k: float, n: int, z: float = Z95) -> Rate:
     return Rate(k, n, p, lo, hi)
 
 
-
 def sign_test(better: int, worse: int) -> float:
     """The exact two-sided sign test of a paired comparison: the probability, were both
     players equal (each untied pair a fair coin), of a split at least as uneven as
@@ -71,6 +70,7 @@ def sign_test(better: int, worse: int) -> float:
         return 1.0
     tail = sum(math.comb(n, i) for i in range(min(better, worse) + 1)) / 2.0 ** n
     return min(1.0, 2.0 * tail)
+
 
 # ---------------------------------------------------------------------------------------
 # Elo by Bradley-Terry maximum likelihood
