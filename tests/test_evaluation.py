@@ -4,6 +4,7 @@ decides each game, and blind to what the evaluating role may not know."""
 from __future__ import annotations
 
 import math
+import random
 from typing import Any
 
 import pytest
@@ -261,3 +262,36 @@ def test_sfe_value_is_the_odds_of_the_7_vp_lead() -> None:
     # ISMCTS's default value turns it into 2 P - 1 (P: the Axis' chance), within (-1, 1)
     for args in ((0, 0.0, 0.0, 1.0), (-5, -2.0, -3.0, 0.3)):
         assert -1 < math.tanh(lv(*args) / 10) < 1
+
+
+def test_sfe_value_kept_with_the_board_is_the_value_worked_out() -> None:
+    """The board's part of the value is kept with the board's facts (``board_terms``) and
+    travels with a clone's copy of them: at every step of random games, and in clones
+    played on from there, the value is the one a state with no facts works out."""
+    g = load_game("sfe")
+    rng = random.Random(3)
+
+    def worked_out(st: State[Any], role: str) -> float:
+        bare = clone(st)
+        bare.invalidate()
+        return g.evaluate(bare, role)
+
+    kept = 0
+    for seed in range(3):
+        st = new_game(g, seed=40 + seed)
+        while st.active is not None:
+            if "evaluation" in E.board(st).memo:  # from before the last action
+                kept += 1
+            for role in ("axis", "allies"):
+                assert g.evaluate(st, role) == worked_out(st, role)
+            if rng.random() < 0.1:
+                t = clone(st)
+                for _ in range(4):
+                    if t.active is None:
+                        break
+                    legal = legal_actions(t)
+                    apply(t, legal[rng.randrange(len(legal))])
+                    assert g.evaluate(t, "axis") == worked_out(t, "axis")
+            legal = legal_actions(st)
+            apply(st, legal[rng.randrange(len(legal))])
+    assert kept > 100  # kept terms were read (the board unchanged), not only worked out

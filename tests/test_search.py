@@ -58,7 +58,7 @@ def test_apply_id_is_apply_without_the_check(game_id: str) -> None:
         while state.active is not None:
             ids = game.legal_ids(state)
             a = ids[r.randrange(len(ids))]
-            fast = clone(state)          # a fresh clone: no cache, legal never asked
+            fast = clone(state)          # a clone: legal never asked
             apply_id(fast, a)
             apply(state, a)
             assert fast.dumps() == state.dumps()

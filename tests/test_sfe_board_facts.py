@@ -51,8 +51,11 @@ def answers(s: State[Any]) -> dict[str, Any]:
 
 
 def fresh(s: State[Any]) -> dict[str, Any]:
-    """The same answers with nothing kept from earlier boards (a clone has no cache)."""
-    return answers(clone(s))
+    """The same answers with nothing kept from earlier boards (a clone starts from a copy
+    of the board's facts: ``invalidate`` drops it)."""
+    t = clone(s)
+    t.invalidate()
+    return answers(t)
 
 
 def check(s: State[Any]) -> None:
@@ -149,12 +152,43 @@ def test_a_board_made_from_the_start_board_is_the_board_made_from_scratch() -> N
 
 
 def test_clones_do_not_share_derived_facts() -> None:
+    """A clone starts from a copy of its original's board facts (``copy_cache``), its own:
+    playing on in either leaves the other's facts those of its own board."""
     s = played(5, 100)
-    E.board(s)
+    b = E.board(s)
+    E.out_of_supply(s, AXIS)
+    b.hint |= 1 << 3  # a mark not yet looked at travels with the copy
     t = clone(s)
-    assert "board" not in t.cache
-    assert E.board(t) is not E.board(s)
+    c = t.cache["board"]
+    assert c is not b and c.hint == b.hint and _facts(c) == _facts(b)
+    for mine, theirs in ((c.arm[0], b.arm[0]), (c.arm[1], b.arm[1]), (c.fh[0], b.fh[0]),
+                         (c.fh[1], b.fh[1]), (c.cont, b.cont), (c.pm, b.pm), (c.ctl, b.ctl),
+                         (c.u, b.u), (c.pas, b.pas), (c.held, b.held), (c.memo, b.memo),
+                         (c.sup, b.sup)):
+        assert mine is not theirs
     check(t)
+    rng = random.Random(5)
+    for _ in range(40):  # the clone plays on; the original's facts stay its board's
+        if t.data["active"] is None:
+            break
+        legal = legal_actions(t)
+        apply(t, legal[rng.randrange(len(legal))])
+    assert t.data["u"] != s.data["u"]
+    check(s)
+    check(t)
+    for _ in range(40):  # and the other way round
+        if s.data["active"] is None:
+            break
+        legal = legal_actions(s)
+        apply(s, legal[rng.randrange(len(legal))])
+    check(t)
+    check(s)
+
+
+def test_a_clone_of_a_state_without_facts_has_none() -> None:
+    s = played(5, 30)
+    s.invalidate()
+    assert clone(s).cache == {}
 
 
 def _facts(b: F.Board) -> tuple[Any, ...]:

@@ -168,6 +168,15 @@ class Game(ABC):
         """The action's label, with situation detail where the game adds it."""
         return self.catalogue[action_id].label
 
+    def copy_cache(self, cache: dict[str, Any]) -> dict[str, Any]:
+        """The derived facts a :func:`clone` starts with, from its original's ``cache`` (a
+        clone's data equals its original's, so their facts are the same): by default none,
+        so the clone works its facts out again when asked. A game whose facts are dear to
+        work out and cheap to copy returns copies its clone owns, never an object the two
+        states would both change (two states never share derived facts; sfe copies its
+        board, :meth:`warroom.games.sfe.game.StruggleForEurope.copy_cache`)."""
+        return {}
+
     def copy_data(self, data: Data) -> Data:
         """A copy of ``data`` for :func:`clone`: everything deep-copied but the log, whose
         entries are never changed once written and so are shared. Games may do better.
@@ -403,8 +412,14 @@ def view(state: State[Any], role: str | None = None) -> dict[str, Any]:
 
 
 def clone(state: State[G]) -> State[G]:
-    """An independent copy (cheap enough for search); derived caches are not copied."""
-    return State(state.game, state.game.copy_data(state.data))
+    """An independent copy (cheap enough for search). Its derived facts are what the game's
+    :meth:`Game.copy_cache` makes of the original's (by default none): its own, never
+    shared with the original."""
+    game = state.game
+    out = State(game, game.copy_data(state.data))
+    if state.cache:
+        out.cache = game.copy_cache(state.cache)
+    return out
 
 
 def copy_plain(obj: Any) -> Any:

@@ -3,7 +3,8 @@
 ``data`` holds everything that defines the game (board, RNG, forced dice, decision stack,
 log, result): it clones, saves and replays exactly. ``cache`` holds facts derived from
 ``data`` (supply, move targets, the legal list) for speed. It is never serialised, never
-copied by :func:`warroom.core.clone`, and :meth:`State.invalidate` empties it; so two
+shared by :func:`warroom.core.clone` (a clone gets only the copies its game's
+``copy_cache`` makes, by default none), and :meth:`State.invalidate` empties it; so two
 states never share derived facts, and a server may play many games on many threads.
 """
 
@@ -32,7 +33,8 @@ class State(Generic[G]):
         self.game = game
         self.data = data
         self.cache: dict[str, Any] = {}
-        """Derived facts of ``data`` (never saved, never cloned; see :meth:`invalidate`)."""
+        """Derived facts of ``data`` (never saved, never shared with a clone; see
+        :meth:`invalidate`)."""
         self._legal: list[Action] | None = None
 
     @property

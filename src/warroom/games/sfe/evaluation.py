@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import compress, count
 from typing import Any
 
 from warroom.core.state import State
@@ -90,6 +91,10 @@ class SfeTables:
     naval, defence value entering, active from deck)``, its VP (9.1) and start colour."""
 
     out: tuple[tuple[tuple[int, int, int, int, int, int, int], ...], ...]
+    reach: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
+    """``reach[stage][loc]``: ``(destination, defence value entering)`` of the lines out of
+    ``loc`` open at that Allied deck stage (1-3; 0 unused), the USA box left out (nothing
+    attacks into it): what the threats look at."""
     vp: tuple[int, ...]
     color: tuple[int, ...]
     usa: int
@@ -102,7 +107,10 @@ def tables(game: SfeBase) -> SfeTables:
     cached: SfeTables | None = game.__dict__.get("_evaluation_tables")
     if cached is None:
         c = game.c
-        cached = SfeTables(out=c.out, vp=tuple(c.vp),
+        reach = tuple(tuple(tuple((d, dv) for _li, d, _mh, _dh, _nv, dv, act in lines
+                                  if act <= stage and d != c.usa) for lines in c.out)
+                      for stage in range(4))
+        cached = SfeTables(out=c.out, reach=reach, vp=tuple(c.vp),
                            color=tuple(c.color), usa=c.usa, n=c.n)
         game.__dict__["_evaluation_tables"] = cached
     return cached
@@ -136,12 +144,55 @@ def position_terms(st: State[S], hand_of: int = -1) -> tuple[int, float, float, 
     pay off over the time left (strength, cards; ``hand_of``: 0 Axis, 1 Allies adds that
     side's own hand), and the share of the game left (:func:`allied_time_left`)."""
     g = st.game
-    t = tables(g)
     data = st.data
     ax, al = E.victory_points(st)
     lead = ax - al
     left = allied_time_left(data)
+    strength, threat_axis, threat_allies, supply = board_terms(st)
+    slow = STRENGTH_WEIGHT * strength
+    mover = int(data["side"])
+    soon = THREAT_WEIGHT * (threat_axis * (MOVER_BONUS if mover == 0 else 1.0)
+                            - threat_allies * (MOVER_BONUS if mover == 1 else 1.0))
+    for lost in supply:
+        soon -= lost
 
+    # cards (5.1, 7.2.3)
+    hands = data["hand"]
+    slow += HAND_WEIGHT * (len(hands[0]) - len(hands[1]))
+    if hand_of >= 0:
+        c = g.c
+        air = sorted((c.card_air[x] for x in hands[hand_of]), reverse=True)[:2]
+        moves = sum(1 for x in hands[hand_of] if c.card_move[x] in (LAND, NAVAL))
+        own_terms = AIR_WEIGHT * sum(air) + 0.1 * min(moves, 2)
+        slow += own_terms if hand_of == 0 else -own_terms
+    return lead, soon, slow, left
+
+
+BoardTerms = tuple[int, float, float, tuple[float, ...]]
+"""What :func:`board_terms` reads from the board: the strength difference (Axis minus
+Allies), each side's threats (before the mover's bonus) and the supply losses, each
+signed as it is taken from the Axis' ``soon`` term."""
+
+
+def board_terms(st: State[S]) -> BoardTerms:
+    """The terms of :func:`position_terms` that depend on the board alone (its counters,
+    control and the Allied deck stage): worked out once per board and kept with the board's
+    other facts (:class:`warroom.games.sfe.facts.Board`), so the many search positions
+    that differ from their parent by a card, a bombing or a pass, and not on the map, read
+    them instead of counting again."""
+    b = E.board(st)
+    memo = b.memo
+    out: BoardTerms | None = memo.get("evaluation")
+    if out is None:
+        out = memo["evaluation"] = _board_terms(st)
+    return out
+
+
+def _board_terms(st: State[S]) -> BoardTerms:
+    """:func:`board_terms` worked out."""
+    g = st.game
+    t = tables(g)
+    data = st.data
     u_all = data["u"]
     ctl = data["ctl"]
     stage = min(3, int(data["dn"][1]))
@@ -168,34 +219,31 @@ def position_terms(st: State[S], hand_of: int = -1) -> tuple[int, float, float, 
         usa_str = arm[1][t.usa]
         total[1] -= usa_str
         arm[1][t.usa] = 0
-    slow = STRENGTH_WEIGHT * (total[0] - total[1])
 
     # threats (7.2.5, 7.2.7, 8.2): per side, the strongest single stack next to each
     # location (the line's defence value with it), then the odds there
-    mover = int(data["side"])
     threat = [0.0, 0.0]
     vp = t.vp
     color = t.color
-    usa = t.usa
+    reach = t.reach[stage]
     for side in (0, 1):
         mine = 2 if side else 1
         armies = arm[side]
         best: dict[int, tuple[int, int]] = {}
-        for src in range(n):
+        for src in compress(count(), armies):
             a = armies[src]
-            if not a:
-                continue
             if present[src] == 3:
                 best[src] = (a, -1)           # contested: attack the other half (7.2.7)
             other = 0
             if side:
                 other = WEST + SOV - (u_all[src][0] >> OWNER_SHIFT)
-            for _li, d, _mh, _dh, _nv, dv, act in t.out[src]:
-                if act > stage or d == usa or present[d] == 3 or present[d] == mine:
+            for d, dv in reach[src]:
+                pd = present[d]
+                if pd == 3 or pd == mine:
                     continue
                 if other and (color[d] == other or ctl[d] == other):
                     continue                  # 3.2: blue never enters red, nor red blue
-                if not present[d] and ctl[d] and (ctl[d] != AXIS) == bool(side):
+                if not pd and ctl[d] and (ctl[d] != AXIS) == bool(side):
                     continue                  # own empty location
                 old = best.get(d)
                 if old is None or a - dv > old[0] - old[1]:
@@ -214,25 +262,15 @@ def position_terms(st: State[S], hand_of: int = -1) -> tuple[int, float, float, 
             worth = vp[loc] if vp[loc] and scores(color[loc], ctl[loc], side) \
                 else OTHER_LOCATION
             total_threat += p * worth
-        threat[side] = total_threat * (MOVER_BONUS if side == mover else 1.0)
-    soon = THREAT_WEIGHT * (threat[0] - threat[1])
+        threat[side] = total_threat
 
     # supply (8.6)
+    supply: list[float] = []
     for own, sign in ((AXIS, 1.0), (WEST, -1.0), (SOV, -1.0)):
         for loc in E.out_of_supply(st, own):
             lost = sum(u & STRENGTH_MASK for u in u_all[loc] if u >> OWNER_SHIFT == own)
-            soon -= sign * SUPPLY_WEIGHT * (1.0 + 0.5 * lost)
-
-    # cards (5.1, 7.2.3)
-    hands = data["hand"]
-    slow += HAND_WEIGHT * (len(hands[0]) - len(hands[1]))
-    if hand_of >= 0:
-        c = g.c
-        air = sorted((c.card_air[x] for x in hands[hand_of]), reverse=True)[:2]
-        moves = sum(1 for x in hands[hand_of] if c.card_move[x] in (LAND, NAVAL))
-        own_terms = AIR_WEIGHT * sum(air) + 0.1 * min(moves, 2)
-        slow += own_terms if hand_of == 0 else -own_terms
-    return lead, soon, slow, left
+            supply.append(sign * SUPPLY_WEIGHT * (1.0 + 0.5 * lost))
+    return total[0] - total[1], threat[0], threat[1], tuple(supply)
 
 
 def axis_value(st: State[S], hand_of: int = -1) -> float:

@@ -197,11 +197,29 @@ def build_board(ctl: list[int], u: list[list[int]], stage: int) -> Board:
 
 
 
+def copy_board(b: Board) -> Board:
+    """A copy of ``b`` that its new state owns (a clone's, ``SfeGame.copy_cache``): every
+    array it changes in place is copied, its marks (``hint``) kept, so it is brought up to
+    date from here just as ``b`` would be. The per-location counter lists of its snapshot
+    are shared, as :func:`update` replaces them and never changes them; so are the answers
+    in ``memo``, ``prev`` and ``sup``, which are read-only (the dicts themselves are copied)."""
+    arm0, arm1 = b.arm
+    fh0, fh1 = b.fh
+    out = Board(b.ctl[:], b.u[:], b.stage, (arm0[:], arm1[:]), b.cont[:], b.pm[:],
+                (fh0[:], fh1[:]), bytearray(b.pas), bytearray(b.held))
+    out.sup = b.sup.copy()
+    out.memo = b.memo.copy()
+    out.prev = None if b.prev is None else b.prev.copy()
+    out.dirty = b.dirty
+    out.hint = b.hint
+    return out
+
+
 def board_from(start: Board, ctl: list[int], u: list[list[int]], stage: int) -> Board:
     """A :class:`Board` of this board, copied from ``start`` (the game's board at set-up,
     never changed) and worked out again only where the board differs from it."""
     n = start.n
-    snap = [x[:] for x in start.u]
+    snap = start.u[:]  # update() replaces a location's list, never changes it
     bctl = start.ctl[:]
     arm0, arm1 = start.arm[0][:], start.arm[1][:]
     cont = start.cont[:]

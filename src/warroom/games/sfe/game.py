@@ -49,6 +49,7 @@ from warroom.games.sfe.counters import (
     strength,
 )
 from warroom.games.sfe.drawing import copy_map, static_map
+from warroom.games.sfe.facts import copy_board
 from warroom.games.sfe.rules import RULES
 from warroom.games.sfe.tables import SfeBase
 from warroom.games.sfe.turn import TURN_FRAMES
@@ -100,6 +101,14 @@ class StruggleForEurope(SfeBase):
 
     def options_schema(self) -> dict[str, Any]:
         return {"max_turns": DEFAULT_MAX_TURNS}
+
+    def copy_cache(self, cache: dict[str, Any]) -> dict[str, Any]:
+        """A clone starts from a copy of its original's board facts (:func:`facts.copy_board`,
+        a few microseconds) instead of working them out again from the board at set-up and
+        tracing supply anew (about 150 microseconds mid-game): what made an ISMCTS
+        iteration of sfe cost three times one of eit2."""
+        b = cache.get("board")
+        return {} if b is None else {"board": copy_board(b)}
 
     def copy_data(self, data: Data) -> Data:
         """A clone's data for search: the lists of ints copied flat by their known shapes
