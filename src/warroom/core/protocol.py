@@ -27,7 +27,7 @@ from warroom.core.log import visible
 from warroom.core.state import Data, Frame, G, State
 
 __all__ = ["Data", "Explanation", "Frame", "Game", "Outcome", "State", "Termination",
-           "copy_plain"]
+           "copy_json", "copy_plain"]
 
 
 class Termination(enum.Enum):
@@ -188,11 +188,7 @@ class Game(ABC):
         rest = dict(data)
         if log is not None:
             rest["log"] = []
-        try:
-            out: Data = marshal.loads(marshal.dumps(rest))
-        except ValueError:
-            out = {k: (copy_plain(v) if v.__class__ is dict or v.__class__ is list else v)
-                   for k, v in rest.items()}
+        out: Data = copy_json(rest)
         if log is not None:
             out["log"] = list(log)
         return out
@@ -419,6 +415,18 @@ def clone(state: State[G]) -> State[G]:
     out = State(game, game.copy_data(state.data))
     if state.cache:
         out.cache = game.copy_cache(state.cache)
+    return out
+
+
+def copy_json(obj: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of a dict of plain JSON data by a round trip through :mod:`marshal` (C
+    speed, about twice as fast as walking it in Python); by :func:`copy_plain` where marshal
+    refuses the data."""
+    try:
+        out: dict[str, Any] = marshal.loads(marshal.dumps(obj))
+    except ValueError:
+        out = {k: (copy_plain(v) if v.__class__ is dict or v.__class__ is list else v)
+               for k, v in obj.items()}
     return out
 
 

@@ -22,7 +22,7 @@ from warroom.core.actions import Action, ActionCatalogue
 from warroom.core.errors import ContentError, UnknownGameError, short
 from warroom.core.flow import Decision, Procedure, Prompt, call, end, game_over
 from warroom.core.log import log
-from warroom.core.protocol import Game, Outcome, Termination, copy_plain
+from warroom.core.protocol import Game, Outcome, Termination, copy_json, copy_plain
 from warroom.core.rng import randbelow
 from warroom.core.state import Data, Frame, State
 from warroom.games.tk import ev_civilwar, ev_countries, ev_crisis, ev_military, ev_options
@@ -60,6 +60,24 @@ in all, so that every random game gives the factions a decision (the interfaces,
 and OpenSpiel, need a non-terminal start)."""
 EVENT = "event"
 
+# How copy_data copies each key of the state (its shape): 1 a flat list or dict (scalars
+# only), 2 a dict of flat dicts, 3 a list of flat dicts, 4 a dict of records each with the
+# named lists; the log's entries are shared (never changed once written); scalars shared;
+# any other key deep-copied. tests/test_search.py holds a clone to sharing no list or dict.
+_FLAT, _RECORDS, _ROWS, _NESTED = 1, 2, 3, 4
+_COPY: dict[str, int] = {
+    "log": _FLAT, "forced": _FLAT, "cards_played": _FLAT, "ceded": _FLAT,
+    "ceded_flipped": _FLAT, "control": _FLAT, "event": _FLAT, "instructions": _FLAT,
+    "pacific": _FLAT, "partners_in_play": _FLAT, "production_successes": _FLAT,
+    "war_economy": _FLAT,
+    "boxes": _RECORDS,
+    "markers": _ROWS,
+    "units": _NESTED, "countries": _NESTED, "policies": _NESTED,
+}
+_LISTS: dict[str, tuple[str, ...]] = {
+    "units": ("holding",), "countries": ("markers",), "policies": ("boxes", "countries")}
+"""The fields of a record of a ``_NESTED`` key that hold a list (of scalars)."""
+
 
 class TotalerKrieg(Game):
     id = "tk"
@@ -76,6 +94,39 @@ class TotalerKrieg(Game):
         self.frames = {k.kind: k for k in (EventProcedure(), StepProcedure(),
                                              ChooseDecision())}
         self._board = self.board_json()
+
+    def copy_data(self, data: Data) -> Data:
+        """A clone's data by its known shapes (``_COPY``), about twice as fast as core's
+        round trip through marshal: a clone is most of the cost of an ISMCTS iteration
+        of rule 15's events."""
+        out: Data = {}
+        deep: Data = {}
+        for k, v in data.items():
+            how = _COPY.get(k)
+            if how is None:
+                cls = v.__class__
+                if cls is dict or cls is list:
+                    deep[k] = v
+                    out[k] = None  # keeps the key's place: dumps() of a clone is the same
+                else:
+                    out[k] = v
+            elif how == _FLAT:
+                out[k] = v.copy()
+            elif how == _RECORDS:
+                out[k] = {key: r.copy() for key, r in v.items()}
+            elif how == _ROWS:
+                out[k] = [r.copy() for r in v]
+            else:
+                lists = _LISTS[k]
+                if len(lists) == 1:
+                    f = lists[0]
+                    out[k] = {key: {**r, f: r[f][:]} for key, r in v.items()}
+                else:
+                    f, g = lists
+                    out[k] = {key: {**r, f: r[f][:], g: r[g][:]} for key, r in v.items()}
+        if deep:  # the decision stack, the options and the rest: in one marshal round trip
+            out.update(copy_json(deep))
+        return out
 
     def board_json(self) -> dict[str, Any]:
         """The static side of the political situation the web panel draws, all from content:
