@@ -198,9 +198,9 @@ def build_board(ctl: list[int], u: list[list[int]], stage: int) -> Board:
 
 
 def copy_board(b: Board) -> Board:
-    """A copy of ``b`` that its new state owns (a clone's, ``SfeGame.copy_cache``): every
-    array it changes in place is copied, its marks (``hint``) kept, so it is brought up to
-    date from here just as ``b`` would be. The per-location counter lists of its snapshot
+    """A copy of ``b`` that its new state owns (a clone's: ``StruggleForEurope.copy_cache``):
+    every array it changes in place is copied, its marks (``hint``) kept, so it is brought up
+    to date from here just as ``b`` would be. The per-location counter lists of its snapshot
     are shared, as :func:`update` replaces them and never changes them; so are the answers
     in ``memo``, ``prev`` and ``sup``, which are read-only (the dicts themselves are copied)."""
     arm0, arm1 = b.arm
