@@ -449,7 +449,9 @@ def determinize(state: State[G], role: str, rng: _rng.Rng) -> State[G]:
     Future dice are hidden from everyone, so the clone's RNG is reseeded and any forced
     dice are dropped: a bot searching the clone cannot see the real future rolls.
     """
-    copy_ = clone(state)
+    # a copy of the data alone: the derived facts a clone would copy (copy_cache) are
+    # dropped below anyway, once hide() has changed the data
+    copy_ = State(state.game, state.game.copy_data(state.data))
     copy_.data["rng"] = _rng.seed_state(rng.spawn())
     copy_.data["forced"] = []
     copy_.data.pop("explicit_chance", None)
