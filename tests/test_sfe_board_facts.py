@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from warroom.core.protocol import State, apply, clone, legal_actions, new_game
+from warroom.core.protocol import State, apply, clone, determinize, legal_actions, new_game
+from warroom.core.rng import Rng
 from warroom.games import load_game
 from warroom.games.sfe import engine as E
 from warroom.games.sfe import facts as F
@@ -164,8 +165,12 @@ def test_clones_do_not_share_derived_facts() -> None:
     for mine, theirs in ((c.arm[0], b.arm[0]), (c.arm[1], b.arm[1]), (c.fh[0], b.fh[0]),
                          (c.fh[1], b.fh[1]), (c.cont, b.cont), (c.pm, b.pm), (c.ctl, b.ctl),
                          (c.u, b.u), (c.pas, b.pas), (c.held, b.held), (c.memo, b.memo),
-                         (c.sup, b.sup)):
+                         (c.st[0], b.st[0]), (c.st[1], b.st[1]), (c.mv[0], b.mv[0]),
+                         (c.mv[1], b.mv[1]), (c.sv, b.sv)):
         assert mine is not theirs
+    # the supply searches' answers are a memo of a pure function of their whole input
+    # (never a fact of one board), shared by a board and its copies
+    assert c.sup is b.sup
     check(t)
     rng = random.Random(5)
     for _ in range(40):  # the clone plays on; the original's facts stay its board's
@@ -191,8 +196,35 @@ def test_a_clone_of_a_state_without_facts_has_none() -> None:
     assert clone(s).cache == {}
 
 
+def test_a_determinized_copy_starts_from_a_copy_of_the_board_facts() -> None:
+    """``determinize`` keeps the board facts (the board is public; ``hide`` resamples cards
+    only): each copy gets its own, equal to the facts of its board worked out from scratch,
+    and they stay right while the copy plays on, as do the original's."""
+    rng = random.Random(21)
+    for seed, steps in ((5, 100), (6, 250), (7, 400)):
+        s = played(seed, steps)
+        if s.data["active"] is None:
+            continue
+        b = E.board(s)
+        E.out_of_supply(s, WEST)
+        for role in G.roles:
+            t = determinize(s, role, Rng(seed))
+            c = t.cache["board"]
+            assert c is not b and _facts(c) == _facts(b)
+            assert c.arm[0] is not b.arm[0] and c.st[1] is not b.st[1] and c.pas is not b.pas
+            check(t)
+            for _ in range(30):
+                if t.data["active"] is None:
+                    break
+                legal = legal_actions(t)
+                apply(t, legal[rng.randrange(len(legal))])
+            check(t)
+            check(s)
+
+
 def _facts(b: F.Board) -> tuple[Any, ...]:
-    return (b.ctl, b.u, b.stage, b.arm, b.cont, b.pm, b.fh, bytes(b.pas), bytes(b.held))
+    return (b.ctl, b.u, b.stage, b.arm, b.cont, b.pm, b.fh, bytes(b.pas), bytes(b.held),
+            b.st, b.mv, b.sv)
 
 
 def test_every_look_up_sees_the_board_of_data(monkeypatch: pytest.MonkeyPatch) -> None:

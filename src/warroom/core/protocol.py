@@ -177,6 +177,14 @@ class Game(ABC):
         board, :meth:`warroom.games.sfe.game.StruggleForEurope.copy_cache`)."""
         return {}
 
+    def public_cache(self, cache: dict[str, Any]) -> dict[str, Any]:
+        """The derived facts a :func:`determinize` copy starts with, from its original's
+        ``cache``: copies of facts that depend only on what every role sees, which
+        :meth:`hide` never changes (by default none, as a determinized copy's hidden data
+        differ from its original's). sfe keeps its board facts (counters, control and the
+        Allied play deck are public): :meth:`warroom.games.sfe.game.StruggleForEurope.public_cache`."""
+        return {}
+
     def copy_data(self, data: Data) -> Data:
         """A copy of ``data`` for :func:`clone`: everything deep-copied but the log, whose
         entries are never changed once written and so are shared. Games may do better.
@@ -449,15 +457,18 @@ def determinize(state: State[G], role: str, rng: _rng.Rng) -> State[G]:
     Future dice are hidden from everyone, so the clone's RNG is reseeded and any forced
     dice are dropped: a bot searching the clone cannot see the real future rolls.
     """
-    # a copy of the data alone: the derived facts a clone would copy (copy_cache) are
-    # dropped below anyway, once hide() has changed the data
-    copy_ = State(state.game, state.game.copy_data(state.data))
+    # a copy of the data and of the facts derived from public data alone (public_cache):
+    # hide() changes only what ``role`` cannot see
+    game = state.game
+    copy_ = State(game, game.copy_data(state.data))
+    kept = game.public_cache(state.cache) if state.cache else {}
     copy_.data["rng"] = _rng.seed_state(rng.spawn())
     copy_.data["forced"] = []
     copy_.data.pop("explicit_chance", None)
     copy_.data.pop("chance_queue", None)
-    state.game.hide(copy_, role, rng)
-    copy_.invalidate()
+    game.hide(copy_, role, rng)
+    copy_.invalidate()          # whatever hide() worked out on the way
+    copy_.cache.update(kept)
     return copy_
 
 

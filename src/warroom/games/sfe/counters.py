@@ -31,6 +31,8 @@ FORT_BIT = 4
 STRENGTH_MASK = 3
 ALLIED_MIN = WEST << OWNER_SHIFT
 """The smallest Allied code: Axis codes are below it (3.2: the two sides never mix)."""
+SOV_MIN = SOV << OWNER_SHIFT
+"""The smallest Soviet code: Western codes lie between :data:`ALLIED_MIN` and it."""
 
 FORTRESS = 4
 """The kind of a fortress (army kinds are their strengths 1-3)."""

@@ -46,12 +46,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from itertools import compress, count
+from operator import add
 from typing import Any
 
 from warroom.core.state import State
 from warroom.games.sfe import engine as E
 from warroom.games.sfe.components import AXIS, LAND, NAVAL, SOV, WEST
-from warroom.games.sfe.counters import ALLIED_MIN, FORT_BIT, OWNER_SHIFT, STRENGTH_MASK
+from warroom.games.sfe.counters import OWNER_SHIFT, SIDE_BITS, STRENGTH_MASK
 from warroom.games.sfe.tables import S, SfeBase
 
 WIN = 100.0
@@ -83,6 +84,12 @@ OTHER_LOCATION = 0.25
 SUPPLY_WEIGHT = 0.6
 HAND_WEIGHT = 0.25
 AIR_WEIGHT = 0.08
+
+
+PRESENT = tuple((1 if m & SIDE_BITS[0] else 0) | (2 if m & SIDE_BITS[1] else 0)
+                for m in range(16))
+"""The sides present (bit 1 the Axis, bit 2 the Allies) per mask of owners present
+(:attr:`warroom.games.sfe.facts.Board.pm`)."""
 
 
 @dataclass(frozen=True)
@@ -190,35 +197,22 @@ def board_terms(st: State[S]) -> BoardTerms:
 
 def _board_terms(st: State[S]) -> BoardTerms:
     """:func:`board_terms` worked out."""
-    g = st.game
-    t = tables(g)
+    t = tables(st.game)
     data = st.data
     u_all = data["u"]
     ctl = data["ctl"]
-    stage = min(3, int(data["dn"][1]))
-    soviets = stage >= 2
-    # per location: strength of each side's armies (movable) and all counters
-    n = t.n
-    arm = [[0] * n, [0] * n]
-    total = [0, 0]
-    present = [0] * n
-    for loc in range(n):
-        units = u_all[loc]
-        if not units:
-            continue
-        mask = 0
-        for u in units:
-            side = 1 if u >= ALLIED_MIN else 0
-            mask |= side + 1
-            s = u & STRENGTH_MASK
-            total[side] += s
-            if not u & FORT_BIT and (u >> OWNER_SHIFT != SOV or soviets):
-                arm[side][loc] += s
-        present[loc] = mask
+    b = E.board(st)
+    stage = b.stage
+    # per location: strength of each side's armies (movable) and all counters (3, 6.5:
+    # the Soviet armies move from the 2nd Allied play deck; the USA box's before the 3rd)
+    mv0, mv1 = b.mv
+    arm = (mv0, list(map(add, mv1, b.sv)) if stage >= 2 else mv1[:])
+    st0, st1 = b.st
+    total = [sum(st0), sum(st1)]
     if not E.usa_active(data):
-        usa_str = arm[1][t.usa]
-        total[1] -= usa_str
+        total[1] -= arm[1][t.usa]
         arm[1][t.usa] = 0
+    present = [PRESENT[m] for m in b.pm]
 
     # threats (7.2.5, 7.2.7, 8.2): per side, the strongest single stack next to each
     # location (the line's defence value with it), then the odds there
@@ -229,6 +223,7 @@ def _board_terms(st: State[S]) -> BoardTerms:
     for side in (0, 1):
         mine = 2 if side else 1
         armies = arm[side]
+        theirs = b.st[1 - side]
         best: dict[int, tuple[int, int]] = {}
         for src in compress(count(), armies):
             a = armies[src]
@@ -250,15 +245,13 @@ def _board_terms(st: State[S]) -> BoardTerms:
                     best[d] = (a, dv)
         total_threat = 0.0
         for loc, (a, dv) in best.items():
-            units = u_all[loc]
             p: float
             if dv < 0:
-                dfn = sum(u & STRENGTH_MASK for u in units if (u >= ALLIED_MIN) != side)
-                p = odds(a - dfn)
-            elif not units:
+                p = odds(a - theirs[loc])
+            elif not present[loc]:
                 p = 0.9                       # walk in, no battle (7.2.5)
             else:
-                p = odds(a - dv - sum(u & STRENGTH_MASK for u in units))
+                p = odds(a - dv - theirs[loc])
             worth = vp[loc] if vp[loc] and scores(color[loc], ctl[loc], side) \
                 else OTHER_LOCATION
             total_threat += p * worth

@@ -10,7 +10,14 @@ from itertools import compress, count
 from operator import ne
 from typing import Any
 
-from warroom.games.sfe.counters import ALLIED_MIN, FORT_BIT, HALF_SHIFT, OWNER_SHIFT
+from warroom.games.sfe.counters import (
+    ALLIED_MIN,
+    FORT_BIT,
+    HALF_SHIFT,
+    OWNER_SHIFT,
+    SOV_MIN,
+    STRENGTH_MASK,
+)
 
 Data = dict[str, Any]
 SupplyKey = tuple[int, int, bytes, tuple[int, ...]]
@@ -33,7 +40,10 @@ class Board:
     Per location: ``arm[side][loc]``, the owner of the side's first army (not a fortress)
     there, 0 if none; ``cont[loc]``, 1 if contested; ``pm[loc]``, a bit ``1 << owner`` per
     owner present; ``fh[side][loc]``, the half of the side's first counter there, -1 if
-    none. Per owner 1-3: ``pas[2 * (owner * n + loc) + half]``, 1 where its supply may pass
+    none. ``st[side][loc]``, the strength of all the side's counters there (fortresses
+    3); ``mv[side][loc]``, that of its armies but the Soviet ones (which move only from
+    the 2nd Allied play deck, 6.5); ``sv[loc]``, that of the Soviet armies. Per owner 1-3:
+    ``pas[2 * (owner * n + loc) + half]``, 1 where its supply may pass
     (as ``engine.supply_nodes`` finds them), and ``held[owner * n + loc]``, 1 where its
     counters are (n: the number of locations). ``u`` and ``ctl`` are the board's copy.
 
@@ -45,13 +55,18 @@ class Board:
     locations none of which is dirty may be taken from ``prev``.
     """
 
-    __slots__ = ("arm", "cont", "ctl", "dirty", "fh", "held", "hint", "memo", "n", "pas",
-                 "pm", "prev", "stage", "sup", "u")
+    __slots__ = ("arm", "cont", "ctl", "dirty", "fh", "held", "hint", "memo", "mv", "n",
+                 "pas", "pm", "prev", "st", "stage", "sup", "sv", "u")
 
     def __init__(self, ctl: list[int], u: list[list[int]], stage: int,
                  arm: tuple[list[int], list[int]], cont: list[int], pm: list[int],
-                 fh: tuple[list[int], list[int]], pas: bytearray, held: bytearray) -> None:
+                 fh: tuple[list[int], list[int]], pas: bytearray, held: bytearray,
+                 st: tuple[list[int], list[int]], mv: tuple[list[int], list[int]],
+                 sv: list[int]) -> None:
         self.n = len(u)
+        self.st = st
+        self.mv = mv
+        self.sv = sv
         self.pm = pm
         self.fh = fh
         self.ctl = ctl
@@ -70,32 +85,45 @@ class Board:
         ``1 << n`` for a new Allied play deck."""
 
 
-def _set_loc(arm0: list[int], arm1: list[int], cont: list[int], pm: list[int], fh0: list[int],
-             fh1: list[int], pas: bytearray, held: bytearray, n: int, loc: int,
-             units: list[int], ctl_loc: int) -> None:
+def _set_loc(b: Board, loc: int, units: list[int], ctl_loc: int) -> None:
     """The facts of ``loc`` (see :class:`Board`)."""
-    a0 = a1 = m = 0
+    a0 = a1 = m = s0 = s1 = m0 = m1 = ms = 0
     h0 = h1 = -1
     for u in units:
         m |= 1 << (u >> OWNER_SHIFT)
+        s = u & STRENGTH_MASK
         if u < ALLIED_MIN:
+            s0 += s
             if h0 < 0:
                 h0 = (u >> HALF_SHIFT) & 1
-            if not a0 and not u & FORT_BIT:
-                a0 = u >> OWNER_SHIFT
+            if not u & FORT_BIT:
+                m0 += s
+                if not a0:
+                    a0 = u >> OWNER_SHIFT
         else:
+            s1 += s
             if h1 < 0:
                 h1 = (u >> HALF_SHIFT) & 1
-            if not a1 and not u & FORT_BIT:
-                a1 = u >> OWNER_SHIFT
-    arm0[loc] = a0
-    arm1[loc] = a1
-    pm[loc] = m
-    fh0[loc] = h0
-    fh1[loc] = h1
+            if not u & FORT_BIT:
+                if u >= SOV_MIN:
+                    ms += s
+                else:
+                    m1 += s
+                if not a1:
+                    a1 = u >> OWNER_SHIFT
+    b.arm[0][loc] = a0
+    b.arm[1][loc] = a1
+    b.pm[loc] = m
+    b.fh[0][loc] = h0
+    b.fh[1][loc] = h1
+    b.st[0][loc] = s0
+    b.st[1][loc] = s1
+    b.mv[0][loc] = m0
+    b.mv[1][loc] = m1
+    b.sv[loc] = ms
     contested = 1 if h0 >= 0 and h1 >= 0 else 0
-    cont[loc] = contested
-    _set_supply_loc(pas, held, n, loc, units, contested, ctl_loc)
+    b.cont[loc] = contested
+    _set_supply_loc(b.pas, b.held, b.n, loc, units, contested, ctl_loc)
 
 
 def _set_supply_loc(pas: bytearray, held: bytearray, n: int, loc: int, units: list[int],
@@ -141,10 +169,7 @@ def update(data: Data, b: Board) -> None:
     n = b.n
     snap = b.u
     bctl = b.ctl
-    arm0, arm1 = b.arm
     cont = b.cont
-    pm = b.pm
-    fh0, fh1 = b.fh
     pas = b.pas
     held = b.held
     dirty = 0
@@ -158,7 +183,7 @@ def update(data: Data, b: Board) -> None:
             units = u[loc]
             snap[loc] = units[:]
             bctl[loc] = ctl[loc]
-            _set_loc(arm0, arm1, cont, pm, fh0, fh1, pas, held, n, loc, units, ctl[loc])
+            _set_loc(b, loc, units, ctl[loc])
             dirty |= low
         elif ctl[loc] != bctl[loc]:
             bctl[loc] = ctl[loc]
@@ -183,18 +208,32 @@ def update(data: Data, b: Board) -> None:
     b.memo = {}
 
 
+def _empty(ctl: list[int], u: list[list[int]], stage: int) -> Board:
+    """A :class:`Board` of ``ctl`` and ``u`` whose per-location facts are still to be set."""
+    n = len(u)
+    return Board(ctl, u, stage, ([0] * n, [0] * n), [0] * n, [0] * n, ([0] * n, [0] * n),
+                 bytearray(8 * n), bytearray(4 * n), ([0] * n, [0] * n),
+                 ([0] * n, [0] * n), [0] * n)
+
+
 def build_board(ctl: list[int], u: list[list[int]], stage: int) -> Board:
     """A :class:`Board` of this board worked out location by location."""
-    n = len(u)
-    arm0, arm1, cont, pm, fh0, fh1 = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
-    pas = bytearray(8 * n)
-    held = bytearray(4 * n)
+    b = _empty(ctl[:], [x[:] for x in u], stage)
     for loc, units in enumerate(u):
-        _set_loc(arm0, arm1, cont, pm, fh0, fh1, pas, held, n, loc, units, ctl[loc])
-    return Board(ctl[:], [x[:] for x in u], stage, (arm0, arm1), cont, pm, (fh0, fh1), pas,
-                 held)
+        _set_loc(b, loc, units, ctl[loc])
+    return b
 
 
+def _copy_arrays(b: Board, ctl: list[int], u: list[list[int]], stage: int) -> Board:
+    """A :class:`Board` with copies of ``b``'s per-location arrays, its board ``ctl`` and
+    ``u`` (the lists given, owned by the new board) and ``stage``."""
+    arm0, arm1 = b.arm
+    fh0, fh1 = b.fh
+    st0, st1 = b.st
+    mv0, mv1 = b.mv
+    return Board(ctl, u, stage, (arm0[:], arm1[:]), b.cont[:], b.pm[:], (fh0[:], fh1[:]),
+                 bytearray(b.pas), bytearray(b.held), (st0[:], st1[:]), (mv0[:], mv1[:]),
+                 b.sv[:])
 
 
 def copy_board(b: Board) -> Board:
@@ -202,12 +241,12 @@ def copy_board(b: Board) -> Board:
     every array it changes in place is copied, its marks (``hint``) kept, so it is brought up
     to date from here just as ``b`` would be. The per-location counter lists of its snapshot
     are shared, as :func:`update` replaces them and never changes them; so are the answers
-    in ``memo``, ``prev`` and ``sup``, which are read-only (the dicts themselves are copied)."""
-    arm0, arm1 = b.arm
-    fh0, fh1 = b.fh
-    out = Board(b.ctl[:], b.u[:], b.stage, (arm0[:], arm1[:]), b.cont[:], b.pm[:],
-                (fh0[:], fh1[:]), bytearray(b.pas), bytearray(b.held))
-    out.sup = b.sup.copy()
+    in ``memo`` and ``prev``, which are read-only (the dicts themselves are copied), and the
+    supply searches' answers ``sup``: a memo of a pure function of its key (the search's
+    every input), never wrong for any board, so the copies of a board share one (what one
+    search position traces, its siblings need not trace again)."""
+    out = _copy_arrays(b, b.ctl[:], b.u[:], b.stage)
+    out.sup = b.sup
     out.memo = b.memo.copy()
     out.prev = None if b.prev is None else b.prev.copy()
     out.dirty = b.dirty
@@ -219,28 +258,23 @@ def board_from(start: Board, ctl: list[int], u: list[list[int]], stage: int) -> 
     """A :class:`Board` of this board, copied from ``start`` (the game's board at set-up,
     never changed) and worked out again only where the board differs from it."""
     n = start.n
-    snap = start.u[:]  # update() replaces a location's list, never changes it
-    bctl = start.ctl[:]
-    arm0, arm1 = start.arm[0][:], start.arm[1][:]
-    cont = start.cont[:]
-    pm = start.pm[:]
-    fh0, fh1 = start.fh[0][:], start.fh[1][:]
-    pas = bytearray(start.pas)
-    held = bytearray(start.held)
     if len(u) != n or len(ctl) != n:
         return build_board(ctl, u, stage)
+    # update() replaces a location's list, never changes it: the snapshot may share them
+    b = _copy_arrays(start, start.ctl[:], start.u[:], stage)
+    snap = b.u
+    bctl = b.ctl
     changed = 0
     for loc in compress(count(), map(ne, u, snap)):
         units = u[loc]
         snap[loc] = units[:]
         bctl[loc] = ctl[loc]
-        _set_loc(arm0, arm1, cont, pm, fh0, fh1, pas, held, n, loc, units, ctl[loc])
+        _set_loc(b, loc, units, ctl[loc])
         changed |= 1 << loc
     for loc in compress(count(), map(ne, ctl, bctl)):
         bctl[loc] = ctl[loc]
         if not changed >> loc & 1:
-            _set_supply_loc(pas, held, n, loc, u[loc], cont[loc], ctl[loc])
-    b = Board(bctl, snap, stage, (arm0, arm1), cont, pm, (fh0, fh1), pas, held)
+            _set_supply_loc(b.pas, b.held, n, loc, u[loc], b.cont[loc], ctl[loc])
     b.sup = dict(start.sup)
     return b
 

@@ -110,6 +110,12 @@ class StruggleForEurope(SfeBase):
         b = cache.get("board")
         return {} if b is None else {"board": copy_board(b)}
 
+    def public_cache(self, cache: dict[str, Any]) -> dict[str, Any]:
+        """A determinized copy keeps the board facts too: the board (the counters on the
+        map, control, the Allied play deck, 2.1, 6) is seen by both players, and
+        :meth:`hide` resamples only hands, decks and face-down cards."""
+        return self.copy_cache(cache)
+
     def copy_data(self, data: Data) -> Data:
         """A clone's data for search: the lists of ints copied flat by their known shapes
         (``_COPY``), the decision stack and anything unknown deep-copied."""
