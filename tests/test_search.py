@@ -88,11 +88,13 @@ def test_a_clone_and_its_original_play_on_apart(game_id: str) -> None:
         assert copy.dumps() == before
 
 
-def test_a_tk_clone_shares_no_list_or_dict_but_the_log_entries() -> None:
-    """tk copies its data by the shapes it knows (``_COPY``): no list or dict of a clone is
-    one of its original's (the log's entries, never changed once written, excepted), in
-    every situation and through random games; a key added with a nested list lands here."""
-    game = load_game("tk")
+@pytest.mark.parametrize("game_id", ["tk", "sfe"])
+def test_a_clone_shares_no_list_or_dict_but_the_log_entries(game_id: str) -> None:
+    """tk and sfe copy their data by the shapes they know (``_COPY``, ``_FLAT``...): no list
+    or dict of a clone is one of its original's (the log's entries, never changed once
+    written, excepted), in every situation and through random games; a key added with a
+    nested list lands here."""
+    game = load_game(game_id)
 
     def walk(a: Any, b: Any, path: str) -> None:
         if isinstance(a, (list, dict)):

@@ -106,6 +106,9 @@ class SfeTables:
     color: tuple[int, ...]
     usa: int
     n: int
+    worth: tuple[tuple[tuple[float, ...], ...], ...]
+    """``worth[side][loc][owner now]``: what taking ``loc`` is worth to ``side`` in the
+    threats: its VP where that swings VP (:func:`scores`), else :data:`OTHER_LOCATION`."""
 
 
 def tables(game: SfeBase) -> SfeTables:
@@ -117,10 +120,17 @@ def tables(game: SfeBase) -> SfeTables:
         reach = tuple(tuple(tuple((d, dv) for _li, d, _mh, _dh, _nv, dv, act in lines
                                   if act <= stage and d != c.usa) for lines in c.out)
                       for stage in range(4))
+        worth = tuple(tuple(tuple(c.vp[loc] if c.vp[loc] and scores(c.color[loc], now, side)
+                                  else OTHER_LOCATION for now in range(4))
+                            for loc in range(c.n)) for side in (0, 1))
         cached = SfeTables(out=c.out, reach=reach, vp=tuple(c.vp),
-                           color=tuple(c.color), usa=c.usa, n=c.n)
+                           color=tuple(c.color), usa=c.usa, n=c.n, worth=worth)
         game.__dict__["_evaluation_tables"] = cached
     return cached
+
+
+OWN_CONTROL = ((False, True, False, False), (False, False, True, True))
+"""Per side, per owner of a location's control: whether it is the side's own."""
 
 
 def allied_time_left(data: dict[str, Any]) -> float:
@@ -217,44 +227,44 @@ def _board_terms(st: State[S]) -> BoardTerms:
     # threats (7.2.5, 7.2.7, 8.2): per side, the strongest single stack next to each
     # location (the line's defence value with it), then the odds there
     threat = [0.0, 0.0]
-    vp = t.vp
     color = t.color
     reach = t.reach[stage]
     for side in (0, 1):
         mine = 2 if side else 1
+        own = OWN_CONTROL[side]
         armies = arm[side]
         theirs = b.st[1 - side]
-        best: dict[int, tuple[int, int]] = {}
+        # per location attacked: (margin before the defenders, strength, defence value)
+        best: dict[int, tuple[int, int, int]] = {}
         for src in compress(count(), armies):
             a = armies[src]
             if present[src] == 3:
-                best[src] = (a, -1)           # contested: attack the other half (7.2.7)
-            other = 0
-            if side:
-                other = WEST + SOV - (u_all[src][0] >> OWNER_SHIFT)
+                best[src] = (a + 1, a, -1)    # contested: attack the other half (7.2.7)
+            other = WEST + SOV - (u_all[src][0] >> OWNER_SHIFT) if side else 0
             for d, dv in reach[src]:
                 pd = present[d]
                 if pd == 3 or pd == mine:
                     continue
-                if other and (color[d] == other or ctl[d] == other):
+                cd = ctl[d]
+                if other and (color[d] == other or cd == other):
                     continue                  # 3.2: blue never enters red, nor red blue
-                if not pd and ctl[d] and (ctl[d] != AXIS) == bool(side):
+                if not pd and own[cd]:
                     continue                  # own empty location
                 old = best.get(d)
-                if old is None or a - dv > old[0] - old[1]:
-                    best[d] = (a, dv)
+                if old is None or a - dv > old[0]:
+                    best[d] = (a - dv, a, dv)
+        worth = t.worth[side]
         total_threat = 0.0
-        for loc, (a, dv) in best.items():
-            p: float
+        for loc, (_m, a, dv) in best.items():
             if dv < 0:
-                p = odds(a - theirs[loc])
+                m = a - theirs[loc]
             elif not present[loc]:
-                p = 0.9                       # walk in, no battle (7.2.5)
+                total_threat += 0.9 * worth[loc][ctl[loc]]    # walk in, no battle (7.2.5)
+                continue
             else:
-                p = odds(a - dv - theirs[loc])
-            worth = vp[loc] if vp[loc] and scores(color[loc], ctl[loc], side) \
-                else OTHER_LOCATION
-            total_threat += p * worth
+                m = a - dv - theirs[loc]
+            total_threat += ODDS[8 if m >= 4 else 0 if m <= -4 else m + 4] \
+                * worth[loc][ctl[loc]]
         threat[side] = total_threat
 
     # supply (8.6)

@@ -56,16 +56,25 @@ from warroom.games.sfe.turn import TURN_FRAMES
 
 DEFAULT_MAX_TURNS = 80
 
-# How copy_data copies each key: 1 a flat list, 2 a pair of flat lists (one per side), 3 a
-# list of flat lists, 4 the later decks (per side, a list of flat lists); the log's entries
-# are shared (never changed once written); scalars are shared; any other key deep-copied.
-_COPY: dict[str, int] = {
-    "log": 1, "forced": 1, "chance_queue": 1, "ctl": 1, "cnt": 1, "usa": 1, "inplay": 1,
-    "dn": 1,
-    "hand": 2, "deck": 2, "rec": 2, "secret": 2, "elim": 2,
-    "u": 3,
-    "later": 4,
-}
+# How copy_data copies each key: ``_FLAT`` flat lists, ``_PAIRS`` a pair of flat lists (one
+# per side), ``u`` a list of flat lists, ``later`` the later decks (per side, a list of flat
+# lists); the log's entries are shared (never changed once written); the stack, options and
+# outcome deep-copied; ``_SCALARS`` hold ints, strings or None (shared).
+_FLAT = ("log", "forced", "ctl", "cnt", "usa", "inplay", "dn")
+_PAIRS = ("hand", "deck", "rec", "secret", "elim")
+_SCALARS = ("game", "scenario", "seed", "rng", "barrier", "active", "decisions", "turn",
+            "side", "bomb")
+_KNOWN = frozenset((*_FLAT, *_PAIRS, *_SCALARS, "u", "later", "stack", "options", "outcome"))
+_BASE_KEYS = len(_KNOWN)
+"""The keys of every state's data (others, such as core's ``chance_queue``, come and go)."""
+
+
+def _copy_by_kind(data: Data) -> Data:
+    """A deep copy of plain data key by key (lists of ints by slicing where they are)."""
+    return {k: (copy_plain(v) if v.__class__ is dict or v.__class__ is list else v)
+            for k, v in data.items()}
+
+
 FRAME_KINDS: dict[str, FrameKind[SfeBase]] = {k.kind: k() for k in (*TURN_FRAMES, *BATTLE_FRAMES)}
 """The handlers of every frame kind (stateless)."""
 DECISION_KINDS = tuple(k for k, f in FRAME_KINDS.items() if f.decision)
@@ -117,22 +126,30 @@ class StruggleForEurope(SfeBase):
         return self.copy_cache(cache)
 
     def copy_data(self, data: Data) -> Data:
-        """A clone's data for search: the lists of ints copied flat by their known shapes
-        (``_COPY``), the decision stack and anything unknown deep-copied."""
-        out: Data = {}
-        for k, v in data.items():
-            how = _COPY.get(k)
-            if how is None:
-                cls = v.__class__
-                out[k] = copy_plain(v) if cls is dict or cls is list else v
-            elif how == 1:
-                out[k] = v[:]
-            elif how == 2:
+        """A clone's data for search: a shallow copy (the scalars), then the lists of ints
+        copied flat by their known shapes (``_FLAT``, ``_PAIRS``, ``u``, ``later``), the
+        decision stack, the options and the outcome deep-copied; a key of none of these
+        kinds holding a list or a dict (``_copy_by_kind`` finds it) is deep-copied too."""
+        out = data.copy()
+        try:
+            for k in _FLAT:
+                out[k] = data[k][:]
+            for k in _PAIRS:
+                v = data[k]
                 out[k] = [v[0][:], v[1][:]]
-            elif how == 3:
-                out[k] = [x[:] for x in v]
-            else:
-                out[k] = [[x[:] for x in side] for side in v]
+            out["u"] = list(map(list.copy, data["u"]))
+            out["later"] = [list(map(list.copy, side)) for side in data["later"]]
+            out["stack"] = copy_plain(data["stack"])
+            out["options"] = copy_plain(data["options"])
+            if data["outcome"] is not None:
+                out["outcome"] = copy_plain(data["outcome"])
+        except KeyError:                # not a state of these shapes (an old snapshot)
+            return _copy_by_kind(data)
+        if len(out) != _BASE_KEYS:
+            for k in out.keys() - _KNOWN:
+                v = out[k]
+                if v.__class__ is dict or v.__class__ is list:
+                    out[k] = copy_plain(v)
         return out
 
     # -- set-up (5) -------------------------------------------------------------------------
