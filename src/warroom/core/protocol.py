@@ -182,7 +182,8 @@ class Game(ABC):
         ``cache``: copies of facts that depend only on what every role sees, which
         :meth:`hide` never changes (by default none, as a determinized copy's hidden data
         differ from its original's). sfe keeps its board facts (counters, control and the
-        Allied play deck are public): :meth:`warroom.games.sfe.game.StruggleForEurope.public_cache`."""
+        Allied play deck are public:
+        :meth:`warroom.games.sfe.game.StruggleForEurope.public_cache`)."""
         return {}
 
     def copy_data(self, data: Data) -> Data:

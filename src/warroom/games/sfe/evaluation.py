@@ -231,7 +231,7 @@ def _board_terms(st: State[S]) -> BoardTerms:
     reach = t.reach[stage]
     for side in (0, 1):
         mine = 2 if side else 1
-        own = OWN_CONTROL[side]
+        own_ctl = OWN_CONTROL[side]
         armies = arm[side]
         theirs = b.st[1 - side]
         # per location attacked: (margin before the defenders, strength, defence value)
@@ -248,7 +248,7 @@ def _board_terms(st: State[S]) -> BoardTerms:
                 cd = ctl[d]
                 if other and (color[d] == other or cd == other):
                     continue                  # 3.2: blue never enters red, nor red blue
-                if not pd and own[cd]:
+                if not pd and own_ctl[cd]:
                     continue                  # own empty location
                 old = best.get(d)
                 if old is None or a - dv > old[0]:
