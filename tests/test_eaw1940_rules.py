@@ -16,6 +16,7 @@ air spaces 0 western_europe, 1 eastern_europe, 2 mediterranean_air; sea zones
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -36,7 +37,7 @@ from warroom.core import (
 )
 from warroom.core.log import LogEntry
 from warroom.games.eaw1940.rules import RULES
-from warroom.games.eaw1940.victory import band
+from warroom.games.eaw1940.victory import band, victory_points, vp_breakdown
 
 W, NA, E, CS, B = range(5)
 WEST_AIR, EAST_AIR, MED_AIR = range(3)
@@ -832,6 +833,23 @@ def test_10_3_final_victory_points_item_by_item(eaw: Any, axis: list[int], sea: 
 def test_10_3_front_pushed_out_or_not_in_play_scores_nothing(eaw: Any) -> None:
     s = start(eaw, axis=[-1, 0, 3, 0, 0])           # Eastern not in play: ignored
     assert view(s)["vp"] == 4
+
+
+def test_10_3_victory_points_are_the_sum_of_the_items_through_random_games(eaw: Any) -> None:
+    """``victory_points`` counts without words what ``vp_breakdown`` lists item by item."""
+    rng = random.Random(3)
+    seen = set()
+    for seed in range(12):
+        s = new_game(eaw, seed=seed)
+        while True:
+            vp = victory_points(eaw.c, s.data)
+            assert vp == sum(v for _, v in vp_breakdown(eaw.c, s.data))
+            seen.add(vp)
+            if s.active is None:
+                break
+            legal = legal_actions(s)
+            apply(s, legal[rng.randrange(len(legal))])
+    assert len(seen) > 5
 
 
 @pytest.mark.parametrize(("axis", "in_play", "vp", "label", "winner", "ret", "text"), [

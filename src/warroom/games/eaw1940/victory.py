@@ -60,7 +60,24 @@ def vp_breakdown(c: Components, data: Data) -> list[tuple[str, int]]:
 
 
 def victory_points(c: Components, data: Data) -> int:
-    return sum(vp for _, vp in vp_breakdown(c, data))
+    """10.3: the Axis victory points, the sum of :func:`vp_breakdown`'s items counted
+    without their words (the search's evaluation asks at every position it judges)."""
+    v = c.victory.vp
+    in_play, axis = data["in_play"], data["axis"]
+    total = 0
+    for f, i, _name, vp in c.flags:
+        if in_play[f] and axis[f] >= i:
+            total += vp
+    for f, flag_vp in enumerate(c.flag_vp):
+        pos = axis[f]
+        if in_play[f] and pos > 0:
+            total += v.per_location * sum(1 for i in range(1, pos + 1) if not flag_vp[i])
+    sea = data["sea"]
+    held = sea.count(AXIS)
+    total += held * v.sea_axis + (len(sea) - held) * v.sea_allied
+    air = data["air"]
+    held = air.count(AXIS)
+    return total + held * v.air_axis + (len(air) - held) * v.air_allied
 
 
 def band(c: Components, vp: int) -> tuple[str, str | None, str]:
