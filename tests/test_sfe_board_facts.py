@@ -85,6 +85,15 @@ def test_board_facts_agree_in_random_games() -> None:
             n += 1
 
 
+def play_on(s: State[Any], n: int, rng: random.Random) -> None:
+    """Up to ``n`` random actions on ``s`` (fewer when the game ends)."""
+    for _ in range(n):
+        if s.data["active"] is None:
+            break
+        legal = legal_actions(s)
+        apply(s, legal[rng.randrange(len(legal))])
+
+
 def played(seed: int, n: int) -> State[Any]:
     rng = random.Random(seed)
     s = new_game(G, None, seed + 2)
@@ -173,19 +182,11 @@ def test_clones_do_not_share_derived_facts() -> None:
     assert c.sup is b.sup
     check(t)
     rng = random.Random(5)
-    for _ in range(40):  # the clone plays on; the original's facts stay its board's
-        if t.data["active"] is None:
-            break
-        legal = legal_actions(t)
-        apply(t, legal[rng.randrange(len(legal))])
+    play_on(t, 40, rng)  # the clone plays on; the original's facts stay its board's
     assert t.data["u"] != s.data["u"]
     check(s)
     check(t)
-    for _ in range(40):  # and the other way round
-        if s.data["active"] is None:
-            break
-        legal = legal_actions(s)
-        apply(s, legal[rng.randrange(len(legal))])
+    play_on(s, 40, rng)  # and the other way round
     check(t)
     check(s)
 
@@ -213,11 +214,7 @@ def test_a_determinized_copy_starts_from_a_copy_of_the_board_facts() -> None:
             assert c is not b and _facts(c) == _facts(b)
             assert c.arm[0] is not b.arm[0] and c.st[1] is not b.st[1] and c.pas is not b.pas
             check(t)
-            for _ in range(30):
-                if t.data["active"] is None:
-                    break
-                legal = legal_actions(t)
-                apply(t, legal[rng.randrange(len(legal))])
+            play_on(t, 30, rng)
             check(t)
             check(s)
 
