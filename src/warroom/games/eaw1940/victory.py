@@ -64,7 +64,7 @@ def victory_points(c: Components, data: Data) -> int:
     without their words (the search's evaluation asks at every position it judges)."""
     v = c.victory.vp
     in_play, axis = data["in_play"], data["axis"]
-    total = 0
+    total: int = 0
     for f, i, _name, vp in c.flags:
         if in_play[f] and axis[f] >= i:
             total += vp
@@ -72,12 +72,13 @@ def victory_points(c: Components, data: Data) -> int:
         pos = axis[f]
         if in_play[f] and pos > 0:
             total += v.per_location * sum(1 for i in range(1, pos + 1) if not flag_vp[i])
-    sea = data["sea"]
+    sea: list[int] = data["sea"]
     held = sea.count(AXIS)
     total += held * v.sea_axis + (len(sea) - held) * v.sea_allied
-    air = data["air"]
+    air: list[int] = data["air"]
     held = air.count(AXIS)
-    return total + held * v.air_axis + (len(air) - held) * v.air_allied
+    total += held * v.air_axis + (len(air) - held) * v.air_allied
+    return total
 
 
 def band(c: Components, vp: int) -> tuple[str, str | None, str]:
