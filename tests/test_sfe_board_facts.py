@@ -173,19 +173,20 @@ def test_clones_do_not_share_derived_facts() -> None:
     assert c is not b and c.hint == b.hint and _facts(c) == _facts(b)
     for mine, theirs in ((c.arm[0], b.arm[0]), (c.arm[1], b.arm[1]), (c.fh[0], b.fh[0]),
                          (c.fh[1], b.fh[1]), (c.cont, b.cont), (c.pm, b.pm), (c.ctl, b.ctl),
-                         (c.u, b.u), (c.pas, b.pas), (c.held, b.held), (c.memo, b.memo),
+                         (c.u, b.u), (c.pas, b.pas), (c.held, b.held),
                          (c.st[0], b.st[0]), (c.st[1], b.st[1]), (c.mv[0], b.mv[0]),
                          (c.mv[1], b.mv[1]), (c.sv, b.sv)):
         assert mine is not theirs
-    # the supply searches' answers are a memo of a pure function of their whole input
-    # (never a fact of one board), shared by a board and its copies
-    assert c.sup is b.sup
+    # answers are pure functions of the board (and their key): copies of one board share
+    # them until either board changes, and the supply searches' memo for good
+    assert c.sup is b.sup and c.memo is b.memo
     check(t)
     rng = random.Random(5)
     play_on(t, 40, rng)  # the clone plays on; the original's facts stay its board's
     assert t.data["u"] != s.data["u"]
     check(s)
     check(t)
+    assert E.board(t).memo is not E.board(s).memo
     play_on(s, 40, rng)  # and the other way round
     check(t)
     check(s)

@@ -172,9 +172,11 @@ class Game(ABC):
         """The derived facts a :func:`clone` starts with, from its original's ``cache`` (a
         clone's data equals its original's, so their facts are the same): by default none,
         so the clone works its facts out again when asked. A game whose facts are dear to
-        work out and cheap to copy returns copies its clone owns, never an object the two
-        states would both change (two states never share derived facts; sfe copies its
-        board, :meth:`warroom.games.sfe.game.StruggleForEurope.copy_cache`)."""
+        work out and cheap to copy returns copies its clone owns, never an object that one
+        state's moves would make wrong for the other: what two states may share is a memo of
+        answers that are pure functions of their question (sfe copies its board and shares
+        the memos of answers for that board,
+        :meth:`warroom.games.sfe.game.StruggleForEurope.copy_cache`)."""
         return {}
 
     def public_cache(self, cache: dict[str, Any]) -> dict[str, Any]:
@@ -418,8 +420,8 @@ def view(state: State[Any], role: str | None = None) -> dict[str, Any]:
 
 def clone(state: State[G]) -> State[G]:
     """An independent copy (cheap enough for search). Its derived facts are what the game's
-    :meth:`Game.copy_cache` makes of the original's (by default none): its own, never
-    shared with the original."""
+    :meth:`Game.copy_cache` makes of the original's (by default none): its own, sharing
+    with the original at most memos of pure answers, which neither's moves make wrong."""
     game = state.game
     out = State(game, game.copy_data(state.data))
     if state.cache:

@@ -48,8 +48,10 @@ class Board:
     counters are (n: the number of locations). ``u`` and ``ctl`` are the board's copy.
 
     ``memo`` holds answers for this board (read-only values of several kinds, keyed by
-    the question). ``sup`` maps the inputs of a supply search (owner, stage, passable
-    half-nodes, start nodes) to its result, for every board of the state. ``prev`` is the
+    the question; each a function of the board and its key alone, so the copies of a board
+    share it until they change, :func:`copy_board`). ``sup`` maps the inputs of a supply
+    search (owner, stage, passable half-nodes, start nodes) to its result, for every board
+    of the state and its copies. ``prev`` is the
     ``memo`` of the board before (None after a change of stage) and ``dirty`` a bit ``1 <<
     loc`` per location whose counters or control differ from it: a fact of a few
     locations none of which is dirty may be taken from ``prev``.
@@ -240,15 +242,18 @@ def copy_board(b: Board) -> Board:
     """A copy of ``b`` that its new state owns (a clone's: ``StruggleForEurope.copy_cache``):
     every array it changes in place is copied, its marks (``hint``) kept, so it is brought up
     to date from here just as ``b`` would be. The per-location counter lists of its snapshot
-    are shared, as :func:`update` replaces them and never changes them; so are the answers
-    in ``memo`` and ``prev``, which are read-only (the dicts themselves are copied), and the
-    supply searches' answers ``sup``: a memo of a pure function of its key (the search's
-    every input), never wrong for any board, so the copies of a board share one (what one
-    search position traces, its siblings need not trace again)."""
+    are shared, as :func:`update` replaces them and never changes them. So are the memos,
+    whose answers are pure functions of the board and their key: ``memo``, which the two
+    boards share while both are this board (an answer one of them works out, the other
+    reads: a search's positions that differ by cards alone judge their board once) and
+    which :func:`update` replaces, never clears, once a board changes; ``prev``, read only;
+    and the supply searches' answers ``sup``, a function of the search's every input, never
+    wrong for any board (what one search position traces, its siblings need not trace
+    again)."""
     out = _copy_arrays(b, b.ctl[:], b.u[:], b.stage)
     out.sup = b.sup
-    out.memo = b.memo.copy()
-    out.prev = None if b.prev is None else b.prev.copy()
+    out.memo = b.memo
+    out.prev = b.prev
     out.dirty = b.dirty
     out.hint = b.hint
     return out
