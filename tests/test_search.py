@@ -119,6 +119,22 @@ def test_a_clone_shares_no_list_or_dict_but_the_log_entries(game_id: str) -> Non
                 apply(state, legal[r.randrange(len(legal))])
 
 
+def test_sfe_copy_data_deep_copies_keys_it_does_not_know() -> None:
+    """sfe copies its data by the keys it knows; a key it does not know holding lists is
+    deep-copied, with every known key there and with one missing (an old snapshot)."""
+    game = load_game("sfe")
+    data = new_game(game, None, 1).data
+    for drop in (None, "bomb", "later"):
+        edited = dict(data, extra=[[1], [2]])
+        if drop is not None:
+            del edited[drop]
+        copy = game.copy_data(edited)
+        assert copy == edited
+        assert copy["extra"] is not edited["extra"]
+        assert copy["extra"][0] is not edited["extra"][0]
+        assert copy["u"][0] is not edited["u"][0]
+
+
 @pytest.mark.parametrize("game_id", game_ids())
 def test_search_is_reproducible_for_a_seed_and_iteration_budget(game_id: str) -> None:
     game = load_game(game_id)

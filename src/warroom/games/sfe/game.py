@@ -12,6 +12,7 @@ determinization, checks and the numeric observation.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -67,10 +68,11 @@ _SCALARS = ("game", "scenario", "seed", "rng", "barrier", "active", "decisions",
 _KNOWN = frozenset((*_FLAT, *_PAIRS, *_SCALARS, "u", "later", "stack", "options", "outcome"))
 _BASE_KEYS = len(_KNOWN)
 """The keys of every state's data (others, such as core's ``chance_queue``, come and go)."""
+_get_scalars = itemgetter(*_SCALARS)
 
 
 def _copy_by_kind(data: Data) -> Data:
-    """A deep copy of plain data key by key (lists of ints by slicing where they are)."""
+    """A deep copy of plain data key by key, whatever its keys."""
     return {k: (copy_plain(v) if v.__class__ is dict or v.__class__ is list else v)
             for k, v in data.items()}
 
@@ -128,10 +130,11 @@ class StruggleForEurope(SfeBase):
     def copy_data(self, data: Data) -> Data:
         """A clone's data for search: a shallow copy (the scalars), then the lists of ints
         copied flat by their known shapes (``_FLAT``, ``_PAIRS``, ``u``, ``later``), the
-        decision stack, the options and the outcome deep-copied; a key of none of these
-        kinds holding a list or a dict (``_copy_by_kind`` finds it) is deep-copied too."""
+        decision stack, the options and the outcome deep-copied; any other key holding a
+        list or a dict deep-copied too (data without every known key, key by key)."""
         out = data.copy()
         try:
+            _get_scalars(data)          # every known key is there, so len() counts others
             for k in _FLAT:
                 out[k] = data[k][:]
             for k in _PAIRS:
