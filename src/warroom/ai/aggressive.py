@@ -139,11 +139,7 @@ class SfeAggressive:
     # what a location is worth to ``side`` taking it (9.1)
     @staticmethod
     def worth(w: State[Any], side: int, loc: int) -> float:
-        t = sfe_eval.tables(w.game)
-        ctl = w.data["ctl"][loc]
-        if t.vp[loc] and sfe_eval.scores(t.color[loc], ctl, side):
-            return float(t.vp[loc])
-        return float(sfe_eval.OTHER_LOCATION)
+        return float(sfe_eval.tables(w.game).worth[side][loc][w.data["ctl"][loc]])
 
     @staticmethod
     def strength_of(units: list[int], side: int, armies_only: bool = False) -> int:

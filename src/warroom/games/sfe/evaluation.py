@@ -53,6 +53,7 @@ from warroom.core.state import State
 from warroom.games.sfe import engine as E
 from warroom.games.sfe.components import AXIS, LAND, NAVAL, SOV, WEST
 from warroom.games.sfe.counters import OWNER_SHIFT, SIDE_BITS, STRENGTH_MASK
+from warroom.games.sfe.facts import Board
 from warroom.games.sfe.tables import S, SfeBase
 
 WIN = 100.0
@@ -201,17 +202,16 @@ def board_terms(st: State[S]) -> BoardTerms:
     memo = b.memo
     out: BoardTerms | None = memo.get("evaluation")
     if out is None:
-        out = memo["evaluation"] = _board_terms(st)
+        out = memo["evaluation"] = _board_terms(st, b)
     return out
 
 
-def _board_terms(st: State[S]) -> BoardTerms:
-    """:func:`board_terms` worked out."""
+def _board_terms(st: State[S], b: Board) -> BoardTerms:
+    """:func:`board_terms` worked out (``b``: the state's board, up to date)."""
     t = tables(st.game)
     data = st.data
     u_all = data["u"]
     ctl = data["ctl"]
-    b = E.board(st)
     stage = b.stage
     # per location: strength of each side's armies (movable) and all counters (3, 6.5:
     # the Soviet armies move from the 2nd Allied play deck; the USA box's before the 3rd)
@@ -263,8 +263,7 @@ def _board_terms(st: State[S]) -> BoardTerms:
                 continue
             else:
                 m = a - dv - theirs[loc]
-            total_threat += ODDS[8 if m >= 4 else 0 if m <= -4 else m + 4] \
-                * worth[loc][ctl[loc]]
+            total_threat += odds(m) * worth[loc][ctl[loc]]
         threat[side] = total_threat
 
     # supply (8.6)

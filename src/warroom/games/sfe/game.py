@@ -71,12 +71,6 @@ _BASE_KEYS = len(_KNOWN)
 _get_scalars = itemgetter(*_SCALARS)
 
 
-def _copy_by_kind(data: Data) -> Data:
-    """A deep copy of plain data key by key, whatever its keys."""
-    return {k: (copy_plain(v) if v.__class__ is dict or v.__class__ is list else v)
-            for k, v in data.items()}
-
-
 FRAME_KINDS: dict[str, FrameKind[SfeBase]] = {k.kind: k() for k in (*TURN_FRAMES, *BATTLE_FRAMES)}
 """The handlers of every frame kind (stateless)."""
 DECISION_KINDS = tuple(k for k, f in FRAME_KINDS.items() if f.decision)
@@ -147,7 +141,7 @@ class StruggleForEurope(SfeBase):
             if data["outcome"] is not None:
                 out["outcome"] = copy_plain(data["outcome"])
         except KeyError:                # not a state of these shapes (an old snapshot)
-            return _copy_by_kind(data)
+            return super().copy_data(data)
         if len(out) != _BASE_KEYS:
             for k in out.keys() - _KNOWN:
                 v = out[k]
