@@ -167,3 +167,69 @@ def test_15_21_reconstructed_options_are_marked_in_content_json() -> None:
     assert res.exit_code == 0
     cli = {e["number"]: e for e in json.loads(res.output)["events"]}
     assert cli["15.21"] == aid
+
+
+# -- a self-audit against rule 15's text (5 December 2026) ------------------------------------
+
+def test_15_19_stronghold_removal_leaves_another_countrys_republican_support() -> None:
+    """15.19: "Remove the Stronghold and Republican Support markers from the selected Neutral
+    Minor Country." After a Republican victory Spain keeps its Republican Stronghold and the
+    Republican Support marker; removing Greece's Stronghold must leave Spain's marker."""
+    sit = situation("1937")
+    sit["civil_war"] = None
+    sit["countries"]["Spain"] = {"markers": ["stronghold:republican"]}
+    support = sit["republican_support"]
+    assert support is not None and support["country"] == "Spain"
+    s = start("15.19", "axis", sit=sit, country="Greece")
+    choose(s, "Remove the Stronghold")
+    assert done(s) == "resolved"
+    assert s.data["countries"]["Greece"]["markers"] == []
+    assert s.data["countries"]["Spain"]["markers"] == ["stronghold:republican"]
+    assert s.data["republican_support"] == support
+    assert "Republican Support" not in " ".join(s.data["instructions"])
+    # in the Country that holds it, the marker goes with the Stronghold
+    s = start("15.19", "axis", sit=sit, country="Spain")
+    choose(s, "Remove the Stronghold")
+    assert s.data["countries"]["Spain"]["markers"] == []
+    assert s.data["republican_support"] is None
+
+
+def test_15_22_two_infantry_steps_are_no_choice_with_one_on_the_map() -> None:
+    """15.22: "The Axis faction must eliminate one German armor step or two German infantry
+    steps from any hex(es) on the map." With German armor on the map and a single German
+    infantry step, only the armor step does what the event says."""
+    sit = situation("1939")
+    for u in sit["units"]:
+        if u["id"] == "ge_a1":
+            u["steps"] = 1
+        if u["id"] == "ge_a3":
+            u["loc"] = "Force Pool"
+    s = start("15.22", "axis", sit=sit)
+    assert not [x for x in labels(s) if "infantry" in x]
+    assert any("Pz Korps" in x for x in labels(s))
+    before = sum(u["steps"] for u in s.data["units"].values()
+                 if u["type"] == "armor" and u["nationality"] == "German")
+    play_first(s)
+    after = sum(u["steps"] for u in s.data["units"].values()
+                if u["type"] == "armor" and u["nationality"] == "German")
+    assert before - after == 1
+    assert s.data["units"]["ge_a1"]["steps"] == 1
+    # with two infantry steps on the map the faction chooses
+    s = start("15.22", "axis", "1939")
+    assert any("Two German infantry steps" in x for x in labels(s))
+
+
+def test_15_33_held_units_go_where_their_own_stripe_says() -> None:
+    """15.33: "A unit or marker with a Delay Stripe is placed in the Delay Box; a unit
+    without a Delay Stripe is returned to its Force Pool." The Axis Med HQ (striped) is
+    eliminated in Paris; the Minor Country unit in its Holding Box has no stripe."""
+    sit = situation("1940")
+    for u in sit["units"]:
+        if u["id"] == "ax_med":
+            u["loc"] = "Paris"
+    s = start("15.33", "western", sit=sit)
+    choose(s, "Paris")
+    choose(s, "Axis Med HQ")
+    units = s.data["units"]
+    assert units["ax_med"].get("delay_stripe") and units["ax_med"]["loc"] == "Delay Box"
+    assert not units["hu_1"].get("delay_stripe") and units["hu_1"]["loc"] == "Force Pool"

@@ -129,11 +129,13 @@ def _influence(g: TkRules, data: Data, ctx: Ctx, value: Any) -> None:
 
 
 def remove_strongholds(data: Data, c: str, rule: str) -> None:
+    """15.19 / 15.28 Stronghold Lost: remove the Stronghold and Republican Support markers
+    from the selected Country ``c``; a Republican Support marker in another Country stays."""
     for m in list(markers(data, c)):
         if m.startswith("stronghold:"):
             remove_marker(data, c, m, rule)
     sup = data["republican_support"]
-    if sup is not None:
+    if sup is not None and sup["country"] == c:
         data["republican_support"] = None
         changed(data)
         instruct(data, rule, "remove the Republican Support marker from the game")

@@ -452,10 +452,10 @@ def eliminate_unit_to(g: TkRules, data: Data, uid: str, rule: str) -> None:
     """A whole unit eliminated by an Atomic Devastation marker (15.33): Delay Stripe units go
     to the Delay Box, the others to their Force Pool."""
     u = data["units"][uid]
-    dest = "Delay Box" if u.get("delay_stripe") else "Force Pool"
-    for hid in list(u.get("holding", [])):
-        move_unit(g, data, hid, dest, rule)
-    move_unit(g, data, uid, dest, rule)
+    for hid in list(u.get("holding", [])):     # each held unit by its own stripe
+        held = data["units"][hid]
+        move_unit(g, data, hid, "Delay Box" if held.get("delay_stripe") else "Force Pool", rule)
+    move_unit(g, data, uid, "Delay Box" if u.get("delay_stripe") else "Force Pool", rule)
 
 
 # -- step elimination procedures ---------------------------------------------------------------
@@ -487,11 +487,14 @@ def _role(data: Data, ctx: dict[str, Any]) -> str:
 
 
 def armor_or_infantry(g: TkRules, data: Data, role: str, rule: str, nat: str) -> None:
-    """Eliminate one ``nat`` armor step or two ``nat`` infantry steps from the map."""
+    """Eliminate one ``nat`` armor step or two ``nat`` infantry steps from the map (15.7,
+    15.22, 15.24). The two infantry steps are a choice only where two are on the map: with an
+    armor step there and a single infantry step, the armor step is the one way to do what
+    the event says; with no armor step, as many infantry steps as there are (up to two)."""
     base = {"nat": nat, "on_map": True, "not_holding": True}
     armor = find_units(g, data, {**base, "types": ["armor"]})
     inf = find_units(g, data, {**base, "types": ["infantry"]})
-    if armor and inf:
+    if armor and sum(data["units"][u]["steps"] for u in inf) >= 2:
         ask(g, data, role, rule, f"Eliminate one {nat} armor step or two {nat} infantry steps",
             [("opt:armor", f"One {nat} armor step", "armor"),
              ("opt:infantry", f"Two {nat} infantry steps", "infantry")],
