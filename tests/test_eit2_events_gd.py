@@ -8,7 +8,7 @@ import random
 import pytest
 
 from eit2_log import Lines
-from warroom.core import State, apply, legal_actions, new_game
+from warroom.core import State, apply, explain, legal_actions, new_game, prompt
 from warroom.games.eit2 import operations as op
 from warroom.games.eit2.effects import ongoing_check_mods
 from warroom.games.eit2.events import lib as L
@@ -435,14 +435,24 @@ def test_63_german_generals_object() -> None:
     assert len(st.data["oblig"][RW]) == 1
 
 
-def test_63_scoring_takes_precedence() -> None:
+def test_63_scoring_takes_precedence_where_the_rounds_are_needed() -> None:
+    """5.2: "Scoring cards always take precedence on these Strategy card effects", read as
+    4.5.2's examples read it: the mandated Operation Rounds come first while the turn has
+    rounds enough left for the Scoring cards held; in the last round the Scoring card is
+    played and the mandated rounds carry over."""
     st = start(63, LW)
     st.data["oblig"][RW] = []
     play(st, "event:63")
     give(st, RW, 41)
+    assert st.data["ar"] < 8
     k = keys(st)
-    assert "score:41" in k
-    assert not any(a.startswith(("event:", "rearm:")) for a in k)
+    assert "score:41" not in k and k and all(a.startswith("ops:") for a in k)
+    d = st.data
+    held = {f"score:{n}" for n in d["hands"][RW] if C.cards[n].scoring}
+    d["ar"] = 8
+    d["round_done"] = [8, 8]
+    st.invalidate()
+    assert "score:41" in held and keys(st) == held
 
 
 def test_64_ernst_thalmann() -> None:
@@ -484,20 +494,62 @@ def test_65_maginot_mentality_4_5_2_and_6_3_5_examples() -> None:
     assert any(a.startswith("rearm:") for a in keys(st))
 
 
-def test_65_maginot_mentality_scoring_precedence() -> None:
-    """4.5.2 example: holding a Scoring card, the LW player may play it first; the mandated
-    attempts wait (carry over)."""
+def _maginot_round(left: int, scoring: tuple[int, ...]) -> State:
+    """LW, under Maginot Mentality's two mandated attempts, starts an Action Round with
+    ``left`` rounds left this turn (this one included), holding the Scoring cards
+    ``scoring`` and no other."""
     st = start(65, LW)
     play(st, "event:65")
     d = st.data
-    give(st, LW, 41)
+    for n in [n for n in d["hands"][LW] if C.cards[n].scoring]:
+        d["hands"][LW].remove(n)
+        d["discard"].append(n)
+    for n in scoring:
+        give(st, LW, n)
+    d["ar"] = 8 - left + 1                      # turn 5 has eight Action Rounds
+    d["round_done"] = [d["ar"], d["ar"]]
     d["stack"][-1] = {"kind": "action_round", "role": "lw", "side": LW}
     d["phasing"] = LW
     d["active"] = "lw"
     st.invalidate()
-    assert "score:41" in keys(st)
+    assert d["turn"] == 5 and d["oblig"][LW] == [{"kind": "rearm", "track": "france"}] * 2
+    return st
+
+
+def test_65_maginot_mentality_scoring_precedence() -> None:
+    """4.5.2, second example: "The Left Wing player is under the effect of Maginot
+    Mentality, while having two remaining Action Rounds in the turn and holding a Scoring
+    card. They must first make a Rearmament attempt, in their final Action Round of the
+    turn play the Scoring card and take the last mandated Rearmament Attempt during their
+    first Action Round of the next turn." """
+    st = _maginot_round(2, (41,))
+    assert {k.split(":")[0] for k in keys(st)} == {"rearm"}
+    why = explain(st, "score:41")
+    assert not why.legal and "mandated" in why.reason and "4.5.2" in why.rules
+    play(st, next(k for k in sorted(keys(st))))
+    while st.data["stack"][-1]["kind"] != "action_round" or st.active != "lw":
+        apply(st, legal_actions(st)[0])
+    assert st.data["ar"] == 8 and st.data["oblig"][LW] == [{"kind": "rearm", "track": "france"}]
+    assert keys(st) == {"score:41"}
     play(st, "score:41")
-    assert d["oblig"][LW] == [{"kind": "rearm", "track": "france"}] * 2
+    assert st.data["oblig"][LW] == [{"kind": "rearm", "track": "france"}]
+
+
+def test_65_maginot_mentality_carries_over_for_the_last_rounds_scoring() -> None:
+    """4.5.2, first example: "They have only one Action Round remaining in this turn, and
+    are holding a Scoring card. They must play the Scoring card, and both consecutive
+    Rearmament attempts will 'carry over' to the first two Action Rounds of the next
+    turn." (Two Scoring cards with two rounds left: both rounds go to them.)"""
+    st = _maginot_round(1, (41,))
+    assert keys(st) == {"score:41"}
+    p = prompt(st)
+    assert p is not None and p.rule == "4.5.2" and "Scoring card" in p.text
+    other = prompt(_maginot_round(1, (41, 3)))
+    assert other is not None and other.text == p.text   # public words: the hand does not show
+    st = _maginot_round(2, (41, 3))
+    assert keys(st) == {"score:41", "score:3"}
+    st = _maginot_round(3, (41, 3))
+    assert {k.split(":")[0] for k in keys(st)} == {"rearm"}
 
 
 def test_66_clement_attlee() -> None:

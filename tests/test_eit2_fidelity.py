@@ -402,3 +402,36 @@ def test_5_2_event_after_is_the_operations_choice() -> None:
     apply(s, "event_after")                          # = op_place: the Event comes after
     assert s.data["stack"][-1]["kind"] == "place_sp"
     assert s.data["stack"][-2]["kind"] == "event"
+
+
+# -- a self-audit against the rulebook (5 December 2026) ---------------------------------------
+
+def test_10_3_3_one_events_power_awards_are_netted_before_20_is_judged() -> None:
+    """10.3.3: "If both players earn Power from the same card or Event play, apply only the
+    difference in Power awarded." 10.4.1: "All Power awards (for both players) that are
+    scored during an Event or scoring card must be applied prior to determining automatic
+    victory." At LW 19, RW's Pact of Steel moves the Italian marker, on its LW side, into
+    Littorio Class Battleships (LW gains 2), then gives RW 1: the difference is LW 1, so LW
+    stands at 20 and wins. (The Power marker was once stopped at 20 by the first award, and
+    RW's award then took it back to 19.)"""
+    s = new_game(G, "appeasement", 5)
+    d = s.data
+    round_of(s, RW)
+    d["power"] = -19
+    t = C.track_ids.index("italy")
+    d["rearm"][t] = 4
+    d["rearm_side"][t] = LW
+    d["sp"][LW][sid("Rome")] = 10
+    d["sp"][RW][sid("Rome")] = 0
+    d["tension"] = 0
+    d["mod"] = [20, 20]
+    take(s, 84, RW)
+    d["hands"][LW].append(d["deck"].pop())
+    s.invalidate()
+    k = len(d["log"])
+    apply(s, "event:84")
+    gains = [e["text"].split(":")[0] for e in d["log"][k:] if " Power: Power " in e["text"]]
+    assert gains == ["LW gains 2 Power", "RW gains 1 Power"]
+    assert d["power"] == -20
+    assert d["outcome"] == {"kind": "automatic", "winner": "lw", "power": -20}
+    assert G.check_invariants(s) == []

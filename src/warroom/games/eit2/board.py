@@ -124,23 +124,31 @@ def power_text(power: int) -> str:
 
 
 def gain_power(c: Components, data: Data, side: int, n: int, rule: str) -> None:
-    """10.3.2: move the Power marker ``n`` spaces in ``side``'s favour (an automatic victory
-    at 20 is checked by the caller once every award of the play is applied, 10.4.1). During
-    Final Scoring the Power is not capped at 20 (10.4.4)."""
+    """10.3.2: move the Power marker ``n`` spaces in ``side``'s favour. The marker is not
+    stopped at the track's end here: 10.3.3 applies "only the difference in Power awarded"
+    when both players earn Power from one play, and 10.4.1 applies every award of the play
+    before automatic victory is determined, so LW 19 that gains 2 and then loses 1 in one
+    Event stands at LW 20, not 19. :func:`check_automatic_victory`, run once the play's
+    step is done, ends the game at 20 and puts the marker back on the track (10.3.1: it
+    runs LW20-RW20). During Final Scoring the Power is not capped at all (10.4.4)."""
     if n == 0:
         return
-    p = data["power"] + (n if side == RW else -n)
-    # 10.3.1: the track runs LW20-RW20, and 20 Power wins at once (10.4.1); 10.4.4: Final
-    # Scoring's "new Power is added to the current score" uncapped (no automatic victory then)
-    data["power"] = p if data.get("final_scoring") else max(-20, min(20, p))
-    log(data, rule, f"{SIDE[side]} gains {n} Power: Power {power_text(data['power'])}")
+    data["power"] += n if side == RW else -n
+    past = "" if abs(data["power"]) <= 20 or data.get("final_scoring") else (
+        " (past the track's 20 until the play's other awards are netted, 10.3.3)")
+    log(data, rule, f"{SIDE[side]} gains {n} Power: Power {power_text(data['power'])}{past}")
 
 
 def check_automatic_victory(c: Components, data: Data) -> bool:
-    """10.4.1: 20 Power wins at once (not during Final Scoring)."""
-    if data["outcome"] or data.get("final_scoring"):
+    """10.4.1: 20 Power wins at once (not during Final Scoring), once every Power award of
+    the play is applied; the marker stops at the track's end (10.3.1)."""
+    if data.get("final_scoring"):
         return False
     p = data["power"]
+    if abs(p) > 20:
+        p = data["power"] = 20 if p > 0 else -20
+    if data["outcome"]:
+        return False
     if abs(p) >= 20:
         winner = RW if p > 0 else LW
         log(data, "10.4.1", f"{SIDE[winner]} reaches 20 Power: automatic victory",

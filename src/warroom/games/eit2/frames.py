@@ -231,7 +231,11 @@ def action_round_frame(side: int) -> Frame:
 class ActionRound(Ask):
     """4.5.2 / 5.1: the phasing player plays one card: Event, Operations, Rearmament, or a
     Scoring card. Mandatory consecutive rounds (Maginot Mentality, German Generals Object)
-    restrict the choice; Scoring cards take precedence (5.2)."""
+    restrict the choice; Scoring cards take precedence (5.2) where the turn's rounds are
+    needed for them, as 4.5.2's examples show: with two rounds left and a Scoring card
+    held, "they must first make a Rearmament attempt, in their final Action Round of the
+    turn play the Scoring card"; with one round left, "they must play the Scoring card"
+    (:func:`scoring_now`)."""
 
     kind = "action_round"
 
@@ -240,14 +244,17 @@ class ActionRound(Ask):
         where = f"Action Round {data['turn']}.{data['ar']}"
         oblig = data["oblig"][frame["side"]]
         if oblig:
+            # the same words whatever the hand holds: a prompt is public (which of the two
+            # applies shows only in the acting role's legal actions)
             if oblig[0]["kind"] == "rearm":
                 track = oblig[0].get("track")
                 what = "a free Rearmament attempt" + (f" on the {track} track" if track else "")
             else:
                 what = "Operations"
             return Prompt(frame["role"], f"{where}: play a card for {what}, as an Event "
-                          f"obliges ({len(oblig)} mandatory round(s) left), or a Scoring card",
-                          "4.5.2")
+                          f"obliges ({len(oblig)} mandatory round(s) left), or a Scoring card "
+                          "if the rounds left this turn are needed for the Scoring cards "
+                          "held", "4.5.2")
         return Prompt(frame["role"], f"{where}: play a card as an Event, for Operations or "
                       "for a Rearmament attempt, or play a Scoring card", "5.1")
 
@@ -258,10 +265,13 @@ class ActionRound(Ask):
         oblig = data["oblig"][side]
         ids: list[int] = []
         rearm_open: bool | None = None
+        if oblig and scoring_now(c, data, side):
+            return [g.score_id[n] for n in data["hands"][side] if c.cards[n].scoring]
         for n in data["hands"][side]:
             card = c.cards[n]
             if card.scoring:
-                ids.append(g.score_id[n])
+                if not oblig:
+                    ids.append(g.score_id[n])
                 continue
             if oblig:
                 if oblig[0]["kind"] == "rearm":
@@ -347,8 +357,16 @@ class ActionRound(Ask):
                 "rearm": ("6.3.2", "6.3.7")}[kind]
         if data["oblig"][side]:
             what = data["oblig"][side][0]["kind"]
-            return (f"an Event obliges consecutive {what} rounds; only that or a Scoring card "
-                    "may be played", ("4.5.2", "5.2", "6.3.6"))
+            if scoring_now(c, data, side):
+                return (f"the rounds left this turn are needed for your Scoring cards, which "
+                        f"take precedence: play one now; the consecutive {what} rounds an "
+                        "Event obliges carry over", ("4.5.2", "5.2", "6.3.6"))
+            if kind == "score":
+                return (f"an Event obliges consecutive {what} rounds, and this turn has rounds "
+                        "enough left for your Scoring cards after them: make the mandated "
+                        f"{what} round first", ("4.5.2", "5.2", "6.3.6"))
+            return (f"an Event obliges consecutive {what} rounds; only that may be played",
+                    ("4.5.2", "5.2", "6.3.6"))
         if kind == "event":
             card = c.cards[card_no]
             if card.side not in (SIDE[side], "neutral"):
@@ -360,6 +378,18 @@ class ActionRound(Ask):
             return "one Rearmament attempt per turn (the Availability marker is Unavailable)", (
                 "6.3.2",)
         return "not allowed now", ("5.1",)
+
+
+def scoring_now(c: Components, data: dict[str, Any], side: int) -> bool:
+    """5.2 / 4.5.2: whether ``side``, under a mandatory consecutive-rounds Event, must play a
+    Scoring card this Action Round: its rounds left this turn (this one included) are no
+    more than the Scoring cards it holds, or it holds nothing else to play."""
+    hand = data["hands"][side]
+    held = sum(1 for n in hand if c.cards[n].scoring)
+    if not held:
+        return False
+    left = rounds_per_turn(data["turn"]) - data["ar"] + 1
+    return left <= held or held == len(hand)
 
 
 def _event_text(c: Components, n: int) -> str:
