@@ -184,10 +184,16 @@ _SFE_USA = _sfe_fix(
     "issue 11 item 11 (SfE 2, 6.6): the reconstructed Western counters of the USA box enter "
     "play there at the shuffle for the Allied 3rd play deck (set aside from the Western "
     "counter mix until then)", "6.6")
+_SFE_HAND = _sfe_fix(
+    "self-audit of 5 December 2026 (SfE 5.1, 7): a draw that empties the play deck and "
+    "shuffles in the next chevron cards refills the hand to the new deck's hand size, not "
+    "the old one's", "7")
 _SFE_CHANGED = {
-    4: (_SFE_RETREAT,),
-    **{i: (_SFE_USA,) for i in (1, 2, 3, 5, 6, 7, 8, 10, 12, 13, 14, 15, 18, 19, 26, 28)},
-    **{i: (_SFE_USA, _SFE_GAME_END) for i in (0, 9, 11, 16, 17, 27)},
+    4: (_SFE_RETREAT, _SFE_HAND),
+    **{i: (_SFE_USA,) for i in (1, 2, 5, 6, 7, 8, 10, 13, 14, 15, 26)},
+    **{i: (_SFE_USA, _SFE_HAND) for i in (3, 12, 18, 19, 28)},
+    **{i: (_SFE_USA, _SFE_GAME_END) for i in (0, 9, 17, 27)},
+    **{i: (_SFE_USA, _SFE_GAME_END, _SFE_HAND) for i in (11, 16)},
 }
 """The sfe entries each fix changes (every full game reaches the Allied 3rd deck)."""
 CHANGED_ON_PURPOSE.update({("sfe", i): " | ".join(why) for i, why in _SFE_CHANGED.items()})

@@ -18,6 +18,7 @@ from test_sfe_examples import (
     keys,
     play,
     put,
+    set_control,
 )
 from warroom.core.protocol import (
     apply,
@@ -348,3 +349,77 @@ def test_every_refusal_in_random_games_cites_a_rule() -> None:
                 why = explain(s, a, s.active)
                 assert why.rules and all(r in G.rules for r in why.rules), (seed, a.key, why)
             apply(s, legal[rng.randbelow(len(legal))])
+
+
+# -- a self-audit against the rulebook (5 December 2026) -------------------------------------
+
+def test_only_one_great_commander_is_played_in_a_battle() -> None:
+    """Great Commander (the card text printed with the battle example): "Add 2 to your total
+    army strength. Only one Great Commander may be played in a battle." Both sides put one
+    down face down; at the reveal the attacker's, played first, counts, and the defender's
+    goes back to his hand. The defender could not know: it was offered to him as before."""
+    s = new_game(G, seed=1)
+    clear(s, "Sedan")
+    put(s, "Sedan", AXIS, 2, "east")
+    put(s, "Sedan", WEST, 1, "west")
+    give(s, 0, ["ax23", "ax14", "ax01"])     # Stuka Wing (air 4), Guderian (GC)
+    give(s, 1, ["al14", "al08", "al01"])     # Montgomery (GC), air 3
+    play(s, "op:attack", "loc:Sedan", "card:ax23", "defend", "card:al08", "card:ax14", "done")
+    assert "card:al14" in keys(s)
+    play(s, "card:al14", "done")
+    assert cid("al14") in s.data["hand"][1]
+    back = entries(s, "8.1", card="al14")
+    assert len(back) == 1 and "Only one Great Commander" in back[0]["text"]
+    (total,) = [e for e in entries(s, "8.2") if "defence" in e]
+    assert total["attack_events"] == 2 and total["defence_events"] == 0
+    assert total["attack"] == 2 + 4 + 2 and total["defence"] == 1 + 3
+    check(s)
+
+
+def test_a_draw_that_shuffles_in_the_ii_chevron_cards_refills_to_the_new_hand_size() -> None:
+    """5.1: "Once the Allied II chevron cards are added to the play deck, the Allied hand
+    size becomes six cards"; 7: the player draws "to refill his hand to his maximum for that
+    particular point in the game". The Allies hold 2 with 2 left in their 1st play deck;
+    the draw empties it, the 2nd play deck is made, and the draw goes on to six."""
+    s = allied_turn(seed=3)
+    d = s.data
+    give(s, 1, ["al01", "al02"])
+    d["rec"][1] += d["deck"][1][2:]
+    d["deck"][1] = d["deck"][1][:2]
+    s.invalidate()
+    play(s, "op:pass", "op:pass")
+    assert d["dn"][1] == 2 and E.hand_limit(s, 1) == 6
+    drew = [e for e in entries(s, "7") if e.get("side") == "allies" and "drawn" in e]
+    assert drew[-1]["hand_size"] == 6 and drew[-1]["hand"] == 6
+    assert len(d["hand"][1]) == 6
+    check(s)
+
+
+def test_a_beaten_attacker_cannot_retreat_back_along_a_one_way_line() -> None:
+    """2: "The naval move line from USA and London to Algiers is one way, you may not move
+    from Algiers to London and the USA." 8: "If you can not retreat you are eliminated."
+    Western armies that sailed from London into Axis-held Algiers and lose have no way
+    back, even with a naval card in hand."""
+    s = allied_turn(seed=2)
+    d = s.data
+    d["dn"][1] = 2
+    d["rec"][1] += d["later"][1][0]
+    d["later"][1][0] = []
+    s.invalidate()
+    clear(s, "Algiers")
+    put(s, "Algiers", AXIS, 3)
+    put(s, "Algiers", AXIS, 3)
+    set_control(s, "Algiers", AXIS)
+    clear(s, "London")
+    for _ in range(3):
+        put(s, "London", WEST, 1)
+    give(s, 1, ["al05", "al01", "al06", "al02", "al03"])   # naval moves, air 2
+    give(s, 0, ["ax23", "ax01", "ax02"])
+    play(s, "op:move", "card:al05", "loc:London", "unit:1")
+    play(s, "loc:Algiers", "unit:1", "loc:Algiers", "unit:1", "loc:Algiers")
+    play(s, "card:al01", "defend", "card:ax23", "done", "done")
+    gone = [e for e in entries(s, "8.5") if "one way" in e["text"]]
+    assert len(gone) == 1 and gone[0]["location"] == "London"
+    assert counters(s, "London") == []
+    assert not [e for e in s.log if e["rule"] == "8.3" and "naval" in e["text"]]
+    check(s)

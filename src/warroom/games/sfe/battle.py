@@ -291,9 +291,32 @@ def reveal_cards(st: St, fr: Frame) -> None:
                    for x in evs]
     log(data, "8.1", "Cards revealed — " + "; ".join(parts), location=c.names[fr["location"]],
         events=events, **facts)
+    one_great_commander(st, fr)
     fr["reinforcements"] = sum(1 for x in fr["defender_events"]
                                if c.card_event[x] == EV_REINF)
     fr["step"] = "reinforce"
+
+
+def one_great_commander(st: St, fr: Frame) -> None:
+    """Great Commander (the card text printed in the rulebook's battle example): "Only one
+    Great Commander may be played in a battle." Battle events go down face down, the
+    attacker first (8.1), so the defender cannot know of the attacker's; when both are
+    revealed, the attacker's, played first, is the one played, and the defender's goes
+    back to his hand unplayed."""
+    c = st.game.c
+    if not any(c.card_event[x] == EV_GC for x in fr["attacker_events"]):
+        return
+    late = [x for x in fr["defender_events"] if c.card_event[x] == EV_GC]
+    if not late:
+        return
+    d = 1 - fr["attacker"]
+    data = st.data
+    for x in late:
+        fr["defender_events"].remove(x)
+        data["hand"][d].append(x)
+        log(data, "8.1", f"Only one Great Commander may be played in a battle: the "
+            f"attacker's was played first, so the {WHO[d]} take {c.card_names[x]} back into "
+            "their hand", side=SIDE_NAMES[d], card=c.card_ids[x])
 
 
 def reinforce(st: St, fr: Frame) -> None:
@@ -379,7 +402,10 @@ def loser_retreats(st: St, fr: Frame) -> None:
         if not units:
             return
         src, sh = fr["source"], fr["source_half"]
-        ok = E.friendly_dest(data, src, fr["attacking_owner"], sh)
+        # 2: "you may not move from Algiers to London and the USA": a one-way line is no
+        # way back (it is in c.out only in its own direction)
+        back = any(d == src for _li, d, *_rest in c.out[loc])
+        ok = back and E.friendly_dest(data, src, fr["attacking_owner"], sh)
         if ok and fr["naval"]:
             if E.naval_cards(st, data["hand"][att]):
                 call(data, "naval_retreat", ROLES[att], side=att, purpose="back",
@@ -389,9 +415,10 @@ def loser_retreats(st: St, fr: Frame) -> None:
         if ok:
             go_back(st, fr)
         else:
+            why = "" if back else " (the line it used is one way)"
             for u in units:
                 log(data, "8.5", f"The {unit_name(u)} cannot retreat to "
-                    f"{c.names[src]} and is eliminated", counter=unit_name(u),
+                    f"{c.names[src]}{why} and is eliminated", counter=unit_name(u),
                     location=c.names[src])
                 E.gone(data, u)
             fr["moving"] = []

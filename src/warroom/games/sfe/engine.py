@@ -486,6 +486,10 @@ def draw(st: State[S], side: int) -> None:
             if not next_deck(st, side):
                 break
             deck = data["deck"][side]
+            # 5.1: "Once the Allied II chevron cards are added to the play deck, the Allied
+            # hand size becomes six": a draw that shuffles them in refills to the new size
+            limit = hand_limit(st, side)
+            continue
         hand.append(deck.pop())
         n += 1
     if not deck and not (side == 1 and data["dn"][1] >= 3):
