@@ -105,6 +105,20 @@ _SFE_WORDS: list[tuple[re.Pattern[str], Any]] = [
 ]
 
 
+_GGO = load_game("eit2").c.cards[63]  # type: ignore[attr-defined]
+_EIT2_RETEXT = {
+    # German Generals Object's reconstructed text, before the self-audit of 5 December 2026
+    # read 5.2's "Operation Rounds, see 6.0" as 6.0 defines Operations (Rearmament included)
+    "Event German Generals Object (LW): The RW player's next two consecutive Action Rounds "
+    "must be Operations rounds: in each they play a card for Support Point placement or "
+    "Support Checks (not as an Event, not for a Rearmament attempt; an LW Event on the card "
+    "still occurs, 5.2). Scoring cards take precedence (5.2); rounds not available this turn "
+    "carry over to the next (6.3.6).":
+    f"Event {_GGO.title} (LW): {' '.join(_GGO.event.split())}",
+}
+"""eit2 log lines whose card text was reconstructed anew since the recording."""
+
+
 def reworded(gid: str, lines: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """A recorded log as today's wording writes it (issue 15 changed words, never facts):
     sfe names owners as adjectives ("an Axis 3-strength army", "every Allied counter"); eit2
@@ -119,9 +133,9 @@ def reworded(gid: str, lines: list[tuple[str, str]]) -> list[tuple[str, str]]:
             out.append((rule, text))
         return out
     if gid == "eit2":
-        return [line for i, line in enumerate(lines)
-                if not (line[1].startswith("Deal:") and i >= 2
-                        and lines[i - 1][1].startswith("Turn ") and lines[i - 2] == line)]
+        return [(rule, _EIT2_RETEXT.get(text, text)) for i, (rule, text) in enumerate(lines)
+                if not (text.startswith("Deal:") and i >= 2
+                        and lines[i - 1][1].startswith("Turn ") and lines[i - 2] == (rule, text))]
     if gid == "tk":
         lands = {k: v.land for k, v in load_game("tk").c.ceded.items()}  # type: ignore[attr-defined]
         out = []

@@ -428,7 +428,7 @@ def test_63_german_generals_object() -> None:
     play(st, "event:63")
     assert d["oblig"][RW] == [{"kind": "ops", "track": None}] * 2
     assert d["active"] == "rw"
-    assert keys(st) == {"ops:45", "ops:57"}
+    assert keys(st) == {"ops:45", "ops:57", "rearm:45", "rearm:57"}    # 6.0's Operations
     play(st, "ops:45", "op_place")
     while d["stack"] and d["stack"][-1]["kind"] == "place_sp":
         apply(st, sorted(keys(st))[0])
@@ -446,13 +446,29 @@ def test_63_scoring_takes_precedence_where_the_rounds_are_needed() -> None:
     give(st, RW, 41)
     assert st.data["ar"] < 8
     k = keys(st)
-    assert "score:41" not in k and k and all(a.startswith("ops:") for a in k)
+    assert "score:41" not in k and k and all(a.startswith(("ops:", "rearm:")) for a in k)
     d = st.data
     held = {f"score:{n}" for n in d["hands"][RW] if C.cards[n].scoring}
     d["ar"] = 8
     d["round_done"] = [8, 8]
     st.invalidate()
     assert "score:41" in held and keys(st) == held
+
+
+def test_63_a_mandated_operations_round_may_be_a_rearmament_attempt() -> None:
+    """5.2: German Generals Object mandates "consecutive Operation Rounds, see 6.0"; 6.0: a
+    card played for Operations is used for "Support Point Placement, Support Checks, or a
+    Rearmament Attempt". RW's rearmament attempt counts as one of the two rounds."""
+    st = start(63, LW)
+    d = st.data
+    d["oblig"][RW] = []
+    play(st, "event:63")
+    assert d["oblig"][RW] == [{"kind": "ops", "track": None}] * 2
+    assert d["rearm_available"][RW]
+    k = keys(st)
+    assert {a.split(":")[0] for a in k} == {"ops", "rearm"}
+    play(st, sorted(a for a in k if a.startswith("rearm:"))[0])
+    assert d["oblig"][RW] == [{"kind": "ops", "track": None}]
 
 
 def test_64_ernst_thalmann() -> None:

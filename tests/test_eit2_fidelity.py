@@ -7,6 +7,7 @@ import random
 
 from warroom.core import State, apply, explain, legal_actions, new_game, prompt
 from warroom.core.flow import run
+from warroom.games.eit2 import operations as op
 from warroom.games.eit2.board import LW, RW, change_tension, place_sp
 from warroom.games.eit2.effects import ongoing_check_mods, run_box_effects
 from warroom.games.eit2.frames import action_round_frame
@@ -435,3 +436,27 @@ def test_10_3_3_one_events_power_awards_are_netted_before_20_is_judged() -> None
     assert d["power"] == -20
     assert d["outcome"] == {"kind": "automatic", "winner": "lw", "power": -20}
     assert G.check_invariants(s) == []
+
+
+def test_11_2_2_a_box_reached_again_does_not_stack_its_reminder() -> None:
+    """11.2.2: a box's reminder marker "is moved to the Event Chart when the nation's
+    Rearmament Marker reaches their space": one marker. 6.3.9's "the effects printed on the
+    uncovered boxes will happen again if reached again" cannot put a second one there: the
+    Spanish track's Special Emergency Intervention, reached, lost to a retreat and reached
+    again, still gives RW +1 in Spain, not +2."""
+    s = new_game(G, "great_depression", 3)
+    d = s.data
+    t = C.track_ids.index("spain")
+    d["rearm"][t] = 2
+    d["rearm_side"][t] = RW
+    d["tension"] = 0
+    madrid = sid("Madrid")
+    d["forced"] = [6]
+    op.rearmament_attempt(C, d, RW, t, 3, "RW", True)
+    once = ongoing_check_mods(C, d, RW, madrid)
+    assert once == [(1, "Special Emergency Intervention")]
+    op.retreat_by_event(C, d, t, 1)
+    d["forced"] = [6]
+    op.rearmament_attempt(C, d, RW, t, 3, "RW", True)
+    assert d["rearm"][t] == 3
+    assert ongoing_check_mods(C, d, RW, madrid) == once

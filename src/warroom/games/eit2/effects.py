@@ -83,7 +83,13 @@ def run_box_effects(c: Components, data: Data, side: int, t: int, box: Box) -> N
 
 def install_box_ongoing(c: Components, data: Data, t: int, arg: dict[str, Any]) -> None:
     """Put a box's ongoing effect (its reminder marker on the Event Chart) in force: a
-    Support Check modifier for the side the track's marker shows."""
+    Support Check modifier for the side the track's marker shows. 11.2.2: the box's one
+    reminder marker "is moved to the Event Chart when the nation's Rearmament Marker reaches
+    their space"; a box reached again after a retreat (6.3.9) finds it there already, so
+    its modifier does not stack."""
+    if any(m.get("marker") == arg["marker"] and m.get("track") == t
+           for m in data["check_mods"]):
+        return
     data["check_mods"].append({"marker": arg["marker"], "track": t,
                                "value": int(arg["support_check_modifier"]),
                                "spaces": [c.index[n] for n in arg.get("spaces", [])],

@@ -276,8 +276,16 @@ class ActionRound(Ask):
             if oblig:
                 if oblig[0]["kind"] == "rearm":
                     ids.append(g.rearm_id[n])
-                else:
-                    ids.append(g.ops_id[n])
+                    continue
+                # 5.2: "consecutive Operation Rounds, see 6.0", and 6.0's Operations are
+                # Support Point Placement, Support Checks "or a Rearmament Attempt"
+                ids.append(g.ops_id[n])
+                if data["rearm_available"][side]:
+                    if rearm_open is None:
+                        rearm_open = any(ops_.track_open(c, data, t)
+                                         for t in range(len(c.track_ids)))
+                    if rearm_open:
+                        ids.append(g.rearm_id[n])
                 continue
             if card.side in (SIDE[side], "neutral") and event_playable(c, data, side, n):
                 ids.append(g.event_id[n])
@@ -314,6 +322,8 @@ class ActionRound(Ask):
             data["discard"].append(card_no)
             oblig = data["oblig"][side]
             forced = oblig.pop(0) if oblig and oblig[0]["kind"] == "rearm" else None
+            if forced is None and oblig and oblig[0]["kind"] == "ops":
+                oblig.pop(0)        # a mandated Operations round spent on Rearmament (6.0)
             free = forced is not None
             ops = ops_.effective_ops(c, data, side, card.ops or 0, rearmament=True)
             log(data, "6.3.7", f"{SIDE[side]} plays {card.title} ({ops} OPs) for a "

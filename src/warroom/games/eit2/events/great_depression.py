@@ -345,10 +345,12 @@ def edouard_daladier(c: Components, data: Data, side: int) -> None:
 
 def german_generals_object(c: Components, data: Data, side: int) -> None:
     """Card 63, German Generals Object (LW, 3 OPs, *): the RW player's next two consecutive
-    Action Rounds must be Operations rounds (placement or Support Check; not an Event, not
-    Rearmament; an LW Event on the card still occurs, 5.2). Scoring cards take precedence
-    (5.2); rounds not available this turn carry over (6.3.6). Played by RW for Operations,
-    the round in which it is played is not one of the two ("next")."""
+    Action Rounds must be Operations rounds (5.2: "consecutive Operation Rounds, see 6.0":
+    placement, a Support Check or a Rearmament attempt, not an Event; an LW Event on a card
+    played for placement or Support Checks still occurs, 5.2). Scoring cards take
+    precedence where the turn's rounds are needed for them (5.2, 4.5.2); rounds not
+    available this turn carry over (6.3.6). Played by RW for Operations, the round in which
+    it is played is not one of the two ("next")."""
     L.oblige(data, RW, "ops", 2)
     log(data, "5.2", "German Generals Object: the RW player's next two Action Rounds must be "
         "Operations rounds")
