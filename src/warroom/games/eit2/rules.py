@@ -32,6 +32,23 @@ Readings (each with a test in ``tests/test_eit2_fidelity.py``):
   names the consequence, 10.4.1 counts it as an automatic victory). Once the Scoring cards
   held are as many as the Action Rounds left, ``explain`` (answered to that player only)
   says so; the public prompt does not (it would show the hand to the opponent).
+- 10.3.3 / 10.4.1: one play's Power awards are netted before 20 is judged ("apply only
+  the difference", "All Power awards ... must be applied prior to determining automatic
+  victory"): the marker may pass the track's 20 while a step applies its awards and is put
+  back on the track (and the game won) once the step is done. (``board.gain_power``,
+  ``board.check_automatic_victory``)
+- 5.2 "Scoring cards always take precedence on these Strategy card effects" is read as
+  4.5.2's two examples play it: under Maginot Mentality or German Generals Object the
+  mandated rounds come first while the turn has rounds enough left for the Scoring cards
+  held ("They must first make a Rearmament attempt, in their final Action Round of the
+  turn play the Scoring card"); once the rounds left are no more than the Scoring cards
+  held, a Scoring card must be played and the mandated rounds carry over. The prompt says
+  both in the same words whatever the hand holds. (``frames.scoring_now``)
+- 5.2 German Generals Object's "consecutive Operation Rounds, see 6.0": 6.0's Operations
+  are Support Point placement, Support Checks "or a Rearmament Attempt", so a mandated
+  round may be a Rearmament attempt (the card's text is reconstructed).
+- 11.2.2: a box's reminder marker is one marker; a box reached again after a retreat (6.3.9)
+  finds it on the Event Chart already, and its modifier does not stack.
 - 5.2 "before or after the Operations": choosing the Operations (``op_place``/``op_check``)
   puts an opponent's Event after them, ``event_first`` before; the ``event_after`` key of
   earlier versions (never legal) is read as ``op_place``.

@@ -53,6 +53,19 @@ Where the book leaves room, warroom reads it as follows (each reading has a test
   1st Allied play deck 6.4; an attack on a location that is not contested 7.2.7 (and
   2.5). Soviet armies do not attack during the 1st Allied play deck either (read from
   6.4: they may not move).
+- **One Great Commander in a battle (the card text printed with the 8 example).** "Only one
+  Great Commander may be played in a battle." Battle events go down face down, the
+  attacker first (8.1), so a defender may put one down after the attacker did without
+  knowing it; at the reveal the attacker's, played first, is the one played, and the
+  defender takes his back into his hand (logged, 8.1). Each side still plays at most one.
+- **A new deck's hand size applies to the draw that makes it (5.1, 7).** A draw that
+  empties the play deck and shuffles in the II (or III) chevron cards refills the hand to
+  the new hand size: "to refill his hand to his maximum for that particular point in the
+  game". A deck that runs out exactly as the hand is full is still shuffled at once, and
+  the new size applies from the next draw.
+- **One-way lines are no way back (2, 8, 8.5).** "You may not move from Algiers to London
+  and the USA": attackers that came by the one-way line and lose cannot retreat along it,
+  and are eliminated (8: "If you can not retreat you are eliminated").
 - **Determinization keeps what was announced.** A sample of the opponent's hidden cards
   is drawn again until the hand can carry out what the opponent announced: the operation
   chosen (a fortress card after "fortress"), an air power card for each battle of a move

@@ -22,6 +22,15 @@ Reading choices (where the text leaves room, or where the engine models it):
   two reconstructed options (a replacement step; a support unit from the Delay Box back to
   the Force Pool) and says so in the log, in the prompt and in ``content_json``
   (``reconstructed``, ``note`` and each option marked).
+- 15.19 (and 15.28's Stronghold Lost): "Remove the Stronghold and Republican Support
+  markers from the selected ... Country" removes the Republican Support marker only if it
+  is in that Country.
+- 15.7, 15.22, 15.24 "one ... armor step or two ... infantry steps": the two infantry
+  steps are a choice only where two are on the map; with an armor step on the map and one
+  infantry step, the armor step is taken; with no armor step, the infantry steps there are.
+- 15.33 "A unit or marker with a Delay Stripe is placed in the Delay Box; a unit without a
+  Delay Stripe is returned to its Force Pool": the units in an eliminated unit's Holding
+  Box go each where its own stripe says.
 - 15.32 Production Success [Type]: the ``card`` option must be one of the cards the rule
   lists (45-49, those with a unit in the content); card 44 (A-bomb) is Project Success,
   15.33, and is refused with that reason.
