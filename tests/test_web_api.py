@@ -183,3 +183,63 @@ def test_shipped_models_are_the_only_networks_a_seat_may_name(tmp_path: Path) ->
         res = c.post("/api/games", json={"game": "eaw1940", "seed": 4,
                                          "seats": {"axis": "bot:net:eaw1940"}})
         assert res.status_code == 200, res.text
+
+
+# -- a bad-input audit of the API (5 December 2026): each request is refused and stores nothing
+
+def _stored(c: TestClient) -> tuple[int, int]:
+    """(games listed, actions of the newest game) as the API reports them."""
+    games = c.get("/api/games").json()
+    return len(games), (games[0].get("version", 0) if games else 0)
+
+
+def test_bad_requests_get_a_clean_refusal_and_change_nothing(tmp_path: Path) -> None:
+    with make(tmp_path, ["toy", "eaw1940", "tk"]) as c:
+        g = new(c)
+        tok = g["tokens"]["a"]
+        before = _stored(c)
+        refused = [
+            # a boolean is no action id (pydantic's lax mode read true as 1) nor a version
+            c.post(f"/api/games/{g['id']}/actions",
+                   json={"token": tok, "action": True, "version": 0}),
+            c.post(f"/api/games/{g['id']}/actions",
+                   json={"token": tok, "action": "take:1", "version": True}),
+            c.post(f"/api/games/{g['id']}/undo", json={"token": tok, "version": False}),
+            # text that parses but has no UTF-8 form (a lone surrogate), anywhere
+            c.post("/api/games", content=b'{"game":"eaw1940","seats":{"axis":"human"},'
+                   b'"options":{"\\ud800":1}}', headers={"content-type": "application/json"}),
+            c.post("/api/games", content=b'{"game":"eaw1940","seats":{"axis":"\\ud800"}}',
+                   headers={"content-type": "application/json"}),
+            c.post("/api/records", content=b'{"game":"eaw1940","actions":[],'
+                   b'"seats":{"axis":"\\ud800"}}'),
+            # nesting deeper than any request needs
+            c.post("/api/games", json={"game": "tk", "seats": {"axis": "human",
+                   "western": "human", "soviet": "human"},
+                   "options": {"challenge": json.loads("[" * 40 + "]" * 40)}}),
+            # tk options of the wrong kind, or naming nothing, whatever event is drawn
+            *(c.post("/api/games", json={"game": "tk", "seed": 1, "seats": {
+                "axis": "human", "western": "human", "soviet": "human"}, "options": opts})
+              for opts in ({"country": ["x"]}, {"event": "15.3", "land": ["x"]},
+                           {"event": "15.13", "area": {"a": 1}},
+                           {"event": "15.37", "challenge": "Narnia"},
+                           {"event": "15.1", "variant": 7})),
+            # a body over the limit sent in chunks, without a Content-Length
+            c.post("/api/games", content=iter([b'{"game":"toy","x":"'] + [b"a" * 65536] * 5
+                                              + [b'"}']),
+                   headers={"content-type": "application/json"}),
+        ]
+        statuses = [r.status_code for r in refused]
+        assert statuses == [422] * (len(refused) - 1) + [413], [r.text for r in refused]
+        assert all(set(r.json()) >= {"error"} for r in refused)
+        assert "lone surrogate" in refused[3].json()["error"]
+        assert "Narnia" in refused[10].json()["error"]
+        assert _stored(c) == before
+        # a digit that is not an ASCII digit is a key like any other, never an action id
+        for odd in ("²", "٣", "①"):
+            res = c.get(f"/api/games/{g['id']}/explain", params={"action": odd, "token": tok})
+            assert res.status_code == 200 and res.json()["legal"] is False
+            assert res.json()["action"] == odd
+        # FastAPI's own refusals speak the API's shape
+        res = c.post("/api/games", content=b'{"game":"toy","seats":{},"seed":' + b"9" * 5000
+                     + b"}", headers={"content-type": "application/json"})
+        assert res.status_code == 400 and "error" in res.json()

@@ -266,7 +266,10 @@ def new_game(game: G, scenario: str | None = None, seed: int = 0,
             f"{', '.join(game.scenarios)}")
     opts = dict(options or {})
     schema = game.options_schema()
-    unknown = sorted(set(opts) - set(schema))
+    # the names as printable text: a key may hold anything a JSON string can (a lone
+    # surrogate included), and this message may be sent back as UTF-8
+    unknown = sorted(str(k).encode("utf-8", "backslashreplace").decode()
+                     for k in set(opts) - set(schema))
     if unknown:
         known = ", ".join(sorted(schema)) or "none"
         raise UnknownGameError(f"{game.id} has no option {', '.join(unknown)[:200]}; "

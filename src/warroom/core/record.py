@@ -60,7 +60,7 @@ class Record:
         if missing:
             raise RecordError(f"{source}: missing key(s) {', '.join(missing)}; a record needs "
                               f"{', '.join(RECORD_KEYS)}")
-        unknown = sorted(str(k) for k in
+        unknown = sorted(str(k).encode("utf-8", "backslashreplace").decode() for k in
                          set(obj) - set(RECORD_KEYS) - {"state", "result", "seats"})
         if unknown:
             listed = ", ".join(unknown)

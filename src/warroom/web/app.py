@@ -17,8 +17,9 @@ from fastapi import FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, field_validator
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from warroom.core.errors import IllegalActionError, WarroomError
 from warroom.core.protocol import Game
@@ -39,7 +40,9 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 class BodyLimit:
-    """ASGI middleware: a request body over ``limit`` bytes is answered 413, unread."""
+    """ASGI middleware: a request body over ``limit`` bytes is answered 413, unread. The
+    body is read here first (it is small: at most ``limit``), so a body sent in chunks
+    without a ``Content-Length`` is refused the same way, before the app parses it."""
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
         self.app = app
@@ -58,25 +61,32 @@ class BodyLimit:
                 if too_big:
                     await _too_large(send, self.limit)
                     return
+        chunks: list[bytes] = []
         seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
+        first: Message | None = None
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _BodyTooLarge
-            return message
+            if message["type"] != "http.request":
+                first = message             # the client went away: the app hears it
+                break
+            body = message.get("body", b"")
+            seen += len(body)
+            if seen > self.limit:
+                await _too_large(send, self.limit)
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        pending: list[Message] = [first if first is not None else
+                                  {"type": "http.request", "body": b"".join(chunks),
+                                   "more_body": False}]
 
-        try:
-            await self.app(scope, limited, send)
-        except _BodyTooLarge:
-            await _too_large(send, self.limit)
+        async def replay() -> Message:
+            if pending:
+                return pending.pop()
+            return await receive()
 
-
-class _BodyTooLarge(Exception):
-    pass
+        await self.app(scope, replay, send)
 
 
 async def _too_large(send: Send, limit: int) -> None:
@@ -89,30 +99,68 @@ async def _too_large(send: Send, limit: int) -> None:
 
 # -- request bodies ---------------------------------------------------------------------------
 
+MAX_DEPTH = 16
+"""How deeply a request's JSON may nest (a record's actions are two levels down)."""
+
+
+def plain_json(value: Any, where: str = "body", depth: int = 0) -> None:
+    """Refuse (ValueError) JSON that could be stored but not sent back: text with a lone
+    surrogate (``"\ud800"`` parses, but has no UTF-8 form) and nesting deeper than
+    :data:`MAX_DEPTH`."""
+    if depth > MAX_DEPTH:
+        raise ValueError(f"{where} nests deeper than {MAX_DEPTH} levels")
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError(f"{where} holds text that is not valid Unicode (a lone "
+                             "surrogate)") from None
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            plain_json(k, where, depth + 1)
+            plain_json(v, where, depth + 1)
+    elif isinstance(value, list):
+        for v in value:
+            plain_json(v, where, depth + 1)
+
+
 class NewGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     game: str = Field(max_length=32, description="Game id, e.g. eit2.")
     scenario: str | None = Field(default=None, max_length=64)
-    seed: int | None = Field(default=None, ge=0, lt=2**64,
-                             description="Omit for a secret seed from the operating system.")
+    seed: StrictInt | None = Field(default=None, ge=0, lt=2**64,
+                                   description="Omit for a secret seed from the operating "
+                                               "system.")
     seats: dict[str, str] = Field(description='Each role: "human" or "bot:NAME".')
     options: dict[str, Any] | None = None
+
+    @field_validator("game", "scenario", "seats", "options")
+    @classmethod
+    def _plain(cls, value: Any) -> Any:
+        plain_json(value, "the request")
+        return value
 
 
 class Act(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    token: str = Field(max_length=128)
-    action: str | int = Field(description="An action key or catalogue id.")
-    version: int | None = Field(default=None, description="The version the seat saw.")
+    token: StrictStr = Field(max_length=128)
+    action: StrictStr | StrictInt = Field(description="An action key or catalogue id.")
+    version: StrictInt | None = Field(default=None, description="The version the seat saw.")
+
+    @field_validator("action")
+    @classmethod
+    def _plain(cls, value: Any) -> Any:
+        plain_json(value, "the action")
+        return value
 
 
 class Undo(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    token: str = Field(max_length=128)
-    version: int | None = None
+    token: StrictStr = Field(max_length=128)
+    version: StrictInt | None = None
 
 
 def _error(status: int, message: str, **extra: Any) -> JSONResponse:
@@ -164,6 +212,11 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
         problems = [f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}"
                     for e in exc.errors()[:5]]
         return _error(422, "bad request: " + "; ".join(problems)[:500])
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # FastAPI's own refusals (a body it cannot parse, an unknown route) in the same shape
+        return _error(exc.status_code, str(exc.detail))
 
     @app.exception_handler(Exception)
     async def _internal(_: Request, exc: Exception) -> JSONResponse:
@@ -220,7 +273,8 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
         if target is not None:
             return service.explain_target(game_id, token_of(token, x_warroom_token), target)
         assert action is not None
-        ref: str | int = int(action) if action.isdigit() and len(action) < 8 else action
+        ref: str | int = (int(action) if action.isascii() and action.isdigit()
+                          and len(action) < 8 else action)
         return service.explain_for(game_id, token_of(token, x_warroom_token), ref)
 
     @app.post("/api/games/{game_id}/actions")
@@ -309,8 +363,12 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
         raw = await request.body()
         try:
             obj = json.loads(raw)
-        except (ValueError, RecursionError):
+            plain_json(obj, "the record")
+        except RecursionError:
             return _error(422, "the record is not valid JSON")
+        except ValueError as exc:
+            return _error(422, str(exc) if "the record" in str(exc)
+                          else "the record is not valid JSON")
         return await run_in_threadpool(service.upload, obj)
 
     @app.get("/api/records/{record_id}")

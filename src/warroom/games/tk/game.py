@@ -339,9 +339,45 @@ class TotalerKrieg(Game):
         data["seq"] = 0
         data["last_role"] = None
 
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        """Every option given names something this game has, whatever event is drawn (an
+        option the drawn event does not use is still refused when it names nothing), so a
+        bad option is refused in one line before anything is stored."""
+        def text(key: str) -> str | None:
+            v = options.get(key)
+            if v is None:
+                return None
+            if not isinstance(v, str) or not v.isprintable() or len(v) > 64:
+                raise UnknownGameError(f"option {key} must be a name (text), not {short(v, 40)}")
+            return v
+
+        self.event_number(options.get("event"))
+        self.card_option(options.get("card"))
+        f = text("faction")
+        if f is not None and f.lower() not in (*self.roles, "allied"):
+            raise UnknownGameError(f"no faction {f!r}; factions: axis, western, soviet")
+        for key, known, what in (("country", self.c.country, "country"),
+                                 ("land", self.c.ceded, "Ceded Land marker"),
+                                 ("area", self.c.area, "Area Table")):
+            v = text(key)
+            if v is not None and v not in known:
+                raise UnknownGameError(f"no {what} {v!r}; {key}s: {', '.join(sorted(known))}")
+        v = text("type")
+        if v is not None and v not in ("command", "supply"):
+            raise UnknownGameError("Failure type must be command or supply")
+        v = text("variant")
+        if v is not None and v not in ("tk", "ae"):
+            raise UnknownGameError("variant must be tk (15.30.1) or ae (15.30.2)")
+        v = text("challenge")
+        majors = sorted(n for n, c in self.c.country.items() if c.kind == "major")
+        if v is not None and v not in majors:
+            raise UnknownGameError(f"15.37 names a major country, not {v!r}; majors: "
+                                   f"{', '.join(majors)}")
+
     def event_context(self, data: Data, options: Mapping[str, Any]) -> dict[str, Any]:
         """The event, receiving faction and its object: from the options, else drawn from the
         state's RNG (so `simulate` resolves random events)."""
+        self.check_options(options)
         num = self.event_number(options.get("event"))
         if num is None:
             num = EVENTS[randbelow(data, len(EVENTS))][0]
