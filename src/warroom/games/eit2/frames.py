@@ -264,38 +264,28 @@ class ActionRound(Ask):
         side = frame["side"]
         oblig = data["oblig"][side]
         ids: list[int] = []
-        rearm_open: bool | None = None
         if oblig and scoring_now(c, data, side):
             return [g.score_id[n] for n in data["hands"][side] if c.cards[n].scoring]
+        # 6.3.2: one attempt a turn (the Availability marker), on a track still open
+        rearm = bool(data["rearm_available"][side]) and any(
+            ops_.track_open(c, data, t) for t in range(len(c.track_ids)))
         for n in data["hands"][side]:
             card = c.cards[n]
             if card.scoring:
                 if not oblig:
                     ids.append(g.score_id[n])
                 continue
-            if oblig:
-                if oblig[0]["kind"] == "rearm":
-                    ids.append(g.rearm_id[n])
-                    continue
-                # 5.2: "consecutive Operation Rounds, see 6.0", and 6.0's Operations are
-                # Support Point Placement, Support Checks "or a Rearmament Attempt"
-                ids.append(g.ops_id[n])
-                if data["rearm_available"][side]:
-                    if rearm_open is None:
-                        rearm_open = any(ops_.track_open(c, data, t)
-                                         for t in range(len(c.track_ids)))
-                    if rearm_open:
-                        ids.append(g.rearm_id[n])
+            if oblig and oblig[0]["kind"] == "rearm":
+                ids.append(g.rearm_id[n])
                 continue
-            if card.side in (SIDE[side], "neutral") and event_playable(c, data, side, n):
+            # 5.2: mandated "consecutive Operation Rounds, see 6.0", and 6.0's Operations are
+            # Support Point Placement, Support Checks "or a Rearmament Attempt"
+            if not oblig and card.side in (SIDE[side], "neutral") \
+                    and event_playable(c, data, side, n):
                 ids.append(g.event_id[n])
             ids.append(g.ops_id[n])
-            if data["rearm_available"][side]:
-                if rearm_open is None:
-                    rearm_open = any(ops_.track_open(c, data, t)
-                                     for t in range(len(c.track_ids)))
-                if rearm_open:
-                    ids.append(g.rearm_id[n])
+            if rearm:
+                ids.append(g.rearm_id[n])
         return ids
 
     def act(self, st: St, frame: Frame, action: Action) -> None:
