@@ -7,6 +7,8 @@ import random
 
 from warroom.core import State, apply, explain, legal_actions, new_game, prompt
 from warroom.core.flow import run
+from warroom.core.protocol import determinize
+from warroom.core.rng import Rng
 from warroom.games.eit2 import operations as op
 from warroom.games.eit2.board import LW, RW, change_tension, place_sp
 from warroom.games.eit2.effects import ongoing_check_mods, run_box_effects
@@ -460,3 +462,50 @@ def test_11_2_2_a_box_reached_again_does_not_stack_its_reminder() -> None:
     op.rearmament_attempt(C, d, RW, t, 3, "RW", True)
     assert d["rearm"][t] == 3
     assert ongoing_check_mods(C, d, RW, madrid) == once
+
+
+# -- a hidden-information audit (5 December 2026) ---------------------------------------------
+
+def _free_attempt_box(scoring_only: bool) -> State:
+    """LW reaches Experimental Mechanised Force (6.3.5: a free Rearmament attempt, for which
+    a card is played), holding three cards: all Scoring cards in one twin."""
+    s = new_game(G, "1920", 1)
+    d = s.data
+    t = C.track_ids.index("uk")
+    box = next(b for b in C.boxes[t] if any("free_attempt" in e for e in b.effects))
+    d["rearm_side"][t] = LW
+    scoring = [n for n in range(1, 111) if n in C.cards and C.cards[n].scoring][:3]
+    others = [n for n in d["deck"] if not C.cards[n].scoring][:3]
+    hand = scoring if scoring_only else others
+    for n in hand:
+        take(s, n, LW)
+    d["hands"][LW] = list(hand)
+    s.invalidate()
+    run_box_effects(C, d, LW, t, box)
+    run(s)
+    return s
+
+
+def test_6_3_5_the_free_attempt_is_asked_whatever_the_hand_holds() -> None:
+    """6.3.5: the free attempt needs a card played for its OPs, never a Scoring card. That
+    the hand holds only Scoring cards is hidden: the attempt is offered either way (then
+    only a pass is legal), with the same words, and its plays are read from the hand (a
+    determinized copy, whose hand is another, offers that hand's cards)."""
+    only, mixed = _free_attempt_box(True), _free_attempt_box(False)
+    assert only.active == mixed.active == "lw"
+    assert prompt(only) == prompt(mixed)
+    assert keys(only) == ["pass"]
+    assert sorted(keys(mixed)) == sorted([f"card:{n}" for n in mixed.data["hands"][LW]]
+                                         + ["pass"])
+    twin = determinize(mixed, "rw", Rng(5))
+    assert sorted(keys(twin)) == sorted([f"card:{n}" for n in twin.data["hands"][LW]
+                                         if not C.cards[n].scoring] + ["pass"])
+
+
+def test_a_card_played_face_up_is_an_undo_barrier() -> None:
+    """Core: undo never crosses a reveal. A card played in an Action Round is seen by the
+    opponent at once, so it cannot go back into the hidden hand."""
+    s = new_game(G, "great_depression", 1)
+    before = s.data["barrier"]
+    apply(s, next(a for a in legal_actions(s) if a.key.startswith("ops:")))
+    assert s.data["barrier"] > before

@@ -423,3 +423,68 @@ def test_a_beaten_attacker_cannot_retreat_back_along_a_one_way_line() -> None:
     assert counters(s, "London") == []
     assert not [e for e in s.log if e["rule"] == "8.3" and "naval" in e["text"]]
     check(s)
+
+
+# -- a hidden-information audit (5 December 2026) ---------------------------------------------
+
+def tunis(naval: bool) -> object:
+    """Tunis contested (an Axis 2 in the east half, a Western 1 in the west half); the Allies
+    attack and the Axis elect to retreat: by land to Tripoli, or by sea to Naples with a
+    naval card (8.3), which the Axis hold in one twin only."""
+    s = allied_turn(seed=1)
+    clear(s, "Tunis")
+    put(s, "Tunis", AXIS, 2, "east")
+    put(s, "Tunis", WEST, 1, "west")
+    give(s, 0, ["ax17" if naval else "ax01", "ax02", "ax03", "ax04", "ax05", "ax06"])
+    give(s, 1, ["al01", "al02", "al03", "al04", "al08"])
+    play(s, "op:attack", "loc:Tunis", "card:al01", "retreat")
+    return s
+
+
+def test_whether_a_retreat_is_asked_does_not_show_the_naval_card() -> None:
+    """8.3: a retreat across a naval line needs a naval move card, a secret of the hand. The
+    question where to retreat is asked whenever the board offers more than one way out,
+    whatever the hand holds (it once was carried out at once by the only land way when the
+    hand held no naval card): the Allies see the same decision come next."""
+    with_card, without = tunis(True), tunis(False)
+    assert with_card.active == without.active == "axis"
+    assert prompt(with_card) == prompt(without)
+    assert view(with_card, "allies") == view(without, "allies")
+    assert sorted(keys(with_card)) == ["loc:Naples", "loc:Tripoli"]
+    assert keys(without) == ["loc:Tripoli"]
+    play(without, "loc:Tripoli")
+    assert counters(without, "Tripoli")[-1][:2] == ("axis", 2)
+    check(without)
+
+
+def test_cards_played_face_up_are_an_undo_barrier() -> None:
+    """A card played for an operation is seen by the opponent: it cannot go back into the
+    hidden hand by an undo (core: undo stops at a reveal)."""
+    s = new_game(G, seed=1)
+    give(s, 0, ["ax01", "ax02", "ax03", "ax04", "ax05", "ax06"])
+    before = s.data["barrier"]
+    play(s, "op:move", "card:ax01")
+    assert s.data["barrier"] > before
+
+
+def test_determinized_hands_keep_a_great_commander_seen_going_back() -> None:
+    """The defender's second Great Commander goes back to his hand in sight of the attacker
+    (test above): every twin made for the attacker keeps it there, until a card leaves that
+    hand face down (it might have been the one)."""
+    s = new_game(G, seed=1)
+    clear(s, "Sedan")
+    put(s, "Sedan", AXIS, 2, "east")
+    put(s, "Sedan", WEST, 1, "west")
+    give(s, 0, ["ax23", "ax14", "ax01"])
+    give(s, 1, ["al14", "al08", "al01"])
+    play(s, "op:attack", "loc:Sedan", "card:ax23", "defend", "card:al08", "card:ax14", "done",
+         "card:al14", "done")
+    assert s.data["shown"][1] == [cid("al14")]
+    for i in range(20):
+        twin = determinize(s, "axis", Rng(i))
+        assert cid("al14") in twin.data["hand"][1]
+        assert sorted(twin.data["hand"][1] + twin.data["deck"][1] + twin.data["secret"][1]) \
+            == sorted(s.data["hand"][1] + s.data["deck"][1] + s.data["secret"][1])
+        check(twin)
+    E.take(s.data, 1, next(x for x in s.data["hand"][1] if x != cid("al14")))
+    assert s.data["shown"][1] == []         # a card left face down: it might have been it

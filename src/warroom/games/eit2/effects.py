@@ -68,10 +68,14 @@ def run_box_effects(c: Components, data: Data, side: int, t: int, box: Box) -> N
             call(data, "box_support_check", ROLE[side], side=side,
                  options=[c.index[n] for n in arg["spaces"]], ops=mod, box=box.name)
         elif key == "free_attempt":
-            playable = [n for n in data["hands"][side] if not c.cards[n].scoring]
-            if playable:
-                call(data, "free_attempt", ROLE[side], side=side, options=playable,
-                     box=box.name)
+            # asked whenever the hand holds a card: which of them are Scoring cards (never
+            # playable for it) is hidden, so the question is, and its legal plays are read
+            # from the hand when asked (never stored where a determinized copy keeps them)
+            if data["hands"][side]:
+                call(data, "free_attempt", ROLE[side], side=side, box=box.name)
+            else:
+                log(data, "6.3.5", f"{SIDE[side]} holds no card for the free Rearmament "
+                    "attempt")
         elif key == "ongoing":
             install_box_ongoing(c, data, t, arg)
             log(data, "6.3.4", f"The {arg['marker']} marker moves to the Event Chart: +"

@@ -33,7 +33,7 @@ from contextlib import suppress
 from typing import Any
 
 from warroom.core.actions import Action
-from warroom.core.flow import Decision, Procedure, Prompt, call, end, goto
+from warroom.core.flow import Decision, Procedure, Prompt, call, end, goto, reveal
 from warroom.core.log import log
 from warroom.core.state import Frame, State
 from warroom.games.eit2 import operations as ops_
@@ -296,6 +296,7 @@ class ActionRound(Ask):
         card = c.cards[card_no]
         end(data)
         data["hands"][side].remove(card_no)
+        reveal(data)        # played face up: once the opponent has seen it, no undo
         data["played"] += 1
         if kind == "score":
             log(data, "10.1", f"{SIDE[side]} plays {card.title}", card=card_no)
@@ -863,7 +864,8 @@ class FreeAttempt(Ask):
 
     def legal(self, st: St, frame: Frame) -> list[int]:
         g = st.game
-        return [g.card_id[n] for n in frame["options"]] + [g.word_id["pass"]]
+        return [g.card_id[n] for n in st.data["hands"][frame["side"]]
+                if not g.c.cards[n].scoring] + [g.word_id["pass"]]
 
     def act(self, st: St, frame: Frame, action: Action) -> None:
         c, data = st.game.c, st.data
@@ -876,6 +878,7 @@ class FreeAttempt(Ask):
         card = c.cards[n]
         data["hands"][side].remove(n)
         data["discard"].append(n)
+        reveal(data)        # played face up: once the opponent has seen it, no undo
         ops = ops_.effective_ops(c, data, side, card.ops or 0, rearmament=True)
         log(data, "6.3.5", f"{SIDE[side]} plays {card.title} ({ops} OPs) for a free "
             "Rearmament attempt", card=n, ops=ops)

@@ -314,6 +314,7 @@ def one_great_commander(st: St, fr: Frame) -> None:
     for x in late:
         fr["defender_events"].remove(x)
         data["hand"][d].append(x)
+        data["shown"][d].append(x)      # the attacker saw it go back (determinize keeps it)
         log(data, "8.1", f"Only one Great Commander may be played in a battle: the "
             f"attacker's was played first, so the {WHO[d]} take {c.card_names[x]} back into "
             "their hand", side=SIDE_NAMES[d], card=c.card_ids[x])
@@ -650,7 +651,8 @@ def valid_retreats(st: State[S], frame: Frame) -> list[list[int]]:
 
 def settle_retreat(st: St, frame: Frame) -> None:
     """The retreat (on top of the stack) without a choice to make: done, eliminated (8.5:
-    no way out), all by the one way open, or the only kind of counter selected."""
+    no way out), all by the one way the board offers, or the only kind of counter
+    selected."""
     data = st.data
     c = st.game.c
     pending = frame["retreating"]
@@ -667,7 +669,12 @@ def settle_retreat(st: St, frame: Frame) -> None:
         frame["retreating"] = []
         end(data)
         return
-    if len(valid) == 1 and (not valid[0][2] or valid[0][0] in frame["paid"]):
+    # Whether there is a choice is read from the board, never from the hand: a second way
+    # out by a naval line is offered (and the decision asked) whether or not a naval card
+    # is held, else the question itself would tell the opponent (the legal destinations,
+    # the hand's business, are the acting role's only)
+    ways = frame["destinations"]
+    if len(ways) == 1 and (not ways[0][2] or ways[0][0] in frame["paid"]):
         d, dh, _nv = valid[0]
         for u in pending:
             place_retreat(st, frame, u, d, dh)

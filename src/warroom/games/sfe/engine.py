@@ -508,9 +508,17 @@ def recycle(data: Data, side: int, card: int, secret: bool) -> None:
         data["secret"][side].append(card)
 
 
-def take(data: Data, side: int, card: int) -> None:
-    """Take ``card`` from the side's hand."""
+def take(data: Data, side: int, card: int, face_up: bool = False) -> None:
+    """Take ``card`` from the side's hand. The opponent's knowledge of the hand (``shown``:
+    cards he saw go back into it) follows: a card played ``face_up`` leaves it; any card
+    played face down might have been one of them, so he knows none for sure any more."""
     data["hand"][side].remove(card)
+    shown = data["shown"][side]
+    if shown:
+        if not face_up:
+            shown.clear()
+        elif card in shown:
+            shown.remove(card)
 
 
 def special_circumstance(st: State[S], loc: int) -> None:

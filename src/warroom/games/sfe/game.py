@@ -62,7 +62,7 @@ DEFAULT_MAX_TURNS = 80
 # lists); the log's entries are shared (never changed once written); the stack, options and
 # outcome deep-copied; ``_SCALARS`` hold ints, strings or None (shared).
 _FLAT = ("log", "forced", "ctl", "cnt", "usa", "inplay", "dn")
-_PAIRS = ("hand", "deck", "rec", "secret", "elim")
+_PAIRS = ("hand", "deck", "rec", "secret", "shown", "elim")
 _SCALARS = ("game", "scenario", "seed", "rng", "barrier", "active", "decisions", "turn",
             "side", "bomb")
 _KNOWN = frozenset((*_FLAT, *_PAIRS, *_SCALARS, "u", "later", "stack", "options", "outcome"))
@@ -176,6 +176,7 @@ class StruggleForEurope(SfeBase):
         data["later"] = [[list(c.decks[s][1]), list(c.decks[s][2])] for s in (0, 1)]
         data["rec"] = [[], []]
         data["secret"] = [[], []]
+        data["shown"] = [[], []]    # cards known to the opponent to be in the hand (take)
         data["elim"] = [[], []]
         data["inplay"] = []
         data["dn"] = [1, 1]
@@ -325,10 +326,14 @@ class StruggleForEurope(SfeBase):
         known = list(data["rec"][opp])
         for x in secret:
             known.remove(x)
+        # cards the role saw go back into the opponent's hand stay there (engine.take)
+        shown = [x for x in data["shown"][opp] if x in data["hand"][opp]]
         pool = sorted(data["hand"][opp] + data["deck"][opp] + secret)
+        for x in shown:
+            pool.remove(x)
         if fr is not None and not fr["revealed"]:
             self._hide_battle_cards(fr, key, pool, rng)
-        nh, nd = len(data["hand"][opp]), len(data["deck"][opp])
+        nh, nd = len(data["hand"][opp]) - len(shown), len(data["deck"][opp])
         tries = 0
         while True:
             if tries < 64:
@@ -346,7 +351,7 @@ class StruggleForEurope(SfeBase):
                     fr[f"{key}_air"], fr[f"{key}_events"] = real[4]
                 return
             tries += 1
-            data["hand"][opp] = pool[:nh]
+            data["hand"][opp] = shown + pool[:nh]
             if self.announced(st, opp):
                 break
         data["deck"][opp] = pool[nh:nh + nd]

@@ -356,28 +356,30 @@ class OperationCard(Decision[SfeBase]):
         card = action.value
         name = c.card_names[card]
         end(data)
+        if op != OP_DISCARD:
+            reveal(data)    # played face up: once the opponent has seen it, no undo
         if op == OP_BUILD:
             opts = build_options(st, side, card)
-            E.take(data, side, card)
+            E.take(data, side, card, face_up=True)
             if len(opts) == 1:
                 build(st, side, card, *opts[0])
             else:
                 call(data, "army", role, side=side, card=card, choices=[list(o) for o in opts])
         elif op == OP_FORT:
-            E.take(data, side, card)
+            E.take(data, side, card, face_up=True)
             data["elim"][side].append(card)
             log(data, "7.2.2", f"{WHO[side]} play {name} to build a fortress; the card is "
                 "eliminated")
             call(data, "place", role, side=side, owner=AXIS, strength=3, fortress=True)
             pay_cards(st, side, 1, "7.2.2")
         elif op == OP_BOMB:
-            E.take(data, side, card)
+            E.take(data, side, card, face_up=True)
             E.recycle(data, side, card, False)
             log(data, "7.2.3", f"{WHO[side]} play {name} for strategic bombing")
             move_marker(st, side, "7.2.3")
             pay_cards(st, side, 1, "7.2.3")
         elif op == OP_MOVE:
-            E.take(data, side, card)
+            E.take(data, side, card, face_up=True)
             E.recycle(data, side, card, False)
             naval = c.card_move[card] == NAVAL
             log(data, "7.2.4", f"{WHO[side]} play {name} for a {'naval' if naval else 'land'} "
@@ -385,7 +387,7 @@ class OperationCard(Decision[SfeBase]):
             call(data, "move", role, side=side, naval=int(naval), source=-1, owner=0,
                  selected=0, moved=0, through=1, battles=[])
         elif op == OP_EVENT:
-            E.take(data, side, card)
+            E.take(data, side, card, face_up=True)
             play_event(st, side, card)
         elif op == OP_DISCARD:
             E.take(data, side, card)
@@ -921,7 +923,7 @@ class Block(Decision[SfeBase]):
         data["inplay"] = []
         if action.kind == "card":
             blocker = action.value
-            E.take(data, me, blocker)
+            E.take(data, me, blocker, face_up=True)
             wolf, destroyer = ((played, blocker) if c.card_event[played] == EV_WOLF
                                else (blocker, played))
             data["elim"][0].append(wolf)
@@ -934,6 +936,7 @@ class Block(Decision[SfeBase]):
         E.recycle(data, attacker, played, False)
         hand = data["hand"][me]
         n = min(2, len(hand))
+        data["shown"][me].clear()       # which cards left the hand is not seen
         for _ in range(n):
             x = hand.pop(randbelow(data, len(hand)))
             E.recycle(data, me, x, True)
