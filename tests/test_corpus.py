@@ -45,7 +45,11 @@ _DECK = ("eit2 11.2.4 (issue 11.5): the Roaring Twenties deck has 47 cards (resh
          "turns 4 and 9): every 1920 game is dealt other hands")
 _TARGET = ("eit2 6.3.2 (issue 11.6): a Rearmament attempt at a box whose effect depends on "
            "a space counts that space's neighbourhood")
+_CANCEL = ("eit2 7.5 (self-audit of 5 December 2026): an Event cancelled by another card's "
+           "'Cancel X' can no longer be played, in effect or not yet played (Enabling Act, "
+           "Manchuria Invasion and Popular Front once only ended it)")
 CHANGED: dict[tuple[str, int], str] = {
+    ("eit2", 11): _CANCEL, ("eit2", 14): _CANCEL,
     ("eit2", 6): _WAR, ("eit2", 10): _WAR, ("eit2", 12): _WAR, ("eit2", 15): _WAR,
     ("eit2", 16): _WAR, ("eit2", 17): _WAR, ("eit2", 28): _WAR, ("eit2", 29): _WAR,
     ("eit2", 13): _SEI,

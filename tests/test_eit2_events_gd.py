@@ -381,6 +381,12 @@ def test_59_andrej_hlinka() -> None:
     st = start(59, RW)
     play(st, "event:59")
     assert sp(st, "Slovakia") == (0, 2, 0, 1)
+    # 11.1.4 "usually only one per player per space": as every Event that places one
+    st = start(59, RW)
+    put(st, "Slovakia", lw=1, rwe=1)
+    log = play(st, "event:59")
+    assert sp(st, "Slovakia") == (1, 2, 0, 1)
+    assert "Slovakia already holds a RW Extremist: none is placed [7.1]" in log
 
 
 def test_60_second_spanish_republic() -> None:
@@ -588,12 +594,15 @@ def test_67_currency_stabilization() -> None:
 
 
 def test_68_joseph_stalin() -> None:
-    st = start(68, LW, dice=(1,))
+    """The text: "using this card's OPs value (no other card is played), with an additional
+    +1 if LW controls USSR": no 6.3.2 card-alignment +1, as for every Event's free attempt
+    (cards 31, 38, 85, 99, 110)."""
+    st = start(68, LW, dice=(2,))
     put(st, "USSR", lw=4)
     log = play(st, "event:68")
-    assert ("LW free Rearmament attempt on the USSR track: die 1 +3 OPs (+1 card aligned with "
-            "the player, +1 marker on the LW +1 side, +1 Joseph Stalin: LW controls the USSR) "
-            "= 7, Tupolev TB-3 Bombers needs 7 [6.3.2]") in log
+    assert ("LW free Rearmament attempt on the USSR track: die 2 +3 OPs (+1 marker on the LW "
+            "+1 side, +1 Joseph Stalin: LW controls the USSR) = 7, Tupolev TB-3 Bombers "
+            "needs 7 [6.3.2]") in log
     assert C.boxes[tid("ussr")][st.data["rearm"][tid("ussr")]].name == "Tupolev TB-3 Bombers"
     assert st.data["rearm_mods"] == [] and st.data["rearm_available"][LW] == 1
     assert "LW Moderation -1: now LW8 [8.2]" in log
@@ -654,6 +663,25 @@ def test_72_popular_front_without_election() -> None:
     log = play(st, "event:72")
     assert "Election of '33 is not in effect: nothing to cancel [7.2]" in log
     assert sp(st, "Paris") == (1, 0, 0, 0) and sp(st, "Madrid") == (1, 0, 0, 0)
+
+
+@pytest.mark.parametrize(("card", "side", "target"), [(44, RW, 34), (55, RW, 7), (72, LW, 51)])
+def test_a_cancelled_event_not_yet_played_can_no_longer_be_played(card: int, side: int,
+                                                                   target: int) -> None:
+    """7.5: "If an Event becomes unplayable due to its cancellation ... by another Event
+    card, the unplayable Event card may still be used for its Operations value." Enabling
+    Act, Manchuria Invasion and Popular Front cancel Weimar Republic, the Kellogg-Briand
+    Pact and Election of '33 as Rhineland Remilitarization and Italy Leaves the League
+    cancel theirs: whether the Event was in effect or not yet played, it never is again."""
+    st = start(card, side)
+    d = st.data
+    if card == 44:
+        d["events_played"].append(50)       # Adolf Hitler, its requirement
+        st.invalidate()
+    log = play(st, f"event:{card}")
+    title = C.cards[target].title
+    assert f"{title} can no longer be played as an Event [7.5]" in log
+    assert target in d["blocked"]
 
 
 def test_73_collective_security() -> None:

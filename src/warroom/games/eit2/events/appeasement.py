@@ -102,9 +102,7 @@ def rhineland_remilitarization(c: Components, data: Data, side: int) -> None:
     German Reconciliation (7.2; if not yet played it can no longer be played, 7.5).
     Tension +1 (9.1)."""
     L.place(c, data, side, "Rhineland", 3)
-    L.cancel(c, data, 58)  # Franco-German Reconciliation
-    L.block(c, data, 58)  # Franco-German Reconciliation
-    log(data, "7.5", "Franco-German Reconciliation can no longer be played as an Event")
+    L.cancel_event(c, data, 58)  # Franco-German Reconciliation
     L.tension(c, data, +1, side)
 
 
@@ -181,8 +179,7 @@ def italy_leaves_league(c: Components, data: Data, side: int) -> None:
     to the League of Nations (7.2; the Switzerland marker flips to its blank side, flag
     ``league_of_nations`` off; if not yet played, its Event can no longer occur, 7.5);
     2 RW SP in Switzerland; Tension +1 (9.1)."""
-    L.cancel(c, data, 23)     # Germany Admitted to the League of Nations (and its marker)
-    L.block(c, data, 23)
+    L.cancel_event(c, data, 23)   # Germany Admitted to the League of Nations (and its marker)
     L.place(c, data, side, "Switzerland", 2)
     L.tension(c, data, +1, side)
 

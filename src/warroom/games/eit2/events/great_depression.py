@@ -77,7 +77,7 @@ def enabling_act(c: Components, data: Data, side: int) -> None:
     ``requires``, 5.2/7.5): cancel Weimar Republic (7.2: the Thuringia marker back to its
     blank side), remove 2 LW SP from Berlin, RW Moderation -1 (8.2). Reminder marker:
     prerequisite for Night of the Long Knives."""
-    L.cancel(c, data, 34)  # Weimar Republic
+    L.cancel_event(c, data, 34)  # Weimar Republic (7.2; if not yet played, never, 7.5)
     L.remove(c, data, LW, "Berlin", 2)
     L.moderation(c, data, RW, -1)
     L.reminder(c, data, 44)
@@ -244,7 +244,7 @@ def manchuria_invasion(c: Components, data: Data, side: int) -> None:
     moves it and rolls if it enters a +# space, 9.4); cancel Kellogg-Briand Pact (7.2: the
     Tension marker is flipped back from its Kellogg-Briand side); RW gains 1 Power (10.2)."""
     L.tension(c, data, +1, RW)
-    L.cancel(c, data, 7)  # Kellogg-Briand Pact
+    L.cancel_event(c, data, 7)  # Kellogg-Briand Pact (7.2; if not yet played, never, 7.5)
     L.power(c, data, RW, 1)
 
 
@@ -295,9 +295,10 @@ def franco_german_in_force(c: Components, data: Data) -> None:
 
 def andrej_hlinka(c: Components, data: Data, side: int) -> None:
     """Card 59, Andrej Hlinka (RW, 2 OPs, *): place 2 RW SP and 1 RW Extremist in Slovakia
-    (2.3.2 if the countermix is exhausted)."""
+    (none if RW has one there: one per side per space, 11.1.4, as every Event places them;
+    2.3.2 if the countermix is exhausted)."""
     L.place(c, data, RW, "Slovakia", 2)
-    L.extremist(c, data, RW, "Slovakia")
+    _extremist_if_none(c, data, RW, "Slovakia")
 
 
 def second_spanish_republic(c: Components, data: Data, side: int) -> None:
@@ -391,7 +392,7 @@ def popular_front(c: Components, data: Data, side: int) -> None:
     cancel Election of '33 (7.2: its marker and its +1 go); LW Moderation +1 (8.2)."""
     L.place(c, data, LW, "Paris", 1)
     L.place(c, data, LW, "Madrid", 1)
-    L.cancel(c, data, 51)  # Election of '33
+    L.cancel_event(c, data, 51)  # Election of '33 (7.2; if not yet played, never, 7.5)
     L.moderation(c, data, LW, +1)
 
 

@@ -199,6 +199,16 @@ def cancel(c: Components, data: Data, n: int, rule: str = "7.2") -> bool:
     return True
 
 
+def cancel_event(c: Components, data: Data, n: int) -> None:
+    """A card's "Cancel X": X's ongoing Event ends (7.2, :func:`cancel`), and X's Event can no
+    longer be played, whether it was played yet or not (7.5: "If an Event becomes unplayable
+    due to its cancellation ... by another Event card")."""
+    cancel(c, data, n)
+    if n not in data["blocked"]:
+        block(c, data, n)
+        log(data, "7.5", f"{c.cards[n].title} can no longer be played as an Event", card=n)
+
+
 def block(c: Components, data: Data, n: int) -> None:
     """The Event of card ``n`` can no longer be played (its card may still give OPs, 7.5)."""
     if n not in data["blocked"]:

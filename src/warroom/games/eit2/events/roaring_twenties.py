@@ -635,7 +635,8 @@ def _currency_remove(c: Components, data: Data, frame: Frame, choice: int | None
 def joseph_stalin(c: Components, data: Data, side: int) -> None:
     """Card 68, Joseph Stalin (LW, 3 OPs): the LW player makes a free Rearmament
     attempt (6.3.5) on the USSR track with this card's OPs value (no other card is played;
-    the card is LW, so aligned, +1, 6.3.2), +1 more if LW controls the USSR; then LW
+    no card-alignment +1, 6.3.2: the card is played for its Event, not for the attempt, as
+    for every Event's free attempt), +1 if LW controls the USSR; then LW
     Moderation -1 (8.2). Triggered by RW Operations (5.2 note) the OPs value is the one the
     RW player received; played as an Event, the 8.3 penalty does not reduce a Rearmament
     attempt. A complete USSR track takes no attempt (6.3.8)."""
@@ -654,7 +655,7 @@ def joseph_stalin(c: Components, data: Data, side: int) -> None:
                      "why": "Joseph Stalin: LW controls the USSR", "card": 68}
             data["rearm_mods"].append(bonus)
         try:
-            op.rearmament_attempt(c, data, LW, t, ops, "LW", True)
+            op.rearmament_attempt(c, data, LW, t, ops, None, True)
         finally:
             if bonus is not None and bonus in data["rearm_mods"]:
                 data["rearm_mods"].remove(bonus)
