@@ -47,6 +47,9 @@ Readings (each with a test in ``tests/test_eit2_fidelity.py``):
 - 5.2 German Generals Object's "consecutive Operation Rounds, see 6.0": 6.0's Operations
   are Support Point placement, Support Checks "or a Rearmament Attempt", so a mandated
   round may be a Rearmament attempt (the card's text is reconstructed).
+- 7.5 "If an Event becomes unplayable due to its cancellation ... by another Event card":
+  a card's "Cancel X" ends X's ongoing Event and makes X unplayable as an Event from then
+  on, whether X was in effect or not yet played (``events.lib.cancel_event``).
 - 11.2.2: a box's reminder marker is one marker; a box reached again after a retreat (6.3.9)
   finds it on the Event Chart already, and its modifier does not stack.
 - 5.2 "before or after the Operations": choosing the Operations (``op_place``/``op_check``)
