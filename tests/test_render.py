@@ -86,6 +86,21 @@ def test_eit2_board_fits_80x50_and_shows_everything(scenario: str, steps: int) -
         assert v["ongoing"][0]["title"][:20] in out
 
 
+def test_eit2_rearmament_cells_keep_their_side_when_a_track_is_done() -> None:
+    """A finished track's cell ("(done)") fits its column like the others: the side of the
+    track after it was cut off at 78 columns when a done track came first in a row."""
+    v = view(new_game(load_game("eit2"), "1920", 1), "lw")
+    for r in v["rearmament"]:
+        r["box"] = "Littorio Class Battleships of the Regia Marina"
+        r["next"] = None
+    out = text_of(render_board("eit2", v))
+    rows = [line for line in out.split("\n") if "(done)" in line]
+    assert sum(line.count("(done)") for line in rows) == len(v["rearmament"])
+    for line in rows:
+        assert "\u2026" not in line and len(line) <= 78, line
+        assert line.count(" (done) ") == len(re.findall(r" \(done\) (LW|RW)", line)), line
+
+
 def test_eit2_setup_does_not_say_rw_phasing_while_lw_decides() -> None:
     st = new_game(load_game("eit2"), "1920", 1)
     assert st.active == "lw"

@@ -109,7 +109,8 @@ def render_board(view: dict[str, Any]) -> RenderableType:
         name = TRACK_ABBR.get(r["name"], r["name"])
         side = r["side"].upper()
         if nxt is None:
-            cells.append(_short(f"{name}: {r['box']}", CELL - 9) + " (done) " + side)
+            tail = f" (done) {side}"
+            cells.append(_short(f"{name}: {r['box']}", CELL - 1 - len(tail)) + tail)
         else:
             tail = f" {nxt['needed']} {side}"
             cells.append(_short(f"{name}: {nxt['box']}", CELL - 1 - len(tail)) + tail)
