@@ -281,3 +281,28 @@ def test_teacher_games_keeps_every_finished_game_and_they_load(
         mod.main(["eaw1940", "--teacher", "nosuchbot", "--seed", "1",
                   "--out", str(tmp_path / "x.gz")])
     assert not (tmp_path / "x.gz").exists()
+
+
+def test_prune_games_keeps_what_replays_and_refuses_what_is_not_a_kept_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``prune_games.py GAME FILE...``: per file, the games kept and, per game dropped,
+    where it stopped fitting; a file that is not kept games of GAME is refused (exit 1)
+    and left as it was, and the other files are still pruned."""
+    mod = _script("prune_games")
+    kept_file = sorted((ROOT / "benchmarks" / "games").glob("eit2-1920-*.games.jsonl.gz"))[0]
+    with gzip.open(kept_file, "rt", encoding="utf-8") as fh:
+        line = json.loads(fh.readline())
+    stale = json.loads(json.dumps(line))
+    stale["moves"][0][0] = "no:such-action"
+    games = tmp_path / "g.games.jsonl.gz"
+    with gzip.open(games, "wt", encoding="utf-8") as fh:
+        fh.write(json.dumps(stale) + "\n" + json.dumps(line) + "\n")
+    foreign = tmp_path / "f.jsonl"
+    foreign.write_text(json.dumps({**line, "game": "sfe"}) + "\n", encoding="utf-8")
+    assert mod.main(["eit2", str(foreign), str(games)]) == 1
+    out, err = capsys.readouterr()
+    assert "not a kept game of eit2" in err and f"{games}: kept 1 of 2 games" in out
+    assert "dropped: " in out and "line 1: decision 1" in out
+    assert foreign.read_text(encoding="utf-8") == json.dumps({**line, "game": "sfe"}) + "\n"
+    with gzip.open(games, "rt", encoding="utf-8") as fh:
+        assert [json.loads(x) for x in fh] == [line]

@@ -669,6 +669,50 @@ def test_kept_games_that_do_not_fit_are_refused(tmp_path: Path) -> None:
     assert training.load_games(game, None, [training.games_path(src)])[1] == 2
 
 
+def test_pruning_keeps_the_games_that_still_replay(tmp_path: Path) -> None:
+    """After a rules change, prune_games drops the kept games that no longer replay and
+    keeps the others (the file loads again); a line that is not a kept game of the game
+    is refused and the file left byte for byte as it was."""
+    src = _tiny(tmp_path / "src.pt", 1)
+    training.train(src)
+    path = training.games_path(src)
+    with gzip.open(path, "rt") as fh:
+        good = [json.loads(x) for x in fh if x.strip()]
+    assert len(good) == 2
+    game = load_game("eaw1940")
+    stale = json.loads(json.dumps(good[0]))
+    stale["moves"][0][0] = "no:such-action"       # as if a rule had made it illegal
+    lost = json.loads(json.dumps(good[1]))
+    lost["returns"] = [x + 5 for x in lost["returns"]]
+    mixed = tmp_path / "mixed.games.jsonl.gz"
+    with gzip.open(mixed, "wt", encoding="utf-8") as fh:
+        fh.writelines(json.dumps(x) + "\n" for x in (stale, good[1], lost, good[0]))
+    with pytest.raises(ContentError, match="does not fit"):
+        training.load_games(game, None, [mixed])
+    kept, dropped = training.prune_games(game, mixed)
+    assert kept == 2 and len(dropped) == 2
+    assert "line 1: decision 1" in dropped[0] and "line 3: replayed" in dropped[1]
+    samples, n = training.load_games(game, None, [mixed])
+    assert n == 2 and samples
+    with gzip.open(mixed, "rt") as fh:
+        assert [json.loads(x) for x in fh] == [good[1], good[0]]
+    assert training.prune_games(game, mixed) == (2, [])      # nothing more to drop
+    plain = tmp_path / "plain.jsonl"
+    plain.write_text(json.dumps(stale) + "\n" + json.dumps(good[0]) + "\n")
+    assert training.prune_games(game, plain)[0] == 1
+    assert json.loads(plain.read_text()) == good[0]
+    for text, match in (("not json\n", "not JSON"),
+                        (json.dumps({**good[0], "game": "sfe"}) + "\n", "not a kept game")):
+        bad = tmp_path / "bad.jsonl"
+        bad.write_text(json.dumps(stale) + "\n" + text)
+        before = bad.read_bytes()
+        with pytest.raises(ContentError, match=match):
+            training.prune_games(game, bad)
+        assert bad.read_bytes() == before and not list(tmp_path.glob("*.tmp"))
+    with pytest.raises(ContentError, match="no file"):
+        training.prune_games(game, tmp_path / "missing.jsonl")
+
+
 KEPT = Path(__file__).resolve().parents[1] / "benchmarks" / "games"
 
 
@@ -677,7 +721,8 @@ def test_the_kept_games_in_the_repository_still_replay(path: Path) -> None:
     """The teacher games kept in benchmarks/games (minutes of a core each) still replay
     through today's rules to their recorded results, so ``--games`` can train on them.
     A rules or content change that breaks one makes it useless: regenerate the file with
-    the command in benchmarks/games/README.md (or drop it) in the same change."""
+    the command in benchmarks/games/README.md, keep the games that still replay
+    (``benchmarks/prune_games.py``), or drop it, in the same change."""
     game_id, scenario = path.name.split(".")[0].split("-")[:2]
     samples, n = training.load_games(load_game(game_id), scenario, [path])
     assert n > 0 and len(samples) > n

@@ -511,6 +511,60 @@ def load_games(game: Game, scenario: str | None, paths: tuple[Path, ...] | list[
     return samples, len(lines)
 
 
+def prune_games(game: Game, path: Path) -> tuple[int, list[str]]:
+    """Keep in the kept-games file ``path`` only the games of ``game`` that still replay
+    (:func:`replay_game`): after a rules or content change, the games played under the old
+    rules that no longer fit are dropped and the others kept, so the file loads again
+    without playing every game anew. Returns how many games are kept and, per game
+    dropped, why. A line that is not a kept game of ``game`` (not JSON, another format or
+    game) is refused with :class:`ContentError` and the file is left as it was; the new
+    file is written beside it and then renamed over it."""
+    path = Path(path).expanduser()
+    if not path.is_file():
+        raise ContentError(f"no file {path}")
+    kept: list[str] = []
+    dropped: list[str] = []
+    try:
+        with open_games(path) as fh:
+            texts = [t for t in fh if t.strip()]
+    except (OSError, EOFError, UnicodeDecodeError) as exc:
+        raise ContentError(f"cannot read {path} ({exc})") from None
+    lines: list[tuple[str, str, dict[str, Any]]] = []
+    for i, text in enumerate(texts, 1):
+        where = f"{path} line {i}"
+        try:
+            line = json.loads(text)
+        except ValueError:
+            raise ContentError(f"{where}: not JSON; nothing was changed") from None
+        if not isinstance(line, dict) or line.get("format") != GAMES \
+                or line.get("game") != game.id:
+            raise ContentError(f"{where}: not a kept game of {game.id} ({GAMES}); nothing "
+                               "was changed")
+        lines.append((where, text if text.endswith("\n") else text + "\n", line))
+    for where, text, line in lines:
+        try:
+            replay_game(game, line, where)
+        except ContentError as exc:
+            dropped.append(str(exc))
+            continue
+        kept.append(text)
+    if dropped:
+        tmp = path.with_name(path.name + ".tmp")
+        with _open_new(tmp) as out:
+            out.writelines(kept)
+        tmp.replace(path)
+    return len(kept), dropped
+
+
+def _open_new(path: Path) -> IO[str]:
+    """A new kept-games file to write (gzip when the name, less a ``.tmp``, ends in
+    ``.gz``)."""
+    name = path.name.removesuffix(".tmp")
+    if name.endswith(".gz"):
+        return gzip.open(path, "wt", encoding="utf-8")
+    return path.open("w", encoding="utf-8")
+
+
 def _pack_buffer(buffer: deque[Sample]) -> dict[str, torch.Tensor]:
     """The replay buffer as tensors (float32, what training reads them as, so a resumed
     run trains on the same numbers)."""
