@@ -243,3 +243,56 @@ def test_bad_requests_get_a_clean_refusal_and_change_nothing(tmp_path: Path) -> 
         res = c.post("/api/games", content=b'{"game":"toy","seats":{},"seed":' + b"9" * 5000
                      + b"}", headers={"content-type": "application/json"})
         assert res.status_code == 400 and "error" in res.json()
+
+
+def test_a_game_stored_by_another_version_is_replayed_or_refused_cleanly(
+        tmp_path: Path) -> None:
+    """After an upgrade, a stored state snapshot made by other code (its data may lack what
+    today's rules keep) is not trusted: the game is replayed from its actions. A game whose
+    actions today's rules no longer accept is refused with 409 and what happened, naming
+    the step but not its key (which may name a card played face down)."""
+    import sqlite3
+
+    db = tmp_path / "w.sqlite3"
+    with make(tmp_path) as c:
+        c.app.state.service.snapshot_every = 3  # type: ignore[attr-defined]
+        res = c.post("/api/games", json={"game": "eaw1940", "seats": {"axis": "human"},
+                                         "seed": 5})
+        g = res.json()
+        url, tok = f"/api/games/{g['id']}", g["tokens"]["axis"]
+        for _ in range(7):
+            v = c.get(f"{url}/view", params={"token": tok}).json()
+            key = v["legal"][0]["key"]
+            res = c.post(f"{url}/actions", json={"token": tok, "action": key})
+            assert res.status_code == 200, res.text
+        seen = c.get(f"{url}/view", params={"token": tok}).json()
+    con = sqlite3.connect(db)
+    (snap,) = con.execute("SELECT state FROM snapshots WHERE version = 6").fetchone()
+    stored = json.loads(snap)
+    assert set(stored) == {"engine", "state"} and len(stored["engine"]) == 32
+
+    def restart_and_view() -> Any:
+        with make(tmp_path) as c:
+            return c.get(f"{url}/view", params={"token": tok})
+
+    # a snapshot written before fingerprints (plain data) that lacks a key today's code reads
+    old = dict(stored["state"])
+    del old["turn"]
+    con.execute("UPDATE snapshots SET state = ? WHERE version = 6", (json.dumps(old),))
+    con.commit()
+    assert restart_and_view().json() == seen
+    # one made by other code (another fingerprint), however it looks
+    other = {"engine": "0" * 32, "state": old}
+    con.execute("UPDATE snapshots SET state = ? WHERE version = 6", (json.dumps(other),))
+    con.commit()
+    assert restart_and_view().json() == seen
+    # the actions themselves no longer fit (as after a rules fix): a clean 409
+    con.execute("DELETE FROM snapshots")
+    con.execute("UPDATE actions SET key = 'secret:card-42' WHERE \"index\" = 4")
+    con.commit()
+    con.close()
+    res = restart_and_view()
+    assert res.status_code == 409, res.text
+    err = res.json()["error"]
+    assert "earlier version of warroom" in err and "action 4" in err
+    assert "secret" not in err and "card-42" not in err

@@ -25,7 +25,14 @@ from warroom.core.errors import IllegalActionError, WarroomError
 from warroom.core.protocol import Game
 from warroom.games import load_game
 from warroom.web.db import make_engine, migrate
-from warroom.web.service import Forbidden, GameService, NotFound, Stale, Unavailable
+from warroom.web.service import (
+    Forbidden,
+    GameService,
+    NotFound,
+    Outdated,
+    Stale,
+    Unavailable,
+)
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 256 * 1024
@@ -198,6 +205,10 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
     @app.exception_handler(Stale)
     async def _stale(_: Request, exc: Stale) -> JSONResponse:
         return _error(409, str(exc), version=exc.version)
+
+    @app.exception_handler(Outdated)
+    async def _outdated(_: Request, exc: Outdated) -> JSONResponse:
+        return _error(409, str(exc))
 
     @app.exception_handler(Unavailable)
     async def _unavailable(_: Request, exc: Unavailable) -> JSONResponse:

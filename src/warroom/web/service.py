@@ -14,12 +14,14 @@ import hmac
 import json
 import logging
 import secrets
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib.util import find_spec
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import delete, insert, select, update
@@ -27,6 +29,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import sessionmaker
 
+import warroom.core
 from warroom.ai import BOTS, make_bot
 from warroom.ai.models import bundled_models
 from warroom.core.actions import Action
@@ -77,9 +80,33 @@ class Unavailable(WarroomError):
     """The database refused to store an action (nothing changed)."""
 
 
+class Outdated(WarroomError):
+    """A stored game that today's rules cannot replay: it was played with an earlier
+    version of warroom whose rules differ."""
+
+
 class BadRequest(WarroomError):
     """A request the server understood but cannot answer (an unknown map target, a
     perspective that is not a role)."""
+
+
+def engine_fingerprint(game: Game) -> str:
+    """What a stored state snapshot of ``game`` must have been made by to be read back: a
+    digest of the engine's code (core and the game's package, its bundled content
+    included) and of the loaded content pack. A snapshot is a cache of the replayed
+    actions; after an upgrade its data may lack what today's rules keep (a key added by a
+    rules fix), so one made by other code is not trusted and the game is replayed from its
+    actions instead."""
+    digest = hashlib.sha256()
+    core_dir = Path(warroom.core.__file__).parent
+    game_dir = Path(sys.modules[type(game).__module__].__file__ or ".").parent
+    for root in (core_dir, game_dir):
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                digest.update(path.relative_to(root).as_posix().encode())
+                digest.update(path.read_bytes())
+    digest.update(json.dumps(game.content_json(), sort_keys=True, default=str).encode())
+    return digest.hexdigest()[:32]
 
 
 def hash_token(token: str) -> str:
@@ -153,6 +180,7 @@ class GameService:
         self._live_lock = threading.Lock()
         self.timelines = Timelines()
         self._targets: dict[str, dict[str, list[Action]]] = {}
+        self._prints: dict[str, str] = {}
         self._closed = False
         # SQLite has one writer at a time: threads wait for it here, woken as soon as the
         # writer commits, not in SQLite's busy handler (which sleeps up to 100 ms between
@@ -281,18 +309,39 @@ class GameService:
         state: State[Any] | None = None
         if snap_state is not None and snap_at is not None and snap_at <= len(actions):
             try:
-                state = State(game, json.loads(snap_state))
-                for key in actions[snap_at:]:
-                    apply(state, key)
-            except WarroomError:
+                snap = json.loads(snap_state)
+                if isinstance(snap, dict) and snap.get("engine") == self.fingerprint(game):
+                    state = State(game, snap["state"])
+                    for key in actions[snap_at:]:
+                        apply(state, key)
+            except (WarroomError, ValueError, KeyError, TypeError):
                 state = None            # an old or damaged snapshot: replay from the start
         if state is None:
-            state = replay(game, record)
+            try:
+                state = replay(game, record)
+            except RecordError as exc:
+                # the message names the step only: its key may name a card played face down
+                raise Outdated(
+                    f"game {short(game_key)} was played with an earlier version of warroom "
+                    f"whose rules differ: its action {exc.index if exc.index is not None else '?'} "
+                    "no longer fits today's rules, so it cannot go on here") from None
         session = Session(state, record)
         return Live(game_key, session, {r: s.player for r, s in seats.items()},
                     {r: s.token_hash for r, s in seats.items()}, version, played_by)
 
     # -- seats ------------------------------------------------------------------------------
+    def fingerprint(self, game: Game) -> str:
+        """:func:`engine_fingerprint` of ``game``, worked out once per game id."""
+        found = self._prints.get(game.id)
+        if found is None:
+            found = self._prints[game.id] = engine_fingerprint(game)
+        return found
+
+    def snapshot_text(self, state: State[Any]) -> str:
+        """A state snapshot as stored: its data with the fingerprint of the engine that
+        made it (:func:`engine_fingerprint`)."""
+        return f'{{"engine": "{self.fingerprint(state.game)}", "state": {state.dumps()}}}'
+
     def seat(self, live: Live, token: str | None) -> str:
         """The role whose secret ``token`` this is (compared in constant time)."""
         if not token:
@@ -537,7 +586,7 @@ class GameService:
                                                     role=role, created=now()))
                 if (index + 1) % self.snapshot_every == 0:
                     db.add(SnapshotRow(game_id=live.id, version=index + 1,
-                                       state=session.state.dumps()))
+                                       state=self.snapshot_text(session.state)))
                 self._finish_row(db, live.id, session.state, bump=True)
         except Exception as exc:
             session.rollback(mark)
