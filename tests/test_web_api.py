@@ -251,9 +251,8 @@ def test_a_game_stored_by_another_version_is_replayed_or_refused_cleanly(
     today's rules keep) is not trusted: the game is replayed from its actions. A game whose
     actions today's rules no longer accept is refused with 409 and what happened, naming
     the step but not its key (which may name a card played face down)."""
-    import sqlite3
+    from sqlalchemy import text
 
-    db = tmp_path / "w.sqlite3"
     with make(tmp_path) as c:
         c.app.state.service.snapshot_every = 3  # type: ignore[attr-defined]
         res = c.post("/api/games", json={"game": "eaw1940", "seats": {"axis": "human"},
@@ -266,32 +265,32 @@ def test_a_game_stored_by_another_version_is_replayed_or_refused_cleanly(
             res = c.post(f"{url}/actions", json={"token": tok, "action": key})
             assert res.status_code == 200, res.text
         seen = c.get(f"{url}/view", params={"token": tok}).json()
-    con = sqlite3.connect(db)
-    (snap,) = con.execute("SELECT state FROM snapshots WHERE version = 6").fetchone()
+        with c.app.state.service.engine.begin() as db:  # type: ignore[attr-defined]
+            snap = db.execute(text("SELECT state FROM snapshots WHERE version = 6")).scalar()
     stored = json.loads(snap)
     assert set(stored) == {"engine", "state"} and len(stored["engine"]) == 32
 
-    def restart_and_view() -> Any:
+    def restart_and_view(*statements: tuple[str, dict[str, Any]]) -> Any:
+        """A new app on the same database, changed by ``statements`` before it loads the
+        game (as an upgrade finds it), and the seat's view."""
         with make(tmp_path) as c:
+            with c.app.state.service.engine.begin() as db:  # type: ignore[attr-defined]
+                for sql, params in statements:
+                    db.execute(text(sql), params)
             return c.get(f"{url}/view", params={"token": tok})
 
     # a snapshot written before fingerprints (plain data) that lacks a key today's code reads
     old = dict(stored["state"])
     del old["turn"]
-    con.execute("UPDATE snapshots SET state = ? WHERE version = 6", (json.dumps(old),))
-    con.commit()
-    assert restart_and_view().json() == seen
+    put = "UPDATE snapshots SET state = :s WHERE version = 6"
+    assert restart_and_view((put, {"s": json.dumps(old)})).json() == seen
     # one made by other code (another fingerprint), however it looks
     other = {"engine": "0" * 32, "state": old}
-    con.execute("UPDATE snapshots SET state = ? WHERE version = 6", (json.dumps(other),))
-    con.commit()
-    assert restart_and_view().json() == seen
+    assert restart_and_view((put, {"s": json.dumps(other)})).json() == seen
     # the actions themselves no longer fit (as after a rules fix): a clean 409
-    con.execute("DELETE FROM snapshots")
-    con.execute("UPDATE actions SET key = 'secret:card-42' WHERE \"index\" = 4")
-    con.commit()
-    con.close()
-    res = restart_and_view()
+    res = restart_and_view(("DELETE FROM snapshots", {}),
+                           ('UPDATE actions SET key = :k WHERE "index" = 4',
+                            {"k": "secret:card-42"}))
     assert res.status_code == 409, res.text
     err = res.json()["error"]
     assert "earlier version of warroom" in err and "action 4" in err
