@@ -295,3 +295,11 @@ def test_a_game_stored_by_another_version_is_replayed_or_refused_cleanly(
     err = res.json()["error"]
     assert "earlier version of warroom" in err and "action 4" in err
     assert "secret" not in err and "card-42" not in err
+    # its record can still be taken away, under the usual rules of who sees what
+    with make(tmp_path) as c:
+        rec = c.get(f"{url}/record", params={"token": tok})
+        assert rec.status_code == 200, rec.text
+        assert rec.json()["seed"] is None and len(rec.json()["actions"]) == 7
+        assert rec.json()["actions"][4] == "secret:card-42"      # the seat's own action
+        assert c.get(f"{url}/record").status_code == 403
+        assert c.get(f"{url}/view", params={"token": tok}).status_code == 409

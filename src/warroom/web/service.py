@@ -137,6 +137,21 @@ class Live:
         return game
 
 
+@dataclass
+class Stored:
+    """A game as the database holds it (:meth:`GameService._stored`)."""
+
+    record: Record
+    played_by: list[str]
+    players: dict[str, str]
+    token_hashes: dict[str, str]
+    version: int
+    over: bool
+    result: dict[str, Any] | None
+    snap_at: int | None
+    snap_state: str | None
+
+
 class Hub:
     """Fan-out of "game X is now at version V" to listeners (SSE streams), from any thread."""
 
@@ -287,7 +302,8 @@ class GameService:
         self._kick_bots(found)
         return found
 
-    def _load(self, game_key: str) -> Live:
+    def _stored(self, game_key: str) -> Stored:
+        """The game ``game_key`` as the database holds it."""
         with self.db() as db:
             row = db.get(GameRow, game_key)
             if row is None:
@@ -297,14 +313,21 @@ class GameService:
             rows = list(db.scalars(select(ActionRow).where(
                 ActionRow.game_id == game_key).order_by(ActionRow.index)))
             actions: list[str | int] = [a.key for a in rows]
-            played_by = [a.role for a in rows]
             snap = db.scalars(select(SnapshotRow).where(SnapshotRow.game_id == game_key)
                               .order_by(SnapshotRow.version.desc()).limit(1)).first()
-            record = Record(row.game, row.scenario, dict(row.options), int(row.seed),
-                            list(row.forced_dice), actions)
-            version = row.version
-            snap_at = snap.version if snap is not None else None
-            snap_state = snap.state if snap is not None else None
+            return Stored(
+                Record(row.game, row.scenario, dict(row.options), int(row.seed),
+                       list(row.forced_dice), actions),
+                [a.role for a in rows], {r: s.player for r, s in seats.items()},
+                {r: s.token_hash for r, s in seats.items()}, row.version,
+                row.status == "over", row.result,
+                snap.version if snap is not None else None,
+                snap.state if snap is not None else None)
+
+    def _load(self, game_key: str) -> Live:
+        stored = self._stored(game_key)
+        record, actions = stored.record, stored.record.actions
+        snap_at, snap_state = stored.snap_at, stored.snap_state
         game = self.loader(record.game)
         state: State[Any] | None = None
         if snap_state is not None and snap_at is not None and snap_at <= len(actions):
@@ -326,8 +349,8 @@ class GameService:
                     f"whose rules differ: its action {exc.index if exc.index is not None else '?'} "
                     "no longer fits today's rules, so it cannot go on here") from None
         session = Session(state, record)
-        return Live(game_key, session, {r: s.player for r, s in seats.items()},
-                    {r: s.token_hash for r, s in seats.items()}, version, played_by)
+        return Live(game_key, session, stored.players, stored.token_hashes, stored.version,
+                    stored.played_by)
 
     # -- seats ------------------------------------------------------------------------------
     def fingerprint(self, game: Game) -> str:
@@ -344,11 +367,15 @@ class GameService:
 
     def seat(self, live: Live, token: str | None) -> str:
         """The role whose secret ``token`` this is (compared in constant time)."""
+        return self._seat_of(live.token_hashes, token)
+
+    @staticmethod
+    def _seat_of(token_hashes: dict[str, str], token: str | None) -> str:
         if not token:
             raise Forbidden("this needs the secret link of a seat (its token)")
         given = hash_token(token)
         found = None
-        for role, stored in live.token_hashes.items():
+        for role, stored in token_hashes.items():
             if hmac.compare_digest(given, stored):
                 found = role
         if found is None:
@@ -647,8 +674,12 @@ class GameService:
         """The replayable record once the game is over (anyone). During play, for a seat:
         the actions so far without the seed (which would reveal every future die) and, in a
         game with hidden information, with another seat's actions shown as ``null`` (their
-        keys may name a card played face down)."""
-        live = self.live(game_key)
+        keys may name a card played face down). A game that today's rules cannot replay
+        (:class:`Outdated`) gives its record as stored, under the same rules."""
+        try:
+            live = self.live(game_key)
+        except Outdated:
+            return self._stored_record(game_key, token)
         with live.lock:
             rec = live.session.record.to_json()
             over = live.state.active is None
@@ -663,6 +694,25 @@ class GameService:
         if live.game.hidden_information:
             rec["actions"] = [key if by == role else None
                               for key, by in zip(rec["actions"], played_by, strict=True)]
+            rec["note"] += "; other seats' actions are hidden until then"
+        return rec
+
+    def _stored_record(self, game_key: str, token: str | None) -> dict[str, Any]:
+        """:meth:`record` of a game read as stored, not replayed: whole with its stored
+        result once it was over, else for a seat only, without the seed and, in a game
+        with hidden information, without the other seats' actions."""
+        stored = self._stored(game_key)
+        rec = stored.record.to_json()
+        if stored.over:
+            rec["result"] = stored.result
+            return rec
+        role = self._seat_of(stored.token_hashes, token)
+        rec["seed"] = None
+        rec["note"] = "the seed is revealed when the game ends"
+        if self.loader(stored.record.game).hidden_information:
+            rec["actions"] = [key if by == role else None
+                              for key, by in zip(rec["actions"], stored.played_by,
+                                                 strict=True)]
             rec["note"] += "; other seats' actions are hidden until then"
         return rec
 
