@@ -142,9 +142,10 @@ def replay(game: Game, record: Record) -> State[Any]:
             diff = sorted(k for k in set(mine) | set(record.state)
                           if mine.get(k) != record.state.get(k))
             raise RecordError("the saved state snapshot does not match the replayed game "
-                              f"(differs in {', '.join(diff)}); the record was edited or "
-                              "made by other content; load it without 'state' to trust the "
-                              "actions")
+                              f"(differs in {', '.join(diff)}); the record was edited, "
+                              "made with other content, or saved by an earlier version of "
+                              "warroom whose rules differ; load it without 'state' to trust "
+                              "the actions")
     return state
 
 
