@@ -688,10 +688,17 @@ class GameService:
             out = result(live.state)
             rec["result"] = out.to_json() if out is not None else None
             return rec
-        role = self.seat(live, token)
+        return self._for_seat(rec, self.seat(live, token), played_by,
+                              live.game.hidden_information)
+
+    @staticmethod
+    def _for_seat(rec: dict[str, Any], role: str, played_by: list[str],
+                  hidden: bool) -> dict[str, Any]:
+        """A game's record during play as ``role`` may have it: no seed and, in a game with
+        hidden information (``hidden``), the other seats' actions as ``null``."""
         rec["seed"] = None
         rec["note"] = "the seed is revealed when the game ends"
-        if live.game.hidden_information:
+        if hidden:
             rec["actions"] = [key if by == role else None
                               for key, by in zip(rec["actions"], played_by, strict=True)]
             rec["note"] += "; other seats' actions are hidden until then"
@@ -706,15 +713,9 @@ class GameService:
         if stored.over:
             rec["result"] = stored.result
             return rec
-        role = self._seat_of(stored.token_hashes, token)
-        rec["seed"] = None
-        rec["note"] = "the seed is revealed when the game ends"
-        if self.loader(stored.record.game).hidden_information:
-            rec["actions"] = [key if by == role else None
-                              for key, by in zip(rec["actions"], stored.played_by,
-                                                 strict=True)]
-            rec["note"] += "; other seats' actions are hidden until then"
-        return rec
+        return self._for_seat(rec, self._seat_of(stored.token_hashes, token),
+                              stored.played_by,
+                              self.loader(stored.record.game).hidden_information)
 
     def upload(self, obj: Any) -> dict[str, Any]:
         """Check an uploaded record by replaying it and keep it for the replay viewer."""
