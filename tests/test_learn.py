@@ -708,7 +708,7 @@ def test_pruning_keeps_the_games_that_still_replay(tmp_path: Path) -> None:
         before = bad.read_bytes()
         with pytest.raises(ContentError, match=match):
             training.prune_games(game, bad)
-        assert bad.read_bytes() == before and not list(tmp_path.glob("*.tmp"))
+        assert bad.read_bytes() == before and not list(tmp_path.glob(".tmp-*"))
     with pytest.raises(ContentError, match="no file"):
         training.prune_games(game, tmp_path / "missing.jsonl")
 

@@ -423,10 +423,12 @@ def game_line(game: Game, scenario: str | None, round_: int, teacher: str,
             "returns": summary["returns"], "moves": summary["moves"]}
 
 
-def open_games(path: Path, mode: Literal["r", "a"] = "r") -> IO[str]:
-    """A kept-games file as text, to read (``"r"``) or append to (``"a"``): gzip when its
-    name ends in ``.gz``."""
+def open_games(path: Path, mode: Literal["r", "a", "w"] = "r") -> IO[str]:
+    """A kept-games file as text, to read (``"r"``), append to (``"a"``) or write anew
+    (``"w"``): gzip when its name ends in ``.gz``."""
     if path.suffix == ".gz":
+        if mode == "w":
+            return gzip.open(path, "wt", encoding="utf-8")
         return gzip.open(path, "at" if mode == "a" else "rt", encoding="utf-8")
     return path.open(mode, encoding="utf-8")
 
@@ -549,20 +551,11 @@ def prune_games(game: Game, path: Path) -> tuple[int, list[str]]:
             continue
         kept.append(text)
     if dropped:
-        tmp = path.with_name(path.name + ".tmp")
-        with _open_new(tmp) as out:
+        tmp = path.with_name(".tmp-" + path.name)      # the same suffix: gzip or not
+        with open_games(tmp, "w") as out:
             out.writelines(kept)
         tmp.replace(path)
     return len(kept), dropped
-
-
-def _open_new(path: Path) -> IO[str]:
-    """A new kept-games file to write (gzip when the name, less a ``.tmp``, ends in
-    ``.gz``)."""
-    name = path.name.removesuffix(".tmp")
-    if name.endswith(".gz"):
-        return gzip.open(path, "wt", encoding="utf-8")
-    return path.open("w", encoding="utf-8")
 
 
 def _pack_buffer(buffer: deque[Sample]) -> dict[str, torch.Tensor]:
