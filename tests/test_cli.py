@@ -170,3 +170,38 @@ def test_tk_resolve_reads_answers_from_standard_input_with_json() -> None:
                               "--faction", "axis", "--json"], input="")
     assert res.exit_code == 2
     assert "end of input while a decision is pending" in res.output
+
+
+def test_upgrade_games_reports_and_rewinds_a_stored_web_game(tmp_path: Path) -> None:
+    """``warroom upgrade-games --db URL``: a table of the stored games and what today's
+    rules make of each; ``--rewind`` lets a game in play that they refuse go on. A bad
+    database URL or an unknown id is one clean line."""
+    from sqlalchemy import text
+
+    from warroom.web.app import create_service
+
+    url = f"sqlite:///{tmp_path / 'w.sqlite3'}"
+    svc = create_service(url, bot_workers=1)
+    try:
+        gid, tokens = svc.create("eaw1940", None, {"axis": "human"}, seed=5)
+        for _ in range(3):
+            live = svc.live(gid)
+            svc.act(gid, tokens["axis"], svc.payload(live, "axis")["legal"][0]["key"], None)
+        with svc.engine.begin() as db:
+            db.execute(text('UPDATE actions SET key = :k WHERE "index" = 1'), {"k": "x:y"})
+    finally:
+        svc.close()
+        svc.engine.dispose()
+    code, out = run("upgrade-games", "--db", url)
+    assert code == 0, out
+    assert gid in out and "action 1 no longer fits" in out and "x:y" not in out
+    assert "1 game(s) checked; 1 that today's rules cannot replay" in out
+    code, out = run("upgrade-games", "--db", url, "--rewind", gid)
+    assert code == 0, out
+    assert "goes on from action 1" in out and "1 rewound" in out
+    code, out = run("upgrade-games", "--db", url)
+    assert code == 0 and "0 that today's rules cannot replay" in out, out
+    code, out = run("upgrade-games", "--db", url, "nosuchgame")
+    assert code != 0 and "no game" in out and "Traceback" not in out
+    code, out = run("upgrade-games", "--db", "nosuchdb://x")
+    assert code != 0 and "cannot open the database" in out and "Traceback" not in out

@@ -245,6 +245,85 @@ def test_bad_requests_get_a_clean_refusal_and_change_nothing(tmp_path: Path) -> 
         assert res.status_code == 400 and "error" in res.json()
 
 
+def test_upgrade_games_refreshes_snapshots_reports_and_rewinds(tmp_path: Path) -> None:
+    """``warroom upgrade-games`` (GameService.upgrade_games), as after an upgrade of
+    warroom: a game that replays gets a snapshot from today's engine; one whose actions
+    today's rules refuse is reported with the step and left as it is, and with ``rewind``
+    goes on from that step (the later actions dropped, the seat link still valid); a
+    finished game is never changed; an unknown id is a clean error."""
+    from sqlalchemy import text
+
+    from warroom.web.service import NotFound
+
+    views: list[Any] = []
+    with make(tmp_path) as c:
+        svc = c.app.state.service  # type: ignore[attr-defined]
+        svc.snapshot_every = 3
+        games = []
+        for seed in (5, 6):
+            res = c.post("/api/games", json={"game": "eaw1940", "seats": {"axis": "human"},
+                                             "seed": seed})
+            games.append(res.json())
+        a, b = games
+        url, tok = f"/api/games/{a['id']}", a["tokens"]["axis"]
+        for _ in range(7):
+            v = c.get(f"{url}/view", params={"token": tok}).json()
+            views.append(v)
+            res = c.post(f"{url}/actions", json={"token": tok, "action": v["legal"][0]["key"]})
+            assert res.status_code == 200, res.text
+        for _ in range(2):
+            v = c.get(f"/api/games/{b['id']}/view", params={"token": b["tokens"]["axis"]})
+            res = c.post(f"/api/games/{b['id']}/actions",
+                         json={"token": b["tokens"]["axis"], "action": v.json()["legal"][0]["key"]})
+            assert res.status_code == 200, res.text
+        first = {f.id: f for f in svc.upgrade_games()}
+        assert first[a["id"]].finding == "snapshot" and first[a["id"]].actions == 7
+        assert first[b["id"]].finding == "snapshot"
+        assert {f.finding for f in svc.upgrade_games()} == {"replays"}
+        with pytest.raises(NotFound):
+            svc.upgrade_games(keys=["nosuchgame"])
+
+    def count(db: Any, gid: str) -> int:
+        return int(db.execute(text("SELECT count(*) FROM actions WHERE game_id = :g"),
+                              {"g": gid}).scalar())
+
+    with make(tmp_path) as c:      # a rules fix made action 4 of a and action 1 of b illegal
+        svc = c.app.state.service  # type: ignore[attr-defined]
+        with svc.engine.begin() as db:
+            db.execute(text('UPDATE actions SET key = :k WHERE "index" = 4 AND game_id = :g'),
+                       {"k": "secret:card-42", "g": a["id"]})
+            db.execute(text('UPDATE actions SET key = :k WHERE "index" = 1 AND game_id = :g'),
+                       {"k": "secret:card-42", "g": b["id"]})
+            db.execute(text("UPDATE games SET status = 'over' WHERE id = :g"), {"g": b["id"]})
+            db.execute(text("DELETE FROM snapshots"))     # made by the engine before the fix
+        assert c.get(f"{url}/view", params={"token": tok}).status_code == 409
+        found = {f.id: f for f in svc.upgrade_games()}
+        assert (found[a["id"]].finding, found[a["id"]].step) == ("outdated", 4)
+        assert (found[b["id"]].finding, found[b["id"]].step) == ("outdated", 1)
+        with svc.engine.begin() as db:
+            assert (count(db, a["id"]), count(db, b["id"])) == (7, 2)   # nothing changed
+        found = {f.id: f for f in svc.upgrade_games(rewind=True)}
+        assert (found[a["id"]].finding, found[a["id"]].kept) == ("rewound", 4)
+        assert found[b["id"]].finding == "outdated"       # finished: kept as stored
+        with svc.engine.begin() as db:
+            assert (count(db, a["id"]), count(db, b["id"])) == (4, 2)
+        now = c.get(f"{url}/view", params={"token": tok})
+        assert now.status_code == 200, now.text
+        seen = now.json()
+        assert {k: x for k, x in seen.items() if k != "version"} == \
+            {k: x for k, x in views[4].items() if k != "version"}
+        assert seen["version"] > views[-1]["version"]     # clients holding a version reload
+        res = c.post(f"{url}/actions", json={"token": tok, "version": seen["version"],
+                                             "action": seen["legal"][0]["key"]})
+        assert res.status_code == 200, res.text
+    with make(tmp_path) as c:                             # and after a restart
+        v = c.get(f"{url}/view", params={"token": tok}).json()
+        assert len(c.get(f"{url}/record", params={"token": tok}).json()["actions"]) == 5
+        assert c.app.state.service.upgrade_games(keys=[a["id"]])[0].finding in (  # type: ignore[attr-defined]
+            "replays", "snapshot")
+        assert v["status"] != "over"
+
+
 def test_a_game_stored_by_another_version_is_replayed_or_refused_cleanly(
         tmp_path: Path) -> None:
     """After an upgrade, a stored state snapshot made by other code (its data may lack what

@@ -211,11 +211,20 @@ def bench(
     print_adapter(out)
 
 
+DB_HELP = ("Database URL: sqlite:///FILE (default: a file in your data folder) or "
+           "postgresql+psycopg://USER:PASS@HOST/DB.")
+
+
+def default_db() -> str:
+    """The web app's database when none is named: a SQLite file in the user's data folder."""
+    folder = Path(platformdirs.user_data_dir("warroom"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'warroom.sqlite3'}"
+
+
 @app.command()
 def serve(
-    db: Annotated[str | None, typer.Option(
-        help="Database URL: sqlite:///FILE (default: a file in your data folder) or "
-             "postgresql+psycopg://USER:PASS@HOST/DB.")] = None,
+    db: Annotated[str | None, typer.Option(help=DB_HELP)] = None,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     bot_workers: Annotated[int, typer.Option(help="Threads thinking for bot seats.")] = 2,
@@ -225,10 +234,7 @@ def serve(
 
     from warroom.web.app import create_app
 
-    if db is None:
-        folder = Path(platformdirs.user_data_dir("warroom"))
-        folder.mkdir(parents=True, exist_ok=True)
-        db = f"sqlite:///{folder / 'warroom.sqlite3'}"
+    db = db or default_db()
     if not 0 < port < 65536:
         _fail(WarroomError(f"--port must be 1..65535, not {port}"))
     try:
@@ -240,6 +246,55 @@ def serve(
     console.print(f"warroom is serving on [bold]http://{shown}:{port}/[/] (database: {db}); "
                   "Ctrl-C stops it")
     uvicorn.run(web, host=host, port=port, log_level="warning")
+
+
+@app.command("upgrade-games")
+def upgrade_games(
+    ids: Annotated[list[str] | None, typer.Argument(
+        help="Game ids (default: every stored game).", show_default=False)] = None,
+    db: Annotated[str | None, typer.Option(help=DB_HELP)] = None,
+    rewind: Annotated[bool, typer.Option(
+        help="Let a game in play whose actions today's rules refuse go on from the first "
+             "refused step (the later actions are dropped).")] = False,
+) -> None:
+    """After upgrading warroom, with the server stopped: replay the stored web games under
+    today's rules, refresh their state snapshots, and report (or with --rewind mend) the
+    games in play that the new rules no longer accept."""
+    from warroom.web.app import create_service
+
+    url = db or default_db()
+    try:
+        service = create_service(url, bot_workers=1)
+    except Exception as exc:  # a bad URL, an unreachable database: one clean line
+        _fail(WarroomError(f"cannot open the database {url}: {str(exc).splitlines()[0][:200]}"))
+        return
+    try:
+        found = service.upgrade_games(rewind=rewind, keys=ids or None)
+    except WarroomError as exc:
+        _fail(exc)
+        return
+    finally:
+        service.close()
+        service.engine.dispose()
+    table = Table("game", "id", "status", "actions", "finding")
+    for f in found:
+        what = {"outdated": f"action {f.step} no longer fits today's rules"
+                            + ("" if f.status == "over" or f.step is None
+                               else " (--rewind lets it go on from there)"),
+                "rewound": f"goes on from action {f.step} ({f.actions - (f.kept or 0)} "
+                           "dropped: that one and those after it)",
+                "snapshot": "replays (a fresh snapshot written)",
+                "now over": "replays; today's rules end it there (marked over)",
+                "result differs": "finished; today's rules end it otherwise (kept as "
+                                  "stored)",
+                "unknown game": "this warroom has no such game (kept as stored)",
+                }.get(f.finding, "replays")
+        table.add_row(f.game, f.id, f.status, str(f.actions), what)
+    console.print(table)
+    stuck = sum(1 for f in found if f.finding == "outdated")
+    console.print(f"{len(found)} game(s) checked; {stuck} that today's rules cannot replay"
+                  + (f"; {sum(1 for f in found if f.finding == 'rewound')} rewound"
+                     if rewind else ""))
 
 
 from warroom.cli.tk import app as tk_app  # noqa: E402

@@ -174,12 +174,23 @@ def _error(status: int, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": message[:2000], **extra}, status_code=status)
 
 
+def create_service(db_url: str, loader: Callable[[str], Game] = load_game,
+                   games: list[str] | None = None, bot_workers: int = 2) -> GameService:
+    """The games on the database at ``db_url``, its schema created or upgraded first."""
+    engine = make_engine(db_url)
+    try:
+        migrate(engine)
+    except Exception:
+        engine.dispose()
+        raise
+    return GameService(engine, loader, games, bot_workers)
+
+
 def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
                games: list[str] | None = None, bot_workers: int = 2) -> FastAPI:
     """The warroom web app on the database at ``db_url`` (created/upgraded on start)."""
-    engine = make_engine(db_url)
-    migrate(engine)
-    service = GameService(engine, loader, games, bot_workers)
+    service = create_service(db_url, loader, games, bot_workers)
+    engine = service.engine
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

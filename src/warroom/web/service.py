@@ -19,7 +19,7 @@ import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
@@ -150,6 +150,25 @@ class Stored:
     result: dict[str, Any] | None
     snap_at: int | None
     snap_state: str | None
+
+
+@dataclass(frozen=True)
+class Upgraded:
+    """What :meth:`GameService.upgrade_games` found for one stored game. ``finding``:
+    ``replays`` (nothing to do), ``snapshot`` (it replays; a fresh state snapshot was
+    written), ``now over`` (today's rules end it where it stands: its status was set),
+    ``result differs`` (a finished game that today's rules end otherwise: kept as
+    stored), ``outdated`` (action ``step`` no longer fits today's rules), ``rewound``
+    (it goes on from ``step`` under today's rules; the later actions were dropped),
+    ``unknown game`` (this server no longer has the game)."""
+
+    id: str
+    game: str
+    status: str
+    actions: int
+    finding: str
+    step: int | None = None
+    kept: int | None = None
 
 
 class Hub:
@@ -347,10 +366,87 @@ class GameService:
                 raise Outdated(
                     f"game {short(game_key)} was played with an earlier version of warroom "
                     f"whose rules differ: its action {exc.index if exc.index is not None else '?'} "
-                    "no longer fits today's rules, so it cannot go on here") from None
+                    "no longer fits today's rules, so it cannot go on here (the server's "
+                    "operator can let it go on from that step: warroom upgrade-games "
+                    "--rewind)") from None
         session = Session(state, record)
         return Live(game_key, session, stored.players, stored.token_hashes, stored.version,
                     stored.played_by)
+
+    # -- upgrades ---------------------------------------------------------------------------
+    def upgrade_games(self, rewind: bool = False, keys: list[str] | None = None
+                      ) -> list[Upgraded]:
+        """After an upgrade of warroom, replay every stored game (or those of ``keys``)
+        under today's rules, as Rally the Troops' patch tool does (``warroom
+        upgrade-games``). A game that replays gets a state snapshot from today's engine
+        (loading it then replays only what follows); one whose action ``k`` today's rules
+        refuse is reported, and with ``rewind`` a game still being played goes on from
+        step ``k``: its actions from ``k`` on are dropped (its seats play on from the last
+        position today's rules reach; every seat link stays valid). A finished game is
+        never changed: its stored record and result stay as they were. Meant for a stopped
+        server: a game loaded in this service is dropped from memory once changed."""
+        if keys is None:
+            with self.db() as db:
+                keys = list(db.scalars(select(GameRow.id).order_by(GameRow.created,
+                                                                   GameRow.id)))
+        return [self._upgrade(key, rewind) for key in keys]
+
+    def _upgrade(self, key: str, rewind: bool) -> Upgraded:
+        stored = self._stored(key)
+        record = stored.record
+        n = len(record.actions)
+        found = Upgraded(key, record.game, "over" if stored.over else "active", n, "replays")
+        try:
+            game = self.loader(record.game)
+        except WarroomError:
+            return replace(found, finding="unknown game")
+        try:
+            state = replay(game, record)
+        except RecordError as exc:
+            step = exc.index
+            if step is None or stored.over or not rewind:
+                return replace(found, finding="outdated", step=step)
+            kept = record.actions[:step]
+            state = replay(game, replace(record, actions=list(kept)))
+            with self._write() as db:
+                db.execute(delete(ActionRow).where(ActionRow.game_id == key,
+                                                   ActionRow.index >= step))
+                db.execute(delete(SnapshotRow).where(SnapshotRow.game_id == key))
+                if step:
+                    db.add(SnapshotRow(game_id=key, version=step,
+                                       state=self.snapshot_text(state)))
+                self._finish_row(db, key, state, bump=True)
+            self._forget(key)
+            return replace(found, finding="rewound", step=step, kept=step)
+        out = result(state)
+        if stored.over:
+            if (state.active is None and out is not None
+                    and json.loads(json.dumps(out.to_json())) == stored.result):
+                return found
+            return replace(found, finding="result differs")
+        if state.active is None:
+            with self._write() as db:
+                self._finish_row(db, key, state, bump=True)
+            self._forget(key)
+            return replace(found, finding="now over")
+        fresh = False
+        if stored.snap_at == n and stored.snap_state is not None:
+            try:
+                fresh = json.loads(stored.snap_state).get("engine") == self.fingerprint(game)
+            except (ValueError, AttributeError):
+                fresh = False
+        if fresh or n == 0:
+            return found
+        with self._write() as db:
+            db.execute(delete(SnapshotRow).where(SnapshotRow.game_id == key,
+                                                 SnapshotRow.version >= n))
+            db.add(SnapshotRow(game_id=key, version=n, state=self.snapshot_text(state)))
+        return replace(found, finding="snapshot")
+
+    def _forget(self, key: str) -> None:
+        """Drop game ``key`` from memory: the next request loads it as stored."""
+        with self._live_lock:
+            self._live.pop(key, None)
 
     # -- seats ------------------------------------------------------------------------------
     def fingerprint(self, game: Game) -> str:
