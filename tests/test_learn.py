@@ -27,6 +27,7 @@ from warroom.core.protocol import apply, determinize, legal_actions, new_game, r
 from warroom.core.rng import Rng, derive_seed  # noqa: E402
 from warroom.games import load_game  # noqa: E402
 from warroom.sim import train as training  # noqa: E402
+from warroom.sim.stats import elo_difference  # noqa: E402
 
 
 def test_saved_model_answers_like_the_original(tmp_path: Path) -> None:
@@ -171,7 +172,7 @@ def test_training_report_plots_the_curve(tmp_path: Path) -> None:
                        "value_loss": 0.5, "accepted": acc,
                        "eval": {"games": 8, "score": 8 * rate, "win_rate": rate,
                                 "low": rate - 0.2, "high": rate + 0.2,
-                                "elo": training.elo_difference(rate)}})
+                                "elo": elo_difference(rate)}})
     # rounds 0-2 are as a log written before the held-out check (no "fresh") has them
     rounds[3]["fresh"] = {"policy_loss": 2.345, "uniform_policy_loss": 2.5}
     log.write_text("".join(json.dumps(r) + "\n" for r in rounds))
@@ -182,6 +183,14 @@ def test_training_report_plots_the_curve(tmp_path: Path) -> None:
     text = page.read_text()
     assert "4 rounds" in text and "2 candidate(s) accepted" in text
     assert "| 2.345 (2.500) |" in text and "| - |" in text
+    assert "runs ahead of the truth" in text and "--anchor-every" in text
+    # rounds with an anchor: what the best scored against generation 0 on its own deals
+    rounds[1]["anchor"] = {"games": 16, "score": 9.0, "win_rate": 0.5625, "low": 0.33,
+                           "high": 0.77, "elo": elo_difference(0.5625)}
+    log.write_text("".join(json.dumps(r) + "\n" for r in rounds))
+    text = write_training_report(log, tmp_path / "rep").read_text()
+    assert "| 56% [33%, 77%] of 16 |" in text
+    assert "at round 1, the best network scored 56% [33%, 77%] of 16 (+44 Elo)" in text
     assert (tmp_path / "rep" / "training.png").stat().st_size > 10_000
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"index": 0}\n')
@@ -190,9 +199,37 @@ def test_training_report_plots_the_curve(tmp_path: Path) -> None:
         write_training_report(bad, tmp_path / "rep2")
 
 
+def test_the_anchor_plays_the_best_network_against_generation_zero(
+        tmp_path: Path) -> None:
+    """Every ``anchor_every`` rounds the log has the best network's score against the
+    hand-evaluation search on deals of their own (not the evaluation's), and the anchor
+    changes nothing of the run itself."""
+    first = tmp_path / "first.pt"
+    base = dict(game="eaw1940", seed=3, iterations=3, games_per_round=2, eval_games=2,
+                eval_iterations=3, steps_per_round=5, batch=16, hidden=32, blocks=1,
+                max_rounds=1, minutes=0, temperature_moves=5)
+    training.train(training.TrainConfig(out=first, **base))   # type: ignore[arg-type]
+    runs = {}
+    for every in (0, 2):
+        out = tmp_path / f"a{every}" / "m.pt"
+        cfg = training.TrainConfig(out=out, init=first, anchor_every=every,
+                                   **{**base, "max_rounds": 3})  # type: ignore[arg-type]
+        training.train(cfg)
+        runs[every] = [json.loads(x) for x in training.log_path(cfg).read_text().splitlines()]
+    assert [("anchor" in x) for x in runs[2]] == [False, True, False]
+    assert not any("anchor" in x for x in runs[0])
+    anchor = runs[2][1]["anchor"]
+    assert anchor["games"] == 2 and 0 <= anchor["low"] <= anchor["win_rate"] <= anchor["high"]
+    assert anchor["elo"] == pytest.approx(elo_difference(anchor["win_rate"]))
+    for a, b in zip(runs[0], runs[2], strict=True):       # the same run otherwise
+        assert a["eval"] == b["eval"] and a["policy_loss"] == b["policy_loss"]
+    # the anchor's deals are its own: another stream than the round's evaluation
+    assert training.ANCHOR_SEEDS != training.EVAL_SEEDS
+
+
 def test_elo_difference() -> None:
-    assert training.elo_difference(0.5) == pytest.approx(0.0)
-    assert training.elo_difference(0.76) == pytest.approx(200, abs=2)
+    assert elo_difference(0.5) == pytest.approx(0.0)
+    assert elo_difference(0.76) == pytest.approx(200, abs=2)
 
 
 def test_warroom_train_command(tmp_path: Path) -> None:

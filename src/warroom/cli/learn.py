@@ -60,6 +60,10 @@ def train(
     games: Annotated[list[Path] | None, typer.Option(
         "--games", help="Kept games (an earlier run's MODEL.games.jsonl.gz; repeatable) "
         "whose samples start this new run's buffer.")] = None,
+    anchor_every: Annotated[int, typer.Option(
+        help="Every K rounds, the best network plays the hand-evaluation search on "
+             "--eval-games deals of their own: its strength measured on games it was not "
+             "chosen on (0: never).")] = 10,
 ) -> None:
     """Train a policy/value network by self-play with the network-guided search."""
     try:
@@ -74,14 +78,15 @@ def train(
         games_per_round=games_per_round, eval_games=eval_games,
         eval_iterations=iterations, steps_per_round=steps_per_round, max_rounds=rounds,
         hidden=hidden, mix=mix, command=command, resume=resume, init=init,
-        teacher=teacher, games=tuple(games or ()))
+        teacher=teacher, games=tuple(games or ()), anchor_every=anchor_every)
     if not 0.0 <= mix <= 1.0:
         err.print(Text.assemble(("error: ", "bold red"), "--mix must be between 0 and 1"))
         raise typer.Exit(2)
-    if jobs < 1 or iterations < 1 or games_per_round < 0 or eval_games < 1:
+    if (jobs < 1 or iterations < 1 or games_per_round < 0 or eval_games < 1
+            or anchor_every < 0):
         err.print(Text.assemble(("error: ", "bold red"),
                                 "--jobs, --iterations and --eval-games must be 1 or more, "
-                                "--games-per-round 0 or more"))
+                                "--games-per-round and --anchor-every 0 or more"))
         raise typer.Exit(2)
 
     def show(line: dict[str, Any]) -> None:
@@ -92,6 +97,11 @@ def train(
                   f"candidate scored {ev['win_rate']:.0%} "
                   f"[{ev['low']:.0%}, {ev['high']:.0%}] of {ev['games']} against the best"
                   f"{' (accepted)' if line['accepted'] else ''}; {line['seconds']:.0f} s")
+        anchor = line.get("anchor")
+        if anchor:
+            err.print(f"  the best network against the hand-evaluation search, on deals of "
+                      f"their own: {anchor['win_rate']:.0%} [{anchor['low']:.0%}, "
+                      f"{anchor['high']:.0%}] of {anchor['games']} ({anchor['elo']:+.0f} Elo)")
         fresh = line.get("fresh") or {}
         if fresh:
             err.print(f"  the round's new games, before training on them: policy loss "

@@ -58,6 +58,13 @@ def wilson(k: float, n: int, z: float = Z95) -> Rate:
     return Rate(k, n, p, lo, hi)
 
 
+def elo_difference(score: float) -> float:
+    """The Elo difference that predicts an expected ``score`` in (0, 1) (kept within
+    0.001 of the ends, where it would be infinite)."""
+    s = min(max(score, 1e-3), 1 - 1e-3)
+    return -400.0 * math.log10(1 / s - 1)
+
+
 def sign_test(better: int, worse: int) -> float:
     """The exact two-sided sign test of a paired comparison: the probability, were both
     players equal (each untied pair a fair coin), of a split at least as uneven as

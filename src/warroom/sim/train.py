@@ -26,7 +26,12 @@ AlphaZero's loop, sized for these games (OpenSpiel's ``alpha_zero`` is the model
    far, both seatings; it replaces the best when it wins at least ``accept`` of the games
    (a one-role game plays each seed with both, and the candidate scores a game when its
    return, then its score, is the higher). The result, with its Wilson
-   95% interval and an Elo difference, goes to the training log.
+   95% interval and an Elo difference, goes to the training log. Every
+   ``anchor_every`` rounds the best network also plays generation 0 (the search with the
+   hand evaluation) on deals of its own (``anchor`` in the log): what the best network
+   scores against the hand evaluation, measured on games it was not chosen on. The Elo
+   of the best summed over accepted candidates runs ahead of it, as each candidate is
+   accepted on an evaluation that went its way.
 5. **Checkpoints**: the candidate is written next to ``--out`` after each round, and
    ``--out`` gets the first round's network and then every accepted one, so an
    interrupted run keeps what it learnt and ``--out`` never holds an earlier run's model.
@@ -60,7 +65,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import math
 import random
 import time
 from collections import deque
@@ -88,7 +92,7 @@ from warroom.core.protocol import Game, State, apply, legal_actions, new_game, r
 from warroom.core.rng import Rng, derive_seed
 from warroom.games import load_game
 from warroom.sim.backends import check_backend, run_tasks
-from warroom.sim.stats import wilson
+from warroom.sim.stats import elo_difference, wilson
 
 
 @dataclass
@@ -133,6 +137,7 @@ class TrainConfig:
     init: Path | None = None        # start from this model's weights (it is the best so far)
     teacher: str = ""               # bot spec playing generation 0's games ("": the search)
     games: tuple[Path, ...] = ()    # kept games whose samples start a new run's buffer
+    anchor_every: int = 10          # every K rounds the best plays generation 0 (0: never)
 
 
 CHECKPOINT = "warroom-checkpoint/1"
@@ -345,20 +350,21 @@ def held_out(net: PolicyValueNet, samples: list[Sample], device: str) -> dict[st
                                     .sum(dim=1).mean())}
 
 
-def elo_difference(score: float) -> float:
-    """The Elo difference that predicts an expected ``score`` in (0, 1)."""
-    s = min(max(score, 1e-3), 1 - 1e-3)
-    return -400.0 * math.log10(1 / s - 1)
+EVAL_SEEDS = 1_000_000
+ANCHOR_SEEDS = 500_000_000
+"""Where the seeds of a round's evaluation and of its anchor games start
+(``derive_seed(seed, seeds + round * 1000 + i)``): the anchor plays other deals."""
 
 
-def evaluate(cfg: TrainConfig, candidate: str, best: str | None, round_: int
-             ) -> dict[str, Any]:
-    """Candidate against the best so far, both seatings; the candidate's score share."""
+def evaluate(cfg: TrainConfig, candidate: str, best: str | None, round_: int,
+             seeds: int = EVAL_SEEDS) -> dict[str, Any]:
+    """Candidate against the best so far (``None``: generation 0, the search with the
+    hand evaluation), both seatings; the candidate's score share."""
     game = load_game(cfg.game)
     roles = list(game.roles)
     tasks: list[tuple[Any, ...]] = []
     for i in range(cfg.eval_games):
-        seed = derive_seed(cfg.seed, 1_000_000 + round_ * 1000 + i)
+        seed = derive_seed(cfg.seed, seeds + round_ * 1000 + i)
         if len(roles) == 1:
             tasks.append((cfg.game, cfg.scenario, seed, {roles[0]: candidate},
                           cfg.eval_iterations, cfg.mix))
@@ -758,6 +764,12 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
                 wrote_out = True
             if accepted:
                 best = str(out)
+            # the anchor: the best network against generation 0 on deals it was not
+            # chosen on (the chained Elo of accepted candidates counts each one's lucky
+            # evaluation, so it runs ahead of what the best network would score)
+            anchor = (evaluate(cfg, best, None, round_, ANCHOR_SEEDS)
+                      if cfg.anchor_every > 0 and best is not None
+                      and (round_ + 1) % cfg.anchor_every == 0 else None)
             t3 = time.monotonic()
             line = {"round": round_, "seconds": round(before + t3 - start, 2), "games": games,
                     "steps": steps, "samples": len(buffer), **losses,
@@ -766,6 +778,8 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
                     "mean_decisions": sum(s["decisions"] for s in summaries)
                     / max(1, len(summaries)),
                     "eval": ev, "accepted": accepted, "device": cfg.device, "fresh": check}
+            if anchor is not None:
+                line["anchor"] = anchor
             if loaded_games:
                 line["loaded_games"] = loaded_games
             log.write(json.dumps(line, sort_keys=True) + "\n")

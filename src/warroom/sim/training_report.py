@@ -6,7 +6,10 @@ against training time:
 - the evaluation score of each round's candidate against the best network so far, with
   its Wilson 95% interval (the 50% line is "no better");
 - the Elo of the best network relative to generation 0 (the search with the game's hand
-  evaluation): each accepted candidate adds the Elo difference its evaluation measured;
+  evaluation): each accepted candidate adds the Elo difference its evaluation measured.
+  That sum runs ahead of the truth (a candidate is accepted on an evaluation that went its
+  way), so the rounds with an anchor (``warroom train --anchor-every``) also show what the
+  best network scored against generation 0 on deals of their own, with the interval;
 - the policy and value losses.
 """
 
@@ -18,6 +21,7 @@ from typing import Any
 
 from warroom.core.errors import ContentError
 from warroom.sim.report import figure
+from warroom.sim.stats import elo_difference
 
 
 def is_training_log(path: Path) -> bool:
@@ -63,6 +67,14 @@ def best_elo(lines: list[dict[str, Any]]) -> list[float]:
     return out
 
 
+def _anchor(line: dict[str, Any]) -> str:
+    """A round's anchor: the best network against generation 0 on deals of their own."""
+    a = line.get("anchor")
+    if not a:
+        return "-"
+    return f"{a['win_rate']:.0%} [{a['low']:.0%}, {a['high']:.0%}] of {a['games']}"
+
+
 def _fresh(line: dict[str, Any]) -> str:
     """The held-out policy loss of a round (its new games, before training on them)."""
     f = line.get("fresh")
@@ -89,7 +101,21 @@ def write_training_report(log: Path, out_dir: Path) -> Path:
     ax.set_ylim(0, 1)
     ax.set_ylabel("evaluation score")
     ax.legend(loc="lower right")
-    axes[1].step(minutes, elo, where="post", marker=".")
+    axes[1].step(minutes, elo, where="post", marker=".",
+                 label="sum over accepted candidates (runs ahead)")
+    anchors = [(m, x["anchor"]) for m, x in zip(minutes, lines, strict=True)
+               if x.get("anchor")]
+    if anchors:
+        am = [m for m, _ in anchors]
+        mid = [float(a["elo"]) for _, a in anchors]
+        lo = [elo_difference(float(a["low"])) for _, a in anchors]
+        hi = [elo_difference(float(a["high"])) for _, a in anchors]
+        axes[1].errorbar(am, mid, yerr=[[m - a for m, a in zip(mid, lo, strict=True)],
+                                        [b - m for m, b in zip(mid, hi, strict=True)]],
+                         fmt="s", capsize=3,
+                         label="best vs gen. 0 on its own deals (95% interval)")
+        axes[1].axhline(0, color="grey", linestyle="--", linewidth=1)
+        axes[1].legend(loc="upper left")
     axes[1].set_ylabel("Elo of best vs gen. 0")
     axes[2].plot(minutes, [x["policy_loss"] for x in lines], label="policy loss")
     axes[2].plot(minutes, [x["value_loss"] for x in lines], label="value loss")
@@ -112,18 +138,32 @@ def write_training_report(log: Path, out_dir: Path) -> Path:
         f"| {x['round']} | {float(x['seconds']) / 60:.1f} | {x['games']} | "
         f"{x['eval']['win_rate']:.0%} [{x['eval']['low']:.0%}, {x['eval']['high']:.0%}] "
         f"of {x['eval']['games']} | {'yes' if x.get('accepted') else 'no'} | "
-        f"{e:+.0f} | {x['policy_loss']:.3f} | {_fresh(x)} | {x['value_loss']:.3f} |"
+        f"{e:+.0f} | {_anchor(x)} | {x['policy_loss']:.3f} | {_fresh(x)} | "
+        f"{x['value_loss']:.3f} |"
         for x, e in zip(lines, elo, strict=True))
+    measured = [x for x in lines if x.get("anchor")]
+    if measured:
+        a = measured[-1]["anchor"]
+        anchored = (f" Measured against generation 0 on deals of their own at round "
+                    f"{measured[-1]['round']}, the best network scored {_anchor(measured[-1])}"
+                    f" ({a['elo']:+.0f} Elo); the sum above counts each accepted candidate's "
+                    "evaluation, which went its way, so it runs ahead of that.")
+    else:
+        anchored = (" The sum counts each accepted candidate's evaluation, which went its "
+                    "way, so it runs ahead of the truth; `warroom train --anchor-every K` "
+                    "measures the best network against generation 0 on deals of their own.")
     page = out_dir / "training.md"
     page.write_text(
         f"# Training curve\n\n"
         f"{len(lines)} rounds in {float(last['seconds']) / 60:.1f} minutes, "
         f"{last['games']} self-play games, {last['steps']} training steps; "
         f"{accepted} candidate(s) accepted; the best network stands "
-        f"{elo[-1]:+.0f} Elo from generation 0 (the search with the hand evaluation).\n\n"
+        f"{elo[-1]:+.0f} Elo from generation 0 (the search with the hand evaluation) by "
+        f"the sum of the accepted candidates' evaluations.{anchored}\n\n"
         f"![training curve](training.png)\n\n"
-        "| round | minutes | games | candidate vs best | accepted | Elo of best | "
+        "| round | minutes | games | candidate vs best | accepted | Elo of best (sum) | "
+        "best vs gen. 0, own deals | "
         "policy loss | policy loss on the new games (uniform guess) | value loss |\n"
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n"
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n"
         f"{rows}\n", encoding="utf-8")
     return page
