@@ -49,6 +49,29 @@ def test_play_scripted_save_and_load(tmp_path: Path) -> None:
     assert "Allied BOT: die" in out
 
 
+def test_a_saved_game_that_no_longer_fits_goes_on_with_rewind(tmp_path: Path) -> None:
+    """A saved game whose action today's rules refuse (as after a rules fix in an upgrade)
+    is refused with what to do; ``--rewind`` goes on from that action, and quitting asks
+    before leaving the file with the dropped actions."""
+    save = tmp_path / "game.json"
+    code, out = run("play", "eaw1940", "--seed", "3", input=f"1\nsave {save}\nquit\n")
+    assert code == 0, out
+    obj = json.loads(save.read_text())
+    assert len(obj["actions"]) == 1
+    obj["actions"] += ["x:refused", "end_turn"]
+    save.write_text(json.dumps(obj))
+    code, out = run("play", "eaw1940", "--load", str(save), input="quit\n")
+    assert code != 0 and "record step 1" in out and "--rewind" in out, out
+    code, out = run("play", "eaw1940", "--rewind")
+    assert code != 0 and "--rewind goes with --load" in out, out
+    code, out = run("play", "eaw1940", "--load", str(save), "--rewind",
+                    input="quit\nn\nsave\nquit\n")
+    assert code == 0, out
+    assert "its action 1 no longer fits today's rules" in out and "2 action(s) dropped" in out
+    assert "The game is not saved" in out and f"saved to {save}" in out
+    assert Record.load(save).actions == obj["actions"][:1]
+
+
 def test_play_undo_and_errors() -> None:
     # unstall/tank moves roll no dice, so they can be undone; a number out of range and an
     # unknown command are refused without ending the game.

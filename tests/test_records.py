@@ -20,6 +20,7 @@ from warroom.core import (
     new_game,
     replay,
 )
+from warroom.core.record import replay_fitting
 from warroom.core.rng import Rng
 
 # -- helpers -------------------------------------------------------------------------------
@@ -188,6 +189,28 @@ def test_records_that_cannot_start_or_run(eaw: Game, change: dict[str, Any],
     record = Record.from_json({**BASE, "actions": ["attack:western"], **change})
     with pytest.raises(RecordError, match=fragment):
         replay(eaw, record)
+
+
+def test_replay_fitting_goes_as_far_as_the_rules_accept(eaw: Game) -> None:
+    """After an upgrade whose rules refuse a step of a saved game: the state after the
+    longest start that replays, and the step refused; a whole record gives ``None``; the
+    saved state snapshot (of the old rules) is not compared; a record that cannot start
+    is still refused."""
+    session = played_session(eaw, 6, 14)
+    whole = Record.from_json({**session.record.to_json(),
+                              "state": {"not": "today's state"}})
+    state, refused = replay_fitting(eaw, whole)
+    assert refused is None and state.dumps() == session.state.dumps()
+    for index in (0, 4, 14):
+        broken = Record.from_json({**whole.to_json(with_state=True),
+                                   "actions": [*whole.actions[:index], "no_such_action",
+                                               *whole.actions[index:]]})
+        state, refused = replay_fitting(eaw, broken)
+        assert refused == index
+        fits = Record.from_json({**whole.to_json(), "actions": whole.actions[:index]})
+        assert state.dumps() == replay(eaw, fits).dumps()
+    with pytest.raises(RecordError, match="no scenario"):
+        replay_fitting(eaw, Record.from_json({**BASE, "scenario": "1939"}))
 
 
 def test_tampered_snapshot_is_detected(eaw: Game, tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -28,9 +29,9 @@ from warroom.cli.contents import (
 from warroom.cli.loop import PlayLoop, Terminal, outcome_lines
 from warroom.cli.records import HUMAN, parse_seats, seats_for_load
 from warroom.cli.render import print_log, render
-from warroom.core.errors import WarroomError
+from warroom.core.errors import RecordError, WarroomError
 from warroom.core.protocol import result, view
-from warroom.core.record import Record, Session, replay
+from warroom.core.record import Record, Session, replay, replay_fitting
 from warroom.games import game_ids, load_game
 from warroom.sim.bench import bench as run_bench
 from warroom.sim.bench import openspiel_available
@@ -78,15 +79,31 @@ def play(
     vs: Annotated[str | None, typer.Option(
         help=f"Bot for the other roles: {', '.join(BOTS)} (default greedy).")] = None,
     content: ContentOpt = None,
+    rewind: Annotated[bool, typer.Option(
+        help="With --load: a game saved by an earlier version of warroom whose rules "
+             "refuse one of its actions goes on from that action (it and the ones after "
+             "it are dropped).")] = False,
 ) -> None:
     """Play a game in the terminal. Type a choice's number, name (or its start) or key;
     also: why X, card X, hand, board, log, keys, undo, save FILE, help, quit."""
     try:
         g = load_game(game, content)
+        if rewind and load is None:
+            raise WarroomError("--rewind goes with --load FILE (a saved game)")
         if load is not None:
             record = Record.load(load)
             seats = seats_for_load(g, record, as_, vs, seed, scenario)
-            session = Session.load(g, load)
+            if rewind:
+                state, refused = replay_fitting(g, record)
+                kept = record.actions[:refused] if refused is not None else record.actions
+                session = Session(state, replace(record, actions=list(kept), state=None))
+                if refused is not None:
+                    console.print(f"[bold]{load}: its action {refused} no longer fits "
+                                  "today's rules; the game goes on from there "
+                                  f"({len(record.actions) - refused} action(s) dropped; "
+                                  "save to keep it so).[/]")
+            else:
+                session = Session.load(g, load)
         else:
             seats = parse_seats(g, as_, vs)
             session = Session.start(g, scenario, secrets.randbits(64) if seed is None
@@ -94,10 +111,19 @@ def play(
         base = session.state.data["seed"]
         bot_roles = [r for r, p in seats.players.items() if p != HUMAN]
         bots = {r: make_bot(seats.players[r], base + 1 + i) for i, r in enumerate(bot_roles)}
+    except RecordError as exc:
+        if load is not None and not rewind:
+            exc = RecordError(f"{exc} (a game saved by an earlier version of warroom, whose "
+                              "rules differ, can go on from where it stops fitting: add "
+                              "--rewind)")
+        _fail(exc)
+        return
     except WarroomError as exc:
         _fail(exc)
         return
     loop = PlayLoop(session, seats, bots, Terminal(console), save_path=load)
+    if load is not None and rewind:
+        loop.saved_actions = list(record.actions)   # the file still holds what was dropped
     try:
         loop.run()
     except KeyboardInterrupt:          # Ctrl-C while a bot thinks: keep the game, then stop

@@ -11,7 +11,7 @@ checks against the replay.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -147,6 +147,22 @@ def replay(game: Game, record: Record) -> State[Any]:
                               "warroom whose rules differ; load it without 'state' to trust "
                               "the actions")
     return state
+
+
+def replay_fitting(game: Game, record: Record) -> tuple[State[Any], int | None]:
+    """Re-play as much of ``record`` as today's rules accept: the state after its longest
+    start that replays, and the index of the first action refused (``None`` when every
+    one fits). Its saved state snapshot is not compared. After an upgrade whose rules
+    refuse a step of a saved game, the game can go on from that step (``warroom play
+    --load FILE --rewind``, ``warroom upgrade-games --rewind``). A record that cannot
+    start at all still raises ``RecordError``."""
+    try:
+        return replay(game, replace(record, state=None)), None
+    except RecordError as exc:
+        if exc.index is None:
+            raise
+        return replay(game, replace(record, actions=record.actions[:exc.index],
+                                    state=None)), exc.index
 
 
 @dataclass

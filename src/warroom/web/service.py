@@ -48,7 +48,7 @@ from warroom.core.protocol import (
     result,
     view,
 )
-from warroom.core.record import Record, Session, replay
+from warroom.core.record import Record, Session, replay, replay_fitting
 from warroom.core.rng import derive_seed
 from warroom.core.state import State
 from warroom.games import game_ids, load_game
@@ -401,13 +401,12 @@ class GameService:
         except WarroomError:
             return replace(found, finding="unknown game")
         try:
-            state = replay(game, record)
-        except RecordError as exc:
-            step = exc.index
-            if step is None or stored.over or not rewind:
+            state, step = replay_fitting(game, record)
+        except RecordError:
+            return replace(found, finding="outdated")
+        if step is not None:
+            if stored.over or not rewind:
                 return replace(found, finding="outdated", step=step)
-            kept = record.actions[:step]
-            state = replay(game, replace(record, actions=list(kept)))
             with self._write() as db:
                 db.execute(delete(ActionRow).where(ActionRow.game_id == key,
                                                    ActionRow.index >= step))
