@@ -377,8 +377,8 @@ class GameService:
     def upgrade_games(self, rewind: bool = False, keys: list[str] | None = None
                       ) -> list[Upgraded]:
         """After an upgrade of warroom, replay every stored game (or those of ``keys``)
-        under today's rules, as Rally the Troops' patch tool does (``warroom
-        upgrade-games``). A game that replays gets a state snapshot from today's engine
+        under today's rules (``warroom upgrade-games``; Rally the Troops' ``patchgame``
+        tool is the model). A game that replays gets a state snapshot from today's engine
         (loading it then replays only what follows); one whose action ``k`` today's rules
         refuse is reported, and with ``rewind`` a game still being played goes on from
         step ``k``: its actions from ``k`` on are dropped (its seats play on from the last
