@@ -101,22 +101,29 @@ def write_training_report(log: Path, out_dir: Path) -> Path:
     ax.set_ylim(0, 1)
     ax.set_ylabel("evaluation score")
     ax.legend(loc="lower right")
-    axes[1].step(minutes, elo, where="post", marker=".",
-                 label="sum over accepted candidates (runs ahead)")
     anchors = [(m, x["anchor"]) for m, x in zip(minutes, lines, strict=True)
                if x.get("anchor")]
     if anchors:
+        # the measured curve on the left scale; the sum, which runs ahead (often by
+        # thousands), on a scale of its own so that it does not flatten the measurements
         am = [m for m, _ in anchors]
         mid = [float(a["elo"]) for _, a in anchors]
         lo = [elo_difference(float(a["low"])) for _, a in anchors]
         hi = [elo_difference(float(a["high"])) for _, a in anchors]
         axes[1].errorbar(am, mid, yerr=[[m - a for m, a in zip(mid, lo, strict=True)],
                                         [b - m for m, b in zip(mid, hi, strict=True)]],
-                         fmt="s", capsize=3,
-                         label="best vs gen. 0 on its own deals (95% interval)")
+                         fmt="s-", capsize=3,
+                         label="best vs gen. 0 on deals of their own (95% interval)")
         axes[1].axhline(0, color="grey", linestyle="--", linewidth=1)
         axes[1].legend(loc="upper left")
-    axes[1].set_ylabel("Elo of best vs gen. 0")
+        axes[1].set_ylabel("Elo of best vs gen. 0")
+        summed = axes[1].twinx()
+        summed.step(minutes, elo, where="post", color="grey", linestyle=":",
+                    linewidth=1)
+        summed.set_ylabel("sum over accepted candidates\n(runs ahead)", color="grey")
+    else:
+        axes[1].step(minutes, elo, where="post", marker=".")
+        axes[1].set_ylabel("Elo of best vs gen. 0\n(sum over accepted; runs ahead)")
     axes[2].plot(minutes, [x["policy_loss"] for x in lines], label="policy loss")
     axes[2].plot(minutes, [x["value_loss"] for x in lines], label="value loss")
     fresh = [(m, x["fresh"]) for m, x in zip(minutes, lines, strict=True) if x.get("fresh")]
