@@ -318,7 +318,7 @@ def test_the_shipped_eaw1940_model_loads_and_plays() -> None:
 
     assert "eaw1940" in bundled_models()
     card = model_card("eaw1940")
-    assert card["seed"] == 2 and card["trained_by"].startswith("warroom train eaw1940")
+    assert card["seed"] == 3 and card["trained_by"].startswith("warroom train eaw1940")
     assert bundled_models()["eaw1940"].stat().st_size < 5_000_000
     game = load_game("eaw1940")
     net = load_model(bundled_models()["eaw1940"], game)
