@@ -303,7 +303,7 @@ def test_upgrade_games_refreshes_snapshots_reports_and_rewinds(tmp_path: Path) -
         with svc.engine.begin() as db:
             assert (count(db, a["id"]), count(db, b["id"])) == (7, 2)   # nothing changed
         found = {f.id: f for f in svc.upgrade_games(rewind=True)}
-        assert (found[a["id"]].finding, found[a["id"]].kept) == ("rewound", 4)
+        assert (found[a["id"]].finding, found[a["id"]].step) == ("rewound", 4)
         assert found[b["id"]].finding == "outdated"       # finished: kept as stored
         with svc.engine.begin() as db:
             assert (count(db, a["id"]), count(db, b["id"])) == (4, 2)

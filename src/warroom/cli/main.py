@@ -307,7 +307,7 @@ def upgrade_games(
         what = {"outdated": f"action {f.step} no longer fits today's rules"
                             + ("" if f.status == "over" or f.step is None
                                else " (--rewind lets it go on from there)"),
-                "rewound": f"goes on from action {f.step} ({f.actions - (f.kept or 0)} "
+                "rewound": f"goes on from action {f.step} ({f.actions - (f.step or 0)} "
                            "dropped: that one and those after it)",
                 "snapshot": "replays (a fresh snapshot written)",
                 "now over": "replays; today's rules end it there (marked over)",

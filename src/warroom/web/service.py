@@ -159,7 +159,8 @@ class Upgraded:
     written), ``now over`` (today's rules end it where it stands: its status was set),
     ``result differs`` (a finished game that today's rules end otherwise: kept as
     stored), ``outdated`` (action ``step`` no longer fits today's rules), ``rewound``
-    (it goes on from ``step`` under today's rules; the later actions were dropped),
+    (it goes on from ``step`` under today's rules, its first ``step`` actions kept, that
+    one and the later ones dropped),
     ``unknown game`` (this server no longer has the game)."""
 
     id: str
@@ -168,7 +169,6 @@ class Upgraded:
     actions: int
     finding: str
     step: int | None = None
-    kept: int | None = None
 
 
 class Hub:
@@ -349,15 +349,14 @@ class GameService:
         snap_at, snap_state = stored.snap_at, stored.snap_state
         game = self.loader(record.game)
         state: State[Any] | None = None
-        if snap_state is not None and snap_at is not None and snap_at <= len(actions):
+        data = self._snapshot_data(snap_state, game)
+        if data is not None and snap_at is not None and snap_at <= len(actions):
             try:
-                snap = json.loads(snap_state)
-                if isinstance(snap, dict) and snap.get("engine") == self.fingerprint(game):
-                    state = State(game, snap["state"])
-                    for key in actions[snap_at:]:
-                        apply(state, key)
+                state = State(game, data)
+                for key in actions[snap_at:]:
+                    apply(state, key)
             except (WarroomError, ValueError, KeyError, TypeError):
-                state = None            # an old or damaged snapshot: replay from the start
+                state = None            # a damaged snapshot: replay from the start
         if state is None:
             try:
                 state = replay(game, record)
@@ -416,7 +415,7 @@ class GameService:
                                        state=self.snapshot_text(state)))
                 self._finish_row(db, key, state, bump=True)
             self._forget(key)
-            return replace(found, finding="rewound", step=step, kept=step)
+            return replace(found, finding="rewound", step=step)
         out = result(state)
         if stored.over:
             if (state.active is None and out is not None
@@ -428,19 +427,28 @@ class GameService:
                 self._finish_row(db, key, state, bump=True)
             self._forget(key)
             return replace(found, finding="now over")
-        fresh = False
-        if stored.snap_at == n and stored.snap_state is not None:
-            try:
-                fresh = json.loads(stored.snap_state).get("engine") == self.fingerprint(game)
-            except (ValueError, AttributeError):
-                fresh = False
-        if fresh or n == 0:
+        if n == 0 or (stored.snap_at == n
+                      and self._snapshot_data(stored.snap_state, game) is not None):
             return found
         with self._write() as db:
             db.execute(delete(SnapshotRow).where(SnapshotRow.game_id == key,
                                                  SnapshotRow.version >= n))
             db.add(SnapshotRow(game_id=key, version=n, state=self.snapshot_text(state)))
         return replace(found, finding="snapshot")
+
+    def _snapshot_data(self, text: str | None, game: Game) -> Any:
+        """The state data of a stored snapshot made by today's engine for ``game``, or
+        ``None`` (no snapshot, a damaged one, or one made by other code: an old snapshot
+        may lack what today's rules keep)."""
+        if text is None:
+            return None
+        try:
+            snap = json.loads(text)
+        except ValueError:
+            return None
+        if not isinstance(snap, dict) or snap.get("engine") != self.fingerprint(game):
+            return None
+        return snap.get("state")
 
     def _forget(self, key: str) -> None:
         """Drop game ``key`` from memory: the next request loads it as stored."""
