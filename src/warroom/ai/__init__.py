@@ -20,6 +20,7 @@ from warroom.ai.models import bundled_models, model_card, model_path
 from warroom.ai.rollout import RolloutBot
 from warroom.core.actions import Action
 from warroom.core.errors import UnknownGameError
+from warroom.core.protocol import Game
 from warroom.core.state import State
 
 
@@ -73,6 +74,12 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
     for part in (p.strip() for p in rest.split(",")) if rest.strip() else ():
         key, eq, value = part.partition("=")
         key = key.strip()
+        if not eq and key in allowed:
+            raise UnknownGameError(f"bot {name}: parameter {key} needs a value: "
+                                   f"{key}=VALUE ({allowed[key].__name__})")
+        if not part:
+            raise UnknownGameError(f"bot {name}: an empty parameter in {spec.strip()[:60]!r};"
+                                   f" write {name}:key=value,key=value")
         if not eq or key not in allowed:
             what = (f"parameters: {', '.join(f'{k} ({t.__name__})' for k, t in allowed.items())}"
                     if allowed else "no parameters")
@@ -139,6 +146,24 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         raise UnknownGameError(f"bot {spec[:80]!r}: {exc}") from None
 
 
+def check_bot(spec: str, game: Game) -> str:
+    """Refuse, before any game is played, a bot spec that :func:`make_bot` refuses or whose
+    model (``net:PATH``, ``ismcts:model=PATH``) was trained for another game or content;
+    the spec with its bot name in lower case (a model's path keeps its case)."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise UnknownGameError(f"a bot spec is a name such as greedy or ismcts:seconds=1; "
+                               f"bots: {', '.join(BOTS)}")
+    name, colon, rest = spec.strip().partition(":")
+    spec = name.strip().lower() + colon + rest
+    make_bot(spec)
+    full = _net_spec(spec) if spec.startswith("net:") else spec
+    model = parse_bot_spec(full)[1].get("model")
+    if model is not None:
+        from warroom.ai.net import load_model  # optional: make_bot above proved torch is here
+        load_model(model_path(model)).info.check(game)
+    return spec
+
+
 def split_bot_specs(text: str) -> list[str]:
     """A comma-separated list of bot specs, whose parameters are comma-separated too:
     ``"ismcts:seconds=1,c=0.5,greedy"`` -> ``["ismcts:seconds=1,c=0.5", "greedy"]`` (a
@@ -155,4 +180,4 @@ def split_bot_specs(text: str) -> list[str]:
 
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "RolloutBot", "bot_params",
-           "make_bot", "parse_bot_spec", "split_bot_specs"]
+           "check_bot", "make_bot", "parse_bot_spec", "split_bot_specs"]

@@ -26,8 +26,8 @@ from warroom.ai import make_bot
 from warroom.cli.common import emit_json as _emit_json
 from warroom.cli.common import fail as _fail
 from warroom.core.errors import WarroomError
-from warroom.sim import OutputWriter, bots_for_roles, iter_batch, split_bots, summarize
-from warroom.sim.backends import BACKENDS, check_backend
+from warroom.sim import OutputWriter, iter_batch, split_bots, summarize
+from warroom.sim.backends import BACKENDS
 from warroom.sim.report import as_lines, load_results, write_report
 from warroom.sim.stats import Rate
 from warroom.sim.tournament import iter_tournament, tally
@@ -91,15 +91,15 @@ def simulate(
             raise WarroomError("--games must be 0 or more")
         if report is not None and games_ == 0:
             raise WarroomError("--report needs at least one game")
-        check_backend(backend, jobs, address)
-        bots_for_roles(game, names, content_s)      # fail early on a bad game or bots
+        # every check (game, content, scenario, bots, models, backend) before the output
+        # files are opened: a mistake must not empty the --out file of an earlier run
+        lines = iter_batch(game, games=games_, seed=seed, bots=names, scenario=scenario,
+                           jobs=jobs, content=content_s, keep_records=records is not None,
+                           backend=backend, address=address)
         progress = _progress("simulating")
         with OutputWriter(out, records) as writer, progress:
             task = progress.add_task("games", total=games_)
-            for line in iter_batch(game, games=games_, seed=seed, bots=names,
-                                   scenario=scenario, jobs=jobs, content=content_s,
-                                   keep_records=records is not None, backend=backend,
-                                   address=address):
+            for line in lines:
                 writer.write(line)
                 line.pop("record", None)
                 results.append(line)

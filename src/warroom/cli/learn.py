@@ -79,15 +79,6 @@ def train(
         eval_iterations=iterations, steps_per_round=steps_per_round, max_rounds=rounds,
         hidden=hidden, mix=mix, command=command, resume=resume, init=init,
         teacher=teacher, games=tuple(games or ()), anchor_every=anchor_every)
-    if not 0.0 <= mix <= 1.0:
-        err.print(Text.assemble(("error: ", "bold red"), "--mix must be between 0 and 1"))
-        raise typer.Exit(2)
-    if (jobs < 1 or iterations < 1 or games_per_round < 0 or eval_games < 1
-            or anchor_every < 0):
-        err.print(Text.assemble(("error: ", "bold red"),
-                                "--jobs, --iterations and --eval-games must be 1 or more, "
-                                "--games-per-round and --anchor-every 0 or more"))
-        raise typer.Exit(2)
 
     def show(line: dict[str, Any]) -> None:
         ev = line["eval"]

@@ -77,7 +77,9 @@ def play(
         "each hand from the other player; the default), 'all' (every role on one shared "
         "screen: every hand is shown) or 'none' (bots play every role).")] = None,
     vs: Annotated[str | None, typer.Option(
-        help=f"Bot for the other roles: {', '.join(BOTS)} (default greedy).")] = None,
+        help=f"Bot for the other roles: {', '.join(BOTS)}, with parameters "
+             "(ismcts:seconds=2) or a trained model (net:eaw1940, net:MODEL.pt); default "
+             "greedy.")] = None,
     content: ContentOpt = None,
     rewind: Annotated[bool, typer.Option(
         help="With --load: a game saved by an earlier version of warroom whose rules "

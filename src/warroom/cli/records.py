@@ -17,7 +17,7 @@ from pathlib import Path
 
 import platformdirs
 
-from warroom.ai import BOTS
+from warroom.ai import BOTS, check_bot
 from warroom.core.errors import WarroomError
 from warroom.core.protocol import Game
 from warroom.core.record import Record, Session
@@ -51,9 +51,10 @@ class Seats:
 def parse_seats(game: Game, as_: str | None, vs: str | None) -> Seats:
     """Seats from ``--as`` and ``--vs`` (defaults: every role human; a two-player game is
     then hot-seat; the bot is greedy)."""
-    bot = (vs or "greedy").strip().lower()
-    if bot not in BOTS:
-        raise SeatError(f"unknown bot {vs!r} for --vs; bots: {', '.join(BOTS)}")
+    try:
+        bot = check_bot(vs if vs is not None else "greedy", game)
+    except WarroomError as exc:
+        raise SeatError(f"--vs {str(vs)[:80]}: {exc}") from None
     choice = (as_ or "hotseat").strip().lower()
     roles = list(game.roles)
     if choice in ("all", "both"):
@@ -74,6 +75,14 @@ def parse_seats(game: Game, as_: str | None, vs: str | None) -> Seats:
     return Seats({r: HUMAN if r in humans else bot for r in roles}, open_hands)
 
 
+def _known_bot(spec: str, game: Game) -> bool:
+    try:
+        check_bot(spec, game)
+    except WarroomError:
+        return False
+    return True
+
+
 def seats_for_load(game: Game, record: Record, as_: str | None, vs: str | None,
                    seed: int | None, scenario: str | None) -> Seats:
     """The seats of a loaded game: the record's, unless it has none; a flag that
@@ -87,7 +96,8 @@ def seats_for_load(game: Game, record: Record, as_: str | None, vs: str | None,
     wanted = parse_seats(game, as_, vs)
     if record.seats:
         unknown = sorted(set(record.seats) - set(game.roles))
-        bad = sorted({p for p in record.seats.values() if p != HUMAN and p not in BOTS})
+        bad = sorted({p for p in record.seats.values()
+                      if p != HUMAN and not _known_bot(p, game)})
         if unknown or bad:
             raise SeatError(f"the record's seats name {', '.join(unknown + bad)}, which "
                             f"{game.id} does not know; roles: {', '.join(game.roles)}, bots: "
@@ -97,7 +107,7 @@ def seats_for_load(game: Game, record: Record, as_: str | None, vs: str | None,
             problems.append(f"--as {as_} (the record is played by "
                             f"{describe_seats(saved)})")
         saved_bots = {p for r, p in saved.players.items() if p != HUMAN}
-        if vs is not None and saved_bots != {vs.strip().lower()}:
+        if vs is not None and saved_bots != {check_bot(vs, game)}:
             problems.append(f"--vs {vs} (the record's bot is {', '.join(sorted(saved_bots))})"
                             if saved_bots else f"--vs {vs} (every role of the record is "
                             "played by a human)")

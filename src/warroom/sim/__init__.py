@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from warroom.ai import make_bot
+from warroom.ai import check_bot, make_bot
 from warroom.core.errors import UnknownGameError
 from warroom.core.protocol import Game, State, apply, new_game, result
 from warroom.core.record import Record
@@ -45,7 +45,10 @@ GameSpec = tuple[int, int, dict[str, str], dict[str, Any]]
 
 def bots_for_roles(game_id: str, bots: list[str], content: str | None = None) -> dict[str, str]:
     """Map each role to a bot name: one name serves every role, else one per role in order."""
-    roles = load_game(game_id, content).roles
+    game = load_game(game_id, content)
+    roles = game.roles
+    for spec in bots:
+        check_bot(spec, game)
     if len(bots) == 1:
         return {r: bots[0] for r in roles}
     if len(bots) != len(roles):
@@ -213,17 +216,19 @@ def iter_batch(game_id: str, *, games: int, seed: int, bots: list[str],
     """Play ``games`` games and yield each summary line in index order as soon as it is
     done (so a caller can stream them to disk). At most ``jobs`` workers (processes of the
     local pool, or the CPUs of a local Ray instance); tasks are handed out a few at a time,
-    so a huge batch does not build its task list in memory."""
+    so a huge batch does not build its task list in memory. Bad input (game, content,
+    scenario, bots, a model of another game, backend) is refused by this call itself, before
+    the first line is asked for, so a caller can check before it opens its output files."""
     if games < 0:
         raise UnknownGameError("--games must be 0 or more")
     check_backend(backend, jobs, address)
-    roles = bots_for_roles(game_id, bots, content)
     game = load_game(game_id, content)  # fail early on a bad game or content pack
     if scenario is not None and scenario not in game.scenarios:
         raise UnknownGameError(f"{game_id} has no scenario {scenario[:60]!r}; choose one of "
                                f"{', '.join(game.scenarios)}")
+    roles = bots_for_roles(game_id, bots, content)
     specs: Iterator[GameSpec] = ((i, derive_seed(seed, i), roles, {}) for i in range(games))
-    yield from run_specs(game_id, specs, games, scenario=scenario, jobs=jobs,
+    return run_specs(game_id, specs, games, scenario=scenario, jobs=jobs,
                          backend=backend, address=address, content=content,
                          keep_records=keep_records)
 

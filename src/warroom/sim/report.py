@@ -68,10 +68,68 @@ def load_results(path: Path) -> tuple[str, list[dict[str, Any]]]:
             missing = [k for k in REQUIRED if not isinstance(obj, dict) or k not in obj]
             raise ReportError(f"{path} line {n} is not a game line of warroom simulate "
                               f"(missing {', '.join(missing)})")
+        problem = line_problem(obj)
+        if problem:
+            raise ReportError(f"{path} line {n}: {problem}; a game line is what warroom "
+                              "simulate --out (or tournament --out) writes")
         lines.append(obj)
     if not lines:
         raise ReportError(f"{path} holds no games")
+    roles = set(lines[0]["returns"])
+    for n, ln in enumerate(lines, 1):
+        if set(ln["returns"]) != roles or _game_id(ln) not in (None, _game_id(lines[0])):
+            raise ReportError(f"{path} mixes games: game line {n} is not of the first "
+                              "line's game; report each game's results on their own")
     return guess_game(lines, path), lines
+
+
+def _game_id(line: dict[str, Any]) -> str | None:
+    """The game id a line names (``simulate`` lines; ``tournament`` lines number games)."""
+    gid = line.get("game")
+    return gid if isinstance(gid, str) else None
+
+
+def _number(x: Any) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def _numbers(x: Any) -> bool:
+    return isinstance(x, dict) and all(isinstance(k, str) and _number(v) for k, v in x.items())
+
+
+def line_problem(line: dict[str, Any]) -> str:
+    """What is wrong with the fields a report reads in a game line ("" if nothing)."""
+    if not isinstance(line["outcome"], str):
+        return "outcome must be a string"
+    if line["winner"] is not None and not isinstance(line["winner"], str):
+        return "winner must be a role or null"
+    if not _numbers(line["returns"]):
+        return "returns must map each role to a number"
+    if not _numbers(line["scores"]):
+        return "scores must map each score field to a number"
+    if not isinstance(line["decisions"], int) or isinstance(line["decisions"], bool) \
+            or line["decisions"] < 0:
+        return "decisions must be a whole number, 0 or more"
+    for key in ("scenario", "termination"):
+        if line.get(key) is not None and not isinstance(line[key], str):
+            return f"{key} must be a string"
+    if line.get("game") is not None and not isinstance(line["game"], str | int):
+        return "game must be a game id (simulate) or a game number (tournament)"
+    if line.get("bots") is not None and not (
+            isinstance(line["bots"], dict)
+            and all(isinstance(v, str) for v in line["bots"].values())):
+        return "bots must map each role to a bot spec"
+    track = line.get("track")
+    if track is not None and not (isinstance(track, list) and all(
+            isinstance(t, dict) and isinstance(t.get("turn"), int | None)
+            and _numbers(t.get("scores")) for t in track)):
+        return "track must be a list of {turn, scores} samples"
+    events = line.get("events")
+    if events is not None and not (isinstance(events, list) and all(
+            isinstance(e, dict) and isinstance(e.get("event"), str | int)
+            and not isinstance(e.get("event"), bool) for e in events)):
+        return "events must be a list of {event, side} entries"
+    return ""
 
 
 def guess_game(lines: Sequence[dict[str, Any]], path: Path | None = None) -> str:
@@ -511,6 +569,17 @@ def write_report(game_id: str, lines: Sequence[dict[str, Any]], out_dir: Path
     """Write the PNG plots and ``report.md`` into ``out_dir``; the files written."""
     if not lines:
         raise ReportError("no games to report on")
+    if game_id not in game_ids():
+        raise ReportError(f"unknown game {game_id[:40]!r}; games: {', '.join(game_ids())}")
+    roles = set(load_game(game_id).roles)
+    for n, ln in enumerate(lines, 1):
+        gid = _game_id(ln)
+        if gid is not None and gid != game_id:
+            raise ReportError(f"game line {n} is a game of {gid[:40]}, not {game_id}: "
+                              "report each game's results on their own")
+        if set(ln["returns"]) != roles:
+            raise ReportError(f"game line {n} has returns for {', '.join(sorted(ln['returns']))}"
+                              f", not for {game_id}'s roles ({', '.join(sorted(roles))})")
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -65,7 +65,9 @@ from __future__ import annotations
 
 import gzip
 import json
+import math
 import random
+import re
 import time
 from collections import deque
 from collections.abc import Callable
@@ -632,11 +634,38 @@ def _load_checkpoint(path: Path, cfg: TrainConfig) -> dict[str, Any]:
     return blob
 
 
+def check_settings(cfg: TrainConfig) -> None:
+    """Refuse settings no run can use, before anything is written (a bad width or device
+    would otherwise fail deep inside PyTorch and leave a half-written run behind)."""
+    problems = []
+    if not 1 <= cfg.hidden <= 65_536:
+        problems.append(f"--hidden must be between 1 and 65536, not {cfg.hidden}")
+    if not 0 <= cfg.blocks <= 64:
+        problems.append(f"blocks must be between 0 and 64, not {cfg.blocks}")
+    if cfg.max_rounds is not None and cfg.max_rounds < 1:
+        problems.append(f"--rounds must be 1 or more, not {cfg.max_rounds}")
+    if not math.isfinite(cfg.minutes) or cfg.minutes > 525_600:
+        problems.append("--minutes must be a number of minutes (at most a year)")
+    if cfg.steps_per_round < 1:
+        problems.append(f"--steps-per-round must be 1 or more, not {cfg.steps_per_round}")
+    if not 0.0 <= cfg.mix <= 1.0:
+        problems.append(f"--mix must be between 0 and 1, not {cfg.mix}")
+    if cfg.jobs < 1 or cfg.iterations < 1 or cfg.eval_iterations < 1 or cfg.eval_games < 1:
+        problems.append("--jobs, --iterations and --eval-games must be 1 or more")
+    if cfg.anchor_every < 0:
+        problems.append("--anchor-every must be 0 (never) or more")
+    if not re.fullmatch(r"cpu|cuda(:\d+)?", cfg.device):
+        problems.append(f"--device must be cpu, cuda or cuda:N, not {cfg.device[:40]!r}")
+    if problems:
+        raise UnknownGameError("; ".join(problems))
+
+
 def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = None
           ) -> dict[str, Any]:
     """Run the loop for ``cfg.minutes`` (or ``cfg.max_rounds``); returns the last log line."""
     if cfg.minutes <= 0 and not cfg.max_rounds:
         raise UnknownGameError("--minutes must be more than 0")
+    check_settings(cfg)
     game = load_game(cfg.game)
     if cfg.scenario is not None and cfg.scenario not in game.scenarios:
         raise UnknownGameError(f"{cfg.game} has no scenario {cfg.scenario!r}; scenarios: "

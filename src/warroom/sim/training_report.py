@@ -16,6 +16,7 @@ against training time:
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -51,10 +52,39 @@ def read_log(path: Path) -> list[dict[str, Any]]:
                                "(MODEL.log.jsonl)?") from None
         if not isinstance(line, dict) or "round" not in line or "eval" not in line:
             raise ContentError(f"{path}:{n} is not a training-log line (no round/eval)")
+        problem = log_line_problem(line)
+        if problem:
+            raise ContentError(f"{path}:{n}: {problem}; a training log is what warroom "
+                               "train writes beside its model (MODEL.log.jsonl)")
         lines.append(line)
     if not lines:
         raise ContentError(f"{path} holds no training rounds")
     return lines
+
+
+def _num(x: Any) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
+
+
+_EVAL = ("win_rate", "low", "high", "elo", "games")
+_ANCHOR = ("win_rate", "low", "high", "elo", "games")
+_FRESH = ("policy_loss", "uniform_policy_loss")
+
+
+def log_line_problem(line: dict[str, Any]) -> str:
+    """What is wrong with the fields the report reads in a training-log line ("" if
+    nothing)."""
+    for key in ("round", "seconds", "games", "steps", "policy_loss", "value_loss"):
+        if not _num(line.get(key)):
+            return f"{key} must be a number"
+    for key, fields, optional in (("eval", _EVAL, False), ("anchor", _ANCHOR, True),
+                                  ("fresh", _FRESH, True)):
+        part = line.get(key)
+        if optional and not part:
+            continue
+        if not isinstance(part, dict) or not all(_num(part.get(f)) for f in fields):
+            return f"{key} must hold the numbers {', '.join(fields)}"
+    return ""
 
 
 def best_elo(lines: list[dict[str, Any]]) -> list[float]:

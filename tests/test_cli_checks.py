@@ -1,0 +1,169 @@
+"""Every check before anything is written: a mistake on the command line is refused in one
+line (exit 2) and leaves the files of earlier runs as they were; bot specs mean the same in
+``play --vs`` as in ``simulate --bots``; a report reads only what it can read."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from warroom.cli.main import app
+from warroom.cli.records import SeatError, parse_seats
+from warroom.games import load_game
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str]:
+    res = runner.invoke(app, list(args), input=input)
+    assert "Traceback" not in res.output
+    return res.exit_code, res.output
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("sim") / "eaw.jsonl"
+    code, out = run("simulate", "eaw1940", "--games", "2", "--seed", "1", "--out", str(path))
+    assert code == 0, out
+    return path
+
+
+@pytest.mark.parametrize("args", [
+    ["--scenario", "zzz"],
+    ["--bots", "ismcts:iterations"],
+    ["--backend", "nowhere"],
+])
+def test_simulate_mistakes_leave_an_earlier_out_file_alone(tmp_path: Path, results: Path,
+                                                          args: list[str]) -> None:
+    keep = tmp_path / "keep.jsonl"
+    keep.write_bytes(results.read_bytes())
+    code, out = run("simulate", "eaw1940", "--games", "1", *args, "--out", str(keep),
+                    "--records", str(tmp_path / "recs"))
+    assert code == 2 and out.startswith("error: "), out
+    assert keep.read_bytes() == results.read_bytes()
+    assert not (tmp_path / "recs").exists()
+
+
+def test_a_model_of_another_game_is_refused_before_any_file_is_written(tmp_path: Path,
+                                                                        results: Path) -> None:
+    pytest.importorskip("torch")
+    keep = tmp_path / "keep.jsonl"
+    keep.write_bytes(results.read_bytes())
+    code, out = run("simulate", "sfe", "--games", "1", "--bots", "net:eaw1940",
+                    "--out", str(keep))
+    assert code == 2 and "trained for eaw1940, not sfe" in out
+    assert keep.read_bytes() == results.read_bytes()
+    code, out = run("tournament", "sfe", "--bots", "net:eaw1940,random", "--games", "1",
+                    "--out", str(tmp_path / "t.jsonl"))
+    assert code == 2 and "trained for eaw1940, not sfe" in out
+    assert not (tmp_path / "t.jsonl").exists()
+    code, out = run("play", "eit2", "--as", "lw", "--vs", "net:eaw1940", input="quit\n")
+    assert code == 2 and "--vs net:eaw1940: this model was trained for eaw1940" in out
+
+
+def test_play_vs_takes_any_bot_spec() -> None:
+    eit2 = load_game("eit2")
+    seats = parse_seats(eit2, "lw", "ismcts:iterations=5")
+    assert seats.players == {"lw": "human", "rw": "ismcts:iterations=5"}
+    assert parse_seats(eit2, "lw", "Greedy").players["rw"] == "greedy"
+    with pytest.raises(SeatError, match="unknown bot 'foo'"):
+        parse_seats(eit2, "lw", "foo")
+    with pytest.raises(SeatError, match="needs a value: iterations=VALUE"):
+        parse_seats(eit2, "lw", "ismcts:iterations")
+    code, out = run("play", "eaw1940", "--as", "axis", "--vs", "random:", "--seed", "2",
+                    input="quit\n")
+    assert code == 0, out
+
+
+def test_a_game_played_with_a_bot_spec_saves_and_loads(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    code, out = run("play", "eit2", "--as", "lw", "--vs", "ismcts:iterations=5", "--seed",
+                    "4", input=f"1\nsave {save}\nquit\n")
+    assert code == 0, out
+    assert json.loads(save.read_text())["seats"]["rw"] == "ismcts:iterations=5"
+    code, out = run("play", "eit2", "--load", str(save), input="quit\n")
+    assert code == 0, out
+    code, out = run("play", "eit2", "--load", str(save), "--vs", "greedy", input="quit\n")
+    assert code == 2 and "the record's bot is ismcts:iterations=5" in out
+
+
+def _lines(path: Path) -> list[dict[str, object]]:
+    return [json.loads(x) for x in path.read_text().splitlines()]
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("returns", "x", "returns must map each role to a number"),
+    ("returns", {"axis": "1"}, "returns must map each role to a number"),
+    ("decisions", "abc", "decisions must be a whole number"),
+    ("track", "x", "track must be a list"),
+    ("track", [{"turn": 1, "scores": {"vp": "a"}}], "track must be a list"),
+    ("events", [{"side": "axis"}], "events must be a list"),
+    ("scores", None, "scores must map"),
+    ("winner", 3, "winner must be a role or null"),
+])
+def test_report_refuses_a_field_of_the_wrong_type(tmp_path: Path, results: Path, field: str,
+                                                  value: object, message: str) -> None:
+    lines = _lines(results)
+    lines[1][field] = value
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(json.dumps(x) for x in lines))
+    code, out = run("report", str(bad), "--out", str(tmp_path / "rep"))
+    assert code == 2 and f"line 2: {message}" in out, out
+    assert not (tmp_path / "rep").exists()
+
+
+def test_report_refuses_mixed_games_and_a_game_that_is_not_the_lines(tmp_path: Path,
+                                                                     results: Path) -> None:
+    duel = tmp_path / "duel.jsonl"
+    code, out = run("tournament", "sfe", "--bots", "random,greedy", "--games", "1",
+                    "--out", str(duel))
+    assert code == 0, out
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text(duel.read_text() + results.read_text())
+    code, out = run("report", str(mixed), "--out", str(tmp_path / "r1"))
+    assert code == 2 and "mixes games: game line 3" in out, out
+    code, out = run("report", str(results), "--out", str(tmp_path / "r2"), "--game", "sfe")
+    assert code == 2 and "game line 1 is a game of eaw1940, not sfe" in out, out
+    assert not (tmp_path / "r1").exists() and not (tmp_path / "r2").exists()
+    code, out = run("report", str(duel), "--out", str(tmp_path / "r3"))
+    assert code == 0 and "2 games of sfe" in out, out
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"eval": None}, "eval must hold the numbers"),
+    ({"eval": "x"}, "eval must hold the numbers"),
+    ({"fresh": "x"}, "fresh must hold the numbers"),
+    ({"policy_loss": "abc"}, "policy_loss must be a number"),
+    ({"seconds": "x"}, "seconds must be a number"),
+    ({"anchor": {"win_rate": 0.5}}, "anchor must hold the numbers"),
+])
+def test_report_refuses_a_training_log_with_a_field_of_the_wrong_type(
+        tmp_path: Path, change: dict[str, object], message: str) -> None:
+    shipped = Path(__file__).parents[1] / "src/warroom/ai/models/eaw1940.log.jsonl"
+    lines = [json.loads(x) for x in shipped.read_text().splitlines()[:4]]
+    lines[2].update(change)
+    log = tmp_path / "run.log.jsonl"
+    log.write_text("\n".join(json.dumps(x) for x in lines))
+    code, out = run("report", str(log), "--out", str(tmp_path / "rep"))
+    assert code == 2 and f"run.log.jsonl:3: {message}" in out, out
+    assert not (tmp_path / "rep").exists()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--hidden", "0"], "--hidden must be between 1 and 65536"),
+    (["--hidden", "-3"], "--hidden must be between 1 and 65536"),
+    (["--device", "tpu"], "--device must be cpu, cuda or cuda:N"),
+    (["--rounds", "0"], "--rounds must be 1 or more"),
+    (["--steps-per-round", "0"], "--steps-per-round must be 1 or more"),
+    (["--mix", "2"], "--mix must be between 0 and 1"),
+    (["--anchor-every", "-1"], "--anchor-every must be 0"),
+])
+def test_train_refuses_settings_before_writing_anything(tmp_path: Path, args: list[str],
+                                                        message: str) -> None:
+    pytest.importorskip("torch")
+    code, out = run("train", "eaw1940", "--out", str(tmp_path / "run" / "m.pt"), *args)
+    assert code == 2 and message in out, out
+    assert not (tmp_path / "run").exists()
