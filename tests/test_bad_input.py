@@ -32,15 +32,16 @@ def _dev_zero(_: Path) -> Path:
 RECORDS = [
     ("not_utf8", _write("r.json", b"\xff\xfe{}"), "not UTF-8"),
     ("deep_json", _write("r.json", b"[" * 100_000 + b"]" * 100_000), "nested too deeply"),
-    ("deep_but_parsable", _write("r.json", b'{"game": "eaw1940", "actions": [], "options": '
-                                 b'{"a": ' + b"[" * 200 + b"]" * 200 + b"}}"),
+    ("deep_but_parsable", _write("r.json", b'{"game": "eaw1940", "seed": 0, "actions": [], '
+                                 b'"options": {"a": ' + b"[" * 200 + b"]" * 200 + b"}}"),
      "nested more than"),
     ("huge_int", _write("r.json", b'{"game":"eaw1940","actions":[],"seed":' + b"9" * 5000
                         + b"}"), "4,300 digits"),
     ("dev_zero", _dev_zero, "larger than"),
     ("not_json", _write("r.json", b"{nope"), "not valid JSON"),
     ("not_object", _write("r.json", b"[1, 2]"), "must be a JSON object"),
-    ("huge_key", _write("r.json", json.dumps({"game": "eaw1940", "actions": ["x" * 100_000]})
+    ("huge_key", _write("r.json", json.dumps({"game": "eaw1940", "seed": 0,
+                                                    "actions": ["x" * 100_000]})
                         .encode()), "record step 0"),
 ]
 
@@ -109,7 +110,8 @@ def test_sfe_max_turns_must_be_a_positive_int(tmp_path: Path, value: object) -> 
         new_game(load_game("sfe"), None, 1, {"max_turns": value})
     assert "\n" not in str(exc.value) and len(str(exc.value)) < 200
     path = tmp_path / "r.json"
-    path.write_text(json.dumps({"game": "sfe", "actions": [], "options": {"max_turns": value}}))
+    path.write_text(json.dumps({"game": "sfe", "seed": 0, "actions": [],
+                                "options": {"max_turns": value}}))
     res = runner.invoke(app, ["replay", str(path)])
     assert res.exit_code == 2, res.output
     assert res.output.startswith("error: ") and "max_turns" in res.output

@@ -162,6 +162,9 @@ BASE: dict[str, Any] = {"game": "eaw1940", "scenario": "1940", "options": {}, "s
     ({**BASE, "actions": [True]}, "actions[0]"),
     ({**BASE, "actions": [None]}, "actions[0]"),
     ({**BASE, "state": [1, 2]}, "'state' must be an object"),
+    ({k: v for k, v in BASE.items() if k != "seed"}, "missing key seed"),
+    ({**BASE, "seed": None, "note": "the seed is revealed when the game ends"},
+     "its seed is hidden (null): this is a seat's copy of a game in play"),
 ])
 def test_malformed_record_files_are_rejected_clearly(
         tmp_path: Path, content: Any, fragment: str) -> None:

@@ -382,3 +382,61 @@ def test_a_game_stored_by_another_version_is_replayed_or_refused_cleanly(
         assert rec.json()["actions"][4] == "secret:card-42"      # the seat's own action
         assert c.get(f"{url}/record").status_code == 403
         assert c.get(f"{url}/view", params={"token": tok}).status_code == 409
+
+
+# -- the web audit of 5 December 2026: bot seats, 64-bit seeds, watching a game of bots ------
+
+def test_a_bot_seat_gets_no_link_so_nobody_can_read_its_hand_or_move_for_it(
+        tmp_path: Path) -> None:
+    with make(tmp_path) as c:
+        g = new(c, {"a": "human", "b": "bot:random"}, seed=11)
+        assert set(g["tokens"]) == {"a"} and set(g["seats"]) == {"a"}
+        # the tokens given for a's seat do not open b's
+        res = c.get(f"/api/games/{g['id']}/view", params={"token": g["tokens"]["a"]})
+        assert res.json()["role"] == "a"
+
+
+def _finish_with_bots(c: TestClient, body: dict[str, Any]) -> dict[str, Any]:
+    res = c.post("/api/games", json=body)
+    assert res.status_code == 200, res.text
+    g: dict[str, Any] = res.json()
+    assert g["tokens"] == {} and g["seats"] == {}
+    for _ in range(500):
+        if c.get("/api/games").json()[0]["status"] == "over":
+            break
+        time.sleep(0.01)
+    return g
+
+
+def test_a_seed_written_as_digits_is_kept_to_the_last_digit(tmp_path: Path) -> None:
+    """A browser cannot send a 64-bit number exactly (JavaScript rounds it), so the lobby
+    sends the seed as typed; the record and the game-over payload keep every digit."""
+    top = 2**64 - 1
+    with make(tmp_path) as c:
+        g = _finish_with_bots(c, {"game": "toy", "seed": str(top),
+                                  "seats": {"a": "bot:random", "b": "bot:random"}})
+        rec = c.get(f"/api/games/{g['id']}/record")
+        assert rec.json()["seed"] == top and str(top) in rec.text
+        end = c.get(f"/api/games/{g['id']}/replay").json()
+        assert end["seed"] == str(top)
+        for bad in ("12a", "-1", str(2**64), "", "١٢", 2**64, -1):
+            res = c.post("/api/games", json={"game": "toy", "seed": bad,
+                                             "seats": {"a": "human", "b": "human"}})
+            assert res.status_code == 422 and "seed" in res.text, (bad, res.text)
+
+
+def test_anyone_may_watch_a_game_of_bots_as_a_spectator_while_it_is_on(tmp_path: Path
+                                                                      ) -> None:
+    with make(tmp_path, ["toy", "eit2"]) as c:
+        res = c.post("/api/games", json={"game": "eit2", "scenario": "1920", "seed": 5,
+                                         "seats": {"lw": "bot:ismcts", "rw": "bot:ismcts"}})
+        assert res.status_code == 200, res.text
+        url = f"/api/games/{res.json()['id']}/replay"
+        seen = c.get(url).json()
+        assert seen["live"] and seen["role"] is None and seen["seed"] is None
+        assert seen["view"]["hand"] is None, "a spectator sees no hand"
+        assert c.get(url, params={"as": "lw"}).status_code == 403
+        if seen["steps"]:
+            assert c.get(f"{url}/why", params={"step": 1}).status_code == 403
+        mixed = new(c, {"a": "human", "b": "bot:random"})
+        assert c.get(f"/api/games/{mixed['id']}/replay").status_code == 403

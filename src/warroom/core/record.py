@@ -60,6 +60,10 @@ class Record:
         if missing:
             raise RecordError(f"{source}: missing key(s) {', '.join(missing)}; a record needs "
                               f"{', '.join(RECORD_KEYS)}")
+        if obj.get("seed", 0) is None:
+            raise RecordError(f"{source}: its seed is hidden (null): this is a seat's copy of "
+                              "a game in play, whose seed is revealed when the game ends; "
+                              "download the record again once the game is over")
         unknown = sorted(str(k).encode("utf-8", "backslashreplace").decode() for k in
                          set(obj) - set(RECORD_KEYS) - {"state", "result", "seats"})
         if unknown:
@@ -67,13 +71,16 @@ class Record:
             raise RecordError(f"{source}: unknown key(s) "
                               f"{listed if len(listed) <= 200 else listed[:199] + '…'}")
         check_depth(obj, RecordError, source)
+        if "seed" not in obj:
+            raise RecordError(f"{source}: missing key seed (the game's dice and deals come "
+                              f"from it); a record needs {', '.join(RECORD_KEYS)}")
         game = obj["game"]
         # absent or null means the default; any other value must have the right type
         scenario = obj.get("scenario")
         scenario = "" if scenario is None else scenario
         options = obj.get("options")
         options = {} if options is None else options
-        seed = obj.get("seed", 0)
+        seed = obj["seed"]
         forced = obj.get("forced_dice")
         forced = [] if forced is None else forced
         actions = obj["actions"]

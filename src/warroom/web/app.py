@@ -136,9 +136,10 @@ class NewGame(BaseModel):
 
     game: str = Field(max_length=32, description="Game id, e.g. eit2.")
     scenario: str | None = Field(default=None, max_length=64)
-    seed: StrictInt | None = Field(default=None, ge=0, lt=2**64,
-                                   description="Omit for a secret seed from the operating "
-                                               "system.")
+    seed: StrictInt | StrictStr | None = Field(
+        default=None, description="A whole number from 0 to 2**64 - 1, or the same written "
+        "as a decimal string (as a browser sends it: a JavaScript number rounds 64-bit "
+        "seeds). Omit for a secret seed from the operating system.")
     seats: dict[str, str] = Field(description='Each role: "human" or "bot:NAME".')
     options: dict[str, Any] | None = None
 
@@ -146,6 +147,18 @@ class NewGame(BaseModel):
     @classmethod
     def _plain(cls, value: Any) -> Any:
         plain_json(value, "the request")
+        return value
+
+    @field_validator("seed")
+    @classmethod
+    def _seed(cls, value: int | str | None) -> int | str | None:
+        if isinstance(value, str):
+            if not (value.isascii() and value.isdigit() and len(value) <= 20):
+                raise ValueError("the seed must be a whole number from 0 to "
+                                 f"{2**64 - 1}, written in digits")
+            value = int(value)
+        if value is not None and not 0 <= value < 2**64:
+            raise ValueError(f"the seed must be a whole number from 0 to {2**64 - 1}")
         return value
 
 
@@ -259,9 +272,10 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
 
     @app.post("/api/games")
     def create_game(body: NewGame, request: Request) -> dict[str, Any]:
-        """A new game: the secret link of each seat (keep them: they are not shown again)."""
-        key, tokens = service.create(body.game, body.scenario, body.seats, body.seed,
-                                     body.options)
+        """A new game: the secret link of each human seat (keep them: they are not shown
+        again; a bot's seat has none)."""
+        seed = None if body.seed is None else int(body.seed)
+        key, tokens = service.create(body.game, body.scenario, body.seats, seed, body.options)
         base = str(request.base_url).rstrip("/")
         return {"id": key,
                 "seats": {role: f"{base}/games/{key}#{t}" for role, t in tokens.items()},

@@ -255,7 +255,8 @@ class GameService:
     def create(self, game_id: str, scenario: str | None, seats: dict[str, str],
                seed: int | None = None, options: dict[str, Any] | None = None
                ) -> tuple[str, dict[str, str]]:
-        """A new game; returns its id and the secret token of each seat."""
+        """A new game; returns its id and the secret token of each human seat (a bot's seat
+        gets a token no one is told: nobody can read its hand or move for it)."""
         if game_id not in self.game_ids:
             raise UnknownGameError(f"unknown game {short(game_id)}; games: "
                                    f"{', '.join(self.game_ids)}")
@@ -294,7 +295,7 @@ class GameService:
         with self._live_lock:
             self._live[game_key] = live
         self._kick_bots(live)
-        return game_key, tokens
+        return game_key, {r: t for r, t in tokens.items() if seats[r] == "human"}
 
     def list_games(self, limit: int = 100) -> list[dict[str, Any]]:
         """Recent games, newest first (no tokens)."""
@@ -516,7 +517,7 @@ class GameService:
                 "can_undo": role is not None and live.session.can_undo(role),
                 "view": seen,
                 "result": out.to_json() if out is not None else None,
-                "seed": state.data["seed"] if state.active is None else None,
+                "seed": str(state.data["seed"]) if state.active is None else None,
             }
 
     def view_for(self, game_key: str, token: str | None) -> dict[str, Any]:
@@ -599,6 +600,12 @@ class GameService:
             role = self._perspective(live.game, as_role)
             if role is None and token:
                 role = self.seat(live, token)
+        elif not token and all(p != "human" for p in live.seats.values()):
+            # bots on every seat: anyone may watch, as a spectator (public facts only)
+            if self._perspective(live.game, as_role) is not None:
+                raise Forbidden("while a game of bots is on, it is watched as a spectator; "
+                                "each role's view opens once it is over")
+            role = None
         else:
             role = self.seat(live, token)
             if as_role not in (None, "", role):
@@ -648,7 +655,7 @@ class GameService:
         live, tl, role, over = self._game_timeline(game_key, token, as_role)
         payload = self._step_payload(tl, step, role, over, with_index)
         payload.update({"source": "game", "id": live.id, "live": not over,
-                        "seed": tl.record.seed if over else None})
+                        "seed": str(tl.record.seed) if over else None})
         return payload
 
     def replay_game_why(self, game_key: str, token: str | None, step: int) -> dict[str, Any]:
@@ -850,7 +857,7 @@ class GameService:
         rec, tl = self._upload_timeline(key)
         role = self._perspective(tl.game, as_role)
         payload = self._step_payload(tl, step, role, True, with_index)
-        payload.update({"source": "upload", "id": key, "live": False, "seed": rec.seed,
+        payload.update({"source": "upload", "id": key, "live": False, "seed": str(rec.seed),
                         "record": rec.to_json()})
         return payload
 

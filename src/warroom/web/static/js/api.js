@@ -9,7 +9,9 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(path, { method = "GET", body, token, raw = false } = {}) {
+/** Call the API; the parsed JSON answer, or with `text` its exact text (a record: 64-bit
+ * seeds would lose digits as JavaScript numbers). */
+export async function api(path, { method = "GET", body, token, raw = false, text: asText = false } = {}) {
   const headers = { Accept: "application/json" };
   if (token) headers["X-Warroom-Token"] = token;
   let payload;
@@ -24,6 +26,7 @@ export async function api(path, { method = "GET", body, token, raw = false } = {
     throw new ApiError(0, { error: "the server cannot be reached; check your connection" });
   }
   const text = await res.text();
+  if (asText && res.ok) return text;
   let data = null;
   try {
     data = text ? JSON.parse(text) : null;

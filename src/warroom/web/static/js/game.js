@@ -456,10 +456,11 @@ async function undo() {
 
 async function download() {
   try {
-    const rec = await api(`${base}/record`, { token: seat().token });
-    const blob = new Blob([JSON.stringify(rec, null, 1)], { type: "application/json" });
+    // the server's bytes as they are: parsed and written again, a 64-bit seed would round
+    const text = await api(`${base}/record`, { token: seat().token, text: true });
+    const blob = new Blob([text], { type: "application/json" });
     const url = URL.createObjectURL(blob);
-    const a = h("a", { href: url, download: `${rec.game || "game"}-${gameId}.json` });
+    const a = h("a", { href: url, download: `${(S.payload && S.payload.game) || "game"}-${gameId}.json` });
     document.body.append(a);
     a.click();
     a.remove();

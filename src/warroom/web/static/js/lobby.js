@@ -53,7 +53,8 @@ function hotseatUrl(id, tokens) {
 function showCreated(res, seats, game) {
   const humans = Object.keys(seats).filter((r) => seats[r] === "human");
   saveSeats(res.id, Object.fromEntries(humans.map((r) => [r, res.tokens[r]])));
-  const rows = Object.entries(res.seats).map(([role, url]) => {
+  const rows = Object.keys(seats).map((role) => {
+    const url = res.seats[role]; // a bot's seat has no link
     const bot = seats[role] !== "human";
     const input = h("input", { type: "text", readonly: true, value: url, class: "link",
       "aria-label": `secret link of ${roleName(role)}`, onfocus: (e) => e.target.select() });
@@ -73,7 +74,8 @@ function showCreated(res, seats, game) {
     h("ul", { class: "seat-links" }, rows),
     here ? h("p", {}, h("a", { href: here, class: "button primary", id: "play-here" },
       humans.length > 1 ? "Play all human seats here (hot-seat)" : `Play ${roleName(humans[0])} here`))
-      : h("p", { class: "muted" }, "Every seat is a bot: watch from the games list."),
+      : h("p", {}, h("a", { href: `/games/${encodeURIComponent(res.id)}/replay`, class: "button primary", id: "play-here" },
+        "Watch the bots play"), " ", h("span", { class: "muted" }, "(as a spectator; also from the games list)")),
     h("p", {}, h("button", { type: "button", onclick: () => { box.hidden = true; $("new-form").hidden = false; } },
       "Set up another game")));
   $("new-form").hidden = true;
@@ -89,7 +91,7 @@ async function create(ev) {
   for (const sel of $("seat-rows").querySelectorAll("select")) seats[sel.dataset.role] = sel.value;
   const body = { game: game.id, scenario: $("scenario").value || null, seats };
   const seed = $("seed").value.trim();
-  if (seed !== "") body.seed = Number(seed);
+  if (seed !== "") body.seed = seed; // as typed: a JavaScript number would round a 64-bit seed
   const button = $("create");
   button.disabled = true;
   try {
@@ -130,6 +132,10 @@ async function loadGames() {
       links.push(h("a", { href: hotseatUrl(g.id, roles.map((r) => tokens[r])), class: "button small" }, "Resume"));
     } else if (roles.length === 1) {
       links.push(h("a", { href: `/games/${g.id}#${tokens[roles[0]]}`, class: "button small" }, `Resume as ${roleName(roles[0])}`));
+    }
+    const bots = Object.values(g.seats || {}).every((p) => p !== "human");
+    if (g.status !== "over" && bots) {
+      links.push(h("a", { href: `/games/${g.id}/replay`, class: "button small watch" }, "Watch"));
     }
     if (g.status === "over") {
       links.push(h("a", { href: `/games/${g.id}/replay`, class: "button small replay" }, "Replay"));

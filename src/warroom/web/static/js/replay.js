@@ -3,6 +3,8 @@
 //   /games/GAME_ID/replay        a finished game (anyone with the link)
 //   /games/GAME_ID/replay#TOKEN  a running game up to now, for one seat: that seat's view
 //                                only, and "why?" for its own decisions only
+//   /games/GAME_ID/replay        a running game of bots only: watched as a spectator (public
+//                                facts), following the game as it goes on
 // ?step=N (or #step=N) opens a step; ?as=ROLE a role's view of a finished game or record.
 // Steps move with the buttons, the slider, the turn list and the keys ← → Home End PgUp PgDn.
 import { api } from "./api.js";
@@ -42,6 +44,9 @@ const R = {
   live: false,
   payload: null,
   ticket: 0,
+  target: null, // the step asked for and not shown yet: presses made meanwhile count from it
+  follow: null, // the timer that fetches a watched game's new steps
+  opened: false,
   ui: new Map(),
 };
 
@@ -100,9 +105,13 @@ function shareUrl(step) {
   return `${location.origin}${location.pathname}?${q}`;
 }
 
+/** The step the next relative move counts from: the one asked for, else the one shown. */
+const current = () => (R.target !== null ? R.target : R.step);
+
 async function show(k) {
   const want = k === null ? null : Math.max(0, Math.min(k, R.index ? R.steps : k));
   const ticket = ++R.ticket;
+  R.target = want;
   let r;
   try {
     r = await api(`${base}?${params(want, R.index === null)}`, { token: R.token });
@@ -111,21 +120,41 @@ async function show(k) {
     }
   } catch (err) {
     if (ticket !== R.ticket) return;
+    R.target = null;
     if (err.status === 422 && /outside this record/.test(err.message) && want !== null) {
       message("info", "That step is not in the record: showing its end instead", err.message);
       show(null);
       return;
     }
-    message("error", err.status === 403 ? "This replay needs a seat's link while the game is on"
+    message("error", err.status === 403 ? "This replay needs a seat's link while the game is on (a game of bots only can be watched by anyone)"
       : "The record could not be loaded", err.message);
     return;
   }
   if (ticket !== R.ticket) return;
+  R.target = null;
   if (r.index) {
     R.index = r.index;
     buildMarks();
   }
+  const first = !R.opened;
+  R.opened = true;
+  if (first && r.live && !R.token && startStep() === null) {
+    show(null); // a game of bots being watched opens where it stands now
+    return;
+  }
   render(r);
+  watch(r);
+}
+
+/** A watched game of bots: while it is on and the end is shown, fetch it again every few
+ * seconds so that the bots' moves come in. */
+function watch(r) {
+  clearTimeout(R.follow);
+  if (!r.live || R.token || r.step !== r.steps) return;
+  R.follow = setTimeout(() => {
+    if (R.target === null && R.step === R.steps && !document.hidden) show(null);
+    else watch(R.payload);
+  }, 2000);
 }
 
 function actionLine(r) {
@@ -146,7 +175,8 @@ function render(r) {
   R.live = r.live;
   setRoles(r.roles);
   const v = r.view || {};
-  const kind = r.live ? "your replay of the game so far" : (fromGame ? "finished game" : "uploaded record");
+  const kind = r.live ? (R.token ? "your replay of the game so far" : "bots playing: the game so far")
+    : (fromGame ? "finished game" : "uploaded record");
   fill($("title"), `Replay: ${r.title || r.game}`, " ", h("span", { class: "scenario" }, r.scenario || ""),
     " ", h("span", { class: "muted small" }, `(${kind})`));
   fill($("you"), h("span", { class: "muted" }, r.role ? "Seen by" : "Spectator"), " ", r.role ? roleChip(r.role) : null);
@@ -232,17 +262,18 @@ async function why() {
 
 function turnStep(dir) {
   if (!R.marks.length) return dir < 0 ? 0 : R.steps;
-  const i = markOf(R.step);
+  const at = current();
+  const i = markOf(at);
   if (dir < 0) {
     // back to the start of this turn, or of the previous one when already there
-    return R.marks[i].step < R.step ? R.marks[i].step : R.marks[Math.max(0, i - 1)].step;
+    return R.marks[i].step < at ? R.marks[i].step : R.marks[Math.max(0, i - 1)].step;
   }
   return i + 1 < R.marks.length ? R.marks[i + 1].step : R.steps;
 }
 
 $("first").addEventListener("click", () => show(0));
-$("prev").addEventListener("click", () => show(R.step - 1));
-$("next").addEventListener("click", () => show(R.step + 1));
+$("prev").addEventListener("click", () => show(current() - 1));
+$("next").addEventListener("click", () => show(current() + 1));
 $("last").addEventListener("click", () => show(R.steps));
 $("prev-turn").addEventListener("click", () => show(turnStep(-1)));
 $("next-turn").addEventListener("click", () => show(turnStep(1)));
@@ -253,7 +284,7 @@ $("why").addEventListener("click", why);
 $("copy-share").addEventListener("click", (e) => copyText($("share").value, e.currentTarget));
 document.addEventListener("keydown", (e) => {
   if (e.target.closest && e.target.closest("input, textarea, select, .map-wrap")) return;
-  const to = { ArrowRight: () => R.step + 1, ArrowLeft: () => R.step - 1, Home: () => 0,
+  const to = { ArrowRight: () => current() + 1, ArrowLeft: () => current() - 1, Home: () => 0,
     End: () => R.steps, PageDown: () => turnStep(1), PageUp: () => turnStep(-1) }[e.key];
   if (!to || e.altKey || e.ctrlKey || e.metaKey) return;
   e.preventDefault(); // the keys step through the record, not scroll the page
