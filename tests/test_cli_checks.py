@@ -167,3 +167,84 @@ def test_train_refuses_settings_before_writing_anything(tmp_path: Path, args: li
     code, out = run("train", "eaw1940", "--out", str(tmp_path / "run" / "m.pt"), *args)
     assert code == 2 and message in out, out
     assert not (tmp_path / "run").exists()
+
+
+def test_load_suggests_rewind_only_where_it_can_help(tmp_path: Path) -> None:
+    truncated = tmp_path / "t.json"
+    truncated.write_text('{"game": "eaw1940", "seed": 1, "actions": [')
+    other = tmp_path / "o.json"
+    other.write_text(json.dumps({"game": "eaw1940", "seed": 1, "actions": []}))
+    for path, game, words in ((truncated, "eaw1940", "not valid JSON"),
+                              (other, "eit2", "record is for game 'eaw1940', not 'eit2'")):
+        code, out = run("play", game, "--load", str(path), input="quit\n")
+        assert code == 2 and words in out and "--rewind" not in out, out
+
+
+def test_a_database_password_is_never_printed() -> None:
+    code, out = run("upgrade-games", "--db",
+                    "postgresql+psycopg://alice:S3cretPW@127.0.0.1:1/db")
+    assert code == 2 and "alice:***@127.0.0.1" in out and "S3cretPW" not in out, out
+    from warroom.web.db import masked_db
+    assert masked_db("weird://bob:pw@h/x") == "weird://bob:***@h/x"
+    assert masked_db("sqlite:///tmp/w.db") == "sqlite:///tmp/w.db"
+
+
+def test_tk_resolve_refuses_what_a_script_got_wrong_instead_of_asking() -> None:
+    base = ["tk", "resolve", "--situation", "1939", "--faction", "axis"]
+    code, out = run(*base, "--event", "15.26", "--dice", "x,y")
+    assert code == 2 and "--dice takes die faces separated by commas" in out, out
+    code, out = run(*base, "--event", "15.26", "--choose", "99", input="1\n")
+    assert code == 2 and "--choose answer 1 ('99')" in out and "no choice 99" in out, out
+    code, out = run(*base, "--event", "15.26", "--choose", "1,1,1,1")
+    assert code == 0 and "the last 2 of --choose (1, 1) were not used" in out, out
+    code, out = run(*base, "--event", "minor")
+    assert code == 2 and "'minor' begins 2 political events: 15.25" in out, out
+    code, out = run(*base, "--event", "ceded", "--choose", "1,1")
+    assert code == 0 and "Ceded Land" in out, out
+    code, out = run("tk", "events")
+    assert code == 0 and out.count("\n") == 40 and "15.40" in out
+    assert "Ceded Land  (--land; drawn when not given)" in out
+
+
+def test_content_files_that_replace_nothing_and_empty_files_are_named(tmp_path: Path) -> None:
+    bundled = Path(__file__).parents[1] / "src/warroom/games"
+    typo = tmp_path / "typo"
+    typo.mkdir()
+    (typo / "mapp.yaml").write_text((bundled / "eit2/content/map.yaml").read_text())
+    (typo / "README.txt").write_text("notes are not content")
+    code, out = run("content", "eit2", "--content", str(typo))
+    assert code == 2 and "holds mapp.yaml, which replaces no file" in out, out
+    assert "did you mean mapp.yaml -> map.yaml?" in out
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "map.yaml").write_text("")
+    code, out = run("content", "eit2", "--content", str(empty))
+    assert code == 2 and "map.yaml: the file is empty; it needs the fields spaces" in out, out
+    twice = tmp_path / "twice"
+    twice.mkdir()
+    text = (bundled / "eaw1940/content/map.yaml").read_text()
+    import yaml
+    data = yaml.safe_load(text)
+    data["fronts"][-1]["id"] = data["fronts"][0]["id"]
+    (twice / "map.yaml").write_text(yaml.safe_dump(data))
+    code, out = run("content", "eaw1940", "--content", str(twice))
+    assert code == 2 and f"duplicate front id {data['fronts'][0]['id']!r}" in out, out
+
+
+@pytest.mark.parametrize("args", [["play", "eaw1940"], ["simulate", "eaw1940"],
+                                  ["tournament", "eaw1940", "--bots", "random,greedy"]])
+@pytest.mark.parametrize("seed", ["-1", str(2**64)])
+def test_a_seed_outside_64_bits_is_refused(args: list[str], seed: str) -> None:
+    """The generator keeps 64 bits, so -1 was 2**64 - 1 and 2**64 was 0, silently."""
+    code, out = run(*args, "--seed", seed, input="quit\n")
+    assert code == 2 and "seed must be a whole number from 0 to 18446744073709551615" in out
+
+
+def test_a_file_where_a_folder_belongs_is_named(tmp_path: Path, results: Path) -> None:
+    code, out = run("simulate", "eaw1940", "--games", "1", "--records", str(results))
+    assert code == 2 and "is a file; give a folder" in out, out
+    code, out = run("report", str(results), "--out", str(results))
+    assert code == 2 and "is a file; give a folder" in out, out
+    shipped = Path(__file__).parents[1] / "src/warroom/ai/models/eaw1940.log.jsonl"
+    code, out = run("report", str(shipped), "--out", str(results))
+    assert code == 2 and "is a file; give a folder" in out, out

@@ -281,7 +281,7 @@ def test_view_hides_rng_and_forced_dice(eaw: Game) -> None:
 
 def test_view_of_fresh_games_does_not_depend_on_seed_or_forced_dice(eaw: Game) -> None:
     base = view(new_game(eaw, seed=1), "axis")
-    for seed, forced in ((2, None), (10**12, [6, 6, 6]), (-5, [1, 2, 3, 4, 5, 6])):
+    for seed, forced in ((2, None), (10**12, [6, 6, 6]), (2**64 - 1, [1, 2, 3, 4, 5, 6])):
         assert view(new_game(eaw, seed=seed, forced_dice=forced), "axis") == base
 
 
@@ -486,7 +486,7 @@ def test_forced_dice_come_first_then_the_rng(eaw: Game) -> None:
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(min_value=-(2**63), max_value=2**64),
+@given(seed=st.integers(min_value=0, max_value=2**64 - 1),
        steps=st.integers(min_value=0, max_value=80),
        policy=st.integers(min_value=0, max_value=2**32),
        data=st.data())
@@ -510,3 +510,10 @@ def test_any_action_outside_legal_actions_is_rejected(
     # every legal one is accepted
     for legal_id in legal_ids:
         apply(clone(state), legal_id)
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, -(2**63)])
+def test_a_seed_outside_64_bits_is_refused(eaw: Game, seed: int) -> None:
+    """The generator keeps 64 bits: -1 would be 2**64 - 1 and 2**64 would be 0, silently."""
+    with pytest.raises(UnknownGameError, match="seed must be a whole number from 0 to"):
+        new_game(eaw, seed=seed)

@@ -114,7 +114,7 @@ def play(
         bot_roles = [r for r, p in seats.players.items() if p != HUMAN]
         bots = {r: make_bot(seats.players[r], base + 1 + i) for i, r in enumerate(bot_roles)}
     except RecordError as exc:
-        if load is not None and not rewind:
+        if load is not None and not rewind and exc.replayed:
             exc = RecordError(f"{exc} (a game saved by an earlier version of warroom, whose "
                               "rules differ, can go on from where it stops fitting: add "
                               "--rewind)")
@@ -260,7 +260,7 @@ def serve(
     """Run the web server: lobby, games in the browser, secret seat links, bots."""
     import uvicorn  # imported here: only this command needs the server stack loaded
 
-    from warroom.web.app import create_app
+    from warroom.web.app import create_app, db_problem, masked_db
 
     db = db or default_db()
     if not 0 < port < 65536:
@@ -268,11 +268,11 @@ def serve(
     try:
         web = create_app(db, bot_workers=bot_workers)
     except Exception as exc:  # a bad URL, an unreachable database: one clean line
-        _fail(WarroomError(f"cannot open the database {db}: {str(exc).splitlines()[0][:200]}"))
+        _fail(WarroomError(db_problem(db, exc)))
         return
     shown = host if ":" not in host else f"[{host}]"
-    console.print(f"warroom is serving on [bold]http://{shown}:{port}/[/] (database: {db}); "
-                  "Ctrl-C stops it")
+    console.print(f"warroom is serving on [bold]http://{shown}:{port}/[/] (database: "
+                  f"{masked_db(db)}); Ctrl-C stops it")
     uvicorn.run(web, host=host, port=port, log_level="warning")
 
 
@@ -288,13 +288,13 @@ def upgrade_games(
     """After upgrading warroom, with the server stopped: replay the stored web games under
     today's rules, refresh their state snapshots, and report (or with --rewind mend) the
     games in play that the new rules no longer accept."""
-    from warroom.web.app import create_service
+    from warroom.web.app import create_service, db_problem
 
     url = db or default_db()
     try:
         service = create_service(url, bot_workers=1)
     except Exception as exc:  # a bad URL, an unreachable database: one clean line
-        _fail(WarroomError(f"cannot open the database {url}: {str(exc).splitlines()[0][:200]}"))
+        _fail(WarroomError(db_problem(url, exc)))
         return
     try:
         found = service.upgrade_games(rewind=rewind, keys=ids or None)

@@ -37,6 +37,41 @@ def _fail(exc: Exception) -> None:
     raise typer.Exit(2)
 
 
+def _dice(text: str) -> list[int]:
+    out = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if not (piece.isascii() and piece.isdigit() and len(piece) <= 3):
+            raise WarroomError(f"--dice takes die faces separated by commas, e.g. 3,5; not "
+                               f"{piece[:20]!r}")
+        out.append(int(piece))
+    return out
+
+
+@app.command()
+def events(
+    as_json: Annotated[bool, typer.Option("--json", help="Print them as JSON.")] = False,
+    content: Annotated[Path | None, typer.Option(help="Content folder override.")] = None,
+) -> None:
+    """The 40 political events (rule 15): number, name and what each must be told."""
+    try:
+        listed = load_game("tk", content).content_json()["events"]
+    except WarroomError as exc:
+        _fail(exc)
+        return
+    if as_json:
+        sys.stdout.write(json.dumps(listed, indent=1) + "\n")
+        return
+    country = {"neutral": "a neutral minor", "minor": "a minor", "further": "a further "
+               "neutral", "resisting": "the resisting country"}
+    for e in listed:
+        need = e.get("needs")
+        told = (f"  (--country: {country[need]}; drawn when not given)" if need in country
+                else f"  (--{need}; drawn when not given)" if need else "")
+        console.print(Text(f"{e['number']:>7}  {e['name']}{told}"))
+
+
 @app.command()
 def resolve(
     event: Annotated[str, typer.Option(help="Event number (15.26) or name.")],
@@ -77,7 +112,7 @@ def resolve(
             # option overrides the scenario)
             options["situation_data"] = load_yaml(Path(situation))
             scenario = "random"
-        forced = [int(x) for x in dice.split(",") if x.strip()] if dice else None
+        forced = _dice(dice) if dice else None
         try:
             state = new_game(g, scenario, seed, options, forced)
         except ContentError as exc:
@@ -86,6 +121,7 @@ def resolve(
         _fail(exc)
         return
     answers = [a.strip() for a in (choose or "").split(",") if a.strip()]
+    given = len(answers)
     out = console if not as_json else err
     shown = 0
     while True:
@@ -103,6 +139,7 @@ def resolve(
         for c in choices:
             out.print(Text.assemble((f"  {c.number:>2} ", "bold cyan"), c.label))
         while True:
+            scripted = bool(answers)
             if answers:
                 ans = answers.pop(0)
             else:
@@ -127,9 +164,17 @@ def resolve(
                 apply(state, resolve_choice(ans, choices).action)
                 break
             except WarroomError as exc:
+                if scripted:        # a script's answer does not fit: stop, never guess
+                    _fail(WarroomError(f"--choose answer {given - len(answers)} ({ans[:40]!r})"
+                                       f" to \"{asked.text}\" [{asked.rule}]: {exc}"))
+                    return
                 out.print(Text(str(exc), style="bold red"))
                 for line in candidate_lines(exc):
                     out.print(Text(line))
+    if answers:
+        err.print(Text(f"note: the event asked for {given - len(answers)} answer(s); the "
+                       f"last {len(answers)} of --choose ({', '.join(answers)[:80]}) were not "
+                       "used", style="yellow"))
     outcome = result(state)
     seen = view(state, None)
     if as_json:

@@ -27,6 +27,10 @@ class ContentModel(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+CONTENT_SUFFIXES = (".yaml", ".yml", ".json")
+"""The files of a content folder that are content (others, such as a README, are left be)."""
+
+
 class ContentPack:
     """Where a game's content files come from: the bundled folder, overridden per file."""
 
@@ -36,6 +40,18 @@ class ContentPack:
         if override is not None and not override.is_dir():
             raise ContentError(f"content folder {override} does not exist or is not a folder; "
                                "pass --content a folder holding the files to override")
+        if override is not None:
+            known = sorted(p.name for p in bundled.iterdir() if p.suffix in CONTENT_SUFFIXES)
+            stray = sorted(p.name for p in override.iterdir()
+                           if p.suffix in CONTENT_SUFFIXES and p.name not in known)
+            if stray:
+                close = [difflib.get_close_matches(n, known, n=1) for n in stray]
+                hint = "; ".join(f"{n} -> {c[0]}?" for n, c in zip(stray, close, strict=True)
+                                 if c)
+                raise ContentError(f"content folder {override} holds {', '.join(stray)}, which "
+                                   "replaces no file of the pack (its files: "
+                                   f"{', '.join(known)})" + (f"; did you mean {hint}" if hint
+                                                             else ""))
 
     def path(self, name: str) -> Path:
         if self.override is not None:
@@ -77,6 +93,12 @@ def validate(model: type[M], obj: Any, file: str) -> M:
         # report the typo, the root cause, and suggest the field it was meant to be.
         err = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
         msg = err["msg"]
+        if not err["loc"]:          # the whole file is not the mapping of fields it must be
+            fields = ", ".join(_fields_at(model, ()))
+            raise ContentError(("the file is empty" if obj is None else
+                                f"the file holds a {type(obj).__name__}, not a mapping of "
+                                "fields") + f"; it needs the fields {fields}", file=file
+                               ) from exc
         if err["type"] == "extra_forbidden":
             known = _fields_at(model, err["loc"][:-1])
             close = difflib.get_close_matches(str(err["loc"][-1]), known, n=1)

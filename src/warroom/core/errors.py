@@ -32,10 +32,14 @@ class ContentError(WarroomError):
 class RecordError(WarroomError):
     """A game record that cannot be read or replayed."""
 
-    def __init__(self, message: str, *, index: int | None = None, legal: list[str] | None = None):
+    def __init__(self, message: str, *, index: int | None = None, legal: list[str] | None = None,
+                 replayed: bool = False):
         super().__init__(message)
         self.index = index
         self.legal = legal or []
+        self.replayed = replayed
+        """True when the record was read and today's rules refused it while replaying it
+        (an action, or its state snapshot): going on from where it stops fitting may help."""
 
 
 class UnknownGameError(WarroomError):

@@ -139,10 +139,10 @@ def replay(game: Game, record: Record) -> State[Any]:
         except IllegalActionError as exc:
             legal = [a.key for a in legal_actions(state)]
             raise RecordError(
-                f"record step {i}: {exc}", index=i, legal=legal) from exc
+                f"record step {i}: {exc}", index=i, legal=legal, replayed=True) from exc
         except ValueError as exc:  # e.g. a forced die value that is not a face of the die
             raise RecordError(f"record step {i} ({ref!r}) cannot be played: {exc}",
-                              index=i) from exc
+                              index=i, replayed=True) from exc
     if record.state is not None:
         mine = json.loads(state.dumps())
         if mine != record.state:
@@ -152,7 +152,7 @@ def replay(game: Game, record: Record) -> State[Any]:
                               f"(differs in {', '.join(diff)}); the record was edited, "
                               "made with other content, or saved by an earlier version of "
                               "warroom whose rules differ; load it without 'state' to trust "
-                              "the actions")
+                              "the actions", replayed=True)
     return state
 
 

@@ -57,6 +57,13 @@ def bots_for_roles(game_id: str, bots: list[str], content: str | None = None) ->
     return dict(zip(roles, bots, strict=True))
 
 
+def check_seed(seed: int) -> None:
+    """A batch's seed is 64 bits, as a game's: -1 would silently be 2**64 - 1."""
+    if not 0 <= seed < 1 << 64:
+        raise UnknownGameError(f"--seed must be a whole number from 0 to {(1 << 64) - 1}, "
+                               f"not {seed}")
+
+
 def split_bots(text: str) -> list[str]:
     """Bot specs from a comma-separated list. A spec's own parameters may also be separated
     by commas (``ismcts:seconds=1,iterations=50,greedy``): a piece that is ``key=value``
@@ -221,6 +228,7 @@ def iter_batch(game_id: str, *, games: int, seed: int, bots: list[str],
     the first line is asked for, so a caller can check before it opens its output files."""
     if games < 0:
         raise UnknownGameError("--games must be 0 or more")
+    check_seed(seed)
     check_backend(backend, jobs, address)
     game = load_game(game_id, content)  # fail early on a bad game or content pack
     if scenario is not None and scenario not in game.scenarios:
@@ -268,6 +276,9 @@ class OutputWriter:
     def __init__(self, out: Path | None, records_dir: Path | None) -> None:
         self._fh: IO[str] | None = None
         self.records_dir = records_dir
+        if records_dir is not None and records_dir.exists() and not records_dir.is_dir():
+            raise UnknownGameError(f"--records {records_dir} is a file; give a folder (one "
+                                   "record file a game goes there)")
         try:
             if records_dir is not None:
                 records_dir.mkdir(parents=True, exist_ok=True)

@@ -580,6 +580,9 @@ def write_report(game_id: str, lines: Sequence[dict[str, Any]], out_dir: Path
         if set(ln["returns"]) != roles:
             raise ReportError(f"game line {n} has returns for {', '.join(sorted(ln['returns']))}"
                               f", not for {game_id}'s roles ({', '.join(sorted(roles))})")
+    if out_dir.exists() and not out_dir.is_dir():
+        raise ReportError(f"--out {out_dir} is a file; give a folder for the plots and "
+                          "report.md")
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -26,7 +26,7 @@ from warroom.ai import check_bot
 from warroom.core.errors import UnknownGameError
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
-from warroom.sim import GameSpec, run_specs
+from warroom.sim import GameSpec, check_seed, run_specs
 from warroom.sim.backends import check_backend
 from warroom.sim.stats import Score, elo_table, mean_interval, wilson
 
@@ -92,6 +92,7 @@ def iter_tournament(game_id: str, bots: Sequence[str], *, games: int, seed: int,
                     content: str | None = None) -> tuple[int, Iterator[dict[str, Any]]]:
     """The number of games and an iterator of their summary lines, in schedule order."""
     roles = check(game_id, bots, games, scenario, content)
+    check_seed(seed)
     check_backend(backend, jobs, address)
     total, specs = schedule(roles, bots, games, seed)
     return total, run_specs(game_id, specs, total, scenario=scenario, jobs=jobs,

@@ -654,6 +654,8 @@ def check_settings(cfg: TrainConfig) -> None:
         problems.append("--jobs, --iterations and --eval-games must be 1 or more")
     if cfg.anchor_every < 0:
         problems.append("--anchor-every must be 0 (never) or more")
+    if not 0 <= cfg.seed < 1 << 64:
+        problems.append(f"--seed must be a whole number from 0 to {(1 << 64) - 1}")
     if not re.fullmatch(r"cpu|cuda(:\d+)?", cfg.device):
         problems.append(f"--device must be cpu, cuda or cuda:N, not {cfg.device[:40]!r}")
     if problems:

@@ -116,7 +116,13 @@ def _fresh(line: dict[str, Any]) -> str:
 def write_training_report(log: Path, out_dir: Path) -> Path:
     """Write ``training.png`` and ``training.md`` into ``out_dir``; returns the page."""
     lines = read_log(log)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise ContentError(f"--out {out_dir} is a file; give a folder for training.png and "
+                           "training.md")
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ContentError(f"cannot write {out_dir}: {exc.strerror or exc}") from None
     minutes = [float(x["seconds"]) / 60 for x in lines]
     rate = [float(x["eval"]["win_rate"]) for x in lines]
     low = [float(x["eval"]["low"]) for x in lines]

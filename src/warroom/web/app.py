@@ -24,7 +24,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from warroom.core.errors import IllegalActionError, WarroomError
 from warroom.core.protocol import Game
 from warroom.games import load_game
+from warroom.web.db import db_problem as db_problem  # re-exported for the CLI
 from warroom.web.db import make_engine, migrate
+from warroom.web.db import masked_db as masked_db  # re-exported for the CLI
 from warroom.web.service import (
     Forbidden,
     GameService,

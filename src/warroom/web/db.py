@@ -9,6 +9,7 @@ answers.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from sqlalchemy import (
     create_engine,
     event,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -121,3 +122,23 @@ def migrate(engine: Engine) -> None:
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
+
+
+def masked_db(url: str) -> str:
+    """A database URL as it may be printed: its password, if any, as ``***``."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # not a URL SQLAlchemy reads: hide whatever stands after user:
+        return re.sub(r"(//[^/:@]*:)[^@/]*@", r"\1***@", url)
+
+
+def db_problem(url: str, exc: Exception) -> str:
+    """One line on a database that cannot be opened, its password never shown."""
+    text = str(exc).splitlines()[0][:200] if str(exc) else exc.__class__.__name__
+    try:
+        password = make_url(url).password
+    except Exception:
+        password = None
+    if password:
+        text = text.replace(str(password), "***")
+    return f"cannot open the database {masked_db(url)}: {text}"

@@ -323,7 +323,9 @@ def compile_components(m: MapFile, t: TablesFile, tt: TurnTrackFile, v: VictoryF
     air_ids = tuple(a.id for a in m.air_spaces)
     front_ids = tuple(f.id for f in m.fronts)
     for ids, what in ((sea_ids, "sea zone"), (air_ids, "air space"), (front_ids, "front")):
-        check(len(set(ids)) == len(ids), f"duplicate {what} id", file=mf, entry=what)
+        twice = sorted({x for x in ids if ids.count(x) > 1})
+        check(not twice, f"duplicate {what} id {', '.join(map(repr, twice))}: each {what} "
+              "once", file=mf, entry=what)
     locs: dict[str, Location] = {}
     for i, loc in enumerate(m.locations):
         check(loc.name not in locs, f"location {loc.name!r} is listed twice", file=mf,

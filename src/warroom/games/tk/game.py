@@ -479,13 +479,23 @@ class TotalerKrieg(Game):
         if s in ("15.30.1", "15.30.2"):
             return "15.30"
         key = "".join(ch for ch in s.lower() if ch.isalnum())
+        starts: list[str] = []
         for n, name, _ in EVENTS:
             full = "".join(ch for ch in name.lower() if ch.isalnum())
-            short = "".join(ch for ch in name.split("[")[0].lower() if ch.isalnum())
-            if key in (full, short):
+            brief = "".join(ch for ch in name.split("[")[0].lower() if ch.isalnum())
+            if key in (full, brief):
                 return n
-        raise UnknownGameError(f"no political event {ref!r}; give a number 15.1-15.40 or a "
-                               "name (see `warroom content tk`)")
+            if key and full.startswith(key):
+                starts.append(n)
+        if len(starts) == 1:
+            return starts[0]
+        if starts:
+            raise UnknownGameError(
+                f"{short(s, 40)} begins {len(starts)} political events: "
+                + "; ".join(f"{n} {EVENT_NAME[n]}" for n in starts) + ". Be more precise")
+        raise UnknownGameError(f"no political event {short(s, 40)}; give a number "
+                               "15.1-15.40 or (the start of) a name (`warroom tk events` "
+                               "lists them)")
 
     def _pick_country(self, data: Data, needs: str, f: str) -> str | None:
         c = self.c
