@@ -456,6 +456,20 @@ def test_resume_refuses_another_runs_checkpoint_and_init_starts_from_a_model(
     assert load_model(tmp_path / "warm.pt").info.games == first.info.games + 2
 
 
+def test_a_new_run_refuses_an_earlier_runs_files_unless_told_fresh(tmp_path: Path) -> None:
+    """The kept games are what a run spends most on: a new run at the same --out is refused
+    with the ways on (--resume, --games, --fresh) and nothing written."""
+    out = tmp_path / "m.pt"
+    training.train(_tiny(out, 1))
+    kept = training.games_path(_tiny(out, 1)).read_bytes()
+    again = _tiny(out, 1)
+    again.seed = 9
+    with pytest.raises(ContentError, match=r"belongs to an earlier run.*--fresh"):
+        training.train(again)
+    assert training.games_path(_tiny(out, 1)).read_bytes() == kept
+    training.train(_tiny(out, 1, fresh=True))
+
+
 def test_the_guide_runs_the_network_once_per_distinct_input() -> None:
     """Worlds of one search that differ only in what the acting role cannot see give it the
     same input: the guide answers them from one pass of the network, with the same prior."""

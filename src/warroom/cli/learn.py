@@ -60,6 +60,9 @@ def train(
     games: Annotated[list[Path] | None, typer.Option(
         "--games", help="Kept games (an earlier run's MODEL.games.jsonl.gz; repeatable) "
         "whose samples start this new run's buffer.")] = None,
+    fresh: Annotated[bool, typer.Option(
+        "--fresh", help="Start a new run over an earlier run's files at --out (its model, "
+        "log and kept games are replaced); without it such an --out is refused.")] = False,
     anchor_every: Annotated[int, typer.Option(
         help="Every K rounds, the best network plays the hand-evaluation search on "
              "--eval-games deals of their own: its strength measured on games it was not "
@@ -78,7 +81,7 @@ def train(
         games_per_round=games_per_round, eval_games=eval_games,
         eval_iterations=iterations, steps_per_round=steps_per_round, max_rounds=rounds,
         hidden=hidden, mix=mix, command=command, resume=resume, init=init,
-        teacher=teacher, games=tuple(games or ()), anchor_every=anchor_every)
+        teacher=teacher, games=tuple(games or ()), anchor_every=anchor_every, fresh=fresh)
 
     def show(line: dict[str, Any]) -> None:
         ev = line["eval"]

@@ -140,6 +140,7 @@ class TrainConfig:
     teacher: str = ""               # bot spec playing generation 0's games ("": the search)
     games: tuple[Path, ...] = ()    # kept games whose samples start a new run's buffer
     anchor_every: int = 10          # every K rounds the best plays generation 0 (0: never)
+    fresh: bool = False             # a new run may replace an earlier run's files at --out
 
 
 CHECKPOINT = "warroom-checkpoint/1"
@@ -700,6 +701,12 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
                                "new run starts afresh: copy it elsewhere, or give another "
                                "--out")
         loaded, loaded_games = load_games(game, cfg.scenario, cfg.games)
+    kept = games_path(cfg)
+    if not cfg.resume and not cfg.fresh and kept.is_file() and kept.stat().st_size > 0:
+        raise ContentError(f"--out {cfg.out} belongs to an earlier run, whose self-play games "
+                           f"are kept in {kept}: carry that run on with --resume, start a new "
+                           f"run from its games with --games {kept} and another --out, or "
+                           "replace it (its model, log and kept games) with --fresh")
     torch.manual_seed(cfg.seed)
     rng = random.Random(cfg.seed)
     out = Path(cfg.out).expanduser()
