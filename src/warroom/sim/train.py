@@ -701,12 +701,12 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
                                "new run starts afresh: copy it elsewhere, or give another "
                                "--out")
         loaded, loaded_games = load_games(game, cfg.scenario, cfg.games)
-    kept = games_path(cfg)
-    if not cfg.resume and not cfg.fresh and kept.is_file() and kept.stat().st_size > 0:
+    earlier = games_path(cfg)
+    if not cfg.resume and not cfg.fresh and earlier.is_file() and earlier.stat().st_size > 0:
         raise ContentError(f"--out {cfg.out} belongs to an earlier run, whose self-play games "
-                           f"are kept in {kept}: carry that run on with --resume, start a new "
-                           f"run from its games with --games {kept} and another --out, or "
-                           "replace it (its model, log and kept games) with --fresh")
+                           f"are kept in {earlier}: carry that run on with --resume, start a "
+                           f"new run from its games with --games {earlier} and another --out, "
+                           "or replace it (its model, log and kept games) with --fresh")
     torch.manual_seed(cfg.seed)
     rng = random.Random(cfg.seed)
     out = Path(cfg.out).expanduser()
