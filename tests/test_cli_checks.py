@@ -175,7 +175,8 @@ def test_load_suggests_rewind_only_where_it_can_help(tmp_path: Path) -> None:
     other = tmp_path / "o.json"
     other.write_text(json.dumps({"game": "eaw1940", "seed": 1, "actions": []}))
     for path, game, words in ((truncated, "eaw1940", "not valid JSON"),
-                              (other, "eit2", "record is for game 'eaw1940', not 'eit2'")):
+                              (other, "eit2", "the record is a game of 'eaw1940', not "
+                                              "eit2: load it with warroom play eaw1940")):
         code, out = run("play", game, "--load", str(path), input="quit\n")
         assert code == 2 and words in out and "--rewind" not in out, out
 
@@ -248,3 +249,51 @@ def test_a_file_where_a_folder_belongs_is_named(tmp_path: Path, results: Path) -
     shipped = Path(__file__).parents[1] / "src/warroom/ai/models/eaw1940.log.jsonl"
     code, out = run("report", str(shipped), "--out", str(results))
     assert code == 2 and "is a file; give a folder" in out, out
+
+
+def test_a_record_saved_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    """Editors on Windows put a UTF-8 byte-order mark first; a record so edited loads."""
+    save = tmp_path / "g.json"
+    code, out = run("play", "eaw1940", "--seed", "3", input=f"1\nsave {save}\nquit\n")
+    assert code == 0, out
+    bom = tmp_path / "bom.json"
+    bom.write_bytes(b"\xef\xbb\xbf" + save.read_bytes())
+    code, out = run("replay", str(bom))
+    assert code == 0, out
+
+
+def test_save_refuses_names_the_system_cannot_take_and_the_game_goes_on(tmp_path: Path
+                                                                         ) -> None:
+    long = tmp_path / ("a" * 300 + ".json")
+    code, out = run("play", "eaw1940", "--seed", "3",
+                    input=f"1\nsave {long}\nsave {tmp_path}/x\x00y.json\nsave ~nosuchuser9/x\n"
+                          f"save {tmp_path / 'ok.json'}\nquit\n")
+    assert code == 0, out
+    assert "the name is too long" in out and "cannot hold a NUL character" in out
+    assert "no user 'nosuchuser9'" in out and "saved to" in out
+    assert (tmp_path / "ok.json").is_file()
+
+
+def test_why_reaches_an_action_not_offered_by_its_name() -> None:
+    _code, out = run("play", "eit2", "--as", "lw", "--seed", "11",
+                    input="why 4\nwhy french catholics\nquit\ny\n")
+    assert "for an action not offered now, give its name or key" in out, out
+    assert "French Catholics: illegal" in out and "[rule 3.7" in out
+    _code, out = run("play", "eaw1940", "--seed", "1", input="why eastern\nquit\ny\n")
+    assert "'eastern' names 11 actions of the game: attack:eastern" in out, out
+
+
+def test_card_takes_a_number_as_a_number_only() -> None:
+    _code, out = run("play", "sfe", "--as", "axis", "--seed", "1",
+                    input="card 1\ncard\nquit\ny\n")
+    assert "no sfe card id 1; give a card id or the beginning of its title: card ax01" in out
+    assert "card needs a card id or name: card ax01" in out, out
+
+
+def test_rule_names_what_a_cited_rule_is_about() -> None:
+    _code, out = run("play", "sfe", "--as", "axis", "--seed", "1",
+                    input="rule CQR\nrule [9]\nrule 99\nrule\nquit\ny\n")
+    assert "[CQR] Card Quick Reference" in out, out
+    assert "[9] How to Win the Game" in out and "  [9.1] Victory points" in out
+    assert "no rule 99 in the sfe rulebook's index" in out
+    assert "rule needs a rule number as the prompts cite it" in out

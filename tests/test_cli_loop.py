@@ -277,7 +277,7 @@ def test_content_filters_in_words() -> None:
     code, out = run("content", "eaw1940", "--tables")
     assert code == 0 and "land_attack" in out and "5-6: result advance" in out
     code, out = run("content", "eit2", "--card", "zzz")
-    assert code == 2 and "no eit2 card numbered or named 'zzz'" in out
+    assert code == 2 and "no eit2 card with the number or name 'zzz'" in out
     code, out = run("content", "eaw1940", "--cards")
     assert code == 2 and "eaw1940 has no cards" in out
 

@@ -186,10 +186,42 @@ def reference(text: str, choices: list[Choice], state: State[Any]) -> Action | s
         raise WarroomError("why needs a choice: its number, its name or its key (why 2)")
     try:
         return resolve(text, choices).action
-    except ChoiceError:
-        if not state.game.catalogue.has_key(text.strip()):
-            raise
-        return text.strip()
+    except ChoiceError as exc:
+        if state.game.catalogue.has_key(text.strip()):
+            return text.strip()
+        if re.fullmatch(r"\d+[a-z]*", fold(text.strip())):
+            offered = {c.action.id for c in choices}
+            other = next((a for a in state.game.catalogue if a.id not in offered), None)
+            example = f" (why {fold(other.label)}, why {other.key})" if other else ""
+            raise ChoiceError(f"{exc}; for an action not offered now, give its name or "
+                              f"key{example}") from None
+        found = _not_offered(fold(" ".join(text.split())), state)
+        if len(found) == 1:
+            return found[0].key
+        if found:
+            shown = "; ".join(f"{a.key} ({a.label})" for a in found[:8])
+            raise ChoiceError(f"{text.strip()[:40]!r} names {len(found)} actions of the game: "
+                              f"{shown}{'; …' if len(found) > 8 else ''}; give one key"
+                              ) from None
+        raise
+
+
+def _not_offered(typed: str, state: State[Any]) -> list[Action]:
+    """The actions of the game's catalogue (legal now or not) a name means: the exact name,
+    else the names it begins, else those with an argument of that name."""
+    if len(typed) < 3:
+        return []
+    every = list(state.game.catalogue)
+    tests: list[Callable[[Action], bool]] = [
+        lambda a: fold(a.label) == typed,
+        lambda a: fold(a.label).startswith(typed),
+        lambda a: any(fold(arg.replace("-", " ").replace("_", " ")) == typed
+                      for arg in a.args)]
+    for test in tests:
+        found = [a for a in every if test(a)]
+        if found:
+            return found
+    return []
 
 
 def candidate_lines(exc: WarroomError, most: int = 15) -> list[str]:

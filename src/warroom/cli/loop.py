@@ -48,6 +48,7 @@ from warroom.cli.records import (
     autosave,
     autosave_dir,
     clean_path,
+    probe,
     role_name,
     write_record,
 )
@@ -55,6 +56,7 @@ from warroom.cli.render import (
     card_text,
     changes,
     hand_cards,
+    ongoing_text,
     print_log,
     render,
     render_hand,
@@ -76,6 +78,8 @@ bavaria) or the start of its name (bav for Bavaria; any case, accents optional).
 Commands (any case):
   why X       why choice X is legal (the rule, the odds where dice decide)
   card X      a card's text, by number or name; hand: your hand with the texts
+  rule X      what rule X (the [..] after a prompt or a log line) is about, e.g. rule 8.2
+  ongoing     eit2: every Event in force, with its text
   board       the board again;  log: the whole log you may read
   keys        the action keys of the choices (for records and scripts)
   menu        the choices again (also an empty line)
@@ -372,6 +376,11 @@ class PlayLoop:
             self.why(seat, arg)
         elif cmd == "card":
             self.card(arg)
+        elif cmd == "rule":
+            self.rule(arg)
+        elif cmd == "ongoing":
+            for out in ongoing_text(self.game.id, view(st, None)):
+                self.say(out)
         elif cmd == "hand":
             self.hand(seat)
         else:
@@ -398,10 +407,25 @@ class PlayLoop:
     def card(self, arg: str) -> None:
         """Any card's text, by number or name (cards are public: where it is stays
         unsaid)."""
-        if not arg:
-            raise WarroomError("card needs a number or a name: card 21, card munich")
         for line in card_text(self.game, None, arg).splitlines():
             self.say(line)
+
+    def rule(self, arg: str) -> None:
+        """A rule's title from the game's index of its rulebook (and those under it)."""
+        index = self.game.rules
+        ref = arg.strip().strip("[]").removeprefix("rule").strip()
+        if not ref:
+            raise WarroomError("rule needs a rule number as the prompts cite it: rule "
+                               f"{next(iter(index), '1')}")
+        found = next((k for k in index if k.lower() == ref.lower()), None)
+        if found is None:
+            near = [k for k in index if k.lower().startswith(ref.lower().rstrip("."))][:8]
+            raise WarroomError(f"no rule {ref[:20]} in the {self.game.id} rulebook's index"
+                               + (f"; rules there: {', '.join(near)}" if near else ""))
+        self.say(f"[{found}] {index[found]}")
+        for k, title in index.items():
+            if k.startswith(found + ".") and k.count(".") == found.count(".") + 1:
+                self.say(f"  [{k}] {title}")
 
     def hand(self, seat: str | None) -> None:
         """The ``hand`` command: the hand(s) alone, without the board."""
@@ -415,7 +439,8 @@ class PlayLoop:
             path = self.save_path
         else:
             raise WarroomError("save needs a file name: save FILE (e.g. save ~/games/my.json)")
-        if (path.exists() and not path.is_dir() and path != self.save_path
+        exists, folder = probe(path)
+        if (exists and not folder and path != self.save_path
                 and not self.ask(f"{path} exists. Overwrite it? [y/N] ")):
             self.say("not saved")
             return
@@ -466,8 +491,8 @@ class PlayLoop:
         self.say(f"The game's seed was {st.data['seed']}.")
         if not self.saved() or self.save_path is None:
             self.keep_record()
-        self.say("The game is over: save FILE keeps the record elsewhere; board, log, card X "
-                 "and quit also work.")
+        self.say("The game is over: save FILE keeps the record elsewhere; board, log, hand, "
+                 "card X, rule X and quit also work.")
         while True:
             try:
                 line = self.term.read("> ")
@@ -488,11 +513,16 @@ class PlayLoop:
                     print_log(self.console, visible(st.log, self.viewer(seat)))
                 elif cmd == "card":
                     self.card(arg.strip())
+                elif cmd == "rule":
+                    self.rule(arg)
+                elif cmd == "hand":
+                    self.hand(seat)
                 elif cmd in ("help", "?"):
-                    self.say("The game is over: save FILE, board, log, card X, quit.")
+                    self.say("The game is over: save FILE, board, log, hand, card X, rule X, "
+                             "quit.")
                 else:
                     self.error(f"the game is over; {cmd!r} is not a command here: save "
-                               "FILE, board, log, card X or quit")
+                               "FILE, board, log, hand, card X, rule X or quit")
             except WarroomError as exc:
                 self.error(str(exc))
 

@@ -87,7 +87,7 @@ def play(
              "it are dropped).")] = False,
 ) -> None:
     """Play a game in the terminal. Type a choice's number, name (or its start) or key;
-    also: why X, card X, hand, board, log, keys, undo, save FILE, help, quit."""
+    also: why X, card X, rule X, hand, board, log, keys, undo, save FILE, help, quit."""
     try:
         g = load_game(game, content)
         if rewind and load is None:

@@ -87,6 +87,9 @@ def seats_for_load(game: Game, record: Record, as_: str | None, vs: str | None,
                    seed: int | None, scenario: str | None) -> Seats:
     """The seats of a loaded game: the record's, unless it has none; a flag that
     contradicts the record is refused with what the record says."""
+    if record.game != game.id:
+        raise SeatError(f"the record is a game of {record.game[:40]!r}, not {game.id}: load it "
+                        f"with warroom play {record.game[:40]} --load FILE")
     problems: list[str] = []
     if seed is not None and seed != record.seed:
         problems.append(f"--seed {seed} (the record's seed is {record.seed})")
@@ -139,25 +142,43 @@ def clean_path(text: str) -> Path:
         name = name.replace("\\ ", " ")
     if not name:
         raise WarroomError("save needs a file name: save FILE (e.g. save ~/games/my.json)")
-    return Path(os.path.expanduser(name))
+    if "\0" in name:
+        raise WarroomError("a file name cannot hold a NUL character")
+    expanded = os.path.expanduser(name)
+    if name.startswith("~") and expanded == name:
+        user = name[1:].split(os.sep, 1)[0]
+        raise WarroomError(f"no user {user[:40]!r} for ~{user[:40]}: write ~/... for your own "
+                           "home folder, or a full path")
+    return Path(expanded)
+
+
+def probe(path: Path) -> tuple[bool, bool]:
+    """Whether ``path`` exists and whether it is a folder; a name the system refuses (too
+    long, say) is a :class:`WarroomError` in words, never a crash of the game."""
+    try:
+        return path.exists(), path.is_dir()
+    except (OSError, ValueError) as exc:
+        reason = ("the name is too long" if getattr(exc, "errno", None) == errno.ENAMETOOLONG
+                  else getattr(exc, "strerror", None) or str(exc))
+        raise WarroomError(f"cannot save to {str(path)[:80]}: {reason}") from None
 
 
 def write_record(session: Session, path: Path) -> Path:
     """Save the session's record (with a state snapshot) at ``path``, creating missing
     folders; an error says in words what went wrong."""
-    if path.is_dir():
+    if probe(path)[1]:
         raise WarroomError(f"{path} is a folder; give a file name, e.g. {path / 'game.json'}")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         session.save(path)
     except OSError as exc:
         reason = {errno.EACCES: "permission denied", errno.EROFS: "the disk is read-only",
-                  errno.ENOSPC: "the disk is full",
+                  errno.ENOSPC: "the disk is full", errno.ENAMETOOLONG: "the name is too long",
                   errno.ENOTDIR: "a part of the path is a file, not a folder",
                   errno.EEXIST: "a part of the path is a file, not a folder",
                   errno.ENOENT: "the folder cannot be created"}.get(
             exc.errno or 0, exc.strerror or "the file cannot be written")
-        raise WarroomError(f"cannot save to {path}: {reason}") from exc
+        raise WarroomError(f"cannot save to {str(path)[:120]}: {reason}") from exc
     return path
 
 

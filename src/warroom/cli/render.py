@@ -107,13 +107,16 @@ def _eaw_changes(before: View, after: View) -> str:
         if o is None:
             continue
         if (o["axis_index"], o["allied_location"]) != (f["axis_index"], f["allied_location"]):
-            bits.append(f"{f['name']} front: Axis in {f['axis_location']}, Allies in "
-                        f"{f['allied_location']}")
+            axis = f["axis_location"]
+            allies = f["allied_location"]
+            bits.append(f"{f['name']} front: Axis "
+                        + ("pushed outside its home" if axis == "outside" else f"in {axis}")
+                        + ", Allies " + ("outside the front's last location"
+                                         if allies == "outside" else f"in {allies}"))
         if (o["stalled"], o["reserve"]) != (f["stalled"], f["reserve"]):
-            bits.append(f"{f['name']} front: " + ", ".join(
-                w for w, on in (("Axis stalled", f["stalled"]), ("Allied reserve",
-                                                                 f["reserve"])) if on)
-                        or f"{f['name']} front: active, no reserve")
+            state = ", ".join(w for w, on in (("Axis stalled", f["stalled"]),
+                                              ("Allied reserve", f["reserve"])) if on)
+            bits.append(f"{f['name']} front: {state or 'active, no reserve'}")
         if not o["in_play"] and f["in_play"]:
             bits.append(f"{f['name']} front enters play")
     for key, word in (("air_spaces", "air space"), ("sea_zones", "")):
@@ -233,6 +236,14 @@ def card_entries(game: Game) -> list[tuple[str, str, list[str]]]:
     return out
 
 
+def ongoing_text(game_id: str, view: View) -> list[str]:
+    """The ``ongoing`` command: the lasting Events in force, in full (eit2)."""
+    if game_id != "eit2":
+        raise WarroomError(f"{game_id} keeps no lasting Events to list; board shows what is "
+                           "in play")
+    return render_eit2.ongoing_lines(view)
+
+
 def card_text(game: Game | str, content: Path | None, ref: str | int) -> str:
     """The full text of a card named by its number (eit2: ``21``; sfe: its id ``ax17``) or
     by its title or an unambiguous beginning of it, any case and accents (``munich``).
@@ -247,15 +258,22 @@ def card_text(game: Game | str, content: Path | None, ref: str | int) -> str:
         if number.lower() == key.lower():
             return "\n".join(lines)
     want = _norm(key)
+    first_word = _norm(cards[0][1]).split()[0] if _norm(cards[0][1]).split() else ""
+    example = f"card {cards[0][0]}, card {first_word}"
+    kind = "number" if cards[0][0].isdigit() else "id"
     if not want:
-        raise WarroomError("card needs a card number or name: card 21, card munich")
+        raise WarroomError(f"card needs a card {kind} or name: {example}")
+    if key.isdigit():
+        # a number names a card by its number only ("1" is not the "1" of "V-1 Offensive")
+        raise WarroomError(f"no {g.id} card {kind} {key[:20]}; give a card {kind} or the "
+                           f"beginning of its title: {example}")
     exact = [c for c in cards if _norm(c[1]) == want]
     found = exact or [c for c in cards if _norm(c[1]).startswith(want)] or [
         c for c in cards if want in _norm(c[1])]
     titles = sorted({c[1] for c in found})
     if not found:
-        raise WarroomError(f"no {g.id} card numbered or named {key[:40]!r}; give a card "
-                           "number or the beginning of its title")
+        raise WarroomError(f"no {g.id} card with the {kind} or name {key[:40]!r}; give a "
+                           f"card {kind} or the beginning of its title: {example}")
     if len(titles) > 1:
         raise WarroomError(f"{key[:40]!r} names {len(titles)} cards: "
                            + "; ".join(f"{c[0]} {c[1]}" for c in found[:12])

@@ -35,7 +35,41 @@ def _sp(n: int, ext: int) -> str:
 
 
 def _short(name: str, n: int) -> str:
-    return name if len(name) <= n else name[:n - 1] + "."
+    return name if len(name) <= n else name[:n - 1].rstrip() + "."
+
+
+def ongoing_line(penalty: str, ongoing: list[str], marks: list[str]) -> str:
+    """The Events in force and the markers on one board line; when they do not fit, as many
+    whole titles as do and how many more there are (the ``ongoing`` command lists all: no
+    title is cut off unsaid)."""
+    tail = f" | markers: {', '.join(marks)}" if marks else ""
+    full = f"{penalty}Ongoing: {'; '.join(ongoing) or 'none'}{tail}"
+    if len(full) <= WIDTH:
+        return full
+    shown: list[str] = []
+    for title in ongoing:
+        more = len(ongoing) - len(shown) - 1
+        rest = f"; +{more} more (type ongoing)" if more else ""
+        if len(f"{penalty}Ongoing: {'; '.join([*shown, title])}{rest}") > WIDTH:
+            break
+        shown.append(title)
+    more = len(ongoing) - len(shown)
+    return (f"{penalty}Ongoing: {'; '.join(shown)}" + ("; " if shown else "")
+            + f"+{more} more" + (f", {len(marks)} markers" if marks else "")
+            + " (type ongoing)")
+
+
+def ongoing_lines(view: dict[str, Any]) -> list[str]:
+    """The ``ongoing`` command: every Event in force with its text, and the markers."""
+    out = [f"Ongoing Events ({len(view['ongoing'])}):" if view["ongoing"] else
+           "No Event is in force."]
+    for c in view["ongoing"]:
+        out += textwrap.wrap(f"{c['number']} {c['title']}: {c.get('event') or ''}".rstrip(": "),
+                             WIDTH, initial_indent="  ", subsequent_indent="      ")
+    marks = [k.replace("_", " ") for k, v in view.get("markers", {}).items() if v]
+    if marks:
+        out.append("Markers: " + ", ".join(marks))
+    return out
 
 
 def _space_cell(s: dict[str, Any]) -> Text:
@@ -121,10 +155,8 @@ def render_board(view: dict[str, Any]) -> RenderableType:
              if v and k not in ("rhineland_demilitarized",)]
     if view.get("markers", {}).get("rhineland_demilitarized"):
         marks.insert(0, "Rhineland demilitarized")
-    on = "; ".join(ongoing) or "none"
     penalty = f"8.3: {'/'.join(pen)} -1 OP a card | " if pen else ""
-    lines.append(Text(_short(f"{penalty}Ongoing: {on}" + (f" | markers: {', '.join(marks)}"
-                                                          if marks else ""), WIDTH)))
+    lines.append(Text(ongoing_line(penalty, ongoing, marks)))
     lines.append(Text("Key: Space Stability LW/RW SP (* an Extremist) control (L LW, R RW, "
                       "- none);", style="dim"))
     lines.append(Text("[2] a Battleground (Stability 2); scoring P/D/C: Presence/Domination/"
@@ -183,7 +215,8 @@ def render_hand(view: dict[str, Any], owner: str | None = None) -> RenderableTyp
     if hand is None:
         return Text("")
     whose = f"{owner} hand" if owner else "Your hand"
-    lines = [Text(f"{whose} ({len(hand)} cards; type card N for any card):", style="bold")]
+    many = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
+    lines = [Text(f"{whose} ({many}; type card N for any card):", style="bold")]
     for card in hand:
         for i, line in enumerate(card_lines(card)):
             lines.append(Text(line, style="bold" if i == 0 else ""))

@@ -190,7 +190,9 @@ def render_hand(view: dict[str, Any]) -> RenderableType:
     for side, info in view["sides"].items():
         if info.get("hand") is None:
             continue
-        out.append(Text(f"Your hand ({WORD[side]}, {len(info['hand'])} cards):", style="bold"))
+        n = len(info["hand"])
+        out.append(Text(f"Your hand ({WORD[side]}, {n} card{'s' if n != 1 else ''}):",
+                        style="bold"))
         for card in info["hand"]:
             for i, line in enumerate(card_lines(card)):
                 out.append(Text(line, style="bold" if i == 0 else ""))
@@ -198,9 +200,15 @@ def render_hand(view: dict[str, Any]) -> RenderableType:
 
 
 def _counters(view: dict[str, Any]) -> dict[str, list[str]]:
-    return {loc["name"]: sorted(f"{LETTER[u['owner']]}{'F' if u['fortress'] else u['strength']}"
-                                f"({u['half']})" for u in loc["counters"])
-            for loc in view["locations"]}
+    """Each location's counters in words, by half: ``["west A2 A3", "east W1"]``."""
+    out: dict[str, list[str]] = {}
+    for loc in view["locations"]:
+        halves: dict[str, list[str]] = {}
+        for u in loc["counters"]:
+            halves.setdefault(u["half"], []).append(
+                f"{LETTER[u['owner']]}{'F' if u['fortress'] else u['strength']}")
+        out[loc["name"]] = [f"{half} {' '.join(sorted(us))}" for half, us in sorted(halves.items())]
+    return out
 
 
 def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
@@ -214,8 +222,8 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
         if o is None:
             continue
         if oc[name] != nc[name]:
-            was = " ".join(oc[name]) or "empty"
-            now = " ".join(nc[name]) or "empty"
+            was = ", ".join(oc[name]) or "empty"
+            now = ", ".join(nc[name]) or "empty"
             bits.append(f"{name}: {was} -> {now}")
         if o["control"] != loc["control"]:
             bits.append(f"{name} now {loc['control']}")

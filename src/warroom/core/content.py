@@ -37,21 +37,26 @@ class ContentPack:
     def __init__(self, bundled: Path, override: Path | None = None) -> None:
         self.bundled = bundled
         self.override = override
-        if override is not None and not override.is_dir():
-            raise ContentError(f"content folder {override} does not exist or is not a folder; "
-                               "pass --content a folder holding the files to override")
-        if override is not None:
+        if override is None:
+            return
+        try:
+            folder = override.is_dir()
             known = sorted(p.name for p in bundled.iterdir() if p.suffix in CONTENT_SUFFIXES)
             stray = sorted(p.name for p in override.iterdir()
-                           if p.suffix in CONTENT_SUFFIXES and p.name not in known)
-            if stray:
-                close = [difflib.get_close_matches(n, known, n=1) for n in stray]
-                hint = "; ".join(f"{n} -> {c[0]}?" for n, c in zip(stray, close, strict=True)
-                                 if c)
-                raise ContentError(f"content folder {override} holds {', '.join(stray)}, which "
-                                   "replaces no file of the pack (its files: "
-                                   f"{', '.join(known)})" + (f"; did you mean {hint}" if hint
-                                                             else ""))
+                           if p.suffix in CONTENT_SUFFIXES and p.name not in known
+                           ) if folder else []
+        except (OSError, ValueError) as exc:
+            raise ContentError(f"content folder {str(override)[:80]} cannot be read: "
+                               f"{getattr(exc, 'strerror', None) or exc}") from None
+        if not folder:
+            raise ContentError(f"content folder {str(override)[:80]} does not exist or is not a "
+                               "folder; pass --content a folder holding the files to override")
+        if stray:
+            close = [difflib.get_close_matches(n, known, n=1) for n in stray]
+            hint = "; ".join(f"{n} -> {c[0]}?" for n, c in zip(stray, close, strict=True) if c)
+            raise ContentError(f"content folder {override} holds {', '.join(stray)}, which "
+                               f"replaces no file of the pack (its files: {', '.join(known)})"
+                               + (f"; did you mean {hint}" if hint else ""))
 
     def path(self, name: str) -> Path:
         if self.override is not None:

@@ -33,7 +33,8 @@ def read_text(path: Path, error: Callable[[str], WarroomError], what: str,
         raise error(f"{what} {path} is larger than {limit // (1024 * 1024)} MiB; "
                     "is it the right file?")
     try:
-        return raw.decode("utf-8")
+        # utf-8-sig: the byte-order mark some editors put first (Windows Notepad) is not text
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise error(f"{what} {path} is not UTF-8 text (byte {exc.start}); save it as "
                     "UTF-8") from exc

@@ -478,7 +478,8 @@ class StruggleForEurope(SfeBase):
             ctl = E.control(data, arg)
             units = data["u"][arg]
             status = "contested" if ctl < 0 else OWNER_NAMES[ctl]
-            return f"{label} ({status}{', ' + str(len(units)) + ' counters' if units else ''})"
+            many = f", {len(units)} counter{'s' if len(units) != 1 else ''}" if units else ""
+            return f"{label} ({status}{many})"
         if action.kind == "half" and data["stack"] and "location" in data["stack"][-1]:
             return f"the {c.halves[data['stack'][-1]['location']][arg]} half"
         return label
