@@ -67,7 +67,9 @@ def play(
     scenario: Annotated[str | None, typer.Option(help="Scenario (default: the game's).")] = None,
     seed: Annotated[int | None, typer.Option(
         help="Seed of the game's dice and deals (default: a secret 64-bit seed from the "
-             "operating system, shown when the game ends).")] = None,
+             "operating system, shown when the game ends; a saved file holds it and the "
+             "whole state, hidden cards included, so reading one mid-game reads the future "
+             "dice and the other hand).")] = None,
     load: Annotated[Path | None, typer.Option(
         help="Continue a saved game (a record): its seed, scenario and seats are the "
              "record's; flags that contradict them are refused.")] = None,
