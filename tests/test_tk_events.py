@@ -6,7 +6,7 @@ import pytest
 
 from test_tk_helpers import choose, country, done, labels, logtext, situation, start
 from warroom.core.errors import IllegalActionError
-from warroom.core.protocol import apply
+from warroom.core.protocol import apply, prompt
 
 
 # 15.1 -----------------------------------------------------------------------------------------
@@ -556,9 +556,15 @@ def test_15_38_successful_improvements() -> None:
 
 
 def test_15_40_volkssturm_countermix() -> None:
+    """15.40's text is missing from the source (its heading alone): the effect is warroom's
+    reconstruction and says so in the prompt and the content."""
     s = start("15.40", "axis", "1939")
+    asked = prompt(s)
+    assert asked is not None and "reconstructed" in asked.text
     choose(s, "Receive")
     assert s.data["units"]["vg1"]["loc"] == "Replacement"
+    ev = next(e for e in s.game.content_json()["events"] if e["number"] == "15.40")
+    assert ev["reconstructed"] and "heading alone" in ev["note"]
 
 
 # 15.31 / 15.37 --------------------------------------------------------------------------------

@@ -4,12 +4,15 @@ holds the engine to."""
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 from typer.testing import CliRunner
 
 from test_tk_helpers import choose, done, game, labels, logtext, situation, start
 from warroom.cli.main import app
-from warroom.core.protocol import State, apply, legal_actions, prompt
+from warroom.core.protocol import State, apply, legal_actions, new_game, prompt
+from warroom.games import load_game
 
 
 def play_first(s: State) -> None:
@@ -233,3 +236,21 @@ def test_15_33_held_units_go_where_their_own_stripe_says() -> None:
     units = s.data["units"]
     assert units["ax_med"].get("delay_stripe") and units["ax_med"]["loc"] == "Delay Box"
     assert not units["hu_1"].get("delay_stripe") and units["hu_1"]["loc"] == "Force Pool"
+
+
+def test_15_33_no_atomic_devastation_in_a_region_of_a_neutral_minor_country(
+        tmp_path: Path) -> None:
+    """15.33: "The hex cannot be in a Neutral Minor Country". Barcelona lies in Catalonia, a
+    Region of Spain: while Spain is Neutral (1937) it is not offered, even in range of a
+    German Air Base (the bundled map puts none in range, so a content copy does)."""
+    pack = tmp_path / "content"
+    shutil.copytree(Path(__file__).parents[1] / "src/warroom/games/tk/content", pack)
+    comp = pack / "components.yaml"
+    text = comp.read_text()
+    hexline = "{id: Barcelona, name: Barcelona, country: Catalonia, city: true, port: true,"
+    assert hexline in text
+    comp.write_text(text.replace(hexline, hexline + " german_air_base: 2,"))
+    g = load_game("tk", pack)
+    s = new_game(g, "1937", 0, {"event": "15.33", "faction": "axis"})
+    assert "hex:barcelona" not in [a.key for a in legal_actions(s)]
+    assert s.data["countries"]["Spain"]["status"] == "neutral"

@@ -46,10 +46,10 @@ class ContentPack:
                            if p.suffix in CONTENT_SUFFIXES and p.name not in known
                            ) if folder else []
         except (OSError, ValueError) as exc:
-            raise ContentError(f"content folder {str(override)[:80]} cannot be read: "
+            raise ContentError(f"content folder {str(override)[:300]} cannot be read: "
                                f"{getattr(exc, 'strerror', None) or exc}") from None
         if not folder:
-            raise ContentError(f"content folder {str(override)[:80]} does not exist or is not a "
+            raise ContentError(f"content folder {str(override)[:300]} does not exist or is not a "
                                "folder; pass --content a folder holding the files to override")
         if stray:
             close = [difflib.get_close_matches(n, known, n=1) for n in stray]

@@ -27,6 +27,7 @@ from warroom.games.tk.model import (
     move_map_marker,
     move_unit,
     no_result,
+    status,
     uname,
     unit_hex,
 )
@@ -377,13 +378,26 @@ def production_success(g: TkRules, data: Data, ctx: Ctx) -> None:
     changed(data)
 
 
+def _in_neutral_minor(g: TkRules, data: Data, country: str) -> bool:
+    """15.33 "The hex cannot be in a Neutral Minor Country": the country of the hex, or for
+    a Region or Dependent still part of its Country (status ``dependent``), that Country."""
+    if is_neutral(data, country):
+        return True
+    d = g.c.country[country]
+    parent = d.parent
+    return (d.kind in ("region", "dependent") and parent is not None
+            and parent in data["countries"] and status(data, country) == "dependent"
+            and is_neutral(data, parent))
+
+
 def abomb_hexes(g: TkRules, data: Data, f: str) -> list[str]:
     out = []
     tacs = {c for c in ("Britain", "France", "Russia", "US") if is_tac(data, c)}
     for h in g.c.components.hexes:
         if h.naval:
             continue
-        if h.country and h.country in data["countries"] and is_neutral(data, h.country):
+        if h.country and h.country in data["countries"] and _in_neutral_minor(g, data,
+                                                                              h.country):
             continue
         if f == "axis":
             if h.german_air_base is None or h.german_air_base > 3:
@@ -583,15 +597,24 @@ def _improvements(g: TkRules, data: Data, ctx: Ctx, v: list[str] | None) -> None
                  "(its support unit and War Economy marker come with it)")
 
 
+VOLKSSTURM_NOTE = ("effect reconstructed by warroom: the rule text of 15.40 is its heading "
+                   "alone (its text is missing from the source)")
+
+
 @step("ev:15.40")
 def volkssturm(g: TkRules, data: Data, ctx: Ctx) -> None:
-    """15.40 Volkssturm: the Axis may receive a German 0-2-2 VG infantry unit."""
+    """15.40 Volkssturm. The source prints the heading only; warroom's reconstruction (the
+    Volkssturm was the German home-guard levy of 1944-45, in the game the VG counters of
+    ``vg_units``): the Axis may receive a German 0-2-2 VG infantry unit, whichever faction
+    rolled the event. Marked as reconstructed in the prompt and ``warroom content tk --json``
+    (the log of recorded games stays as it was)."""
     used = sum(1 for u in data["units"].values() if u.get("vg"))
     if used >= g.c.components.vg_units:
         no_result(data, "15.40", f"all {g.c.components.vg_units} VG units are in play")
         return
-    ask(g, data, "axis", "15.40", "You may receive one German 0-2-2 VG infantry unit and place "
-        "it as a replacement", [("opt:place_vg", "Receive the VG unit", True),
+    ask(g, data, "axis", "15.40", "Volkssturm (reconstructed: the rule text is missing): you "
+        "may receive one German 0-2-2 VG infantry unit and place it as a replacement",
+        [("opt:place_vg", "Receive the VG unit", True),
                                 ("opt:no_result", "Decline", None)], "volkssturm")
 
 
