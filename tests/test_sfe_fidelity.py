@@ -171,18 +171,23 @@ def test_a_fortress_in_the_other_half_does_not_fight() -> None:
     enters the location"; 8.2: the defender adds "the strength of all army and fortress
     counters defending that half of the location"; 7.2.2: "Place the counter in either
     half", "Fortress counters ... may not be moved from the half of the location they are
-    built." The fortress in the east half is not in a battle in the west half, and the
-    defender wins or loses without it: it neither fights nor dies."""
+    built." The fortress in the east half is not in a battle in the west half: the
+    defender wins or loses without it. But the loser "must retreat from the entire (both
+    halves) location" and "the winner of the battle places his control flag in the
+    location" (8.2), and "if ... forced to retreat, and a fortress is in the location ...
+    the fortress is eliminated" (8.3): it dies with the retreat (a rules audit of 5
+    December 2026; the Ruhr stayed contested before, its 3 VP out of the Allies' reach)."""
     s = ruhr_with_a_fortress_east()
     play(s, "defend", "card:ax08", "done", "done")
     # Allies 6 + air 3 = 9; Axis 2 + air 1 + location defence 1 = 4 (no fortress)
     assert entries(s, "8.2", attack=9, defence=4, defence_strength=2, defence_counters=1,
                    winner="allies")
-    # the Axis lose their one counter in the battle (the Allies 1 of 2); the fortress is
-    # not in the battle and stays, so the Ruhr is contested
+    # the Axis lose their one counter in the battle (the Allies 1 of 2); the fortress did
+    # not count for losses, and the retreat from the whole location eliminates it
     assert entries(s, "8.2", loser="axis", loser_loses=1, loser_counters=1, winner_loses=1)
-    assert counters(s, "Ruhr") == [("axis", 3, True, "east"), ("western", 3, False, "west")]
-    assert control(s, "Ruhr") == "contested"
+    assert entries(s, "8.3")
+    assert counters(s, "Ruhr") == [("western", 3, False, "west")]
+    assert control(s, "Ruhr") == "western"
     check(s)
 
 
@@ -488,3 +493,46 @@ def test_determinized_hands_keep_a_great_commander_seen_going_back() -> None:
         check(twin)
     E.take(s.data, 1, next(x for x in s.data["hand"][1] if x != cid("al14")))
     assert s.data["shown"][1] == []         # a card left face down: it might have been it
+
+
+def test_an_attacker_that_loses_in_a_contested_location_loses_its_fortress_there() -> None:
+    """8.2: "The loser of the battle must retreat from the entire (both halves) location ...
+    The winner of the battle places his control flag in the location"; 8.3: "If ... forced
+    to retreat, and a fortress is in the location, all counters other than the fortress
+    retreat, and the fortress is eliminated." The Axis attack from their half of contested
+    Sedan, where their fortress stands, and lose: the fortress goes with the retreat."""
+    s = new_game(G, seed=3)
+    clear(s, "Sedan")
+    put(s, "Sedan", AXIS, 1, "east")
+    put(s, "Sedan", AXIS, 1, "east")
+    put(s, "Sedan", AXIS, 3, "east", fort=True)
+    put(s, "Sedan", WEST, 3, "west")
+    give(s, 0, ["ax08", "ax01", "ax02"])                     # air 1
+    give(s, 1, ["al08", "al01", "al02", "al03", "al04"])     # al08: air 3
+    play(s, "op:attack", "loc:Sedan", "card:ax08", "defend", "card:al08", "done", "done")
+    while s.active and keys(s) and keys(s)[0].startswith("unit"):
+        play(s, keys(s)[0])                                  # the Axis retreat
+    assert entries(s, "8.2", winner="allies")
+    assert entries(s, "8.3")
+    assert counters(s, "Sedan") == [("western", 3, False, "west")]
+    assert control(s, "Sedan") == "western"
+    check(s)
+
+
+def test_a_great_commander_needed_for_air_in_a_later_battle_of_the_move_says_why() -> None:
+    """The example of a movement to multiple locations: "They will use the cards for air
+    power in each of the two separate locations". In the first of two battles the attacker
+    keeps Guderian (a Great Commander and an air card) for the second: it is not offered as
+    a battle event, and ``why`` says so."""
+    s = new_game(G, seed=1)
+    give(s, 0, ["ax01", "ax05", "ax14"])   # a move card; air 3; Guderian (GC, air 2)
+    give(s, 1, ["al01", "al02", "al03", "al04", "al10"])
+    play(s, "op:move", "card:ax01", "loc:Ruhr", "unit:1", "loc:Sedan", "unit:3",
+         "loc:Antwerp", "done")
+    play(s, "loc:Antwerp", "card:ax05", "defend")
+    while s.active == "allies":
+        k = keys(s)
+        play(s, "no_air" if "no_air" in k else k[-1])
+    assert keys(s) == ["done"]
+    why = explain(s, "card:ax14")
+    assert not why.legal and "kept for air power" in why.reason and "1 more battle" in why.reason

@@ -431,9 +431,9 @@ def loser_retreats(st: St, fr: Frame) -> None:
         if side_of(u) != loser:
             keep.append(u)
         elif is_fortress(u):
-            if loser == att or half(u) != fr["half"]:
-                keep.append(u)  # not in the battle: it neither fights nor retreats (8.2)
-                continue
+            # 8.2 "must retreat from the entire (both halves) location"; 8.3 "if ... forced
+            # to retreat, and a fortress is in the location, ... the fortress is eliminated":
+            # every fortress of the loser in the location, in the battle or not
             log(data, "8.3", f"The {unit_name(u)} in {c.names[loc]} cannot retreat and "
                 "is eliminated", counter=unit_name(u), location=c.names[loc])
             E.gone(data, u)
@@ -855,6 +855,22 @@ class BattleEvents(Decision[SfeBase]):
                 if room > 0:
                     out.append(x)
         return out
+
+    def explain(self, st: St, frame: Frame, action: Action,
+                legal: bool) -> tuple[str, tuple[str, ...]]:
+        c = st.game.c
+        fr = battle_frame(st.data)
+        gc_played = any(c.card_event[x] == EV_GC for x in fr["attacker_events"])
+        if (not legal and frame["attacking"] and action.kind == "card"
+                and action.value in st.data["hand"][frame["side"]]
+                and c.card_event[action.value] == EV_GC and fr["battles_left"]
+                and not gc_played):
+            return (f"{c.card_names[action.value]} is kept for air power: this move has "
+                    f"{fr['battles_left']} more battle(s) to come, and the cards of a move "
+                    "into several locations are for air power in each of them (the example "
+                    "of a movement to multiple locations); played now, one would go without",
+                    ("8.1", "7.2.5"))
+        return super().explain(st, frame, action, legal)
 
     def prompt(self, st: St, frame: Frame) -> Prompt:
         who = "attacker, first" if frame["attacking"] else "defender, after the attacker"

@@ -28,12 +28,22 @@ Where the book leaves room, warroom reads it as follows (each reading has a test
   army and fortress counters defending that half". A fortress is built in a half and
   never leaves it (7.2.2); armies in a location their side holds alone are not tied to a
   half and all defend the half attacked. A fortress in the other half is not in the
-  battle: it neither fights nor counts for losses, and it is not eliminated by the
-  battle's retreats (8.3's "a fortress is in the location ... the fortress is eliminated"
-  is read as a fortress in the battle). Should nobody defend the half entered (only a
+  battle: it neither fights nor counts for losses. But the loser "must retreat from the
+  entire (both halves) location" (8.2), so every fortress of the loser in the location,
+  in the battle or not, and the attacker's own in a contested location, is eliminated
+  by that retreat (8.3 "a fortress is in the location ... the fortress is eliminated"; a
+  rules audit of 5 December 2026: the engine had kept those out of the battle). A retreat
+  before battle into the other half (8.4) leaves the location held, so a fortress there
+  stays. Should nobody defend the half entered (only a
   fortress in the other half), the attackers enter it without battle and the location
   becomes contested; entering still needs an air power card, since the location is
   "enemy controlled and occupied" (7.2.5).
+- **The air cards of a move into several locations (7.2.5, the example "Movement
+  Operation to Multiple Adjacent Locations").** "The player must have two available cards
+  in their hand to do this operation. They will use the cards for air power in each of
+  the two separate locations": so in an earlier battle of such a move the attacker may not
+  play a Great Commander (itself an air card) as a battle event if that would leave fewer
+  air cards than battles still to come; ``why`` on it says so.
 - **Game end (6.2, 9.4).** The game ends at the end of an Allied turn when the Allied 3rd
   play deck has run out "and the Allied player has no more playable cards": no card of
   the hand can be played for an operation "by play of a card" (7.1: build, bombing,
