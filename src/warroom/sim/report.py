@@ -564,6 +564,17 @@ def render_markdown(res: dict[str, Any], images: dict[str, str]) -> str:
     return "\n".join(md)
 
 
+def make_out_dir(out_dir: Path, what: str) -> None:
+    """Create the report folder ``--out`` (a file there, or a folder that cannot be made,
+    is a :class:`ReportError` naming it)."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise ReportError(f"--out {out_dir} is a file; give a folder for {what}")
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ReportError(f"cannot write {out_dir}: {exc.strerror or exc}") from None
+
+
 def write_report(game_id: str, lines: Sequence[dict[str, Any]], out_dir: Path
                  ) -> list[Path]:
     """Write the PNG plots and ``report.md`` into ``out_dir``; the files written."""
@@ -580,13 +591,7 @@ def write_report(game_id: str, lines: Sequence[dict[str, Any]], out_dir: Path
         if set(ln["returns"]) != roles:
             raise ReportError(f"game line {n} has returns for {', '.join(sorted(ln['returns']))}"
                               f", not for {game_id}'s roles ({', '.join(sorted(roles))})")
-    if out_dir.exists() and not out_dir.is_dir():
-        raise ReportError(f"--out {out_dir} is a file; give a folder for the plots and "
-                          "report.md")
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ReportError(f"cannot write {out_dir}: {exc.strerror or exc}") from None
+    make_out_dir(out_dir, "the plots and report.md")
     res = analyse(game_id, lines)
     images = {"winrate": "winrate.png", "scores": "scores.png", "length": "length.png",
               "endings": "endings.png"}

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from warroom.core.errors import ContentError
-from warroom.sim.report import figure
+from warroom.sim.report import figure, make_out_dir
 from warroom.sim.stats import elo_difference
 
 
@@ -116,13 +116,7 @@ def _fresh(line: dict[str, Any]) -> str:
 def write_training_report(log: Path, out_dir: Path) -> Path:
     """Write ``training.png`` and ``training.md`` into ``out_dir``; returns the page."""
     lines = read_log(log)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise ContentError(f"--out {out_dir} is a file; give a folder for training.png and "
-                           "training.md")
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ContentError(f"cannot write {out_dir}: {exc.strerror or exc}") from None
+    make_out_dir(out_dir, "training.png and training.md")
     minutes = [float(x["seconds"]) / 60 for x in lines]
     rate = [float(x["eval"]["win_rate"]) for x in lines]
     low = [float(x["eval"]["low"]) for x in lines]
