@@ -129,7 +129,7 @@ def test_an_action_from_the_wrong_role_is_refused_without_listing_choices() -> N
     before = st.dumps()
     with pytest.raises(IllegalActionError) as info:
         apply(st, "take:1", role="b")
-    assert str(info.value) == "it is not b's turn: a is to decide"
+    assert str(info.value) == "it is not B's turn: A is to decide"
     assert info.value.legal == [] and st.dumps() == before
     why = explain(st, "take:1", role="b")
     assert not why.legal and "take" not in why.reason.replace("take:1", "")

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from test_web_hidden import Eit2Cards, Watch
 from toy import TOY
 from warroom.core.errors import ContentError
-from warroom.core.protocol import Game, apply, legal_actions, new_game, view
+from warroom.core.protocol import Game, apply, legal_actions, new_game, role_turn, view
 from warroom.games import load_game
 from warroom.games.eit2 import map as eit2_map
 from warroom.web.app import create_app
@@ -213,7 +213,7 @@ def test_why_not_for_a_map_target(tmp_path: Path) -> None:
         assert yes["legal"] is True and yes["rules"]
         # the seat that is not to act hears only that it is not its turn
         other = c.get(url, params={"token": tr, "target": ok}).json()
-        assert other["legal"] is False and "not rw's turn" in other["reason"]
+        assert other["legal"] is False and "not RW's turn" in other["reason"]
         assert other["rules"] == []
         for params, status, words in [
             ({"token": tl, "target": "atlantis"}, 422, "no action of eit2 names"),
@@ -290,7 +290,7 @@ def test_why_not_for_every_games_map_elements(tmp_path: Path, game_id: str) -> N
                     continue
                 other = c.get(url, params={"token": tokens[role], "target": target}).json()
                 assert other["legal"] is False and other["rules"] == [], other
-                assert f"not {role}'s turn" in other["reason"], other
+                assert f"not {role_turn(role)} turn" in other["reason"], other
         for bad in ["atlantis", "loc:", "country:atlantis", ":", "x" * 128]:
             res = c.get(url, params={"token": tokens[active], "target": bad})
             assert res.status_code == 422, res.text

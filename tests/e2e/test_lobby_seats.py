@@ -119,3 +119,32 @@ def test_the_replay_viewer_counts_every_press_on_a_slow_connection(
     time.sleep(0.5)
     assert page.evaluate("document.body.dataset.step") == "4"
     page.unroute("**/api/games/*/replay?*")
+
+
+def test_a_live_update_whose_load_fails_is_loaded_again(page: Any, server: Server) -> None:
+    """The other seat moves; the page's load of the new position fails once (a network
+    blip): it must try again, not stay on the old position with its indicator "live"."""
+    g = server.api("POST", "/api/games", json={"game": "toy", "seed": 3,
+                                               "seats": {"a": "human", "b": "human"}})
+    page.goto(f"/games/{g['id']}#{g['tokens']['b']}")
+    page.wait_for_function("() => document.body.dataset.version === '0'")
+    page.wait_for_function("() => document.getElementById('conn').dataset.state === 'live'")
+    failed: list[str] = []
+
+    def blip(route: Any) -> None:
+        if not failed:
+            failed.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/view*", blip)
+    url = f"/api/games/{g['id']}"
+    legal = server.api("GET", f"{url}/view", params={"token": g["tokens"]["a"]})["legal"]
+    server.api("POST", f"{url}/actions", json={"token": g["tokens"]["a"],
+                                               "action": legal[0]["key"], "version": 0})
+    page.wait_for_function("() => document.body.dataset.version === '1'", timeout=10_000)
+    assert failed, "the first load after the update failed"
+    page.wait_for_function("() => ![...document.querySelectorAll('#messages strong')]"
+                           ".some((s) => s.textContent === 'Offline')", timeout=5_000)
+    page.unroute("**/view*")

@@ -275,7 +275,10 @@ def serve(
     shown = host if ":" not in host else f"[{host}]"
     console.print(f"warroom is serving on [bold]http://{shown}:{port}/[/] (database: "
                   f"{masked_db(db)}); Ctrl-C stops it")
-    uvicorn.run(web, host=host, port=port, log_level="warning")
+    # open game pages hold live-update streams that never end by themselves: without a
+    # limit, Ctrl-C (or SIGTERM) waited for them forever; after 3 s they are closed, and
+    # the pages reconnect to the next server
+    uvicorn.run(web, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3)
 
 
 @app.command("upgrade-games")

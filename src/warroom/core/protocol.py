@@ -341,8 +341,20 @@ def _not_your_turn(state: State[Any], role: str) -> str | None:
     if active is None:
         return "the game is over"
     if active != role:
-        return f"it is not {role}'s turn: {active} is to decide"
+        return f"it is not {role_turn(role)} turn: {role_title(active)} is to decide"
     return None
+
+
+def role_title(role: str) -> str:
+    """A role as players write it: ``LW``, ``Axis``, ``Allies`` (ids of 3 letters or fewer
+    are initials)."""
+    return role.upper() if len(role) <= 3 else role.capitalize()
+
+
+def role_turn(role: str) -> str:
+    """The possessive a message says "it is not ... turn" with: ``LW's``, ``the Allies'``."""
+    name = role_title(role)
+    return f"the {name}'" if name.endswith("ies") else f"{name}'s"
 
 
 def apply(state: State[Any], action: Action | str | int, role: str | None = None) -> Action:

@@ -1,7 +1,7 @@
 // The generic game page: /games/{id}#TOKEN for one seat, /games/{id}#hotseat=T1,T2,... for
 // several seats played in one browser (with a hand-off screen between them).
 import { api, saveSeats } from "./api.js";
-import { clearMessages, fill, h, humanize, message, roleChip, roleName, ruleBadge, setRoles } from "./ui.js";
+import { clearMessages, dismiss, fill, h, humanize, message, roleChip, roleName, ruleBadge, setRoles } from "./ui.js";
 import { renderMap } from "./maps.js";
 import { cardPopover, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
 
@@ -343,6 +343,15 @@ function onPayload(p) {
 
 let refreshing = null;
 let again = false;
+let retry = { timer: null, delay: 1000 };
+
+/** A failed load is tried again (1, 2, 4... up to 15 s apart) until the page has the
+ * position: a live update whose load failed must not leave the page on an old one. */
+function retryLater() {
+  if (retry.timer) return;
+  retry.timer = setTimeout(() => { retry.timer = null; refresh(); }, retry.delay);
+  retry.delay = Math.min(retry.delay * 2, 15000);
+}
 
 async function refresh() {
   if (refreshing) {
@@ -354,6 +363,8 @@ async function refresh() {
       again = false;
       try {
         const p = await api(`${base}/view`, { token: seat().token });
+        retry.delay = 1000;
+        dismiss("Offline");
         // while our own decision is on its way, its answer brings the new position: showing
         // a live update first would put fresh buttons under the pointer and swallow the
         // next click (act() ignores clicks while busy); look again once the answer is in
@@ -361,6 +372,7 @@ async function refresh() {
         else onPayload(p);
       } catch (err) {
         problem(err, "The game could not be loaded");
+        if (err.status === 0 || err.status >= 500) retryLater();
       }
     } while (again);
   })();
@@ -375,7 +387,8 @@ async function refresh() {
 function problem(err, title) {
   const d = err.data || {};
   if (err.status === 409) {
-    message("info", "The game had moved on — the page now shows the current position", err.message);
+    // the server's words ask for a reload; the page does it itself
+    message("info", "The game had moved on — the page now shows the current position");
     refresh();
   } else if (err.status === 422) {
     const rules = Array.isArray(d.rules) && d.rules.length ? `Rules: ${d.rules.map((r) => `§${r}`).join(", ")}` : null;
@@ -384,6 +397,7 @@ function problem(err, title) {
   } else if (err.status === 403) {
     message("error", "This link is not a seat of this game", err.message);
   } else if (err.status === 0) {
+    dismiss("Offline"); // one note, not one a try
     message("error", "Offline", err.message);
   } else {
     message("error", title, err.message);
@@ -476,7 +490,11 @@ function connect() {
   const es = new EventSource(url);
   S.es = es;
   setConn("connecting");
-  es.onopen = () => setConn("live");
+  es.onopen = () => {
+    setConn("live");
+    dismiss("Offline");
+    refresh(); // what happened while the stream was down sends no update of its own
+  };
   es.addEventListener("update", (ev) => {
     setConn("live");
     let v = null;

@@ -108,6 +108,16 @@ export function message(kind, title, ...lines) {
   while (box.children.length > 3) box.lastChild.remove();
 }
 
+/** Remove the messages titled ``title`` (an "Offline" note once the server answers again). */
+export function dismiss(title) {
+  const box = document.getElementById("messages");
+  if (!box) return;
+  for (const item of [...box.children]) {
+    const strong = item.querySelector("strong");
+    if (strong && strong.textContent === title) item.remove();
+  }
+}
+
 export function clearMessages() {
   const box = document.getElementById("messages");
   if (box) box.replaceChildren();
