@@ -388,7 +388,7 @@ def test_why_not_on_the_sfe_map(browser: Any, sfe_server: Server) -> None:
         page.locator('#map .sfe-loc[data-id="Berlin"] .sfe-body').click()
         page.wait_for_function("() => document.querySelector('#map .map-why .reason') !== null")
         why = page.locator("#map .map-why").inner_text()
-        assert "not allies's turn" in why and "7.1" not in why, why
+        assert "not the Allies' turn" in why and "7.1" not in why, why
     finally:
         ctx.close()
     assert not errors, f"JavaScript errors on the page: {errors}"

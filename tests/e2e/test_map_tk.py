@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from e2e_support import SHOTS, Server, replay_tour
 
+from warroom.core.protocol import role_turn
 from warroom.games import load_game
 
 MY_TURN_OR_OVER = """() => document.body !== null && (document.body.dataset.status === 'over' ||
@@ -204,4 +205,4 @@ def test_why_not_on_the_panel(big: Any, server: Server) -> None:
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelector('#map .map-why .reason') !== null")
     why = page.locator("#map .map-why").inner_text()
-    assert f"not {other}'s turn" in why and "Area Table" not in why, why
+    assert f"not {role_turn(other)} turn" in why and "Area Table" not in why, why

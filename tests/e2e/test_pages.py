@@ -189,7 +189,7 @@ def test_illegal_and_stale_actions_show_a_message(page: Any, server: Server) -> 
     page.click("#key-play")
     msg = page.locator(".msg.error")
     msg.wait_for()
-    assert "not b's turn" in msg.inner_text()
+    assert "not B's turn" in msg.inner_text()
     assert version(page) == 0
     shot(page, "illegal")
     # a's page misses the live update (the event stream is cut), a plays from another
