@@ -51,6 +51,37 @@ export function regionStyles(map, regions) {
   return out;
 }
 
+/**
+ * Where a region's name goes: above its spaces, as before, unless that covers spaces (their
+ * circles, counters and names) or another region's name; then the nearby spot that covers
+ * the fewest (below, at the middle, a little to the side). Exported for tests.
+ */
+export function regionNameSpot(pts, text, spaces, placed, frame) {
+  const w = text.length * 11.5; // 13 px bold capitals with .14em letter spacing
+  const xs = pts.map((q) => q[0]);
+  const ys = pts.map((q) => q[1]);
+  const cx = xs.reduce((t, x) => t + x, 0) / xs.length;
+  const cy = ys.reduce((t, y) => t + y, 0) / ys.length;
+  const top = Math.min(...ys);
+  const bottom = Math.max(...ys);
+  // a space: its circle and counters, and its name, which may sit to either side or below
+  const boxes = [...spaces.map((p) => [p.x - 32, p.y - 20, p.x + 32, p.y + 26]), ...placed];
+  const covers = (b) => boxes.filter((o) => b[0] < o[2] && o[0] < b[2] && b[1] < o[3] && o[1] < b[3]).length;
+  let best = null;
+  const ys2 = [[top - 23, 0], [bottom + 44, 0.3], [cy + 5, 0.4], [top - 40, 0.5],
+    [cy - 35, 0.6], [cy + 45, 0.6], [bottom + 64, 0.7], [top - 60, 0.7]];
+  for (const [y, ypen] of ys2) {
+    for (const dx of [0, -40, 40, -80, 80, -120, 120, -160, 160]) {
+      const x = Math.max(frame.x + w / 2 + 4, Math.min(frame.x + frame.w - w / 2 - 4, cx + dx));
+      if (y < frame.y + 14 || y > frame.y + frame.h - 4) continue;
+      const box = [x - w / 2, y - 12, x + w / 2, y + 3];
+      const score = covers(box) + ypen + Math.abs(dx) / 300;
+      if (!best || score < best.score) best = { x, y, box, score };
+    }
+  }
+  return best || { x: cx, y: top - 23, box: [cx - w / 2, top - 35, cx + w / 2, top - 20] };
+}
+
 /** The convex hull of points (monotone chain), for a region's shaded area. */
 function hull(points) {
   const p = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
@@ -345,6 +376,7 @@ export function renderMap(view, legal, ui, act) {
     const q = at.get(b);
     if (p && q && p.region === q.region && near(p, q)) parent.set(root(a), root(b));
   }
+  const placedNames = []; // the boxes of the region names placed so far
   for (const region of regions) {
     if (auto) break; // an automatic layout has no geography to shade
     const st = regionStyle(region);
@@ -369,10 +401,11 @@ export function renderMap(view, legal, ui, act) {
         fill: st.tint, stroke: st.tint, "stroke-width": 44, "stroke-linejoin": "round", "stroke-linecap": "round" }));
     }
     if (!biggest.length) continue;
-    const cx = biggest.reduce((t, q) => t + q[0], 0) / biggest.length;
-    const top = Math.min(...biggest.map((q) => q[1]));
-    names.append(s("text", { class: "region-name", x: cx, y: top - 23, "text-anchor": "middle",
-      text: `${region.toUpperCase()} (${st.letter})` }));
+    const text = `${region.toUpperCase()} (${st.letter})`;
+    const spot = regionNameSpot(biggest, text, map.spaces, placedNames, full);
+    placedNames.push(spot.box);
+    names.append(s("text", { class: "region-name", x: spot.x, y: spot.y, "text-anchor": "middle",
+      text }));
   }
   svg.append(areas, names);
 
