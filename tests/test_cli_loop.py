@@ -234,6 +234,11 @@ def test_outcome_labels_are_words_with_players_abbreviations() -> None:
     allies = Outcome(Termination.FINAL_SCORING, "allies", {}, {"vp": 9.0}, "", "",
                      "allied_decisive_victory")
     assert outcome_lines(allies) == ["Game over — Allied decisive victory (Allies win; VP 9)"]
+    # eit2's Power as its track writes it (the terminal audit: "Power -19" beside "LW19")
+    power = Outcome(Termination.FINAL_SCORING, "lw", {"lw": 1.0}, {"power": -19.0}, "", "",
+                    "final_scoring")
+    assert outcome_lines(power, "eit2") == ["Game over — Final scoring (LW wins; Power LW19)"]
+    assert outcome_lines(power) == ["Game over — Final scoring (LW wins; Power -19)"]
 
 
 def test_hotseat_hands_off_and_all_shares_the_screen() -> None:

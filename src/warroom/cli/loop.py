@@ -60,6 +60,7 @@ from warroom.cli.render import (
     print_log,
     render,
     render_hand,
+    score_text,
     should_redraw,
 )
 from warroom.core.errors import IllegalActionError, WarroomError
@@ -485,7 +486,7 @@ class PlayLoop:
         self.show_board(seat, hand=False)
         out = result(st)
         if out is not None:
-            for i, line in enumerate(outcome_lines(out)):
+            for i, line in enumerate(outcome_lines(out, self.game.id)):
                 for part in textwrap.wrap(line, self.width, subsequent_indent="  "):
                     self.say(part, "bold" if i == 0 else "")
         self.say(f"The game's seed was {st.data['seed']}.")
@@ -540,11 +541,15 @@ def _words(label: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def outcome_lines(out: Outcome) -> list[str]:
+def outcome_lines(out: Outcome, game_id: str | None = None) -> list[str]:
     """The result in words: the label, the score breakdown, the rulebook's text, the rule.
 
-    ``Game over — Axis automatic victory (Axis wins; VP 32)``; then the text."""
-    scores = "; ".join(f"{_words(k)} {v:g}" for k, v in out.scores.items())
+    ``Game over — Axis automatic victory (Axis wins; VP 32)``; then the text. With
+    ``game_id``, a score the game's board writes otherwise is written so (eit2's Power
+    ``LW19``, not ``-19``)."""
+    scores = "; ".join(
+        f"{_words(k)} {(score_text(game_id, k, v) if game_id else None) or f'{v:g}'}"
+        for k, v in out.scores.items())
     name = role_name(out.winner) if out.winner else ""
     who = f"{name} {'win' if name.endswith('ies') else 'wins'}" if name else ""
     label = out.label

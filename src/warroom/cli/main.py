@@ -161,7 +161,7 @@ def replay_cmd(
         console.print(f"[bold]{len(rec.actions)} actions replayed; {state.active} to act.[/]")
     else:
         console.print(f"[bold]{len(rec.actions)} actions replayed.[/]")
-        for line in outcome_lines(out):
+        for line in outcome_lines(out, rec.game):
             console.print(Text(line))
 
 

@@ -236,6 +236,14 @@ def card_entries(game: Game) -> list[tuple[str, str, list[str]]]:
     return out
 
 
+def score_text(game_id: str, key: str, value: float) -> str | None:
+    """A final score as the game's board writes it, where that differs from a number
+    (eit2's signed Power: ``LW19``, as its track shows it); None: the number will do."""
+    if game_id == "eit2" and key == "power":
+        return render_eit2.power_words(int(value))
+    return None
+
+
 def ongoing_text(game_id: str, view: View) -> list[str]:
     """The ``ongoing`` command: the lasting Events in force, in full (eit2)."""
     if game_id != "eit2":

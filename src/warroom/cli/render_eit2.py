@@ -30,6 +30,11 @@ def _power(p: int) -> str:
     return "0" if p == 0 else f"RW{p}" if p > 0 else f"LW{-p}"
 
 
+def power_words(p: int) -> str:
+    """Power as the track shows it, for the result line: ``LW19``, ``RW4``, ``0``."""
+    return _power(p)
+
+
 def _sp(n: int, ext: int) -> str:
     return f"{n}" + "*" * ext
 
