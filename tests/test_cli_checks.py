@@ -297,3 +297,15 @@ def test_rule_names_what_a_cited_rule_is_about() -> None:
     assert "[9] How to Win the Game" in out and "  [9.1] Victory points" in out
     assert "no rule 99 in the sfe rulebook's index" in out
     assert "rule needs a rule number as the prompts cite it" in out
+
+
+def test_batch_commands_refuse_a_bot_name_in_another_case_before_playing(tmp_path: Path
+                                                                         ) -> None:
+    """Only ``play --vs`` reads a bot's name in any case; simulate and tournament take specs
+    exactly, and refuse one that the workers would refuse before any file is written."""
+    for args in (["tournament", "eaw1940", "--bots", "Greedy,random"],
+                 ["simulate", "eaw1940", "--bots", "Greedy"]):
+        out = tmp_path / "x.jsonl"
+        code, text = run(*args, "--games", "1", "--out", str(out))
+        assert code == 2 and "unknown bot 'Greedy'" in text, text
+        assert not out.exists()

@@ -101,8 +101,10 @@ def _net_spec(spec: str) -> str:
     return "ismcts:algo=puct,model=" + path.strip() + ("," + params if params else "")
 
 
-def make_bot(spec: str, seed: int = 0) -> Bot:
-    """A bot from a spec (``"greedy"``, ``"ismcts:iterations=400"``) with ``seed``.
+def make_bot(spec: str, seed: int = 0, game: Game | None = None) -> Bot:
+    """A bot from a spec (``"greedy"``, ``"ismcts:iterations=400"``) with ``seed``; with
+    ``game``, a model the spec names must have been trained for that game and content
+    (:class:`ContentError` otherwise), so callers can refuse it before any game is played.
 
     ``ismcts:model=PATH`` (or ``net:PATH``; ``net:GAME`` names a model shipped in
     ``warroom/ai/models``) guides the search with a trained network
@@ -134,7 +136,7 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
                                            f"{key!r}, not a parameter of {name}")
                 if key not in kwargs:
                     kwargs[key] = _convert(name, key, str(value), allowed[key])
-        net = load_model(model_path(model))
+        net = load_model(model_path(model), game)
         try:
             guided = guided_params(net, kwargs.pop("mix", None), kwargs.get("scale", 10.0))
         except ValueError as exc:
@@ -144,24 +146,6 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         return BOTS[name](seed, **kwargs)
     except (TypeError, ValueError) as exc:
         raise UnknownGameError(f"bot {spec[:80]!r}: {exc}") from None
-
-
-def check_bot(spec: str, game: Game) -> str:
-    """Refuse, before any game is played, a bot spec that :func:`make_bot` refuses or whose
-    model (``net:PATH``, ``ismcts:model=PATH``) was trained for another game or content;
-    the spec with its bot name in lower case (a model's path keeps its case)."""
-    if not isinstance(spec, str) or not spec.strip():
-        raise UnknownGameError(f"a bot spec is a name such as greedy or ismcts:seconds=1; "
-                               f"bots: {', '.join(BOTS)}")
-    name, colon, rest = spec.strip().partition(":")
-    spec = name.strip().lower() + colon + rest
-    make_bot(spec)
-    full = _net_spec(spec) if spec.startswith("net:") else spec
-    model = parse_bot_spec(full)[1].get("model")
-    if model is not None:
-        from warroom.ai.net import load_model  # optional: make_bot above proved torch is here
-        load_model(model_path(model)).info.check(game)
-    return spec
 
 
 def split_bot_specs(text: str) -> list[str]:
@@ -180,4 +164,4 @@ def split_bot_specs(text: str) -> list[str]:
 
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "RolloutBot", "bot_params",
-           "check_bot", "make_bot", "parse_bot_spec", "split_bot_specs"]
+           "make_bot", "parse_bot_spec", "split_bot_specs"]

@@ -22,7 +22,6 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from warroom.ai import make_bot
 from warroom.cli.common import emit_json as _emit_json
 from warroom.cli.common import fail as _fail
 from warroom.core.errors import WarroomError
@@ -85,8 +84,6 @@ def simulate(
     try:
         if not names:
             raise WarroomError("--bots needs at least one bot")
-        for n in names:
-            make_bot(n)
         if games_ < 0:
             raise WarroomError("--games must be 0 or more")
         if report is not None and games_ == 0:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import platformdirs
 
-from warroom.ai import BOTS, check_bot
+from warroom.ai import BOTS, make_bot
 from warroom.core.errors import WarroomError
 from warroom.core.protocol import Game
 from warroom.core.record import Record, Session
@@ -51,8 +51,9 @@ class Seats:
 def parse_seats(game: Game, as_: str | None, vs: str | None) -> Seats:
     """Seats from ``--as`` and ``--vs`` (defaults: every role human; a two-player game is
     then hot-seat; the bot is greedy)."""
+    bot = bot_spec(vs if vs is not None else "greedy")
     try:
-        bot = check_bot(vs if vs is not None else "greedy", game)
+        make_bot(bot, game=game)
     except WarroomError as exc:
         raise SeatError(f"--vs {str(vs)[:80]}: {exc}") from None
     choice = (as_ or "hotseat").strip().lower()
@@ -75,9 +76,16 @@ def parse_seats(game: Game, as_: str | None, vs: str | None) -> Seats:
     return Seats({r: HUMAN if r in humans else bot for r in roles}, open_hands)
 
 
+def bot_spec(text: str) -> str:
+    """A ``--vs`` bot spec as typed, its bot name in any case (a model's path keeps its
+    case): ``Greedy`` is ``greedy``."""
+    name, colon, rest = text.strip().partition(":")
+    return name.strip().lower() + colon + rest
+
+
 def _known_bot(spec: str, game: Game) -> bool:
     try:
-        check_bot(spec, game)
+        make_bot(spec, game=game)
     except WarroomError:
         return False
     return True
@@ -110,7 +118,7 @@ def seats_for_load(game: Game, record: Record, as_: str | None, vs: str | None,
             problems.append(f"--as {as_} (the record is played by "
                             f"{describe_seats(saved)})")
         saved_bots = {p for r, p in saved.players.items() if p != HUMAN}
-        if vs is not None and saved_bots != {check_bot(vs, game)}:
+        if vs is not None and saved_bots != {bot_spec(vs)}:
             problems.append(f"--vs {vs} (the record's bot is {', '.join(sorted(saved_bots))})"
                             if saved_bots else f"--vs {vs} (every role of the record is "
                             "played by a human)")

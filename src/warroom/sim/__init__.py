@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from warroom.ai import check_bot, make_bot
+from warroom.ai import make_bot
 from warroom.core.errors import UnknownGameError
 from warroom.core.protocol import Game, State, apply, new_game, result
 from warroom.core.record import Record
@@ -48,7 +48,7 @@ def bots_for_roles(game_id: str, bots: list[str], content: str | None = None) ->
     game = load_game(game_id, content)
     roles = game.roles
     for spec in bots:
-        check_bot(spec, game)
+        make_bot(spec, game=game)   # a bad spec, or a model of another game, fails here
     if len(bots) == 1:
         return {r: bots[0] for r in roles}
     if len(bots) != len(roles):

@@ -22,7 +22,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from warroom.ai import check_bot
+from warroom.ai import make_bot
 from warroom.core.errors import UnknownGameError
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
@@ -51,7 +51,7 @@ def check(game_id: str, bots: Sequence[str], games: int, scenario: str | None = 
     if dupes:
         raise TournamentError(f"each bot once, please: {', '.join(dupes)} is given twice")
     for b in bots:
-        check_bot(b, game)      # an unknown bot, a bad spec or another game's model fails here
+        make_bot(b, game=game)  # an unknown bot, a bad spec or another game's model fails here
     if games <= 0:
         raise TournamentError(f"--games must be 1 or more (games per pairing and seating), "
                               f"not {games}")
