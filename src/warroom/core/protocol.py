@@ -276,10 +276,8 @@ def new_game(game: G, scenario: str | None = None, seed: int = 0,
                                f"options: {known}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise UnknownGameError(f"seed must be an integer, not {short(seed, 60)}")
-    if not 0 <= seed < 1 << 64:
-        # the generator keeps 64 bits: -1 and 2**64 - 1 would be the same game
-        raise UnknownGameError(f"seed must be a whole number from 0 to {(1 << 64) - 1}, not "
-                               f"{short(seed, 30)}")
+    if _rng.seed_problem(seed):
+        raise UnknownGameError(_rng.seed_problem(seed))
     forced = list(forced_dice or [])
     for value in forced:
         if (not isinstance(value, int) or isinstance(value, bool)

@@ -10,8 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from warroom.core.errors import short
+
 MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+
+
+def seed_problem(seed: int, what: str = "seed") -> str:
+    """Why ``seed`` is no seed ("" if it is one): the generator keeps 64 bits, so -1 would
+    silently be the game of 2**64 - 1, and 2**64 the game of 0."""
+    if 0 <= seed <= MASK64:
+        return ""
+    return f"{what} must be a whole number from 0 to {MASK64}, not {short(seed, 30)}"
 
 
 def seed_state(seed: int) -> int:

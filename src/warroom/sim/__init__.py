@@ -31,7 +31,7 @@ from warroom.ai import make_bot
 from warroom.core.errors import UnknownGameError
 from warroom.core.protocol import Game, State, apply, new_game, result
 from warroom.core.record import Record
-from warroom.core.rng import derive_seed
+from warroom.core.rng import derive_seed, seed_problem
 from warroom.games import load_game
 from warroom.sim.backends import check_backend, run_tasks
 
@@ -58,10 +58,9 @@ def bots_for_roles(game_id: str, bots: list[str], content: str | None = None) ->
 
 
 def check_seed(seed: int) -> None:
-    """A batch's seed is 64 bits, as a game's: -1 would silently be 2**64 - 1."""
-    if not 0 <= seed < 1 << 64:
-        raise UnknownGameError(f"--seed must be a whole number from 0 to {(1 << 64) - 1}, "
-                               f"not {seed}")
+    """A batch's seed is 64 bits, as a game's (:func:`warroom.core.rng.seed_problem`)."""
+    if seed_problem(seed, "--seed"):
+        raise UnknownGameError(seed_problem(seed, "--seed"))
 
 
 def split_bots(text: str) -> list[str]:

@@ -91,7 +91,7 @@ from warroom.ai.net import (
 from warroom.core.actions import Action
 from warroom.core.errors import ContentError, UnknownGameError, WarroomError
 from warroom.core.protocol import Game, State, apply, legal_actions, new_game, result
-from warroom.core.rng import Rng, derive_seed
+from warroom.core.rng import Rng, derive_seed, seed_problem
 from warroom.games import load_game
 from warroom.sim.backends import check_backend, run_tasks
 from warroom.sim.stats import elo_difference, wilson
@@ -655,8 +655,8 @@ def check_settings(cfg: TrainConfig) -> None:
         problems.append("--jobs, --iterations and --eval-games must be 1 or more")
     if cfg.anchor_every < 0:
         problems.append("--anchor-every must be 0 (never) or more")
-    if not 0 <= cfg.seed < 1 << 64:
-        problems.append(f"--seed must be a whole number from 0 to {(1 << 64) - 1}")
+    if seed_problem(cfg.seed, "--seed"):
+        problems.append(seed_problem(cfg.seed, "--seed"))
     if not re.fullmatch(r"cpu|cuda(:\d+)?", cfg.device):
         problems.append(f"--device must be cpu, cuda or cuda:N, not {cfg.device[:40]!r}")
     if problems:

@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from warroom.core.errors import IllegalActionError, WarroomError
 from warroom.core.protocol import Game
+from warroom.core.rng import MASK64, seed_problem
 from warroom.games import load_game
 from warroom.web.db import db_problem as db_problem  # re-exported for the CLI
 from warroom.web.db import make_engine, migrate
@@ -156,11 +157,11 @@ class NewGame(BaseModel):
     def _seed(cls, value: int | str | None) -> int | str | None:
         if isinstance(value, str):
             if not (value.isascii() and value.isdigit() and len(value) <= 20):
-                raise ValueError("the seed must be a whole number from 0 to "
-                                 f"{2**64 - 1}, written in digits")
+                raise ValueError(f"the seed must be a whole number from 0 to {MASK64}, "
+                                 "written in digits")
             value = int(value)
-        if value is not None and not 0 <= value < 2**64:
-            raise ValueError(f"the seed must be a whole number from 0 to {2**64 - 1}")
+        if value is not None and seed_problem(value, "the seed"):
+            raise ValueError(seed_problem(value, "the seed"))
         return value
 
 
