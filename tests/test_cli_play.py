@@ -17,9 +17,9 @@ from rich.console import Console
 from warroom.ai import make_bot
 from warroom.cli.choices import fold
 from warroom.cli.loop import PlayLoop, Terminal
-from warroom.cli.records import parse_seats, role_name
+from warroom.cli.records import parse_seats
 from warroom.cli.render import hand_cards
-from warroom.core.protocol import prompt, view
+from warroom.core.protocol import prompt, role_title, view
 from warroom.core.record import Record, Session, replay
 from warroom.games import load_game
 
@@ -72,7 +72,7 @@ class ScriptedPlayer:
     def parse_menu(self, screen: str, seat: str) -> None:
         lines = screen.splitlines()
         heads = [i for i, line in enumerate(lines)
-                 if line.startswith(f"{role_name(seat)} to decide — ")]
+                 if line.startswith(f"{role_title(seat)} to decide — ")]
         if not heads:
             return
         st = self.session.state if self.session else None
@@ -152,7 +152,7 @@ class ScriptedPlayer:
             return "QUIT"
         assert ask.endswith("> "), ask
         seat = st.active
-        assert seat is not None and ask == f"{role_name(seat)}> "
+        assert seat is not None and ask == f"{role_title(seat)}> "
         if self.after_handoff == seat:
             # twin-state check: after the hand-off, the screen names none of the other
             # seat's cards that this seat may not know of

@@ -49,7 +49,6 @@ from warroom.cli.records import (
     autosave_dir,
     clean_path,
     probe,
-    role_name,
     write_record,
 )
 from warroom.cli.render import (
@@ -65,7 +64,15 @@ from warroom.cli.render import (
 )
 from warroom.core.errors import IllegalActionError, WarroomError
 from warroom.core.log import visible
-from warroom.core.protocol import Outcome, explain, legal_actions, prompt, result, view
+from warroom.core.protocol import (
+    Outcome,
+    explain,
+    legal_actions,
+    prompt,
+    result,
+    role_title,
+    view,
+)
 from warroom.core.record import Session
 
 MENU_WIDTH = 100
@@ -222,7 +229,7 @@ class PlayLoop:
         for role in roles:
             seen = view(st, role)
             if hand_cards(self.game.id, seen):
-                owner = role_name(role) if len(roles) > 1 else None
+                owner = role_title(role) if len(roles) > 1 else None
                 self.console.print(render_hand(self.game.id, seen, owner))
                 shown = True
         return shown
@@ -249,7 +256,7 @@ class PlayLoop:
         st = self.session.state
         self.choices = number_choices(st, legal_actions(st))
         asked = prompt(st)
-        head = f"{role_name(seat)} to decide — "
+        head = f"{role_title(seat)} to decide — "
         body = asked.text if asked else "choose"
         rule = f" [{asked.rule}]" if asked and asked.rule else ""
         undo = " (undo available)" if self.session.can_undo(seat) else ""
@@ -280,7 +287,7 @@ class PlayLoop:
         if len(lines) > LONG_MENU and asked is not None:
             # the header has scrolled far up: say again, right above the input line, what
             # is decided (two lines at most)
-            reminder = f"{role_name(seat)} decides: {asked.text}{rule}"
+            reminder = f"{role_title(seat)} decides: {asked.text}{rule}"
             for line in textwrap.wrap(reminder, self.width, subsequent_indent="    ",
                                       max_lines=2, placeholder=" …"):
                 self.say(line, "bold")
@@ -288,7 +295,7 @@ class PlayLoop:
     def hand_off(self, seat: str) -> None:
         """Clear the previous seat's screen and wait for the next player."""
         self.term.clear()
-        self.say(f"Pass to {role_name(seat)} — press Enter", "bold")
+        self.say(f"Pass to {role_title(seat)} — press Enter", "bold")
         try:
             self.term.read("")
         except EOFError:
@@ -333,7 +340,7 @@ class PlayLoop:
             self.show_menu(seat)
             self.menu_due = False
         try:
-            line = self.term.read(f"{role_name(seat)}> ")
+            line = self.term.read(f"{role_title(seat)}> ")
         except EOFError:
             self.console.print()
             self.confirm_quit()
@@ -550,7 +557,7 @@ def outcome_lines(out: Outcome, game_id: str | None = None) -> list[str]:
     scores = "; ".join(
         f"{_words(k)} {(score_text(game_id, k, v) if game_id else None) or f'{v:g}'}"
         for k, v in out.scores.items())
-    name = role_name(out.winner) if out.winner else ""
+    name = role_title(out.winner) if out.winner else ""
     who = f"{name} {'win' if name.endswith('ies') else 'wins'}" if name else ""
     label = out.label
     if out.winner and label.lower().startswith(out.winner.lower() + "_"):

@@ -19,7 +19,7 @@ import platformdirs
 
 from warroom.ai import BOTS, make_bot
 from warroom.core.errors import WarroomError
-from warroom.core.protocol import Game
+from warroom.core.protocol import Game, role_title
 from warroom.core.record import Record, Session
 
 HUMAN = "human"
@@ -131,13 +131,8 @@ def seats_for_load(game: Game, record: Record, as_: str | None, vs: str | None,
     return seats
 
 
-def role_name(role: str) -> str:
-    """A role as players say it: ``LW``, ``Axis``."""
-    return role.upper() if len(role) <= 3 else role.capitalize()
-
-
 def describe_seats(seats: Seats) -> str:
-    return ", ".join(f"{role_name(r)}: {p}" for r, p in seats.players.items())
+    return ", ".join(f"{role_title(r)}: {p}" for r, p in seats.players.items())
 
 
 def clean_path(text: str) -> Path:

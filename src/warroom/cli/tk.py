@@ -13,11 +13,19 @@ from rich.text import Text
 
 from warroom.cli.choices import candidate_lines, number_choices, reference
 from warroom.cli.choices import resolve as resolve_choice
-from warroom.cli.records import role_name
 from warroom.core.content import load_yaml
 from warroom.core.errors import ContentError, WarroomError
 from warroom.core.log import render
-from warroom.core.protocol import apply, explain, legal_actions, new_game, prompt, result, view
+from warroom.core.protocol import (
+    apply,
+    explain,
+    legal_actions,
+    new_game,
+    prompt,
+    result,
+    role_title,
+    view,
+)
 from warroom.games import load_game
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
@@ -134,7 +142,7 @@ def resolve(
         asked = prompt(state)
         assert asked is not None
         # as in ``warroom play``: who decides what, with the rule, right above the choices
-        out.print(Text(f"{role_name(state.active)} to decide — {asked.text} [{asked.rule}]",
+        out.print(Text(f"{role_title(state.active)} to decide — {asked.text} [{asked.rule}]",
                        style="bold"))
         for c in choices:
             out.print(Text.assemble((f"  {c.number:>2} ", "bold cyan"), c.label))
