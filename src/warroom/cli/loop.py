@@ -555,7 +555,7 @@ def outcome_lines(out: Outcome, game_id: str | None = None) -> list[str]:
     ``game_id``, a score the game's board writes otherwise is written so (eit2's Power
     ``LW19``, not ``-19``)."""
     scores = "; ".join(
-        f"{_words(k)} {(score_text(game_id, k, v) if game_id else None) or f'{v:g}'}"
+        f"{_words(k)} {score_text(game_id, k, v) or f'{v:g}'}"
         for k, v in out.scores.items())
     name = role_title(out.winner) if out.winner else ""
     who = f"{name} {'win' if name.endswith('ies') else 'wins'}" if name else ""

@@ -161,9 +161,19 @@ def probe(path: Path) -> tuple[bool, bool]:
     try:
         return path.exists(), path.is_dir()
     except (OSError, ValueError) as exc:
-        reason = ("the name is too long" if getattr(exc, "errno", None) == errno.ENAMETOOLONG
-                  else getattr(exc, "strerror", None) or str(exc))
-        raise WarroomError(f"cannot save to {str(path)[:80]}: {reason}") from None
+        raise WarroomError(f"cannot save to {str(path)[:80]}: {_reason(exc)}") from None
+
+
+def _reason(exc: OSError | ValueError) -> str:
+    """An operating system's refusal to save, in words."""
+    if not isinstance(exc, OSError):
+        return str(exc)
+    return {errno.EACCES: "permission denied", errno.EROFS: "the disk is read-only",
+            errno.ENOSPC: "the disk is full", errno.ENAMETOOLONG: "the name is too long",
+            errno.ENOTDIR: "a part of the path is a file, not a folder",
+            errno.EEXIST: "a part of the path is a file, not a folder",
+            errno.ENOENT: "the folder cannot be created"}.get(
+        exc.errno or 0, exc.strerror or "the file cannot be written")
 
 
 def write_record(session: Session, path: Path) -> Path:
@@ -175,13 +185,7 @@ def write_record(session: Session, path: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         session.save(path)
     except OSError as exc:
-        reason = {errno.EACCES: "permission denied", errno.EROFS: "the disk is read-only",
-                  errno.ENOSPC: "the disk is full", errno.ENAMETOOLONG: "the name is too long",
-                  errno.ENOTDIR: "a part of the path is a file, not a folder",
-                  errno.EEXIST: "a part of the path is a file, not a folder",
-                  errno.ENOENT: "the folder cannot be created"}.get(
-            exc.errno or 0, exc.strerror or "the file cannot be written")
-        raise WarroomError(f"cannot save to {str(path)[:120]}: {reason}") from exc
+        raise WarroomError(f"cannot save to {str(path)[:120]}: {_reason(exc)}") from exc
     return path
 
 

@@ -236,7 +236,7 @@ def card_entries(game: Game) -> list[tuple[str, str, list[str]]]:
     return out
 
 
-def score_text(game_id: str, key: str, value: float) -> str | None:
+def score_text(game_id: str | None, key: str, value: float) -> str | None:
     """A final score as the game's board writes it, where that differs from a number
     (eit2's signed Power: ``LW19``, as its track shows it); None: the number will do."""
     if game_id == "eit2" and key == "power":

@@ -26,13 +26,9 @@ SETUP_KINDS = ("setup_sp", "setup_ext")
 _STYLE = {"lw": "red", "rw": "blue"}
 
 
-def _power(p: int) -> str:
-    return "0" if p == 0 else f"RW{p}" if p > 0 else f"LW{-p}"
-
-
 def power_words(p: int) -> str:
-    """Power as the track shows it, for the result line: ``LW19``, ``RW4``, ``0``."""
-    return _power(p)
+    """Power as the track shows it (the board, the result line): ``LW19``, ``RW4``, ``0``."""
+    return "0" if p == 0 else f"RW{p}" if p > 0 else f"LW{-p}"
 
 
 def _sp(n: int, ext: int) -> str:
@@ -130,7 +126,7 @@ def render_board(view: dict[str, Any]) -> RenderableType:
     mod, sanc = view["moderation"], view["sanctions"]
     pen = [k.upper() for k, v in view.get("extremist_penalty", {}).items() if v]
     lines.append(Text(
-        f"Power {_power(view['power'])} (20 wins) | Moderation LW{mod['lw']}/RW{mod['rw']} | "
+        f"Power {power_words(view['power'])} (20 wins) | Moderation LW{mod['lw']}/RW{mod['rw']} | "
         f"Tension {view['tension']}/11 | Sanctions LW{sanc['lw']}/RW{sanc['rw']}"))
     left = view["extremists_left"]
     hands = view["hand_sizes"]
@@ -232,7 +228,7 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
     """What changed on the board between two views of one role, in one line."""
     bits: list[str] = []
     if before["power"] != after["power"]:
-        bits.append(f"Power {_power(before['power'])} -> {_power(after['power'])}")
+        bits.append(f"Power {power_words(before['power'])} -> {power_words(after['power'])}")
     for key, word in (("tension", "Tension"),):
         if before[key] != after[key]:
             bits.append(f"{word} {before[key]} -> {after[key]}")

@@ -235,9 +235,8 @@ def iter_batch(game_id: str, *, games: int, seed: int, bots: list[str],
                                f"{', '.join(game.scenarios)}")
     roles = bots_for_roles(game_id, bots, content)
     specs: Iterator[GameSpec] = ((i, derive_seed(seed, i), roles, {}) for i in range(games))
-    return run_specs(game_id, specs, games, scenario=scenario, jobs=jobs,
-                         backend=backend, address=address, content=content,
-                         keep_records=keep_records)
+    return run_specs(game_id, specs, games, scenario=scenario, jobs=jobs, backend=backend,
+                     address=address, content=content, keep_records=keep_records)
 
 
 def summarize(game_id: str, seed: int, results: list[dict[str, Any]],

@@ -89,12 +89,14 @@ def _game_id(line: dict[str, Any]) -> str | None:
     return gid if isinstance(gid, str) else None
 
 
-def _number(x: Any) -> bool:
+def finite_number(x: Any) -> bool:
+    """A finite int or float, not a bool (what a results or training-log field holds)."""
     return isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
 
 
 def _numbers(x: Any) -> bool:
-    return isinstance(x, dict) and all(isinstance(k, str) and _number(v) for k, v in x.items())
+    return isinstance(x, dict) and all(isinstance(k, str) and finite_number(v)
+                                       for k, v in x.items())
 
 
 def line_problem(line: dict[str, Any]) -> str:

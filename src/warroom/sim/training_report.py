@@ -16,12 +16,11 @@ against training time:
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 from typing import Any
 
 from warroom.core.errors import ContentError
-from warroom.sim.report import figure, make_out_dir
+from warroom.sim.report import figure, finite_number, make_out_dir
 from warroom.sim.stats import elo_difference
 
 
@@ -62,12 +61,8 @@ def read_log(path: Path) -> list[dict[str, Any]]:
     return lines
 
 
-def _num(x: Any) -> bool:
-    return isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
-
-
-_EVAL = ("win_rate", "low", "high", "elo", "games")
-_ANCHOR = ("win_rate", "low", "high", "elo", "games")
+_MATCH = ("win_rate", "low", "high", "elo", "games")
+"""The fields of a round's evaluation and of its anchor (the same measurement)."""
 _FRESH = ("policy_loss", "uniform_policy_loss")
 
 
@@ -75,14 +70,14 @@ def log_line_problem(line: dict[str, Any]) -> str:
     """What is wrong with the fields the report reads in a training-log line ("" if
     nothing)."""
     for key in ("round", "seconds", "games", "steps", "policy_loss", "value_loss"):
-        if not _num(line.get(key)):
+        if not finite_number(line.get(key)):
             return f"{key} must be a number"
-    for key, fields, optional in (("eval", _EVAL, False), ("anchor", _ANCHOR, True),
+    for key, fields, optional in (("eval", _MATCH, False), ("anchor", _MATCH, True),
                                   ("fresh", _FRESH, True)):
         part = line.get(key)
         if optional and not part:
             continue
-        if not isinstance(part, dict) or not all(_num(part.get(f)) for f in fields):
+        if not isinstance(part, dict) or not all(finite_number(part.get(f)) for f in fields):
             return f"{key} must hold the numbers {', '.join(fields)}"
     return ""
 
