@@ -509,3 +509,41 @@ def test_a_card_played_face_up_is_an_undo_barrier() -> None:
     before = s.data["barrier"]
     apply(s, next(a for a in legal_actions(s) if a.key.startswith("ops:")))
     assert s.data["barrier"] > before
+
+
+# -- an outside audit (5 December 2026, second sitting) -----------------------------------------
+
+def _opponents_free_attempt(title: str, phasing: int, plus_for: int, track: str = "") -> dict:
+    """``phasing`` plays ``title`` (the other side's Event, a free Rearmament attempt "using
+    this card's OPs value") for Operations with the Event first, a Dawes-style +1 OPs
+    modifier (7.3.1) held by ``plus_for``; the attempt's log facts."""
+    s = new_game(G, "appeasement", 1)
+    d = s.data
+    n = int(C.card_by_title(title))
+    take(s, n, phasing)
+    d["ops_mods"].append({"side": plus_for, "value": 1, "min": 0, "until": "turn", "card": 40})
+    round_of(s, phasing)
+    apply(s, f"ops:{n}")
+    mark = len(s.log)
+    d["forced"] = [1, 1, 1]
+    apply(s, "event_first")
+    if track:
+        apply(s, f"track:{track}")
+    return next(e for e in s.log[mark:] if e["rule"] == "6.3.2" and e.get("free"))
+
+
+def test_5_2_an_opponents_event_attempt_uses_the_phasing_players_ops() -> None:
+    """5.2 note: "When playing a card for Operations and it triggers your opponent's Event,
+    your opponent will implement the Event text as if they had played the card themselves,
+    although the OPs Value of the card will always be equal to the amount of Operation
+    Points the Phasing Player received for playing the card." Condor Legion (3 OPs, RW) and
+    Franco-Soviet Treaty (3 OPs, LW) played by the other side: their free attempt takes
+    the phasing player's 3 + 1 where that player holds the +1, and 3 where the Event's side
+    does (the engine gave the Event's side's OPs, as it once did)."""
+    condor = "Condor Legion"
+    assert _opponents_free_attempt(condor, LW, plus_for=LW)["ops"] == 4
+    assert _opponents_free_attempt(condor, LW, plus_for=RW)["ops"] == 3
+    treaty = _opponents_free_attempt("Franco-Soviet Treaty", RW, plus_for=RW, track="france")
+    assert treaty["ops"] == 4 and treaty["role"] == "lw"
+    assert _opponents_free_attempt("Franco-Soviet Treaty", RW, plus_for=LW,
+                                   track="france")["ops"] == 3

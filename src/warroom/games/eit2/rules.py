@@ -55,6 +55,13 @@ Readings (each with a test in ``tests/test_eit2_fidelity.py``):
 - 5.2 "before or after the Operations": choosing the Operations (``op_place``/``op_check``)
   puts an opponent's Event after them, ``event_first`` before; the ``event_after`` key of
   earlier versions (never legal) is read as ``op_place``.
+- 5.2 note "the OPs Value of the card will always be equal to the amount of Operation
+  Points the Phasing Player received for playing the card": an Event's free Rearmament
+  attempt "using this card's OPs value" (Treaty of Rapallo, Edvard Benes, Joseph Stalin,
+  Condor Legion, Franco-Soviet Treaty, Shadow Factories) takes the card's OPs with the
+  phasing player's 7.3 modifiers, whichever side the Event is; 8.3's -1 counts where the
+  opponent played the card for Operations, not where the Event's side played it for the
+  Event (8.3 never reduces a Rearmament attempt). (``events.lib.received_ops``)
 """
 
 from __future__ import annotations

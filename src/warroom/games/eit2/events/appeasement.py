@@ -46,17 +46,19 @@ def _extremist_if_none(c: Components, data: Data, side: int, name: str, card: in
 
 def _free_attempt_now(c: Components, data: Data, side: int, track_id: str, card: int,
                       bonus: int = 0, why: str = "") -> None:
-    """6.3.5: a free attempt with the OPs value of card ``card``, whose Event this is (7.3
-    modifiers apply, 8.3 does not), plus an Event ``bonus`` shown as a Rearmament modifier
-    for this attempt only."""
+    """6.3.5: a free attempt with the OPs value of card ``card``, whose Event this is, plus
+    an Event ``bonus`` shown as a Rearmament modifier for this attempt only. The value is
+    the card's OPs as the phasing player received them (5.2 note, as Edvard Benes reads
+    it): with the phasing player's 7.3 modifiers, also when this Event is the opponent's,
+    as a Rearmament attempt when the Event's own side played the card (8.3 does not reduce
+    it), else as the Operations the phasing player played it for (8.3 does)."""
     title = c.cards[card].title
-    base_ops = c.cards[card].ops or 0
     t = L.track(c, track_id)
     if not op.track_open(c, data, t):
         log(data, "6.3.8", f"{title}: the {c.track_names[t]} marker is on its rightmost box: "
             "no Rearmament attempt")
         return
-    ops = op.effective_ops(c, data, side, base_ops, rearmament=True)
+    ops = L.received_ops(c, data, card, rearmament=data["phasing"] == side)
     log(data, "6.3.5", f"{title}: {SIDE[side]} makes a free Rearmament attempt on the "
         f"{c.track_names[t]} track with {ops} OPs (no card is played)")
     mod = {"side": side, "value": bonus, "track": track_id, "why": why or title,

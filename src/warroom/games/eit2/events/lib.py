@@ -108,6 +108,15 @@ def advance_track(c: Components, data: Data, side: int, track_id: str, n: int = 
     op.advance_by_event(c, data, side, track(c, track_id), n)
 
 
+def received_ops(c: Components, data: Data, n: int, rearmament: bool = False) -> int:
+    """5.2 note: card ``n``'s OPs value as received by the player who played it (the phasing
+    player), with every modifier of 7.3.1/8.3 -- also when the Event is the opponent's:
+    "the OPs Value of the card will always be equal to the amount of Operation Points the
+    Phasing Player received for playing the card"."""
+    base = c.cards[n].ops or 0
+    return op.effective_ops(c, data, data["phasing"], base, rearmament=rearmament)
+
+
 def retreat_track(c: Components, data: Data, track_id: str, n: int) -> None:
     op.retreat_by_event(c, data, track(c, track_id), n)
 

@@ -14,7 +14,7 @@ number in :data:`CODE` at the end of the module. Conventions shared by the whole
 - "Reduce Tension by N": each step at 0 gives the Event's side 1 Power instead (9.3, and its
   Washington Naval Treaty example) -- :func:`_reduce_tension`.
 - "this card's OPs value as received by the player who played it" (5.2 note): the OPs the
-  phasing player receives for the card (7.3.1, 8.3) -- :func:`_received_ops`.
+  phasing player receives for the card (7.3.1, 8.3) -- :func:`lib.received_ops`.
 - A removed (*) card with an ongoing reminder marker (2.2.6, 7.2) is kept with the ongoing
   cards while its marker is in play, as the scenarios set them up (12.1/13.1), so that
   :func:`lib.in_effect` and :func:`lib.cancel` find it -- :func:`_reminder`.
@@ -52,15 +52,6 @@ def _extremist(c: Components, data: Data, side: int, s: int) -> bool:
 
 def _extremist_in(c: Components, data: Data, side: int, name: str) -> bool:
     return _extremist(c, data, side, L.sid(c, name))
-
-
-def _received_ops(c: Components, data: Data, n: int, rearmament: bool = False) -> int:
-    """5.2 note: the card's OPs value as received by the player who played it (the phasing
-    player), with every modifier of 7.3.1/8.3."""
-    base = c.cards[n].ops or 0
-    return op.effective_ops(c, data, data["phasing"], base, rearmament=rearmament)
-
-
 
 
 def _remove_all(c: Components, data: Data, side: int, name: str) -> None:
@@ -115,7 +106,7 @@ def admiral_horthy(c: Components, data: Data, side: int) -> None:
     LW markers (6.2.4 exception). 17.0 AR 1.4."""
     L.place(c, data, side, "Hungary", 1)
     _extremist_in(c, data, side, "Hungary")
-    ops = _received_ops(c, data, 4)
+    ops = L.received_ops(c, data, 4)
     L.check(c, data, side, "Hungary", ops)
 
 
@@ -457,7 +448,7 @@ def treaty_of_rapallo(c: Components, data: Data, side: int) -> None:
     if not options:
         log(data, "6.3.8", "Treaty of Rapallo: the German and USSR tracks are both complete")
         return
-    ops = _received_ops(c, data, 31, rearmament=True)
+    ops = L.received_ops(c, data, 31, rearmament=True)
     L.choose(c, data, side, 31, "attempt", options, what="track", ops=ops,
              rule="6.3.5",
              prompt="Treaty of Rapallo: choose the German or the USSR track for a free "
@@ -570,7 +561,7 @@ def edvard_benes(c: Components, data: Data, side: int) -> None:
         log(data, "6.3.8", "Edvard Benes: the Little Entente track is complete")
         return
     n = 38
-    ops = _received_ops(c, data, n, rearmament=data["phasing"] == side)
+    ops = L.received_ops(c, data, n, rearmament=data["phasing"] == side)
     bonus = None
     if L.controls(c, data, side, "Bohemia"):
         bonus = L.rearm_modifier(c, data, side, 1, 38, "little_entente", until="turn",
