@@ -7,6 +7,7 @@ holds; broken copies of the files give ContentErrors naming file, entry and fiel
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -451,6 +452,26 @@ def test_event_sp_spaces_of_11_2_5(deck: Deck) -> None:
     assert rw == rw_list
     # 3.5: Ruhr Occupation places 5 LW SP in the Rhineland
     assert "Place 5 LW SP in Rhineland" in deck.find("Ruhr Occupation").event
+
+
+def test_event_control_conditions_of_11_2_5(deck: Deck) -> None:
+    """11.2.5: "The following spaces should be controlled for certain Strategy cards to
+    become better: LW: Switzerland, Bohemia, Slovakia, USSR; RW: Berlin, French Catholics,
+    Bavaria, Poland; Both: Vatican". Every Event text that turns on a side's control of a
+    space names one of them, and every one is named (Danzig Crisis once asked for
+    East-Prussia)."""
+    lists = {"LW": {"Switzerland", "Bohemia", "Slovakia", "USSR", "Vatican"},
+             "RW": {"Berlin", "French Catholics", "Bavaria", "Poland", "Vatican"}}
+    found: dict[str, set[str]] = {"LW": set(), "RW": set()}
+    pattern = re.compile(r"\b(LW|RW|they) controls? (?:the )?([A-Z][\w&\- ]*?)"
+                         r"(?=[,.);]| and | or |$)")
+    for c in deck.cards:
+        for who, name in pattern.findall(" ".join(c.event.split())):
+            sides = [c.side] if who != "they" else ["LW", "RW"]
+            for side in sides:
+                assert name in lists[side], (c.number, c.title, name)
+                found[side].add(name)
+    assert found == lists
 
 
 def test_named_events(deck: Deck) -> None:

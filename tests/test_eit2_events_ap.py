@@ -249,11 +249,21 @@ def test_91_first_vienna_award():
     assert sp(st, "Hungary") == (0, 4, 0, 1) and sp(st, "Slovakia") == (0, 3, 0, 1)
 
 
-def test_92_danzig_crisis():
+def test_92_danzig_crisis_power_if_rw_controls_berlin():
+    """The Power bonus hangs on Berlin, a space of 11.2.5's RW list, not East-Prussia."""
     st = start(RW, 92)
+    st.data["sp"][LW][sid("Berlin")] = 0
+    st.data["sp"][RW][sid("Berlin")] = 8        # RW controls Berlin
+    st.invalidate()
     log = play(st, "event:92")
     assert sp(st, "Danzig-Polish Corridor") == (0, 2, 0, 0)
     assert "RW gains 1 Power: Power RW4 [10.2]" in log and st.data["tension"] == 3
+    st = start(RW, 92)
+    st.data["sp"][RW][sid("Berlin")] = 0
+    st.invalidate()
+    log = play(st, "event:92")
+    assert "Danzig Crisis: RW does not control Berlin: no Power [10.2]" in log
+    assert st.data["power"] == 3 and st.data["tension"] == 3
 
 
 def test_93_teschen_annexation_plus_1_or_3():

@@ -273,13 +273,15 @@ def first_vienna_award(c: Components, data: Data, side: int) -> None:
 
 def danzig_crisis(c: Components, data: Data, side: int) -> None:
     """Card 92, Danzig Crisis (RW, 3 OPs, *): 2 RW SP in Danzig-Polish Corridor; Tension +1
-    (9.1); if RW controls East-Prussia, RW gains 1 Power (10.2)."""
+    (9.1); if RW controls Berlin, RW gains 1 Power (10.2). The condition is reconstructed
+    from 11.2.5's list of the spaces that make RW's cards better (Berlin, French Catholics,
+    Bavaria, Poland): the demands on Danzig were Berlin's."""
     L.place(c, data, side, "Danzig-Polish Corridor", 2)
     L.tension(c, data, +1, side)
-    if L.controls(c, data, RW, "East-Prussia"):
+    if L.controls(c, data, RW, "Berlin"):
         L.power(c, data, RW, 1)
     else:
-        log(data, "10.2", "Danzig Crisis: RW does not control East-Prussia: no Power")
+        log(data, "10.2", "Danzig Crisis: RW does not control Berlin: no Power")
 
 
 def teschen_annexation(c: Components, data: Data, side: int) -> None:
