@@ -100,6 +100,29 @@ def test_9_5_the_rest_of_an_event_does_not_run_after_its_war_roll() -> None:
     assert 7 in d["ongoing"] and d["sanctions"][RW] >= 1
 
 
+def test_9_5_war_skips_the_check_of_held_scoring_cards() -> None:
+    """9.5 "End the Strategy phase and end the game (see 10.4.2)" and 10.4.2 "execute final
+    scoring to determine the winner": war mid-turn goes to Final Scoring without 4.5.3's
+    Verify Held Cards, so a Scoring card still held then (RW's, kept for a later round of
+    the turn, as 4.5.2 allows) does not lose the game."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    take(s, 10, LW)                      # March on Rome (RW, 4 OPs)
+    scoring = next(n for n in range(1, len(C.cards)) if C.cards[n].scoring
+                   and n not in d["out_of_game"] and n not in d["hands"][LW])
+    take(s, scoring, RW)
+    d["mod"][RW] = 1
+    d["tension"] = 5
+    d["flags"]["kellogg_briand"] = False
+    round_of(s, LW)
+    apply(s, "ops:10")
+    d["forced"] = [6]
+    apply(s, "event_first")
+    assert scoring in d["hands"][RW]
+    assert d["outcome"]["kind"] == "final" and d["outcome"]["reason"] == "war broke out"
+    assert not any(e["rule"] == "4.5.3" for e in s.log)
+
+
 # -- 2. 3.5: the demilitarised Rhineland -------------------------------------------------
 
 def test_3_5_a_support_check_with_ops_adds_no_sp_in_the_demilitarised_rhineland() -> None:

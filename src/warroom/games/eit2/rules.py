@@ -6,7 +6,9 @@ Readings (each with a test in ``tests/test_eit2_fidelity.py``):
 - 9.5 "End the Strategy phase and end the game": war ends the phase at once. The war roll
   sanctions the phasing player and unwinds the whole decision stack to Final Scoring;
   nothing after the roll runs (the rest of the Event, the OPs of the card, an opponent's
-  Event still to come). (``board.war``)
+  Event still to come). 4.5.3's Verify Held Cards is not made either (10.4.2: "execute
+  final scoring to determine the winner"), so a Scoring card held for a later round of
+  that turn does not lose the game. (``board.war``)
 - 3.5 demilitarised Rhineland: only an Event naming the Rhineland places SP there. A
   successful Support Check there (it may target an Extremist placed by 3.8) removes opposing
   SP and Extremists as usual but adds no SP; excess left after that may still place the
