@@ -517,3 +517,37 @@ def test_a_seed_outside_64_bits_is_refused(eaw: Game, seed: int) -> None:
     """The generator keeps 64 bits: -1 would be 2**64 - 1 and 2**64 would be 0, silently."""
     with pytest.raises(UnknownGameError, match="seed must be a whole number from 0 to"):
         new_game(eaw, seed=seed)
+
+
+def _containers(obj: Any, out: set[int]) -> set[int]:
+    """The ids of every dict and list inside ``obj``."""
+    if isinstance(obj, dict):
+        out.add(id(obj))
+        for v in obj.values():
+            _containers(v, out)
+    elif isinstance(obj, list):
+        out.add(id(obj))
+        for v in obj:
+            _containers(v, out)
+    return out
+
+
+@pytest.mark.parametrize("gid", ["eaw1940", "eit2", "sfe", "tk"])
+def test_a_view_shares_no_list_or_dict_with_the_state(gid: str) -> None:
+    """A view is the caller's to keep or change: none of its lists and dicts is one of the
+    state's, so editing a view never edits the game, and a cache that keeps a view's value
+    (the OpenSpiel observer's) never sees it change under it (tk's view once handed out
+    its situation and event by reference)."""
+    game = load_game(gid)
+    for seed in range(3):
+        st = new_game(game, None, seed)
+        rng = Rng(seed)
+        for _ in range(60):
+            inside = _containers(st.data, set())
+            for role in (None, *game.roles):
+                shared = _containers(view(st, role), set()) & inside
+                assert not shared, (gid, seed, role)
+            if result(st) is not None:
+                break
+            acts = legal_actions(st)
+            apply(st, acts[rng.randbelow(len(acts))])

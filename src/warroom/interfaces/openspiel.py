@@ -35,6 +35,7 @@ from warroom.core.protocol import (
     State,
     apply,
     clone,
+    copy_plain,
     legal_actions,
     new_game,
     prompt,
@@ -507,7 +508,9 @@ class WarroomObserver:
                 text = hit[1]
             else:
                 text = json.dumps(value, sort_keys=True, separators=(",", ":"))
-                enc[(role, k)] = (value, text)
+                # a copy: a value that shared a list with the state would change with it
+                # and still compare equal, keeping the old text (tk's views once did)
+                enc[(role, k)] = (copy_plain(value), text)
             parts.append(f"{json.dumps(k)}:{text}")
         return "{" + ",".join(parts) + "}"
 

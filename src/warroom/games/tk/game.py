@@ -559,14 +559,15 @@ class TotalerKrieg(Game):
             pending = {"role": top["role"], "rule": top["rule"], "prompt": top["prompt"],
                        "choices": [c["label"] for c in top["choices"]]}
         out = self.outcome(st) if data["outcome"] else None
+        # copies: a view is the caller's to keep or change, never a window onto the state
         return {
             "game": self.id,
-            "event": data["event"],
+            "event": copy_plain(data["event"]),
             "event_name": EVENT_NAME[data["event"]["event"]],
             "active": data["active"],
             "pending": pending,
-            "situation": self.situation_json(data),
-            "instructions": list(data["instructions"]),
+            "situation": copy_plain(self.situation_json(data)),
+            "instructions": copy_plain(data["instructions"]),
             "result": out.to_json() if out else None,
             # the static side of the panel, from content (a fresh copy per view)
             "map": copy_plain(self._board),
