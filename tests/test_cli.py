@@ -182,6 +182,23 @@ def test_bench_json() -> None:
                                        rel=0.01)
 
 
+def test_bench_prints_every_figure_it_measures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plain output names the clone cost and the search's speed (they used to appear
+    with --json only), and, without OpenSpiel, the extra to install, brackets and all."""
+    import warroom.cli.main as cli_main
+    monkeypatch.setattr(cli_main, "openspiel_available", lambda: False)
+    monkeypatch.setattr(cli_main, "run_bench", lambda *a, **k: {
+        "game": "eaw1940", "decisions_per_s": 1000.0, "games_per_s": 10.0, "baseline": None,
+        "clone_us": 2.5, "ismcts_iterations_per_s": 20000.0, "ismcts_spec": "ismcts:x=1",
+        "ismcts_default_iterations_per_s": 15000.0, "ismcts_default_spec": "ismcts",
+        "adapter": None})
+    code, out = run("bench", "eaw1940", "--seconds", "0.1")
+    assert code == 0, out
+    assert "pip install -e '.[bench]'" in out
+    assert "clone 2.5 µs; ISMCTS 20,000 iterations/s (ismcts:x=1), 15,000 with the " \
+           "default bot (ismcts)" in " ".join(out.split())
+
+
 def test_tk_resolve_reads_answers_from_standard_input_with_json() -> None:
     res = runner.invoke(app, ["tk", "resolve", "--situation", "1939", "--event", "Ceded Land",
                               "--faction", "axis", "--dice", "6", "--json"], input="2\n")

@@ -190,6 +190,18 @@ def test_a_database_password_is_never_printed() -> None:
     assert masked_db("sqlite:///tmp/w.db") == "sqlite:///tmp/w.db"
 
 
+def test_a_short_password_is_masked_without_garbling_the_message() -> None:
+    """The password is masked where it stands alone, not as letters inside words (a
+    password "p" once turned "psycopg" into "***syco***g")."""
+    from warroom.web.db import db_problem
+    url = "postgresql+psycopg://u:p@127.0.0.1:1/x"
+    line = db_problem(url, RuntimeError("(psycopg.OperationalError) connection failed: "
+                                        "port 1 failed; password=p; dsn u:p@host"))
+    assert line == ("cannot open the database postgresql+psycopg://u:***@127.0.0.1:1/x: "
+                    "(psycopg.OperationalError) connection failed: port 1 failed; "
+                    "password=***; dsn u:***@host")
+
+
 def test_tk_resolve_refuses_what_a_script_got_wrong_instead_of_asking() -> None:
     base = ["tk", "resolve", "--situation", "1939", "--faction", "axis"]
     code, out = run(*base, "--event", "15.26", "--dice", "x,y")

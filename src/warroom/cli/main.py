@@ -236,8 +236,14 @@ def bench(
         console.print(f"{b['name']} (OpenSpiel, same loop): {b['actions_per_s']:,.0f} "
                       f"actions/s — ratio {out['ratio']:.2f}")
     elif baseline and not openspiel_available():
-        console.print("OpenSpiel is not installed: pip install 'warroom[bench]' for the "
-                      "baseline")
+        console.print("OpenSpiel is not installed: pip install -e '.[bench]' for the "
+                      "baseline and the adapter's figures", markup=False)
+    if out.get("clone_us") is not None:
+        console.print(f"clone {out['clone_us']:,.1f} µs; ISMCTS "
+                      f"{out['ismcts_iterations_per_s']:,.0f} iterations/s "
+                      f"({out['ismcts_spec']}), "
+                      f"{out['ismcts_default_iterations_per_s']:,.0f} with the default bot "
+                      f"({out['ismcts_default_spec']})", markup=False)
     print_adapter(out)
 
 

@@ -139,6 +139,6 @@ def db_problem(url: str, exc: Exception) -> str:
         password = make_url(url).password
     except Exception:
         password = None
-    if password:
-        text = text.replace(str(password), "***")
+    if password:    # the password where it stands alone, never letters inside a word
+        text = re.sub(rf"(?<!\w){re.escape(str(password))}(?!\w)", "***", text)
     return f"cannot open the database {masked_db(url)}: {text}"
