@@ -212,6 +212,19 @@ def test_tk_resolve_reads_answers_from_standard_input_with_json() -> None:
     assert "end of input while a decision is pending" in res.output
 
 
+def test_tk_resolve_takes_a_country_in_any_case_or_by_its_id() -> None:
+    """--country sweden, baltic_states, "baltic states": the content's names as a player
+    types them or as the action keys spell them (country:baltic_states)."""
+    for given, name in (("sweden", "Sweden"), ("baltic_states", "Baltic States"),
+                        ("baltic states", "Baltic States"), ("Sweden", "Sweden")):
+        res = runner.invoke(app, ["tk", "resolve", "--event", "15.2", "--faction", "axis",
+                                  "--country", given, "--dice", "3"], input="1\n1\n1\n")
+        assert f"country {name} [15.2]" in res.output, res.output
+    res = runner.invoke(app, ["tk", "resolve", "--event", "15.2", "--faction", "axis",
+                              "--country", "Narnia"], input="")
+    assert res.exit_code == 2 and "no country 'Narnia'; countries: Albania" in res.output
+
+
 def test_upgrade_games_reports_and_rewinds_a_stored_web_game(tmp_path: Path) -> None:
     """``warroom upgrade-games --db URL``: a table of the stored games and what today's
     rules make of each; ``--rewind`` lets a game in play that they refuse go on. A bad

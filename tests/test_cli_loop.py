@@ -287,6 +287,23 @@ def test_content_filters_in_words() -> None:
     assert code == 2 and "eaw1940 has no cards" in out
 
 
+def test_help_speaks_of_the_choices_offered_now() -> None:
+    """help's example of how to choose is one of the choices on offer, with a start of its
+    name that picks it alone (eaw1940's help once spoke of eit2's Bavaria)."""
+    code, out = run("play", "eaw1940", "--seed", "3", "--as", "axis", input="help\nquit\ny\n")
+    assert code == 0, out
+    text = " ".join(out.split("Axis> ")[1].split())
+    assert "Bavaria" not in text and "bav" not in text
+    assert ("Choose by typing a choice's number (e.g. 11), its key "
+            "(tank:western:north_africa, or just western:north_africa) or the start of its "
+            "name (mov for Move a tank from the Western to the...; any case") in text
+    code, out = run("play", "eit2", "--seed", "3", "--as", "lw", "--vs", "random",
+                    input="help\naqu\nquit\ny\n")
+    assert "its key (space:aquitaine, or just aquitaine) or the start of its name (aqu " \
+           "for Aquitaine" in " ".join(out.split())
+    assert "LW places 1 SP in Aquitaine" in out          # and the example works
+
+
 def test_tk_resolve_answers_why_help_and_names() -> None:
     code, out = run("tk", "resolve", "--event", "15.28", "--faction", "soviet",
                     input="HELP\nwhy 1\nNEUTRALITY\nwhy place a soviet influence marker in "

@@ -36,6 +36,7 @@ from warroom.cli.choices import (
     Choice,
     ChoiceError,
     candidate_lines,
+    fold,
     group_choices,
     layout,
     number_choices,
@@ -80,9 +81,7 @@ MENU_WIDTH = 100
 LONG_MENU = 20
 """A menu longer than this many lines is followed by a one-line reminder of the prompt."""
 
-HELP = """\
-Choose by typing a choice's number (e.g. 27 or 21o), its key (space:bavaria, or just
-bavaria) or the start of its name (bav for Bavaria; any case, accents optional).
+COMMANDS = """\
 Commands (any case):
   why X       why choice X is legal (the rule, the odds where dice decide)
   card X      a card's text, by number or name; hand: your hand with the texts
@@ -94,6 +93,37 @@ Commands (any case):
   undo        take back your last decision (never past a die roll or a reveal)
   save FILE   save the game as a record (~ and new folders allowed); save: again
   quit        leave (asks first when the game is not saved; Ctrl-D the same)"""
+
+
+def help_text(choices: list[Choice]) -> str:
+    """The ``help`` command: how to choose, with an example from the choices offered now
+    (so each game's help speaks of its own actions), then the commands."""
+    def short_name(c: Choice) -> str | None:
+        """The shortest start (3 letters at least) of ``c``'s name that picks it alone."""
+        word = next((w for w in fold(c.label).split() if w.isalnum()), "")
+        for n in range(3, len(word) + 1):
+            try:
+                if resolve_choice(word[:n], choices) is c:
+                    return word[:n]
+            except ChoiceError:
+                continue
+        return None
+
+    keyed = [c for c in choices if ":" in c.action.key] or choices
+    named = [(c, n) for c in keyed if (n := short_name(c)) is not None]
+    ex, start = named[0] if named else (keyed[0] if keyed else None, None)
+    if ex is None:
+        how = ("Choose by typing a choice's number, its key or the start of its name (any "
+               "case, accents optional).")
+    else:
+        number = ex.number + (f" or {ex.aliases[0]}" if ex.aliases else "")
+        arg = ex.action.key.partition(":")[2]
+        key = ex.action.key + (f", or just {arg}" if arg else "")
+        label = textwrap.shorten(ex.label, 40, placeholder="...")
+        name = f"{start} for {label}; " if start else ""
+        how = (f"Choose by typing a choice's number (e.g. {number}), its key ({key}) or the "
+               f"start of its name ({name}any case, accents optional).")
+    return "\n".join(textwrap.wrap(how, 88)) + "\n" + COMMANDS
 
 
 class Terminal:
@@ -363,7 +393,7 @@ class PlayLoop:
         if cmd in ("quit", "exit", "q"):
             self.confirm_quit()
         elif cmd in ("help", "?"):
-            self.console.print(HELP, markup=False)
+            self.console.print(help_text(self.choices), markup=False)
         elif cmd == "board":
             self.show_board(seat, hand=False)
         elif cmd in ("menu", "choices"):

@@ -14,7 +14,8 @@ event asks nobody anything, and ends the game), ``step`` (a pending step of an e
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +82,21 @@ _COPY: dict[str, int] = {
 _LISTS: dict[str, tuple[str, ...]] = {
     "units": ("holding",), "countries": ("markers",), "policies": ("boxes", "countries")}
 """The fields of a record of a ``_NESTED`` key that hold a list (of scalars)."""
+
+
+
+def _canonical(text: str, known: Iterable[str]) -> str | None:
+    """The name among ``known`` that ``text`` spells: itself, in another case, or as an
+    id (``baltic_states`` for Baltic States); None if it names none."""
+    names = list(known)
+    if text in names:
+        return text
+    want = _ident(text)
+    return next((n for n in names if _ident(n) == want), None)
+
+
+def _ident(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
 
 class TotalerKrieg(Game):
@@ -360,12 +376,13 @@ class TotalerKrieg(Game):
         f = text("faction")
         if f is not None and f.lower() not in (*self.roles, "allied"):
             raise UnknownGameError(f"no faction {f!r}; factions: axis, western, soviet")
-        for key, known, what in (("country", self.c.country, "country"),
-                                 ("land", self.c.ceded, "Ceded Land marker"),
-                                 ("area", self.c.area, "Area Table")):
+        for key, known, what, many in (
+                ("country", self.c.country, "country", "countries"),
+                ("land", self.c.ceded, "Ceded Land marker", "markers"),
+                ("area", self.c.area, "Area Table", "tables")):
             v = text(key)
-            if v is not None and v not in known:
-                raise UnknownGameError(f"no {what} {v!r}; {key}s: {', '.join(sorted(known))}")
+            if v is not None and _canonical(v, known) is None:
+                raise UnknownGameError(f"no {what} {v!r}; {many}: {', '.join(sorted(known))}")
         v = text("type")
         if v is not None and v not in ("command", "supply"):
             raise UnknownGameError("Failure type must be command or supply")
@@ -374,14 +391,28 @@ class TotalerKrieg(Game):
             raise UnknownGameError("variant must be tk (15.30.1) or ae (15.30.2)")
         v = text("challenge")
         majors = sorted(n for n, c in self.c.country.items() if c.kind == "major")
-        if v is not None and v not in majors:
+        if v is not None and _canonical(v, majors) is None:
             raise UnknownGameError(f"15.37 names a major country, not {v!r}; majors: "
                                    f"{', '.join(majors)}")
+
+    def canonical_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``options`` with each name as the content spells it: a country, Ceded Land
+        marker, Area Table or major country may be given in any case or by its key's id
+        (``sweden``, ``baltic_states``, ``Baltic states``)."""
+        majors = [n for n, c in self.c.country.items() if c.kind == "major"]
+        out = dict(options)
+        for key, known in (("country", list(self.c.country)), ("land", list(self.c.ceded)),
+                           ("area", list(self.c.area)), ("challenge", majors)):
+            v = out.get(key)
+            if isinstance(v, str):
+                out[key] = _canonical(v, known) or v
+        return out
 
     def event_context(self, data: Data, options: Mapping[str, Any]) -> dict[str, Any]:
         """The event, receiving faction and its object: from the options, else drawn from the
         state's RNG (so `simulate` resolves random events)."""
         self.check_options(options)
+        options = self.canonical_options(options)
         num = self.event_number(options.get("event"))
         if num is None:
             num = EVENTS[randbelow(data, len(EVENTS))][0]
