@@ -6,7 +6,7 @@ what the game showed at its end: the view of every role and of a spectator, and 
 ``tests/test_corpus.py`` replays every record and asserts the same views and results, so a
 change of structure that changes a rule is caught.
 
-    PYTHONPATH=src python benchmarks/make_corpus.py [OUT_DIR [GAME ...]]
+    PYTHONPATH=src python benchmarks/make_corpus.py OUT_DIR [GAME ...]
 
 With game ids after the folder only their files are written (the others stay as they are).
 """
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import sys
 from pathlib import Path
 
 from warroom.ai.bots import GreedyBot, RandomBot
@@ -68,6 +67,19 @@ def main(out_dir: Path, only: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    # make_corpus.py [OUT_DIR [GAME ...]]: every game, or only the games named (a content
+    # make_corpus.py OUT_DIR [GAME ...]: every game, or only the games named (a content
     # change re-records its own game's file, e.g. `tests/corpus/2026-12 sfe`)
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "tests/corpus"), sys.argv[2:] or None)
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("out_dir", type=Path, help="the folder to write (tests/corpus/2026-12 "
+                    "holds today's corpus; tests/corpus, the one of before the redesign, is "
+                    "never rewritten)")
+    ap.add_argument("games", nargs="*", help="only these games (default: every game)")
+    args = ap.parse_args()
+    unknown = sorted(set(args.games) - set(PLAN))
+    if unknown:
+        ap.error(f"no game {', '.join(unknown)}; games: {', '.join(PLAN)}")
+    if not args.out_dir.is_dir():
+        ap.error(f"{args.out_dir} is not a folder")
+    main(args.out_dir, args.games or None)

@@ -40,6 +40,7 @@ from typing import Any
 import yaml
 
 from warroom.ai import make_bot, split_bot_specs
+from warroom.core.errors import WarroomError
 from warroom.core.protocol import apply, new_game, result, view
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
@@ -170,7 +171,18 @@ def main(argv: list[str] | None = None) -> None:
     bots = (names[0], names[-1])
     content = args.content
     if args.sets:
-        content = patched_content(args.sets)
+        bad = [item for item in args.sets if "=" not in item or not item.partition("=")[0]]
+        if bad:
+            ap.error(f"--set takes KEY=VALUE (setup.yaml keys, dotted), not {bad[0]!r}")
+        try:
+            content = patched_content(args.sets)
+        except (AttributeError, TypeError, yaml.YAMLError) as exc:
+            ap.error(f"--set {' '.join(args.sets)}: {exc} (setup.yaml keys, dotted)")
+        try:        # a key setup.yaml does not have, a value of the wrong kind: one line
+            load_game("sfe", content)
+        except WarroomError as exc:
+            shutil.rmtree(content, ignore_errors=True)
+            ap.error(f"--set {' '.join(args.sets)}: {exc}")
     t0 = time.time()
     key = run_key(bots, args.content, args.sets, args.seed)
     rows: list[dict[str, Any]] = resumed(args.out, key, args.games) if args.resume else []

@@ -83,7 +83,8 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
         if not eq or key not in allowed:
             what = (f"parameters: {', '.join(f'{k} ({t.__name__})' for k, t in allowed.items())}"
                     if allowed else "no parameters")
-            raise UnknownGameError(f"bot {name} has no parameter {part[:40]!r}; {name} takes "
+            raise UnknownGameError(f"bot {name} has no parameter {(key if eq else part)[:40]!r}"
+                                   f"; {name} takes "
                                    f"{what}, written {name}:key=value,key=value")
         if key in kwargs:
             raise UnknownGameError(f"bot {name}: parameter {key} given twice")
