@@ -440,3 +440,28 @@ def test_anyone_may_watch_a_game_of_bots_as_a_spectator_while_it_is_on(tmp_path:
             assert c.get(f"{url}/why", params={"step": 1}).status_code == 403
         mixed = new(c, {"a": "human", "b": "bot:random"})
         assert c.get(f"/api/games/{mixed['id']}/replay").status_code == 403
+
+
+def test_the_live_stream_opens_with_its_own_key_not_the_token(tmp_path: Path) -> None:
+    """A seat's view carries ``events_key``: the key of its game's live-update stream, which
+    EventSource sends in the URL (it cannot send a header), so the seat token never has to
+    travel in a URL that a proxy may log. The key opens that stream and names its seat; it
+    is not a token (the view refuses it), another seat has another, a wrong key is 403."""
+    from warroom.web.service import Forbidden
+    with make(tmp_path) as c:
+        g = new(c)
+        ta, tb = g["tokens"]["a"], g["tokens"]["b"]
+        ka = c.get(f"/api/games/{g['id']}/view", params={"token": ta}).json()["events_key"]
+        kb = c.get(f"/api/games/{g['id']}/view", params={"token": tb}).json()["events_key"]
+        assert ka and kb and ka != kb and ta not in ka and tb not in kb
+        service = c.app.state.service  # type: ignore[attr-defined]
+        live = service.live(g["id"])
+        assert service.stream_seat(live, ka, None) == "a"
+        assert service.stream_seat(live, kb, None) == "b"
+        assert service.stream_seat(live, None, tb) == "b"        # older pages send the token
+        for bad in ("0" * 64, ta):
+            with pytest.raises(Forbidden):
+                service.stream_seat(live, bad, None)
+        assert c.get(f"/api/games/{g['id']}/view", params={"token": ka}).status_code == 403
+        assert c.get(f"/api/games/{g['id']}/events", params={"key": "0" * 64}).status_code == 403
+        assert service.payload(live, None)["events_key"] is None     # a spectator has none

@@ -522,3 +522,20 @@ def test_phone_shows_each_map_without_sideways_scroll(browser: Any, server: Serv
     finally:
         ctx.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_no_request_of_a_game_page_puts_the_seat_token_in_its_url(page: Any,
+                                                                  server: Server) -> None:
+    """The seat's token travels in a header, and the live-update stream (EventSource, which
+    cannot send one) opens with the view's events_key: no URL the page asks for names the
+    token, so no proxy's access log can hand a seat to whoever reads it."""
+    g = new_game(server, "toy", {"a": "human", "b": "human"}, seed=5)
+    a = g["tokens"]["a"]
+    urls: list[str] = []
+    page.on("request", lambda req: urls.append(req.url))
+    page.goto(f"/games/{g['id']}#{a}")
+    page.locator("#choices .act").first.wait_for()
+    page.wait_for_function("() => document.getElementById('conn').dataset.state === 'live'")
+    streams = [u for u in urls if "/events" in u]
+    assert streams and all("key=" in u and "token=" not in u for u in streams), streams
+    assert not [u for u in urls if a in u.split("#")[0]]

@@ -366,11 +366,14 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
 
     @app.get("/api/games/{game_id}/events")
     async def game_events(game_id: str, request: Request,
+                          key: Annotated[str | None, Query(max_length=128)] = None,
                           token: Annotated[str | None, Query(max_length=128)] = None
                           ) -> StreamingResponse:
-        """Server-Sent Events: ``update`` with the new version whenever the game changes."""
+        """Server-Sent Events: ``update`` with the new version whenever the game changes.
+        ``key``: the seat's ``events_key`` from its view (EventSource cannot send the token
+        in a header, and a URL may be logged); a seat's ``token`` is still taken."""
         live = await run_in_threadpool(service.live, game_id)
-        service.seat(live, token)
+        service.stream_seat(live, key, token)
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue[int] = asyncio.Queue()
 

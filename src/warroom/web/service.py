@@ -113,6 +113,14 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
+def events_key(token_hash: str) -> str:
+    """A seat's key to its game's live-update stream, worked out from the stored hash of
+    its token. EventSource cannot send a header, so the stream's key travels in a URL (where
+    a proxy may log it); it opens only that stream, which tells when the game changed and
+    nothing else, never the seat's view or moves."""
+    return hashlib.sha256(f"warroom-events:{token_hash}".encode()).hexdigest()
+
+
 @dataclass
 class Live:
     """A game loaded in memory."""
@@ -473,6 +481,20 @@ class GameService:
         """The role whose secret ``token`` this is (compared in constant time)."""
         return self._seat_of(live.token_hashes, token)
 
+    def stream_seat(self, live: Live, key: str | None, token: str | None) -> str:
+        """The seat whose live-update stream ``key`` (:func:`events_key`) this is; a seat's
+        token is taken too (pages served before the key existed send it)."""
+        if not key:
+            return self.seat(live, token)
+        found = None
+        for role, stored in live.token_hashes.items():
+            if hmac.compare_digest(key.encode("utf-8", "replace"),
+                                   events_key(stored).encode()):
+                found = role
+        if found is None:
+            raise Forbidden("this link is not a seat of this game")
+        return found
+
     @staticmethod
     def _seat_of(token_hashes: dict[str, str], token: str | None) -> str:
         if not token:
@@ -518,6 +540,9 @@ class GameService:
                 "view": seen,
                 "result": out.to_json() if out is not None else None,
                 "seed": str(state.data["seed"]) if state.active is None else None,
+                # the key of this seat's live-update stream (never the token in a URL)
+                "events_key": (events_key(live.token_hashes[role])
+                               if role in live.token_hashes else None),
             }
 
     def view_for(self, game_key: str, token: str | None) -> dict[str, Any]:

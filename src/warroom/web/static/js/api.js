@@ -1,5 +1,6 @@
 // The warroom JSON API from the browser. Seat tokens travel in the X-Warroom-Token
-// header (never in a URL the server logs), except for EventSource, which cannot set one.
+// header (never in a URL the server logs); EventSource, which cannot set one, opens the
+// live-update stream with the seat's own events_key (it opens that stream and nothing else).
 
 export class ApiError extends Error {
   constructor(status, data) {

@@ -21,6 +21,7 @@ const S = {
   deferred: false, // a live update came while busy: fetch the view once the answer is in
   handoff: null, // the role waiting behind the hand-off screen
   es: null,
+  eventsKey: null, // the key of the live-update stream (from the first seat's view)
   ui: new Map(), // open sections and table filters, kept across renders
   filter: "",
   filterPrompt: null,
@@ -486,7 +487,10 @@ async function download() {
 
 function connect() {
   if (S.es) S.es.close();
-  const url = `${base}/events?token=${encodeURIComponent(S.seats[0].token)}`;
+  // the stream's own key, from the seat's view: the token never travels in a URL
+  const key = S.eventsKey;
+  const url = key ? `${base}/events?key=${encodeURIComponent(key)}`
+    : `${base}/events?token=${encodeURIComponent(S.seats[0].token)}`;
   const es = new EventSource(url);
   S.es = es;
   setConn("connecting");
@@ -552,6 +556,7 @@ async function init() {
     return;
   }
   views.forEach((v, i) => { S.seats[i].role = v.role; });
+  S.eventsKey = views[0].events_key || null;
   $("replay-link").addEventListener("click", (e) => {
     // the seat's own replay: its token travels in the fragment, never to the server's log
     e.preventDefault();
