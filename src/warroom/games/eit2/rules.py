@@ -64,6 +64,15 @@ Readings (each with a test in ``tests/test_eit2_fidelity.py``):
   phasing player's 7.3 modifiers, whichever side the Event is; 8.3's -1 counts where the
   opponent played the card for Operations, not where the Event's side played it for the
   Event (8.3 never reduces a Rearmament attempt). (``events.lib.received_ops``)
+- 6.3.4 with 6.3.10: a box's effects are the side's whose '+1' the track's marker shows
+  when the box is reached. An attempt flips the marker to the attempting side first
+  (6.3.3); an Event's advance does not flip it (6.3.10), so a box an Event reaches works
+  for the side the marker already shows, which may be the other side than the Event's.
+  (``effects.run_box_effects``)
+- 4.5.2 forfeited rounds with 6.3.6: a round forfeited for want of a card is not one of
+  the "next two consecutive Action Rounds" a mandated Rearmament (Maginot Mentality)
+  asks for; the mandate waits for the player's next round, as 4.5.2's examples carry it
+  over a round spent on a Scoring card. (``sequence.next_round``)
 """
 
 from __future__ import annotations
