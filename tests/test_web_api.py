@@ -216,6 +216,9 @@ def test_bad_requests_get_a_clean_refusal_and_change_nothing(tmp_path: Path) -> 
             c.post("/api/games", json={"game": "tk", "seats": {"axis": "human",
                    "western": "human", "soviet": "human"},
                    "options": {"challenge": json.loads("[" * 40 + "]" * 40)}}),
+            # nested past what the JSON parser reads (FastAPI answered 400 for it)
+            c.post("/api/games", content=b'{"game":"eaw1940","x":' + b"[" * 100_000
+                   + b"]" * 100_000 + b"}", headers={"content-type": "application/json"}),
             # tk options of the wrong kind, or naming nothing, whatever event is drawn
             *(c.post("/api/games", json={"game": "tk", "seed": 1, "seats": {
                 "axis": "human", "western": "human", "soviet": "human"}, "options": opts})
@@ -232,7 +235,8 @@ def test_bad_requests_get_a_clean_refusal_and_change_nothing(tmp_path: Path) -> 
         assert statuses == [422] * (len(refused) - 1) + [413], [r.text for r in refused]
         assert all(set(r.json()) >= {"error"} for r in refused)
         assert "lone surrogate" in refused[3].json()["error"]
-        assert "Narnia" in refused[10].json()["error"]
+        assert "Narnia" in refused[11].json()["error"]
+        assert "not valid JSON" in refused[7].json()["error"]
         assert _stored(c) == before
         # a digit that is not an ASCII digit is a key like any other, never an action id
         for odd in ("²", "٣", "①"):
@@ -242,7 +246,7 @@ def test_bad_requests_get_a_clean_refusal_and_change_nothing(tmp_path: Path) -> 
         # FastAPI's own refusals speak the API's shape
         res = c.post("/api/games", content=b'{"game":"toy","seats":{},"seed":' + b"9" * 5000
                      + b"}", headers={"content-type": "application/json"})
-        assert res.status_code == 400 and "error" in res.json()
+        assert res.status_code == 422 and "not valid JSON" in res.json()["error"]
 
 
 def test_upgrade_games_refreshes_snapshots_reports_and_rewinds(tmp_path: Path) -> None:

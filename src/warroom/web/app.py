@@ -253,7 +253,11 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        # FastAPI's own refusals (a body it cannot parse, an unknown route) in the same shape
+        # FastAPI's own refusals (a body it cannot parse, an unknown route) in the same shape;
+        # a JSON body it could not read (nested too deep for its parser) is malformed JSON,
+        # answered 422 like any other
+        if exc.status_code == 400 and exc.detail == "There was an error parsing the body":
+            return _error(422, "the body is not valid JSON (or nested too deep to read)")
         return _error(exc.status_code, str(exc.detail))
 
     @app.exception_handler(Exception)
