@@ -392,3 +392,28 @@ def test_why_not_on_the_sfe_map(browser: Any, sfe_server: Server) -> None:
     finally:
         ctx.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_a_decision_off_the_map_comes_before_it(browser: Any, sfe_server: Server) -> None:
+    """What the seat must decide is on screen first: an operation to choose (nothing on the
+    map answers it) puts the choices above the map, in view at 1280x800; once the decision
+    is made on the map (a location to move to), the map comes first again."""
+    g = _new(sfe_server)
+    ctx, page, errors = _open(browser, sfe_server, g, "axis", size=(1280, 800))
+    try:
+        page.locator("#choices .act").first.wait_for()
+        order = "() => [...document.querySelector('#main .col').children].map(e => e.id)"
+        ids = page.evaluate(order)
+        assert ids.index("play") < ids.index("map-panel"), ids
+        top = page.evaluate("document.getElementById('choices').getBoundingClientRect().top")
+        assert top < 800, "the choices are in view without scrolling"
+        page.locator('#choices .act[data-key="op:move"]').click()
+        page.wait_for_function("() => document.body.dataset.version === '1'")
+        page.locator('#choices .act[data-key="card:ax06"]').click()
+        page.wait_for_function("() => document.body.dataset.version === '2'")
+        assert page.locator("#map .sfe-loc.legal").count() > 0
+        ids = page.evaluate(order)
+        assert ids.index("map-panel") < ids.index("play"), ids
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

@@ -256,6 +256,9 @@ function renderRest(p) {
     const again = $("map").querySelector(`.space[data-id="${CSS.escape(focused.dataset.id)}"]`);
     if (again) again.focus({ preventScroll: true });
   }
+  // what this seat must decide comes first: above the map when nothing on the map answers
+  // it (a card to play, a yes or no), below it when the map is where the choice is made
+  placePlay(mapNode && p.status !== "over" && p.legal.length > 0 && !choosable);
   fill($("board"), ...renderBoard(rest, p.game, S.ui).filter(Boolean));
   const ol = $("log");
   const scroller = $("log-panel");
@@ -264,6 +267,16 @@ function renderRest(p) {
     scroller.scrollTop = scroller.scrollHeight;
   }
   ol.dataset.seen = "1";
+}
+
+function placePlay(first) {
+  const play = $("play");
+  const map = $("map-panel");
+  const held = play.contains(document.activeElement) ? document.activeElement : null;
+  if (first ? play.nextElementSibling === map : map.nextElementSibling === play) return;
+  if (first) map.before(play);
+  else play.before(map);
+  if (held) held.focus({ preventScroll: true }); // moving a node drops its focus
 }
 
 function render(p) {
