@@ -536,3 +536,23 @@ def test_a_great_commander_needed_for_air_in_a_later_battle_of_the_move_says_why
     assert keys(s) == ["done"]
     why = explain(s, "card:ax14")
     assert not why.legal and "kept for air power" in why.reason and "1 more battle" in why.reason
+
+
+# -- a play audit (5 December 2026, second sitting) -----------------------------------------
+
+def test_a_naval_move_card_also_moves_along_land_lines() -> None:
+    """7: "To move armies between locations players must discard one card with a Movement
+    icon on it ... To move along a naval move line you must play a move card with a naval
+    move icon." A card shows one move icon (4: "Land Move; Naval Move ... 'No Move
+    Available'"), and the London-to-Marseille example moves over the land lines from
+    Normandy on with "a card with a naval move icon on it due to the move from London to
+    Normandy": so a naval move card is a move card that may also cross naval lines, and
+    it moves along land lines alone too (Royal Navy: Sedan to Paris or into the Ruhr)."""
+    s = allied_turn(seed=2)
+    clear(s, "Sedan")
+    put(s, "Sedan", WEST, 1)
+    set_control(s, "Sedan", WEST)
+    give(s, 1, ["al05", "al01", "al02", "al03", "al04"])    # Royal Navy: naval move only
+    play(s, "op:move", "card:al05", "loc:Sedan", "unit:1")
+    assert {"loc:Paris", "loc:Ruhr"} <= set(keys(s))
+    check(s)

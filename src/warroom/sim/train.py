@@ -70,7 +70,8 @@ import random
 import re
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import IO, Any, Literal
@@ -162,6 +163,21 @@ def _searcher(game: Game, net_path: str | None, seed: int, iterations: int,
                      **guided_params(load_model(net_path, game), mix))
 
 
+@contextmanager
+def _one_thread() -> Iterator[None]:
+    """PyTorch on one thread while a game is played (many play at once, one a core), then
+    back to what it was: a game played in the main process (``--jobs 1``) once left every
+    later training step on one thread, and float sums over another number of threads
+    differ in their last bits, so a run's weights depended on ``--jobs`` and a resumed
+    sitting differed from one run in a go."""
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
+
+
 def self_play_game(game_id: str, scenario: str | None, seed: int, net_path: str | None,
                    iterations: int, temperature_moves: int, mix: float = 0.0,
                    teacher: str = "") -> tuple[list[Sample], dict[str, Any]]:
@@ -169,7 +185,14 @@ def self_play_game(game_id: str, scenario: str | None, seed: int, net_path: str 
     ``teacher`` spec and no network, that bot plays every seat: the policy target is its
     visit shares when it reports them for the legal actions, else its choice (one-hot),
     and its choice is played (no temperature: the teacher decides)."""
-    torch.set_num_threads(1)
+    with _one_thread():
+        return _self_play_game(game_id, scenario, seed, net_path, iterations,
+                               temperature_moves, mix, teacher)
+
+
+def _self_play_game(game_id: str, scenario: str | None, seed: int, net_path: str | None,
+                    iterations: int, temperature_moves: int, mix: float,
+                    teacher: str) -> tuple[list[Sample], dict[str, Any]]:
     game = load_game(game_id)
     state = new_game(game, scenario, seed)
     if teacher and net_path is None:
@@ -266,7 +289,12 @@ def match_game(game_id: str, scenario: str | None, seed: int, seats: dict[str, s
                iterations: int, mix: float = 0.0) -> dict[str, Any]:
     """One evaluation game: each role searches with its own network (None: hand
     evaluation), greedy choice (no temperature)."""
-    torch.set_num_threads(1)
+    with _one_thread():
+        return _match_game(game_id, scenario, seed, seats, iterations, mix)
+
+
+def _match_game(game_id: str, scenario: str | None, seed: int, seats: dict[str, str | None],
+                iterations: int, mix: float) -> dict[str, Any]:
     game = load_game(game_id)
     state = new_game(game, scenario, seed)
     bots = {role: _searcher(game, path, derive_seed(seed, k + 1), iterations, mix)

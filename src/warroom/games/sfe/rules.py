@@ -44,6 +44,13 @@ Where the book leaves room, warroom reads it as follows (each reading has a test
   the two separate locations": so in an earlier battle of such a move the attacker may not
   play a Great Commander (itself an air card) as a battle event if that would leave fewer
   air cards than battles still to come; ``why`` on it says so.
+- **A naval move card also moves over land (2, 4, 7, the London-to-Marseille example).**
+  2 says move lines "may only be moved across when playing a card with a truck icon",
+  but a card shows one move icon ("Land Move; Naval Move ... 'No Move Available'", 4),
+  7 asks for "one card with a Movement icon" and a naval icon only "to move along a
+  naval move line", and the example moves from Normandy over land lines on "a card with
+  a naval move icon". So a naval move card moves as a land move card does, naval lines
+  too, also in a move that crosses no naval line (a play audit of 5 December 2026 asked).
 - **Game end (6.2, 9.4).** The game ends at the end of an Allied turn when the Allied 3rd
   play deck has run out "and the Allied player has no more playable cards": no card of
   the hand can be played for an operation "by play of a card" (7.1: build, bombing,
