@@ -304,6 +304,18 @@ def test_help_speaks_of_the_choices_offered_now() -> None:
     assert "LW places 1 SP in Aquitaine" in out          # and the example works
 
 
+def test_sfe_cards_are_numbered_as_their_ids() -> None:
+    """An sfe card is chosen by the number of its printed id (Panzer Corps ax05 is 5), and
+    the operations are 1-8 in 7.1's order, build first: the menu once showed "13 Guderian
+    (ax14)" and "0 Operation: build"."""
+    code, out = run("play", "sfe", "--seed", "3", "--as", "axis",
+                    input="1\n5\nquit\ny\n")
+    assert code == 0, out
+    assert "  1 Operation: build and place an army counter" in out
+    assert "   5 Panzer Corps (ax05)" in out and "  15 Defender Reinforce Battle (ax15)" in out
+    assert "Axis play Panzer Corps to build" in out
+
+
 def test_tk_resolve_answers_why_help_and_names() -> None:
     code, out = run("tk", "resolve", "--event", "15.28", "--faction", "soviet",
                     input="HELP\nwhy 1\nNEUTRALITY\nwhy place a soviet influence marker in "

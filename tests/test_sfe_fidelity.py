@@ -556,3 +556,27 @@ def test_a_naval_move_card_also_moves_along_land_lines() -> None:
     play(s, "op:move", "card:al05", "loc:Sedan", "unit:1")
     assert {"loc:Paris", "loc:Ruhr"} <= set(keys(s))
     check(s)
+
+
+def test_the_battle_view_lists_the_attackers_and_what_each_card_was_played_for() -> None:
+    """8 and 8.1, as a player reads the battle: in an attack in a contested location the
+    attackers already stand there (the view listed only armies moving in, so none), and a
+    card committed to the battle is its air power or a battle event (Guderian, a Great
+    Commander, was shown as "air 2")."""
+    from warroom.cli.render_sfe import battle_lines
+    s = new_game(G, seed=1)
+    clear(s, "Sedan")
+    put(s, "Sedan", AXIS, 2, "east")
+    put(s, "Sedan", WEST, 1, "west")
+    give(s, 0, ["ax23", "ax14", "ax01"])     # Stuka Wing (air 4), Guderian (GC)
+    give(s, 1, ["al14", "al08", "al01"])
+    play(s, "op:attack", "loc:Sedan", "card:ax23", "defend", "card:al08", "card:ax14")
+    battle = view(s, "axis")["battle"]
+    assert battle["attackers"] == [{"owner": "axis", "strength": 2, "moving_in": False}]
+    assert [(c["id"], c["played_for"]) for c in battle["attacker_cards"]] == [
+        ("ax23", "air power"), ("ax14", "event")]
+    assert view(s, "allies")["battle"]["attacker_cards"] == 2      # face down to the Allies
+    lines = [str(t) for t in battle_lines(battle)]
+    assert "  attackers in the location: A2 (strength 2)" in lines
+    assert ("  attacker's cards: Stuka Wing (air power 4); Guderian (battle event: Great "
+            "Commander)") in lines

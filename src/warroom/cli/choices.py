@@ -84,9 +84,10 @@ def _abbreviations(kinds: set[str]) -> dict[str, str]:
 def number_choices(state: State[Any], actions: list[Action]) -> list[Choice]:
     """The legal ``actions`` with their stable numbers, sorted by number."""
     game = state.game
-    valued = [a for a in actions if a.value >= 0]
-    plain = sorted((a for a in actions if a.value < 0), key=lambda a: a.id)
-    if not valued or len({(a.value, a.kind) for a in valued}) < len(valued):
+    num = {a.id: game.menu_number(a) for a in actions}
+    valued = [a for a in actions if num[a.id] >= 0]
+    plain = sorted((a for a in actions if num[a.id] < 0), key=lambda a: a.id)
+    if not valued or len({(num[a.id], a.kind) for a in valued}) < len(valued):
         # no values, or values that do not tell the actions apart: the catalogue's order
         ordered = sorted(actions, key=lambda a: a.id)
         if len(game.catalogue) <= SMALL_CATALOGUE:
@@ -95,20 +96,20 @@ def number_choices(state: State[Any], actions: list[Action]) -> list[Choice]:
                 for i, a in enumerate(ordered, 1)]
     counts: dict[int, int] = {}
     for a in valued:
-        counts[a.value] = counts.get(a.value, 0) + 1
+        counts[num[a.id]] = counts.get(num[a.id], 0) + 1
     abbrev = _abbreviations({a.kind for a in valued})
     choices: list[tuple[tuple[int, str], Choice]] = []
     for a in valued:
-        suffixed = f"{a.value}{abbrev[a.kind]}"
-        number = suffixed if counts[a.value] > 1 else str(a.value)
-        aliases = tuple(f"{a.value}{a.kind[:n]}" for n in range(1, len(a.kind) + 1))
-        choices.append(((a.value, a.kind), Choice(number, a, game.describe(state, a.id),
-                                                  aliases)))
+        n = num[a.id]
+        suffixed = f"{n}{abbrev[a.kind]}"
+        number = suffixed if counts[n] > 1 else str(n)
+        aliases = tuple(f"{n}{a.kind[:k]}" for k in range(1, len(a.kind) + 1))
+        choices.append(((n, a.kind), Choice(number, a, game.describe(state, a.id), aliases)))
     choices.sort(key=lambda pair: pair[0])
     out = [c for _, c in choices]
     if plain:
         kinds = {a.kind for a in valued}
-        top = max(a.value for a in game.catalogue if a.kind in kinds)
+        top = max(game.menu_number(a) for a in game.catalogue if a.kind in kinds)
         out += [Choice(str(top + i), a, game.describe(state, a.id))
                 for i, a in enumerate(plain, 1)]
     return out

@@ -124,14 +124,17 @@ def battle_lines(battle: dict[str, Any],
     out = [Text(f"Battle for {battle['location']} ({battle['half']} half): "
                 f"{WORD[battle['attacker']]} attack, {WORD[battle['defender']]} defend",
                 style="bold")]
-    moving = battle.get("moving_attackers") or []
-    if moving:
-        att = Text("  attackers moving in: ")
-        for i, u in enumerate(moving):
+    units = battle.get("attackers")
+    if units is None:                   # a view of before the attackers were listed
+        units = [{**u, "moving_in": True} for u in battle.get("moving_attackers") or []]
+    if units:
+        moving = any(u.get("moving_in") for u in units)
+        att = Text("  attackers moving in: " if moving else "  attackers in the location: ")
+        for i, u in enumerate(units):
             if i:
                 att.append(" ")
             att.append_text(_counter({**u, "fortress": False}))
-        att.append(f" (strength {sum(u['strength'] for u in moving)})")
+        att.append(f" (strength {sum(u['strength'] for u in units)})")
         out.append(att)
     if defending is not None:
         dfd = Text("  defenders: ")
@@ -149,7 +152,7 @@ def battle_lines(battle: dict[str, Any],
         if isinstance(cards, int):
             txt = f"{cards} card(s) face down"
         elif cards:
-            txt = "; ".join(f"{c['name']} (air {c['air']})" for c in cards)
+            txt = "; ".join(_battle_card(c) for c in cards)
         else:
             txt = "none yet"
         out.append(Text(f"  {key}'s cards: {txt}"))
@@ -157,6 +160,14 @@ def battle_lines(battle: dict[str, Any],
     if totals:
         out.append(Text(f"  totals: attack {totals['attack']}, defence {totals['defence']}"))
     return out
+
+
+def _battle_card(card: dict[str, Any]) -> str:
+    """A card committed to a battle, with what it was played for (8.1)."""
+    if card.get("played_for", "air power") == "air power":
+        return f"{card['name']} (air power {card['air']})"
+    event = card.get("event_name")
+    return f"{card['name']} (battle event{': ' + event if event else ''})"
 
 
 def card_lines(card: dict[str, Any]) -> list[str]:

@@ -168,6 +168,13 @@ class Game(ABC):
         """The action's label, with situation detail where the game adds it."""
         return self.catalogue[action_id].label
 
+    def menu_number(self, action: Action) -> int:
+        """The number a menu gives ``action`` when its decision's actions carry values (a
+        space's map index, a card's printed number): by default its ``value``; a game whose
+        value is an index where the component prints another number says so (sfe's card
+        ``ax14`` is 14, its value 13). -1: none."""
+        return action.value
+
     def copy_cache(self, cache: dict[str, Any]) -> dict[str, Any]:
         """The derived facts a :func:`clone` starts with, from its original's ``cache`` (a
         clone's data equals its original's, so their facts are the same): by default none,

@@ -11,11 +11,13 @@ determinization, checks and the numeric observation.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
+from warroom.core.actions import Action
 from warroom.core.content import ContentPack
 from warroom.core.errors import UnknownGameError, short
 from warroom.core.flow import FrameKind, call, prompt_of
@@ -25,7 +27,7 @@ from warroom.core.rng import Rng
 from warroom.core.state import Data, Frame, State
 from warroom.games.sfe import engine as E
 from warroom.games.sfe import evaluation
-from warroom.games.sfe.battle import BATTLE_FRAMES, valid_retreats
+from warroom.games.sfe.battle import BATTLE_FRAMES, attackers, valid_retreats
 from warroom.games.sfe.components import (
     AXIS,
     BUNDLED,
@@ -291,12 +293,22 @@ class StruggleForEurope(SfeBase):
             "attacker": SIDE_NAMES[att], "defender": SIDE_NAMES[1 - att],
             "moving_attackers": [{"owner": OWNER_NAMES[owner(u)], "strength": strength(u)}
                                  for u in fr["moving"] or []],
+            # every attacking army: those moving in, or in a contested location those
+            # already there (8: "the attacker's armies in the location")
+            "attackers": [{"owner": OWNER_NAMES[owner(u)], "strength": strength(u),
+                           "moving_in": fr["moving"] is not None}
+                          for u in attackers(st.data, fr)],
             "location_defence": fr["defence_value"],
         }
         for side, key in ((att, "attacker"), (1 - att, "defender")):
             cards = battle_cards(fr, key)
             if revealed or side == me:
-                out[f"{key}_cards"] = [self.card_json(x) for x in cards]
+                # what each card was played for: its air power (the first, if any, 8.1) or
+                # its battle event (a Great Commander's air counts through the event)
+                air = 1 if fr[f"{key}_air"] >= 0 else 0
+                out[f"{key}_cards"] = [{**self.card_json(x),
+                                        "played_for": "air power" if i < air else "event"}
+                                       for i, x in enumerate(cards)]
             else:
                 out[f"{key}_cards"] = len(cards)
         if revealed and "attack_total" in fr:
@@ -449,6 +461,18 @@ class StruggleForEurope(SfeBase):
             "actions": [{"id": a.id, "key": a.key, "label": a.label} for a in self.catalogue],
             "rules": dict(self.rules),
         }
+
+    def menu_number(self, action: Action) -> int:
+        """A card's menu number is the one in its printed id (``ax14``: 14), not its place in
+        the content (a player types ``14`` for Guderian (ax14), as ``card 14`` shows it); the
+        operations are numbered from 1 in 7.1's order (build is 1)."""
+        if action.kind == "card" and action.value >= 0:
+            digits = re.search(r"(\d+)$", self.c.card_ids[action.value])
+            if digits:
+                return int(digits.group(1))
+        if action.kind == "op" and action.value >= 0:
+            return action.value + 1
+        return action.value
 
     def describe(self, st: Sfe, action_id: int) -> str:
         c = self.c
