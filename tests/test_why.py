@@ -105,7 +105,21 @@ def test_sfe_battle_choices_give_totals_and_chance() -> None:
         assert PCT.search(reason) or "cannot win" in reason
     st = play_until("sfe", 0, kind_is("defender_air"))
     for reason in whys(st):
-        assert "you hold if that card is air" in reason and PCT.search(reason)
+        assert ("you hold if that card is air" in reason and PCT.search(reason)
+                or "you cannot hold" in reason or "you hold whatever" in reason), reason
+        assert not re.search(r"air -?0 or less|air -\d", reason), reason
+
+
+def test_sfe_defence_odds_say_when_the_battle_is_decided_before_the_air_card() -> None:
+    """The defender's why once read "you hold if that card is air -4 or less ... 0%": a
+    defence below the attack before any air card cannot hold, and one that no unseen card
+    can beat holds for sure; each is said in words."""
+    from warroom.games.sfe.odds import defence_text
+    st = play_until("sfe", 0, kind_is("defender_air"))
+    side = st.game.roles.index(st.active)
+    fr = next(f for f in reversed(st.data["stack"]) if f["kind"] == "battle")
+    assert "you cannot hold: the attack reaches" in defence_text(st, side, fr, air=-50)
+    assert "you hold whatever air card it played" in defence_text(st, side, fr, air=50)
 
 
 def test_sfe_operation_names_the_cards_that_allow_it() -> None:

@@ -122,9 +122,17 @@ def defence_text(st: St, side: int, fr: dict[str, Any], air: int | None = None) 
         low = sum(1 for x in pool if c.card_air[x] <= k)
         p = comb(low, n) / comb(len(pool), n) if n else 1.0
     place = f"{c.names[loc]} ({c.halves[loc][half]} half)"
+    if k < 1:       # an attack is made with an air card (7.2.5): at least air 1
+        verdict = (f"you cannot hold: the attack reaches {sa} + its air card, above your "
+                   f"{td} whatever that card is (ties go to the defender)")
+    elif k >= top:
+        verdict = (f"you hold whatever air card it played: none of the cards you have not "
+                   f"seen is above air {k} (ties go to the defender)")
+    else:
+        verdict = (f"you hold if that card is air {k} or less (ties go to the defender): "
+                   f"{round(100 * p)}%, reading the attacker's hand as a random draw from "
+                   "the cards you have not seen")
     return (f"battle for {place}: defence {td} ({sd} in {len(dfs)} counter"
             f"{'s' if len(dfs) != 1 else ''} + line defence {dv} + air {air}) against attack "
             f"{sa} in {len(atk)} counter{'s' if len(atk) != 1 else ''} + the attacker's "
-            f"face-down air card; you hold if that card is air {k} or less (ties go to the "
-            f"defender): {round(100 * p)}%, reading the attacker's hand as a random draw "
-            "from the cards you have not seen; a Great Commander adds 2 to either side")
+            f"face-down air card; {verdict}; a Great Commander adds 2 to either side")
