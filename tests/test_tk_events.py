@@ -465,6 +465,25 @@ def test_15_28_options_depend_on_situation() -> None:
     assert country(s, "Greece")["markers"] == [] and s.data["republican_support"] is None
 
 
+def test_a_menu_option_not_offered_says_which_condition_fails() -> None:
+    """why on a 15.28 / 15.31 / 15.37 option that is not on the menu names the condition it
+    fails (a play audit: it listed the offered options and nothing else)."""
+    from warroom.core.protocol import explain
+    s = start("15.28", "axis", "1939")
+    why = explain(s, "opt:pressure_us", "axis")
+    assert not why.legal and why.rules == ("15.28",)
+    assert "Pressure the US is not offered now: the Lend-Lease marker is not in the Allied " \
+           "Conditional Events Box" in why.reason
+    assert "not offered now: the Axis Tide is not in effect" in explain(
+        s, "opt:reassess_policies", "axis").reason
+    assert "no friendly Minor Country holds a Free Passage marker" in explain(
+        s, "opt:wider_involvement", "axis").reason
+    s = start("15.31", "western", "1939")
+    assert "only the Axis or the Soviet faction may" in explain(
+        s, "opt:war_with_russia", "western").reason
+    assert "no Civil War is in progress" in explain(s, "opt:aid_civil_war", "western").reason
+
+
 def test_15_28_chains_into_minor_country_politics() -> None:
     s = start("15.28", "axis", "1939", dice=[6])
     choose(s, "Minor Country Politics")

@@ -105,7 +105,7 @@ def test_sfe_battle_choices_give_totals_and_chance() -> None:
         assert PCT.search(reason) or "cannot win" in reason
     st = play_until("sfe", 0, kind_is("defender_air"))
     for reason in whys(st):
-        assert ("you hold if that card is air" in reason and PCT.search(reason)
+        assert (("you hold if that card is air" in reason and PCT.search(reason))
                 or "you cannot hold" in reason or "you hold whatever" in reason), reason
         assert not re.search(r"air -?0 or less|air -\d", reason), reason
 

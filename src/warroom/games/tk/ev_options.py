@@ -36,6 +36,24 @@ Data = dict[str, Any]
 Ctx = dict[str, Any]
 
 
+def _offer(opts: list[tuple[str, str, Any]], withheld: dict[str, str], key: str, label: str,
+           value: Any, why_not: str) -> None:
+    """A menu option: offered (``why_not`` empty) or withheld, with the reason ``why``
+    gives for it (the condition of the rule it fails)."""
+    if why_not:
+        withheld[key] = why_not
+    else:
+        opts.append((key, label, value))
+
+
+def _vichy_why_not(data: Data) -> str:
+    if not is_neutral(data, "Vichy"):
+        return "Vichy is not a Neutral Country"
+    if data["french_fleet"] != "in_play":
+        return "the French Surface Fleet is not in play"
+    return ""
+
+
 def _fp_minors(g: TkRules, data: Data, f: str) -> list[str]:
     return sorted(c for c, st in data["countries"].items()
                   if st["status"] == f and "free_passage" in st["markers"])
@@ -78,10 +96,6 @@ def _stronghold_countries(g: TkRules, data: Data) -> list[str]:
             if any(m.startswith("stronghold:") for m in markers(data, c))]
 
 
-def _vichy_ok(data: Data) -> bool:
-    return is_neutral(data, "Vichy") and data["french_fleet"] == "in_play"
-
-
 # -- 15.28 Neutrals Pressured -----------------------------------------------------------------
 
 @step("ev:15.28")
@@ -90,21 +104,32 @@ def neutrals_pressured(g: TkRules, data: Data, ctx: Ctx) -> None:
     f = ctx["faction"]
     opts: list[tuple[str, str, Any]] = [("opt:minor_country_politics", "Minor Country "
                                          "Politics: resolve 15.26 now", "mcp")]
-    if _discussions(g, data, f):
-        opts.append(("opt:neutrality_discussions", "Neutrality Discussions", "nd"))
-    if is_pac(g, data, "US") and data["lend_lease"] == "Allied Conditional Events Box":
-        opts.append(("opt:pressure_us", "Pressure the US: the Lend-Lease marker to the Delay "
-                     "Box", "us"))
-    if data["axis_tide"] and _reassess_boxes(data, f):
-        opts.append(("opt:reassess_policies", "Reassess Policies", "rp"))
-    if data["civil_war"] is None and _stronghold_countries(g, data):
-        opts.append(("opt:stronghold_lost", "Stronghold Lost", "sl"))
-    if _vichy_ok(data):
-        opts.append(("opt:vichy_fleet_activated", "Vichy Fleet Activated", "vfa"))
-        opts.append(("opt:vichy_fleet_attacked", "Vichy Fleet Attacked", "vfx"))
-    if _fp_minors(g, data, f):
-        opts.append(("opt:wider_involvement", "Wider Involvement", "wi"))
-    ask(g, data, f, "15.28", "Neutrals Pressured: do one of the following", opts, "pressured")
+    no: dict[str, str] = {}
+    _offer(opts, no, "opt:neutrality_discussions", "Neutrality Discussions", "nd",
+           "" if _discussions(g, data, f) else "no Neutral Country has a marker to place or "
+           "remove")
+    _offer(opts, no, "opt:pressure_us", "Pressure the US: the Lend-Lease marker to the Delay "
+           "Box", "us", "the US is not a PAC" if not is_pac(g, data, "US") else
+           "" if data["lend_lease"] == "Allied Conditional Events Box" else
+           "the Lend-Lease marker is not in the Allied Conditional Events Box ("
+           + ("it is not in play yet" if data["lend_lease"] == "Unused"
+              else f"it is in the {data['lend_lease']}") + ")")
+    _offer(opts, no, "opt:reassess_policies", "Reassess Policies", "rp",
+           "the Axis Tide is not in effect" if not data["axis_tide"] else
+           "" if _reassess_boxes(data, f) else "no friendly Posture Box holds a Policy that "
+           "15.28 may end")
+    _offer(opts, no, "opt:stronghold_lost", "Stronghold Lost", "sl",
+           "a Civil War is in progress" if data["civil_war"] is not None else
+           "" if _stronghold_countries(g, data) else "no Neutral Country holds a Stronghold "
+           "marker")
+    fleet = _vichy_why_not(data)
+    _offer(opts, no, "opt:vichy_fleet_activated", "Vichy Fleet Activated", "vfa", fleet)
+    _offer(opts, no, "opt:vichy_fleet_attacked", "Vichy Fleet Attacked", "vfx", fleet)
+    _offer(opts, no, "opt:wider_involvement", "Wider Involvement", "wi",
+           "" if _fp_minors(g, data, f) else "no friendly Minor Country holds a Free Passage "
+           "marker")
+    ask(g, data, f, "15.28", "Neutrals Pressured: do one of the following", opts, "pressured",
+        withheld=no)
 
 
 @on_choice("pressured")
@@ -192,25 +217,34 @@ def political_option(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.31 Political Option: the receiving faction may do one of nine things."""
     f = ctx["faction"]
     opts: list[tuple[str, str, Any]] = []
-    if data["civil_war"] is not None:
-        opts.append(("opt:aid_civil_war", "Aid to Civil War Country", "aid"))
-    if neutral_minors(g, data):
-        opts.append(("opt:declare_war", "Declare War on a Neutral Country", "dw"))
-    if f != "western" and any(x["faction"] == "soviet" for x in data["boxes"].values()):
-        opts.append(("opt:eastern_peace_talks", "Eastern Peace Talks", "ept"))
+    no: dict[str, str] = {}
+    neutrals = "" if neutral_minors(g, data) else "no Neutral Minor Country is left"
+    _offer(opts, no, "opt:aid_civil_war", "Aid to Civil War Country", "aid",
+           "" if data["civil_war"] is not None else "no Civil War is in progress")
+    _offer(opts, no, "opt:declare_war", "Declare War on a Neutral Country", "dw", neutrals)
+    _offer(opts, no, "opt:eastern_peace_talks", "Eastern Peace Talks", "ept",
+           "only the Axis or the Soviet faction may" if f == "western" else
+           "" if any(x["faction"] == "soviet" for x in data["boxes"].values()) else
+           "no Posture Box is the Soviet faction's")
     opts.append(("opt:military_failure", "Military Failure", "mf"))
-    if neutral_minors(g, data):
-        opts.append(("opt:neutrals_consider", "Neutrals Consider Options", "nco"))
-    if f != "western" and _policy_boxes(data, ("Russia",), False):
-        opts.append(("opt:war_with_russia", "War with Russia", "wwr"))
-    if f != "soviet" and _policy_boxes(data, ("Britain", "France"), True):
-        opts.append(("opt:war_with_west", "War with the West", "www"))
-    if f != "soviet" and any(x["faction"] == "western" for x in data["boxes"].values()):
-        opts.append(("opt:western_peace_talks", "Western Peace Talks", "wpt"))
-    if _fp_minors(g, data, f):
-        opts.append(("opt:wider_involvement", "Wider Involvement", "wi"))
+    _offer(opts, no, "opt:neutrals_consider", "Neutrals Consider Options", "nco", neutrals)
+    _offer(opts, no, "opt:war_with_russia", "War with Russia", "wwr",
+           "only the Axis or the Soviet faction may" if f == "western" else
+           "" if _policy_boxes(data, ("Russia",), False) else
+           "no Policy that 15.31 may end is in Russia's Posture Box")
+    _offer(opts, no, "opt:war_with_west", "War with the West", "www",
+           "only the Axis or the Western faction may" if f == "soviet" else
+           "" if _policy_boxes(data, ("Britain", "France"), True) else
+           "no Policy is in Britain's or France's Posture Box")
+    _offer(opts, no, "opt:western_peace_talks", "Western Peace Talks", "wpt",
+           "only the Axis or the Western faction may" if f == "soviet" else
+           "" if any(x["faction"] == "western" for x in data["boxes"].values()) else
+           "no Posture Box is the Western faction's")
+    _offer(opts, no, "opt:wider_involvement", "Wider Involvement", "wi",
+           "" if _fp_minors(g, data, f) else "no friendly Minor Country holds a Free Passage "
+           "marker")
     ask(g, data, f, "15.31", "Political Option: you may do one of the following",
-        [*opts, ("opt:no_result", "Do nothing", None)], "political_option")
+        [*opts, ("opt:no_result", "Do nothing", None)], "political_option", withheld=no)
 
 
 @on_choice("political_option")
@@ -305,21 +339,23 @@ def successful_challenge(g: TkRules, data: Data, ctx: Ctx) -> None:
         no_result(data, "15.37", "only an Allied faction applies Successful Challenge")
         return
     opts: list[tuple[str, str, Any]] = []
-    if map_markers(data, "blitz", f, "Unused"):
-        opts.append(("opt:blitz", "Attack!: place a Blitz marker in your next Support Segment",
-                     "blitz"))
-    if neutral_minors(g, data):
-        opts.append(("opt:declare_war", "Declare War: activate a Neutral Country as an Axis "
-                     "Country", "dw"))
+    no: dict[str, str] = {}
+    _offer(opts, no, "opt:blitz", "Attack!: place a Blitz marker in your next Support Segment",
+           "blitz", "" if map_markers(data, "blitz", f, "Unused") else "no Blitz marker of "
+           "yours is unused")
+    _offer(opts, no, "opt:declare_war", "Declare War: activate a Neutral Country as an Axis "
+           "Country", "dw", "" if neutral_minors(g, data) else "no Neutral Minor Country is "
+           "left")
     pols = sorted({x["policy"] for x in data["boxes"].values() if x["major"] == named
                    and x["policy"] and may_end(data["policies"][x["policy"]], "15.37")})
-    if pols:
-        opts.append(("opt:end_policy", f"End a Policy in {named}'s Posture Box", "ep"))
+    _offer(opts, no, "opt:end_policy", f"End a Policy in {named}'s Posture Box", "ep",
+           "" if pols else f"no Policy that 15.37 may end is in {named}'s Posture Box")
     if not opts:
         no_result(data, "15.37", "no option is possible")
         return
     ask(g, data, f, "15.37", f"Successful Challenge ({named}): you may do one of the following",
-        [*opts, ("opt:no_result", "Do nothing", None)], "challenge", named=named, pols=pols)
+        [*opts, ("opt:no_result", "Do nothing", None)], "challenge", named=named, pols=pols,
+        withheld=no)
 
 
 @on_choice("challenge")

@@ -885,5 +885,9 @@ class ChooseDecision(Decision[TotalerKrieg]):
                         rules)
             return f"{frame['prompt']}: {choice['label']} is one of the choices", rules
         offered = "; ".join(c["label"] for c in frame["choices"])
+        withheld = (frame.get("ctx") or {}).get("withheld") or {}
+        if action.key in withheld:      # an option of the menu whose condition fails now
+            return (f"{frame['prompt']}: {action.label} is not offered now: "
+                    f"{withheld[action.key]}. The rule offers: {offered}", rules)
         return (f"{frame['role']} must now decide: {frame['prompt']}. The rule offers only: "
                 f"{offered}", rules)
