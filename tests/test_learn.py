@@ -8,6 +8,7 @@ import math
 import random
 from collections import deque
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -293,6 +294,37 @@ def test_the_numpy_forward_pass_equals_the_torch_model() -> None:
         assert hand_only.prior(st, ids) == pytest.approx(want, abs=1e-4)
         assert hand_only.value(st) == {
             r: pytest.approx(math.tanh(game.evaluate(st, r) / 10.0)) for r in game.roles}
+
+
+def test_the_mixed_value_judges_the_hand_evaluation_from_the_searching_role() -> None:
+    """(1 - mix) * network + mix * hand: the hand part is the plain search's judgement, from
+    the searching role's side, the other role's its negation (eit2's evaluation is not
+    zero-sum: each role judged by its own once gave both roles the lead at once)."""
+    game = load_game("eit2")
+    net = new_model(game, hidden=48, blocks=2, seed=3)
+    st = new_game(game, "1920", 2)
+    for _ in range(40):
+        apply(st, legal_actions(st)[0])
+    me, other = game.roles
+    v = math.tanh(game.evaluate(st, me) / 10.0)
+    assert NetGuide(net, mix=1.0).value(st, me) == {me: pytest.approx(v),
+                                                    other: pytest.approx(-v)}
+    half = NetGuide(net, mix=0.5)
+    raw = NetGuide(net, mix=0.0).value(st, me)
+    got = half.value(st, me)
+    assert got[me] == pytest.approx(0.5 * raw[me] + 0.5 * v)
+    assert got[other] == pytest.approx(0.5 * raw[other] - 0.5 * v)
+    # a search hands the hook its root role: ISMCTS with the hook judges from its side
+    bot = make_bot("ismcts:iterations=30", 1)
+    assert isinstance(bot, ISMCTSBot)
+    seen: list[str] = []
+
+    def hook(state: Any, role: str) -> dict[str, float]:
+        seen.append(role)
+        return half.value(state, role)
+    bot.value = hook
+    bot.choose(st)
+    assert seen and set(seen) == {st.active}
 
 
 def test_warroom_report_reads_a_training_log(tmp_path: Path) -> None:

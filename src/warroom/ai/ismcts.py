@@ -60,8 +60,9 @@ from warroom.core.errors import UnknownGameError
 from warroom.core.protocol import State, apply_id, clone, determinize, result
 from warroom.core.rng import Rng
 
-ValueFn = Callable[[State[Any]], Mapping[str, float]]
-"""``value(state) -> {role: value in [-1, 1]}`` for a position that is not over."""
+ValueFn = Callable[[State[Any], str], Mapping[str, float]]
+"""``value(state, me) -> {role: value in [-1, 1]}`` for a position that is not over, judged
+for a search by ``me`` (the role to act at its root)."""
 
 ALGOS = ("uct", "puct")
 PLANS = ("", "script")
@@ -599,7 +600,7 @@ class ISMCTSBot:
     def _judge(self, st: State[Any]) -> tuple[float, ...]:
         """One evaluation of a position that is not over, per role."""
         if self.value is not None:
-            got = self.value(st)
+            got = self.value(st, self._me)
             return tuple(float(got.get(r, 0.0)) for r in self._roles)
         game = st.game
         roles = self._roles

@@ -297,21 +297,30 @@ class NetGuide:
         result: list[float] = (exps / total).tolist()
         return result
 
-    def value(self, state: State[Any]) -> dict[str, float]:
+    def value(self, state: State[Any], me: str | None = None) -> dict[str, float]:
         """The network's value per role; with ``mix`` > 0, blended with the game's hand
         evaluation ``tanh(evaluate / scale)`` (AlphaGo's mixing of a value network with
-        another judge): ``(1 - mix) * network + mix * hand``."""
-        game = state.game
+        another judge): ``(1 - mix) * network + mix * hand``. The hand evaluation judges as
+        the plain search does: from the searching role ``me``'s side, the other role's the
+        negation in a two-role game (eit2's evaluation is not zero-sum: judging each role by
+        its own, as this once did, made the guided search another search)."""
+        hand = self._hand(state, me) if self.mix else {}
         if self.mix >= 1.0:
-            return {role: math.tanh(game.evaluate(state, role) / self.scale)
-                    for role in self.roles}
+            return hand
         values = dict(zip(self.roles, self._fast.value(self._trunk(state)).tolist(),
                           strict=True))
         if self.mix:
             for role in self.roles:
-                hand = math.tanh(game.evaluate(state, role) / self.scale)
-                values[role] = (1 - self.mix) * values[role] + self.mix * hand
+                values[role] = (1 - self.mix) * values[role] + self.mix * hand[role]
         return values
+
+    def _hand(self, state: State[Any], me: str | None) -> dict[str, float]:
+        game = state.game
+        roles = self.roles
+        if me is not None and me in roles and len(roles) <= 2:
+            v = math.tanh(game.evaluate(state, me) / self.scale)
+            return {r: v if r == me else -v for r in roles}
+        return {r: math.tanh(game.evaluate(state, r) / self.scale) for r in roles}
 
 
 def guided_params(net: PolicyValueNet, mix: float | None = None,
