@@ -224,8 +224,14 @@ def test_the_anchor_plays_the_best_network_against_generation_zero(
     assert anchor["elo"] == pytest.approx(elo_difference(anchor["win_rate"]))
     for a, b in zip(runs[0], runs[2], strict=True):       # the same run otherwise
         assert a["eval"] == b["eval"] and a["policy_loss"] == b["policy_loss"]
-    # the anchor's deals are its own: another stream than the round's evaluation
+    # the anchor's deals are its own: another stream than the round's evaluation, and
+    # neither meets the self-play deals (evaluation deals once were self-play deals of
+    # round 10 on)
     assert training.ANCHOR_SEEDS != training.EVAL_SEEDS
+    play = {training.self_play_seed(4, r, i) for r in range(400) for i in range(32)}
+    for stream in (training.EVAL_SEEDS, training.ANCHOR_SEEDS):
+        deals = {training.deal_seed(4, stream, r, i) for r in range(400) for i in range(32)}
+        assert len(deals) == 400 * 32 and not deals & play
 
 
 def test_elo_difference() -> None:
@@ -664,6 +670,23 @@ def test_a_kept_game_replays_to_the_samples_it_was_played_with(
     _same_samples(training.replay_game(game, line, "here"), samples)
 
 
+def test_the_weights_are_the_same_whatever_the_number_of_workers(tmp_path: Path) -> None:
+    """A game played in the main process (--jobs 1) once left PyTorch on one thread for
+    every later training step, where --jobs 2 trained on the default threads: the float
+    sums, and so the weights, differed (an ML audit: by up to 0.05)."""
+    before = torch.get_num_threads()
+    # wide enough for PyTorch to spread a product over threads
+    one, two = (training.TrainConfig(game="eaw1940", seed=9, out=tmp_path / f"{n}.pt",
+                                     iterations=8, games_per_round=2, eval_games=2,
+                                     eval_iterations=8, steps_per_round=40, max_rounds=2,
+                                     minutes=0, anchor_every=0, hidden=256, jobs=jobs)
+                for n, jobs in (("one", 1), ("two", 2)))
+    training.train(one)
+    assert torch.get_num_threads() == before
+    training.train(two)
+    assert _weights(tmp_path / "one.pt") == _weights(tmp_path / "two.pt")
+
+
 def test_a_run_keeps_its_games_and_a_new_run_starts_from_them(tmp_path: Path) -> None:
     """Every self-play game of a run goes to MODEL.games.jsonl.gz (a resumed run appends;
     a game kept twice counts once); --games puts their samples into a new run's buffer
@@ -682,7 +705,12 @@ def test_a_run_keeps_its_games_and_a_new_run_starts_from_them(tmp_path: Path) ->
     twice = tmp_path / "twice.jsonl"          # a round kept twice (stopped, resumed)
     twice.write_text("".join(json.dumps(x) + "\n" for x in lines + lines[2:]))
     assert training.load_games(game, None, [twice])[1] == 4
+    same_seed = _tiny(tmp_path / "b.pt", 1, games=(kept,))
+    with pytest.raises(ContentError, match=r"--seed 4 is the seed 4 of the kept games were "
+                       r"played with .*give another --seed"):
+        training.train(same_seed)             # it would play those deals again
     new = _tiny(tmp_path / "b.pt", 1, games=(kept,))
+    new.seed = 5
     last = training.train(new)
     assert last["loaded_games"] == 4
     everything, _n = training.load_games(game, None, [kept])

@@ -381,10 +381,24 @@ def held_out(net: PolicyValueNet, samples: list[Sample], device: str) -> dict[st
                                     .sum(dim=1).mean())}
 
 
-EVAL_SEEDS = 1_000_000
-ANCHOR_SEEDS = 500_000_000
-"""Where the seeds of a round's evaluation and of its anchor games start
-(``derive_seed(seed, seeds + round * 1000 + i)``): the anchor plays other deals."""
+EVAL_SEEDS = -1
+ANCHOR_SEEDS = -2
+"""The streams of a round's evaluation and anchor deals: game ``i`` of round ``r`` has seed
+``derive_seed(derive_seed(seed, stream), r * 1000 + i)``, so neither meets the self-play
+deals (``derive_seed(seed, r * 100_000 + i)``) nor the other: evaluation deals counted
+from 1,000,000 in the self-play stream once replayed the self-play deals of round 10 on
+(an ML audit: rounds 100 and 200 were evaluated on deals already trained on)."""
+
+
+def deal_seed(seed: int, stream: int, round_: int, i: int) -> int:
+    """The seed of evaluation (``stream`` :data:`EVAL_SEEDS`) or anchor
+    (:data:`ANCHOR_SEEDS`) game ``i`` of round ``round_``."""
+    return derive_seed(derive_seed(seed, stream), round_ * 1000 + i)
+
+
+def self_play_seed(seed: int, round_: int, i: int) -> int:
+    """The seed of self-play game ``i`` of round ``round_`` (whatever the workers)."""
+    return derive_seed(seed, round_ * 100_000 + i)
 
 
 def evaluate(cfg: TrainConfig, candidate: str, best: str | None, round_: int,
@@ -395,7 +409,7 @@ def evaluate(cfg: TrainConfig, candidate: str, best: str | None, round_: int,
     roles = list(game.roles)
     tasks: list[tuple[Any, ...]] = []
     for i in range(cfg.eval_games):
-        seed = derive_seed(cfg.seed, seeds + round_ * 1000 + i)
+        seed = deal_seed(cfg.seed, seeds, round_, i)
         if len(roles) == 1:
             tasks.append((cfg.game, cfg.scenario, seed, {roles[0]: candidate},
                           cfg.eval_iterations, cfg.mix))
@@ -548,6 +562,26 @@ def load_games(game: Game, scenario: str | None, paths: tuple[Path, ...] | list[
     for where, line in lines.values():
         samples.extend(replay_game(game, line, where))
     return samples, len(lines)
+
+
+def replayed_deals(cfg: TrainConfig, paths: tuple[Path, ...] | list[Path]
+                   ) -> list[tuple[int, int]]:
+    """The (round, game) of this run's self-play whose deal is a kept game's in ``paths``
+    (a kept game of round ``r`` played with ``--seed`` S has the seed of game ``i`` of round
+    ``r`` of a run with S; ``benchmarks/teacher_games.py --seed S`` plays round 0's)."""
+    if cfg.games_per_round <= 0:
+        return []
+    deals: set[tuple[int, int]] = set()
+    for path in paths:
+        with open_games(Path(path).expanduser()) as fh:
+            for text in fh:
+                if text.strip():
+                    line = json.loads(text)
+                    deals.add((int(line.get("round") or 0), int(line["seed"])))
+    seeds = {seed for _r, seed in deals}
+    return sorted((r, i) for r in sorted({r for r, _s in deals})
+                  for i in range(cfg.games_per_round)
+                  if self_play_seed(cfg.seed, r, i) in seeds)
 
 
 def prune_games(game: Game, path: Path) -> tuple[int, list[str]]:
@@ -729,6 +763,15 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
                                "new run starts afresh: copy it elsewhere, or give another "
                                "--out")
         loaded, loaded_games = load_games(game, cfg.scenario, cfg.games)
+        again = replayed_deals(cfg, cfg.games)
+        if again:
+            r, i = again[0]
+            raise ContentError(
+                f"--seed {cfg.seed} is the seed {len(again)} of the kept games were played "
+                f"with (self-play game {i} of round {r}, and so on): this run would play "
+                "them again (the same deals and, while the hand evaluation or a teacher "
+                "plays, the same moves), train on them twice and score them as fresh "
+                "games; give another --seed")
     earlier = games_path(cfg)
     if not cfg.resume and not cfg.fresh and earlier.is_file() and earlier.stat().st_size > 0:
         raise ContentError(f"--out {cfg.out} belongs to an earlier run, whose self-play games "
@@ -794,7 +837,7 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
                 break
             t0 = time.monotonic()
             teacher = cfg.teacher if best is None else ""
-            tasks = [(cfg.game, cfg.scenario, derive_seed(cfg.seed, round_ * 100_000 + i),
+            tasks = [(cfg.game, cfg.scenario, self_play_seed(cfg.seed, round_, i),
                       best, cfg.iterations, cfg.temperature_moves, cfg.mix, teacher)
                      for i in range(cfg.games_per_round)]
             summaries = []
