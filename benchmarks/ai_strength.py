@@ -11,13 +11,18 @@ ROLE); game ``i`` of a seating uses the seed derived from
 ``--seed`` and ``i``, the same for both seatings and every opponent, so the pairings meet
 the same dice and deals. Printed: the bot's wins, draws and losses per seating and in all,
 with the Wilson 95% interval of its win rate; per game, the mean length (decisions), how the
-games ended (the outcome's label) and, in sfe, the battles fought. For a one-player game
+games ended (the outcome's label) and, in sfe, the battles fought (8.2's totals compared,
+as ``sfe_calibration.py`` counts them; before 5 December 2026 this script counted every
+"Battle in X" line, retreats before battle included, so its earlier counts run higher).
+Against itself (``--vs`` the same spec as ``--bot``) both seatings are one game, played
+once and read from each seat: the seats' balance for that bot. For a one-player game
 (eaw1940) each spec plays ``--games`` games: mean VP (with a 95% interval of the mean) and
 the result bands. ``--json`` prints everything as one JSON object, every game's seed, seats
 and result included (so two bots can be compared game by game on the same seeds);
 ``--records DIR`` saves each game's record there, to replay it (``warroom replay``).
 
-Everything a bot chooses is timed: the mean seconds per decision is printed per spec. Use
+Everything a bot chooses is timed: its seconds per decision (all its time over all its
+decisions) is printed per spec. Use
 iteration budgets (``ismcts:iterations=N``) for results that do not depend on the machine.
 """
 
@@ -62,9 +67,10 @@ def play(task: tuple[str, str | None, dict[str, str], int, int, str | None]) -> 
         apply(state, action)
     out = result(state)
     assert out is not None
-    battles = sum(1 for e in state.log if e.get("rule") == "8"
-                  and str(e.get("text", "")).startswith("Battle in")) if game_id == "sfe" \
-        else None
+    # battles fought (8.2: the totals compared), as sfe_calibration.py counts them; a
+    # "Battle in X" line whose defender retreats before battle (8.4) fights none
+    battles = sum(1 for e in state.log if e.get("rule") == "8.2" and "attack" in e) \
+        if game_id == "sfe" else None
     if records is not None:
         name = "-".join(f"{r}={s}" for r, s in seats.items())
         name = "".join(ch if ch.isalnum() or ch in "=-_." else "_" for ch in name)
@@ -99,7 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     game = load_game(args.game)
     scenario = args.scenario or game.default_scenario
-    opponents = [s for v in args.vs for s in split_bot_specs(v)]
+    # each opponent once (a spec given twice would play and count its games twice)
+    opponents = list(dict.fromkeys(s for v in args.vs for s in split_bot_specs(v)))
     for spec in [args.bot, *opponents]:
         make_bot(spec, 0)                        # a bad spec fails before any game
     roles = game.roles
@@ -118,7 +125,9 @@ def main(argv: list[str] | None = None) -> int:
         if unknown:
             ap.error(f"--seat {unknown[0]}: {args.game}'s roles are {', '.join(roles)}")
         for opp in opponents:
-            for seat in seats_played:
+            # against itself both seatings are the same game (the same seats, the same
+            # seeds): it is played once and read from each seat
+            for seat in seats_played[:1] if opp == args.bot else seats_played:
                 for i in range(args.games):
                     seed = derive_seed(args.seed, i)
                     seats = {r: (args.bot if r == seat else opp) for r in roles}
@@ -148,12 +157,14 @@ def main(argv: list[str] | None = None) -> int:
                               "wall_s": round(wall, 1), "pairings": []}
     lines = [f"{args.game} ({scenario}), {len(games)} games, seed {args.seed}, "
              f"{wall:.0f} s wall"]
-    per_decision: dict[str, list[float]] = {}
+    # seconds per decision: all the time a bot spent over all its decisions (a mean of
+    # each game's own rate would weigh a short game as much as a long one)
+    spent: dict[str, float] = {}
+    chosen: dict[str, int] = {}
     for g in games:
         for role, spec in g["seats"].items():
-            if g["chosen"].get(role):
-                per_decision.setdefault(spec, []).extend(
-                    [g["spent"][role] / g["chosen"][role]])
+            spent[spec] = spent.get(spec, 0.0) + g["spent"][role]
+            chosen[spec] = chosen.get(spec, 0) + g["chosen"].get(role, 0)
     if len(roles) == 1:
         for spec in [args.bot, *opponents]:
             mine = [g for g in games if g["seats"][roles[0]] == spec]
@@ -177,7 +188,8 @@ def main(argv: list[str] | None = None) -> int:
         for opp in opponents:
             entry = {"opponent": opp, "seatings": {}}
             tot_w = tot_d = tot_n = 0
-            for seat in seats_played:
+            mirror = opp == args.bot
+            for k, seat in enumerate(seats_played):
                 mine = [g for g in games if g["seats"][seat] == args.bot
                         and all(g["seats"][r] == opp for r in roles if r != seat)]
                 w = sum(g["winner"] == seat for g in mine)
@@ -202,18 +214,25 @@ def main(argv: list[str] | None = None) -> int:
                 line += "; " + ", ".join(f"{k} {v}" for k, v in labels.most_common())
                 entry["seatings"][seat] = seating
                 lines.append(line)
-                tot_w, tot_d, tot_n = tot_w + w, tot_d + d, tot_n + n
+                if not mirror or k == 0:    # a mirror's games count once, as the first seat's
+                    tot_w, tot_d, tot_n = tot_w + w, tot_d + d, tot_n + n
             rate = wilson(tot_w, tot_n)
             lo, hi = rate.lo, rate.hi
             entry["total"] = {"games": tot_n, "wins": tot_w, "draws": tot_d,
                               "win_ci95": [round(lo, 3), round(hi, 3)]}
-            lines.append(f"  {args.bot} vs {opp}: won {tot_w} of {tot_n} "
-                         f"({_pct(tot_w / tot_n)}, Wilson 95% [{_pct(lo)}, {_pct(hi)}])")
+            if mirror:
+                entry["mirror"] = True
+                lines.append(f"  {args.bot} against itself: {seats_played[0]} won {tot_w} of "
+                             f"{tot_n} ({_pct(tot_w / tot_n)}, Wilson 95% [{_pct(lo)}, "
+                             f"{_pct(hi)}]), the seats' balance for this bot")
+            else:
+                lines.append(f"  {args.bot} vs {opp}: won {tot_w} of {tot_n} "
+                             f"({_pct(tot_w / tot_n)}, Wilson 95% [{_pct(lo)}, {_pct(hi)}])")
             report["pairings"].append(entry)
     report["games"] = [{k: g[k] for k in ("seed", "seats", "winner", "label", "scores",
                                           "decisions", "battles")} for g in games]
-    report["seconds_per_decision"] = {s: round(statistics.fmean(v), 4)
-                                      for s, v in per_decision.items()}
+    report["seconds_per_decision"] = {s: round(spent[s] / chosen[s], 4)
+                                      for s in spent if chosen[s]}
     lines.append("  seconds per decision: " + ", ".join(
         f"{s} {v:.3f}" for s, v in report["seconds_per_decision"].items()))
     if args.json:

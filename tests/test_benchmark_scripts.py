@@ -91,6 +91,31 @@ def test_ai_strength_saves_records_that_replay(tmp_path: Path,
         assert winners[json.dumps(rec.seats, sort_keys=True)] == out.winner
 
 
+def test_ai_strength_counts_a_mirror_once_and_battles_fought(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A bot against itself plays each deal once, read from both seats (both seatings are
+    one game: it once counted every game twice); a spec given twice plays once; sfe's
+    battles are those fought (8.2's totals), not every "Battle in X" line."""
+    mod = _script("ai_strength")
+    mod.main(["eit2", "--bot", "random", "--vs", "random", "--vs", "random", "--games", "3",
+              "--seed", "1", "--json"])
+    report: dict[str, Any] = json.loads(capsys.readouterr().out)
+    assert len(report["games"]) == 3 and len(report["pairings"]) == 1
+    mirror = report["pairings"][0]
+    assert mirror["mirror"] and mirror["total"]["games"] == 3
+    lw, rw = mirror["seatings"]["lw"], mirror["seatings"]["rw"]
+    assert lw["games"] == rw["games"] == 3 and lw["wins"] + rw["wins"] + lw["draws"] == 3
+    mod.main(["sfe", "--bot", "aggressive", "--vs", "aggressive", "--games", "1", "--seed",
+              "2", "--records", str(tmp_path), "--json"])
+    (g,) = json.loads(capsys.readouterr().out)["games"]
+    (path,) = tmp_path.glob("*.json")
+    st = replay(load_game("sfe"), Record.load(path))
+    fought = sum(1 for e in st.log if e.get("rule") == "8.2" and "attack" in e)
+    lines = sum(1 for e in st.log if e.get("rule") == "8"
+                and str(e.get("text", "")).startswith("Battle in"))
+    assert g["battles"] == fought and fought < lines
+
+
 def test_sfe_eval_fit_collects_and_fits(tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:
     """``sfe_eval_fit.py collect`` writes positions with the game's winner; ``fit`` reports

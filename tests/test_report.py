@@ -74,6 +74,13 @@ def test_analysis_of_a_synthetic_result_set() -> None:
     res = analyse("eit2", lines)
     assert res["sides"]["rw"]["win"].p == 0.5
     assert res["tip"]["field"] == "power" and res["tip"]["turn"] == 2
+    # a turn that predicts the winner while a later one is a coin again is no tipping point:
+    # "from turn X on" holds for every turn after X (an audit saw turn 2 named where turns
+    # 3-5 were at 0.5)
+    flip = [_line(i, "rw", [0, 3, 0, 0], []) for i in range(6)]
+    flip += [_line(6 + i, "lw", [0, -3, 0, 0], []) for i in range(6)]
+    tip = analyse("eit2", flip)["tip"]
+    assert tip["turn"] is None, tip
     table = score_table(lines)
     # every game counts at every turn: the RW games ended at turn 2 and hold power 5
     assert table["power"][3] == [5.0] * 6 + [-4.0] * 6

@@ -93,6 +93,15 @@ def test_elo_synthetic_round_robin_orders_and_spaces_the_players() -> None:
     assert math.isfinite(table[0].elo) and table[0].elo > 0
     assert table[0].lo < table[0].elo <= table[0].hi     # not stuck at the point estimate
     assert table[0].score == 1.0 and table[0].games == 10
+    # after a sweep the interval reaches above the estimate too (the redraws' prior pulls
+    # every one of them below it; the plain percentile interval ended at the estimate)
+    assert table[0].hi > table[0].elo + 20 and table[1].lo < table[1].elo - 20
+    # the refits start at the estimate: a ladder of lopsided pairings converges in them
+    ladder = {(f"p{i}", f"p{i + 1}"): (400.0, 0.0, 0.0) for i in range(5)}
+    names = [f"p{i}" for i in range(6)]
+    exact = fit_elo(names, ladder)
+    assert fit_elo(names, ladder, iterations=2_000, tol=1e-7, start=exact) == pytest.approx(
+        exact, abs=0.05)
 
 
 def test_elo_table_is_deterministic_for_a_seed() -> None:

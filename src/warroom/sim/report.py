@@ -272,7 +272,11 @@ def _tipping(lines: Sequence[dict[str, Any]], roles: Sequence[str],
                      [v for v, w in zip(values, won, strict=True) if not w])
             if not math.isnan(a):
                 aucs[t] = a
-        tip = next((t for t in sorted(aucs) if max(aucs[t], 1 - aucs[t]) >= TIP_AUC), None)
+        # the first turn from which on every turn's score predicts the winner (a single
+        # turn reaching the bar while later ones fall back to a coin is no tipping point)
+        turns = sorted(aucs)
+        tip = next((t for k, t in enumerate(turns)
+                    if all(max(aucs[u], 1 - aucs[u]) >= TIP_AUC for u in turns[k:])), None)
         entry = {"field": f, "turn": tip,
                  "auc": aucs.get(tip, math.nan) if tip is not None else math.nan,
                  "aucs": aucs}

@@ -110,12 +110,15 @@ slightly toward equal strength."""
 
 def fit_elo(names: Sequence[str], results: Mapping[tuple[str, str], Score],
             prior_draws: float = PRIOR_DRAWS, iterations: int = 10_000,
-            tol: float = 1e-10) -> dict[str, float]:
+            tol: float = 1e-10, start: Mapping[str, float] | None = None
+            ) -> dict[str, float]:
     """Elo ratings (mean 0) maximising the Bradley-Terry likelihood of ``results``: for
     each pairing ``(a, b)`` the wins, draws and losses of ``a`` against ``b``. A draw counts
     as half a win for each side. Fitted by Hunter's (2004) minorisation-maximisation
     iteration, which converges to the unique maximum when every player is connected (the
-    prior draws connect them)."""
+    prior draws connect them). ``start``: Elo ratings to start from (a bootstrap's refits
+    start at the point estimate, which they are near: from 1.0 each, a ladder of lopsided
+    pairings took more iterations than a refit is given)."""
     idx = {n: i for i, n in enumerate(names)}
     k = len(names)
     if k == 0:
@@ -136,7 +139,8 @@ def fit_elo(names: Sequence[str], results: Mapping[tuple[str, str], Score],
                 wins[i] += prior_draws / 2
                 wins[j] += prior_draws / 2
                 games[(i, j)] = games.get((i, j), 0.0) + prior_draws
-    strength = [1.0] * k
+    strength = ([math.exp(start[n] / ELO_SCALE) for n in names] if start is not None
+                else [1.0] * k)
     for _ in range(iterations):
         denom = [0.0] * k
         for (i, j), n in games.items():
@@ -171,7 +175,10 @@ def elo_table(names: Sequence[str], results: Mapping[tuple[str, str], Score],
     """Elo ratings with bootstrap intervals, best first: the result of each pairing is
     redrawn ``resamples`` times (Bayesian bootstrap, :func:`_resample`, from
     ``random.Random(seed)``), the ratings refitted, and the central ``level`` share of each
-    player's refitted ratings taken as its interval (percentile)."""
+    player's refitted ratings, moved so that their median is the point estimate, taken as
+    its interval. The move: the redraws' prior pulls every result toward an even score, so
+    their ratings sit below a strong player's point estimate (all of them, after a clean
+    sweep: the plain percentile interval then ended at the estimate itself)."""
     point = fit_elo(names, results, prior_draws)
     rng = random.Random(seed)
     samples: dict[str, list[float]] = {n: [] for n in names}
@@ -181,7 +188,7 @@ def elo_table(names: Sequence[str], results: Mapping[tuple[str, str], Score],
         for pair in pairs:
             sc = results[pair]
             boot[pair] = _resample(sc, rng) if sum(sc) else sc
-        fitted = fit_elo(names, boot, prior_draws, iterations=2_000, tol=1e-7)
+        fitted = fit_elo(names, boot, prior_draws, iterations=2_000, tol=1e-7, start=point)
         for name, value in fitted.items():
             samples[name].append(value)
     played = dict.fromkeys(names, 0.0)
@@ -196,8 +203,9 @@ def elo_table(names: Sequence[str], results: Mapping[tuple[str, str], Score],
     for name in names:
         values = sorted(samples[name])
         if values:
-            lo_v = _quantile(values, tail)
-            hi_v = _quantile(values, 1.0 - tail)
+            shift = point[name] - _quantile(values, 0.5)
+            lo_v = _quantile(values, tail) + shift
+            hi_v = _quantile(values, 1.0 - tail) + shift
         else:
             lo_v = hi_v = point[name]
         games = round(played[name])
