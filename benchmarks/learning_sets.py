@@ -114,6 +114,14 @@ def main(argv: list[str] | None = None) -> int:
     for path, r in control:
         if not r.get("control"):
             raise SystemExit(f"{path}: given after --control but it is a network's run")
+    for runs, what in ((net, "network's"), (control, "control's")):
+        seen: dict[Any, Path] = {}
+        for path, r in runs:        # one set counted twice would narrow the interval
+            if r.get("seed") in seen:
+                raise SystemExit(f"{path}: the {what} runs of --seed {r.get('seed')} are "
+                                 f"given twice (also {seen[r.get('seed')]}); give each set "
+                                 "once")
+            seen[r.get("seed")] = path
     summary: dict[str, Any] = {"net": total([r for _p, r in net])}
     if control:
         summary["control"] = total([r for _p, r in control])

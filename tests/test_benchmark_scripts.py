@@ -271,6 +271,9 @@ def test_learning_sets_adds_up_the_sets_and_pairs_net_with_control(
         mod.main([str(broken)])
     with pytest.raises(SystemExit, match="share no game"):
         mod.main([str(files["n1"]), "--control", str(files["c2"])])
+    # a set given twice (added twice to the total, once to the pairs) is refused
+    with pytest.raises(SystemExit, match=r"runs of --seed 1 are given twice"):
+        mod.main([str(files["n1"]), str(files["n1"])])
 
 
 def test_teacher_games_keeps_every_finished_game_and_they_load(
