@@ -193,6 +193,19 @@ def test_sfe_owners_are_letters_in_a_pipe_and_with_no_color(
     assert re.search(r"lines .*[nsew]>", text)
 
 
+def test_sfe_board_lines_keep_to_100_columns() -> None:
+    """The sfe board writes no line wider than 100 columns, whatever the terminal (the
+    play loop prints without wrapping, so a wider line broke mid-word in a 100-column
+    terminal: the VP line ran to 134, the key to 178)."""
+    g = load_game("sfe")
+    for seed, steps in ((3, 0), (3, 400), (5, 1500)):
+        st = play_until("sfe", seed, None, steps)
+        text = text_of(render_board("sfe", view(st, "axis"), g.content_json()), width=300)
+        widest = max(text.split("\n"), key=len)
+        assert len(widest) <= 100, widest
+        assert "play deck I" in text or "play deck II" in text or "play deck III" in text
+
+
 def test_sfe_battle_shows_attackers_and_strengths() -> None:
     def in_battle(s: State[Any]) -> bool:
         if top_kind(s) != "battle_air":

@@ -19,6 +19,7 @@ STYLE = {"axis": "bold", "western": "blue", "soviet": "red", "neutral": "yellow"
          "contested": "magenta"}
 WORD = {"axis": "Axis", "allies": "Allies", "western": "Western", "soviet": "Soviet"}
 WIDTH = 100
+ROMAN = {1: "I", 2: "II", 3: "III"}
 
 
 def _counter(u: dict[str, Any]) -> Text:
@@ -64,21 +65,27 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
         + (f" - {WORD.get(active, active)} to act" if active else " - game over"))]
     parts.append(Text(
         f"VP Axis {vp['axis']}, Allies {vp['allies']} (differential {diff:+d}) | strategic "
-        f"bombing {b['value']} on the {b['side']} side | Soviets "
-        f"{'active' if view['soviets_active'] else 'not yet active (6.4)'} | USA box "
+        f"bombing {b['value']} on the {b['side']} side"))
+    parts.append(Text(
+        f"Soviets {'active' if view['soviets_active'] else 'not yet active (6.4)'} | USA box "
         f"{'active' if view['usa_active'] else 'inactive (6.6)'}"))
     for side, info in view["sides"].items():
         waiting = info.get("chevron_cards_waiting") or []
+        later = range(info["play_deck_number"] + 1, info["play_deck_number"] + 1 + len(waiting))
+        deck = info["play_deck_number"]
         parts.append(Text(
-            f"{WORD[side]}: hand {info['hand_count']}/{info['hand_size']}, play deck "
-            f"{info['play_deck']} (deck {info['play_deck_number']}), recycle "
-            f"{info['recycle_count']}, eliminated {len(info['eliminated'])}"
-            + (f", chevron cards to come {'/'.join(map(str, waiting))}" if waiting else "")))
-    parts.append(Text("Key: owner A Axis, W Western, S Soviet, N neutral, X contested; A3 = "
-                      "an Axis 3-strength army, AF = an Axis fortress.", style="dim"))
-    parts.append(Text("Each location has two halves (west/east or north/south): counters "
-                      "stand in one ('west: A3 A2'); a line leaves from one half ('e>Warsaw': "
-                      "from the east half; ~ naval, -> one way).", style="dim"))
+            f"{WORD[side]}: hand {info['hand_count']}/{info['hand_size']}; play deck "
+            f"{ROMAN.get(deck, deck)}: {info['play_deck']} cards left"
+            + (", then " + " and ".join(f"{ROMAN.get(d, d)}: {n}"
+                                        for n, d in zip(waiting, later, strict=True))
+               if waiting else "")
+            + f"; recycle {info['recycle_count']}, eliminated {len(info['eliminated'])}"))
+    for line in textwrap.wrap(
+            "Key: owner A Axis, W Western, S Soviet, N neutral, X contested; A3 = an Axis "
+            "3-strength army, AF = an Axis fortress. Each location has two halves (west/east "
+            "or north/south): counters stand in one ('west: A3 A2'); a line leaves from one "
+            "half ('e>Warsaw': from the east half; ~ naval, -> one way).", WIDTH):
+        parts.append(Text(line, style="dim"))
     deck = max(i["play_deck_number"] for i in view["sides"].values())
     lines = lines_by_location(content, deck)
     for loc in view["locations"]:
@@ -101,7 +108,12 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
                 row.append(" ")
                 row.append_text(_counter(u))
         if lines.get(loc["name"]):
-            row.append("  lines " + ", ".join(lines[loc["name"]]), style="dim")
+            said = "lines " + ", ".join(lines[loc["name"]])
+            if len(row.plain) + 2 + len(said) <= WIDTH:
+                row.append("  " + said, style="dim")
+            else:       # under the row, never wider than the board
+                for line in textwrap.wrap(said, WIDTH - 16):
+                    row.append("\n" + " " * 16 + line, style="dim")
         parts.append(row)
     battle = view.get("battle")
     if battle:
