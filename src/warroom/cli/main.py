@@ -77,7 +77,9 @@ def play(
         "--as", help="Role(s) you play: a role (any case, e.g. LW), several joined by "
         "commas, 'hotseat' (every role, passing the terminal: a hand-off screen hides "
         "each hand from the other player; the default), 'all' (every role on one shared "
-        "screen: every hand is shown) or 'none' (bots play every role).")] = None,
+        "screen: every hand is shown) or 'none' (bots play every role). A tk game is one "
+        "political event: a faction it never asks has no decision, so 'all' plays every "
+        "part.")] = None,
     vs: Annotated[str | None, typer.Option(
         help=f"Bot for the other roles: {', '.join(BOTS)}, with parameters "
              "(ismcts:seconds=2) or a trained model (net:eaw1940, net:MODEL.pt); default "
