@@ -106,6 +106,24 @@ def test_openspiel_chance_nodes_are_dice() -> None:
     ws = state.warroom_state
     assert ws.data["axis"][0] == 1
     assert "die 6 +1" in render(ws.log[-3])
+    # asked at a decision node, chance_outcomes says so in words (it was a bare assert,
+    # and under python -O a division by zero)
+    from warroom.core.errors import IllegalActionError
+    with pytest.raises(IllegalActionError, match="at a decision node"):
+        state.chance_outcomes()
+
+
+def test_pettingzoo_reset_takes_the_games_options() -> None:
+    """reset(options=...) plays the next games with those options (it ignored them), and
+    refuses options the game does not have."""
+    from warroom.core.errors import UnknownGameError
+    e = env("tk")
+    e.reset(seed=1, options={"game": {"event": "15.3", "faction": "axis"}})
+    assert e.state_ is not None and e.state_.data["options"]["event"] == "15.3"
+    e.reset(seed=2)                                 # they hold for the games that follow
+    assert e.state_ is not None and e.state_.data["options"]["event"] == "15.3"
+    with pytest.raises(UnknownGameError, match="no option"):
+        e.reset(seed=1, options={"game": {"bogus": 1}})
 
 
 def test_openspiel_mcts_bot_plays_a_full_game() -> None:

@@ -103,3 +103,20 @@ def test_a_unit_only_a_situation_file_defines_falls_back_to_pick() -> None:
     assert new_unit.key.startswith("pick:")
     apply(s, new_unit)
     assert s.data["units"]["ge_new"]["steps"] == 1
+
+
+def test_an_old_positional_key_is_read_but_its_id_is_refused() -> None:
+    """``pick:<i>`` keys of old records are read as today's i-th choice, but the catalogue
+    id of a ``pick:<i>`` (never in the legal ids, so never in an RL agent's action mask) is
+    refused like any illegal id: it once silently played the i-th choice instead."""
+    s = start("15.38", "axis", "1939")
+    legal = {a.id for a in legal_actions(s)}
+    pick = game().catalogue.by_key("pick:2")
+    assert pick.id not in legal
+    before = view(s)
+    with pytest.raises(IllegalActionError):
+        apply(s, pick.id)
+    with pytest.raises(IllegalActionError):
+        apply(s, pick)
+    assert view(s) == before
+    assert apply(s, "pick:2").key == "partner:japan"        # the key, as a record holds it

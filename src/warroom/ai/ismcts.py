@@ -693,16 +693,3 @@ def rollout_to_operation_end(st: State[Any], op: OperationEnd, rng: Rng, cap: in
         elif op.ended(st, deep):
             return step + 1
     return cap
-
-
-def default_value(st: State[Any], role: str, scale: float = 10.0) -> dict[str, float]:
-    """The default ``value`` hook for ``role`` to act: ``tanh(evaluate / scale)`` for it,
-    the negation for the other side of a two-sided game (a game over: its returns)."""
-    out = result(st)
-    if out is not None:
-        return dict(out.returns)
-    game = st.game
-    if len(game.roles) == 2:
-        v = math.tanh(game.evaluate(st, role) / scale)
-        return {r: (v if r == role else -v) for r in game.roles}
-    return {r: math.tanh(game.evaluate(st, r) / scale) for r in game.roles}

@@ -158,7 +158,8 @@ def replay_cmd(
         _emit_json(view(state))
         return
     print_log(console, state.log)
-    console.print(render(state.game.id, view(state)))
+    # the loaded game's own content (a --content pack's lines), as play draws it
+    console.print(render(state.game.id, view(state), state.game.content_json()))
     if out is None:
         console.print(f"[bold]{len(rec.actions)} actions replayed; {state.active} to act.[/]")
     else:

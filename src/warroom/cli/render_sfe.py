@@ -117,13 +117,7 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
         parts.append(row)
     battle = view.get("battle")
     if battle:
-        where = next((loc for loc in view["locations"] if loc["name"] == battle["location"]),
-                     None)
-        # 8.2: the defender's armies in the location and a fortress in the battle half
-        defending = [u for u in (where or {}).get("counters", [])
-                     if (u["owner"] == "axis") == (battle["defender"] == "axis")
-                     and (not u["fortress"] or u["half"] == battle["half"])]
-        parts += battle_lines(battle, defending)
+        parts += battle_lines(battle, battle.get("defenders"))
     return Group(*parts)
 
 

@@ -385,9 +385,13 @@ def apply(state: State[Any], action: Action | str | int, role: str | None = None
         if candidate is act:
             break
     else:
+        # only a key, as an old record holds it, is read by alias: an id (an RL agent's, a
+        # search's) names exactly one action and is legal or refused (tk's positional
+        # pick:<i> ids once played whatever choice i was now)
         stack = state.data["stack"]
         alias: Action | None = (game.frames[stack[-1]["kind"]].alias(state, stack[-1], act)
-                                 if stack and state.data["active"] is not None else None)
+                                 if isinstance(action, str) and stack
+                                 and state.data["active"] is not None else None)
         if alias is not None and alias in legal:
             act = alias
         elif state.data["active"] is None:

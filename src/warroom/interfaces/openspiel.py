@@ -30,6 +30,7 @@ import numpy as np
 import pyspiel
 from greenlet import greenlet
 
+from warroom.core.errors import IllegalActionError
 from warroom.core.protocol import (
     Game,
     State,
@@ -361,7 +362,9 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def warroom_state(self) -> State[Any]:
-        assert self._p.ws is not None, "the initial chance events are not resolved yet"
+        if self._p.ws is None:
+            raise IllegalActionError("the initial chance events are not resolved yet: apply "
+                                     "chance outcomes until a player is to act")
         return self._p.ws
 
     @property
@@ -398,7 +401,9 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         n = self._p.need
-        assert n
+        if not n:
+            raise IllegalActionError("chance_outcomes() asked at a decision node: a player "
+                                     "is to act (is_chance_node() is False)")
         outcomes = self._s.outcomes.get(n)
         if outcomes is None:
             prob = 1.0 / n

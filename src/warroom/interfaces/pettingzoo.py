@@ -24,7 +24,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from warroom.core.errors import IllegalActionError
+from warroom.core.errors import IllegalActionError, UnknownGameError
 from warroom.core.protocol import State, apply, new_game, result, view
 from warroom.core.rng import Rng
 from warroom.games import load_game
@@ -64,12 +64,25 @@ class WarroomAECEnv(AECEnv):  # type: ignore[misc]
 
     # -- AEC API -------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game. ``options={"game": {...}}`` gives the game's options (tk's
+        ``{"event": "15.3"}``, checked by ``new_game``), which replace the constructor's from
+        then on, as ``seed`` reseeds the games that follow; other keys are not this
+        environment's (PettingZoo's own API test passes ``{"options": 1}``)."""
+        opts = self.options
+        if options is not None and "game" in options:
+            given = options["game"]
+            if not isinstance(given, dict):
+                raise UnknownGameError(f"reset(options={{'game': ...}}) takes a dict of the "
+                                       f"game's options, not {str(given)[:40]!r}")
+            new_game(self.game, self.scenario, 0, given)    # refused here, nothing changed
+            opts = dict(given)
         if seed is not None:
             self._seeder = Rng(seed)
         elif self._seeder is None:
             self._seeder = Rng(secrets.randbits(64))
         game_seed = self._seeder.spawn() & ((1 << 63) - 1)
-        self.state_ = new_game(self.game, self.scenario, game_seed, self.options)
+        self.options = opts
+        self.state_ = new_game(self.game, self.scenario, game_seed, opts)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

@@ -122,14 +122,6 @@ class Card(ContentModel):
     facts: list[str] = Field(default_factory=list)
     history: str = Field(min_length=1)
 
-    @property
-    def is_scoring(self) -> bool:
-        return self.scoring is not None
-
-    @property
-    def is_prerequisite(self) -> bool:
-        return bool(self.prerequisite_for)
-
 
 class CardsFile(ContentModel):
     cards: list[Card] = Field(min_length=1)

@@ -83,11 +83,6 @@ def is_fortress(u: int) -> bool:
     return bool(u & FORT_BIT)
 
 
-def is_army(u: int, own: int) -> bool:
-    """An army (not a fortress) of owner ``own``."""
-    return u >> OWNER_SHIFT == own and not u & FORT_BIT
-
-
 def side_of(u: int) -> int:
     """0 for an Axis counter, 1 for an Allied one."""
     return 1 if u >= ALLIED_MIN else 0

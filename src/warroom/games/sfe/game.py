@@ -27,7 +27,7 @@ from warroom.core.rng import Rng
 from warroom.core.state import Data, Frame, State
 from warroom.games.sfe import engine as E
 from warroom.games.sfe import evaluation
-from warroom.games.sfe.battle import BATTLE_FRAMES, attackers, valid_retreats
+from warroom.games.sfe.battle import BATTLE_FRAMES, attackers, defenders, valid_retreats
 from warroom.games.sfe.components import (
     AXIS,
     BUNDLED,
@@ -298,6 +298,10 @@ class StruggleForEurope(SfeBase):
             "attackers": [{"owner": OWNER_NAMES[owner(u)], "strength": strength(u),
                            "moving_in": fr["moving"] is not None}
                           for u in attackers(st.data, fr)],
+            # the counters defending the half (8.2), as the battle counts them
+            "defenders": [{"owner": OWNER_NAMES[owner(u)], "strength": strength(u),
+                           "fortress": is_fortress(u), "half": c.halves[fr["location"]][half(u)]}
+                          for u in defenders(st.data, fr)],
             "location_defence": fr["defence_value"],
         }
         for side, key in ((att, "attacker"), (1 - att, "defender")):

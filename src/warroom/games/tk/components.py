@@ -16,7 +16,6 @@ from typing import Any, Literal
 from pydantic import Field
 
 from warroom.core.content import ContentModel, ContentPack, check, load_yaml, validate
-from warroom.core.errors import ContentError
 
 BUNDLED = Path(__file__).parent / "content"
 
@@ -381,7 +380,3 @@ class Content:
 
 BOXES = ("Force Pool", "Delay Box", "Pacific Holding Box", "Conditional Event Box",
          "Holding Box", "Eliminated", "Removed", "Replacement")
-
-
-def content_error(msg: str, file: str) -> ContentError:
-    return ContentError(msg, file=file)

@@ -178,15 +178,6 @@ def rearm_modifier(c: Components, data: Data, side: int, value: int, card: int,
     return mod
 
 
-def ban_placement(c: Components, data: Data, side: int, card: int, *,
-                  spaces: list[str] | None = None, region: str | None = None,
-                  until: str = "game") -> None:
-    """Forbid ``side`` to place SP with Operations in ``spaces``/``region``."""
-    data["place_bans"].append({"side": side, "card": card, "until": until,
-                               "spaces": [sid(c, n) for n in spaces or []],
-                               "region": region})
-
-
 def cancel(c: Components, data: Data, n: int, rule: str = "7.2") -> bool:
     """End the ongoing Event of card ``n`` (7.2): its card leaves play and its modifiers go."""
     card = c.cards[n].title
