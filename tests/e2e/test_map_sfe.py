@@ -417,3 +417,41 @@ def test_a_decision_off_the_map_comes_before_it(browser: Any, sfe_server: Server
     finally:
         ctx.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_the_decision_stays_in_sight_at_1280x800(browser: Any, sfe_server: Server) -> None:
+    """A browser audit at 1280x800: the first Tab offers "Skip to the decision"; a card to
+    choose shows its text on hover (sfe's choices found no card before); a "why not" answer
+    under the tall map is scrolled into sight (it was printed out of it); after a choice
+    made in the list under the map, the next decision is scrolled into sight."""
+    g = _new(sfe_server)
+    ctx, page, errors = _open(browser, sfe_server, g, "axis", size=(1280, 800))
+    try:
+        page.locator("#choices .act").first.wait_for()
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.className") == "skip-link"
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.id") == "play"
+        page.locator('#choices .act[data-key="op:move"]').click()
+        page.wait_for_function("() => document.body.dataset.version === '1'")
+        row = page.locator('#choices .choice.has-card[data-key="card:ax06"]')
+        row.hover()
+        assert "Panzer Corps" in row.locator(".card-pop").inner_text()
+        row.locator(".act").click()
+        page.wait_for_function("() => document.body.dataset.version === '2'")
+        # a location no action names: the answer is in sight
+        page.locator('#map .sfe-loc[data-id="Moscow"] .sfe-body').click()
+        page.wait_for_function("() => document.querySelector('#map .map-why .reason') !== null")
+        box = page.locator("#map .map-why").bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 801, box
+        # a choice made in the list under the map: the next decision comes into sight
+        page.locator('#map .sfe-loc.legal[data-id="Ruhr"]').click()
+        page.wait_for_function("() => document.body.dataset.version === '3'")
+        page.locator('#choices .act[data-key="unit:3"]').scroll_into_view_if_needed()
+        page.locator('#choices .act[data-key="unit:3"]').click()
+        page.wait_for_function("() => document.body.dataset.version === '4'")
+        panel = page.locator("#map-panel").bounding_box()
+        assert panel is not None and panel["y"] + panel["height"] > 40 and panel["y"] < 760
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

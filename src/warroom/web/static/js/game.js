@@ -1,12 +1,13 @@
 // The generic game page: /games/{id}#TOKEN for one seat, /games/{id}#hotseat=T1,T2,... for
 // several seats played in one browser (with a hand-off screen between them).
 import { api, saveSeats } from "./api.js";
-import { clearMessages, dismiss, fill, h, humanize, message, roleChip, roleName, ruleBadge, setRoles } from "./ui.js";
+import { clearMessages, dismiss, fill, h, humanize, message, roleChip, roleName, ruleBadge, ruleTag, setRoles } from "./ui.js";
 import { renderMap } from "./maps.js";
 import { cardPopover, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
 
 // what a game's map calls the elements a choice lights up
-const MAP_WORDS = { sfe: "locations", eaw1940: "locations and markers", tk: "boxes" };
+const MAP_WORDS = { sfe: ["locations", "location"], eaw1940: ["locations and markers", "location or marker"],
+  tk: ["boxes", "box"] };
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -106,10 +107,10 @@ function renderResult(p) {
   box.hidden = false;
   box.className = "result";
   fill(box,
-    h("a", { class: "button replay-game", href: `/games/${encodeURIComponent(gameId)}/replay` }, "Replay the game"),
     h("h2", {}, "Game over"),
     h("p", { class: "result-text" }, r.winner ? [roleChip(r.winner), " "] : null, r.text || r.label || "",
       " ", ruleBadge(r.rule)),
+    h("a", { class: "button replay-game", href: `/games/${encodeURIComponent(gameId)}/replay` }, "Replay the game"),
     r.termination ? h("p", { class: "muted" }, humanize(r.termination)) : null,
     p.seed !== null && p.seed !== undefined ? h("p", { class: "muted" }, `Seed ${p.seed} (revealed now that the game is over)`) : null);
 }
@@ -120,6 +121,13 @@ function cardOf(a, hand) {
   const names = [a.target, ...(a.args || [])].filter((x) => x !== null && x !== undefined).map(String);
   return hand.find((c) => c && typeof c === "object" &&
     names.some((n) => n === String(c.number ?? "\u0000") || n === String(c.id ?? "\u0000"))) || null;
+}
+
+/** The seat's own cards, wherever its game's view keeps them (eit2: view.hand; sfe: its
+ * side's hand), for the card a choice plays. */
+function myHand(p) {
+  const { mine } = splitHands(p.view || {}, p.role);
+  return Array.isArray(mine) ? mine : [];
 }
 
 function choiceRow(a, hand) {
@@ -190,7 +198,7 @@ function renderChoices(p) {
   fill(box, ...(filter ? [filter] : []), ...[...groups].map(([kind, items]) =>
     h("div", { class: "group", dataset: { kind } },
       groups.size > 1 ? h("h3", {}, humanize(kind), h("span", { class: "muted" }, ` ${items.length}`)) : null,
-      h("div", { class: "group-items" }, items.map((a) => choiceRow(a, (p.view || {}).hand))))));
+      h("div", { class: "group-items" }, items.map((a) => choiceRow(a, myHand(p)))))));
   if (many) applyFilter();
   if (hadFocus && !S.handoff) {
     const target = onFilter ? $("choice-filter") : firstVisible();
@@ -250,15 +258,21 @@ function renderRest(p) {
   $("map-panel").hidden = !mapNode;
   fill($("map"), mapNode);
   const choosable = mapNode ? mapNode.querySelectorAll(".space.legal").length : 0;
+  const [many, one] = MAP_WORDS[p.game] || ["spaces", "space"];
+  // choices no map element stands for (done, pass, defend): only in the list below
+  const offMap = choosable ? p.legal.filter((a) => !a.target && !(a.args || []).length).length : 0;
   $("map-prompt").textContent = choosable && p.prompt
-    ? `— ${p.prompt.text || "Choose"}: click one of the ${choosable} highlighted ${MAP_WORDS[p.game] || "spaces"}` : "";
+    ? `— ${p.prompt.text || "Choose"}: click ${choosable === 1 ? `the highlighted ${one}` : `one of the ${choosable} highlighted ${many}`}`
+      + (offMap > 0 ? `, or choose below the map (${offMap} other choice${offMap === 1 ? "" : "s"})` : "")
+    : "";
   if (focused) {
     const again = $("map").querySelector(`.space[data-id="${CSS.escape(focused.dataset.id)}"]`);
     if (again) again.focus({ preventScroll: true });
   }
   // what this seat must decide comes first: above the map when nothing on the map answers
-  // it (a card to play, a yes or no), below it when the map is where the choice is made
-  placePlay(mapNode && p.status !== "over" && p.legal.length > 0 && !choosable);
+  // it (a card to play, a yes or no) and once the game is over (its result), below it when
+  // the map is where the choice is made
+  placePlay(mapNode && (p.status === "over" || (p.legal.length > 0 && !choosable)));
   fill($("board"), ...renderBoard(rest, p.game, S.ui).filter(Boolean));
   const ol = $("log");
   const scroller = $("log-panel");
@@ -280,6 +294,7 @@ function placePlay(first) {
 }
 
 function render(p) {
+  const before = S.payload;
   S.payload = p;
   S.version = p.version;
   header(p);
@@ -287,6 +302,20 @@ function render(p) {
   renderPrompt(p);
   renderRest(p);
   $("undo").disabled = !p.can_undo;
+  if (before && before.version !== p.version && (p.status === "over" || (p.legal || []).length)) {
+    showDecision();
+  }
+}
+
+/** A new decision of this seat (or the result) drawn out of sight, above or below where the
+ * player scrolled to (the choices of a decision on the map sit under the map; the next one
+ * may come above it): scroll to the panel that holds it. */
+function showDecision() {
+  const panel = [...$("play").parentElement.children]
+    .find((el) => !el.hidden && (el.id === "play" || el.id === "map-panel"));
+  if (!panel) return;
+  const r = panel.getBoundingClientRect();
+  if (r.bottom < 40 || r.top > window.innerHeight - 40) panel.scrollIntoView({ block: "start" });
 }
 
 function blank() {
@@ -405,7 +434,7 @@ function problem(err, title) {
     message("info", "The game had moved on — the page now shows the current position");
     refresh();
   } else if (err.status === 422) {
-    const rules = Array.isArray(d.rules) && d.rules.length ? `Rules: ${d.rules.map((r) => `§${r}`).join(", ")}` : null;
+    const rules = Array.isArray(d.rules) && d.rules.length ? `Rules: ${d.rules.map(ruleTag).join(", ")}` : null;
     const reason = d.reason && d.reason !== err.message ? `Why: ${d.reason}` : null;
     message("error", title, err.message, reason, rules);
   } else if (err.status === 403) {
@@ -531,6 +560,13 @@ function connect() {
 // -- start ------------------------------------------------------------------------------------------
 
 async function init() {
+  // not a link to #play: the fragment holds the seat's token (and a change of it reloads)
+  $("skip").addEventListener("click", () => {
+    const panel = [...$("play").parentElement.children]
+      .find((el) => !el.hidden && (el.id === "play" || el.id === "map-panel"));
+    $("play").focus({ preventScroll: true });
+    (panel || $("play")).scrollIntoView({ block: "start" });
+  });
   $("undo").addEventListener("click", undo);
   $("download").addEventListener("click", download);
   $("handoff-go").addEventListener("click", endHandoff);

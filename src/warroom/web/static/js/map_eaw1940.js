@@ -264,7 +264,10 @@ export function renderEaw1940(view, legal, ui, act) {
         ? `nothing is chosen on the Axis marker now; the ${f.name} front's attack is chosen on ${alliedAt(f)}, the location its Allied front marker holds` : null));
       return;
     }
-    if (!id.startsWith("loc:")) return;
+    if (!id.startsWith("loc:")) {
+      why.hide();     // Malta and other markers for information: no answer left from before
+      return;
+    }
     const name = id.slice(4);
     const on = fronts.filter((f) => f.route.includes(name));
     const target = on.find((f) => f.now.in_play !== false && alliedAt(f) === name);

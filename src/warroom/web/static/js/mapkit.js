@@ -3,7 +3,7 @@
 // element, the viewBox zoom and pan (buttons, keys, wheel, drag, pinch), the menu for
 // several actions on one element, the info line with an element's details, and "why not".
 // Each renderer keeps its own drawing. Data is always inserted as text, never as HTML.
-import { fill, h, humanize } from "./ui.js";
+import { fill, h, humanize, ruleTag } from "./ui.js";
 
 export const NS = "http://www.w3.org/2000/svg";
 
@@ -66,6 +66,7 @@ export function whyNotBox(whyNot) {
       fill(node, h("strong", {}, title), err && err.status === 422
         ? " is never chosen by a decision of this game: it is shown for information."
         : `: ${(err && err.message) || "no explanation"}`, close());
+      reveal(node);
       return;
     }
     if (ticket !== asked) return;
@@ -76,12 +77,20 @@ export function whyNotBox(whyNot) {
     fill(node, h("strong", {}, title), legal ? " can be chosen: " : " cannot be chosen now: ",
       note ? [h("span", { class: "note" }, note), r.legal ? "; that can be chosen: " : "; and that cannot: "] : null,
       h("span", { class: "reason" }, r.reason || ""), " ",
-      (r.rules || []).map((x) => [h("span", { class: "rule", title: `rule ${x}` }, `§${x}`), " "]),
+      (r.rules || []).map((x) => [h("span", { class: "rule", title: `rule ${x}` }, ruleTag(x)), " "]),
       close());
+    reveal(node);
   };
   return { node, ask, hide: () => { node.hidden = true; } };
 }
 
+
+/** Scroll ``node`` (under the map) into view if it is not, the least that shows it: an
+ * answer below a tall map was printed out of sight, and the click seemed to do nothing. */
+function reveal(node) {
+  const r = node.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight) node.scrollIntoView({ block: "nearest" });
+}
 
 /** The words for the legal actions on one element: "can be chosen: X", or "N choices". */
 export function choiceWords(list) {
@@ -134,7 +143,16 @@ export function choiceMenu(wrap, act, why, room = null) {
     const left = room === null ? r.left - box.left : Math.min(r.left - box.left, box.width - room);
     menu = h("div", { class: "map-menu", role: "menu", "aria-label": `Choices for ${title}`,
       style: { left: `${Math.max(0, left)}px`, top: `${r.bottom - box.top + 4}px` },
-      onkeydown: (e) => { if (e.key === "Escape") { close(); node.focus(); } } },
+      onkeydown: (e) => {
+        if (e.key === "Escape") { close(); node.focus(); return; }
+        // a menu's keys (WAI-ARIA menu pattern): arrows move between the items, Home/End
+        const items = [...menu.querySelectorAll("button")];
+        const at = items.indexOf(document.activeElement);
+        const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 }[e.key];
+        if (to === undefined || !items.length) return;
+        e.preventDefault();
+        items[(to + items.length) % items.length].focus();
+      } },
     h("div", { class: "map-menu-title" }, title),
     list.map((a) => h("button", { type: "button", role: "menuitem", dataset: { key: a.key },
       onclick: () => { close(); act(a.key); } }, a.label || humanize(a.kind))),

@@ -88,10 +88,16 @@ export function signed(n) {
   return typeof n === "number" && n > 0 ? `+${n}` : String(n);
 }
 
+/** A rule as a tag: "§8.2" for a numbered rule, the name alone for a named one ("CQR",
+ * "Front Table"), which a section sign would misread. */
+export function ruleTag(rule) {
+  return /^\d/.test(String(rule)) ? `§${rule}` : String(rule);
+}
+
 /** A rule citation badge. */
 export function ruleBadge(rule) {
   if (!rule) return null;
-  return h("span", { class: "rule", title: `rule ${rule}` }, `§${rule}`);
+  return h("span", { class: "rule", title: `rule ${rule}` }, ruleTag(rule));
 }
 
 /** The message area: errors and notices, newest first, each dismissible. */

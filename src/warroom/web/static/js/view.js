@@ -84,6 +84,8 @@ export function renderCard(card) {
     text = card.event;
     used.add("event");
   }
+  // an event's id (sfe's "destroyer_attack") says nothing its name does not say better
+  if (typeof card.event_name === "string" && card.event_name) used.add("event");
   let mark = take(MARK_KEYS);
   if (mark === true) {
     mark = "Reconstructed: the rulebook prints no card texts; this text is rebuilt from the rules";
@@ -518,7 +520,15 @@ export function renderLogEntry(e) {
     facts.length || other.length ? h("span", { class: "log-facts" }, facts,
       other.map(([k, v]) => h("span", { class: "fact-chip", title: k },
         h("span", { class: "k" }, humanize(k)), " ",
-        isScalar(v) ? String(v) : JSON.stringify(v).slice(0, 80)))) : null);
+        factText(v)))) : null);
+}
+
+/** A log fact in words: a list of plain values joined ("Paris, London"), anything else
+ * as short JSON. */
+function factText(v) {
+  if (isScalar(v)) return String(v);
+  if (Array.isArray(v) && v.every(isScalar)) return v.map(String).join(", ").slice(0, 80);
+  return JSON.stringify(v).slice(0, 80);
 }
 
 /** Fill (or extend) an <ol> with the log; returns true if something was added. */
