@@ -6,7 +6,7 @@ import pytest
 
 from test_tk_helpers import choose, country, done, labels, logtext, situation, start
 from warroom.core.errors import IllegalActionError
-from warroom.core.protocol import apply, prompt
+from warroom.core.protocol import apply, legal_actions, prompt
 
 
 # 15.1 -----------------------------------------------------------------------------------------
@@ -482,6 +482,24 @@ def test_a_menu_option_not_offered_says_which_condition_fails() -> None:
     assert "only the Axis or the Soviet faction may" in explain(
         s, "opt:war_with_russia", "western").reason
     assert "no Civil War is in progress" in explain(s, "opt:aid_civil_war", "western").reason
+
+
+def test_a_positional_choice_names_the_country_it_concerns() -> None:
+    """Neutrality Discussions' choices are positional (pick:<i>: one Country may offer
+    several), but each concerns a Country: action_subject names its box (country:<slug>),
+    so the web panel highlights that box (a browser audit saw Finland's choice with no box
+    lit, and its box called unchoosable)."""
+    s = start("15.28", "axis", "1939")
+    choose(s, "Neutrality Discussions")
+    g = s.game
+    acts = legal_actions(s)
+    assert acts and all(a.key.startswith("pick:") for a in acts)
+    for a in acts:
+        label = g.describe(s, a.id)
+        subject = g.action_subject(s, a.id)
+        country = label.rsplit(" from ", 1)[-1].rsplit(" in ", 1)[-1]
+        assert subject == "country:" + country.lower().replace(" ", "_"), (label, subject)
+    assert g.action_subject(s, g.catalogue.by_key("country:poland").id) is None
 
 
 def test_15_28_chains_into_minor_country_politics() -> None:

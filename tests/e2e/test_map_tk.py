@@ -206,3 +206,22 @@ def test_why_not_on_the_panel(big: Any, server: Server) -> None:
     page.wait_for_function("() => document.querySelector('#map .map-why .reason') !== null")
     why = page.locator("#map .map-why").inner_text()
     assert f"not {role_turn(other)} turn" in why and "Area Table" not in why, why
+
+
+def test_a_positional_choice_lights_the_country_it_concerns(big: Any, server: Server) -> None:
+    """Neutrality Discussions' choices are positional keys, but each concerns a Country: its
+    box is highlighted and plays it (the box was dark and called unchoosable)."""
+    g = server.api("POST", "/api/games", json={
+        "game": "tk", "seats": {r: "human" for r in ROLES}, "seed": 1,
+        "options": {"event": "15.28", "faction": "axis"}})
+    v = seat_view(server, g, "axis")
+    nd = next(a for a in v["legal"] if a["key"] == "opt:neutrality_discussions")
+    server.api("POST", f"/api/games/{g['id']}/actions", json={
+        "token": g["tokens"]["axis"], "action": nd["key"], "version": v["version"]})
+    v = seat_view(server, g, "axis")
+    about = {a["about"] for a in v["legal"]}
+    assert about and all(x and x.startswith("country:") for x in about)
+    open_panel(big, g, "axis")
+    lit = set(big.eval_on_selector_all("#map .tk-panel .space.legal",
+                                       "els => els.map(e => e.dataset.id)"))
+    assert about <= lit, (about, lit)

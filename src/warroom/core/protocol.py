@@ -168,6 +168,12 @@ class Game(ABC):
         """The action's label, with situation detail where the game adds it."""
         return self.catalogue[action_id].label
 
+    def action_subject(self, st: State[Self], action_id: int) -> str | None:
+        """The key of the board element an action concerns when its own key does not name
+        one (tk's "Remove the Neutrality marker from Finland", a positional choice, concerns
+        ``country:finland``), so a map can show it there; None: its key says it all."""
+        return None
+
     def menu_number(self, action: Action) -> int:
         """The number a menu gives ``action`` when its decision's actions carry values (a
         space's map index, a card's printed number): by default its ``value``; a game whose

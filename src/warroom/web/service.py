@@ -521,7 +521,9 @@ class GameService:
                 for a in legal_actions(state):
                     legal.append({"id": a.id, "key": a.key, "label": game.describe(state, a.id),
                                   "kind": a.kind, "args": list(a.args),
-                                  "target": a.arg})
+                                  "target": a.arg,
+                                  # the board element it concerns, where its key names none
+                                  "about": game.action_subject(state, a.id)})
             out = result(state)
             return {
                 "id": live.id,

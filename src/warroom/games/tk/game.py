@@ -626,6 +626,21 @@ class TotalerKrieg(Game):
                     return str(c["label"])
         return act.label
 
+    def action_subject(self, st: State[TotalerKrieg], action_id: int) -> str | None:
+        """A choice whose value names a Country (Neutrality Discussions' "Remove the
+        Neutrality marker from Finland": ``["Finland", "neutrality"]``) concerns its box."""
+        act = self.catalogue[action_id]
+        top = _decision(st.data)
+        if top is None or act.kind == "country":
+            return None
+        for c in top["choices"]:
+            if c["key"] == act.key:
+                v = c["value"]
+                name = v[0] if isinstance(v, list) and v else v
+                if isinstance(name, str) and name in self.c.country:
+                    return content_key("country", name)
+        return None
+
     def content_json(self) -> dict[str, Any]:
         c = self.c
         tables = {t.name: t.model_dump() for t in c.tables.area_tables}

@@ -76,6 +76,11 @@ export function tkActions(view, legal) {
     const ck = hx && hx.country ? countryKey.get(hx.country) : null;
     if (ck) add(ck, a);
   }
+  // a choice its key does not place (a positional pick) that the game says concerns a box
+  const keys = new Set((map.countries || []).map((c) => c.key));
+  for (const a of legal || []) {
+    if (a.about && keys.has(a.about) && !(out.get(a.about) || []).includes(a)) add(a.about, a);
+  }
   const units = new Map(Object.values(sit.units || {}).map((u) => [slug(u.id), u]));
   for (const a of byKind("unit")) {
     const u = units.get(a.target);
