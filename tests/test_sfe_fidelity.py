@@ -580,3 +580,21 @@ def test_the_battle_view_lists_the_attackers_and_what_each_card_was_played_for()
     assert "  attackers in the location: A2 (strength 2)" in lines
     assert ("  attacker's cards: Stuka Wing (air power 4); Guderian (battle event: Great "
             "Commander)") in lines
+
+
+def test_done_keeps_its_menu_number_beside_the_cards_and_alone() -> None:
+    """The terminal numbers Done 99 in a battle-event decision whether cards are still
+    offered beside it or not (it was 98, then 1 once a Great Commander had been played)."""
+    from warroom.cli.choices import number_choices
+    s = new_game(G, seed=1)
+    clear(s, "Sedan")
+    put(s, "Sedan", AXIS, 2, "east")
+    put(s, "Sedan", WEST, 1, "west")
+    give(s, 0, ["ax23", "ax14", "ax01"])
+    give(s, 1, ["al14", "al08", "al01"])
+    play(s, "op:attack", "loc:Sedan", "card:ax23", "defend", "card:al08")
+    numbers = {c.action.key: c.number for c in number_choices(s, legal_actions(s))}
+    assert numbers["done"] == "99" and numbers["card:ax14"] == "14"
+    play(s, "card:ax14")
+    numbers = {c.action.key: c.number for c in number_choices(s, legal_actions(s))}
+    assert numbers == {"done": "99"}

@@ -89,6 +89,10 @@ _FLAG_ROWS: dict[int, tuple[float, ...]] = {
 _NO_FLAG = (0.0,) * 3
 
 
+PLAIN_NUMBERS = {"no_block": 97, "no_air": 98, "done": 99}
+"""The menu numbers of the answers that are not a card, offered beside cards."""
+
+
 class StruggleForEurope(SfeBase):
     """The game: its protocol hooks (the rules run in the frames of ``FRAME_KINDS``)."""
 
@@ -476,7 +480,9 @@ class StruggleForEurope(SfeBase):
                 return int(digits.group(1))
         if action.kind == "op" and action.value >= 0:
             return action.value + 1
-        return action.value
+        # the answers offered beside cards keep one number, alone or not (Done was 98 beside
+        # the battle events, then 1 once a Great Commander had been played)
+        return PLAIN_NUMBERS.get(action.kind, action.value)
 
     def describe(self, st: Sfe, action_id: int) -> str:
         c = self.c
