@@ -312,6 +312,24 @@ function counter(x, y, side, n, ext) {
  * The map node for a view that has `map`. `ui` keeps the viewBox across renders, `act(key)`
  * plays a legal action. Returns null when the view has no map.
  */
+/** The view a phone starts a decision on: the choices' box if it is narrow enough to read
+ * (at least a sixth of the map wide), else a box 40% of the map wide about the median
+ * choice (where most of them are). */
+function fitChoices(spaces, acts, full) {
+  const pts = spaces.filter((sp) => acts.has(sp.id));
+  const xs = pts.map((p) => p.x).sort((a, b) => a - b);
+  const ys = pts.map((p) => p.y).sort((a, b) => a - b);
+  const pad = full.w / 30;
+  const aspect = full.h / full.w;
+  const bw = xs[xs.length - 1] - xs[0] + 2 * pad;
+  const bh = ys[ys.length - 1] - ys[0] + 2 * pad;
+  const fits = Math.max(bw, bh / aspect) <= full.w * 0.4;
+  const w = fits ? Math.max(full.w / 6, bw, bh / aspect) : full.w * 0.4;
+  const cx = fits ? (xs[0] + xs[xs.length - 1]) / 2 : xs[Math.floor(xs.length / 2)];
+  const cy = fits ? (ys[0] + ys[ys.length - 1]) / 2 : ys[Math.floor(ys.length / 2)];
+  return { x: cx - w / 2, y: cy - (w * aspect) / 2, w, h: w * aspect };
+}
+
 export function renderMap(view, legal, ui, act) {
   const raw = view && view.map;
   if (!raw || !Array.isArray(raw.spaces) || !raw.spaces.length) return null;
@@ -477,7 +495,14 @@ export function renderMap(view, legal, ui, act) {
     layer.append(g);
   });
   svg.append(layer);
-  pz.set(pz.vb);
+  // on a phone a new decision starts zoomed in on its choices, legible (at most 40% of the
+  // map's width, about the densest of them when they spread wider); ⤢ shows the whole map
+  const chosenIds = [...acts.keys()];
+  const sig = chosenIds.join("|");
+  const narrow = typeof window !== "undefined" && window.innerWidth < 640;
+  if (narrow && chosenIds.length && ui.get("map:fitted") !== sig) pz.set(fitChoices(map.spaces, acts, full));
+  else pz.set(pz.vb);
+  ui.set("map:fitted", sig);
 
   const tools = zoomTools(pz, null,
     h("span", { class: "map-legend" },
