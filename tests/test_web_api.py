@@ -469,3 +469,77 @@ def test_the_live_stream_opens_with_its_own_key_not_the_token(tmp_path: Path) ->
         assert c.get(f"/api/games/{g['id']}/view", params={"token": ka}).status_code == 403
         assert c.get(f"/api/games/{g['id']}/events", params={"key": "0" * 64}).status_code == 403
         assert service.payload(live, None)["events_key"] is None     # a spectator has none
+
+
+def test_one_process_at_a_time_on_a_database(tmp_path: Path) -> None:
+    """A second server (or upgrade-games) on the database a server holds is refused in words:
+    each keeps its games in memory, so two of them overwrote each other's acknowledged
+    actions (an audit lost one through an undo). Released, the database is free again."""
+    from typer.testing import CliRunner
+
+    from warroom.cli.main import app
+    from warroom.web.db import DatabaseInUse, ExclusiveUse
+    url = f"sqlite:///{tmp_path / 'w.sqlite3'}"
+    first = ExclusiveUse(url)
+    first.acquire()
+    try:
+        with pytest.raises(DatabaseInUse, match="another warroom server"):
+            ExclusiveUse(url).acquire()
+        res = CliRunner().invoke(app, ["upgrade-games", "--db", url])
+        assert res.exit_code == 2 and "another warroom server" in res.output, res.output
+        other = ExclusiveUse(f"sqlite:///{tmp_path / 'other.sqlite3'}")
+        other.acquire()                     # another database is another matter
+        other.release()
+    finally:
+        first.release()
+    again = ExclusiveUse(url)
+    again.acquire()
+    again.release()
+    ExclusiveUse("sqlite://").acquire()     # an in-memory database: nothing to share
+
+
+def test_a_failing_bot_tries_again_after_a_pause(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot move that fails (the database down, a broken bot) is tried again after a pause
+    that doubles from half a second, not at once (an audit saw thousands of tracebacks a
+    second); the game is unchanged meanwhile."""
+    import warroom.web.service as svc
+    calls: list[float] = []
+
+    def broken(spec: str, seed: int = 0, game: Any = None) -> Any:
+        calls.append(time.monotonic())
+        raise RuntimeError("the bot is broken")
+    monkeypatch.setattr(svc, "make_bot", broken)
+    monkeypatch.setattr(svc.LOG, "exception", lambda *a, **k: None)
+    with make(tmp_path) as c:
+        g = new(c, {"a": "bot:random", "b": "human"})
+        time.sleep(1.3)
+        v = c.get(f"/api/games/{g['id']}/view", params={"token": g["tokens"]["b"]}).json()
+        assert v["version"] == 0 and v["active"] == "a"
+    assert 2 <= len(calls) <= 3, calls              # at 0, 0.5 and 1.5 s
+    assert calls[1] - calls[0] >= 0.45
+
+
+def test_a_restarted_server_resumes_the_bots_of_games_in_play(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose bot is to act goes on after a restart without anyone opening it (its
+    bot waited until the game was loaded by a request)."""
+    import warroom.web.service as svc
+    real = svc.make_bot
+
+    def broken(spec: str, seed: int = 0, game: Any = None) -> Any:
+        raise RuntimeError("not now")
+    monkeypatch.setattr(svc, "make_bot", broken)
+    monkeypatch.setattr(svc.LOG, "exception", lambda *a, **k: None)
+    with make(tmp_path) as c:
+        g = new(c, {"a": "bot:random", "b": "bot:random"})
+    monkeypatch.setattr(svc, "make_bot", real)
+    with make(tmp_path) as c:                  # the restart: nobody asks for the game
+        service = c.app.state.service  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            live = service._live.get(g["id"])
+            if live is not None and live.version > 0:
+                break
+            time.sleep(0.05)
+        assert live is not None and live.version > 0

@@ -62,3 +62,19 @@ def test_a_64_bit_seed_round_trips_on_postgres(tmp_path: Path) -> None:
             assert res.status_code == 200, res.text
     with api.make(tmp_path) as c:
         assert c.get(f"{url}/record").json()["seed"] == seed
+
+
+def test_one_process_at_a_time_on_a_postgres_database(on_postgres: str) -> None:
+    """The advisory lock of a server on PostgreSQL refuses a second one on the same
+    database, and frees it when released."""
+    from warroom.web.db import DatabaseInUse, ExclusiveUse
+    first = ExclusiveUse(on_postgres)
+    first.acquire()
+    try:
+        with pytest.raises(DatabaseInUse, match="another warroom server"):
+            ExclusiveUse(on_postgres).acquire()
+    finally:
+        first.release()
+    again = ExclusiveUse(on_postgres)
+    again.acquire()
+    again.release()

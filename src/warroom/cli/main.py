@@ -271,14 +271,20 @@ def serve(
     """Run the web server: lobby, games in the browser, secret seat links, bots."""
     import uvicorn  # imported here: only this command needs the server stack loaded
 
-    from warroom.web.app import create_app, db_problem, masked_db
+    from warroom.web.app import DatabaseInUse, ExclusiveUse, create_app, db_problem, masked_db
 
     db = db or default_db()
     if not 0 < port < 65536:
         _fail(WarroomError(f"--port must be 1..65535, not {port}"))
+    lock = ExclusiveUse(db)     # one server per database, held until this process ends
     try:
+        lock.acquire()
         web = create_app(db, bot_workers=bot_workers)
+    except DatabaseInUse as exc:
+        _fail(WarroomError(str(exc)))
+        return
     except Exception as exc:  # a bad URL, an unreachable database: one clean line
+        lock.release()
         _fail(WarroomError(db_problem(db, exc)))
         return
     shown = host if ":" not in host else f"[{host}]"
@@ -302,12 +308,18 @@ def upgrade_games(
     """After upgrading warroom, with the server stopped: replay the stored web games under
     today's rules, refresh their state snapshots, and report (or with --rewind mend) the
     games in play that the new rules no longer accept."""
-    from warroom.web.app import create_service, db_problem
+    from warroom.web.app import DatabaseInUse, ExclusiveUse, create_service, db_problem
 
     url = db or default_db()
+    lock = ExclusiveUse(url)    # never beside a running server (it would undo its moves)
     try:
+        lock.acquire()
         service = create_service(url, bot_workers=1)
+    except DatabaseInUse as exc:
+        _fail(WarroomError(str(exc)))
+        return
     except Exception as exc:  # a bad URL, an unreachable database: one clean line
+        lock.release()
         _fail(WarroomError(db_problem(url, exc)))
         return
     try:
@@ -318,6 +330,7 @@ def upgrade_games(
     finally:
         service.close()
         service.engine.dispose()
+        lock.release()
     table = Table("game", "id", "status", "actions", "finding")
     for f in found:
         what = {"outdated": f"action {f.step} no longer fits today's rules"

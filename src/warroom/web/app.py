@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -25,6 +26,8 @@ from warroom.core.errors import IllegalActionError, WarroomError
 from warroom.core.protocol import Game
 from warroom.core.rng import MASK64, seed_problem
 from warroom.games import load_game
+from warroom.web.db import DatabaseInUse as DatabaseInUse  # re-exported for the CLI
+from warroom.web.db import ExclusiveUse as ExclusiveUse  # re-exported for the CLI
 from warroom.web.db import db_problem as db_problem  # re-exported for the CLI
 from warroom.web.db import make_engine, migrate
 from warroom.web.db import masked_db as masked_db  # re-exported for the CLI
@@ -210,6 +213,8 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        # games of bots in play go on after a restart, loaded off the request path
+        threading.Thread(target=service.resume_bots, name="resume-bots", daemon=True).start()
         yield
         service.close()
         engine.dispose()

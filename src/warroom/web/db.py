@@ -9,6 +9,7 @@ answers.
 from __future__ import annotations
 
 import datetime as dt
+import fcntl  # POSIX: warroom's server runs on Linux (ExclusiveUse)
 import re
 from pathlib import Path
 from typing import Any
@@ -24,9 +25,11 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    text,
 )
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.pool import NullPool
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -122,6 +125,64 @@ def migrate(engine: Engine) -> None:
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
+
+
+class DatabaseInUse(Exception):
+    """Another warroom process serves (or upgrades) this database."""
+
+
+class ExclusiveUse:
+    """One warroom process at a time on a database: ``warroom serve`` and ``upgrade-games``
+    hold it while they run. Each server keeps its games in memory and writes through them,
+    so a second process on the same database would overwrite the first's acknowledged
+    actions (an audit lost one that way, through an undo). SQLite: an exclusive ``flock`` on
+    ``FILE.lock`` beside the database file; PostgreSQL: a session advisory lock held by a
+    connection of its own; an in-memory or other database: no lock. Released on
+    :meth:`release` or when the process ends, however it ends."""
+
+    KEY = 0x7761_7272_6F6F_6D   # "warroom"
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._file: Any = None
+        self._conn: Any = None
+
+    def acquire(self) -> None:
+        """Take the database, or raise :class:`DatabaseInUse` saying what to do."""
+        u = make_url(self.url)
+        busy = DatabaseInUse(
+            f"another warroom server (or upgrade-games) is using the database "
+            f"{masked_db(self.url)}: stop it first, or give this one another --db; two "
+            "processes on one database would overwrite each other's games")
+        if u.get_backend_name() == "sqlite":
+            if not u.database or u.database == ":memory:":
+                return
+            fh = open(f"{u.database}.lock", "a+")  # noqa: SIM115 (held while serving)
+            try:
+                fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                fh.close()
+                raise busy from None
+            self._file = fh
+        elif u.get_backend_name() == "postgresql":
+            engine = create_engine(self.url, poolclass=NullPool)
+            conn = engine.connect()
+            got = conn.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": self.KEY}).scalar()
+            if not got:
+                conn.close()
+                engine.dispose()
+                raise busy
+            self._conn = (engine, conn)
+
+    def release(self) -> None:
+        if self._file is not None:
+            self._file.close()          # closing the file releases its flock
+            self._file = None
+        if self._conn is not None:
+            engine, conn = self._conn
+            conn.close()                # ending the session releases its advisory lock
+            engine.dispose()
+            self._conn = None
 
 
 def masked_db(url: str) -> str:

@@ -134,6 +134,8 @@ class Live:
     """The role that played each action of the record, in order."""
     lock: threading.RLock = field(default_factory=threading.RLock)
     bot_busy: bool = False
+    bot_failures: int = 0
+    """Bot moves that failed in a row (the database down...): the next waits longer."""
 
     @property
     def state(self) -> State[Any]:
@@ -319,6 +321,25 @@ class GameService:
                  "result": r.result, "updated": r.updated.isoformat()} for r in rows]
 
     # -- loading ----------------------------------------------------------------------------
+    def resume_bots(self) -> int:
+        """Load every game in play with a bot seat, so a bot to act goes on thinking after a
+        restart (it waited until someone opened its game); returns how many were loaded.
+        A game today's rules refuse (:class:`Outdated`) is left for ``upgrade-games``."""
+        with self.db() as db:
+            keys = list(db.scalars(select(GameRow.id).where(
+                GameRow.status == "active",
+                GameRow.id.in_(select(SeatRow.game_id).where(SeatRow.player.like("bot:%"))))))
+        loaded = 0
+        for key in keys:
+            if self._closed:
+                break
+            try:
+                self.live(key)
+                loaded += 1
+            except Exception:     # one game that cannot load never stops the others
+                LOG.exception("game %s could not be loaded to resume its bots", key)
+        return loaded
+
     def live(self, game_key: str) -> Live:
         with self._live_lock:
             found = self._live.get(game_key)
@@ -792,6 +813,7 @@ class GameService:
 
     def _bot_move(self, live: Live, name: str, role: str, snapshot: State[Any],
                   version: int) -> None:
+        failed = False
         try:
             seed = derive_seed(int(snapshot.data["seed"]) & ((1 << 62) - 1), version)
             action = make_bot(name, seed).choose(snapshot)
@@ -800,11 +822,22 @@ class GameService:
                     self._play(live, action.key, role)
         except Exception:   # a bot must never take the server down: the seat waits, and
             # the server's log says why (the game is unchanged)
+            failed = True
             LOG.exception("bot %s for %s in game %s failed", name, role, live.id)
         finally:
             with live.lock:
                 live.bot_busy = False
-        self._kick_bots(live)
+                live.bot_failures = live.bot_failures + 1 if failed else 0
+                failures = live.bot_failures
+        if not failed:
+            self._kick_bots(live)
+            return
+        # tried again after a pause that doubles, 0.5 s up to 30 s (a database that is down
+        # once made a bot retry at once, thousands of tracebacks a second)
+        timer = threading.Timer(min(30.0, 0.5 * 2 ** min(failures - 1, 6)), self._kick_bots,
+                                (live,))
+        timer.daemon = True
+        timer.start()
 
     # -- records ----------------------------------------------------------------------------
     def record(self, game_key: str, token: str | None) -> dict[str, Any]:
