@@ -358,17 +358,25 @@ def test_every_refusal_in_random_games_cites_a_rule() -> None:
 
 # -- a self-audit against the rulebook (5 December 2026) -------------------------------------
 
+def sedan_attack() -> object:
+    """Sedan contested: an Axis 2 in the east half attacks a Western 1 in the west; the Axis
+    hold Stuka Wing (air 4), Guderian (a Great Commander) and a Panzer Division, the Allies
+    Montgomery (a Great Commander), an air 3 card and another."""
+    s = new_game(G, seed=1)
+    clear(s, "Sedan")
+    put(s, "Sedan", AXIS, 2, "east")
+    put(s, "Sedan", WEST, 1, "west")
+    give(s, 0, ["ax23", "ax14", "ax01"])
+    give(s, 1, ["al14", "al08", "al01"])
+    return s
+
+
 def test_only_one_great_commander_is_played_in_a_battle() -> None:
     """Great Commander (the card text printed with the battle example): "Add 2 to your total
     army strength. Only one Great Commander may be played in a battle." Both sides put one
     down face down; at the reveal the attacker's, played first, counts, and the defender's
     goes back to his hand. The defender could not know: it was offered to him as before."""
-    s = new_game(G, seed=1)
-    clear(s, "Sedan")
-    put(s, "Sedan", AXIS, 2, "east")
-    put(s, "Sedan", WEST, 1, "west")
-    give(s, 0, ["ax23", "ax14", "ax01"])     # Stuka Wing (air 4), Guderian (GC)
-    give(s, 1, ["al14", "al08", "al01"])     # Montgomery (GC), air 3
+    s = sedan_attack()
     play(s, "op:attack", "loc:Sedan", "card:ax23", "defend", "card:al08", "card:ax14", "done")
     assert "card:al14" in keys(s)
     play(s, "card:al14", "done")
@@ -476,12 +484,7 @@ def test_determinized_hands_keep_a_great_commander_seen_going_back() -> None:
     """The defender's second Great Commander goes back to his hand in sight of the attacker
     (test above): every twin made for the attacker keeps it there, until a card leaves that
     hand face down (it might have been the one)."""
-    s = new_game(G, seed=1)
-    clear(s, "Sedan")
-    put(s, "Sedan", AXIS, 2, "east")
-    put(s, "Sedan", WEST, 1, "west")
-    give(s, 0, ["ax23", "ax14", "ax01"])
-    give(s, 1, ["al14", "al08", "al01"])
+    s = sedan_attack()
     play(s, "op:attack", "loc:Sedan", "card:ax23", "defend", "card:al08", "card:ax14", "done",
          "card:al14", "done")
     assert s.data["shown"][1] == [cid("al14")]
@@ -564,12 +567,7 @@ def test_the_battle_view_lists_the_attackers_and_what_each_card_was_played_for()
     card committed to the battle is its air power or a battle event (Guderian, a Great
     Commander, was shown as "air 2")."""
     from warroom.cli.render_sfe import battle_lines
-    s = new_game(G, seed=1)
-    clear(s, "Sedan")
-    put(s, "Sedan", AXIS, 2, "east")
-    put(s, "Sedan", WEST, 1, "west")
-    give(s, 0, ["ax23", "ax14", "ax01"])     # Stuka Wing (air 4), Guderian (GC)
-    give(s, 1, ["al14", "al08", "al01"])
+    s = sedan_attack()
     play(s, "op:attack", "loc:Sedan", "card:ax23", "defend", "card:al08", "card:ax14")
     battle = view(s, "axis")["battle"]
     assert battle["attackers"] == [{"owner": "axis", "strength": 2, "moving_in": False}]
@@ -586,12 +584,7 @@ def test_done_keeps_its_menu_number_beside_the_cards_and_alone() -> None:
     """The terminal numbers Done 99 in a battle-event decision whether cards are still
     offered beside it or not (it was 98, then 1 once a Great Commander had been played)."""
     from warroom.cli.choices import number_choices
-    s = new_game(G, seed=1)
-    clear(s, "Sedan")
-    put(s, "Sedan", AXIS, 2, "east")
-    put(s, "Sedan", WEST, 1, "west")
-    give(s, 0, ["ax23", "ax14", "ax01"])
-    give(s, 1, ["al14", "al08", "al01"])
+    s = sedan_attack()
     play(s, "op:attack", "loc:Sedan", "card:ax23", "defend", "card:al08")
     numbers = {c.action.key: c.number for c in number_choices(s, legal_actions(s))}
     assert numbers["done"] == "99" and numbers["card:ax14"] == "14"
