@@ -570,3 +570,36 @@ def test_5_2_an_opponents_event_attempt_uses_the_phasing_players_ops() -> None:
     assert treaty["ops"] == 4 and treaty["role"] == "lw"
     assert _opponents_free_attempt("Franco-Soviet Treaty", RW, plus_for=LW,
                                    track="france")["ops"] == 3
+
+
+def test_why_on_operations_says_when_the_opponents_event_cannot_occur() -> None:
+    """5.2: "If a card play triggers an opponent's Event, but that Event cannot occur
+    because a prerequisite card has not been played ... the Event does not occur." why on
+    playing Mein Kampf for Operations before Munich Beer Hall Putsch says so (it promised
+    the Event, which the play then discarded)."""
+    s = new_game(G, "1920", 1)
+    n = int(C.card_by_title("Mein Kampf"))
+    need = C.cards[n].requires
+    assert need and all(r not in s.data["events_played"] for r in need)
+    take(s, n, LW)
+    round_of(s, LW)
+    why = explain(s, f"ops:{n}", "lw").reason
+    assert "Event cannot occur now (Munich Beer Hall Putsch has not been played)" in why, why
+    assert "then occurs" not in why
+
+
+def test_the_operations_choices_mention_an_opponents_event_only_while_one_is_to_come() -> None:
+    """The op_place/op_check labels said "an opponent's Event on the card comes after them"
+    for the player's own cards and after the Event had been resolved first (5.2)."""
+    s = new_game(G, "great_depression", 1)
+    take(s, 10, LW)                                  # March on Rome, a RW Event
+    round_of(s, LW)
+    apply(s, "ops:10")
+    label = {a.key: G.describe(s, a.id) for a in legal_actions(s)}
+    assert "an opponent's Event on the card comes after them" in label["op_place"]
+    s.data["forced"] = [1, 1, 1, 1]
+    apply(s, "event_first")
+    while s.data["stack"][-1]["kind"] != "op_kind":       # the Event's own choices
+        apply(s, legal_actions(s)[0])
+    label = {a.key: G.describe(s, a.id) for a in legal_actions(s)}
+    assert label["op_place"] == "Operations: place Support Points (6.1)"

@@ -116,7 +116,8 @@ def help_text(choices: list[Choice]) -> str:
         how = ("Choose by typing a choice's number, its key or the start of its name (any "
                "case, accents optional).")
     else:
-        number = ex.number + (f" or {ex.aliases[0]}" if ex.aliases else "")
+        other = next((a for a in ex.aliases if a != ex.number), None)
+        number = ex.number + (f" or {other}" if other else "")
         arg = ex.action.key.partition(":")[2]
         key = ex.action.key + (f", or just {arg}" if arg else "")
         label = textwrap.shorten(ex.label, 40, placeholder="...")

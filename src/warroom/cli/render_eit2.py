@@ -55,9 +55,11 @@ def ongoing_line(penalty: str, ongoing: list[str], marks: list[str]) -> str:
             break
         shown.append(title)
     more = len(ongoing) - len(shown)
+    left = [f"+{more} more"] if more else []
+    if marks:
+        left.append(f"{len(marks)} marker{'s' if len(marks) != 1 else ''}")
     return (f"{penalty}Ongoing: {'; '.join(shown)}" + ("; " if shown else "")
-            + f"+{more} more" + (f", {len(marks)} markers" if marks else "")
-            + " (type ongoing)")
+            + ", ".join(left) + " (type ongoing)")
 
 
 def ongoing_lines(view: dict[str, Any]) -> list[str]:

@@ -426,7 +426,14 @@ def _play_reason(st: St, side: int, kind: str, n: int) -> str:
                 f"{_event_text(c, n)}")
     if kind == "ops":
         extra = ""
-        if card.side == them:
+        if card.side == them and not event_playable(c, data, other(side), n):
+            needs = [c.cards[r].title for r in c.cards[n].requires
+                     if r not in data["events_played"]]
+            extra = (f"; the card's {them} Event cannot occur now ("
+                     + (f"{', '.join(needs)} has not been played" if needs
+                        else "it is blocked or its condition does not hold")
+                     + "), so the card is discarded (5.2)")
+        elif card.side == them:
             extra = (f"; the card's {them} Event then occurs for {them} (it helps your "
                      f"opponent), before or after your Operations as you choose: "
                      f"{_event_text(c, n)}")

@@ -420,6 +420,12 @@ class EuropeInTurmoil2(EitGame):
                 cost = f", {placement_cost(c, data, top['side'], s)} OP"
             return (f"{c.names[s]} ({c.region[s]}, stability {c.stability[s]}) "
                     f"{sp_text(data, s)}{owner}{cost}")
+        if kind in ("op_place", "op_check"):
+            # the label's "an opponent's Event ... comes after" holds only while one is to come
+            top = data["stack"][-1] if data["stack"] else None
+            if top is None or top["kind"] != "op_kind" or not top.get("event"):
+                return act.label.split("; an opponent's Event")[0]
+            return act.label
         if kind in ("event", "ops", "rearm", "score"):
             card = c.cards[act.value]
             tag = "scoring" if card.scoring else f"{card.side}, {card.ops} OPs"
