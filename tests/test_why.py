@@ -70,8 +70,8 @@ def test_eit2_support_check_gives_target_modifiers_and_chance() -> None:
 def test_eit2_rearmament_gives_the_next_box_and_chance() -> None:
     st = play_until("eit2", 1, kind_is("rearm_track"))
     for reason in whys(st):
-        assert re.search(r"next box .* needs \d+: die \+\d+ OPs [+-]\d+ \(.*\): .*\d+%",
-                         reason), reason
+        assert re.search(r"next box .* needs \d+( \(it does: [^)]*\))?: "
+                         r"die \+\d+ OPs [+-]\d+ \(.*\): .*\d+%", reason), reason
     st = play_until("eit2", 1, kind_is("action_round"))
     rearm = [a for a in legal_actions(st) if a.kind == "rearm"]
     assert rearm
@@ -208,3 +208,16 @@ def test_die_rolled_whys_do_not_change_with_the_hidden_cards(
     rng = Rng(seed + 7)
     for _ in range(4):
         assert whys(determinize(st, role, rng)) == real
+
+
+def test_eit2_why_on_a_rearmament_attempt_says_what_the_next_box_does() -> None:
+    """6.3.4: the odds of an attempt come with what the box it reaches does (a terminal
+    player learned it only after succeeding; the browser's chart shows it)."""
+    from warroom.games.eit2.operations import rearm_odds
+    g = load_game("eit2")
+    st = new_game(g, "1920", 1)
+    t = g.c.track_ids.index("france")
+    text = rearm_odds(g.c, st.data, 0, t, 3, None)
+    box = g.c.boxes[t][st.data["rearm"][t] + 1]
+    assert f"next box {box.name} needs {box.needed} (it does: " in text, text
+

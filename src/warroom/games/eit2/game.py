@@ -27,7 +27,7 @@ from warroom.games.eit2.board import (
     sp_text,
 )
 from warroom.games.eit2.frames import DECISIONS, FRAMES
-from warroom.games.eit2.operations import placement_cost, track_open
+from warroom.games.eit2.operations import box_effect_text, placement_cost, track_open
 from warroom.games.eit2.rules import RULES
 from warroom.games.eit2.scoring import is_battleground, regions_now
 from warroom.games.eit2.sequence import rounds_per_turn
@@ -77,35 +77,6 @@ _COPY: dict[str, int] = {
 }
 
 
-def _effect_text(effect: dict[str, Any]) -> str:
-    """A Rearmament box's effect in words (6.3.4), for the chart on a player's screen."""
-    parts = []
-    for key, arg in effect.items():
-        a: dict[str, Any] = arg if isinstance(arg, dict) else {}
-        if key == "place_sp":
-            where = (" in a space with a friendly Extremist" if a.get(
-                "in_space_with_friendly_extremist") else f" in {a.get('space')}")
-            parts.append(f"place {a.get('n')} SP{where}")
-        elif key == "remove_opposing_sp":
-            parts.append(f"remove {a.get('n')} opposing SP in {a.get('space')}")
-        elif key == "power":
-            parts.append(f"{a.get('n')} Power")
-        elif key in ("tension", "moderation") and isinstance(arg, int):
-            parts.append(f"{key.capitalize()} {arg:+d}")
-        elif key == "free_attempt":
-            parts.append("a free Rearmament attempt")
-        elif key == "support_check":
-            parts.append(f"a Support Check with {a.get('modifier', 0):+d} in "
-                         f"{' or '.join(a.get('spaces') or [a.get('region') or '?'])}")
-        elif key == "ongoing":
-            place = ", ".join(a.get("spaces") or []) or a.get("region") or "every space"
-            parts.append(f"{a.get('marker')} marker: Support Checks "
-                         f"{int(a.get('support_check_modifier', 0)):+d} in {place}")
-        else:
-            parts.append(f"{key.replace('_', ' ')} {arg}")
-    return "; ".join(parts)
-
-
 class EuropeInTurmoil2(EitGame):
     id = "eit2"
     title = "Europe in Turmoil II: The Interbellum Years 1920-1939"
@@ -126,7 +97,8 @@ class EuropeInTurmoil2(EitGame):
             {"track": c.track_ids[t], "name": c.track_names[t],
              "boxes": [{"name": b.name, "needed": b.needed, "kind": b.kind,
                         "space": c.names[b.space] if b.space is not None else None,
-                        "marker": b.marker, "effects": [_effect_text(e) for e in b.effects]}
+                        "marker": b.marker,
+                        "effects": [box_effect_text(e) for e in b.effects]}
                        for b in c.boxes[t]]}
             for t in range(len(c.track_ids))]
         self._map: dict[str, Any] = {

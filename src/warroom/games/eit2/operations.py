@@ -340,6 +340,36 @@ def check_odds(c: Components, data: Data, side: int, s: int, ops: int, extra: in
             f"opposing SP (then an Extremist), then adds a {SIDE[side]} SP")
 
 
+def box_effect_text(effect: dict[str, Any]) -> str:
+    """A Rearmament box's effect in words (6.3.4): the chart on a player's screen and
+    ``why`` on a track."""
+    parts = []
+    for key, arg in effect.items():
+        a: dict[str, Any] = arg if isinstance(arg, dict) else {}
+        if key == "place_sp":
+            where = (" in a space with a friendly Extremist" if a.get(
+                "in_space_with_friendly_extremist") else f" in {a.get('space')}")
+            parts.append(f"place {a.get('n')} SP{where}")
+        elif key == "remove_opposing_sp":
+            parts.append(f"remove {a.get('n')} opposing SP in {a.get('space')}")
+        elif key == "power":
+            parts.append(f"{a.get('n')} Power")
+        elif key in ("tension", "moderation") and isinstance(arg, int):
+            parts.append(f"{key.capitalize()} {arg:+d}")
+        elif key == "free_attempt":
+            parts.append("a free Rearmament attempt")
+        elif key == "support_check":
+            parts.append(f"a Support Check with {a.get('modifier', 0):+d} in "
+                         f"{' or '.join(a.get('spaces') or [a.get('region') or '?'])}")
+        elif key == "ongoing":
+            place = ", ".join(a.get("spaces") or []) or a.get("region") or "every space"
+            parts.append(f"{a.get('marker')} marker: Support Checks "
+                         f"{int(a.get('support_check_modifier', 0)):+d} in {place}")
+        else:
+            parts.append(f"{key.replace('_', ' ')} {arg}")
+    return "; ".join(parts)
+
+
 def rearm_odds(c: Components, data: Data, side: int, t: int, ops: int, card_side: str | None,
                bonus: tuple[int, str] | None = None) -> str:
     """6.3.2/6.3.3 in words for ``explain``: the next box and the total it needs, the
@@ -354,6 +384,8 @@ def rearm_odds(c: Components, data: Data, side: int, t: int, ops: int, card_side
     needed = box.needed if box.needed is not None else 0
     ok = [d for d in range(1, 7) if d + ops + drm >= needed]
     detail = ", ".join(f"{v:+d} {why}" for v, why in mods) or "no modifiers"
-    return (f"{c.track_names[t]} track, next box {box.name} needs {needed}: die +{ops} OPs "
-            f"{drm:+d} ({detail}): {_faces(ok)} reaches it, {round(100 * len(ok) / 6)}% (a "
-            "failure flips the marker to your side)")
+    does = "; ".join(box_effect_text(e) for e in box.effects)
+    return (f"{c.track_names[t]} track, next box {box.name} needs {needed}"
+            + (f" (it does: {does})" if does else "")
+            + f": die +{ops} OPs {drm:+d} ({detail}): {_faces(ok)} reaches it, "
+            f"{round(100 * len(ok) / 6)}% (a failure flips the marker to your side)")
