@@ -221,3 +221,21 @@ def test_eit2_why_on_a_rearmament_attempt_says_what_the_next_box_does() -> None:
     box = g.c.boxes[t][st.data["rearm"][t] + 1]
     assert f"next box {box.name} needs {box.needed} (it does: " in text, text
 
+
+
+def test_eit2_track_menu_is_one_group_and_scoring_cards_say_so_once() -> None:
+    """The terminal's Rearmament track menu is one list (the USSR track was filed under the
+    USSR space's region, "Independent", the others under "Or"); a Scoring card's play reads
+    "[Scoring card]" once (it read "(scoring) [scoring]", also on the web)."""
+    from warroom.cli.choices import group_choices, number_choices
+    from warroom.cli.menus import style_for
+    from warroom.core import view
+    st = play_until("eit2", 1, kind_is("rearm_track"))
+    choices = number_choices(st, legal_actions(st))
+    groups = group_choices(view(st, st.active), choices, style_for("eit2"))
+    assert [g.title for g in groups] == [None]
+    g = st.game
+    scoring = next(a for a in g.catalogue if a.kind in ("event", "ops", "score")
+                   and g.c.cards[a.value].scoring)
+    label = g.describe(st, scoring.id)
+    assert label.endswith(" [Scoring card]") and "(scoring)" not in label, label

@@ -31,9 +31,7 @@ def _eit2_entry(facts: dict[str, dict[str, Any]], choice: Choice, group: str | N
     Extremist), the controller, then whatever the label adds (the OP cost)."""
     m = _EIT2_SPACE.match(choice.label)
     if m is None:
-        # "Play Italy Scoring (scoring) [scoring]": say it once, in words
-        label = DEFAULT_STYLE.entry(facts, choice, group)
-        return label.replace(" (scoring) [scoring]", " [Scoring card]")
+        return DEFAULT_STYLE.entry(facts, choice, group)
     region = "" if group == m["region"] else f" ({m['region']})"
     ctl = f" {m['ctl']}" if m["ctl"] else ""
     stab = (f"[{m['stab']}]" if facts_of(facts, choice).get("battleground")
@@ -48,8 +46,16 @@ def _eit2_legend(view: dict[str, Any], groups: list[Group]) -> str | None:
     return None
 
 
+def _eit2_group(facts: dict[str, dict[str, Any]], choice: Choice) -> str | None:
+    """Spaces by region; a Rearmament track is no space (the USSR track was filed under
+    the USSR space's region, "Independent", the other tracks under "Or")."""
+    if choice.action.kind == "track":
+        return None
+    return default_group(facts, choice)
+
+
 MENU_STYLES: dict[str, MenuStyle] = {
-    "eit2": MenuStyle(view_facts, default_group, _eit2_entry, _eit2_legend),
+    "eit2": MenuStyle(view_facts, _eit2_group, _eit2_entry, _eit2_legend),
 }
 
 

@@ -400,8 +400,9 @@ class EuropeInTurmoil2(EitGame):
             return act.label
         if kind in ("event", "ops", "rearm", "score"):
             card = c.cards[act.value]
-            tag = "scoring" if card.scoring else f"{card.side}, {card.ops} OPs"
-            return f"{act.label} [{tag}]"
+            if card.scoring:        # "Play Italy Scoring (scoring) [scoring]" said it twice
+                return f"{act.label.replace(' (scoring)', '')} [Scoring card]"
+            return f"{act.label} [{card.side}, {card.ops} OPs]"
         if kind == "track":
             t = act.value
             if data["rearm"][t] + 1 < len(c.boxes[t]):
