@@ -124,7 +124,8 @@ def test_hot_seat_hand_off_hides_the_hand(page: Any, server: Server) -> None:
     texts = cards.all_inner_texts()
     assert all("#" in t for t in texts), "a card shows its number"
     assert any("OPs" in t for t in texts), "a card shows its OPs"
-    assert any("Mark" in t for t in texts), "a card shows its reconstructed mark"
+    assert any("Note" in t and "reconstructed" in t for t in texts), \
+        "a card shows its reconstructed mark"
     assert words(page.locator(".other-hand")) == "B holds 3 cards"
     before = version(page)
     page.locator("#choices .act").first.click()

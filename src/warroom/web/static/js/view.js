@@ -119,7 +119,7 @@ export function renderCard(card) {
     card.if_rearmament ? h("p", { class: "card-text rearm-note" }, String(card.if_rearmament)) : null,
     rest.length ? h("dl", { class: "card-facts" }, rest.map(([k, v]) => [
       h("dt", {}, humanize(k)), h("dd", {}, v === true ? "yes" : fmt(v, k))])) : null,
-    mark ? h("footer", { class: "card-mark" }, h("span", { class: "mark-label" }, "Mark"),
+    mark ? h("footer", { class: "card-mark" }, h("span", { class: "mark-label" }, "Note"),
       typeof mark === "object" ? fmt(mark, "mark") : String(mark)) : null);
 }
 
