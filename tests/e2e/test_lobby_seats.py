@@ -70,6 +70,9 @@ def test_bot_seats_get_no_link_and_a_game_of_bots_is_watched_as_it_goes(
         pytest.skip(server.broken["eit2"])
     page.goto("/")
     page.select_option("#game", "eit2")
+    labels = page.eval_on_selector_all("#seat-lw option", "els => els.map(e => e.textContent)")
+    if any("net:eit2-1920" in t for t in labels):      # PyTorch is installed
+        assert "Bot: net:eit2-1920 (a network trained on the 1920 scenario)" in labels
     for role in ("lw", "rw"):
         page.select_option(f"#seat-{role}", "bot:greedy")
     page.click("#create")

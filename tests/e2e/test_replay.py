@@ -497,6 +497,12 @@ def test_mid_game_eit2_map_matches_the_view(browser: Any, server: Server) -> Non
                            for sid, st in zip(ids, v["view"]["spaces"], strict=True)}
         assert page.locator("#map .bg-ring").count() == sum(
             1 for st in v["view"]["spaces"] if st["battleground"])
+        # no "0" SP counter: an Extremist without SP is its badge alone
+        assert "0" not in page.eval_on_selector_all("#map .counter .counter-n",
+                                                    "els => els.map(e => e.textContent)")
+        badges = sum(1 for st in v["view"]["spaces"] for side in ("lw", "rw")
+                     if st[f"{side}_extremists"] and not st[f"{side}_sp"])
+        assert page.locator("#map .counter.ext-only").count() == badges
         page.locator("#map-panel").scroll_into_view_if_needed()
         page.locator("#map-panel").screenshot(path=str(SHOTS / "map-eit2-mid.png"),
                                               animations="disabled")

@@ -18,7 +18,7 @@ function fillGame() {
     h("option", { value: s, selected: s === g.default_scenario }, s)));
   $("game-info").textContent = `${g.roles.length} seat${g.roles.length === 1 ? "" : "s"}` +
     (g.hidden_information ? " · hidden information" : "") + ` · ${g.actions} kinds of action`;
-  const choices = [["human", "Human"], ...(g.bots || []).map((b) => [`bot:${b}`, `Bot: ${b}`])];
+  const choices = [["human", "Human"], ...(g.bots || []).map((b) => [`bot:${b}`, `Bot: ${b}${trainedOn(b)}`])];
   fill($("seat-rows"), ...g.roles.map((role, i) => {
     const id = `seat-${role}`;
     return h("div", { class: "seat-row" },
@@ -176,3 +176,10 @@ $("upload-form").addEventListener("submit", upload);
 loadCatalogue();
 loadGames();
 setInterval(() => { if (!document.hidden) loadGames(); }, 15000);
+
+/** A shipped model named for a scenario (net:eit2-1920) says so: it plays every scenario
+ * of its game, but was trained (and measured) on that one. */
+function trainedOn(bot) {
+  const m = /^net:[^-]+-(.+)$/.exec(bot);
+  return m ? ` (a network trained on the ${m[1]} scenario)` : "";
+}

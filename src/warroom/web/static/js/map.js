@@ -299,13 +299,16 @@ function spaceWords(sp, st, acts, rs) {
 
 function counter(x, y, side, n, ext) {
   const c = SIDE[side];
+  const badge = (at) => s("g", { class: "ext", transform: at },
+    s("circle", { r: 3.4, fill: "#111", stroke: "#fff", "stroke-width": 0.6 }),
+    s("text", { class: "ext-n", y: 1.7, "text-anchor": "middle", text: ext > 1 ? String(ext) : "E" }));
+  // an Extremist without Support Points is its badge alone (a "0" SP counter said nothing)
+  if (!n) return s("g", { class: `counter ${side} ext-only`, transform: `translate(${x},${y})` }, badge(null));
   return s("g", { class: `counter ${side}`, transform: `translate(${x},${y})` },
     s("rect", { x: -5, y: -5, width: 10, height: 10, rx: 1.2, fill: c.colour, stroke: "#111",
       "stroke-width": ext ? 1.4 : 0.5 }),
     s("text", { class: "counter-n", y: 2.6, "text-anchor": "middle", text: String(n) }),
-    ext ? s("g", { class: "ext", transform: `translate(${side === "lw" ? -6 : 6},-6)` },
-      s("circle", { r: 3.4, fill: "#111", stroke: "#fff", "stroke-width": 0.6 }),
-      s("text", { class: "ext-n", y: 1.7, "text-anchor": "middle", text: ext > 1 ? String(ext) : "E" })) : null);
+    ext ? badge(`translate(${side === "lw" ? -6 : 6},-6)`) : null);
 }
 
 /**
