@@ -307,12 +307,18 @@ function render(p) {
   }
 }
 
+/** The first shown of the panels where this seat decides: the choices or the map,
+ * whichever placePlay put first. */
+function decisionPanel() {
+  return [...$("play").parentElement.children]
+    .find((el) => !el.hidden && (el.id === "play" || el.id === "map-panel")) || null;
+}
+
 /** A new decision of this seat (or the result) drawn out of sight, above or below where the
  * player scrolled to (the choices of a decision on the map sit under the map; the next one
  * may come above it): scroll to the panel that holds it. */
 function showDecision() {
-  const panel = [...$("play").parentElement.children]
-    .find((el) => !el.hidden && (el.id === "play" || el.id === "map-panel"));
+  const panel = decisionPanel();
   if (!panel) return;
   const r = panel.getBoundingClientRect();
   if (r.bottom < 40 || r.top > window.innerHeight - 40) panel.scrollIntoView({ block: "start" });
@@ -562,10 +568,8 @@ function connect() {
 async function init() {
   // not a link to #play: the fragment holds the seat's token (and a change of it reloads)
   $("skip").addEventListener("click", () => {
-    const panel = [...$("play").parentElement.children]
-      .find((el) => !el.hidden && (el.id === "play" || el.id === "map-panel"));
     $("play").focus({ preventScroll: true });
-    (panel || $("play")).scrollIntoView({ block: "start" });
+    (decisionPanel() || $("play")).scrollIntoView({ block: "start" });
   });
   $("undo").addEventListener("click", undo);
   $("download").addEventListener("click", download);
