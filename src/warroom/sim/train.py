@@ -531,6 +531,14 @@ def load_games(game: Game, scenario: str | None, paths: tuple[Path, ...] | list[
     game kept twice, in two files or as a round played again after ``--resume``, counts
     once) and how many games they are. Anything else is refused with
     :class:`ContentError` before a sample is returned."""
+    lines = kept_lines(game, scenario, paths)
+    return replay_lines(game, lines), len(lines)
+
+
+def kept_lines(game: Game, scenario: str | None, paths: tuple[Path, ...] | list[Path]
+               ) -> list[tuple[str, dict[str, Any]]]:
+    """The kept games in ``paths`` as (where, line), read and checked (a kept game of
+    ``game`` and ``scenario``), each game once, not yet replayed."""
     want = scenario or game.default_scenario
     lines: dict[tuple[Any, str], tuple[str, dict[str, Any]]] = {}
     for path in paths:
@@ -558,26 +566,27 @@ def load_games(game: Game, scenario: str | None, paths: tuple[Path, ...] | list[
                     lines.setdefault(same, (where, line))
         except (OSError, EOFError, UnicodeDecodeError) as exc:
             raise ContentError(f"--games: cannot read {path} ({exc})") from None
+    return list(lines.values())
+
+
+def replay_lines(game: Game, lines: list[tuple[str, dict[str, Any]]]) -> list[Sample]:
+    """The samples of kept games (:func:`kept_lines`), each replayed through the rules."""
     samples: list[Sample] = []
-    for where, line in lines.values():
+    for where, line in lines:
         samples.extend(replay_game(game, line, where))
-    return samples, len(lines)
+    return samples
 
 
-def replayed_deals(cfg: TrainConfig, paths: tuple[Path, ...] | list[Path]
+def replayed_deals(cfg: TrainConfig, lines: list[tuple[str, dict[str, Any]]]
                    ) -> list[tuple[int, int]]:
-    """The (round, game) of this run's self-play whose deal is a kept game's in ``paths``
-    (a kept game of round ``r`` played with ``--seed`` S has the seed of game ``i`` of round
-    ``r`` of a run with S; ``benchmarks/teacher_games.py --seed S`` plays round 0's)."""
+    """The (round, game) of this run's self-play whose deal is that of one of the kept
+    games ``lines`` (a kept game of round ``r`` played with ``--seed`` S has the seed of
+    game ``i`` of round ``r`` of a run with S; ``benchmarks/teacher_games.py --seed S``
+    plays round 0's). A line without an integer seed is left to the replay to refuse."""
     if cfg.games_per_round <= 0:
         return []
-    deals: set[tuple[int, int]] = set()
-    for path in paths:
-        with open_games(Path(path).expanduser()) as fh:
-            for text in fh:
-                if text.strip():
-                    line = json.loads(text)
-                    deals.add((int(line.get("round") or 0), int(line["seed"])))
+    deals = {(line["round"] if isinstance(line.get("round"), int) else 0, line["seed"])
+             for _where, line in lines if isinstance(line.get("seed"), int)}
     seeds = {seed for _r, seed in deals}
     return sorted((r, i) for r in sorted({r for r, _s in deals})
                   for i in range(cfg.games_per_round)
@@ -717,8 +726,9 @@ def check_settings(cfg: TrainConfig) -> None:
         problems.append("--jobs, --iterations and --eval-games must be 1 or more")
     if cfg.anchor_every < 0:
         problems.append("--anchor-every must be 0 (never) or more")
-    if seed_problem(cfg.seed, "--seed"):
-        problems.append(seed_problem(cfg.seed, "--seed"))
+    bad_seed = seed_problem(cfg.seed, "--seed")
+    if bad_seed:
+        problems.append(bad_seed)
     if not re.fullmatch(r"cpu|cuda(:\d+)?", cfg.device):
         problems.append(f"--device must be cpu, cuda or cuda:N, not {cfg.device[:40]!r}")
     if problems:
@@ -762,8 +772,9 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
             raise ContentError(f"--games {own} is the kept-games file of this --out, which a "
                                "new run starts afresh: copy it elsewhere, or give another "
                                "--out")
-        loaded, loaded_games = load_games(game, cfg.scenario, cfg.games)
-        again = replayed_deals(cfg, cfg.games)
+        lines = kept_lines(game, cfg.scenario, cfg.games)
+        loaded, loaded_games = replay_lines(game, lines), len(lines)
+        again = replayed_deals(cfg, lines)
         if again:
             r, i = again[0]
             raise ContentError(
