@@ -13,6 +13,10 @@ from warroom.games.eit2.components import Components, load_components
 from warroom.games.eit2.events.registry import check_events
 
 WORDS = ("op_place", "op_check", "event_first", "pass")
+OPERATIONS = {"op_place": ("Operations: place Support Points (6.1)", "them"),
+              "op_check": ("Operations: make a Support Check (6.2)", "it")}
+"""The two ways to use a card's OPs: what each does, and the pronoun of the catalogue label's
+clause on an opponent's Event, which comes after them (5.2)."""
 
 
 def build_catalogue(c: Components) -> ActionCatalogue:
@@ -35,11 +39,9 @@ def build_catalogue(c: Components) -> ActionCatalogue:
                 for t in range(len(c.track_ids))]
     entries += [(f"card:{n}", f"Card {n}: {c.cards[n].title}", n) for n in c.card_numbers]
     entries += [(f"n:{k}", str(k), k) for k in range(6)]
-    entries += [("op_place", "Operations: place Support Points (6.1); an opponent's Event on "
-                             "the card comes after them (5.2)"),
-                ("op_check", "Operations: make a Support Check (6.2); an opponent's Event on "
-                             "the card comes after it (5.2)"),
-                ("event_first", "Resolve the opponent's Event before the Operations (5.2)"),
+    entries += [(key, f"{what}; an opponent's Event on the card comes after {it} (5.2)")
+                for key, (what, it) in OPERATIONS.items()]
+    entries += [("event_first", "Resolve the opponent's Event before the Operations (5.2)"),
                 ("pass", "Pass / done")]
     aliases = {f"space:{s}": f"space:{c.slugs[s]}" for s in range(len(c.names))}
     # 5.2 "before or after": choosing the Operations (op_place / op_check) puts the Event

@@ -15,7 +15,7 @@ from warroom.core.protocol import Outcome, Termination, copy_plain
 from warroom.core.rng import Rng
 from warroom.core.state import Data, State
 from warroom.games.eit2 import evaluation
-from warroom.games.eit2.base import EitGame
+from warroom.games.eit2.base import OPERATIONS, EitGame
 from warroom.games.eit2.board import (
     COUNTERMIX,
     LW,
@@ -392,16 +392,16 @@ class EuropeInTurmoil2(EitGame):
                 cost = f", {placement_cost(c, data, top['side'], s)} OP"
             return (f"{c.names[s]} ({c.region[s]}, stability {c.stability[s]}) "
                     f"{sp_text(data, s)}{owner}{cost}")
-        if kind in ("op_place", "op_check"):
+        if kind in OPERATIONS:
             # the label's "an opponent's Event ... comes after" holds only while one is to come
             top = data["stack"][-1] if data["stack"] else None
             if top is None or top["kind"] != "op_kind" or not top.get("event"):
-                return act.label.split("; an opponent's Event")[0]
+                return OPERATIONS[kind][0]
             return act.label
         if kind in ("event", "ops", "rearm", "score"):
             card = c.cards[act.value]
             if card.scoring:        # "Play Italy Scoring (scoring) [scoring]" said it twice
-                return f"{act.label.replace(' (scoring)', '')} [Scoring card]"
+                return f"Play {card.title} [Scoring card]"
             return f"{act.label} [{card.side}, {card.ops} OPs]"
         if kind == "track":
             t = act.value
