@@ -507,23 +507,21 @@ class GameService:
         token is taken too (pages served before the key existed send it)."""
         if not key:
             return self.seat(live, token)
-        found = None
-        for role, stored in live.token_hashes.items():
-            if hmac.compare_digest(key.encode("utf-8", "replace"),
-                                   events_key(stored).encode()):
-                found = role
-        if found is None:
-            raise Forbidden("this link is not a seat of this game")
-        return found
+        return self._role_of({r: events_key(h) for r, h in live.token_hashes.items()}, key)
 
     @staticmethod
     def _seat_of(token_hashes: dict[str, str], token: str | None) -> str:
         if not token:
             raise Forbidden("this needs the secret link of a seat (its token)")
-        given = hash_token(token)
+        return GameService._role_of(token_hashes, hash_token(token))
+
+    @staticmethod
+    def _role_of(expected: dict[str, str], given: str) -> str:
+        """The role whose ``expected`` secret ``given`` is, every one compared in constant
+        time (a token's hash, a stream's key)."""
         found = None
-        for role, stored in token_hashes.items():
-            if hmac.compare_digest(given, stored):
+        for role, want in expected.items():
+            if hmac.compare_digest(given.encode("utf-8", "replace"), want.encode()):
                 found = role
         if found is None:
             raise Forbidden("this link is not a seat of this game")
