@@ -36,7 +36,6 @@ from warroom.core.protocol import (
     State,
     apply,
     clone,
-    copy_plain,
     legal_actions,
     new_game,
     prompt,
@@ -513,9 +512,9 @@ class WarroomObserver:
                 text = hit[1]
             else:
                 text = json.dumps(value, sort_keys=True, separators=(",", ":"))
-                # a copy: a value that shared a list with the state would change with it
-                # and still compare equal, keeping the old text (tk's views once did)
-                enc[(role, k)] = (copy_plain(value), text)
+                # kept as it is: a view shares no list or dict with the state (a test holds
+                # every game to it; tk's once did, and this cache then kept stale text)
+                enc[(role, k)] = (value, text)
             parts.append(f"{json.dumps(k)}:{text}")
         return "{" + ",".join(parts) + "}"
 
