@@ -455,3 +455,23 @@ def test_the_decision_stays_in_sight_at_1280x800(browser: Any, sfe_server: Serve
     finally:
         ctx.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_a_panel_scrolled_to_stops_below_the_sticky_bar(browser: Any,
+                                                        sfe_server: Server) -> None:
+    """The skip link scrolls the decision to the top of the page, below the sticky top bar
+    (scrolled to its top edge, the panel's heading was under the bar)."""
+    g = _new(sfe_server)
+    ctx, page, errors = _open(browser, sfe_server, g, "axis", size=(1280, 800))
+    try:
+        page.locator("#choices .act").first.wait_for()
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        page.focus("#skip")
+        page.keyboard.press("Enter")
+        bar = page.locator("#topbar").bounding_box()
+        panel = page.locator("#play").bounding_box()
+        assert bar is not None and panel is not None
+        assert panel["y"] >= bar["y"] + bar["height"] - 1, (bar, panel)
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
