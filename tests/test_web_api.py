@@ -543,3 +543,36 @@ def test_a_restarted_server_resumes_the_bots_of_games_in_play(
                 break
             time.sleep(0.05)
         assert live is not None and live.version > 0
+
+
+def test_idle_games_leave_memory_and_come_back_as_they_were(tmp_path: Path) -> None:
+    """A server that runs for months holds the games in play, not every game it showed: a
+    game no request took for ``idle_s`` is dropped from memory (the database has it) and
+    loads again as it was; one with a listening stream or a thinking bot stays."""
+    clock = [1000.0]
+    with make(tmp_path) as c:
+        service = c.app.state.service  # type: ignore[attr-defined]
+        service.clock = lambda: clock[0]
+        service.idle_s = 600.0
+        service._swept = clock[0]
+        g, h = new(c, seed=5), new(c, seed=6)
+        a = g["tokens"]["a"]
+        res = c.post(f"/api/games/{g['id']}/actions",
+                     json={"token": a, "action": "take:2", "version": 0})
+        assert res.status_code == 200, res.text
+        before = c.get(f"/api/games/{g['id']}/view", params={"token": a}).json()
+        assert set(service.loaded()) == {g["id"], h["id"]}
+        clock[0] += 300.0
+        c.get(f"/api/games/{h['id']}/view", params={"token": h["tokens"]["a"]})
+        assert set(service.loaded()) == {g["id"], h["id"]}      # 300 s: both kept
+        clock[0] += 400.0
+        c.get(f"/api/games/{h['id']}/view", params={"token": h["tokens"]["a"]})
+        assert service.loaded() == [h["id"]]                    # g idle 700 s: dropped
+        after = c.get(f"/api/games/{g['id']}/view", params={"token": a}).json()
+        assert after == before and g["id"] in service.loaded()
+        # a stream listening, or a bot thinking, keeps its game however long it is idle
+        service.hub.subscribe(g["id"], lambda version: None)
+        service.live(h["id"]).bot_busy = True
+        clock[0] += 5000.0
+        service._sweep()
+        assert set(service.loaded()) == {g["id"], h["id"]}

@@ -16,6 +16,7 @@ import logging
 import secrets
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -57,6 +58,8 @@ from warroom.web.replay import Timeline, Timelines
 
 LOG = logging.getLogger("warroom.web")
 SNAPSHOT_EVERY = 25
+IDLE_S = 3600.0
+"""Seconds a game no request took stays in memory (:meth:`GameService.live`)."""
 MAX_UPLOAD_ACTIONS = 100_000
 
 
@@ -136,6 +139,9 @@ class Live:
     bot_busy: bool = False
     bot_failures: int = 0
     """Bot moves that failed in a row (the database down...): the next waits longer."""
+    used: float = 0.0
+    """When a request last took this game (the service's clock): idle games are dropped
+    from memory (:meth:`GameService.live`)."""
 
     @property
     def state(self) -> State[Any]:
@@ -200,6 +206,11 @@ class Hub:
                 if not subs:
                     del self._subs[game_id]
 
+    def listened(self, game_id: str) -> bool:
+        """Whether a stream listens to ``game_id`` now."""
+        with self._lock:
+            return bool(self._subs.get(game_id))
+
     def publish(self, game_id: str, version: int) -> None:
         with self._lock:
             subs = list(self._subs.get(game_id, ()))
@@ -212,7 +223,8 @@ class GameService:
 
     def __init__(self, engine: Engine, loader: Callable[[str], Game] = load_game,
                  games: list[str] | None = None, bot_workers: int = 2,
-                 snapshot_every: int = SNAPSHOT_EVERY) -> None:
+                 snapshot_every: int = SNAPSHOT_EVERY, idle_s: float = IDLE_S,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.engine = engine
         self.db = sessionmaker(engine, expire_on_commit=False)
         self.loader = loader
@@ -222,6 +234,9 @@ class GameService:
         self.pool = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="bot")
         self._live: dict[str, Live] = {}
         self._live_lock = threading.Lock()
+        self.idle_s = idle_s
+        self.clock = clock
+        self._swept = clock()
         self.timelines = Timelines()
         self._targets: dict[str, dict[str, list[Action]]] = {}
         self._prints: dict[str, str] = {}
@@ -301,7 +316,7 @@ class GameService:
                 db.add(SeatRow(game_id=game_key, role=role, player=seats[role],
                                token_hash=hashes[role]))
             self._finish_row(db, game_key, session.state)
-        live = Live(game_key, session, dict(seats), hashes, 0)
+        live = Live(game_key, session, dict(seats), hashes, 0, used=self.clock())
         with self._live_lock:
             self._live[game_key] = live
         self._kick_bots(live)
@@ -341,15 +356,52 @@ class GameService:
         return loaded
 
     def live(self, game_key: str) -> Live:
+        """Game ``game_key`` in memory, loaded from the database if it is not (yet, or
+        again: a game no request took for ``idle_s`` seconds is dropped, see
+        :meth:`_sweep`, so a server that runs for months holds the games in play, not
+        every game it ever showed)."""
+        self._sweep()
         with self._live_lock:
             found = self._live.get(game_key)
-        if found is not None:
-            return found
+            if found is not None:
+                found.used = self.clock()
+                return found
         loaded = self._load(game_key)
         with self._live_lock:
             found = self._live.setdefault(game_key, loaded)
+            found.used = self.clock()
         self._kick_bots(found)
         return found
+
+    def _sweep(self) -> None:
+        """Drop from memory the games no request took for ``idle_s`` seconds (at most
+        once a minute; the database holds them, and :meth:`live` loads one again from its
+        latest snapshot). A game is kept while a stream listens to it, a bot thinks or
+        waits to try again, or anyone holds its lock; a request took it within ``idle_s``
+        if it holds it at all, so no two copies of one game are ever played on."""
+        now_s = self.clock()
+        with self._live_lock:
+            if now_s - self._swept < min(60.0, self.idle_s):
+                return
+            self._swept = now_s
+            idle = [live for live in self._live.values() if now_s - live.used > self.idle_s]
+        for live in idle:
+            if not live.lock.acquire(blocking=False):
+                continue
+            try:
+                if live.bot_busy or live.bot_failures or self.hub.listened(live.id):
+                    continue
+                with self._live_lock:
+                    if (self._live.get(live.id) is live
+                            and self.clock() - live.used > self.idle_s):
+                        del self._live[live.id]
+            finally:
+                live.lock.release()
+
+    def loaded(self) -> list[str]:
+        """The ids of the games in memory now."""
+        with self._live_lock:
+            return list(self._live)
 
     def _stored(self, game_key: str) -> Stored:
         """The game ``game_key`` as the database holds it."""
@@ -777,6 +829,7 @@ class GameService:
                               "again") from exc
         live.played_by.append(role)
         live.version += 1
+        live.used = self.clock()        # bots playing on keep their game in memory
         self.hub.publish(live.id, live.version)
 
     def _finish_row(self, db: DbSession, game_key: str, state: State[Any],
