@@ -48,7 +48,12 @@ _TARGET = ("eit2 6.3.2 (issue 11.6): a Rearmament attempt at a box whose effect 
 _CANCEL = ("eit2 7.5 (self-audit of 5 December 2026): an Event cancelled by another card's "
            "'Cancel X' can no longer be played, in effect or not yet played (Enabling Act, "
            "Manchuria Invasion and Popular Front once only ended it)")
+_ENTER = ("eaw1940 1.4 with 2.1 (outside audit of 5 December 2026): a front entering while "
+          "the Allies hold its home starts in it, its Allied marker on the next location "
+          "(it started outside, its Allied marker in the home, which a win by the front "
+          "holding it could not clear)")
 CHANGED: dict[tuple[str, int], str] = {
+    **{("eaw1940", i): _ENTER for i in (29, 30, 33, 35, 36)},
     ("eit2", 11): _CANCEL, ("eit2", 14): _CANCEL,
     ("eit2", 6): _WAR, ("eit2", 10): _WAR, ("eit2", 12): _WAR, ("eit2", 15): _WAR,
     ("eit2", 16): _WAR, ("eit2", 17): _WAR, ("eit2", 28): _WAR, ("eit2", 29): _WAR,

@@ -14,6 +14,7 @@ from warroom.core import (
     legal_actions,
     new_game,
     render,
+    result,
     view,
 )
 from warroom.games import load_game
@@ -22,7 +23,12 @@ from warroom.games.eaw1940.components import BUNDLED
 W, NA, E, CS, B = range(5)
 
 
-def test_fronts_entering_while_the_allies_occupy_berlin_start_outside(eaw: Any) -> None:
+def test_fronts_entering_while_the_allies_occupy_berlin_start_in_it(eaw: Any) -> None:
+    """1.4 with 2.1's placement: a front entering while another front's Allied marker holds
+    Berlin starts as 2.1 places fronts (its Allied marker on the next location, never in
+    Berlin). Before, it started outside with its own Allied marker in Berlin, so the Axis
+    Western front could win Berlin back ("the Allies retreat to Ruhr") and still lose by
+    10.1 that turn: one Berlin held by both sides (an outside audit)."""
     s = new_game(eaw, seed=1)
     d = s.data
     d["turn"] = 5
@@ -33,15 +39,24 @@ def test_fronts_entering_while_the_allies_occupy_berlin_start_outside(eaw: Any) 
     d["forced"] = [5]
     apply(s, "end_turn")
     assert d["turn"] == 6
-    assert d["axis"][E] == -1 and d["axis"][CS] == -1
-    assert ("The Axis Eastern front enters play outside Berlin, which the Allies occupy "
-            "[1.4]") in [render(e) for e in s.log]
+    assert d["axis"][E] == 0 and d["axis"][CS] == 0
+    assert ("The Axis Eastern front enters play in Berlin, facing the Allies in Bialystok "
+            "(the Allied Western front still holds Berlin) [1.4]") in [render(e) for e in s.log]
     v = view(s)
-    assert v["fronts"][E]["allied_location"] == "Berlin"
+    assert v["fronts"][E]["allied_location"] == "Bialystok"
     assert v["allies_occupy"] == ["Berlin"]
-    # after placing turn 6's new tank, they may attack to recover Berlin
+    # after placing turn 6's new tank: the Western front wins Berlin back, and with it the
+    # game goes on (the Allies hold Berlin no more), whatever the new fronts did
     apply(s, "place_tank:eastern")
-    assert "attack:eastern" in [a.key for a in legal_actions(s)]
+    assert "attack:western" in [a.key for a in legal_actions(s)]
+    d["forced"] = [6]
+    apply(s, "attack:western")
+    assert d["axis"][W] == 0
+    assert view(s)["allies_occupy"] == []
+    d["forced"] = [5]           # the BOT's roll: ignored, as above
+    while s.active is not None and d["turn"] == 6:
+        apply(s, "end_turn")
+    assert result(s) is None and d["turn"] == 7
 
 
 def test_fronts_entering_normally_start_in_berlin(eaw: Any) -> None:

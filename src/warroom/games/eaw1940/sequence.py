@@ -37,20 +37,20 @@ def start_turn(c: Components, data: Data) -> None:
     log(data, "3.1", f"Turn {turn} ({c.turn_date[turn]}): the Axis have {data['ap']} AP")
     for f in c.turn_fronts_enter[turn]:
         if not data["in_play"][f]:
+            # Placed as 2.1 places a front: the Axis marker in its home, the Allied marker
+            # on the next location of its route. Where another front's Allied marker holds
+            # that home (10.1), it stays there and only that front can push it out: the
+            # new front's own Allied marker is never put in the home, which an Axis win
+            # elsewhere could not clear (one Berlin held by both sides; see the test).
             home = c.routes[f][0]
-            held = any(data["in_play"][g] and data["axis"][g] < 0 and c.routes[g][0] == home
-                       for g in range(len(c.front_ids)))
+            holders = [c.front_names[g] for g in range(len(c.front_ids))
+                       if data["in_play"][g] and data["axis"][g] < 0 and c.routes[g][0] == home]
             data["in_play"][f] = 1
-            if held:
-                # The Allies occupy the home (10.1): the new front starts outside it, its
-                # Allied front marker in the home, and may attack to recover it.
-                data["axis"][f] = -1
-                log(data, "1.4", f"The Axis {c.front_names[f]} front enters play outside "
-                    f"{home}, which the Allies occupy")
-            else:
-                data["axis"][f] = 0
-                log(data, "1.4", f"The Axis {c.front_names[f]} front enters play in "
-                    f"{home}, facing the Allies in {c.routes[f][1]}")
+            data["axis"][f] = 0
+            held = (f" (the Allied {' and '.join(holders)} front{'s' if len(holders) > 1 else ''}"
+                    f" still hold{'' if len(holders) > 1 else 's'} {home})" if holders else "")
+            log(data, "1.4", f"The Axis {c.front_names[f]} front enters play in "
+                f"{home}, facing the Allies in {c.routes[f][1]}{held}")
     for f in c.turn_allied_tanks[turn]:
         data["allied_tanks"].append([f, 0])
         log(data, "1.4", f"An Allied tank joins the Allied {c.front_names[f]} front")
