@@ -23,6 +23,15 @@ Where the book leaves room, warroom reads it as follows (each reading has a test
   only when the location is no longer contested ("Place a location control marker if
   control of the location changes"). A contested location therefore stays a supply
   source of its original owner "until controlled by the opposing side" (8.6).
+- **Counters that moved into a contested location and lost: only they retreat (7.2.5, 8.2).**
+  Their side's counters (and fortress) in the other half "do not participate in the battle"
+  (8.2's Special Circumstance) and stay, so the location stays contested and no flag is
+  placed: issue 11, item 8, reads 8.2 so (its lost Western attack into contested Paris
+  leaves the Western counter in Paris). 8.2's "retreat from the entire (both halves)
+  location" is read as the loser's battle counters leaving the location, not only the half
+  they fought in. An outside audit of 5 December 2026 argued the other reading (the
+  non-participants leave too, and the winner places his flag); it was not taken, since the
+  issue names this very case.
 - **A fortress defends only its own half (7.2.2, 8, 8.2, 8.3).** A battle "occurs in the
   half of the location that the attacker's move line enters", and the defence counts "all
   army and fortress counters defending that half". A fortress is built in a half and
