@@ -592,16 +592,19 @@ def test_15_38_successful_improvements() -> None:
     assert not any("Italy" in x for x in labels(s))
 
 
-def test_15_40_volkssturm_countermix() -> None:
-    """15.40's text is missing from the source (its heading alone): the effect is warroom's
-    reconstruction and says so in the prompt and the content."""
-    s = start("15.40", "axis", "1939")
+def test_15_40_volkssturm_as_printed() -> None:
+    """15.40: "The Axis faction may immediately receive one German 0-2-2 VG infantry unit
+    and place it as a replacement." The rule is printed (the source's last line), so
+    neither the prompt nor the content calls it reconstructed; the Soviet faction rolling
+    it still gives the Axis the choice."""
+    s = start("15.40", "soviet", "1939")
     asked = prompt(s)
-    assert asked is not None and "reconstructed" in asked.text
+    assert asked is not None and asked.role == "axis" and "reconstructed" not in asked.text
+    assert "0-2-2 VG infantry" in asked.text
     choose(s, "Receive")
     assert s.data["units"]["vg1"]["loc"] == "Replacement"
     ev = next(e for e in s.game.content_json()["events"] if e["number"] == "15.40")
-    assert ev["reconstructed"] and "heading alone" in ev["note"]
+    assert "reconstructed" not in ev and "note" not in ev
 
 
 # 15.31 / 15.37 --------------------------------------------------------------------------------

@@ -597,23 +597,17 @@ def _improvements(g: TkRules, data: Data, ctx: Ctx, v: list[str] | None) -> None
                  "(its support unit and War Economy marker come with it)")
 
 
-VOLKSSTURM_NOTE = ("effect reconstructed by warroom: the rule text of 15.40 is its heading "
-                   "alone (its text is missing from the source)")
-
-
 @step("ev:15.40")
 def volkssturm(g: TkRules, data: Data, ctx: Ctx) -> None:
-    """15.40 Volkssturm. The source prints the heading only; warroom's reconstruction (the
-    Volkssturm was the German home-guard levy of 1944-45, in the game the VG counters of
-    ``vg_units``): the Axis may receive a German 0-2-2 VG infantry unit, whichever faction
-    rolled the event. Marked as reconstructed in the prompt and ``warroom content tk --json``
-    (the log of recorded games stays as it was)."""
+    """15.40 Volkssturm: "The Axis faction may immediately receive one German 0-2-2 VG
+    infantry unit and place it as a replacement", whichever faction rolled the event; the
+    VG counters are ``vg_units`` in the content (none left: No Result)."""
     used = sum(1 for u in data["units"].values() if u.get("vg"))
     if used >= g.c.components.vg_units:
         no_result(data, "15.40", f"all {g.c.components.vg_units} VG units are in play")
         return
-    ask(g, data, "axis", "15.40", "Volkssturm (reconstructed: the rule text is missing): you "
-        "may receive one German 0-2-2 VG infantry unit and place it as a replacement",
+    ask(g, data, "axis", "15.40", "Volkssturm: you may immediately receive one German 0-2-2 "
+        "VG infantry unit and place it as a replacement",
         [("opt:place_vg", "Receive the VG unit", True),
                                 ("opt:no_result", "Decline", None)], "volkssturm")
 

@@ -44,7 +44,6 @@ from warroom.games.tk.ev_countries import FURTHER, land_for
 from warroom.games.tk.ev_military import (
     MILITARY_AID_NOTE,
     MILITARY_AID_OPTIONS,
-    VOLKSSTURM_NOTE,
 )
 from warroom.games.tk.model import NAME, WAR, is_neutral, is_pac, is_tac, lookup, marker_total
 from warroom.games.tk.rules import (
@@ -667,9 +666,6 @@ class TotalerKrieg(Game):
             out["note"] = MILITARY_AID_NOTE
             out["options"] = [{"key": k, "label": label, "reconstructed": True}
                               for k, label, _ in MILITARY_AID_OPTIONS]
-        if num == "15.40":      # the source prints the heading alone
-            out["reconstructed"] = True
-            out["note"] = VOLKSSTURM_NOTE
         return out
 
     def check_invariants(self, st: State[TotalerKrieg]) -> list[str]:

@@ -22,11 +22,10 @@ Reading choices (where the text leaves room, or where the engine models it):
   two reconstructed options (a replacement step; a support unit from the Delay Box back to
   the Force Pool) and says so in the log, in the prompt and in ``content_json``
   (``reconstructed``, ``note`` and each option marked).
-- 15.40 Volkssturm: the source prints the heading alone. warroom's reconstruction: the Axis
-  may receive one German 0-2-2 VG infantry unit (the Volkssturm was the German home-guard
-  levy of 1944-45; the game's VG counters, ``vg_units`` in the content), whichever faction
-  rolled the event; marked as reconstructed in the prompt and ``warroom content tk
-  --json``.
+- 15.40 Volkssturm is resolved as printed ("The Axis faction may immediately receive one
+  German 0-2-2 VG infantry unit"), whichever faction rolled the event. It was once marked
+  reconstructed, its text read as missing: the sentence is the source's last line, with no
+  line break after it (an outside audit of 5 December 2026).
 - 15.19 (and 15.28's Stronghold Lost): "Remove the Stronghold and Republican Support
   markers from the selected ... Country" removes the Republican Support marker only if it
   is in that Country.
