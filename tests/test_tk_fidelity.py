@@ -254,3 +254,52 @@ def test_15_33_no_atomic_devastation_in_a_region_of_a_neutral_minor_country(
     s = new_game(g, "1937", 0, {"event": "15.33", "faction": "axis"})
     assert "hex:barcelona" not in [a.key for a in legal_actions(s)]
     assert s.data["countries"]["Spain"]["status"] == "neutral"
+
+
+# -- an outside audit (5 December 2026): Regions are not Dependents until they are made so -----
+
+def test_15_26_a_region_still_part_of_its_country_is_no_result() -> None:
+    """15.26: "If the result yields a Minor Country or Dependent, check the following ... If
+    the result is a Conquered Country or Dependent, the Axis faction must eliminate one
+    step". Catalonia, a Region of Spain, is neither: an Axis unit in Barcelona keeps its
+    step (it lost one, the Region read as an occupied Dependent)."""
+    sit = situation("1937")
+    for u in sit["units"]:
+        if u["id"] == "it_ctv":
+            u["loc"] = "Barcelona"
+    s = start("15.26", "western", sit=sit, dice=[5])
+    choose(s, "Iberian")
+    text = logtext(s)
+    assert "Area Table Iberian: Catalonia" in text
+    assert "Catalonia is a Region of Spain, neither a Minor Country nor a Dependent" in text
+    assert "partisan uprisings" not in text and s.active is None
+
+
+def test_15_26_a_german_dependent_region_has_its_partisan_uprising() -> None:
+    """15.25's example: "The Ukraine German Dependent marker is in the Ceded Lands Box to
+    note that Region has become a German Dependent": then 15.26's Dependent clause holds
+    and the Axis loses a step of a ground unit there."""
+    sit = situation("1939")
+    sit["ceded"]["ge_ukraine"] = "Ceded Lands Box"
+    for u in sit["units"]:
+        if u["id"] == "ge_a3":
+            u["loc"] = "Kiev"
+    s = start("15.26", "soviet", sit=sit, dice=[3])
+    choose(s, "Eastern")
+    assert "Ukraine is a Conquered Country or Dependent: partisan uprisings" in logtext(s)
+    assert s.active == "axis"
+
+
+def test_15_25_the_ukraine_example_can_be_played() -> None:
+    """15.25's example, as printed: the Ukraine German Dependent marker in the Ceded Lands
+    Box and its Cities under Axis control, the Axis may create an Axis Ukraine, and the
+    marker is removed. It was not offered (only a Region marked conquered was)."""
+    sit = situation("1940")
+    sit["ceded"]["ge_ukraine"] = "Ceded Lands Box"
+    sit["control"].update({"Kiev": "axis", "Odessa": "axis"})
+    s = start("15.25", "axis", sit=sit)
+    assert "Ukraine" in labels(s)
+    choose(s, "Ukraine")
+    assert s.data["countries"]["Ukraine"]["status"] == "axis"
+    assert s.data["ceded"]["ge_ukraine"] == "Removed"
+    assert "remove the German Ukraine Ceded Land marker from the game" in logtext(s)

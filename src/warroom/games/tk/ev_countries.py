@@ -25,6 +25,7 @@ from warroom.games.tk.model import (
     exists,
     find_units,
     has,
+    held_dependent,
     hex_label,
     influence,
     instruct,
@@ -519,9 +520,12 @@ def creatable(g: TkRules, data: Data) -> list[str]:
     out = []
     for c, st in data["countries"].items():
         d = g.c.country[c]
-        conquered = st["status"] == "conquered" and d.kind == "minor"
-        region = st["status"] == "dependent" and d.new_country
-        if not ((conquered or region) and st.get("conquered_by") == "axis"):
+        conquered = (st["status"] == "conquered" and d.kind == "minor"
+                     and st.get("conquered_by") == "axis")
+        # a Region held by the Axis: conquered, or a German Dependent by its Ceded Land
+        # marker (15.25's Ukraine example)
+        region = d.new_country and held_dependent(g, data, c) == "axis"
+        if not (conquered or region):
             continue
         hexes = list(d.cities)
         hexes += [data["markers"][i]["loc"] for i in range(len(data["markers"]))
@@ -603,6 +607,14 @@ def _mcp_result(g: TkRules, data: Data, ctx: Ctx) -> None:
         return
     st = status(data, c)
     total = data["war"] == "total_war"
+    if st == "dependent" and held_dependent(g, data, c) is None:
+        # "If the result yields a Minor Country or Dependent": a Region still part of its
+        # Country (Catalonia in Spain, Ukraine in Russia) is neither (an outside audit: it
+        # was read as an occupied Dependent, and an Axis unit there lost a step)
+        parent = g.c.country[c].parent
+        no_result(data, "15.26", f"{c} is a Region of {parent or 'its Country'}, neither a "
+                  "Minor Country nor a Dependent")
+        return
     if st in ("conquered", "dependent"):
         spec = {"owner": "axis", "ground": True, "on_map": True, "country": c}
         cands = [u for u in find_units(g, data, {"owner": "axis", "ground": True,

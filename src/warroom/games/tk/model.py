@@ -95,6 +95,24 @@ def owner(g: TkRules, data: Data, c: str) -> str | None:
     return None
 
 
+def held_dependent(g: TkRules, data: Data, c: str) -> str | None:
+    """The faction holding ``c`` as a Dependent, for a Region or Dependent (status
+    ``dependent``: not a Country of its own): the faction that conquered it, or the Axis
+    while a German Ceded Land marker of its own name is in the Ceded Lands Box (15.25's
+    example: "The Ukraine German Dependent marker is in the Ceded Lands Box to note that
+    Region has become a German Dependent"). None: still part of its Country."""
+    if status(data, c) != "dependent":
+        return None
+    by: str | None = cst(data, c).get("conquered_by")
+    if by:
+        return by
+    for d in g.c.components.ceded_lands:
+        if (d.faction == "axis" and d.country == c and d.land == c
+                and data["ceded"].get(d.id) == "Ceded Lands Box"):
+            return "axis"
+    return None
+
+
 def is_faction_country(g: TkRules, data: Data, c: str, f: str) -> bool:
     st = status(data, c)
     return (st == "major" and g.c.country[c].faction == f) or st == f
