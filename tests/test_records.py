@@ -409,3 +409,31 @@ def test_undo_never_takes_back_another_roles_decision() -> None:
     session.undo()                       # RW takes back its own placement...
     assert not session.can_undo()          # ...but not the LW's
     assert session.state.active == "rw" and len(session.record.actions) == 3
+
+
+def test_a_failed_save_keeps_the_file_saved_before(eaw: Game, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save that fails half way (a full disk) leaves the earlier save whole and no
+    temporary file behind: it wrote over the file in place, which left 2 KiB of broken
+    JSON where a good save had been (an outside audit, with `ulimit -f 2`)."""
+    import errno
+
+    import warroom.core.files as files
+
+    path = tmp_path / "game.json"
+    first = played_session(eaw, 1, 8)
+    first.save(path)
+    good = path.read_bytes()
+    later = played_session(eaw, 1, 20)
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(files.os, "fsync", full)
+    with pytest.raises(OSError, match="No space left"):
+        later.save(path)
+    assert path.read_bytes() == good
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+    monkeypatch.undo()
+    later.save(path)
+    assert Session.load(eaw, path).record == later.record

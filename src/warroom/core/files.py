@@ -7,7 +7,10 @@ not UTF-8, not valid JSON, nested too deeply, or holding an integer too long to 
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -38,6 +41,24 @@ def read_text(path: Path, error: Callable[[str], WarroomError], what: str,
     except UnicodeDecodeError as exc:
         raise error(f"{what} {path} is not UTF-8 text (byte {exc.start}); save it as "
                     "UTF-8") from exc
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: into a temporary file beside it,
+    flushed to disk, then put in its place. A write that fails (a full disk) leaves the
+    file that was there as it was, never half a record; the error is raised."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def value_problem(exc: ValueError) -> str:

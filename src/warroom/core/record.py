@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from warroom.core.errors import IllegalActionError, RecordError, UnknownGameError, short
-from warroom.core.files import check_depth, parse_json, read_text
+from warroom.core.files import check_depth, parse_json, read_text, write_text
 from warroom.core.protocol import Game, apply, clone, legal_actions, new_game
 from warroom.core.state import State
 
@@ -120,8 +120,8 @@ class Record:
         return cls.from_json(parse_json(text, RecordError, str(p)), str(p))
 
     def save(self, path: str | Path, with_state: bool = True) -> None:
-        Path(path).write_text(json.dumps(self.to_json(with_state), indent=1) + "\n",
-                              encoding="utf-8")
+        # whole or not at all: a failed save (a full disk) keeps the file saved before
+        write_text(Path(path), json.dumps(self.to_json(with_state), indent=1) + "\n")
 
 
 def replay(game: Game, record: Record) -> State[Any]:

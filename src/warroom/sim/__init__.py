@@ -29,6 +29,7 @@ from typing import IO, Any
 
 from warroom.ai import make_bot
 from warroom.core.errors import UnknownGameError
+from warroom.core.files import write_text
 from warroom.core.protocol import Game, State, apply, new_game, result
 from warroom.core.record import Record
 from warroom.core.rng import derive_seed, seed_problem
@@ -297,7 +298,7 @@ class OutputWriter:
             self._fh.flush()
         if self.records_dir is not None and "record" in line:
             path = self.records_dir / f"game-{line['index']:05d}.json"
-            path.write_text(json.dumps(line["record"], indent=1) + "\n", encoding="utf-8")
+            write_text(path, json.dumps(line["record"], indent=1) + "\n")
 
     def close(self) -> None:
         if self._fh is not None:
