@@ -124,6 +124,29 @@ def test_replay_json_and_bad_record(tmp_path: Path) -> None:
     assert code == 2 and "not valid JSON" in out
 
 
+def test_replay_of_a_record_stating_another_result_exits_1(tmp_path: Path) -> None:
+    """`warroom replay` prints the replay, then says on stderr that the record states
+    another result (or another content pack) and exits 1: a tampered record replayed to
+    its true end with exit 0 and no word (an outside audit)."""
+    out_dir = tmp_path / "recs"
+    code, out = run("simulate", "eaw1940", "--games", "1", "--seed", "3", "--records",
+                    str(out_dir))
+    assert code == 0, out
+    path = out_dir / "game-00000.json"
+    rec = json.loads(path.read_text())
+    code, out = run("replay", str(path))
+    assert code == 0 and "warning" not in out, out
+    rec["result"] = {**rec["result"], "winner": "axis" if rec["result"]["winner"] != "axis"
+                     else None, "label": "tampered"}
+    path.write_text(json.dumps(rec))
+    code, out = run("replay", str(path))
+    assert code == 1 and "warning: the record states" in out, out
+    rec["content"] = "0123456789ab"
+    path.write_text(json.dumps(rec))
+    code, out = run("replay", str(path), "--json")
+    assert code == 1 and "another content pack (id 0123456789ab" in out, out
+
+
 def test_content_json() -> None:
     code, out = run("content", "eaw1940", "--json")
     assert code == 0

@@ -20,7 +20,7 @@ from warroom.core import (
     new_game,
     replay,
 )
-from warroom.core.record import replay_fitting
+from warroom.core.record import content_id, doubts, replay_fitting
 from warroom.core.rng import Rng
 
 # -- helpers -------------------------------------------------------------------------------
@@ -53,7 +53,9 @@ def test_record_round_trips_through_json_and_files(eaw: Game, tmp_path: Path) ->
     record = session.record
     assert record.forced_dice == [6, 5, 4]
     obj = record.to_json()
-    assert set(obj) == {"game", "scenario", "options", "seed", "forced_dice", "actions"}
+    assert set(obj) == {"game", "scenario", "options", "seed", "forced_dice", "actions",
+                        "content"}
+    assert obj["content"] == content_id(eaw)
     assert Record.from_json(json.loads(json.dumps(obj))) == record
     # to_json is a copy: changing it does not change the record
     obj["actions"].append("end_turn")
@@ -437,3 +439,36 @@ def test_a_failed_save_keeps_the_file_saved_before(eaw: Game, tmp_path: Path,
     monkeypatch.undo()
     later.save(path)
     assert Session.load(eaw, path).record == later.record
+
+
+def test_a_record_says_its_content_pack_and_result_and_a_replay_checks_them(
+        eaw: Game, tmp_path: Path) -> None:
+    """Records keep their content pack's id and, once over, their result: a replay on
+    another pack, or to another result, is told (`doubts`), and a step another pack
+    refuses names the pack in its error. Before, a record replayed without the --content
+    it was played with came to another winner, exit 0 and no word (an outside audit)."""
+    session = played_session(eaw, 4)
+    assert session.state.is_over
+    path = tmp_path / "g.json"
+    session.save(path)
+    saved = json.loads(path.read_text())
+    assert saved["content"] == content_id(eaw) and saved["result"]["winner"] is not None
+    record = Record.load(path)
+    state = replay(eaw, record)
+    assert doubts(eaw, record, state) == []
+    # another pack
+    other = Record.from_json({**saved, "content": "0123456789ab"})
+    assert any("another content pack (id 0123456789ab" in d
+               for d in doubts(eaw, other, replay(eaw, other)))
+    bad = Record.from_json({**saved, "content": "0123456789ab", "actions": ["fly"]})
+    with pytest.raises(RecordError, match="played with another content pack"):
+        replay(eaw, bad)
+    # another result
+    winner = saved["result"]["winner"]
+    edited = Record.from_json({**saved, "result": {**saved["result"],
+                                                   "winner": "nobody" if winner else "axis"}})
+    (said,) = doubts(eaw, edited, replay(eaw, edited))
+    assert "but its replay gives winner" in said
+    # a result that is not an object is refused
+    with pytest.raises(RecordError, match="'result' must be an object"):
+        Record.from_json({**saved, "result": "garbage"})

@@ -20,6 +20,11 @@ def fail(exc: Exception, code: int = 2) -> None:
     raise typer.Exit(code)
 
 
+def warn(text: str) -> None:
+    """Print ``warning: <text>`` on stderr (the command goes on)."""
+    err.print(Text.assemble(("warning: ", "bold yellow"), text))
+
+
 def emit_json(obj: Any) -> None:
     """Write ``obj`` as indented JSON (keys in their order) and a newline on stdout."""
     sys.stdout.write(json.dumps(obj, indent=1, sort_keys=False) + "\n")

@@ -19,6 +19,7 @@ from warroom.cli.batch import print_adapter
 from warroom.cli.batch import register as register_batch
 from warroom.cli.common import emit_json as _emit_json
 from warroom.cli.common import fail as _fail
+from warroom.cli.common import warn
 from warroom.cli.contents import (
     card_list_lines,
     one_card_lines,
@@ -31,7 +32,7 @@ from warroom.cli.records import HUMAN, parse_seats, seats_for_load
 from warroom.cli.render import print_log, render
 from warroom.core.errors import RecordError, WarroomError
 from warroom.core.protocol import result, view
-from warroom.core.record import Record, Session, replay, replay_fitting
+from warroom.core.record import Record, Session, doubts, other_content, replay, replay_fitting
 from warroom.games import game_ids, load_game
 from warroom.sim.bench import bench as run_bench
 from warroom.sim.bench import openspiel_available
@@ -110,6 +111,10 @@ def play(
                                   "save to keep it so).[/]")
             else:
                 session = Session.load(g, load)
+            if other_content(g, record):
+                warn(f"{load} was played with another content pack (id {record.content}); "
+                     "it goes on with the loaded one; load it with the --content it was "
+                     "played with to play on under its own")
         else:
             seats = parse_seats(g, as_, vs)
             session = Session.start(g, scenario, secrets.randbits(64) if seed is None
@@ -146,7 +151,9 @@ def replay_cmd(
     = False,
     content: ContentOpt = None,
 ) -> None:
-    """Re-play a record; fails with the index of the first illegal action."""
+    """Re-play a record; fails with the index of the first illegal action. Exits 1, after
+    the replay, when the record was played with another content pack or states another
+    result than its replay gives (each said on stderr)."""
     try:
         rec = Record.load(record)
         state = replay(load_game(rec.game, content), rec)
@@ -154,8 +161,13 @@ def replay_cmd(
         _fail(exc)
         return
     out = result(state)
+    doubtful = doubts(state.game, rec, state)
     if as_json:
         _emit_json(view(state))
+        for line in doubtful:
+            warn(line)
+        if doubtful:
+            raise typer.Exit(1)
         return
     print_log(console, state.log)
     # the loaded game's own content (a --content pack's lines), as play draws it
@@ -166,6 +178,10 @@ def replay_cmd(
         console.print(f"[bold]{len(rec.actions)} actions replayed.[/]")
         for line in outcome_lines(out, rec.game):
             console.print(Text(line))
+    for line in doubtful:
+        warn(line)
+    if doubtful:
+        raise typer.Exit(1)
 
 
 @app.command()

@@ -10,6 +10,7 @@ checks against the replay.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -17,10 +18,19 @@ from typing import Any
 
 from warroom.core.errors import IllegalActionError, RecordError, UnknownGameError, short
 from warroom.core.files import check_depth, parse_json, read_text, write_text
-from warroom.core.protocol import Game, apply, clone, legal_actions, new_game
+from warroom.core.protocol import Game, apply, clone, legal_actions, new_game, result
 from warroom.core.state import State
 
 RECORD_KEYS = ("game", "scenario", "options", "seed", "forced_dice", "actions")
+OPTIONAL_KEYS = ("state", "result", "seats", "content")
+
+
+def content_id(game: Game) -> str:
+    """A short fingerprint of ``game``'s content pack (its ``content_json``): records keep
+    it, so a replay with another pack (a corrected card, a table of a ``--content``
+    folder) is told, not silently played to another end."""
+    text = json.dumps(game.content_json(), sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
 @dataclass
@@ -34,6 +44,11 @@ class Record:
     state: dict[str, Any] | None = None
     seats: dict[str, str] = field(default_factory=dict)
     """Who plays each role (``"human"`` or a bot's name); empty when nobody said."""
+    content: str = ""
+    """:func:`content_id` of the content pack the game was played with ("": not said)."""
+    result: dict[str, Any] | None = None
+    """The result the record states (a finished game's, as ``Outcome.to_json``), checked
+    against the replay by :func:`doubts`."""
 
     def to_json(self, with_state: bool = False) -> dict[str, Any]:
         obj: dict[str, Any] = {
@@ -46,6 +61,10 @@ class Record:
         }
         if self.seats:
             obj["seats"] = dict(self.seats)
+        if self.content:
+            obj["content"] = self.content
+        if self.result is not None:
+            obj["result"] = dict(self.result)
         if with_state and self.state is not None:
             obj["state"] = self.state
         return obj
@@ -65,7 +84,7 @@ class Record:
                               "a game in play, whose seed is revealed when the game ends; "
                               "download the record again once the game is over")
         unknown = sorted(str(k).encode("utf-8", "backslashreplace").decode() for k in
-                         set(obj) - set(RECORD_KEYS) - {"state", "result", "seats"})
+                         set(obj) - set(RECORD_KEYS) - set(OPTIONAL_KEYS))
         if unknown:
             listed = ", ".join(unknown)
             raise RecordError(f"{source}: unknown key(s) "
@@ -110,8 +129,17 @@ class Record:
                 isinstance(k, str) and isinstance(v, str) for k, v in seats.items()):
             raise RecordError(f"{source}: 'seats' must be an object mapping each role to "
                               "\"human\" or a bot's name")
+        content = obj.get("content")
+        content = "" if content is None else content
+        if not isinstance(content, str) or len(content) > 64:
+            raise RecordError(f"{source}: 'content' must be the short id of a content pack "
+                              "(a string), as warroom writes it")
+        stated = obj.get("result")
+        if stated is not None and not isinstance(stated, dict):
+            raise RecordError(f"{source}: 'result' must be an object (the result the record "
+                              "states, as warroom writes it) or null")
         return cls(game, scenario, dict(options), seed, list(forced), list(actions), state,
-                   dict(seats))
+                   dict(seats), content, None if stated is None else dict(stated))
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
@@ -138,10 +166,11 @@ def replay(game: Game, record: Record) -> State[Any]:
             apply(state, ref)
         except IllegalActionError as exc:
             legal = [a.key for a in legal_actions(state)]
-            raise RecordError(
-                f"record step {i}: {exc}", index=i, legal=legal, replayed=True) from exc
+            raise RecordError(f"record step {i}: {exc}{other_content(game, record)}",
+                              index=i, legal=legal, replayed=True) from exc
         except ValueError as exc:  # e.g. a forced die value that is not a face of the die
-            raise RecordError(f"record step {i} ({ref!r}) cannot be played: {exc}",
+            raise RecordError(f"record step {i} ({ref!r}) cannot be played: "
+                              f"{exc}{other_content(game, record)}",
                               index=i, replayed=True) from exc
     if record.state is not None:
         mine = json.loads(state.dumps())
@@ -154,6 +183,47 @@ def replay(game: Game, record: Record) -> State[Any]:
                               "warroom whose rules differ; load it without 'state' to trust "
                               "the actions", replayed=True)
     return state
+
+
+def other_content(game: Game, record: Record) -> str:
+    """A sentence to add to an error when ``record`` says it was played with another
+    content pack than ``game``'s ("" when it says nothing or the same)."""
+    if not record.content or record.content == content_id(game):
+        return ""
+    return (f" (this record was played with another content pack, id {record.content}; "
+            f"the loaded one is {content_id(game)}: replay it with the --content it was "
+            "played with)")
+
+
+def doubts(game: Game, record: Record, state: State[Any]) -> list[str]:
+    """What a replay of ``record`` (``state``, replayed on ``game``) should not be trusted
+    for, in words: a content pack other than the one it was played with, and a result
+    other than the one it states. Empty when there is nothing to doubt."""
+    out: list[str] = []
+    if record.content and record.content != content_id(game):
+        out.append(f"this record was played with another content pack (id {record.content}; "
+                   f"the loaded one is {content_id(game)}): the replay may end otherwise; "
+                   "replay it with the --content it was played with")
+    if record.result is not None:
+        res = result(state)
+        now = res.to_json() if res is not None else None
+        keys = ("winner", "scores") if now is not None else ()
+        if now is None:
+            out.append(f"the record states a result ({_said(record.result)}) but its "
+                       "replay has not ended: the record was edited, or made by other rules "
+                       "or content")
+        elif any(record.result.get(k) != now.get(k) for k in keys):
+            out.append(f"the record states {_said(record.result)} but its replay gives "
+                       f"{_said(now)}: the record was edited, or made by other rules or "
+                       "content")
+    return out
+
+
+def _said(res: dict[str, Any]) -> str:
+    winner = res.get("winner")
+    label = res.get("label") or res.get("termination") or ""
+    who = f"winner {winner}" if winner else "no winner"
+    return f"{who}{f', {label}' if label else ''}"
 
 
 def replay_fitting(game: Game, record: Record) -> tuple[State[Any], int | None]:
@@ -199,7 +269,7 @@ class Session:
                 raise RecordError("a session of a game in progress needs the game's record "
                                   "(Session.load or Session(state, record))")
             record = Record(d["game"], d["scenario"], dict(d["options"]), d["seed"],
-                            list(d["forced"]), [])
+                            list(d["forced"]), [], content=content_id(state.game))
         self.record = record
         self._undo: list[tuple[State[Any], int, str]] = []
 
@@ -209,14 +279,17 @@ class Session:
               forced_dice: list[int] | None = None) -> Session:
         state = new_game(game, scenario, seed, options, forced_dice)
         rec = Record(game.id, state.data["scenario"], dict(state.data["options"]), seed,
-                     list(forced_dice or []), [])
+                     list(forced_dice or []), [], content=content_id(game))
         return cls(state, rec)
 
     @classmethod
     def load(cls, game: Game, path: str | Path) -> Session:
         record = Record.load(path)
         state = replay(game, record)
+        # the snapshot and the stated result belong to the file; the live record states
+        # them again when it is saved
         record.state = None
+        record.result = None
         return cls(state, record)
 
     def apply(self, action: Any, role: str | None = None) -> Checkpoint:
@@ -271,6 +344,8 @@ class Session:
         self._undo[:] = mark.undo
 
     def save(self, path: str | Path) -> None:
-        self.record.state = json.loads(self.state.dumps())
-        self.record.save(path)
-        self.record.state = None
+        """Save the record with a snapshot of the state and, once the game is over, the
+        result it came to (which a replay checks: :func:`doubts`)."""
+        out = result(self.state)
+        replace(self.record, state=json.loads(self.state.dumps()),
+                result=out.to_json() if out is not None else None).save(path)

@@ -31,7 +31,7 @@ from warroom.ai import make_bot
 from warroom.core.errors import UnknownGameError
 from warroom.core.files import write_text
 from warroom.core.protocol import Game, State, apply, new_game, result
-from warroom.core.record import Record
+from warroom.core.record import Record, content_id
 from warroom.core.rng import derive_seed, seed_problem
 from warroom.games import load_game
 from warroom.sim.backends import check_backend, run_tasks
@@ -175,7 +175,8 @@ def play_game(game: Game, scenario: str | None, game_seed: int, bots: dict[str, 
         line.update(extra)
     if keep_record:
         line["record"] = Record(game.id, data["scenario"], dict(data["options"]),
-                                game_seed, [], list(actions)).to_json()
+                                game_seed, [], list(actions), seats=dict(bots),
+                                content=content_id(game), result=out.to_json()).to_json()
     return line
 
 
