@@ -269,7 +269,7 @@ def test_upgrade_games_reports_and_rewinds_a_stored_web_game(tmp_path: Path) -> 
         svc.close()
         svc.engine.dispose()
     code, out = run("upgrade-games", "--db", url)
-    assert code == 0, out
+    assert code == 1, out           # a game it cannot replay: scripts see it
     assert gid in out and "action 1 no longer fits" in out and "x:y" not in out
     assert "1 game(s) checked; 1 that today's rules cannot replay" in out
     code, out = run("upgrade-games", "--db", url, "--rewind", gid)
@@ -281,3 +281,8 @@ def test_upgrade_games_reports_and_rewinds_a_stored_web_game(tmp_path: Path) -> 
     assert code != 0 and "no game" in out and "Traceback" not in out
     code, out = run("upgrade-games", "--db", "nosuchdb://x")
     assert code != 0 and "cannot open the database" in out and "Traceback" not in out
+    # a mistyped path is refused, and makes no empty database nor lock file
+    missing = tmp_path / "typo.sqlite3"
+    code, out = run("upgrade-games", "--db", f"sqlite:///{missing}")
+    assert code == 2 and f"no database at {missing}" in out, out
+    assert not missing.exists() and not (tmp_path / "typo.sqlite3.lock").exists()

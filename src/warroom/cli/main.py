@@ -323,10 +323,24 @@ def upgrade_games(
 ) -> None:
     """After upgrading warroom, with the server stopped: replay the stored web games under
     today's rules, refresh their state snapshots, and report (or with --rewind mend) the
-    games in play that the new rules no longer accept."""
+    games in play that the new rules no longer accept. Exits 1 when some stored game cannot
+    be replayed (and was not rewound)."""
+    from sqlalchemy.engine import make_url
+
     from warroom.web.app import DatabaseInUse, ExclusiveUse, create_service, db_problem
 
     url = db or default_db()
+    try:
+        parsed = make_url(url)
+    except Exception as exc:
+        _fail(WarroomError(db_problem(url, exc)))
+        return
+    if (parsed.drivername.startswith("sqlite") and parsed.database
+            and parsed.database != ":memory:" and not Path(parsed.database).exists()):
+        # a mistyped path made an empty database (and its lock file) and reported success
+        _fail(WarroomError(f"no database at {parsed.database}: nothing to upgrade; check "
+                           "--db (serve creates a database, upgrade-games never does)"))
+        return
     lock = ExclusiveUse(url)    # never beside a running server (it would undo its moves)
     try:
         lock.acquire()
@@ -366,6 +380,8 @@ def upgrade_games(
     console.print(f"{len(found)} game(s) checked; {stuck} that today's rules cannot replay"
                   + (f"; {sum(1 for f in found if f.finding == 'rewound')} rewound"
                      if rewind else ""))
+    if stuck:
+        raise typer.Exit(1)
 
 
 from warroom.cli.tk import app as tk_app  # noqa: E402
