@@ -40,6 +40,9 @@ RECORDS = [
     ("dev_zero", _dev_zero, "larger than"),
     ("not_json", _write("r.json", b"{nope"), "not valid JSON"),
     ("not_object", _write("r.json", b"[1, 2]"), "must be a JSON object"),
+    # JSON keeps the last of a key given twice: this replayed an sfe game (an outside audit)
+    ("duplicate_key", _write("r.json", b'{"game": "eaw1940", "game": "sfe", "seed": 0, '
+                             b'"actions": []}'), "the key 'game' appears twice"),
     ("huge_key", _write("r.json", json.dumps({"game": "eaw1940", "seed": 0,
                                                     "actions": ["x" * 100_000]})
                         .encode()), "record step 0"),
@@ -62,6 +65,8 @@ CONTENT = [
     ("not_utf8", b"\xff\xfe: 1", "not UTF-8"),
     ("deep_yaml", b"a: " + b"[" * 100_000, "nested"),
     ("huge_int", b"a: " + b"9" * 5000, "4,300 digits"),
+    # YAML keeps the last of a key given twice: an edit that left the old line in place
+    ("duplicate_key", b"a: 1\nb: [{x: 1, x: 2}]\n", "the key 'x' appears twice"),
 ]
 
 

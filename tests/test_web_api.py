@@ -126,6 +126,11 @@ def test_finished_game_record_replays_and_uploads(tmp_path: Path) -> None:
         assert step["step"] == 1 and step["steps"] == len(rec["actions"])
         bad = c.post("/api/records", json={**rec, "actions": ["take:9"]})
         assert bad.status_code == 422 and "record step 0" in bad.json()["error"]
+        # a key given twice is refused, not read as its last (an outside audit)
+        twice = json.dumps(rec)[:-1] + ', "game": "eaw1940"}'
+        dup = c.post("/api/records", content=twice,
+                     headers={"Content-Type": "application/json"})
+        assert dup.status_code == 422 and "appears twice" in dup.json()["error"], dup.text
 
 
 def test_games_survive_a_restart_of_the_app(tmp_path: Path) -> None:
@@ -480,6 +485,7 @@ def test_one_process_at_a_time_on_a_database(tmp_path: Path) -> None:
     from warroom.cli.main import app
     from warroom.web.db import DatabaseInUse, ExclusiveUse
     url = f"sqlite:///{tmp_path / 'w.sqlite3'}"
+    (tmp_path / "w.sqlite3").touch()         # the database the running server made
     first = ExclusiveUse(url)
     first.acquire()
     try:

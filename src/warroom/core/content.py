@@ -70,11 +70,31 @@ class ContentPack:
         return validate(model, load_yaml(path), str(path))
 
 
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, refusing a mapping that names a key twice (YAML keeps the last
+    silently: an edit that left the old ``id:`` line in place changed a card's id)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _value in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            try:
+                if key in seen:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"the key {str(key)[:40]!r} appears twice in one "
+                        "mapping; keep one", key_node.start_mark)
+                seen.add(key)
+            except TypeError:       # an unhashable key: PyYAML's own error says so
+                pass
+        return super().construct_mapping(node, deep)
+
+
 def load_yaml(path: Path) -> Any:
-    """A YAML (or JSON) file as plain data; every way it can fail is a ContentError."""
+    """A YAML (or JSON) file as plain data; every way it can fail is a ContentError (a key
+    given twice in one mapping included)."""
     text = read_text(path, lambda msg: ContentError(msg, file=str(path)), "content file")
     try:
-        obj = yaml.safe_load(text)
+        obj = yaml.load(text, Loader=_UniqueKeyLoader)   # a SafeLoader
     except RecursionError as exc:
         raise ContentError("nested too deeply to read", file=str(path)) from exc
     except ValueError as exc:   # e.g. an integer over Python's 4,300-digit limit

@@ -89,10 +89,23 @@ def check_depth(obj: Any, error: type[WarroomError], where: str,
         raise error(f"{where}: nested more than {limit} levels deep")
 
 
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``object_pairs_hook`` for ``json.loads``: an object naming a key twice is refused
+    (ValueError), where JSON would silently keep the last (``{"game": "eaw1940", "game":
+    "sfe"}`` replayed an sfe game)."""
+    obj: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in obj:
+            raise ValueError(f"the key {k[:40]!r} appears twice in one object; keep one")
+        obj[k] = v
+    return obj
+
+
 def parse_json(text: str, error: type[WarroomError], where: str) -> Any:
-    """Decode JSON text, turning every way it can fail into ``error``."""
+    """Decode JSON text, turning every way it can fail into ``error``; a key given twice in
+    one object is refused (:func:`unique_keys`)."""
     try:
-        obj = json.loads(text)
+        obj = json.loads(text, object_pairs_hook=unique_keys)
     except json.JSONDecodeError as exc:
         raise error(f"{where}: not valid JSON (line {exc.lineno}, column {exc.colno}: "
                     f"{exc.msg})") from exc

@@ -23,6 +23,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from warroom.core.errors import IllegalActionError, WarroomError
+from warroom.core.files import unique_keys
 from warroom.core.protocol import Game
 from warroom.core.rng import MASK64, seed_problem
 from warroom.games import load_game
@@ -413,12 +414,12 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
         """Upload a record (JSON) to open it in the replay viewer; it is replayed first."""
         raw = await request.body()
         try:
-            obj = json.loads(raw)
+            obj = json.loads(raw, object_pairs_hook=unique_keys)
             plain_json(obj, "the record")
         except RecursionError:
             return _error(422, "the record is not valid JSON")
         except ValueError as exc:
-            return _error(422, str(exc) if "the record" in str(exc)
+            return _error(422, str(exc) if "the record" in str(exc) or "twice" in str(exc)
                           else "the record is not valid JSON")
         return await run_in_threadpool(service.upload, obj)
 
