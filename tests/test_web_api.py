@@ -73,6 +73,7 @@ def test_errors_change_nothing(tmp_path: Path) -> None:
             ({"token": a, "action": "take:1", "version": 7}, 409),      # stale
             ({"token": a, "action": "fly", "version": 0}, 422),
             ({"token": a, "action": "take:1", "extra": 1}, 422),
+            ({"action": "take:1", "version": 0}, 403),                  # no token: no seat
         ]
         for body, status in cases:
             res = c.post(f"{url}/actions", json=body)
@@ -99,6 +100,7 @@ def test_undo_only_own_decision_and_record(tmp_path: Path) -> None:
         c.post(f"{url}/actions", json={"token": a, "action": "take:1"})
         # a handed over to b: a may not undo, b has nothing to undo
         assert c.post(f"{url}/undo", json={"token": a}).status_code == 422
+        assert c.post(f"{url}/undo", json={}).status_code == 403
         assert c.post(f"{url}/undo", json={"token": b}).status_code == 422
         rec = c.get(f"{url}/record", params={"token": b}).json()
         assert rec["actions"] == [None] and rec["seed"] is None     # a's move is a's

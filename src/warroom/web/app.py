@@ -172,7 +172,8 @@ class NewGame(BaseModel):
 class Act(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    token: StrictStr = Field(max_length=128)
+    token: StrictStr | None = Field(default=None, max_length=128,
+                                    description="The seat's secret token (missing: 403).")
     action: StrictStr | StrictInt = Field(description="An action key or catalogue id.")
     version: StrictInt | None = Field(default=None, description="The version the seat saw.")
 
@@ -186,7 +187,8 @@ class Act(BaseModel):
 class Undo(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    token: StrictStr = Field(max_length=128)
+    token: StrictStr | None = Field(default=None, max_length=128,
+                                    description="The seat's secret token (missing: 403).")
     version: StrictInt | None = None
 
 
