@@ -321,3 +321,20 @@ def test_batch_commands_refuse_a_bot_name_in_another_case_before_playing(tmp_pat
         code, text = run(*args, "--games", "1", "--out", str(out))
         assert code == 2 and "unknown bot 'Greedy'" in text, text
         assert not out.exists()
+
+
+def test_a_record_seat_that_is_no_bot_says_why(tmp_path: Path) -> None:
+    """A record's seat names a bot with a parameter it does not take: the bot's own words
+    name the parameter (it said "names ismcts:foo=1, which eaw1940 does not know" and
+    listed the bots, ismcts among them; an outside audit)."""
+    path = tmp_path / "r.json"
+    for seat, words in (("ismcts:foo=1", "has no parameter 'foo'"),
+                        ("nosuchbot", "unknown bot 'nosuchbot'")):
+        path.write_text(json.dumps({"game": "eaw1940", "seed": 1, "actions": [],
+                                    "seats": {"axis": seat}}))
+        code, out = run("play", "eaw1940", "--load", str(path), input="quit\n")
+        assert code == 2 and words in out and "Traceback" not in out, out
+    path.write_text(json.dumps({"game": "eaw1940", "seed": 1, "actions": [],
+                                "seats": {"allies": "human"}}))
+    code, out = run("play", "eaw1940", "--load", str(path), input="quit\n")
+    assert code == 2 and "name allies, which eaw1940 does not know" in out, out

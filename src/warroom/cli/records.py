@@ -17,7 +17,7 @@ from pathlib import Path
 
 import platformdirs
 
-from warroom.ai import BOTS, make_bot
+from warroom.ai import make_bot
 from warroom.core.errors import WarroomError
 from warroom.core.protocol import Game, role_title
 from warroom.core.record import Record, Session
@@ -83,12 +83,14 @@ def bot_spec(text: str) -> str:
     return name.strip().lower() + colon + rest
 
 
-def _known_bot(spec: str, game: Game) -> bool:
+def _bot_problem(spec: str, game: Game) -> str | None:
+    """Why ``spec`` names no bot of ``game`` (the bot's own words: an unknown name, or a
+    parameter it does not take), or None."""
     try:
         make_bot(spec, game=game)
-    except WarroomError:
-        return False
-    return True
+    except WarroomError as exc:
+        return str(exc)
+    return None
 
 
 def seats_for_load(game: Game, record: Record, as_: str | None, vs: str | None,
@@ -107,12 +109,14 @@ def seats_for_load(game: Game, record: Record, as_: str | None, vs: str | None,
     wanted = parse_seats(game, as_, vs)
     if record.seats:
         unknown = sorted(set(record.seats) - set(game.roles))
-        bad = sorted({p for p in record.seats.values()
-                      if p != HUMAN and not _known_bot(p, game)})
-        if unknown or bad:
-            raise SeatError(f"the record's seats name {', '.join(unknown + bad)}, which "
-                            f"{game.id} does not know; roles: {', '.join(game.roles)}, bots: "
-                            f"{', '.join(BOTS)}")
+        if unknown:
+            raise SeatError(f"the record's seats name {', '.join(unknown)}, which "
+                            f"{game.id} does not know; roles: {', '.join(game.roles)}")
+        for p in sorted(set(record.seats.values()) - {HUMAN}):
+            why = _bot_problem(p, game)
+            if why is not None:
+                raise SeatError(f"the record's seat {p[:80]!r} is no bot of this warroom: "
+                                f"{why}")
         saved = Seats({r: record.seats.get(r, HUMAN) for r in game.roles})
         if as_ is not None and wanted.humans != saved.humans:
             problems.append(f"--as {as_} (the record is played by "
