@@ -325,21 +325,20 @@ def upgrade_games(
     today's rules, refresh their state snapshots, and report (or with --rewind mend) the
     games in play that the new rules no longer accept. Exits 1 when some stored game cannot
     be replayed (and was not rewound)."""
-    from sqlalchemy.engine import make_url
-
-    from warroom.web.app import DatabaseInUse, ExclusiveUse, create_service, db_problem
+    from warroom.web.app import (
+        DatabaseInUse,
+        ExclusiveUse,
+        create_service,
+        db_problem,
+        missing_sqlite,
+    )
 
     url = db or default_db()
-    try:
-        parsed = make_url(url)
-    except Exception as exc:
-        _fail(WarroomError(db_problem(url, exc)))
-        return
-    if (parsed.drivername.startswith("sqlite") and parsed.database
-            and parsed.database != ":memory:" and not Path(parsed.database).exists()):
+    missing = missing_sqlite(url)
+    if missing is not None:
         # a mistyped path made an empty database (and its lock file) and reported success
-        _fail(WarroomError(f"no database at {parsed.database}: nothing to upgrade; check "
-                           "--db (serve creates a database, upgrade-games never does)"))
+        _fail(WarroomError(f"no database at {missing}: nothing to upgrade; check --db "
+                           "(serve creates a database, upgrade-games never does)"))
         return
     lock = ExclusiveUse(url)    # never beside a running server (it would undo its moves)
     try:

@@ -32,6 +32,7 @@ from warroom.web.db import ExclusiveUse as ExclusiveUse  # re-exported for the C
 from warroom.web.db import db_problem as db_problem  # re-exported for the CLI
 from warroom.web.db import make_engine, migrate
 from warroom.web.db import masked_db as masked_db  # re-exported for the CLI
+from warroom.web.db import missing_sqlite as missing_sqlite  # re-exported for the CLI
 from warroom.web.service import (
     Forbidden,
     GameService,

@@ -193,6 +193,20 @@ def masked_db(url: str) -> str:
         return re.sub(r"(//[^/:@]*:)[^@/]*@", r"\1***@", url)
 
 
+def missing_sqlite(url: str) -> str | None:
+    """The path of a SQLite database file that ``url`` names and that does not exist (None
+    otherwise: another database, an in-memory one, a URL SQLAlchemy cannot read)."""
+    try:
+        parsed = make_url(url)
+    except Exception:
+        return None
+    path = parsed.database
+    if parsed.drivername.startswith("sqlite") and path and path != ":memory:" \
+            and not Path(path).exists():
+        return path
+    return None
+
+
 def db_problem(url: str, exc: Exception) -> str:
     """One line on a database that cannot be opened, its password never shown."""
     text = str(exc).splitlines()[0][:200] if str(exc) else exc.__class__.__name__
