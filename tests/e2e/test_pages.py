@@ -460,6 +460,9 @@ def test_seat_page_on_a_4k_screen(browser: Any, server: Server, game: str) -> No
         page.wait_for_function("() => !document.getElementById('undo').disabled")
         assert page.locator("#log li").count() >= 1
         assert page.locator("#log .rule").count() >= 1, "the log cites rules"
+        # a line's machine facts ("Side axis", "Card ax14") are its tooltip, never chips
+        # that repeat the words in ids
+        assert page.locator("#log .fact-chip").count() == 0
         before = version(page)
         page.click("#undo")
         wait_version_change(page, before)

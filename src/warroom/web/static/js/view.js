@@ -495,7 +495,9 @@ function dice(v) {
 
 const FACT_SKIP = new Set(["rule", "text", "die", "dice", "mods", "total", "to"]);
 
-/** One log entry: the rule, the words, then its facts (dice, modifiers, total, others). */
+/** One log entry: the rule, the words, then the roll (dice, modifiers, total). Its other
+ * facts (the machine-readable details the words already say: "Side axis", "Card ax14")
+ * are the entry's tooltip, not chips: shown as chips they repeated the line in ids. */
 export function renderLogEntry(e) {
   if (typeof e === "string") {
     const m = e.match(/^(.*)\s\[([^\]]+)\]$/s);
@@ -513,14 +515,12 @@ export function renderLogEntry(e) {
   if (e.total !== undefined) facts.push(h("span", { class: "total" }, `= ${e.total}`));
   const other = Object.entries(e).filter(([k, v]) => !FACT_SKIP.has(k) && v !== null &&
     v !== undefined && v !== false && !(Array.isArray(v) && !v.length));
-  return h("li", { class: e.to ? "private" : null },
+  const details = other.map(([k, v]) => `${humanize(k)}: ${factText(v)}`).join("\n");
+  return h("li", { class: e.to ? "private" : null, title: details || null },
     ruleBadge(e.rule), " ",
     e.to ? h("span", { class: "chip private-tag", title: `only ${roleName(e.to)} sees this` }, "private") : null,
     h("span", { class: "log-text" }, e.text ?? ""),
-    facts.length || other.length ? h("span", { class: "log-facts" }, facts,
-      other.map(([k, v]) => h("span", { class: "fact-chip", title: k },
-        h("span", { class: "k" }, humanize(k)), " ",
-        factText(v)))) : null);
+    facts.length ? h("span", { class: "log-facts" }, facts) : null);
 }
 
 /** A log fact in words: a list of plain values joined ("Paris, London"), anything else
