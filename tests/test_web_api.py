@@ -584,3 +584,52 @@ def test_idle_games_leave_memory_and_come_back_as_they_were(tmp_path: Path) -> N
         clock[0] += 5000.0
         service._sweep()
         assert set(service.loaded()) == {g["id"], h["id"]}
+
+
+def test_every_seat_is_told_when_the_creator_chose_the_seed(tmp_path: Path) -> None:
+    """A game's cards and dice follow from its seed: the player who chose it can know the
+    other seats' hidden hands (an outside audit rebuilt an eit2 hand from it). Every seat,
+    and the lobby's list, is told whether the seed was chosen."""
+    with make(tmp_path, ["toy", "eit2"]) as c:
+        chosen = c.post("/api/games", json={"game": "eit2", "seed": 12345,
+                                            "seats": {"lw": "human", "rw": "human"}}).json()
+        drawn = c.post("/api/games", json={"game": "eit2",
+                                           "seats": {"lw": "human", "rw": "human"}}).json()
+        for g, said in ((chosen, True), (drawn, False)):
+            v = c.get(f"/api/games/{g['id']}/view", params={"token": g["tokens"]["rw"]}).json()
+            assert v["seed_chosen"] is said and v["hidden_information"] is True
+        listed = {x["id"]: x["seed_chosen"] for x in c.get("/api/games").json()}
+        assert listed == {chosen["id"]: True, drawn["id"]: False}
+    with make(tmp_path, ["toy", "eit2"]) as c:      # kept across a restart
+        v = c.get(f"/api/games/{chosen['id']}/view",
+                  params={"token": chosen["tokens"]["lw"]}).json()
+        assert v["seed_chosen"] is True
+
+
+def test_a_database_of_the_first_schema_is_upgraded(tmp_path: Path) -> None:
+    """A database made before migration 0002 (games without ``seed_chosen``) is upgraded
+    when the server starts; its games load, their seed not said to be chosen."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import text
+
+    from warroom.web.db import MIGRATIONS, make_engine
+
+    url = f"sqlite:///{tmp_path / 'w.sqlite3'}"
+    engine = make_engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+        conn.execute(text("INSERT INTO games (id, game, scenario, options, seed, forced_dice, "
+                          "version, status, result, created, updated) VALUES ('g1', 'toy', "
+                          "'', '{}', '7', '[]', 0, 'active', NULL, '2026-12-01', "
+                          "'2026-12-01')"))
+        for role in ("a", "b"):
+            conn.execute(text("INSERT INTO seats (game_id, role, player, token_hash) VALUES "
+                              f"('g1', '{role}', 'human', 'x')"))
+    engine.dispose()
+    with make(tmp_path) as c:
+        listed = c.get("/api/games").json()
+        assert [(x["id"], x["seed_chosen"]) for x in listed] == [("g1", False)]

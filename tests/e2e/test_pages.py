@@ -202,7 +202,7 @@ def test_illegal_and_stale_actions_show_a_message(page: Any, server: Server) -> 
     server.api("POST", f"/api/games/{g['id']}/actions",
                json={"token": a, "action": "take:1", "version": 0})
     page.locator("#choices .act").first.click()
-    info = page.locator(".msg.info")
+    info = page.locator(".msg.info", has_text="moved on")
     info.wait_for()
     assert "moved on" in info.inner_text()
     page.wait_for_function("() => document.body.dataset.version === '1'")
@@ -433,6 +433,9 @@ def test_seat_page_on_a_4k_screen(browser: Any, server: Server, game: str) -> No
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(f"/games/{g['id']}#{g['tokens'][who]}")
         page.wait_for_function(MY_TURN_OR_OVER)
+        # the seed was chosen (the test's own): in a game with hidden cards every seat is told
+        note = page.locator("#messages .msg", has_text="seed of this game was chosen")
+        assert note.count() == (1 if loader(game).hidden_information else 0)
         # the screen is used: no sideways scroll, the map fills a good part of it
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         box = page.locator("#map-panel").bounding_box()

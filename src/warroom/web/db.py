@@ -18,6 +18,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
@@ -25,6 +26,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
     text,
 )
 from sqlalchemy.engine import Engine, make_url
@@ -50,6 +52,8 @@ class GameRow(Base):
     scenario: Mapped[str] = mapped_column(String(64))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[str] = mapped_column(String(40))          # up to 2**64: text, not BIGINT
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Whether whoever created the game chose its seed (every seat is told: migration 0002)."""
     forced_dice: Mapped[list[int]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=0)
     """The number of actions played (what clients send back to avoid stale moves)."""

@@ -139,6 +139,9 @@ class Live:
     bot_busy: bool = False
     bot_failures: int = 0
     """Bot moves that failed in a row (the database down...): the next waits longer."""
+    seed_chosen: bool = False
+    """Whether whoever created the game chose its seed (then, in a game with hidden
+    information, they can know every hidden card and die: each seat is told)."""
     used: float = 0.0
     """When a request last took this game (the service's clock): idle games are dropped
     from memory (:meth:`GameService.live`)."""
@@ -166,6 +169,7 @@ class Stored:
     result: dict[str, Any] | None
     snap_at: int | None
     snap_state: str | None
+    seed_chosen: bool = False
 
 
 @dataclass(frozen=True)
@@ -299,6 +303,7 @@ class GameService:
             if player != "human" and not (player.startswith("bot:") and player[4:] in bots):
                 raise UnknownGameError(f"seat {role}: {short(player)} is neither 'human' nor "
                                        f"a bot ({', '.join('bot:' + b for b in bots)})")
+        chosen = seed is not None
         if seed is None:
             seed = secrets.randbits(64)
         session = Session.start(game, scenario, seed, options)
@@ -308,7 +313,8 @@ class GameService:
         hashes = {role: hash_token(t) for role, t in tokens.items()}
         with self._write() as db:
             db.add(GameRow(id=game_key, game=game_id, scenario=st["scenario"],
-                           options=dict(st["options"]), seed=str(seed), forced_dice=[],
+                           options=dict(st["options"]), seed=str(seed), seed_chosen=chosen,
+                           forced_dice=[],
                            version=0, status="active", result=None, created=now(),
                            updated=now()))
             db.flush()
@@ -316,7 +322,8 @@ class GameService:
                 db.add(SeatRow(game_id=game_key, role=role, player=seats[role],
                                token_hash=hashes[role]))
             self._finish_row(db, game_key, session.state)
-        live = Live(game_key, session, dict(seats), hashes, 0, used=self.clock())
+        live = Live(game_key, session, dict(seats), hashes, 0, seed_chosen=chosen,
+                    used=self.clock())
         with self._live_lock:
             self._live[game_key] = live
         self._kick_bots(live)
@@ -333,6 +340,7 @@ class GameService:
                 seats.setdefault(s.game_id, {})[s.role] = s.player
         return [{"id": r.id, "game": r.game, "scenario": r.scenario, "version": r.version,
                  "status": r.status, "seats": seats.get(r.id, {}),
+                 "seed_chosen": bool(r.seed_chosen),
                  "result": r.result, "updated": r.updated.isoformat()} for r in rows]
 
     # -- loading ----------------------------------------------------------------------------
@@ -423,7 +431,7 @@ class GameService:
                 {r: s.token_hash for r, s in seats.items()}, row.version,
                 row.status == "over", row.result,
                 snap.version if snap is not None else None,
-                snap.state if snap is not None else None)
+                snap.state if snap is not None else None, bool(row.seed_chosen))
 
     def _load(self, game_key: str) -> Live:
         stored = self._stored(game_key)
@@ -452,7 +460,7 @@ class GameService:
                     "--rewind)") from None
         session = Session(state, record)
         return Live(game_key, session, stored.players, stored.token_hashes, stored.version,
-                    stored.played_by)
+                    stored.played_by, seed_chosen=stored.seed_chosen)
 
     # -- upgrades ---------------------------------------------------------------------------
     def upgrade_games(self, rewind: bool = False, keys: list[str] | None = None
@@ -613,6 +621,9 @@ class GameService:
                 "view": seen,
                 "result": out.to_json() if out is not None else None,
                 "seed": str(state.data["seed"]) if state.active is None else None,
+                # a seed its creator chose tells them the hidden cards and dice: said to all
+                "seed_chosen": live.seed_chosen,
+                "hidden_information": bool(game.hidden_information),
                 # the key of this seat's live-update stream (never the token in a URL)
                 "events_key": (events_key(live.token_hashes[role])
                                if role in live.token_hashes else None),

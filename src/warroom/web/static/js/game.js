@@ -26,6 +26,7 @@ const S = {
   ui: new Map(), // open sections and table filters, kept across renders
   filter: "",
   filterPrompt: null,
+  seedNoted: false, // the note that the creator chose the seed was shown
   keyboard: false, // the last choice was made with the keyboard: keep the focus in the choices
 };
 
@@ -298,6 +299,7 @@ function render(p) {
   S.payload = p;
   S.version = p.version;
   header(p);
+  noteChosenSeed(p);
   renderResult(p);
   renderPrompt(p);
   renderRest(p);
@@ -305,6 +307,18 @@ function render(p) {
   if (before && before.version !== p.version && (p.status === "over" || (p.legal || []).length)) {
     showDecision();
   }
+}
+
+/** Once a page: in a game with hidden information whose seed its creator chose, every seat
+ * is told that the creator can know its hidden cards and the dice to come (they follow from
+ * the seed). */
+function noteChosenSeed(p) {
+  if (S.seedNoted || !p.seed_chosen || !p.hidden_information || p.status === "over" || !p.role) return;
+  S.seedNoted = true;
+  message("info", "The seed of this game was chosen by whoever created it",
+    "Its cards and dice follow from the seed, so whoever chose it can know your hidden cards " +
+    "and every roll to come. Play such a game only with people you trust; a game created " +
+    "without a seed draws one that nobody knows until the end.");
 }
 
 /** The first shown of the panels where this seat decides: the choices or the map,
