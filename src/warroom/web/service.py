@@ -236,6 +236,11 @@ class GameService:
         self.snapshot_every = snapshot_every
         self.hub = Hub()
         self.pool = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="bot")
+        # games with no human seat (bots against bots, to watch) think on a thread of their
+        # own: anyone may start many of them, and on the shared pool they starved the bots
+        # of games people play (a security audit: 30 such sfe games, and a random bot of a
+        # human's game took 45 s for 4 moves; they also resume after a restart)
+        self.watch_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot-watch")
         self._live: dict[str, Live] = {}
         self._live_lock = threading.Lock()
         self.idle_s = idle_s
@@ -263,6 +268,7 @@ class GameService:
     def close(self) -> None:
         self._closed = True
         self.pool.shutdown(wait=True, cancel_futures=True)
+        self.watch_pool.shutdown(wait=True, cancel_futures=True)
 
     # -- games ------------------------------------------------------------------------------
     def catalogue(self) -> list[dict[str, Any]]:
@@ -871,7 +877,9 @@ class GameService:
             live.bot_busy = True
             snapshot = clone(live.state)
             version = live.version
-        self.pool.submit(self._bot_move, live, player[4:], active, snapshot, version)
+        people = any(p == "human" for p in live.seats.values())
+        (self.pool if people else self.watch_pool).submit(
+            self._bot_move, live, player[4:], active, snapshot, version)
 
     def _bot_move(self, live: Live, name: str, role: str, snapshot: State[Any],
                   version: int) -> None:
