@@ -170,10 +170,45 @@ def test_create_refuses_bad_seats(tmp_path: Path) -> None:
         assert c.get("/api/games").json() == []
 
 
-@pytest.mark.parametrize("path", ["/", "/games/abc", "/docs", "/openapi.json"])
-def test_pages_are_served(tmp_path: Path, path: str) -> None:
+@pytest.mark.parametrize("path", ["/", "/games/abc", "/replay/abc", "/openapi.json",
+                                  "/static/js/ui.js"])
+def test_pages_are_served_with_security_headers(tmp_path: Path, path: str) -> None:
+    """Every answer carries a Content-Security-Policy (scripts of this origin only, no
+    framing), nosniff, no framing and no referrer (a security audit found none)."""
     with make(tmp_path) as c:
-        assert c.get(path).status_code == 200
+        res = c.get(path)
+        assert res.status_code == 200
+        assert res.headers["x-content-type-options"] == "nosniff"
+        assert res.headers["x-frame-options"] == "DENY"
+        assert res.headers["referrer-policy"] == "no-referrer"
+        csp = res.headers["content-security-policy"]
+        assert "script-src 'self';" in csp and "frame-ancestors 'none'" in csp
+
+
+def test_api_docs_only_when_asked_for(tmp_path: Path) -> None:
+    """Swagger UI loads its scripts from a CDN, on the origin whose local storage keeps seat
+    tokens: off by default (`serve --api-docs` turns it on, without the CSP it would break);
+    the schema is always served."""
+    with make(tmp_path) as c:
+        assert c.get("/docs").status_code == 404
+        assert c.get("/openapi.json").status_code == 200
+    app = create_app(f"sqlite:///{tmp_path / 'd.sqlite3'}", loader, ["toy"], api_docs=True)
+    with TestClient(app) as c:
+        res = c.get("/docs")
+        assert res.status_code == 200 and "content-security-policy" not in res.headers
+
+
+def test_an_upload_must_say_it_is_json(tmp_path: Path) -> None:
+    """POST /api/records takes only a JSON body: a form of another site (whose content types
+    are never JSON's) could store uploads (a security audit)."""
+    rec = json.dumps({"game": "toy", "seed": 1, "actions": []})
+    with make(tmp_path) as c:
+        for kind in ("application/x-www-form-urlencoded", "text/plain", None):
+            res = c.post("/api/records", content=rec,
+                         headers={"content-type": kind} if kind else {})
+            assert res.status_code == 415 and "application/json" in res.json()["error"]
+        assert c.post("/api/records", content=rec, headers={
+            "content-type": "application/json; charset=utf-8"}).status_code == 200
 
 
 def test_shipped_models_are_the_only_networks_a_seat_may_name(tmp_path: Path) -> None:
@@ -218,7 +253,7 @@ def test_bad_requests_get_a_clean_refusal_and_change_nothing(tmp_path: Path) -> 
             c.post("/api/games", content=b'{"game":"eaw1940","seats":{"axis":"\\ud800"}}',
                    headers={"content-type": "application/json"}),
             c.post("/api/records", content=b'{"game":"eaw1940","actions":[],'
-                   b'"seats":{"axis":"\\ud800"}}'),
+                   b'"seats":{"axis":"\\ud800"}}', headers={"content-type": "application/json"}),
             # nesting deeper than any request needs
             c.post("/api/games", json={"game": "tk", "seats": {"axis": "human",
                    "western": "human", "soviet": "human"},
@@ -233,6 +268,11 @@ def test_bad_requests_get_a_clean_refusal_and_change_nothing(tmp_path: Path) -> 
                            {"event": "15.13", "area": {"a": 1}},
                            {"event": "15.37", "challenge": "Narnia"},
                            {"event": "15.1", "variant": 7})),
+            # options bigger than a game needs (a 230 KiB tk situation, sent 200 times,
+            # held 500 MB of a server's memory: a security audit)
+            c.post("/api/games", json={"game": "tk", "seats": {"axis": "human",
+                   "western": "human", "soviet": "human"},
+                   "options": {"situation_data": {"title": "x" * 40_000}}}),
             # a body over the limit sent in chunks, without a Content-Length
             c.post("/api/games", content=iter([b'{"game":"toy","x":"'] + [b"a" * 65536] * 5
                                               + [b'"}']),
@@ -244,6 +284,7 @@ def test_bad_requests_get_a_clean_refusal_and_change_nothing(tmp_path: Path) -> 
         assert "lone surrogate" in refused[3].json()["error"]
         assert "Narnia" in refused[11].json()["error"]
         assert "not valid JSON" in refused[7].json()["error"]
+        assert "more than 32 KiB" in refused[-2].json()["error"]
         assert _stored(c) == before
         # a digit that is not an ASCII digit is a key like any other, never an action id
         for odd in ("²", "٣", "①"):

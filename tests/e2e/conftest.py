@@ -73,13 +73,16 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any, server: Server) -> Iterator[Any]:
-    """A fresh browser context; JavaScript errors on the page fail the test."""
+    """A fresh browser context; JavaScript errors on the page, and anything the pages'
+    Content-Security-Policy refuses (a script, a style, a request), fail the test."""
     context = browser.new_context(viewport={"width": 1024, "height": 700},
                                   base_url=server.url)
     context.set_default_timeout(TIMEOUT_MS)
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.on("console", lambda msg: errors.append(msg.text) if msg.type == "error"
+          and "Content Security Policy" in msg.text else None)
     try:
         yield pg
     finally:

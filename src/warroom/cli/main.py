@@ -283,6 +283,9 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     bot_workers: Annotated[int, typer.Option(help="Threads thinking for bot seats.")] = 2,
+    api_docs: Annotated[bool, typer.Option(
+        help="Serve Swagger UI at /docs and ReDoc at /redoc (they load their scripts from a "
+             "CDN; the schema is always at /openapi.json).")] = False,
 ) -> None:
     """Run the web server: lobby, games in the browser, secret seat links, bots."""
     import uvicorn  # imported here: only this command needs the server stack loaded
@@ -295,7 +298,7 @@ def serve(
     lock = ExclusiveUse(db)     # one server per database, held until this process ends
     try:
         lock.acquire()
-        web = create_app(db, bot_workers=bot_workers)
+        web = create_app(db, bot_workers=bot_workers, api_docs=api_docs)
     except DatabaseInUse as exc:
         _fail(WarroomError(str(exc)))
         return

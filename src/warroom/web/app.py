@@ -1,7 +1,8 @@
 """The FastAPI application: JSON API, live updates (Server-Sent Events) and the pages.
 
 ``create_app(db_url)`` builds an app on its own database; ``warroom serve`` runs it with
-uvicorn. The OpenAPI page is at ``/docs``.
+uvicorn. The OpenAPI schema is at ``/openapi.json`` (Swagger UI at ``/docs`` with
+``warroom serve --api-docs``).
 """
 
 from __future__ import annotations
@@ -52,6 +53,46 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+       "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+       "form-action 'self'; frame-ancestors 'none'")
+"""The pages' Content-Security-Policy: their scripts are the server's own module files (no
+inline script, no other origin), so a text that slipped into a page as HTML could not run;
+styles may be set inline (the maps set SVG styles); no page may be framed (clickjacking)."""
+SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"),
+                    (b"x-frame-options", b"DENY"),
+                    (b"referrer-policy", b"no-referrer")]
+
+
+class SecurityHeaders:
+    """ASGI middleware: every answer says not to sniff its type, not to be framed and to
+    send no referrer; every answer but the optional API docs (Swagger UI, which loads its
+    scripts from a CDN: ``serve --api-docs``) carries :data:`CSP`. Seat tokens live in the
+    pages' URL fragment and local storage, so a script of another origin must never run
+    there (a security audit found no header at all)."""
+
+    DOCS = ("/docs", "/redoc")
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path = str(scope.get("path", ""))
+        extra = list(SECURITY_HEADERS)
+        if not path.startswith(self.DOCS):
+            extra.append((b"content-security-policy", CSP.encode()))
+
+        async def send_with(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *extra]
+            await send(message)
+
+        await self.app(scope, receive, send_with)
 
 
 class BodyLimit:
@@ -115,6 +156,8 @@ async def _too_large(send: Send, limit: int) -> None:
 # -- request bodies ---------------------------------------------------------------------------
 
 MAX_DEPTH = 16
+MAX_OPTIONS = 32 * 1024
+"""The most a new game's options may take as JSON (bytes)."""
 """How deeply a request's JSON may nest (a record's actions are two levels down)."""
 
 
@@ -155,6 +198,17 @@ class NewGame(BaseModel):
     @classmethod
     def _plain(cls, value: Any) -> Any:
         plain_json(value, "the request")
+        return value
+
+    @field_validator("options")
+    @classmethod
+    def _small(cls, value: dict[str, Any] | None) -> dict[str, Any] | None:
+        # a game's options are kept with it in memory and in the database: a tk situation
+        # given whole (situation_data, 5-7 KiB bundled) of 230 KiB, sent 200 times, held
+        # 500 MB of a server's memory (a security audit)
+        if value is not None and len(json.dumps(value)) > MAX_OPTIONS:
+            raise ValueError(f"the game's options take more than {MAX_OPTIONS // 1024} KiB "
+                             "as JSON; a situation that large is more than a game needs")
         return value
 
     @field_validator("seed")
@@ -210,8 +264,12 @@ def create_service(db_url: str, loader: Callable[[str], Game] = load_game,
 
 
 def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
-               games: list[str] | None = None, bot_workers: int = 2) -> FastAPI:
-    """The warroom web app on the database at ``db_url`` (created/upgraded on start)."""
+               games: list[str] | None = None, bot_workers: int = 2,
+               api_docs: bool = False) -> FastAPI:
+    """The warroom web app on the database at ``db_url`` (created/upgraded on start).
+    ``api_docs``: serve Swagger UI at ``/docs`` and ReDoc at ``/redoc`` (they load their
+    scripts from a CDN, on the origin whose local storage keeps seat tokens: off unless
+    asked for); the schema itself is always at ``/openapi.json``."""
     service = create_service(db_url, loader, games, bot_workers)
     engine = service.engine
 
@@ -224,10 +282,13 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
         engine.dispose()
 
     app = FastAPI(title="warroom", lifespan=lifespan,
+                  docs_url="/docs" if api_docs else None,
+                  redoc_url="/redoc" if api_docs else None,
                   description="Rules-enforced wargames of 20th-century Europe: games, seats "
                               "with secret links, actions, undo, records, live updates.")
     app.state.service = service
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
 
     # -- errors: one clean line, never a stack trace ------------------------------------------
     @app.exception_handler(Forbidden)
@@ -415,6 +476,11 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
     @app.post("/api/records")
     async def upload_record(request: Request) -> Any:
         """Upload a record (JSON) to open it in the replay viewer; it is replayed first."""
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            # a plain HTML form of another site could post here (a security audit): its
+            # content types are never JSON's, and asking for JSON needs a CORS preflight
+            return _error(415, "send the record as JSON (Content-Type: application/json)")
         raw = await request.body()
         try:
             obj = json.loads(raw, object_pairs_hook=unique_keys)
