@@ -196,8 +196,14 @@ def test_why_not_on_the_panel(big: Any, server: Server) -> None:
     why = page.locator("#map .map-why").inner_text()
     assert "cannot be chosen now" in why and "§15.26" in why and "Area Table" in why, why
     assert page.evaluate("document.body.dataset.version") == before, "nothing was played"
-    page.locator("#map-panel").screenshot(path=str(SHOTS / "map-tk-why-not.png"),
-                                          animations="disabled")
+    # the panel is taller than the screen: clipped from the whole page (Playwright's own
+    # scroll of so tall an element never settled beside the page's scroll-padding-top)
+    page.add_style_tag(content=".topbar { position: static; }")   # not drawn over the panel
+    panel = page.locator("#map-panel").bounding_box()
+    top = page.evaluate("window.scrollY")
+    page.screenshot(path=str(SHOTS / "map-tk-why-not.png"), animations="disabled",
+                    full_page=True, clip={"x": panel["x"], "y": panel["y"] + top,
+                                          "width": panel["width"], "height": panel["height"]})
     other = next(r for r in ROLES if r != who)
     page.goto(f"/games/{g['id']}#{g['tokens'][other]}")
     page.locator("#map .tk-panel").wait_for()

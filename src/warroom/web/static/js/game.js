@@ -296,6 +296,7 @@ function placePlay(first) {
 
 function render(p) {
   const before = S.payload;
+  const focused = $("main").contains(document.activeElement);
   S.payload = p;
   S.version = p.version;
   header(p);
@@ -307,6 +308,29 @@ function render(p) {
   if (before && before.version !== p.version && (p.status === "over" || (p.legal || []).length)) {
     showDecision();
   }
+  announce(before, p);
+  // the focused choice went with the decision it answered (the game over, a bot's turn):
+  // focus stays in the decision panel, never falls to the page (WCAG 2.4.3)
+  if (focused && (!document.activeElement || document.activeElement === document.body)) {
+    $("play").focus({ preventScroll: true });
+  }
+}
+
+/** Say to a screen reader what changed (WCAG 4.1.3): the log lines the new version added
+ * (the last three: a bot's move, a die roll), then the result or this seat's new question.
+ * The page shows all of it; only the log's panel and the turn line said nothing aloud. */
+function announce(before, p) {
+  if (!before || (before.version === p.version && before.status === p.status)) return;
+  const was = ((before.view || {}).log || []).length;
+  const log = (p.view || {}).log || [];
+  const said = (e) => (typeof e === "string" ? e : (e && e.text) || "").replace(/\s+/g, " ").trim();
+  const parts = log.length > was ? log.slice(was).slice(-3).map(said).filter(Boolean) : [];
+  if (p.status === "over") {
+    parts.push(`Game over. ${p.result ? said(p.result) : ""}`);
+  } else if ((p.legal || []).length && p.prompt) {
+    parts.push(`Your turn: ${p.prompt.text}`);
+  }
+  $("announce").textContent = parts.join(" ").slice(0, 600);
 }
 
 /** Once a page: in a game with hidden information whose seed its creator chose, every seat

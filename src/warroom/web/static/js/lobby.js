@@ -102,6 +102,8 @@ async function create(ev) {
     message("error", "The game could not be created", err.message);
   } finally {
     button.disabled = false;
+    // disabled while the request ran, the button lost keyboard focus to the page
+    if (!document.activeElement || document.activeElement === document.body) button.focus();
   }
 }
 
@@ -120,6 +122,20 @@ async function loadGames() {
   }
   const mine = savedSeats();
   const tbody = $("games").tBodies[0];
+  // the list is drawn anew every 15 s: a link that had keyboard focus gets it back in the
+  // new rows (it fell to the page, WCAG 2.4.3: an accessibility audit)
+  const had = tbody.contains(document.activeElement) ? document.activeElement : null;
+  const row = had && had.closest("tr") ? had.closest("tr").dataset.id : null;
+  const label = had ? had.textContent : null;
+  redrawGames(tbody, games, mine);
+  if (row) {
+    const again = [...tbody.querySelectorAll("tr")].find((tr) => tr.dataset.id === row);
+    const link = again && [...again.querySelectorAll("a, button")].find((el) => el.textContent === label);
+    if (link) link.focus({ preventScroll: true });
+  }
+}
+
+function redrawGames(tbody, games, mine) {
   if (!games.length) {
     fill(tbody, h("tr", {}, h("td", { colspan: "7", class: "muted" }, "No games yet.")));
     return;

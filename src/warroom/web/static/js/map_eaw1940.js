@@ -462,7 +462,7 @@ export function renderEaw1940(view, legal, ui, act) {
         s("rect", { class: "space-shape", x: x - 12, y: y - 9, width: 24, height: 18, rx: 2,
           fill: now.stalled ? "url(#eaw-stalled)" : AXIS, stroke: AXIS, "stroke-width": 1.4 }),
         now.stalled ? null : s("text", { class: "eaw-counter-text", x, y: y + 4, "text-anchor": "middle", text: short }),
-        now.stalled ? badge(x + 12, y - 9, "S", FLAG, "#fff") : null]));
+        now.stalled ? badge(x + 12, y - 9, "S", FLAG, "#000") : null]));
   }
   svg.append(counters);
   pz.set(pz.vb);

@@ -17,7 +17,7 @@ import { NS, actionsBySpace, bindChoice, boardKeys, choiceChip, choiceMenu, choi
 const OWNER = {
   axis: { colour: "#3d3d3d", tint: "#d6d6d2", ink: "#fff", letter: "A", name: "Axis", side: "axis" },
   western: { colour: "#0072B2", tint: "#bcd9ec", ink: "#fff", letter: "W", name: "Western Allies", side: "allies" },
-  soviet: { colour: "#D55E00", tint: "#f4cdb3", ink: "#fff", letter: "S", name: "Soviet Allies", side: "allies" },
+  soviet: { colour: "#D55E00", tint: "#f4cdb3", ink: "#000", letter: "S", name: "Soviet Allies", side: "allies" },
   neutral: { colour: "#8a7448", tint: "#efe4c6", ink: "#fff", letter: "N", name: "Neutral", side: null },
 };
 const COLOUR_OWNER = { gray: "axis", blue: "western", red: "soviet", tan: "neutral" };

@@ -186,6 +186,7 @@ function render(r) {
   $("clock").textContent = clockText(entry);
   $("slider").max = String(r.steps);
   $("slider").value = String(r.step);
+  $("slider").setAttribute("aria-valuetext", `step ${r.step} of ${r.steps}`);
   fill($("action"), actionLine(r));
   const atEnd = r.step === r.steps;
   fill($("turn"), r.active ? [roleChip(r.active), " to play"] : [],
@@ -201,6 +202,8 @@ function render(r) {
   fill($("result"), ...(res ? [h("strong", {}, "Result: "), res.winner ? [roleChip(res.winner), " "] : null,
     res.text || res.label || JSON.stringify(res), " ", ruleBadge(res.rule),
     r.seed !== null && r.seed !== undefined ? h("span", { class: "muted" }, ` · seed ${r.seed}`) : null] : []));
+  // the step's line is read aloud as it changes (WCAG 4.1.3); at the end, with the result
+  if (res) $("action").append(h("span", { class: "offscreen" }, ` Result: ${res.text || res.label || ""}`));
   // whose view: a finished game or a record may be seen by any role; a running game only by its seat
   const sel = $("as-role");
   const open = !r.live;
@@ -236,10 +239,14 @@ function render(r) {
   if (R.marks.length) sel2.value = String(R.marks[markOf(r.step)].step);
   document.body.dataset.step = String(r.step);
   document.body.dataset.steps = String(r.steps);
+  const focused = document.activeElement;
   for (const [id, off] of [["first", r.step === 0], ["prev", r.step === 0], ["prev-turn", r.step === 0],
     ["next", atEnd], ["last", atEnd], ["next-turn", atEnd]]) {
     $(id).disabled = off;
   }
+  // a step button that disabled itself (Start, End) gave keyboard focus to the page: the
+  // slider takes it (WCAG 2.4.3)
+  if (focused && focused.disabled) $("slider").focus();
 }
 
 async function why() {

@@ -32,7 +32,9 @@ const ROLE_COLOURS = {
   axis: "#4A4A4A", allies: "#0072B2", western: "#0072B2", soviet: "#D55E00",
   lw: "#D55E00", rw: "#0072B2", neutral: "#8C8C8C", a: "#E69F00", b: "#56B4E9",
 };
-const DARK_TEXT = new Set(["#E69F00", "#56B4E9", "#F0E442", "#CC79A7", "#009E73", "#8C8C8C"]);
+// colours that take black text: white on them is under 4.5:1 (on #D55E00 3.9:1, an
+// accessibility audit; black 5.4:1)
+const DARK_TEXT = new Set(["#E69F00", "#56B4E9", "#F0E442", "#CC79A7", "#009E73", "#8C8C8C", "#D55E00"]);
 let knownRoles = [];
 
 export function setRoles(roles) {

@@ -1,0 +1,80 @@
+"""Keyboard and screen-reader use of the pages (WCAG 2.2 AA), as an accessibility audit of
+5 December 2026 tried them: what the other side did, a new question and the result are read
+aloud (a live region), focus never falls to the page when the focused control goes away or
+disables itself, the lobby's list keeps the focused link when it is drawn anew."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from e2e_support import Server
+from test_pages import MY_TURN_OR_OVER, new_game, version, wait_version_change
+
+ANNOUNCE = "() => document.getElementById('announce').textContent"
+
+
+def test_moves_questions_and_the_result_are_read_aloud_and_focus_stays(
+        page: Any, server: Server) -> None:
+    g = new_game(server, "toy", {"a": "human", "b": "bot:random"}, seed=3)
+    page.goto(f"/games/{g['id']}#{g['tokens']['a']}")
+    page.wait_for_function(MY_TURN_OR_OVER)
+    heard: list[str] = []
+    for _ in range(20):
+        if page.evaluate("document.body.dataset.status") == "over":
+            break
+        before = version(page)
+        page.locator("#choices .choice .act").first.focus()
+        page.keyboard.press("Enter")                 # by keyboard: focus was on the choice
+        wait_version_change(page, before)
+        page.wait_for_function(f"""() => document.body.dataset.status === 'over' ||
+            (Number(document.body.dataset.version) >= {before + 2} &&
+             document.querySelector('#choices .choice .act') !== null)""")
+        said = page.evaluate(ANNOUNCE)
+        heard.append(said)
+        # focus is on a choice or the decision panel, never on the page itself
+        assert page.evaluate("document.activeElement !== document.body"), said
+        assert page.evaluate("document.getElementById('main').contains("
+                             "document.activeElement)"), said
+    assert page.evaluate("document.body.dataset.status") == "over"
+    assert "Game over." in heard[-1], heard
+    # the bot's move is in what was said before this seat's next question
+    mid = [h for h in heard[:-1] if "Your turn:" in h]
+    assert mid and all(h.index("Your turn:") > 0 for h in mid), heard
+    assert page.evaluate("document.activeElement.id") == "play"
+
+
+def test_the_lobby_list_keeps_the_focused_link_when_drawn_anew(page: Any,
+                                                               server: Server) -> None:
+    new_game(server, "toy", {"a": "bot:random", "b": "bot:random"}, seed=4)
+    page.goto("/")
+    link = page.locator("#games tbody a").first
+    link.wait_for()
+    row = link.evaluate("a => a.closest('tr').dataset.id")
+    text = link.inner_text()
+    link.focus()
+    page.evaluate("""() => { window.redrawn = 0; new MutationObserver(() => window.redrawn++)
+        .observe(document.querySelector('#games tbody'), { childList: true }); }""")
+    page.evaluate("document.getElementById('refresh-games').click()")   # focus stays put
+    page.wait_for_function("() => window.redrawn > 0")
+    assert page.evaluate("document.activeElement.tagName") == "A"
+    assert page.evaluate("document.activeElement.closest('tr').dataset.id") == row
+    assert page.evaluate("document.activeElement.textContent") == text
+
+
+def test_replay_end_keeps_focus_and_says_the_step_and_result(page: Any, server: Server) -> None:
+    g = new_game(server, "toy", {"a": "bot:random", "b": "bot:random"}, seed=5)
+    url = f"/api/games/{g['id']}"
+    for _ in range(100):
+        if server.api("GET", f"{url}/replay")["result"] is not None:
+            break
+        page.wait_for_timeout(100)
+    page.goto(f"/games/{g['id']}/replay")
+    page.wait_for_function("() => document.body.dataset.steps !== undefined")
+    page.locator("#last").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.body.dataset.step === document.body.dataset.steps")
+    assert page.evaluate("document.activeElement.id") == "slider"
+    steps = page.evaluate("document.body.dataset.steps")
+    assert page.locator("#slider").get_attribute("aria-valuetext") == f"step {steps} of {steps}"
+    assert page.locator("#action").get_attribute("aria-live") == "polite"
+    assert "Result:" in page.locator("#action").text_content()
