@@ -109,7 +109,9 @@ export function choiceChip(list) {
  */
 export function infoLine(canChoose, things, whyNot) {
   const [many, one, other] = things;
-  return h("div", { class: "map-info", "aria-live": "polite" },
+  // not a live region: what it shows on focus is the focused element's own accessible
+  // name, which a screen reader says already (it said it twice on every Tab: an audit)
+  return h("div", { class: "map-info" },
     h("span", { class: "muted" }, canChoose ? `Highlighted ${many} can be chosen: click one, or Tab to it and press Enter.`
       : `Hover or focus ${one} for its details.`,
     whyNot ? ` Click (or Enter on) any other ${other} to hear why it cannot be chosen.` : ""));
