@@ -22,8 +22,13 @@ def loader(gid: str) -> Game:
     return TOY if gid == "toy" else load_game(gid)
 
 
+def db_url(tmp: Path) -> str:
+    """The database of the tests' app (test_web_postgres points it at PostgreSQL)."""
+    return f"sqlite:///{tmp / 'w.sqlite3'}"
+
+
 def make(tmp: Path, games: list[str] | None = None) -> TestClient:
-    app = create_app(f"sqlite:///{tmp / 'w.sqlite3'}", loader, games or ["toy", "eaw1940"])
+    app = create_app(db_url(tmp), loader, games or ["toy", "eaw1940"])
     return TestClient(app)
 
 
@@ -656,7 +661,7 @@ def test_a_database_of_the_first_schema_is_upgraded(tmp_path: Path) -> None:
 
     from warroom.web.db import MIGRATIONS, make_engine
 
-    url = f"sqlite:///{tmp_path / 'w.sqlite3'}"
+    url = db_url(tmp_path)
     engine = make_engine(url)
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))

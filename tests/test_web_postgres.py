@@ -28,6 +28,7 @@ def on_postgres(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
             return TestClient(create_app(url, api.loader, games or ["toy", "eaw1940"]))
 
         monkeypatch.setattr(api, "make", make)
+        monkeypatch.setattr(api, "db_url", lambda tmp: url)
         yield url
 
 
