@@ -78,3 +78,25 @@ def test_replay_end_keeps_focus_and_says_the_step_and_result(page: Any, server: 
     assert page.locator("#slider").get_attribute("aria-valuetext") == f"step {steps} of {steps}"
     assert page.locator("#action").get_attribute("aria-live") == "polite"
     assert "Result:" in page.locator("#action").text_content()
+
+
+def test_escape_puts_away_a_cards_popover(page: Any, server: Server) -> None:
+    """A card choice shows its card on keyboard focus, over the next choices and the
+    toolbar; Escape puts it away until focus leaves the choice (WCAG 1.4.13)."""
+    g = new_game(server, "sfe", {"axis": "human", "allies": "bot:random"}, seed=3)
+    v = server.api("GET", f"/api/games/{g['id']}/view", params={"token": g["tokens"]["axis"]})
+    server.api("POST", f"/api/games/{g['id']}/actions", json={
+        "token": g["tokens"]["axis"], "action": "op:build", "version": v["version"]})
+    page.goto(f"/games/{g['id']}#{g['tokens']['axis']}")
+    page.locator("#choices .choice.has-card .act").first.wait_for()
+    first = page.locator("#choices .choice.has-card").first
+    first.locator(".act").focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")                  # focused by keyboard: the card shows
+    pop = first.locator(".card-pop")
+    assert pop.is_visible()
+    page.keyboard.press("Escape")
+    assert not pop.is_visible()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")            # back on it: shown again
+    assert pop.is_visible()

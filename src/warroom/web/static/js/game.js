@@ -617,6 +617,15 @@ async function init() {
   document.addEventListener("pointerdown", () => { S.keyboard = false; }, true);
   document.addEventListener("keydown", (e) => {
     if (e.key === "Enter" || e.key === " ") S.keyboard = true;
+    if (e.key === "Escape") {
+      // a card's popover (over the next choices and the toolbar) is put away until focus
+      // leaves its choice
+      const host = e.target.closest && e.target.closest(".choice.has-card, .card-chip");
+      if (host && !host.classList.contains("pop-off")) {
+        host.classList.add("pop-off");
+        host.addEventListener("focusout", () => host.classList.remove("pop-off"), { once: true });
+      }
+    }
     const typing = e.target.closest && e.target.closest("input, textarea, select");
     if (e.key === "/" && !typing && !S.handoff) {
       const f = $("choice-filter") || firstVisible();
