@@ -100,3 +100,20 @@ def test_escape_puts_away_a_cards_popover(page: Any, server: Server) -> None:
     page.keyboard.press("Tab")
     page.keyboard.press("Shift+Tab")            # back on it: shown again
     assert pop.is_visible()
+
+
+def test_tk_faction_headings_stay_headings(page: Any, server: Server) -> None:
+    """The three faction heads of tk's panel are headings in the page's outline, their
+    boxes (buttons when they can be chosen) inside them (WCAG 1.3.1: the button role took
+    the headings away)."""
+    g = server.api("POST", "/api/games", json={
+        "game": "tk", "seats": {r: "human" for r in ("axis", "western", "soviet")},
+        "seed": 3})
+    v = server.api("GET", f"/api/games/{g['id']}/view", params={"token": g["tokens"]["axis"]})
+    who = v["active"]
+    page.goto(f"/games/{g['id']}#{g['tokens'][who]}")
+    page.locator("#map .tk-panel").wait_for()
+    names = [page.get_by_role("heading", name=f"{f} faction", exact=False).count()
+             for f in ("Axis", "Western", "Soviet")]
+    assert names == [1, 1, 1], names
+    assert page.locator("#map h3 > .tk-faction-head.space").count() == 3

@@ -229,7 +229,10 @@ export function renderTk(view, legal, ui, act) {
         pending && pending.role === f ? "to decide now" : ""].filter(Boolean),
       [h("span", { class: `tk-letter side-${f}`, "aria-hidden": "true" }, STATUS[f].letter), h("span", {}, STATUS[f].word),
         cur ? h("span", { class: "tk-mk" }, `card ${cur}`) : null,
-        pending && pending.role === f ? h("span", { class: "tk-mk now" }, "to decide") : null], "h3");
+        pending && pending.role === f ? h("span", { class: "tk-mk now" }, "to decide") : null]);
+    // a heading holding the faction's box (a box that can be chosen is a button, and a
+    // button's role took the heading's away from the page outline: an accessibility audit)
+    const heading = h("h3", { class: "tk-faction-h" }, head);
     const here = groups.get(f) || [];
     const majors = here.filter((d) => stateOf(d.name).status === "major");
     const aligned = here.filter((d) => stateOf(d.name).status !== "major");
@@ -248,7 +251,7 @@ export function renderTk(view, legal, ui, act) {
         [`from ${d.country}`, `in: ${where}`, flipped ? "flipped to the whole Country" : "", d.whole_country ? "the whole Country" : ""].filter(Boolean),
         [h("span", { class: "tk-name" }, d.land), h("span", { class: "tk-mk" }, where)]);
     });
-    return h("div", { class: `tk-col side-${f}`, dataset: { faction: f } }, head,
+    return h("div", { class: `tk-col side-${f}`, dataset: { faction: f } }, heading,
       section("Major Powers", majors.map(countryBox)),
       section("Aligned Countries", aligned.map(countryBox)),
       section("Partnership Countries", partners),
