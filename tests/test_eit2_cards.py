@@ -76,12 +76,14 @@ NAMED: list[tuple[str, str, set[str] | None, int | None, bool | None]] = [
     ("Tomas Masaryk", RT, {LW}, 2, True),
     # 17.0 AR 1.2: the LW player plays it for its Event; 12.3
     ("Wall Street Crash", RT, {LW}, ANY, True),
-    # 17.0 AR 1.3: not among the LW hand's "dangerous Right-Wing Events"; 13.4 discarded
-    ("American Expatriates", RT, {LW, N}, ANY, False),
+    # 17.0 AR 1.3: not among the LW hand's "dangerous Right-Wing Events"; 13.4 discarded;
+    # AR 6: "Tâm only holding 2-Operations cards" (Ebert, American Expatriates, Croix-de-Feu)
+    ("American Expatriates", RT, {LW, N}, 2, False),
     # 17.0 AR 1.3 (dangerous RW Event), AR 1.4 (3 + 1 + 2 OPs = 6); 12.4/13.4 discarded
     ("Winston Churchill", RT, {RW}, 2, False),
-    # 17.0 AR 1.3: a dangerous RW Event, in the Roaring Twenties hand; 13.3 removed
-    ("Croix-de-Feu", RT, {RW}, ANY, True),
+    # 17.0 AR 1.3: a dangerous RW Event, in the Roaring Twenties hand; 13.3 removed; AR 6:
+    # still in Tâm's hand when she holds "only 2-Operations cards" (an outside audit: 3)
+    ("Croix-de-Feu", RT, {RW}, 2, True),
     # 17.0: the RW opening hand; 11.2.1; 13.4 discarded
     ("France Scoring", RT, {N}, None, False),
     # 11.2.1; 13.4 discarded
