@@ -282,9 +282,9 @@ def winston_churchill(c: Components, data: Data, side: int) -> None:
 
 
 def croix_de_feu(c: Components, data: Data, side: int) -> None:
-    """Card 18, Croix-de-Feu (RW, 3 OPs, *): a RW Extremist in Paris (if none there); a RW
-    Support Check in Paris with +3, or +4 if RW controls French Catholics (6.2.4 exception,
-    6.2.5)."""
+    """Card 18, Croix-de-Feu (RW, 2 OPs as 17.0 AR 6 has it, *): a RW Extremist in Paris (if
+    none there); a RW Support Check in Paris with +3, or +4 if RW controls French Catholics
+    (6.2.4 exception, 6.2.5)."""
     _extremist_in(c, data, side, "Paris")
     value = 4 if L.controls(c, data, side, "French Catholics") else 3
     L.check(c, data, side, "Paris", value)
