@@ -117,3 +117,23 @@ def test_tk_faction_headings_stay_headings(page: Any, server: Server) -> None:
              for f in ("Axis", "Western", "Soviet")]
     assert names == [1, 1, 1], names
     assert page.locator("#map h3 > .tk-faction-head.space").count() == 3
+
+
+def test_the_hot_seat_cover_keeps_focus_off_the_page_behind(page: Any,
+                                                             server: Server) -> None:
+    """The hot-seat cover is a modal dialog: Tab never reaches the bar, the skip link or the
+    messages behind it (it went there: WCAG 2.4.3); once it is gone they take focus again."""
+    g = new_game(server, "toy", {"a": "human", "b": "human"}, seed=6)
+    tokens = ",".join(g["tokens"][r] for r in ("a", "b"))
+    page.goto(f"/games/{g['id']}#hotseat={tokens}")
+    page.locator("#handoff").wait_for(state="visible")
+    page.locator("#handoff-go").focus()
+    outside = """() => ['topbar', 'skip', 'messages'].some((id) =>
+        document.getElementById(id).contains(document.activeElement))"""
+    for _ in range(4):
+        page.keyboard.press("Tab")
+        assert not page.evaluate(outside)
+    page.click("#handoff-go")
+    page.locator("#choices .act").first.wait_for()
+    page.locator("#skip").focus()
+    assert page.evaluate("document.activeElement.id") == "skip"

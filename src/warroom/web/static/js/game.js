@@ -387,6 +387,9 @@ function startHandoff(role, p) {
   const box = $("handoff");
   const wasHidden = box.hidden;
   box.hidden = false;
+  // a modal dialog: the page behind it takes no focus (Tab left the dialog for the page:
+  // an accessibility audit, WCAG 2.4.3)
+  for (const id of ["topbar", "skip", "messages"]) $(id).inert = true;
   if (wasHidden) $("handoff-go").focus();
 }
 
@@ -397,6 +400,7 @@ function endHandoff() {
   if (idx >= 0) S.current = idx;
   S.handoff = null;
   $("handoff").hidden = true;
+  for (const id of ["topbar", "skip", "messages"]) $(id).inert = false;
   $("main").hidden = false;
   $("log-panel").scrollTop = $("log-panel").scrollHeight;
   refresh();
