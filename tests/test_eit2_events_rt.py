@@ -615,3 +615,62 @@ def test_clandestine_rearmament_played_for_rearmament() -> None:
     assert any("+1 Clandestine Rearmament played for Rearmament, 6.3.7" in mods(e)
                and e["total"] == 6 for e in log.attempts("germany"))
     assert s.data["rearm"][t] == 1
+
+
+# -- an outside audit (5 December 2026): "place an Extremist, then a Support Check" --------
+
+def _all_rw_extremists_elsewhere() -> dict[str, tuple[int, int, int, int]]:
+    near = ("Hungary", "Slovenia", "Austria", "Croatia", "Romanian Royalty", "Slovakia",
+            "Ruthenia", "Transylvania", "Bosnia", "Serbia")
+    names = [n for n in C.names if n not in near][:15]
+    return {n: (0, 0, 0, 1) for n in names}
+
+
+def test_horthy_checks_once_the_relocated_extremist_is_in_hungary() -> None:
+    """Admiral Horthy: "Place 1 RW SP and 1 RW Extremist in Hungary. Then the RW player
+    makes a Support Check in Hungary." With all 15 RW Extremists on the board the Extremist
+    comes by relocation (2.3.2), which the RW player chooses: the check waits for it and
+    counts it (+1), as 17.0 AR 1.4 plays the card (die 5: 8, Hungary 0/2*). It was rolled
+    before the relocation, without the +1 (7, Hungary 0/1)."""
+    board = _all_rw_extremists_elsewhere()
+    source = next(iter(board))
+    board["Hungary"] = (2, 0, 1, 0)
+    s = position(RW, 4, board, dice=[5])
+    log = play(s, "event:4")
+    assert "All 15 RW Extremists are on the board" in str(log)
+    assert "die" not in str(log), str(log)            # no roll before the relocation
+    assert s.data["stack"][-1]["kind"] == "relocate_extremist"
+    log = play(s, space(source))
+    assert "= 8 against 4" in str(log), str(log)
+    assert sp(s, "Hungary") == (0, 2, 0, 1)
+    assert sp(s, source) == (0, 0, 0, 0)
+    assert G.check_invariants(s) == []
+
+
+def test_a_relocation_passed_leaves_the_check_without_the_extremist() -> None:
+    board = _all_rw_extremists_elsewhere()
+    board["Hungary"] = (2, 0, 1, 0)
+    s = position(RW, 4, board, dice=[5])
+    play(s, "event:4")
+    log = play(s, "pass")
+    assert "does not relocate" in str(log) and "= 7 against 4" in str(log), str(log)
+    assert sp(s, "Hungary") == (0, 1, 0, 0)
+    assert sum(s.data["ext"][RW]) == 15
+    assert G.check_invariants(s) == []
+
+
+def test_spanish_civil_war_relocates_checks_then_asks_the_other_player() -> None:
+    """Spanish Civil War: each player in turn places an Extremist in Spain and makes a
+    Support Check there. With all 15 RW Extremists on the board, RW's relocation comes
+    first, then RW's check (counting it), then LW's turn; before, RW's check was rolled
+    with "no modifiers" and LW's whole half came before the relocation."""
+    names = [n for n in C.names if C.region[sid(n)] != "Spain"][:15]
+    board = {n: (0, 0, 0, 1) for n in names}
+    board["Madrid"] = (1, 0, 0, 0)
+    s = position(RW, 108, board, dice=[1, 6])
+    play(s, "event:108", space("Madrid"))
+    assert [f["kind"] for f in s.data["stack"][-2:]] == ["event_then", "relocate_extremist"]
+    log = play(s, space(names[0]))
+    assert "Support Check in Madrid" in str(log) and "+1" in str(log), str(log)
+    assert s.data["stack"][-1]["kind"] == "event_choice" and s.active == "lw"
+    assert sp(s, "Madrid")[3] == 1

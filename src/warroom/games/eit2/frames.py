@@ -16,6 +16,7 @@ stack of a game in progress, bottom to top::
         rearm_track
       score_region           10.1: the Scoring card's Region is scored
       event_choice           a choice an Event gives a player; its card's step goes on
+      event_then             the rest of an Event, after a relocation it waited for
       relocate_extremist     2.3.2
       box_place_sp, box_support_check, free_attempt    6.3.4/6.3.5: Rearmament boxes
       end_turn, start_turn, final_scoring              4.5.3-4.5.5, 4.1, 10.4.4
@@ -455,6 +456,17 @@ class Event(Step):
     def step(self, st: St, frame: Frame) -> None:
         end(st.data)
         run_event(st.game.c, st.data, frame["side"], frame["card"], frame["triggered"])
+
+
+class EventThen(Step):
+    """The rest of the Event of ``card`` (its step ``step``), once a decision it waited for
+    is made (an Extremist's relocation, 2.3.2: events.lib.waits)."""
+
+    kind = "event_then"
+
+    def step(self, st: St, frame: Frame) -> None:
+        end(st.data)
+        resume(st.game.c, st.data, frame, None)
 
 
 class ScoreRegion(Step):
@@ -910,8 +922,8 @@ class FreeAttempt(Ask):
 
 FRAMES: tuple[Step | Ask, ...] = (
     Turn(), EndTurn(), StartTurn(), FinalScoring(), SetupSupport(), SetupExtremist(),
-    ActionRound(), Event(), ScoreRegion(), OpKind(), OfferPlaceSupport(), PlaceSupport(),
-    OfferSupportCheck(), SupportCheck(), OfferRearmTrack(), RearmTrack(),
+    ActionRound(), Event(), EventThen(), ScoreRegion(), OpKind(), OfferPlaceSupport(),
+    PlaceSupport(), OfferSupportCheck(), SupportCheck(), OfferRearmTrack(), RearmTrack(),
     RelocateExtremist(), EventChoice(), BoxPlaceSupport(), BoxSupportCheck(), FreeAttempt())
 """Every frame kind of the game."""
 

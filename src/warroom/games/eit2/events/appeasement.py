@@ -171,9 +171,15 @@ def francisco_franco(c: Components, data: Data, side: int) -> None:
     """Card 86, Francisco Franco (RW, 4 OPs, *): a RW Extremist in Spanish Morocco (if
     none there); Support Checks in Spanish Morocco (+3) then Andalusia (+2) (6.2.4
     exception)."""
+    depth = len(data["stack"])
     _extremist_if_none(c, data, side, "Spanish Morocco", 86)
-    _check(c, data, side, 86, "Spanish Morocco", 3)
-    _check(c, data, side, 86, "Andalusia", 2)
+    if not L.waits(data, depth, 86, "checks", side=side):
+        _franco_checks(c, data, {"side": side}, None)
+
+
+def _franco_checks(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
+    _check(c, data, frame["side"], 86, "Spanish Morocco", 3)
+    _check(c, data, frame["side"], 86, "Andalusia", 2)
 
 
 def italy_leaves_league(c: Components, data: Data, side: int) -> None:
@@ -217,8 +223,15 @@ def _kristallnacht_place(c: Components, data: Data, frame: Frame, choice: int | 
         log(data, "7.1", f"Kristallnacht: no more Extremists ({len(used)} placed)")
         L.moderation(c, data, RW, -2)
         return
+    depth = len(data["stack"])
     L.extremist(c, data, side, c.names[choice])
-    _kristallnacht_next(c, data, side, [*used, choice])
+    # 2.3.2: a relocation it needs is made before the next question
+    if not L.waits(data, depth, 88, "next", side=side, used=[*used, choice]):
+        _kristallnacht_next(c, data, side, [*used, choice])
+
+
+def _kristallnacht_then(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
+    _kristallnacht_next(c, data, frame["side"], list(frame["used"]))
 
 
 def konrad_henlein(c: Components, data: Data, side: int) -> None:
@@ -294,8 +307,14 @@ def teschen_annexation(c: Components, data: Data, side: int) -> None:
 def ioannis_metaxas(c: Components, data: Data, side: int) -> None:
     """Card 94, Ioannis Metaxas (RW, 2 OPs, *): a RW Extremist in Greece (if none there);
     then a Support Check in Greece with a +2 modifier (6.2.4 exception)."""
+    depth = len(data["stack"])
     _extremist_if_none(c, data, side, "Greece", 94)
-    _check(c, data, side, 94, "Greece", 2)
+    if not L.waits(data, depth, 94, "check", side=side):
+        _metaxas_check(c, data, {"side": side}, None)
+
+
+def _metaxas_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
+    _check(c, data, frame["side"], 94, "Greece", 2)
 
 
 # -- 95-107: LW ---------------------------------------------------------------------------
@@ -467,8 +486,19 @@ def _civil_war_place(c: Components, data: Data, frame: Frame, choice: int | None
     who = frame["side"]
     if choice is not None:
         name = c.names[choice]
+        depth = len(data["stack"])
         L.extremist(c, data, who, name)
+        # 2.3.2: a relocation it needs is made before the check and the next player
+        if L.waits(data, depth, 108, "check", side=who, space=choice, first=frame["first"],
+                   done=frame["done"]):
+            return
         _check(c, data, who, 108, name, 2)
+    _civil_war_next(c, data, frame["first"], frame["done"] + 1)
+
+
+def _civil_war_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
+    who = frame["side"]
+    _check(c, data, who, 108, c.names[frame["space"]], 2)
     _civil_war_next(c, data, frame["first"], frame["done"] + 1)
 
 
@@ -506,15 +536,16 @@ CODE: dict[int, CardCode] = {
     83: CardCode(munich_agreement),
     84: CardCode(pact_of_steel),
     85: CardCode(condor_legion, steps={"check": _condor_check}),
-    86: CardCode(francisco_franco),
+    86: CardCode(francisco_franco, steps={"checks": _franco_checks}),
     87: CardCode(italy_leaves_league),
-    88: CardCode(kristallnacht, steps={"place": _kristallnacht_place}),
+    88: CardCode(kristallnacht, steps={"place": _kristallnacht_place,
+                                       "next": _kristallnacht_then}),
     89: CardCode(konrad_henlein),
     90: CardCode(anti_comintern_pact, steps={"remove": _anti_comintern_remove}),
     91: CardCode(first_vienna_award),
     92: CardCode(danzig_crisis),
     93: CardCode(teschen_annexation),
-    94: CardCode(ioannis_metaxas),
+    94: CardCode(ioannis_metaxas, steps={"check": _metaxas_check}),
     95: CardCode(international_brigades),
     96: CardCode(leon_blum),
     97: CardCode(guernica),
@@ -528,7 +559,8 @@ CODE: dict[int, CardCode] = {
     105: CardCode(molotov_ribbentrop),
     106: CardCode(georgi_dimitrov),
     107: CardCode(jarrow_crusade),
-    108: CardCode(spanish_civil_war, steps={"place": _civil_war_place}),
+    108: CardCode(spanish_civil_war, steps={"place": _civil_war_place,
+                                            "check": _civil_war_check}),
     109: CardCode(non_intervention_committee),
     110: CardCode(shadow_factories, rearmament=shadow_factories_rearmament),
 }

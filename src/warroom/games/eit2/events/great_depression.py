@@ -123,9 +123,18 @@ def _comintern_first(c: Components, data: Data, frame: Frame, choice: int | None
     if choice is None:
         log(data, "7.1", "Comintern: LW places no Extremist")
         return
+    depth = len(data["stack"])
     L.extremist(c, data, LW, c.names[choice])
-    L.choose(c, data, LW, 47, "second", _comintern_options(c, data, [choice]),
-             optional=True, placed=[choice],
+    # 2.3.2: a relocation it needs is made before the next question
+    if not L.waits(data, depth, 47, "ask_second", placed=[choice]):
+        _comintern_ask_second(c, data, {"placed": [choice]}, None)
+
+
+def _comintern_ask_second(c: Components, data: Data, frame: Frame,
+                          choice: int | None) -> None:
+    placed = list(frame["placed"])
+    L.choose(c, data, LW, 47, "second", _comintern_options(c, data, placed),
+             optional=True, placed=placed,
              prompt="Comintern: place a second LW Extremist (2 of 2) in a space with LW SP "
                     "and no LW Extremist, or pass")
 
@@ -133,8 +142,17 @@ def _comintern_first(c: Components, data: Data, frame: Frame, choice: int | None
 def _comintern_second(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     placed = list(frame["placed"])
     if choice is not None:
+        depth = len(data["stack"])
         L.extremist(c, data, LW, c.names[choice])
         placed.append(choice)
+        if L.waits(data, depth, 47, "after_second", placed=placed):
+            return
+    _comintern_after_second(c, data, {"placed": placed}, None)
+
+
+def _comintern_after_second(c: Components, data: Data, frame: Frame,
+                            choice: int | None) -> None:
+    placed = list(frame["placed"])
     if not L.controls(c, data, LW, "USSR"):
         log(data, "7.1", "Comintern: LW does not control the USSR: no Support Check")
         return
@@ -400,7 +418,13 @@ def british_union_of_fascists(c: Components, data: Data, side: int) -> None:
     """Card 74, British Union of Fascists (RW, 2 OPs): place 1 RW Extremist in London (if
     none there); then the RW player makes a Support Check in London with a +1 modifier
     (6.2.4 exception)."""
+    depth = len(data["stack"])
     _extremist_if_none(c, data, RW, "London")
+    if not L.waits(data, depth, 74, "check"):
+        _buf_check(c, data, {}, None)
+
+
+def _buf_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     L.check(c, data, RW, "London", 1)
 
 
@@ -428,6 +452,8 @@ CODE: dict[int, CardCode] = {
     45: CardCode(industrialist_enablers),
     46: CardCode(night_of_the_long_knives),
     47: CardCode(comintern, steps={"first": _comintern_first, "second": _comintern_second,
+                                   "ask_second": _comintern_ask_second,
+                                   "after_second": _comintern_after_second,
                                    "check": _comintern_check}),
     48: CardCode(neville_chamberlain),
     49: CardCode(il_duce, steps={"check": _il_duce_check}),
@@ -449,6 +475,6 @@ CODE: dict[int, CardCode] = {
     65: CardCode(maginot_mentality),
     66: CardCode(clement_attlee),
     72: CardCode(popular_front),
-    74: CardCode(british_union_of_fascists),
+    74: CardCode(british_union_of_fascists, steps={"check": _buf_check}),
     76: CardCode(autarky, steps={"advance": _autarky_advance}),
 }

@@ -147,6 +147,22 @@ def choose(c: Components, data: Data, side: int, card: int, step: str, options: 
          prompt=prompt or f"{title}: choose a {what}", rule=rule, **extra)
 
 
+def waits(data: Data, depth: int, card: int, step: str, **scope: Any) -> bool:
+    """Whether a decision was pushed since the stack held ``depth`` frames: a relocation
+    of an Extremist when all 15 are on the board (2.3.2). Then card ``card``'s step
+    ``step`` (with ``scope``) is put under it, to go on once it is made (an ``event_then``
+    frame), and the Event stops here. The card's text is done in its order: "place an
+    Extremist, then make a Support Check" rolled the check before the Extremist came (an
+    outside audit), and a high roll could bring a second one. False: go on at once."""
+    if len(data["stack"]) <= depth:
+        return False
+    pending = data["stack"][depth:]
+    del data["stack"][depth:]
+    call(data, "event_then", None, card=card, step=step, **scope)
+    data["stack"].extend(pending)
+    return True
+
+
 def spaces_in(c: Components, region: str) -> list[int]:
     return [s for s in range(len(c.names)) if c.region[s] == region]
 

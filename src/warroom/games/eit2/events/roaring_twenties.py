@@ -105,9 +105,14 @@ def admiral_horthy(c: Components, data: Data, side: int) -> None:
     (5.2 note and its Dawes/Young example: 4 when the LW player gets +1), made even without
     LW markers (6.2.4 exception). 17.0 AR 1.4."""
     L.place(c, data, side, "Hungary", 1)
+    depth = len(data["stack"])
     _extremist_in(c, data, side, "Hungary")
-    ops = L.received_ops(c, data, 4)
-    L.check(c, data, side, "Hungary", ops)
+    if not L.waits(data, depth, 4, "check", side=side):
+        _horthy_check(c, data, {"side": side}, None)
+
+
+def _horthy_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
+    L.check(c, data, frame["side"], "Hungary", L.received_ops(c, data, 4))
 
 
 def jozef_pilsudski(c: Components, data: Data, side: int) -> None:
@@ -122,8 +127,14 @@ def primo_de_rivera(c: Components, data: Data, side: int) -> None:
     Extremist in Madrid (if none there, 11.1.4); a RW Support Check in Madrid with +2
     (6.2.4 exception, 6.2.5)."""
     L.remove(c, data, other(side), "Catalonia", 2)
+    depth = len(data["stack"])
     _extremist_in(c, data, side, "Madrid")
-    L.check(c, data, side, "Madrid", 2)
+    if not L.waits(data, depth, 6, "check", side=side):
+        _primo_check(c, data, {"side": side}, None)
+
+
+def _primo_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
+    L.check(c, data, frame["side"], "Madrid", 2)
 
 
 def kellogg_briand(c: Components, data: Data, side: int) -> None:
@@ -285,7 +296,14 @@ def croix_de_feu(c: Components, data: Data, side: int) -> None:
     """Card 18, Croix-de-Feu (RW, 2 OPs as 17.0 AR 6 has it, *): a RW Extremist in Paris (if
     none there); a RW Support Check in Paris with +3, or +4 if RW controls French Catholics
     (6.2.4 exception, 6.2.5)."""
+    depth = len(data["stack"])
     _extremist_in(c, data, side, "Paris")
+    if not L.waits(data, depth, 18, "check", side=side):
+        _croix_check(c, data, {"side": side}, None)
+
+
+def _croix_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
+    side = frame["side"]
     value = 4 if L.controls(c, data, side, "French Catholics") else 3
     L.check(c, data, side, "Paris", value)
 
@@ -314,7 +332,14 @@ def munich_putsch(c: Components, data: Data, side: int) -> None:
     """Card 21, Munich Beer Hall Putsch (RW, 3 OPs, *, reminder): a RW Extremist in Bavaria
     (if none there); a RW Support Check in Bavaria with +2 (6.2.4 exception); RW Moderation
     -1 (8.2); the reminder marker is the prerequisite of Mein Kampf (2.2.6)."""
+    depth = len(data["stack"])
     _extremist_in(c, data, side, "Bavaria")
+    if not L.waits(data, depth, 21, "check", side=side):
+        _putsch_rest(c, data, {"side": side}, None)
+
+
+def _putsch_rest(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
+    side = frame["side"]
     L.check(c, data, side, "Bavaria", 2)
     L.moderation(c, data, side, -1)
     L.reminder(c, data, 21)
@@ -716,17 +741,23 @@ def iron_guard(c: Components, data: Data, side: int) -> None:
     """Card 75, Iron Guard (RW, 2 OPs, *): place 1 RW Extremist in Romanian Royalty (if none
     there); then the RW player makes a Support Check in Romanian Royalty with a +2 modifier
     (6.2.4 exception)."""
+    depth = len(data["stack"])
     if data["ext"][RW][L.sid(c, "Romanian Royalty")]:
         log(data, "7.1", "Romanian Royalty already holds a RW Extremist: none is placed")
     else:
         L.extremist(c, data, RW, "Romanian Royalty")
+    if not L.waits(data, depth, 75, "check"):
+        _iron_guard_check(c, data, {}, None)
+
+
+def _iron_guard_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     L.check(c, data, RW, "Romanian Royalty", 2)
 
 
 CODE: dict[int, CardCode] = {
-    4: CardCode(admiral_horthy),
+    4: CardCode(admiral_horthy, steps={"check": _horthy_check}),
     5: CardCode(jozef_pilsudski),
-    6: CardCode(primo_de_rivera),
+    6: CardCode(primo_de_rivera, steps={"check": _primo_check}),
     7: CardCode(kellogg_briand),
     8: CardCode(washington_naval_treaty),
     9: CardCode(aventine_secession),
@@ -738,10 +769,10 @@ CODE: dict[int, CardCode] = {
     15: CardCode(wall_street_crash, steps={"remove": _crash_remove}),
     16: CardCode(american_expatriates, steps={"place": _expatriates_place}),
     17: CardCode(winston_churchill),
-    18: CardCode(croix_de_feu),
+    18: CardCode(croix_de_feu, steps={"check": _croix_check}),
     19: CardCode(ruhr_occupation),
     20: CardCode(mein_kampf, steps={"extremist": _extremist_step}),
-    21: CardCode(munich_putsch),
+    21: CardCode(munich_putsch, steps={"check": _putsch_rest}),
     22: CardCode(giacomo_matteotti),
     23: CardCode(germany_league),
     24: CardCode(hyperinflation, steps={"extremist": _extremist_step}),
@@ -767,5 +798,5 @@ CODE: dict[int, CardCode] = {
     70: CardCode(unemployment, steps={"extremist": _unemployment_extremist}),
     71: CardCode(hunger_marches, steps={"check": _hunger_check}),
     73: CardCode(collective_security),
-    75: CardCode(iron_guard),
+    75: CardCode(iron_guard, steps={"check": _iron_guard_check}),
 }
