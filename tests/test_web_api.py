@@ -203,6 +203,26 @@ def test_api_docs_only_when_asked_for(tmp_path: Path) -> None:
         assert res.status_code == 200 and "content-security-policy" not in res.headers
 
 
+def test_a_request_naming_a_key_twice_is_refused(tmp_path: Path) -> None:
+    """JSON keeps the last of a key given twice: {"action": "take:1", "action": "take:3"}
+    played take:3 (an outside audit). Every JSON body naming a key twice is refused, 422,
+    and nothing changes."""
+    with make(tmp_path) as c:
+        g = new(c)
+        a = g["tokens"]["a"]
+        body = '{"token": ' + json.dumps(a) + ', "action": "take:1", "action": "take:3"}'
+        res = c.post(f"/api/games/{g['id']}/actions", content=body,
+                     headers={"content-type": "application/json"})
+        assert res.status_code == 422 and "'action' appears twice" in res.json()["error"]
+        v = c.get(f"/api/games/{g['id']}/view", params={"token": a}).json()
+        assert v["version"] == 0
+        before = len(c.get("/api/games").json())
+        twice = '{"game": "toy", "game": "eaw1940", "seats": {"a": "human", "b": "human"}}'
+        res = c.post("/api/games", content=twice, headers={"content-type": "application/json"})
+        assert res.status_code == 422 and "'game' appears twice" in res.json()["error"]
+        assert len(c.get("/api/games").json()) == before
+
+
 def test_an_upload_must_say_it_is_json(tmp_path: Path) -> None:
     """POST /api/records takes only a JSON body: a form of another site (whose content types
     are never JSON's) could store uploads (a security audit)."""

@@ -133,8 +133,13 @@ class BodyLimit:
             chunks.append(body)
             if not message.get("more_body", False):
                 break
+        whole = b"".join(chunks)
+        twice = _key_twice(scope, whole) if first is None else None
+        if twice is not None:
+            await _refuse(send, 422, twice)
+            return
         pending: list[Message] = [first if first is not None else
-                                  {"type": "http.request", "body": b"".join(chunks),
+                                  {"type": "http.request", "body": whole,
                                    "more_body": False}]
 
         async def replay() -> Message:
@@ -145,9 +150,29 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
+def _key_twice(scope: Scope, body: bytes) -> str | None:
+    """Why a JSON request body names a key twice in one object (JSON keeps the last, so an
+    action body {"action": A, "action": B} played B), or None; a body that is not JSON at
+    all is left to the app (malformed JSON: 422)."""
+    kind = dict(scope.get("headers", [])).get(b"content-type", b"").split(b";")[0].strip()
+    if kind.lower() != b"application/json" or not body:
+        return None
+    try:
+        json.loads(body, object_pairs_hook=unique_keys)
+    except ValueError as exc:
+        return str(exc) if "twice" in str(exc) else None
+    except RecursionError:
+        return None
+    return None
+
+
 async def _too_large(send: Send, limit: int) -> None:
-    body = json.dumps({"error": f"request body over {limit // 1024} KiB"}).encode()
-    await send({"type": "http.response.start", "status": 413,
+    await _refuse(send, 413, f"request body over {limit // 1024} KiB")
+
+
+async def _refuse(send: Send, status: int, message: str) -> None:
+    body = json.dumps({"error": message}).encode()
+    await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"),
                             (b"content-length", str(len(body)).encode())]})
     await send({"type": "http.response.body", "body": body})
