@@ -439,6 +439,11 @@ def test_a_failed_save_keeps_the_file_saved_before(eaw: Game, tmp_path: Path,
     monkeypatch.undo()
     later.save(path)
     assert Session.load(eaw, path).record == later.record
+    # the file has the permissions open() gives (the umask's), not mkstemp's owner-only
+    import os
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert path.stat().st_mode & 0o777 == 0o666 & ~mask
 
 
 def test_a_record_says_its_content_pack_and_result_and_a_replay_checks_them(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import tempfile
+import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -48,9 +48,11 @@ def write_text(path: Path, text: str) -> None:
     flushed to disk, then put in its place. A write that fails (a full disk) leaves the
     file that was there as it was, never half a record; the error is raised."""
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    # created as open() creates files (the umask's permissions, as the file it replaces
+    # had), not mkstemp's owner-only 0600
+    tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        with open(tmp, "x", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
