@@ -338,3 +338,17 @@ def test_a_record_seat_that_is_no_bot_says_why(tmp_path: Path) -> None:
                                 "seats": {"allies": "human"}}))
     code, out = run("play", "eaw1940", "--load", str(path), input="quit\n")
     assert code == 2 and "name allies, which eaw1940 does not know" in out, out
+
+
+def test_serve_says_when_its_port_is_taken(tmp_path: Path) -> None:
+    """A port another program holds is refused in one line, before anything says the
+    server is serving (it printed "serving on", then uvicorn's traceback-like error)."""
+    import socket
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        code, out = run("serve", "--port", str(port), "--db",
+                        f"sqlite:///{tmp_path / 'w.sqlite3'}")
+    assert code == 2 and f"cannot listen on 127.0.0.1:{port}" in out, out
+    assert "serving on" not in out

@@ -382,6 +382,10 @@ def test_upgrade_games_refreshes_snapshots_reports_and_rewinds(tmp_path: Path) -
         found = {f.id: f for f in svc.upgrade_games(rewind=True)}
         assert (found[a["id"]].finding, found[a["id"]].step) == ("rewound", 4)
         assert found[b["id"]].finding == "outdated"       # finished: kept as stored
+        # its message offers no --rewind, which would leave it as it is (an audit)
+        gone = c.get(f"/api/games/{b['id']}/replay", params={"step": 1})
+        assert gone.status_code == 409 and "--rewind" not in gone.json()["error"]
+        assert "played to its end" in gone.json()["error"]
         with svc.engine.begin() as db:
             assert (count(db, a["id"]), count(db, b["id"])) == (4, 2)
         now = c.get(f"{url}/view", params={"token": tok})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import socket
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
@@ -270,6 +271,25 @@ DB_HELP = ("Database URL: sqlite:///FILE (default: a file in your data folder) o
            "postgresql+psycopg://USER:PASS@HOST/DB.")
 
 
+def port_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen on ``host``:``port`` (in use, no such address), or
+    None; the socket is closed again at once."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        return f"cannot listen on {host}:{port}: {exc.strerror or exc}"
+    family, kind, proto, _name, address = infos[0]
+    with socket.socket(family, kind, proto) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(address)
+        except OSError as exc:
+            return (f"cannot listen on {host}:{port}: {exc.strerror or exc} (another "
+                    "program, or another warroom, may be using the port: choose one with "
+                    "--port)")
+    return None
+
+
 def default_db() -> str:
     """The web app's database when none is named: a SQLite file in the user's data folder."""
     folder = Path(platformdirs.user_data_dir("warroom"))
@@ -295,6 +315,9 @@ def serve(
     db = db or default_db()
     if not 0 < port < 65536:
         _fail(WarroomError(f"--port must be 1..65535, not {port}"))
+    problem = port_problem(host, port)
+    if problem is not None:     # said before "serving on" (it printed that, then failed)
+        _fail(WarroomError(problem))
     lock = ExclusiveUse(db)     # one server per database, held until this process ends
     try:
         lock.acquire()
@@ -326,8 +349,9 @@ def upgrade_games(
 ) -> None:
     """After upgrading warroom, with the server stopped: replay the stored web games under
     today's rules, refresh their state snapshots, and report (or with --rewind mend) the
-    games in play that the new rules no longer accept. Exits 1 when some stored game cannot
-    be replayed (and was not rewound)."""
+    games in play that the new rules no longer accept. Exits 1 while some game in play
+    cannot be replayed (--rewind lets it go on; a finished game is reported, never
+    changed)."""
     from warroom.web.app import (
         DatabaseInUse,
         ExclusiveUse,
@@ -379,10 +403,13 @@ def upgrade_games(
         table.add_row(f.game, f.id, f.status, str(f.actions), what)
     console.print(table)
     stuck = sum(1 for f in found if f.finding == "outdated")
+    # the exit code asks for what can be done: a game in play that --rewind would let go on
+    # (a finished game is never changed, so it would hold every later run at 1)
+    blocked = sum(1 for f in found if f.finding == "outdated" and f.status != "over")
     console.print(f"{len(found)} game(s) checked; {stuck} that today's rules cannot replay"
                   + (f"; {sum(1 for f in found if f.finding == 'rewound')} rewound"
                      if rewind else ""))
-    if stuck:
+    if blocked:
         raise typer.Exit(1)
 
 

@@ -458,9 +458,16 @@ class GameService:
                 state = replay(game, record)
             except RecordError as exc:
                 # the message names the step only: its key may name a card played face down
+                step = exc.index if exc.index is not None else "?"
+                if stored.over:     # a finished game is never changed: no --rewind for it
+                    raise Outdated(
+                        f"game {short(game_key)} was played to its end with an earlier "
+                        f"version of warroom whose rules differ: its action {step} no "
+                        "longer fits today's rules, so it cannot be replayed here; its "
+                        "record and result stay as stored (GET its record)") from None
                 raise Outdated(
                     f"game {short(game_key)} was played with an earlier version of warroom "
-                    f"whose rules differ: its action {exc.index if exc.index is not None else '?'} "
+                    f"whose rules differ: its action {step} "
                     "no longer fits today's rules, so it cannot go on here (the server's "
                     "operator can let it go on from that step: warroom upgrade-games "
                     "--rewind)") from None
