@@ -87,3 +87,22 @@ def test_openspiel_bad_chance_outcome_raises_and_leaves_the_state_usable() -> No
     assert state.is_chance_node() and len(state.chance_outcomes()) == n
     state.apply_action(0)
     assert not state.is_chance_node() or len(state.chance_outcomes()) > 0
+
+
+@pytest.mark.parametrize("gid", ["eit2", "sfe", "tk"])
+def test_openspiel_set_up_tensor_shows_nothing_of_another_game(gid: str) -> None:
+    """At a set-up chance node (before anything is dealt) the observation tensor is zeros,
+    as its string says "setup": it returned the observer's shared buffer as the last state
+    left it, another player's hand of another game included (an outside audit)."""
+    import numpy as np
+
+    game = pyspiel.load_game(f"python_warroom_{gid}")
+    played = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    while played.is_chance_node():
+        played.apply_action(int(rng.integers(len(played.chance_outcomes()))))
+    other = game.num_players() - 1
+    assert any(played.observation_tensor(other))
+    fresh = game.new_initial_state()
+    assert fresh.is_chance_node() and fresh.observation_string(0) == "setup"
+    assert not any(fresh.observation_tensor(0))

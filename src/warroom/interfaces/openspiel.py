@@ -472,6 +472,12 @@ class WarroomObserver:
 
     def set_from(self, state: WarroomState, player: int) -> None:
         ws = state._p.ws
+        if self.tensor.size and ws is None:
+            # a set-up chance node has nothing to observe yet: zeros, as its string says
+            # "setup" (the shared buffer kept the last state's tensor, another player's
+            # hand included: an outside audit)
+            self.tensor.fill(0)
+            return
         if self.tensor.size and ws is not None:
             key = ("tensor", player)
             vec = state._p.memo.get(key)
