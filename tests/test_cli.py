@@ -145,6 +145,9 @@ def test_replay_of_a_record_stating_another_result_exits_1(tmp_path: Path) -> No
     path.write_text(json.dumps(rec))
     code, out = run("replay", str(path), "--json")
     assert code == 1 and "another content pack (id 0123456789ab" in out, out
+    # play --load says the same (it said nothing of the result)
+    code, out = run("play", "eaw1940", "--load", str(path), input="quit\n")
+    assert "warning" in out and "another content pack" in out and "the record states" in out, out
 
 
 def test_content_json() -> None:

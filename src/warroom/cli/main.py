@@ -33,7 +33,7 @@ from warroom.cli.records import HUMAN, parse_seats, seats_for_load
 from warroom.cli.render import print_log, render
 from warroom.core.errors import RecordError, WarroomError
 from warroom.core.protocol import result, view
-from warroom.core.record import Record, Session, doubts, other_content, replay, replay_fitting
+from warroom.core.record import Record, Session, doubts, replay, replay_fitting
 from warroom.games import game_ids, load_game
 from warroom.sim.bench import bench as run_bench
 from warroom.sim.bench import openspiel_available
@@ -112,10 +112,8 @@ def play(
                                   "save to keep it so).[/]")
             else:
                 session = Session.load(g, load)
-            if other_content(g, record):
-                warn(f"{load} was played with another content pack (id {record.content}); "
-                     "it goes on with the loaded one; load it with the --content it was "
-                     "played with to play on under its own")
+            for line in doubts(g, record, session.state):   # another pack, another result
+                warn(f"{load}: {line}")
         else:
             seats = parse_seats(g, as_, vs)
             session = Session.start(g, scenario, secrets.randbits(64) if seed is None
