@@ -130,6 +130,15 @@ def test_uploaded_record_steps_perspectives_and_why(tmp_path: Path) -> None:
         assert end["step"] == end["steps"] == played and end["source"] == "upload"
         assert end["record"]["actions"] == rec["actions"]
         assert end["result"] == rec["result"]
+        assert up["doubts"] == end["doubts"] == []
+        # a record stating another result, or another content pack, is said to be doubtful
+        # (accepted without a word before: an outside audit)
+        winner = "b" if rec["result"]["winner"] == "a" else "a"
+        bent = c.post("/api/records", json={**rec, "content": "0123456789ab",
+                                            "result": {**rec["result"], "winner": winner}})
+        said = bent.json()["doubts"]
+        assert len(said) == 2 and "another content pack" in said[0], said
+        assert c.get(f"/api/records/{bent.json()['id']}").json()["doubts"] == said
         as_b = c.get(url, params={"as": "b", "step": 1}).json()
         assert as_b["role"] == "b" and as_b["action"]["key"] == rec["actions"][0]
         assert all(e.get("to") in (None, "b") for e in as_b["view"]["log"])

@@ -49,7 +49,7 @@ from warroom.core.protocol import (
     result,
     view,
 )
-from warroom.core.record import Record, Session, replay, replay_fitting
+from warroom.core.record import Record, Session, doubts, replay, replay_fitting
 from warroom.core.rng import derive_seed
 from warroom.core.state import State
 from warroom.games import game_ids, load_game
@@ -977,7 +977,8 @@ class GameService:
             db.add(UploadRow(id=key, record=rec.to_json(), created=now()))
         out = result(state)
         return {"id": key, "game": rec.game, "actions": len(rec.actions),
-                "result": out.to_json() if out is not None else None}
+                "result": out.to_json() if out is not None else None,
+                "doubts": doubts(state.game, rec, state)}
 
     def _upload_timeline(self, key: str) -> tuple[Record, Timeline]:
         with self.db() as db:
@@ -995,7 +996,10 @@ class GameService:
         role = self._perspective(tl.game, as_role)
         payload = self._step_payload(tl, step, role, True, with_index)
         payload.update({"source": "upload", "id": key, "live": False, "seed": str(rec.seed),
-                        "record": rec.to_json()})
+                        "record": rec.to_json(),
+                        # another content pack, another result than it states: said, as
+                        # `warroom replay` says it
+                        "doubts": doubts(tl.game, rec, tl.state_at(tl.count))})
         return payload
 
     def uploaded_why(self, key: str, step: int) -> dict[str, Any]:

@@ -174,6 +174,12 @@ function render(r) {
   R.steps = r.steps;
   R.live = r.live;
   setRoles(r.roles);
+  // an uploaded record played with another content pack, or stating another result than
+  // its replay gives: said once, as `warroom replay` says it
+  if ((r.doubts || []).length && !R.doubted) {
+    R.doubted = true;
+    message("error", "This record may not be the game it says", ...r.doubts);
+  }
   const v = r.view || {};
   const kind = r.live ? (R.token ? "your replay of the game so far" : "bots playing: the game so far")
     : (fromGame ? "finished game" : "uploaded record");
