@@ -181,9 +181,9 @@ async def _refuse(send: Send, status: int, message: str) -> None:
 # -- request bodies ---------------------------------------------------------------------------
 
 MAX_DEPTH = 16
+"""How deeply a request's JSON may nest (a record's actions are two levels down)."""
 MAX_OPTIONS = 32 * 1024
 """The most a new game's options may take as JSON (bytes)."""
-"""How deeply a request's JSON may nest (a record's actions are two levels down)."""
 
 
 def plain_json(value: Any, where: str = "body", depth: int = 0) -> None:
