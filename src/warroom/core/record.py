@@ -18,7 +18,7 @@ from typing import Any
 
 from warroom.core.errors import IllegalActionError, RecordError, UnknownGameError, short
 from warroom.core.files import check_depth, parse_json, read_text, write_text
-from warroom.core.protocol import Game, apply, clone, legal_actions, new_game, result
+from warroom.core.protocol import Game, Outcome, apply, clone, legal_actions, new_game, result
 from warroom.core.state import State
 
 RECORD_KEYS = ("game", "scenario", "options", "seed", "forced_dice", "actions")
@@ -199,13 +199,19 @@ def doubts(game: Game, record: Record, state: State[Any]) -> list[str]:
     """What a replay of ``record`` (``state``, replayed on ``game``) should not be trusted
     for, in words: a content pack other than the one it was played with, and a result
     other than the one it states. Empty when there is nothing to doubt."""
+    return outcome_doubts(game, record, result(state))
+
+
+def outcome_doubts(game: Game, record: Record, res: Outcome | None) -> list[str]:
+    """:func:`doubts`, given the outcome its replay came to (``None``: not over), as a
+    replay viewer holds it without a state at hand."""
     out: list[str] = []
-    if record.content and record.content != content_id(game):
+    loaded = content_id(game) if record.content else ""
+    if record.content and record.content != loaded:
         out.append(f"this record was played with another content pack (id {record.content}; "
-                   f"the loaded one is {content_id(game)}): the replay may end otherwise; "
+                   f"the loaded one is {loaded}): the replay may end otherwise; "
                    "replay it with the --content it was played with")
     if record.result is not None:
-        res = result(state)
         now = res.to_json() if res is not None else None
         keys = ("winner", "scores") if now is not None else ()
         if now is None:

@@ -49,7 +49,7 @@ from warroom.core.protocol import (
     result,
     view,
 )
-from warroom.core.record import Record, Session, doubts, replay, replay_fitting
+from warroom.core.record import Record, Session, outcome_doubts, replay, replay_fitting
 from warroom.core.rng import derive_seed
 from warroom.core.state import State
 from warroom.games import game_ids, load_game
@@ -978,7 +978,7 @@ class GameService:
         out = result(state)
         return {"id": key, "game": rec.game, "actions": len(rec.actions),
                 "result": out.to_json() if out is not None else None,
-                "doubts": doubts(state.game, rec, state)}
+                "doubts": outcome_doubts(state.game, rec, out)}
 
     def _upload_timeline(self, key: str) -> tuple[Record, Timeline]:
         with self.db() as db:
@@ -999,7 +999,7 @@ class GameService:
                         "record": rec.to_json(),
                         # another content pack, another result than it states: said, as
                         # `warroom replay` says it
-                        "doubts": doubts(tl.game, rec, tl.state_at(tl.count))})
+                        "doubts": outcome_doubts(tl.game, rec, tl.final())})
         return payload
 
     def uploaded_why(self, key: str, step: int) -> dict[str, Any]:
