@@ -8,7 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from e2e_support import Server
-from test_pages import MY_TURN_OR_OVER, new_game, version, wait_version_change
+from test_pages import (
+    MY_TURN_OR_OVER,
+    finished_bot_game,
+    new_game,
+    version,
+    wait_version_change,
+)
 
 ANNOUNCE = "() => document.getElementById('announce').textContent"
 
@@ -62,12 +68,7 @@ def test_the_lobby_list_keeps_the_focused_link_when_drawn_anew(page: Any,
 
 
 def test_replay_end_keeps_focus_and_says_the_step_and_result(page: Any, server: Server) -> None:
-    g = new_game(server, "toy", {"a": "bot:random", "b": "bot:random"}, seed=5)
-    url = f"/api/games/{g['id']}"
-    for _ in range(100):
-        if server.api("GET", f"{url}/replay")["result"] is not None:
-            break
-        page.wait_for_timeout(100)
+    g = finished_bot_game(server, seed=5)
     page.goto(f"/games/{g['id']}/replay")
     page.wait_for_function("() => document.body.dataset.steps !== undefined")
     page.locator("#last").focus()

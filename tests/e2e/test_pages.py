@@ -25,6 +25,16 @@ def new_game(server: Server, game: str, seats: dict[str, str], seed: int = 3) ->
     return out
 
 
+def finished_bot_game(server: Server, seed: int) -> dict[str, Any]:
+    """A toy game of two random bots, waited for until it is over (10 s at most)."""
+    g = new_game(server, "toy", {"a": "bot:random", "b": "bot:random"}, seed=seed)
+    for _ in range(100):
+        if server.api("GET", f"/api/games/{g['id']}/replay")["result"] is not None:
+            break
+        time.sleep(0.1)
+    return g
+
+
 def words(locator: Any) -> str:
     return " ".join(locator.inner_text().split())
 

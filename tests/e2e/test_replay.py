@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from e2e_support import SHOTS, Server, shot
-from test_pages import new_game as new_any_game
+from test_pages import finished_bot_game
 
 from warroom.core.protocol import new_game as start
 from warroom.core.protocol import view
@@ -516,13 +516,8 @@ def test_an_uploaded_record_that_states_another_result_is_said_to_be_doubtful(
         page: Any, server: Server) -> None:
     """The replay viewer of an uploaded record says, once, when the record states another
     result than its replay gives (or another content pack), as `warroom replay` does."""
-    g = new_any_game(server, "toy", {"a": "bot:random", "b": "bot:random"}, seed=8)
-    url = f"/api/games/{g['id']}"
-    for _ in range(100):
-        if server.api("GET", f"{url}/replay")["result"] is not None:
-            break
-        page.wait_for_timeout(100)
-    rec = server.api("GET", f"{url}/record")
+    g = finished_bot_game(server, seed=8)
+    rec = server.api("GET", f"/api/games/{g['id']}/record")
     winner = "b" if rec["result"]["winner"] == "a" else "a"
     up = server.api("POST", "/api/records",
                     json={**rec, "result": {**rec["result"], "winner": winner}})
