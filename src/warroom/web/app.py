@@ -61,9 +61,9 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';
 """The pages' Content-Security-Policy: their scripts are the server's own module files (no
 inline script, no other origin), so a text that slipped into a page as HTML could not run;
 styles may be set inline (the maps set SVG styles); no page may be framed (clickjacking)."""
-SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"),
+SECURITY_HEADERS = ((b"x-content-type-options", b"nosniff"),
                     (b"x-frame-options", b"DENY"),
-                    (b"referrer-policy", b"no-referrer")]
+                    (b"referrer-policy", b"no-referrer"))
 
 
 class SecurityHeaders:
@@ -74,7 +74,7 @@ class SecurityHeaders:
     there (a security audit found no header at all)."""
 
     DOCS = ("/docs", "/redoc")
-    PAGES = [*SECURITY_HEADERS, (b"content-security-policy", CSP.encode())]
+    PAGES = (*SECURITY_HEADERS, (b"content-security-policy", CSP.encode()))
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
