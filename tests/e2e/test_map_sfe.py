@@ -161,6 +161,9 @@ def test_the_map_draws_the_content_and_plays_a_location_by_click(browser: Any,
         lit_ids = page.eval_on_selector_all("#map .sfe-loc.legal",
                                             "els => els.map(e => e.dataset.id)")
         assert {f"loc:{x}" for x in lit_ids} == keys, "exactly the legal locations are lit"
+        # the marching ring stops within five seconds (WCAG 2.2.2)
+        assert page.evaluate("""() => getComputedStyle(document.querySelector(
+            '#map .sfe-legal-ring')).animationIterationCount""") == "2"
         _map_shot(page, "map-sfe")
         where = lit_ids[0]
         stacks = f'#map .sfe-loc[data-id="{where}"] .sfe-stack'

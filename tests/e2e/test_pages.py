@@ -327,6 +327,9 @@ def test_eit2_map_plays_a_placement_by_clicking_a_space(browser: Any, server: Se
             e => e.getAttribute('aria-label') && e.tabIndex === 0)""")
         legal = page.locator("#map .space.legal")
         assert legal.count() >= 1, "the legal placements are highlighted on the map"
+        # the marching ring stops within five seconds (WCAG 2.2.2)
+        assert page.evaluate("""() => getComputedStyle(document.querySelector(
+            '#map .legal-ring')).animationIterationCount""") == "2"
         keys = page.eval_on_selector_all("#choices .act", "els => els.map(e => e.dataset.key)")
         sid = legal.first.get_attribute("data-id")
         assert f"space:{sid}" in keys, "a highlighted space is a legal choice"
