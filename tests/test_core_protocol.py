@@ -551,3 +551,13 @@ def test_a_view_shares_no_list_or_dict_with_the_state(gid: str) -> None:
                 break
             acts = legal_actions(st)
             apply(st, acts[rng.randbelow(len(acts))])
+
+
+def test_a_game_without_dice_refuses_forced_dice() -> None:
+    """sfe rolls no die: a record or request that forces dice for it is refused, not
+    silently ignored; without forced dice the game starts."""
+    sfe = load_game("sfe")
+    assert sfe.die_sides == 0
+    with pytest.raises(UnknownGameError, match="sfe rolls no dice"):
+        new_game(sfe, seed=5, forced_dice=[6])
+    assert new_game(sfe, seed=5, forced_dice=[]).data["forced"] == []

@@ -108,7 +108,8 @@ class Game(ABC):
     scenarios: ClassVar[tuple[str, ...]]
     default_scenario: ClassVar[str]
     die_sides: ClassVar[int] = 6
-    """The largest die the rules roll: forced dice above it are refused at the start."""
+    """The largest die the rules roll: forced dice above it are refused at the start; 0 for
+    a game that rolls no dice (any forced die is refused)."""
     hidden_information: ClassVar[bool] = False
     """True when a role cannot see part of the state (hands, decks, face-down cards)."""
     rules: ClassVar[Mapping[str, str]] = {}
@@ -292,6 +293,9 @@ def new_game(game: G, scenario: str | None = None, seed: int = 0,
     if _rng.seed_problem(seed):
         raise UnknownGameError(_rng.seed_problem(seed))
     forced = list(forced_dice or [])
+    if forced and not game.die_sides:
+        raise UnknownGameError(f"{game.id} rolls no dice, so it takes no forced dice; leave "
+                               f"forced_dice empty")
     for value in forced:
         if (not isinstance(value, int) or isinstance(value, bool)
                 or not 1 <= value <= game.die_sides):

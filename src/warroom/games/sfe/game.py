@@ -101,6 +101,7 @@ class StruggleForEurope(SfeBase):
     roles = ("axis", "allies")
     scenarios = ("1939",)
     default_scenario = "1939"
+    die_sides = 0       # the rules roll no die: their luck is the shuffled decks
     hidden_information = True
     rules = RULES
     frames = FRAME_KINDS
