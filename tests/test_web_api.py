@@ -146,9 +146,13 @@ def test_games_survive_a_restart_of_the_app(tmp_path: Path) -> None:
         url = f"/api/games/{g['id']}"
         c.post(f"{url}/actions", json={"token": g["tokens"]["a"], "action": "take:1"})
         seen = c.get(f"{url}/view", params={"token": g["tokens"]["b"]}).json()
+        rec = c.get(f"{url}/record", params={"token": g["tokens"]["a"]}).json()
     with make(tmp_path) as c:
         again = c.get(f"{url}/view", params={"token": g["tokens"]["b"]}).json()
         assert again == seen
+        # the record rebuilt from the database names the content pack it replays under
+        assert rec["content"] and c.get(f"{url}/record", params={
+            "token": g["tokens"]["a"]}).json() == rec
 
 
 def test_bot_seats_play_in_the_background(tmp_path: Path) -> None:

@@ -49,7 +49,14 @@ from warroom.core.protocol import (
     result,
     view,
 )
-from warroom.core.record import Record, Session, outcome_doubts, replay, replay_fitting
+from warroom.core.record import (
+    Record,
+    Session,
+    content_id,
+    outcome_doubts,
+    replay,
+    replay_fitting,
+)
 from warroom.core.rng import derive_seed
 from warroom.core.state import State
 from warroom.games import game_ids, load_game
@@ -471,6 +478,9 @@ class GameService:
                     "no longer fits today's rules, so it cannot go on here (the server's "
                     "operator can let it go on from that step: warroom upgrade-games "
                     "--rewind)") from None
+        # it replays under this server's content pack, so its record names that pack (the
+        # database does not keep it)
+        record.content = content_id(game)
         session = Session(state, record)
         return Live(game_key, session, stored.players, stored.token_hashes, stored.version,
                     stored.played_by, seed_chosen=stored.seed_chosen)
