@@ -10,9 +10,9 @@ from warroom.core.flow import run
 from warroom.core.protocol import determinize
 from warroom.core.rng import Rng
 from warroom.games.eit2 import operations as op
-from warroom.games.eit2.board import LW, RW, change_tension, place_sp
+from warroom.games.eit2.board import LW, RW, change_tension, gain_power, place_sp
 from warroom.games.eit2.effects import ongoing_check_mods, run_box_effects
-from warroom.games.eit2.frames import action_round_frame
+from warroom.games.eit2.frames import action_round_frame, after_play
 from warroom.games.eit2.game import EuropeInTurmoil2
 from warroom.games.eit2.scoring import final_scoring
 
@@ -461,6 +461,26 @@ def test_10_3_3_one_events_power_awards_are_netted_before_20_is_judged() -> None
     assert d["power"] == -20
     assert d["outcome"] == {"kind": "automatic", "winner": "lw", "power": -20}
     assert G.check_invariants(s) == []
+
+
+def test_9_3_power_is_netted_with_the_plays_other_awards_before_20_is_judged() -> None:
+    """9.3: "If Tension is at 0 and should be reduced, instead give +1 POWER to the player
+    whose action would have reduced Tension"; 10.4.1: every Power award of an Event is
+    applied before automatic victory is judged. At LW 19, a step whose Tension reduction by
+    LW gives LW 1 Power (9.3) and then gives RW 1 Power leaves LW at 19: no winner. (The 9.3
+    award was once judged at once, inside the Tension change, and ended the game.)"""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    d["power"] = -19
+    d["tension"] = 0
+    change_tension(C, d, -1, LW, "9.1")
+    gain_power(C, d, RW, 1, "10.2")
+    assert d["outcome"] is None
+    after_play(s)                      # the step is done: 10.4.1 judges the net award
+    assert d["power"] == -19 and d["outcome"] is None
+    change_tension(C, d, -2, LW, "9.1")    # two reductions at 0: LW 2 Power, LW 21 -> 20
+    after_play(s)
+    assert d["outcome"] == {"kind": "automatic", "winner": "lw", "power": -20}
 
 
 def test_11_2_2_a_box_reached_again_does_not_stack_its_reminder() -> None:

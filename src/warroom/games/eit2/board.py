@@ -198,8 +198,8 @@ def change_tension(c: Components, data: Data, delta: int, mover: int, rule: str)
             if data["tension"] == 0:
                 log(data, "9.3", f"Tension is at 0 and cannot be reduced: {SIDE[mover]} "
                     "gains 1 Power instead")
+                # judged with the play's other awards, once its step is done (10.4.1)
                 gain_power(c, data, mover, 1, "9.3")
-                check_automatic_victory(c, data)
                 continue
             data["tension"] -= 1
             log(data, rule, f"Tension -1: now {data['tension']}")
