@@ -84,6 +84,11 @@ def test_errors_change_nothing(tmp_path: Path) -> None:
             res = c.post(f"{url}/actions", json=body)
             assert res.status_code == status, (body, res.text)
             assert "Traceback" not in res.text and "error" in res.json()
+        # a version no view showed (ahead of the game, or negative) is said as such
+        for v in (7, -1):
+            err = c.post(f"{url}/actions", json={"token": a, "action": "take:1",
+                                                 "version": v}).json()["error"]
+            assert f"version {v} is not a version this game had" in err, err
         res = c.post(f"{url}/actions", content=b"{not json", headers={
             "content-type": "application/json"})
         assert res.status_code == 422
@@ -175,6 +180,10 @@ def test_create_refuses_bad_seats(tmp_path: Path) -> None:
                       {"a": "human", "b": "human", "c": "human"}):
             res = c.post("/api/games", json={"game": "toy", "seats": seats})
             assert res.status_code == 422, res.text
+        # a bot with parameters: refused, and the answer says why
+        res = c.post("/api/games", json={"game": "toy", "seats": {
+            "a": "human", "b": "bot:random:samples=3"}})
+        assert res.status_code == 422 and "without parameters" in res.json()["error"]
         assert c.post("/api/games", json={"game": "chess", "seats": {}}).status_code == 422
         assert c.get("/api/games").json() == []
 

@@ -81,8 +81,13 @@ class Forbidden(WarroomError):
 class Stale(WarroomError):
     """The client acted on an older version of the game."""
 
-    def __init__(self, version: int) -> None:
-        super().__init__(f"the game has moved on (version {version}); reload it")
+    def __init__(self, version: int, given: int | None = None) -> None:
+        if given is not None and not 0 <= given < version:
+            # not an older version: no view ever showed it
+            super().__init__(f"version {given} is not a version this game had: it is at "
+                             f"version {version}; send the version of the view you acted on")
+        else:
+            super().__init__(f"the game has moved on (version {version}); reload it")
         self.version = version
 
 
@@ -314,8 +319,13 @@ class GameService:
         bots = self.bots_for(game_id)
         for role, player in seats.items():
             if player != "human" and not (player.startswith("bot:") and player[4:] in bots):
+                name = player[4:].partition(":")[0] if player.startswith("bot:") else ""
+                why = (" (a seat here takes a bot by its name, without parameters: "
+                       "NAME:key=value is for the command line)"
+                       if name in bots and name != "net" else "")
                 raise UnknownGameError(f"seat {role}: {short(player)} is neither 'human' nor "
-                                       f"a bot ({', '.join('bot:' + b for b in bots)})")
+                                       f"a bot ({', '.join('bot:' + b for b in bots)})"
+                                       f"{why}")
         chosen = seed is not None
         if seed is None:
             seed = secrets.randbits(64)
@@ -811,7 +821,7 @@ class GameService:
         role = self.seat(live, token)
         with live.lock:
             if version is not None and version != live.version:
-                raise Stale(live.version)
+                raise Stale(live.version, version)
             self._play(live, action, role)
         self._kick_bots(live)
         return self.payload(live, role)
@@ -822,7 +832,7 @@ class GameService:
         role = self.seat(live, token)
         with live.lock:
             if version is not None and version != live.version:
-                raise Stale(live.version)
+                raise Stale(live.version, version)
             mark = live.session.checkpoint()
             live.session.undo(role)
             n = len(live.session.record.actions)
