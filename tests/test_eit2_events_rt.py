@@ -488,7 +488,7 @@ def test_deuxieme_bureau() -> None:
     s.invalidate()
     log = play(s, "event:35")
     assert "RW looks at the LW hand: France Scoring [7.1]" in log
-    assert "LW discards France Scoring, drawn at random: its Event is not implemented [5.3]" \
+    assert "LW discards France Scoring, drawn at random: its Event does not occur [5.3]" \
         in log
     assert d["hands"][LW] == [] and 2 in d["discard"] and 35 in d["discard"]
     assert d["power"] == 0

@@ -319,7 +319,7 @@ class ActionRound(Ask):
             free = forced is not None
             ops = ops_.effective_ops(c, data, side, card.ops or 0, rearmament=True)
             log(data, "6.3.7", f"{SIDE[side]} plays {card.title} ({ops} OPs) for a "
-                f"{'free ' if free else ''}Rearmament attempt; its Event is not implemented",
+                f"{'free ' if free else ''}Rearmament attempt; its Event does not occur",
                 card=card_no, ops=ops)
             call(data, "offer_rearm_track", ROLE[side], side=side, ops=ops,
                  card_side=card.side, free=free, track=forced["track"] if forced else None,
@@ -443,7 +443,7 @@ def _play_reason(st: St, side: int, kind: str, n: int) -> str:
     bonus = [(t, rearmament_bonus(c, data, side, n, t)) for t in range(len(c.track_ids))]
     odds = "; ".join(ops_.rearm_odds(c, data, side, t, ops, card.side, b)
                      for t, b in bonus if ops_.track_open(c, data, t))
-    return (f"a Rearmament attempt with {ops} OPs (the card's Event is not implemented): "
+    return (f"a Rearmament attempt with {ops} OPs (the card's Event does not occur, 6.3.7): "
             f"{odds}")
 
 

@@ -543,8 +543,8 @@ def deuxieme_bureau(c: Components, data: Data, side: int) -> None:
         to=SIDE[side].lower(), cards=list(hand))
     n = hand.pop(randbelow(data, len(hand)))
     data["discard"].append(n)
-    log(data, "5.3", f"{SIDE[o]} discards {c.cards[n].title}, drawn at random: its Event is "
-        "not implemented")
+    log(data, "5.3", f"{SIDE[o]} discards {c.cards[n].title}, drawn at random: its Event does "
+        "not occur")
     # the phasing player has seen the rest: determinizations keep those cards in the hand
     # while they are still there (game.hide; sequence.deal forgets those that left)
     data.setdefault("seen", [[], []])[side] = list(hand)
