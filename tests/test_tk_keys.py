@@ -120,3 +120,16 @@ def test_an_old_positional_key_is_read_but_its_id_is_refused() -> None:
         apply(s, pick)
     assert view(s) == before
     assert apply(s, "pick:2").key == "partner:japan"        # the key, as a record holds it
+
+
+def test_explain_reads_an_old_key_only_where_apply_does() -> None:
+    """apply reads an old positional key only as a string (a record's); its id or Action
+    is the catalogue's ``pick:0`` itself, which apply refuses: explain says the same."""
+    s = replay(game(), Record("tk", "1939", {"event": "15.38", "faction": "axis"}, 0, [], []))
+    old = game().catalogue.resolve("pick:2")
+    assert explain(s, "pick:2").legal
+    for asked in (old, old.id):
+        why = explain(s, asked)
+        assert not why.legal and "is read as" not in why.reason, why
+        with pytest.raises(IllegalActionError):
+            apply(s, asked)

@@ -546,7 +546,9 @@ def explain(state: State[Any], action: Action | str | int,
     legal = act in legal_now
     frame = state.data["stack"][-1]
     kind = game.frames[frame["kind"]]
-    if not legal:
+    if not legal and isinstance(action, str):
+        # as apply reads it: only a key (as an old record holds it) is read by alias, never
+        # an id or an Action
         alias = kind.alias(state, frame, act)
         if alias is not None and alias in legal_now:     # what apply would play
             reason, rules = kind.explain(state, frame, alias, True)
