@@ -76,3 +76,36 @@ def test_explain_cites_rules() -> None:
     assert explain(s, "op:pass").legal
     why = explain(s, "op:attack")
     assert not why.legal and "7.2.7" in why.rules
+
+
+def test_a_place_refused_names_the_condition_it_fails() -> None:
+    """7.2.1: where a new army may not be placed, the answer names the first condition the
+    location fails, with its rule (3.2 for the other Allied colour's locations, 6.6 for the
+    USA box before the 3rd deck, 8.6 out of supply), and a card asked there is no choice of
+    this decision. Each reason holds on the board: a location said to be out of supply is
+    friendly controlled, uncontested and holds no other owner's counters."""
+    seen: set[str] = set()
+    for seed in range(6):
+        for s in decisions(seed):
+            frame = s.data["stack"][-1]
+            if frame["kind"] != "place" or frame["fortress"]:
+                continue
+            own = frame["owner"]
+            legal = {a.key for a in legal_actions(s)}
+            for loc, name in enumerate(G.c.names):
+                key = f"loc:{name}"
+                if key in legal:
+                    continue
+                why = explain(s, key)
+                assert not why.legal and why.rules, why
+                rule = why.rules[-1]
+                seen.add(rule)
+                units = s.data["u"][loc]
+                if rule == "8.6":
+                    assert s.data["ctl"][loc] == own and loc != G.c.usa, why
+                    assert all(u >> 4 == own for u in units), why
+                if rule == "3.2" and s.data["ctl"][loc] != own:
+                    assert {s.data["ctl"][loc], own} == {2, 3}, why
+            card = next(a for a in G.catalogue if a.kind == "card")
+            assert explain(s, card.key).reason.startswith("not a choice in this decision")
+    assert {"3.2", "8.6", "2.5"} <= seen, seen

@@ -28,6 +28,7 @@ from warroom.games.sfe.counters import (
     ENEMY_BITS,
     FORT_BIT,
     OWNER_SHIFT,
+    OWNER_WORDS,
     SIDE_OWNERS,
     army_name,
     half_of,
@@ -87,6 +88,37 @@ def build_options(st: St, side: int, card: int,
         if ok:
             out.append((owner, strength))
     return out
+
+
+def why_no_place(st: St, own: int, loc: int) -> tuple[str, tuple[str, ...]]:
+    """Why a new army of owner ``own`` may not be placed in ``loc`` (7.2.1), with the rule
+    of the first condition it fails: the USA box before the 3rd Allied play deck (2.3, 6.6),
+    the other Allied colour's location (3.2), not friendly controlled (7.2.1, 2.5),
+    contested or the other Allied counters in it (7.2.1, 3.2), out of supply (8.6)."""
+    c = st.game.c
+    data = st.data
+    name = c.names[loc]
+    ctl = data["ctl"][loc]
+    units = data["u"][loc]
+    who = OWNER_WORDS[own]
+    if loc == c.usa and not E.usa_active(data):
+        return ("the USA box and its counters come into play with the 3rd Allied play deck",
+                ("2.3", "6.6"))
+    if ctl != own:
+        if ctl in (WEST, SOV) and own in (WEST, SOV):
+            return (f"{name} is {OWNER_WORDS[ctl]} controlled: {who} counters may not be "
+                    f"placed in or enter a {OWNER_WORDS[ctl]} controlled location", ("3.2",))
+        what = "neutral" if ctl == 0 else f"{OWNER_WORDS[ctl]} controlled"
+        return (f"{name} is {what}: a new army is placed only in a friendly controlled "
+                "location", ("7.2.1", "2.5"))
+    if units and sides_in(units) == 3:
+        return (f"{name} is contested: a new army is placed only in a friendly controlled "
+                "location", ("7.2.1", "2.5"))
+    if units and units[0] >> OWNER_SHIFT != own:
+        return (f"{OWNER_WORDS[units[0] >> OWNER_SHIFT]} counters are in {name}: blue and red "
+                "counters never share a location", ("3.2",))
+    return (f"{name} is out of supply for the {who} counters: no line of friendly locations "
+            "to one of their supply sources", ("7.2.1", "8.6"))
 
 
 def build_refusal(st: St, side: int, cards: list[int]) -> tuple[str, tuple[str, ...]]:

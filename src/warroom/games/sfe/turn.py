@@ -75,6 +75,7 @@ from warroom.games.sfe.operations import (
     path_in,
     possible_ops,
     redeploy_sources,
+    why_no_place,
 )
 from warroom.games.sfe.tables import (
     OP_ATTACK,
@@ -578,8 +579,13 @@ class Place(Decision[SfeBase]):
         rule = "7.2.2" if frame["fortress"] else "7.2.1"
         if legal:
             return "a friendly controlled, in supply location", (rule,)
-        return ("only a friendly controlled, in supply location (a fortress: one per half)",
-                (rule, "8.6", "2.5"))
+        if action.kind != "loc":
+            p = self.prompt(st, frame)
+            return f"not a choice in this decision: {p.text}", (p.rule,)
+        if frame["fortress"]:
+            return ("only a friendly controlled, in supply half without a fortress (one "
+                    "fortress per half)", (rule, "8.6", "2.5"))
+        return why_no_place(st, frame["owner"], action.value)
 
 
 def place_fortress(st: St, loc: int, h: int) -> None:
