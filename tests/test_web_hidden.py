@@ -271,9 +271,13 @@ def _without_card_texts(body: Any) -> Any:
     return body
 
 
-def blank(body: Any, card: Any, key: str, cards: Cards) -> str:
-    """A JSON answer about ``key``/``card`` with every mention of them blanked."""
+def blank(body: Any, card: Any, key: str, cards: Cards, public: str = "") -> str:
+    """A JSON answer about ``key``/``card`` with every mention of them blanked; ``public``
+    (the decision's prompt, which every seat reads in its view) is set aside first, so a
+    number in it ("1 left") is not taken for the card's."""
     text = json.dumps(body, ensure_ascii=False, sort_keys=True)
+    if public:
+        text = text.replace(json.dumps(public, ensure_ascii=False)[1:-1], "<prompt>")
     catalogue = cards.game.catalogue
     labels = [catalogue.by_key(k).label for k in cards.keys(card) if catalogue.has_key(k)]
     for s in sorted([*labels, key, *cards.names(card), *cards.keys(card)], key=len,
@@ -391,8 +395,9 @@ def play_and_check(client: TestClient, app: Any, game_id: str, scenario: str, se
                         assert ex.status_code == 200 and err.status_code == 422, err.text
                         w.check("explain", ex.json(), named=card)
                         w.check("illegal action error", err.json(), named=card)
-                        answers.append((blank(ex.json(), card, key, cards),
-                                        blank(err.json(), card, key, cards)))
+                        public = (views[role].get("prompt") or {}).get("text", "")
+                        answers.append((blank(ex.json(), card, key, cards, public),
+                                        blank(err.json(), card, key, cards, public)))
                     assert answers[0] == answers[1], (
                         f"{game_id}: {role} can tell where hidden cards are: {answers}")
             # "why not" on the map: any element an action names, for any seat (a card the

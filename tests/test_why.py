@@ -239,3 +239,23 @@ def test_eit2_track_menu_is_one_group_and_scoring_cards_say_so_once() -> None:
                    and g.c.cards[a.value].scoring)
     label = g.describe(st, scoring.id)
     assert label.endswith(" [Scoring card]") and "(scoring)" not in label, label
+
+
+@pytest.mark.parametrize("kind", ["rearm_track", "support_check", "setup_sp"])
+def test_eit2_an_action_of_another_kind_is_no_choice_of_the_decision(kind: str) -> None:
+    """A card, a space or a pass asked while a track is chosen (or a card while a space
+    is) is answered with the decision and its rule, not with the decision's reason about
+    its own choices (6.3.8 "the track's marker is on its rightmost box" for Paris, once)."""
+    st = play_until("eit2", 1, kind_is(kind))
+    p = st.data["stack"][-1]
+    assert p["kind"] == kind
+    offered = {a.kind for a in legal_actions(st)}
+    game = st.game
+    for other in ("card:55", "space:paris", "track:spain", "pass"):
+        act = game.catalogue.resolve(other)
+        if act.kind in offered:
+            continue
+        why = explain(st, other, st.active)
+        assert not why.legal and why.reason.startswith("not a choice in this decision: ")
+        prompt = game.frames[kind].prompt(st, p)
+        assert why.reason.endswith(prompt.text) and why.rules == (prompt.rule,)

@@ -65,6 +65,11 @@ class FrameKind(Generic[G]):
 
     kind: ClassVar[str]
     decision: ClassVar[bool] = True
+    explains_other_kinds: ClassVar[bool] = True
+    """Whether :meth:`explain` is asked about an action of a kind that none of the
+    decision's legal actions has now (a card while a track is chosen). False: core's
+    ``explain`` answers for it that the action is not a choice in this decision, with the
+    decision's prompt and rule, since the decision's own reasons are about its choices."""
 
     def run(self, st: State[G], frame: Frame) -> None:
         """A procedure's work (it must call, goto or end)."""

@@ -555,5 +555,10 @@ def explain(state: State[Any], action: Action | str | int,
             return Explanation(True, act.label,
                                f"{act.key} is read as {alias.key} (a key of an earlier "
                                f"version): {reason}", rules)
+    if (not legal and not kind.explains_other_kinds and legal_now
+            and act.kind not in {a.kind for a in legal_now}):
+        p = kind.prompt(state, frame)
+        return Explanation(False, act.label, f"not a choice in this decision: {p.text}",
+                           (p.rule,) if p.rule else ())
     reason, rules = kind.explain(state, frame, act, legal)
     return Explanation(legal, act.label, reason, rules)

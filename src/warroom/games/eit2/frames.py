@@ -157,6 +157,8 @@ class FinalScoring(Step):
 class SetupSupport(Ask):
     """3.7: discretionary SP, one at a time, where the opponent has no SP or Extremists."""
 
+    explains_other_kinds = False     # its reasons are about its spaces or tracks
+
     kind = "setup_sp"
 
     def prompt(self, st: St, frame: Frame) -> Prompt:
@@ -187,6 +189,8 @@ class SetupSupport(Ask):
 
 class SetupExtremist(Ask):
     """3.8: one discretionary Extremist each, RW first, in a space without Extremists."""
+
+    explains_other_kinds = False     # its reasons are about its spaces or tracks
 
     kind = "setup_ext"
 
@@ -569,6 +573,8 @@ class OfferPlaceSupport(Step):
 class PlaceSupport(Ask):
     """6.1.2/6.1.3: one SP at a time in an eligible space."""
 
+    explains_other_kinds = False     # its reasons are about its spaces or tracks
+
     kind = "place_sp"
 
     def prompt(self, st: St, frame: Frame) -> Prompt:
@@ -623,6 +629,8 @@ class OfferSupportCheck(Step):
 
 class SupportCheck(Ask):
     """6.2.5/6.2.6 (10.1, 11.1.1: a Scoring card's Support Check in its Region, optional)."""
+
+    explains_other_kinds = False     # its reasons are about its spaces or tracks
 
     kind = "support_check"
 
@@ -687,6 +695,8 @@ class OfferRearmTrack(Step):
 class RearmTrack(Ask):
     """6.3.2/6.3.3: the track of a Rearmament attempt."""
 
+    explains_other_kinds = False     # its reasons are about its spaces or tracks
+
     kind = "rearm_track"
 
     def prompt(self, st: St, frame: Frame) -> Prompt:
@@ -724,6 +734,8 @@ class RearmTrack(Ask):
 class RelocateExtremist(Ask):
     """2.3.2: with all 15 Extremists on the board, the owner may move one instead."""
 
+    explains_other_kinds = False     # its reasons are about its spaces or tracks
+
     kind = "relocate_extremist"
 
     def prompt(self, st: St, frame: Frame) -> Prompt:
@@ -759,6 +771,8 @@ class RelocateExtremist(Ask):
 class EventChoice(Ask):
     """A choice an Event gives a player (a space, a card, a track, a number); then the
     card's step of that name goes on (events/registry.resume)."""
+
+    explains_other_kinds = False     # its reasons are about its spaces or tracks
 
     kind = "event_choice"
 
@@ -821,6 +835,8 @@ class EventChoice(Ask):
 class BoxPlaceSupport(Ask):
     """6.3.4: a box places SP in a space with a friendly Extremist, of the player's choice."""
 
+    explains_other_kinds = False     # its reasons are about its spaces or tracks
+
     kind = "box_place_sp"
 
     def prompt(self, st: St, frame: Frame) -> Prompt:
@@ -844,6 +860,8 @@ class BoxPlaceSupport(Ask):
 
 class BoxSupportCheck(Ask):
     """6.3.4: a box gives a Support Check in one of its spaces (optional)."""
+
+    explains_other_kinds = False     # its reasons are about its spaces or tracks
 
     kind = "box_support_check"
 
