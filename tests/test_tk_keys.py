@@ -13,7 +13,7 @@ import pytest
 from test_tk_helpers import game, situation, start
 from warroom.core import Record, replay
 from warroom.core.errors import IllegalActionError
-from warroom.core.protocol import State, apply, explain, legal_actions, view
+from warroom.core.protocol import State, apply, explain, legal_actions, prompt, view
 
 SLUG = re.compile(r"^[a-z0-9_]+(:[a-z0-9_]+)*$")
 
@@ -133,3 +133,15 @@ def test_explain_reads_an_old_key_only_where_apply_does() -> None:
         assert not why.legal and "is read as" not in why.reason, why
         with pytest.raises(IllegalActionError):
             apply(s, asked)
+
+
+def test_a_decision_with_a_cross_reference_cites_each_rule_apart() -> None:
+    """15.14's Failure marker "limit[s] the faction affected by them (14.12)": the prompt
+    cites 15.14, an explanation both, each a rule of the index (once one string
+    "15.14, 14.12", which no rule index holds)."""
+    s = start("15.14", "western", "1939", type="command")
+    p = prompt(s)
+    assert p is not None and p.rule == "15.14"
+    why = explain(s, "hex:berlin")
+    assert why.legal and why.rules == ("15.14", "14.12")
+    assert all(r in game().rules for r in why.rules)

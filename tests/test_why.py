@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from warroom.ai.bots import RandomBot
-from warroom.core import State, apply, determinize, explain, legal_actions, new_game
+from warroom.core import State, apply, determinize, explain, legal_actions, new_game, prompt
 from warroom.core.rng import Rng
 from warroom.games import load_game
 from warroom.games.eaw1940.components import ALLIED
@@ -259,3 +259,31 @@ def test_eit2_an_action_of_another_kind_is_no_choice_of_the_decision(kind: str) 
         assert not why.legal and why.reason.startswith("not a choice in this decision: ")
         prompt = game.frames[kind].prompt(st, p)
         assert why.reason.endswith(prompt.text) and why.rules == (prompt.rule,)
+
+
+@pytest.mark.parametrize("gid", ["eit2", "sfe", "eaw1940", "tk"])
+def test_every_rule_cited_is_in_the_games_rule_index(gid: str) -> None:
+    """What a prompt, an explanation or a log entry cites is a rule the game can name
+    (``game.rules``, which front ends show as the rule's heading): eit2 cited 6.0, 6.1 and
+    ten others it could not name, tk's prompts and explanations gave "15.14, 14.12" as one
+    rule."""
+    game = load_game(gid)
+    missing: set[str] = set()
+    for seed in range(3):
+        st = new_game(game, None, seed)
+        rng = Rng(seed)
+        for _ in range(800):
+            if st.active is None:
+                break
+            p = prompt(st)
+            cited = [p.rule] if p is not None and p.rule else []
+            acts = legal_actions(st)
+            for a in acts[:4]:
+                cited += explain(st, a, st.active).rules
+            before = len(st.data["log"])
+            apply(st, rng.choice(acts))
+            # a log line may cite a cross-reference too: "15.7, 13.5, 13.6"
+            cited += [r for e in st.data["log"][before:] if e.get("rule")
+                      for r in e["rule"].split(", ")]
+            missing |= {r for r in cited if r not in game.rules}
+    assert not missing, sorted(missing)

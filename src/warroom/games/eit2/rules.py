@@ -78,6 +78,21 @@ Readings (each with a test in ``tests/test_eit2_fidelity.py``):
 from __future__ import annotations
 
 RULES: dict[str, str] = {
+    "3.1": "Marker set-up: Rearmament markers on their tracks' first spaces, their banner "
+        "side up",
+    "6.0": "Operations: all the card's OPs on SP placement, Support Checks or a "
+        "Rearmament attempt",
+    "6.1": "Placing Support markers with Operations points",
+    "6.2": "Support Checks: reduce the opponent's Support, perhaps add your own",
+    "7.2": "Ongoing Events stay in effect (a reminder by the map) until cancelled or ended",
+    "9.1": "Events, Rearmament boxes and rules raise (or rarely lower) Tension",
+    "10.1.1": "Regional Scoring terms: Presence, Domination, Control",
+    "10.2": "Some card Events score Power",
+    "10.3.2": "Gaining Power moves the marker that many spaces in the player's favour",
+    "11.1.1": "A Scoring card gives its player a Support Check in the Scoring Region",
+    "11.1.4": "Extremists: added to a space, they give bonuses to Support Checks there and "
+        "next to it",
+    "11.2.2": "Deployment of Extremists",
     "2.1.4": "Control: friendly SP exceed the opponent's by at least the Stability Number",
     "2.3.2": "Extremists: 15 per side; when exhausted, relocate one already on the board",
     "3.2": "RW mandatory SP set-up", "3.3": "LW mandatory SP set-up",

@@ -125,6 +125,7 @@ RULES: dict[str, str] = {
     "4": "Cards",
     "4.1": "Each side keeps its play deck, recycle pile and hand secret from the other",
     "4.2": "Only one icon or event of a card is used when it is played",
+    "5": "Game Setup",
     "5.1": "Card set-up: shuffle the I chevron deck, draw to hand size (Axis 6; Allies 5, "
            "then 6 with the II cards, 7 with the III cards; adjusted by the bombing track)",
     "5.2": "Counter set-up",

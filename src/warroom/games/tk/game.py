@@ -855,7 +855,9 @@ class ChooseDecision(Decision[TotalerKrieg]):
     kind = CHOOSE
 
     def prompt(self, st: State[TotalerKrieg], frame: Frame) -> Prompt:
-        return Prompt(frame["role"], frame["prompt"], frame["rule"])
+        # a decision may name a cross-reference too ("15.14, 14.12"): the prompt cites the
+        # first, its explanations every one
+        return Prompt(frame["role"], frame["prompt"], frame["rule"].split(", ")[0])
 
     def legal(self, st: State[TotalerKrieg], frame: Frame) -> list[int]:
         cat = st.game.catalogue
@@ -887,7 +889,7 @@ class ChooseDecision(Decision[TotalerKrieg]):
 
     def explain(self, st: State[TotalerKrieg], frame: Frame, action: Action,
                 legal: bool) -> tuple[str, tuple[str, ...]]:
-        rules = (frame["rule"],)
+        rules = tuple(frame["rule"].split(", "))
         if legal:
             choice = next(c for c in frame["choices"] if c["key"] == action.key)
             odds = roll_odds(st.game, frame, choice["value"])
