@@ -101,6 +101,8 @@ def test_the_board_shows_every_element_of_the_content(big: Any, server: Server) 
     assert board.locator(".eaw-tank.axis").count() == 1
     assert page.locator(".eaw-turn").count() == len(CONTENT["turn_track"]["turns"])
     assert "Turn 1/10" in page.locator(".eaw-strip").inner_text()
+    # the VP band is where the score stands, not a result (10.4 judges it at the end)
+    assert "as it stands:" in page.locator(".eaw-vp-now").inner_text()
     assert page.locator(".eaw-band").count() == len(CONTENT["victory"]["bands"])
     # every element has an accessible name and takes the focus
     assert page.evaluate("""() => [...document.querySelectorAll('#map .space')].every(

@@ -139,7 +139,7 @@ function turnStrip(view, map) {
   const pct = (v) => `${((v - lo) / span) * 100}%`;
   const band = bands.find((b) => (b.min ?? -Infinity) <= view.vp && view.vp <= (b.max ?? Infinity));
   const bar = h("div", { class: "eaw-vp-bar", role: "img",
-    "aria-label": `Axis VP ${view.vp}: ${band ? humanize(band.label) : ""}` },
+    "aria-label": `Axis VP ${view.vp}${band ? `, as it stands: ${humanize(band.label)}` : ""}` },
   bands.map((b) => {
     const a = Math.max(lo, b.min ?? lo);
     const z = Math.min(hi, b.max ?? hi);
@@ -154,7 +154,9 @@ function turnStrip(view, map) {
     h("div", { class: "eaw-strip-row" },
       h("strong", {}, `Turn ${view.turn}/${view.turns}`), h("span", { class: "muted" }, view.date || ""),
       pips,
-      h("span", { class: "eaw-vp-now" }, `Axis VP ${view.vp}`, band ? ` — ${humanize(band.label)}` : ""),
+      // the band the VP fall in now (10.4 judges it at the game's end)
+      h("span", { class: "eaw-vp-now", title: "10.4: the victory level is judged at the end of the game" },
+        `Axis VP ${view.vp}`, band ? ` — as it stands: ${humanize(band.label)}` : ""),
       h("span", {}, `Flags ${flags.length}/${need}${flags.length ? `: ${flags.join(", ")}` : ""}`),
       (view.allies_occupy || []).length ? h("span", { class: "chip warn" }, `Allies occupy ${view.allies_occupy.join(", ")}`) : null,
       map.turn_track_reconstructed ? h("span", { class: "muted small" }, "turn track reconstructed") : null),
