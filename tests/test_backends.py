@@ -4,18 +4,25 @@ a local process pool and on Ray (started locally with 2 CPUs), whatever the work
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from warroom.sim import iter_batch
-from warroom.sim.backends import BackendError, check_backend, run_tasks
+from warroom.sim.backends import BackendError, _reachable, check_backend, run_tasks
 from warroom.sim.tournament import iter_tournament
 
 
 def _square(x: int) -> int:
     return x * x
+
+
+def _slow_after_first(x: int) -> int:
+    if x:
+        time.sleep(120)
+    return x
 
 
 def _lines(**kw: Any) -> list[dict[str, Any]]:
@@ -26,6 +33,17 @@ def test_local_pool_gives_the_results_of_one_process_in_order() -> None:
     assert list(run_tasks(_square, ((i,) for i in range(40)), jobs=2)) == [
         i * i for i in range(40)]
     assert _lines(jobs=1) == _lines(jobs=2)
+
+
+def test_a_pool_stopped_early_does_not_play_out_its_tasks() -> None:
+    """A caller that stops (Ctrl-C, an error, a break) does not wait for the tasks in
+    flight: the workers are ended at once (they once played out the whole window, 60 s of
+    games after a Ctrl-C). Each task after the first would take two minutes."""
+    results = run_tasks(_slow_after_first, ((i,) for i in range(6)), jobs=2)
+    t0 = time.monotonic()
+    assert next(results) == 0
+    results.close()                         # as a KeyboardInterrupt in the caller does
+    assert time.monotonic() - t0 < 60
 
 
 def test_backend_choices_are_checked_before_work() -> None:
@@ -62,3 +80,13 @@ def test_ray_gives_the_same_results_as_the_local_pool(ray_local: Any) -> None:
     _, local = iter_tournament("eaw1940", ["random", "greedy"], games=3, seed=4, jobs=2)
     assert list(on_ray) == list(local)
     assert ray_local.is_initialized()            # a Ray the caller started is left running
+
+
+def test_an_unreachable_ray_address_is_refused_at_once() -> None:
+    """Ray retries an address that does not answer for minutes; a closed port is refused
+    in one line before Ray starts (``auto`` is left to Ray)."""
+    with pytest.raises(BackendError, match=r"cannot reach the Ray cluster at 127\.0\.0\.1:1"):
+        _reachable("127.0.0.1:1")
+    with pytest.raises(BackendError, match="cannot reach"):
+        _reachable("ray://127.0.0.1:1")
+    _reachable("auto")

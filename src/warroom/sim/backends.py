@@ -21,7 +21,11 @@ caller can stream results to disk as they arrive.
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
+import signal
+import socket
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -66,7 +70,20 @@ def process_pool(workers: int) -> ProcessPoolExecutor:
     methods = multiprocessing.get_all_start_methods()
     method = "forkserver" if "forkserver" in methods else "spawn"
     return ProcessPoolExecutor(max_workers=workers,
-                               mp_context=multiprocessing.get_context(method))
+                               mp_context=multiprocessing.get_context(method),
+                               initializer=_end_with_parent)
+
+
+def _end_with_parent() -> None:
+    """In a worker (Linux): end when the process that started it ends, so a batch killed
+    outright leaves no worker playing on alone (prctl PR_SET_PDEATHSIG)."""
+    if sys.platform != "linux":
+        return
+    try:
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, int(signal.SIGTERM))      # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 def run_tasks(fn: Callable[..., R], tasks: Iterable[tuple[Any, ...]], *, jobs: int = 1,
@@ -83,9 +100,30 @@ def run_tasks(fn: Callable[..., R], tasks: Iterable[tuple[Any, ...]], *, jobs: i
         for task in tasks:
             yield fn(*task)
         return
-    with process_pool(workers) as pool:
+    pool = process_pool(workers)
+    try:
         yield from _windowed(lambda t: pool.submit(fn, *t), lambda f: f.result(),
                              tasks, workers * 4)
+    except BaseException:
+        # Ctrl-C, an error, or a caller that stops early: the tasks in flight are not
+        # wanted, so the workers stop now instead of playing out the window
+        stop_pool(pool)
+        raise
+    finally:
+        pool.shutdown(wait=True)
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Drop a pool's queued tasks and end its workers at once (their results are not
+    wanted); :meth:`~ProcessPoolExecutor.shutdown` then returns without waiting."""
+    # the workers, taken before shutdown forgets them
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in procs:
+        proc.join(timeout=5)
 
 
 def _windowed(submit: Callable[[tuple[Any, ...]], Any], get: Callable[[Any], R],
@@ -105,11 +143,29 @@ def _windowed(submit: Callable[[tuple[Any, ...]], Any], get: Callable[[Any], R],
         yield out
 
 
+def _reachable(address: str, timeout: float = 5.0) -> None:
+    """A cluster address ``HOST:PORT`` (or ``ray://HOST:PORT``) answers a connection within
+    ``timeout`` seconds (Ray itself retries an unreachable address for minutes); ``auto``
+    and other forms are left to Ray."""
+    hostport = address.removeprefix("ray://")
+    host, sep, port = hostport.rpartition(":")
+    if not sep or not port.isdigit() or not host:
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except (OSError, ValueError) as exc:
+        raise BackendError(f"cannot reach the Ray cluster at {address}: "
+                           f"{getattr(exc, 'strerror', None) or exc} (is `ray start --head` "
+                           "running there, and the port open?)") from None
+
+
 def _run_ray(fn: Callable[..., R], tasks: Iterable[tuple[Any, ...]], jobs: int,
              address: str | None) -> Iterator[R]:
     ray = _import_ray()
     started = False
     if not ray.is_initialized():
+        if address:
+            _reachable(address)
         try:
             if address:
                 ray.init(address=address, log_to_driver=False)
