@@ -13,6 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from warroom.cli.main import app
+from warroom.core.errors import WarroomError
+from warroom.sim import OutputWriter
 
 runner = CliRunner()
 
@@ -87,14 +89,51 @@ def test_bench_refuses_meaningless_durations(seconds: str) -> None:
     assert "--seconds must be a positive number" in res.output
 
 
-@pytest.mark.parametrize("option", ["--out", "--records"])
+@pytest.mark.parametrize("option", ["--out", "--records", "--report"])
 def test_simulate_checks_its_outputs_before_playing(tmp_path: Path, option: str) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")
     target = blocker / ("x.jsonl" if option == "--out" else "dir")   # under a plain file
-    res = runner.invoke(app, ["simulate", "eaw1940", "--games", "3", option, str(target)])
+    keep = tmp_path / "keep.jsonl"
+    keep.write_text("precious\n")
+    res = runner.invoke(app, ["simulate", "eaw1940", "--games", "3", option, str(target),
+                              *(["--out", str(keep)] if option != "--out" else [])])
     assert res.exit_code == 2, res.output
     assert res.output.startswith("error: cannot write")
+    if option == "--report":          # named as itself; refused before any game was played
+        assert "--report" in res.output
+    assert keep.read_text() == "precious\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize("command", [["simulate", "eaw1940", "--games", "2"],
+                                     ["tournament", "eaw1940", "--bots", "random,greedy",
+                                      "--games", "1"]])
+def test_a_write_that_fails_during_a_batch_is_one_line(command: list[str]) -> None:
+    res = runner.invoke(app, [*command, "--out", "/dev/full"])
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith("error: cannot write /dev/full") and "Traceback" not in \
+        res.output
+
+
+def test_out_is_emptied_only_when_the_first_game_is_written(tmp_path: Path) -> None:
+    """A batch that fails before its first game (a Ray cluster out of reach, after every
+    check) leaves an earlier --out file as it was; one of no games leaves it empty."""
+    keep = tmp_path / "keep.jsonl"
+    keep.write_text("precious\n")
+    with pytest.raises(WarroomError), OutputWriter(keep, None):
+        raise WarroomError("cannot start the Ray cluster at 1.2.3")
+    assert keep.read_text() == "precious\n"
+    with OutputWriter(keep, None) as writer:
+        writer.write({"index": 0, "game": "eaw1940"})
+    assert json.loads(keep.read_text()) == {"index": 0, "game": "eaw1940"}
+    with OutputWriter(keep, None):
+        pass
+    assert keep.read_text() == ""
+    new = tmp_path / "new.jsonl"                     # a check creates nothing
+    with pytest.raises(WarroomError), OutputWriter(new, None):
+        raise WarroomError("no")
+    assert not new.exists()
 
 
 def test_simulate_refuses_bad_counts() -> None:

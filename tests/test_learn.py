@@ -269,6 +269,17 @@ def test_warroom_train_command(tmp_path: Path) -> None:
                               "--out", str(tmp_path / "y.pt")])
     assert bad.exit_code == 2 and "unknown bot 'nobody'" in bad.output
     assert not (tmp_path / "y.pt").exists()
+    # no time, or an --out that cannot be written: refused before a round is played
+    for minutes in ("0", "-1", "nan"):
+        bad = runner.invoke(app, ["train", "eaw1940", "--rounds", "1", "--minutes", minutes,
+                                  "--out", str(tmp_path / "z.pt")])
+        assert bad.exit_code == 2 and "--minutes must be more than 0" in bad.output
+    blocker = tmp_path / "plain-file"
+    blocker.write_text("")
+    bad = runner.invoke(app, ["train", "eaw1940", "--rounds", "1", "--games-per-round", "1",
+                              "--iterations", "2", "--out", str(blocker / "m.pt")])
+    assert bad.exit_code == 2 and "cannot write --out" in bad.output, bad.output
+    assert "Traceback" not in bad.output and "round 0" not in bad.output
     with pytest.raises(Exception, match="no model file"):
         make_bot(f"net:{tmp_path / 'missing.pt'}")
     with pytest.raises(Exception, match="mix must be in"):
@@ -412,7 +423,7 @@ def test_a_shipped_models_card_naming_a_bad_setting_is_refused(
     (tmp_path / "toy.json").write_text(json.dumps({"play": {"prior_depth": 2}}))
     assert make_bot("net:toy,iterations=2").prior_depth == 2  # type: ignore[attr-defined]
     for bad, says in (({"depth": 1}, "names 'depth'"), ({"mix": 0.5}, "names 'mix'"),
-                      ({"prior_depth": "root"}, "prior_depth needs a int")):
+                      ({"prior_depth": "root"}, "prior_depth needs a whole number")):
         (tmp_path / "toy.json").write_text(json.dumps({"play": bad}))
         with pytest.raises(UnknownGameError, match=says):
             make_bot("net:toy,iterations=2")

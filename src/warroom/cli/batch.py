@@ -27,7 +27,7 @@ from warroom.cli.common import fail as _fail
 from warroom.core.errors import WarroomError
 from warroom.sim import OutputWriter, iter_batch, split_bots, summarize
 from warroom.sim.backends import BACKENDS
-from warroom.sim.report import as_lines, load_results, write_report
+from warroom.sim.report import as_lines, load_results, make_out_dir, write_report
 from warroom.sim.stats import Rate
 from warroom.sim.tournament import iter_tournament, tally
 from warroom.sim.training_report import is_training_log, write_training_report
@@ -52,6 +52,14 @@ def _progress(label: str) -> Progress:
     return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                     TextColumn("ETA"), TimeRemainingColumn(), console=err, transient=True,
                     disable=not err.is_terminal)
+
+
+def _stopped(done: int, out: Path | None, records: Path | None) -> None:
+    """Ctrl-C: say what was kept, then exit 130 (the games finished so far are written)."""
+    kept = [f"{p}" for p in (out, records) if p is not None]
+    err.print(f"stopped (Ctrl-C) after {done} game(s)"
+              + (f"; they are kept in {' and '.join(kept)}" if kept and done else ""))
+    raise typer.Exit(130)
 
 
 def _rate(r: dict[str, float]) -> str:
@@ -93,6 +101,8 @@ def simulate(
         lines = iter_batch(game, games=games_, seed=seed, bots=names, scenario=scenario,
                            jobs=jobs, content=content_s, keep_records=records is not None,
                            backend=backend, address=address)
+        if report is not None:
+            make_out_dir(report, "the plots and report.md", "--report")
         progress = _progress("simulating")
         with OutputWriter(out, records) as writer, progress:
             task = progress.add_task("games", total=games_)
@@ -103,10 +113,12 @@ def simulate(
                 progress.advance(task)
         summary = summarize(game, seed, results, scenario, names)
         if report is not None:
-            written = write_report(game, as_lines(results), report)
+            written = write_report(game, as_lines(results), report, "--report")
     except WarroomError as exc:
         _fail(exc)
         return
+    except KeyboardInterrupt:
+        _stopped(len(results), out, records)
     if as_json:
         _emit_json(summary)
         return
@@ -165,6 +177,8 @@ def tournament(
     except WarroomError as exc:
         _fail(exc)
         return
+    except KeyboardInterrupt:
+        _stopped(len(lines), out, None)
     if as_json:
         _emit_json(summary)
         return

@@ -74,6 +74,10 @@ def train(
     except ImportError:
         _torch_missing()
         return
+    if not minutes > 0:
+        err.print(Text.assemble(("error: ", "bold red"), "--minutes must be more than 0 "
+                                "(--rounds N stops the run after N rounds)"))
+        raise typer.Exit(2)
     command = "warroom " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     cfg = training.TrainConfig(
         game=game, scenario=scenario, minutes=minutes, seed=seed, out=out_, device=device,

@@ -271,14 +271,21 @@ def summarize(game_id: str, seed: int, results: list[dict[str, Any]],
 class OutputWriter:
     """Streams finished games to ``--out`` (JSON lines) and ``--records`` (one record file
     per game) as they complete, so an interrupted batch keeps what was done. Both places are
-    checked for writing when the writer is made, before any game is played."""
+    checked for writing when the writer is made, before any game is played; ``--out`` is
+    emptied only when the first game is written (or, for a batch of no games, when it ends
+    well), so a batch that fails to start (a Ray cluster out of reach) leaves it as it was.
+    A failed write is a :class:`UnknownGameError` naming the file."""
 
     def __init__(self, out: Path | None, records_dir: Path | None) -> None:
         self._fh: IO[str] | None = None
+        self.out = out
         self.records_dir = records_dir
         if records_dir is not None and records_dir.exists() and not records_dir.is_dir():
             raise UnknownGameError(f"--records {records_dir} is a file; give a folder (one "
                                    "record file a game goes there)")
+        if out is not None and out.is_dir():
+            raise UnknownGameError(f"--out {out} is a folder; give a file (one JSON line a "
+                                   "game goes there)")
         try:
             if records_dir is not None:
                 records_dir.mkdir(parents=True, exist_ok=True)
@@ -287,27 +294,54 @@ class OutputWriter:
                 probe.unlink()
             if out is not None:
                 out.parent.mkdir(parents=True, exist_ok=True)
-                self._fh = out.open("w", encoding="utf-8")
+                existed = out.exists()
+                with out.open("a", encoding="utf-8"):   # writable, and nothing emptied yet
+                    pass
+                if not existed:
+                    out.unlink()
         except OSError as exc:
             where = exc.filename or out or records_dir
             raise UnknownGameError(f"cannot write {where}: {exc.strerror or exc}") from exc
 
-    def write(self, line: dict[str, Any]) -> None:
-        if self._fh is not None:
-            self._fh.write(json.dumps({k: v for k, v in line.items() if k != "record"},
-                                      sort_keys=True) + "\n")
-            self._fh.flush()
-        if self.records_dir is not None and "record" in line:
-            path = self.records_dir / f"game-{line['index']:05d}.json"
-            write_text(path, json.dumps(line["record"], indent=1) + "\n")
+    def _open(self) -> IO[str] | None:
+        if self._fh is None and self.out is not None:
+            try:
+                self._fh = self.out.open("w", encoding="utf-8")
+            except OSError as exc:
+                raise UnknownGameError(f"cannot write {self.out}: {exc.strerror or exc}"
+                                       ) from exc
+        return self._fh
 
-    def close(self) -> None:
+    def write(self, line: dict[str, Any]) -> None:
+        fh = self._open()
+        try:
+            if fh is not None:
+                fh.write(json.dumps({k: v for k, v in line.items() if k != "record"},
+                                    sort_keys=True) + "\n")
+                fh.flush()
+            if self.records_dir is not None and "record" in line:
+                path = self.records_dir / f"game-{line['index']:05d}.json"
+                write_text(path, json.dumps(line["record"], indent=1) + "\n")
+        except OSError as exc:
+            where = exc.filename or self.out or self.records_dir
+            raise UnknownGameError(f"cannot write {where}: {exc.strerror or exc} (the games "
+                                   "written before this one are kept)") from exc
+
+    def close(self, ok: bool = True) -> None:
+        """Close ``--out``; ``ok``: the batch ended well, so a batch of no games leaves an
+        empty file."""
+        if ok:
+            self._open()
         if self._fh is not None:
-            self._fh.close()
-            self._fh = None
+            fh, self._fh = self._fh, None
+            try:
+                fh.close()
+            except OSError as exc:
+                raise UnknownGameError(f"cannot write {self.out}: {exc.strerror or exc}"
+                                       ) from exc
 
     def __enter__(self) -> OutputWriter:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, kind: object, *exc: object) -> None:
+        self.close(ok=kind is None)

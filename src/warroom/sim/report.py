@@ -84,7 +84,8 @@ def load_results(path: Path) -> tuple[str, list[dict[str, Any]]]:
 
 
 def _game_id(line: dict[str, Any]) -> str | None:
-    """The game id a line names (``simulate`` lines; ``tournament`` lines number games)."""
+    """The game id a line names (tournament lines written before December 2026 numbered their
+    games in ``game``)."""
     gid = line.get("game")
     return gid if isinstance(gid, str) else None
 
@@ -570,20 +571,26 @@ def render_markdown(res: dict[str, Any], images: dict[str, str]) -> str:
     return "\n".join(md)
 
 
-def make_out_dir(out_dir: Path, what: str) -> None:
-    """Create the report folder ``--out`` (a file there, or a folder that cannot be made,
-    is a :class:`ReportError` naming it)."""
+def make_out_dir(out_dir: Path, what: str, option: str = "--out") -> None:
+    """Create the report folder given by ``option`` and check that files can be written
+    there (a file there, or a folder that cannot be made or written, is a
+    :class:`ReportError` naming the option)."""
     if out_dir.exists() and not out_dir.is_dir():
-        raise ReportError(f"--out {out_dir} is a file; give a folder for {what}")
+        raise ReportError(f"{option} {out_dir} is a file; give a folder for {what}")
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
+        probe = out_dir / ".warroom-write-test"
+        probe.write_text("", encoding="utf-8")
+        probe.unlink()
     except OSError as exc:
-        raise ReportError(f"cannot write {out_dir}: {exc.strerror or exc}") from None
+        raise ReportError(f"cannot write {option} {out_dir}: {exc.strerror or exc}"
+                          ) from None
 
 
-def write_report(game_id: str, lines: Sequence[dict[str, Any]], out_dir: Path
-                 ) -> list[Path]:
-    """Write the PNG plots and ``report.md`` into ``out_dir``; the files written."""
+def write_report(game_id: str, lines: Sequence[dict[str, Any]], out_dir: Path,
+                 option: str = "--out") -> list[Path]:
+    """Write the PNG plots and ``report.md`` into ``out_dir`` (given by ``option``, for
+    messages); the files written."""
     if not lines:
         raise ReportError("no games to report on")
     if game_id not in game_ids():
@@ -597,7 +604,7 @@ def write_report(game_id: str, lines: Sequence[dict[str, Any]], out_dir: Path
         if set(ln["returns"]) != roles:
             raise ReportError(f"game line {n} has returns for {', '.join(sorted(ln['returns']))}"
                               f", not for {game_id}'s roles ({', '.join(sorted(roles))})")
-    make_out_dir(out_dir, "the plots and report.md")
+    make_out_dir(out_dir, "the plots and report.md", option)
     res = analyse(game_id, lines)
     images = {"winrate": "winrate.png", "scores": "scores.png", "length": "length.png",
               "endings": "endings.png"}

@@ -733,6 +733,24 @@ def check_settings(cfg: TrainConfig) -> None:
         problems.append(f"--device must be cpu, cuda or cuda:N, not {cfg.device[:40]!r}")
     if problems:
         raise UnknownGameError("; ".join(problems))
+    check_out(cfg)
+
+
+def check_out(cfg: TrainConfig) -> None:
+    """The folder of ``--out`` (model, log, kept games, checkpoint) can be made and written,
+    checked before a round is played (it once failed after the first round)."""
+    out = Path(cfg.out).expanduser()
+    if out.is_dir():
+        raise UnknownGameError(f"--out {cfg.out} is a folder; give the model's file name "
+                               "(e.g. model.pt)")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        probe = out.parent / ".warroom-write-test"
+        probe.write_text("", encoding="utf-8")
+        probe.unlink()
+    except OSError as exc:
+        raise UnknownGameError(f"cannot write --out {cfg.out}: {exc.strerror or exc}"
+                               ) from None
 
 
 def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = None
