@@ -449,7 +449,7 @@ def test_bot_specs() -> None:
         make_bot("ismcts:depth=3")
     with pytest.raises(UnknownGameError, match="random takes no parameters"):
         make_bot("random:seed=3")
-    with pytest.raises(UnknownGameError, match="needs a float"):
+    with pytest.raises(UnknownGameError, match="needs a number"):
         make_bot("ismcts:seconds=fast")
     with pytest.raises(UnknownGameError, match="algo must be one of uct, puct"):
         make_bot("ismcts:algo=minimax")

@@ -14,7 +14,15 @@ from typer.testing import CliRunner
 from warroom.cli.main import app
 from warroom.core.errors import WarroomError
 from warroom.sim import split_bots
-from warroom.sim.stats import elo_table, fit_elo, mean_interval, quartiles, sign_test, wilson
+from warroom.sim.stats import (
+    elo_table,
+    fit_elo,
+    mean_interval,
+    quartiles,
+    sign_test,
+    t95,
+    wilson,
+)
 from warroom.sim.tournament import iter_tournament, schedule, tally
 
 runner = CliRunner()
@@ -118,7 +126,11 @@ def test_elo_table_is_deterministic_for_a_seed() -> None:
 def test_quartiles_and_mean_interval() -> None:
     assert quartiles([1, 2, 3, 4, 5]) == (2, 3, 4)
     m, lo, hi = mean_interval([1.0, 2.0, 3.0])
-    assert m == 2.0 and lo < 2.0 < hi
+    # Student's t with 2 degrees of freedom: 2 ± 4.3027 × 1/sqrt(3)
+    assert m == 2.0 and lo == pytest.approx(2 - 4.3027 / 3 ** 0.5)
+    assert hi == pytest.approx(2 + 4.3027 / 3 ** 0.5)
+    # beyond the table the expansion meets the normal quantile smoothly
+    assert t95(30) > t95(31) > t95(200) > 1.96 and t95(31) == pytest.approx(2.0395, abs=1e-4)
 
 
 def test_split_bots_keeps_spec_parameters_together() -> None:
@@ -144,7 +156,7 @@ def test_two_player_tournament_every_pairing_both_seatings_same_for_any_jobs() -
     seatings = {(ln["bots"]["lw"], ln["bots"]["rw"]) for ln in one}
     assert seatings == {("random", "greedy"), ("greedy", "random")}
     # game i of each seating replays the same deal with the sides swapped
-    by_seat = {(ln["seating"], ln["game"]): ln["seed"] for ln in one}
+    by_seat = {(ln["seating"], ln["deal"]): ln["seed"] for ln in one}
     assert by_seat[(0, 0)] == by_seat[(1, 0)]
     s = tally("eit2", ("lw", "rw"), bots, one, seed=5, games=1, resamples=50)
     (pair,) = s["pairings"]

@@ -45,6 +45,11 @@ def bot_params(name: str) -> dict[str, type]:
     return params
 
 
+TYPE_WORDS = {int: "a whole number", float: "a number", bool: "yes or no (1/0, true/false)",
+              str: "a word"}
+"""A parameter's type in words, for messages."""
+
+
 def _convert(bot: str, key: str, text: str, kind: type) -> Any:
     try:
         if kind is bool:
@@ -55,7 +60,7 @@ def _convert(bot: str, key: str, text: str, kind: type) -> Any:
             raise ValueError(text)
         return kind(text)
     except ValueError:
-        raise UnknownGameError(f"bot {bot}: parameter {key} needs a {kind.__name__}, not "
+        raise UnknownGameError(f"bot {bot}: parameter {key} needs {TYPE_WORDS[kind]}, not "
                                f"{text[:40]!r}") from None
 
 

@@ -230,8 +230,31 @@ def quartiles(values: Sequence[float]) -> tuple[float, float, float]:
     return _quantile(s, 0.25), _quantile(s, 0.5), _quantile(s, 0.75)
 
 
-def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
-    """Mean of ``values`` with a normal-approximation 95% interval of the mean."""
+T975 = (12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.306, 2.2622, 2.2281,
+        2.201, 2.1788, 2.1604, 2.1448, 2.1314, 2.1199, 2.1098, 2.1009, 2.093, 2.086,
+        2.0796, 2.0739, 2.0687, 2.0639, 2.0595, 2.0555, 2.0518, 2.0484, 2.0452, 2.0423)
+"""Student's t 97.5% quantiles for 1-30 degrees of freedom."""
+
+
+def t95(df: int) -> float:
+    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom: the table
+    up to 30, beyond it the Cornish-Fisher expansion about the normal quantile (within
+    1e-7 of the exact value)."""
+    if df < 1:
+        raise ValueError("Student's t needs 1 or more degrees of freedom")
+    if df <= len(T975):
+        return T975[df - 1]
+    z = Z95
+    return (z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+            + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3)
+            + (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z)
+            / (92160 * df**4))
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """Mean of ``values`` with its 95% interval by Student's t (n - 1 degrees of freedom:
+    the normal approximation is too narrow for the few games of a tournament, 1.96 against
+    2.57 standard errors at 6 games)."""
     n = len(values)
     if n == 0:
         return math.nan, math.nan, math.nan
@@ -239,5 +262,5 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float
     if n == 1:
         return m, m, m
     var = sum((v - m) ** 2 for v in values) / (n - 1)
-    half = z * math.sqrt(var / n)
+    half = t95(n - 1) * math.sqrt(var / n)
     return m, m - half, m + half

@@ -69,7 +69,7 @@ def schedule(roles: Sequence[str], bots: Sequence[str], games: int,
             for bot in bots:
                 for i in range(games):
                     yield (k, derive_seed(seed, i), {roles[0]: bot},
-                           {"bot": bot, "game": i})
+                           {"bot": bot, "deal": i})
                     k += 1
         return total, solo()
     pairs = list(itertools.combinations(bots, 2))
@@ -81,7 +81,7 @@ def schedule(roles: Sequence[str], bots: Sequence[str], games: int,
             for seating, (first, second) in enumerate(((a, b), (b, a))):
                 for i in range(games):
                     yield (k, derive_seed(seed, i), {roles[0]: first, roles[1]: second},
-                           {"pairing": [a, b], "seating": seating, "game": i})
+                           {"pairing": [a, b], "seating": seating, "deal": i})
                     k += 1
     return total, duel()
 
@@ -121,7 +121,7 @@ def tally(game_id: str, roles: Sequence[str], bots: Sequence[str],
         role = roles[0]
         by_bot: dict[str, dict[int, dict[str, Any]]] = {b: {} for b in bots}
         for line in lines:
-            by_bot[line["bot"]][line["game"]] = line
+            by_bot[line["bot"]][line["deal"]] = line
         for b in bots:
             mine = list(by_bot[b].values())
             won = sum(1 for x in mine if x["returns"].get(role, 0) > 0)
