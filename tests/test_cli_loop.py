@@ -254,6 +254,18 @@ def test_hotseat_hands_off_and_all_shares_the_screen() -> None:
     assert "LW hand (8 cards" in out and "RW hand (8 cards" in out
 
 
+def test_a_loaded_hotseat_game_hands_off_before_any_hand(tmp_path: Path) -> None:
+    """Whoever types --load may not be the seat to move: in hot-seat the first hand shown
+    waits behind the hand-off screen (a terminal audit saw RW's hand printed at once)."""
+    save = tmp_path / "hs.json"
+    code, out = run("play", "eit2", "--seed", "1", input=f"1\n2\n3\n\nsave {save}\nquit\ny\n")
+    assert code == 0 and save.is_file(), out
+    code, out = run("play", "eit2", "--load", str(save), input="\nquit\ny\n")
+    assert code == 0, out
+    assert "Pass to RW — press Enter" in out
+    assert "hand (" not in out[:out.index("Pass to RW")]
+
+
 def test_bad_seats_are_refused() -> None:
     code, out = run("play", "eit2", "--as", "allies")
     assert code == 2 and "eit2 has no role 'allies'" in out

@@ -163,7 +163,8 @@ class PlayLoop:
     """One game at the terminal: bots play their seats, humans are asked."""
 
     def __init__(self, session: Session, seats: Seats, bots: dict[str, Bot],
-                 term: Terminal, save_path: Path | None = None) -> None:
+                 term: Terminal, save_path: Path | None = None,
+                 loaded: bool = False) -> None:
         self.session = session
         self.seats = seats
         self.bots = bots
@@ -178,6 +179,9 @@ class PlayLoop:
         self.saved_actions: list[str | int] = list(session.record.actions)
         self.cursors: dict[str, int] = {}
         self.screen_owner: str | None = None
+        self.loaded = loaded
+        """A saved game was loaded: whoever typed ``--load`` may not be the seat to move, so
+        in hot-seat its hand waits behind a hand-off screen like any other change of seat."""
         self.board_due = True
         self.seen: dict[str, dict[str, Any]] = {}
         """The view each screen (see :meth:`cursor_key`) last showed: what "changed" is
@@ -357,7 +361,7 @@ class PlayLoop:
 
     def decide(self, seat: str) -> None:
         if self.screen_owner != seat:
-            if self.private and self.screen_owner is not None:
+            if self.private and (self.screen_owner is not None or self.loaded):
                 self.hand_off(seat)
             self.board_due = self.menu_due = True
             self.screen_owner = seat

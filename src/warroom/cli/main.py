@@ -131,7 +131,8 @@ def play(
     except WarroomError as exc:
         _fail(exc)
         return
-    loop = PlayLoop(session, seats, bots, Terminal(console), save_path=load)
+    loop = PlayLoop(session, seats, bots, Terminal(console), save_path=load,
+                    loaded=load is not None)
     if load is not None and rewind:
         loop.saved_actions = list(record.actions)   # the file still holds what was dropped
     try:
