@@ -16,7 +16,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from warroom.ai import make_bot
-from warroom.cli.choices import Choice, ChoiceError, fold, number_choices, resolve
+from warroom.cli.choices import Choice, ChoiceError, fold, number_choices, reference, resolve
 from warroom.cli.loop import PlayLoop, Terminal, outcome_lines
 from warroom.cli.main import app
 from warroom.cli.menus import style_for
@@ -55,6 +55,12 @@ def test_space_numbers_are_stable_and_names_resolve() -> None:
     assert resolve("space:bavaria", choices).action.key == "space:bavaria"
     assert resolve("france-comte", choices).action.key == "space:france-comte"
     assert resolve("france-comté", choices).action.key == "space:france-comte"
+    # a hyphen is a space in a name, as why reads it (a terminal audit: why accepted
+    # "france comte" and the menu did not)
+    for typed in ("france comte", "FRANCE COMTÉ", "france comté", "baden wurt"):
+        assert resolve(typed, choices).action.key in ("space:france-comte",
+                                                      "space:baden-wurttemberg"), typed
+        assert reference(typed, choices, st) == resolve(typed, choices).action
     assert resolve("Rome", choices).action.key == "space:rome"     # not Romanian Royalty
     with pytest.raises(ChoiceError, match="matches 2 choices") as amb:
         resolve("fr", choices)

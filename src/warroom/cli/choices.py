@@ -115,6 +115,12 @@ def number_choices(state: State[Any], actions: list[Action]) -> list[Choice]:
     return out
 
 
+def spaced(text: str) -> str:
+    """:func:`fold` with hyphens and underscores read as spaces, for names: ``France-Comté``,
+    ``france comte`` and ``FRANCE COMTÉ`` are one name."""
+    return " ".join(re.split(r"[\s_-]+", fold(text))).strip()
+
+
 def _name_of(label: str) -> str:
     """The name part of a label: up to its first parenthesis, colon or bracket."""
     return re.split(r"\s*[(\[:]", label, maxsplit=1)[0]
@@ -125,7 +131,7 @@ def _pick(tier: list[Choice], typed: str, what: str) -> Choice | None:
         return tier[0]
     if not tier:
         return None
-    exact = [c for c in tier if fold(_name_of(c.label)) == typed]
+    exact = [c for c in tier if spaced(_name_of(c.label)) == spaced(typed)]
     if len(exact) == 1:
         return exact[0]
     raise ChoiceError(f"{what!r} matches {len(tier)} choices; type more of the name, or "
@@ -163,17 +169,18 @@ def resolve(text: str, choices: list[Choice]) -> Choice:
                                            and typed == fold(":".join(c.action.args))):
             return c
     # a stray letter ("y", "n") never plays a move: names need 2 letters, words inside a
-    # name 3
+    # name 3; a hyphen is a space in a name (France-Comté: "france comte")
+    name = spaced(typed)
     tiers: list[tuple[int, Callable[[Choice], bool]]] = [
-        (2, lambda c: fold(c.label).startswith(typed)),
-        (2, lambda c: any(fold(arg).startswith(typed) for arg in c.action.args)),
-        (3, lambda c: any(fold(c.label)[m.start():].startswith(typed)
-                          for m in re.finditer(r"\b\w", fold(c.label)))),
+        (2, lambda c: spaced(c.label).startswith(name)),
+        (2, lambda c: any(spaced(arg).startswith(name) for arg in c.action.args)),
+        (3, lambda c: any(spaced(c.label)[m.start():].startswith(name)
+                          for m in re.finditer(r"\b\w", spaced(c.label)))),
     ]
     for least, test in tiers:
-        if len(typed) < least:
+        if len(name) < least:
             continue
-        found = _pick([c for c in choices if test(c)], typed, text.strip())
+        found = _pick([c for c in choices if test(c)], name, text.strip())
         if found is not None:
             return found
     raise ChoiceError(f"no choice matches {text.strip()!r}; type a number from the list, "
@@ -196,7 +203,7 @@ def reference(text: str, choices: list[Choice], state: State[Any]) -> Action | s
             example = f" (why {fold(other.label)}, why {other.key})" if other else ""
             raise ChoiceError(f"{exc}; for an action not offered now, give its name or "
                               f"key{example}") from None
-        found = _not_offered(fold(" ".join(text.split())), state)
+        found = _not_offered(spaced(text), state)
         if len(found) == 1:
             return found[0].key
         if found:
@@ -214,10 +221,9 @@ def _not_offered(typed: str, state: State[Any]) -> list[Action]:
         return []
     every = list(state.game.catalogue)
     tests: list[Callable[[Action], bool]] = [
-        lambda a: fold(a.label) == typed,
-        lambda a: fold(a.label).startswith(typed),
-        lambda a: any(fold(arg.replace("-", " ").replace("_", " ")) == typed
-                      for arg in a.args)]
+        lambda a: spaced(a.label) == typed,
+        lambda a: spaced(a.label).startswith(typed),
+        lambda a: any(spaced(arg) == typed for arg in a.args)]
     for test in tests:
         found = [a for a in every if test(a)]
         if found:
