@@ -287,7 +287,7 @@ def test_card_text_by_number_and_name() -> None:
     assert card_text("eit2", None, "munich beer") == by_number
     assert card_text("eit2", None, "MUNICH BEER HALL PUTSCH") == by_number
     assert "Scoring card, Germany" in card_text(eit2, None, "germany scoring")
-    with pytest.raises(WarroomError, match=r"names .* cards"):
+    with pytest.raises(WarroomError, match=r"\d+ eit2 card titles begin with 'm'"):
         card_text(eit2, None, "m")
     with pytest.raises(WarroomError, match="no eit2 card"):
         card_text(eit2, None, "zzzz")
@@ -295,5 +295,15 @@ def test_card_text_by_number_and_name() -> None:
     wolf = card_text(sfe, None, "ax17")
     assert wolf.startswith("Wolfpack (ax17, Axis") and "randomly discards" in wolf
     assert card_text(sfe, None, "wolfp").split("\n")[0].startswith("Wolfpack (ax1")
+    # the count is of titles, each with its ids; a title that only holds the letters is
+    # said to hold them; the start of an id names the ids it starts (a terminal audit:
+    # "'al' names 6 cards" over 12 ids, "ax" found nothing)
+    with pytest.raises(WarroomError) as many:
+        card_text(sfe, None, "al")
+    msg = str(many.value)
+    assert msg.startswith("6 sfe card titles hold 'al': Westwall (ax10, ax11);")
+    assert "Territorial Army (al01, al02, al03, al04)" in msg and "ids al01-al52" in msg
+    with pytest.raises(WarroomError, match="ids ax01-ax46: give a whole id"):
+        card_text(sfe, None, "ax")
     with pytest.raises(WarroomError, match="eaw1940 has no cards"):
         card_text("eaw1940", None, 1)

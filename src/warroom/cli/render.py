@@ -276,16 +276,28 @@ def card_text(game: Game | str, content: Path | None, ref: str | int) -> str:
         raise WarroomError(f"no {g.id} card {kind} {key[:20]}; give a card {kind} or the "
                            f"beginning of its title: {example}")
     exact = [c for c in cards if _norm(c[1]) == want]
-    found = exact or [c for c in cards if _norm(c[1]).startswith(want)] or [
-        c for c in cards if want in _norm(c[1])]
+    begins = [c for c in cards if _norm(c[1]).startswith(want)]
+    inside = [c for c in cards if want in _norm(c[1])]
+    found = exact or begins or inside
     titles = sorted({c[1] for c in found})
+    ids = ""
+    if kind == "id":            # the start of an id ("ax"): say which ids it starts
+        prefix = [c[0] for c in cards if c[0].lower().startswith(key.lower())]
+        if prefix:
+            ids = f" (ids {prefix[0]}-{prefix[-1]}: give a whole id)"
     if not found:
-        raise WarroomError(f"no {g.id} card with the {kind} or name {key[:40]!r}; give a "
-                           f"card {kind} or the beginning of its title: {example}")
+        raise WarroomError(f"no {g.id} card with the {kind} or name {key[:40]!r}{ids}; give "
+                           f"a card {kind} or the beginning of its title: {example}")
     if len(titles) > 1:
-        raise WarroomError(f"{key[:40]!r} names {len(titles)} cards: "
-                           + "; ".join(f"{c[0]} {c[1]}" for c in found[:12])
-                           + ("..." if len(found) > 12 else "") + ". Be more precise")
+        where = "begin with" if exact or begins else "hold"
+        by_title: dict[str, list[str]] = {}
+        for c in found:
+            by_title.setdefault(c[1], []).append(c[0])
+        shown = "; ".join(f"{t} ({', '.join(n)})" if kind == "id" else f"{n[0]} {t}"
+                          for t, n in list(by_title.items())[:12])
+        raise WarroomError(f"{len(titles)} {g.id} card titles {where} {key[:40]!r}: {shown}"
+                           + (" and more" if len(by_title) > 12 else "")
+                           + f". Be more precise{ids}")
     same = [c[0] for c in found]
     text = "\n".join(found[0][2])
     if len(same) > 1:
