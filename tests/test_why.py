@@ -287,3 +287,25 @@ def test_every_rule_cited_is_in_the_games_rule_index(gid: str) -> None:
                       for r in e["rule"].split(", ")]
             missing |= {r for r in cited if r not in game.rules}
     assert not missing, sorted(missing)
+
+
+def test_eit2_why_of_a_scoring_play_gives_its_values_in_words() -> None:
+    """A Scoring card's why names its Presence, Domination and Control values as the card
+    prints them (it once printed a Python dict: "{'presence': 3, ...}")."""
+    st = play_until("eit2", 2, lambda s: any(a.kind == "score" for a in legal_actions(s)))
+    act = next(a for a in legal_actions(st) if a.kind == "score")
+    reason = explain(st, act, st.active).reason
+    assert re.search(r"\(Presence \d+, Domination \d+, Control \d+\)", reason), reason
+    assert "{" not in reason
+
+
+def test_eit2_last_action_round_prompt_warns_of_a_held_scoring_card() -> None:
+    """4.5.3: a Scoring card held at the turn's end loses; the last round's prompt says so
+    (the same words for both players whatever their hands: a prompt is public)."""
+    st = play_until("eit2", 4, lambda s: kind_is("action_round")(s)
+                    and s.data["ar"] == 7 and s.data["turn"] < 5)
+    p = prompt(st)
+    assert p is not None and "a Scoring card still held at its end loses, 4.5.3" in p.text
+    st = play_until("eit2", 4, lambda s: kind_is("action_round")(s) and s.data["ar"] == 3)
+    p = prompt(st)
+    assert p is not None and "4.5.3" not in p.text

@@ -36,7 +36,7 @@ from typing import Any
 from warroom.core.actions import Action
 from warroom.core.flow import Decision, Procedure, Prompt, call, end, goto, reveal
 from warroom.core.log import log
-from warroom.core.state import Frame, State
+from warroom.core.state import Data, Frame, State
 from warroom.games.eit2 import operations as ops_
 from warroom.games.eit2.base import EitGame
 from warroom.games.eit2.board import (
@@ -233,6 +233,14 @@ def action_round_frame(side: int) -> Frame:
     return {"kind": "action_round", "role": ROLE[side], "side": side}
 
 
+def _last_round_warning(data: Data) -> str:
+    """In the turn's last Action Round, the reminder that a Scoring card held at its end
+    loses (4.5.3); the same words whatever the hands hold, so the prompt stays public."""
+    if data["ar"] < rounds_per_turn(data["turn"]):
+        return ""
+    return " (the turn's last round: a Scoring card still held at its end loses, 4.5.3)"
+
+
 class ActionRound(Ask):
     """4.5.2 / 5.1: the phasing player plays one card: Event, Operations, Rearmament, or a
     Scoring card. Mandatory consecutive rounds (Maginot Mentality, German Generals Object)
@@ -259,9 +267,10 @@ class ActionRound(Ask):
             return Prompt(frame["role"], f"{where}: play a card for {what}, as an Event "
                           f"obliges ({len(oblig)} mandatory round(s) left), or a Scoring card "
                           "if the rounds left this turn are needed for the Scoring cards "
-                          "held", "4.5.2")
+                          f"held{_last_round_warning(data)}", "4.5.2")
         return Prompt(frame["role"], f"{where}: play a card as an Event, for Operations or "
-                      "for a Rearmament attempt, or play a Scoring card", "5.1")
+                      "for a Rearmament attempt, or play a Scoring card"
+                      f"{_last_round_warning(data)}", "5.1")
 
     def legal(self, st: St, frame: Frame) -> list[int]:
         g, data = st.game, st.data
@@ -422,7 +431,8 @@ def _play_reason(st: St, side: int, kind: str, n: int) -> str:
             score = (f"; scored now: LW {now['lw']['total']}, RW {now['rw']['total']} "
                      f"({lead})")
         ops = ops_.effective_ops(c, data, side, card.check_ops)
-        return (f"score {region} (values {card.scoring_values}){score}, after an optional "
+        values = ", ".join(f"{k.capitalize()} {v}" for k, v in card.scoring_values.items())
+        return (f"score {region} ({values}){score}, after an optional "
                 f"Support Check in {region} with {ops} OPs")
     ops = ops_.effective_ops(c, data, side, card.ops or 0, rearmament=kind == "rearm")
     if kind == "event":
