@@ -307,3 +307,11 @@ def test_card_text_by_number_and_name() -> None:
         card_text(sfe, None, "ax")
     with pytest.raises(WarroomError, match="eaw1940 has no cards"):
         card_text("eaw1940", None, 1)
+
+
+def test_eit2_card_text_carries_the_marks_of_the_hand() -> None:
+    """``card N`` and ``content --cards`` show a card as a hand does, "text reconstructed"
+    and the Rearmament line included (a terminal audit: card 21 lacked the mark)."""
+    eit2 = load_game("eit2")
+    assert "text reconstructed" in card_text(eit2, None, 21)
+    assert "Played for Rearmament" in card_text(eit2, None, 110)

@@ -42,6 +42,7 @@ from warroom.core.log import LogEntry
 from warroom.core.log import render as render_entry
 from warroom.core.protocol import Game
 from warroom.games import load_game
+from warroom.games.eit2.game import EuropeInTurmoil2
 
 View = dict[str, Any]
 
@@ -223,13 +224,11 @@ def card_entries(game: Game) -> list[tuple[str, str, list[str]]]:
     order (empty for a game without cards); ``warroom content GAME --cards`` prints them."""
     data = game.content_json()
     out: list[tuple[str, str, list[str]]] = []
-    if game.id == "eit2":
+    if isinstance(game, EuropeInTurmoil2):
+        # each card as a player reads it in a hand, its marks (text reconstructed) included
         for c in data["cards"]:
-            sc = c.get("scoring")
-            card = {**c, "scoring": sc["region"] if sc else None,
-                    "scoring_values": ({k: sc[k] for k in ("presence", "domination",
-                                                          "control")} if sc else None)}
-            out.append((str(c["number"]), c["title"], render_eit2.card_lines(card)))
+            out.append((str(c["number"]), c["title"],
+                        render_eit2.card_lines(game.card(c["number"]))))
     elif game.id == "sfe":
         for c in data["cards"]:
             out.append((str(c["id"]), c["name"], render_sfe.card_lines(c)))

@@ -118,7 +118,7 @@ class EuropeInTurmoil2(EitGame):
         setup(self.c, st.data, scenario)
 
     # -- information ------------------------------------------------------------------
-    def _card(self, n: int) -> dict[str, Any]:
+    def card(self, n: int) -> dict[str, Any]:
         """A card as a player reads it: title, side, OPs, era, the Event's text (or the
         Region it scores), its marks (2.2.4 removed after the Event, 2.2.5 ongoing) and
         whether the text is reconstructed (the rulebook prints no card texts)."""
@@ -177,12 +177,12 @@ class EuropeInTurmoil2(EitGame):
             "spaces": spaces,
             "extremists_left": {"lw": COUNTERMIX - sum(data["ext"][LW]),
                                 "rw": COUNTERMIX - sum(data["ext"][RW])},
-            "hand": [self._card(n) for n in data["hands"][me]] if me is not None else None,
+            "hand": [self.card(n) for n in data["hands"][me]] if me is not None else None,
             "hand_sizes": {"lw": len(data["hands"][LW]), "rw": len(data["hands"][RW])},
             "deck_size": len(data["deck"]),
-            "discard": [self._card(n) for n in data["discard"]],
-            "removed": [self._card(n) for n in data["out_of_game"]],
-            "ongoing": [self._card(n) for n in data["ongoing"]],
+            "discard": [self.card(n) for n in data["discard"]],
+            "removed": [self.card(n) for n in data["out_of_game"]],
+            "ongoing": [self.card(n) for n in data["ongoing"]],
             "rearmament": [{"track": c.track_ids[t], "name": c.track_names[t],
                             "box": c.boxes[t][data["rearm"][t]].name,
                             "index": data["rearm"][t],
