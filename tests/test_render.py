@@ -14,6 +14,7 @@ from warroom.ai.bots import RandomBot
 from warroom.cli.render import (
     card_text,
     changes,
+    print_log,
     render,
     render_board,
     render_hand,
@@ -315,3 +316,17 @@ def test_eit2_card_text_carries_the_marks_of_the_hand() -> None:
     eit2 = load_game("eit2")
     assert "text reconstructed" in card_text(eit2, None, 21)
     assert "Played for Rearmament" in card_text(eit2, None, 110)
+
+
+@pytest.mark.parametrize(("gid", "role"), [("sfe", "axis"), ("tk", "axis"), ("eit2", "lw"),
+                                           ("eaw1940", "axis")])
+def test_the_board_and_log_fit_an_80_column_terminal(gid: str, role: str) -> None:
+    """A terminal audit found sfe's board wrapped at 100 columns and tk's lines and every
+    game's log lines not wrapped at all (a 438-character line)."""
+    g = load_game(gid)
+    st = new_game(g, seed=11)
+    buf = io.StringIO()
+    con = Console(file=buf, width=80, soft_wrap=True, highlight=False)
+    con.print(render(gid, view(st, role), g.content_json(), hand=False), soft_wrap=False)
+    print_log(con, st.log)
+    assert max(len(line) for line in buf.getvalue().splitlines()) <= 80

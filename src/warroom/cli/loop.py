@@ -249,7 +249,10 @@ class PlayLoop:
         with the card texts."""
         st = self.session.state
         seen = seen if seen is not None else view(st, self.view_role(seat))
-        self.console.print(render(self.game.id, seen, self.content, hand=False))
+        # the board's long lines wrap at the terminal's width (the console soft-wraps
+        # only what is printed as it is, such as the menu's own lines)
+        self.console.print(render(self.game.id, seen, self.content, hand=False),
+                           soft_wrap=False)
         self.board_seen[self.cursor_key(seat)] = seen
         if hand:
             self.show_hands(seat)
@@ -265,7 +268,7 @@ class PlayLoop:
             seen = view(st, role)
             if hand_cards(self.game.id, seen):
                 owner = role_title(role) if len(roles) > 1 else None
-                self.console.print(render_hand(self.game.id, seen, owner))
+                self.console.print(render_hand(self.game.id, seen, owner), soft_wrap=False)
                 shown = True
         return shown
 

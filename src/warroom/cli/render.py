@@ -27,6 +27,7 @@ For the play loop (``warroom play``), every function takes the game's id and vie
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -305,7 +306,10 @@ def card_text(game: Game | str, content: Path | None, ref: str | int) -> str:
 
 
 def print_log(console: Console, entries: list[LogEntry]) -> None:
+    """Log lines, each wrapped at the terminal's width (at most 100) under its bullet."""
+    width = max(40, min(console.width, 100))
     for entry in entries:
         line = render_entry(entry)
-        console.print(Text("  · " + line, style="dim" if line.startswith("Front Table")
-                           else ""))
+        wrapped = textwrap.wrap(line, width - 4) or [line]
+        text = "\n".join(["  · " + wrapped[0], *("    " + w for w in wrapped[1:])])
+        console.print(Text(text, style="dim" if line.startswith("Front Table") else ""))

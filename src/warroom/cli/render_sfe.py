@@ -18,7 +18,7 @@ LETTER = {"axis": "A", "western": "W", "soviet": "S", "neutral": "N", "contested
 STYLE = {"axis": "bold", "western": "blue", "soviet": "red", "neutral": "yellow",
          "contested": "magenta"}
 WORD = {"axis": "Axis", "allies": "Allies", "western": "Western", "soviet": "Soviet"}
-WIDTH = 100
+WIDTH = 78
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
 
