@@ -253,6 +253,7 @@ def test_hotseat_hands_off_and_all_shares_the_screen() -> None:
     assert "Pass to RW — press Enter" in out
     assert "=" * 40 in out                     # in a pipe: a separator, not a clear
     assert "RW to decide — Place 4 discretionary SP" in out
+    assert "RW hand (8 cards" in out           # in hot-seat a hand says whose it is
     code, out = run("play", "eit2", "--seed", "3", "--as", "all",
                     input="bav\nbav\nbav\nhand\nquit\ny\n")
     assert code == 0, out

@@ -267,7 +267,9 @@ class PlayLoop:
         for role in roles:
             seen = view(st, role)
             if hand_cards(self.game.id, seen):
-                owner = role_title(role) if len(roles) > 1 else None
+                # named when several hands share the screen, or in hot-seat, where the
+                # next player must see at once that this is their own hand
+                owner = role_title(role) if len(roles) > 1 or self.private else None
                 self.console.print(render_hand(self.game.id, seen, owner), soft_wrap=False)
                 shown = True
         return shown
