@@ -176,7 +176,7 @@ def _reason(exc: OSError | ValueError) -> str:
             errno.ENOSPC: "the disk is full", errno.ENAMETOOLONG: "the name is too long",
             errno.ENOTDIR: "a part of the path is a file, not a folder",
             errno.EEXIST: "a part of the path is a file, not a folder",
-            errno.ENOENT: "the folder cannot be created"}.get(
+            errno.ENOENT: "the file or its folder cannot be created there"}.get(
         exc.errno or 0, exc.strerror or "the file cannot be written")
 
 
