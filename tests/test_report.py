@@ -154,3 +154,13 @@ def test_report_cli_refuses_a_directory_and_bad_simulate_report(tmp_path: Path) 
     assert res.exit_code == 2 and "--report needs at least one game" in res.output
     with pytest.raises(ReportError, match="no games"):
         write_report("eit2", [], tmp_path / "x")
+
+
+def test_a_long_plot_title_goes_on_two_lines() -> None:
+    """A report audit: "Europe in Turmoil II: The Interbellum Years 1920-1939: 24 games"
+    ran off the right edge of the win-rate plot."""
+    from warroom.sim.report import _titled
+    title = _titled("Europe in Turmoil II: The Interbellum Years 1920-1939: 24 games")
+    assert title.split("\n") == ["Europe in Turmoil II: The Interbellum Years 1920-1939",
+                                 "24 games"]
+    assert _titled("eaw1940: 6 games") == "eaw1940: 6 games"

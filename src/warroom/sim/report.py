@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+import textwrap
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -318,6 +319,15 @@ def _events(lines: Sequence[dict[str, Any]], roles: Sequence[str]) -> list[dict[
 # Writing
 # ---------------------------------------------------------------------------------------
 
+def _titled(text: str, width: int = 60) -> str:
+    """A plot's title on as many lines as it needs (a long game title ran off the image):
+    what the plot shows goes under the game's title."""
+    if len(text) <= width or ": " not in text:
+        return "\n".join(textwrap.wrap(text, width)) or text
+    head, tail = text.rsplit(": ", 1)
+    return "\n".join([*textwrap.wrap(head, width), tail])
+
+
 def figure(width: float, height: float) -> Figure:
     from matplotlib.figure import Figure
 
@@ -348,7 +358,7 @@ def _plot_winrate(res: dict[str, Any], path: Path) -> None:
     if len(roles) == 2:
         ax.axvline(0.5, color="grey", linestyle="--", linewidth=1)
     ax.set_xlabel("share of games (Wilson 95% interval)")
-    ax.set_title(f"{res['title']}: {res['games']} games")
+    ax.set_title(_titled(f"{res['title']}: {res['games']} games"))
     fig.savefig(path)
 
 
@@ -371,7 +381,7 @@ def _plot_scores(res: dict[str, Any], path: Path) -> None:
         ax.set_ylabel(f)
         ax.set_xlabel("turn (score at its start; ended games hold their final score)")
         ax.legend(loc="best", fontsize="small")
-    fig.suptitle(f"{res['title']}: score over turns")
+    fig.suptitle(_titled(f"{res['title']}: score over turns"))
     fig.savefig(path)
 
 
@@ -387,7 +397,7 @@ def _plot_length(res: dict[str, Any], lines: Sequence[dict[str, Any]], path: Pat
         lo, hi = min(turns), max(turns)
         axes[0, 1].hist(turns, bins=[t - 0.5 for t in range(lo, hi + 2)], color="#55a868")
         axes[0, 1].set_xlabel("last turn")
-    fig.suptitle(f"{res['title']}: game length")
+    fig.suptitle(_titled(f"{res['title']}: game length"))
     fig.savefig(path)
 
 
@@ -403,7 +413,7 @@ def _plot_endings(res: dict[str, Any], path: Path) -> None:
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of games (Wilson 95% interval)")
-    ax.set_title(f"{res['title']}: how games end")
+    ax.set_title(_titled(f"{res['title']}: how games end"))
     fig.savefig(path)
 
 
