@@ -22,6 +22,7 @@ from warroom.core import (
 )
 from warroom.core.record import content_id, doubts, replay_fitting
 from warroom.core.rng import Rng
+from warroom.games import load_game
 
 # -- helpers -------------------------------------------------------------------------------
 
@@ -395,8 +396,6 @@ def test_session_of_a_game_in_progress_needs_its_record(eaw: Game) -> None:
 
 
 def test_undo_never_takes_back_another_roles_decision() -> None:
-    from warroom.games import load_game
-
     g = load_game("eit2")
     session = Session.start(g, "1920", seed=5)
     # 3.7: LW places 3 SP, then RW 4: placements roll no dice
@@ -477,3 +476,20 @@ def test_a_record_says_its_content_pack_and_result_and_a_replay_checks_them(
     # a result that is not an object is refused
     with pytest.raises(RecordError, match="'result' must be an object"):
         Record.from_json({**saved, "result": "garbage"})
+
+
+@pytest.mark.parametrize("gid", ["eaw1940", "sfe", "eit2", "tk"])
+def test_a_packs_id_is_its_data_not_its_folder(gid: str, tmp_path: Path) -> None:
+    """The same files in two folders, named by relative or absolute paths, are one pack:
+    a record made with a pack replays cleanly wherever the pack is copied (a content audit:
+    the id hashed the folder's path, so a moved pack made replay warn and exit 1). A copy
+    of the bundled files is the bundled pack."""
+    src = Path(__file__).parent.parent / "src" / "warroom" / "games" / gid / "content"
+    ids = set()
+    for where in ("a", "b"):
+        pack = tmp_path / where
+        pack.mkdir()
+        for f in src.glob("*.yaml"):
+            (pack / f.name).write_bytes(f.read_bytes())
+        ids.add(content_id(load_game(gid, pack)))
+    assert ids == {content_id(load_game(gid))}

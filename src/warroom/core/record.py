@@ -29,7 +29,12 @@ def content_id(game: Game) -> str:
     """A short fingerprint of ``game``'s content pack (its ``content_json``): records keep
     it, so a replay with another pack (a corrected card, a table of a ``--content``
     folder) is told, not silently played to another end."""
-    text = json.dumps(game.content_json(), sort_keys=True, separators=(",", ":"), default=str)
+    data = game.content_json()
+    if data.get("content_dir") is not None:
+        # where the pack's folder lies is not its content: the same files anywhere are the
+        # same pack (the bundled pack's None stays, so its id is as before)
+        data = {**data, "content_dir": None}
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
