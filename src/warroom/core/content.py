@@ -72,7 +72,17 @@ class ContentPack:
 
 class _UniqueKeyLoader(yaml.SafeLoader):
     """PyYAML's safe loader, refusing a mapping that names a key twice (YAML keeps the last
-    silently: an edit that left the old ``id:`` line in place changed a card's id)."""
+    silently: an edit that left the old ``id:`` line in place changed a card's id) and
+    every alias (``*name``): no pack needs one, and a few hundred bytes of nested aliases
+    expand to billions of values (a 439-byte file hung every command)."""
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        if self.check_event(yaml.events.AliasEvent):
+            event = self.peek_event()  # type: ignore[no-untyped-call]
+            raise yaml.composer.ComposerError(
+                None, None, f"an alias (*{event.anchor}) repeats another value; content "
+                "files do not read aliases: write the value out", event.start_mark)
+        return super().compose_node(parent, index)
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: set[Any] = set()
