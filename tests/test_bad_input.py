@@ -8,8 +8,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from warroom.cli.main import app
@@ -164,3 +166,26 @@ def test_sfe_max_turns_must_be_a_positive_int(tmp_path: Path, value: object) -> 
     assert res.exit_code == 2, res.output
     assert res.output.startswith("error: ") and "max_turns" in res.output
     assert "Traceback" not in res.output and res.output.count("\n") == 1, res.output
+
+
+@pytest.mark.parametrize(("gid", "name", "path", "value", "fragment"), [
+    ("sfe", "setup.yaml", ("hand_size", "axis", 0), 0, "hand_size.axis[0]"),
+    ("sfe", "setup.yaml", ("bombing_track", "values", 2), -1, "bombing_track.values[2]"),
+    ("tk", "components.yaml", ("countermix", "neutrality"), -10, "countermix.neutrality"),
+])
+def test_counts_a_pack_cannot_hold_are_refused(tmp_path: Path, gid: str, name: str,
+                                               path: tuple[Any, ...], value: int,
+                                               fragment: str) -> None:
+    """A content audit: an Axis hand of 0 cards, a negative bombing value and a negative
+    countermix were accepted and played (a Neutrality marker 'not left in the countermix
+    (-10)')."""
+    src = Path(__file__).parent.parent / "src" / "warroom" / "games" / gid / "content" / name
+    data = yaml.safe_load(src.read_text(encoding="utf-8"))
+    node = data
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    (tmp_path / name).write_text(yaml.safe_dump(data), encoding="utf-8")
+    res = runner.invoke(app, ["content", gid, "--content", str(tmp_path)])
+    assert res.exit_code == 2 and fragment in res.output, res.output
+    assert "greater than or equal to" in res.output

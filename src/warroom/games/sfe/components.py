@@ -119,13 +119,17 @@ class CardsFile(ContentModel):
     event_texts: list[EventModel]
 
 
+HandSize = Annotated[int, Field(ge=1, le=20)]
+"""A hand size: a player holds at least one card (5.1)."""
+
+
 class HandSizes(ContentModel):
-    axis: tuple[int, int, int]
-    allies: tuple[int, int, int]
+    axis: tuple[HandSize, HandSize, HandSize]
+    allies: tuple[HandSize, HandSize, HandSize]
 
 
 class BombingTrack(ContentModel):
-    values: list[int] = Field(min_length=2, max_length=12)
+    values: list[Annotated[int, Field(ge=0)]] = Field(min_length=2, max_length=12)
     reconstructed: bool = False
 
 

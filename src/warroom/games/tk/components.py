@@ -11,7 +11,7 @@ Files in ``content/``:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -100,7 +100,7 @@ class Components(ContentModel):
     countries: list[CountryDef]
     hexes: list[HexDef]
     ceded_lands: list[CededDef]
-    countermix: dict[str, int]
+    countermix: dict[str, Annotated[int, Field(ge=0)]]
     production_cards: list[CardDef]
     partnership: list[PartnerDef]
     vg_units: int = Field(ge=0)
