@@ -11,9 +11,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 
 from toy import TOY
+from warroom.cli.main import app as cli
+from warroom.cli.main import pack_loader
 from warroom.core.protocol import Game
+from warroom.core.record import content_id
 from warroom.games import load_game
 from warroom.web.app import create_app
 
@@ -761,3 +765,35 @@ def test_games_of_bots_alone_do_not_starve_the_bots_of_games_people_play(
             release.set()
     finally:
         release.set()
+
+
+def test_serve_plays_a_games_content_pack(tmp_path: Path) -> None:
+    """``serve --content GAME=DIR`` (a content audit: the web could only show the bundled
+    packs, though the README said a pack moves the map): the server plays eaw1940 with the
+    pack, its records name the pack, and a bad pack or spec is one line before it starts."""
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    tables = Path(__file__).parent.parent / "src/warroom/games/eaw1940/content/tables.yaml"
+    text = tables.read_text(encoding="utf-8")
+    (pack / "map.yaml").write_text("{}\n", encoding="utf-8")
+    runner = CliRunner()
+    for spec, words in ((f"eaw1940={pack}", "map.yaml"), ("eaw1940", "give GAME=DIR"),
+                        (f"chess={pack}", "unknown game 'chess'")):
+        res = runner.invoke(cli, ["serve", "--db", db_url(tmp_path), "--port", "1",
+                                  "--content", spec])
+        assert res.exit_code == 2 and words in res.output, res.output
+    (pack / "map.yaml").unlink()
+    # a pack that changes the data (the land attack table: advance on 4-6)
+    old = "    - {min: 1, max: 4, result: no_result}\n    - {min: 5, max: 6, result: advance}"
+    assert old in text
+    (pack / "tables.yaml").write_text(text.replace(old, "    - {min: 1, max: 3, result: "
+                                                   "no_result}\n    - {min: 4, max: 6, "
+                                                   "result: advance}"), encoding="utf-8")
+    packed = pack_loader([f"eaw1940={pack}"])
+    assert content_id(packed("eaw1940")) != content_id(load_game("eaw1940"))
+    with TestClient(create_app(db_url(tmp_path), packed, ["eaw1940"])) as c:
+        g = c.post("/api/games", json={"game": "eaw1940", "seats": {"axis": "human"},
+                                       "seed": 3}).json()
+        rec = c.get(f"/api/games/{g['id']}/record",
+                    params={"token": g["tokens"]["axis"]}).json()
+        assert rec["content"] == content_id(packed("eaw1940"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 import socket
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
@@ -32,7 +33,7 @@ from warroom.cli.loop import PlayLoop, Terminal, outcome_lines
 from warroom.cli.records import HUMAN, parse_seats, seats_for_load
 from warroom.cli.render import print_log, render
 from warroom.core.errors import RecordError, WarroomError
-from warroom.core.protocol import result, view
+from warroom.core.protocol import Game, result, view
 from warroom.core.record import Record, Session, doubts, replay, replay_fitting
 from warroom.games import game_ids, load_game
 from warroom.sim.bench import bench as run_bench
@@ -289,6 +290,34 @@ def port_problem(host: str, port: int) -> str | None:
     return None
 
 
+CONTENT_PACKS_HELP = ("A content pack for one game: GAME=DIR (the YAML files in DIR replace "
+                      "the bundled files of that game); repeat for several games. Give "
+                      "upgrade-games the same packs as serve.")
+
+
+def pack_loader(packs: list[str] | None) -> Callable[[str], Game]:
+    """``load_game`` with each ``GAME=DIR`` pack of ``--content`` (checked now: a bad pack
+    is a one-line error before the server starts)."""
+    folders: dict[str, Path] = {}
+    for item in packs or []:
+        gid, eq, folder = item.partition("=")
+        gid = gid.strip()
+        if not eq or not folder.strip():
+            raise WarroomError(f"--content {item[:60]!r}: give GAME=DIR, e.g. "
+                               "--content eit2=my-eit2-pack")
+        if gid not in game_ids():
+            raise WarroomError(f"--content {item[:60]!r}: unknown game {gid[:40]!r}; games: "
+                               f"{', '.join(game_ids())}")
+        if gid in folders:
+            raise WarroomError(f"--content names {gid} twice; give one pack a game")
+        folders[gid] = Path(folder.strip()).expanduser()
+        load_game(gid, folders[gid])            # a ContentError names the file and entry
+
+    def loader(gid: str) -> Game:
+        return load_game(gid, folders.get(gid))
+    return loader
+
+
 def default_db() -> str:
     """The web app's database when none is named: a SQLite file in the user's data folder."""
     folder = Path(platformdirs.user_data_dir("warroom"))
@@ -305,6 +334,8 @@ def serve(
     api_docs: Annotated[bool, typer.Option(
         help="Serve Swagger UI at /docs and ReDoc at /redoc (they load their scripts from a "
              "CDN; the schema is always at /openapi.json).")] = False,
+    content: Annotated[list[str] | None, typer.Option(
+        "--content", help=CONTENT_PACKS_HELP, show_default=False)] = None,
 ) -> None:
     """Run the web server: lobby, games in the browser, secret seat links, bots."""
     import uvicorn  # imported here: only this command needs the server stack loaded
@@ -314,13 +345,18 @@ def serve(
     db = db or default_db()
     if not 0 < port < 65536:
         _fail(WarroomError(f"--port must be 1..65535, not {port}"))
+    try:
+        loader = pack_loader(content)
+    except WarroomError as exc:
+        _fail(exc)
+        return
     problem = port_problem(host, port)
     if problem is not None:     # said before "serving on" (it printed that, then failed)
         _fail(WarroomError(problem))
     lock = ExclusiveUse(db)     # one server per database, held until this process ends
     try:
         lock.acquire()
-        web = create_app(db, bot_workers=bot_workers, api_docs=api_docs)
+        web = create_app(db, loader, bot_workers=bot_workers, api_docs=api_docs)
     except DatabaseInUse as exc:
         _fail(WarroomError(str(exc)))
         return
@@ -345,6 +381,8 @@ def upgrade_games(
     rewind: Annotated[bool, typer.Option(
         help="Let a game in play whose actions today's rules refuse go on from the first "
              "refused step (the later actions are dropped).")] = False,
+    content: Annotated[list[str] | None, typer.Option(
+        "--content", help=CONTENT_PACKS_HELP, show_default=False)] = None,
 ) -> None:
     """After upgrading warroom, with the server stopped: replay the stored web games under
     today's rules, refresh their state snapshots, and report (or with --rewind mend) the
@@ -360,6 +398,11 @@ def upgrade_games(
     )
 
     url = db or default_db()
+    try:
+        loader = pack_loader(content)
+    except WarroomError as exc:
+        _fail(exc)
+        return
     missing = missing_sqlite(url)
     if missing is not None:
         # a mistyped path made an empty database (and its lock file) and reported success
@@ -369,7 +412,7 @@ def upgrade_games(
     lock = ExclusiveUse(url)    # never beside a running server (it would undo its moves)
     try:
         lock.acquire()
-        service = create_service(url, bot_workers=1)
+        service = create_service(url, loader, bot_workers=1)
     except DatabaseInUse as exc:
         _fail(WarroomError(str(exc)))
         return
