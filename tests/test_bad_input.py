@@ -189,3 +189,24 @@ def test_counts_a_pack_cannot_hold_are_refused(tmp_path: Path, gid: str, name: s
     res = runner.invoke(app, ["content", gid, "--content", str(tmp_path)])
     assert res.exit_code == 2 and fragment in res.output, res.output
     assert "greater than or equal to" in res.output
+
+
+def test_a_mistyped_title_or_space_in_a_scenario_is_named_with_a_suggestion(
+        tmp_path: Path) -> None:
+    """A content audit: a misspelt card title had no "did you mean", and a misspelt space's
+    message came wrapped in stray quotes (a KeyError's repr)."""
+    src = Path(__file__).parent.parent / "src/warroom/games/eit2/content/scenarios.yaml"
+    data = yaml.safe_load(src.read_text(encoding="utf-8"))
+    data["great_depression"]["removed"][0] = "Giacomo Mateotti"
+    (tmp_path / "scenarios.yaml").write_text(yaml.safe_dump(data, allow_unicode=True),
+                                             encoding="utf-8")
+    res = runner.invoke(app, ["content", "eit2", "--content", str(tmp_path)])
+    assert res.exit_code == 2 and "did you mean 'Giacomo Matteotti'?" in res.output
+    data["great_depression"]["removed"][0] = 22
+    spaces = data["great_depression"]["spaces"]
+    spaces["Action Francaise Typo"] = spaces.pop("Action Française")
+    (tmp_path / "scenarios.yaml").write_text(yaml.safe_dump(data, allow_unicode=True),
+                                             encoding="utf-8")
+    res = runner.invoke(app, ["content", "eit2", "--content", str(tmp_path)])
+    assert res.exit_code == 2 and "did you mean 'Action Française'?" in res.output
+    assert ': unknown Europe in Turmoil II space' in res.output and ': "' not in res.output

@@ -4,6 +4,7 @@ runtime object for the rules."""
 
 from __future__ import annotations
 
+import difflib
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -298,8 +299,9 @@ def _scenarios(c: Components, pack: ContentPack) -> dict[str, dict[str, Any]]:
         for name, row in sc["spaces"].items():
             try:
                 s = c.map.id(name)
-            except KeyError as exc:
-                check(False, str(exc), file=file, entry=entry, field=f"spaces.{name}")
+            except KeyError as exc:     # its message, not KeyError's quoted repr
+                check(False, str(exc.args[0]) if exc.args else name, file=file, entry=entry,
+                      field=f"spaces.{name}")
                 raise
             spaces[s] = (row["lw_sp"], row["rw_sp"], row["lw_extremist"], row["rw_extremist"])
         check(len(spaces) == len(c.names), f"{len(spaces)} spaces listed, the map has "
@@ -316,8 +318,11 @@ def _scenarios(c: Components, pack: ContentPack) -> dict[str, dict[str, Any]]:
                 try:
                     nums.append(c.card_by_title(str(ref)))
                 except KeyError:
-                    check(False, f"no card titled {ref!r}", file=file, entry=entry,
-                          field=f"{fld}[{k}]")
+                    close = difflib.get_close_matches(
+                        str(ref), [ci.title for ci in c.cards.values()], n=1, cutoff=0.75)
+                    check(False, f"no card titled {ref!r}"
+                          + (f"; did you mean {close[0]!r}?" if close else ""),
+                          file=file, entry=entry, field=f"{fld}[{k}]")
             sc[fld] = nums
         for tid, (box, _side) in sc["rearmament"].items():
             check(tid in c.track_ids, f"unknown track {tid!r}", file=file, entry=entry,
