@@ -85,7 +85,7 @@ COMMANDS = """\
 Commands (any case):
   why X       why choice X is legal (the rule, the odds where dice decide)
   card X      a card's text, by number or name; hand: your hand with the texts
-  rule X      what rule X (the [..] after a prompt or a log line) is about, e.g. rule 8.2
+  rule X      what rule X (the [..] after a prompt or a log line) is about
   ongoing     eit2: every Event in force, with its text
   board       the board again;  log: the whole log you may read
   keys        the action keys of the choices (for records and scripts)
@@ -124,7 +124,7 @@ def help_text(choices: list[Choice]) -> str:
         name = f"{start} for {label}; " if start else ""
         how = (f"Choose by typing a choice's number (e.g. {number}), its key ({key}) or the "
                f"start of its name ({name}any case, accents optional).")
-    return "\n".join(textwrap.wrap(how, 88)) + "\n" + COMMANDS
+    return "\n".join(textwrap.wrap(how, 78)) + "\n" + COMMANDS
 
 
 class Terminal:
