@@ -72,17 +72,7 @@ class ContentPack:
 
 class _UniqueKeyLoader(yaml.SafeLoader):
     """PyYAML's safe loader, refusing a mapping that names a key twice (YAML keeps the last
-    silently: an edit that left the old ``id:`` line in place changed a card's id) and
-    every alias (``*name``): no pack needs one, and a few hundred bytes of nested aliases
-    expand to billions of values (a 439-byte file hung every command)."""
-
-    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
-        if self.check_event(yaml.events.AliasEvent):
-            event = self.peek_event()  # type: ignore[no-untyped-call]
-            raise yaml.composer.ComposerError(
-                None, None, f"an alias (*{event.anchor}) repeats another value; content "
-                "files do not read aliases: write the value out", event.start_mark)
-        return super().compose_node(parent, index)
+    silently: an edit that left the old ``id:`` line in place changed a card's id)."""
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: set[Any] = set()
@@ -114,8 +104,49 @@ def load_yaml(path: Path) -> Any:
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         raise ContentError(f"not valid YAML{where}: {getattr(exc, 'problem', exc)}",
                            file=str(path)) from exc
+    size = expanded_size(obj)
+    if size > MAX_VALUES:
+        # aliases (*name) share one value in memory, but every reader walks each use: a
+        # few hundred bytes of nested aliases hung every command that loaded the pack
+        raise ContentError(f"its aliases (*name) expand to more than {MAX_VALUES:,} "
+                           "values (the most a content file may hold), or a value holds "
+                           "itself; write the values out", file=str(path))
     check_depth(obj, ContentError, str(path))
     return obj
+
+
+MAX_VALUES = 1_000_000
+"""The most values (scalars, lists and mappings, each alias's use counted) a content file
+may hold: the bundled files hold a few thousand each."""
+
+
+def expanded_size(obj: Any) -> int:
+    """How many values ``obj`` holds once every shared (aliased) list or mapping is counted
+    at each of its uses, worked out once per distinct container (so in time linear in the
+    file, however many times aliases multiply it)."""
+    sizes: dict[int, int] = {}
+    visiting: set[int] = set()
+    todo: list[tuple[Any, bool]] = [(obj, False)]
+    while todo:
+        node, done = todo.pop()
+        if not isinstance(node, dict | list) or (id(node) in sizes and not done):
+            continue
+        if not done:
+            if id(node) in visiting:        # a value that holds itself (&a [*a]): endless
+                return MAX_VALUES + 1
+            visiting.add(id(node))
+        children = list(node.keys()) + list(node.values()) if isinstance(node, dict) \
+            else node
+        if done:
+            visiting.discard(id(node))
+            sizes[id(node)] = min(MAX_VALUES + 1, 1 + sum(
+                sizes.get(id(ch), 1) if isinstance(ch, dict | list) else 1
+                for ch in children))
+            continue
+        todo.append((node, True))
+        todo.extend((ch, False) for ch in children
+                    if isinstance(ch, dict | list) and id(ch) not in sizes)
+    return sizes.get(id(obj), 1) if isinstance(obj, dict | list) else 1
 
 
 def validate(model: type[M], obj: Any, file: str) -> M:
