@@ -212,3 +212,16 @@ def test_a_mistyped_title_or_space_in_a_scenario_is_named_with_a_suggestion(
     res = runner.invoke(app, ["content", "eit2", "--content", str(tmp_path)])
     assert res.exit_code == 2 and "did you mean 'Action Française'?" in res.output
     assert ': unknown Europe in Turmoil II space' in res.output and ': "' not in res.output
+
+
+def test_a_tk_situation_holding_more_country_markers_than_the_countermix_is_refused(
+        tmp_path: Path) -> None:
+    """A content audit: a countermix of 0 Neutrality markers was accepted while the
+    situation put them on six countries."""
+    src = Path(__file__).parent.parent / "src/warroom/games/tk/content/components.yaml"
+    data = yaml.safe_load(src.read_text(encoding="utf-8"))
+    data["countermix"]["neutrality"] = 0
+    (tmp_path / "components.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
+    res = runner.invoke(app, ["simulate", "tk", "--games", "1", "--content", str(tmp_path)])
+    assert res.exit_code == 2, res.output
+    assert "neutrality markers on countries; components.yaml's countermix has 0" in res.output
