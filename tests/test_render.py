@@ -306,6 +306,11 @@ def test_card_text_by_number_and_name() -> None:
     assert "Territorial Army (al01, al02, al03, al04)" in msg and "ids al01-al52" in msg
     with pytest.raises(WarroomError, match="ids ax01-ax46: give a whole id"):
         card_text(sfe, None, "ax")
+    # the number sfe's menus show for a card (a README audit: "card 14" found nothing)
+    assert card_text(sfe, None, "52").startswith("Mulberry Harbour (al52")
+    with pytest.raises(WarroomError, match="14 is the number of 2 sfe cards: ax14 Guderian; "
+                                           "al14 Montgomery"):
+        card_text(sfe, None, "14")
     with pytest.raises(WarroomError, match="eaw1940 has no cards"):
         card_text("eaw1940", None, 1)
 
