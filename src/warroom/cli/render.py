@@ -274,14 +274,14 @@ def card_text(game: Game | str, content: Path | None, ref: str | int) -> str:
     if key.isdigit() and kind == "id":
         # sfe's menus number a card by its id's number (14 for Guderian, ax14): the ids
         # with that number (an Axis and an Allied card may share it)
-        same = [c for c in cards if c[0].lstrip("abcdefghijklmnopqrstuvwxyz").isdigit()
-                and int(c[0].lstrip("abcdefghijklmnopqrstuvwxyz")) == int(key)]
-        if len(same) == 1:
-            return "\n".join(same[0][2])
-        if same:
-            raise WarroomError(f"{key} is the number of {len(same)} {g.id} cards: "
-                               + "; ".join(f"{c[0]} {c[1]}" for c in same)
-                               + "; give the id (card " + same[0][0] + ")")
+        numbered = [c for c in cards if c[0].lstrip("abcdefghijklmnopqrstuvwxyz").isdigit()
+                    and int(c[0].lstrip("abcdefghijklmnopqrstuvwxyz")) == int(key)]
+        if len(numbered) == 1:
+            return "\n".join(numbered[0][2])
+        if numbered:
+            raise WarroomError(f"{key} is the number of {len(numbered)} {g.id} cards: "
+                               + "; ".join(f"{c[0]} {c[1]}" for c in numbered)
+                               + "; give the id (card " + numbered[0][0] + ")")
     if key.isdigit():
         # a number names a card by its number only ("1" is not the "1" of "V-1 Offensive")
         raise WarroomError(f"no {g.id} card {kind} {key[:20]}; give a card {kind} or the "
