@@ -296,9 +296,13 @@ def test_why_reaches_an_action_not_offered_by_its_name() -> None:
 
 
 def test_card_takes_a_number_as_a_number_only() -> None:
+    """A number names the cards whose ids have that number (sfe's menus number cards so),
+    never a title that holds it ("1" is not V-1 Offensive)."""
     _code, out = run("play", "sfe", "--as", "axis", "--seed", "1",
-                    input="card 1\ncard\nquit\ny\n")
-    assert "no sfe card id 1; give a card id or the beginning of its title: card ax01" in out
+                    input="card 1\ncard 99\ncard\nquit\ny\n")
+    assert "1 is the number of 2 sfe cards: ax01 Panzer Division; al01 Territorial Army" \
+        in out and "V-1" not in out
+    assert "no sfe card id 99; give a card id or the beginning of its title: card ax01" in out
     assert "card needs a card id or name: card ax01" in out, out
 
 
