@@ -797,3 +797,27 @@ def test_serve_plays_a_games_content_pack(tmp_path: Path) -> None:
         rec = c.get(f"/api/games/{g['id']}/record",
                     params={"token": g["tokens"]["axis"]}).json()
         assert rec["content"] == content_id(packed("eaw1940"))
+
+
+def test_a_server_on_this_computer_answers_to_its_own_names_only(tmp_path: Path) -> None:
+    """DNS rebinding: a page elsewhere that points its own name at 127.0.0.1 sends its own
+    name as the Host. A server on a loopback address answers to localhost, 127.0.0.1 and
+    ::1 only (400, nothing read, otherwise); ``--allowed-host`` names others; a server on
+    another address answers to any name unless told."""
+    from warroom.cli.main import allowed_hosts
+    names = allowed_hosts("127.0.0.1", None)
+    assert names is not None and set(names) == {"localhost", "127.0.0.1", "::1"}
+    assert allowed_hosts("::1", None) == names and allowed_hosts("localhost", None) == names
+    assert allowed_hosts("0.0.0.0", None) is None
+    assert allowed_hosts("0.0.0.0", ["games.example"]) == ["games.example"]
+    app = create_app(db_url(tmp_path), loader, ["toy"], allowed_hosts=names)
+    with TestClient(app) as c:
+        for host in ("127.0.0.1:8000", "localhost:8000", "LOCALHOST", "[::1]:8000"):
+            assert c.get("/api/health", headers={"host": host}).status_code == 200, host
+        for host in ("evil.example", "evil.example:8000", "127.0.0.1.evil.example", ""):
+            res = c.post("/api/games", headers={"host": host},
+                         json={"game": "toy", "seats": {"a": "human", "b": "human"}})
+            assert res.status_code == 400, host
+            assert "serve --allowed-host" in res.json()["error"]
+            assert res.headers["x-content-type-options"] == "nosniff"
+        assert c.get("/api/games", headers={"host": "localhost"}).json() == []

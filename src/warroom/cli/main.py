@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import secrets
 import socket
 from collections.abc import Callable
@@ -318,6 +319,20 @@ def pack_loader(packs: list[str] | None) -> Callable[[str], Game]:
     return loader
 
 
+def allowed_hosts(host: str, given: list[str] | None) -> list[str] | None:
+    """The names a server on ``host`` answers to: those ``given``; else, on a loopback
+    address (this computer only), its own names, which a web page elsewhere cannot give
+    (DNS rebinding); else any (None)."""
+    from warroom.web.app import LOOPBACK_NAMES
+    if given:
+        return [g.strip() for g in given if g.strip()]
+    try:
+        loopback = ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        loopback = host.lower() == "localhost"
+    return list(LOOPBACK_NAMES) if loopback else None
+
+
 def default_db() -> str:
     """The web app's database when none is named: a SQLite file in the user's data folder."""
     folder = Path(platformdirs.user_data_dir("warroom"))
@@ -336,6 +351,10 @@ def serve(
              "CDN; the schema is always at /openapi.json).")] = False,
     content: Annotated[list[str] | None, typer.Option(
         "--content", help=CONTENT_PACKS_HELP, show_default=False)] = None,
+    allowed_host: Annotated[list[str] | None, typer.Option(
+        "--allowed-host", help="A name the server answers to (the Host of a request); "
+        "repeat for several. Default: on a loopback --host, localhost, 127.0.0.1 and ::1 "
+        "only; on another --host, any name.", show_default=False)] = None,
 ) -> None:
     """Run the web server: lobby, games in the browser, secret seat links, bots."""
     import uvicorn  # imported here: only this command needs the server stack loaded
@@ -356,7 +375,8 @@ def serve(
     lock = ExclusiveUse(db)     # one server per database, held until this process ends
     try:
         lock.acquire()
-        web = create_app(db, loader, bot_workers=bot_workers, api_docs=api_docs)
+        web = create_app(db, loader, bot_workers=bot_workers, api_docs=api_docs,
+                         allowed_hosts=allowed_hosts(host, allowed_host))
     except DatabaseInUse as exc:
         _fail(WarroomError(str(exc)))
         return

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -92,6 +92,45 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with)
+
+
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+"""The names a server listening on a loopback address answers to (``serve``'s default)."""
+
+
+class TrustedHosts:
+    """ASGI middleware: a request whose ``Host`` names none of ``hosts`` is answered 400,
+    unread. A server on this computer only (127.0.0.1) answers to its own names only, so a
+    web page elsewhere that points its own name at 127.0.0.1 (DNS rebinding) cannot use it,
+    and seat links are never built from a name a request made up."""
+
+    def __init__(self, app: ASGIApp, hosts: Sequence[str]) -> None:
+        self.app = app
+        self.hosts = frozenset(h.lower().strip("[]") for h in hosts)
+
+    @staticmethod
+    def name(host: str) -> str:
+        """The host name of a ``Host`` header, without its port (``[::1]:8000`` -> ``::1``)."""
+        host = host.strip().lower()
+        if host.startswith("["):
+            return host[1:host.find("]")] if "]" in host else host
+        return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1")
+            if self.name(host) not in self.hosts:
+                names = ", ".join(sorted(self.hosts))
+                body = json.dumps({"error": f"this server answers to {names} only; its "
+                                   "operator can add a name with serve --allowed-host NAME"}
+                                  ).encode()
+                await send({"type": "http.response.start", "status": 400,
+                            "headers": [(b"content-type", b"application/json"),
+                                        (b"content-length", str(len(body)).encode()),
+                                        *SECURITY_HEADERS]})
+                await send({"type": "http.response.body", "body": body})
+                return
+        await self.app(scope, receive, send)
 
 
 class BodyLimit:
@@ -289,11 +328,13 @@ def create_service(db_url: str, loader: Callable[[str], Game] = load_game,
 
 def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
                games: list[str] | None = None, bot_workers: int = 2,
-               api_docs: bool = False) -> FastAPI:
+               api_docs: bool = False, allowed_hosts: Sequence[str] | None = None
+               ) -> FastAPI:
     """The warroom web app on the database at ``db_url`` (created/upgraded on start).
     ``api_docs``: serve Swagger UI at ``/docs`` and ReDoc at ``/redoc`` (they load their
     scripts from a CDN, on the origin whose local storage keeps seat tokens: off unless
-    asked for); the schema itself is always at ``/openapi.json``."""
+    asked for); the schema itself is always at ``/openapi.json``. ``allowed_hosts``: the
+    only names a request's ``Host`` may give (:class:`TrustedHosts`; None: any)."""
     service = create_service(db_url, loader, games, bot_workers)
     engine = service.engine
 
@@ -313,6 +354,8 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
     app.state.service = service
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
+    if allowed_hosts is not None:
+        app.add_middleware(TrustedHosts, hosts=allowed_hosts)
 
     # -- errors: one clean line, never a stack trace ------------------------------------------
     @app.exception_handler(Forbidden)
