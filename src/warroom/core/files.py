@@ -43,6 +43,16 @@ def read_text(path: Path, error: Callable[[str], WarroomError], what: str,
                     "UTF-8") from exc
 
 
+def writable_folder(folder: Path) -> None:
+    """Make ``folder`` (and its parents) and check that a file can be written there, by
+    writing and removing one: an :class:`OSError` says why not. Outputs are checked so
+    before the work that fills them starts."""
+    folder.mkdir(parents=True, exist_ok=True)
+    probe = folder / ".warroom-write-test"
+    probe.write_text("", encoding="utf-8")
+    probe.unlink()
+
+
 def write_text(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` whole or not at all: into a temporary file beside it,
     flushed to disk, then put in its place. A write that fails (a full disk) leaves the

@@ -29,7 +29,7 @@ from typing import IO, Any
 
 from warroom.ai import make_bot
 from warroom.core.errors import UnknownGameError
-from warroom.core.files import write_text
+from warroom.core.files import writable_folder, write_text
 from warroom.core.protocol import Game, State, apply, new_game, result
 from warroom.core.record import Record, content_id
 from warroom.core.rng import derive_seed, seed_problem
@@ -288,10 +288,7 @@ class OutputWriter:
                                    "game goes there)")
         try:
             if records_dir is not None:
-                records_dir.mkdir(parents=True, exist_ok=True)
-                probe = records_dir / ".warroom-write-test"
-                probe.write_text("", encoding="utf-8")
-                probe.unlink()
+                writable_folder(records_dir)
             if out is not None:
                 out.parent.mkdir(parents=True, exist_ok=True)
                 existed = out.exists()

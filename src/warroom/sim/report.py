@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.errors import WarroomError
+from warroom.core.files import writable_folder
 from warroom.games import game_ids, load_game
 from warroom.sim.stats import Rate, quartiles, wilson
 
@@ -588,10 +589,7 @@ def make_out_dir(out_dir: Path, what: str, option: str = "--out") -> None:
     if out_dir.exists() and not out_dir.is_dir():
         raise ReportError(f"{option} {out_dir} is a file; give a folder for {what}")
     try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-        probe = out_dir / ".warroom-write-test"
-        probe.write_text("", encoding="utf-8")
-        probe.unlink()
+        writable_folder(out_dir)
     except OSError as exc:
         raise ReportError(f"cannot write {option} {out_dir}: {exc.strerror or exc}"
                           ) from None

@@ -91,6 +91,7 @@ from warroom.ai.net import (
 )
 from warroom.core.actions import Action
 from warroom.core.errors import ContentError, UnknownGameError, WarroomError
+from warroom.core.files import writable_folder
 from warroom.core.protocol import Game, State, apply, legal_actions, new_game, result
 from warroom.core.rng import Rng, derive_seed, seed_problem
 from warroom.games import load_game
@@ -744,10 +745,7 @@ def check_out(cfg: TrainConfig) -> None:
         raise UnknownGameError(f"--out {cfg.out} is a folder; give the model's file name "
                                "(e.g. model.pt)")
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        probe = out.parent / ".warroom-write-test"
-        probe.write_text("", encoding="utf-8")
-        probe.unlink()
+        writable_folder(out.parent)
     except OSError as exc:
         raise UnknownGameError(f"cannot write --out {cfg.out}: {exc.strerror or exc}"
                                ) from None
