@@ -120,15 +120,9 @@ class TrustedHosts:
         if scope["type"] == "http":
             host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1")
             if self.name(host) not in self.hosts:
-                names = ", ".join(sorted(self.hosts))
-                body = json.dumps({"error": f"this server answers to {names} only; its "
-                                   "operator can add a name with serve --allowed-host NAME"}
-                                  ).encode()
-                await send({"type": "http.response.start", "status": 400,
-                            "headers": [(b"content-type", b"application/json"),
-                                        (b"content-length", str(len(body)).encode()),
-                                        *SECURITY_HEADERS]})
-                await send({"type": "http.response.body", "body": body})
+                await _refuse(send, 400, f"this server answers to "
+                              f"{', '.join(sorted(self.hosts))} only; its operator can add "
+                              "a name with serve --allowed-host NAME")
                 return
         await self.app(scope, receive, send)
 
@@ -353,9 +347,9 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
                               "with secret links, actions, undo, records, live updates.")
     app.state.service = service
     app.add_middleware(BodyLimit)
-    app.add_middleware(SecurityHeaders)
-    if allowed_hosts is not None:
+    if allowed_hosts is not None:   # inside SecurityHeaders: its refusals get the headers
         app.add_middleware(TrustedHosts, hosts=allowed_hosts)
+    app.add_middleware(SecurityHeaders)
 
     # -- errors: one clean line, never a stack trace ------------------------------------------
     @app.exception_handler(Forbidden)
