@@ -19,7 +19,7 @@ import pytest
 SRC = Path(__file__).parent.parent / "src" / "warroom"
 LAZY_OK = {"pyspiel", "open_spiel.python.games", "uvicorn", "warroom.web.app",
            "warroom.ai.net", "warroom.sim.train", "warroom.interfaces.openspiel",
-           "matplotlib", "ray", "greenlet"}
+           "matplotlib", "ray", "greenlet", "readline"}
 ALLOWED = {
     "core": {"core"},
     "games": {"core", "games"},

@@ -16,7 +16,15 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from warroom.ai import make_bot
-from warroom.cli.choices import Choice, ChoiceError, fold, number_choices, reference, resolve
+from warroom.cli.choices import (
+    Choice,
+    ChoiceError,
+    completions,
+    fold,
+    number_choices,
+    reference,
+    resolve,
+)
 from warroom.cli.loop import PlayLoop, Terminal, outcome_lines
 from warroom.cli.main import app
 from warroom.cli.menus import style_for
@@ -414,6 +422,98 @@ def test_hotseat_handoff_clears_a_real_terminal(tmp_path: Path) -> None:
     after = text[text.index("Pass to RW"):]
     assert "\x1b[2J" in after and "RW to decide" in after
     assert proc.returncode == 0
+
+
+class _Pty:
+    """``warroom play`` on a real terminal (a pseudo-terminal), driven key by key."""
+
+    def __init__(self, tmp_path: Path, *args: str) -> None:
+        self.master, slave = os.openpty()
+        env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "TERM": "xterm",
+               "COLUMNS": "100", "LINES": "50",
+               "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+        self.proc = subprocess.Popen([sys.executable, "-m", "warroom.cli.main", "play",
+                                      *args], stdin=slave, stdout=slave, stderr=slave,
+                                     env=env, close_fds=True)
+        os.close(slave)
+        self.out = b""
+
+    def expect(self, wanted: bytes, seconds: float = 60.0) -> bytes:
+        """Read until ``wanted`` has come; what came from the mark up to it."""
+        start = len(self.out)
+        while wanted not in self.out[start:]:
+            ready, _, _ = select.select([self.master], [], [], seconds)
+            assert ready, f"no {wanted!r} in {self.out[start:][-1500:]!r}"
+            chunk = os.read(self.master, 65536)
+            assert chunk, f"the game ended before {wanted!r}"
+            self.out += chunk
+        return self.out[start:]
+
+    def quiet(self, seconds: float) -> bytes:
+        """What comes in the next ``seconds``."""
+        start = len(self.out)
+        while True:
+            ready, _, _ = select.select([self.master], [], [], seconds)
+            if not ready:
+                return self.out[start:]
+            self.out += os.read(self.master, 65536)
+
+    def send(self, keys: bytes) -> None:
+        os.write(self.master, keys)
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(timeout=30)
+        os.close(self.master)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+def test_a_terminal_edits_recalls_completes_and_forgets_at_the_hand_off(
+        tmp_path: Path) -> None:
+    """At a terminal a line can be edited: Up recalls the seat's last line, Tab completes a
+    command or a choice's name; at a hot-seat hand-off the history is cleared, so the next
+    player cannot recall what the last one typed (``why`` of a card in hand)."""
+    pytest.importorskip("readline")
+    t = _Pty(tmp_path, "eit2", "--seed", "3")
+    try:
+        t.expect(b"LW> ")
+        t.send(b"why bav\r")
+        t.expect(b"LW> ")
+        t.send(b"\x1b[A")                      # Up: the last line comes back
+        assert b"why bav" in t.expect(b"why bav", 10)
+        t.send(b"\x15" + b"boa\t")             # Ctrl-U clears it; Tab completes
+        t.expect(b"board", 10)
+        t.send(b"\r")
+        t.expect(b"LW> ")
+        t.send(b"Bavar\t\r")                   # a choice's name completes too
+        t.expect(b"LW> ")
+        t.send(b"bav\rbav\r")
+        t.expect(b"press Enter")
+        t.send(b"\r")
+        t.expect(b"RW> ")
+        t.send(b"\x1b[A")                      # nothing to recall: LW's lines are gone
+        assert b"bav" not in t.quiet(1.5)
+        t.send(b"\x15quit\ry\r")
+        t.proc.wait(timeout=60)
+    finally:
+        t.close()
+    assert t.proc.returncode == 0
+    assert "Bavaria" in t.out.decode("utf-8", "replace")
+
+
+def test_tab_offers_commands_and_the_names_of_the_choices() -> None:
+    st = new_game(load_game("eit2"), seed=3)
+    choices = number_choices(st, legal_actions(st))
+    assert completions("boa", choices) == ["board"]
+    assert completions("wh", choices)[0] == "why "
+    assert completions("why france c", choices) == ["why France-Comté"]
+    assert completions("FRANCE-COMTE", choices) == ["France-Comté"]
+    names = completions("ba", choices)
+    assert {"Bavaria", "Baden-Württemberg", "Basque Country"} <= set(names)
+    assert all(fold(n).startswith("ba") for n in names) and len(set(names)) == len(names)
+    assert completions("", choices)[:3] == ["why ", "card ", "rule "]
+    assert completions("xyz", choices) == []
 
 
 class _CountingLoop(PlayLoop):

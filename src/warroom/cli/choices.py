@@ -187,6 +187,26 @@ def resolve(text: str, choices: list[Choice]) -> Choice:
                       "a key (see 'keys') or the start of a name; 'help' lists the commands")
 
 
+COMMAND_WORDS = ("why ", "card ", "rule ", "hand", "ongoing", "board", "log", "keys",
+                 "menu", "undo", "save ", "help", "quit")
+"""What Tab completes at the start of a line, besides the choices' names (``why X``,
+``card X``, ``rule X`` and ``save FILE`` end in the space their argument follows)."""
+
+
+def completions(line: str, choices: list[Choice],
+                commands: tuple[str, ...] = COMMAND_WORDS) -> list[str]:
+    """What Tab offers for ``line`` typed so far: the commands and the names of the choices
+    (each once, as the menu writes it), and ``why NAME``, that continue it (any case,
+    accents optional, a hyphen or underscore read as a space: ``why france c`` completes to
+    ``why France-Comté``). In the order of the menu, commands first."""
+    def norm(text: str) -> str:
+        return re.sub(r"[\s_-]+", " ", fold(text.lstrip()))
+    typed = norm(line)
+    names = list(dict.fromkeys(_name_of(c.label).strip() for c in choices))
+    words = [*commands, *(n for n in names if n), *(f"why {n}" for n in names if n)]
+    return [w for w in dict.fromkeys(words) if norm(w).startswith(typed)]
+
+
 def reference(text: str, choices: list[Choice], state: State[Any]) -> Action | str:
     """What ``why X`` asks about: the choice ``text`` names, else (for an action that is
     not legal now) the action key typed, which the game's ``explain`` says why not."""

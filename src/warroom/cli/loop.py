@@ -23,6 +23,7 @@ leaving an unsaved game, and a second end of input leaves after keeping a record
 from __future__ import annotations
 
 import re
+import sys
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -36,6 +37,7 @@ from warroom.cli.choices import (
     Choice,
     ChoiceError,
     candidate_lines,
+    completions,
     fold,
     group_choices,
     layout,
@@ -78,6 +80,8 @@ from warroom.core.record import Session
 
 MENU_WIDTH = 100
 """The widest a menu line may be, whatever the terminal's width."""
+AFTER_WORDS = ("save ", "board", "log", "hand", "card ", "rule ", "quit")
+"""What Tab completes once the game is over (the commands that still work)."""
 LONG_MENU = 20
 """A menu longer than this many lines is followed by a one-line reminder of the prompt."""
 
@@ -129,22 +133,73 @@ def help_text(choices: list[Choice]) -> str:
 
 class Terminal:
     """Where the loop writes (a rich console) and reads lines from (``input`` by default;
-    a test passes its own reader). ``read`` raises ``EOFError`` at the end of input."""
+    a test passes its own reader). ``read`` raises ``EOFError`` at the end of input.
+
+    A person at a terminal edits the line (arrows, Ctrl-A/E, Ctrl-R...), recalls earlier
+    lines with Up and completes commands and choice names with Tab, through Python's
+    ``readline`` where the platform has one; a pipe or a test's reader reads plain lines.
+    The history holds what this terminal's players typed, so :meth:`forget` clears it when
+    the terminal passes to another player (a line such as ``why 17`` would tell the next
+    one a card of the other hand)."""
 
     def __init__(self, console: Console,
                  reader: Callable[[str], str] | None = None) -> None:
         self.console = console
         self._reader = reader
+        self._readline: Any = None
+        self._editing: bool | None = None           # decided at the first read
+        self._offer: Callable[[str], list[str]] | None = None
+        self._matches: list[str] = []
 
-    def read(self, ask: str) -> str:
+    def _edit(self) -> bool:
+        """Set up ``readline`` at the first read of a person at a terminal (False: plain
+        lines)."""
+        if self._editing is None:
+            self._editing = False
+            if self._reader is None and self.console.is_terminal and sys.stdin.isatty():
+                try:
+                    import readline  # optional: not on every platform
+                except ImportError:
+                    return False
+                readline.set_completer_delims("")   # complete the whole line: names
+                readline.set_completer(self._complete)
+                if "libedit" in (readline.__doc__ or ""):
+                    readline.parse_and_bind("bind ^I rl_complete")
+                else:
+                    readline.parse_and_bind("tab: complete")
+                self._readline = readline
+                self._editing = True
+        return self._editing
+
+    def _complete(self, text: str, n: int) -> str | None:
+        """readline's completer: the ``n``-th way to go on from ``text`` (the line so far)."""
+        if n == 0:
+            self._matches = self._offer(text) if self._offer is not None else []
+        return self._matches[n] if n < len(self._matches) else None
+
+    def read(self, ask: str, offer: Callable[[str], list[str]] | None = None) -> str:
+        """One line, after ``ask``; ``offer(line so far)`` gives what Tab completes (none
+        without it: a hand-off screen must not offer the last player's choices)."""
         if self._reader is not None:
             self.console.print(ask, end="", markup=False, highlight=False)
             return self._reader(ask)
         try:
+            if self._edit():
+                self._offer = offer
+                try:
+                    # readline redraws the prompt it is given as the line is edited
+                    return input(ask)
+                finally:
+                    self._offer = None
             return self.console.input(ask, markup=False)
         except KeyboardInterrupt:
             self.console.print()
             raise EOFError from None
+
+    def forget(self) -> None:
+        """Clear the history of typed lines (the terminal passes to another player)."""
+        if self._readline is not None:
+            self._readline.clear_history()
 
     def clear(self) -> None:
         """Clear the screen and its scrollback on a terminal; in a pipe, a separator."""
@@ -335,6 +390,7 @@ class PlayLoop:
     def hand_off(self, seat: str) -> None:
         """Clear the previous seat's screen and wait for the next player."""
         self.term.clear()
+        self.term.forget()
         self.say(f"Pass to {role_title(seat)} — press Enter", "bold")
         try:
             self.term.read("")
@@ -380,7 +436,8 @@ class PlayLoop:
             self.show_menu(seat)
             self.menu_due = False
         try:
-            line = self.term.read(f"{role_title(seat)}> ")
+            line = self.term.read(f"{role_title(seat)}> ",
+                                  lambda typed: completions(typed, self.choices))
         except EOFError:
             self.console.print()
             self.confirm_quit()
@@ -543,7 +600,7 @@ class PlayLoop:
                  "card X, rule X and quit also work.")
         while True:
             try:
-                line = self.term.read("> ")
+                line = self.term.read("> ", lambda typed: completions(typed, [], AFTER_WORDS))
             except EOFError:
                 self.console.print()
                 return
