@@ -20,6 +20,7 @@ from warroom.cli.render import (
     render_hand,
     should_redraw,
 )
+from warroom.cli.render_eit2 import ongoing_line
 from warroom.core import State, apply, new_game, view
 from warroom.core.errors import WarroomError
 from warroom.games import load_game
@@ -83,8 +84,29 @@ def test_eit2_board_fits_80x50_and_shows_everything(scenario: str, steps: int) -
     for r in v["rearmament"]:
         if r["next"]:
             assert f" {r['next']['needed']} {r['side'].upper()}" in out
-    if v["ongoing"]:
-        assert v["ongoing"][0]["title"][:20] in out
+    if v["ongoing"]:        # the first title, or how many the ongoing command lists
+        assert (v["ongoing"][0]["title"][:20] in out
+                or f"Ongoing: +{len(v['ongoing'])} more" in out)
+
+
+def test_eit2_ongoing_line_fits_with_its_markers() -> None:
+    """The board's Ongoing line counts the markers' words when it shortens the titles (it
+    had fitted the titles alone and rich cut the line at 80 columns: '2 marke…')."""
+    titles = ["March on Rome", "Kellogg-Briand Pact", "Munich Beer Hall Putsch",
+              "Aristide Briand", "Washington Naval Treaty"]
+    marks = ["Rhineland demilitarized", "Saar plebiscite"]
+    for n in range(1, len(titles) + 1):
+        for k in range(len(marks) + 1):
+            line = ongoing_line("", titles[:n], marks[:k])
+            assert len(line) <= 78, line
+            if "(type ongoing)" in line:
+                shown = line.removeprefix("Ongoing: ").split("; ")[:-1]
+                assert all(t in titles for t in shown)
+                more = n - len(shown)
+                assert (f"+{more} more" in line) == (more > 0), line
+                assert (f"{k} marker" in line) == (k > 0), line
+    assert ongoing_line("", titles[:3], marks) == ("Ongoing: March on Rome; Kellogg-Briand "
+                                                   "Pact; +1 more, 2 markers (type ongoing)")
 
 
 def test_eit2_rearmament_cells_keep_their_side_when_a_track_is_done() -> None:

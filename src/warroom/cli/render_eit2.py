@@ -40,26 +40,28 @@ def _short(name: str, n: int) -> str:
 
 
 def ongoing_line(penalty: str, ongoing: list[str], marks: list[str]) -> str:
-    """The Events in force and the markers on one board line; when they do not fit, as many
-    whole titles as do and how many more there are (the ``ongoing`` command lists all: no
-    title is cut off unsaid)."""
+    """The Events in force and the markers on one board line of at most :data:`WIDTH`
+    columns; when they do not fit, as many whole titles as do, with how many more Events
+    and markers there are (the ``ongoing`` command lists all: no title is cut off
+    unsaid)."""
     tail = f" | markers: {', '.join(marks)}" if marks else ""
     full = f"{penalty}Ongoing: {'; '.join(ongoing) or 'none'}{tail}"
     if len(full) <= WIDTH:
         return full
+
+    def line(shown: list[str]) -> str:
+        more = len(ongoing) - len(shown)
+        left = [f"+{more} more"] if more else []
+        if marks:
+            left.append(f"{len(marks)} marker{'s' if len(marks) != 1 else ''}")
+        return (f"{penalty}Ongoing: {'; '.join(shown)}" + ("; " if shown and left else "")
+                + ", ".join(left) + " (type ongoing)")
     shown: list[str] = []
     for title in ongoing:
-        more = len(ongoing) - len(shown) - 1
-        rest = f"; +{more} more (type ongoing)" if more else ""
-        if len(f"{penalty}Ongoing: {'; '.join([*shown, title])}{rest}") > WIDTH:
+        if len(line([*shown, title])) > WIDTH:
             break
         shown.append(title)
-    more = len(ongoing) - len(shown)
-    left = [f"+{more} more"] if more else []
-    if marks:
-        left.append(f"{len(marks)} marker{'s' if len(marks) != 1 else ''}")
-    return (f"{penalty}Ongoing: {'; '.join(shown)}" + ("; " if shown else "")
-            + ", ".join(left) + " (type ongoing)")
+    return line(shown)
 
 
 def ongoing_lines(view: dict[str, Any]) -> list[str]:
