@@ -478,3 +478,52 @@ def test_a_panel_scrolled_to_stops_below_the_sticky_bar(browser: Any,
     finally:
         ctx.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+NAME_PX = """() => {
+    const t = document.querySelector('#map .sfe-name');
+    return t.getScreenCTM().a * parseFloat(getComputedStyle(t).fontSize);
+}"""
+
+
+def _boxes(page: Any) -> tuple[dict[str, float], dict[str, float]]:
+    box = "id => { const r = document.getElementById(id).getBoundingClientRect(); " \
+          "return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; }"
+    return page.evaluate(box, "map-panel"), page.evaluate(box, "log-panel")
+
+
+def test_the_map_is_wide_at_a_laptops_width_and_the_switch_is_kept(
+        browser: Any, sfe_server: Server) -> None:
+    """At 1280 x 800 the sfe map beside the log drew its location names at 6.4 px. It now
+    takes the page's width and the screen's height below the top bar by default, the log
+    below it (names at 8.4 px); "Wide map" puts the log back beside it, and the choice holds
+    after a reload."""
+    g = _new(sfe_server, seed=5)
+    ctx, page, errors = _open(browser, sfe_server, g, "axis", size=(1280, 800))
+    try:
+        page.wait_for_function(MY_TURN)
+        switch = page.locator("#wide-map")
+        assert switch.is_visible() and switch.get_attribute("aria-pressed") == "true"
+        wide = page.evaluate(NAME_PX)
+        mp, log = _boxes(page)
+        assert wide >= 8, wide
+        assert log["top"] >= mp["bottom"] - 1          # the log below the map
+        switch.click()
+        assert switch.get_attribute("aria-pressed") == "false"
+        page.wait_for_function(f"() => ({NAME_PX})() < {wide} * 0.9")
+        mp, log = _boxes(page)
+        assert log["left"] >= mp["right"] - 1          # beside it again
+        narrow = page.evaluate(NAME_PX)
+        assert wide >= 1.25 * narrow, (wide, narrow)
+        page.reload()
+        page.locator("#map svg.sfe-svg").wait_for()
+        assert page.locator("#wide-map").get_attribute("aria-pressed") == "false"
+        assert abs(page.evaluate(NAME_PX) - narrow) < 0.5
+        page.locator("#wide-map").click()
+        assert page.locator("#wide-map").get_attribute("aria-pressed") == "true"
+        # on a phone the page is one column anyway: no switch
+        page.set_viewport_size({"width": 400, "height": 800})
+        assert not page.locator("#wide-map").is_visible()
+        assert errors == []
+    finally:
+        ctx.close()

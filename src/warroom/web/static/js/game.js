@@ -1,7 +1,7 @@
 // The generic game page: /games/{id}#TOKEN for one seat, /games/{id}#hotseat=T1,T2,... for
 // several seats played in one browser (with a hand-off screen between them).
 import { api, saveSeats } from "./api.js";
-import { clearMessages, dismiss, fill, h, humanize, message, roleChip, roleName, ruleBadge, ruleTag, setRoles } from "./ui.js";
+import { clearMessages, dismiss, fill, h, humanize, message, roleChip, roleName, ruleBadge, ruleTag, setRoles, wideMap } from "./ui.js";
 import { renderMap } from "./maps.js";
 import { cardPopover, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
 
@@ -257,6 +257,7 @@ function renderRest(p) {
   if (p.status !== "over") play.whyNot = (target) => whyNotTarget(target);
   const mapNode = renderMap(view, p.status === "over" ? [] : p.legal, S.ui, play);
   $("map-panel").hidden = !mapNode;
+  if (mapNode) wideMap(p.game);
   fill($("map"), mapNode);
   const choosable = mapNode ? mapNode.querySelectorAll(".space.legal").length : 0;
   const [many, one] = MAP_WORDS[p.game] || ["spaces", "space"];

@@ -8,7 +8,7 @@
 // ?step=N (or #step=N) opens a step; ?as=ROLE a role's view of a finished game or record.
 // Steps move with the buttons, the slider, the turn list and the keys ← → Home End PgUp PgDn.
 import { api } from "./api.js";
-import { copyText, fill, h, message, roleChip, roleName, ruleBadge, setRoles } from "./ui.js";
+import { copyText, fill, h, message, roleChip, roleName, ruleBadge, setRoles, wideMap } from "./ui.js";
 import { renderMap } from "./maps.js";
 import { renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
 
@@ -237,6 +237,7 @@ function render(r) {
   fill($("tracks"), tracks);
   const mapNode = renderMap(v, [], R.ui, () => {});
   $("map-panel").hidden = !mapNode;
+  if (mapNode) wideMap(r.game);
   fill($("map"), mapNode);
   fill($("board"), ...renderBoard(rest, r.game, R.ui).filter(Boolean));
   renderLog($("log"), v.log);

@@ -157,3 +157,31 @@ export function when(iso) {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? String(iso) : d.toLocaleString();
 }
+
+/** Maps too dense to read beside the log at a laptop's width: wide unless the player said not. */
+const WIDE_BY_DEFAULT = new Set(["sfe"]);
+
+/**
+ * The "Wide map" switch (#wide-map) of a page with a map panel: on, the map takes the page's
+ * whole width and the log goes below it (on a narrow screen, where the page is one column
+ * anyway, the switch is hidden). The player's choice is kept per game in this browser.
+ */
+export function wideMap(game) {
+  const button = document.getElementById("wide-map");
+  const main = document.getElementById("main");
+  if (!button || !main) return;
+  const key = `warroom:wide-map:${game}`;
+  let on = WIDE_BY_DEFAULT.has(game);
+  try {
+    const kept = localStorage.getItem(key);
+    if (kept !== null) on = kept === "1";
+  } catch (err) { /* storage refused: the default */ }
+  main.classList.toggle("wide-map", on);
+  button.setAttribute("aria-pressed", String(on));
+  button.onclick = () => {
+    try { localStorage.setItem(key, on ? "0" : "1"); } catch (err) { /* kept for this page only */ }
+    on = !on;
+    main.classList.toggle("wide-map", on);
+    button.setAttribute("aria-pressed", String(on));
+  };
+}
