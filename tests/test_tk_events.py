@@ -256,6 +256,23 @@ def test_15_14_failures() -> None:
     assert s.data["units"]["ge_lf1"]["loc"] == "Delay Box"
 
 
+def test_15_14_a_support_unit_in_a_naval_zone_box_is_not_taken() -> None:
+    """15.14 takes a support unit from the Force Pool, a hex on the map or the Turn Track;
+    15.30.1 says "a hex or Naval Zone Box" where it means both (an outside audit): the 1940
+    Home Fleet in the North Sea box stays, one in the Force Pool is taken."""
+    s = start("15.14", "western", "1940", type="supply")
+    choose(s, "Berlin")
+    assert not any("Home Fleet" in x for x in labels(s)), labels(s)
+    sit = situation("1940")
+    for u in sit["units"]:
+        if u["id"] == "br_home":
+            u["loc"] = "Force Pool"
+    s = start("15.14", "western", sit=sit, type="supply")
+    choose(s, "Berlin")
+    choose(s, "Home Fleet")
+    assert s.data["units"]["br_home"]["loc"] == "Delay Box"
+
+
 # 15.15 ----------------------------------------------------------------------------------------
 def test_15_15_free_passage() -> None:
     s = start("15.15", "axis", "1939", country="Bulgaria")
@@ -287,6 +304,23 @@ def test_15_16_further_concessions_branches() -> None:
     sit["ceded"]["br_turkish_straits"] = "Ceded Lands Box"
     s = start("15.16", "soviet", sit=sit, country="Turkey")
     assert done(s) == "no_result"
+
+
+def test_15_16_land_ceded_to_germany_stays_german_when_the_country_goes_to_russia() -> None:
+    """15.16's second cession flips the Russian marker to the whole Country's side; a
+    Region the Country had already ceded to Germany (Danzig) is not part of it: no Soviet
+    control there, no Detachment offered there (an outside audit)."""
+    sit = situation("1939")
+    sit["ceded"]["ge_danzig"] = "Ceded Lands Box"
+    sit["control"] = {"Danzig": "axis"}
+    sit["ceded"]["ru_eastern_poland"] = "Ceded Lands Box"
+    s = start("15.16", "soviet", sit=sit, country="Poland")
+    assert country(s, "Poland")["status"] == "removed"
+    offered = labels(s)
+    assert not any("Danzig" in x for x in offered), offered
+    assert any("Warsaw" in x for x in offered), offered
+    assert s.data["control"]["Danzig"] == "axis"
+    assert s.data["control"]["Warsaw"] == "soviet"
 
 
 # 15.18 ----------------------------------------------------------------------------------------
@@ -380,6 +414,26 @@ def test_15_24_military_victory() -> None:
     assert done(s) == "resolved"
     assert s.data["ceded"]["ge_sudetenland"] == "Ceded Lands Box"
     assert "Pre-War remains in effect" in logtext(s)
+
+
+# 15.25 ----------------------------------------------------------------------------------------
+def test_15_25_a_colonial_unit_held_by_a_unit_on_the_map_is_removed() -> None:
+    """15.25 removes the new Country's German colonial unit "on the map"; held in the
+    Holding Box of a multi-national unit on the map, it is on the map (on_map), and its
+    step leaves the multi-national unit with it (an outside audit)."""
+    sit = situation("1940")
+    sit["ceded"]["ge_ukraine"] = "Ceded Lands Box"
+    sit.setdefault("control", {}).update({"Kiev": "axis", "Odessa": "axis"})
+    for u in sit["units"]:
+        if u["id"] == "ax_med":
+            u["holding"], u["steps"] = ["hu_1", "ge_uk"], 3
+        if u["id"] == "ge_uk":
+            u["loc"] = "Holding Box"
+    s = start("15.25", "axis", sit=sit)
+    choose(s, "Ukraine")
+    units = s.data["units"]
+    assert units["ge_uk"]["loc"] == "Removed" and units["ge_uk"]["holder"] is None
+    assert units["ax_med"]["holding"] == ["hu_1"] and units["ax_med"]["steps"] == 2
 
 
 # 15.26 ----------------------------------------------------------------------------------------

@@ -39,6 +39,7 @@ from warroom.games.tk.model import (
     move_unit,
     neutral_neighbours,
     no_result,
+    on_map,
     posture,
     remove_marker,
     roll_area,
@@ -427,7 +428,12 @@ def further_concessions(g: TkRules, data: Data, ctx: Ctx) -> None:
             remove_marker(data, c, m, "15.16")
         cst(data, c)["status"] = "removed"
         log(data, "15.16, 13.8.1.1", f"{c} is removed from play for now")
-        hexes = sorted({*g.c.ceded[mid].hexes, *g.c.country[c].cities})
+        # the whole Country goes to Russia, but not its land already ceded to another
+        # power (Danzig to Germany): that marker stays in the Ceded Lands Box
+        held = {h for m, where in data["ceded"].items()
+                if where == "Ceded Lands Box" and g.c.ceded[m].faction != "soviet"
+                for h in g.c.ceded[m].hexes}
+        hexes = sorted({*g.c.ceded[mid].hexes, *g.c.country[c].cities} - held)
         for h in hexes:
             data["control"][h] = "soviet"
         offer_detachment(g, data, "soviet", [h for h in hexes if g.c.hex[h].city
@@ -584,9 +590,10 @@ def _create_minor(g: TkRules, data: Data, ctx: Ctx, c: str | None) -> None:
             instruct(data, "15.25", f"remove the German {cd.land} Ceded Land marker from the "
                      "game")
     if d.colonial_unit:
+        # "on the map": in a hex, or held by a multi-national unit that is (on_map)
         for uid, u in data["units"].items():
             if (u["nationality"] == "German" and u.get("colonial") and u["name"].endswith(
-                    f"({d.colonial_unit})") and (u["loc"] in g.c.hex or u["loc"] == "Force Pool"
+                    f"({d.colonial_unit})") and (on_map(g, data, u) or u["loc"] == "Force Pool"
                                                  or u["loc"].startswith("Turn Track"))):
                 move_unit(g, data, uid, "Removed", "15.25")
 

@@ -192,9 +192,17 @@ def _failure_hex(g: TkRules, data: Data, ctx: Ctx, h: str) -> None:
 
 
 def _support_anywhere(g: TkRules, data: Data, f: str) -> list[str]:
-    return [u for u in find_units(g, data, {"owner": f, "types": ["support"]})
-            if data["units"][u]["loc"] == "Force Pool" or unit_hex(g, data, data["units"][u])
-            or data["units"][u]["loc"].startswith("Turn Track ")]
+    """15.14's support units: in the Force Pool, a hex on the map or on the Turn Track. Not
+    one in a Naval Zone Box: 15.30.1 names "a hex or Naval Zone Box on the map" where it
+    means both, 15.14 only the hex."""
+    out = []
+    for u in find_units(g, data, {"owner": f, "types": ["support"]}):
+        unit = data["units"][u]
+        where = unit_hex(g, data, unit)
+        if (unit["loc"] == "Force Pool" or unit["loc"].startswith("Turn Track ")
+                or (where is not None and not g.c.hex[where].naval)):
+            out.append(u)
+    return out
 
 
 @step("failure_support")

@@ -384,8 +384,11 @@ def move_unit(g: TkRules, data: Data, uid: str, loc: str, rule: str) -> None:
     before = uname(g, data, uid)
     u = data["units"][uid]
     if u["loc"] == "Holding Box" and u.get("holder"):
+        # its steps leave the multi-national unit's too (they count the held units', as
+        # eliminate_step and emergency_breakdown read them)
         holder = data["units"][u["holder"]]
         holder["holding"].remove(uid)
+        holder["steps"] -= u["steps"]
         u["holder"] = None
     u["loc"] = loc
     changed(data)
