@@ -307,3 +307,96 @@ def test_openspiel_worker_survives_an_error_and_a_dropped_state() -> None:
         gc.collect()
     assert workers.run(lambda: "still works") == (None, "still works")
     assert game.shared.workers.run(lambda: "and here") == (None, "and here")
+
+
+def test_openspiel_scenarios_named_by_numbers_round_trip() -> None:
+    """A scenario named by a number is held in quotes (tk's 1939): OpenSpiel reads a bare
+    number in a game string as an int and the string parameter refused it, so str(game)
+    and serialised game-and-state did not load again (an outside audit)."""
+    game = pyspiel.load_game("python_warroom_tk", {"scenario": "1939"})
+    assert str(game) == 'python_warroom_tk(scenario="1939")'
+    assert pyspiel.load_game(str(game)).shared.scenario == "1939"
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    g2, s2 = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert str(g2) == str(game) and str(s2) == str(state)
+    assert str(pyspiel.load_game('python_warroom_eit2(scenario="1920")')) == \
+        "python_warroom_eit2()"
+    with pytest.raises(Exception, match="no scenario '1950'"):
+        pyspiel.load_game('python_warroom_tk(scenario="1950")')
+
+
+def test_openspiel_public_observer_and_refused_observation_types() -> None:
+    """private_info=NONE observes what a spectator sees: one string for every player, no
+    hand; an observation type warroom cannot honour is refused (the observer ignored the
+    type and gave a player's hand to a 'public' observer: an outside audit)."""
+    import json
+
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("python_warroom_eit2")
+    state = _random_openspiel_state(game, 3, 25)
+    assert not state.is_chance_node()
+    for recall in (False, True):
+        public = make_observation(game, pyspiel.IIGObservationType(
+            perfect_recall=recall, public_info=True,
+            private_info=pyspiel.PrivateInfoType.NONE))
+        text = public.string_from(state, 0)
+        assert text == public.string_from(state, 1)
+        assert json.loads(text.split("|log:")[0])["hand"] is None   # a spectator's view
+        assert public.tensor.size == 0
+        own = make_observation(game, pyspiel.IIGObservationType(
+            perfect_recall=recall, public_info=True,
+            private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER))
+        assert own.string_from(state, 0) != own.string_from(state, 1)
+        # a resampled world of either player reads the same publicly
+        for p in (0, 1):
+            twin = state.resample_from_infostate(p, lambda: 0.37)
+            assert public.string_from(twin, 1 - p) == text
+    for bad in (dict(public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS),
+                dict(public_info=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)):
+        with pytest.raises(ValueError, match="warroom observes"):
+            make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, **bad))
+
+
+@pytest.mark.parametrize("game_id", ["eit2", "sfe"])
+def test_openspiel_resample_from_infostate_runs_openspiels_ismcts(game_id: str) -> None:
+    """resample_from_infostate (core determinize): what the player knows is unchanged,
+    the rest resampled, so OpenSpiel's own ISMCTS bot runs on the hidden-information games
+    (it raised 'not implemented': an outside audit)."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(f"python_warroom_{game_id}")
+    state = _random_openspiel_state(game, 5, 20)
+    assert not state.is_chance_node()
+    player = state.current_player()
+    draws = iter([0.1, 0.5, 0.9, 0.3] * 3)
+    twin = state.resample_from_infostate(player, lambda: next(draws))
+    assert twin.information_state_string(player) == state.information_state_string(player)
+    assert twin.legal_actions() == state.legal_actions()
+    assert twin.warroom_state.data != state.warroom_state.data        # the rest resampled
+    assert str(state) != str(twin) and state.history() == twin.history()
+    bot = ismcts.ISMCTSBot(game=game, evaluator=mcts.RandomRolloutEvaluator(
+        1, np.random.RandomState(1)), uct_c=2.0, max_simulations=12,
+        random_state=np.random.RandomState(1))
+    assert bot.step(state) in state.legal_actions()
+    with pytest.raises(ValueError, match="not a player"):
+        state.resample_from_infostate(7, lambda: 0.5)
+
+
+def test_openspiel_action_to_string_refuses_ids_out_of_range_and_names_draws() -> None:
+    game = pyspiel.load_game("python_warroom_eit2")
+    state = game.new_initial_state()
+    assert state.is_chance_node()              # the deck's shuffle: not a die
+    n = len(state.chance_outcomes())
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 3) == f"chance outcome 3 of {n}"
+    with pytest.raises(Exception, match=f"not in 0..{n - 1}"):
+        state.action_to_string(pyspiel.PlayerId.CHANCE, n)
+    for bad in (-5, game.num_distinct_actions()):
+        with pytest.raises(Exception, match="not an action id of eit2"):
+            state.action_to_string(0, bad)
+    eaw = pyspiel.load_game("python_warroom_eaw1940").new_initial_state()
+    eaw.apply_action(next(a for a in eaw.legal_actions()
+                          if eaw.action_to_string(0, a) == "attack:western"))
+    assert eaw.action_to_string(pyspiel.PlayerId.CHANCE, 5) == "chance outcome 5 (die face 6)"

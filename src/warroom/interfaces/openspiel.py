@@ -36,12 +36,13 @@ from warroom.core.protocol import (
     State,
     apply,
     clone,
+    determinize,
     legal_actions,
     new_game,
     prompt,
     result,
 )
-from warroom.core.rng import ChanceNeeded
+from warroom.core.rng import ChanceNeeded, Rng
 from warroom.games import game_ids, load_game
 
 PREFIX = "python_warroom_"
@@ -220,7 +221,7 @@ class _Play:
         self.chance: list[int] = []             # outcomes chosen so far (pending or set-up)
         self.need = 0                           # outcomes of the current chance node
         self.player: int | None = None          # current_player(), kept until an action
-        self.digests: dict[str, tuple[int, int, str]] = {}
+        self.digests: dict[str | None, tuple[int, int, str]] = {}
         """Per role: (log entries read, how many it may read, their chained digest): the log
         part of the
         information state, extended as the log grows (entries never change)."""
@@ -286,7 +287,7 @@ class _Shared:
         """Per thread, the greenlet the rules of an action run in (see :class:`_Rules`)."""
         self.outcomes: dict[int, list[tuple[int, float]]] = {}
         """Per number of outcomes: the chance outcomes with their probabilities."""
-        self.encodings: dict[tuple[str, str], tuple[Any, str]] = {}
+        self.encodings: dict[tuple[str | None, str], tuple[Any, str]] = {}
         """Per (role, view field): the last value seen and its JSON (see WarroomObserver)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
@@ -425,8 +426,47 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"chance outcome {action} (die face {action + 1})"
+            n = self._p.need
+            if n and not 0 <= action < n:
+                raise ValueError(f"chance outcome {action} is not in 0..{n - 1}")
+            if action < 0:
+                raise ValueError(f"chance outcome {action} is negative")
+            if n and n == self._wg.die_sides:
+                return f"chance outcome {action} (die face {action + 1})"
+            # a card drawn, a deck shuffled, an order picked: one of n equally likely
+            return f"chance outcome {action}" + (f" of {n}" if n else "")
+        size = len(self._wg.catalogue)
+        if not 0 <= action < size:
+            raise ValueError(f"action {action} is not an action id of {self._wg.id} "
+                             f"(0..{size - 1})")
         return str(self._wg.catalogue[action].key)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> WarroomState:
+        """A state that ``player_id`` cannot tell from this one: everything hidden from its
+        role (the other hands, deck orders, future dice) resampled by core's
+        :func:`~warroom.core.protocol.determinize`, seeded from ``probability_sampler()``
+        (OpenSpiel's ISMCTS passes a uniform sampler in [0, 1)). Offered where a player is
+        to act; its ``history()`` is this state's (the resampled world is not replayed from
+        it)."""
+        p = self._p
+        if p.need or p.ws is None:
+            raise IllegalActionError("resample_from_infostate: a chance node has no "
+                                     "information state to resample; ask it where a player "
+                                     "is to act")
+        if not 0 <= player_id < len(self._wg.roles):
+            raise ValueError(f"player {player_id} is not a player of {self._wg.id} "
+                             f"(0..{len(self._wg.roles) - 1})")
+        seed = 0
+        for _ in range(4):
+            seed = (seed << 16) | (int(float(probability_sampler()) * 65536) & 0xFFFF)
+        world = determinize(p.ws, self._wg.roles[player_id], Rng(seed))
+        # its dice and draws are OpenSpiel's chance nodes, as in every state of this game
+        world.data["explicit_chance"], world.data["chance_queue"] = True, []
+        out: WarroomState = self.clone()
+        q = out._p
+        q._ws, q.base, q.since = world, clone(world), []
+        q.memo, q.digests, q.player = {}, {}, None
+        return out
 
     def is_terminal(self) -> bool:
         return self.current_player() == _TERMINAL
@@ -460,12 +500,24 @@ class WarroomObserver:
     """
 
     def __init__(self, wg: Game, iig_obs_type: Any, params: Any,
-                 encodings: dict[tuple[str, str], tuple[Any, str]]) -> None:
+                 encodings: dict[tuple[str | None, str], tuple[Any, str]]) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         self._wg = wg
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        size = 0 if self.perfect_recall else wg.observation_size()
+        # which information: a player's own (the default) or the public only (what a
+        # spectator sees, the same string for every player and no tensor)
+        private = (iig_obs_type.private_info if iig_obs_type is not None
+                   else pyspiel.PrivateInfoType.SINGLE_PLAYER)
+        public = iig_obs_type.public_info if iig_obs_type is not None else True
+        if not public or private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError(
+                "warroom observes a player's own information and the public "
+                "(private_info=SINGLE_PLAYER) or the public alone (private_info=NONE), "
+                "always with public_info=True; not every player's private information, nor "
+                "a player's without the public")
+        self.public_only = private == pyspiel.PrivateInfoType.NONE
+        size = 0 if self.perfect_recall or self.public_only else wg.observation_size()
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
         self._enc = encodings
@@ -489,13 +541,14 @@ class WarroomObserver:
         p = state._p
         if p.ws is None:
             return "setup"
-        key = ("info" if self.perfect_recall else "obs", player)
+        role: str | None = None if self.public_only else self._wg.roles[player]
+        who = -1 if role is None else player            # one public string for all
+        key = ("info" if self.perfect_recall else "obs", who)
         text = p.memo.get(key)
         if text is None:
-            role = self._wg.roles[player]
-            obs = p.memo.get(("obs", player))
+            obs = p.memo.get(("obs", who))
             if obs is None:
-                obs = p.memo[("obs", player)] = self._view_json(p.ws, role)
+                obs = p.memo[("obs", who)] = self._view_json(p.ws, role)
             text = obs
             if self.perfect_recall:
                 count, digest = _log_digest(p, role)
@@ -504,7 +557,7 @@ class WarroomObserver:
         assert isinstance(text, str)
         return text
 
-    def _view_json(self, ws: State[Any], role: str) -> str:
+    def _view_json(self, ws: State[Any], role: str | None) -> str:
         """``json.dumps(view without log, sort_keys=True)``, field by field, memoised."""
         v = ws.game.view(ws, role)
         pr = prompt(ws)
@@ -525,8 +578,9 @@ class WarroomObserver:
         return "{" + ",".join(parts) + "}"
 
 
-def _log_digest(p: _Play, role: str) -> tuple[int, str]:
-    """The number of log entries ``role`` may read and a digest of them all, in order."""
+def _log_digest(p: _Play, role: str | None) -> tuple[int, str]:
+    """The number of log entries ``role`` may read (None: the public ones) and a digest of
+    them all, in order."""
     assert p.ws is not None
     log = p.ws.data["log"]
     seen, count, h = p.digests.get(role, (0, 0, ""))
@@ -542,6 +596,21 @@ def _log_digest(p: _Play, role: str) -> tuple[int, str]:
     return count, h
 
 
+def quote(name: str) -> str:
+    """A scenario name as a game string holds it: in double quotes where OpenSpiel would
+    read it as a number or a boolean (tk's ``1939``: ``scenario="1939"``)."""
+    try:
+        float(name)
+    except ValueError:
+        return f'"{name}"' if name.lower() in ("true", "false") else name
+    return f'"{name}"'
+
+
+def unquote(name: str) -> str:
+    """The scenario name of a parameter value, without the quotes :func:`quote` adds."""
+    return name[1:-1] if len(name) >= 2 and name[0] == name[-1] == '"' else name
+
+
 class WarroomGame(pyspiel.Game):  # type: ignore[misc]
     """Base of the registered game classes; ``warroom_id`` is set per subclass."""
 
@@ -550,15 +619,16 @@ class WarroomGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         self.warroom = load_game(self.warroom_id)
         params = dict(params or {})
-        self.scenario = str(params.get("scenario", self.warroom.default_scenario))
+        self.scenario = unquote(str(params.get("scenario", self.warroom.default_scenario)))
         if self.scenario not in self.warroom.scenarios:
             raise ValueError(f"{self.warroom_id} has no scenario {self.scenario!r}; choose "
-                             f"one of {', '.join(self.warroom.scenarios)}")
-        # Only a non-default scenario is stored as a parameter: OpenSpiel's game-string
-        # parser reads a number-like value ("1940") back as an int, which would break the
-        # round trip of serialisation for the default scenarios, whose names are years.
+                             f"one of {', '.join(self.warroom.scenarios)} (in a game "
+                             'string a number in quotes: scenario="1939")')
+        # Only a non-default scenario is stored as a parameter, and one named by a number
+        # in quotes: OpenSpiel's game-string parser reads a bare number ("1940") as an
+        # int, which the string parameter refuses, so str(game) would not load again.
         stored = {} if self.scenario == self.warroom.default_scenario else {
-            "scenario": self.scenario}
+            "scenario": quote(self.scenario)}
         super().__init__(game_type(self.warroom), game_info(self.warroom), stored)
         self._initial: _Play | None = None
         self.shared = _Shared(self.warroom, self.scenario)
