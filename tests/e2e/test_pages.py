@@ -377,6 +377,46 @@ def test_eit2_map_plays_a_placement_by_clicking_a_space(browser: Any, server: Se
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
+REGION_NAME_OVER = """() => {
+  const out = [];
+  const under = [...document.querySelectorAll('#map .space')].flatMap(g => [
+    [g.dataset.id, g.querySelector('circle').getBoundingClientRect()],
+    ...[...g.querySelectorAll('text.space-name')]
+      .filter(t => getComputedStyle(t).display !== 'none' && t.getBBox().width > 0)
+      .map(t => ['name of ' + g.dataset.id, t.getBoundingClientRect()])]);
+  for (const t of document.querySelectorAll('#map .region-name')) {
+    const r = t.getBoundingClientRect();
+    for (const [what, c] of under) {
+      if (r.left < c.right && c.left < r.right && r.top < c.bottom && c.top < r.bottom) {
+        out.push(t.textContent + ' over ' + what);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("scenario", ["1920", "great_depression", "appeasement"])
+def test_eit2_region_names_cover_no_space(browser: Any, server: Server, scenario: str) -> None:
+    """No region's name lies over a space's circle or name ("LITTLE ENTENTE (LE)" lay over
+    Bulgaria: the placement counted covered spaces alike, and every place it tried covered
+    one)."""
+    if "eit2" in server.broken:
+        pytest.skip(server.broken["eit2"])
+    g = server.api("POST", "/api/games", json={
+        "game": "eit2", "seed": 3, "scenario": scenario,
+        "seats": {"lw": "human", "rw": "human"}})
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000}, base_url=server.url)
+    try:
+        page = ctx.new_page()
+        page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+        page.locator("#map svg.map-svg").wait_for()
+        assert page.locator("#map .region-name").count() >= 6
+        assert page.evaluate(REGION_NAME_OVER) == []
+    finally:
+        ctx.close()
+
+
 def test_map_menu_when_several_actions_name_one_space(page: Any, server: Server) -> None:
     """map.js on its own: two legal actions on one space open a menu, Escape closes it, a
     menu item plays its key; a space without actions plays nothing."""

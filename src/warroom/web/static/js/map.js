@@ -64,14 +64,18 @@ export function regionNameSpot(pts, text, spaces, placed, frame) {
   const cy = ys.reduce((t, y) => t + y, 0) / ys.length;
   const top = Math.min(...ys);
   const bottom = Math.max(...ys);
-  // a space: its circle and counters, and its name, which may sit to either side or below
+  // a space: its circle and counters, and its name, which may sit to either side or below;
+  // covering the circle itself (with the legal ring) weighs four times more than the rest
   const boxes = [...spaces.map((p) => [p.x - 32, p.y - 20, p.x + 32, p.y + 26]), ...placed];
-  const covers = (b) => boxes.filter((o) => b[0] < o[2] && o[0] < b[2] && b[1] < o[3] && o[1] < b[3]).length;
+  const cores = spaces.map((p) => [p.x - 14, p.y - 14, p.x + 14, p.y + 14]);
+  const hit = (b, o) => b[0] < o[2] && o[0] < b[2] && b[1] < o[3] && o[1] < b[3];
+  const covers = (b) => boxes.filter((o) => hit(b, o)).length + 4 * cores.filter((o) => hit(b, o)).length;
   let best = null;
   const ys2 = [[top - 23, 0], [bottom + 44, 0.3], [cy + 5, 0.4], [top - 40, 0.5],
-    [cy - 35, 0.6], [cy + 45, 0.6], [bottom + 64, 0.7], [top - 60, 0.7]];
+    [cy - 35, 0.6], [cy + 45, 0.6], [bottom + 64, 0.7], [top - 60, 0.7],
+    [cy - 15, 0.8], [cy + 25, 0.8]];
   for (const [y, ypen] of ys2) {
-    for (const dx of [0, -40, 40, -80, 80, -120, 120, -160, 160]) {
+    for (const dx of [0, -20, 20, -40, 40, -60, 60, -80, 80, -120, 120, -160, 160]) {
       const x = Math.max(frame.x + w / 2 + 4, Math.min(frame.x + frame.w - w / 2 - 4, cx + dx));
       if (y < frame.y + 14 || y > frame.y + frame.h - 4) continue;
       const box = [x - w / 2, y - 12, x + w / 2, y + 3];
