@@ -52,12 +52,16 @@ _ENTER = ("eaw1940 1.4 with 2.1 (outside audit of 5 December 2026): a front ente
           "the Allies hold its home starts in it, its Allied marker on the next location "
           "(it started outside, its Allied marker in the home, which a win by the front "
           "holding it could not clear)")
+_RESERVE = ("eaw1940 2.1/9.1 (outside audit of 5 December 2026): every Allied front marker "
+            "is on the board from the set-up, so a reserves result on a front whose Axis "
+            "marker has not entered flips it (it was ignored as 'not in play', 11.3)")
 _REGION = ("tk 15.26 (outside audit of 5 December 2026): a Region still part of its Country "
            "(Croatia, in Yugoslavia) is neither a Minor Country nor a Dependent: No Result, "
            "no longer 'a Conquered Country or Dependent'")
 CHANGED: dict[tuple[str, int], str] = {
     ("tk", 22): _REGION,
     **{("eaw1940", i): _ENTER for i in (29, 30, 33, 35, 36)},
+    **{("eaw1940", i): _RESERVE for i in (0, 2, 8, 11, 12, 16, 23, 24, 34)},
     ("eit2", 11): _CANCEL, ("eit2", 14): _CANCEL,
     ("eit2", 6): _WAR, ("eit2", 10): _WAR, ("eit2", 12): _WAR, ("eit2", 15): _WAR,
     ("eit2", 16): _WAR, ("eit2", 17): _WAR, ("eit2", 28): _WAR, ("eit2", 29): _WAR,

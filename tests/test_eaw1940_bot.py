@@ -143,7 +143,6 @@ IGNORED = [
     pytest.param({}, (1, 5), "the Axis Balkan front is not in play", id="1-stall-not-in-play"),
     pytest.param({"stalled": [1, 0, 0, 0, 0]}, (1, 1),
                  "the Axis Western front is already stalled", id="1-stall-already"),
-    pytest.param({}, (2, 3), "the Eastern front is not in play", id="2-reserve-not-in-play"),
     pytest.param({"reserve": [0, 1, 0, 0, 0]}, (2, 2),
                  "the Allied North Africa front already has its reserve", id="2-reserve-already"),
     pytest.param({}, (3, 4), "the Central/Southern front is not in play",
@@ -176,6 +175,24 @@ def test_11_3_unplayable_bot_action_is_ignored(eaw: Any, changes: dict[str, Any]
 
 
 # -- chart 1 stall, chart 2 reserves -------------------------------------------------------
+
+def test_chart_2_reserves_on_a_front_the_axis_have_not_entered(eaw: Any) -> None:
+    """Every Allied front marker is on the board from the set-up ("Place Allied army front
+    markers in locations adjacent Berlin and Rome"; only the Axis markers of three fronts
+    are not in play yet): a reserves result on the Eastern front before turn 6 flips its
+    Allied marker, and the reserve is there when the Eastern front enters (it was ignored
+    as 'not in play': an outside audit)."""
+    s = start(eaw)
+    lines = bot(s, 2, 3)
+    assert lines[2] == ("Allied reserves: the Allied Eastern front flips to its reserve "
+                        "side [9.1]")
+    assert s.data["reserve"] == [0, 0, 1, 0, 0] and not s.data["in_play"][2]
+    assert not any(ln.endswith("[11.3]") for ln in lines)
+    s.data["in_play"][2] = 1                     # the Eastern front enters (turn 6)
+    s.invalidate()
+    why = explain(s, "attack:eastern")
+    assert "-1 Allied reserve, 9.1" in why.reason and "9.1" in why.rules
+
 
 def test_chart_2_reserves_then_9_1_minus_1(eaw: Any) -> None:
     s = start(eaw)

@@ -386,7 +386,11 @@ def test_5_2_land_drms_cumulative_11_6(eaw: Any, f: int, pos: int, air: int, sea
     s = position()
     target = c.routes[f][pos + 1]
     why = explain(s, f"attack:{c.front_ids[f]}")
-    assert why.legal and why.rules == ("4.2.1", "5.1", "5.2", "11.6")
+    # the rules of every modifier applied: the reserve's 9.1 and Malta's (an outside
+    # audit: the list was always the same four)
+    assert why.legal and why.rules == ("4.2.1", "5.1", "5.2", "11.6",
+                                       *(("9.1",) if reserve else ()),
+                                       *(("Malta",) if malta and f == NA else ()))
     assert f"attack {target}, total DRM {drm:+d}" in why.reason
     assert "advance on a modified 5-6: " in why.reason and "%" in why.reason
     name = c.front_names[f]
@@ -521,6 +525,19 @@ def test_7_1_mediterranean_attack_has_no_drm(eaw: Any, die: int) -> None:
 
 
 # -- 8 tanks, 4.2.4, 11.5 ------------------------------------------------------------------
+
+def test_8_1_two_tanks_on_a_front_two_rerolls_and_why_counts_both(eaw: Any) -> None:
+    """Each tank on a front may re-roll a failed attack once a turn (8.1), so two tanks
+    re-roll twice, and why gives the chance with both (it counted one: 75% where the rules
+    give 88%: an outside audit)."""
+    s = start(eaw, tanks=[[W, 0], [W, 0]])
+    reason = explain(s, "attack:western").reason
+    assert "with the front's 2 unused tanks each re-rolling a failure (8.1): 88%" in reason
+    lines = roll(s, (1, 1, 1), "attack:western", "reroll", "reroll")
+    assert sum("re-rolls the attack on Ruhr" in ln for ln in lines) == 2
+    assert s.data["tanks"] == [[W, 1], [W, 1]]
+    assert "reroll" not in keys(s)
+
 
 def test_8_1_tank_reroll_no_ap_flipped_used(eaw: Any) -> None:
     s = new_game(eaw, seed=0)

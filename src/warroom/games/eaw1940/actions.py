@@ -166,15 +166,21 @@ class ActionsFrame(Decision[EawGame]):
             detail = ", ".join(f"{v:+d} {w}" for v, w in mods) or "no DRM"
             chance = odds_text(c.land_table, drm, "advance", "advance")
             faces, _pct = odds(c.land_table, drm, "advance")
-            tank = any(t[0] == f and not t[1] for t in data["tanks"])
+            # each unused tank on the front may re-roll a failure once (8.1): two tanks,
+            # two re-rolls, as the reroll decision offers them
+            tanks = sum(1 for t in data["tanks"] if t[0] == f and not t[1])
             again = ""
-            if tank and faces:
-                p2 = 1 - (1 - len(faces) / 6) ** 2
-                again = (f"; with the front's unused tank re-rolling a failure (8.1): "
-                         f"{round(100 * p2)}%")
+            if tanks and faces:
+                p2 = 1 - (1 - len(faces) / 6) ** (1 + tanks)
+                who = ("the front's unused tank re-rolling a failure" if tanks == 1 else
+                       f"the front's {tanks} unused tanks each re-rolling a failure")
+                again = f"; with {who} (8.1): {round(100 * p2)}%"
+            rules = ["4.2.1", "5.1", "5.2", "11.6"]
+            rules += ["9.1"] if data["reserve"][f] else []
+            rules += ["Malta"] if f == c.malta_front and data["malta"] else []
+            rules += ["8.1"] if tanks else []
             return (f"1 AP: attack {target}, total DRM {drm:+d} ({detail}); {chance}{again}",
-                    ("4.2.1", "5.1", "5.2", "11.6", "8.1") if tank else
-                    ("4.2.1", "5.1", "5.2", "11.6"))
+                    tuple(rules))
         if kind == SEA:
             z = args[0]
             if data["sea"][z] != ALLIED:

@@ -82,9 +82,9 @@ def _stall(c: Components, data: Data) -> None:
 
 
 def _reserves(c: Components, data: Data) -> None:
+    # every Allied front marker is on the board from the set-up (2.1), also on a front
+    # whose Axis marker is not in play yet (2.2): its reserve can come into play (9.1)
     f = roll_front(c, data)
-    if not data["in_play"][f]:
-        return _ignore(c, data, f"the {c.front_names[f]} front is not in play")
     if data["reserve"][f]:
         return _ignore(c, data, f"the Allied {c.front_names[f]} front already has its reserve")
     data["reserve"][f] = 1
