@@ -4,6 +4,7 @@ position built for it, quoting the rule sentence it checks."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from test_sfe_examples import (
     G,
@@ -591,3 +592,53 @@ def test_done_keeps_its_menu_number_beside_the_cards_and_alone() -> None:
     play(s, "card:ax14")
     numbers = {c.action.key: c.number for c in number_choices(s, legal_actions(s))}
     assert numbers == {"done": "99"}
+
+
+def _paris_contested_normandy_beside() -> Any:
+    """An Allied turn: Paris contested (the Axis in its west half, the Western Allies in
+    its east half), a Western 1-strength army in Normandy, whose one line into Paris
+    enters the west half; round by Antwerp the east half is reached through friendly
+    locations only."""
+    s = allied_turn(0)
+    clear(s, "Paris")
+    put(s, "Paris", AXIS, 2, "west")
+    put(s, "Paris", WEST, 2, "east")
+    clear(s, "Normandy")
+    put(s, "Normandy", WEST, 1)
+    return s
+
+
+def test_7_2_6_a_counter_may_go_round_into_the_friendly_half_of_a_contested_neighbour() -> None:
+    """7.2.6: "One army counter (any strength) can move to any friendly controlled location
+    or friendly half of a contested location ... through the friendly half of a contested
+    location and/or friendly controlled locations." A location whose one line leads into
+    battle may also be reached round, into its friendly half: with an air card the mover
+    chooses (the line, into battle, or round, no battle); without one, round only. The
+    line hid the way round: Paris was a battle or not offered (an outside audit)."""
+    s = _paris_contested_normandy_beside()
+    give(s, 1, ["al01", "al02"])                 # an air card for a battle
+    play(s, "op:move", "card:al01", "loc:Normandy", "unit:1")
+    play(s, "loc:Paris")
+    assert s.data["stack"][-1]["kind"] == "move_entry"
+    asked = prompt(s)
+    assert asked is not None and asked.rule == "7.2.6" and "Normandy" not in asked.text
+    assert keys(s) == ["half:0", "half:1"]
+    assert "into battle" in explain(s, "half:0").reason
+    play(s, "half:1")                               # Paris's east half: no battle
+    assert "through friendly locations to Paris" in s.log[-1]["text"] or any(
+        "through friendly locations to Paris" in e["text"] for e in s.log[-4:])
+    assert not any("battle" in e["text"] for e in s.log[-4:])
+    # the same with the battle: the line into the west half
+    s = _paris_contested_normandy_beside()
+    give(s, 1, ["al01", "al02"])
+    play(s, "op:move", "card:al01", "loc:Normandy", "unit:1", "loc:Paris", "half:0")
+    assert any("into enemy occupied Paris (west half): battle" in e["text"]
+               for e in s.log[-4:])
+    # without an air card Paris is still offered: round, into the east half
+    s = _paris_contested_normandy_beside()
+    give(s, 1, ["al17"])
+    play(s, "op:move", "card:al17", "loc:Normandy", "unit:1")
+    assert "loc:Paris" in keys(s)
+    play(s, "loc:Paris")
+    assert s.data["stack"][-1]["kind"] != "move_entry"
+    assert any("through friendly locations to Paris" in e["text"] for e in s.log[-4:])

@@ -433,6 +433,14 @@ class SfeAggressive:
                 return by_key[f"unit:{k}"]
         return by_key.get("done", legal[0])
 
+    def on_move_entry(self, w: State[Any], side: int, top: dict[str, Any],
+                      by_key: dict[str, Action], legal: list[Action]) -> Action | None:
+        """7.2.5 / 7.2.6: by the line into the battle the plan counted on, else round by
+        friendly locations into the friendly half."""
+        plan = self.plans.get(w.game.roles[side])
+        half = top["battle_half"] if plan is not None and plan.battle else top["detour_half"]
+        return by_key.get(f"half:{half}")
+
     def fallback_plan(self, w: State[Any], side: int, top: dict[str, Any],
                       legal: list[Action]) -> SfePlan | None:
         """A move chosen without a plan (e.g. a move card played by the opponent's order):

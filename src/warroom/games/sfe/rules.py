@@ -60,6 +60,13 @@ Where the book leaves room, warroom reads it as follows (each reading has a test
   naval move line", and the example moves from Normandy over land lines on "a card with
   a naval move icon". So a naval move card moves as a land move card does, naval lines
   too, also in a move that crosses no naval line (a play audit of 5 December 2026 asked).
+- **Round into the friendly half of a contested neighbour (7.2.5, 7.2.6).** "One army
+  counter (any strength) can move to any friendly controlled location or friendly half of
+  a contested location ... the army must be able to trace a set of movement lines through
+  the friendly half of a contested location and/or friendly controlled locations." So a
+  location whose one line from the source enters the enemy half (a battle, 7.2.5) is also
+  reached round, into its friendly half, with no battle: the mover chooses the half when
+  both are open (``move_entry``), and goes round when no air card is left for the battle.
 - **Game end (6.2, 9.4).** The game ends at the end of an Allied turn when the Allied 3rd
   play deck has run out "and the Allied player has no more playable cards": no card of
   the hand can be played for an operation "by play of a card" (7.1: build, bombing,

@@ -631,20 +631,37 @@ class Move(Decision[SfeBase]):
     kind = "move"
 
     def dests(self, st: St, frame: Frame) -> list[Dest]:
-        side = frame["side"]
+        """Where the selected counter may go: along one line (7.2.5; into battle only with
+        an air card for it), and while no counter has moved by a line, through friendly
+        locations (7.2.6). A location whose one line leads into battle the counter may
+        also reach round by friendly locations, into its friendly half: without the air
+        card that way only, with it both ways (:meth:`detour`)."""
         src = frame["source"]
         own = frame["owner"]
         b = E.board(st)
         out = adjacent_in(st, b, src, own, bool(frame["naval"]))
-        planned = {p[0] for p in frame["battles"]}
-        n_air = len(E.air_cards(st, st.data["hand"][side]))
-        res = [d for d in out if not d[4] or d[0] in planned or len(planned) < n_air]
+        res = [d for d in out if not d[4] or self.may_fight(st, frame, d[0])]
         if frame["through"]:
-            adj = {d[0] for d in out}
+            offered = {d[0] for d in res}
             for d, h in path_in(st, b, src, own, bool(frame["naval"])).items():
-                if d not in adj:
+                if d not in offered:
                     res.append((d, h, 0, -1, False))
         return res
+
+    def may_fight(self, st: St, frame: Frame, loc: int) -> bool:
+        """An air card is left for a battle in ``loc`` (7.2.5: one for each battle)."""
+        planned = {p[0] for p in frame["battles"]}
+        return loc in planned or len(planned) < len(
+            E.air_cards(st, st.data["hand"][frame["side"]]))
+
+    def detour(self, st: St, frame: Frame, loc: int) -> int:
+        """The friendly half of ``loc`` that the selected counter reaches through friendly
+        locations (7.2.6), where its one line into ``loc`` is a battle; -1 if none."""
+        if not frame["through"]:
+            return -1
+        b = E.board(st)
+        return path_in(st, b, frame["source"], frame["owner"], bool(frame["naval"])).get(
+            loc, -1)
 
     def has_dest(self, st: St, frame: Frame) -> bool:
         """``bool(self.dests(...))``, without the search through friendly locations when
@@ -663,7 +680,7 @@ class Move(Decision[SfeBase]):
     def dest(self, st: St, frame: Frame, loc: int) -> Dest:
         """The entry of ``self.dests(...)`` for the (legal) destination ``loc``."""
         for d in adjacent_dests(st, frame["source"], frame["owner"], bool(frame["naval"])):
-            if d[0] == loc:
+            if d[0] == loc and (not d[4] or self.may_fight(st, frame, loc)):
                 return d
         return next(d for d in self.dests(st, frame) if d[0] == loc)
 
@@ -700,7 +717,6 @@ class Move(Decision[SfeBase]):
         return ids
 
     def apply(self, st: St, frame: Frame, action: Action) -> None:
-        c = st.game.c
         data = st.data
         side = frame["side"]
         if frame["source"] < 0:
@@ -715,8 +731,21 @@ class Move(Decision[SfeBase]):
             frame["selected"] = action.value
             return
         # a destination for the selected counter
+        dest = self.dest(st, frame, action.value)
+        if dest[4] and (h := self.detour(st, frame, dest[0])) >= 0:
+            # into battle by the line, or round into the friendly half: the mover says
+            call(data, "move_entry", frame["role"], side=frame["side"], location=dest[0],
+                 battle_half=dest[1], detour_half=h)
+            return
+        self.go(st, frame, dest)
+
+    def go(self, st: St, frame: Frame, dest: Dest) -> None:
+        """The selected counter moves to ``dest`` (a line's, or through friendly locations
+        with ``nv`` -1)."""
+        c = st.game.c
+        data = st.data
         src, own, strength = frame["source"], frame["owner"], frame["selected"]
-        d, dh, dv, nv, battle = self.dest(st, frame, action.value)
+        d, dh, dv, nv, battle = dest
         units = data["u"][src]
         take_army(units, own, strength)
         E.touch(st, src)
@@ -777,6 +806,58 @@ class Move(Decision[SfeBase]):
                     "one line it may use (naval lines need a naval card; blue and red never "
                     "enter each other's locations; a battle needs an air card for each "
                     "battle), nor through friendly locations only", (*rules, "3.2", "2.6"))
+        return f"not a choice now: {self.prompt(st, frame).text}", rules
+
+
+class MoveEntry(Decision[SfeBase]):
+    """7.2.5 / 7.2.6: a location the selected counter may enter by its one line, into
+    battle in the enemy half, or reach round by friendly locations, into its friendly half
+    (no battle; a move through friendly locations ends the move). ``location``,
+    ``battle_half``, ``detour_half``."""
+
+    kind = "move_entry"
+
+    def prompt(self, st: St, frame: Frame) -> Prompt:
+        c = st.game.c
+        loc = frame["location"]
+        halves = c.halves[loc]
+        strength = st.data["stack"][-2]["selected"]
+        return Prompt(frame["role"], f"Choose the half of {c.names[loc]} the {strength}-"
+                      f"strength army enters: the {halves[frame['battle_half']]} half by its "
+                      f"line, into battle, or the {halves[frame['detour_half']]} half through "
+                      "friendly locations, no battle (the move ends there)", "7.2.6")
+
+    def legal(self, st: St, frame: Frame) -> list[int]:
+        half_id = st.game.half_id
+        out = [half_id[frame["detour_half"]]]
+        mover = st.game.frames["move"]
+        assert isinstance(mover, Move)
+        if mover.may_fight(st, st.data["stack"][-2], frame["location"]):
+            out.append(half_id[frame["battle_half"]])
+        return sorted(out)
+
+    def apply(self, st: St, frame: Frame, action: Action) -> None:
+        data = st.data
+        end(data)
+        move = data["stack"][-1]
+        mover = st.game.frames["move"]
+        assert isinstance(mover, Move)
+        if action.value == frame["battle_half"]:
+            mover.go(st, move, mover.dest(st, move, frame["location"]))
+        else:
+            mover.go(st, move, (frame["location"], frame["detour_half"], 0, -1, False))
+
+    def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
+        rules = ("7.2.5", "7.2.6")
+        c = st.game.c
+        where = f"the {c.halves[frame['location']][action.value]} half of " \
+            f"{c.names[frame['location']]}"
+        if legal and action.value == frame["battle_half"]:
+            return (f"allowed: {where} by the counter's line, into battle with the enemy "
+                    "there (an air card for it)", (*rules, "8.2"))
+        if legal:
+            return (f"allowed: {where} through friendly locations, no battle; one counter "
+                    "moves so, and the move ends", rules)
         return f"not a choice now: {self.prompt(st, frame).text}", rules
 
 
@@ -1004,6 +1085,6 @@ class Redeploy(Decision[SfeBase]):
 
 TURN_FRAMES: tuple[type[Procedure[SfeBase]] | type[Decision[SfeBase]], ...] = (
     PlayerTurn, Operation, OperationCard, Army, PayCards, Place, FortressHalf, Move,
-    MoveBattles, BattleOrder, Attack, Block, Redeploy, SupplyLoss)
+    MoveEntry, MoveBattles, BattleOrder, Attack, Block, Redeploy, SupplyLoss)
 
 __all__ = ["TURN_FRAMES", "new_turn"]
