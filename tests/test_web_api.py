@@ -231,6 +231,13 @@ def test_a_request_naming_a_key_twice_is_refused(tmp_path: Path) -> None:
         res = c.post(f"/api/games/{g['id']}/actions", content=body,
                      headers={"content-type": "application/json"})
         assert res.status_code == 422 and "'action' appears twice" in res.json()["error"]
+        # every content type FastAPI reads as JSON (an outside audit: merge-patch+json
+        # played take:3)
+        for kind in ("application/merge-patch+json", "Application/JSON; charset=utf-8",
+                     "application/vnd.api+json"):
+            res = c.post(f"/api/games/{g['id']}/actions", content=body,
+                         headers={"content-type": kind})
+            assert res.status_code == 422 and "appears twice" in res.json()["error"], kind
         v = c.get(f"/api/games/{g['id']}/view", params={"token": a}).json()
         assert v["version"] == 0
         before = len(c.get("/api/games").json())

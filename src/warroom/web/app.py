@@ -187,7 +187,9 @@ def _key_twice(scope: Scope, body: bytes) -> str | None:
     action body {"action": A, "action": B} played B), or None; a body that is not JSON at
     all is left to the app (malformed JSON: 422)."""
     kind = dict(scope.get("headers", [])).get(b"content-type", b"").split(b";")[0].strip()
-    if kind.lower() != b"application/json" or not body:
+    main, _, sub = kind.lower().partition(b"/")
+    # every type FastAPI reads as JSON: application/json and application/*+json
+    if main != b"application" or not (sub == b"json" or sub.endswith(b"+json")) or not body:
         return None
     try:
         json.loads(body, object_pairs_hook=unique_keys)
