@@ -828,3 +828,20 @@ def test_a_server_on_this_computer_answers_to_its_own_names_only(tmp_path: Path)
             assert "serve --allowed-host" in res.json()["error"]
             assert res.headers["x-content-type-options"] == "nosniff"
         assert c.get("/api/games", headers={"host": "localhost"}).json() == []
+
+
+def test_a_browser_keeps_its_own_games_in_the_list_however_many_others_start(
+        tmp_path: Path) -> None:
+    """The list held the 100 most recent games only: 100 games started by anyone pushed a
+    player's own game (and its Resume link) out of the lobby (an outside audit). The lobby
+    names the games its browser holds seats in (``ids=``); they come first."""
+    with make(tmp_path) as c:
+        mine = new(c)["id"]
+        for _ in range(101):
+            new(c)
+        assert mine not in [g["id"] for g in c.get("/api/games").json()]
+        listed = c.get("/api/games", params={"ids": f"{mine},0000000000000000"}).json()
+        assert listed[0]["id"] == mine and len(listed) == 101
+        assert "tokens" not in listed[0]
+        res = c.get("/api/games", params={"ids": ",".join(["a"] * 201)})
+        assert res.status_code == 422 and "at most 200 game ids" in res.json()["error"]

@@ -35,6 +35,7 @@ from warroom.web.db import make_engine, migrate
 from warroom.web.db import masked_db as masked_db  # re-exported for the CLI
 from warroom.web.db import missing_sqlite as missing_sqlite  # re-exported for the CLI
 from warroom.web.service import (
+    BadRequest,
     Forbidden,
     GameService,
     NotFound,
@@ -422,9 +423,14 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
                 "tokens": tokens}
 
     @app.get("/api/games")
-    def list_games() -> list[dict[str, Any]]:
-        """Recent games (no tokens)."""
-        return service.list_games()
+    def list_games(ids: Annotated[str, Query(max_length=4000)] = "") -> list[dict[str, Any]]:
+        """Recent games (no tokens); ``ids=ID,ID...`` (up to 200) lists those games first,
+        whatever their age: a browser's own games stay in its list."""
+        named = [x for x in ids.split(",") if x]
+        if len(named) > 200 or any(len(x) > 32 for x in named):
+            raise BadRequest("ids: at most 200 game ids of at most 32 characters, "
+                             "separated by commas")
+        return service.list_games(ids=named)
 
     @app.get("/api/games/{game_id}/view")
     def game_view(game_id: str, token: Annotated[str | None, Query(max_length=128)] = None,

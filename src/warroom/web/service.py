@@ -17,7 +17,7 @@ import secrets
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -352,11 +352,18 @@ class GameService:
         self._kick_bots(live)
         return game_key, {r: t for r, t in tokens.items() if seats[r] == "human"}
 
-    def list_games(self, limit: int = 100) -> list[dict[str, Any]]:
-        """Recent games, newest first (no tokens)."""
+    def list_games(self, limit: int = 100, ids: Sequence[str] = ()) -> list[dict[str, Any]]:
+        """The games ``ids`` names (those that exist, newest first), then the most recent
+        others, newest first, ``limit`` in all besides the named (no tokens). A browser
+        names the games it holds seats in: however many games others start, its own stay
+        in its list."""
         with self.db() as db:
-            rows = db.scalars(select(GameRow).order_by(GameRow.updated.desc())
-                              .limit(limit)).all()
+            named = list(db.scalars(select(GameRow).where(GameRow.id.in_(list(ids)))
+                                    .order_by(GameRow.updated.desc()))) if ids else []
+            have = {r.id for r in named}
+            recent = [r for r in db.scalars(select(GameRow).order_by(GameRow.updated.desc())
+                                            .limit(limit + len(have))) if r.id not in have]
+            rows = named + recent[:limit]
             seats: dict[str, dict[str, str]] = {}
             for s in db.scalars(select(SeatRow).where(
                     SeatRow.game_id.in_([r.id for r in rows]))):

@@ -114,13 +114,15 @@ function resultText(r) {
 
 async function loadGames() {
   let games;
+  const mine = savedSeats();
+  // the games this browser holds seats in come first, however many others were started
+  const ids = Object.keys(mine).slice(-200).join(",");
   try {
-    games = await api("/api/games");
+    games = await api(ids ? `/api/games?ids=${encodeURIComponent(ids)}` : "/api/games");
   } catch (err) {
     message("error", "The games list could not be loaded", err.message);
     return;
   }
-  const mine = savedSeats();
   const tbody = $("games").tBodies[0];
   // the list is drawn anew every 15 s: a link that had keyboard focus gets it back in the
   // new rows (it fell to the page, WCAG 2.4.3: an accessibility audit)
