@@ -845,3 +845,27 @@ def test_a_browser_keeps_its_own_games_in_the_list_however_many_others_start(
         assert "tokens" not in listed[0]
         res = c.get("/api/games", params={"ids": ",".join(["a"] * 201)})
         assert res.status_code == 422 and "at most 200 game ids" in res.json()["error"]
+
+
+def test_a_finished_game_replays_as_a_spectator_for_a_seat_too(tmp_path: Path) -> None:
+    """Once a game is over its replay opens in any view: with a seat's token the default is
+    that seat's, and ``as=spectator`` the public one (it showed the seat's view, hand
+    included: an outside audit)."""
+    with make(tmp_path) as c:
+        g = new(c, {"a": "human", "b": "bot:random"})
+        a = g["tokens"]["a"]
+        for _ in range(2000):
+            v = c.get(f"/api/games/{g['id']}/view", params={"token": a}).json()
+            if v["status"] == "over":
+                break
+            if v["active"] == "a" and v["legal"]:
+                c.post(f"/api/games/{g['id']}/actions",
+                       json={"token": a, "action": v["legal"][0]["key"]})
+            else:
+                time.sleep(0.01)
+        assert v["status"] == "over"
+        url = f"/api/games/{g['id']}/replay"
+        assert c.get(url, params={"token": a}).json()["role"] == "a"
+        assert c.get(url, params={"token": a, "as": "spectator"}).json()["role"] is None
+        assert c.get(url, params={"as": "spectator"}).json()["role"] is None
+        assert c.get(url, params={"token": a, "as": "b"}).json()["role"] == "b"

@@ -525,3 +525,34 @@ def test_an_uploaded_record_that_states_another_result_is_said_to_be_doubtful(
     note = page.locator(".msg.error", has_text="may not be the game it says")
     note.wait_for()
     assert "the record states winner" in note.inner_text()
+
+
+def test_a_seat_link_replays_a_finished_game_as_any_view(page: Any, server: Server) -> None:
+    """A finished game opened by a seat's link shows that seat's view, and Spectator in
+    "Seen by" shows the public one (it kept the seat's view); a seat's link pasted over the
+    address of an open replay takes effect at once (it needed a reload): an outside
+    audit."""
+    g = server.api("POST", "/api/games", json={"game": "toy", "seed": 5,
+                                               "seats": {"a": "human", "b": "bot:random"}})
+    a = g["tokens"]["a"]
+    url = f"/api/games/{g['id']}"
+    for _ in range(400):
+        v = server.api("GET", f"{url}/view", params={"token": a})
+        if v["status"] == "over":
+            break
+        if v["active"] == "a" and v["legal"]:
+            server.api("POST", f"{url}/actions", json={"token": a, "action": v["legal"][0]["key"]})
+        else:
+            time.sleep(0.02)
+    assert v["status"] == "over"
+    page.goto(f"/games/{g['id']}/replay#{a}")
+    page.wait_for_function("() => document.querySelector('#you').innerText.includes('Seen by')")
+    assert page.locator("#as-role").input_value() == "a"
+    page.select_option("#as-role", "spectator")
+    page.wait_for_function("() => document.querySelector('#you').innerText.includes('Spectator')")
+    assert page.locator("#as-role").input_value() == "spectator"
+    # a spectator's replay, then the seat's link pasted over its address
+    page.goto(f"/games/{g['id']}/replay")
+    page.wait_for_function("() => document.querySelector('#you').innerText.includes('Spectator')")
+    page.evaluate(f"location.hash = {a!r}")
+    page.wait_for_function("() => document.querySelector('#you').innerText.includes('Seen by')")

@@ -746,8 +746,10 @@ class GameService:
                             list(rec.forced_dice), list(rec.actions))
             over = live.state.active is None
         if over:
+            # the token's seat by default; "spectator" asks for the public view, token or
+            # not (it showed the seat's: an outside audit)
             role = self._perspective(live.game, as_role)
-            if role is None and token:
+            if role is None and token and as_role != "spectator":
                 role = self.seat(live, token)
         elif not token and all(p != "human" for p in live.seats.values()):
             # bots on every seat: anyone may watch, as a spectator (public facts only)

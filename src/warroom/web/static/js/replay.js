@@ -164,8 +164,11 @@ function actionLine(r) {
     return [`Step ${r.step}: `, ...who, h("span", { class: "action-label" }, r.action.label), " ",
       h("code", { class: "action-key" }, r.action.key)];
   }
+  // a spectator has no side: the decision is that player's (an outside audit read "the
+  // other side" on every step of a game of bots)
+  const whose = r.role ? "a decision of the other side" : "a decision not shown to spectators";
   return [`Step ${r.step}: `, ...who, h("span", { class: "muted" },
-    "a decision of the other side (what it was shows in the log; the record shows it once the game is over)")];
+    `${whose} (what it was shows in the log; the record shows it once the game is over)`)];
 }
 
 function render(r) {
@@ -216,9 +219,10 @@ function render(r) {
   sel.hidden = !open;
   $("as-label").hidden = !open;
   if (open && sel.options.length !== r.roles.length + 1) {
-    fill(sel, h("option", { value: "" }, "Spectator"), r.roles.map((x) => h("option", { value: x }, roleName(x))));
+    fill(sel, h("option", { value: "spectator" }, "Spectator"), r.roles.map((x) => h("option", { value: x }, roleName(x))));
   }
-  sel.value = R.as;
+  // whose view this is: the one asked for, else the seat of the link's token, else none
+  sel.value = R.as || r.role || "spectator";
   // the share link (never for a seat's replay: that would need its secret token)
   $("share-box").hidden = r.live;
   if (!r.live) {
@@ -306,6 +310,13 @@ document.addEventListener("keydown", (e) => {
 });
 window.addEventListener("hashchange", () => {
   const got = fromHash();
+  // a seat's link pasted over this page's address: open the replay as that seat
+  if (got.token && got.token !== R.token) {
+    R.token = got.token;
+    R.index = null;
+    show(got.step ?? null);
+    return;
+  }
   if (got.step !== null) show(got.step);
 });
 
