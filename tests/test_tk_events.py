@@ -337,6 +337,23 @@ def test_15_18_any_receiver_axis_decides() -> None:
     assert s.data["units"]["ge_uk"]["loc"] == "Replacement"
 
 
+def test_15_18_a_held_units_replacement_step_counts_in_its_holder() -> None:
+    """A reduced unit held by a multi-national unit on the map regains its step (15.18), and
+    the multi-national unit's steps, which count its held units', grow with it: removing
+    the held unit later (15.25) leaves the holder its own steps (a review: they drifted)."""
+    sit = situation("1940")
+    for u in sit["units"]:
+        if u["id"] == "ax_med":
+            u["holding"], u["steps"] = ["hu_1", "ge_uk"], 3
+        if u["id"] == "ge_uk":
+            u["loc"], u["steps"], u["max_steps"] = "Holding Box", 1, 2
+    s = start("15.18", "western", sit=sit)
+    choose(s, "replacement step")
+    choose(s, "Ukrainian Legion")
+    units = s.data["units"]
+    assert units["ge_uk"]["steps"] == 2 and units["ax_med"]["steps"] == 4
+
+
 # 15.19 ----------------------------------------------------------------------------------------
 def test_15_19_branches() -> None:
     sit = situation("1939")

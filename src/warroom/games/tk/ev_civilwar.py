@@ -299,6 +299,10 @@ def _replace(g: TkRules, data: Data, ctx: Ctx, uid: str) -> None:
                  "(replacement placement rules)")
     else:
         u["steps"] += 1
+        if u["loc"] == "Holding Box" and u.get("holder"):
+            # the multi-national unit's steps count its held units' (as eliminate_step,
+            # emergency_breakdown and move_unit read them)
+            data["units"][u["holder"]]["steps"] += 1
         instruct(data, ctx["rule"], f"{u['name']} regains one step ({u['steps']} now): flip or "
                  "replace the counter")
 
