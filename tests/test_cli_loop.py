@@ -494,6 +494,8 @@ def test_a_terminal_edits_recalls_completes_and_forgets_at_the_hand_off(
         t.expect(b"RW> ")
         t.send(b"\x1b[A")                      # nothing to recall: LW's lines are gone
         assert b"bav" not in t.quiet(1.5)
+        t.send(b"\x19\x1by")                    # nor to yank: LW's Ctrl-U killed 'why bav'
+        assert b"bav" not in t.quiet(1.5)
         t.send(b"\x15quit\ry\r")
         t.proc.wait(timeout=60)
     finally:

@@ -148,6 +148,10 @@ class Terminal:
         self._reader = reader
         self._readline: Any = None
         self._editing: bool | None = None           # decided at the first read
+        self.shared = False
+        """Players of hidden hands take turns at this terminal (hot-seat): nothing one typed
+        may come back for the next (history cleared at each hand-off, no yank of killed
+        text, which no function of Python's readline clears)."""
         self._offer: Callable[[str], list[str]] | None = None
         self._matches: list[str] = []
 
@@ -165,8 +169,13 @@ class Terminal:
                 readline.set_completer(self._complete)
                 if "libedit" in (readline.__doc__ or ""):
                     readline.parse_and_bind("bind ^I rl_complete")
+                    if self.shared:
+                        readline.parse_and_bind("bind ^Y ed-redisplay")
                 else:
                     readline.parse_and_bind("tab: complete")
+                    if self.shared:     # Ctrl-Y, Alt-Y: the kill ring outlives history
+                        readline.parse_and_bind('"\\C-y": redraw-current-line')
+                        readline.parse_and_bind('"\\ey": redraw-current-line')
                 self._readline = readline
                 self._editing = True
         return self._editing
@@ -228,6 +237,7 @@ class PlayLoop:
         self.width = max(40, min(self.console.width, MENU_WIDTH))
         self.game = session.state.game
         self.private = seats.hotseat and self.game.hidden_information
+        term.shared = self.private
         """Each human seat sees only its own screen (hot-seat with hidden information)."""
         session.record.seats = dict(seats.players)
         self.save_path = save_path
@@ -583,6 +593,8 @@ class PlayLoop:
     def game_over(self) -> None:
         st = self.session.state
         seat = self.screen_owner if not self.private else None
+        if self.private:        # the end screen is everyone's: the last seat's lines go
+            self.term.forget()
         self.show_log(self.screen_owner, public=self.private)
         if not self.private:
             self.show_changes(seat)
