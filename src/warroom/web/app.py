@@ -187,8 +187,10 @@ def _key_twice(scope: Scope, body: bytes) -> str | None:
     """Why a JSON request body names a key twice in one object (JSON keeps the last, so an
     action body {"action": A, "action": B} played B), or None; a body that is not JSON at
     all is left to the app (malformed JSON: 422)."""
-    kind = dict(scope.get("headers", [])).get(b"content-type", b"").split(b";")[0].strip()
-    main, _, sub = kind.lower().partition(b"/")
+    # the first Content-Type, as the app reads it (dict() kept the last: a second header,
+    # text/plain, hid a JSON body from this check: a review)
+    kind = next((v for k, v in scope.get("headers", []) if k == b"content-type"), b"")
+    main, _, sub = kind.split(b";")[0].strip().lower().partition(b"/")
     # every type FastAPI reads as JSON: application/json and application/*+json
     if main != b"application" or not (sub == b"json" or sub.endswith(b"+json")) or not body:
         return None

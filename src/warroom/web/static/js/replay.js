@@ -313,6 +313,7 @@ window.addEventListener("hashchange", () => {
   // a seat's link pasted over this page's address: open the replay as that seat
   if (got.token && got.token !== R.token) {
     R.token = got.token;
+    R.as = ""; // the seat's own view, as the link opens it in a new tab
     R.index = null;
     show(got.step ?? null);
     return;
