@@ -357,3 +357,14 @@ def test_the_board_and_log_fit_an_80_column_terminal(gid: str, role: str) -> Non
     con.print(render(gid, view(st, role), g.content_json(), hand=False), soft_wrap=False)
     print_log(con, st.log)
     assert max(len(line) for line in buf.getvalue().splitlines()) <= 80
+
+
+def test_eaw1940_board_shows_a_reserve_on_a_front_not_in_play() -> None:
+    """A reserve can flip the Allied marker of a front the Axis have not entered (2.1, 9.1):
+    the board says so beside 'not in play' (it said 'not in play' only: a review)."""
+    st = new_game(load_game("eaw1940"), None, 0)
+    st.data["reserve"][2] = 1                    # the Eastern front, not in play on turn 1
+    st.invalidate()
+    out = text_of(render_board("eaw1940", view(st, "axis")), width=100)
+    line = next(ln for ln in out.splitlines() if ln.startswith("│ Eastern"))
+    assert "not in play" in line and "Allied reserve" in line

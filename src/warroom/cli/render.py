@@ -60,8 +60,10 @@ def render_eaw1940(view: dict[str, Any]) -> RenderableType:
         fronts.add_column(col)
     for f in view["fronts"]:
         if not f["in_play"]:
+            # its Allied marker is on the board from the set-up, and may hold a reserve
             fronts.add_row(f["name"], "[dim]" + " › ".join(f["route"]) + "[/]",
-                           "not in play", "")
+                           "not in play" + (" [blue]Allied reserve[/]" if f["reserve"] else ""),
+                           "")
             continue
         idx = f["axis_index"]
         route = []
