@@ -252,10 +252,14 @@ def test_the_game_goes_on_while_the_allies_hold_playable_cards() -> None:
 
 
 def test_the_game_ends_when_no_allied_card_is_playable() -> None:
-    """9 (as above): Zhukov builds only a Soviet 1 strength army (the counter mix has none
-    left, 3.1), has no move icon and its event is a battle event: no card is playable, so
-    the game ends although the hand is not empty (discarding is not playing a card, 7.1)."""
+    """9 (as above): Zhukov builds a 1 strength army (the counter mix has none left of
+    either nation's, 3.1), has no move icon and its event is a battle event: no card is
+    playable, so the game ends although the hand is not empty (discarding is not playing a
+    card, 7.1)."""
     s = final_deck(["al29", "al30"])
+    while E.counters_on_map(s.data, WEST, 1) < C.mix[WEST][1]:
+        put(s, "London", WEST, 1)
+    s.invalidate()
     assert keys(s) == ["op:discard", "op:pass"]
     play(s, "op:pass", "op:pass")
     out = G.outcome(s)
@@ -642,3 +646,28 @@ def test_7_2_6_a_counter_may_go_round_into_the_friendly_half_of_a_contested_neig
     play(s, "loc:Paris")
     assert s.data["stack"][-1]["kind"] != "move_entry"
     assert any("through friendly locations to Paris" in e["text"] for e in s.log[-4:])
+
+
+def test_7_2_6_the_choice_of_half_reads_in_the_menu_why_bots_and_worlds() -> None:
+    """The way round into Paris's friendly half: why on Paris says both ways; the menu names
+    which half is the battle; the aggressive script keeps the battle its plan counted on
+    (none here: it goes round); a world the Axis resample keeps an air card for the
+    battle half (announced); the decision kind comes last in the observation's list."""
+    from warroom.ai import make_bot
+    from warroom.games.sfe.game import DECISION_KINDS
+
+    s = _paris_contested_normandy_beside()
+    give(s, 1, ["al01", "al02"])
+    play(s, "op:move", "card:al01", "loc:Normandy", "unit:1")
+    why = explain(s, "loc:Paris").reason
+    assert "into battle" in why and "or round by friendly locations into its east half" in why
+    play(s, "loc:Paris")
+    labels = sorted(s.game.describe(s, a.id) for a in legal_actions(s))
+    assert labels == ["the east half: round by friendly locations, no battle",
+                      "the west half: by the line, into battle"]
+    assert make_bot("aggressive", 1).choose(s).key == "half:1"
+    for k in range(4):
+        world = determinize(s, "axis", Rng(k))
+        assert sorted(a.key for a in legal_actions(world)) == ["half:0", "half:1"]
+        assert any(G.c.card_air[x] > 0 for x in world.data["hand"][1])
+    assert DECISION_KINDS[-1] == "move_entry"

@@ -438,8 +438,8 @@ class SfeAggressive:
         """7.2.5 / 7.2.6: by the line into the battle the plan counted on, else round by
         friendly locations into the friendly half."""
         plan = self.plans.get(w.game.roles[side])
-        half = top["battle_half"] if plan is not None and plan.battle else top["detour_half"]
-        return by_key.get(f"half:{half}")
+        fight = plan is not None and plan.battle and plan.dest == top["location"]
+        return by_key.get(f"half:{top['battle_half' if fight else 'detour_half']}")
 
     def fallback_plan(self, w: State[Any], side: int, top: dict[str, Any],
                       legal: list[Action]) -> SfePlan | None:

@@ -55,7 +55,7 @@ from warroom.games.sfe.drawing import copy_map, static_map
 from warroom.games.sfe.facts import copy_board
 from warroom.games.sfe.rules import RULES
 from warroom.games.sfe.tables import SfeBase
-from warroom.games.sfe.turn import TURN_FRAMES
+from warroom.games.sfe.turn import LATER_FRAMES, TURN_FRAMES
 
 DEFAULT_MAX_TURNS = 80
 
@@ -73,7 +73,8 @@ _BASE_KEYS = len(_KNOWN)
 _get_scalars = itemgetter(*_SCALARS)
 
 
-FRAME_KINDS: dict[str, FrameKind[SfeBase]] = {k.kind: k() for k in (*TURN_FRAMES, *BATTLE_FRAMES)}
+FRAME_KINDS: dict[str, FrameKind[SfeBase]] = {
+    k.kind: k() for k in (*TURN_FRAMES, *BATTLE_FRAMES, *LATER_FRAMES)}
 """The handlers of every frame kind (stateless)."""
 DECISION_KINDS = tuple(k for k, f in FRAME_KINDS.items() if f.decision)
 """The kinds of frames that wait for a decision, in a fixed order (observation)."""
@@ -519,7 +520,12 @@ class StruggleForEurope(SfeBase):
             many = f", {len(units)} counter{'s' if len(units) != 1 else ''}" if units else ""
             return f"{label} ({status}{many})"
         if action.kind == "half" and data["stack"] and "location" in data["stack"][-1]:
-            return f"the {c.halves[data['stack'][-1]['location']][arg]} half"
+            top = data["stack"][-1]
+            text = f"the {c.halves[top['location']][arg]} half"
+            if top["kind"] == "move_entry":     # 7.2.5 / 7.2.6: which way, in the menu too
+                text += (": by the line, into battle" if arg == top["battle_half"]
+                         else ": round by friendly locations, no battle")
+            return text
         return label
 
     # -- evaluation and checks ----------------------------------------------------------------

@@ -794,9 +794,14 @@ class Move(Decision[SfeBase]):
             if battle:
                 planned: list[int] = next((p[4] for p in frame["battles"] if p[0] == d), [])
                 n = frame["selected"] + sum(strength(u) for u in planned)
-                return ("allowed, into battle: "
-                        + attack_text(st, frame["side"], d, dh, n, len(planned) + 1, dv),
-                        (*rules, "8.2"))
+                text = ("allowed, into battle: "
+                        + attack_text(st, frame["side"], d, dh, n, len(planned) + 1, dv))
+                h = self.detour(st, frame, d)
+                if h >= 0:
+                    text += (f"; or round by friendly locations into its "
+                             f"{st.game.c.halves[d][h]} half, no battle (you choose the half "
+                             "next)")
+                return text, (*rules, "8.2")
         if legal:
             return f"allowed: {self.prompt(st, frame).text}", rules
         if frame["source"] < 0 and action.kind == "loc":
@@ -1085,6 +1090,9 @@ class Redeploy(Decision[SfeBase]):
 
 TURN_FRAMES: tuple[type[Procedure[SfeBase]] | type[Decision[SfeBase]], ...] = (
     PlayerTurn, Operation, OperationCard, Army, PayCards, Place, FortressHalf, Move,
-    MoveEntry, MoveBattles, BattleOrder, Attack, Block, Redeploy, SupplyLoss)
+    MoveBattles, BattleOrder, Attack, Block, Redeploy, SupplyLoss)
+LATER_FRAMES: tuple[type[Decision[SfeBase]], ...] = (MoveEntry,)
+"""Frame kinds added after the others (December 2026): they come last in the game's list of
+kinds, so the observation's one-hot of the decision kinds keeps every earlier index."""
 
 __all__ = ["TURN_FRAMES", "new_turn"]
