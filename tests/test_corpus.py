@@ -219,6 +219,10 @@ _SFE_HAND = _sfe_fix(
     "self-audit of 5 December 2026 (SfE 5.1, 7): a draw that empties the play deck and "
     "shuffles in the next chevron cards refills the hand to the new deck's hand size, not "
     "the old one's", "7")
+_SFE_BUILD = _sfe_fix(
+    "outside audit of 5 December 2026 (SfE 4, 7.2.1): an Allied card builds one strength, "
+    "Western or Soviet (SFE_ONE_STRENGTH): a build with one of the cards changed diverges",
+    "7.2.1")
 _SFE_CHANGED = {
     4: (_SFE_RETREAT, _SFE_HAND),
     **{i: (_SFE_USA,) for i in (1, 2, 5, 6, 7, 8, 10, 13, 14, 15, 26)},
@@ -227,6 +231,8 @@ _SFE_CHANGED = {
     **{i: (_SFE_USA, _SFE_GAME_END, _SFE_HAND) for i in (11, 16)},
 }
 """The sfe entries each fix changes (every full game reaches the Allied 3rd deck)."""
+for _i in (0, 1, 5, 6, 7, 8, 9, 13, 14, 17, 26, 27):    # they build with a changed card
+    _SFE_CHANGED[_i] = (*_SFE_CHANGED[_i], _SFE_BUILD)
 CHANGED_ON_PURPOSE.update({("sfe", i): " | ".join(why) for i, why in _SFE_CHANGED.items()})
 
 _SFE_CALIBRATION = (
@@ -248,12 +254,38 @@ apply, and the 40-action games (entries 20-25) never get there, so they still re
 exactly."""
 
 
+SFE_ONE_STRENGTH: dict[str, int] = {
+    "al05": 2, "al06": 2, "al07": 2, "al18": 3, "al22": 3, "al23": 3, "al24": 2, "al25": 2,
+    "al40": 2, "al41": 2, "al10": 1, "al11": 1, "al26": 1, "al27": 1, "al42": 1, "al43": 1,
+    "al45": 1, "al46": 1, "al29": 1, "al30": 1, "al47": 2, "al48": 2}
+"""Content changed on purpose (outside audit of 5 December 2026, SfE 4 and 7.2.1): an
+Allied card shows its three army icons at one strength, either nation ("only one army may
+be built of the strength shown"); these cards had a strength per nation, or one nation's
+icon only. Old views show them with the new strengths; a game diverges where one of them
+builds (7.2.1)."""
+
+
+def _one_strength(value: Any) -> Any:
+    """``value`` with every card of :data:`SFE_ONE_STRENGTH` shown at its one strength."""
+    if isinstance(value, dict):
+        out = {k: _one_strength(v) for k, v in value.items()}
+        n = SFE_ONE_STRENGTH.get(out.get("id"))  # type: ignore[arg-type]
+        if n is not None and "build_western" in out:
+            out["build_western"] = out["build_soviet"] = n
+        return out
+    if isinstance(value, list):
+        return [_one_strength(v) for v in value]
+    return value
+
+
 def _calibrated(gid: str, old_view: dict[str, Any]) -> dict[str, Any]:
     """``old_view`` with the calibrated VP circles of :data:`SFE_VP_CALIBRATED`, and the VP
     totals moved for those of them held by the side they score for (9.1: a gray location
-    scores for the Allies only, a blue or red one for the Axis only)."""
+    scores for the Allies only, a blue or red one for the Axis only); its Allied cards at
+    their one strength (:data:`SFE_ONE_STRENGTH`)."""
     if gid != "sfe" or "locations" not in old_view:
         return old_view
+    old_view = _one_strength(old_view)
     start = {m.name: m.start_control for m in _SFE_MAP.locations}
     locations = []
     gain = {"axis": 0, "allies": 0}

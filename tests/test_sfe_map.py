@@ -19,7 +19,7 @@ from warroom.core.errors import ContentError
 from warroom.core.protocol import apply, determinize, legal_actions, new_game, view
 from warroom.core.rng import Rng
 from warroom.games import load_game
-from warroom.games.sfe.components import BUNDLED
+from warroom.games.sfe.components import BUNDLED, SOV, WEST
 from warroom.games.sfe.drawing import GAP, half_sides
 
 G = load_game("sfe")
@@ -202,3 +202,22 @@ def test_the_bundled_pack_is_not_copied_by_a_pack_elsewhere(tmp_path: Path) -> N
     shutil.copy(BUNDLED / "cards.yaml", tmp_path / "cards.yaml")
     g = load_game("sfe", content=tmp_path)
     assert view(new_game(g, None, 1))["map"] == view(new_game(G, None, 1))["map"]
+
+
+def test_an_allied_card_builds_one_strength_of_either_nation(tmp_path: Path) -> None:
+    """4 and 7.2.1: an Allied card shows three army icons, two Western and one Soviet, and
+    "ONLY ONE ARMY MAY BE BUILT OF THE STRENGTH SHOWN, either a Western Allied counter ...
+    or a Soviet Allied counter": a pack giving a card a strength per nation, or one
+    nation's icon only, is refused, and every bundled Allied build card builds either
+    nation at one strength (22 did not: an outside audit)."""
+    text = (BUNDLED / "cards.yaml").read_text(encoding="utf-8")
+    for wrong in ("build_western: 2, build_soviet: 1", "build_western: 2"):
+        bad = text.replace("build_western: 2, build_soviet: 2", wrong, 1)
+        (tmp_path / "cards.yaml").write_text(bad, encoding="utf-8")
+        with pytest.raises(ContentError, match="one strength, either nation"):
+            load_game("sfe", content=tmp_path)
+    c = G.c
+    for x in range(len(c.card_ids)):
+        b = c.card_build[x]
+        if c.card_side[x] == 1 and (b[WEST] or b[SOV]):
+            assert b[WEST] == b[SOV], c.card_ids[x]

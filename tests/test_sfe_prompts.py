@@ -85,7 +85,7 @@ def test_a_place_refused_names_the_condition_it_fails() -> None:
     this decision. Each reason holds on the board: a location said to be out of supply is
     friendly controlled, uncontested and holds no other owner's counters."""
     seen: set[str] = set()
-    for seed in range(6):
+    for seed in range(12):
         for s in decisions(seed):
             frame = s.data["stack"][-1]
             if frame["kind"] != "place" or frame["fortress"]:

@@ -308,6 +308,11 @@ def compile_components(m: MapFile, cf: CardsFile, s: SetupFile,
             check(card.build is None and not card.fortress,
                   "an Allied card builds with build_western/build_soviet and no fortress "
                   "(3.4: fortresses are Axis only)", file=cff, entry=entry)
+            check(card.build_western == card.build_soviet,
+                  "an Allied card shows its three army icons at one strength, either nation "
+                  "(4, 7.2.1: 'only one army may be built of the strength shown'): give "
+                  "build_western and build_soviet the same value, or neither",
+                  file=cff, entry=entry)
         builds.append((0, card.build or 0, card.build_western or 0, card.build_soviet or 0))
         decks[side][card.deck - 1].append(ci)
     for side in (0, 1):
