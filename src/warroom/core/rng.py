@@ -56,12 +56,14 @@ class ChanceNeeded(Exception):
     where they stopped, instead of running again from the start of the action.
     """
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, die: bool = False) -> None:
         super().__init__(f"a chance outcome in 0..{n - 1} is needed")
         self.n = n
+        self.die = die
+        """A die roll (outcome k is face k + 1), else a pick (a card drawn, a shuffle)."""
 
 
-def _ask_chance(n: int) -> int:
+def _ask_chance(n: int, die: bool) -> int:
     """The outcome of a chance event no outcome was queued for: asked of the greenlet the
     rules run in when it offers ``ask_chance`` (an interface with chance nodes suspends the
     rules there until the outcome is chosen: resume from the roll), else ``ChanceNeeded``.
@@ -69,19 +71,19 @@ def _ask_chance(n: int) -> int:
     try:
         from greenlet import getcurrent  # optional: installed with the RL extras
     except ImportError:                     # pragma: no cover - greenlet comes with them
-        raise ChanceNeeded(n) from None
+        raise ChanceNeeded(n, die) from None
     ask = getattr(getcurrent(), "ask_chance", None)
     if ask is None:
-        raise ChanceNeeded(n)
-    value = ask(n)
+        raise ChanceNeeded(n, die)
+    value = ask(n, die)
     assert isinstance(value, int)
     return value
 
 
-def _draw(data: dict[str, Any], n: int) -> int:
+def _draw(data: dict[str, Any], n: int, die: bool = False) -> int:
     if data.get("explicit_chance"):
         queue: list[int] = data["chance_queue"]
-        value = queue.pop(0) if queue else _ask_chance(n)
+        value = queue.pop(0) if queue else _ask_chance(n, die)
         if not 0 <= value < n:
             raise ValueError(f"chance outcome {value} is not in 0..{n - 1}")
         return value
@@ -106,7 +108,7 @@ def roll(data: dict[str, Any], sides: int = 6) -> int:
         if not 1 <= value <= sides:
             raise ValueError(f"forced die value {value} is not a face of a d{sides}")
         return value
-    return _draw(data, sides) + 1
+    return _draw(data, sides, die=True) + 1
 
 
 class Rng:

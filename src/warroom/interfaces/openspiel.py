@@ -126,8 +126,8 @@ class _Rules(greenlet):  # type: ignore[misc]
             raise got.exc
         return got
 
-    def ask_chance(self, n: int) -> int:
-        value = self.parent.switch(_Need(n))
+    def ask_chance(self, n: int, die: bool = False) -> int:
+        value = self.parent.switch(_Need(n, die))
         assert isinstance(value, int)
         return value
 
@@ -136,12 +136,14 @@ class _Rules(greenlet):  # type: ignore[misc]
 
 
 class _Need:
-    """A job suspended at a roll: the number of outcomes of that chance event."""
+    """A job suspended at a roll: the number of outcomes of that chance event, and whether
+    it is a die roll (else a pick: a card drawn, a shuffle)."""
 
-    __slots__ = ("n",)
+    __slots__ = ("die", "n")
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, die: bool = False) -> None:
         self.n = n
+        self.die = die
 
 
 class _Done:
@@ -208,7 +210,7 @@ class _Play:
     state with the outcomes so far, in its own greenlet, and resumes from there.
     """
 
-    __slots__ = ("_ws", "base", "chance", "digests", "live", "memo", "need", "pending",
+    __slots__ = ("_ws", "base", "chance", "die", "digests", "live", "memo", "need", "pending",
                  "player", "rules", "since")
 
     def __init__(self) -> None:
@@ -220,6 +222,7 @@ class _Play:
         self.pending: int | None = None         # player action waiting for chance outcomes
         self.chance: list[int] = []             # outcomes chosen so far (pending or set-up)
         self.need = 0                           # outcomes of the current chance node
+        self.die = False                        # ... a die roll (else a pick: a draw)
         self.player: int | None = None          # current_player(), kept until an action
         self.digests: dict[str | None, tuple[int, int, str]] = {}
         """Per role: (log entries read, how many it may read, their chained digest): the log
@@ -251,6 +254,7 @@ class _Play:
         new.pending = self.pending
         new.chance = list(self.chance)
         new.need = self.need
+        new.die = self.die
         new.player = self.player
         new.digests = dict(self.digests)
         new.memo = dict(self.memo)
@@ -311,7 +315,7 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
         rules, got = self._s.workers.run(apply, ws, action)
         if rules is not None:                # stopped at a roll: ws is half-changed
             p.live, p._ws, p.rules = ws, None, rules
-            p.pending, p.chance, p.need = action, [], got.n
+            p.pending, p.chance, p.need, p.die = action, [], got.n, got.die
             return
         self._done(action, ())
 
@@ -350,7 +354,7 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
         rules, got = self._s.workers.resume(waiting, outcome)
         p.chance.append(outcome)
         if rules is not None:
-            p.rules, p.need = rules, got.n
+            p.rules, p.need, p.die = rules, got.n, got.die
             return
         if p.pending is None:                # set-up: the game's first dice and shuffles
             assert isinstance(got, State)
@@ -431,7 +435,7 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
                 raise ValueError(f"chance outcome {action} is not in 0..{n - 1}")
             if action < 0:
                 raise ValueError(f"chance outcome {action} is negative")
-            if n and n == self._wg.die_sides:
+            if n and self._p.die:
                 return f"chance outcome {action} (die face {action + 1})"
             # a card drawn, a deck shuffled, an order picked: one of n equally likely
             return f"chance outcome {action}" + (f" of {n}" if n else "")
@@ -641,13 +645,14 @@ class WarroomGame(pyspiel.Game):  # type: ignore[misc]
             try:
                 ws = new_game(self.warroom, self.scenario, 0, None, chance=[])
             except ChanceNeeded as need:
-                p.need = need.n
+                p.need, p.die = need.n, need.die
             else:
                 p._ws, p.base = ws, clone(ws)
             self._initial = p
         init = self._initial
         new = _Play()
         new.need = init.need
+        new.die = init.die
         new.base = init.base
         new._ws = clone(init._ws) if init._ws is not None else None
         return new
