@@ -561,3 +561,18 @@ def test_a_game_without_dice_refuses_forced_dice() -> None:
     with pytest.raises(UnknownGameError, match="sfe rolls no dice"):
         new_game(sfe, seed=5, forced_dice=[6])
     assert new_game(sfe, seed=5, forced_dice=[]).data["forced"] == []
+
+
+def test_a_chance_event_says_whether_it_is_a_die_roll() -> None:
+    """In explicit-chance mode a roll asks for a die face and a pick for one of n: an
+    interface names them apart (OpenSpiel called a pick among 6 a die face)."""
+    from warroom.core.rng import ChanceNeeded, randbelow, roll
+
+    data: dict[str, Any] = {"explicit_chance": True, "chance_queue": [], "barrier": 0,
+                            "forced": [], "rng": 1}
+    with pytest.raises(ChanceNeeded) as die:
+        roll(data)
+    with pytest.raises(ChanceNeeded) as pick:
+        randbelow(data, 6)
+    assert (die.value.n, die.value.die) == (6, True)
+    assert (pick.value.n, pick.value.die) == (6, False)
