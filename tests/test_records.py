@@ -493,3 +493,35 @@ def test_a_packs_id_is_its_data_not_its_folder(gid: str, tmp_path: Path) -> None
             (pack / f.name).write_bytes(f.read_bytes())
         ids.add(content_id(load_game(gid, pack)))
     assert ids == {content_id(load_game(gid))}
+
+
+def test_a_refused_step_of_a_hidden_hand_game_names_no_card() -> None:
+    """A record whose step the rules refuse is named by its step, its role and its key; in
+    a game with hidden hands neither the reasons nor the legal choices are told (they named
+    the seat's hand: 'Legal now: ops:14, event:17...', printed by play --load to whoever
+    sat at a hot-seat terminal: an outside audit)."""
+    import random
+
+    from warroom.core.errors import RecordError
+    from warroom.core.protocol import apply, legal_actions, new_game
+    from warroom.core.record import Record, replay
+    from warroom.games import load_game
+
+    g = load_game("eit2")
+    st = new_game(g, None, 5)
+    rng = random.Random(5)
+    keys = []
+    while len(keys) < 40:
+        legal = legal_actions(st)
+        a = legal[rng.randrange(len(legal))]
+        keys.append(a.key)
+        apply(st, a)
+    hand = [g.catalogue.by_key(k) for k in (a.key for a in legal_actions(st))]
+    bad = next(a.key for a in g.catalogue if a.kind == "event"
+               and a.key not in {h.key for h in hand})
+    with pytest.raises(RecordError) as err:
+        replay(g, Record("eit2", "1920", {}, 5, [], [*keys, bad]))
+    text = str(err.value)
+    assert "record step 40" in text and repr(bad) in text and "Legal now" not in text
+    for h in hand:
+        assert h.key not in text

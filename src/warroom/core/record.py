@@ -18,7 +18,16 @@ from typing import Any
 
 from warroom.core.errors import IllegalActionError, RecordError, UnknownGameError, short
 from warroom.core.files import check_depth, parse_json, read_text, write_text
-from warroom.core.protocol import Game, Outcome, apply, clone, legal_actions, new_game, result
+from warroom.core.protocol import (
+    Game,
+    Outcome,
+    apply,
+    clone,
+    legal_actions,
+    new_game,
+    result,
+    role_title,
+)
 from warroom.core.state import State
 
 RECORD_KEYS = ("game", "scenario", "options", "seed", "forced_dice", "actions")
@@ -171,6 +180,17 @@ def replay(game: Game, record: Record) -> State[Any]:
             apply(state, ref)
         except IllegalActionError as exc:
             legal = [a.key for a in legal_actions(state)]
+            if game.hidden_information:
+                # why it is refused and what was legal may name a hidden hand, and a tool
+                # prints this to whoever loads the file (a hot-seat player: an outside
+                # audit): the step, whose decision, the key
+                who = role_title(state.active) if state.active else "the finished game"
+                raise RecordError(
+                    f"record step {i}: {who}'s action "
+                    f"{short(str(ref))} is refused by the rules there (why, and the choices "
+                    "there, are not shown: they may name a hidden hand)"
+                    f"{other_content(game, record)}",
+                    index=i, legal=legal, replayed=True) from exc
             raise RecordError(f"record step {i}: {exc}{other_content(game, record)}",
                               index=i, legal=legal, replayed=True) from exc
         except ValueError as exc:  # e.g. a forced die value that is not a face of the die
