@@ -411,9 +411,11 @@ def test_hotseat_handoff_clears_a_real_terminal(tmp_path: Path) -> None:
             if proc.poll() is not None and not ready:
                 break
     finally:
-        if proc.poll() is None:
+        try:    # the terminal closes before the process has finished exiting: wait for it
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
             proc.kill()
-        proc.wait(timeout=30)
+            proc.wait(timeout=30)
         os.close(master)
     text = out.decode("utf-8", "replace")
     assert "Pass to RW" in text, text[-2000:]
