@@ -527,3 +527,40 @@ def test_the_map_is_wide_at_a_laptops_width_and_the_switch_is_kept(
         assert errors == []
     finally:
         ctx.close()
+
+
+def test_armies_moving_into_battle_stand_in_the_half_they_entered(browser: Any,
+                                                                  sfe_server: Server) -> None:
+    """During a battle the armies that moved in to attack are drawn in the half they
+    entered, marked as attacking, and named in its details (the board holds them in the
+    battle, so they vanished from the map: a play audit)."""
+    game = load_game("sfe")
+    rnd = random.Random(3)
+    st = new_game(game, None, 3)
+    keys: list[str] = []
+    while not ((b := game.battle_view(st, 0)) and any(a["moving_in"] for a in b["attackers"])):
+        assert st.active is not None and len(keys) < 3000, "no move into battle"
+        legal = legal_actions(st)
+        a = legal[rnd.randrange(len(legal))]
+        keys.append(a.key)
+        apply(st, a)
+    g = _new(sfe_server, seed=3)
+    for key in keys:            # the same game through the server, seat by seat
+        v = _seat_view(sfe_server, g, "axis")
+        _play(sfe_server, g, key, v["active"])
+    battle = _seat_view(sfe_server, g, "axis")["view"]["battle"]
+    moving = [a for a in battle["attackers"] if a["moving_in"]]
+    ctx, page, errors = _open(browser, sfe_server, g, "axis")
+    try:
+        half = page.locator(f'#map .sfe-loc[data-id="{battle["location"]}"] '
+                            f'.sfe-half[data-half="{battle["half"]}"]')
+        drawn = half.locator(".sfe-stack.attacking")
+        assert drawn.count() >= 1
+        n = sum(int(x) for x in drawn.evaluate_all("els => els.map(e => e.dataset.n)"))
+        assert n == len(moving)
+        owners = set(drawn.evaluate_all("els => els.map(e => e.dataset.owner)"))
+        assert owners == {a["owner"] for a in moving}
+        assert "moving in to attack" in drawn.first.locator("title").text_content()
+        assert errors == []
+    finally:
+        ctx.close()

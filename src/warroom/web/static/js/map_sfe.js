@@ -123,12 +123,13 @@ function contestedBadge(size) {
       "font-size": size * 0.62, text: "C" }));
 }
 
-/** Counters of one half grouped into stacks: same owner, strength and kind. */
+/** Counters of one half grouped into stacks: same owner, strength and kind (and whether
+ * they are moving in to attack). */
 function stacks(counters) {
   const out = new Map();
   for (const c of counters) {
-    const k = `${c.owner}:${c.fortress ? "F" : c.strength}`;
-    if (!out.has(k)) out.set(k, { owner: c.owner, strength: c.strength, fortress: !!c.fortress, n: 0 });
+    const k = `${c.owner}:${c.fortress ? "F" : c.strength}:${c.attacking ? "A" : ""}`;
+    if (!out.has(k)) out.set(k, { owner: c.owner, strength: c.strength, fortress: !!c.fortress, attacking: !!c.attacking, n: 0 });
     out.get(k).n += 1;
   }
   const order = { axis: 0, western: 1, soviet: 2 };
@@ -138,7 +139,7 @@ function stacks(counters) {
 
 function stackWords(st) {
   const what = st.fortress ? `fortress (strength ${st.strength})` : `${st.strength} strength army`;
-  return `${st.n > 1 ? `${st.n} × ` : ""}${owner(st.owner).name} ${what}`;
+  return `${st.n > 1 ? `${st.n} × ` : ""}${owner(st.owner).name} ${what}${st.attacking ? ", moving in to attack" : ""}`;
 }
 
 /** A stack of counters: the top counter with its strength and owner letter, the ones below
@@ -155,7 +156,7 @@ function counterStack(st, x, y, extra) {
     ? s("path", { class: "sfe-fort", fill: c.colour, stroke: "#111", "stroke-width": 0.8,
       d: `M${-CHIP / 2},${CHIP / 2}V${-CHIP / 2}h3v2.6h3v-2.6h3v2.6h3v-2.6h${CHIP - 12}V${CHIP / 2}Z` })
     : s("rect", { x: -CHIP / 2, y: -CHIP / 2, width: CHIP, height: CHIP, rx, fill: c.colour, stroke: "#111", "stroke-width": 0.8 });
-  return s("g", { class: `sfe-stack o-${st.owner}${st.fortress ? " fortress" : ""}${extra ? ` ${extra.cls}` : ""}`,
+  return s("g", { class: `sfe-stack o-${st.owner}${st.fortress ? " fortress" : ""}${st.attacking ? " attacking" : ""}${extra ? ` ${extra.cls}` : ""}`,
     transform: `translate(${x},${y})`, dataset: { owner: st.owner, strength: String(st.strength), n: String(st.n),
       ...(extra ? { key: extra.key } : {}) },
     ...(extra ? { tabindex: "0", role: "button", "aria-label": extra.label } : {}) },
@@ -273,6 +274,18 @@ export function renderSfe(view, legal, ui, act) {
   }
   const mover = view.active && SIDE_OWNERS[view.active] ? SIDE_OWNERS[view.active] : [];
   const battle = view.battle && at.has(view.battle.location) ? view.battle : null;
+  // the counters of a location's half; the armies moving in to attack stand in the half
+  // they entered until the battle ends (the board holds them in the battle, not in a
+  // location: they vanished from the map)
+  const countersIn = (loc, st, half) => {
+    const here = st ? (st.counters || []).filter((c) => c.half === half.name) : [];
+    if (battle && battle.location === loc.id && battle.half === half.name) {
+      for (const a of battle.attackers || []) {
+        if (a.moving_in) here.push({ owner: a.owner, strength: a.strength, half: half.name, attacking: true });
+      }
+    }
+    return here;
+  };
   const linesOf = new Map(names.map((n) => [n, []]));
   for (const ln of map.lines || []) {
     if (linesOf.has(ln.a)) linesOf.get(ln.a).push(ln);
@@ -369,7 +382,7 @@ export function renderSfe(view, legal, ui, act) {
     if (loc.supply) parts.push(h("span", { class: "chip" }, `${owner(loc.supply).name} supply location`), " ");
     if (loc.capital) parts.push(h("span", {}, "capital"), " ");
     for (const half of loc.halves) {
-      const here = st ? (st.counters || []).filter((c) => c.half === half.name) : [];
+      const here = countersIn(loc, st, half);
       parts.push(h("span", { class: "sfe-half-words" }, `${humanize(half.name)} half: `,
         here.length ? stacks(here).map(stackWords).join(", ") : "empty"), " ");
     }
@@ -408,7 +421,7 @@ export function renderSfe(view, legal, ui, act) {
       ctl === "contested" ? "contested" : `${owner(ctl).name} control`,
       loc.vp ? `${loc.vp} VP` : null, loc.supply ? `${owner(loc.supply).name} supply location` : null,
       ...(loc.halves.map((half) => {
-        const here = st ? (st.counters || []).filter((c) => c.half === half.name) : [];
+        const here = countersIn(loc, st, half);
         return `${half.name} half: ${here.length ? stacks(here).map(stackWords).join(", ") : "empty"}`;
       })),
       battle && battle.location === loc.id ? `battle in the ${battle.half} half` : null,
@@ -440,7 +453,7 @@ export function renderSfe(view, legal, ui, act) {
       : s("line", { class: "sfe-divider", x1: -w / 2, y1: -hh / 2 + BAND + (hh - BAND) / 2, x2: w / 2, y2: -hh / 2 + BAND + (hh - BAND) / 2 }));
     for (const [hi, half] of loc.halves.entries()) {
       const r = halfRect(half.side, w, hh);
-      const here = st ? (st.counters || []).filter((c) => c.half === half.name) : [];
+      const here = countersIn(loc, st, half);
       const hAct = focus === loc.id ? halfActs.find((a) => a.args && a.args[0] === String(hi)) : null;
       const hg = s("g", { class: `sfe-half side-${half.side}${hAct ? " legal" : ""}${battle && battle.location === loc.id && battle.half === half.name ? " battle" : ""}`,
         dataset: { half: half.name } },
