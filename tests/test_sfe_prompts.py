@@ -109,3 +109,24 @@ def test_a_place_refused_names_the_condition_it_fails() -> None:
             card = next(a for a in G.catalogue if a.kind == "card")
             assert explain(s, card.key).reason.startswith("not a choice in this decision")
     assert {"3.2", "8.6", "2.5"} <= seen, seen
+
+
+def test_the_defender_decides_against_the_attack_it_sees() -> None:
+    """Defend or retreat (8.4) says what attacks: the attacking strength and counters, the
+    attacker's face-down air card, the defence and the line's value (a play audit: the web
+    page showed only 'Defend Sedan, east half, or retreat before battle' above an empty
+    half, the attack 2,000 px below)."""
+    seen = 0
+    for seed in range(12):
+        for s in decisions(seed):
+            if s.data["stack"][-1]["kind"] != "defend_or_retreat":
+                continue
+            b = G.battle_view(s, -1)
+            assert b is not None
+            text = prompt(s).text  # type: ignore[union-attr]
+            total = sum(a["strength"] for a in b["attackers"])
+            n = len(b["attackers"])
+            assert f"attack with {total} in {n} counter" in text, text
+            assert f"against your {sum(d['strength'] for d in b['defenders'])}" in text, text
+            seen += 1
+    assert seen >= 3, seen

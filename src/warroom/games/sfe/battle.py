@@ -758,8 +758,18 @@ class DefendOrRetreat(Decision[SfeBase]):
     kind = "defend_or_retreat"
 
     def prompt(self, st: St, frame: Frame) -> Prompt:
-        return Prompt(frame["role"], f"Defend {_battle_place(st)}, or retreat before battle",
-                      "8.4")
+        # what the defender decides against, all of it public (the air card face down)
+        fr = battle_frame(st.data)
+        atk = attackers(st.data, fr)
+        dfn = defenders(st.data, fr)
+        n = len(atk)
+        air = " and an air card face down" if fr["attacker_air"] >= 0 else ""
+        dv = fr["defence_value"]
+        line = f" + line defence {dv}" if dv else ""
+        return Prompt(frame["role"], f"Defend {_battle_place(st)}, or retreat before battle: "
+                      f"{WHO[1 - frame['side']]} attack with {sum(strength(u) for u in atk)} "
+                      f"in {n} counter{'s' if n != 1 else ''}{air}, against your "
+                      f"{sum(strength(u) for u in dfn)}{line} and your air card", "8.4")
 
     def legal(self, st: St, frame: Frame) -> list[int]:
         return [st.game.defend_id, st.game.retreat_id]
