@@ -671,3 +671,24 @@ def test_7_2_6_the_choice_of_half_reads_in_the_menu_why_bots_and_worlds() -> Non
         assert sorted(a.key for a in legal_actions(world)) == ["half:0", "half:1"]
         assert any(G.c.card_air[x] > 0 for x in world.data["hand"][1])
     assert DECISION_KINDS[-1] == "move_entry"
+
+
+def test_a_moves_destinations_say_how_the_counter_gets_there() -> None:
+    """The destinations of a move say how (a play audit: one list mixed them unsaid): into
+    battle; into battle or round (a half to choose, 7.2.6); through friendly locations, the
+    move ends there (7.2.6); an Axis entry into a red location in the Allied 1st deck
+    brings in their II deck (6.5)."""
+    s = _paris_contested_normandy_beside()
+    give(s, 1, ["al01", "al02"])
+    play(s, "op:move", "card:al01", "loc:Normandy", "unit:1")
+    words = {a.key: s.game.describe(s, a.id) for a in legal_actions(s)}
+    assert words["loc:Paris"].endswith(": into battle, or round by friendly locations "
+                                       "(a half to choose)")
+    assert words["loc:Sedan"].endswith(": through friendly locations, the move ends there")
+    assert words["loc:Antwerp"].endswith(")")
+    s = new_game(G, seed=0)
+    give(s, 0, ["ax01", "ax02"])
+    play(s, "op:move", "card:ax01", "loc:Warsaw", "unit:3")
+    words = {a.key: s.game.describe(s, a.id) for a in legal_actions(s)}
+    assert "the Allies shuffle in their II deck (6.5)" in words["loc:Bialystok"], words
+    assert "6.5" not in words["loc:Berlin"]

@@ -55,7 +55,7 @@ from warroom.games.sfe.drawing import copy_map, static_map
 from warroom.games.sfe.facts import copy_board
 from warroom.games.sfe.rules import RULES
 from warroom.games.sfe.tables import SfeBase
-from warroom.games.sfe.turn import LATER_FRAMES, TURN_FRAMES
+from warroom.games.sfe.turn import LATER_FRAMES, TURN_FRAMES, Move
 
 DEFAULT_MAX_TURNS = 80
 
@@ -518,7 +518,7 @@ class StruggleForEurope(SfeBase):
             units = data["u"][arg]
             status = "contested" if ctl < 0 else OWNER_NAMES[ctl]
             many = f", {len(units)} counter{'s' if len(units) != 1 else ''}" if units else ""
-            return f"{label} ({status}{many})"
+            return f"{label} ({status}{many}){self._move_words(st, arg)}"
         if action.kind == "half" and data["stack"] and "location" in data["stack"][-1]:
             top = data["stack"][-1]
             text = f"the {c.halves[top['location']][arg]} half"
@@ -527,6 +527,29 @@ class StruggleForEurope(SfeBase):
                          else ": round by friendly locations, no battle")
             return text
         return label
+
+    def _move_words(self, st: Sfe, loc: int) -> str:
+        """Where the selected counter of a move may go, how (7.2.5, 7.2.6, 6.5): into
+        battle, or through friendly locations (the move ends there), and whether an Axis
+        entry into a red location brings the Allied II deck in now."""
+        data = st.data
+        top = data["stack"][-1] if data["stack"] else None
+        if top is None or top["kind"] != "move" or not top["selected"] or top["source"] < 0:
+            return ""
+        mover = self.frames["move"]
+        assert isinstance(mover, Move)
+        rules_state: State[Any] = st        # the frames' view of the game: its base class
+        dest = next((d for d in mover.dests(rules_state, top) if d[0] == loc), None)
+        if dest is None:
+            return ""
+        words = (": through friendly locations, the move ends there" if dest[3] < 0
+                 else ": into battle, or round by friendly locations (a half to choose)"
+                 if dest[4] and mover.detour(rules_state, top, loc) >= 0
+                 else ": into battle" if dest[4] else "")
+        if (top["owner"] == AXIS and dest[3] >= 0 and self.c.color[loc] == SOV
+                and data["dn"][1] == 1):
+            words += (", and" if words else ":") + " the Allies shuffle in their II deck (6.5)"
+        return words
 
     # -- evaluation and checks ----------------------------------------------------------------
     def evaluate(self, st: Sfe, role: str) -> float:
