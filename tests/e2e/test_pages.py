@@ -615,3 +615,18 @@ def test_no_request_of_a_game_page_puts_the_seat_token_in_its_url(page: Any,
     streams = [u for u in urls if "/events" in u]
     assert streams and all("key=" in u and "token=" not in u for u in streams), streams
     assert not [u for u in urls if a in u.split("#")[0]]
+
+
+def test_a_choice_alone_in_its_kind_has_no_heading(page: Any, server: Server) -> None:
+    """Choices are headed by their kind where a kind holds several; a lone one ("End the
+    Axis actions", "Defend") has none (a play audit read 'DEFEND 1' as a label or a
+    count)."""
+    if "eaw1940" in server.broken:
+        pytest.skip(server.broken["eaw1940"])
+    g = new_game(server, "eaw1940", {"axis": "human"})
+    page.goto(f"/games/{g['id']}#{g['tokens']['axis']}")
+    page.wait_for_function(MY_TURN_OR_OVER, timeout=BOT_WAIT_MS)
+    groups = page.evaluate("""() => [...document.querySelectorAll('#choices .group')].map(
+        g => [g.querySelectorAll('.choice').length, g.querySelector('h3') !== null])""")
+    assert len(groups) > 1 and any(n == 1 for n, _ in groups), groups
+    assert all(headed == (n > 1) for n, headed in groups), groups

@@ -198,7 +198,9 @@ function renderChoices(p) {
     h("span", { class: "muted filter-count" })) : null;
   fill(box, ...(filter ? [filter] : []), ...[...groups].map(([kind, items]) =>
     h("div", { class: "group", dataset: { kind } },
-      groups.size > 1 ? h("h3", {}, humanize(kind), h("span", { class: "muted" }, ` ${items.length}`)) : null,
+      // a heading where it sorts several choices; a lone choice ("Defend", "No block")
+      // speaks for itself (a heading "DEFEND 1" above it read as a label or a count)
+      groups.size > 1 && items.length > 1 ? h("h3", {}, humanize(kind), h("span", { class: "muted" }, ` ${items.length}`)) : null,
       h("div", { class: "group-items" }, items.map((a) => choiceRow(a, myHand(p)))))));
   if (many) applyFilter();
   if (hadFocus && !S.handoff) {
