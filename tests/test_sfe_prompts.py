@@ -130,3 +130,21 @@ def test_the_defender_decides_against_the_attack_it_sees() -> None:
             assert f"against your {sum(d['strength'] for d in b['defenders'])}" in text, text
             seen += 1
     assert seen >= 3, seen
+
+
+def test_a_refused_fortress_or_move_says_which_condition_fails() -> None:
+    """Why not a fortress names the condition that fails (icon, the card to recycle, the
+    counter mix, a place), why not a move the missing move icon (a play audit: 'icon,
+    additional cards, counter mix or a place for it missing')."""
+    from test_sfe_examples import give
+
+    s = new_game(G, seed=1)
+    give(s, 0, ["ax08", "ax09"])                 # Army Groups: no fortress, no move icon
+    why = explain(s, "op:fortress")
+    assert not why.legal and why.reason == "no card in hand has the fortress icon"
+    why = explain(s, "op:move")
+    assert not why.legal and why.reason == "no card in hand has a move icon"
+    fort = next(G.c.card_ids[x] for x in range(len(G.c.card_ids)) if G.c.card_fort[x])
+    give(s, 0, [fort])
+    why = explain(s, "op:fortress")
+    assert not why.legal and why.reason == "a fortress needs one more card to recycle"

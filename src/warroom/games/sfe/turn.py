@@ -265,6 +265,17 @@ class Operation(Decision[SfeBase]):
             return op_cards_text(st, side, op), (rule, "7.1")
         if op == OP_FORT and side != 0:
             return "only the Axis build fortresses", ("7.2.2", "3.4")
+        if op == OP_FORT:       # the first condition the fortress fails (a play audit)
+            if not any(c.card_fort[x] for x in hand):
+                return "no card in hand has the fortress icon", (rule, "4")
+            if len(hand) < 2:
+                return "a fortress needs one more card to recycle", (rule, "CQR")
+            if E.counters_on_map(st.data, AXIS, 4) >= c.mix[AXIS][4]:
+                return ("every fortress counter of the mix is on the board", (rule, "3.1"))
+            return ("no friendly controlled, in supply location has a half without a "
+                    "fortress", (rule, "8.6"))
+        if op == OP_MOVE and not any(c.card_move[x] for x in hand):
+            return "no card in hand has a move icon", (rule, "4")
         if op == OP_BOMB:
             if not any(c.card_bomb[x] for x in hand):
                 return "no card in hand has the strategic bombing icon", (rule,)
