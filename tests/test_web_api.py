@@ -877,3 +877,13 @@ def test_a_finished_game_replays_as_a_spectator_for_a_seat_too(tmp_path: Path) -
         assert public["role"] is None and public["view"]["secret"] is None
         assert c.get(url, params={"as": "spectator"}).json()["role"] is None
         assert c.get(url, params={"token": a, "as": "b"}).json()["role"] == "b"
+
+
+def test_the_rules_index_of_a_game_titles_its_rule_badges(tmp_path: Path) -> None:
+    """GET /api/rules/GAME: the game's index of its rulebook, so a page's rule badge says
+    what its rule is about (a play audit: 'CQR' alone told a player nothing)."""
+    with make(tmp_path) as c:
+        index = c.get("/api/rules/eaw1940").json()
+        assert "4.2.1" in index and isinstance(index["4.2.1"], str) and index["4.2.1"]
+        res = c.get("/api/rules/chess")
+        assert res.status_code == 404 and "unknown game 'chess'" in res.json()["error"]

@@ -630,3 +630,6 @@ def test_a_choice_alone_in_its_kind_has_no_heading(page: Any, server: Server) ->
         g => [g.querySelectorAll('.choice').length, g.querySelector('h3') !== null])""")
     assert len(groups) > 1 and any(n == 1 for n, _ in groups), groups
     assert all(headed == (n > 1) for n, headed in groups), groups
+    # a rule badge says what its rule is about, from the game's index of its rulebook
+    page.wait_for_function("""() => [...document.querySelectorAll('.rule[data-rule]')].some(
+        b => /^rule [^:]+: ./.test(b.title))""")

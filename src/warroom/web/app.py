@@ -413,6 +413,12 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
         """The games, their roles, scenarios and the bots."""
         return service.catalogue()
 
+    @app.get("/api/rules/{game_id}")
+    def rules(game_id: str) -> dict[str, str]:
+        """The game's index of its rulebook: each rule number a page cites, and what the
+        rule is about (the titles of the rule badges)."""
+        return service.rules(game_id)
+
     @app.post("/api/games")
     def create_game(body: NewGame, request: Request) -> dict[str, Any]:
         """A new game: the secret link of each human seat (keep them: they are not shown

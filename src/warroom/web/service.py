@@ -291,6 +291,12 @@ class GameService:
             out.append({**info, "bots": self.bots_for(gid)})
         return out
 
+    def rules(self, game_id: str) -> dict[str, str]:
+        """``game_id``'s index of its rulebook (rule number -> what it is about)."""
+        if game_id not in self.game_ids:
+            raise NotFound(f"unknown game {short(game_id)}; games: {', '.join(self.game_ids)}")
+        return dict(self.loader(game_id).rules)
+
     def bots_for(self, game_id: str) -> list[str]:
         """The bots a seat of ``game_id`` may have: every bot by name, and ``net:MODEL`` for
         each trained model shipped for that game (only where PyTorch is installed). A web

@@ -1,7 +1,7 @@
 // The generic game page: /games/{id}#TOKEN for one seat, /games/{id}#hotseat=T1,T2,... for
 // several seats played in one browser (with a hand-off screen between them).
 import { api, saveSeats } from "./api.js";
-import { clearMessages, dismiss, fill, h, humanize, message, roleChip, roleName, ruleBadge, ruleTag, setRoles, wideMap } from "./ui.js";
+import { clearMessages, dismiss, fill, h, humanize, message, roleChip, roleName, ruleBadge, ruleTag, setRoles, useRules, wideMap } from "./ui.js";
 import { renderMap } from "./maps.js";
 import { cardPopover, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
 
@@ -51,6 +51,7 @@ function seatLabel(p, role) {
 
 function header(p) {
   setRoles(p.roles);
+  useRules(p.game);
   fill($("title"), p.title || p.game, " ", h("span", { class: "scenario" }, p.scenario || ""));
   const you = $("you");
   if (hotseat()) {

@@ -8,7 +8,7 @@
 // ?step=N (or #step=N) opens a step; ?as=ROLE a role's view of a finished game or record.
 // Steps move with the buttons, the slider, the turn list and the keys ← → Home End PgUp PgDn.
 import { api } from "./api.js";
-import { copyText, fill, h, message, roleChip, roleName, ruleBadge, setRoles, wideMap } from "./ui.js";
+import { copyText, fill, h, message, roleChip, roleName, ruleBadge, setRoles, useRules, wideMap } from "./ui.js";
 import { renderMap } from "./maps.js";
 import { renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
 
@@ -177,6 +177,7 @@ function render(r) {
   R.steps = r.steps;
   R.live = r.live;
   setRoles(r.roles);
+  useRules(r.game);
   // an uploaded record played with another content pack, or stating another result than
   // its replay gives: said once, as `warroom replay` says it
   if ((r.doubts || []).length && !R.doubted) {

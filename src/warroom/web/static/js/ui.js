@@ -96,10 +96,32 @@ export function ruleTag(rule) {
   return /^\d/.test(String(rule)) ? `§${rule}` : String(rule);
 }
 
-/** A rule citation badge. */
+let ruleIndex = {};
+let ruleGame = null;
+
+function ruleTitle(rule) {
+  const about = ruleIndex[String(rule)];
+  return about ? `rule ${rule}: ${about}` : `rule ${rule}`;
+}
+
+/** A rule citation badge; its title says what the rule is about (the game's index of its
+ * rulebook, once {@link useRules} has it: "CQR" alone told a player nothing). */
 export function ruleBadge(rule) {
   if (!rule) return null;
-  return h("span", { class: "rule", title: `rule ${rule}` }, ruleTag(rule));
+  return h("span", { class: "rule", title: ruleTitle(rule), dataset: { rule: String(rule) } }, ruleTag(rule));
+}
+
+/** Fetch ``game``'s index of its rulebook once, then title every rule badge on the page. */
+export function useRules(game) {
+  if (!game || ruleGame === game) return;
+  ruleGame = game;
+  fetch(`/api/rules/${encodeURIComponent(game)}`)
+    .then((res) => (res.ok ? res.json() : {}))
+    .then((index) => {
+      ruleIndex = index && typeof index === "object" ? index : {};
+      for (const el of document.querySelectorAll(".rule[data-rule]")) el.title = ruleTitle(el.dataset.rule);
+    })
+    .catch(() => { /* the badges keep their plain titles */ });
 }
 
 /** The message area: errors and notices, newest first, each dismissible. */
