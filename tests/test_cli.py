@@ -289,3 +289,17 @@ def test_upgrade_games_reports_and_rewinds_a_stored_web_game(tmp_path: Path) -> 
     code, out = run("upgrade-games", "--db", f"sqlite:///{missing}")
     assert code == 2 and f"no database at {missing}" in out, out
     assert not missing.exists() and not (tmp_path / "typo.sqlite3.lock").exists()
+
+
+def test_a_record_of_another_game_is_named_without_its_control_codes(tmp_path: Path) -> None:
+    """A record's game id is shown escaped, and a load is suggested only for a game there
+    is (a record whose id held ESC [2J cleared the screen in the suggested command, and an
+    unknown game got 'load it with warroom play chess': an outside audit)."""
+    bad = tmp_path / "ctrl.json"
+    bad.write_text(json.dumps({"game": "eit2\x1b[2J", "seed": 1, "actions": []}))
+    code, out = run("play", "eit2", "--load", str(bad), input="")
+    assert code != 0 and "\x1b" not in out and "the games are eaw1940, eit2, sfe, tk" in out
+    other = tmp_path / "sfe.json"
+    other.write_text(json.dumps({"game": "sfe", "seed": 1, "actions": []}))
+    code, out = run("play", "eit2", "--load", str(other), input="")
+    assert code != 0 and "load it with warroom play sfe --load FILE" in out

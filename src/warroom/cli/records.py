@@ -18,9 +18,10 @@ from pathlib import Path
 import platformdirs
 
 from warroom.ai import make_bot
-from warroom.core.errors import WarroomError
+from warroom.core.errors import WarroomError, short
 from warroom.core.protocol import Game, role_title
 from warroom.core.record import Record, Session
+from warroom.games import game_ids
 
 HUMAN = "human"
 
@@ -98,8 +99,12 @@ def seats_for_load(game: Game, record: Record, as_: str | None, vs: str | None,
     """The seats of a loaded game: the record's, unless it has none; a flag that
     contradicts the record is refused with what the record says."""
     if record.game != game.id:
-        raise SeatError(f"the record is a game of {record.game[:40]!r}, not {game.id}: load it "
-                        f"with warroom play {record.game[:40]} --load FILE")
+        # the suggestion only for a game there is, by its id (a record's own words could
+        # hold terminal control codes: an outside audit saw one clear the screen)
+        there = record.game in game_ids()
+        raise SeatError(f"the record is a game of {short(record.game)}, not {game.id}"
+                        + (f": load it with warroom play {record.game} --load FILE" if there
+                           else f"; the games are {', '.join(game_ids())}"))
     problems: list[str] = []
     if seed is not None and seed != record.seed:
         problems.append(f"--seed {seed} (the record's seed is {record.seed})")
