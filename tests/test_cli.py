@@ -303,3 +303,20 @@ def test_a_record_of_another_game_is_named_without_its_control_codes(tmp_path: P
     other.write_text(json.dumps({"game": "sfe", "seed": 1, "actions": []}))
     code, out = run("play", "eit2", "--load", str(other), input="")
     assert code != 0 and "load it with warroom play sfe --load FILE" in out
+
+
+def test_rewind_says_when_the_saved_snapshot_differs_from_the_replayed_game(
+        tmp_path: Path) -> None:
+    """--rewind trusts a record's actions over its state snapshot; when the two disagree
+    it says so (it went on silently: an outside audit)."""
+    save = tmp_path / "game.json"
+    code, out = run("play", "eaw1940", "--seed", "3", input=f"1\nsave {save}\nquit\n")
+    assert code == 0, out
+    obj = json.loads(save.read_text())
+    obj["state"]["ap"] += 1                      # the file edited by hand
+    save.write_text(json.dumps(obj))
+    code, out = run("play", "eaw1940", "--load", str(save), input="quit\n")
+    assert code != 0 and "snapshot does not match" in out, out
+    code, out = run("play", "eaw1940", "--load", str(save), "--rewind", input="quit\ny\n")
+    assert code == 0, out
+    assert "saved state snapshot differs from the game its actions replay to" in out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import json
 import secrets
 import socket
 from collections.abc import Callable
@@ -112,6 +113,13 @@ def play(
                                   "today's rules; the game goes on from there "
                                   f"({len(record.actions) - refused} action(s) dropped; "
                                   "save to keep it so).[/]")
+                elif (record.state is not None
+                      and json.loads(state.dumps()) != record.state):
+                    # the file's snapshot and its actions disagree (an edited file, or
+                    # another version's rules): the actions win, and the user is told so
+                    console.print(f"[bold]{load}: its saved state snapshot differs from "
+                                  "the game its actions replay to today; the game goes on "
+                                  "from the replayed actions (save to keep it so).[/]")
             else:
                 session = Session.load(g, load)
             for line in doubts(g, record, session.state):   # another pack, another result
