@@ -320,3 +320,33 @@ def test_rewind_says_when_the_saved_snapshot_differs_from_the_replayed_game(
     code, out = run("play", "eaw1940", "--load", str(save), "--rewind", input="quit\ny\n")
     assert code == 0, out
     assert "saved state snapshot differs from the game its actions replay to" in out
+
+
+def test_replay_prints_the_log_of_the_view_it_shows(tmp_path: Path) -> None:
+    """replay prints a spectator's log under a spectator's board (it printed every line,
+    another hand's cards included: an outside audit); --as ROLE shows that role's."""
+    import random
+
+    from warroom.core.protocol import apply, legal_actions, new_game
+
+    g = load_game("eit2")
+    st = new_game(g, None, 4)
+    rng = random.Random(4)
+    keys = []
+    for _ in range(30):
+        legal = legal_actions(st)
+        a = legal[rng.randrange(len(legal))]
+        keys.append(a.key)
+        apply(st, a)
+    private = [e["text"] for e in st.log if e.get("to") == "lw"]
+    assert private
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({"game": "eit2", "scenario": "1920", "seed": 4,
+                                "actions": keys}))
+    code, out = run("replay", str(path))
+    assert code == 0, out
+    assert not any(text[:60] in out for text in private)
+    code, out = run("replay", str(path), "--as", "LW")
+    assert code == 0 and private[0][:60] in out.replace("\n", " ").replace("  ", " ")
+    code, out = run("replay", str(path), "--as", "king")
+    assert code != 0 and "eit2 has no role 'king'; roles: lw, rw" in out

@@ -34,7 +34,8 @@ from warroom.cli.contents import (
 from warroom.cli.loop import PlayLoop, Terminal, outcome_lines
 from warroom.cli.records import HUMAN, parse_seats, seats_for_load
 from warroom.cli.render import print_log, render
-from warroom.core.errors import RecordError, WarroomError
+from warroom.core.errors import RecordError, WarroomError, short
+from warroom.core.log import visible
 from warroom.core.protocol import Game, result, view
 from warroom.core.record import Record, Session, doubts, replay, replay_fitting
 from warroom.games import game_ids, load_game
@@ -160,28 +161,35 @@ def replay_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print the final view as JSON.")]
     = False,
     content: ContentOpt = None,
+    as_: Annotated[str | None, typer.Option(
+        "--as", help="Whose view: a role (its hand and private log lines too); default a "
+        "spectator's (what every player saw)")] = None,
 ) -> None:
     """Re-play a record; fails with the index of the first illegal action. Exits 1, after
     the replay, when the record was played with another content pack or states another
-    result than its replay gives (each said on stderr)."""
+    result than its replay gives (each said on stderr). The log and board are a
+    spectator's unless --as names a role."""
     try:
         rec = Record.load(record)
         state = replay(load_game(rec.game, content), rec)
+        role = None if as_ is None else _role_of(state.game, as_)
     except WarroomError as exc:
         _fail(exc)
         return
     out = result(state)
     doubtful = doubts(state.game, rec, state)
     if as_json:
-        _emit_json(view(state))
+        _emit_json(view(state, role))
         for line in doubtful:
             warn(line)
         if doubtful:
             raise typer.Exit(1)
         return
-    print_log(console, state.log)
+    # the log as that view reads it (it printed private lines, another hand's cards, under
+    # a spectator's board: an outside audit)
+    print_log(console, visible(state.log, role))
     # the loaded game's own content (a --content pack's lines), as play draws it
-    console.print(render(state.game.id, view(state), state.game.content_json()))
+    console.print(render(state.game.id, view(state, role), state.game.content_json()))
     if out is None:
         console.print(f"[bold]{len(rec.actions)} actions replayed; {state.active} to act.[/]")
     else:
@@ -192,6 +200,14 @@ def replay_cmd(
         warn(line)
     if doubtful:
         raise typer.Exit(1)
+
+
+def _role_of(game: Game, name: str) -> str:
+    """The role ``name`` names (any case)."""
+    for r in game.roles:
+        if r.lower() == name.strip().lower():
+            return r
+    raise WarroomError(f"{game.id} has no role {short(name)}; roles: {', '.join(game.roles)}")
 
 
 @app.command()
