@@ -567,3 +567,20 @@ def test_record_seats_round_trip_and_bad_seats_are_named() -> None:
     assert "seats" not in Record.from_json(base).to_json()      # old records stay as they were
     with pytest.raises(RecordError, match="'seats' must be an object"):
         Record.from_json({**base, "seats": {"lw": 3}})
+
+
+def test_a_loaded_hotseat_game_says_so_and_a_line_at_the_hand_off_is_not_lost_unsaid(
+        tmp_path: Path) -> None:
+    """A record keeps who plays, not how they share the screen: a loaded game of human
+    seats says it is hot-seat (--as all shares one screen); a line typed at the hand-off
+    screen is not played, and that is said, without the line (a scripted pipe went out of
+    step silently: an outside audit)."""
+    save = tmp_path / "hs.json"
+    code, out = run("play", "eit2", "--seed", "1", "--as", "all",
+                    input=f"1\n2\n3\nsave {save}\nquit\ny\n")
+    assert code == 0 and save.is_file(), out
+    code, out = run("play", "eit2", "--load", str(save), input="why 17\n\nquit\ny\n")
+    assert code == 0, out
+    assert "Loaded as hot-seat" in out and "--as all shares one screen" in out
+    assert "the line typed there was not played" in out
+    assert "why 17" not in out.split("Pass to")[1]

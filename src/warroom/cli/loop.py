@@ -403,11 +403,16 @@ class PlayLoop:
         self.term.forget()
         self.say(f"Pass to {role_title(seat)} — press Enter", "bold")
         try:
-            self.term.read("")
+            typed = self.term.read("")
         except EOFError:
             self.console.print()
             self.confirm_quit()
+            typed = ""
         self.term.clear()
+        if typed.strip():       # a line meant for the game: say so, never drop it unsaid
+            # (not what it was: the last player may have typed it)
+            self.say("The hand-off waits for Enter: the line typed there was not played.",
+                     "yellow")
 
     # -- the game ------------------------------------------------------------------------
     def run(self) -> None:

@@ -142,6 +142,10 @@ def play(
     except WarroomError as exc:
         _fail(exc)
         return
+    if load is not None and as_ is None and seats.hotseat and g.hidden_information:
+        # a record keeps who plays, not how they share the screen (an outside audit)
+        console.print("[dim]Loaded as hot-seat: each hand behind a hand-off screen "
+                      "(--as all shares one screen, every hand shown).[/]")
     loop = PlayLoop(session, seats, bots, Terminal(console), save_path=load,
                     loaded=load is not None)
     if load is not None and rewind:
