@@ -350,3 +350,20 @@ def test_replay_prints_the_log_of_the_view_it_shows(tmp_path: Path) -> None:
     assert code == 0 and private[0][:60] in out.replace("\n", " ").replace("  ", " ")
     code, out = run("replay", str(path), "--as", "king")
     assert code != 0 and "eit2 has no role 'king'; roles: lw, rw" in out
+
+
+def test_replay_stops_at_a_step(tmp_path: Path) -> None:
+    """replay --step N shows the game after N of the record's actions (only the web viewer
+    could: an outside audit); a step outside the record is refused with its range."""
+    save = tmp_path / "game.json"
+    code, out = run("play", "eaw1940", "--seed", "3",
+                    input=f"1\nend_turn\nsave {save}\nquit\n")
+    assert code == 0, out
+    n = len(json.loads(save.read_text())["actions"])
+    assert n >= 2
+    code, out = run("replay", str(save), "--step", "0", "--json")
+    assert code == 0 and json.loads(out)["turn"] == 1 and json.loads(out)["log"], out
+    code, out = run("replay", str(save), "--step", "1")
+    assert code == 0 and "1 actions replayed" in out and "The Axis Western front attacks" in out
+    code, out = run("replay", str(save), "--step", str(n + 1))
+    assert code != 0 and f"the record holds {n} actions; give 0 to {n}" in out

@@ -168,13 +168,22 @@ def replay_cmd(
     as_: Annotated[str | None, typer.Option(
         "--as", help="Whose view: a role (its hand and private log lines too); default a "
         "spectator's (what every player saw)")] = None,
+    step: Annotated[int | None, typer.Option(
+        "--step", help="Stop after this many of the record's actions (0: the start); "
+        "default all")] = None,
 ) -> None:
     """Re-play a record; fails with the index of the first illegal action. Exits 1, after
     the replay, when the record was played with another content pack or states another
     result than its replay gives (each said on stderr). The log and board are a
-    spectator's unless --as names a role."""
+    spectator's unless --as names a role; --step N shows the game after N actions."""
     try:
         rec = Record.load(record)
+        if step is not None:
+            if not 0 <= step <= len(rec.actions):
+                raise WarroomError(f"--step {step}: the record holds {len(rec.actions)} "
+                                   f"actions; give 0 to {len(rec.actions)}")
+            # a game part played: its end state and stated result belong to the whole
+            rec = replace(rec, actions=rec.actions[:step], state=None, result=None)
         state = replay(load_game(rec.game, content), rec)
         role = None if as_ is None else _role_of(state.game, as_)
     except WarroomError as exc:
