@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ipaddress
-import json
 import secrets
 import socket
 from collections.abc import Callable
@@ -34,10 +33,17 @@ from warroom.cli.contents import (
 from warroom.cli.loop import PlayLoop, Terminal, outcome_lines
 from warroom.cli.records import HUMAN, parse_seats, seats_for_load
 from warroom.cli.render import print_log, render
-from warroom.core.errors import RecordError, WarroomError, short
+from warroom.core.errors import RecordError, WarroomError
 from warroom.core.log import visible
 from warroom.core.protocol import Game, result, view
-from warroom.core.record import Record, Session, doubts, replay, replay_fitting
+from warroom.core.record import (
+    Record,
+    Session,
+    doubts,
+    replay,
+    replay_fitting,
+    snapshot_diff,
+)
 from warroom.games import game_ids, load_game
 from warroom.sim.bench import bench as run_bench
 from warroom.sim.bench import openspiel_available
@@ -114,8 +120,7 @@ def play(
                                   "today's rules; the game goes on from there "
                                   f"({len(record.actions) - refused} action(s) dropped; "
                                   "save to keep it so).[/]")
-                elif (record.state is not None
-                      and json.loads(state.dumps()) != record.state):
+                elif snapshot_diff(state, record):
                     # the file's snapshot and its actions disagree (an edited file, or
                     # another version's rules): the actions win, and the user is told so
                     console.print(f"[bold]{load}: its saved state snapshot differs from "
@@ -185,14 +190,15 @@ def replay_cmd(
             # a game part played: its end state and stated result belong to the whole
             rec = replace(rec, actions=rec.actions[:step], state=None, result=None)
         state = replay(load_game(rec.game, content), rec)
-        role = None if as_ is None else _role_of(state.game, as_)
+        role = None if as_ is None else as_.strip().lower()     # roles are lower-case ids
+        seen = view(state, role)                # an unknown role: core's error names them
     except WarroomError as exc:
         _fail(exc)
         return
     out = result(state)
     doubtful = doubts(state.game, rec, state)
     if as_json:
-        _emit_json(view(state, role))
+        _emit_json(seen)
         for line in doubtful:
             warn(line)
         if doubtful:
@@ -202,7 +208,7 @@ def replay_cmd(
     # a spectator's board: an outside audit)
     print_log(console, visible(state.log, role))
     # the loaded game's own content (a --content pack's lines), as play draws it
-    console.print(render(state.game.id, view(state, role), state.game.content_json()))
+    console.print(render(state.game.id, seen, state.game.content_json()))
     if out is None:
         console.print(f"[bold]{len(rec.actions)} actions replayed; {state.active} to act.[/]")
     else:
@@ -213,14 +219,6 @@ def replay_cmd(
         warn(line)
     if doubtful:
         raise typer.Exit(1)
-
-
-def _role_of(game: Game, name: str) -> str:
-    """The role ``name`` names (any case)."""
-    for r in game.roles:
-        if r.lower() == name.strip().lower():
-            return r
-    raise WarroomError(f"{game.id} has no role {short(name)}; roles: {', '.join(game.roles)}")
 
 
 @app.command()

@@ -197,17 +197,23 @@ def replay(game: Game, record: Record) -> State[Any]:
             raise RecordError(f"record step {i} ({ref!r}) cannot be played: "
                               f"{exc}{other_content(game, record)}",
                               index=i, replayed=True) from exc
-    if record.state is not None:
-        mine = json.loads(state.dumps())
-        if mine != record.state:
-            diff = sorted(k for k in set(mine) | set(record.state)
-                          if mine.get(k) != record.state.get(k))
-            raise RecordError("the saved state snapshot does not match the replayed game "
-                              f"(differs in {', '.join(diff)}); the record was edited, "
-                              "made with other content, or saved by an earlier version of "
-                              "warroom whose rules differ; load it without 'state' to trust "
-                              "the actions", replayed=True)
+    diff = snapshot_diff(state, record)
+    if diff:
+        raise RecordError("the saved state snapshot does not match the replayed game "
+                          f"(differs in {', '.join(diff)}); the record was edited, "
+                          "made with other content, or saved by an earlier version of "
+                          "warroom whose rules differ; load it without 'state' to trust "
+                          "the actions", replayed=True)
     return state
+
+
+def snapshot_diff(state: State[Any], record: Record) -> list[str]:
+    """The keys of ``record``'s saved state snapshot that ``state`` (its actions replayed)
+    holds otherwise, sorted; empty when they agree or the record keeps no snapshot."""
+    if record.state is None:
+        return []
+    mine = json.loads(state.dumps())
+    return sorted(k for k in set(mine) | set(record.state) if mine.get(k) != record.state.get(k))
 
 
 def other_content(game: Game, record: Record) -> str:
