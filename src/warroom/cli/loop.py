@@ -237,8 +237,8 @@ class PlayLoop:
         self.width = max(40, min(self.console.width, MENU_WIDTH))
         self.game = session.state.game
         self.private = seats.hotseat and self.game.hidden_information
-        term.shared = self.private
         """Each human seat sees only its own screen (hot-seat with hidden information)."""
+        term.shared = self.private
         session.record.seats = dict(seats.players)
         self.save_path = save_path
         self.saved_actions: list[str | int] = list(session.record.actions)

@@ -55,7 +55,7 @@ from warroom.games.sfe.drawing import copy_map, static_map
 from warroom.games.sfe.facts import copy_board
 from warroom.games.sfe.rules import RULES
 from warroom.games.sfe.tables import SfeBase
-from warroom.games.sfe.turn import LATER_FRAMES, TURN_FRAMES, Move
+from warroom.games.sfe.turn import LATER_FRAMES, TURN_FRAMES, move_kind
 
 DEFAULT_MAX_TURNS = 80
 
@@ -536,11 +536,11 @@ class StruggleForEurope(SfeBase):
         top = data["stack"][-1] if data["stack"] else None
         if top is None or top["kind"] != "move" or not top["selected"] or top["source"] < 0:
             return ""
-        mover = self.frames["move"]
-        assert isinstance(mover, Move)
         rules_state: State[Any] = st        # the frames' view of the game: its base class
-        dest = next((d for d in mover.dests(rules_state, top) if d[0] == loc), None)
-        if dest is None:
+        mover = move_kind(rules_state)
+        try:    # a line's destination first, the search through friendly locations if not
+            dest = mover.dest(rules_state, top, loc)
+        except StopIteration:               # no destination of this counter
             return ""
         words = (": through friendly locations, the move ends there" if dest[3] < 0
                  else ": into battle, or round by friendly locations (a half to choose)"

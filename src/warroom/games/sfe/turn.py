@@ -825,6 +825,14 @@ class Move(Decision[SfeBase]):
         return f"not a choice now: {self.prompt(st, frame).text}", rules
 
 
+def move_kind(st: St) -> Move:
+    """The game's handler of ``move`` frames (its ``go``, ``dest``, ``may_fight`` and
+    ``detour`` serve the move's other decisions and its menu's words)."""
+    mover = st.game.frames["move"]
+    assert isinstance(mover, Move)
+    return mover
+
+
 class MoveEntry(Decision[SfeBase]):
     """7.2.5 / 7.2.6: a location the selected counter may enter by its one line, into
     battle in the enemy half, or reach round by friendly locations, into its friendly half
@@ -846,9 +854,7 @@ class MoveEntry(Decision[SfeBase]):
     def legal(self, st: St, frame: Frame) -> list[int]:
         half_id = st.game.half_id
         out = [half_id[frame["detour_half"]]]
-        mover = st.game.frames["move"]
-        assert isinstance(mover, Move)
-        if mover.may_fight(st, st.data["stack"][-2], frame["location"]):
+        if move_kind(st).may_fight(st, st.data["stack"][-2], frame["location"]):
             out.append(half_id[frame["battle_half"]])
         return sorted(out)
 
@@ -856,8 +862,7 @@ class MoveEntry(Decision[SfeBase]):
         data = st.data
         end(data)
         move = data["stack"][-1]
-        mover = st.game.frames["move"]
-        assert isinstance(mover, Move)
+        mover = move_kind(st)
         if action.value == frame["battle_half"]:
             mover.go(st, move, mover.dest(st, move, frame["location"]))
         else:
