@@ -834,6 +834,26 @@ def test_a_server_on_this_computer_answers_to_its_own_names_only(tmp_path: Path)
             assert "serve --allowed-host" in res.json()["error"]
             assert res.headers["x-content-type-options"] == "nosniff"
         assert c.get("/api/games", headers={"host": "localhost"}).json() == []
+    # two Host headers: the first is judged, the one the app builds links from (a review:
+    # the check read the last, so 'evil.example' then 'localhost' passed)
+    import asyncio
+
+    from warroom.web.app import TrustedHosts
+    seen: list[str] = []
+
+    async def inner(scope: Any, receive: Any, send: Any) -> None:
+        seen.append("app")
+
+    async def send(message: Any) -> None:
+        seen.append(str(message.get("status", "")))
+
+    async def receive() -> Any:
+        return {"type": "http.request", "body": b""}
+
+    gate = TrustedHosts(inner, names)
+    scope = {"type": "http", "headers": [(b"host", b"evil.example"), (b"host", b"localhost")]}
+    asyncio.run(gate(scope, receive, send))
+    assert seen[0] == "400" and "app" not in seen
 
 
 def test_a_browser_keeps_its_own_games_in_the_list_however_many_others_start(

@@ -99,6 +99,13 @@ LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 """The names a server listening on a loopback address answers to (``serve``'s default)."""
 
 
+def first_header(scope: Scope, name: bytes) -> bytes:
+    """The first value of header ``name`` (lower case) of a request, as the app reads it
+    (Starlette's ``headers.get``); a check that read another copy of a repeated header
+    would judge a value the app never uses."""
+    return next((v for k, v in scope.get("headers") or [] if k == name), b"")
+
+
 class TrustedHosts:
     """ASGI middleware: a request whose ``Host`` names none of ``hosts`` is answered 400,
     unread. A server on this computer only (127.0.0.1) answers to its own names only, so a
@@ -119,7 +126,7 @@ class TrustedHosts:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
-            host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1")
+            host = first_header(scope, b"host").decode("latin-1")
             if self.name(host) not in self.hosts:
                 await _refuse(send, 400, f"this server answers to "
                               f"{', '.join(sorted(self.hosts))} only; its operator can add "
@@ -189,7 +196,7 @@ def _key_twice(scope: Scope, body: bytes) -> str | None:
     all is left to the app (malformed JSON: 422)."""
     # the first Content-Type, as the app reads it (dict() kept the last: a second header,
     # text/plain, hid a JSON body from this check: a review)
-    kind = next((v for k, v in scope.get("headers", []) if k == b"content-type"), b"")
+    kind = first_header(scope, b"content-type")
     main, _, sub = kind.split(b";")[0].strip().lower().partition(b"/")
     # every type FastAPI reads as JSON: application/json and application/*+json
     if main != b"application" or not (sub == b"json" or sub.endswith(b"+json")) or not body:
