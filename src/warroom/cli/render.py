@@ -276,8 +276,9 @@ def card_text(game: Game | str, content: Path | None, ref: str | int) -> str:
     if key.isdigit() and kind == "id":
         # sfe's menus number a card by its id's number (14 for Guderian, ax14): the ids
         # with that number (an Axis and an Allied card may share it)
-        numbered = [c for c in cards if c[0].lstrip("abcdefghijklmnopqrstuvwxyz").isdigit()
-                    and int(c[0].lstrip("abcdefghijklmnopqrstuvwxyz")) == int(key)]
+        numbered = [c for c in cards
+                    if (n := c[0].lstrip("abcdefghijklmnopqrstuvwxyz")).isdigit()
+                    and int(n) == int(key)]
         if len(numbered) == 1:
             return "\n".join(numbered[0][2])
         if numbered:
