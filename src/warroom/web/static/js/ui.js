@@ -198,12 +198,14 @@ export function wideMap(game) {
     const kept = localStorage.getItem(key);
     if (kept !== null) on = kept === "1";
   } catch (err) { /* storage refused: the default */ }
-  main.classList.toggle("wide-map", on);
-  button.setAttribute("aria-pressed", String(on));
-  button.onclick = () => {
-    try { localStorage.setItem(key, on ? "0" : "1"); } catch (err) { /* kept for this page only */ }
-    on = !on;
+  const show = () => {
     main.classList.toggle("wide-map", on);
     button.setAttribute("aria-pressed", String(on));
+  };
+  show();
+  button.onclick = () => {
+    on = !on;
+    try { localStorage.setItem(key, on ? "1" : "0"); } catch (err) { /* kept for this page only */ }
+    show();
   };
 }
