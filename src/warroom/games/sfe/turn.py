@@ -651,7 +651,8 @@ class Move(Decision[SfeBase]):
         own = frame["owner"]
         b = E.board(st)
         out = adjacent_in(st, b, src, own, bool(frame["naval"]))
-        res = [d for d in out if not d[4] or self.may_fight(st, frame, d[0])]
+        planned, n_air = self._air_room(st, frame)     # once, not per battle
+        res = [d for d in out if not d[4] or d[0] in planned or len(planned) < n_air]
         if frame["through"]:
             offered = {d[0] for d in res}
             for d, h in path_in(st, b, src, own, bool(frame["naval"])).items():
@@ -659,11 +660,17 @@ class Move(Decision[SfeBase]):
                     res.append((d, h, 0, -1, False))
         return res
 
+    @staticmethod
+    def _air_room(st: St, frame: Frame) -> tuple[set[int], int]:
+        """The locations the move already goes into battle in, and the air cards in hand
+        (7.2.5: one for each battle)."""
+        return ({p[0] for p in frame["battles"]},
+                len(E.air_cards(st, st.data["hand"][frame["side"]])))
+
     def may_fight(self, st: St, frame: Frame, loc: int) -> bool:
         """An air card is left for a battle in ``loc`` (7.2.5: one for each battle)."""
-        planned = {p[0] for p in frame["battles"]}
-        return loc in planned or len(planned) < len(
-            E.air_cards(st, st.data["hand"][frame["side"]]))
+        planned, n_air = self._air_room(st, frame)
+        return loc in planned or len(planned) < n_air
 
     def detour(self, st: St, frame: Frame, loc: int) -> int:
         """The friendly half of ``loc`` that the selected counter reaches through friendly
@@ -682,8 +689,7 @@ class Move(Decision[SfeBase]):
             if not d[4]:
                 return True
         if out:
-            planned = {p[0] for p in frame["battles"]}
-            n_air = len(E.air_cards(st, st.data["hand"][frame["side"]]))
+            planned, n_air = self._air_room(st, frame)
             if any(d[0] in planned or len(planned) < n_air for d in out):
                 return True
         return bool(self.dests(st, frame)) if frame["through"] else False
