@@ -638,21 +638,24 @@ def test_7_2_6_a_counter_may_go_round_into_the_friendly_half_of_a_contested_neig
     play(s, "op:move", "card:al01", "loc:Normandy", "unit:1", "loc:Paris", "half:0")
     assert any("into enemy occupied Paris (west half): battle" in e["text"]
                for e in s.log[-4:])
-    # without an air card Paris is still offered: round, into the east half
+    # without an air card Paris is still offered: the same question, round only (the
+    # question itself tells the other side nothing of the hand)
     s = _paris_contested_normandy_beside()
     give(s, 1, ["al17"])
     play(s, "op:move", "card:al17", "loc:Normandy", "unit:1")
     assert "loc:Paris" in keys(s)
     play(s, "loc:Paris")
-    assert s.data["stack"][-1]["kind"] != "move_entry"
+    assert s.data["stack"][-1]["kind"] == "move_entry" and keys(s) == ["half:1"]
+    play(s, "half:1")
     assert any("through friendly locations to Paris" in e["text"] for e in s.log[-4:])
 
 
 def test_7_2_6_the_choice_of_half_reads_in_the_menu_why_bots_and_worlds() -> None:
     """The way round into Paris's friendly half: why on Paris says both ways; the menu names
     which half is the battle; the aggressive script keeps the battle its plan counted on
-    (none here: it goes round); a world the Axis resample keeps an air card for the
-    battle half (announced); the decision kind comes last in the observation's list."""
+    (none here: it goes round); the Axis, who see the question, learn nothing of the
+    Allied hand from it (twin states with and without an air card left show the Axis the
+    same view); the decision kind comes last in the observation's list."""
     from warroom.ai import make_bot
     from warroom.games.sfe.game import DECISION_KINDS
 
@@ -666,10 +669,15 @@ def test_7_2_6_the_choice_of_half_reads_in_the_menu_why_bots_and_worlds() -> Non
     assert labels == ["the east half: round by friendly locations, no battle",
                       "the west half: by the line, into battle"]
     assert make_bot("aggressive", 1).choose(s).key == "half:1"
-    for k in range(4):
-        world = determinize(s, "axis", Rng(k))
-        assert sorted(a.key for a in legal_actions(world)) == ["half:0", "half:1"]
-        assert any(G.c.card_air[x] > 0 for x in world.data["hand"][1])
+    twin = _paris_contested_normandy_beside()     # its only card played to move: no air
+    give(twin, 1, ["al17"])
+    play(twin, "op:move", "card:al17", "loc:Normandy", "unit:1", "loc:Paris")
+    assert [a.key for a in legal_actions(twin)] == ["half:1"]
+    # the question is the same (the hands' sizes differ, as the cards played made them)
+    assert view(twin, "axis")["prompt"] == view(s, "axis")["prompt"]
+    assert twin.data["stack"][-1] == s.data["stack"][-1]
+    for k in range(4):                      # and the Axis's worlds: either way, no dead end
+        assert legal_actions(determinize(s, "axis", Rng(k)))
     assert DECISION_KINDS[-1] == "move_entry"
 
 

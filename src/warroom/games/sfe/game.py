@@ -421,7 +421,7 @@ class StruggleForEurope(SfeBase):
         to act, at least one legal action (e.g. a card for the operation it chose, 7.1)."""
         data = st.data
         need = 0
-        for i, fr in enumerate(data["stack"]):
+        for fr in data["stack"]:
             k = fr["kind"]
             if k == "battle":
                 if fr["attacker"] == side and fr["attacker_air"] < 0:
@@ -432,9 +432,6 @@ class StruggleForEurope(SfeBase):
                 need += 1
             elif k in ("move", "move_battles"):
                 need += len(fr["battles"])
-            elif k == "move_entry":     # the line into battle is offered: one more card
-                planned = {p[0] for p in data["stack"][i - 1]["battles"]}
-                need += fr["location"] not in planned
             elif k == "retreat" and fr["retreating"] and not valid_retreats(st, fr):
                 return False
         if need:

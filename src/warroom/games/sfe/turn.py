@@ -748,13 +748,17 @@ class Move(Decision[SfeBase]):
             frame["selected"] = action.value
             return
         # a destination for the selected counter
-        dest = self.dest(st, frame, action.value)
-        if dest[4] and (h := self.detour(st, frame, dest[0])) >= 0:
-            # into battle by the line, or round into the friendly half: the mover says
-            call(data, "move_entry", frame["role"], side=frame["side"], location=dest[0],
-                 battle_half=dest[1], detour_half=h)
+        loc = action.value
+        line = next((d for d in adjacent_dests(st, frame["source"], frame["owner"],
+                                               bool(frame["naval"])) if d[0] == loc), None)
+        if line is not None and line[4] and (h := self.detour(st, frame, loc)) >= 0:
+            # into battle by the line, or round into the friendly half: the mover says.
+            # Asked whether or not an air card is left for the battle (its legal choices
+            # say), so that the other side learns nothing of the hand from the question
+            call(data, "move_entry", frame["role"], side=frame["side"], location=loc,
+                 battle_half=line[1], detour_half=h)
             return
-        self.go(st, frame, dest)
+        self.go(st, frame, self.dest(st, frame, loc))
 
     def go(self, st: St, frame: Frame, dest: Dest) -> None:
         """The selected counter moves to ``dest`` (a line's, or through friendly locations
