@@ -49,13 +49,29 @@ def good_record(game: Game, seed: int = 4, steps: int = 12) -> Record:
 # -- the record format ---------------------------------------------------------------------
 
 
+def test_record_format_is_named_and_a_newer_one_is_refused_by_its_number(eaw: Game) -> None:
+    obj = good_record(eaw).to_json()
+    # a file written before the key existed reads as format 1
+    old = {k: v for k, v in obj.items() if k != "format"}
+    assert Record.from_json(old) == Record.from_json(obj)
+    # a newer format with a key this warroom does not know: told to upgrade, not "unknown key"
+    newer = {**obj, "format": "warroom-record/2", "clocks": [1, 2]}
+    with pytest.raises(RecordError, match=r"format 'warroom-record/2'.*newer warroom.*"
+                                          r"upgrade warroom"):
+        Record.from_json(newer)
+    for bad in ("chess-pgn/1", 1, "warroom-record/x"):
+        with pytest.raises(RecordError, match="'format' must be"):
+            Record.from_json({**obj, "format": bad})
+
+
 def test_record_round_trips_through_json_and_files(eaw: Game, tmp_path: Path) -> None:
     session = played_session(eaw, 3, forced=[6, 5, 4])
     record = session.record
     assert record.forced_dice == [6, 5, 4]
     obj = record.to_json()
-    assert set(obj) == {"game", "scenario", "options", "seed", "forced_dice", "actions",
-                        "content"}
+    assert set(obj) == {"format", "game", "scenario", "options", "seed", "forced_dice",
+                        "actions", "content"}
+    assert obj["format"] == "warroom-record/1"
     assert obj["content"] == content_id(eaw)
     assert Record.from_json(json.loads(json.dumps(obj))) == record
     # to_json is a copy: changing it does not change the record

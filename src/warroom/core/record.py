@@ -1,10 +1,11 @@
 """Game records (JSON) and sessions with undo.
 
 A record holds ``game``, ``scenario``, ``options``, ``seed``, ``forced_dice`` and
-``actions`` (action keys, or catalogue ids), and optionally ``seats`` (who plays each role:
-``"human"`` or a bot's name, so a front end can continue the game as it was). Replaying
-it re-creates the game bit for bit; the first illegal step fails with its index and the
-legal alternatives. A saved record may also carry ``state``, a snapshot that loading
+``actions`` (action keys, or catalogue ids), ``format`` (``"warroom-record/1"``; a file
+without it is read as format 1, as written before the key existed), and optionally
+``seats`` (who plays each role: ``"human"`` or a bot's name, so a front end can continue
+the game as it was). Replaying it re-creates the game bit for bit; the first illegal step
+fails with its index and the legal alternatives. A saved record may also carry ``state``, a snapshot that loading
 checks against the replay.
 """
 
@@ -31,7 +32,24 @@ from warroom.core.protocol import (
 from warroom.core.state import State
 
 RECORD_KEYS = ("game", "scenario", "options", "seed", "forced_dice", "actions")
-OPTIONAL_KEYS = ("state", "result", "seats", "content")
+OPTIONAL_KEYS = ("format", "state", "result", "seats", "content")
+FORMAT = "warroom-record/1"
+"""The record format this warroom writes and reads. A later format (another key, another
+meaning) gets the next number, and a file of a format this warroom does not know is
+refused by its number, not by the first key it does not know."""
+
+
+def _check_format(obj: dict[str, Any], source: str) -> None:
+    """Refuse a record whose ``format`` is not one this warroom reads."""
+    fmt = obj.get("format")
+    if fmt is None or fmt == FORMAT:
+        return
+    prefix = FORMAT.rsplit("/", 1)[0] + "/"
+    if isinstance(fmt, str) and fmt.startswith(prefix) and fmt[len(prefix):].isdigit():
+        raise RecordError(f"{source}: a record of format {short(fmt)}, written by a newer "
+                          f"warroom; this one reads {FORMAT}: upgrade warroom to load it")
+    raise RecordError(f"{source}: 'format' must be \"{FORMAT}\" (a warroom game record); "
+                      f"this file says {short(fmt)}")
 
 
 def content_id(game: Game) -> str:
@@ -66,6 +84,7 @@ class Record:
 
     def to_json(self, with_state: bool = False) -> dict[str, Any]:
         obj: dict[str, Any] = {
+            "format": FORMAT,
             "game": self.game,
             "scenario": self.scenario,
             "options": dict(self.options),
@@ -97,6 +116,7 @@ class Record:
             raise RecordError(f"{source}: its seed is hidden (null): this is a seat's copy of "
                               "a game in play, whose seed is revealed when the game ends; "
                               "download the record again once the game is over")
+        _check_format(obj, source)
         unknown = sorted(str(k).encode("utf-8", "backslashreplace").decode() for k in
                          set(obj) - set(RECORD_KEYS) - set(OPTIONAL_KEYS))
         if unknown:
