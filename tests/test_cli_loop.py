@@ -30,7 +30,14 @@ from warroom.cli.main import app
 from warroom.cli.menus import style_for
 from warroom.cli.records import parse_seats
 from warroom.core.errors import RecordError
-from warroom.core.protocol import Outcome, Termination, apply, legal_actions, new_game
+from warroom.core.protocol import (
+    Outcome,
+    Termination,
+    apply,
+    legal_actions,
+    new_game,
+    result,
+)
 from warroom.core.record import Record, Session
 from warroom.games import load_game
 
@@ -584,3 +591,37 @@ def test_a_loaded_hotseat_game_says_so_and_a_line_at_the_hand_off_is_not_lost_un
     assert "Loaded as hot-seat" in out and "--as all shares one screen" in out
     assert "the line typed there was not played" in out
     assert "why 17" not in out.split("Pass to")[1]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+def test_the_hotseat_end_screen_recalls_no_line_of_the_last_seat(tmp_path: Path) -> None:
+    """The end screen is everyone's: Up there recalls nothing the last seat typed while it
+    held the terminal (its ``why``/``rule`` questions show what it weighed)."""
+    pytest.importorskip("readline")
+    g = load_game("eit2")
+    session = Session.start(g, None, 5)
+    bot = make_bot("random", 1)
+    while result(session.state) is None:
+        session.apply(bot.choose(session.state))
+    last = session.record.actions[-1]
+    rec = session.record
+    Record(rec.game, rec.scenario, rec.options, rec.seed, rec.forced_dice,
+           rec.actions[:-1], seats={r: "human" for r in g.roles},
+           content=rec.content).save(tmp_path / "end.json", with_state=False)
+    t = _Pty(tmp_path, "eit2", "--load", str(tmp_path / "end.json"))
+    try:
+        t.expect(b"press Enter")
+        t.send(b"\r")
+        t.expect(b"> ")
+        t.send(b"rule 17.4.2\r")
+        t.expect(b"> ")
+        t.send(str(last).encode() + b"\r")
+        t.expect(b"quit also work.")
+        t.quiet(1.0)
+        t.send(b"\x1b[A\x1b[A")              # nothing to recall: the seat's lines are gone
+        assert b"17.4.2" not in t.quiet(1.5)
+        t.send(b"\x15quit\r")
+        t.proc.wait(timeout=60)
+    finally:
+        t.close()
+    assert t.proc.returncode == 0

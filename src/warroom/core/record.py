@@ -5,8 +5,8 @@ A record holds ``game``, ``scenario``, ``options``, ``seed``, ``forced_dice`` an
 without it is read as format 1, as written before the key existed), and optionally
 ``seats`` (who plays each role: ``"human"`` or a bot's name, so a front end can continue
 the game as it was). Replaying it re-creates the game bit for bit; the first illegal step
-fails with its index and the legal alternatives. A saved record may also carry ``state``, a snapshot that loading
-checks against the replay.
+fails with its index and the legal alternatives. A saved record may also carry ``state``,
+a snapshot that loading checks against the replay.
 """
 
 from __future__ import annotations
