@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from eit2_log import Lines, mods
-from warroom.core import apply, legal_actions, new_game
+from warroom.core import apply, explain, legal_actions, new_game
 from warroom.core.flow import run
 from warroom.core.rng import Rng
 from warroom.games.eit2.frames import action_round_frame
@@ -581,6 +581,29 @@ def test_dawes_young_7_4_example_germany_scoring() -> None:
     s.invalidate()
     log = play(s, "score:1", space("Berlin"))
     assert log.check("Berlin")["ops"] == 4
+
+
+def test_an_events_plus_n_check_plays_like_a_card_of_n_ops_7_4() -> None:
+    """7.4: an Event's Support Check "with a +N modifier" is made as if a card of N OPs were
+    played, so the checking player's OPs modifiers apply, as they do to a Scoring card's:
+    Pope Pius XI's +2 under Dawes/Young is +3 (its ``why`` says so too); Jozef Pilsudski's
+    +4, the RW Event fired by a LW Operations play, is +3 for a RW past its Moderation (8.3).
+    Admiral Horthy's check, made with the OPs the phasing player received (5.2 note), is not
+    modified again (test_admiral_horthy_with_dawes_young_5_2_example)."""
+    s = position(RW, 37, {"Rome": (2, 0, 0, 0)}, dice=[3])
+    s.data["ops_mods"] = [{"side": RW, "value": 1, "min": 0, "until": "turn",
+                           "card": 40}]
+    play(s, "event:37")
+    why = explain(s, space("Rome"))
+    assert "die +3 OPs" in why.reason and "6.2.6" in why.rules
+    log = play(s, space("Rome"))
+    assert log.check("Rome")["ops"] == 3
+    assert any("plays like a 2-OPs card: RW's OPs modifiers make it +3 [7.4]" in x
+               for x in log)
+    s = position(LW, 5, {"Poland": (2, 1, 0, 0)}, dice=[4], power=13)
+    log = play(s, "ops:5", "event_first")
+    assert log.check("Poland")["ops"] == 3
+    ok(s)
 
 
 # -- random full games ----------------------------------------------------------------------

@@ -51,7 +51,14 @@ Readings (each with a test in ``tests/test_eit2_fidelity.py``):
   round may be a Rearmament attempt (the card's text is reconstructed).
 - 7.5 "If an Event becomes unplayable due to its cancellation ... by another Event card":
   a card's "Cancel X" ends X's ongoing Event and makes X unplayable as an Event from then
-  on, whether X was in effect or not yet played (``events.lib.cancel_event``).
+  on, whether X was in effect or not yet played (``events.lib.cancel_event``); the five
+  cancelling cards' texts say so.
+- 7.4 "make Support Checks as if they played a card of a certain operations value": an
+  Event's check "with a +N modifier" (N in place of the card's OPs, the card texts'
+  convention) is such a check, so the checking player's OPs modifiers apply, negative
+  first (7.3.1, 8.3), as 7.4's examples apply them to a Scoring card's; a check made with
+  the OPs value the phasing player received (5.2 note: Admiral Horthy) is already
+  modified. (``events.lib.as_card_ops``)
 - 11.2.2: a box's reminder marker is one marker; a box reached again after a retreat (6.3.9)
   finds it on the Event Chart already, and its modifier does not stack.
 - 5.2 "before or after the Operations": choosing the Operations (``op_place``/``op_check``)

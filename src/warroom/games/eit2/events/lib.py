@@ -17,7 +17,7 @@ from warroom.core.flow import call
 from warroom.core.log import log
 from warroom.games.eit2 import board as b
 from warroom.games.eit2 import operations as op
-from warroom.games.eit2.board import ROLE, Data
+from warroom.games.eit2.board import ROLE, SIDE, Data
 from warroom.games.eit2.components import MARKER_FLAGS, Components
 
 Frame = dict[str, Any]
@@ -70,9 +70,26 @@ def remove_extremist(c: Components, data: Data, side: int, name: str, rule: str 
     return b.remove_extremist(c, data, side, sid(c, name), rule)
 
 
+def as_card_ops(c: Components, data: Data, side: int, n: int) -> int:
+    """7.4: an Event's Support Check "with a +N modifier" is made as if ``side`` had played
+    a card of N OPs, so ``side``'s OPs modifiers apply (Dawes/Young Plan, low Moderation:
+    7.3.1, 8.3), as they do to a Scoring card's check (7.4's examples). Logged when they
+    change it."""
+    ops = op.effective_ops(c, data, side, n)
+    if ops != n:
+        log(data, "7.4", f"The Event's Support Check plays like a {n}-OPs card: "
+            f"{SIDE[side]}'s OPs modifiers make it +{ops}")
+    return ops
+
+
 def check(c: Components, data: Data, side: int, name: str, ops: int, extra: int = 0,
-          source: str = "Event") -> int:
-    """A Support Check named by the Event: made even without opposing markers (6.2.4)."""
+          source: str = "Event", received: bool = False) -> int:
+    """A Support Check named by the Event with a +``ops`` modifier, made even without
+    opposing markers (6.2.4) and as if a card of ``ops`` OPs were played (7.4,
+    :func:`as_card_ops`); ``received``: ``ops`` is already the OPs a player received for a
+    card (5.2 note), which nothing modifies again."""
+    if not received:
+        ops = as_card_ops(c, data, side, ops)
     return op.support_check(c, data, side, sid(c, name), ops, extra, source)
 
 

@@ -5,7 +5,8 @@ The three Scoring cards (1 Germany, 2 France, 3 Italy) have no Event function: t
 scores them (10.1, 11.1.1). Every other card has one small function, registered by its printed
 number in :data:`CODE` at the end of the module. Conventions shared by the whole module:
 
-- "a Support Check in X with a +N modifier": N replaces the card's OPs (6.2.5), the usual
+- "a Support Check in X with a +N modifier": N replaces the card's OPs (6.2.5), as if a
+  card of N OPs were played, so the player's OPs modifiers apply too (7.4); the usual
   control/Extremist modifiers apply, and in a named space it is made even without opposing
   markers (6.2.4 exception) -- :func:`lib.check`.
 - Extremists: one per side per space (11.1.4), so an Event placing an Extremist where the
@@ -112,7 +113,7 @@ def admiral_horthy(c: Components, data: Data, side: int) -> None:
 
 
 def _horthy_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
-    L.check(c, data, frame["side"], "Hungary", L.received_ops(c, data, 4))
+    L.check(c, data, frame["side"], "Hungary", L.received_ops(c, data, 4), received=True)
 
 
 def jozef_pilsudski(c: Components, data: Data, side: int) -> None:
@@ -428,7 +429,8 @@ def _ask_check(c: Components, data: Data, side: int, card: int, region: str,
 
 def _check_step(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     assert choice is not None
-    op.support_check(c, data, frame["side"], choice, frame["value"])
+    side = frame["side"]
+    op.support_check(c, data, side, choice, L.as_card_ops(c, data, side, frame["value"]))
 
 
 def cartel_des_gauches(c: Components, data: Data, side: int) -> None:
