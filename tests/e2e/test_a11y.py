@@ -5,6 +5,7 @@ disables itself, the lobby's list keeps the focused link when it is drawn anew."
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from e2e_support import Server
@@ -101,6 +102,37 @@ def test_escape_puts_away_a_cards_popover(page: Any, server: Server) -> None:
     page.keyboard.press("Tab")
     page.keyboard.press("Shift+Tab")            # back on it: shown again
     assert pop.is_visible()
+
+
+def test_tab_goes_from_a_card_choice_to_the_next_choice(page: Any, server: Server) -> None:
+    """A card choice's popover is no Tab stop: from its "why?" Tab reaches the next
+    choice's button (an outside audit found focus fall to the page after every card
+    choice, a Tab stop with nothing to see or press)."""
+    g = new_game(server, "eit2", {"lw": "human", "rw": "bot:random"}, seed=3)
+    for _ in range(200):        # through the set-up to LW's first Action Round
+        v = server.api("GET", f"/api/games/{g['id']}/view",
+                       params={"token": g["tokens"]["lw"]})
+        if any(a["key"].startswith("event:") for a in v["legal"]):
+            break
+        if v["legal"]:
+            server.api("POST", f"/api/games/{g['id']}/actions", json={
+                "token": g["tokens"]["lw"], "action": v["legal"][0]["key"],
+                "version": v["version"]})
+        else:
+            time.sleep(0.05)    # the bot's turn
+    page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+    rows = page.locator("#choices .choice.has-card")
+    rows.first.locator(".act").wait_for()
+    assert rows.count() >= 2
+    rows.nth(0).locator(".why").focus()
+    page.keyboard.press("Tab")
+    key = page.evaluate("document.activeElement.closest('.choice')?.dataset.key ?? "
+                        "document.activeElement.tagName")
+    assert key == rows.nth(1).get_attribute("data-key"), key
+    assert page.evaluate("document.activeElement.classList.contains('act')")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.classList.contains('why')")
+    assert page.locator("#choices .card-pop [tabindex]").count() == 0
 
 
 def test_tk_faction_headings_stay_headings(page: Any, server: Server) -> None:

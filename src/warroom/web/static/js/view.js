@@ -67,7 +67,7 @@ function cardText(card) {
 }
 
 /** One card with every field it has (null and false fields are left out). */
-export function renderCard(card) {
+export function renderCard(card, { focusable = true } = {}) {
   if (!card || typeof card !== "object") return h("div", { class: "card" }, String(card));
   const used = new Set(["scoring_values", "if_rearmament", ...Object.keys(CARD_FLAGS)]);
   const take = (keys) => {
@@ -104,7 +104,8 @@ export function renderCard(card) {
   const colour = side ? roleChip(side) : null;
   return h("article", { class: "card", dataset: { side: String(side || "").toLowerCase(),
     number: number !== null ? String(number) : undefined },
-    tabindex: "0", "aria-label": `card ${title}`, title: text ? `${title}: ${text}` : String(title) },
+    tabindex: focusable ? "0" : undefined, "aria-label": `card ${title}`,
+    title: text ? `${title}: ${text}` : String(title) },
     h("header", { class: "card-head" },
       ops !== null ? h("span", { class: "ops", title: `${ops} Operations points`,
         "aria-label": `${ops} OPs` }, String(ops)) : null,
@@ -132,12 +133,14 @@ export function cardChip(card, extra) {
   "aria-label": text ? `${title}: ${text}` : title },
   h("span", { class: "card-chip-title" }, card.number !== undefined ? `#${card.number} ` : "", title),
   extra || null,
-  h("span", { class: "card-pop", role: "tooltip" }, renderCard(card)));
+  h("span", { class: "card-pop", role: "tooltip" }, renderCard(card, { focusable: false })));
 }
 
 /** A popover with the whole card, for a choice that plays it (shown on hover and focus). */
 export function cardPopover(card) {
-  return h("span", { class: "card-pop", role: "tooltip" }, renderCard(card));
+  // not a Tab stop of its own: it shows while its choice has focus and went away as the
+  // focus reached it (focus fell to the page: an outside audit)
+  return h("span", { class: "card-pop", role: "tooltip" }, renderCard(card, { focusable: false }));
 }
 
 export function renderHands(mine, others) {
