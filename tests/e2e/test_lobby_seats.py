@@ -47,6 +47,10 @@ def test_a_64_bit_seed_typed_in_the_lobby_reaches_the_downloaded_record(
     page.goto(f"/games/{gid}#{tokens['a']}")
     page.wait_for_function("() => document.body.dataset.status === 'over'")
     assert f"Seed {TOP}" in page.locator("#result").inner_text()
+    # over: nothing to take back or to play by key (an outside audit saw both still shown)
+    assert not page.locator("#undo").is_visible()
+    assert not page.locator("#play .by-key").is_visible()
+    assert page.locator("#download").is_visible()
     with page.expect_download() as got:
         page.click("#download")
     saved = Path(got.value.path())

@@ -633,3 +633,21 @@ def test_a_choice_alone_in_its_kind_has_no_heading(page: Any, server: Server) ->
     # a rule badge says what its rule is about, from the game's index of its rulebook
     page.wait_for_function("""() => [...document.querySelectorAll('.rule[data-rule]')].some(
         b => /^rule [^:]+: ./.test(b.title))""")
+
+
+def test_a_game_page_without_a_seat_offers_the_replay_once_over(page: Any,
+                                                                server: Server) -> None:
+    """Opened without a seat's link, a finished game (open to anyone) says it is over and
+    links its replay; one in play asks for a seat's link (an outside audit saw a finished
+    game ask for a secret link and say "offline")."""
+    g = finished_bot_game(server, seed=5)
+    page.goto(f"/games/{g['id']}")
+    page.locator("#messages .msg.info").wait_for()
+    assert "This game is over" in words(page.locator("#messages"))
+    link = page.locator("#messages a")
+    assert link.get_attribute("href") == f"/games/{g['id']}/replay"
+    assert "secret link" not in words(page.locator("#messages"))
+    live = new_game(server, "toy", {"a": "human", "b": "human"})
+    page.goto(f"/games/{live['id']}")
+    page.locator("#messages .msg.error").wait_for()
+    assert "needs the secret link of a seat" in words(page.locator("#messages"))

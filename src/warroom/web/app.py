@@ -390,8 +390,18 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        for e in errors:
+            if e.get("type") == "json_invalid":      # FastAPI's loc is the character's offset
+                where = e.get("loc", ())[-1:]
+                at = f" at character {where[0]}" if where and isinstance(where[0], int) else ""
+                return _error(422, f"the body is not valid JSON{at}: "
+                              f"{e.get('ctx', {}).get('error', 'it cannot be read')}")
+            if e.get("type") == "missing" and tuple(e.get("loc", ())) == ("body",):
+                return _error(422, "the request needs a JSON body (Content-Type: "
+                              "application/json)")
         problems = [f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}"
-                    for e in exc.errors()[:5]]
+                    for e in errors[:5]]
         return _error(422, "bad request: " + "; ".join(problems)[:500])
 
     @app.exception_handler(StarletteHTTPException)

@@ -32,7 +32,8 @@ def build_catalogue(c: Components) -> ActionCatalogue:
             entries.append((f"score:{n}", f"Play {card.title} (scoring)", n))
         else:
             entries.append((f"event:{n}", f"Play {card.title} as an Event", n))
-            entries.append((f"ops:{n}", f"Play {card.title} for {card.ops} Operations", n))
+            entries.append((f"ops:{n}", f"Play {card.title} for Operations ({card.ops} OP"
+                            f"{'' if card.ops == 1 else 's'})", n))
             entries.append((f"rearm:{n}", f"Play {card.title} for a Rearmament attempt", n))
     entries += [(f"space:{c.slugs[s]}", c.names[s], s) for s in range(len(c.names))]
     entries += [(f"track:{c.track_ids[t]}", f"{c.track_names[t]} Rearmament track", t)

@@ -309,6 +309,10 @@ function render(p) {
   renderPrompt(p);
   renderRest(p);
   $("undo").disabled = !p.can_undo;
+  // once the game is over nothing is played or taken back: no Undo, no key to play
+  const over = p.status === "over";
+  $("undo").hidden = over;
+  document.querySelector("#play .by-key").hidden = over;
   if (before && before.version !== p.version && (p.status === "over" || (p.legal || []).length)) {
     showDecision();
   }
@@ -647,10 +651,20 @@ async function init() {
   S.seats = parseHash();
   if (!S.seats.length) {
     $("main").hidden = true;
+    setConn("offline");
+    // a finished game is open to anyone: its replay, not a request for a seat's link
+    const done = await api(`/api/games/${encodeURIComponent(gameId)}/replay`).catch(() => null);
+    if (done && done.result) {
+      $("title").textContent = "Game over";
+      message("info", "This game is over",
+        h("span", {}, done.result.text || done.result.label || "", " — ",
+          h("a", { href: `/games/${encodeURIComponent(gameId)}/replay` }, "replay the game"),
+          " (every move, seen by any side)."));
+      return;
+    }
     $("title").textContent = "No seat";
     message("error", "This page needs the secret link of a seat",
       "A seat link looks like /games/ID#TOKEN. Ask the player who created the game for yours, or start a game in the lobby.");
-    setConn("offline");
     return;
   }
   let views;
