@@ -651,3 +651,36 @@ def test_a_game_page_without_a_seat_offers_the_replay_once_over(page: Any,
     page.goto(f"/games/{live['id']}")
     page.locator("#messages .msg.error").wait_for()
     assert "needs the secret link of a seat" in words(page.locator("#messages"))
+
+
+def test_what_the_opponent_changed_is_marked_until_the_next_decision(
+        page: Any, server: Server) -> None:
+    """After a bot's moves the spaces they changed carry a mark on the map, and the log's
+    entries since the seat's last decision are marked and counted; the seat's own moves
+    are not (an outside audit: the map just redrew, and only screen readers heard what
+    changed)."""
+    g = new_game(server, "eit2", {"lw": "human", "rw": "bot:random"})
+    page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+    page.wait_for_function(MY_TURN_OR_OVER, timeout=BOT_WAIT_MS)
+    page.locator("#map .space.legal").first.wait_for()
+    assert page.locator("#map .space.changed").count() == 0      # a first sight marks nothing
+    for _ in range(12):     # LW's set-up placements, until RW's bot has placed its own
+        before = version(page)
+        mine = page.locator("#choices .act").first.get_attribute("data-key")
+        page.locator("#choices .act").first.click()
+        wait_version_change(page, before)
+        page.wait_for_function(MY_TURN_OR_OVER, timeout=BOT_WAIT_MS)
+        if "RW places" in page.locator("#log").inner_text():
+            break
+    else:
+        pytest.fail("RW's bot never placed")
+    changed = page.eval_on_selector_all("#map .space.changed", "els => els.map(e => e.dataset.id)")
+    fresh = page.eval_on_selector_all("#log li.new", "els => els.map(e => e.innerText)")
+    assert changed and fresh, (changed, fresh)
+    assert any("RW places" in t for t in fresh)
+    assert not any(t.startswith("LW") or " LW places" in t for t in fresh), fresh
+    assert all("RW" in t or "[" in t for t in fresh)
+    assert f"{len(fresh)} new since your last decision" in page.locator("#log-new").inner_text()
+    assert page.locator("#map .space.changed").first.get_attribute(
+        "aria-description") == "changed since your last decision"
+    assert mine is not None

@@ -838,8 +838,11 @@ class GameService:
             if version is not None and version != live.version:
                 raise Stale(live.version, version)
             self._play(live, action, role)
+            # the game as this move left it: a bot's answer comes as a live update, so the
+            # seat can tell its own move's lines from the answer's (what changed since)
+            out = self.payload(live, role)
         self._kick_bots(live)
-        return self.payload(live, role)
+        return out
 
     def undo(self, game_key: str, token: str | None, version: int | None) -> dict[str, Any]:
         """Take back the seat's own last decision (see core Session.undo)."""

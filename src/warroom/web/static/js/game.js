@@ -28,6 +28,7 @@ const S = {
   filterPrompt: null,
   seedNoted: false, // the note that the creator chose the seed was shown
   keyboard: false, // the last choice was made with the keyboard: keep the focus in the choices
+  seen: {}, // per role: the map and log as they stood after its last decision (showChanges)
 };
 
 const hotseat = () => S.seats.length > 1;
@@ -288,6 +289,39 @@ function renderRest(p) {
   ol.dataset.seen = "1";
 }
 
+/** The map elements' states (their ``data-state``) and the log's length as drawn now. */
+function sightOf(p) {
+  const states = {};
+  for (const el of $("map").querySelectorAll(".space[data-id][data-state]")) {
+    states[el.dataset.id] = el.dataset.state;
+  }
+  return { states, log: ((p && p.view && p.view.log) || []).length };
+}
+
+/** Mark what changed since this seat's last decision: the map's elements (``changed``,
+ * said to screen readers too) and the log's entries (``new``), with a count in the log's
+ * heading. A seat's first sight of the game marks nothing. */
+function showChanges() {
+  const role = seat() && seat().role;
+  if (!role || !S.payload) return;
+  if (!S.seen[role]) S.seen[role] = sightOf(S.payload);
+  const mark = S.seen[role];
+  for (const el of $("map").querySelectorAll(".space[data-id][data-state]")) {
+    const was = mark.states[el.dataset.id];
+    const changed = was !== undefined && was !== el.dataset.state;
+    el.classList.toggle("changed", changed);
+    if (changed) el.setAttribute("aria-description", "changed since your last decision");
+    else el.removeAttribute("aria-description");
+  }
+  const items = $("log").children;
+  let fresh = 0;
+  for (let i = 0; i < items.length; i += 1) {
+    items[i].classList.toggle("new", i >= mark.log);
+    if (i >= mark.log) fresh += 1;
+  }
+  $("log-new").textContent = fresh ? `${fresh} new since your last decision` : "";
+}
+
 function placePlay(first) {
   const play = $("play");
   const map = $("map-panel");
@@ -308,6 +342,7 @@ function render(p) {
   renderResult(p);
   renderPrompt(p);
   renderRest(p);
+  showChanges();
   $("undo").disabled = !p.can_undo;
   // once the game is over nothing is played or taken back: no Undo, no key to play
   const over = p.status === "over";
@@ -516,12 +551,19 @@ function setBusy(on) {
 async function act(key) {
   if (S.busy || S.handoff || !key) return;
   setBusy(true);
+  const role = seat().role;
+  const before = sightOf(S.payload);
   try {
     const p = await api(`${base}/actions`, { method: "POST",
       body: { token: seat().token, action: key, version: S.version } });
     clearMessages();
     $("explain").hidden = true;
     onPayload(p);
+    // what this seat sees next as changed is what others do from here; handed to the next
+    // player at once (hot-seat), its own move counts too
+    S.seen[role] = S.payload === p && !S.handoff ? sightOf(p)
+      : { states: before.states, log: ((p.view && p.view.log) || []).length };
+    showChanges();
   } catch (err) {
     problem(err, `“${key}” was not played`);
   } finally {
@@ -560,6 +602,8 @@ async function undo() {
     clearMessages();
     message("info", "Your last decision was taken back");
     onPayload(p);
+    if (S.payload === p) S.seen[seat().role] = sightOf(p);
+    showChanges();
   } catch (err) {
     problem(err, "Nothing to undo");
   } finally {

@@ -475,7 +475,7 @@ export function renderMap(view, legal, ui, act) {
     const words = spaceWords(sp, st, list, rs);
     const g = s("g", { class: `space${list.length ? " legal" : ""}${ctl ? ` ctl-${ctl}` : ""}`,
       transform: `translate(${sp.x},${sp.y})`, tabindex: "0", role: list.length || whyNot ? "button" : "img",
-      "aria-label": words, dataset: { id: sp.id, region: sp.region ?? "" } },
+      "aria-label": words, dataset: { id: sp.id, region: sp.region ?? "", state: JSON.stringify(st) } },
     s("title", { text: words }),
     list.length ? s("circle", { class: "legal-ring", r: 13.5 }) : null,
     s("circle", { class: "space-shape", r: 10,
@@ -516,6 +516,7 @@ export function renderMap(view, legal, ui, act) {
       h("span", { class: "lg lw" }, "L"), " LW SP  ", h("span", { class: "lg rw" }, "R"), " RW SP  ",
       h("span", { class: "lg ext" }, "E"), " Extremist  ", h("span", { class: "lg star" }, "★"), " Battleground  ",
       h("span", { class: "lg ring" }, "◯"), " can be chosen  ",
+      h("span", { class: "lg changed" }, "◯"), " changed since your decision  ",
       regions.map((r) => {
         const st = regionStyle(r);
         if (st.hatched) return h("span", { class: "lg region hatch", style: { background: `repeating-linear-gradient(45deg, ${st.tint} 0 3px, #b5ab93 3px 4px)` } }, `${st.letter ? `${st.letter} ` : ""}${r}`);

@@ -286,7 +286,8 @@ export function renderEaw1940(view, legal, ui, act) {
     const list = acts.get(id) || [];
     const label = `${words}${list.length ? `; ${choiceWords(list)}` : ""}`;
     const g = s("g", { class: `space ${cls}${list.length ? " legal" : ""}`, tabindex: "0",
-      role: list.length || (act.whyNot && id !== "malta") ? "button" : "img", "aria-label": label, dataset: { id } },
+      role: list.length || (act.whyNot && id !== "malta") ? "button" : "img", "aria-label": label,
+      dataset: { id, state: words } },
     s("title", { text: label }), kids);
     bindChoice(g, () => showDetails(info, title, details, list),
       (e) => menu.choose(title, list, e, g, () => askWhy(id, title)), { gestures });
@@ -474,7 +475,8 @@ export function renderEaw1940(view, legal, ui, act) {
     h("span", { class: "map-legend eaw-legend" },
       lg("eaw-ax", "X"), " Axis  ", lg("eaw-al", "A"), " Allied  ", lg("eaw-st", "S"), " stalled  ",
       lg("eaw-rs", "R"), " reserve  ", lg("eaw-tk", "T"), " tank (dashed: used)  ", lg("eaw-fl", "★"), " flag VP  ",
-      lg("eaw-port", "⚓"), " port  ", lg("ring", "◯"), " can be chosen",
+      lg("eaw-port", "⚓"), " port  ", lg("ring", "◯"), " can be chosen  ",
+      lg("changed", "◯"), " changed since your decision",
       lay.auto ? h("span", { class: "muted" }, " — automatic layout (the content has none)")
         : map.layout && map.layout.reconstructed ? h("span", { class: "muted" }, " — layout reconstructed") : null));
   boardKeys(wrap, pz, menu.close);

@@ -245,7 +245,8 @@ function legend() {
     sw("sfe-lg sup", "◣", "supply location (8.6): a corner in its side's colour"), " supply ",
     sw("sfe-lg cap", "⚑", "capital (a flag is printed)"), " capital ",
     h("span", { class: "sfe-lg-split" }, "W|E"), " halves ", sw("sfe-lg bat", "⚔", "the half where a battle is fought"), " battle ",
-    sw("sfe-lg ring", "◯", "a legal choice"), " can be chosen");
+    sw("sfe-lg ring", "◯", "a legal choice"), " can be chosen ",
+    sw("changed", "◯", "changed since your last decision"), " changed since your decision");
 }
 
 /**
@@ -429,7 +430,7 @@ export function renderSfe(view, legal, ui, act) {
     ].filter(Boolean).join(", ");
     const g = s("g", { class: `space sfe-loc p-${printed} c-${ctl}${list.length ? " legal" : ""}${focus === loc.id ? " focus" : ""}${loc.box ? " box" : ""}`,
       transform: `translate(${loc.x},${loc.y})`, tabindex: "0", role: list.length || act.whyNot ? "button" : "img",
-      "aria-label": words, dataset: { id: loc.id, control: ctl } },
+      "aria-label": words, dataset: { id: loc.id, control: ctl, state: JSON.stringify(st) } },
     s("title", { text: words }));
     if (list.length) g.append(s("rect", { class: "sfe-legal-ring", x: -w / 2 - 5, y: -hh / 2 - 5, width: w + 10, height: hh + 10, rx: 6 }));
     if (focus === loc.id) g.append(s("rect", { class: "sfe-focus", x: -w / 2 - 3, y: -hh / 2 - 3, width: w + 6, height: hh + 6, rx: 5 }));

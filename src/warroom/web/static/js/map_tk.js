@@ -112,7 +112,8 @@ export function renderTk(view, legal, ui, act) {
     const list = acts.get(id) || [];
     const words = `${title}${details.length ? `: ${details.join(", ")}` : ""}${list.length ? `; ${choiceWords(list)}` : ""}`;
     const el = h(tag, { class: `space ${cls}${list.length ? " legal" : ""}`, tabindex: "0",
-      role: list.length || act.whyNot ? "button" : "img", "aria-label": words, title: words, dataset: { id } }, kids);
+      role: list.length || act.whyNot ? "button" : "img", "aria-label": words, title: words,
+      dataset: { id, state: `${title}: ${details.join(", ")}` } }, kids);
     bindChoice(el, () => showDetails(info, title, details, list),
       (e) => menu.choose(title, list, e, el, () => { if (id) why.ask(title, id); }));
     return el;
@@ -299,7 +300,8 @@ export function renderTk(view, legal, ui, act) {
     ["axis", "western", "soviet", "neutral", "conquered", "dependent", "removed"].map((k) =>
       [h("span", { class: `lg tk-letter side-${k === "conquered" || k === "dependent" || k === "removed" ? k : k}` }, STATUS[k].letter), ` ${STATUS[k].word}  `]),
     h("span", { class: "lg tk-mk" }, "IA/IW/IS"), " Influence  ", h("span", { class: "lg tk-mk" }, "N"), " Neutrality  ",
-    h("span", { class: "lg ring" }, "◯"), " can be chosen",
+    h("span", { class: "lg ring" }, "◯"), " can be chosen  ",
+    h("span", { class: "lg changed" }, "◯"), " changed since your decision",
     map.reconstructed ? h("span", { class: "muted" }, " — countries reconstructed (rule 15 prints no map)") : null);
   boardKeys(wrap, null, menu.close);
   wrap.append(card, tracks, legend, info, why.node, h("div", { class: "tk-columns" }, FACTIONS.map(column), others), extra);
