@@ -368,3 +368,17 @@ def test_eaw1940_board_shows_a_reserve_on_a_front_not_in_play() -> None:
     out = text_of(render_board("eaw1940", view(st, "axis")), width=100)
     line = next(ln for ln in out.splitlines() if ln.startswith("│ Eastern"))
     assert "not in play" in line and "Allied reserve" in line
+
+
+def test_sfe_header_names_the_decks_to_come_and_lines_their_defence() -> None:
+    """After the II pile is shuffled in, the deck to come is III, not "III: 0 and 4: 16"
+    (the view keeps the emptied II pile as 0); each line shows the defence printed at this
+    end ([2]), which the rulebook prints on the map (a terminal audit)."""
+    g = load_game("sfe")
+    v = view(new_game(g, seed=11), "axis")
+    v["sides"]["allies"].update({"play_deck_number": 2, "chevron_cards_waiting": [0, 16]})
+    text = text_of(render_board("sfe", v, g.content_json()), width=300)
+    assert "play deck II: " in text and "then III: 16;" in text
+    assert " 4: " not in text and "III: 0" not in text
+    assert "s>~Normandy[2]" in text and "n>~London[1]" in text    # London 2, Normandy 1
+    assert "[2] the defence printed at this end" in " ".join(text.split())

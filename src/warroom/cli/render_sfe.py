@@ -35,7 +35,8 @@ def _owner(name: str) -> Text:
 def lines_by_location(content: dict[str, Any] | None, deck: int) -> dict[str, list[str]]:
     """Each location's lines from the content (``warroom content sfe --json``'s lines):
     ``e>Warsaw`` leaves from the east half, ``~`` a naval line, ``->`` one way only,
-    ``(deck 2)`` a line open from the 2nd play deck."""
+    ``(deck 2)`` a line open from the 2nd play deck, ``[2]`` the defence value printed at
+    this location's end (2: what a defender here adds against an attack along it)."""
     out: dict[str, list[str]] = {}
     if not content:
         return out
@@ -44,10 +45,12 @@ def lines_by_location(content: dict[str, Any] | None, deck: int) -> dict[str, li
         later = (f" (deck {ln['active_from_deck']})"
                  if ln.get("active_from_deck", 1) > deck else "")
         arrow = "->" if ln.get("one_way") else ">"
+        da, db = ln.get("defense_a", 0), ln.get("defense_b", 0)
         out.setdefault(ln["a"], []).append(
-            f"{ln['a_half'][0]}{arrow}{naval}{ln['b']}{later}")
+            f"{ln['a_half'][0]}{arrow}{naval}{ln['b']}{f'[{da}]' if da else ''}{later}")
         if not ln.get("one_way"):
-            out.setdefault(ln["b"], []).append(f"{ln['b_half'][0]}>{naval}{ln['a']}{later}")
+            out.setdefault(ln["b"], []).append(
+                f"{ln['b_half'][0]}>{naval}{ln['a']}{f'[{db}]' if db else ''}{later}")
     return out
 
 
@@ -70,21 +73,22 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
         f"Soviets {'active' if view['soviets_active'] else 'not yet active (6.4)'} | USA box "
         f"{'active' if view['usa_active'] else 'inactive (6.6)'}"))
     for side, info in view["sides"].items():
-        waiting = info.get("chevron_cards_waiting") or []
-        later = range(info["play_deck_number"] + 1, info["play_deck_number"] + 1 + len(waiting))
         deck = info["play_deck_number"]
+        # the chevron piles by their deck (II, III), kept in the view once shuffled in (0)
+        waiting = [(d, n) for d, n in enumerate(info.get("chevron_cards_waiting") or [], 2)
+                   if d > deck]
         parts.append(Text(
             f"{WORD[side]}: hand {info['hand_count']}/{info['hand_size']}; play deck "
             f"{ROMAN.get(deck, deck)}: {info['play_deck']} cards left"
-            + (", then " + " and ".join(f"{ROMAN.get(d, d)}: {n}"
-                                        for n, d in zip(waiting, later, strict=True))
+            + (", then " + " and ".join(f"{ROMAN.get(d, d)}: {n}" for d, n in waiting)
                if waiting else "")
             + f"; recycle {info['recycle_count']}, eliminated {len(info['eliminated'])}"))
     for line in textwrap.wrap(
             "Key: owner A Axis, W Western, S Soviet, N neutral, X contested; A3 = an Axis "
             "3-strength army, AF = an Axis fortress. Each location has two halves (west/east "
             "or north/south): counters stand in one ('west: A3 A2'); a line leaves from one "
-            "half ('e>Warsaw': from the east half; ~ naval, -> one way).", WIDTH):
+            "half ('e>Warsaw': from the east half; ~ naval, -> one way; [2] the defence "
+            "printed at this end, 8.2).", WIDTH):
         parts.append(Text(line, style="dim"))
     deck = max(i["play_deck_number"] for i in view["sides"].values())
     lines = lines_by_location(content, deck)
