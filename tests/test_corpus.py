@@ -366,7 +366,7 @@ def test_corpus_game_replays_identically(gid: str, index: int) -> None:
                                      "effect")) for r, t in old_log]
         elif changed:
             continue
-        assert [_line(e) for e in new["log"]] == old_log
+        assert [_line(e) for e in new["log"] if not _added_line(gid, e)] == old_log
     res = result(state)
     old_res = entry["result"]
     if old_res is None:
@@ -385,6 +385,14 @@ def test_corpus_game_replays_identically(gid: str, index: int) -> None:
         assert new_res[key] == old_res[key], f"{gid} #{index} result {key}"
     if gid != "tk":     # tk's label held the event number; its termination says the rest
         assert new_res["label"] == old_res["label"]
+
+
+def _added_line(gid: str, entry: Any) -> bool:
+    """A log line added since the corpus was recorded, telling a role what it already knew:
+    sfe's private "Discarded at random from your hand: ..." (6.3, 6 December 2026: the owner
+    had been told only how many cards went)."""
+    return (gid == "sfe" and isinstance(entry, dict) and entry.get("rule") == "6.3"
+            and "discarded" in entry and entry.get("to") is not None)
 
 
 def test_corpus_covers_every_game() -> None:

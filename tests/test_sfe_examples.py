@@ -427,6 +427,14 @@ def test_wolfpack_unblocked_discards_two_at_random() -> None:
     assert len(d["hand"][1]) == 3 and fates(d, 0, "ax17") == "recycled"
     assert entries(s, "6.3", side="allies", cards=2)
     assert len(d["secret"][1]) == 2
+    # the owner is told which of its cards went (a terminal audit: only a count was said);
+    # the Axis, who took them unseen, is not
+    gone = sorted(set(["al01", "al02", "al03", "al04", "al05"])
+                  - {G.c.card_ids[x] for x in d["hand"][1]})
+    mine = [e for e in view(s, "allies")["log"] if e.get("to") == "allies"]
+    assert len(mine) == 1 and sorted(mine[0]["discarded"]) == gone
+    assert all(G.c.card_names[G.c.card_ids.index(k)] in mine[0]["text"] for k in gone)
+    assert not any("discarded" in e for e in view(s, "axis")["log"] + view(s)["log"])
 
 
 def test_destroyer_attack_blocked_by_wolfpack_eliminates_the_wolfpack() -> None:

@@ -1055,12 +1055,18 @@ class Block(Decision[SfeBase]):
         hand = data["hand"][me]
         n = min(2, len(hand))
         data["shown"][me].clear()       # which cards left the hand is not seen
+        gone = []
         for _ in range(n):
             x = hand.pop(randbelow(data, len(hand)))
+            gone.append(x)
             E.recycle(data, me, x, True)
         reveal(data)
         log(data, "6.3", f"{WHO[me]} discard {n} card{'s' if n != 1 else ''} at random from "
             "the hand", side=SIDE_NAMES[me], cards=n)
+        if gone:    # taken unseen by the opponent; the owner knows what left the hand
+            log(data, "6.3", "Discarded at random from your hand: "
+                + ", ".join(c.card_names[x] for x in gone), to=SIDE_NAMES[me],
+                discarded=[c.card_ids[x] for x in gone])
 
 
 class Redeploy(Decision[SfeBase]):
