@@ -366,7 +366,8 @@ def test_corpus_game_replays_identically(gid: str, index: int) -> None:
                                      "effect")) for r, t in old_log]
         elif changed:
             continue
-        assert [_line(e) for e in new["log"] if not _added_line(gid, e)] == old_log
+        assert [_as_recorded(gid, _line(e)) for e in new["log"]
+                if not _added_line(gid, e)] == old_log
     res = result(state)
     old_res = entry["result"]
     if old_res is None:
@@ -385,6 +386,18 @@ def test_corpus_game_replays_identically(gid: str, index: int) -> None:
         assert new_res[key] == old_res[key], f"{gid} #{index} result {key}"
     if gid != "tk":     # tk's label held the event number; its termination says the rest
         assert new_res["label"] == old_res["label"]
+
+
+_TK_ROLL_WHY = re.compile(r"(rolled \d+ [+-]\d+) \([^()]*(?:\([^()]*\)[^()]*)*\)( = )")
+
+
+def _as_recorded(gid: str, line: tuple[str, str]) -> tuple[str, str]:
+    """Today's log line as the corpus recorded it, where only words were added: tk's die
+    rolls now say why they are modified ("rolled 4 -1 (Allied roll on the Civil War
+    Table) = 3", 6 December 2026; the reason was a fact only)."""
+    if gid == "tk":
+        return line[0], _TK_ROLL_WHY.sub(r"\1\2", line[1])
+    return line
 
 
 def _added_line(gid: str, entry: Any) -> bool:

@@ -88,6 +88,9 @@ def test_dice_log_die_mods_total_and_table() -> None:
     assert cw["table"] == "Civil War Table"
     assert (cw["die"], cw["total"], cw["mods"]) == (2, 1, [[-1, "Allied roll on the Civil "
                                                             "War Table"]])
+    # the line itself says why the roll is modified (a terminal audit: "rolled 2 -1 = 1")
+    assert cw["text"] == ("Civil War Table (Soviet): rolled 2 -1 (Allied roll on the Civil "
+                          "War Table) = 1")
 
 
 def test_choice_is_logged_with_role_and_key() -> None:

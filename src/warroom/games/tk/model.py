@@ -47,7 +47,8 @@ def die(data: Data, rule: str, what: str, drm: int = 0, why: str = "",
                              "total": total}
     if table is not None:
         facts["table"] = table
-    log(data, rule, f"{what}: rolled {value}" + (f" {drm:+d} = {total}" if drm else ""),
+    said = f" ({why})" if why else ""
+    log(data, rule, f"{what}: rolled {value}" + (f" {drm:+d}{said} = {total}" if drm else ""),
         **facts)
     data["dice"] += 1
     return total
