@@ -360,6 +360,16 @@ def test_tk_resolve_answers_why_help_and_names() -> None:
     assert "Minor Country Politics: legal" in out               # why 1
     assert "Place a Soviet Influence marker in Sweden is one of the choices" in out
     assert "[15.28] place a Soviet Influence marker in Sweden" in out
+    # the commands its answers point to work: keys, and quit leaves it unresolved (a
+    # terminal audit: "see 'keys'" led nowhere and only Ctrl-C got out)
+    code, out = run("tk", "resolve", "--event", "15.8", "--faction", "axis",
+                    input="keys\nquit\n")
+    assert code == 1, out
+    assert "stopped: the event was not resolved" in out
+    assert "Instructions for the physical map" not in out
+    code, out = run("tk", "resolve", "--event", "15.28", "--faction", "soviet",
+                    input="keys\n1\n")
+    assert " 1 opt:minor_country_politics" in out and "2 opt:neutrality_discussions" in out
 
 
 @pytest.mark.parametrize("game_id", ["eaw1940", "eit2", "sfe", "tk"])

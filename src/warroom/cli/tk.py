@@ -37,6 +37,8 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 TK_HELP = """\
 Answer with a choice's number, its key or the start of its name (any case).
   why X   why choice X is legal, with the rule (and the odds where dice decide)
+  keys    each choice's action key (for --choose)
+  quit    stop here: the event is left unresolved and nothing is printed for the map
   help    this text"""
 
 
@@ -165,6 +167,14 @@ def resolve(
                 if cmd.lower() in ("help", "?"):
                     out.print(TK_HELP, markup=False)
                     continue
+                if cmd.lower() == "keys":
+                    for c in choices:
+                        out.print(Text(f"  {c.number:>2} {c.action.key}"))
+                    continue
+                if cmd.lower() in ("quit", "exit", "q"):
+                    err.print(Text("stopped: the event was not resolved (nothing to do on "
+                                   "the map)", style="yellow"))
+                    raise typer.Exit(1)
                 if cmd.lower() == "why":
                     ref = reference(arg, choices, state)
                     out.print(str(explain(state, ref, state.active)), markup=False)
