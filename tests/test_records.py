@@ -428,6 +428,32 @@ def test_undo_never_takes_back_another_roles_decision() -> None:
     assert session.state.active == "rw" and len(session.record.actions) == 3
 
 
+def test_a_loaded_game_keeps_the_undo_it_had_when_saved(tmp_path: Path) -> None:
+    """Undo survives save and load: the role to act may take back the decisions it made
+    before the save, exactly as before it, and still none of another role's (a terminal
+    audit: a loaded game refused undo, naming dice and reveals that never happened)."""
+    g = load_game("eit2")
+    session = Session.start(g, "1920", seed=5)
+    lw_space = next(a for a in legal_actions(session.state) if a.key.startswith("space:"))
+    session.apply(lw_space)
+    session.apply(lw_space)
+    session.save(tmp_path / "g.json")
+    loaded = Session.load(g, tmp_path / "g.json")
+    assert loaded.can_undo() and loaded.can_undo("lw") and not loaded.can_undo("rw")
+    loaded.undo()
+    session.undo()
+    assert loaded.state.dumps() == session.state.dumps()
+    assert loaded.record.actions == session.record.actions
+    loaded.undo()
+    assert not loaded.can_undo() and loaded.record.actions == []
+    # after the hand-over to RW nothing of LW's comes back
+    for _ in range(2):
+        session.apply(lw_space)
+    assert session.state.active == "rw"
+    session.save(tmp_path / "h.json")
+    assert not Session.load(g, tmp_path / "h.json").can_undo()
+
+
 def test_a_failed_save_keeps_the_file_saved_before(eaw: Game, tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """A save that fails half way (a full disk) leaves the earlier save whole and no

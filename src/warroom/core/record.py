@@ -186,8 +186,26 @@ class Record:
         write_text(Path(path), json.dumps(self.to_json(with_state), indent=1) + "\n")
 
 
-def replay(game: Game, record: Record) -> State[Any]:
-    """Re-play ``record`` on ``game``; raises ``RecordError`` at the first illegal step."""
+UndoEntry = tuple[State[Any], int, str]
+"""A decision that may be taken back: the state before it, its index in the record, the
+role that made it."""
+
+
+def _after_step(undo: list[UndoEntry], before: State[Any], index: int, acting: str | None,
+                barrier: Any, state: State[Any]) -> None:
+    """Keep ``undo`` as :class:`Session` does once step ``index`` (by ``acting``, from
+    ``before``) is played: a die roll, a reveal or a deal (``data["barrier"]`` moved), a
+    hand-over or the end clears it; else the step may be taken back."""
+    if state.data["barrier"] != barrier or state.active != acting or acting is None:
+        undo.clear()
+    else:
+        undo.append((before, index, acting))
+
+
+def replay(game: Game, record: Record, undo: list[UndoEntry] | None = None) -> State[Any]:
+    """Re-play ``record`` on ``game``; raises ``RecordError`` at the first illegal step.
+    With ``undo`` (a list, filled here) the decisions the role to act may take back at the
+    end, as a :class:`Session` that had played them would hold them."""
     if record.game != game.id:
         raise RecordError(f"record is for game {record.game!r}, not {game.id!r}")
     try:
@@ -196,8 +214,15 @@ def replay(game: Game, record: Record) -> State[Any]:
     except UnknownGameError as exc:
         raise RecordError(f"record cannot start: {exc}") from exc
     for i, ref in enumerate(record.actions):
+        acting = state.active
+        if undo is not None:
+            if undo and undo[-1][2] != acting:
+                undo.clear()
+            before, barrier = clone(state), state.data["barrier"]
         try:
             apply(state, ref)
+            if undo is not None:
+                _after_step(undo, before, i, acting, barrier, state)
         except IllegalActionError as exc:
             legal = [a.key for a in legal_actions(state)]
             if game.hidden_information:
@@ -305,7 +330,7 @@ class Checkpoint:
 
     state: State[Any]
     actions: int
-    undo: list[tuple[State[Any], int, str]]
+    undo: list[UndoEntry]
 
 
 class Session:
@@ -328,7 +353,7 @@ class Session:
             record = Record(d["game"], d["scenario"], dict(d["options"]), d["seed"],
                             list(d["forced"]), [], content=content_id(state.game))
         self.record = record
-        self._undo: list[tuple[State[Any], int, str]] = []
+        self._undo: list[UndoEntry] = []
 
     @classmethod
     def start(cls, game: Game, scenario: str | None = None, seed: int = 0,
@@ -342,12 +367,15 @@ class Session:
     @classmethod
     def load(cls, game: Game, path: str | Path) -> Session:
         record = Record.load(path)
-        state = replay(game, record)
+        undo: list[UndoEntry] = []
+        state = replay(game, record, undo)
         # the snapshot and the stated result belong to the file; the live record states
         # them again when it is saved
         record.state = None
         record.result = None
-        return cls(state, record)
+        session = cls(state, record)
+        session._undo = undo    # the role to act may take back its decisions made before
+        return session
 
     def apply(self, action: Any, role: str | None = None) -> Checkpoint:
         """Play ``action`` for the active role (``role``: who asks; see core ``apply``).
@@ -367,11 +395,8 @@ class Session:
             self.state = before  # a failure half-way through the rules: keep the old state
             raise
         self.record.actions.append(act.key)
-        if (self.state.data["barrier"] != barrier or self.state.active != acting
-                or acting is None):
-            self._undo.clear()
-        else:
-            self._undo.append((before, len(self.record.actions) - 1, acting))
+        _after_step(self._undo, before, len(self.record.actions) - 1, acting, barrier,
+                    self.state)
         return mark
 
     def can_undo(self, role: str | None = None) -> bool:
