@@ -21,7 +21,7 @@ from warroom.cli.render import (
     should_redraw,
 )
 from warroom.cli.render_eit2 import ongoing_line
-from warroom.core import State, apply, new_game, view
+from warroom.core import State, apply, legal_actions, new_game, view
 from warroom.core.errors import WarroomError
 from warroom.games import load_game
 
@@ -366,8 +366,22 @@ def test_eaw1940_board_shows_a_reserve_on_a_front_not_in_play() -> None:
     st.data["reserve"][2] = 1                    # the Eastern front, not in play on turn 1
     st.invalidate()
     out = text_of(render_board("eaw1940", view(st, "axis")), width=100)
-    line = next(ln for ln in out.splitlines() if ln.startswith("│ Eastern"))
+    line = next(ln for ln in out.splitlines() if ln.startswith("Eastern"))
     assert "not in play" in line and "Allied reserve" in line
+
+
+def test_eaw1940_board_and_menu_fit_an_80_by_24_terminal() -> None:
+    """The turn line, every front and the control of the air and sea stay on an 80x24
+    screen together with the first menu (a terminal audit: the control table pushed the
+    turn line and the fronts off the top)."""
+    st = new_game(load_game("eaw1940"), None, 1)
+    out = text_of(render_board("eaw1940", view(st, "axis")), width=80)
+    menu = 3 + len(legal_actions(st))      # the prompt, the choices, the hint, the input
+    assert len(out.rstrip("\n").splitlines()) + menu <= 24, out
+    assert out.startswith("Europe At War 1940 — turn 1/10")
+    assert "Air: Western Europe Axis (superiority), Eastern Europe Axis" in out
+    assert ("Sea: Atlantic Allied, Mediterranean Allied; Malta active; Allied flags held by "
+            "the Axis: none.") in " ".join(out.split())
 
 
 def test_sfe_header_names_the_decks_to_come_and_lines_their_defence() -> None:

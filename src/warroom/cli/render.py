@@ -32,6 +32,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -55,15 +56,14 @@ def render_eaw1940(view: dict[str, Any]) -> RenderableType:
         (f"{view['ap']} AP left", "bold yellow"),
         f" — Axis VP now {view['vp']}",
     )
-    fronts = Table(title="Fronts (route from the Axis home; ■ Axis, □ Allied)", expand=False)
-    for col in ("Front", "Route", "Status", "Tanks"):
+    fronts = Table(expand=False, box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    for col in ("Front", "Route from the Axis home: ■ Axis, □ Allied", "Status, tanks"):
         fronts.add_column(col)
     for f in view["fronts"]:
         if not f["in_play"]:
             # its Allied marker is on the board from the set-up, and may hold a reserve
             fronts.add_row(f["name"], "[dim]" + " › ".join(f["route"]) + "[/]",
-                           "not in play" + (" [blue]Allied reserve[/]" if f["reserve"] else ""),
-                           "")
+                           "not in play" + (" [blue]Allied reserve[/]" if f["reserve"] else ""))
             continue
         idx = f["axis_index"]
         route = []
@@ -88,19 +88,20 @@ def render_eaw1940(view: dict[str, Any]) -> RenderableType:
         tanks = []
         tanks += ["Axis tank (used)" if u else "Axis tank" for u in f["axis_tanks"]]
         tanks += ["Allied tank (used)" if u else "Allied tank" for u in f["allied_tanks"]]
-        fronts.add_row(f["name"], " › ".join(route), " ".join(status), ", ".join(tanks))
-    control = Table(title="Control")
-    control.add_column("Area")
-    control.add_column("Controlled by")
-    for a in view["air_spaces"]:
-        sup = " (air superiority)" if a["axis_air_superiority"] else ""
-        control.add_row(f"{a['name']} air space", f"{a['control']}{sup}")
-    for z in view["sea_zones"]:
-        control.add_row(f"{z['name']} sea zone", z["control"])
-    control.add_row("Malta", view["malta"])
+        said = [" ".join(status), *tanks] if status else tanks
+        fronts.add_row(f["name"], " › ".join(route), ", ".join(said))
+    # control in two lines, not a table: with the fronts and the menu the board keeps to an
+    # 80x24 terminal's screen (a terminal audit saw the turn line scroll away)
+    side = {"axis": "Axis", "allies": "Allied"}
+    air = ", ".join(f"{a['name']} {side.get(a['control'], a['control'])}"
+                    + (" (superiority)" if a["axis_air_superiority"] else "")
+                    for a in view["air_spaces"])
+    sea = ", ".join(f"{z['name']} {side.get(z['control'], z['control'])}"
+                    for z in view["sea_zones"])
     flags = ", ".join(view["flags_controlled"]) or "none"
-    foot = Text(f"Allied flag locations held by the Axis: {flags}")
-    return Group(head, fronts, control, foot)
+    foot = Text(f"Air: {air}.\nSea: {sea}; Malta {view['malta']}; Allied flags held by the "
+                f"Axis: {flags}.")
+    return Group(head, fronts, foot)
 
 
 def _eaw_changes(before: View, after: View) -> str:
