@@ -635,3 +635,16 @@ def test_the_hotseat_end_screen_recalls_no_line_of_the_last_seat(tmp_path: Path)
     finally:
         t.close()
     assert t.proc.returncode == 0
+
+
+def test_why_is_wrapped_at_words_to_the_menus_width() -> None:
+    """A why answer is wrapped at words, indented after its first line: the console
+    writes long lines whole, and the terminal broke them mid-word (a terminal audit saw an
+    1,800-character why fill the screen)."""
+    code, out = run("play", "eit2", "--seed", "7", "--as", "all",
+                    input="why rearm:21\nquit\ny\n")
+    assert code == 0, out
+    said = out[out.index("LW> Play Munich"):].split("\nLW> ")[0].splitlines()
+    assert len(said) >= 2 and all(len(line) <= 100 for line in said), said
+    assert all(line.startswith("  ") for line in said[1:])
+    assert "[rule 3.7]" in " ".join(" ".join(said).split())

@@ -522,7 +522,12 @@ class PlayLoop:
 
     def why(self, seat: str, arg: str) -> None:
         ref = reference(arg, self.choices, self.session.state)
-        self.console.print(str(explain(self.session.state, ref, seat)), markup=False)
+        # wrapped at words: the console writes long lines whole (soft wrap), and a why of
+        # eit2's Rearmament ran to 1,800 characters, broken mid-word by the terminal
+        for line in textwrap.wrap(str(explain(self.session.state, ref, seat)), self.width,
+                                  subsequent_indent="  ", break_long_words=False,
+                                  break_on_hyphens=False):
+            self.say(line)
 
     def card(self, arg: str) -> None:
         """Any card's text, by number or name (cards are public: where it is stays
