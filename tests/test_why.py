@@ -67,6 +67,23 @@ def test_eit2_support_check_gives_target_modifiers_and_chance() -> None:
         assert f"+{frame['ops']} OPs" in reason and PCT.search(reason)
 
 
+def test_eit2_placement_why_names_the_space_neighbours() -> None:
+    """A placement's why names the space's neighbours, legal or not: the terminal shows
+    the map's adjacency nowhere else, and 6.1.2 turns on it (a terminal audit)."""
+    st = play_until("eit2", 3, kind_is("place_sp"))
+    c = st.game.c
+    spaces = [a for a in legal_actions(st) if a.kind == "space"]
+    assert spaces
+    s = spaces[0].value
+    near = ", ".join(sorted(c.names[n] for n in c.adj[s]))
+    assert explain(st, spaces[0], st.active).reason.endswith(f"{c.names[s]} is next to {near}")
+    frame = st.data["stack"][-1]
+    far = next(x for x in range(len(c.names)) if x not in frame["eligible"]
+               and x != c.rhineland)
+    reason = explain(st, f"space:{c.slugs[far]}", st.active).reason
+    assert "next to friendly SP" in reason and f"{c.names[far]} is next to " in reason
+
+
 def test_eit2_rearmament_gives_the_next_box_and_chance() -> None:
     st = play_until("eit2", 1, kind_is("rearm_track"))
     for reason in whys(st):

@@ -607,16 +607,20 @@ class PlaceSupport(Ask):
 
     def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
         c, data = st.game.c, st.data
+        # the map's adjacency in words, which the terminal shows nowhere else (an audit)
+        near = (f"; {c.names[action.value]} is next to "
+                + ", ".join(sorted(c.names[n] for n in c.adj[action.value]))
+                if action.kind == "space" else "")
         if legal:
             cost = ops_.placement_cost(c, data, frame["side"], action.value)
-            return f"{cost} OP(s) of {frame['ops']} left", ("6.1.2", "6.1.3")
+            return f"{cost} OP(s) of {frame['ops']} left{near}", ("6.1.2", "6.1.3")
         if action.kind == "space":
             s = action.value
             if s == c.rhineland and data["flags"].get("rhineland_demilitarized"):
                 return "the Rhineland is demilitarised", ("3.5R",)
             if s not in frame["eligible"]:
                 return ("SP go with or next to friendly SP that were there before this "
-                        "placement began, or where a friendly Extremist is", ("6.1.2",))
+                        f"placement began, or where a friendly Extremist is{near}", ("6.1.2",))
             return "an opponent-controlled space costs 2 OPs", ("6.1.3",)
         return "place the remaining SP first", ("6.1",)
 
