@@ -391,12 +391,25 @@ def test_corpus_game_replays_identically(gid: str, index: int) -> None:
 _TK_ROLL_WHY = re.compile(r"(rolled \d+ [+-]\d+) \([^()]*(?:\([^()]*\)[^()]*)*\)( = )")
 
 
+_TK_SITUATION = re.compile(r"faction in the situation '([^']*)'(?! \()")
+
+
 def _as_recorded(gid: str, line: tuple[str, str]) -> tuple[str, str]:
-    """Today's log line as the corpus recorded it, where only words were added: tk's die
+    """Today's log line as the corpus recorded it, where only words changed: tk's die
     rolls now say why they are modified ("rolled 4 -1 (Allied roll on the Civil War
-    Table) = 3", 6 December 2026; the reason was a fact only)."""
+    Table) = 3", 6 December 2026; the reason was a fact only), and its first line no
+    longer repeats the war state a situation's title names."""
     if gid == "tk":
-        return line[0], _TK_ROLL_WHY.sub(r"\1\2", line[1])
+        text = _TK_ROLL_WHY.sub(r"\1\2", line[1])
+        # the war state after a title that names it already was dropped ("'Summer 1939
+        # (Pre-War)' (Pre-War)", 6 December 2026)
+        m = _TK_SITUATION.search(text)
+        if m:
+            war = next((w for w in ("Pre-War", "Limited War", "Total War")
+                        if w in m.group(1)), None)
+            if war is not None:
+                text = text[:m.end()] + f" ({war})" + text[m.end():]
+        return line[0], text
     return line
 
 

@@ -3,7 +3,7 @@ and the facts of dice rolls in the log."""
 
 from __future__ import annotations
 
-from test_tk_helpers import choose, done, game, start
+from test_tk_helpers import choose, done, game, situation, start
 from warroom.core.protocol import (
     Termination,
     apply,
@@ -99,3 +99,15 @@ def test_choice_is_logged_with_role_and_key() -> None:
     entry = next(e for e in s.log if e["text"] == "Axis chooses: Rumania")
     assert entry["rule"] == "15.2" and entry["role"] == "axis"
     assert entry["choice"] == "country:rumania"
+
+
+def test_the_first_line_names_the_war_state_once() -> None:
+    """'Summer 1939 (Pre-War)' says its war state: the line does not repeat it (a terminal
+    audit: "'Autumn 1940 (Limited War)' (Limited War)")."""
+    s = start("15.28", "soviet", "1939")
+    first = s.log[0]["text"]
+    assert first.endswith("in the situation 'Summer 1939 (Pre-War)'"), first
+    sit = situation("1940")
+    sit["title"] = "A test situation"
+    s = start("15.28", "soviet", sit=sit)
+    assert "in the situation 'A test situation' (Limited War)" in s.log[0]["text"]

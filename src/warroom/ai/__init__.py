@@ -73,7 +73,9 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
     name, _, rest = spec.strip().partition(":")
     if name not in BOTS:
         raise UnknownGameError(f"unknown bot {name[:40]!r}; bots: {', '.join(BOTS)} "
-                               "(with parameters: NAME:key=value,key=value)")
+                               "(with parameters: NAME:key=value,key=value), or net:MODEL "
+                               "(a trained model: a shipped name such as net:eaw1940, or a "
+                               ".pt file)")
     allowed = bot_params(name)
     kwargs: dict[str, Any] = {}
     for part in (p.strip() for p in rest.split(",")) if rest.strip() else ():

@@ -564,8 +564,10 @@ class TotalerKrieg(Game):
         extra = ", ".join(
             f"{k} {self.c.ceded[v].land if k == 'land' and v in self.c.ceded else v}"
             for k, v in ctx.items() if k not in ("event", "faction") and v is not None)
+        war = WAR[data["war"]]
+        # a title that names the war state already says it ("Summer 1939 (Pre-War)")
         log(data, num, f"Political Event {num} {EVENT_NAME[num]} received by the {who} "
-            f"faction in the situation '{title}' ({WAR[data['war']]})"
+            f"faction in the situation '{title}'" + ("" if war in title else f" ({war})")
             + (f"; {extra}" if extra else ""), event=num, faction=ctx["faction"])
         call_step(data, f"ev:{num}", **{k: v for k, v in ctx.items() if k != "event"})
 
