@@ -648,3 +648,19 @@ def test_why_is_wrapped_at_words_to_the_menus_width() -> None:
     assert len(said) >= 2 and all(len(line) <= 100 for line in said), said
     assert all(line.startswith("  ") for line in said[1:])
     assert "[rule 3.7]" in " ".join(" ".join(said).split())
+
+
+def test_a_watched_eaw1940_game_ends_with_one_board_and_one_line_a_front() -> None:
+    """Bots only: the last board is printed once (by the end screen), and a front that
+    both moved and stalled is named once in the Changed line (a terminal audit)."""
+    code, out = run("play", "eaw1940", "--seed", "3", "--as", "none", "--vs", "random")
+    assert code == 0, out
+    end = out[out.rindex("Changed: "):]
+    assert end.count("Europe At War 1940 — turn") == 1, end
+    changed = end.splitlines()[0]
+    assert changed.count("Western front") <= 1, changed
+    for line in out.splitlines():
+        if line.startswith("Changed: "):
+            fronts = [w for w in ("Western", "North Africa", "Eastern", "Balkan")
+                      if line.count(f"{w} front:") > 1]
+            assert not fronts, line

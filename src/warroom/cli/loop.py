@@ -427,7 +427,8 @@ class PlayLoop:
                     if not self.seats.humans:       # bots only: watch each move
                         self.show_log(None)
                         self.show_changes(None)
-                        if self.board_due:
+                        # the end screen shows the last board: not twice
+                        if self.board_due and self.session.state.active is not None:
                             self.show_board(None, self.seen["*"])
                             self.board_due = False
                     continue

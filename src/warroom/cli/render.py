@@ -111,17 +111,20 @@ def _eaw_changes(before: View, after: View) -> str:
         o = fb.get(f["id"])
         if o is None:
             continue
+        said: list[str] = []        # one entry a front, however much of it changed
         if (o["axis_index"], o["allied_location"]) != (f["axis_index"], f["allied_location"]):
             axis = f["axis_location"]
             allies = f["allied_location"]
-            bits.append(f"{f['name']} front: Axis "
-                        + ("pushed outside its home" if axis == "outside" else f"in {axis}")
+            said.append("Axis " + ("pushed outside its home" if axis == "outside"
+                                   else f"in {axis}")
                         + ", Allies " + ("outside the front's last location"
                                          if allies == "outside" else f"in {allies}"))
         if (o["stalled"], o["reserve"]) != (f["stalled"], f["reserve"]):
             state = ", ".join(w for w, on in (("Axis stalled", f["stalled"]),
                                               ("Allied reserve", f["reserve"])) if on)
-            bits.append(f"{f['name']} front: {state or 'active, no reserve'}")
+            said.append(state or "active, no reserve")
+        if said:
+            bits.append(f"{f['name']} front: " + ", ".join(said))
         if not o["in_play"] and f["in_play"]:
             bits.append(f"{f['name']} front enters play")
     for key, word in (("air_spaces", "air space"), ("sea_zones", "")):
