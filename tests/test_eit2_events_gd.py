@@ -205,6 +205,22 @@ def test_47_comintern_without_ussr_no_check() -> None:
     assert st.data["active"] == "rw"
 
 
+def test_47_comintern_checks_only_where_a_new_extremist_stands() -> None:
+    """All 15 LW Extremists on the board (2.3.2): a placement waits on a relocation the LW
+    player may decline; declined, no Extremist went to Paris, so Paris gets no Support
+    Check ("which new Extremist's space": an outside audit)."""
+    st = start(47, LW, dice=(5,))
+    put(st, "USSR", lw=4)
+    put(st, "Paris", lw=1, rw=2)
+    put(st, "Madrid", lw=1, lwe=15)
+    play(st, "event:47", sp_("Paris"))
+    assert st.data["stack"][-1]["kind"] == "relocate_extremist"
+    log = play(st, "pass", "pass")
+    assert sp(st, "Paris") == (1, 2, 0, 0)
+    assert "Comintern: no new LW Extremist stands on the board: no Support Check [7.1]" in log
+    assert st.data["active"] == "rw"
+
+
 def test_48_neville_chamberlain() -> None:
     st = start(48, RW, dice=(4,))
     put(st, "London", lw=2)

@@ -152,9 +152,15 @@ def _comintern_second(c: Components, data: Data, frame: Frame, choice: int | Non
 
 def _comintern_after_second(c: Components, data: Data, frame: Frame,
                             choice: int | None) -> None:
-    placed = list(frame["placed"])
+    # a placement that waited on a relocation the LW player declined (2.3.2: all 15 on the
+    # board) put no Extremist there, and one relocated away from the first space left it
+    placed = [s for s in frame["placed"] if data["ext"][LW][s]]
     if not L.controls(c, data, LW, "USSR"):
         log(data, "7.1", "Comintern: LW does not control the USSR: no Support Check")
+        return
+    if not placed:
+        log(data, "7.1", "Comintern: no new LW Extremist stands on the board: no Support "
+            "Check")
         return
     L.choose(c, data, LW, 47, "check", placed,
              rule="6.2.5",
