@@ -445,6 +445,26 @@ def test_108_spanish_civil_war_phasing_player_first():
     assert sp(st, "Andalusia") == (2, 0, 1, 0)
 
 
+def test_an_event_advances_a_track_closed_to_attempts_for_the_turn():
+    """6.3.8: "If an Event would advance such a track [its marker on the rightmost box],
+    instead increase Tension by 1": a track Non-Intervention Committee closed to attempts
+    for the turn is not such a track, and an Event still advances it (an outside audit
+    found it treated as complete)."""
+    from warroom.games.eit2 import operations as op
+    from warroom.games.eit2.events import lib as L
+
+    st = start(RW, 109)
+    d = st.data
+    spain = C.track_ids.index("spain")
+    d["rearm"][spain] = len(C.boxes[spain]) - 2
+    L.close_track(C, d, "spain", 109)
+    op.advance_by_event(C, d, RW, spain, 1)
+    assert d["rearm"][spain] == len(C.boxes[spain]) - 1
+    tension = d["tension"]
+    op.advance_by_event(C, d, RW, spain, 1)        # now complete: Tension instead
+    assert d["rearm"][spain] == len(C.boxes[spain]) - 1 and d["tension"] == tension + 1
+
+
 def test_109_non_intervention_committee():
     st = start(RW, 109)
     log = play(st, "event:109")

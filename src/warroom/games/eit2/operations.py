@@ -197,11 +197,17 @@ def support_check(c: Components, data: Data, side: int, s: int, ops: int, extra:
 
 # -- 6.3 Rearmament ---------------------------------------------------------------------
 
+def track_complete(c: Components, data: Data, t: int) -> bool:
+    """6.3.8: the track's marker is on its rightmost box."""
+    return bool(data["rearm"][t] >= len(c.boxes[t]) - 1)
+
+
 def track_open(c: Components, data: Data, t: int) -> bool:
-    """6.3.8: a track whose marker is on its rightmost box takes no more attempts."""
+    """6.3.8: a track whose marker is on its rightmost box takes no more attempts; nor
+    does one an Event closed for the turn (Non-Intervention Committee)."""
     if any(x["track"] == t for x in data["closed_tracks"]):
         return False
-    return bool(data["rearm"][t] < len(c.boxes[t]) - 1)
+    return not track_complete(c, data, t)
 
 
 def rearm_modifiers(c: Components, data: Data, side: int, t: int, card_side: str | None
@@ -282,10 +288,11 @@ def reach_box(c: Components, data: Data, side: int, t: int) -> None:
 
 
 def advance_by_event(c: Components, data: Data, side: int, t: int, n: int = 1) -> None:
-    """6.3.8/6.3.10: an Event advance does not flip the marker; a closed track raises
-    Tension instead."""
+    """6.3.8/6.3.10: an Event advance does not flip the marker; on a complete track it
+    raises Tension instead ("such a track": the marker on its rightmost box; a track an
+    Event closed to attempts for the turn still advances)."""
     for _ in range(n):
-        if not track_open(c, data, t):
+        if track_complete(c, data, t):
             log(data, "6.3.8", f"The {c.track_names[t]} track is complete: Tension +1 instead")
             change_tension(c, data, +1, side, "6.3.8")
             continue
