@@ -789,6 +789,51 @@ def test_games_of_bots_alone_do_not_starve_the_bots_of_games_people_play(
         release.set()
 
 
+def test_the_bots_of_a_game_a_person_just_played_in_go_first() -> None:
+    """The shared bot workers take the waiting move of the game a person played in last
+    before those of games nobody has played in (a security audit: 30 games created with a
+    bot to move and a human seat nobody plays made a real player's bot take 8 s for 3
+    moves, first come first served)."""
+    import threading
+
+    from warroom.web.service import BotQueue
+
+    q = BotQueue(1)
+    gate, done = threading.Event(), threading.Event()
+    order: list[str] = []
+    try:
+        q.submit(0.0, gate.wait, 10)                 # the worker is busy
+        for name in ("idle 1", "idle 2"):
+            q.submit(float("inf"), order.append, name)   # nobody ever played there
+        q.submit(-10.0, order.append, "played at 10")
+        q.submit(-20.0, order.append, "played at 20")
+        q.submit(float("inf"), done.set)
+        gate.set()
+        assert done.wait(10)
+        assert order == ["played at 20", "played at 10", "idle 1", "idle 2"]
+    finally:
+        gate.set()
+        q.shutdown()
+
+
+def test_a_persons_move_ranks_its_games_bot(tmp_path: Path) -> None:
+    with make(tmp_path) as c:
+        service = c.app.state.service  # type: ignore[attr-defined]
+        ranks: list[float] = []
+        real = service.pool.submit
+
+        def spy(rank: float, fn: Any, *args: Any) -> None:
+            ranks.append(rank)
+            real(rank, fn, *args)
+
+        service.pool.submit = spy
+        new(c, {"a": "bot:random", "b": "human"})         # its bot moves first, untouched
+        g = new(c, {"a": "human", "b": "bot:random"})
+        c.post(f"/api/games/{g['id']}/actions", json={"token": g["tokens"]["a"],
+                                                      "action": "take:1"})
+        assert ranks[0] == float("inf") and ranks[-1] < 0, ranks
+
+
 def test_serve_plays_a_games_content_pack(tmp_path: Path) -> None:
     """``serve --content GAME=DIR`` (a content audit: the web could only show the bundled
     packs, though the README said a pack moves the map): the server plays eaw1940 with the
