@@ -881,13 +881,22 @@ def test_a_server_on_this_computer_answers_to_its_own_names_only(tmp_path: Path)
     with TestClient(app) as c:
         for host in ("127.0.0.1:8000", "localhost:8000", "LOCALHOST", "[::1]:8000"):
             assert c.get("/api/health", headers={"host": host}).status_code == 200, host
-        for host in ("evil.example", "evil.example:8000", "127.0.0.1.evil.example", ""):
+        # a Host that only starts like one of the names (a security audit: these read as
+        # localhost) is refused too
+        for host in ("evil.example", "evil.example:8000", "127.0.0.1.evil.example", "",
+                     "localhost:8765@evil.example", "localhost:x", "localhost:8765/evil",
+                     "localhost:1:2"):
             res = c.post("/api/games", headers={"host": host},
                          json={"game": "toy", "seats": {"a": "human", "b": "human"}})
             assert res.status_code == 400, host
             assert "serve --allowed-host" in res.json()["error"]
             assert res.headers["x-content-type-options"] == "nosniff"
         assert c.get("/api/games", headers={"host": "localhost"}).json() == []
+        # an API answer (a seat's view may hold its hand) is kept by no cache; the pages'
+        # own files may be
+        assert c.get("/api/games", headers={"host": "localhost"}).headers[
+            "cache-control"] == "no-store"
+        assert c.get("/api/health").headers["cache-control"] == "no-store"
     # two Host headers: the first is judged, the one the app builds links from (a review:
     # the check read the last, so 'evil.example' then 'localhost' passed)
     import asyncio

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
 from contextlib import asynccontextmanager
@@ -84,12 +85,19 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        docs = str(scope.get("path", "")).startswith(self.DOCS)
+        path = str(scope.get("path", ""))
+        docs = path.startswith(self.DOCS)
         extra = SECURITY_HEADERS if docs else self.PAGES
+        # an API answer may hold a seat's hand: no cache (a proxy, the browser's) keeps it
+        # (a security audit: only the live-update stream said so)
+        api = path.startswith("/api/")
 
         async def send_with(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *extra]
+                headers = [*message.get("headers", []), *extra]
+                if api and not any(k.lower() == b"cache-control" for k, _ in headers):
+                    headers.append((b"cache-control", b"no-store"))
+                message["headers"] = headers
             await send(message)
 
         await self.app(scope, receive, send_with)
@@ -116,13 +124,19 @@ class TrustedHosts:
         self.app = app
         self.hosts = frozenset(h.lower().strip("[]") for h in hosts)
 
-    @staticmethod
-    def name(host: str) -> str:
-        """The host name of a ``Host`` header, without its port (``[::1]:8000`` -> ``::1``)."""
+    HOST = re.compile(r"(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(:[0-9]{1,5})?")
+    """A ``Host`` header: a name or a bracketed IPv6 address, then at most a port."""
+
+    @classmethod
+    def name(cls, host: str) -> str:
+        """The host name of a ``Host`` header, without its port (``[::1]:8000`` -> ``::1``);
+        "" for anything else (``localhost:8765@evil.com``, ``localhost:x``: a security
+        audit found them read as ``localhost``)."""
         host = host.strip().lower()
-        if host.startswith("["):
-            return host[1:host.find("]")] if "]" in host else host
-        return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+        m = cls.HOST.fullmatch(host)
+        if m is None:
+            return "::1" if host == "::1" else ""
+        return m.group(1).strip("[]")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
