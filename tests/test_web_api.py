@@ -164,6 +164,25 @@ def test_games_survive_a_restart_of_the_app(tmp_path: Path) -> None:
             "token": g["tokens"]["a"]}).json() == rec
 
 
+def test_undo_survives_a_restart_of_the_app(tmp_path: Path) -> None:
+    """A seat's own last decision can be taken back after the server let the game go (a
+    restart, an idle unload): the game is rebuilt with its undo (a review: it was lost)."""
+    with make(tmp_path) as c:
+        res = c.post("/api/games", json={"game": "eaw1940", "seats": {"axis": "human"},
+                                         "seed": 3})
+        g = res.json()
+        url, tok = f"/api/games/{g['id']}", g["tokens"]["axis"]
+        before = c.get(f"{url}/view", params={"token": tok}).json()
+        c.post(f"{url}/actions", json={"token": tok, "action": "tank:western:north_africa"})
+        assert c.get(f"{url}/view", params={"token": tok}).json()["can_undo"]
+    with make(tmp_path) as c:
+        assert c.get(f"{url}/view", params={"token": tok}).json()["can_undo"]
+        res = c.post(f"{url}/undo", json={"token": tok})
+        assert res.status_code == 200, res.text
+        after = c.get(f"{url}/view", params={"token": tok}).json()
+        assert after["view"] == before["view"] and not after["can_undo"]
+
+
 def test_bot_seats_play_in_the_background(tmp_path: Path) -> None:
     with make(tmp_path) as c:
         g = new(c, {"a": "human", "b": "bot:random"}, seed=11)

@@ -651,6 +651,13 @@ def test_a_game_page_without_a_seat_offers_the_replay_once_over(page: Any,
     page.goto(f"/games/{live['id']}")
     page.locator("#messages .msg.error").wait_for()
     assert "needs the secret link of a seat" in words(page.locator("#messages"))
+    # a game of bots alone, still going: anyone may watch it
+    bots = new_game(server, "sfe", {"axis": "bot:random", "allies": "bot:random"})
+    page.goto(f"/games/{bots['id']}")
+    page.locator("#messages .msg.info").wait_for()
+    assert "played by bots" in words(page.locator("#messages")) or "over" in words(
+        page.locator("#messages"))
+    assert page.locator("#messages a").get_attribute("href") == f"/games/{bots['id']}/replay"
 
 
 def test_what_the_opponent_changed_is_marked_until_the_next_decision(
@@ -683,4 +690,16 @@ def test_what_the_opponent_changed_is_marked_until_the_next_decision(
     assert f"{len(fresh)} new since your last decision" in page.locator("#log-new").inner_text()
     assert page.locator("#map .space.changed").first.get_attribute(
         "aria-description") == "changed since your last decision"
-    assert mine is not None
+    # LW's own last placement is not marked, unless RW's bot placed there too
+    assert mine is not None and mine.startswith("space:")
+    rw_spaces = {t.split(" in ")[1].split(" (")[0] for t in fresh if "RW places" in t}
+    name = page.locator(f'#map .space[data-id="{mine[6:]}"]').get_attribute("aria-label")
+    if not any(name.startswith(n) for n in rw_spaces):
+        assert mine[6:] not in changed, (mine, changed)
+    # a reload keeps the marks (the tab remembers what the seat had seen)
+    page.reload()
+    page.wait_for_function(MY_TURN_OR_OVER, timeout=BOT_WAIT_MS)
+    page.locator("#map .space").first.wait_for()
+    again = page.eval_on_selector_all("#map .space.changed", "els => els.map(e => e.dataset.id)")
+    assert sorted(again) == sorted(changed)
+    assert page.locator("#log li.new").count() == len(fresh)

@@ -171,7 +171,7 @@ def resolve(
                     for c in choices:
                         out.print(Text(f"  {c.number:>2} {c.action.key}"))
                     continue
-                if cmd.lower() in ("quit", "exit", "q"):
+                if cmd.lower() in ("quit", "exit"):
                     err.print(Text("stopped: the event was not resolved (nothing to do on "
                                    "the map)", style="yellow"))
                     raise typer.Exit(1)

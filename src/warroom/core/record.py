@@ -41,11 +41,15 @@ refused by its number, not by the first key it does not know."""
 
 def _check_format(obj: dict[str, Any], source: str) -> None:
     """Refuse a record whose ``format`` is not one this warroom reads."""
-    fmt = obj.get("format")
-    if fmt is None or fmt == FORMAT:
+    if "format" not in obj:
         return
-    prefix = FORMAT.rsplit("/", 1)[0] + "/"
-    if isinstance(fmt, str) and fmt.startswith(prefix) and fmt[len(prefix):].isdigit():
+    fmt = obj["format"]
+    if fmt == FORMAT:
+        return
+    prefix, _, number = FORMAT.rpartition("/")
+    prefix += "/"
+    if (isinstance(fmt, str) and fmt.startswith(prefix) and fmt[len(prefix):].isdigit()
+            and int(fmt[len(prefix):]) > int(number)):
         raise RecordError(f"{source}: a record of format {short(fmt)}, written by a newer "
                           f"warroom; this one reads {FORMAT}: upgrade warroom to load it")
     raise RecordError(f"{source}: 'format' must be \"{FORMAT}\" (a warroom game record); "
@@ -108,6 +112,7 @@ class Record:
         if not isinstance(obj, dict):
             raise RecordError(f"{source}: a record must be a JSON object with keys "
                               f"{', '.join(RECORD_KEYS)}")
+        _check_format(obj, source)      # a newer format first: its keys may be others
         missing = [k for k in ("game", "actions") if k not in obj]
         if missing:
             raise RecordError(f"{source}: missing key(s) {', '.join(missing)}; a record needs "
@@ -116,7 +121,6 @@ class Record:
             raise RecordError(f"{source}: its seed is hidden (null): this is a seat's copy of "
                               "a game in play, whose seed is revealed when the game ends; "
                               "download the record again once the game is over")
-        _check_format(obj, source)
         unknown = sorted(str(k).encode("utf-8", "backslashreplace").decode() for k in
                          set(obj) - set(RECORD_KEYS) - set(OPTIONAL_KEYS))
         if unknown:
@@ -202,6 +206,19 @@ def _after_step(undo: list[UndoEntry], before: State[Any], index: int, acting: s
         undo.append((before, index, acting))
 
 
+def apply_keeping_undo(state: State[Any], ref: Any, index: int,
+                       undo: list[UndoEntry]) -> None:
+    """Apply ``ref`` (step ``index`` of a record) to ``state`` and keep ``undo`` as a
+    :class:`Session` would (see :func:`_after_step`); an illegal ``ref`` raises and changes
+    neither."""
+    acting = state.active
+    before, barrier = clone(state), state.data["barrier"]
+    apply(state, ref)
+    if undo and undo[-1][2] != acting:
+        undo.clear()
+    _after_step(undo, before, index, acting, barrier, state)
+
+
 def replay(game: Game, record: Record, undo: list[UndoEntry] | None = None) -> State[Any]:
     """Re-play ``record`` on ``game``; raises ``RecordError`` at the first illegal step.
     With ``undo`` (a list, filled here) the decisions the role to act may take back at the
@@ -214,15 +231,11 @@ def replay(game: Game, record: Record, undo: list[UndoEntry] | None = None) -> S
     except UnknownGameError as exc:
         raise RecordError(f"record cannot start: {exc}") from exc
     for i, ref in enumerate(record.actions):
-        acting = state.active
-        if undo is not None:
-            if undo and undo[-1][2] != acting:
-                undo.clear()
-            before, barrier = clone(state), state.data["barrier"]
         try:
-            apply(state, ref)
-            if undo is not None:
-                _after_step(undo, before, i, acting, barrier, state)
+            if undo is None:
+                apply(state, ref)
+            else:
+                apply_keeping_undo(state, ref, i, undo)
         except IllegalActionError as exc:
             legal = [a.key for a in legal_actions(state)]
             if game.hidden_information:
@@ -343,7 +356,8 @@ class Session:
     made, and nobody re-rolls by undoing.
     """
 
-    def __init__(self, state: State[Any], record: Record | None = None) -> None:
+    def __init__(self, state: State[Any], record: Record | None = None,
+                 undo: list[UndoEntry] | None = None) -> None:
         self.state = state
         d = state.data
         if record is None:
@@ -353,7 +367,9 @@ class Session:
             record = Record(d["game"], d["scenario"], dict(d["options"]), d["seed"],
                             list(d["forced"]), [], content=content_id(state.game))
         self.record = record
-        self._undo: list[UndoEntry] = []
+        self._undo: list[UndoEntry] = undo if undo is not None else []
+        """Decisions the role to act may take back (``undo``: as :func:`replay` rebuilt
+        them for a loaded game)."""
 
     @classmethod
     def start(cls, game: Game, scenario: str | None = None, seed: int = 0,
@@ -373,9 +389,7 @@ class Session:
         # them again when it is saved
         record.state = None
         record.result = None
-        session = cls(state, record)
-        session._undo = undo    # the role to act may take back its decisions made before
-        return session
+        return cls(state, record, undo)   # its role to act may take back its last decisions
 
     def apply(self, action: Any, role: str | None = None) -> Checkpoint:
         """Play ``action`` for the active role (``role``: who asks; see core ``apply``).

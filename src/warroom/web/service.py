@@ -43,7 +43,6 @@ from warroom.core.errors import (
 )
 from warroom.core.protocol import (
     Game,
-    apply,
     clone,
     explain,
     legal_actions,
@@ -53,6 +52,8 @@ from warroom.core.protocol import (
 from warroom.core.record import (
     Record,
     Session,
+    UndoEntry,
+    apply_keeping_undo,
     content_id,
     outcome_doubts,
     replay,
@@ -530,17 +531,21 @@ class GameService:
         snap_at, snap_state = stored.snap_at, stored.snap_state
         game = self.loader(record.game)
         state: State[Any] | None = None
+        # the seat to act may take back what it did before the server let the game go (a
+        # restart, an idle unload), as far back as the snapshot the game is loaded from
+        undo: list[UndoEntry] = []
         data = self._snapshot_data(snap_state, game)
         if data is not None and snap_at is not None and snap_at <= len(actions):
             try:
                 state = State(game, data)
-                for key in actions[snap_at:]:
-                    apply(state, key)
+                for i, key in enumerate(actions[snap_at:], snap_at):
+                    apply_keeping_undo(state, key, i, undo)
             except (WarroomError, ValueError, KeyError, TypeError):
                 state = None            # a damaged snapshot: replay from the start
+                undo.clear()
         if state is None:
             try:
-                state = replay(game, record)
+                state = replay(game, record, undo)
             except RecordError as exc:
                 # the message names the step only: its key may name a card played face down
                 step = exc.index if exc.index is not None else "?"
@@ -559,7 +564,7 @@ class GameService:
         # it replays under this server's content pack, so its record names that pack (the
         # database does not keep it)
         record.content = content_id(game)
-        session = Session(state, record)
+        session = Session(state, record, undo)
         return Live(game_key, session, stored.players, stored.token_hashes, stored.version,
                     stored.played_by, seed_chosen=stored.seed_chosen)
 

@@ -289,13 +289,38 @@ function renderRest(p) {
   ol.dataset.seen = "1";
 }
 
-/** The map elements' states (their ``data-state``) and the log's length as drawn now. */
+/** The map elements' states (their ``data-state``) and the log's length in payload
+ * ``p``: its map drawn apart from the page (no choices, a scratch ``ui``), so a payload
+ * never shown (handed to the next player at once, or overtaken by a bot's reply) counts
+ * exactly as it stood. */
 function sightOf(p) {
   const states = {};
-  for (const el of $("map").querySelectorAll(".space[data-id][data-state]")) {
-    states[el.dataset.id] = el.dataset.state;
+  const node = p && p.view ? renderMap(p.view, [], new Map(), () => {}) : null;
+  if (node) {
+    for (const el of node.querySelectorAll(".space[data-id][data-state]")) {
+      states[el.dataset.id] = el.dataset.state;
+    }
   }
   return { states, log: ((p && p.view && p.view.log) || []).length };
+}
+
+/** This tab's memory of what a seat had seen (a reload keeps the marks). */
+function recall(role) {
+  try {
+    const got = JSON.parse(sessionStorage.getItem(`warroom-seen:${gameId}:${role}`) || "null");
+    return got && typeof got.log === "number" && got.states && typeof got.states === "object"
+      ? got : null;
+  } catch {
+    return null;
+  }
+}
+
+function keep(role, mark) {
+  try {
+    sessionStorage.setItem(`warroom-seen:${gameId}:${role}`, JSON.stringify(mark));
+  } catch {
+    // storage full or off: the marks last as long as the page
+  }
 }
 
 /** Mark what changed since this seat's last decision: the map's elements (``changed``,
@@ -304,8 +329,9 @@ function sightOf(p) {
 function showChanges() {
   const role = seat() && seat().role;
   if (!role || !S.payload) return;
-  if (!S.seen[role]) S.seen[role] = sightOf(S.payload);
+  if (!S.seen[role]) S.seen[role] = recall(role) || sightOf(S.payload);
   const mark = S.seen[role];
+  keep(role, mark);
   for (const el of $("map").querySelectorAll(".space[data-id][data-state]")) {
     const was = mark.states[el.dataset.id];
     const changed = was !== undefined && was !== el.dataset.state;
@@ -552,17 +578,14 @@ async function act(key) {
   if (S.busy || S.handoff || !key) return;
   setBusy(true);
   const role = seat().role;
-  const before = sightOf(S.payload);
   try {
     const p = await api(`${base}/actions`, { method: "POST",
       body: { token: seat().token, action: key, version: S.version } });
     clearMessages();
     $("explain").hidden = true;
     onPayload(p);
-    // what this seat sees next as changed is what others do from here; handed to the next
-    // player at once (hot-seat), its own move counts too
-    S.seen[role] = S.payload === p && !S.handoff ? sightOf(p)
-      : { states: before.states, log: ((p.view && p.view.log) || []).length };
+    // what this seat sees next as changed is what others do from here
+    S.seen[role] = sightOf(p);
     showChanges();
   } catch (err) {
     problem(err, `“${key}” was not played`);
@@ -602,7 +625,7 @@ async function undo() {
     clearMessages();
     message("info", "Your last decision was taken back");
     onPayload(p);
-    if (S.payload === p) S.seen[seat().role] = sightOf(p);
+    S.seen[seat().role] = sightOf(p);
     showChanges();
   } catch (err) {
     problem(err, "Nothing to undo");
@@ -698,12 +721,19 @@ async function init() {
     setConn("offline");
     // a finished game is open to anyone: its replay, not a request for a seat's link
     const done = await api(`/api/games/${encodeURIComponent(gameId)}/replay`).catch(() => null);
+    if (!$("title")) return;      // the page was replaced meanwhile
+    const replayUrl = `/games/${encodeURIComponent(gameId)}/replay`;
     if (done && done.result) {
       $("title").textContent = "Game over";
       message("info", "This game is over",
         h("span", {}, done.result.text || done.result.label || "", " — ",
-          h("a", { href: `/games/${encodeURIComponent(gameId)}/replay` }, "replay the game"),
-          " (every move, seen by any side)."));
+          h("a", { href: replayUrl }, "replay the game"), " (every move, seen by any side)."));
+      return;
+    }
+    if (done) {     // bots on every seat: anyone may watch it as it goes
+      $("title").textContent = "Bots at play";
+      message("info", "This game is played by bots",
+        h("span", {}, h("a", { href: replayUrl }, "Watch it"), " as a spectator (public facts only)."));
       return;
     }
     $("title").textContent = "No seat";
