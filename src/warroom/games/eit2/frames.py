@@ -829,7 +829,7 @@ class EventChoice(Ask):
                 m = re.search(r"with \+(\d+)", text)
                 value = int(m.group(1)) if m else None
             if value is not None:      # made as if a card of that value were played (7.4)
-                value = ops_.effective_ops(c, data, frame["side"], value)
+                value = ops_.event_check_ops(c, data, frame["side"], value)
                 text += ": " + ops_.check_odds(c, data, frame["side"], action.value, value)
                 return text, (rule, "6.2.6")
         if frame["what"] == "track" and rule == "6.3.5" and action.kind == "track":

@@ -54,6 +54,13 @@ def effective_ops(c: Components, data: Data, side: int, base: int, rearmament: b
     return ops
 
 
+def event_check_ops(c: Components, data: Data, side: int, n: int) -> int:
+    """7.4: the OPs of an Event's Support Check "with a +N modifier", made as if ``side``
+    had played a card of N OPs: ``side``'s OPs modifiers apply. (A Rearmament box's "+N"
+    check is no Event and is not modified: 7.4 speaks of Events.)"""
+    return effective_ops(c, data, side, n)
+
+
 # -- 6.1 Support Point placement --------------------------------------------------------
 
 def offer_placement(c: Components, data: Data, side: int, ops: int, card: int | None,

@@ -58,7 +58,8 @@ Readings (each with a test in ``tests/test_eit2_fidelity.py``):
   convention) is such a check, so the checking player's OPs modifiers apply, negative
   first (7.3.1, 8.3), as 7.4's examples apply them to a Scoring card's; a check made with
   the OPs value the phasing player received (5.2 note: Admiral Horthy) is already
-  modified. (``events.lib.as_card_ops``)
+  modified. A Rearmament box's Support Check "with +N" (6.3.4) is no Event and is not
+  modified. (``operations.event_check_ops``, ``events.lib.as_card_ops``)
 - 11.2.2: a box's reminder marker is one marker; a box reached again after a retreat (6.3.9)
   finds it on the Event Chart already, and its modifier does not stack.
 - 5.2 "before or after the Operations": choosing the Operations (``op_place``/``op_check``)

@@ -75,7 +75,7 @@ def as_card_ops(c: Components, data: Data, side: int, n: int) -> int:
     a card of N OPs, so ``side``'s OPs modifiers apply (Dawes/Young Plan, low Moderation:
     7.3.1, 8.3), as they do to a Scoring card's check (7.4's examples). Logged when they
     change it."""
-    ops = op.effective_ops(c, data, side, n)
+    ops = op.event_check_ops(c, data, side, n)
     if ops != n:
         log(data, "7.4", f"The Event's Support Check plays like a {n}-OPs card: "
             f"{SIDE[side]}'s OPs modifiers make it +{ops}")
