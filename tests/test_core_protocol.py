@@ -576,3 +576,21 @@ def test_a_chance_event_says_whether_it_is_a_die_roll() -> None:
         randbelow(data, 6)
     assert (die.value.n, die.value.die) == (6, True)
     assert (pick.value.n, pick.value.die) == (6, False)
+
+
+@pytest.mark.parametrize("game_id", ["eaw1940", "eit2", "sfe", "tk"])
+def test_each_games_clock_is_what_its_view_shows(game_id: str) -> None:
+    """``Game.clock`` answered from a game's data is the turn and round its public view
+    shows (the replay viewer reads it after every step instead of building the view)."""
+    from warroom.ai.bots import RandomBot
+    from warroom.core.protocol import Game
+
+    g = load_game(game_id)
+    for seed in range(3):
+        st = new_game(g, seed=seed)
+        bot = RandomBot(seed)
+        for _ in range(300):
+            assert g.clock(st) == Game.clock(g, st), (seed, st.data["decisions"])
+            if st.active is None:
+                break
+            apply(st, bot.choose(st))

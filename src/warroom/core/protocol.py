@@ -142,6 +142,22 @@ class Game(ABC):
         """What ``role`` may see (None: a spectator). Never the RNG state or hidden cards.
         Core adds ``prompt`` and the ``log`` entries ``role`` may read."""
 
+    CLOCK_TURN: ClassVar[tuple[str, ...]] = ("turn",)
+    CLOCK_ROUND: ClassVar[tuple[str, ...]] = ("action_round", "round", "impulse",
+                                              "player_turn", "phase")
+
+    def clock(self, st: State[Self]) -> tuple[Any, Any]:
+        """The turn and round the public view shows (its ``turn`` and the first of
+        :data:`CLOCK_ROUND` it has; None where it shows none): the replay viewer's turn index
+        reads it after every step. A game may answer from its data without building the
+        view (a test holds every game's answer to its view's)."""
+        seen = self.view(st, None)
+        turn = next((seen[k] for k in self.CLOCK_TURN if isinstance(seen.get(k), (int, str))),
+                    None)
+        rnd = next((seen[k] for k in self.CLOCK_ROUND if isinstance(seen.get(k), (int, str))),
+                   None)
+        return turn, rnd
+
     @abstractmethod
     def outcome(self, st: State[Self]) -> Outcome | None:
         """The result once the game is over."""

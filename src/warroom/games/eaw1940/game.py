@@ -67,6 +67,10 @@ class EuropeAtWar1940(EawGame):
         setup(self.opening, st.data)
 
     # -- information ------------------------------------------------------------------
+    def clock(self, st: State[EuropeAtWar1940]) -> tuple[Any, Any]:
+        """The view's turn; it shows no round."""
+        return st.data["turn"], None
+
     def view(self, st: State[EuropeAtWar1940], role: str | None) -> dict[str, Any]:
         c, data = self.c, st.data
         fronts = []

@@ -144,6 +144,10 @@ class EuropeInTurmoil2(EitGame):
         space = c.names[box.space] if box.space is not None and box.space >= 0 else None
         return {"box": box.name, "needed": box.needed, "space": space}
 
+    def clock(self, st: St) -> tuple[Any, Any]:
+        """The view's turn and action round."""
+        return st.data["turn"], st.data["ar"]
+
     def view(self, st: St, role: str | None) -> dict[str, Any]:
         c, data = self.c, st.data
         me = self.roles.index(role) if role in self.roles else None

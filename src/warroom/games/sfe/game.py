@@ -224,6 +224,10 @@ class StruggleForEurope(SfeBase):
                 "event_text": c.event_text[ev] or None,
                 "battle_event": bool(ev and c.event_battle[ev])}
 
+    def clock(self, st: Sfe) -> tuple[Any, Any]:
+        """The view's turn and player turn."""
+        return st.data["turn"], SIDE_NAMES[st.data["side"]]
+
     def view(self, st: Sfe, role: str | None) -> dict[str, Any]:
         c = self.c
         data = st.data

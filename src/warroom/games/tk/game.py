@@ -590,6 +590,10 @@ class TotalerKrieg(Game):
                 "production_markers", "french_fleet")
         return {k: data[k] for k in keys}
 
+    def clock(self, st: State[TotalerKrieg]) -> tuple[Any, Any]:
+        """One political event: the view shows no turn or round."""
+        return None, None
+
     def view(self, st: State[TotalerKrieg], role: str | None) -> dict[str, Any]:
         data = st.data
         top = _decision(data)
