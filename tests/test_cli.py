@@ -28,6 +28,11 @@ def test_games_json() -> None:
     assert eaw["roles"] == ["axis"]
     assert eaw["scenarios"] == ["1940"]
     assert eaw["title"] == "Europe At War 1940: Solitaire"
+    # each game says what it is, for someone choosing one (the lobby shows it: a web
+    # audit found nothing telling that a tk game is one political event)
+    assert all(len(g["summary"]) > 40 for g in games)
+    tk = next(g for g in games if g["id"] == "tk")
+    assert "One political event" in tk["summary"]
 
 
 def test_play_scripted_save_and_load(tmp_path: Path) -> None:

@@ -112,6 +112,8 @@ class Game(ABC):
     a game that rolls no dice (any forced die is refused)."""
     hidden_information: ClassVar[bool] = False
     """True when a role cannot see part of the state (hands, decks, face-down cards)."""
+    summary: ClassVar[str] = ""
+    """What a game is, in a sentence for someone choosing one (the lobby, ``games``)."""
     rules: ClassVar[Mapping[str, str]] = {}
     """Rule number -> heading, for citations and ``explain``."""
 
@@ -263,6 +265,7 @@ class Game(ABC):
             "default_scenario": self.default_scenario,
             "actions": len(self.catalogue),
             "hidden_information": self.hidden_information,
+            "summary": self.summary,
         }
 
     # -- generic machinery ------------------------------------------------------------

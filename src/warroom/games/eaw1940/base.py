@@ -20,6 +20,8 @@ class EawGame(Game):
 
     id = "eaw1940"
     title = "Europe At War 1940: Solitaire"
+    summary = ("One player, the Axis, spends action points on five fronts, the air and the "
+               "sea against a dice-driven Allied BOT, turn by turn from May 1940.")
     roles = ("axis",)
     scenarios = ("1940",)
     default_scenario = "1940"

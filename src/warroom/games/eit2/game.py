@@ -80,6 +80,9 @@ _COPY: dict[str, int] = {
 class EuropeInTurmoil2(EitGame):
     id = "eit2"
     title = "Europe in Turmoil II: The Interbellum Years 1920-1939"
+    summary = ("Two players, Left Wing and Right Wing, play cards for Support, Rearmament and "
+               "Power across interwar Europe, turn by turn to 1939 or the war; Scoring cards "
+               "score the regions.")
     roles = ("lw", "rw")
     scenarios = ("1920", "great_depression", "appeasement")
     default_scenario = "1920"

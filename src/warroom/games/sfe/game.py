@@ -99,6 +99,9 @@ class StruggleForEurope(SfeBase):
 
     id = "sfe"
     title = "Struggle for Europe 1939-1945"
+    summary = ("Two players, Axis and Allies, build, move and fight armies with cards, "
+               "the big builds spending cards for good; a 7-VP lead wins, and when the last "
+               "Allied deck runs out the Allies need that lead or the Axis win.")
     roles = ("axis", "allies")
     scenarios = ("1939",)
     default_scenario = "1939"

@@ -101,6 +101,9 @@ def _ident(name: str) -> str:
 class TotalerKrieg(Game):
     id = "tk"
     title = "Totaler Krieg! political events (rule 15)"
+    summary = ("One political event of Totaler Krieg!, resolved on a bundled situation: "
+               "the receiving faction, and any other it names, make its choices; the game "
+               "ends when the event is resolved, with what to do on the physical map.")
     roles = ("axis", "western", "soviet")
     scenarios = ("random", *SITUATIONS)
     default_scenario = "random"

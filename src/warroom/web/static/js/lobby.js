@@ -16,7 +16,8 @@ function fillGame() {
   setRoles(g.roles);
   fill($("scenario"), ...g.scenarios.map((s) =>
     h("option", { value: s, selected: s === g.default_scenario }, s)));
-  $("game-info").textContent = `${g.roles.length} seat${g.roles.length === 1 ? "" : "s"}` +
+  $("game-info").textContent = (g.summary ? `${g.summary} ` : "") +
+    `${g.roles.length} seat${g.roles.length === 1 ? "" : "s"}` +
     (g.hidden_information ? " · hidden information" : "") + ` · ${g.actions} kinds of action`;
   const choices = [["human", "Human"], ...(g.bots || []).map((b) => [`bot:${b}`, `Bot: ${b}${trainedOn(b)}`])];
   fill($("seat-rows"), ...g.roles.map((role, i) => {
