@@ -506,6 +506,20 @@ def test_15_27_neutrality() -> None:
     assert country(s, "Bulgaria")["markers"] == ["neutrality"]
     s = start("15.27", "axis", "1939", country="Sweden")
     assert done(s) == "no_result"
+    # an active Minor Country is no Neutral Country: No Result, no Neutrality marker there
+    # (an outside audit: Hungary, an Axis Minor, was given one)
+    sit = situation("1939")
+    sit["countries"]["Hungary"].update({"status": "axis", "markers": []})
+    s = start("15.27", "western", sit=sit, country="Hungary")
+    assert done(s) == "no_result" and country(s, "Hungary")["markers"] == []
+    assert "Hungary is not a Neutral Country" in logtext(s)
+
+
+def test_15_12_of_a_country_that_no_longer_exists_is_no_result() -> None:
+    """As 15.17: a resisting Minor Country removed from play gives No Result (an outside
+    audit saw Western asked to apply Influence beside Austria, removed in 1939)."""
+    s = start("15.12", "axis", "1939", country="Austria")
+    assert done(s) == "no_result" and "Austria does not exist" in logtext(s)
 
 
 # 15.28 ----------------------------------------------------------------------------------------

@@ -151,6 +151,11 @@ def neutrality_event(g: TkRules, data: Data, ctx: Ctx) -> None:
     c = _country(data, ctx, "15.27")
     if c is None:
         return
+    if not is_neutral(data, c):
+        # the event's Country is a Neutral one (its "neutral" need, 15.19's markers): an
+        # active Minor holds no Neutrality marker (an outside audit saw one placed)
+        no_result(data, "15.27", f"{c} is not a Neutral Country ({status(data, c)})")
+        return
     inf = influence(data, c)
     if inf is not None:
         remove_marker(data, c, f"influence:{inf}", "15.27")

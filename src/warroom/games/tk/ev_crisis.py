@@ -138,6 +138,9 @@ def diplomatic_settlement(g: TkRules, data: Data, ctx: Ctx) -> None:
     if c is None or c not in data["countries"]:
         no_result(data, "15.12", "no resisting Minor Country")
         return
+    if not exists(data, c):     # as 15.17 Gradual Decline: no Influence, no Ceded Land
+        no_result(data, "15.12", f"{c} does not exist")
+        return
     a = alignment(g, data, c)
     call_step(data, "ev:15.3", faction="axis", country=c, land=land_for(g, data, "axis", c))
     cands = neutral_neighbours(g, data, c)
