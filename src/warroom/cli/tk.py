@@ -158,6 +158,7 @@ def resolve(
                 out.print("> ", end="")
                 line = sys.stdin.readline()
                 if not line:
+                    out.print()         # end the "> " line before the error
                     _fail(WarroomError("end of input while a decision is pending; answer on "
                                        "standard input or pass --choose"))
                     return
