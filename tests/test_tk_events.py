@@ -735,3 +735,17 @@ def test_illegal_action_leaves_state_untouched() -> None:
     with pytest.raises(IllegalActionError):
         apply(s, "opt:eastern_peace_talks")
     assert s.dumps() == before
+
+
+def test_15_19_why_names_the_condition_an_option_fails() -> None:
+    """why of an Influence option not offered names what 15.19 requires and what fails (an
+    outside audit: it said only which options the rule offers)."""
+    from warroom.core.protocol import explain
+
+    s = start("15.19", "western", "1939", country="Hungary")     # an Axis Influence marker
+    assert "Remove the Axis Influence marker from Hungary" in labels(s)
+    why = explain(s, "opt:activate", "western")
+    assert not why.legal and "needs a Western Influence marker in Hungary" in why.reason
+    why = explain(s, "opt:place_influence", "western")
+    assert "Hungary already holds an Axis Influence marker" in why.reason
+    assert "15.19" in why.rules

@@ -65,9 +65,13 @@ def _country(data: Data, ctx: Ctx, rule: str) -> str | None:
 
 # -- 15.19 Influence --------------------------------------------------------------------------
 
-def influence_options(g: TkRules, data: Data, f: str, c: str) -> list[tuple[str, str, Any]]:
-    """The choices 15.19 gives faction ``f`` for Country ``c`` (besides doing nothing)."""
+def influence_options(g: TkRules, data: Data, f: str, c: str,
+                      withheld: dict[str, str] | None = None) -> list[tuple[str, str, Any]]:
+    """The choices 15.19 gives faction ``f`` for Country ``c`` (besides doing nothing);
+    ``withheld`` (filled here) says, for the options not given, which condition of 15.19
+    fails (``why`` names it)."""
     opts: list[tuple[str, str, Any]] = []
+    no: dict[str, str] = withheld if withheld is not None else {}
     st = status(data, c)
     ms = markers(data, c)
     if st == f:
@@ -76,25 +80,47 @@ def influence_options(g: TkRules, data: Data, f: str, c: str) -> list[tuple[str,
                 opts.append(("opt:remove_fp_no", f"Remove the {m.replace('_', ' ').title()} "
                              f"marker from {c}", ["remove", m]))
     if st != "neutral":
+        for k in ("opt:remove_stronghold", "opt:remove_marker", "opt:place_influence",
+                  "opt:activate"):
+            no[k] = f"{c} is not a Neutral Minor Country ({st})"
         return opts
-    if data["civil_war"] is None and any(m.startswith("stronghold:") for m in ms):
+    strongholds = any(m.startswith("stronghold:") for m in ms)
+    if data["civil_war"] is None and strongholds:
         opts.append(("opt:remove_stronghold", f"Remove the Stronghold and Republican Support "
                      f"markers from {c}", ["stronghold"]))
-    for m in ["neutrality", *enemy_influence(data, c, f)]:
-        if m in ms:
-            opts.append(("opt:remove_marker", f"Remove the {label(m)} marker from {c}",
-                         ["remove", m]))
-    blocked = ("neutrality" in ms or enemy_influence(data, c, f)
-               or enemy_stronghold(f) in ms or f"influence:{f}" in ms)
+    else:
+        no["opt:remove_stronghold"] = (f"no Stronghold marker is in {c}" if not strongholds
+                                       else "a Civil War is in effect")
+    removable = [m for m in ["neutrality", *enemy_influence(data, c, f)] if m in ms]
+    for m in removable:
+        opts.append(("opt:remove_marker", f"Remove the {label(m)} marker from {c}",
+                     ["remove", m]))
+    if not removable:
+        no["opt:remove_marker"] = f"no Neutrality or enemy Influence marker is in {c}"
+    blocked = [label(m) for m in ("neutrality", *enemy_influence(data, c, f),
+                                  enemy_stronghold(f), f"influence:{f}") if m in ms]
     if not blocked:
         art = "an" if f == "axis" else "a"
         opts.append(("opt:place_influence", f"Place {art} {NAME[f]} Influence marker in {c}",
                      ["place"]))
-    if f"influence:{f}" in ms and enemy_stronghold(f) not in ms and not (
-            data["war"] == "pre_war" and is_allied(f)
-            and posture(g, data, c) in ("Locarno", "Cordon")):
+    else:
+        held = " and ".join(f"{'an' if b[0] in 'AEIOU' else 'a'} {b}" for b in blocked)
+        no["opt:place_influence"] = (f"{c} already holds {held} marker; "
+                                     "no friendly Influence marker is placed where a "
+                                     "Neutrality, enemy Influence or enemy Stronghold marker "
+                                     "is (or one of its own)")
+    pre_war_posture = (data["war"] == "pre_war" and is_allied(f)
+                       and posture(g, data, c) in ("Locarno", "Cordon"))
+    if f"influence:{f}" in ms and enemy_stronghold(f) not in ms and not pre_war_posture:
         opts.append(("opt:activate", f"Activate {c} as a{'n' * (f == 'axis')} {NAME[f]} Minor "
                      "Country", ["activate"]))
+    else:
+        no["opt:activate"] = (
+            f"activating needs a {NAME[f]} Influence marker in {c}, and there is none"
+            if f"influence:{f}" not in ms
+            else f"an enemy Stronghold marker is in {c}" if enemy_stronghold(f) in ms
+            else f"Pre-War is in effect and {c}'s Posture is {posture(g, data, c)}: it "
+                 "cannot be activated as an Allied Country")
     return opts
 
 
@@ -105,13 +131,15 @@ def influence_event(g: TkRules, data: Data, ctx: Ctx) -> None:
     c = _country(data, ctx, "15.19")
     if c is None:
         return
-    opts = influence_options(g, data, f, c)
+    no: dict[str, str] = {}
+    opts = influence_options(g, data, f, c, no)
     if not opts:
         no_result(data, "15.19", f"none of the Influence options applies to {c} for the "
                   f"{NAME[f]} faction")
         return
     ask(g, data, f, "15.19", f"Influence in {c}: do one of the following, or nothing",
-        [*opts, ("opt:no_result", "Do nothing (No Result)", None)], "influence", country=c)
+        [*opts, ("opt:no_result", "Do nothing (No Result)", None)], "influence", country=c,
+        withheld=no)
 
 
 @on_choice("influence")
