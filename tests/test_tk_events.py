@@ -749,3 +749,14 @@ def test_15_19_why_names_the_condition_an_option_fails() -> None:
     why = explain(s, "opt:place_influence", "western")
     assert "Hungary already holds an Axis Influence marker" in why.reason
     assert "15.19" in why.rules
+
+
+def test_15_1_and_15_35_why_name_the_condition_an_option_fails() -> None:
+    from warroom.core.protocol import explain
+
+    s = start("15.1", "western", "1937")
+    why = explain(s, "opt:partisan_base", "western")
+    assert not why.legal and "only if Pre-War is not in effect" in why.reason
+    s = start("15.35", "western", "1939")
+    why = explain(s, "opt:flip_support", "western")
+    assert not why.legal and "no Republican Support marker is in play" in why.reason

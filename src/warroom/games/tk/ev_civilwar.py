@@ -218,19 +218,30 @@ def allies_support_resistance(g: TkRules, data: Data, ctx: Ctx) -> None:
         f = "western" if v <= 3 else "soviet"
         log(data, "15.1", f"The {NAME[f]} faction may apply one of the options")
     opts: list[tuple[str, str, Any]] = []
+    no: dict[str, str] = {}     # why an option is not offered (``why`` names it)
     if civil_war(data):
         opts.append(("opt:civil_war_table", "Roll on the Civil War Table", "cwt"))
+    else:
+        no["opt:civil_war_table"] = "only if there is a Civil War Country, and there is none"
     if data["war"] != "pre_war" and map_markers(data, "partisan_base", f, "Unused"):
         opts.append(("opt:partisan_base", "Place a Partisan Base marker in your Force Pool",
                      "pb"))
+    else:
+        no["opt:partisan_base"] = ("only if Pre-War is not in effect, and it is"
+                                   if data["war"] == "pre_war" else
+                                   f"no unused {NAME[f]} Partisan Base marker is left")
     if _hex_targets(g, data, "axis", data["vp_marker"] == "ss_europa"):
         opts.append(("opt:select_hex", "Select a hex with an Axis Detachment/Logistics marker, "
                      "colonial, Minor Country or SS unit", "hex"))
+    else:
+        no["opt:select_hex"] = ("no hex holds an Axis Detachment or Logistics marker (off an "
+                                "Island), colonial or Minor Country unit, or (with SS Europa) "
+                                "SS unit")
     if not opts:
         no_result(data, "15.1", f"none of the options is possible for the {NAME[f]} faction")
         return
     ask(g, data, f, "15.1", "Allies Support Resistance: you may apply one option",
-        [*opts, ("opt:no_result", "Do nothing", None)], "asr")
+        [*opts, ("opt:no_result", "Do nothing", None)], "asr", withheld=no)
 
 
 @on_choice("asr")
@@ -360,9 +371,13 @@ def republican_infighting(g: TkRules, data: Data, ctx: Ctx) -> None:
     opts: list[tuple[str, str, Any]] = [
         ("opt:civil_war_defeat" if ev == "15.4" else "opt:civil_war_victory",
          f"Treat this event as Civil War {'Defeat' if ev == '15.4' else 'Victory'} ({ev})", ev)]
+    no: dict[str, str] = {}
     if data["republican_support"] is not None:
         opts.append(("opt:flip_support", "Flip the Republican Support marker", "flip"))
-    ask(g, data, f, "15.35", "Republican Infighting: do one of the following", opts, "infight")
+    else:
+        no["opt:flip_support"] = "no Republican Support marker is in play"
+    ask(g, data, f, "15.35", "Republican Infighting: do one of the following", opts, "infight",
+        withheld=no)
 
 
 @on_choice("infight")
