@@ -129,13 +129,18 @@ def test_out_is_emptied_only_when_the_first_game_is_written(tmp_path: Path) -> N
     check) leaves an earlier --out file as it was; one of no games leaves it empty."""
     keep = tmp_path / "keep.jsonl"
     keep.write_text("precious\n")
-    with pytest.raises(WarroomError), OutputWriter(keep, None):
+    with pytest.raises(WarroomError), OutputWriter(keep, None, force=True):
         raise WarroomError("cannot start the Ray cluster at 1.2.3")
     assert keep.read_text() == "precious\n"
-    with OutputWriter(keep, None) as writer:
+    # an earlier run's results are replaced only when asked (an outside audit: a rerun with
+    # a smaller count had replaced 12 games with 1, without a word)
+    with pytest.raises(WarroomError, match=r"already holds 1 line\(s\) of an earlier run"):
+        OutputWriter(keep, None)
+    assert keep.read_text() == "precious\n"
+    with OutputWriter(keep, None, force=True) as writer:
         writer.write({"index": 0, "game": "eaw1940"})
     assert json.loads(keep.read_text()) == {"index": 0, "game": "eaw1940"}
-    with OutputWriter(keep, None):
+    with OutputWriter(keep, None, force=True):
         pass
     assert keep.read_text() == ""
     new = tmp_path / "new.jsonl"                     # a check creates nothing
@@ -225,3 +230,22 @@ def test_a_tk_situation_holding_more_country_markers_than_the_countermix_is_refu
     res = runner.invoke(app, ["simulate", "tk", "--games", "1", "--content", str(tmp_path)])
     assert res.exit_code == 2, res.output
     assert "neutrality markers on countries; components.yaml's countermix has 0" in res.output
+
+
+def test_a_rerun_does_not_replace_an_earlier_runs_results_unless_forced(
+        tmp_path: Path) -> None:
+    out, recs = tmp_path / "keep.jsonl", tmp_path / "recs"
+    args = ["simulate", "eaw1940", "--games", "2", "--out", str(out), "--records", str(recs)]
+    assert runner.invoke(app, args).exit_code == 0
+    before = out.read_text()
+    res = runner.invoke(app, [*args[:3], "1", *args[4:]])
+    assert res.exit_code == 2 and "already holds 2 line(s) of an earlier run" in res.output
+    assert "--force" in res.output and out.read_text() == before
+    res = runner.invoke(app, [*args[:3], "1", "--out", str(tmp_path / "new.jsonl"),
+                              "--records", str(recs)])
+    assert res.exit_code == 2 and "already holds 2 record(s)" in res.output
+    res = runner.invoke(app, [*args[:3], "1", *args[4:], "--force"])
+    assert res.exit_code == 0 and len(out.read_text().splitlines()) == 1
+    res = runner.invoke(app, ["tournament", "eaw1940", "--bots", "random,greedy", "--games",
+                              "1", "--out", str(out)])
+    assert res.exit_code == 2 and "already holds" in res.output

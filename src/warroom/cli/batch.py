@@ -46,6 +46,9 @@ AddressOpt = Annotated[str | None, typer.Option(
     help="With --backend ray: the address of a running Ray cluster (e.g. 10.0.0.5:6379 or "
          "auto); default: a local Ray instance with --jobs CPUs.")]
 JobsOpt = Annotated[int, typer.Option(help="Workers (processes, or CPUs of a local Ray).")]
+ForceOpt = Annotated[bool, typer.Option(
+    "--force", help="Replace the --out file (and --records) of an earlier run; without it "
+    "a file or folder that holds results is refused.")]
 
 
 def _progress(label: str) -> Progress:
@@ -84,6 +87,7 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")]
     = False,
     content: ContentOpt = None,
+    force: ForceOpt = False,
 ) -> None:
     """Play many games with bots and summarise the outcomes."""
     names = split_bots(bots)
@@ -104,7 +108,7 @@ def simulate(
         if report is not None:
             make_out_dir(report, "the plots and report.md", "--report")
         progress = _progress("simulating")
-        with OutputWriter(out, records) as writer, progress:
+        with OutputWriter(out, records, force) as writer, progress:
             task = progress.add_task("games", total=games_)
             for line in lines:
                 writer.write(line)
@@ -155,6 +159,7 @@ def tournament(
     as_json: Annotated[bool, typer.Option("--json", help="Print the tables as JSON.")]
     = False,
     content: ContentOpt = None,
+    force: ForceOpt = False,
 ) -> None:
     """Round robin between bots: every pairing in both seatings, Wilson intervals, Elo."""
     names = split_bots(bots)
@@ -165,7 +170,7 @@ def tournament(
                                         scenario=scenario, jobs=jobs, backend=backend,
                                         address=address, content=content_s)
         progress = _progress("tournament")
-        with OutputWriter(out, None) as writer, progress:
+        with OutputWriter(out, None, force) as writer, progress:
             task = progress.add_task("games", total=total)
             for line in stream:
                 writer.write(line)

@@ -274,9 +274,12 @@ class OutputWriter:
     checked for writing when the writer is made, before any game is played; ``--out`` is
     emptied only when the first game is written (or, for a batch of no games, when it ends
     well), so a batch that fails to start (a Ray cluster out of reach) leaves it as it was.
-    A failed write is a :class:`UnknownGameError` naming the file."""
+    A failed write is a :class:`UnknownGameError` naming the file. An ``--out`` file that
+    holds lines, or a ``--records`` folder that holds records, of an earlier run is refused
+    unless ``force``: a rerun with a smaller count had silently replaced hours of games."""
 
-    def __init__(self, out: Path | None, records_dir: Path | None) -> None:
+    def __init__(self, out: Path | None, records_dir: Path | None,
+                 force: bool = False) -> None:
         self._fh: IO[str] | None = None
         self.out = out
         self.records_dir = records_dir
@@ -299,6 +302,26 @@ class OutputWriter:
         except OSError as exc:
             where = exc.filename or out or records_dir
             raise UnknownGameError(f"cannot write {where}: {exc.strerror or exc}") from exc
+        if not force:
+            self._refuse_earlier_results(out, records_dir)
+
+    @staticmethod
+    def _refuse_earlier_results(out: Path | None, records_dir: Path | None) -> None:
+        if out is not None and out.is_file() and out.stat().st_size > 0:
+            try:
+                with out.open("rb") as fh:
+                    n = sum(1 for line in fh if line.strip())
+            except OSError:
+                n = 0
+            raise UnknownGameError(
+                f"--out {out} already holds {n} line(s) of an earlier run; give another "
+                "file, or --force to replace it")
+        if records_dir is not None and records_dir.is_dir():
+            earlier = sorted(records_dir.glob("game-*.json"))
+            if earlier:
+                raise UnknownGameError(
+                    f"--records {records_dir} already holds {len(earlier)} record(s) of an "
+                    "earlier run; give another folder, or --force to replace them")
 
     def _open(self) -> IO[str] | None:
         if self._fh is None and self.out is not None:
