@@ -833,6 +833,15 @@ def test_pruning_keeps_the_games_that_still_replay(tmp_path: Path) -> None:
         assert bad.read_bytes() == before and not list(tmp_path.glob(".tmp-*"))
     with pytest.raises(ContentError, match="no file"):
         training.prune_games(game, tmp_path / "missing.jsonl")
+    # a .gz whose data is corrupt (not merely cut short) is an error in words, not zlib's
+    # traceback (a batch audit)
+    broken = tmp_path / "broken.games.jsonl.gz"
+    whole = gzip.compress((json.dumps(good[0]) + "\n").encode())
+    broken.write_bytes(whole[:12] + bytes(b ^ 0xFF for b in whole[12:]))
+    with pytest.raises(ContentError, match="cannot read"):
+        training.prune_games(game, broken)
+    with pytest.raises(ContentError, match="cannot read"):
+        training.load_games(game, None, [broken])
 
 
 KEPT = Path(__file__).resolve().parents[1] / "benchmarks" / "games"

@@ -69,6 +69,7 @@ import math
 import random
 import re
 import time
+import zlib
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -565,7 +566,7 @@ def kept_lines(game: Game, scenario: str | None, paths: tuple[Path, ...] | list[
                             "scenario")
                     same = (line.get("seed"), json.dumps(line.get("moves"), sort_keys=True))
                     lines.setdefault(same, (where, line))
-        except (OSError, EOFError, UnicodeDecodeError) as exc:
+        except (OSError, EOFError, UnicodeDecodeError, zlib.error) as exc:
             raise ContentError(f"--games: cannot read {path} ({exc})") from None
     return list(lines.values())
 
@@ -610,7 +611,7 @@ def prune_games(game: Game, path: Path) -> tuple[int, list[str]]:
     try:
         with open_games(path) as fh:
             texts = [t for t in fh if t.strip()]
-    except (OSError, EOFError, UnicodeDecodeError) as exc:
+    except (OSError, EOFError, UnicodeDecodeError, zlib.error) as exc:
         raise ContentError(f"cannot read {path} ({exc})") from None
     lines: list[tuple[str, str, dict[str, Any]]] = []
     for i, text in enumerate(texts, 1):
