@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from warroom.ai import make_bot
+from warroom.core.errors import WarroomError
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
 from warroom.sim.train import game_line, open_games, self_play_game
@@ -53,12 +54,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=0, help="stop after this many (0: no cap)")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args(argv)
-    game = load_game(args.game)
+    # every check before the first game (a batch audit: a bad --out was found only when the
+    # first game, minutes of every core, was done, and a bad game or spec was a traceback)
+    try:
+        game = load_game(args.game)
+        make_bot(args.teacher)        # a bad spec is refused here, not in a worker
+    except WarroomError as exc:
+        ap.error(str(exc))
     if args.scenario is not None and args.scenario not in game.scenarios:
         ap.error(f"{args.game} has no scenario {args.scenario!r}")
-    make_bot(args.teacher)            # a bad spec is refused here, not in a worker
     if args.jobs < 1 or args.minutes <= 0 or args.games < 0:
         ap.error("--jobs and --minutes must be positive, --games not negative")
+    try:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        with args.out.open("ab"):     # appended to: writable, nothing emptied
+            pass
+    except OSError as exc:
+        ap.error(f"cannot write --out {args.out}: {exc.strerror or exc}")
     deadline = time.monotonic() + args.minutes * 60
     cap = args.games or 10**9
     start = time.monotonic()

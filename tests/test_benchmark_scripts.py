@@ -334,3 +334,22 @@ def test_prune_games_keeps_what_replays_and_refuses_what_is_not_a_kept_game(
     assert foreign.read_text(encoding="utf-8") == json.dumps({**line, "game": "sfe"}) + "\n"
     with gzip.open(games, "rt", encoding="utf-8") as fh:
         assert [json.loads(x) for x in fh] == [line]
+
+
+def test_teacher_games_checks_everything_before_the_first_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A bad game, teacher spec or --out is refused in words before any game is played (a
+    batch audit: an unwritable --out was found after the first game, as a traceback)."""
+    mod = _script("teacher_games")
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    for argv, words in ((["nogame", "--teacher", "random"], "unknown game 'nogame'"),
+                        (["eaw1940", "--teacher", "foo"], "unknown bot 'foo'"),
+                        (["eaw1940", "--teacher", "random", "--out", str(blocker / "x.gz")],
+                         "cannot write --out")):
+        if "--out" not in argv:
+            argv = [*argv, "--out", str(tmp_path / "t.games.jsonl.gz")]
+        with pytest.raises(SystemExit) as exc:
+            mod.main([*argv, "--seed", "1", "--games", "1"])
+        assert exc.value.code == 2 and words in capsys.readouterr().err
+    assert not (tmp_path / "t.games.jsonl.gz").exists()

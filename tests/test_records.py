@@ -64,7 +64,8 @@ def test_record_format_is_named_and_a_newer_one_is_refused_by_its_number(eaw: Ga
                   {**obj, "format": "warroom-record/3", "seed": None}):
         with pytest.raises(RecordError, match="newer warroom"):
             Record.from_json(newer)
-    for bad in ("chess-pgn/1", 1, "warroom-record/x", "warroom-record/0", None):
+    for bad in ("chess-pgn/1", 1, "warroom-record/x", "warroom-record/0", None,
+                "warroom-record/\u00b2", "warroom-record/\u0663"):     # not ASCII digits
         with pytest.raises(RecordError, match="'format' must be"):
             Record.from_json({**obj, "format": bad})
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -48,8 +49,8 @@ def _check_format(obj: dict[str, Any], source: str) -> None:
         return
     prefix, _, number = FORMAT.rpartition("/")
     prefix += "/"
-    if (isinstance(fmt, str) and fmt.startswith(prefix) and fmt[len(prefix):].isdigit()
-            and int(fmt[len(prefix):]) > int(number)):
+    tail = fmt[len(prefix):] if isinstance(fmt, str) and fmt.startswith(prefix) else ""
+    if re.fullmatch(r"[0-9]{1,9}", tail) and int(tail) > int(number):
         raise RecordError(f"{source}: a record of format {short(fmt)}, written by a newer "
                           f"warroom; this one reads {FORMAT}: upgrade warroom to load it")
     raise RecordError(f"{source}: 'format' must be \"{FORMAT}\" (a warroom game record); "

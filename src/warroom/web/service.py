@@ -67,6 +67,10 @@ from warroom.web.replay import Timeline, Timelines
 
 LOG = logging.getLogger("warroom.web")
 SNAPSHOT_EVERY = 25
+PLAYED_LATELY = 600.0
+"""A game a person played in within this many seconds is one people play (:class:`BotQueue`)."""
+UNTOUCHED_WAIT = 30.0
+"""How many seconds a bot move of a game nobody played in lately yields to the others."""
 IDLE_S = 3600.0
 """Seconds a game no request took stays in memory (:meth:`GameService.live`)."""
 MAX_UPLOAD_ACTIONS = 100_000
@@ -139,13 +143,17 @@ def events_key(token_hash: str) -> str:
 
 
 class BotQueue:
-    """The bot workers of games people play: ``workers`` threads take the waiting moves
-    with the most recently played-by-a-person game first (ties in order of arrival).
+    """The bot workers of games people play: ``workers`` threads take the waiting moves in
+    the order of their rank (ties in order of arrival); :meth:`GameService._kick_bots`
+    ranks a move by when it was asked, plus :data:`UNTOUCHED_WAIT` seconds for a game no
+    person has played in lately.
 
     A plain first-come pool let anyone delay every real player's bot: 30 games created
     with a bot to move and a human seat nobody plays queued their moves ahead of the
-    others (a security audit: a victim's 3 bot moves took 8 s instead of 0.3 s). A game a
-    person just played in now goes before any game no person has touched."""
+    others (a security audit: a victim's 3 bot moves took 8 s instead of 0.3 s). Ranked by
+    the person's last move alone, the most recent first, a game played in earlier could
+    wait for ever behind a stream of newer ones (a review); ranked by arrival, every move
+    is taken in the end."""
 
     def __init__(self, workers: int, name: str = "bot") -> None:
         self._heap: list[tuple[float, int, Callable[..., None], tuple[Any, ...]]] = []
@@ -176,7 +184,7 @@ class BotQueue:
                 _, _, fn, args = heapq.heappop(self._heap)
             try:
                 fn(*args)
-            except Exception:       # fn reports its own failures; a worker never dies
+            except BaseException:   # fn reports its own failures; a worker never dies
                 LOG.exception("a bot task failed")
 
     def shutdown(self) -> None:
@@ -985,7 +993,9 @@ class GameService:
             version = live.version
             played = live.played
         if any(p == "human" for p in live.seats.values()):
-            self.pool.submit(-played, self._bot_move, live, player[4:], active, snapshot,
+            asked = self.clock()
+            rank = asked + (0.0 if asked - played < PLAYED_LATELY else UNTOUCHED_WAIT)
+            self.pool.submit(rank, self._bot_move, live, player[4:], active, snapshot,
                              version)
         else:
             self.watch_pool.submit(self._bot_move, live, player[4:], active, snapshot,
