@@ -38,6 +38,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from warroom.ai import make_bot
+from warroom.core.errors import WarroomError
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
 from warroom.sim import play_game
@@ -94,13 +96,25 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.model is None and not args.control:
         ap.error("--model MODEL.pt is needed (or --control)")
-    game = load_game(args.game)
+    if args.model is not None:
+        args.model = args.model.removeprefix("net:")     # net:eit2-1920, as bots name it
+    try:
+        game = load_game(args.game)
+    except WarroomError as exc:
+        ap.error(str(exc))
     # the control: the guided search's settings (guided_params: PUCT) with no prior hook
     net = (f"ismcts:seconds={args.seconds},algo=puct" if args.control
            else f"net:{args.model},seconds={args.seconds}"
            + (f",mix={args.mix}" if args.mix is not None else "")) + (
         f",{args.params}" if args.params else "")
     hand = f"ismcts:seconds={args.seconds}"
+    # the model (its file, its game and content) and the specs, before any game is played (a
+    # batch audit: a missing or another game's model was a traceback after the first game)
+    try:
+        for spec in (net, hand):
+            make_bot(spec, 0, game)
+    except WarroomError as exc:
+        ap.error(str(exc))
     side = "control" if args.control else "net"
     t0 = time.monotonic()
     report: dict[str, Any] = {"game": args.game, "scenario": args.scenario,

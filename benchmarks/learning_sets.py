@@ -114,6 +114,19 @@ def main(argv: list[str] | None = None) -> int:
     for path, r in control:
         if not r.get("control"):
             raise SystemExit(f"{path}: given after --control but it is a network's run")
+    # one experiment only: the same game, scenario and time budget throughout, and one
+    # network (a batch audit: a report of another game, network and budget was pooled)
+    first_path, first = (net + control)[0]
+    for path, r in net + control:
+        for key in ("game", "scenario", "seconds_per_decision", "hand"):
+            if r.get(key) != first.get(key):
+                raise SystemExit(f"{path}: its {key} is {r.get(key)!r}, not {first.get(key)!r} "
+                                 f"as in {first_path}; add up the runs of one experiment")
+    for runs, what in ((net, "network's"), (control, "control's")):
+        specs = {r.get("net") for _p, r in runs}
+        if len(specs) > 1:
+            raise SystemExit(f"the {what} runs name different bots ({', '.join(map(str, specs))}"
+                             "); add up the runs of one network (or one control)")
     for runs, what in ((net, "network's"), (control, "control's")):
         seen: dict[Any, Path] = {}
         for path, r in runs:        # one set counted twice would narrow the interval

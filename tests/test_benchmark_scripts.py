@@ -225,13 +225,17 @@ def test_learning_benchmark_pairs_the_seeds(tmp_path: Path,
         mod.main(["sfe", "--seconds", "0.002"])     # neither a model nor --control
 
 
-def _learning_report(seed: int, control: bool, scores: list[float]) -> str:
+def _learning_report(seed: int, control: bool, scores: list[float], **over: Any) -> str:
     """A ``learning.py`` output: progress lines, then its JSON report (two roles)."""
     games = [{"seed": 1000 * seed + i // 2, "role": ("lw", "rw")[i % 2], "score": s,
               "outcome": "x"} for i, s in enumerate(scores)]
     per_role = {r: sum(g["score"] for g in games if g["role"] == r) for r in ("lw", "rw")}
     report = {"control": control, "seed": seed, "games": len(scores),
-              "net_score": sum(scores), "per_role": per_role, "per_game": games}
+              "net_score": sum(scores), "per_role": per_role, "per_game": games,
+              "game": "eit2", "scenario": "1920", "seconds_per_decision": 0.1,
+              "hand": "ismcts:seconds=0.1",
+              "net": ("ismcts:seconds=0.1,algo=puct" if control
+                      else "net:eit2-1920,seconds=0.1"), **over}
     return "game 1: net as lw: x\n" + json.dumps(report) + "\n"
 
 
@@ -274,6 +278,15 @@ def test_learning_sets_adds_up_the_sets_and_pairs_net_with_control(
     # a set given twice (added twice to the total, once to the pairs) is refused
     with pytest.raises(SystemExit, match=r"runs of --seed 1 are given twice"):
         mod.main([str(files["n1"]), str(files["n1"])])
+    # one experiment only: another game, budget or network is refused (a batch audit: an
+    # sfe report of another network at 5 s a decision was pooled)
+    for name, over, words in (("g", {"game": "sfe"}, "its game is 'sfe'"),
+                              ("t", {"seconds_per_decision": 5.0}, "seconds_per_decision"),
+                              ("m", {"net": "net:other.pt,seconds=0.1"}, "different bots")):
+        odd = tmp_path / f"{name}.log"
+        odd.write_text(_learning_report(3, False, [1, 0], **over), encoding="utf-8")
+        with pytest.raises(SystemExit, match=words):
+            mod.main([str(files["n1"]), str(odd)])
 
 
 def test_teacher_games_keeps_every_finished_game_and_they_load(
@@ -305,9 +318,11 @@ def test_teacher_games_keeps_every_finished_game_and_they_load(
     mod.main(["eaw1940", "--teacher", "ismcts:iterations=4", "--seed", "9", "--games", "1",
               "--out", str(tmp_path / "jobs1.games.jsonl.gz")])
     assert load_games(game, None, [tmp_path / "jobs1.games.jsonl.gz"])[1] == 4
-    with pytest.raises(Exception, match="bot"):
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
         mod.main(["eaw1940", "--teacher", "nosuchbot", "--seed", "1",
                   "--out", str(tmp_path / "x.gz")])
+    assert "unknown bot 'nosuchbot'" in capsys.readouterr().err
     assert not (tmp_path / "x.gz").exists()
 
 
@@ -353,3 +368,16 @@ def test_teacher_games_checks_everything_before_the_first_game(
             mod.main([*argv, "--seed", "1", "--games", "1"])
         assert exc.value.code == 2 and words in capsys.readouterr().err
     assert not (tmp_path / "t.games.jsonl.gz").exists()
+
+
+def test_learning_checks_its_model_before_the_first_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A missing model, or one of another game, is refused in words before any game (a
+    batch audit: a traceback after the first game); net:NAME names a shipped model."""
+    mod = _script("learning")
+    models = ROOT / "src" / "warroom" / "ai" / "models"
+    for model, words in ((str(tmp_path / "nofile.pt"), "no model file"),
+                         (str(models / "eaw1940.pt"), "trained for eaw1940, not eit2")):
+        with pytest.raises(SystemExit):
+            mod.main(["eit2", "--model", model, "--games", "1", "--seconds", "0.01"])
+        assert words in capsys.readouterr().err
