@@ -472,9 +472,21 @@ def test_a_resumed_run_is_the_same_run(tmp_path: Path) -> None:
     assert training.checkpoint_path(part).is_file()
     with training.log_path(part).open("a") as fh:   # as if stopped after logging round 1
         fh.write(json.dumps({"round": 1, "stale": True}) + "\n")
+    # as if stopped in round 1's evaluation: its games were kept, the checkpoint is round 0's
+    kept = training.games_path(part)
+    with training.open_games(kept) as fh:
+        lines = [json.loads(t) for t in fh if t.strip()]
+    with training.open_games(kept, "a") as fh:
+        fh.write("".join(json.dumps({**x, "round": 1}) + "\n" for x in lines))
     resumed = _tiny(tmp_path / "b" / "m.pt", 3, resume=True)
     training.train(resumed)
     assert _log(resumed) == _log(whole)
+    # each game kept once: round 1's stale games went before it was played again (a batch
+    # audit found them twice)
+    with training.open_games(training.games_path(whole)) as fh:
+        want = [t for t in fh if t.strip()]
+    with training.open_games(kept) as fh:
+        assert [t for t in fh if t.strip()] == want
     assert [x["round"] for x in _log(resumed)] == [0, 1, 2]
     for name in ("m.pt", "m.candidate.pt"):
         assert _weights(tmp_path / "b" / name) == _weights(tmp_path / "a" / name)

@@ -857,6 +857,21 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
     keep = games_path(cfg)
     if not cfg.resume:
         keep.unlink(missing_ok=True)     # never an earlier run's games under this --out
+    elif keep.is_file():
+        # as the log: the games of a round played after the checkpoint (a run stopped in
+        # its evaluation) are played again, so their lines go (a batch audit found them
+        # kept twice)
+        try:
+            with open_games(keep) as fh:
+                texts = [t for t in fh if t.strip()]
+        except (OSError, EOFError, UnicodeDecodeError, zlib.error) as exc:
+            raise ContentError(f"--resume: cannot read the kept games {keep} ({exc})") from None
+        played_before = [t for t in texts if json.loads(t).get("round", round_) < round_]
+        if len(played_before) < len(texts):
+            part = keep.with_name(".part-" + keep.name)      # the same suffix: gzip or not
+            with open_games(part, "w") as fh:
+                fh.write("".join(t if t.endswith("\n") else t + "\n" for t in played_before))
+            part.replace(keep)
     with logfile.open("a" if cfg.resume else "w", encoding="utf-8") as log:
         while True:
             if cfg.max_rounds is not None and round_ >= cfg.max_rounds:
