@@ -117,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(str(exc))
     side = "control" if args.control else "net"
     t0 = time.monotonic()
-    report: dict[str, Any] = {"game": args.game, "scenario": args.scenario,
+    report: dict[str, Any] = {"game": args.game,
+                              "scenario": args.scenario or game.default_scenario,
                               "seconds_per_decision": args.seconds, "net": net, "hand": hand,
                               "control": args.control, "seed": args.seed}
     if len(game.roles) == 1:

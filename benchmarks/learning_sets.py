@@ -17,11 +17,14 @@ search settings it plays with; see ``learning.py``'s ``--control``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
+from warroom.core.errors import WarroomError
+from warroom.games import load_game
 from warroom.sim.stats import sign_test, wilson
 
 
@@ -47,6 +50,21 @@ def read_report(path: Path) -> dict[str, Any]:
                              "in the report itself); this script adds up two-role games")
     raise SystemExit(f"{path}: no learning.py report in it (its last line is the JSON "
                      "report; was the run stopped before the end?)")
+
+
+def _same(report: dict[str, Any], key: str) -> Any:
+    """``report[key]`` as two runs of one experiment write it: the scenario by name (a run
+    without --scenario played the game's default), the model by its file's name (one model
+    named net:NAME, by a relative or an absolute path, on different machines)."""
+    value = report.get(key)
+    if key == "scenario" and value is None and report.get("game"):
+        with contextlib.suppress(WarroomError):     # an unknown game: compared as written
+            value = load_game(str(report["game"])).default_scenario
+    if key == "net" and isinstance(value, str) and value.startswith("net:"):
+        head, _, rest = value.partition(",")
+        name = Path(head[4:]).name.removesuffix(".pt")
+        value = f"net:{name}" + (f",{rest}" if rest else "")
+    return value
 
 
 def total(reports: list[dict[str, Any]]) -> dict[str, Any]:
@@ -119,11 +137,12 @@ def main(argv: list[str] | None = None) -> int:
     first_path, first = (net + control)[0]
     for path, r in net + control:
         for key in ("game", "scenario", "seconds_per_decision", "hand"):
-            if r.get(key) != first.get(key):
-                raise SystemExit(f"{path}: its {key} is {r.get(key)!r}, not {first.get(key)!r} "
-                                 f"as in {first_path}; add up the runs of one experiment")
+            if _same(r, key) != _same(first, key):
+                raise SystemExit(f"{path}: its {key} is {_same(r, key)!r}, not "
+                                 f"{_same(first, key)!r} as in {first_path}; add up the runs "
+                                 "of one experiment")
     for runs, what in ((net, "network's"), (control, "control's")):
-        specs = {r.get("net") for _p, r in runs}
+        specs = {_same(r, "net") for _p, r in runs}
         if len(specs) > 1:
             raise SystemExit(f"the {what} runs name different bots ({', '.join(map(str, specs))}"
                              "); add up the runs of one network (or one control)")

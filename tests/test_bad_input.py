@@ -105,7 +105,7 @@ def test_simulate_checks_its_outputs_before_playing(tmp_path: Path, option: str)
     keep = tmp_path / "keep.jsonl"
     keep.write_text("precious\n")
     res = runner.invoke(app, ["simulate", "eaw1940", "--games", "3", option, str(target),
-                              *(["--out", str(keep)] if option != "--out" else [])])
+                              *(["--out", str(keep), "--force"] if option != "--out" else [])])
     assert res.exit_code == 2, res.output
     assert res.output.startswith("error: cannot write")
     if option == "--report":          # named as itself; refused before any game was played
@@ -244,8 +244,19 @@ def test_a_rerun_does_not_replace_an_earlier_runs_results_unless_forced(
     res = runner.invoke(app, [*args[:3], "1", "--out", str(tmp_path / "new.jsonl"),
                               "--records", str(recs)])
     assert res.exit_code == 2 and "already holds 2 record(s)" in res.output
+    # a refused run makes no folder (a review: --report and --records were left, empty)
+    res = runner.invoke(app, [*args[:3], "1", "--out", str(out), "--records",
+                              str(tmp_path / "r2"), "--report", str(tmp_path / "rep")])
+    assert res.exit_code == 2 and "already holds" in res.output
+    assert not (tmp_path / "r2").exists() and not (tmp_path / "rep").exists()
+    # --force replaces both: no record of the earlier run is left beside the new one
     res = runner.invoke(app, [*args[:3], "1", *args[4:], "--force"])
     assert res.exit_code == 0 and len(out.read_text().splitlines()) == 1
+    assert sorted(p.name for p in recs.iterdir()) == ["game-00000.json"]
+    # a file of blank lines holds no results
+    blank = tmp_path / "blank.jsonl"
+    blank.write_text("\n\n")
+    assert runner.invoke(app, [*args[:3], "1", "--out", str(blank)]).exit_code == 0
     res = runner.invoke(app, ["tournament", "eaw1940", "--bots", "random,greedy", "--games",
                               "1", "--out", str(out)])
     assert res.exit_code == 2 and "already holds" in res.output

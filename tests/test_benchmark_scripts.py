@@ -287,6 +287,13 @@ def test_learning_sets_adds_up_the_sets_and_pairs_net_with_control(
         odd.write_text(_learning_report(3, False, [1, 0], **over), encoding="utf-8")
         with pytest.raises(SystemExit, match=words):
             mod.main([str(files["n1"]), str(odd)])
+    # one experiment written two ways is one: the default scenario unnamed, and the same
+    # model by its name and by a path
+    same = tmp_path / "same.log"
+    same.write_text(_learning_report(3, False, [1, 0], scenario=None,
+                                     net="net:/models/eit2-1920.pt,seconds=0.1"),
+                    encoding="utf-8")
+    assert mod.main([str(files["n1"]), str(same), "--json"]) == 0
 
 
 def test_teacher_games_keeps_every_finished_game_and_they_load(

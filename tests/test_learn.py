@@ -492,6 +492,29 @@ def test_a_resumed_run_is_the_same_run(tmp_path: Path) -> None:
         assert _weights(tmp_path / "b" / name) == _weights(tmp_path / "a" / name)
 
 
+def test_resume_goes_on_past_kept_games_cut_short(tmp_path: Path) -> None:
+    """A run killed while appending its kept games leaves a cut-short gzip tail: --resume
+    drops it (it belongs to a round after the checkpoint) and keeps what reads, lines
+    without a round included (a review: resume refused such a file, and dropped lines
+    without a round)."""
+    part = _tiny(tmp_path / "m.pt", 1)
+    training.train(part)
+    kept = training.games_path(part)
+    with training.open_games(kept) as fh:
+        first = [t for t in fh if t.strip()]
+    odd = json.dumps({**json.loads(first[0]), "seed": 12345})
+    odd = json.dumps({k: v for k, v in json.loads(odd).items() if k != "round"})
+    with training.open_games(kept, "a") as fh:
+        fh.write(odd + "\n")
+    whole = kept.read_bytes()
+    tail = gzip.compress((first[0] * 3).encode())
+    kept.write_bytes(whole + tail[:len(tail) // 2])     # a member cut short
+    training.train(_tiny(tmp_path / "m.pt", 2, resume=True))
+    with training.open_games(kept) as fh:
+        now = [t for t in fh if t.strip()]
+    assert now[:len(first) + 1] == [*first, odd + "\n"] and len(now) == 2 * len(first) + 1
+
+
 def test_resume_refuses_another_runs_checkpoint_and_init_starts_from_a_model(
         tmp_path: Path) -> None:
     """--resume with other settings, or without a checkpoint, is refused with what to do;

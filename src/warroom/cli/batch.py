@@ -25,7 +25,13 @@ from rich.table import Table
 from warroom.cli.common import emit_json as _emit_json
 from warroom.cli.common import fail as _fail
 from warroom.core.errors import WarroomError
-from warroom.sim import OutputWriter, iter_batch, split_bots, summarize
+from warroom.sim import (
+    OutputWriter,
+    iter_batch,
+    refuse_earlier_results,
+    split_bots,
+    summarize,
+)
 from warroom.sim.backends import BACKENDS
 from warroom.sim.report import as_lines, load_results, make_out_dir, write_report
 from warroom.sim.stats import Rate
@@ -105,6 +111,8 @@ def simulate(
         lines = iter_batch(game, games=games_, seed=seed, bots=names, scenario=scenario,
                            jobs=jobs, content=content_s, keep_records=records is not None,
                            backend=backend, address=address)
+        if not force:               # before any folder is made for this run
+            refuse_earlier_results(out, records)
         if report is not None:
             make_out_dir(report, "the plots and report.md", "--report")
         progress = _progress("simulating")

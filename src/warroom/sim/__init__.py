@@ -268,21 +268,50 @@ def summarize(game_id: str, seed: int, results: list[dict[str, Any]],
     return summary
 
 
+def refuse_earlier_results(out: Path | None, records_dir: Path | None) -> None:
+    """Refuse an ``--out`` file that holds lines, or a ``--records`` folder that holds
+    records, of an earlier run (``--force`` replaces them): a rerun with a smaller count had
+    silently replaced hours of games. Reads only; a device (``/dev/stdout``) is not a
+    results file."""
+    if out is not None and not str(out).startswith("/dev/") and out.is_file():
+        try:
+            with out.open("rb") as fh:
+                n = sum(1 for line in fh if line.strip())
+        except OSError:
+            n = 0
+        if n:
+            raise UnknownGameError(
+                f"--out {out} already holds {n} line(s) of an earlier run; give another "
+                "file, or --force to replace it")
+    if records_dir is not None and records_dir.is_dir():
+        earlier = sorted(records_dir.glob("game-*.json"))
+        if earlier:
+            raise UnknownGameError(
+                f"--records {records_dir} already holds {len(earlier)} record(s) of an "
+                "earlier run; give another folder, or --force to replace them")
+
+
 class OutputWriter:
     """Streams finished games to ``--out`` (JSON lines) and ``--records`` (one record file
     per game) as they complete, so an interrupted batch keeps what was done. Both places are
     checked for writing when the writer is made, before any game is played; ``--out`` is
     emptied only when the first game is written (or, for a batch of no games, when it ends
     well), so a batch that fails to start (a Ray cluster out of reach) leaves it as it was.
-    A failed write is a :class:`UnknownGameError` naming the file. An ``--out`` file that
-    holds lines, or a ``--records`` folder that holds records, of an earlier run is refused
-    unless ``force``: a rerun with a smaller count had silently replaced hours of games."""
+    A failed write is a :class:`UnknownGameError` naming the file. An earlier run's results
+    are refused unless ``force`` (:func:`refuse_earlier_results`)."""
 
     def __init__(self, out: Path | None, records_dir: Path | None,
                  force: bool = False) -> None:
         self._fh: IO[str] | None = None
         self.out = out
         self.records_dir = records_dir
+        if not force:       # first: a refused run creates no folder
+            refuse_earlier_results(out, records_dir)
+        # with force, an earlier run's records go when the first game is written (as the
+        # --out file is emptied then): a folder never mixes two runs' games
+        self._old_records = (sorted(records_dir.glob("game-*.json"))
+                             if force and records_dir is not None and records_dir.is_dir()
+                             else [])
         if records_dir is not None and records_dir.exists() and not records_dir.is_dir():
             raise UnknownGameError(f"--records {records_dir} is a file; give a folder (one "
                                    "record file a game goes there)")
@@ -302,26 +331,6 @@ class OutputWriter:
         except OSError as exc:
             where = exc.filename or out or records_dir
             raise UnknownGameError(f"cannot write {where}: {exc.strerror or exc}") from exc
-        if not force:
-            self._refuse_earlier_results(out, records_dir)
-
-    @staticmethod
-    def _refuse_earlier_results(out: Path | None, records_dir: Path | None) -> None:
-        if out is not None and out.is_file() and out.stat().st_size > 0:
-            try:
-                with out.open("rb") as fh:
-                    n = sum(1 for line in fh if line.strip())
-            except OSError:
-                n = 0
-            raise UnknownGameError(
-                f"--out {out} already holds {n} line(s) of an earlier run; give another "
-                "file, or --force to replace it")
-        if records_dir is not None and records_dir.is_dir():
-            earlier = sorted(records_dir.glob("game-*.json"))
-            if earlier:
-                raise UnknownGameError(
-                    f"--records {records_dir} already holds {len(earlier)} record(s) of an "
-                    "earlier run; give another folder, or --force to replace them")
 
     def _open(self) -> IO[str] | None:
         if self._fh is None and self.out is not None:
@@ -335,6 +344,9 @@ class OutputWriter:
     def write(self, line: dict[str, Any]) -> None:
         fh = self._open()
         try:
+            for old in self._old_records:
+                old.unlink(missing_ok=True)
+            self._old_records = []
             if fh is not None:
                 fh.write(json.dumps({k: v for k, v in line.items() if k != "record"},
                                     sort_keys=True) + "\n")

@@ -476,6 +476,17 @@ def game_line(game: Game, scenario: str | None, round_: int, teacher: str,
             "returns": summary["returns"], "moves": summary["moves"]}
 
 
+def _kept_round(text: str) -> int:
+    """The round a kept-games line was played in; -1 (before any checkpoint: kept) for a
+    line that does not say (not JSON, no round), which ``--games`` judges on its own."""
+    try:
+        line = json.loads(text)
+    except ValueError:
+        return -1
+    r = line.get("round") if isinstance(line, dict) else None
+    return r if isinstance(r, int) and not isinstance(r, bool) else -1
+
+
 def open_games(path: Path, mode: Literal["r", "a", "w"] = "r") -> IO[str]:
     """A kept-games file as text, to read (``"r"``), append to (``"a"``) or write anew
     (``"w"``): gzip when its name ends in ``.gz``."""
@@ -861,17 +872,29 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
         # as the log: the games of a round played after the checkpoint (a run stopped in
         # its evaluation) are played again, so their lines go (a batch audit found them
         # kept twice)
+        texts: list[str] = []
+        cut = False
         try:
             with open_games(keep) as fh:
-                texts = [t for t in fh if t.strip()]
-        except (OSError, EOFError, UnicodeDecodeError, zlib.error) as exc:
-            raise ContentError(f"--resume: cannot read the kept games {keep} ({exc})") from None
-        played_before = [t for t in texts if json.loads(t).get("round", round_) < round_]
-        if len(played_before) < len(texts):
+                for t in fh:
+                    if t.strip():
+                        texts.append(t)
+        except (OSError, EOFError, UnicodeDecodeError, zlib.error):
+            # a run killed while appending leaves an unreadable tail: it belongs to a round
+            # after the checkpoint, played again now (the lines read before it are kept)
+            cut = True
+        played_before = [t for t in texts if _kept_round(t) < round_]
+        if cut or len(played_before) < len(texts):
             part = keep.with_name(".part-" + keep.name)      # the same suffix: gzip or not
-            with open_games(part, "w") as fh:
-                fh.write("".join(t if t.endswith("\n") else t + "\n" for t in played_before))
-            part.replace(keep)
+            try:
+                with open_games(part, "w") as fh:
+                    fh.write("".join(t if t.endswith("\n") else t + "\n"
+                                     for t in played_before))
+                part.replace(keep)
+            except OSError as exc:
+                part.unlink(missing_ok=True)
+                raise ContentError(f"--resume: cannot rewrite the kept games {keep} "
+                                   f"({exc.strerror or exc})") from None
     with logfile.open("a" if cfg.resume else "w", encoding="utf-8") as log:
         while True:
             if cfg.max_rounds is not None and round_ >= cfg.max_rounds:
