@@ -128,6 +128,26 @@ def test_load_results_reads_the_game_from_the_lines(tmp_path: Path,
     write_report(game, lines, tmp_path / "rep")
 
 
+def test_a_last_line_cut_off_by_a_killed_batch_is_left_out_with_a_note(
+        tmp_path: Path, eit2_lines: list[dict[str, Any]]) -> None:
+    """A batch killed while writing leaves its last line cut off: the report is made from
+    the games before it, and says so (it refused the whole file: a batch audit); a bad
+    line anywhere else, or a last one with its newline, is still refused."""
+    path = tmp_path / "r.jsonl"
+    whole = "".join(json.dumps(ln) + "\n" for ln in eit2_lines)
+    path.write_text(whole + json.dumps(eit2_lines[0])[:40])
+    notes: list[str] = []
+    game, lines = load_results(path, notes)
+    assert game == "eit2"
+    assert len(lines) == 8 and notes == [f"{path} line 9 is cut off (the batch was stopped "
+                                         "while writing it): left out"]
+    res = runner.invoke(app, ["report", str(path), "--out", str(tmp_path / "out")])
+    assert res.exit_code == 0 and "line 9 is cut off" in res.output
+    path.write_text(whole + json.dumps(eit2_lines[0])[:40] + "\n")
+    with pytest.raises(ReportError, match="line 9 is not JSON"):
+        load_results(path)
+
+
 @pytest.mark.parametrize(("content", "message"), [
     (None, "no such file"),
     ("", "holds no games"),

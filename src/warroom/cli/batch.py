@@ -260,7 +260,10 @@ def report(
                       f"{out / 'training.png'}")
         return
     try:
-        gid, lines = load_results(results)
+        notes: list[str] = []
+        gid, lines = load_results(results, notes)
+        for note in notes:
+            err.print(f"note: {note}")
         written = write_report(game or gid, as_lines(lines), out)
     except WarroomError as exc:
         _fail(exc)

@@ -46,9 +46,12 @@ class ReportError(WarroomError):
 # Reading
 # ---------------------------------------------------------------------------------------
 
-def load_results(path: Path) -> tuple[str, list[dict[str, Any]]]:
+def load_results(path: Path, notes: list[str] | None = None
+                 ) -> tuple[str, list[dict[str, Any]]]:
     """The game id and game lines of a ``--out`` file (JSON lines) of ``simulate`` or
-    ``tournament``; a clear error for a missing, unreadable or malformed file."""
+    ``tournament``; a clear error for a missing, unreadable or malformed file. A last line
+    cut off (no newline after it, not JSON: a batch killed while writing) is left out, with
+    a line in ``notes``, since a killed batch's games are what the file is kept for."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -58,12 +61,18 @@ def load_results(path: Path) -> tuple[str, list[dict[str, Any]]]:
         raise ReportError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}"
                           ) from None
     lines: list[dict[str, Any]] = []
-    for n, raw in enumerate(text.splitlines(), 1):
+    raws = text.splitlines()
+    for n, raw in enumerate(raws, 1):
         if not raw.strip():
             continue
         try:
             obj = json.loads(raw)
         except json.JSONDecodeError as exc:
+            if n == len(raws) and not text.endswith("\n"):
+                if notes is not None:
+                    notes.append(f"{path} line {n} is cut off (the batch was stopped while "
+                                 "writing it): left out")
+                continue
             raise ReportError(f"{path} line {n} is not JSON ({exc.msg}): expected one game "
                               "per line, as warroom simulate --out writes") from None
         if not isinstance(obj, dict) or any(k not in obj for k in REQUIRED):
