@@ -548,9 +548,15 @@ def test_a_new_run_refuses_an_earlier_runs_files_unless_told_fresh(tmp_path: Pat
     kept = training.games_path(_tiny(out, 1)).read_bytes()
     again = _tiny(out, 1)
     again.seed = 9
-    with pytest.raises(ContentError, match=r"belongs to an earlier run.*--fresh"):
+    with pytest.raises(ContentError, match=r"belongs to an earlier run.*--resume.*--fresh"):
         training.train(again)
     assert training.games_path(_tiny(out, 1)).read_bytes() == kept
+    # stopped in its first round, a run has kept games but no checkpoint: --resume is not
+    # offered, since it would find nothing to carry on (a batch audit)
+    training.checkpoint_path(_tiny(out, 1)).unlink()
+    with pytest.raises(ContentError, match="belongs to an earlier run") as exc:
+        training.train(again)
+    assert "--resume" not in str(exc.value) and "--fresh" in str(exc.value)
     training.train(_tiny(out, 1, fresh=True))
 
 

@@ -813,8 +813,12 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
                 "games; give another --seed")
     earlier = games_path(cfg)
     if not cfg.resume and not cfg.fresh and earlier.is_file() and earlier.stat().st_size > 0:
+        # --resume only where a checkpoint is (a run stopped in its first round has none: a
+        # batch audit was told to resume, and --resume then said there was nothing to)
+        carry = ("carry that run on with --resume, " if checkpoint_path(cfg).is_file()
+                 else "")
         raise ContentError(f"--out {cfg.out} belongs to an earlier run, whose self-play games "
-                           f"are kept in {earlier}: carry that run on with --resume, start a "
+                           f"are kept in {earlier}: {carry}start a "
                            f"new run from its games with --games {earlier} and another --out, "
                            "or replace it (its model, log and kept games) with --fresh")
     torch.manual_seed(cfg.seed)
