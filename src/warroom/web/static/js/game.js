@@ -315,7 +315,10 @@ function recall(role) {
   }
 }
 
-function keep(role, mark) {
+/** Set what ``role`` has seen (after its decision, or at its first sight), and keep it
+ * for a reload; the renders between only read it. */
+function setSeen(role, mark) {
+  S.seen[role] = mark;
   try {
     sessionStorage.setItem(`warroom-seen:${gameId}:${role}`, JSON.stringify(mark));
   } catch {
@@ -329,9 +332,8 @@ function keep(role, mark) {
 function showChanges() {
   const role = seat() && seat().role;
   if (!role || !S.payload) return;
-  if (!S.seen[role]) S.seen[role] = recall(role) || sightOf(S.payload);
+  if (!S.seen[role]) setSeen(role, recall(role) || sightOf(S.payload));
   const mark = S.seen[role];
-  keep(role, mark);
   for (const el of $("map").querySelectorAll(".space[data-id][data-state]")) {
     const was = mark.states[el.dataset.id];
     const changed = was !== undefined && was !== el.dataset.state;
@@ -585,7 +587,7 @@ async function act(key) {
     $("explain").hidden = true;
     onPayload(p);
     // what this seat sees next as changed is what others do from here
-    S.seen[role] = sightOf(p);
+    setSeen(role, sightOf(p));
     showChanges();
   } catch (err) {
     problem(err, `“${key}” was not played`);
@@ -625,7 +627,7 @@ async function undo() {
     clearMessages();
     message("info", "Your last decision was taken back");
     onPayload(p);
-    S.seen[seat().role] = sightOf(p);
+    setSeen(seat().role, sightOf(p));
     showChanges();
   } catch (err) {
     problem(err, "Nothing to undo");
