@@ -263,8 +263,12 @@ def test_outcome_labels_are_words_with_players_abbreviations() -> None:
 
 
 def test_hotseat_hands_off_and_all_shares_the_screen() -> None:
-    code, out = run("play", "eit2", "--seed", "3", input="bav\nbav\nbav\n\nquit\ny\n")
+    code, out = run("play", "eit2", "--seed", "3", input="\nbav\nbav\nbav\n\nquit\ny\n")
     assert code == 0, out
+    # the first hand waits behind a hand-off too: whoever typed the command may be either
+    # player (it had been printed at once)
+    assert out.index("Pass to LW — press Enter") < out.index("LW hand (")
+    assert "hand (" not in out[:out.index("Pass to LW")]
     assert "Pass to RW — press Enter" in out
     assert "=" * 40 in out                     # in a pipe: a separator, not a clear
     assert "RW to decide — Place 4 discretionary SP" in out
@@ -280,7 +284,7 @@ def test_a_loaded_hotseat_game_hands_off_before_any_hand(tmp_path: Path) -> None
     """Whoever types --load may not be the seat to move: in hot-seat the first hand shown
     waits behind the hand-off screen (a terminal audit saw RW's hand printed at once)."""
     save = tmp_path / "hs.json"
-    code, out = run("play", "eit2", "--seed", "1", input=f"1\n2\n3\n\nsave {save}\nquit\ny\n")
+    code, out = run("play", "eit2", "--seed", "1", input=f"\n1\n2\n3\n\nsave {save}\nquit\ny\n")
     assert code == 0 and save.is_file(), out
     code, out = run("play", "eit2", "--load", str(save), input="\nquit\ny\n")
     assert code == 0, out
@@ -405,7 +409,7 @@ def test_hotseat_handoff_clears_a_real_terminal(tmp_path: Path) -> None:
     os.close(slave)
     out = b""
     try:
-        os.write(master, b"bav\nbav\nbav\n")
+        os.write(master, b"\nbav\nbav\nbav\n")    # LW's hand-off, then LW's placements
         deadline = 120.0
         sent_enter = sent_quit = False
         while deadline > 0:
@@ -419,7 +423,7 @@ def test_hotseat_handoff_clears_a_real_terminal(tmp_path: Path) -> None:
                 if not chunk:
                     break
                 out += chunk
-            if not sent_enter and b"press Enter" in out:
+            if not sent_enter and b"Pass to RW" in out:
                 os.write(master, b"\n")
                 sent_enter = True
             if sent_enter and not sent_quit and b"RW to decide" in out:
@@ -496,6 +500,8 @@ def test_a_terminal_edits_recalls_completes_and_forgets_at_the_hand_off(
     pytest.importorskip("readline")
     t = _Pty(tmp_path, "eit2", "--seed", "3")
     try:
+        t.expect(b"Pass to LW")
+        t.send(b"\r")
         t.expect(b"LW> ")
         t.send(b"why bav\r")
         t.expect(b"LW> ")

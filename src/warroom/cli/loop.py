@@ -13,7 +13,8 @@ Hidden information stays hidden at the terminal: each seat reads only the log en
 the view its role may see; a bot's move is shown only as the log shows it to the watching
 seat, never by its action label. Two human seats of a game with hidden information pass the
 terminal (hot-seat): before a seat acts, a hand-off screen clears the previous seat's
-screen. ``--as all`` shares one screen between the seats instead (every hand shown).
+screen (before the first seat's first decision too). ``--as all`` shares one screen
+between the seats instead (every hand shown).
 
 The loop never ends silently: at game over it shows the result in words, keeps a record in
 the user's data folder and offers ``save``; ``quit`` and end of input (Ctrl-D) ask before
@@ -227,8 +228,7 @@ class PlayLoop:
     """One game at the terminal: bots play their seats, humans are asked."""
 
     def __init__(self, session: Session, seats: Seats, bots: dict[str, Bot],
-                 term: Terminal, save_path: Path | None = None,
-                 loaded: bool = False) -> None:
+                 term: Terminal, save_path: Path | None = None) -> None:
         self.session = session
         self.seats = seats
         self.bots = bots
@@ -244,9 +244,6 @@ class PlayLoop:
         self.saved_actions: list[str | int] = list(session.record.actions)
         self.cursors: dict[str, int] = {}
         self.screen_owner: str | None = None
-        self.loaded = loaded
-        """A saved game was loaded: whoever typed ``--load`` may not be the seat to move, so
-        in hot-seat its hand waits behind a hand-off screen like any other change of seat."""
         self.board_due = True
         self.seen: dict[str, dict[str, Any]] = {}
         """The view each screen (see :meth:`cursor_key`) last showed: what "changed" is
@@ -438,7 +435,9 @@ class PlayLoop:
 
     def decide(self, seat: str) -> None:
         if self.screen_owner != seat:
-            if self.private and (self.screen_owner is not None or self.loaded):
+            # in hot-seat every hand waits behind a hand-off screen, the first one too:
+            # whoever typed the command (or --load) may not be the seat to move
+            if self.private:
                 self.hand_off(seat)
             self.board_due = self.menu_due = True
             self.screen_owner = seat

@@ -151,8 +151,7 @@ def play(
         # a record keeps who plays, not how they share the screen (an outside audit)
         console.print("[dim]Loaded as hot-seat: each hand behind a hand-off screen "
                       "(--as all shares one screen, every hand shown).[/]")
-    loop = PlayLoop(session, seats, bots, Terminal(console), save_path=load,
-                    loaded=load is not None)
+    loop = PlayLoop(session, seats, bots, Terminal(console), save_path=load)
     if load is not None and rewind:
         loop.saved_actions = list(record.actions)   # the file still holds what was dropped
     try:
