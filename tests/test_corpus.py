@@ -398,7 +398,7 @@ def _as_recorded(gid: str, line: tuple[str, str]) -> tuple[str, str]:
     """Today's log line as the corpus recorded it, where only words changed: tk's die
     rolls now say why they are modified ("rolled 4 -1 (Allied roll on the Civil War
     Table) = 3", 6 December 2026; the reason was a fact only), and its first line no
-    longer repeats the war state a situation's title names."""
+    longer repeats the war state a situation's title names; two of eaw1940's citations."""
     if gid == "tk":
         text = _TK_ROLL_WHY.sub(r"\1\2", line[1])
         # the war state after a title that names it already was dropped ("'Summer 1939
@@ -410,6 +410,14 @@ def _as_recorded(gid: str, line: tuple[str, str]) -> tuple[str, str]:
             if war is not None:
                 text = text[:m.end()] + f" ({war})" + text[m.end():]
         return line[0], text
+    if gid == "eaw1940":
+        # a counter-attack's stall cites 4.4 (with the chart's other stall), and the +1 of a
+        # reserve committed cites the reconstructed chart, not 11.4 (6 December 2026)
+        text = line[1].replace("reserve committed, Allied Action Chart",
+                               "reserve committed, 11.4")
+        rule = ("4.3" if line[0] == "4.4" and text.startswith("The successful counter-attack")
+                else line[0])
+        return rule, text
     return line
 
 

@@ -258,7 +258,7 @@ def test_5_1_allies_push_the_axis_out_of_rome_and_the_axis_recover_it(eaw: Any) 
     assert lines[3] == ("The Allies occupy Rome! The Axis North Africa front is pushed "
                         "outside its home [5.1]")
     assert lines[4] == ("The successful counter-attack stalls the Axis North Africa front: "
-                        "flip it to its stalled side (Allied Action Chart) [4.3]")
+                        "flip it to its stalled side (Allied Action Chart) [4.4]")
     assert lines[5] == ("The Allies occupy Rome, but no automatic victory before the end of "
                         "turn 6 [10.1]")
     assert s.data["axis"][NA] == -1
@@ -409,7 +409,7 @@ def test_11_4_reserve_added_and_used_the_same_turn(eaw: Any, die: int) -> None:
         "Allied reserves: the Allied Western front flips to its reserve side [9.1]",
         "The reserve is added and used in the same turn [11.4]",
         f"The Allied Western front counter-attacks Ruhr: die {die} -1 (Axis control Western "
-        f"Europe air space, 5.2) +1 (reserve committed, 11.4) = {die} -> "
+        f"Europe air space, 5.2) +1 (reserve committed, Allied Action Chart) = {die} -> "
         f"{'advance' if advance else 'no result'} (Land Attack Table) [5.1]",
     ]
     assert s.data["axis"][W] == 1 - advance
@@ -417,7 +417,7 @@ def test_11_4_reserve_added_and_used_the_same_turn(eaw: Any, die: int) -> None:
     assert s.data["reserve"] == [1, 0, 0, 0, 0]     # the reserve stays in play
     if advance:
         assert lines[5] == ("The successful counter-attack stalls the Axis Western front: "
-                            "flip it to its stalled side (Allied Action Chart) [4.3]")
+                            "flip it to its stalled side (Allied Action Chart) [4.4]")
         roll(s, (), "unstall:western")
         s.data["ap"] += 1  # keep the turn open after the next attack
     # turn 2: the reserve gives -1 to the next Axis attack there (9.1)
@@ -464,5 +464,5 @@ def test_8_1_allied_tank_with_the_reserve_counter_attack(eaw: Any) -> None:
     s = start(eaw, in_play=[1, 1, 1, 1, 0], axis=[0, 0, 1, 0, 0], allied_tanks=[[E, 0]])
     lines = bot(s, 6, 2, 4)
     assert ("The Allied tank re-rolls: die 4" + EAST_AXIS_AIR + " +1 (reserve committed, "
-            "11.4) = 4 -> no result (Land Attack Table) [8.1]") in lines
+            "Allied Action Chart) = 4 -> no result (Land Attack Table) [8.1]") in lines
     assert s.data["axis"][E] == 1 and s.data["reserve"][E] == 1

@@ -280,6 +280,11 @@ def test_4_2_5_unstall_explained_when_not_stalled(eaw: Any) -> None:
     assert not why.legal
     assert why.reason == "the Axis Western front is not stalled"
     assert why.rules == ("4.2.5",)
+    # a front not in play yet says so (it said "not stalled": an outside audit)
+    why = explain(new_game(eaw, seed=0), "unstall:balkan")
+    assert not why.legal
+    assert why.reason == "the Axis Balkan front is not in play yet"
+    assert why.rules == ("2.2", "4.2.5")
 
 
 def test_4_4_stall_lasts_until_unstalled(eaw: Any) -> None:

@@ -208,7 +208,9 @@ class ActionsFrame(Decision[EawGame]):
                 return f"the {c.front_names[h]} front is not in play", ("2.2", "4.2.4")
             return "1 AP: the tank may be used on the turn it moves", ("4.2.4", "8.2")
         f = args[0]     # UNSTALL
-        if not data["in_play"][f] or not data["stalled"][f]:
+        if not data["in_play"][f]:
+            return f"the Axis {c.front_names[f]} front is not in play yet", ("2.2", "4.2.5")
+        if not data["stalled"][f]:
             return f"the Axis {c.front_names[f]} front is not stalled", ("4.2.5",)
         return "1 AP: the front may attack again", ("4.2.5", "4.4")
 

@@ -121,7 +121,9 @@ def allied_land_mods(c: Components, data: Data, f: int, bonus: int = 0) -> Mods:
         else:
             mods.append((-1, f"Axis control the {c.sea_names[z]}, port, 5.2"))
     if bonus:
-        mods.append((bonus, "reserve committed, 11.4"))
+        # the +1 of a reserve committed is the reconstructed chart's, not 11.4's (which
+        # says only that the reserve may be added and used in one turn)
+        mods.append((bonus, "reserve committed, Allied Action Chart"))
     return mods
 
 
@@ -159,7 +161,7 @@ def allied_counter_attack(c: Components, data: Data, f: int, bonus: int = 0) -> 
             f"front retreats to {c.routes[f][pos - 1]}")
     if c.counter_attack_stalls and not data["stalled"][f]:
         data["stalled"][f] = 1
-        log(data, "4.3", f"The successful counter-attack stalls the Axis {c.front_names[f]} "
+        log(data, "4.4", f"The successful counter-attack stalls the Axis {c.front_names[f]} "
             "front: flip it to its stalled side (Allied Action Chart)")
 
 

@@ -37,8 +37,9 @@ RULES: dict[str, str] = {
     "4.2.5": "Axis action: flip an Axis front marker from stalled to active",
     "4.3": "Action Charts: the Allied BOT rolls 1 die on the Allied Action Chart after the "
            "Axis actions",
-    "4.4": "Action Charts: a stalled Axis front may not attack; it costs an action to remove "
-           "the stalled status",
+    "4.4": "Action Charts: an Allied action with a stalled result flips the Axis front "
+           "marker to its stalled side; a stalled Axis front may not attack; it costs an "
+           "action to remove the stalled status",
     "5": "Resolving Land Location Attacks",
     "5.1": "Land attacks: roll 1 die on the land attack table; an advance retreats the "
            "defending front 1 location, otherwise no result",
