@@ -1,10 +1,14 @@
 """Rule numbers for Europe At War 1940: Solitaire.
 
 The rulebook's sections carry no numbers. warroom numbers them in reading order, and
-their paragraphs and bullets within them, so every log line and explanation can cite a
-rule that a player finds in the book by counting: section 5 is the fifth heading
-("Resolving Land Location Attacks"), 10.2 its second bullet, and so on. Reconstructed
-components (tables not printed in the rulebook) are cited by table name.
+the points they make within them, so every log line and explanation can cite a rule that a
+player finds in the book by counting: section 5 is the fifth heading ("Resolving Land
+Location Attacks"), 10.2 the second bullet of "How to Win", and so on. Two readings to know
+when counting: "Axis Score", printed like a heading, is read as the end of "How to Win"
+(its score bands are 10.4, so "Key Game Concepts" is section 11, not 12); and a paragraph
+that makes several points is cited point by point (4.1 "AP cannot be saved", 4.3 the BOT's
+roll, 4.4 the stalled result; 8.1/8.2 and 9.1/9.2 alike). Reconstructed components (tables
+not printed in the rulebook) are cited by table name.
 """
 
 from __future__ import annotations
