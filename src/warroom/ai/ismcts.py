@@ -302,24 +302,31 @@ class ISMCTSBot:
                 n += 1
                 if deadline != math.inf and time.perf_counter() >= deadline:
                     break
+            cat = game.catalogue
+            self.last = {"iterations": n, "seconds": time.perf_counter() - start,
+                         "worlds": len(self._worlds), "states_kept": self._kept,
+                         "root_children": len(root.children),
+                         "visits": {cat[a].key: ch.visits for a, ch in root.children.items()},
+                         "values": {cat[a].key: round(ch.total / ch.visits, 4)
+                                    for a, ch in root.children.items() if ch.visits}}
+            # the most visited, then the best valued, then the lowest id
+            choice = legal[0]
+            best: tuple[int, float, int] | None = None
+            for a in legal:
+                ch = root.children.get(a.id)
+                rank = ((-1, 0.0, -a.id) if ch is None
+                        else (ch.visits, ch.total / ch.visits if ch.visits else 0.0, -a.id))
+                if best is None or rank > best:
+                    choice, best = a, rank
         finally:
+            # The tree and the worlds are freed while the collector is still paused: its
+            # first run after a resume would otherwise trace every object the search made
+            # (none was collected while paused, so all are young), only to see them freed.
+            self._worlds = []
+            del root
             if collecting:
                 gc.enable()
-        cat = game.catalogue
-        self.last = {"iterations": n, "seconds": time.perf_counter() - start,
-                     "worlds": len(self._worlds), "states_kept": self._kept,
-                     "root_children": len(root.children),
-                     "visits": {cat[a].key: ch.visits for a, ch in root.children.items()},
-                     "values": {cat[a].key: round(ch.total / ch.visits, 4)
-                                for a, ch in root.children.items() if ch.visits}}
-        self._worlds = []
-
-        def rank(a: Action) -> tuple[int, float, int]:
-            ch = root.children.get(a.id)
-            if ch is None:
-                return (-1, 0.0, -a.id)
-            return (ch.visits, ch.total / ch.visits if ch.visits else 0.0, -a.id)
-        return max(legal, key=rank)
+        return choice
 
     def _script_policy(self, game_id: str) -> ScriptPolicy | None:
         """The rollout policy of ``policy=aggressive``: the game's script (None: random)."""
