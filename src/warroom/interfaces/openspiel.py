@@ -7,8 +7,9 @@
   half-applied state is dropped, the state before the action is rebuilt, and the state
   becomes a chance node; once the outcome arrives, the action is applied again with the
   outcomes so far. Actions without chance are applied in place (no copy), so play through
-  the adapter runs close to native speed. Replaying the history (OpenSpiel's default
-  serialisation) rebuilds the state exactly.
+  the adapter runs close to native speed. A serialised state (OpenSpiel pickles a Python
+  state's attributes) carries the position's plain data, not the game object or what the
+  game's states share (:class:`WarroomState`).
 - Perfect or imperfect information as the game declares; terminal rewards only; zero-sum
   for two-sided games (returns +1/0/-1), general-sum for the solitaire game (its BOT is
   part of the environment).
@@ -43,6 +44,7 @@ from warroom.core.protocol import (
     result,
 )
 from warroom.core.rng import ChanceNeeded, Rng
+from warroom.core.state import Data
 from warroom.games import game_ids, load_game
 
 PREFIX = "python_warroom_"
@@ -211,7 +213,7 @@ class _Play:
     """
 
     __slots__ = ("_ws", "base", "chance", "die", "digests", "live", "memo", "need", "pending",
-                 "player", "rules", "since")
+                 "player", "rules", "since", "unbound")
 
     def __init__(self) -> None:
         self._ws: State[Any] | None = None      # None: set-up chance events still to come
@@ -230,6 +232,9 @@ class _Play:
         information state, extended as the log grows (entries never change)."""
         self.memo: dict[tuple[str, int], Any] = {}
         """Observations of this very state (dropped by every action)."""
+        self.unbound: tuple[Data | None, Data | None] | None = None
+        """Just unpickled: the data of ``ws`` and ``base``, waiting for the game that loads
+        them (:meth:`bind`)."""
 
     @property
     def ws(self) -> State[Any] | None:
@@ -258,16 +263,35 @@ class _Play:
         new.player = self.player
         new.digests = dict(self.digests)
         new.memo = dict(self.memo)
+        new.unbound = None
         return new
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled as a copy is made: without the suspended rules (a greenlet)."""
+        """Pickled as a copy is made, without the suspended rules (a greenlet) and the
+        memos; the states as their plain data alone, not the game object (its content)
+        they belong to: the state that unpickles it binds them to its own game
+        (:meth:`bind`)."""
         new = self.__deepcopy__({})
-        return {k: getattr(new, k) for k in _Play.__slots__}
+        out = {k: getattr(new, k) for k in _Play.__slots__}
+        out["_ws"] = out["base"] = None
+        out["memo"] = {}
+        out["unbound"] = (new._ws.data if new._ws is not None else None,
+                          new.base.data if new.base is not None else None)
+        return out
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        self.unbound = None
         for k, v in state.items():
             setattr(self, k, v)
+
+    def bind(self, game: Game) -> None:
+        """Make the states of an unpickled copy states of ``game`` again."""
+        if self.unbound is None:
+            return
+        ws, base = self.unbound
+        self._ws = State(game, ws) if ws is not None else None
+        self.base = State(game, base) if base is not None else None
+        self.unbound = None
 
     def rebuild(self) -> State[Any]:
         """The live state as it was before the action in progress, from base and since."""
@@ -297,15 +321,50 @@ class _Shared:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
 
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        # Pickled (OpenSpiel serialises a Python state by pickling its attributes) as a
+        # mark only: the state that loads it keeps its own game's. The encodings cache
+        # holds the views of every state of this game object, other games' hands included.
+        return (_detached, ())
+
+
+class _Detached:
+    """What a pickled :class:`_Shared` loads as: a :class:`WarroomState` ignores it."""
+
+
+_DETACHED = _Detached()
+
+
+def _detached() -> _Detached:
+    return _DETACHED
+
 
 class WarroomState(pyspiel.State):  # type: ignore[misc]
-    """An OpenSpiel state wrapping a warroom state, with explicit chance nodes."""
+    """An OpenSpiel state wrapping a warroom state, with explicit chance nodes.
+
+    Serialised (``serialize_game_and_state``, pickle) as OpenSpiel serialises every Python
+    state, by pickling its attributes: here the position itself (its plain data), never the
+    game object or what the game's states share; loading it binds the position to the
+    loading game."""
 
     def __init__(self, game: WarroomGame) -> None:
         super().__init__(game)
         self._s = game.shared
-        self._wg = game.warroom
         self._p = game.initial_play()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # OpenSpiel loads a serialised state by setting the unpickled attributes on a new
+        # initial state of the loading game: keep that game's shared part, and bind the
+        # position to its game (a serialisation of an earlier version carried ``_wg``)
+        if value is _DETACHED or name == "_wg":
+            return
+        if isinstance(value, _Play) and value.unbound is not None:
+            value.bind(self._s.game)
+        super().__setattr__(name, value)
+
+    @property
+    def _wg(self) -> Game:
+        return self._s.game
 
     # -- the explicit-chance machinery ------------------------------------------------
     def _apply_player(self, action: int) -> None:
@@ -406,6 +465,9 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         n = self._p.need
         if not n:
+            if self.is_terminal():
+                raise IllegalActionError("chance_outcomes() asked of a finished game "
+                                         "(is_terminal() is True)")
             raise IllegalActionError("chance_outcomes() asked at a decision node: a player "
                                      "is to act (is_chance_node() is False)")
         outcomes = self._s.outcomes.get(n)
@@ -423,6 +485,9 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
             p.memo, p.player = {}, None
             self._apply_chance(action)
         else:
+            if self.is_terminal():
+                raise ValueError(f"the game is over (is_terminal() is True): no action "
+                                 f"applies, not {action}")
             if action not in self._legal_ids():
                 raise ValueError(f"action {action} is not legal now; the state is unchanged")
             p.memo, p.player = {}, None
@@ -435,6 +500,10 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
                 raise ValueError(f"chance outcome {action} is not in 0..{n - 1}")
             if action < 0:
                 raise ValueError(f"chance outcome {action} is negative")
+            top = self.get_game().max_chance_outcomes()
+            if action >= top:
+                raise ValueError(f"chance outcome {action} is not in 0..{top - 1}: no chance "
+                                 f"node of {self._wg.id} has that many outcomes")
             if n and self._p.die:
                 return f"chance outcome {action} (die face {action + 1})"
             # a card drawn, a deck shuffled, an order picked: one of n equally likely

@@ -10,7 +10,11 @@
   the game state's RNG, seeded by ``reset(seed=...)``: the same seed replays the same game;
   ``reset()`` without a seed (and no earlier seed) draws one from the operating system.
 - ``step`` takes an integer action id (a Python or NumPy integer); anything else, or an id
-  that is not legal, raises and changes nothing.
+  that is not legal, raises and changes nothing. ``reset(seed=...)`` takes a Python or
+  NumPy integer from 0 to 2**64 - 1.
+- ``render()`` shows the public view (what a spectator sees, no hand), as JSON: for every
+  agent at once, so it never shows one agent's hidden cards. Render modes: ``ansi`` (the
+  text returned) and ``human`` (printed).
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from pettingzoo import AECEnv
 
 from warroom.core.errors import IllegalActionError, UnknownGameError
 from warroom.core.protocol import State, apply, new_game, result, view
-from warroom.core.rng import Rng
+from warroom.core.rng import Rng, seed_problem
 from warroom.games import load_game
 
 
@@ -38,6 +42,13 @@ class WarroomAECEnv(AECEnv):  # type: ignore[misc]
                  render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
         self.game = load_game(game_id)
+        if scenario is not None and not isinstance(scenario, str):
+            names = ", ".join(map(repr, self.game.scenarios))
+            raise ValueError(f"a scenario is named by a string ({names}), not {scenario!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of "
+                             f"{', '.join(self.metadata['render_modes'])} or None, not "
+                             f"{render_mode!r}")
         self.scenario = scenario or self.game.default_scenario
         if self.scenario not in self.game.scenarios:
             raise ValueError(f"{game_id} has no scenario {self.scenario!r}; choose one of "
@@ -68,6 +79,14 @@ class WarroomAECEnv(AECEnv):  # type: ignore[misc]
         ``{"event": "15.3"}``, checked by ``new_game``), which replace the constructor's from
         then on, as ``seed`` reseeds the games that follow; other keys are not this
         environment's (PettingZoo's own API test passes ``{"options": 1}``)."""
+        if seed is not None:
+            if isinstance(seed, bool | np.bool_) or not isinstance(seed, numbers.Integral):
+                raise ValueError(f"reset(seed=...) takes a whole number, not "
+                                 f"{str(seed)[:40]!r}")
+            seed = int(seed)                # a NumPy integer too
+            problem = seed_problem(seed)
+            if problem:
+                raise ValueError(f"reset: {problem}")
         opts = self.options
         if options is not None and "game" in options:
             given = options["game"]
@@ -92,8 +111,21 @@ class WarroomAECEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.state_.active or self.agents[0]
         self._finish_if_over()
 
+    def _started(self) -> State[Any]:
+        if self.state_ is None:
+            raise RuntimeError("no game yet: call reset() before observe(), last() or step()")
+        return self.state_
+
+    def last(self, observe: bool = True) -> tuple[Any, ...]:
+        self._started()
+        return super().last(observe)  # type: ignore[no-any-return]
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        self._started()
         assert self.state_ is not None
+        if agent not in self.possible_agents:
+            raise ValueError(f"{agent!r} is no agent of {self.game.id}; the agents are "
+                             f"{', '.join(self.possible_agents)}")
         obs = np.asarray(self.game.observation(self.state_, agent), dtype=np.float32)
         mask = np.zeros(len(self.game.catalogue), dtype=np.int8)
         if self.state_.active == agent:
@@ -101,6 +133,7 @@ class WarroomAECEnv(AECEnv):  # type: ignore[misc]
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
+        self._started()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
