@@ -282,7 +282,7 @@ def _calibrated(gid: str, old_view: dict[str, Any]) -> dict[str, Any]:
     """``old_view`` with the calibrated VP circles of :data:`SFE_VP_CALIBRATED`, and the VP
     totals moved for those of them held by the side they score for (9.1: a gray location
     scores for the Allies only, a blue or red one for the Axis only); its Allied cards at
-    their one strength (:data:`SFE_ONE_STRENGTH`)."""
+    their one strength (:data:`SFE_ONE_STRENGTH`); its eliminated card ids as the cards."""
     if gid != "sfe" or "locations" not in old_view:
         return old_view
     old_view = _one_strength(old_view)
@@ -299,6 +299,13 @@ def _calibrated(gid: str, old_view: dict[str, Any]) -> dict[str, Any]:
                 gain["axis"] += now - was
         locations.append(loc)
     out = {**old_view, "locations": locations}
+    if isinstance(old_view.get("sides"), dict):
+        # the eliminated cards were ids; they are the cards now, as the recycle pile's are
+        # (6 December 2026: the web app listed bare ids beside names)
+        out["sides"] = {k: ({**v, "eliminated": [{"id": x} for x in v["eliminated"]]}
+                            if isinstance(v, dict) and isinstance(v.get("eliminated"), list)
+                            and all(isinstance(x, str) for x in v["eliminated"]) else v)
+                        for k, v in old_view["sides"].items()}
     if gain["axis"] or gain["allies"]:
         vp = old_view["vp"]
         out["vp"] = {**vp, "axis": vp["axis"] + gain["axis"],

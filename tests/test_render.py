@@ -396,3 +396,40 @@ def test_sfe_header_names_the_decks_to_come_and_lines_their_defence() -> None:
     assert " 4: " not in text and "III: 0" not in text
     assert "s>~Normandy[2]" in text and "n>~London[1]" in text    # London 2, Normandy 1
     assert "[2] the defence printed at this end" in " ".join(text.split())
+
+
+def test_sfe_board_marks_counters_out_of_supply() -> None:
+    """The board says whose counters trace no supply line now (8.6): a new player had no way
+    to see a cut-off stack before the supply check took a counter."""
+    from warroom.games.sfe import engine
+    from warroom.games.sfe.components import AXIS
+    from warroom.games.sfe.counters import code
+
+    g = load_game("sfe")
+    st = new_game(g, None, 4)
+    riga = g.c.names.index("Riga")          # the rulebook's 8.6 example: cut off
+    u = code(AXIS, 1, 0)
+    st.data["u"][riga].append(u)
+    engine.born(st.data, u)
+    st.data["ctl"][riga] = AXIS
+    st.invalidate()
+    v = view(st, "axis")
+    where = {loc["name"]: loc["out_of_supply"] for loc in v["locations"]}
+    assert where["Riga"] == ["axis"], where
+    text = text_of(render_board("sfe", v, g.content_json()), width=120)
+    row = next(line for line in text.split("\n") if line.startswith("Riga"))
+    assert "no supply: A" in row
+    marked = [line for line in text.split("\n") if "no supply: " in line
+              and "'no supply" not in line]     # the key explains the mark
+    assert marked == [row]
+
+
+def test_sfe_axis_deck_after_the_third_reads_as_a_reshuffle() -> None:
+    """6: after its 3rd deck the Axis reshuffles its recycle pile as often as needed; the
+    board said "play deck 5" (and the web strip "Deck 5 of III")."""
+    g = load_game("sfe")
+    v = view(new_game(g, None, 1), "axis")
+    v["sides"]["axis"]["play_deck_number"] = 5
+    text = text_of(render_board("sfe", v, g.content_json()), width=120)
+    assert "play deck III, reshuffle 2:" in text
+    assert "play deck I:" in text                   # the Allies' deck as before

@@ -307,6 +307,12 @@ def riga_position(contested_bialystok: bool) -> Sfe:
 def test_supply_example_riga_cut_off() -> None:
     s = riga_position(False)
     assert control(s, "Bialystok") == "soviet"
+    # every view marks them before the supply check (the web map and the terminal board
+    # showed no supply state: a new player's audit)
+    for role in (None, "axis", "allies"):
+        where = {loc["name"]: loc["out_of_supply"] for loc in view(s, role)["locations"]}
+        assert where["Riga"] == ["axis"]
+        assert [n for n, cut in where.items() if cut] == ["Riga"]
     play(s, "op:pass", "op:pass")
     # the two Axis counters in Riga are out of supply: one is eliminated, Axis's choice
     assert entries(s, "8.6", owner="axis", location="Riga")
@@ -320,6 +326,7 @@ def test_supply_example_riga_cut_off() -> None:
 def test_supply_example_riga_through_contested_bialystok() -> None:
     s = riga_position(True)
     assert control(s, "Bialystok") == "contested"
+    assert not any(loc["out_of_supply"] for loc in view(s, "axis")["locations"])
     play(s, "op:pass", "op:pass")
     assert not entries(s, "8.6", owner="axis")
     assert {"rule": "8.6", "text": "Supply: every Axis counter is in supply"} in s.log

@@ -54,6 +54,12 @@ def lines_by_location(content: dict[str, Any] | None, deck: int) -> dict[str, li
     return out
 
 
+def _deck_name(deck: int) -> str:
+    """I, II, III; after the Axis 3rd deck, its recycle pile reshuffled as often as needed
+    (6): "III, reshuffle 2" (it read "play deck 5")."""
+    return ROMAN.get(deck) or f"III, reshuffle {deck - 3}"
+
+
 def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) -> RenderableType:
     """The situation, every location, the sides' cards and the battle (see the module doc).
     ``content``: the game's content (for the lines; without it the lines are left out)."""
@@ -79,7 +85,7 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
                    if d > deck]
         parts.append(Text(
             f"{WORD[side]}: hand {info['hand_count']}/{info['hand_size']}; play deck "
-            f"{ROMAN.get(deck, deck)}: {info['play_deck']} cards left"
+            f"{_deck_name(deck)}: {info['play_deck']} cards left"
             + (", then " + " and ".join(f"{ROMAN.get(d, d)}: {n}" for d, n in waiting)
                if waiting else "")
             + f"; recycle {info['recycle_count']}, eliminated {len(info['eliminated'])}"))
@@ -88,7 +94,9 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
             "3-strength army, AF = an Axis fortress. Each location has two halves (west/east "
             "or north/south): counters stand in one ('west: A3 A2'); a line leaves from one "
             "half ('e>Warsaw': from the east half; ~ naval, -> one way; [2] the defence "
-            "printed at this end, 8.2).", WIDTH):
+            "printed at this end, 8.2). 'no supply: A' = the Axis counters there trace no "
+            "supply line now (8.6: the side's counters lose one at the end of its player "
+            "turn).", WIDTH):
         parts.append(Text(line, style="dim"))
     deck = max(i["play_deck_number"] for i in view["sides"].values())
     lines = lines_by_location(content, deck)
@@ -111,6 +119,10 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
             for u in units:
                 row.append(" ")
                 row.append_text(_counter(u))
+        cut = loc.get("out_of_supply") or []
+        if cut:
+            row.append(" no supply: " + " ".join(LETTER.get(o, "?") for o in cut),
+                       style="bold red")
         if lines.get(loc["name"]):
             said = "lines " + ", ".join(lines[loc["name"]])
             if len(row.plain) + 2 + len(said) <= WIDTH:

@@ -235,6 +235,13 @@ class StruggleForEurope(SfeBase):
         c = self.c
         data = st.data
         me = self.roles.index(role) if role is not None else -1
+        # 8.6: whose counters could trace no supply line now (public: the board decides);
+        # at the end of a player turn the phasing side's lose one counter in each
+        b = E.board(st)
+        cut: dict[int, list[str]] = {}
+        for o in (AXIS, WEST, SOV):
+            for loc in E.out_of_supply_in(st, b, o):
+                cut.setdefault(loc, []).append(OWNER_NAMES[o])
         locs = []
         for loc in range(c.n):
             units = data["u"][loc]
@@ -247,6 +254,7 @@ class StruggleForEurope(SfeBase):
                 "counters": [{"owner": OWNER_NAMES[owner(u)], "strength": strength(u),
                               "fortress": is_fortress(u),
                               "half": c.halves[loc][half(u)]} for u in units],
+                "out_of_supply": cut.get(loc, []),
             })
         sides = {}
         for s in (0, 1):
@@ -259,7 +267,8 @@ class StruggleForEurope(SfeBase):
                 "play_deck_number": data["dn"][s],
                 "recycle": ([self.card_json(x) for x in data["rec"][s]] if mine else None),
                 "recycle_count": len(data["rec"][s]),
-                "eliminated": [c.card_ids[x] for x in data["elim"][s]],
+                # public: a card removed from the game is seen by both (3.3, 7.2.1)
+                "eliminated": [self.card_json(x) for x in data["elim"][s]],
                 "chevron_cards_waiting": [len(p) for p in data["later"][s]],
             }
         ax, al = E.victory_points(st)

@@ -129,7 +129,7 @@ function stacks(counters) {
   const out = new Map();
   for (const c of counters) {
     const k = `${c.owner}:${c.fortress ? "F" : c.strength}:${c.attacking ? "A" : ""}`;
-    if (!out.has(k)) out.set(k, { owner: c.owner, strength: c.strength, fortress: !!c.fortress, attacking: !!c.attacking, n: 0 });
+    if (!out.has(k)) out.set(k, { owner: c.owner, strength: c.strength, fortress: !!c.fortress, attacking: !!c.attacking, cut: !!c.cut, n: 0 });
     out.get(k).n += 1;
   }
   const order = { axis: 0, western: 1, soviet: 2 };
@@ -139,7 +139,7 @@ function stacks(counters) {
 
 function stackWords(st) {
   const what = st.fortress ? `fortress (strength ${st.strength})` : `${st.strength} strength army`;
-  return `${st.n > 1 ? `${st.n} × ` : ""}${owner(st.owner).name} ${what}${st.attacking ? ", moving in to attack" : ""}`;
+  return `${st.n > 1 ? `${st.n} × ` : ""}${owner(st.owner).name} ${what}${st.attacking ? ", moving in to attack" : ""}${st.cut ? ", out of supply (8.6)" : ""}`;
 }
 
 /** A stack of counters: the top counter with its strength and owner letter, the ones below
@@ -156,7 +156,7 @@ function counterStack(st, x, y, extra) {
     ? s("path", { class: "sfe-fort", fill: c.colour, stroke: "#111", "stroke-width": 0.8,
       d: `M${-CHIP / 2},${CHIP / 2}V${-CHIP / 2}h3v2.6h3v-2.6h3v2.6h3v-2.6h${CHIP - 12}V${CHIP / 2}Z` })
     : s("rect", { x: -CHIP / 2, y: -CHIP / 2, width: CHIP, height: CHIP, rx, fill: c.colour, stroke: "#111", "stroke-width": 0.8 });
-  return s("g", { class: `sfe-stack o-${st.owner}${st.fortress ? " fortress" : ""}${st.attacking ? " attacking" : ""}${extra ? ` ${extra.cls}` : ""}`,
+  return s("g", { class: `sfe-stack o-${st.owner}${st.fortress ? " fortress" : ""}${st.attacking ? " attacking" : ""}${st.cut ? " cut" : ""}${extra ? ` ${extra.cls}` : ""}`,
     transform: `translate(${x},${y})`, dataset: { owner: st.owner, strength: String(st.strength), n: String(st.n),
       ...(extra ? { key: extra.key } : {}) },
     ...(extra ? { tabindex: "0", role: "button", "aria-label": extra.label } : {}) },
@@ -167,7 +167,10 @@ function counterStack(st, x, y, extra) {
   s("text", { class: "sfe-own", x: -CHIP / 2 + 1.6, y: -CHIP / 2 + 4.6, fill: c.ink, text: c.letter }),
   st.n > 1 ? s("g", { class: "sfe-count", transform: `translate(${CHIP / 2},${CHIP / 2})` },
     s("circle", { r: 4.6, fill: "#fff", stroke: "#111", "stroke-width": 0.7 }),
-    s("text", { y: 2.2, "text-anchor": "middle", text: `${st.n}` })) : null);
+    s("text", { y: 2.2, "text-anchor": "middle", text: `${st.n}` })) : null,
+  // out of supply (8.6): a barred circle at the top right corner
+  st.cut ? s("g", { class: "sfe-cut", transform: `translate(${CHIP / 2},${-CHIP / 2})` },
+    s("circle", { r: 4.2 }), s("path", { d: "M-2.9,2.9L2.9,-2.9" })) : null);
 }
 
 /** The location the pending decision is about: the battle's, else the one its prompt names. */
@@ -207,7 +210,10 @@ function tracks(view, map) {
     return h("div", { class: `sfe-side s-${name}` },
       h("span", { class: `sfe-side-name ${name === "axis" ? "ax" : "al"}` }, name === "axis" ? "■ Axis" : "● Allies"),
       h("span", { title: "hand / hand size (5.1)" }, `Hand ${x.hand_count}/${x.hand_size}`),
-      h("span", { title: "play deck number (6)" }, `Deck ${["I", "II", "III"][x.play_deck_number - 1] || x.play_deck_number} of III`),
+      // after the Axis 3rd deck its recycle pile is reshuffled as often as needed (6)
+      h("span", { title: "play deck number (6)" }, x.play_deck_number > 3
+        ? `Deck III, reshuffle ${x.play_deck_number - 3}`
+        : `Deck ${["I", "II", "III"][x.play_deck_number - 1] || x.play_deck_number} of III`),
       h("span", { title: "cards left in the play deck" }, `${plural(x.play_deck, "card")} left`),
       h("span", { title: "chevron decks not yet shuffled in (6)" }, decksLeft ? `${decksLeft} chevron deck${decksLeft === 1 ? "" : "s"} to come (${waiting.filter((n) => n > 0).join(" + ")} cards)` : "no deck to come"),
       h("span", { title: "recycle pile / eliminated cards" }, `Recycle ${x.recycle_count} · out ${(x.eliminated || []).length}`));
@@ -243,6 +249,7 @@ function legend() {
     sw("sfe-lg def", "2", "location defence value where a line enters"), " defence ",
     sw("sfe-lg vp", "3", "victory points (circle)"), " VP ", sw("sfe-lg fort", "F", "fortress"), " fortress ",
     sw("sfe-lg sup", "◣", "supply location (8.6): a corner in its side's colour"), " supply ",
+    sw("sfe-lg cut", "⊘", "out of supply now (8.6): these counters trace no supply line; at the end of their side's player turn they lose one counter"), " out of supply ",
     sw("sfe-lg cap", "⚑", "capital (a flag is printed)"), " capital ",
     h("span", { class: "sfe-lg-split" }, "W|E"), " halves ", sw("sfe-lg bat", "⚔", "the half where a battle is fought"), " battle ",
     sw("sfe-lg ring", "◯", "a legal choice"), " can be chosen ",
@@ -279,7 +286,9 @@ export function renderSfe(view, legal, ui, act) {
   // they entered until the battle ends (the board holds them in the battle, not in a
   // location: they vanished from the map)
   const countersIn = (loc, st, half) => {
-    const here = st ? (st.counters || []).filter((c) => c.half === half.name) : [];
+    const cut = (st && st.out_of_supply) || [];
+    const here = st ? (st.counters || []).filter((c) => c.half === half.name)
+      .map((c) => (cut.includes(c.owner) ? { ...c, cut: true } : c)) : [];
     if (battle && battle.location === loc.id && battle.half === half.name) {
       for (const a of battle.attackers || []) {
         if (a.moving_in) here.push({ owner: a.owner, strength: a.strength, half: half.name, attacking: true });
