@@ -282,6 +282,11 @@ def test_mid_game_map_matches_the_view(browser: Any, sfe_server: Server) -> None
         assert drawn == {loc["name"]: [loc["control"], len(loc["counters"])]
                          for loc in seen["locations"]}
         assert any(n for _ctl, n in drawn.values())
+        # the stacks marked out of supply (8.6) are those of the owners the view names
+        cut = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+            '#map .sfe-loc')].map(e => [e.dataset.id, [...new Set([...e.querySelectorAll(
+                '.sfe-stack.cut')].map(s => s.dataset.owner))].sort()]))""")
+        assert cut == {loc["name"]: sorted(loc["out_of_supply"]) for loc in seen["locations"]}
         assert f"Turn {seen['turn']}" in page.locator("#map .sfe-tracks").inner_text()
         _map_shot(page, "map-sfe-mid")
         # zoom in and out by the buttons; the whole map again
@@ -323,6 +328,40 @@ def test_a_phone_starts_on_the_choices_without_sideways_scroll(browser: Any,
     finally:
         ctx.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_counters_out_of_supply_are_marked_on_the_map(page: Any, sfe_server: Server) -> None:
+    """A random game played to its first cut-off stack (8.6): the replay of it marks exactly
+    the stacks of the owners the view names, and says so in the location's words."""
+    game = load_game("sfe")
+    state = new_game(game, None, 8)
+    rnd = random.Random(8)
+    keys: list[str | int] = []
+    cut: dict[str, list[str]] = {}
+    while state.active is not None and not cut:
+        legal = legal_actions(state)
+        a = legal[rnd.randrange(len(legal))]
+        apply(state, a)
+        keys.append(a.key)
+        cut = {loc["name"]: loc["out_of_supply"] for loc in game.view(state, None)["locations"]
+               if loc["out_of_supply"]}
+    assert cut, "the game cut no stack off"
+    rec = Record(game="sfe", scenario="1939", seed=8, actions=keys,
+                 options=dict(state.data["options"]))
+    up = sfe_server.api("POST", "/api/records", json=rec.to_json())
+    page.goto(f"/replay/{up['id']}")
+    page.wait_for_function("() => document.body.dataset.step === '0'")
+    page.keyboard.press("End")
+    page.wait_for_function(f"() => document.body.dataset.step === '{len(keys)}'")
+    page.locator("#map .sfe-loc").first.wait_for()
+    drawn = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+        '#map .sfe-loc')].map(e => [e.dataset.id, [...new Set([...e.querySelectorAll(
+            '.sfe-stack.cut')].map(s => s.dataset.owner))].sort()]).filter(x => x[1].length))""")
+    assert drawn == {k: sorted(v) for k, v in cut.items()}
+    name = next(iter(cut))
+    words = page.locator(f'#map .sfe-loc[data-id="{name}"]').get_attribute("aria-label")
+    assert "out of supply (8.6)" in (words or "")
+    assert page.locator("#map .sfe-legend .sfe-lg.cut").count() == 1
 
 
 def test_the_replay_viewer_draws_the_map(page: Any, sfe_server: Server) -> None:
