@@ -670,3 +670,14 @@ def test_a_watched_eaw1940_game_ends_with_one_board_and_one_line_a_front() -> No
             fronts = [w for w in ("Western", "North Africa", "Eastern", "Balkan")
                       if line.count(f"{w} front:") > 1]
             assert not fronts, line
+
+
+def test_a_tk_rule_says_what_its_event_does() -> None:
+    """``rule 15.27`` printed the title alone ("Neutrality"): a tk player learnt nothing of
+    what an event does while playing (the other games' rules say what they say)."""
+    code, out = run("play", "tk", "--seed", "1", input="rule 15.27\nrule 15.19\nquit\ny\n")
+    assert code == 0, out
+    flat = " ".join(out.split())
+    assert ("[15.27] Neutrality: the receiver removes the Influence marker from the selected "
+            "Minor Country" in flat)
+    assert "[15.19] Influence: the receiver may do one:" in flat

@@ -136,11 +136,163 @@ def may_end(policy: dict[str, object], rule: str) -> bool:
     return not any(is_policy(policy, n) for n in NOT_ENDED.get(rule, ()))
 SOVIET_ONLY = {"15.16"}
 
+EVENT_SUMMARIES: dict[str, str] = {
+    "15.1": "Allies Support Resistance: the Allied receiver (or, if the Axis got it, Western on "
+            "an unmodified 1-3, Soviet on 4-6) may: roll the Civil War Table (Civil War Country "
+            "only); a Partisan Base to its Force Pool (not Pre-War); or pick a hex where the Axis "
+            "loses a colonial, Minor or SS step, else a Detachment/Logistics marker.",
+    "15.2": "Border War: the Country activates for the receiver's side (Axis, or Allied); that "
+            "player then picks a Neutral Country bordering it or its Dependents, which activates "
+            "for the other side. If there is no such Neutral Country, only the first activation "
+            "happens.",
+    "15.3": "Ceded Land: the receiver puts its Ceded Land marker in the Ceded Lands Box, maybe a "
+            "Detachment to a Port/City there. The ceding Country loses a Neutrality or "
+            "receiver-side Influence marker; with no Neutrality/Influence marker it gets the "
+            "other side's (from the Axis: Western, or 1-3 Western/4-6 Soviet next to a Soviet "
+            "Country).",
+    "15.4": "Civil War Defeat: No Result unless a Civil War is in effect. The other side (the "
+            "Axis, or the faction on the Republican Support marker) flips one of the roller's "
+            "Centers or Strongholds (Stronghold only if last). If all then show one side, the war "
+            "ends; the winner may roll an Area Table for Influence (15.19).",
+    "15.5": "Civil War Victory: No Result unless a Civil War is in effect. The Axis, or for an "
+            "Allied roll the faction on the Republican Support marker, flips one enemy Center or "
+            "Stronghold (Stronghold only if last). If all then show one side, the war ends; the "
+            "winner may roll an Area Table for Influence (15.19).",
+    "15.6": "Country Joins Axis: the Minor Country activates as an Axis Minor Country (13.7) "
+            "unless it holds a Neutrality, Allied Influence or Republican Stronghold marker; then "
+            "one such marker is removed instead, so it may take several hits.",
+    "15.7": "Country Resists: Axis receiver: Pre-War, Locarno/Cordon Posture: International "
+            "Crisis Table; other Postures: it joins the Allies, its Policy ends, Limited War "
+            "starts; later: it joins the Allies (a PAC's Policy ends). Allied receiver: "
+            "Britain/Russia a PAC loses 1 armor or 2 infantry steps, else it joins the Axis.",
+    "15.8": "Coup Attempt: the receiver must do two different actions of three: a friendly "
+            "support unit from the Force Pool to the Delay Box; two friendly steps lost on the "
+            "map (armor-type if possible, no breakdown); a friendly HQ from the map to the Delay "
+            "Box.",
+    "15.9": "Coup D'etat: the Country activates for the receiver's enemy, as an Axis Country if "
+            "an Allied faction got it, as an Allied Country (13.5) if the Axis did, with no "
+            "Mobilization Roll.",
+    "15.10": "Declare War: an Allied receiver activates the Minor Country as an Axis Country; an "
+             "Axis receiver activates it as an Allied Country after finding its alignment (13.5), "
+             "ending its Policy if it is a PAC.",
+    "15.11": "Delay Reduction: the faction may move one friendly unit on the Turn Track one box "
+             "to the left, so it arrives sooner, but not into the current Game Turn.",
+    "15.12": "Diplomatic Settlement: the Allied faction aligned with the resisting Minor Country "
+             "must apply Influence (15.19) to a Neutral Country bordering it; then the Axis must "
+             "perform Ceded Land (15.3) on the resisting Minor Country.",
+    "15.13": "Diplomatic Success [Area]: roll one die on the Area Table of the Area the event "
+             "names; if the modified result is a Neutral Country, apply Influence (15.19) to it.",
+    "15.14": "Failure [Command, Supply]: for an Allied victim the Axis places that faction's "
+             "Failure marker (14.12) in any hex and may send one of its support units (Force "
+             "Pool, map or Turn Track) to the Delay Box; for the Axis, an Allied faction the Axis "
+             "picks places it and may delay one Axis support unit.",
+    "15.15": "Free Passage: with no Neutrality or enemy Influence marker, the Minor Country "
+             "activates as friendly (13.7) with a Free Passage marker (14.13) instead of a "
+             "Mobilizing marker and no Mobilization Roll; otherwise that marker is removed.",
+    "15.16": "Further Concessions: a Neutral Country that has not ceded to Russia gives its "
+             "Russian Ceded Land marker (Neutrality/Allied Influence removed, else Axis Influence "
+             "placed). If it has: Finland, Poland or Rumania flip it and leave play; Turkey gives "
+             "the Turkish Straits (No Result if Britain's is in).",
+    "15.17": "Gradual Decline: the Axis must (1) apply Influence (15.19) to a Neutral Country "
+             "bordering the resisting Minor Country, (2) put that Minor's Ceded Land marker in "
+             "the Delay Box (14.7), (3) activate the Minor as Allied (13.7.1), no Mobilization "
+             "Roll, Policy kept. Pre-War remains in effect.",
+    "15.18": "Hitler Supports Nationalists: whoever got it, the Axis may do one: a Civil War "
+             "Table roll (Civil War Country only); place a German colonial or Axis Minor "
+             "replacement step; or pick a hex where the Allies lose a colonial or Minor step, "
+             "else a Detachment/Logistics marker (not on an Island).",
+    "15.19": "Influence: the receiver may do one: remove a Free Passage/No Occupation marker from "
+             "a Friendly Minor; in a Neutral Minor, remove its Stronghold and Republican Support "
+             "(no Civil War) or a Neutrality/enemy Influence marker, place a friendly Influence "
+             "marker, or activate it if one is there.",
+    "15.20": "Mandated Offensive: the phasing faction must either make one attack now that "
+             "includes a friendly armor-type unit (Regular Combat Segment rules) or eliminate one "
+             "friendly armor-type step from a unit on the map.",
+    "15.21": "Military Aid: the phasing faction may do one of the event's options; their list "
+             "is missing from the source text, so the two offered are reconstructed (a "
+             "replacement step, or a support unit from the Delay Box back to the Force Pool).",
+    "15.22": "Military Defeat: the Axis must eliminate one German armor step or two German "
+             "infantry steps from the map, then move any Outbreak of War units in its Conditional "
+             "Event Box to the Delay Box. Pre-War stays in effect; the Allies remain complacent.",
+    "15.23": "Military Takeover: the Axis must replace the SS Europa marker on the VP Track with "
+             "No Retreat (if there), place the Military Takeover marker in the Strategic Warfare "
+             "Box, may raise or lower each Truce marker one level, then put a Negotiation marker "
+             "in every Posture Box without a Truce.",
+    "15.24": "Military Victory: the Axis must eliminate one German armor step or two German "
+             "infantry steps from the map, then perform Ceded Land (15.3); every faction moves "
+             "its Outbreak of War units from its Conditional Event Box to the Delay Box. Pre-War "
+             "remains in effect.",
+    "15.25": "Minor Country Created: the Axis may make a conquered Country or eligible "
+             "Dependent/Region (13.8.2) whose Cities and Allied Partisan Base hexes it all holds "
+             "an active Axis Minor; its units join the Axis Force Pool, Partisan Bases there are "
+             "interned, a same-named German Ceded Land marker or colonial unit leaves.",
+    "15.26": "Minor Country Politics: the receiver rolls an Area Table. Pre-War/Limited War: "
+             "Neutral, the Axis may roll Diplomatic Incident; Axis or Soviet Minor, a bordering "
+             "Neutral joins the enemy; Western, No Result. Total War: an Active Minor loses 2 "
+             "steps. Conquered/Dependent: an Axis unit there loses 1.",
+    "15.27": "Neutrality: the receiver removes the Influence marker from the selected Minor "
+             "Country, or, if it holds neither an Influence nor a Neutrality marker, places a "
+             "Neutrality marker there.",
+    "15.28": "Neutrals Pressured: the receiver must do one: Minor Country Politics (15.26); place "
+             "friendly Influence in, or remove Neutrality/enemy Influence from, a Neutral; delay "
+             "Lend-Lease (US a PAC); Reassess Policies (Axis Tide); Stronghold Lost; Vichy Fleet "
+             "Activated or Attacked; Wider Involvement.",
+    "15.29": "No Pasaran!: the roller must either eliminate one step from a friendly ground unit "
+             "in any hex or turn the event into Civil War Defeat (15.4) and resolve it at once.",
+    "15.30": "Pacific Commitment: an Allied faction performs it, one way in TK (15.30.1) and "
+             "another in AE (15.30.2).",
+    "15.30.1": "Pacific Commitment in TK: at No War the Allied faction may move a friendly unit "
+               "from the Pacific Holding Box to the Delay Box. Otherwise it rolls an unmodified "
+               "die: 1-3, a friendly support unit must go to that box (optional if it holds 1 at "
+               "Limited, 2 at Total War); 4-6, it may move one to the Delay Box.",
+    "15.30.2": "Pacific Commitment in AE: the Allied faction may move one support unit from its "
+               "TK Force Pool to the Delay Box on the DS map, but not one of a Country whose LOC "
+               "Damaged marker is in the DS Strategic Warfare Box.",
+    "15.31": "Political Option: the receiver may do one: Aid to Civil War Country (15.4/15.5); "
+             "Declare War on a Neutral; Eastern or Western Peace Talks (a Truce one level, then "
+             "Negotiation markers); Military Failure (15.14); Influence on a Neutral; War with "
+             "Russia or the West (end a Policy); Wider Involvement.",
+    "15.32": "Production Success [Type]: the first time for a Production Directive card (45-49), "
+             "its unit goes to the Delay Box; the second time, its production marker does (for "
+             "example card 46: the Reich interceptor, then Jet Fighters Production, 14.16).",
+    "15.33": "Project Success: A-bomb: the Axis may place an uncontested Atomic Devastation "
+             "marker in a Land hex within 3 of a German Air Base holding no Allied TAC unit, the "
+             "Western faction (US not a TAC) within 9 of a US Air Base, never in a Neutral Minor, "
+             "and may eliminate one enemy ground unit or Detachment/Logistics marker there.",
+    "15.34": "Provincial Independence: if a City of a Civil War Country's Breakaway Region holds "
+             "a Republican Center, that Region becomes a separate Neutral Country (the Western "
+             "faction picks if several): its flag marker replaces the Center and its N units are "
+             "set aside.",
+    "15.35": "Republican Infighting: an Allied receiver must either resolve Civil War Defeat "
+             "(15.4) or flip the Republican Support marker; an Axis receiver must either resolve "
+             "Civil War Victory (15.5) or flip that marker.",
+    "15.36": "Special Weapons Success: the Axis may do one: put an Allied support unit in the "
+             "Delay Box; eliminate one step in a hex with an Allied ground unit (4.2.6.2, "
+             "Emergency Breakdown for a Holding Box step); or apply 15.32 or 15.33 for a played "
+             "card 44-49 that is not its current card.",
+    "15.37": "Successful Challenge [Country]: the Allied receiver may do one: Attack! (a Blitz "
+             "marker in its next Support Segment); Declare War (a Neutral activates as an Axis "
+             "Country); or end a Policy, not the Ostland Accord, in the named Country's Posture "
+             "Box (all its markers go).",
+    "15.38": "Successful Improvements: the roller may put a Partnership Country counter not yet "
+             "in play in the Delay Box, bringing its support unit and War Economy marker. For "
+             "France or Italy it may instead flip the War Economy +1 marker to +2 and leave it in "
+             "the Strategic Warfare Box.",
+    "15.39": "The Bell Tolls for Thee: the roller must either eliminate one step from a friendly "
+             "ground unit in any hex and then resolve Civil War Victory (15.5) at once, or treat "
+             "the event as No Result.",
+    "15.40": "Volkssturm: the Axis may at once receive one German 0-2-2 VG infantry unit and "
+             "place it as a replacement.",
+}
+"""What each event does, in a few words of warroom's own (paraphrased from rule 15): what
+``rule 15.19`` prints at the terminal and a rule badge shows in the web app. Each starts with
+the event's title (:data:`EVENTS`)."""
+
 RULES: dict[str, str] = {
     "15": "Political Events",
-    **{n: name for n, name, _ in EVENTS},
-    "15.30.1": "Pacific Commitment in TK",
-    "15.30.2": "Pacific Commitment in AE",
+    **{n: EVENT_SUMMARIES.get(n, name) for n, name, _ in EVENTS},
+    "15.30.1": EVENT_SUMMARIES["15.30.1"],
+    "15.30.2": EVENT_SUMMARIES["15.30.2"],
     "2.3.4": "Emergency Breakdown (modelled: Holding Box units to the hex, the HQ to the Delay "
              "Box)",
     "4.2.6.2": "Eliminating Steps (modelled; the physical counters are flipped or replaced)",
