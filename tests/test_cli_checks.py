@@ -356,3 +356,14 @@ def test_serve_says_when_its_port_is_taken(tmp_path: Path) -> None:
                         f"sqlite:///{tmp_path / 'w.sqlite3'}")
     assert code == 2 and f"cannot listen on 127.0.0.1:{port}" in out, out
     assert "serving on" not in out
+
+
+@pytest.mark.parametrize("workers", ["0", "-2"])
+def test_serve_refuses_no_bot_workers(tmp_path: Path, workers: str) -> None:
+    """With no bot worker a game's bot seats never moved: the server started all the same
+    (an outside audit)."""
+    code, out = run("serve", "--bot-workers", workers, "--db",
+                    f"sqlite:///{tmp_path / 'w.sqlite3'}")
+    assert code == 2 and "--bot-workers must be 1..64" in out, out
+    assert "serving on" not in out
+    assert not (tmp_path / "w.sqlite3").exists()

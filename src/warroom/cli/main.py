@@ -398,6 +398,10 @@ def serve(
     db = db or default_db()
     if not 0 < port < 65536:
         _fail(WarroomError(f"--port must be 1..65535, not {port}"))
+    if not 1 <= bot_workers <= 64:
+        # with none, a game's bot seats would never move (an outside audit)
+        _fail(WarroomError(f"--bot-workers must be 1..64 (threads thinking for bot seats), "
+                           f"not {bot_workers}"))
     try:
         loader = pack_loader(content)
     except WarroomError as exc:

@@ -156,6 +156,9 @@ class BotQueue:
     is taken in the end."""
 
     def __init__(self, workers: int, name: str = "bot") -> None:
+        if workers < 1:
+            raise ValueError(f"a bot queue needs at least one worker, not {workers}: with "
+                             "none, bot seats would never move")
         self._heap: list[tuple[float, int, Callable[..., None], tuple[Any, ...]]] = []
         self._seq = 0
         self._cond = threading.Condition()
