@@ -260,3 +260,7 @@ def test_a_rerun_does_not_replace_an_earlier_runs_results_unless_forced(
     res = runner.invoke(app, ["tournament", "eaw1940", "--bots", "random,greedy", "--games",
                               "1", "--out", str(out)])
     assert res.exit_code == 2 and "already holds" in res.output
+    # and a forced run of no games empties both (it emptied --out and kept the records)
+    res = runner.invoke(app, [*args[:3], "0", *args[4:], "--force"])
+    assert res.exit_code == 0 and out.read_text() == ""
+    assert list(recs.iterdir()) == []

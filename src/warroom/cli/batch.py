@@ -55,6 +55,9 @@ JobsOpt = Annotated[int, typer.Option(help="Workers (processes, or CPUs of a loc
 ForceOpt = Annotated[bool, typer.Option(
     "--force", help="Replace the --out file (and --records) of an earlier run; without it "
     "a file or folder that holds results is refused.")]
+TournamentForceOpt = Annotated[bool, typer.Option(
+    "--force", help="Replace the --out file of an earlier run; without it a file that holds "
+    "results is refused.")]
 
 
 def _progress(label: str) -> Progress:
@@ -167,7 +170,7 @@ def tournament(
     as_json: Annotated[bool, typer.Option("--json", help="Print the tables as JSON.")]
     = False,
     content: ContentOpt = None,
-    force: ForceOpt = False,
+    force: TournamentForceOpt = False,
 ) -> None:
     """Round robin between bots: every pairing in both seatings, Wilson intervals, Elo."""
     names = split_bots(bots)
