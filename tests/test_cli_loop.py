@@ -321,6 +321,9 @@ def test_content_filters_in_words() -> None:
     assert code == 0 and "land_attack" in out and "5-6: result advance" in out
     code, out = run("content", "eit2", "--card", "zzz")
     assert code == 2 and "no eit2 card with the number or name 'zzz'" in out
+    assert "--card 1, --card germanyscoring" in out        # the flag, not the play command
+    code, out = run("content", "sfe", "--card", "14")
+    assert code == 2 and "give the id (--card ax14)" in out, out
     code, out = run("content", "eaw1940", "--cards")
     assert code == 2 and "eaw1940 has no cards" in out
 

@@ -110,7 +110,7 @@ def card_list_lines(game: Game) -> list[str]:
 
 def one_card_lines(game: Game, query: str) -> list[str]:
     """One card, by number or (the start of) its title, as ``card X`` shows it in play."""
-    return card_text(game, None, query).splitlines()
+    return card_text(game, None, query, how="--card ").splitlines()
 
 
 def summary_lines(content: dict[str, Any], width: int) -> list[str]:

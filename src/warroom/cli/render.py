@@ -258,11 +258,14 @@ def ongoing_text(game_id: str, view: View) -> list[str]:
     return render_eit2.ongoing_lines(view)
 
 
-def card_text(game: Game | str, content: Path | None, ref: str | int) -> str:
+def card_text(game: Game | str, content: Path | None, ref: str | int,
+              how: str = "card ") -> str:
     """The full text of a card named by its number (eit2: ``21``; sfe: its id ``ax17``) or
     by its title or an unambiguous beginning of it, any case and accents (``munich``).
     ``game``: a loaded game, or a game id loaded with ``content`` (a content folder, or
-    None for the bundled pack). Raises :class:`WarroomError` with what to type instead."""
+    None for the bundled pack). Raises :class:`WarroomError` with what to type instead,
+    written as ``how`` (the play loop's command ``card ``; ``--card `` at the command
+    line)."""
     g = load_game(game, content) if isinstance(game, str) else game
     cards = card_entries(g)
     if not cards:
@@ -273,10 +276,10 @@ def card_text(game: Game | str, content: Path | None, ref: str | int) -> str:
             return "\n".join(lines)
     want = _norm(key)
     first_word = _norm(cards[0][1]).split()[0] if _norm(cards[0][1]).split() else ""
-    example = f"card {cards[0][0]}, card {first_word}"
+    example = f"{how}{cards[0][0]}, {how}{first_word}"
     kind = "number" if cards[0][0].isdigit() else "id"
     if not want:
-        raise WarroomError(f"card needs a card {kind} or name: {example}")
+        raise WarroomError(f"{how.strip()} needs a card {kind} or name: {example}")
     if key.isdigit() and kind == "id":
         # sfe's menus number a card by its id's number (14 for Guderian, ax14): the ids
         # with that number (an Axis and an Allied card may share it)
@@ -288,7 +291,7 @@ def card_text(game: Game | str, content: Path | None, ref: str | int) -> str:
         if numbered:
             raise WarroomError(f"{key} is the number of {len(numbered)} {g.id} cards: "
                                + "; ".join(f"{c[0]} {c[1]}" for c in numbered)
-                               + "; give the id (card " + numbered[0][0] + ")")
+                               + "; give the id (" + how + numbered[0][0] + ")")
     if key.isdigit():
         # a number names a card by its number only ("1" is not the "1" of "V-1 Offensive")
         raise WarroomError(f"no {g.id} card {kind} {key[:20]}; give a card {kind} or the "
