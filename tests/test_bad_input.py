@@ -5,6 +5,7 @@ message they must see."""
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -35,6 +36,8 @@ def _dev_zero(_: Path) -> Path:
 
 RECORDS = [
     ("not_utf8", _write("r.json", b"\xff\xfe{}"), "not UTF-8"),
+    # a gzip file said to be one (it read "not UTF-8 text (byte 1)": an outside audit)
+    ("gzip", _write("r.json.gz", gzip.compress(b'{"game": "eaw1940"}')), "gzip-compressed"),
     ("deep_json", _write("r.json", b"[" * 100_000 + b"]" * 100_000), "nested too deeply"),
     ("deep_but_parsable", _write("r.json", b'{"game": "eaw1940", "seed": 0, "actions": [], '
                                  b'"options": {"a": ' + b"[" * 200 + b"]" * 200 + b"}}"),

@@ -154,11 +154,15 @@ def test_a_last_line_cut_off_by_a_killed_batch_is_left_out_with_a_note(
     ("{not json\n", "line 1 is not JSON"),
     ('{"outcome": "x"}\n', "missing winner, returns, scores, decisions"),
     ("[1, 2]\n", "is not a game line"),
+    (b"\x1f\x8b\x08\x00rest", "gzip-compressed; unpack it first"),
+    (b"\xff\xfe{}\n", "not UTF-8 text (byte 0)"),
 ])
-def test_report_cli_refuses_unreadable_results(tmp_path: Path, content: str | None,
+def test_report_cli_refuses_unreadable_results(tmp_path: Path, content: str | bytes | None,
                                                message: str) -> None:
     path = tmp_path / "results.jsonl"
-    if content is not None:
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    elif content is not None:
         path.write_text(content)
     res = runner.invoke(app, ["report", str(path), "--out", str(tmp_path / "out")])
     assert res.exit_code == 2, res.output

@@ -19,6 +19,8 @@ from warroom.core.errors import WarroomError
 
 MAX_BYTES = 32 * 1024 * 1024
 """The largest record or content file read (far above any real one)."""
+GZIP_MAGIC = b"\x1f\x8b"
+"""The first two bytes of a gzip file (a kept-games file, a corpus: not what is read here)."""
 MAX_DEPTH = 64
 """The deepest nesting of lists and objects accepted in a record or content file."""
 
@@ -35,6 +37,9 @@ def read_text(path: Path, error: Callable[[str], WarroomError], what: str,
     if len(raw) > limit:
         raise error(f"{what} {path} is larger than {limit // (1024 * 1024)} MiB; "
                     "is it the right file?")
+    if raw.startswith(GZIP_MAGIC):
+        raise error(f"{what} {path} is gzip-compressed; unpack it first (gunzip -k "
+                    f"{path}) and give the unpacked file")
     try:
         # utf-8-sig: the byte-order mark some editors put first (Windows Notepad) is not text
         return raw.decode("utf-8-sig")

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.errors import WarroomError
-from warroom.core.files import writable_folder
+from warroom.core.files import GZIP_MAGIC, writable_folder
 from warroom.games import game_ids, load_game
 from warroom.sim.stats import Rate, quartiles, wilson
 
@@ -57,9 +57,14 @@ def load_results(path: Path, notes: list[str] | None = None
     except FileNotFoundError:
         raise ReportError(f"cannot read {path}: no such file (write one with "
                           "warroom simulate GAME --out FILE)") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ReportError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}"
-                          ) from None
+    except UnicodeDecodeError as exc:
+        gz = path.read_bytes()[:2] == GZIP_MAGIC
+        raise ReportError(f"cannot read {path}: " + (
+            "it is gzip-compressed; unpack it first (gunzip -k) and give the unpacked file"
+            if gz else f"it is not UTF-8 text (byte {exc.start}): give the JSON-lines file "
+            "of warroom simulate or tournament --out")) from None
+    except OSError as exc:
+        raise ReportError(f"cannot read {path}: {exc.strerror or exc}") from None
     lines: list[dict[str, Any]] = []
     raws = text.splitlines()
     for n, raw in enumerate(raws, 1):
