@@ -367,3 +367,12 @@ def test_serve_refuses_no_bot_workers(tmp_path: Path, workers: str) -> None:
     assert code == 2 and "--bot-workers must be 1..64" in out, out
     assert "serving on" not in out
     assert not (tmp_path / "w.sqlite3").exists()
+
+
+def test_a_game_id_in_any_case() -> None:
+    """``--as LW`` took any case, the game id did not (``content EIT2``: unknown game; an
+    outside audit)."""
+    code, out = run("content", "EIT2")
+    assert code == 0 and out.startswith("Content of eit2:"), out
+    code, out = run("content", "Eit3")
+    assert code == 2 and "unknown game 'Eit3'" in out

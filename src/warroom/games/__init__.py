@@ -26,6 +26,9 @@ def game_ids() -> list[str]:
 
 
 def load_game(game_id: str, content: str | Path | None = None) -> Game:
+    # a game id in any case, as roles are (``--as LW``): ``EIT2`` is eit2
+    if isinstance(game_id, str) and game_id not in GAMES and game_id.lower() in GAMES:
+        game_id = game_id.lower()
     if content is not None:
         return _construct(game_id, Path(content))
     return _bundled(game_id)
