@@ -376,3 +376,17 @@ def test_a_game_id_in_any_case() -> None:
     assert code == 0 and out.startswith("Content of eit2:"), out
     code, out = run("content", "Eit3")
     assert code == 2 and "unknown game 'Eit3'" in out
+
+
+@pytest.mark.parametrize("gid", ["tk", "sfe"])
+def test_replay_keeps_to_the_width(tmp_path: Path, gid: str) -> None:
+    """replay printed a tk situation's Neutrals in one line of 438 columns and sfe's last
+    outcome line unwrapped (an outside audit): its board and result wrap as play's do."""
+    recs = tmp_path / "recs"
+    code, out = run("simulate", gid, "--games", "1", "--bots", "random", "--records",
+                    str(recs))
+    assert code == 0, out
+    code, out = run("replay", str(recs / "game-00000.json"))
+    assert code == 0, out
+    widest = max(out.splitlines(), key=len)
+    assert len(widest) <= 120, widest

@@ -207,13 +207,15 @@ def replay_cmd(
     # a spectator's board: an outside audit)
     print_log(console, visible(state.log, role))
     # the loaded game's own content (a --content pack's lines), as play draws it
-    console.print(render(state.game.id, seen, state.game.content_json()))
+    # wrapped at the width as play prints it (a tk situation's list of Neutrals ran to 438
+    # columns: an outside audit)
+    console.print(render(state.game.id, seen, state.game.content_json()), soft_wrap=False)
     if out is None:
         console.print(f"[bold]{len(rec.actions)} actions replayed; {state.active} to act.[/]")
     else:
         console.print(f"[bold]{len(rec.actions)} actions replayed.[/]")
         for line in outcome_lines(out, rec.game):
-            console.print(Text(line))
+            console.print(Text(line), soft_wrap=False)
     for line in doubtful:
         warn(line)
     if doubtful:
