@@ -106,9 +106,15 @@ def test_a_place_refused_names_the_condition_it_fails() -> None:
                     assert all(u >> 4 == own for u in units), why
                 if rule == "3.2" and s.data["ctl"][loc] != own:
                     assert {s.data["ctl"][loc], own} == {2, 3}, why
+                if rule == "6.4":
+                    # a Soviet location in the 1st Allied deck: why no Soviet army either
+                    # (a new player asked why Moscow was refused a card showing both icons)
+                    assert why.rules == ("3.2", "6.4") and s.data["dn"][1] == 1, why
+                    assert (s.data["ctl"][loc], own) == (3, 2), why
+                    assert "no Soviet army may be built during the 1st Allied" in why.reason
             card = next(a for a in G.catalogue if a.kind == "card")
             assert explain(s, card.key).reason.startswith("not a choice in this decision")
-    assert {"3.2", "8.6", "2.5"} <= seen, seen
+    assert {"3.2", "8.6", "2.5", "6.4"} <= seen, seen
 
 
 def test_the_defender_decides_against_the_attack_it_sees() -> None:

@@ -106,6 +106,12 @@ def why_no_place(st: St, own: int, loc: int) -> tuple[str, tuple[str, ...]]:
                 ("2.3", "6.6"))
     if ctl != own:
         if ctl in (WEST, SOV) and own in (WEST, SOV):
+            if ctl == SOV and not E.soviets_active(data):
+                # the player may be asking why the army is not a Soviet one (an Allied card
+                # shows both icons): say that too (a new player's audit)
+                return (f"{name} is Soviet controlled: {who} counters may not be placed in "
+                        "or enter a Soviet controlled location, and no Soviet army may be "
+                        "built during the 1st Allied play deck", ("3.2", "6.4"))
             return (f"{name} is {OWNER_WORDS[ctl]} controlled: {who} counters may not be "
                     f"placed in or enter a {OWNER_WORDS[ctl]} controlled location", ("3.2",))
         what = "neutral" if ctl == 0 else f"{OWNER_WORDS[ctl]} controlled"
