@@ -95,6 +95,32 @@ def sfe_server(server: Server) -> Server:
     return server
 
 
+def test_no_defence_value_hides_a_vp_circle_or_another(browser: Any,
+                                                       sfe_server: Server) -> None:
+    """A defence value stands clear of every VP circle and of the other defence values (the
+    Sedan line's "1" hid Paris's VP circle, two "1"s overlapped at Naples: a new player's
+    audit)."""
+    g = _new(sfe_server)
+    ctx, page, errors = _open(browser, sfe_server, g, "axis")
+    try:
+        boxes = page.evaluate("""() => {
+            const r = (e) => { const b = e.getBoundingClientRect();
+                return [b.left, b.top, b.right, b.bottom]; };
+            return {vp: [...document.querySelectorAll('#map .sfe-vp circle')].map(r),
+                    def: [...document.querySelectorAll('#map .sfe-def rect')].map(r)};
+        }""")
+    finally:
+        ctx.close()
+    assert not errors, errors
+
+    def meet(a: list[float], b: list[float]) -> bool:
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+    assert len(boxes["vp"]) >= 10 and len(boxes["def"]) >= 10, boxes
+    for i, d in enumerate(boxes["def"]):
+        assert not any(meet(d, v) for v in boxes["vp"]), d
+        assert not any(meet(d, e) for e in boxes["def"][i + 1:]), d
+
+
 def test_the_map_draws_the_content_and_plays_a_location_by_click(browser: Any,
                                                                  sfe_server: Server) -> None:
     server = sfe_server

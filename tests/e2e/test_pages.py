@@ -630,9 +630,30 @@ def test_a_choice_alone_in_its_kind_has_no_heading(page: Any, server: Server) ->
         g => [g.querySelectorAll('.choice').length, g.querySelector('h3') !== null])""")
     assert len(groups) > 1 and any(n == 1 for n, _ in groups), groups
     assert all(headed == (n > 1) for n, headed in groups), groups
+    # a heading counts its choices in words: "2 attacks", not "Attack 2" (an audit read
+    # sfe's "CARD 5" as the card numbered 5)
+    heads = page.evaluate("""() => [...document.querySelectorAll('#choices .group h3')].map(
+        h => [h.textContent, h.parentElement.querySelectorAll('.choice').length])""")
+    assert heads and all(t.startswith(f"{n} ") and not t[-1].isdigit() for t, n in heads), heads
     # a rule badge says what its rule is about, from the game's index of its rulebook
     page.wait_for_function("""() => [...document.querySelectorAll('.rule[data-rule]')].some(
         b => /^rule [^:]+: ./.test(b.title))""")
+    # ... in words beside it too, by a click, a tap or the keyboard (a title reaches a mouse
+    # alone: a new player's audit found no way to read a rule on a phone)
+    badge = page.locator("#prompt-rule button.rule")
+    rule = badge.get_attribute("data-rule")
+    badge.focus()
+    page.keyboard.press("Enter")
+    tip = page.locator("#prompt-rule .rule-tip")
+    assert words(tip).startswith(f"rule {rule}: ") and len(words(tip)) > len(f"rule {rule}: ")
+    assert badge.get_attribute("aria-expanded") == "true"
+    badge.click()
+    assert tip.count() == 0 and badge.get_attribute("aria-expanded") == "false"
+    # in the log a badge takes no Tab stop, and a click opens it as well
+    log_badge = page.locator("#log .rule").first
+    assert log_badge.evaluate("e => e.tagName") == "SPAN"
+    log_badge.click()
+    assert page.locator("#log .rule-tip").count() == 1
 
 
 def test_a_game_page_without_a_seat_offers_the_replay_once_over(page: Any,

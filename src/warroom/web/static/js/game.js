@@ -202,7 +202,8 @@ function renderChoices(p) {
     h("div", { class: "group", dataset: { kind } },
       // a heading where it sorts several choices; a lone choice ("Defend", "No block")
       // speaks for itself (a heading "DEFEND 1" above it read as a label or a count)
-      groups.size > 1 && items.length > 1 ? h("h3", {}, humanize(kind), h("span", { class: "muted" }, ` ${items.length}`)) : null,
+      // counted as "5 cards", not "Card 5" (read as the card numbered 5: an audit)
+      groups.size > 1 && items.length > 1 ? h("h3", {}, kindCount(kind, items.length)) : null,
       h("div", { class: "group-items" }, items.map((a) => choiceRow(a, myHand(p)))))));
   if (many) applyFilter();
   if (hadFocus && !S.handoff) {
@@ -441,6 +442,23 @@ function blank() {
   $("explain").hidden = true;
   $("prompt-text").textContent = "";
   $("prompt-rule").replaceChildren();
+}
+
+/** The plural of each action kind of the four games, as a heading counts its choices. */
+const KIND_PLURAL = {
+  card: "cards", space: "spaces", loc: "locations", unit: "units", half: "halves",
+  op: "operations", ops: "operations", army: "armies", attack: "attacks", air: "air attacks",
+  sea: "sea attacks", tank: "tank moves", unstall: "fronts to unstall", country: "countries",
+  box: "boxes", hex: "hexes", faction: "factions", opt: "options", policy: "policies",
+  table: "tables", land: "ceded lands", pick: "picks", event: "events", track: "tracks",
+  rearm: "rearmament attempts", score: "scorings", op_place: "placements",
+  op_check: "support checks", n: "numbers", cw: "civil war options", partner: "partners",
+};
+
+/** A group's heading: "5 cards" ("Card 5" read as the card numbered 5: an audit). */
+function kindCount(kind, n) {
+  const plural = KIND_PLURAL[kind];
+  return plural ? `${n} ${plural}` : `${humanize(kind)} (${n})`;
 }
 
 // -- hot-seat hand-off ---------------------------------------------------------------------------

@@ -341,6 +341,19 @@ export function renderSfe(view, legal, ui, act) {
   // lines under the boxes; their port dots, defence values and deck notes above them
   const lineLayer = s("g", { class: "sfe-lines", "aria-hidden": "true" });
   const marks = s("g", { class: "sfe-line-marks", "aria-hidden": "true" });
+  // a defence value stands 13 units along its line, or further where a VP circle or another
+  // defence value is there already (Paris's VP circle was hidden under one: an audit)
+  const taken = map.locations.filter((l) => l.vp)
+    .map((l) => [l.x + box.width / 2 - 9, l.y - box.height / 2 - 1, 13]);
+  const freeAlong = (pts, fromEnd) => {
+    let q = along(pts, 13, fromEnd);
+    for (const d of [13, 24, 35]) {
+      q = along(pts, d, fromEnd);
+      if (!taken.some(([x, y, r]) => Math.hypot(q[0] - x, q[1] - y) < r)) break;
+    }
+    taken.push([q[0], q[1], 11]);
+    return q;
+  };
   for (const ln of map.lines || []) {
     const pts = routeOf(ln, at, box);
     if (!pts) continue;
@@ -356,7 +369,7 @@ export function renderSfe(view, legal, ui, act) {
       marks.append(s("circle", { class: `sfe-port ${naval ? "naval" : "land"}`, cx: p[0], cy: p[1], r: 2.2 }));
       const def = end === 0 ? ln.defense_a : ln.defense_b;
       if (def) {
-        const q = along(pts, 13, end === 1);
+        const q = freeAlong(pts, end === 1);
         marks.append(s("g", { class: "sfe-def", transform: `translate(${q[0].toFixed(1)},${q[1].toFixed(1)})` },
           s("title", { text: `location defence value ${def} entering ${end === 0 ? ln.a : ln.b} by this line` }),
           s("rect", { x: -5, y: -5, width: 10, height: 10, rx: 1.5 }),

@@ -203,7 +203,7 @@ export function renderTk(view, legal, ui, act) {
       pending.choices && pending.choices.length ? h("span", { class: "muted" }, ` — ${pending.choices.length} choice${pending.choices.length > 1 ? "s" : ""}${acts.size ? "; highlighted boxes below can be chosen" : ""}`) : null)
       : h("div", { class: "tk-step" }, view.result ? h("strong", {}, view.result.text || "Resolved") : "Resolving…"),
     logTail.length ? h("ol", { class: "tk-steps", "aria-label": "The latest steps" },
-      logTail.map((e) => h("li", {}, e.rule ? [ruleBadge(e.rule), " "] : null, e.text || ""))) : null,
+      logTail.map((e) => h("li", {}, e.rule ? [ruleBadge(e.rule, { tab: false }), " "] : null, e.text || ""))) : null,
     (view.instructions || []).length ? h("details", { class: "tk-instr" },
       h("summary", {}, `On the map: ${view.instructions.length} instruction${view.instructions.length > 1 ? "s" : ""}`),
       h("ol", {}, view.instructions.map((t) => h("li", {}, typeof t === "string" ? t : (t.text || JSON.stringify(t)))))) : null);

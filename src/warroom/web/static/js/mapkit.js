@@ -3,7 +3,7 @@
 // element, the viewBox zoom and pan (buttons, keys, wheel, drag, pinch), the menu for
 // several actions on one element, the info line with an element's details, and "why not".
 // Each renderer keeps its own drawing. Data is always inserted as text, never as HTML.
-import { fill, h, humanize, ruleTag } from "./ui.js";
+import { fill, h, humanize, ruleBadge } from "./ui.js";
 
 export const NS = "http://www.w3.org/2000/svg";
 
@@ -77,7 +77,7 @@ export function whyNotBox(whyNot) {
     fill(node, h("strong", {}, title), legal ? " can be chosen: " : " cannot be chosen now: ",
       note ? [h("span", { class: "note" }, note), r.legal ? "; that can be chosen: " : "; and that cannot: "] : null,
       h("span", { class: "reason" }, r.reason || ""), " ",
-      (r.rules || []).map((x) => [h("span", { class: "rule", title: `rule ${x}` }, ruleTag(x)), " "]),
+      (r.rules || []).map((x) => [ruleBadge(x), " "]),
       close());
     reveal(node);
   };

@@ -105,10 +105,25 @@ function ruleTitle(rule) {
 }
 
 /** A rule citation badge; its title says what the rule is about (the game's index of its
- * rulebook, once {@link useRules} has it: "CQR" alone told a player nothing). */
-export function ruleBadge(rule) {
+ * rulebook, once {@link useRules} has it: "CQR" alone told a player nothing). A click, a
+ * tap or Enter opens what it says beside it (a title is shown to a mouse alone: a touch
+ * or keyboard player never read it). ``tab``: a button in the Tab order; in the log, where
+ * hundreds stand, a badge a click or a tap opens. */
+export function ruleBadge(rule, { tab = true } = {}) {
   if (!rule) return null;
-  return h("span", { class: "rule", title: ruleTitle(rule), dataset: { rule: String(rule) } }, ruleTag(rule));
+  const badge = h(tab ? "button" : "span", { ...(tab ? { type: "button", "aria-expanded": "false" } : {}),
+    class: "rule", title: ruleTitle(rule), dataset: { rule: String(rule) } }, ruleTag(rule));
+  badge.addEventListener("click", (e) => { e.stopPropagation(); e.preventDefault(); toggleRuleTip(badge); });
+  return badge;
+}
+
+/** Open or close what a rule badge's rule says, in words, just after it. */
+function toggleRuleTip(badge) {
+  const next = badge.nextElementSibling;
+  const open = next && next.classList.contains("rule-tip");
+  if (open) next.remove();
+  else badge.after(h("span", { class: "rule-tip", role: "note" }, ruleTitle(badge.dataset.rule)));
+  if (badge.tagName === "BUTTON") badge.setAttribute("aria-expanded", open ? "false" : "true");
 }
 
 /** Fetch ``game``'s index of its rulebook once, then title every rule badge on the page. */
@@ -120,6 +135,10 @@ export function useRules(game) {
     .then((index) => {
       ruleIndex = index && typeof index === "object" ? index : {};
       for (const el of document.querySelectorAll(".rule[data-rule]")) el.title = ruleTitle(el.dataset.rule);
+      for (const tip of document.querySelectorAll(".rule-tip")) {
+        const badge = tip.previousElementSibling;
+        if (badge && badge.dataset.rule) tip.textContent = ruleTitle(badge.dataset.rule);
+      }
     })
     .catch(() => { /* the badges keep their plain titles */ });
 }

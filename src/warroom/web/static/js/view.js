@@ -504,7 +504,7 @@ const FACT_SKIP = new Set(["rule", "text", "die", "dice", "mods", "total", "to"]
 export function renderLogEntry(e) {
   if (typeof e === "string") {
     const m = e.match(/^(.*)\s\[([^\]]+)\]$/s);
-    return h("li", {}, m ? [ruleBadge(m[2]), " ", m[1]] : e);
+    return h("li", {}, m ? [ruleBadge(m[2], { tab: false }), " ", m[1]] : e);
   }
   const facts = [];
   const die = e.die ?? e.dice;
@@ -520,7 +520,7 @@ export function renderLogEntry(e) {
     v !== undefined && v !== false && !(Array.isArray(v) && !v.length));
   const details = other.map(([k, v]) => `${humanize(k)}: ${factText(v)}`).join("\n");
   return h("li", { class: e.to ? "private" : null, title: details || null },
-    ruleBadge(e.rule), " ",
+    ruleBadge(e.rule, { tab: false }), " ",
     e.to ? h("span", { class: "chip private-tag", title: `only ${roleName(e.to)} sees this` }, "private") : null,
     h("span", { class: "log-text" }, e.text ?? ""),
     facts.length ? h("span", { class: "log-facts" }, facts) : null);
