@@ -166,8 +166,9 @@ function counterStack(st, x, y, extra) {
     text: st.fortress ? "F" : String(st.strength) }),
   s("text", { class: "sfe-own", x: -CHIP / 2 + 1.6, y: -CHIP / 2 + 4.6, fill: c.ink, text: c.letter }),
   st.n > 1 ? s("g", { class: "sfe-count", transform: `translate(${CHIP / 2},${CHIP / 2})` },
-    s("circle", { r: 4.6, fill: "#fff", stroke: "#111", "stroke-width": 0.7 }),
-    s("text", { y: 2.2, "text-anchor": "middle", text: `${st.n}` })) : null,
+    // large enough to read at a laptop's width without zooming (it was 4 px: an audit)
+    s("circle", { r: 6.2, fill: "#fff", stroke: "#111", "stroke-width": 0.8 }),
+    s("text", { y: 3.1, "text-anchor": "middle", text: `${st.n}` })) : null,
   // out of supply (8.6): a barred circle at the top right corner
   st.cut ? s("g", { class: "sfe-cut", transform: `translate(${CHIP / 2},${-CHIP / 2})` },
     s("circle", { r: 4.2 }), s("path", { d: "M-2.9,2.9L2.9,-2.9" })) : null);
