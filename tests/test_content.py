@@ -263,3 +263,24 @@ def test_override_file_errors_do_not_blame_bundled_files(tmp_path: Path) -> None
     err = broken(tmp_path, "turn_track.yaml", set_in(("turns", 0, "ap"), 0))
     assert err.entry == "turns[0]" and err.field == "ap"
     assert str(BUNDLED) not in str(err)
+
+
+def test_a_field_that_must_hold_fields_says_so_in_words() -> None:
+    """pydantic's own words named its class ("Input should be a valid dictionary or instance
+    of RollTable": an outside audit); the error says what the field must hold."""
+    from pydantic import BaseModel
+
+    from warroom.core.content import validate
+
+    class Table(BaseModel):
+        rows: list[int]
+        note: str = ""
+
+    class Pack(BaseModel):
+        land_attack: Table
+
+    with pytest.raises(ContentError) as err:
+        validate(Pack, {"land_attack": 5}, "tables.yaml")
+    text = str(err.value)
+    assert "field land_attack: must be a mapping of fields (rows, note), not int" in text
+    assert "instance of" not in text and "Table" not in text

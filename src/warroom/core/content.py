@@ -171,6 +171,13 @@ def validate(model: type[M], obj: Any, file: str) -> M:
             msg = "unknown field" + (f"; did you mean {close[0]!r}?" if close
                                      else f"; fields here: {', '.join(known)}" if known
                                      else "")
+        elif err["type"] in ("model_type", "model_attributes_type", "dict_type"):
+            # pydantic's words name its own class ("a valid dictionary or instance of
+            # RollTable": an outside audit); say what the field must hold
+            known = _fields_at(model, tuple(err["loc"]))
+            got = err.get("input")
+            msg = ("must be a mapping of fields" + (f" ({', '.join(known)})" if known else "")
+                   + f", not {'nothing' if got is None else type(got).__name__}")
         entry, fld = _locate(obj, err["loc"])
         more = f" (and {exc.error_count() - 1} more problem(s))" if exc.error_count() > 1 else ""
         raise ContentError(f"{msg}{more}", file=file, entry=entry, field=fld) from exc
