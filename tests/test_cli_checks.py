@@ -202,6 +202,16 @@ def test_a_short_password_is_masked_without_garbling_the_message() -> None:
                     "password=***; dsn u:***@host")
 
 
+@pytest.mark.parametrize("url", ["foo://bar", "notaurl"])
+def test_serve_says_which_database_urls_work(tmp_path: Path, url: str) -> None:
+    """A URL of no database SQLAlchemy knows read "Can't load plugin:
+    sqlalchemy.dialects:foo" (an outside audit): the line says which URLs work."""
+    code, out = run("serve", "--db", url)
+    assert code == 2, out
+    assert "give sqlite:///FILE or postgresql+psycopg://" in out, out
+    assert "plugin" not in out and "sqlalchemy" not in out
+
+
 def test_tk_resolve_refuses_what_a_script_got_wrong_instead_of_asking() -> None:
     base = ["tk", "resolve", "--situation", "1939", "--faction", "axis"]
     code, out = run(*base, "--event", "15.26", "--dice", "x,y")

@@ -220,4 +220,8 @@ def db_problem(url: str, exc: Exception) -> str:
         password = None
     if password:    # the password where it stands alone, never letters inside a word
         text = re.sub(rf"(?<!\w){re.escape(str(password))}(?!\w)", "***", text)
+    if "Can't load plugin" in text or "Could not parse" in text:
+        # SQLAlchemy's words for a URL of no database it knows: say which URLs work
+        text = ("not a database URL warroom can use; give sqlite:///FILE or "
+                "postgresql+psycopg://USER:PASSWORD@HOST/NAME")
     return f"cannot open the database {masked_db(url)}: {text}"
