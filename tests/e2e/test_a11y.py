@@ -83,8 +83,9 @@ def test_replay_end_keeps_focus_and_says_the_step_and_result(page: Any, server: 
 
 
 def test_escape_puts_away_a_cards_popover(page: Any, server: Server) -> None:
-    """A card choice shows its card on keyboard focus, over the next choices and the
-    toolbar; Escape puts it away until focus leaves the choice (WCAG 1.4.13)."""
+    """A card choice shows its card on keyboard focus, above the choice (below, it hid the
+    next choices and the toolbar); Escape puts it away until focus leaves the choice (WCAG
+    1.4.13)."""
     g = new_game(server, "sfe", {"axis": "human", "allies": "bot:random"}, seed=3)
     v = server.api("GET", f"/api/games/{g['id']}/view", params={"token": g["tokens"]["axis"]})
     server.api("POST", f"/api/games/{g['id']}/actions", json={
@@ -97,6 +98,10 @@ def test_escape_puts_away_a_cards_popover(page: Any, server: Server) -> None:
     page.keyboard.press("Tab")                  # focused by keyboard: the card shows
     pop = first.locator(".card-pop")
     assert pop.is_visible()
+    # above the choice, so the choices still to come and the Undo button stay in sight (it
+    # hid them below: a new player's audit)
+    p, c = pop.bounding_box(), first.bounding_box()
+    assert p is not None and c is not None and p["y"] + p["height"] <= c["y"] + 1, (p, c)
     page.keyboard.press("Escape")
     assert not pop.is_visible()
     page.keyboard.press("Tab")
