@@ -246,15 +246,15 @@ class StruggleForEurope(SfeBase):
         for loc in range(c.n):
             units = data["u"][loc]
             ctl = E.control(data, loc)
-            locs.append({
-                "name": c.names[loc],
-                "control": "contested" if ctl < 0 else OWNER_NAMES[ctl],
-                "flag": OWNER_NAMES[data["ctl"][loc]],
-                "vp": c.vp[loc],
+            locs.append({       # in the order a table shows them (the counters in sight
+                "name": c.names[loc],       # on a phone, before the columns scroll away)
                 "counters": [{"owner": OWNER_NAMES[owner(u)], "strength": strength(u),
                               "fortress": is_fortress(u),
                               "half": c.halves[loc][half(u)]} for u in units],
                 "out_of_supply": cut.get(loc, []),
+                "control": "contested" if ctl < 0 else OWNER_NAMES[ctl],
+                "flag": OWNER_NAMES[data["ctl"][loc]],
+                "vp": c.vp[loc],
             })
         sides = {}
         for s in (0, 1):
