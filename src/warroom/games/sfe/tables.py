@@ -42,8 +42,12 @@ OPS = ("build", "fortress", "bombing", "move", "event", "discard", "attack", "pa
 OP_BUILD, OP_FORT, OP_BOMB, OP_MOVE, OP_EVENT, OP_DISCARD, OP_ATTACK, OP_PASS = range(8)
 OP_RULE = ("7.2.1", "7.2.2", "7.2.3", "7.2.4", "7.2.9", "7.2.8", "7.2.7", "7.2.10")
 OP_LABELS = (
-    "Operation: build and place an army counter",
-    "Operation: build and place a fortress (Axis)",
+    # what a build costs, said where it is chosen (3.3: it was told only card by card, in
+    # the prompts that followed; a new player's audit)
+    "Operation: build and place an army counter (1 strength: its card is recycled; 2 or 3: "
+    "eliminated, and 1 or 2 more cards recycled)",
+    "Operation: build and place a fortress (Axis; its card is eliminated and 1 more card "
+    "recycled)",
     "Operation: strategic bombing",
     "Operation: move army counters",
     "Operation: play a card event",
