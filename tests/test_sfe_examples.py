@@ -574,3 +574,35 @@ def test_seven_vp_differential_at_the_end_of_the_opponents_turn() -> None:
     play(s, "op:pass", "op:pass")     # the end of the Allied turn: the Axis win
     out = G.outcome(s)
     assert out is not None and out.winner == "axis" and out.rule == "9.2"
+
+
+def test_a_beaten_naval_attacker_without_a_naval_card_is_eliminated_saying_why() -> None:
+    """8.3 Special: a retreat across a naval move line costs a card with a naval move icon;
+    with none left in the hand the beaten attacker is eliminated, and the log says why and
+    cites 8.3 (it cited 8.5 and gave no reason: an outside audit)."""
+    s = allied_turn(0)
+    clear(s, "Normandy")
+    put(s, "Normandy", AXIS, 3)
+    set_control(s, "Normandy", AXIS)
+    clear(s, "London")
+    put(s, "London", WEST, 1)
+    put(s, "London", WEST, 1)
+    give(s, 1, ["al05", "al01", "al02", "al03", "al04"])      # al05: the one naval card
+    give(s, 0, ["ax37"])
+    play(s, "op:move", "card:al05", "loc:London")
+    while "unit:1" in keys(s):
+        play(s, "unit:1")
+        if "loc:Normandy" in keys(s):
+            play(s, "loc:Normandy")
+    if "done" in keys(s):
+        play(s, "done")
+    while s.active is not None and "card:al01" in keys(s):
+        play(s, "card:al01")
+    for step in ("defend", "card:ax37", "done", "done"):
+        if step in keys(s):
+            play(s, step)
+    gone = [e for e in s.log if "cannot retreat to London" in e["text"]]
+    assert gone, [e["text"] for e in s.log[-12:]]
+    assert all(e["rule"] == "8.3" and "no card with a naval move icon" in e["text"]
+               for e in gone), gone
+    check(s)

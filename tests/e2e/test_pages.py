@@ -642,6 +642,9 @@ def test_a_choice_alone_in_its_kind_has_no_heading(page: Any, server: Server) ->
     # alone: a new player's audit found no way to read a rule on a phone)
     badge = page.locator("#prompt-rule button.rule")
     rule = badge.get_attribute("data-rule")
+    # a badge's size, not a button's (a review measured 35 px, the log's badges 19)
+    tall = badge.bounding_box()
+    assert tall is not None and tall["height"] < 26, tall
     badge.focus()
     page.keyboard.press("Enter")
     tip = page.locator("#prompt-rule .rule-tip")

@@ -324,6 +324,7 @@ class ISMCTSBot:
             # (none was collected while paused, so all are young), only to see them freed.
             self._worlds = []
             del root
+            ch = None               # the last child ranked: its subtree goes too
             if collecting:
                 gc.enable()
         return choice

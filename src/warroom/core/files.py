@@ -38,8 +38,8 @@ def read_text(path: Path, error: Callable[[str], WarroomError], what: str,
         raise error(f"{what} {path} is larger than {limit // (1024 * 1024)} MiB; "
                     "is it the right file?")
     if raw.startswith(GZIP_MAGIC):
-        raise error(f"{what} {path} is gzip-compressed; unpack it first (gunzip -k "
-                    f"{path}) and give the unpacked file")
+        raise error(f"{what} {path} is gzip-compressed; unpack it first (gunzip -c "
+                    f"{path} > FILE) and give the unpacked FILE")
     try:
         # utf-8-sig: the byte-order mark some editors put first (Windows Notepad) is not text
         return raw.decode("utf-8-sig")

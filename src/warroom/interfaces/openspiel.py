@@ -285,13 +285,18 @@ class _Play:
             setattr(self, k, v)
 
     def bind(self, game: Game) -> None:
-        """Make the states of an unpickled copy states of ``game`` again."""
-        if self.unbound is None:
+        """Make the states of an unpickled copy states of ``game`` again (one pickled by an
+        earlier version carried its states with their own copy of the game object)."""
+        if self.unbound is not None:
+            ws, base = self.unbound
+            self._ws = State(game, ws) if ws is not None else None
+            self.base = State(game, base) if base is not None else None
+            self.unbound = None
             return
-        ws, base = self.unbound
-        self._ws = State(game, ws) if ws is not None else None
-        self.base = State(game, base) if base is not None else None
-        self.unbound = None
+        for name in ("_ws", "base", "live"):
+            st = getattr(self, name)
+            if st is not None and st.game is not game:
+                setattr(self, name, State(game, st.data))
 
     def rebuild(self) -> State[Any]:
         """The live state as it was before the action in progress, from base and since."""
@@ -356,9 +361,9 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
         # OpenSpiel loads a serialised state by setting the unpickled attributes on a new
         # initial state of the loading game: keep that game's shared part, and bind the
         # position to its game (a serialisation of an earlier version carried ``_wg``)
-        if value is _DETACHED or name == "_wg":
-            return
-        if isinstance(value, _Play) and value.unbound is not None:
+        if value is _DETACHED or name == "_wg" or (name == "_s" and "_s" in self.__dict__):
+            return      # an earlier version pickled the whole shared part: never taken
+        if isinstance(value, _Play):
             value.bind(self._s.game)
         super().__setattr__(name, value)
 

@@ -55,7 +55,7 @@ class WarroomAECEnv(AECEnv):  # type: ignore[misc]
                              f"{', '.join(self.game.scenarios)}")
         self.options = options
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"warroom_{game_id}_v0"}
+        self.metadata = {**self.metadata, "name": f"warroom_{self.game.id}_v0"}
         self.possible_agents = list(self.game.roles)
         n_actions = len(self.game.catalogue)
         n_obs = self.game.observation_size()

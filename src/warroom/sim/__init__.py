@@ -363,22 +363,24 @@ class OutputWriter:
         """Close ``--out``; ``ok``: the batch ended well, so a batch of no games leaves an
         empty file and, with ``force``, an empty ``--records`` (it had emptied the one and
         kept the other run's records: an outside audit)."""
-        if ok:
-            self._open()
-            try:
-                for old in self._old_records:
-                    old.unlink(missing_ok=True)
-            except OSError as exc:
-                raise UnknownGameError(f"cannot remove {exc.filename}: "
-                                       f"{exc.strerror or exc}") from exc
-            self._old_records = []
-        if self._fh is not None:
-            fh, self._fh = self._fh, None
-            try:
-                fh.close()
-            except OSError as exc:
-                raise UnknownGameError(f"cannot write {self.out}: {exc.strerror or exc}"
-                                       ) from exc
+        try:
+            if ok:
+                self._open()
+                try:
+                    for old in self._old_records:
+                        old.unlink(missing_ok=True)
+                except OSError as exc:
+                    raise UnknownGameError(f"cannot remove {exc.filename}: "
+                                           f"{exc.strerror or exc}") from exc
+                self._old_records = []
+        finally:            # --out is closed whatever happened above
+            if self._fh is not None:
+                fh, self._fh = self._fh, None
+                try:
+                    fh.close()
+                except OSError as exc:
+                    raise UnknownGameError(f"cannot write {self.out}: {exc.strerror or exc}"
+                                           ) from exc
 
     def __enter__(self) -> OutputWriter:
         return self

@@ -219,6 +219,7 @@ def bench(game_id: str, scenario: str | None = None, seconds: float = 4.0,
     if not math.isfinite(seconds) or seconds <= 0 or seconds > 86_400:
         raise UnknownGameError(f"--seconds must be a positive number of seconds (at most a "
                                f"day), not {seconds!r}")
+    game_id = load_game(game_id, content).id     # "SFE" is sfe, for the adapter's name too
     rng = random.Random(seed)
     with_baseline = baseline and openspiel_available()
     share = seconds / rounds / (2 if with_baseline else 1)

@@ -60,7 +60,8 @@ def load_results(path: Path, notes: list[str] | None = None
     except UnicodeDecodeError as exc:
         gz = path.read_bytes()[:2] == GZIP_MAGIC
         raise ReportError(f"cannot read {path}: " + (
-            "it is gzip-compressed; unpack it first (gunzip -k) and give the unpacked file"
+            f"it is gzip-compressed; unpack it first (gunzip -c {path} > FILE) and give the "
+            "unpacked FILE"
             if gz else f"it is not UTF-8 text (byte {exc.start}): give the JSON-lines file "
             "of warroom simulate or tournament --out")) from None
     except OSError as exc:

@@ -406,19 +406,26 @@ def loser_retreats(st: St, fr: Frame) -> None:
         # 2: "you may not move from Algiers to London and the USA": a one-way line is no
         # way back (it is in c.out only in its own direction)
         back = any(d == src for _li, d, *_rest in c.out[loc])
-        ok = back and E.friendly_dest(data, src, fr["attacking_owner"], sh)
+        friendly = E.friendly_dest(data, src, fr["attacking_owner"], sh)
+        ok = back and friendly
+        why = "" if back else " (the line it used is one way)"
+        rule = "8.5"
         if ok and fr["naval"]:
             if E.naval_cards(st, data["hand"][att]):
                 call(data, "naval_retreat", ROLES[att], side=att, purpose="back",
                      destination=src)
                 return
             ok = False
+            # 8.3 Special: a retreat across a naval move line costs a naval move card
+            why, rule = " (it came by a naval move line, and no card with a naval move icon " \
+                "is left in the hand to retreat across it)", "8.3"
+        elif back and not friendly:
+            why, rule = " (it is no longer friendly controlled)", "8.3"
         if ok:
             go_back(st, fr)
         else:
-            why = "" if back else " (the line it used is one way)"
             for u in units:
-                log(data, "8.5", f"The {unit_name(u)} cannot retreat to "
+                log(data, rule, f"The {unit_name(u)} cannot retreat to "
                     f"{c.names[src]}{why} and is eliminated", counter=unit_name(u),
                     location=c.names[src])
                 E.gone(data, u)

@@ -453,6 +453,7 @@ const KIND_PLURAL = {
   table: "tables", land: "ceded lands", pick: "picks", event: "events", track: "tracks",
   rearm: "rearmament attempts", score: "scorings", op_place: "placements",
   op_check: "support checks", n: "numbers", cw: "civil war options", partner: "partners",
+  place_tank: "tank placements",
 };
 
 /** A group's heading: "5 cards" ("Card 5" read as the card numbered 5: an audit). */

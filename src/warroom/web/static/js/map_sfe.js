@@ -347,7 +347,7 @@ export function renderSfe(view, legal, ui, act) {
   const taken = map.locations.filter((l) => l.vp)
     .map((l) => [l.x + box.width / 2 - 9, l.y - box.height / 2 - 1, 13]);
   const freeAlong = (pts, fromEnd) => {
-    let q = along(pts, 13, fromEnd);
+    let q = null;
     for (const d of [13, 24, 35]) {
       q = along(pts, d, fromEnd);
       if (!taken.some(([x, y, r]) => Math.hypot(q[0] - x, q[1] - y) < r)) break;
