@@ -154,3 +154,49 @@ def test_a_refused_fortress_or_move_says_which_condition_fails() -> None:
     give(s, 0, [fort])
     why = explain(s, "op:fortress")
     assert not why.legal and why.reason == "a fortress needs one more card to recycle"
+
+
+def test_a_retreat_or_battle_event_refused_names_its_reason() -> None:
+    """A location refused as a retreat, and a card refused as a battle event, each name the
+    condition they fail (8.3, 8.1 and the Card Quick Reference); every one read "not one of
+    the choices now" (an outside audit). Each reason holds on the board."""
+    from warroom.games.sfe.components import EV_GC, EV_REINF
+    from warroom.games.sfe.counters import sides_in
+    seen: set[str] = set()
+    for seed in range(40):
+        for s in decisions(seed):
+            frame = s.data["stack"][-1]
+            legal = {a.key for a in legal_actions(s)}
+            if frame["kind"] == "retreat" and frame["selected"]:
+                for loc, name in enumerate(G.c.names):
+                    if f"loc:{name}" in legal or loc == frame["location"]:
+                        continue
+                    why = explain(s, f"loc:{name}")
+                    assert not why.legal and "not one of the choices" not in why.reason, why
+                    r = why.reason
+                    if "is neutral" in r:
+                        seen.add("neutral")
+                        assert s.data["ctl"][loc] == 0 and not s.data["u"][loc], why
+                    elif "not joined" in r:
+                        seen.add("no line")
+                        assert all(x[1] != loc for x in G.c.out[frame["location"]]), why
+                    elif "not friendly controlled" in r:
+                        seen.add("enemy")
+                        assert s.data["ctl"][loc] != frame["owner"] or \
+                            sides_in(s.data["u"][loc]) != 0, why
+                    elif "naval move line" in r:
+                        seen.add("naval")
+                        assert any(x[0] == loc and x[2] for x in frame["destinations"]), why
+            if frame["kind"] == "battle_events":
+                hand = s.data["hand"][frame["side"]]
+                for x in hand:
+                    key = G.catalogue[G.card_id[x]].key
+                    if key in legal:
+                        continue
+                    why = explain(s, key)
+                    assert not why.legal and "not one of the choices" not in why.reason, why
+                    ev = G.c.card_event[x]
+                    if ev not in (EV_GC, EV_REINF):
+                        seen.add("no event")
+                        assert "has no battle event" in why.reason, why
+    assert {"neutral", "no line", "enemy", "no event"} <= seen, seen

@@ -42,6 +42,7 @@ from warroom.core.state import Frame, State
 from warroom.games.sfe import engine as E
 from warroom.games.sfe.components import EV_GC, EV_REINF, OWNER_NAMES, SIDE_NAMES
 from warroom.games.sfe.counters import (
+    OWNER_WORDS,
     army_kinds,
     army_name,
     code,
@@ -887,6 +888,30 @@ class BattleEvents(Decision[SfeBase]):
                     "into several locations are for air power in each of them (the example "
                     "of a movement to multiple locations); played now, one would go without",
                     ("8.1", "7.2.5"))
+        hand = st.data["hand"][frame["side"]]
+        if not legal and action.kind == "card" and action.value in hand:
+            # the side's own card and the public board only: why this card is no choice
+            # (it read "not one of the choices now" for every one: an outside audit)
+            name = c.card_names[action.value]
+            ev = c.card_event[action.value]
+            mine = fr["attacker_events"] if frame["attacking"] else fr["defender_events"]
+            if ev not in (EV_GC, EV_REINF):
+                return (f"{name} has no battle event: a battle takes a Great Commander or a "
+                        "Defender Reinforce Battle here; its air power is played as the air "
+                        "card", ("8.1", "CQR"))
+            if ev == EV_GC:
+                return ("a Great Commander is played already in this battle: only one may "
+                        "be", ("8.1", "CQR"))
+            if frame["attacking"]:
+                return (f"{name} is the defender's: the attacker may not play it",
+                        ("8.1", "CQR"))
+            used = sum(1 for x in mine if c.card_event[x] == EV_REINF)
+            if reinforce_units(st, fr) <= used:
+                who = OWNER_WORDS[fr["defending_owner"]]
+                more = " more" if used else ""
+                return (f"no{more} {who} army stands in an adjacent friendly controlled "
+                        f"location joined to {_battle_place(st)} by a line, to move in",
+                        ("8.1", "CQR"))
         return super().explain(st, frame, action, legal)
 
     def prompt(self, st: St, frame: Frame) -> Prompt:
@@ -995,6 +1020,48 @@ class Retreat(Decision[SfeBase]):
         if not frame["selected"]:
             return [g.unit_id[k] for k in sorted({strength(u) for u in frame["retreating"]})]
         return [g.loc_id[x[0]] for x in valid_retreats(st, frame)]
+
+    def explain(self, st: St, frame: Frame, action: Action,
+                legal: bool) -> tuple[str, tuple[str, ...]]:
+        """Why a location is no retreat: the condition of 8.3 it fails (every one read "not
+        one of the choices now": an outside audit)."""
+        if legal or not frame["selected"] or action.kind != "loc":
+            return super().explain(st, frame, action, legal)
+        c = st.game.c
+        data = st.data
+        loc, own, d = frame["location"], frame["owner"], action.value
+        name, dname, who = c.names[loc], c.names[d], OWNER_WORDS[own]
+        if any(x[0] == d for x in frame["destinations"]):       # open but for its cost
+            return (f"the line to {dname} is a naval move line: a retreat across it costs "
+                    "a card with a naval move icon, and your hand holds none", ("8.3",))
+        lines = [x for x in c.out[loc] if x[1] == d]
+        if not lines:
+            return (f"{dname} is not joined to {name} by a line: a counter retreats by one "
+                    "line (a one-way line only the way it points)", ("8.3", "8.5"))
+        if d == c.usa:
+            return ("the USA box takes no retreat: counters enter it only by being built "
+                    "there", ("6.6", "8.3"))
+        if all(x[6] > data["dn"][1] for x in lines):
+            deck = min(x[6] for x in lines)
+            return (f"the line to {dname} comes into effect with the Allied "
+                    f"{'2nd' if deck == 2 else '3rd'} play deck", ("2.3",))
+        if not E.may_enter(st, d, own):
+            return (f"{who} counters may not enter {dname}: blue and red counters never "
+                    "share a location or enter the other's", ("3.2",))
+        units = data["u"][d]
+        ctl = data["ctl"][d]
+        if sides_in(units) == 3:
+            return (f"{dname} is contested, and the line enters the half the enemy holds: "
+                    "counters retreat only to a friendly controlled location or half",
+                    ("8.3",))
+        if ctl == 0 and not units:
+            return (f"{dname} is neutral: counters never retreat into a neutral location",
+                    ("8.3",))
+        if ctl != own or (units and owner(units[0]) != own):
+            return (f"{dname} is not friendly controlled: counters retreat only to friendly "
+                    "controlled locations", ("8.3",))
+        return (f"the line to {dname} leaves from the other half of {name}, not the half "
+                "the counters retreat from", ("8.3",))
 
     def apply(self, st: St, frame: Frame, action: Action) -> None:
         if not frame["selected"]:
