@@ -238,6 +238,14 @@ def test_content_files_that_replace_nothing_and_empty_files_are_named(tmp_path: 
     code, out = run("content", "eit2", "--content", str(typo))
     assert code == 2 and "holds mapp.yaml, which replaces no file" in out, out
     assert "did you mean mapp.yaml -> map.yaml?" in out
+    # another game's file is no typo of this game's (it suggested tables.yaml -> cards.yaml:
+    # an outside audit)
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "tables.yaml").write_text((bundled / "eaw1940/content/tables.yaml").read_text())
+    code, out = run("content", "eit2", "--content", str(other))
+    assert code == 2 and "holds tables.yaml, which replaces no file" in out, out
+    assert "did you mean" not in out
     empty = tmp_path / "empty"
     empty.mkdir()
     (empty / "map.yaml").write_text("")

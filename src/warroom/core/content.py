@@ -52,7 +52,9 @@ class ContentPack:
             raise ContentError(f"content folder {str(override)[:300]} does not exist or is not a "
                                "folder; pass --content a folder holding the files to override")
         if stray:
-            close = [difflib.get_close_matches(n, known, n=1) for n in stray]
+            # a near name is a typo; another game's file is not (tables.yaml read as a
+            # misspelt cards.yaml: an outside audit)
+            close = [difflib.get_close_matches(n, known, n=1, cutoff=0.8) for n in stray]
             hint = "; ".join(f"{n} -> {c[0]}?" for n, c in zip(stray, close, strict=True) if c)
             raise ContentError(f"content folder {override} holds {', '.join(stray)}, which "
                                f"replaces no file of the pack (its files: {', '.join(known)})"
