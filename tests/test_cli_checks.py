@@ -408,3 +408,16 @@ def test_replay_keeps_to_the_width(tmp_path: Path, gid: str) -> None:
     assert code == 0, out
     widest = max(out.splitlines(), key=len)
     assert len(widest) <= 120, widest
+
+
+def test_help_is_wrapped_to_the_terminal_not_to_the_source() -> None:
+    """--help kept a docstring's line breaks: sentences broke mid-line at 80 columns, and the
+    command list ran to four lines a command (an outside audit)."""
+    res = runner.invoke(app, ["replay", "--help"], env={"COLUMNS": "80"}, terminal_width=80)
+    assert res.exit_code == 0
+    flat = [line.strip(" │") for line in res.output.splitlines()]
+    assert "Fails with the index of the first illegal action. Exits 1, after the replay," \
+        in flat, res.output
+    res = runner.invoke(app, ["--help"], env={"COLUMNS": "80"}, terminal_width=80)
+    row = next(line for line in res.output.splitlines() if " replay " in line)
+    assert "Re-play a record and show the game it reaches." in row

@@ -251,8 +251,10 @@ def report(
     game: Annotated[str | None, typer.Option(help="The game (default: read from the "
                                              "results).")] = None,
 ) -> None:
-    """Write a balance report (PNG plots and a Markdown page) from a results file, or the
-    training curve of a `warroom train` run from its training log."""
+    """Write a balance report, or a training curve.
+
+    A balance report (PNG plots and a Markdown page) from a results file, or the training
+    curve of a `warroom train` run from its training log."""
     if is_training_log(results):
         try:
             page = write_training_report(results, out)

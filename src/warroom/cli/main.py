@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import ipaddress
 import secrets
 import socket
@@ -102,8 +103,10 @@ def play(
              "refuse one of its actions goes on from that action (it and the ones after "
              "it are dropped).")] = False,
 ) -> None:
-    """Play a game in the terminal. Type a choice's number, name (or its start) or key;
-    also: why X, card X, rule X, hand, board, log, keys, undo, save FILE, help, quit."""
+    """Play a game in the terminal.
+
+    Type a choice's number, name (or its start) or key; also: why X, card X, rule X, hand,
+    board, log, keys, undo, save FILE, help, quit."""
     try:
         g = load_game(game, content)
         if rewind and load is None:
@@ -176,10 +179,12 @@ def replay_cmd(
         "--step", help="Stop after this many of the record's actions (0: the start); "
         "default all")] = None,
 ) -> None:
-    """Re-play a record; fails with the index of the first illegal action. Exits 1, after
-    the replay, when the record was played with another content pack or states another
-    result than its replay gives (each said on stderr). The log and board are a
-    spectator's unless --as names a role; --step N shows the game after N actions."""
+    """Re-play a record and show the game it reaches.
+
+    Fails with the index of the first illegal action. Exits 1, after the replay, when the
+    record was played with another content pack or states another result than its replay
+    gives (each said on stderr). The log and board are a spectator's unless --as names a
+    role; --step N shows the game after N actions."""
     try:
         rec = Record.load(record)
         if step is not None:
@@ -236,8 +241,10 @@ def content(
     = False,
     content: ContentOpt = None,
 ) -> None:
-    """Show the loaded content pack: a summary, or one part (--cards, --card N, --spaces,
-    --tables) in words; --json prints it all as JSON."""
+    """Show a game's content pack: cards, map, tables.
+
+    A summary, or one part (--cards, --card N, --spaces, --tables) in words; --json prints
+    it all as JSON."""
     try:
         g = load_game(game, content)
         data = g.content_json()
@@ -275,8 +282,11 @@ def bench(
                                           "OpenSpiel adapter (about --seconds more).")] = True,
     content: ContentOpt = None,
 ) -> None:
-    """Random legal play throughput, with OpenSpiel's python_block_dominoes as baseline and
-    warroom's OpenSpiel adapter against native play."""
+    """Measure play and search speed.
+
+    Random legal play throughput, with OpenSpiel's python_block_dominoes as baseline and
+    warroom's OpenSpiel adapter against native play; a clone's cost and ISMCTS iterations
+    per second."""
     try:
         out = run_bench(game, scenario, seconds, content=str(content) if content else None,
                         baseline=baseline, adapter=adapter)
@@ -444,11 +454,12 @@ def upgrade_games(
     content: Annotated[list[str] | None, typer.Option(
         "--content", help=CONTENT_PACKS_HELP, show_default=False)] = None,
 ) -> None:
-    """After upgrading warroom, with the server stopped: replay the stored web games under
-    today's rules, refresh their state snapshots, and report (or with --rewind mend) the
-    games in play that the new rules no longer accept. Exits 1 while some game in play
-    cannot be replayed (--rewind lets it go on; a finished game is reported, never
-    changed)."""
+    """After upgrading warroom: replay the web server's stored games.
+
+    With the server stopped: replay the stored web games under today's rules, refresh their
+    state snapshots, and report (or with --rewind mend) the games in play that the new rules
+    no longer accept. Exits 1 while some game in play cannot be replayed (--rewind lets it
+    go on; a finished game is reported, never changed)."""
     from warroom.web.app import (
         DatabaseInUse,
         ExclusiveUse,
@@ -522,6 +533,18 @@ register_batch(app)
 
 
 app.command("train")(learn.train)
+
+
+def _one_line_paragraphs(doc: str) -> str:
+    """A docstring as ``--help`` should print it: its paragraphs, each rewrapped to the
+    terminal (Typer keeps a docstring's line breaks after the first paragraph, so the help
+    broke its sentences at the source's width, mid-line at 80 columns: an outside audit)."""
+    return "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(doc).split("\n\n"))
+
+
+for _info in [*app.registered_commands, *tk_app.registered_commands]:
+    if _info.help is None and _info.callback is not None and _info.callback.__doc__:
+        _info.help = _one_line_paragraphs(_info.callback.__doc__)
 
 
 def main() -> None:
