@@ -573,3 +573,31 @@ def test_a_refused_step_of_a_hidden_hand_game_names_no_card() -> None:
     assert "record step 40" in text and repr(bad) in text and "Legal now" not in text
     for h in hand:
         assert h.key not in text
+
+
+@pytest.mark.parametrize("gid", ["eaw1940", "sfe", "eit2", "tk"])
+def test_a_new_wording_of_the_code_is_no_other_content_pack(gid: str, tmp_path: Path) -> None:
+    """The id hashes the pack, not the code's words: a record replays with no doubt after a
+    rule's summary or an action's label is reworded (the ids of all four games changed so
+    on 6 December 2026, and a record saved the day before said "another content pack"),
+    and the bundled pack's id of before is known as the same content. A copied pack is not
+    the bundled pack: an earlier bundled id is no match for it."""
+    from warroom.core.record import same_content
+    game = load_game(gid)
+    cid = content_id(game)
+    real = game.content_json()
+    game.content_json = lambda: {**real, "rules": {"1": "reworded"},  # type: ignore[method-assign]
+                                 "actions": [{"id": 0, "key": "x", "label": "relabelled"}]}
+    try:
+        assert content_id(game) == cid
+    finally:
+        del game.content_json          # type: ignore[method-assign]
+    for earlier in type(game).earlier_content_ids:
+        assert same_content(game, earlier)
+        src = Path(__file__).parent.parent / "src" / "warroom" / "games" / gid / "content"
+        pack = tmp_path / "copy"
+        pack.mkdir(exist_ok=True)
+        for f in src.glob("*.yaml"):
+            (pack / f.name).write_bytes(f.read_bytes())
+        assert not same_content(load_game(gid, pack), earlier)
+    assert not same_content(game, "0123456789ab")

@@ -116,6 +116,11 @@ class Game(ABC):
     """What a game is, in a sentence for someone choosing one (the lobby, ``games``)."""
     rules: ClassVar[Mapping[str, str]] = {}
     """Rule number -> heading, for citations and ``explain``."""
+    earlier_content_ids: ClassVar[frozenset[str]] = frozenset()
+    """Ids (:func:`warroom.core.record.content_id`) the bundled content pack had in earlier
+    versions of warroom with the same content: a record played with one replays with no
+    doubt. (Until 6 December 2026 the id also hashed the rule index and the action labels,
+    the code's words, not the pack's.)"""
 
     catalogue: ActionCatalogue
     frames: Mapping[str, FrameKind[Any]]

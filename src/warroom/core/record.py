@@ -57,17 +57,32 @@ def _check_format(obj: dict[str, Any], source: str) -> None:
                       f"this file says {short(fmt)}")
 
 
+CODE_KEYS = frozenset({"rules", "actions"})
+"""Keys of ``content_json`` that the code writes, not the pack: the rule index and the
+action catalogue's labels. A new wording of a rule's summary is no other content pack."""
+
+
 def content_id(game: Game) -> str:
-    """A short fingerprint of ``game``'s content pack (its ``content_json``): records keep
-    it, so a replay with another pack (a corrected card, a table of a ``--content``
-    folder) is told, not silently played to another end."""
-    data = game.content_json()
+    """A short fingerprint of ``game``'s content pack (its ``content_json`` but the code's
+    own words, :data:`CODE_KEYS`): records keep it, so a replay with another pack (a
+    corrected card, a table of a ``--content`` folder) is told, not silently played to
+    another end."""
+    data = {k: v for k, v in game.content_json().items() if k not in CODE_KEYS}
     if data.get("content_dir") is not None:
         # where the pack's folder lies is not its content: the same files anywhere are the
         # same pack (the bundled pack's None stays, so its id is as before)
         data = {**data, "content_dir": None}
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def same_content(game: Game, cid: str) -> bool:
+    """Whether a record's content id ``cid`` ("" says nothing) is ``game``'s pack: its id,
+    or for the bundled pack an id it had in an earlier version with the same content
+    (:attr:`Game.earlier_content_ids`)."""
+    if not cid or cid == content_id(game):
+        return True
+    return getattr(game, "content_dir", None) is None and cid in game.earlier_content_ids
 
 
 @dataclass
@@ -278,7 +293,7 @@ def snapshot_diff(state: State[Any], record: Record) -> list[str]:
 def other_content(game: Game, record: Record) -> str:
     """A sentence to add to an error when ``record`` says it was played with another
     content pack than ``game``'s ("" when it says nothing or the same)."""
-    if not record.content or record.content == content_id(game):
+    if same_content(game, record.content):
         return ""
     return (f" (this record was played with another content pack, id {record.content}; "
             f"the loaded one is {content_id(game)}: replay it with the --content it was "
@@ -296,8 +311,8 @@ def outcome_doubts(game: Game, record: Record, res: Outcome | None) -> list[str]
     """:func:`doubts`, given the outcome its replay came to (``None``: not over), as a
     replay viewer holds it without a state at hand."""
     out: list[str] = []
-    loaded = content_id(game) if record.content else ""
-    if record.content and record.content != loaded:
+    if not same_content(game, record.content):
+        loaded = content_id(game)
         out.append(f"this record was played with another content pack (id {record.content}; "
                    f"the loaded one is {loaded}): the replay may end otherwise; "
                    "replay it with the --content it was played with")

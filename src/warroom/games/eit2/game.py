@@ -420,7 +420,12 @@ class EuropeInTurmoil2(EitGame):
         return act.label
 
     def content_json(self) -> dict[str, Any]:
-        return self.c.content_json()
+        # the rulebook's index and the action catalogue, as the other games' packs give them
+        # (``content eit2 --json`` had neither: an outside audit)
+        return {**self.c.content_json(),
+                "actions": [{"id": a.id, "key": a.key, "label": a.label}
+                            for a in self.catalogue],
+                "rules": dict(self.rules)}
 
     def observation(self, st: St, role: str) -> list[float]:
         """What ``role`` sees as numbers, every one in [-1, 1] (the bounds the RL adapters
