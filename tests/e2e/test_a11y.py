@@ -175,3 +175,37 @@ def test_the_hot_seat_cover_keeps_focus_off_the_page_behind(page: Any,
     page.locator("#choices .act").first.wait_for()
     page.locator("#skip").focus()
     assert page.evaluate("document.activeElement.id") == "skip"
+
+
+def test_keyboard_focus_never_lands_out_of_sight(browser: Any, server: Server) -> None:
+    """Choices played by the keyboard: after each, the focused control is in the window (an
+    audit found focus on a choice 400 px below it, under a map the page had scrolled to,
+    where Enter played what the player could not see)."""
+    g = new_game(server, "eit2", {"lw": "human", "rw": "bot:random"}, seed=3)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server.url)
+    page = ctx.new_page()
+    try:
+        page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+        page.wait_for_function(MY_TURN_OR_OVER)
+        page.locator("#choices .choice .act").first.focus()
+        out_of_sight = []
+        for _ in range(30):
+            if page.evaluate("document.body.dataset.status") == "over":
+                break
+            before = version(page)
+            if not page.evaluate("""() => { const e = document.activeElement;
+                    return e.matches('button.act, .space.legal'); }"""):
+                page.locator("#choices .choice .act").first.focus()   # the bot had played
+            page.keyboard.press("Enter")
+            wait_version_change(page, before)
+            page.wait_for_function(MY_TURN_OR_OVER)
+            page.wait_for_timeout(150)
+            where = page.evaluate("""() => { const e = document.activeElement;
+                const r = e.getBoundingClientRect();
+                return [e.tagName, e.textContent.slice(0, 40), r.top, r.bottom,
+                        window.innerHeight]; }""")
+            if not (where[3] > 0 and where[2] < where[4]):
+                out_of_sight.append(where)
+        assert not out_of_sight, out_of_sight
+    finally:
+        ctx.close()

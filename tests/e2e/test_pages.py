@@ -706,7 +706,13 @@ def test_what_the_opponent_changed_is_marked_until_the_next_decision(
     else:
         pytest.fail("RW's bot never placed")
     changed = page.eval_on_selector_all("#map .space.changed", "els => els.map(e => e.dataset.id)")
-    fresh = page.eval_on_selector_all("#log li.new", "els => els.map(e => e.innerText)")
+    # each new entry says so to a screen reader too (a border alone was colour only: an
+    # audit); the rest of the checks read the entry's own words
+    said = page.eval_on_selector_all("#log li.new", "els => els.map(e => e.textContent)")
+    assert said and all(t.startswith("New: ") for t in said), said
+    assert page.locator("#log li:not(.new) .new-said").count() == 0
+    fresh = page.eval_on_selector_all("#log li.new", r"""els => els.map(
+        e => e.innerText.replace(/^New:\s*/, ''))""")
     assert changed and fresh, (changed, fresh)
     assert any("RW places" in t for t in fresh)
     assert not any(t.startswith("LW") or " LW places" in t for t in fresh), fresh

@@ -345,8 +345,13 @@ function showChanges() {
   const items = $("log").children;
   let fresh = 0;
   for (let i = 0; i < items.length; i += 1) {
-    items[i].classList.toggle("new", i >= mark.log);
-    if (i >= mark.log) fresh += 1;
+    const isNew = i >= mark.log;
+    items[i].classList.toggle("new", isNew);
+    // said to a screen reader too (the mark was a coloured border alone: an audit)
+    const said = items[i].querySelector(":scope > .new-said");
+    if (isNew && !said) items[i].prepend(h("span", { class: "offscreen new-said" }, "New: "));
+    else if (!isNew && said) said.remove();
+    if (isNew) fresh += 1;
   }
   $("log-new").textContent = fresh ? `${fresh} new since your last decision` : "";
 }
@@ -386,6 +391,33 @@ function render(p) {
   if (focused && (!document.activeElement || document.activeElement === document.body)) {
     $("play").focus({ preventScroll: true });
   }
+  keepFocusInSight();
+}
+
+/** The first place a decision on the map offers, if the map is where this seat decides. */
+function firstOnMap() {
+  const panel = decisionPanel();
+  return panel && panel.id === "map-panel" ? panel.querySelector(".space.legal[tabindex]") : null;
+}
+
+function inSight(el) {
+  const r = el.getBoundingClientRect();
+  return r.bottom > 0 && r.top < window.innerHeight;
+}
+
+/** Keyboard focus is never left out of sight (WCAG 2.4.7, 2.4.11): a choice focused under a
+ * map the page scrolled to gives its focus to the map's first choosable place; anything
+ * else is scrolled into view (an audit found focus on a choice 400 px below the window,
+ * where Enter played what the player could not see). */
+function keepFocusInSight() {
+  const el = document.activeElement;
+  if (!el || el === document.body || !$("main").contains(el) || inSight(el)) return;
+  const onMap = $("play").contains(el) ? firstOnMap() : null;
+  if (onMap && inSight(onMap)) {
+    onMap.focus({ preventScroll: true });
+    return;
+  }
+  el.scrollIntoView({ block: "nearest" });
 }
 
 /** Say to a screen reader what changed (WCAG 4.1.3): the log lines the new version added
@@ -706,8 +738,12 @@ function connect() {
 async function init() {
   // not a link to #play: the fragment holds the seat's token (and a change of it reloads)
   $("skip").addEventListener("click", () => {
-    $("play").focus({ preventScroll: true });
+    // the decision's first control where the decision is shown (the map first: its first
+    // choosable place; #play, focused under a map in view, was out of sight: an audit)
     (decisionPanel() || $("play")).scrollIntoView({ block: "start" });
+    const target = firstOnMap() || $("play");
+    target.focus({ preventScroll: true });
+    if (!inSight(target)) target.scrollIntoView({ block: "nearest" });
   });
   $("undo").addEventListener("click", undo);
   $("download").addEventListener("click", download);
