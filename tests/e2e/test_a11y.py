@@ -79,6 +79,10 @@ def test_replay_end_keeps_focus_and_says_the_step_and_result(page: Any, server: 
     steps = page.evaluate("document.body.dataset.steps")
     assert page.locator("#slider").get_attribute("aria-valuetext") == f"step {steps} of {steps}"
     assert page.locator("#action").get_attribute("aria-live") == "polite"
+    # one region speaks a step: the turn line is not live too (two regions cut each other
+    # off), and the action's raw key is not spelt out (a recheck)
+    assert page.locator("#turn").get_attribute("aria-live") is None
+    assert page.locator("#action .action-key").get_attribute("aria-hidden") in (None, "true")
     assert "Result:" in page.locator("#action").text_content()
 
 

@@ -647,9 +647,12 @@ def test_a_choice_alone_in_its_kind_has_no_heading(page: Any, server: Server) ->
     assert tall is not None and tall["height"] < 26, tall
     badge.focus()
     page.keyboard.press("Enter")
-    tip = page.locator("#prompt-rule .rule-tip")
+    # after the heading, not in it (its words became part of the heading's name: an audit)
+    tip = page.locator("#prompt-title + .rule-tip")
     assert words(tip).startswith(f"rule {rule}: ") and len(words(tip)) > len(f"rule {rule}: ")
     assert badge.get_attribute("aria-expanded") == "true"
+    assert badge.get_attribute("aria-controls") == tip.get_attribute("id")
+    assert page.locator("#prompt-title .rule-tip").count() == 0
     badge.click()
     assert tip.count() == 0 and badge.get_attribute("aria-expanded") == "false"
     # in the log a badge takes no Tab stop, and a click opens it as well

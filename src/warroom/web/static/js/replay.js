@@ -161,8 +161,10 @@ function actionLine(r) {
   const who = r.actor ? [roleChip(r.actor), " "] : [];
   if (r.step === 0) return ["The start of the game."];
   if (r.action) {
+    // the key is for the eye (a screen reader spelt "space:scotland" after every step: an
+    // audit); the label says the move
     return [`Step ${r.step}: `, ...who, h("span", { class: "action-label" }, r.action.label), " ",
-      h("code", { class: "action-key" }, r.action.key)];
+      h("code", { class: "action-key", "aria-hidden": "true" }, r.action.key)];
   }
   // a spectator has no side: the decision is that player's (an outside audit read "the
   // other side" on every step of a game of bots)

@@ -117,12 +117,23 @@ export function ruleBadge(rule, { tab = true } = {}) {
   return badge;
 }
 
-/** Open or close what a rule badge's rule says, in words, just after it. */
+let tipCount = 0;
+
+/** Open or close what a rule badge's rule says, in words, just after it (after the heading
+ * it stands in: inside, the words became part of the heading's name). */
 function toggleRuleTip(badge) {
-  const next = badge.nextElementSibling;
-  const open = next && next.classList.contains("rule-tip");
-  if (open) next.remove();
-  else badge.after(h("span", { class: "rule-tip", role: "note" }, ruleTitle(badge.dataset.rule)));
+  const id = badge.getAttribute("aria-controls");
+  const open = id ? document.getElementById(id) : null;
+  if (open) {
+    open.remove();
+    badge.removeAttribute("aria-controls");
+  } else {
+    tipCount += 1;
+    const tip = h("span", { class: "rule-tip", role: "note", id: `rule-tip-${tipCount}`,
+      dataset: { rule: badge.dataset.rule } }, ruleTitle(badge.dataset.rule));
+    (badge.closest("h1, h2, h3, h4") || badge).after(tip);
+    badge.setAttribute("aria-controls", tip.id);
+  }
   if (badge.tagName === "BUTTON") badge.setAttribute("aria-expanded", open ? "false" : "true");
 }
 
@@ -135,10 +146,7 @@ export function useRules(game) {
     .then((index) => {
       ruleIndex = index && typeof index === "object" ? index : {};
       for (const el of document.querySelectorAll(".rule[data-rule]")) el.title = ruleTitle(el.dataset.rule);
-      for (const tip of document.querySelectorAll(".rule-tip")) {
-        const badge = tip.previousElementSibling;
-        if (badge && badge.dataset.rule) tip.textContent = ruleTitle(badge.dataset.rule);
-      }
+      for (const tip of document.querySelectorAll(".rule-tip[data-rule]")) tip.textContent = ruleTitle(tip.dataset.rule);
     })
     .catch(() => { /* the badges keep their plain titles */ });
 }
