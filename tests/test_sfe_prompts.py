@@ -161,7 +161,7 @@ def test_a_retreat_or_battle_event_refused_names_its_reason() -> None:
     condition they fail (8.3, 8.1 and the Card Quick Reference); every one read "not one of
     the choices now" (an outside audit). Each reason holds on the board."""
     from warroom.games.sfe.components import EV_GC, EV_REINF
-    from warroom.games.sfe.counters import sides_in
+    from warroom.games.sfe.counters import owner_half, sides_in
     seen: set[str] = set()
     for seed in range(40):
         for s in decisions(seed):
@@ -187,6 +187,12 @@ def test_a_retreat_or_battle_event_refused_names_its_reason() -> None:
                     elif "naval move line" in r:
                         seen.add("naval")
                         assert any(x[0] == loc and x[2] for x in frame["destinations"]), why
+                    elif "is contested" in r:
+                        # every line to it enters the enemy's half (a review found the
+                        # reason given where the line left from the other half)
+                        units = s.data["u"][loc]
+                        assert all(x[3] != owner_half(units, frame["owner"])
+                                   for x in G.c.out[frame["location"]] if x[1] == loc), why
             if frame["kind"] == "battle_events":
                 hand = s.data["hand"][frame["side"]]
                 for x in hand:
@@ -200,3 +206,7 @@ def test_a_retreat_or_battle_event_refused_names_its_reason() -> None:
                         seen.add("no event")
                         assert "has no battle event" in why.reason, why
     assert {"neutral", "no line", "enemy", "no event"} <= seen, seen
+    # the Axis retreat from Ruhr's east half: Antwerp's line leaves from the west half
+    s = decisions(1829)[393]
+    assert s.data["stack"][-1]["kind"] == "retreat"
+    assert "leaves from the other half of Ruhr" in explain(s, "loc:Antwerp").reason

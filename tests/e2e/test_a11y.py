@@ -213,3 +213,38 @@ def test_keyboard_focus_never_lands_out_of_sight(browser: Any, server: Server) -
         assert not out_of_sight, out_of_sight
     finally:
         ctx.close()
+
+
+def test_an_update_does_not_scroll_back_and_an_old_rule_tip_goes(browser: Any,
+                                                                 server: Server) -> None:
+    """The other side's move never scrolls a player back to the focused control while they
+    read elsewhere (a review: every update did, once focus was kept in sight); a rule's
+    words opened by the prompt's badge go when the prompt changes (they stayed, orphaned,
+    with the old rule's words)."""
+    g = new_game(server, "eit2", {"lw": "human", "rw": "human"}, seed=3)
+    ctx = browser.new_context(viewport={"width": 390, "height": 700}, base_url=server.url)
+    page = ctx.new_page()
+    try:
+        page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+        page.wait_for_function(MY_TURN_OR_OVER)
+        page.locator("#prompt-rule button.rule").click()
+        assert page.locator(".rule-tip").count() == 1
+        for _ in range(3):                      # LW's three placements, by keyboard
+            before = version(page)
+            page.locator("#choices .choice .act").first.focus()
+            page.keyboard.press("Enter")
+            wait_version_change(page, before)
+        page.wait_for_function("() => document.querySelectorAll('.rule-tip').length === 0")
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        at = page.evaluate("window.scrollY")
+        assert at > 1000
+        v = server.api("GET", f"/api/games/{g['id']}/view", params={"token": g["tokens"]["rw"]})
+        assert v["legal"], "RW is to place"
+        before = version(page)
+        server.api("POST", f"/api/games/{g['id']}/actions", json={
+            "token": g["tokens"]["rw"], "action": v["legal"][0]["key"], "version": v["version"]})
+        wait_version_change(page, before)
+        page.wait_for_timeout(300)
+        assert page.evaluate("window.scrollY") == at
+    finally:
+        ctx.close()

@@ -42,9 +42,9 @@ KNOWN = frozenset({*INT_LISTS, "tanks", "allied_tanks", "stack", "options", "out
 
 
 class EuropeAtWar1940(EawGame):
-    earlier_content_ids = frozenset({"516c921df4fc"})
-    """The bundled pack's id before 6 December 2026 (it hashed the rule index and the action
-    labels too): the same content."""
+    earlier_content_ids = frozenset({"516c921df4fc", "a976b25c74ec"})
+    """The bundled pack's ids of 5 and of 6 December 2026 (the id hashed the rule index and the
+    action labels too, reworded that day): the same content."""
     frames: Mapping[str, FrameKind[Any]] = {k.kind: k for k in FRAMES}
 
     def __init__(self, content: Path | None = None) -> None:

@@ -51,6 +51,7 @@ from warroom.games.sfe.counters import (
     is_fortress,
     kind_of,
     owner,
+    owner_half,
     side_of,
     sides_in,
     strength,
@@ -900,8 +901,8 @@ class BattleEvents(Decision[SfeBase]):
                         "Defender Reinforce Battle here; its air power is played as the air "
                         "card", ("8.1", "CQR"))
             if ev == EV_GC:
-                return ("a Great Commander is played already in this battle: only one may "
-                        "be", ("8.1", "CQR"))
+                return ("your Great Commander is played already in this battle: only one "
+                        "may be played in a battle", ("8.1", "CQR"))
             if frame["attacking"]:
                 return (f"{name} is the defender's: the attacker may not play it",
                         ("8.1", "CQR"))
@@ -1050,14 +1051,14 @@ class Retreat(Decision[SfeBase]):
                     "share a location or enter the other's", ("3.2",))
         units = data["u"][d]
         ctl = data["ctl"][d]
-        if sides_in(units) == 3:
+        if sides_in(units) == 3 and all(x[3] != owner_half(units, own) for x in lines):
             return (f"{dname} is contested, and the line enters the half the enemy holds: "
                     "counters retreat only to a friendly controlled location or half",
                     ("8.3",))
         if ctl == 0 and not units:
             return (f"{dname} is neutral: counters never retreat into a neutral location",
                     ("8.3",))
-        if ctl != own or (units and owner(units[0]) != own):
+        if sides_in(units) != 3 and (ctl != own or (units and owner(units[0]) != own)):
             return (f"{dname} is not friendly controlled: counters retreat only to friendly "
                     "controlled locations", ("8.3",))
         return (f"the line to {dname} leaves from the other half of {name}, not the half "

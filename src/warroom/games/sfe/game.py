@@ -96,9 +96,9 @@ PLAIN_NUMBERS = {"no_block": 97, "no_air": 98, "done": 99}
 
 class StruggleForEurope(SfeBase):
     """The game: its protocol hooks (the rules run in the frames of ``FRAME_KINDS``)."""
-    earlier_content_ids = frozenset({"a19e77a5b015"})
-    """The bundled pack's id before 6 December 2026 (it hashed the rule index and the action
-    labels too): the same content."""
+    earlier_content_ids = frozenset({"a19e77a5b015", "dabaa63bf777"})
+    """The bundled pack's ids of 5 and of 6 December 2026 (the id hashed the rule index and the
+    action labels too, reworded that day): the same content."""
 
     id = "sfe"
     title = "Struggle for Europe 1939-1945"

@@ -99,9 +99,9 @@ def _ident(name: str) -> str:
 
 
 class TotalerKrieg(Game):
-    earlier_content_ids = frozenset({"4ed9ad58e2eb"})
-    """The bundled pack's id before 6 December 2026 (it hashed the rule index and the action
-    labels too): the same content."""
+    earlier_content_ids = frozenset({"4ed9ad58e2eb", "c31e791af413"})
+    """The bundled pack's ids of 5 and of 6 December 2026 (the id hashed the rule index and the
+    action labels too, reworded that day): the same content."""
     id = "tk"
     title = "Totaler Krieg! political events (rule 15)"
     summary = ("One political event of Totaler Krieg!, resolved on a bundled situation: "

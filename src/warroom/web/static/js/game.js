@@ -391,7 +391,13 @@ function render(p) {
   if (focused && (!document.activeElement || document.activeElement === document.body)) {
     $("play").focus({ preventScroll: true });
   }
-  keepFocusInSight();
+  // a rule's words opened beside a badge that this render replaced go with it
+  for (const tip of document.querySelectorAll(".rule-tip[id]")) {
+    if (!document.querySelector(`[aria-controls="${tip.id}"]`)) tip.remove();
+  }
+  // only for a new decision of this seat: an update while the player reads the log or the
+  // board elsewhere never scrolls the page back (a review)
+  if (before && before.version !== p.version && (p.legal || []).length) keepFocusInSight();
 }
 
 /** The first place a decision on the map offers, if the map is where this seat decides. */
