@@ -86,6 +86,15 @@ def test_replay_of_a_finished_eit2_game(page: Any, server: Server) -> None:
     step_is(page, 2)
     page.keyboard.press("ArrowLeft")
     step_is(page, 1)
+    # in the log, a panel that scrolls, PageDown scrolls it: the record stays at its step
+    # (it stepped to the next turn: an accessibility recheck)
+    # (the panel takes focus: a region that scrolls is reached by the keyboard, 2.1.1)
+    assert page.evaluate("() => { const e = document.getElementById('log-panel'); e.focus(); "
+                         "return document.activeElement === e; }")
+    page.keyboard.press("PageDown")
+    page.wait_for_timeout(200)
+    step_is(page, 1)
+    page.locator("#next").focus()
     # "why?" names the rule of the action taken
     page.click("#why")
     page.locator("#explain").wait_for()

@@ -304,7 +304,11 @@ $("as-role").addEventListener("change", (e) => { R.as = e.target.value; show(R.s
 $("why").addEventListener("click", why);
 $("copy-share").addEventListener("click", (e) => copyText($("share").value, e.currentTarget));
 document.addEventListener("keydown", (e) => {
+  // keys meant for what has focus: a field, the map, and a panel that scrolls (the log:
+  // PageDown stepped the record instead of scrolling it, an accessibility recheck)
   if (e.target.closest && e.target.closest("input, textarea, select, .map-wrap")) return;
+  if (["PageUp", "PageDown", "Home", "End"].includes(e.key) && e.target.closest &&
+      e.target.closest("#log-panel, .log-list, [tabindex][role=log], details")) return;
   const to = { ArrowRight: () => current() + 1, ArrowLeft: () => current() - 1, Home: () => 0,
     End: () => R.steps, PageDown: () => turnStep(1), PageUp: () => turnStep(-1) }[e.key];
   if (!to || e.altKey || e.ctrlKey || e.metaKey) return;
