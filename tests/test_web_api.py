@@ -377,6 +377,13 @@ def test_bad_requests_get_a_clean_refusal_and_change_nothing(tmp_path: Path) -> 
             "the body is not valid JSON at character 16: Expecting property name"), res.text
         res = c.post("/api/games", content=b"", headers={"content-type": "application/json"})
         assert res.status_code == 422 and "needs a JSON body" in res.json()["error"]
+        # a form's fields, or JSON that is no object: said so, not in pydantic's words
+        for body, kind in ((b"game=toy&seed=1", "application/x-www-form-urlencoded"),
+                           (b"[1, 2]", "application/json")):
+            res = c.post("/api/games", content=body, headers={"content-type": kind})
+            assert res.status_code == 422, res.text
+            assert "needs a JSON body (Content-Type: application/json) holding an object" \
+                in res.json()["error"], res.text
         assert _stored(c) == before
 
 
@@ -621,6 +628,11 @@ def test_one_process_at_a_time_on_a_database(tmp_path: Path) -> None:
     try:
         with pytest.raises(DatabaseInUse, match="another warroom server"):
             ExclusiveUse(url).acquire()
+        # the same file through a symbolic link is the same database (a second server got
+        # in so and undid an acknowledged move: an outside audit)
+        (tmp_path / "link.sqlite3").symlink_to(tmp_path / "w.sqlite3")
+        with pytest.raises(DatabaseInUse, match="another warroom server"):
+            ExclusiveUse(f"sqlite:///{tmp_path / 'link.sqlite3'}").acquire()
         res = CliRunner().invoke(app, ["upgrade-games", "--db", url])
         assert res.exit_code == 2 and "another warroom server" in res.output, res.output
         other = ExclusiveUse(f"sqlite:///{tmp_path / 'other.sqlite3'}")

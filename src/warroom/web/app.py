@@ -411,9 +411,13 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
                 at = f" at character {where[0]}" if where and isinstance(where[0], int) else ""
                 return _error(422, f"the body is not valid JSON{at}: "
                               f"{e.get('ctx', {}).get('error', 'it cannot be read')}")
-            if e.get("type") == "missing" and tuple(e.get("loc", ())) == ("body",):
+            body_whole = tuple(e.get("loc", ())) == ("body",)
+            if body_whole and e.get("type") in ("missing", "model_attributes_type",
+                                                "dict_type", "model_type"):
+                # no body, or one that is not a JSON object (a form's fields: an audit read
+                # "Input should be a valid dictionary or object to extract fields from")
                 return _error(422, "the request needs a JSON body (Content-Type: "
-                              "application/json)")
+                              "application/json) holding an object of its fields")
         problems = [f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}"
                     for e in errors[:5]]
         return _error(422, "bad request: " + "; ".join(problems)[:500])

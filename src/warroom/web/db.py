@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import fcntl  # POSIX: warroom's server runs on Linux (ExclusiveUse)
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -161,7 +162,11 @@ class ExclusiveUse:
         if u.get_backend_name() == "sqlite":
             if not u.database or u.database == ":memory:":
                 return
-            fh = open(f"{u.database}.lock", "a+")  # noqa: SIM115 (held while serving)
+            # the file's real path: the same database named through a symbolic link is the
+            # same database (a second server got in that way and undid an acknowledged
+            # move: an outside audit)
+            real = os.path.realpath(u.database)
+            fh = open(f"{real}.lock", "a+")  # noqa: SIM115 (held while serving)
             try:
                 fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
