@@ -694,3 +694,63 @@ def test_10_4_4_power_zero_ties_go_to_moderation(mod: tuple[int, int],
         assert d["power"] == 0 and d["outcome"]["winner"] is None
     else:
         assert d["outcome"]["winner"] == winner
+
+
+def test_10_4_2_a_final_scoring_that_war_brought_says_so() -> None:
+    """The result of a game war ended says the Second World War broke out (10.4.2); it read
+    as a turn-10 end, "Final Scoring ends at Power LW 24" (an end-game audit)."""
+    s = gd()
+    d = s.data
+    d["tension"] = 10
+    n = hand_card(s, RW, ops=2, card_side="RW")
+    apply(s, f"ops:{n}")
+    apply(s, "op_place")
+    d["forced"] = [6]
+    with pytest.raises(WarBreaksOut):
+        change_tension(C, d, +1, RW, "9.1")
+    run(s)
+    out = G.outcome(s)
+    assert out is not None and out.text.startswith(
+        "The Second World War broke out (10.4.2); Final Scoring ends at "), out.text
+
+
+def test_10_4_4_a_tie_at_power_0_broken_by_moderation_says_so() -> None:
+    """10.4.4: "If the Power marker is at 0 Power, the player with the highest current
+    Moderation wins the game": the log and the result say Moderation decided (neither did:
+    an end-game audit)."""
+    s = gd()
+    d = s.data
+    empty_board(s)
+    d["power"] = 2
+    d["mod"] = [9, 8]
+    d["sanctions"] = [0, 0]
+    final_scoring(C, d, "end of turn 10")
+    assert d["power"] == 0 and d["outcome"]["winner"] == "lw"
+    assert lines(s)[-1] == "Final Power 0: LW wins on Moderation (LW 9, RW 8) [10.4.4]"
+    out = G.outcome(s)
+    assert out is not None
+    assert out.text == "Final Scoring ends at Power 0: LW wins (Moderation LW 9, RW 8)"
+
+
+def test_11_2_2_a_washington_naval_treaty_after_appeasement_places_no_marker() -> None:
+    """11.2.2: the Washington Naval Treaty marker "is removed when Appeasement begins on turn
+    7"; its Event played later (the card reshuffled in, or held) placed a marker that stayed
+    to the end of the game (an end-game audit). Tension still falls."""
+    from warroom.games.eit2.components import WASHINGTON_NAVAL_TREATY
+    from warroom.games.eit2.events.roaring_twenties import washington_naval_treaty
+    s = gd()
+    d = s.data
+    assert "Appeasement" not in d["eras_in"]
+    d["eras_in"].append("Appeasement")
+    d["tension"] = 3
+    d["flags"]["washington_naval_treaty"] = False       # (the 1932 set-up has it in force)
+    if WASHINGTON_NAVAL_TREATY in d["ongoing"]:
+        d["ongoing"].remove(WASHINGTON_NAVAL_TREATY)
+    d["ongoing"].append(WASHINGTON_NAVAL_TREATY)       # as the registry puts it in play
+    washington_naval_treaty(C, d, LW)
+    assert d["tension"] == 2
+    assert not d["flags"].get("washington_naval_treaty")
+    assert WASHINGTON_NAVAL_TREATY not in d["ongoing"]
+    assert WASHINGTON_NAVAL_TREATY in d["out_of_game"]
+    assert lines(s)[-1].startswith("Appeasement has begun: the Washington Naval Treaty marker "
+                                   "is not placed")

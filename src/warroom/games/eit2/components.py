@@ -108,6 +108,9 @@ class Components:
     tension_max: int = 11
     tension_drm: tuple[int | None, ...] = field(
         default=(None, None, None, None, None, None, 1, 2, 3, 4, 5, 6))
+    """9.2: the war roll's modifier of each Tension space. The rulebook says spaces 6 to 11
+    each carry one ("+#") but prints no value: +1 to +6 are reconstructed (with 9.4's "higher
+    than 6", war is impossible below 6 and certain at 11 but for Kellogg-Briand's -1)."""
     card_position: dict[int, int] = field(init=False, repr=False, compare=False)
     """Each card number's position in :attr:`card_numbers` (the observation's card bits)."""
 

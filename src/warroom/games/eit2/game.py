@@ -46,10 +46,17 @@ _LABEL = {"automatic": "automatic_victory", "final": "final_scoring",
 _RULE = {"automatic": "10.4.1", "final": "10.4.4", "held_scoring": "4.5.3"}
 
 
-def _outcome_text(kind: str, winner: str | None, power: int) -> str:
-    """The result in words (4.5.3, 10.4.1, 10.4.4); Power is positive for RW."""
+def _outcome_text(kind: str, winner: str | None, power: int, reason: str = "",
+                  moderation: list[int] | None = None) -> str:
+    """The result in words (4.5.3, 10.4.1, 10.4.2, 10.4.4); Power is positive for RW. A
+    Final Scoring says when war brought it (10.4.2), and a tie at Power 0 that Moderation
+    broke says so (an end-game audit: neither was said)."""
     pw = "Power 0" if power == 0 else f"Power {'RW' if power > 0 else 'LW'} {abs(power)}"
     who = f"{winner.upper()} wins" if winner else "the game is a draw"
+    if kind == "final" and power == 0 and moderation is not None:
+        lw, rw = moderation
+        who += (f" (Moderation LW {lw}, RW {rw})" if winner
+                else f" (Moderation equal, {lw})")
     if kind == "held_scoring":
         if winner is None:
             return f"Both players held a Scoring card at the end of the turn: {who}"
@@ -57,6 +64,8 @@ def _outcome_text(kind: str, winner: str | None, power: int) -> str:
         return f"{loser} held a Scoring card at the end of the turn and loses: {who}"
     if kind == "automatic":
         return f"Automatic victory at {pw}: {who}"
+    if reason == "war broke out":
+        return f"The Second World War broke out (10.4.2); Final Scoring ends at {pw}: {who}"
     return f"Final Scoring ends at {pw}: {who}"
 
 # How copy_data copies each key: 0 shared (never changed in place), 1 a flat list, 2 a pair
@@ -290,7 +299,8 @@ class EuropeInTurmoil2(EitGame):
         returns = {r: (0.0 if winner is None else 1.0 if r == winner else -1.0)
                    for r in self.roles}
         label = f"{winner}_{_LABEL[kind]}" if winner else f"draw_{_LABEL[kind]}"
-        text = _outcome_text(kind, winner, out["power"])
+        text = _outcome_text(kind, winner, out["power"], out.get("reason", ""),
+                             out.get("moderation"))
         return Outcome(_TERMINATION[kind], winner, returns, {"power": out["power"]}, text,
                        _RULE[kind], label)
 

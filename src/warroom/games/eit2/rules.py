@@ -27,6 +27,13 @@ Readings (each with a test in ``tests/test_eit2_fidelity.py``):
 - 10.4.4 "this new Power is added to the current score": Final Scoring adds Power
   uncapped; the track's 20 caps Power only during play (and 20 wins at once, 10.4.1).
 - 9.4 at Tension 11: the marker cannot move into a +# space, so no roll is made.
+- 9.2 "Spaces numbered 6 to 11, each with a die roll modifier number (+#)": no value is
+  printed; the engine's +1 to +6 are reconstructed (``components.Components.tension_drm``).
+- 10.4.4 "Reaching 20 Power does not result in Automatic Victory during scoring at the end
+  of turn 10" is read for every Final Scoring, the one war brings (10.4.2) too: Final
+  Scoring adds Power uncapped, and Sanctions count, whichever way the game ended.
+- 11.2.2 "is removed when Appeasement begins on turn 7": a Washington Naval Treaty played
+  after that (its card reshuffled in, or held) places no marker.
 - 11.1.1 "only provide the card player with a Support Check": the Scoring card's check is
   offered and may be passed (a failed check costs nothing; passing rolls no die).
 - 4.5.2 "Scoring cards [...] must be played during the turn they are drawn" with 4.5.3:
@@ -140,6 +147,8 @@ RULES: dict[str, str] = {
     "6.3.10": "Event advances and retreats do not flip the marker",
     "7.1": "Events of the phasing player's side or of both sides may be played",
     "7.3.1": "OPs modifiers: all negatives first (with lower limits), then positives",
+    "7.4": "Events that play like OPs cards: their Support Checks as if made with a card of "
+           "that OPs value",
     "7.5": "An unplayable Event's card may be used for Operations",
     "8.2": "Moderation moves; at 0 Tension +1; below 0 a Sanction instead",
     "8.3": "Power above a player's Moderation: -1 OPs (minimum 1), not for Rearmament",
@@ -152,6 +161,10 @@ RULES: dict[str, str] = {
     "10.1.5": "The net difference is marked on the Power track",
     "10.3": "French Catholics battleground, Poland adjacent; Spain Scoring removed",
     "10.4.1": "Automatic victory at 20 Power; held Scoring card",
+    "10.4.2": "Second World War Victory: when war breaks out (9.4), Final Scoring decides",
+    "10.4.3": "End Game Victory: after turn 10, Final Scoring decides",
+    "12.0": "Great Depression scenario (1932): its set-up",
+    "13.0": "Appeasement scenario (1936): its set-up",
     "10.4.4": "Final Scoring: every Region; Sanctions for lower Moderation, -2 Power each",
 }
 

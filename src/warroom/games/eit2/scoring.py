@@ -142,7 +142,10 @@ def final_scoring(c: Components, data: Data, reason: str) -> None:
     else:
         winner = None
     who = f"{SIDE[winner]} wins" if winner is not None else "the game is a draw"
+    if not p:       # 10.4.4: at Power 0 the higher Moderation wins
+        who += (f" on Moderation (LW {lw}, RW {rw})" if winner is not None
+                else f" (Moderation equal, {lw})")
     log(data, "10.4.4", f"Final Power {power_text(p)}: {who}", power=p,
         winner=ROLE[winner] if winner is not None else None)
     game_over(data, {"kind": "final", "winner": ROLE[winner] if winner is not None else None,
-                     "power": p, "reason": reason})
+                     "power": p, "reason": reason, "moderation": [lw, rw]})

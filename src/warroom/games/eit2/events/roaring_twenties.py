@@ -30,7 +30,7 @@ from warroom.core.rng import randbelow
 from warroom.games.eit2 import board as b
 from warroom.games.eit2 import operations as op
 from warroom.games.eit2.board import LW, RW, SIDE, Data, other
-from warroom.games.eit2.components import Components
+from warroom.games.eit2.components import WASHINGTON_NAVAL_TREATY, Components
 from warroom.games.eit2.events import lib as L
 from warroom.games.eit2.events.lib import CardCode
 from warroom.games.eit2.scoring import region_levels
@@ -157,6 +157,16 @@ def washington_naval_treaty(c: Components, data: Data, side: int) -> None:
     (6.3.4 exception) the side it shows loses 1 Moderation. Removed when Appeasement begins
     (11.2.2, sequence.start_turn). effects.run_box_effects applies the Moderation loss."""
     L.reduce_tension(c, data, side, 1)
+    if "Appeasement" in data["eras_in"]:
+        # 11.2.2: the marker "is removed when Appeasement begins on turn 7"; played after
+        # that (the card reshuffled in, or held), it is removed at once: it stayed for the
+        # rest of the game (an end-game audit)
+        if WASHINGTON_NAVAL_TREATY in data["ongoing"]:
+            data["ongoing"].remove(WASHINGTON_NAVAL_TREATY)
+            data["out_of_game"].append(WASHINGTON_NAVAL_TREATY)
+        log(data, "11.2.2", "Appeasement has begun: the Washington Naval Treaty marker is "
+            "not placed (it is removed when Appeasement begins)")
+        return
     L.flag(data, "washington_naval_treaty")
     log(data, "6.3.4", "The Washington Naval Treaty marker is placed on the Rearmament Chart: "
         "a Progress marker reaching a Navy box first costs its side 1 Moderation")
