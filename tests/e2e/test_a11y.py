@@ -229,11 +229,17 @@ def test_an_update_does_not_scroll_back_and_an_old_rule_tip_goes(browser: Any,
         page.wait_for_function(MY_TURN_OR_OVER)
         page.locator("#prompt-rule button.rule").click()
         assert page.locator(".rule-tip").count() == 1
-        for _ in range(3):                      # LW's three placements, by keyboard
+        page.locator("#choices .choice .act").first.focus()
+        for _ in range(3):                      # LW's three placements, by keyboard alone
             before = version(page)
-            page.locator("#choices .choice .act").first.focus()
-            page.keyboard.press("Enter")
+            page.keyboard.press("Enter")        # on what the page focused after each
             wait_version_change(page, before)
+            page.wait_for_timeout(150)
+        # the turn passed to RW: the pressed choice went, and the focus that fell back to
+        # the decision panel is in sight (it was 3,000 px above the window: a review)
+        page.wait_for_timeout(200)
+        assert page.evaluate("""() => { const r = document.activeElement
+            .getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }""")
         page.wait_for_function("() => document.querySelectorAll('.rule-tip').length === 0")
         page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
         at = page.evaluate("window.scrollY")

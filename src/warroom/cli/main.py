@@ -216,9 +216,10 @@ def replay_cmd(
     # columns: an outside audit)
     console.print(render(state.game.id, seen, state.game.content_json()), soft_wrap=False)
     if out is None:
-        console.print(f"[bold]{len(rec.actions)} actions replayed; {state.active} to act.[/]")
+        console.print(f"[bold]{_count(len(rec.actions), 'action')} replayed; {state.active} "
+                      "to act.[/]")
     else:
-        console.print(f"[bold]{len(rec.actions)} actions replayed.[/]")
+        console.print(f"[bold]{_count(len(rec.actions), 'action')} replayed.[/]")
         for line in outcome_lines(out, rec.game):
             console.print(Text(line), soft_wrap=False)
     for line in doubtful:
@@ -533,6 +534,11 @@ register_batch(app)
 
 
 app.command("train")(learn.train)
+
+
+def _count(n: int, word: str) -> str:
+    """``1 action``, ``2 actions``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _one_line_paragraphs(doc: str) -> str:

@@ -217,6 +217,11 @@ def change_tension(c: Components, data: Data, delta: int, mover: int, rule: str)
             war_roll(c, data, mover, drm)
 
 
+WAR_REASON = "war broke out"
+"""The reason of a Final Scoring the Second World War brought (10.4.2), as its outcome keeps
+it (the result's words say so: ``game._outcome_text``)."""
+
+
 def war(c: Components, data: Data) -> None:
     """9.5: "phasing player gets Sanctioned and receives a Sanction marker. End the Strategy
     phase and end the game (see 10.4.2)": the whole decision stack is unwound to Final
@@ -231,7 +236,7 @@ def war(c: Components, data: Data) -> None:
                                                             and f.get("triggered")):
             data["discard"].append(f["card"])
     del data["stack"][:]
-    call(data, "final_scoring", None, reason="war broke out")
+    call(data, "final_scoring", None, reason=WAR_REASON)
     raise WarBreaksOut
 
 

@@ -22,6 +22,7 @@ from warroom.games.eit2.board import (
     NONE,
     ROLE,
     RW,
+    WAR_REASON,
     controller,
     penalised,
     sp_text,
@@ -55,7 +56,7 @@ def _outcome_text(kind: str, winner: str | None, power: int, reason: str = "",
     who = f"{winner.upper()} wins" if winner else "the game is a draw"
     if kind == "final" and power == 0 and moderation is not None:
         lw, rw = moderation
-        who += (f" (Moderation LW {lw}, RW {rw})" if winner
+        who += (f" on Moderation (LW {lw}, RW {rw})" if winner
                 else f" (Moderation equal, {lw})")
     if kind == "held_scoring":
         if winner is None:
@@ -64,7 +65,7 @@ def _outcome_text(kind: str, winner: str | None, power: int, reason: str = "",
         return f"{loser} held a Scoring card at the end of the turn and loses: {who}"
     if kind == "automatic":
         return f"Automatic victory at {pw}: {who}"
-    if reason == "war broke out":
+    if reason == WAR_REASON:
         return f"The Second World War broke out (10.4.2); Final Scoring ends at {pw}: {who}"
     return f"Final Scoring ends at {pw}: {who}"
 
@@ -299,8 +300,10 @@ class EuropeInTurmoil2(EitGame):
         returns = {r: (0.0 if winner is None else 1.0 if r == winner else -1.0)
                    for r in self.roles}
         label = f"{winner}_{_LABEL[kind]}" if winner else f"draw_{_LABEL[kind]}"
+        # Moderation as it stands (Final Scoring's Sanctions leave it): the outcome kept
+        # in a saved game's state is unchanged, so its snapshot still matches
         text = _outcome_text(kind, winner, out["power"], out.get("reason", ""),
-                             out.get("moderation"))
+                             list(st.data["mod"]))
         return Outcome(_TERMINATION[kind], winner, returns, {"power": out["power"]}, text,
                        _RULE[kind], label)
 

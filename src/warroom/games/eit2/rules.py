@@ -107,7 +107,8 @@ RULES: dict[str, str] = {
     "11.1.1": "A Scoring card gives its player a Support Check in the Scoring Region",
     "11.1.4": "Extremists: added to a space, they give bonuses to Support Checks there and "
         "next to it",
-    "11.2.2": "Deployment of Extremists",
+    "11.2.2": "Deployment of Extremists; the Rearmament Chart's markers (the Washington Naval "
+              "Treaty marker until Appeasement begins on turn 7)",
     "2.1.4": "Control: friendly SP exceed the opponent's by at least the Stability Number",
     "2.3.2": "Extremists: 15 per side; when exhausted, relocate one already on the board",
     "3.2": "RW mandatory SP set-up", "3.3": "LW mandatory SP set-up",
@@ -163,8 +164,8 @@ RULES: dict[str, str] = {
     "10.4.1": "Automatic victory at 20 Power; held Scoring card",
     "10.4.2": "Second World War Victory: when war breaks out (9.4), Final Scoring decides",
     "10.4.3": "End Game Victory: after turn 10, Final Scoring decides",
+    "10.4.4": "Final Scoring: every Region; Sanctions for lower Moderation, -2 Power each",
     "12.0": "Great Depression scenario (1932): its set-up",
     "13.0": "Appeasement scenario (1936): its set-up",
-    "10.4.4": "Final Scoring: every Region; Sanctions for lower Moderation, -2 Power each",
 }
 

@@ -148,4 +148,4 @@ def final_scoring(c: Components, data: Data, reason: str) -> None:
     log(data, "10.4.4", f"Final Power {power_text(p)}: {who}", power=p,
         winner=ROLE[winner] if winner is not None else None)
     game_over(data, {"kind": "final", "winner": ROLE[winner] if winner is not None else None,
-                     "power": p, "reason": reason, "moderation": [lw, rw]})
+                     "power": p, "reason": reason})

@@ -369,6 +369,7 @@ function placePlay(first) {
 function render(p) {
   const before = S.payload;
   const focused = $("main").contains(document.activeElement);
+  const focusWas = document.activeElement;
   S.payload = p;
   S.version = p.version;
   header(p);
@@ -395,9 +396,13 @@ function render(p) {
   for (const tip of document.querySelectorAll(".rule-tip[id]")) {
     if (!document.querySelector(`[aria-controls="${tip.id}"]`)) tip.remove();
   }
-  // only for a new decision of this seat: an update while the player reads the log or the
-  // board elsewhere never scrolls the page back (a review)
-  if (before && before.version !== p.version && (p.legal || []).length) keepFocusInSight();
+  // for a new decision of this seat, or where this render moved the focus (the choice
+  // pressed went with its decision): an update that leaves the focus where the player left
+  // it, reading the log or the board elsewhere, never scrolls the page back (a review)
+  const moved = focused && document.activeElement !== focusWas;
+  if (moved || (before && before.version !== p.version && (p.legal || []).length)) {
+    keepFocusInSight();
+  }
 }
 
 /** The first place a decision on the map offers, if the map is where this seat decides. */

@@ -308,7 +308,7 @@ document.addEventListener("keydown", (e) => {
   // PageDown stepped the record instead of scrolling it, an accessibility recheck)
   if (e.target.closest && e.target.closest("input, textarea, select, .map-wrap")) return;
   if (["PageUp", "PageDown", "Home", "End"].includes(e.key) && e.target.closest &&
-      e.target.closest("#log-panel, .log-list, [tabindex][role=log], details")) return;
+      e.target.closest("#log-panel")) return;
   const to = { ArrowRight: () => current() + 1, ArrowLeft: () => current() - 1, Home: () => 0,
     End: () => R.steps, PageDown: () => turnStep(1), PageUp: () => turnStep(-1) }[e.key];
   if (!to || e.altKey || e.ctrlKey || e.metaKey) return;
