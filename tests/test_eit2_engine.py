@@ -407,6 +407,11 @@ def test_9_5_war_ends_the_game_with_a_sanction_and_final_scoring() -> None:
     run(s)
     assert d["outcome"]["kind"] == "final" and d["sanctions"][RW] >= 1
     assert any(e["rule"] == "9.5" for e in s.log)
+    # the result says war brought the Final Scoring (10.4.2); it read as a turn-10 end,
+    # "Final Scoring ends at Power LW 24" (an end-game audit)
+    out = G.outcome(s)
+    assert out is not None and out.text.startswith(
+        "The Second World War broke out (10.4.2); Final Scoring ends at "), out.text
 
 
 # -- 10 scoring ----------------------------------------------------------------------------
@@ -463,14 +468,21 @@ def test_4_5_3_held_scoring_card_loses() -> None:
     assert out is not None and out.returns == {"lw": -1.0, "rw": 1.0}
 
 
-def test_10_4_4_final_scoring_sanctions_for_lower_moderation() -> None:
+def scored(power: int, mod: list[int], reason: str = "test") -> State:
+    """A 1932 game's Final Scoring on an empty board, from ``power`` and ``mod``."""
     s = gd()
     d = s.data
     empty_board(s)
-    d["power"] = 0
-    d["mod"] = [9, 6]
+    d["power"] = power
+    d["mod"] = mod
     d["sanctions"] = [0, 0]
-    final_scoring(C, d, "test")
+    final_scoring(C, d, reason)
+    return s
+
+
+def test_10_4_4_final_scoring_sanctions_for_lower_moderation() -> None:
+    s = scored(0, [9, 6])
+    d = s.data
     assert d["sanctions"] == [0, 3]
     assert d["power"] == -6 and d["outcome"]["winner"] == "lw"
 
@@ -696,35 +708,12 @@ def test_10_4_4_power_zero_ties_go_to_moderation(mod: tuple[int, int],
         assert d["outcome"]["winner"] == winner
 
 
-def test_10_4_2_a_final_scoring_that_war_brought_says_so() -> None:
-    """The result of a game war ended says the Second World War broke out (10.4.2); it read
-    as a turn-10 end, "Final Scoring ends at Power LW 24" (an end-game audit)."""
-    s = gd()
-    d = s.data
-    d["tension"] = 10
-    n = hand_card(s, RW, ops=2, card_side="RW")
-    apply(s, f"ops:{n}")
-    apply(s, "op_place")
-    d["forced"] = [6]
-    with pytest.raises(WarBreaksOut):
-        change_tension(C, d, +1, RW, "9.1")
-    run(s)
-    out = G.outcome(s)
-    assert out is not None and out.text.startswith(
-        "The Second World War broke out (10.4.2); Final Scoring ends at "), out.text
-
-
 def test_10_4_4_a_tie_at_power_0_broken_by_moderation_says_so() -> None:
     """10.4.4: "If the Power marker is at 0 Power, the player with the highest current
     Moderation wins the game": the log and the result say Moderation decided (neither did:
     an end-game audit)."""
-    s = gd()
+    s = scored(2, [9, 8], "end of turn 10")
     d = s.data
-    empty_board(s)
-    d["power"] = 2
-    d["mod"] = [9, 8]
-    d["sanctions"] = [0, 0]
-    final_scoring(C, d, "end of turn 10")
     assert d["power"] == 0 and d["outcome"]["winner"] == "lw"
     assert lines(s)[-1] == "Final Power 0: LW wins on Moderation (LW 9, RW 8) [10.4.4]"
     out = G.outcome(s)

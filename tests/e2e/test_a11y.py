@@ -181,16 +181,24 @@ def test_the_hot_seat_cover_keeps_focus_off_the_page_behind(page: Any,
     assert page.evaluate("document.activeElement.id") == "skip"
 
 
+def _seat_page(browser: Any, server: Server, g: dict[str, Any], role: str,
+               size: tuple[int, int]) -> tuple[Any, Any]:
+    """A window of ``size`` on ``role``'s seat of game ``g``, once its decision is shown."""
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                              base_url=server.url)
+    page = ctx.new_page()
+    page.goto(f"/games/{g['id']}#{g['tokens'][role]}")
+    page.wait_for_function(MY_TURN_OR_OVER)
+    return ctx, page
+
+
 def test_keyboard_focus_never_lands_out_of_sight(browser: Any, server: Server) -> None:
     """Choices played by the keyboard: after each, the focused control is in the window (an
     audit found focus on a choice 400 px below it, under a map the page had scrolled to,
     where Enter played what the player could not see)."""
     g = new_game(server, "eit2", {"lw": "human", "rw": "bot:random"}, seed=3)
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server.url)
-    page = ctx.new_page()
+    ctx, page = _seat_page(browser, server, g, "lw", (1280, 800))
     try:
-        page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
-        page.wait_for_function(MY_TURN_OR_OVER)
         page.locator("#choices .choice .act").first.focus()
         out_of_sight = []
         for _ in range(30):
@@ -222,11 +230,8 @@ def test_an_update_does_not_scroll_back_and_an_old_rule_tip_goes(browser: Any,
     words opened by the prompt's badge go when the prompt changes (they stayed, orphaned,
     with the old rule's words)."""
     g = new_game(server, "eit2", {"lw": "human", "rw": "human"}, seed=3)
-    ctx = browser.new_context(viewport={"width": 390, "height": 700}, base_url=server.url)
-    page = ctx.new_page()
+    ctx, page = _seat_page(browser, server, g, "lw", (390, 700))
     try:
-        page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
-        page.wait_for_function(MY_TURN_OR_OVER)
         page.locator("#prompt-rule button.rule").click()
         assert page.locator(".rule-tip").count() == 1
         page.locator("#choices .choice .act").first.focus()
