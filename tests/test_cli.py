@@ -372,6 +372,6 @@ def test_replay_stops_at_a_step(tmp_path: Path) -> None:
     code, out = run("replay", str(save), "--step", "0", "--json")
     assert code == 0 and json.loads(out)["turn"] == 1 and json.loads(out)["log"], out
     code, out = run("replay", str(save), "--step", "1")
-    assert code == 0 and "1 actions replayed" in out and "The Axis Western front attacks" in out
+    assert code == 0 and "1 action replayed" in out and "The Axis Western front attacks" in out
     code, out = run("replay", str(save), "--step", str(n + 1))
     assert code != 0 and f"the record holds {n} actions; give 0 to {n}" in out
