@@ -326,6 +326,11 @@ def test_content_filters_in_words() -> None:
     assert code == 2 and "give the id (--card ax14)" in out, out
     code, out = run("content", "eaw1940", "--cards")
     assert code == 2 and "eaw1940 has no cards" in out
+    # the summary offers only the parts the pack has (it offered every flag to every game)
+    code, out = run("content", "eaw1940")
+    assert code == 0 and "Show one part with --spaces or --tables;" in out
+    code, out = run("content", "eit2")
+    assert code == 0 and "Show one part with --cards, --card N or --spaces;" in out
 
 
 def test_help_speaks_of_the_choices_offered_now() -> None:

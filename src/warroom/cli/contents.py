@@ -135,7 +135,15 @@ def summary_lines(content: dict[str, Any], width: int) -> list[str]:
     for key in ("actions", "rules"):
         if isinstance(content.get(key), list | dict):
             out.append(f"  {key}: {len(content[key])} (--json)")
-    out.append("Show one part with --cards, --card N, --spaces or --tables; --json prints "
-               "everything as JSON.")
+    # only the flags this game's pack answers (eaw1940 has no cards, eit2 no tables: the
+    # line offered them all, and each answered "has none": a new user's run)
+    parts = [flag for flag, here in (
+        ("--cards, --card N", isinstance(content.get("cards"), list) and content["cards"]),
+        ("--spaces", bool(_space_lists(content))),
+        ("--tables", isinstance(content.get("tables"), dict) and content["tables"]))
+        if here]
+    shown = (", ".join(parts[:-1]) + " or " + parts[-1]) if len(parts) > 1 else "".join(parts)
+    out.append((f"Show one part with {shown}; " if shown else "")
+               + "--json prints everything as JSON.")
     return [line for raw in out for line in (textwrap.wrap(raw, width, subsequent_indent="    ")
                                              or [""])]
