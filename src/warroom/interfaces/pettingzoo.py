@@ -121,15 +121,14 @@ class WarroomAECEnv(AECEnv):  # type: ignore[misc]
         return super().last(observe)  # type: ignore[no-any-return]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        self._started()
-        assert self.state_ is not None
+        state = self._started()
         if agent not in self.possible_agents:
             raise ValueError(f"{agent!r} is no agent of {self.game.id}; the agents are "
                              f"{', '.join(self.possible_agents)}")
-        obs = np.asarray(self.game.observation(self.state_, agent), dtype=np.float32)
+        obs = np.asarray(self.game.observation(state, agent), dtype=np.float32)
         mask = np.zeros(len(self.game.catalogue), dtype=np.int8)
-        if self.state_.active == agent:
-            mask[self.game.legal_ids(self.state_)] = 1
+        if state.active == agent:
+            mask[self.game.legal_ids(state)] = 1
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int | None) -> None:

@@ -30,7 +30,7 @@ from warroom.games.eit2.board import (
 from warroom.games.eit2.frames import DECISIONS, FRAMES
 from warroom.games.eit2.operations import box_effect_text, placement_cost, track_open
 from warroom.games.eit2.rules import RULES
-from warroom.games.eit2.scoring import is_battleground, regions_now
+from warroom.games.eit2.scoring import is_battleground, moderation_decides, regions_now
 from warroom.games.eit2.sequence import rounds_per_turn
 from warroom.games.eit2.setup import setup
 
@@ -55,9 +55,7 @@ def _outcome_text(kind: str, winner: str | None, power: int, reason: str = "",
     pw = "Power 0" if power == 0 else f"Power {'RW' if power > 0 else 'LW'} {abs(power)}"
     who = f"{winner.upper()} wins" if winner else "the game is a draw"
     if kind == "final" and power == 0 and moderation is not None:
-        lw, rw = moderation
-        who += (f" on Moderation (LW {lw}, RW {rw})" if winner
-                else f" (Moderation equal, {lw})")
+        who += moderation_decides(winner is not None, *moderation)
     if kind == "held_scoring":
         if winner is None:
             return f"Both players held a Scoring card at the end of the turn: {who}"

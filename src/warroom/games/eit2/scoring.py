@@ -118,6 +118,12 @@ def score_region(c: Components, data: Data, region: str, values: dict[str, int])
     return net
 
 
+def moderation_decides(won: bool, lw: int, rw: int) -> str:
+    """10.4.4 at Power 0: the words that say Moderation decided (``won``: a player won on
+    it; else they tie), for the log line and the result alike."""
+    return f" on Moderation (LW {lw}, RW {rw})" if won else f" (Moderation equal, {lw})"
+
+
 def final_scoring(c: Components, data: Data, reason: str) -> None:
     """10.4.4: score every region, then Sanctions for the lower Moderation, -2 Power each."""
     data["final_scoring"] = True
@@ -143,8 +149,7 @@ def final_scoring(c: Components, data: Data, reason: str) -> None:
         winner = None
     who = f"{SIDE[winner]} wins" if winner is not None else "the game is a draw"
     if not p:       # 10.4.4: at Power 0 the higher Moderation wins
-        who += (f" on Moderation (LW {lw}, RW {rw})" if winner is not None
-                else f" (Moderation equal, {lw})")
+        who += moderation_decides(winner is not None, lw, rw)
     log(data, "10.4.4", f"Final Power {power_text(p)}: {who}", power=p,
         winner=ROLE[winner] if winner is not None else None)
     game_over(data, {"kind": "final", "winner": ROLE[winner] if winner is not None else None,
