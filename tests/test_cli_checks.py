@@ -64,6 +64,18 @@ def test_a_model_of_another_game_is_refused_before_any_file_is_written(tmp_path:
     assert code == 2 and "--vs net:eaw1940: this model was trained for eaw1940" in out
 
 
+def test_play_vs_alone_plays_the_first_role_against_that_bot() -> None:
+    """``--vs`` without ``--as`` had left every role human: the bot named played nothing
+    and a hand-off screen came up (a new user's run)."""
+    eit2 = load_game("eit2")
+    assert parse_seats(eit2, None, "random").players == {"lw": "human", "rw": "random"}
+    assert parse_seats(eit2, None, None).hotseat
+    code, out = run("play", "eit2", "--vs", "random", "--seed", "2", input="quit\ny\n")
+    assert code == 0, out
+    assert "You play LW; RW: random (--as RW plays the other side)." in out
+    assert "Pass to" not in out
+
+
 def test_play_vs_takes_any_bot_spec() -> None:
     eit2 = load_game("eit2")
     seats = parse_seats(eit2, "lw", "ismcts:iterations=5")

@@ -36,7 +36,7 @@ from warroom.cli.records import HUMAN, parse_seats, seats_for_load
 from warroom.cli.render import print_log, render
 from warroom.core.errors import RecordError, WarroomError
 from warroom.core.log import visible
-from warroom.core.protocol import Game, result, view
+from warroom.core.protocol import Game, result, role_title, view
 from warroom.core.record import (
     Record,
     Session,
@@ -154,6 +154,14 @@ def play(
         # a record keeps who plays, not how they share the screen (an outside audit)
         console.print("[dim]Loaded as hot-seat: each hand behind a hand-off screen "
                       "(--as all shares one screen, every hand shown).[/]")
+    if load is None and as_ is None and vs is not None and len(g.roles) > 1:
+        # --vs alone chose the seat: say which, and how to take another
+        others = [r for r in g.roles if r not in seats.humans]
+        console.print(f"You play {role_title(g.roles[0])}; "
+                      f"{', '.join(role_title(r) for r in others)}: {seats.players[others[0]]}"
+                      f" (--as {role_title(others[0])} plays "
+                      f"{'another' if len(others) > 1 else 'the other'} side).",
+                      style="dim", markup=False, highlight=False)
     loop = PlayLoop(session, seats, bots, Terminal(console), save_path=load)
     if load is not None and rewind:
         loop.saved_actions = list(record.actions)   # the file still holds what was dropped

@@ -50,15 +50,16 @@ class Seats:
 
 
 def parse_seats(game: Game, as_: str | None, vs: str | None) -> Seats:
-    """Seats from ``--as`` and ``--vs`` (defaults: every role human; a two-player game is
-    then hot-seat; the bot is greedy)."""
+    """Seats from ``--as`` and ``--vs`` (defaults: every role human, so a two-player game
+    is hot-seat; ``--vs`` alone: the first role human against that bot, since a bot named
+    with every role human would play nothing; the bot is greedy)."""
     bot = bot_spec(vs if vs is not None else "greedy")
     try:
         make_bot(bot, game=game)
     except WarroomError as exc:
         raise SeatError(f"--vs {str(vs)[:80]}: {exc}") from None
-    choice = (as_ or "hotseat").strip().lower()
     roles = list(game.roles)
+    choice = (as_ or ("hotseat" if vs is None else roles[0])).strip().lower()
     if choice in ("all", "both"):
         humans, open_hands = set(roles), True
     elif choice == "hotseat":
