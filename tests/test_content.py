@@ -218,12 +218,15 @@ def test_bundled_files_validate_and_are_reproduced_by_a_full_copy(eaw: Game,
     assert [a.key for a in copy.catalogue] == [a.key for a in eaw.catalogue]
 
 
-def test_empty_override_folder_is_the_bundled_game(eaw: Game, tmp_path: Path) -> None:
+def test_empty_override_folder_is_refused(tmp_path: Path) -> None:
+    """An empty folder once played the bundled pack (a folder holding the files one level
+    down, or nothing yet, gave the bundled game without a word): now a ContentError."""
     empty = tmp_path / "empty"
     empty.mkdir()
-    game = load_game("eaw1940", content=empty)
-    assert game.c == eaw.c  # type: ignore[attr-defined]
-    assert new_game(game, seed=3).dumps() == new_game(eaw, seed=3).dumps()
+    with pytest.raises(ContentError, match=r"holds none of the pack's files \(map.yaml, "
+                       r"tables.yaml, turn_track.yaml, victory.yaml\), so it would change "
+                       r"nothing; copy the files to change into it from .*eaw1940"):
+        load_game("eaw1940", content=empty)
 
 
 def test_valid_override_takes_effect_and_other_files_stay_bundled(eaw: Game,
@@ -284,3 +287,4 @@ def test_a_field_that_must_hold_fields_says_so_in_words() -> None:
     text = str(err.value)
     assert "field land_attack: must be a mapping of fields (rows, note), not int" in text
     assert "instance of" not in text and "Table" not in text
+

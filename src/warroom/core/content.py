@@ -45,6 +45,7 @@ class ContentPack:
             stray = sorted(p.name for p in override.iterdir()
                            if p.suffix in CONTENT_SUFFIXES and p.name not in known
                            ) if folder else []
+            mine = [p.name for p in override.iterdir() if p.name in known] if folder else []
         except (OSError, ValueError) as exc:
             raise ContentError(f"content folder {str(override)[:300]} cannot be read: "
                                f"{getattr(exc, 'strerror', None) or exc}") from None
@@ -59,6 +60,11 @@ class ContentPack:
             raise ContentError(f"content folder {override} holds {', '.join(stray)}, which "
                                f"replaces no file of the pack (its files: {', '.join(known)})"
                                + (f"; did you mean {hint}" if hint else ""))
+        if not mine:
+            # an empty folder (or a wrong one) would play the bundled pack unsaid
+            raise ContentError(f"content folder {str(override)[:300]} holds none of the "
+                               f"pack's files ({', '.join(known)}), so it would change "
+                               f"nothing; copy the files to change into it from {bundled}")
 
     def path(self, name: str) -> Path:
         if self.override is not None:
