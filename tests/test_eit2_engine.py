@@ -687,7 +687,30 @@ def test_10_4_1_both_players_holding_scoring_cards_is_a_draw() -> None:
     d["hands"][RW].append(scoring[1])
     end_turn(C, d)
     assert d["outcome"]["kind"] == "held_scoring" and d["outcome"]["winner"] is None
-    assert "Both players hold a Scoring card: the game is a draw [4.5.3]" in lines(s)
+    t0, t1 = (", ".join(C.cards[n].title for n in h if C.cards[n].scoring)
+              for h in d["hands"])
+    assert C.cards[scoring[0]].title in t0 and C.cards[scoring[1]].title in t1
+    assert (f"Both players hold a Scoring card (LW {t0}, RW {t1}): the game is a draw "
+            "[4.5.3]") in lines(s)
+
+
+def test_4_5_3_a_held_scoring_card_that_loses_is_named() -> None:
+    """The loss said "holds a Scoring card" without naming it (an end-game audit)."""
+    from warroom.games.eit2.sequence import end_turn
+
+    s = gd()
+    d = s.data
+    n = next(n for n in C.card_numbers if C.cards[n].scoring)
+    for pile in (d["deck"], d["discard"], d["out_of_game"], *d["hands"]):
+        if n in pile:
+            pile.remove(n)
+    d["hands"][RW] = [m for m in d["hands"][RW] if not C.cards[m].scoring] + [n]
+    d["hands"][LW] = [m for m in d["hands"][LW] if not C.cards[m].scoring]
+    end_turn(C, d)
+    assert d["outcome"]["winner"] == "lw"
+    assert (f"RW holds a Scoring card ({C.cards[n].title}): RW loses the game (10.4.1) "
+            "[4.5.3]") in lines(s)
+    assert d["log"][-1]["scoring_cards"] == [n]
 
 
 @pytest.mark.parametrize(("mod", "winner"), [((9, 9), None), ((10, 9), "lw"),
