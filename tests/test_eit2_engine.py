@@ -485,6 +485,20 @@ def test_10_4_4_final_scoring_sanctions_for_lower_moderation() -> None:
     d = s.data
     assert d["sanctions"] == [0, 3]
     assert d["power"] == -6 and d["outcome"]["winner"] == "lw"
+    # the comparison, then the cause before the Power it moves (an end-game audit: the
+    # comparison went unsaid, and "RW loses 6 Power" followed "LW gains 6 Power")
+    got = lines(s)
+    i = got.index("Moderation LW 9, RW 6: RW, the lower, receives 3 Sanction marker(s), "
+                  "the difference [10.4.4]")
+    assert got[i + 1:i + 6] == [
+        "RW receives a Sanction marker (1) [10.4.4]",
+        "RW receives a Sanction marker (2) [10.4.4]",
+        "RW receives a Sanction marker (3) [10.4.4]",
+        "RW holds 3 Sanction marker(s): 2 Power each to LW [10.4.4]",
+        "LW gains 6 Power: Power LW6 [10.4.4]"]
+    assert not any("Power for" in line for line in got)
+    equal = scored(0, [7, 7])
+    assert "Moderation equal (LW 7, RW 7): no Sanction marker [10.4.4]" in lines(equal)
 
 
 def test_random_games_keep_the_invariants() -> None:

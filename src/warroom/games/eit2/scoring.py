@@ -133,13 +133,20 @@ def final_scoring(c: Components, data: Data, reason: str) -> None:
     lw, rw = data["mod"][LW], data["mod"][RW]
     if lw != rw:
         low = LW if lw < rw else RW
+        log(data, "10.4.4", f"Moderation LW {lw}, RW {rw}: {SIDE[low]}, the lower, receives "
+            f"{abs(lw - rw)} Sanction marker(s), the difference")
         for _ in range(abs(lw - rw)):
             sanction(c, data, low, "10.4.4")
+    else:
+        log(data, "10.4.4", f"Moderation equal (LW {lw}, RW {rw}): no Sanction marker")
     for side in (LW, RW):
         n = data["sanctions"][side]
         if n:
+            # the cause before the Power line it moves (it had followed it, reading as a
+            # second change: an end-game audit)
+            log(data, "10.4.4", f"{SIDE[side]} holds {n} Sanction marker(s): 2 Power each "
+                f"to {SIDE[1 - side]}")
             gain_power(c, data, 1 - side, 2 * n, "10.4.4")
-            log(data, "10.4.4", f"{SIDE[side]} loses {2 * n} Power for {n} Sanction(s)")
     p = data["power"]
     if p:
         winner: int | None = RW if p > 0 else LW
