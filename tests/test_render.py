@@ -136,6 +136,17 @@ def test_eit2_setup_does_not_say_rw_phasing_while_lw_decides() -> None:
     assert f"{view(st, None)['phasing'].upper()} phasing" in first
 
 
+def test_eit2_board_says_20_wins_during_play_only() -> None:
+    """10.4.1's "20 wins" stayed on the board after Final Scoring, where 20 wins nothing
+    (10.4.4) and the game was over (an end-game audit)."""
+    st = new_game(load_game("eit2"), "appeasement", 0)
+    assert "(20 wins)" in text_of(render_board("eit2", view(st, "lw"))).split("\n")[1]
+    st = play_until("eit2", 0, "appeasement")
+    assert st.active is None
+    second = text_of(render_board("eit2", view(st, "lw"))).split("\n")[1]
+    assert second.startswith("Power ") and "20 wins" not in second
+
+
 def test_eit2_space_cell_legend_and_letters_without_colour() -> None:
     st = new_game(load_game("eit2"), "1920", 1)
     out = text_of(render_board("eit2", view(st, "lw")), no_color=True)

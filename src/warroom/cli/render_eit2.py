@@ -129,8 +129,11 @@ def render_board(view: dict[str, Any]) -> RenderableType:
         f", {scenario}: turn {view['turn']}/{view.get('turns', 10)}, {_phase(view)}{who}"))
     mod, sanc = view["moderation"], view["sanctions"]
     pen = [k.upper() for k, v in view.get("extremist_penalty", {}).items() if v]
+    # 20 wins during play only (10.4.1); once the game is over it would mislead (10.4.4:
+    # no automatic victory at Final Scoring)
+    wins = "" if view.get("result") else " (20 wins)"
     lines.append(Text(
-        f"Power {power_words(view['power'])} (20 wins) | Moderation LW{mod['lw']}/RW{mod['rw']} | "
+        f"Power {power_words(view['power'])}{wins} | Moderation LW{mod['lw']}/RW{mod['rw']} | "
         f"Tension {view['tension']}/11 | Sanctions LW{sanc['lw']}/RW{sanc['rw']}"))
     left = view["extremists_left"]
     hands = view["hand_sizes"]
