@@ -230,3 +230,47 @@ def test_why_not_on_the_board(big: Any, server: Server) -> None:
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelector('#map .map-why')"
                            ".innerText.includes('Eastern Europe')")
+
+
+def test_what_the_bot_did_is_marked_after_the_decision(big: Any, server: Server) -> None:
+    """The Allied BOT answers inside the reply to the Axis's last action: what it changed is
+    marked on the map and in the log (an outside audit: the mark was taken after the reply,
+    so nothing the BOT did was ever marked)."""
+    page = big
+    g = start(server)
+    open_board(page, g)
+    assert page.locator("#map .space.changed").count() == 0      # a first sight marks nothing
+    for _ in range(8):          # the Axis spend their AP until the BOT has acted
+        before = version(page)
+        end = page.locator('#choices .act[data-key="end_turn"]')
+        (end if end.count() else page.locator("#choices .act").first).click()
+        page.wait_for_function(f"() => document.body.dataset.version !== '{before}'")
+        page.wait_for_function(MY_TURN_OR_OVER)
+        if any("Allied BOT" in t for t in page.locator("#log li.new").all_inner_texts()):
+            break
+    else:
+        pytest.fail("the Allied BOT never acted")
+    fresh = page.locator("#log li.new").all_inner_texts()
+    assert any("Allied BOT: die" in t for t in fresh), fresh
+    assert f"{len(fresh)} new since your last decision" in page.locator("#log-new").inner_text()
+    assert page.locator("#map .space.changed").count() >= 1     # the turn marker at least
+
+
+def test_a_finished_game_shows_its_final_score_and_band(big: Any, server: Server) -> None:
+    """The result box gives the final score, and the VP strip calls its band final, not "as
+    it stands" (an outside audit: the VP were only at the log's end); a greyed Undo says
+    why."""
+    page = big
+    g = start(server, seed=4)
+    open_board(page, g)
+    assert page.locator("#undo").is_disabled()
+    assert "never past a die roll" in (page.locator("#undo").get_attribute("title") or "")
+    play_random(server, g, 400, seed=4)
+    v = seat_view(server, g)
+    assert v["status"] == "over"
+    page.reload()
+    page.wait_for_function(MY_TURN_OR_OVER)
+    assert page.locator("#result .result-score").inner_text() == (
+        f"Final score: VP {v['result']['scores']['vp']}")
+    now = page.locator(".eaw-vp-now").inner_text()
+    assert "final:" in now and "as it stands" not in now

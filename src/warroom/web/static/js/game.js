@@ -99,6 +99,18 @@ function setConn(state) {
 
 // -- the prompt and the choices ----------------------------------------------------------------
 
+/** The final score as the terminal's result line gives it ("Axis VP 11"; eit2's Power as
+ * its track writes it, "LW 12"): an audit found the box without it, eaw1940's VP only at
+ * the log's end. */
+function scoreLine(game, scores) {
+  const parts = Object.entries(scores || {}).map(([k, v]) => {
+    const value = game === "eit2" && k === "power" && typeof v === "number"
+      ? (v === 0 ? "0" : v < 0 ? `LW ${-v}` : `RW ${v}`) : String(v);
+    return `${humanize(k)} ${value}`;
+  });
+  return parts.length ? h("p", { class: "result-score" }, `Final score: ${parts.join(", ")}`) : null;
+}
+
 function renderResult(p) {
   const box = $("result");
   const r = p.result;
@@ -113,6 +125,7 @@ function renderResult(p) {
     h("h2", {}, "Game over"),
     h("p", { class: "result-text" }, r.winner ? [roleChip(r.winner), " "] : null, r.text || r.label || "",
       " ", ruleBadge(r.rule)),
+    scoreLine(p.game, r.scores),
     h("a", { class: "button replay-game", href: `/games/${encodeURIComponent(gameId)}/replay` }, "Replay the game"),
     r.termination ? h("p", { class: "muted" }, humanize(r.termination)) : null,
     p.seed !== null && p.seed !== undefined ? h("p", { class: "muted" }, `Seed ${p.seed} (revealed now that the game is over)`) : null);
@@ -379,6 +392,10 @@ function render(p) {
   renderRest(p);
   showChanges();
   $("undo").disabled = !p.can_undo;
+  // a greyed Undo says why (an audit: in eaw1940 nearly every action rolls a die)
+  $("undo").title = p.can_undo ? "Take back your last decision"
+    : "Nothing to take back: Undo takes back only your own decisions while you are still to "
+      + "act, never past a die roll, a card drawn or revealed, or another seat's decision";
   // once the game is over nothing is played or taken back: no Undo, no key to play
   const over = p.status === "over";
   $("undo").hidden = over;
@@ -642,14 +659,18 @@ async function act(key) {
   if (S.busy || S.handoff || !key) return;
   setBusy(true);
   const role = seat().role;
+  // what the seat saw as it decided: in a game of one role the rules' own BOT answers in
+  // this same reply (eaw1940's Allied BOT), so all of it is news, the decision's dice too
+  const before = S.payload ? sightOf(S.payload) : null;
   try {
     const p = await api(`${base}/actions`, { method: "POST",
       body: { token: seat().token, action: key, version: S.version } });
     clearMessages();
     $("explain").hidden = true;
     onPayload(p);
-    // what this seat sees next as changed is what others do from here
-    setSeen(role, sightOf(p));
+    // elsewhere what this seat sees next as changed is what others do from here (an audit:
+    // no mark ever showed what eaw1940's BOT did)
+    setSeen(role, (p.roles || []).length === 1 && before ? before : sightOf(p));
     showChanges();
   } catch (err) {
     problem(err, `“${key}” was not played`);

@@ -138,8 +138,10 @@ function turnStrip(view, map) {
   const span = hi - lo + 1;
   const pct = (v) => `${((v - lo) / span) * 100}%`;
   const band = bands.find((b) => (b.min ?? -Infinity) <= view.vp && view.vp <= (b.max ?? Infinity));
+  // "as it stands" while the game is on; at its end the band is the result (an audit)
+  const stands = view.result ? "final" : "as it stands";
   const bar = h("div", { class: "eaw-vp-bar", role: "img",
-    "aria-label": `Axis VP ${view.vp}${band ? `, as it stands: ${humanize(band.label)}` : ""}` },
+    "aria-label": `Axis VP ${view.vp}${band ? `, ${stands}: ${humanize(band.label)}` : ""}` },
   bands.map((b) => {
     const a = Math.max(lo, b.min ?? lo);
     const z = Math.min(hi, b.max ?? hi);
@@ -156,7 +158,7 @@ function turnStrip(view, map) {
       pips,
       // the band the VP fall in now (10.4 judges it at the game's end)
       h("span", { class: "eaw-vp-now", title: "10.4: the victory level is judged at the end of the game" },
-        `Axis VP ${view.vp}`, band ? ` — as it stands: ${humanize(band.label)}` : ""),
+        `Axis VP ${view.vp}`, band ? ` — ${stands}: ${humanize(band.label)}` : ""),
       h("span", {}, `Flags ${flags.length}/${need}${flags.length ? `: ${flags.join(", ")}` : ""}`),
       (view.allies_occupy || []).length ? h("span", { class: "chip warn" }, `Allies occupy ${view.allies_occupy.join(", ")}`) : null,
       map.turn_track_reconstructed ? h("span", { class: "muted small" }, "turn track reconstructed") : null),
