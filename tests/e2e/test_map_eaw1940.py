@@ -101,6 +101,11 @@ def test_the_board_shows_every_element_of_the_content(big: Any, server: Server) 
     assert board.locator(".eaw-tank.axis").count() == 1
     assert page.locator(".eaw-turn").count() == len(CONTENT["turn_track"]["turns"])
     assert "Turn 1/10" in page.locator(".eaw-strip").inner_text()
+    # a turn box breaks "+Central/Southern front" after the slash, not inside a word (an
+    # audit saw "+Central/S" over "outhern front")
+    notes = page.eval_on_selector_all(".eaw-turn-notes span", "els => els.map(e => e.textContent)")
+    central = [n for n in notes if "Central" in n]
+    assert central and all("/\u200b" in n for n in central), central
     # the VP band is where the score stands, not a result (10.4 judges it at the end)
     assert "as it stands:" in page.locator(".eaw-vp-now").inner_text()
     assert page.locator(".eaw-band").count() == len(CONTENT["victory"]["bands"])

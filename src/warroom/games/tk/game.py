@@ -104,9 +104,13 @@ class TotalerKrieg(Game):
     action labels too, reworded that day): the same content."""
     id = "tk"
     title = "Totaler Krieg! political events (rule 15)"
+    # the last sentence for the lobby: a human Axis saw a Soviet bot's choice end the game
+    # before any decision of its own (a browser audit)
     summary = ("One political event of Totaler Krieg!, resolved on a bundled situation: "
                "the receiving faction, and any other it names, make its choices; the game "
-               "ends when the event is resolved, with what to do on the physical map.")
+               "ends when the event is resolved, with what to do on the physical map. A "
+               "faction the event does not ask has no decision in it: seat every faction "
+               "human to make every choice.")
     roles = ("axis", "western", "soviet")
     scenarios = ("random", *SITUATIONS)
     default_scenario = "random"

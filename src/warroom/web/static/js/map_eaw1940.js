@@ -124,7 +124,9 @@ function turnStrip(view, map) {
       h("span", { class: "eaw-turn-n" }, now ? `▶${t.turn}` : String(t.turn)),
       h("span", { class: "eaw-turn-date" }, t.date),
       h("span", { class: "eaw-turn-ap" }, `${t.ap} AP`),
-      notes.length ? h("span", { class: "eaw-turn-notes" }, notes.map((n) => h("span", {}, n))) : null);
+      // a break offered after each "/" ("+Central/ Southern front", not "+Central/S outhern":
+      // an audit)
+      notes.length ? h("span", { class: "eaw-turn-notes" }, notes.map((n) => h("span", {}, n.replaceAll("/", "/\u200b")))) : null);
     }));
   const turnAp = (track.find((t) => t.turn === view.turn) || {}).ap ?? view.ap;
   const pips = h("span", { class: "eaw-ap", "aria-label": `${view.ap} of ${turnAp} AP left` },

@@ -200,7 +200,7 @@ export function renderTk(view, legal, ui, act) {
     pending ? h("div", { class: "tk-step" },
       h("span", { class: "tk-step-label" }, "Now: "), roleChip(pending.role), " ",
       h("span", {}, pending.prompt), " ", ruleBadge(pending.rule),
-      pending.choices && pending.choices.length ? h("span", { class: "muted" }, ` — ${pending.choices.length} choice${pending.choices.length > 1 ? "s" : ""}${acts.size ? "; highlighted boxes below can be chosen" : ""}`) : null)
+      pending.choices && pending.choices.length ? h("span", { class: "muted" }, ` — ${pending.choices.length} choice${pending.choices.length > 1 ? "s" : ""}${acts.size ? "; the highlighted boxes below hold them (a box may hold several)" : ""}`) : null)
       : h("div", { class: "tk-step" }, view.result ? h("strong", {}, view.result.text || "Resolved") : "Resolving…"),
     logTail.length ? h("ol", { class: "tk-steps", "aria-label": "The latest steps" },
       logTail.map((e) => h("li", {}, e.rule ? [ruleBadge(e.rule, { tab: false }), " "] : null, e.text || ""))) : null,
