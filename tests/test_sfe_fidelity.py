@@ -140,7 +140,10 @@ def test_a_lost_attack_into_contested_paris_leaves_paris_a_western_supply_source
     paris = next(x for x in view(s)["locations"] if x["name"] == "Paris")
     assert paris["flag"] == "western"
     assert not [e for e in s.log if "place their control flag" in e["text"]]
-    assert entries(s, "8.6", location="Paris")
+    # the flag's rule (8.2, with 2.5), not the supply rule (8.6): a citation audit
+    stays = entries(s, "8.2", location="Paris")
+    assert any(e["text"] == "Paris stays contested: no control flag is placed" for e in stays)
+    assert not entries(s, "8.6", location="Paris")
     # the supply check at the end of the Allied turn keeps the Western 1 in Paris
     play(s, "op:pass")
     assert counters(s, "Paris") == [("axis", 2, False, "east"), ("western", 1, False, "west")]

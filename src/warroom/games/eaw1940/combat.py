@@ -219,7 +219,8 @@ def axis_attack_sea(c: Components, data: Data, z: int) -> None:
 
 
 def allied_attack_sea(c: Components, data: Data, z: int) -> None:
-    """Allied Action Chart / 7.1: attack Axis control of sea zone ``z`` (no DRM, 7.3)."""
+    """Allied Action Chart / 7.1: attack Axis control of sea zone ``z`` (no DRM: the 7.2
+    example)."""
     die, total, result, text = attack_roll(data, [], c.sea_table)
     head = f"The Allies attack Axis control of the {c.sea_names[z]}: {text} -> "
     if result == "attacker_wins":

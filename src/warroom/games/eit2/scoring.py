@@ -26,7 +26,7 @@ def region_spaces(c: Components, region: str) -> list[int]:
 
 def is_battleground(c: Components, data: Data, s: int) -> bool:
     """2.1.5 plus the conditional battlegrounds: French Catholics once Joan of Arc is
-    canonised, the Rhineland once it is no longer demilitarised (10.3 note)."""
+    canonised, the Rhineland once it is no longer demilitarised (17.0's example of play, 3.5)."""
     if c.battleground[s]:
         return True
     cond = c.cond_battleground[s]

@@ -474,10 +474,10 @@ def finish(st: St, fr: Frame) -> None:
     loc = fr["location"]
     winning = fr["attacking_owner"] if win == att else fr["defending_owner"]
     if sides_in(data["u"][loc]) == 3:
-        # 2: contested locations are controlled by neither player; 8.6: "A contested
-        # location still counts as a supply source for the original owning side until
-        # controlled by the opposing side": no flag while it stays contested
-        log(data, "8.6", f"{c.names[loc]} stays contested: no control flag is placed",
+        # 2.5: contested locations are controlled by neither player, so 8.2's flag ("Place
+        # a location control marker if control of the location changes") waits until the
+        # location is no longer contested (it had cited 8.6, a supply rule: a citation audit)
+        log(data, "8.2", f"{c.names[loc]} stays contested: no control flag is placed",
             location=c.names[loc])
     else:
         E.set_control(st, loc, winning, "8.2")

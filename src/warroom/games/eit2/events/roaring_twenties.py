@@ -321,8 +321,8 @@ def _croix_check(c: Components, data: Data, frame: Frame, choice: int | None) ->
 
 def ruhr_occupation(c: Components, data: Data, side: int) -> None:
     """Card 19, Ruhr Occupation (LW, 3 OPs, *): 5 LW SP in the Rhineland (the Event names it,
-    3.5) and the Rhineland Demilitarized marker is removed (it becomes a Battleground, 10.3
-    note); Tension +1 (9.1; the LW player moves it and rolls for war, 9.4)."""
+    3.5) and the Rhineland Demilitarized marker is removed (it becomes a Battleground: 17.0's
+    example of play); Tension +1 (9.1; the LW player moves it and rolls for war, 9.4)."""
     L.place(c, data, side, "Rhineland", 5)
     if data["flags"].get("rhineland_demilitarized"):
         L.flag(data, "rhineland_demilitarized", False)
