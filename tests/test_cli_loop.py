@@ -328,9 +328,15 @@ def test_content_filters_in_words() -> None:
     assert code == 2 and "eaw1940 has no cards" in out
     # the summary offers only the parts the pack has (it offered every flag to every game)
     code, out = run("content", "eaw1940")
-    assert code == 0 and "Show one part with --spaces or --tables;" in out
+    assert code == 0 and "Show one part with --spaces, --tables or --rules;" in out
+    assert "rules: 57 (--rules)" in out
     code, out = run("content", "eit2")
-    assert code == 0 and "Show one part with --cards, --card N or --spaces;" in out
+    assert code == 0 and "Show one part with --cards, --card N, --spaces or --rules;" in out
+    # the rule index in words: sfe's numbers past its book's own are warroom's, and a
+    # player had no way to read them outside a game (a citation audit)
+    code, out = run("content", "sfe", "--rules")
+    assert code == 0 and out.startswith("Rules cited by warroom (")
+    assert "\n8.5  Retreat" in out and "\n7.2.1  " in out
 
 
 def test_help_speaks_of_the_choices_offered_now() -> None:

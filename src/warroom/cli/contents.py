@@ -113,6 +113,19 @@ def one_card_lines(game: Game, query: str) -> list[str]:
     return card_text(game, None, query, how="--card ").splitlines()
 
 
+def rule_lines(content: dict[str, Any], width: int) -> list[str]:
+    """The rule index: every rule number the game cites (in its log, prompts and ``why``),
+    with what the rule says, one a line; the numbers past a rulebook's own are warroom's
+    (sfe's and eaw1940's books number few paragraphs: a citation audit)."""
+    rules = content.get("rules")
+    if not isinstance(rules, dict) or not rules:
+        raise WarroomError(f"{content.get('game')} has no rule index")
+    out = [f"Rules cited by warroom ({len(rules)}; in play, rule N shows one):"]
+    for number, text in rules.items():
+        out += textwrap.wrap(f"{number}  {text}", width, subsequent_indent="      ") or [""]
+    return out
+
+
 def summary_lines(content: dict[str, Any], width: int) -> list[str]:
     """What the pack holds, with the flag that shows each part."""
     game = content.get("game")
@@ -132,15 +145,16 @@ def summary_lines(content: dict[str, Any], width: int) -> list[str]:
         else:
             out.append(f"  {key}: {size} entr{'y' if size == 1 else 'ies'}"
                        + (f" ({flag})" if flag else " (--json)"))
-    for key in ("actions", "rules"):
+    for key, flag in (("actions", "--json"), ("rules", "--rules")):
         if isinstance(content.get(key), list | dict):
-            out.append(f"  {key}: {len(content[key])} (--json)")
+            out.append(f"  {key}: {len(content[key])} ({flag})")
     # only the flags this game's pack answers (eaw1940 has no cards, eit2 no tables: the
     # line offered them all, and each answered "has none": a new user's run)
     parts = [flag for flag, here in (
         ("--cards, --card N", isinstance(content.get("cards"), list) and content["cards"]),
         ("--spaces", bool(_space_lists(content))),
-        ("--tables", isinstance(content.get("tables"), dict) and content["tables"]))
+        ("--tables", isinstance(content.get("tables"), dict) and content["tables"]),
+        ("--rules", isinstance(content.get("rules"), dict) and content["rules"]))
         if here]
     shown = (", ".join(parts[:-1]) + " or " + parts[-1]) if len(parts) > 1 else "".join(parts)
     out.append((f"Show one part with {shown}; " if shown else "")

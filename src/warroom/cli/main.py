@@ -27,6 +27,7 @@ from warroom.cli.common import warn
 from warroom.cli.contents import (
     card_list_lines,
     one_card_lines,
+    rule_lines,
     space_lines,
     summary_lines,
     table_lines,
@@ -246,14 +247,16 @@ def content(
                                          "lines, one a line.")] = False,
     tables: Annotated[bool, typer.Option("--tables", help="The game's tables, row by row.")]
     = False,
+    rules: Annotated[bool, typer.Option("--rules", help="The rule index: every rule number "
+                                        "the game cites, with what it says.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the whole pack as JSON.")]
     = False,
     content: ContentOpt = None,
 ) -> None:
     """Show a game's content pack: cards, map, tables.
 
-    A summary, or one part (--cards, --card N, --spaces, --tables) in words; --json prints
-    it all as JSON."""
+    A summary, or one part (--cards, --card N, --spaces, --tables, --rules) in words; --json
+    prints it all as JSON."""
     try:
         g = load_game(game, content)
         data = g.content_json()
@@ -270,7 +273,9 @@ def content(
             lines += space_lines(data, width)
         if tables:
             lines += table_lines(data, width)
-        if not (cards or spaces or tables or card is not None):
+        if rules:
+            lines += rule_lines(data, width)
+        if not (cards or spaces or tables or rules or card is not None):
             lines = summary_lines(data, width)
     except WarroomError as exc:
         _fail(exc)

@@ -1,10 +1,16 @@
 """Rule numbers for Struggle for Europe 1939-1945.
 
 The rulebook numbers its sections 1-9 (and 5.1, 5.2, 7.1, 7.2) but not the paragraphs
-within them. warroom keeps the book's numbers and numbers the paragraphs and headed
-sub-sections of a section in reading order, so a player finds "8.5" by counting the
-fifth heading of section 8 ("Retreat Due to Battle Loss"). "CQR" is the Card Quick
-Reference at the end of the book.
+within them. warroom keeps the book's numbers and numbers the topics of a section in
+reading order: a headed sub-section, an unheaded block or one topic of a long paragraph
+each take the next number (2.1-2.5 are the topics of section 2's one long paragraph,
+3.1 and 3.2 split one paragraph, 6.3 joins parts of two, 8.1 and 8.2 split the battle
+sequence at its totals step, and "8.5", "Retreat Due to Battle Loss", is the third
+printed heading of section 8 after two unheaded blocks). So the numbers past the book's
+own are warroom's: a player finds them with ``warroom content sfe --rules`` (in play:
+``rule N``; on the web, a rule badge), which print the summaries below, not by counting
+the book (a citation audit found the earlier "count the headings" description did not
+reproduce them). "CQR" is the Card Quick Reference at the end of the book.
 
 Readings
 --------
