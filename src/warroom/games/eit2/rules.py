@@ -1,6 +1,10 @@
 """Rule numbers of Europe in Turmoil II (the rulebook numbers them), for citations, and the
 readings the engine chose where the rulebook can be read two ways.
 
+Two numbers are warroom's: "3.5R" is the unnumbered paragraph "Rhineland and the Rhineland
+Demilitarized Marker" printed after 3.5; and the book prints 12.5 twice ("Build Draw Deck",
+then "Place SP and Extremists"): warroom's "12.5" is the second (a citation audit).
+
 Readings (each with a test in ``tests/test_eit2_fidelity.py``):
 
 - 9.5 "End the Strategy phase and end the game": war ends the phase at once. The war roll
