@@ -569,6 +569,14 @@ def test_phone_shows_each_map_without_sideways_scroll(browser: Any, server: Serv
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
         page.locator("#map-panel").scroll_into_view_if_needed()
         shot(page, f"phone-{game}")
+        if game != "tk":        # a legend's sample wraps with its words, never alone (an
+            # audit saw "◯" end a line and "changed since your decision" begin the next)
+            item = page.locator("#map .map-legend .lg-item", has=page.locator(".lg.changed"))
+            assert "changed since your decision" in item.inner_text()
+            sample = item.locator(".lg.changed").bounding_box()
+            words_box = item.bounding_box()
+            assert sample is not None and words_box is not None
+            assert words_box["height"] < 2 * sample["height"] + 4, (sample, words_box)
         if game == "eit2":      # its 72 choices spread over the map: it starts zoomed in
             svg = page.locator("#map svg").first
             zoomed = float((svg.get_attribute("viewBox") or "0 0 0 0").split()[2])

@@ -11,7 +11,7 @@
 // Data is always inserted as text, never as HTML.
 import { NS, actionsBySpace, bindChoice, boardKeys, choiceChip, choiceMenu, choiceWords, infoLine, panZoomGestures,
   s, viewBox, whyNotBox, zoomTools } from "./mapkit.js";
-import { fill, h, roleName } from "./ui.js";
+import { fill, h, legendItems, roleName } from "./ui.js";
 const LAND_LINK = 90; // links longer than this (in map units) are drawn as sea crossings
 
 // Region tints, letters and hatches come from the content (`map.regions`: name, colour,
@@ -512,7 +512,7 @@ export function renderMap(view, legal, ui, act) {
   ui.set("map:fitted", sig);
 
   const tools = zoomTools(pz, null,
-    h("span", { class: "map-legend" },
+    h("span", { class: "map-legend" }, ...legendItems(
       h("span", { class: "lg lw" }, "L"), " LW SP  ", h("span", { class: "lg rw" }, "R"), " RW SP  ",
       h("span", { class: "lg ext" }, "E"), " Extremist  ", h("span", { class: "lg star" }, "★"), " Battleground  ",
       h("span", { class: "lg ring" }, "◯"), " can be chosen  ",
@@ -521,7 +521,7 @@ export function renderMap(view, legal, ui, act) {
         const st = regionStyle(r);
         if (st.hatched) return h("span", { class: "lg region hatch", style: { background: `repeating-linear-gradient(45deg, ${st.tint} 0 3px, #b5ab93 3px 4px)` } }, `${st.letter ? `${st.letter} ` : ""}${r}`);
         return h("span", { class: "lg region", style: { background: st.tint } }, `${st.letter} ${r}`);
-      })));
+      }))));
   boardKeys(wrap, pz, menu.close);
   wrap.append(tools, h("div", { class: "map-frame" }, svg), info, why.node);
   return wrap;

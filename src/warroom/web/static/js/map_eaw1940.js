@@ -10,7 +10,7 @@
 // control markers. Okabe & Ito colours, always with a letter or word as well.
 import { NS, actionsBySpace, bindChoice, boardKeys, choiceMenu, choiceWords, infoLine, panZoomGestures, s, showDetails,
   viewBox, whyNotBox, zoomTools } from "./mapkit.js";
-import { h, humanize } from "./ui.js";
+import { h, humanize, legendItems } from "./ui.js";
 
 const AXIS = "#000000";
 const ALLIED = "#0072B2";
@@ -476,13 +476,13 @@ export function renderEaw1940(view, legal, ui, act) {
 
   const lg = (cls, text, style) => h("span", { class: `lg ${cls}`, style }, text);
   const tools = zoomTools(pz, null,
-    h("span", { class: "map-legend eaw-legend" },
+    h("span", { class: "map-legend eaw-legend" }, ...legendItems(
       lg("eaw-ax", "X"), " Axis  ", lg("eaw-al", "A"), " Allied  ", lg("eaw-st", "S"), " stalled  ",
       lg("eaw-rs", "R"), " reserve  ", lg("eaw-tk", "T"), " tank (dashed: used)  ", lg("eaw-fl", "★"), " flag VP  ",
       lg("eaw-port", "⚓"), " port  ", lg("ring", "◯"), " can be chosen  ",
       lg("changed", "◯"), " changed since your decision",
       lay.auto ? h("span", { class: "muted" }, " — automatic layout (the content has none)")
-        : map.layout && map.layout.reconstructed ? h("span", { class: "muted" }, " — layout reconstructed") : null));
+        : map.layout && map.layout.reconstructed ? h("span", { class: "muted" }, " — layout reconstructed") : null)));
   boardKeys(wrap, pz, menu.close);
   wrap.append(turnStrip(view, map), tools, h("div", { class: "map-frame eaw-frame" }, svg), info, why.node);
   return wrap;

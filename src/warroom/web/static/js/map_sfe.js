@@ -9,7 +9,7 @@
 // the halves and counters of the location a decision is about play `half:` and `unit:`
 // choices. Hover or focus shows the details. Zoom and pan change the viewBox only. Data is
 // always inserted as text, never as HTML.
-import { fill, h, humanize, roleName } from "./ui.js";
+import { fill, h, humanize, legendItems, roleName } from "./ui.js";
 import { NS, actionsBySpace, bindChoice, boardKeys, choiceChip, choiceMenu, choiceWords, infoLine, panZoomGestures, s,
   toolButton, viewBox, whyNotBox, zoomTools } from "./mapkit.js";
 
@@ -242,7 +242,7 @@ function tracks(view, map) {
 
 function legend() {
   const sw = (cls, text, title) => h("span", { class: `lg ${cls}`, title }, text);
-  return h("span", { class: "map-legend sfe-legend" },
+  return h("span", { class: "map-legend sfe-legend" }, ...legendItems(
     sw("sfe-lg ax", "A", "Axis: gray, square"), " Axis ", sw("sfe-lg we", "W", "Western Allies: blue, round"), " Western ",
     sw("sfe-lg so", "S", "Soviet Allies: vermilion, round"), " Soviet ", sw("sfe-lg ne", "N", "neutral: tan"), " neutral ",
     sw("sfe-lg co", "C", "contested: both sides in the location"), " contested ",
@@ -254,7 +254,7 @@ function legend() {
     sw("sfe-lg cap", "⚑", "capital (a flag is printed)"), " capital ",
     h("span", { class: "sfe-lg-split" }, "W|E"), " halves ", sw("sfe-lg bat", "⚔", "the half where a battle is fought"), " battle ",
     sw("sfe-lg ring", "◯", "a legal choice"), " can be chosen ",
-    sw("changed", "◯", "changed since your last decision"), " changed since your decision");
+    sw("changed", "◯", "changed since your last decision"), " changed since your decision"));
 }
 
 /**

@@ -72,6 +72,24 @@ export function roleChip(role, extra) {
 
 const SMALL = new Set(["ap", "vp", "sp", "op", "ops", "pp", "id", "lw", "rw", "usa", "ussr", "uk", "drm"]);
 
+/** A map legend's parts, each sample kept on one line with the words after it (a wrap had
+ * left "◯" at a line's end and "changed since your decision" on the next: an audit). */
+export function legendItems(...parts) {
+  const out = [];
+  let cur = null;
+  for (const p of parts.flat(Infinity)) {
+    if (p === null || p === undefined || p === false) continue;
+    if (typeof p === "string") {
+      if (cur) cur.push(p);
+      else out.push(p);
+    } else {
+      cur = [p];
+      out.push(cur);
+    }
+  }
+  return out.map((x) => (Array.isArray(x) ? h("span", { class: "lg-item" }, ...x) : x));
+}
+
 export function humanize(key) {
   const words = String(key).replace(/([a-z])([A-Z])/g, "$1 $2").split(/[_\s]+/).filter(Boolean);
   return words.map((w, i) => {
