@@ -330,7 +330,7 @@ def test_15_18_any_receiver_axis_decides() -> None:
     choose(s, "Select a hex")
     choose(s, "Alexandria")
     assert s.active == "western"
-    assert labels(s) == ["Indian 4 Division [1 step] in Alexandria (Alexandria)"]
+    assert labels(s) == ["Indian 4 Division [1 step] in Alexandria"]
     s = start("15.18", "western", "1940")
     choose(s, "replacement step")
     choose(s, "Ukrainian Legion")

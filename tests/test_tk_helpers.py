@@ -53,3 +53,19 @@ def logtext(state: State) -> str:
 def done(state: State) -> str:
     assert state.active is None, f"{state.active} still to act: {labels(state)}"
     return str(state.data["outcome"]["termination"])
+
+
+def test_a_unit_in_a_hex_named_as_its_id_names_the_hex_once() -> None:
+    """"British BEF [2 steps] in London (London)" named the hex twice (a browser audit): a
+    hex whose name is its id is named once; another keeps its id after its name."""
+    from warroom.games.tk.model import uname
+
+    st = start("15.22", "axis")
+    g = st.game
+    units = st.data["units"]
+    bef = next(u for u, x in units.items() if x["name"] == "British BEF")
+    assert uname(g, st.data, bef) == "British BEF [2 steps] in London"
+    other = next((h for h in g.c.hex.values() if h.name and h.name != h.id), None)
+    if other is not None:
+        units[bef]["loc"] = other.id
+        assert uname(g, st.data, bef).endswith(f"in {other.name} ({other.id})")

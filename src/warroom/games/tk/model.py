@@ -342,7 +342,8 @@ def uname(g: TkRules, data: Data, uid: str) -> str:
         where = f"the Holding Box of {data['units'][u['holder']]['name']}"
     elif where in g.c.hex:
         h = g.c.hex[where]
-        where = f"{h.name} ({h.id})" if h.name else h.id
+        # a hex whose name is its id (London) is named once: "in London (London)" (an audit)
+        where = f"{h.name} ({h.id})" if h.name and h.name != h.id else h.id
     return f"{u['name']} [{u['steps']} step{'s' * (u['steps'] != 1)}] in {where}"
 
 
