@@ -744,3 +744,23 @@ def test_what_the_opponent_changed_is_marked_until_the_next_decision(
     again = page.eval_on_selector_all("#map .space.changed", "els => els.map(e => e.dataset.id)")
     assert sorted(again) == sorted(changed)
     assert page.locator("#log li.new").count() == len(fresh)
+
+
+def test_a_named_rule_the_log_line_begins_with_is_not_said_twice(page: Any,
+                                                                  server: Server) -> None:
+    """view.js on its own: a log entry citing a named rule its words begin with ("Malta")
+    shows a "§" badge, not "Malta Malta is neutralised" (a browser audit); a numbered rule
+    and a named rule not repeated keep their tags."""
+    page.goto("/static/game.html")
+    got = page.evaluate("""async () => {
+        const { renderLogEntry } = await import('/static/js/view.js');
+        return [
+          { rule: 'Malta', text: 'Malta is neutralised: flip it to its inactive side' },
+          { rule: '5.1', text: 'The Axis Western front attacks Ruhr' },
+          { rule: 'Front Table', text: 'Allied reserves: roll on the Front Table' },
+        ].map((e) => { const li = renderLogEntry(e);
+                       return [li.querySelector('.rule').textContent, li.textContent]; });
+    }""")
+    assert got[0] == ["§", "§ Malta is neutralised: flip it to its inactive side"]
+    assert got[1][0] == "§5.1"
+    assert got[2][0] == "Front Table"

@@ -127,10 +127,13 @@ function ruleTitle(rule) {
  * tap or Enter opens what it says beside it (a title is shown to a mouse alone: a touch
  * or keyboard player never read it). ``tab``: a button in the Tab order; in the log, where
  * hundreds stand, a badge a click or a tap opens. */
-export function ruleBadge(rule, { tab = true } = {}) {
+export function ruleBadge(rule, { tab = true, short = false } = {}) {
   if (!rule) return null;
+  // ``short``: a "§" alone, for a named rule the words beside it begin with ("Malta Malta is
+  // neutralised" read twice: an audit)
   const badge = h(tab ? "button" : "span", { ...(tab ? { type: "button", "aria-expanded": "false" } : {}),
-    class: "rule", title: ruleTitle(rule), dataset: { rule: String(rule) } }, ruleTag(rule));
+    class: "rule", title: ruleTitle(rule), dataset: { rule: String(rule) },
+    "aria-label": short ? `rule ${rule}` : null }, short ? "§" : ruleTag(rule));
   badge.addEventListener("click", (e) => { e.stopPropagation(); e.preventDefault(); toggleRuleTip(badge); });
   return badge;
 }

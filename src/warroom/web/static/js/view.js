@@ -519,8 +519,9 @@ export function renderLogEntry(e) {
   const other = Object.entries(e).filter(([k, v]) => !FACT_SKIP.has(k) && v !== null &&
     v !== undefined && v !== false && !(Array.isArray(v) && !v.length));
   const details = other.map(([k, v]) => `${humanize(k)}: ${factText(v)}`).join("\n");
+  const named = e.rule && !/^\d/.test(String(e.rule)) && String(e.text ?? "").startsWith(String(e.rule));
   return h("li", { class: e.to ? "private" : null, title: details || null },
-    ruleBadge(e.rule, { tab: false }), " ",
+    ruleBadge(e.rule, { tab: false, short: named }), " ",
     e.to ? h("span", { class: "chip private-tag", title: `only ${roleName(e.to)} sees this` }, "private") : null,
     h("span", { class: "log-text" }, e.text ?? ""),
     facts.length ? h("span", { class: "log-facts" }, facts) : null);
