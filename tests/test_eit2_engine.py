@@ -701,15 +701,17 @@ def test_10_4_1_both_players_holding_scoring_cards_is_a_draw() -> None:
     d["hands"][RW].append(scoring[1])
     end_turn(C, d)
     assert d["outcome"]["kind"] == "held_scoring" and d["outcome"]["winner"] is None
-    t0, t1 = (", ".join(C.cards[n].title for n in h if C.cards[n].scoring)
-              for h in d["hands"])
-    assert C.cards[scoring[0]].title in t0 and C.cards[scoring[1]].title in t1
-    assert (f"Both players hold a Scoring card (LW {t0}, RW {t1}): the game is a draw "
-            "[4.5.3]") in lines(s)
+    n0, n1 = (sum(1 for n in h if C.cards[n].scoring) for h in d["hands"])
+    assert (f"Both players hold Scoring cards (LW {n0}, RW {n1}; shown by the lower edge, "
+            "MAY NOT BE HELD): the game is a draw [4.5.3]") in lines(s)
+    # which cards is never said (4.5.3: only the lower edge is revealed)
+    assert not any(C.cards[n].title in line for n in scoring for line in lines(s))
 
 
-def test_4_5_3_a_held_scoring_card_that_loses_is_named() -> None:
-    """The loss said "holds a Scoring card" without naming it (an end-game audit)."""
+def test_4_5_3_a_held_scoring_card_that_loses_is_not_named() -> None:
+    """4.5.3: "non-scoring cards can be identified by only revealing the card's lower edge":
+    the loss says a Scoring card was held, never which (a version that named it, after an
+    end-game audit, told the winner the loser's card: the web fair-play test caught it)."""
     from warroom.games.eit2.sequence import end_turn
 
     s = gd()
@@ -722,9 +724,10 @@ def test_4_5_3_a_held_scoring_card_that_loses_is_named() -> None:
     d["hands"][LW] = [m for m in d["hands"][LW] if not C.cards[m].scoring]
     end_turn(C, d)
     assert d["outcome"]["winner"] == "lw"
-    assert (f"RW holds a Scoring card ({C.cards[n].title}): RW loses the game (10.4.1) "
-            "[4.5.3]") in lines(s)
-    assert d["log"][-1]["scoring_cards"] == [n]
+    assert ("RW holds a Scoring card (shown by the lower edge, MAY NOT BE HELD): RW loses "
+            "the game (10.4.1) [4.5.3]") in lines(s)
+    assert not any(C.cards[n].title in line for line in lines(s))
+    assert "scoring_cards" not in d["log"][-1]
 
 
 @pytest.mark.parametrize(("mod", "winner"), [((9, 9), None), ((10, 9), "lw"),

@@ -167,19 +167,20 @@ def end_turn(c: Components, data: Data) -> None:
     """4.5.3-4.5.5: a held Scoring card loses the game; ongoing Events of the turn end; after
     the last turn Final Scoring, else the next turn starts."""
     turn = data["turn"]
-    held = [[n for n in data["hands"][s] if c.cards[n].scoring] for s in (LW, RW)]
+    held = [sum(1 for n in data["hands"][s] if c.cards[n].scoring) for s in (LW, RW)]
     if any(held):
-        # the cards are named: the game ends on them, so they are shown (an end-game audit)
-        shown = [", ".join(c.cards[n].title for n in h) for h in held]
+        # 4.5.3: a held card is shown by its lower edge alone ("MAY NOT BE HELD"), so how
+        # many, never which (naming them, after an end-game audit, told the winner the
+        # loser's cards: the fair-play tests caught it)
         if all(held):
-            log(data, "4.5.3", f"Both players hold a Scoring card (LW {shown[LW]}, RW "
-                f"{shown[RW]}): the game is a draw", scoring_cards=held[LW] + held[RW])
+            log(data, "4.5.3", f"Both players hold Scoring cards (LW {held[LW]}, RW "
+                f"{held[RW]}; shown by the lower edge, MAY NOT BE HELD): the game is a draw")
             game_over(data, {"kind": "held_scoring", "winner": None, "power": data["power"]})
         else:
             loser = LW if held[LW] else RW
-            log(data, "4.5.3", f"{SIDE[loser]} holds a Scoring card ({shown[loser]}): "
-                f"{SIDE[loser]} loses the game (10.4.1)", role=ROLE[loser],
-                scoring_cards=held[loser])
+            what = f"{held[loser]} Scoring cards" if held[loser] > 1 else "a Scoring card"
+            log(data, "4.5.3", f"{SIDE[loser]} holds {what} (shown by the lower edge, MAY "
+                f"NOT BE HELD): {SIDE[loser]} loses the game (10.4.1)", role=ROLE[loser])
             game_over(data, {"kind": "held_scoring", "winner": ROLE[1 - loser],
                              "power": data["power"]})
         return
