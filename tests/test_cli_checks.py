@@ -311,6 +311,7 @@ def test_save_refuses_names_the_system_cannot_take_and_the_game_goes_on(tmp_path
                     input=f"1\nsave {long}\nsave {tmp_path}/x\x00y.json\nsave ~nosuchuser9/x\n"
                           f"save {tmp_path / 'ok.json'}\nquit\n")
     assert code == 0, out
+    out = " ".join(out.split())         # the messages wrap at the screen's width
     assert "the name is too long" in out and "cannot hold a NUL character" in out
     assert "no user 'nosuchuser9'" in out and "saved to" in out
     assert (tmp_path / "ok.json").is_file()
@@ -319,6 +320,7 @@ def test_save_refuses_names_the_system_cannot_take_and_the_game_goes_on(tmp_path
 def test_why_reaches_an_action_not_offered_by_its_name() -> None:
     _code, out = run("play", "eit2", "--as", "lw", "--seed", "11",
                     input="why 4\nwhy french catholics\nquit\ny\n")
+    out = " ".join(out.split())         # the messages wrap at the screen's width
     assert "for an action not offered now, give its name or key" in out, out
     assert "French Catholics: illegal" in out and "[rule 3.7" in out
     _code, out = run("play", "eaw1940", "--seed", "1", input="why eastern\nquit\ny\n")

@@ -169,6 +169,7 @@ def test_save_paths_quotes_home_folders_and_overwrite(tmp_path: Path,
         "save\n"
         "quit\n"))
     assert code == 0, out
+    out = " ".join(out.split())         # the messages wrap at the screen's width
     assert (tmp_path / "home" / "games" / "a.json").exists()
     assert spaced.exists()
     assert "Errno" not in out
@@ -646,7 +647,7 @@ def test_the_hotseat_end_screen_recalls_no_line_of_the_last_seat(tmp_path: Path)
         t.send(b"rule 17.4.2\r")
         t.expect(b"> ")
         t.send(str(last).encode() + b"\r")
-        t.expect(b"quit also work.")
+        t.expect(b"also work.")
         t.quiet(1.0)
         t.send(b"\x1b[A\x1b[A")              # nothing to recall: the seat's lines are gone
         assert b"17.4.2" not in t.quiet(1.5)
@@ -695,3 +696,35 @@ def test_a_tk_rule_says_what_its_event_does() -> None:
     assert ("[15.27] Neutrality: the receiver removes the Influence marker from the selected "
             "Minor Country" in flat)
     assert "[15.19] Influence: the receiver may do one:" in flat
+
+
+def test_messages_wrap_at_words_to_the_screen() -> None:
+    """Errors, rule and card texts and the quit question were printed whole: a terminal of
+    80 columns broke them mid-word ("elimin" / "ated"; an audit). Each wraps at words, its
+    continuations indented."""
+    buf = io.StringIO()
+    console = Console(file=buf, width=80, color_system=None, soft_wrap=True)
+    answers = iter(["rule 3.3", "card xyz", "why 1", "1", "quit", "n", "quit", "y"])
+
+    def reader(ask: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    g = load_game("sfe")
+    loop = PlayLoop(Session.start(g, None, 3), parse_seats(g, "axis", "random"), {},
+                    Terminal(console, reader))
+    loop.bots = {"allies": make_bot("random", 4)}
+    loop.run()
+    out = buf.getvalue()
+    # (a test's reader echoes no newline: the prompt and the answer's first line share one)
+    lines = [line.removeprefix("Axis> ") for line in out.splitlines()]
+    # (a word longer than the line, such as a record's path, is left whole)
+    assert all(len(line) <= 80 or " " not in line.strip() for line in lines), \
+        max(lines, key=len)
+    flat = " ".join(out.split())
+    assert "give a card id or the beginning of its title" in flat
+    assert "Quit anyway?" in flat
+    rule = next(i for i, line in enumerate(lines) if line.startswith("[3.3]"))
+    assert lines[rule + 1].startswith("  ") and len(lines[rule]) > 60

@@ -258,15 +258,30 @@ class PlayLoop:
 
     # -- small helpers ------------------------------------------------------------------
     def say(self, text: str, style: str = "") -> None:
-        self.console.print(Text(text, style=style))
+        """Print ``text`` wrapped at words to the screen's width, each line of it on its
+        own, continuations indented under its first word (the console writes long lines
+        whole, and a terminal broke errors, rules and card texts mid-word: an audit)."""
+        for line in text.split("\n"):
+            lead = line[:len(line) - len(line.lstrip(" "))]
+            for part in textwrap.wrap(line, self.width, subsequent_indent=lead + "  ",
+                                      break_long_words=False, break_on_hyphens=False) or [""]:
+                self.console.print(Text(part, style=style))
 
     def error(self, text: str) -> None:
         self.say(text, "bold red")
 
+    def read_question(self, question: str) -> str:
+        """Ask ``question`` (its lines but the last printed wrapped, as :meth:`say` does)."""
+        lines = textwrap.wrap(question, self.width, subsequent_indent="  ",
+                              break_long_words=False, break_on_hyphens=False) or [""]
+        for line in lines[:-1]:
+            self.console.print(Text(line))
+        return self.term.read(lines[-1] + (" " if question.endswith(" ") else ""))
+
     def ask(self, question: str) -> bool:
         """A yes/no question (end of input answers no)."""
         try:
-            return self.term.read(question).strip().lower() in ("y", "yes")
+            return self.read_question(question).strip().lower() in ("y", "yes")
         except EOFError:
             self.console.print()
             return False
@@ -579,8 +594,8 @@ class PlayLoop:
         if self.saved():
             raise _Leave()
         try:
-            answer = self.term.read("The game is not saved. Quit anyway? (a record is kept "
-                                    f"in {autosave_dir()}) [y/N] ")
+            answer = self.read_question("The game is not saved. Quit anyway? (a record is "
+                                        f"kept in {autosave_dir()}) [y/N] ")
         except EOFError:
             self.console.print()
             answer = "y"
