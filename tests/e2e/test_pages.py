@@ -764,3 +764,24 @@ def test_a_named_rule_the_log_line_begins_with_is_not_said_twice(page: Any,
     assert got[0] == ["§", "§ Malta is neutralised: flip it to its inactive side"]
     assert got[1][0] == "§5.1"
     assert got[2][0] == "Front Table"
+
+
+def test_a_rolls_chips_add_up(page: Any, server: Server) -> None:
+    """view.js on its own: an eit2 roll's chips show the card's OPs and what the total is
+    measured against, so they add up (a browser audit: "2 +1 +1 = 7", the OPs missing)."""
+    page.goto("/static/game.html")
+    got = page.evaluate("""async () => {
+        const { renderLogEntry } = await import('/static/js/view.js');
+        const li = renderLogEntry({ rule: '6.3.2', text: 'LW Rearmament attempt ...', die: 4,
+          ops: 2, mods: [[1, 'card aligned with the player'], [1, 'marker on the LW +1 side']],
+          total: 8, box: 'Frunze Reforms', needed: 6 });
+        const check = renderLogEntry({ rule: '6.2.5', text: 'RW Support Check ...', die: 5,
+          ops: 2, mods: [[-1, 'Basque Country opponent-controlled']], total: 6, target: 6 });
+        const chips = (x) => [...x.querySelectorAll('.log-facts > span, .log-facts .mod')]
+          .map((c) => c.textContent);
+        return [chips(li), li.title, chips(check)];
+    }""")
+    chips, title, check = got
+    assert "+2 OPs" in chips and "= 8" in chips and "needs 6" in chips, chips
+    assert "Ops" not in title and "Needed" not in title and "Frunze" in title, title
+    assert "+2 OPs" in check and "vs 6" in check, check

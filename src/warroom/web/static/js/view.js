@@ -497,6 +497,8 @@ function dice(v) {
 }
 
 const FACT_SKIP = new Set(["rule", "text", "die", "dice", "mods", "total", "to"]);
+/** Facts a roll's chips show (then not repeated in the entry's details). */
+const ROLL_FACTS = new Set(["ops", "target", "needed"]);
 
 /** One log entry: the rule, the words, then the roll (dice, modifiers, total). Its other
  * facts (the machine-readable details the words already say: "Side axis", "Card ax14")
@@ -509,6 +511,11 @@ export function renderLogEntry(e) {
   const facts = [];
   const die = e.die ?? e.dice;
   if (die !== undefined && die !== null) facts.push(h("span", { class: "roll" }, dice(die)));
+  // an eit2 roll adds the card's OPs before its modifiers: without them the chips did not
+  // add up ("2 +1 +1 = 7": a browser audit)
+  if (typeof e.ops === "number" && die !== undefined && die !== null) {
+    facts.push(h("span", { class: "mod ops" }, `${signed(e.ops)} OPs`));
+  }
   if (Array.isArray(e.mods) && e.mods.length) {
     facts.push(h("span", { class: "mods" }, e.mods.map((m) => {
       const [n, why] = Array.isArray(m) ? m : [m.mod ?? m.value ?? m.drm, m.reason ?? m.why ?? ""];
@@ -516,7 +523,12 @@ export function renderLogEntry(e) {
     })));
   }
   if (e.total !== undefined) facts.push(h("span", { class: "total" }, `= ${e.total}`));
-  const other = Object.entries(e).filter(([k, v]) => !FACT_SKIP.has(k) && v !== null &&
+  const against = e.target ?? e.needed;
+  if (typeof against === "number" && die !== undefined && die !== null && e.total !== undefined) {
+    facts.push(h("span", { class: "target" }, e.target !== undefined ? `vs ${against}` : `needs ${against}`));
+  }
+  const rolled = die !== undefined && die !== null;
+  const other = Object.entries(e).filter(([k, v]) => !FACT_SKIP.has(k) && !(rolled && ROLL_FACTS.has(k)) && v !== null &&
     v !== undefined && v !== false && !(Array.isArray(v) && !v.length));
   const details = other.map(([k, v]) => `${humanize(k)}: ${factText(v)}`).join("\n");
   const named = e.rule && !/^\d/.test(String(e.rule)) && String(e.text ?? "").startsWith(String(e.rule));
