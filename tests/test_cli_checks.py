@@ -435,3 +435,32 @@ def test_help_is_wrapped_to_the_terminal_not_to_the_source() -> None:
     res = runner.invoke(app, ["--help"], env={"COLUMNS": "80"}, terminal_width=80)
     row = next(line for line in res.output.splitlines() if " replay " in line)
     assert "Re-play a record and show the game it reaches." in row
+
+
+def test_why_takes_a_menu_number_of_a_choice_not_offered() -> None:
+    """eit2 offers 14o and 14r for an opponent's card: ``why 14e`` asks why it cannot be
+    an Event (it answered "no choice 14e now" with an unrelated example), and ``why 14``
+    offers that Event as its example, without a stray colon (a terminal audit)."""
+    import random
+
+    from warroom.cli.choices import ChoiceError, number_choices, reference
+    from warroom.core import apply, legal_actions, new_game
+
+    g = load_game("eit2")
+    s = new_game(g, None, 0)
+    r = random.Random(0)
+    while True:
+        acts = legal_actions(s)
+        ch = number_choices(s, acts)
+        nums = {c.number for c in ch}
+        hit = next((c.number[:-1] for c in ch if c.number.endswith("o")
+                    and c.number[:-1] + "e" not in nums), None)
+        if hit is not None:
+            break
+        apply(s, acts[r.randrange(len(acts))])
+    assert reference(f"{hit}e", ch, s) == f"event:{hit}"
+    assert f"{hit}o" in nums
+    with pytest.raises(ChoiceError) as err:
+        reference(hit, ch, s)
+    text = str(err.value)
+    assert f"why event:{hit})" in text and ":;" not in text, text

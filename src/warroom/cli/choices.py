@@ -217,12 +217,28 @@ def reference(text: str, choices: list[Choice], state: State[Any]) -> Action | s
     except ChoiceError as exc:
         if state.game.catalogue.has_key(text.strip()):
             return text.strip()
-        if re.fullmatch(r"\d+[a-z]*", fold(text.strip())):
+        numbered = re.fullmatch(r"(\d+)([a-z]*)", fold(text.strip()))
+        if numbered:
+            # a number as the menu writes it for a choice not offered now (eit2's "6e" when
+            # only 6o and 6r are: why can this card not be my Event? an audit)
+            game = state.game
+            n, letters = int(numbered.group(1)), numbered.group(2)
+            kinds = {c.action.kind for c in choices}
+            same = [a for a in game.catalogue if letters and game.menu_number(a) == n
+                    and a.kind.startswith(letters)]
+            if len(same) == 1:
+                return same[0].key
             offered = {c.action.id for c in choices}
-            other = next((a for a in state.game.catalogue if a.id not in offered), None)
+            # the example: an action of that number not offered (14's Event when 14o and
+            # 14r are), else one of this decision's kinds, else any
+            other = (next((a for a in game.catalogue if a.id not in offered
+                           and game.menu_number(a) == n and a.kind in kinds), None)
+                     or next((a for a in game.catalogue if a.id not in offered
+                              and a.kind in kinds), None)
+                     or next((a for a in game.catalogue if a.id not in offered), None))
             example = f" (why {fold(other.label)}, why {other.key})" if other else ""
-            raise ChoiceError(f"{exc}; for an action not offered now, give its name or "
-                              f"key{example}") from None
+            raise ChoiceError(f"{str(exc).rstrip(':')}; for an action not offered now, give "
+                              f"its name or key{example}") from None
         found = _not_offered(spaced(text), state)
         if len(found) == 1:
             return found[0].key
