@@ -37,6 +37,7 @@ from typing import Any
 
 from warroom.core.actions import Action
 from warroom.core.errors import WarroomError
+from warroom.core.protocol import Game
 from warroom.core.state import State
 
 SMALL_CATALOGUE = 99
@@ -221,7 +222,7 @@ def reference(text: str, choices: list[Choice], state: State[Any]) -> Action | s
         if numbered:
             # a number as the menu writes it for a choice not offered now (eit2's "6e" when
             # only 6o and 6r are: why can this card not be my Event? an audit)
-            game = state.game
+            game: Game = state.game
             n, letters = int(numbered.group(1)), numbered.group(2)
             kinds = {c.action.kind for c in choices}
             same = [a for a in game.catalogue if letters and game.menu_number(a) == n
