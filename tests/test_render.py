@@ -287,11 +287,32 @@ def test_sfe_board_again_for_a_new_operation_only_after_one_that_changed_it() ->
     apply(st, "op:build")                        # choosing an operation changes nothing yet
     assert not should_redraw("sfe", board, view(st, "axis"))
     bot = RandomBot(5)
-    while st.active == "axis" and view(st, "axis")["operations_left"] == 1:
+    apply(st, bot.choose(st))
+    while view(st, "axis")["prompt"]["rule"] != "7.1":
         apply(st, bot.choose(st))                # the build places a counter...
     later = view(st, "axis")
     assert changes("sfe", board, later)
     assert should_redraw("sfe", board, later)    # ...so the next operation redraws
+
+
+def test_sfe_a_move_into_battle_prints_the_board_at_the_battle_not_before() -> None:
+    """A move's first counter counts the operation as made (operations_left drops): the
+    board came again then, at the battle's start and at its end, three boards in one
+    move (a terminal audit). Mid-move, no board; the battle still brings one."""
+    st = new_game(load_game("sfe"), None, 5)
+    board = view(st, "axis")
+    apply(st, "op:move")
+    card = next(a for a in legal_actions(st) if a.key.startswith("card:"))
+    apply(st, card)
+    apply(st, "loc:Ruhr")
+    apply(st, next(a for a in legal_actions(st) if a.key.startswith("unit:")))
+    apply(st, "loc:Antwerp")
+    mid = view(st, "axis")
+    assert mid["operations_left"] == 1 and mid["prompt"]["rule"] != "7.1"
+    assert changes("sfe", board, mid)
+    assert not should_redraw("sfe", board, mid)
+    apply(st, "done")
+    assert view(st, "axis").get("battle") and should_redraw("sfe", board, view(st, "axis"))
 
 
 # -- tk: words, not JSON ------------------------------------------------------------------

@@ -279,11 +279,14 @@ def _board(view: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
 
 
 def should_redraw(before: dict[str, Any], after: dict[str, Any]) -> bool:
-    """A new player turn, a battle begun or ended, the game over, or a new operation
-    after one that changed the board (``before``: the board last printed; choosing the
-    first operation of a turn, which changes nothing yet, prints no board again)."""
+    """A new player turn, a battle begun or ended, the game over, or the choice of a new
+    operation (7.1) after one that changed the board (``before``: the board last printed;
+    choosing the first operation of a turn, which changes nothing yet, prints no board
+    again; nor does a move's first counter, which counts the operation as made: the board
+    came three times in one move into battle, an audit)."""
+    prompt = after.get("prompt") or {}
     return ((before["turn"], before["player_turn"]) != (after["turn"], after["player_turn"])
             or bool(before.get("battle")) != bool(after.get("battle"))
             or bool(before.get("result")) != bool(after.get("result"))
             or (before["operations_left"] != after["operations_left"]
-                and _board(before) != _board(after)))
+                and prompt.get("rule") == "7.1" and _board(before) != _board(after)))
