@@ -329,7 +329,9 @@ def test_tk_screen_is_words_not_json(scenario: str) -> None:
     st = play_until("tk", 2, scenario, 50)
     text = text_of(render("tk", view(st)), width=100)
     assert "{" not in text and "}" not in text
-    assert "Result:" in text
+    # the result is said after the board by play and replay, not twice (an audit)
+    assert st.active is None and "Result:" not in text
+    assert "Instructions for the physical map" in text
 
 
 # -- card texts ----------------------------------------------------------------------------
@@ -465,3 +467,13 @@ def test_sfe_axis_deck_after_the_third_reads_as_a_reshuffle() -> None:
     text = text_of(render_board("sfe", v, g.content_json()), width=120)
     assert "play deck III, reshuffle 2:" in text
     assert "play deck I:" in text                   # the Allies' deck as before
+
+
+def test_tk_situation_lines_wrap_under_their_heading() -> None:
+    """A long group of the situation (the Neutrals) wrapped back to column 0, under its
+    indented heading (a terminal audit): its continuations are indented further."""
+    st = new_game(load_game("tk"), "1940", 4)
+    lines = text_of(render("tk", view(st, st.active)), width=80).splitlines()
+    i = next(n for n, line in enumerate(lines) if line.startswith("  Neutral: "))
+    assert lines[i + 1].startswith("    ") and not lines[i + 1].startswith("     ")
+    assert all(len(line) <= 80 for line in lines)

@@ -4,9 +4,11 @@ and the result."""
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Iterator
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.text import Text
 
 WAR = {"pre_war": "Pre-War", "limited_war": "Limited War", "total_war": "Total War"}
@@ -14,6 +16,29 @@ FACTION = {"axis": "Axis", "western": "Western", "soviet": "Soviet"}
 STATUS = {"major": "Major Powers", "neutral": "Neutral", "axis": "Axis", "western": "Western",
           "soviet": "Soviet", "conquered": "Conquered", "dependent": "Dependent",
           "removed": "Removed"}
+
+
+class Hanging:
+    """A line of words under a heading: indented, wrapped at words to the console's width
+    with its continuations indented further (a rich Text wrapped them to column 0, under
+    the heading: an audit)."""
+
+    def __init__(self, text: str, indent: int = 2, hang: int = 4, style: str = "") -> None:
+        self.text = text
+        self.indent = indent
+        self.hang = hang
+        self.style = style
+
+    @property
+    def plain(self) -> str:
+        return " " * self.indent + self.text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
+        for line in textwrap.wrap(self.text, max(20, options.max_width),
+                                  initial_indent=" " * self.indent,
+                                  subsequent_indent=" " * self.hang,
+                                  break_long_words=False, break_on_hyphens=False) or [""]:
+            yield Text(line, style=self.style)
 
 
 def _words(s: str) -> str:
@@ -31,16 +56,17 @@ def _country(name: str, c: dict[str, Any]) -> str:
     return f"{name} ({', '.join(bits)})" if bits else name
 
 
-def situation_lines(s: dict[str, Any]) -> list[Text]:
+def situation_lines(s: dict[str, Any]) -> list[Text | Hanging]:
     """The political situation (rule 13) in a few lines of words."""
-    out = [Text(f"Situation {s['situation']}: {WAR.get(s['war'], s['war'])}, turn {s['turn']}"
-                f"; Pacific war: " + ", ".join(f"{FACTION.get(f, f)} {_words(v)}"
-                                               for f, v in s["pacific"].items()))]
+    war = WAR.get(s["war"], s["war"])
+    out: list[Text | Hanging] = [Text(
+        f"Situation {s['situation']}: {war}, turn {s['turn']}; Pacific war: "
+        + ", ".join(f"{FACTION.get(f, f)} {_words(v)}" for f, v in s["pacific"].items()))]
     groups: dict[str, list[str]] = {}
     for name, c in s["countries"].items():
         groups.setdefault(str(c["status"]), []).append(_country(name, c))
     for status, names in groups.items():
-        out.append(Text(f"  {STATUS.get(status, status)}: {', '.join(names)}"))
+        out.append(Hanging(f"{STATUS.get(status, status)}: {', '.join(names)}"))
     boxes = []
     for b in (s.get("boxes") or {}).values():
         bits = []
@@ -52,17 +78,17 @@ def situation_lines(s: dict[str, Any]) -> list[Text]:
             bits.append("negotiation")
         boxes.append(f"{b['name']}" + (f" ({', '.join(bits)})" if bits else ""))
     if boxes:
-        out.append(Text(f"  Posture boxes: {'; '.join(boxes)}"))
+        out.append(Hanging(f"Posture boxes: {'; '.join(boxes)}"))
     pols = [f"{p['name']} ({', '.join(p['countries']) or 'no country'})"
             for p in (s.get("policies") or {}).values()]
     if pols:
-        out.append(Text(f"  Policies: {'; '.join(pols)}"))
+        out.append(Hanging(f"Policies: {'; '.join(pols)}"))
     cw = s.get("civil_war")
     if cw:
         sides: dict[str, list[str]] = {}
         for m in cw.get("markers", []):
             sides.setdefault(m["side"], []).append(f"{m['city']} ({m['type']})")
-        out.append(Text(f"  Civil War in {cw['country']}: " + "; ".join(
+        out.append(Hanging(f"Civil War in {cw['country']}: " + "; ".join(
             f"{side} {', '.join(v)}" for side, v in sides.items())))
     extra = []
     if s.get("vp_marker"):
@@ -77,7 +103,7 @@ def situation_lines(s: dict[str, Any]) -> list[Text]:
     if s.get("control"):
         extra.append("control " + ", ".join(f"{k}: {v}" for k, v in s["control"].items()))
     if extra:
-        out.append(Text("  " + "; ".join(extra)))
+        out.append(Hanging("; ".join(extra)))
     return out
 
 
@@ -97,10 +123,9 @@ def render_board(view: dict[str, Any]) -> RenderableType:
     instr = view.get("instructions") or []
     if instr:
         parts.append(Text("Instructions for the physical map so far:", style="bold"))
-        parts += [Text(f"  - {line}") for line in instr]
-    res = view.get("result")
-    if res:
-        parts.append(Text(f"Result: {res['text']} [{res['rule']}]", style="bold"))
+        parts += [Hanging(f"- {line}", hang=4) for line in instr]
+    # the result is not repeated here: play and replay print it after the board, with its
+    # counts (it came twice at game over: an audit)
     return Group(*parts)
 
 
