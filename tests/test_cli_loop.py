@@ -355,6 +355,20 @@ def test_help_speaks_of_the_choices_offered_now() -> None:
     assert "its key (space:aquitaine, or just aquitaine) or the start of its name (aqu " \
            "for Aquitaine" in " ".join(out.split())
     assert "LW places 1 SP in Aquitaine" in out          # and the example works
+    # ongoing only where there are lasting Events (eit2); why also answers why not
+    assert "ongoing     every Event in force" in out and "also why" in out
+    assert "ongoing" not in text.split("Commands")[1] and "also why" in text
+
+
+def test_a_loaded_game_says_who_plays_each_seat(tmp_path: Path) -> None:
+    """A new game says "You play LW; RW: greedy"; a loaded one said nothing of its seats (a
+    terminal audit)."""
+    save = tmp_path / "g.json"
+    code, out = run("play", "eit2", "--vs", "greedy", "--seed", "3",
+                    input=f"1\nsave {save}\nquit\n")
+    assert code == 0 and save.is_file(), out
+    code, out = run("play", "eit2", "--load", str(save), input="quit\n")
+    assert code == 0 and "Seats as recorded: LW: human, RW: greedy." in out, out
 
 
 def test_sfe_cards_are_numbered_as_their_ids() -> None:

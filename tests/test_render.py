@@ -268,6 +268,14 @@ def test_sfe_battle_shows_attackers_and_strengths() -> None:
     assert "attackers moving in" in text_of(render_board("sfe", view(st, other)), width=120)
 
 
+def test_sfe_bombing_at_its_start_reads_the_black_0() -> None:
+    """The marker at the start read "strategic bombing 0 on the center side": the rulebook
+    calls that box the black 0 (a terminal audit)."""
+    st = new_game(load_game("sfe"), None, 1)
+    second = text_of(render_board("sfe", view(st, "axis")), width=100).splitlines()[1]
+    assert second.endswith("strategic bombing on the black 0") and "center" not in second
+
+
 def test_sfe_hand_texts_and_changes() -> None:
     st = new_game(load_game("sfe"), None, 1)
     v = view(st, "axis")

@@ -88,10 +88,11 @@ LONG_MENU = 20
 
 COMMANDS = """\
 Commands (any case):
-  why X       why choice X is legal (the rule, the odds where dice decide)
+  why X       why choice X is legal (the rule, the odds where dice decide); also why
+              not, for a move not offered, by its name or key
   card X      a card's text, by number or name; hand: your hand with the texts
   rule X      what rule X (the [..] after a prompt or a log line) is about
-  ongoing     eit2: every Event in force, with its text
+  ongoing     every Event in force, with its text
   board       the board again;  log: the whole log you may read
   keys        the action keys of the choices (for records and scripts)
   menu        the choices again (also an empty line)
@@ -100,9 +101,10 @@ Commands (any case):
   quit        leave (asks first when the game is not saved; Ctrl-D the same)"""
 
 
-def help_text(choices: list[Choice]) -> str:
+def help_text(choices: list[Choice], game_id: str = "eit2") -> str:
     """The ``help`` command: how to choose, with an example from the choices offered now
-    (so each game's help speaks of its own actions), then the commands."""
+    (so each game's help speaks of its own actions), then the commands (``ongoing`` in
+    eit2 only, the one game with lasting Events: an audit saw it offered in sfe)."""
     def short_name(c: Choice) -> str | None:
         """The shortest start (3 letters at least) of ``c``'s name that picks it alone."""
         word = next((w for w in fold(c.label).split() if w.isalnum()), "")
@@ -129,7 +131,9 @@ def help_text(choices: list[Choice]) -> str:
         name = f"{start} for {label}; " if start else ""
         how = (f"Choose by typing a choice's number (e.g. {number}), its key ({key}) or the "
                f"start of its name ({name}any case, accents optional).")
-    return "\n".join(textwrap.wrap(how, 78)) + "\n" + COMMANDS
+    commands = COMMANDS if game_id == "eit2" else "\n".join(
+        line for line in COMMANDS.splitlines() if not line.lstrip().startswith("ongoing "))
+    return "\n".join(textwrap.wrap(how, 78)) + "\n" + commands
 
 
 class Terminal:
@@ -490,7 +494,7 @@ class PlayLoop:
         if cmd in ("quit", "exit", "q"):
             self.confirm_quit()
         elif cmd in ("help", "?"):
-            self.console.print(help_text(self.choices), markup=False)
+            self.console.print(help_text(self.choices, self.game.id), markup=False)
         elif cmd == "board":
             self.show_board(seat, hand=False)
         elif cmd in ("menu", "choices"):

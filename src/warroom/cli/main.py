@@ -33,7 +33,7 @@ from warroom.cli.contents import (
     table_lines,
 )
 from warroom.cli.loop import PlayLoop, Terminal, outcome_lines
-from warroom.cli.records import HUMAN, parse_seats, seats_for_load
+from warroom.cli.records import HUMAN, describe_seats, parse_seats, seats_for_load
 from warroom.cli.render import print_log, render
 from warroom.core.errors import RecordError, WarroomError
 from warroom.core.log import visible
@@ -155,6 +155,11 @@ def play(
         # a record keeps who plays, not how they share the screen (an outside audit)
         console.print("[dim]Loaded as hot-seat: each hand behind a hand-off screen "
                       "(--as all shares one screen, every hand shown).[/]")
+    if load is not None and len(g.roles) > 1:
+        # who plays which seat, as the record keeps them (a loaded game said nothing of it:
+        # a terminal audit)
+        console.print(f"Seats as recorded: {describe_seats(seats)}.", style="dim",
+                      markup=False, highlight=False)
     if load is None and as_ is None and vs is not None and len(g.roles) > 1:
         # --vs alone chose the seat: say which, and how to take another
         others = [r for r in g.roles if r not in seats.humans]

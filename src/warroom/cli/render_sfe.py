@@ -74,7 +74,9 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
         + (f" - {WORD.get(active, active)} to act" if active else " - game over"))]
     parts.append(Text(
         f"VP Axis {vp['axis']}, Allies {vp['allies']} (differential {diff:+d}) | strategic "
-        f"bombing {b['value']} on the {b['side']} side"))
+        # the rulebook's "black 0" (it read "0 on the center side": an audit)
+        + ("bombing on the black 0" if b["side"] == "center" else
+           f"bombing {b['value']} on the {b['side']} side")))
     parts.append(Text(
         f"Soviets {'active' if view['soviets_active'] else 'not yet active (6.4)'} | USA box "
         f"{'active' if view['usa_active'] else 'inactive (6.6)'}"))
