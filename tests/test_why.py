@@ -237,6 +237,13 @@ def test_eit2_why_on_a_rearmament_attempt_says_what_the_next_box_does() -> None:
     text = rearm_odds(g.c, st.data, 0, t, 3, None)
     box = g.c.boxes[t][st.data["rearm"][t] + 1]
     assert f"next box {box.name} needs {box.needed} (it does: " in text, text
+    # 6.3.3 flips the marker to the attempting side "if not already there": a failure on
+    # a track whose marker already shows it flips nothing (it promised a flip: an audit)
+    for side in (0, 1):
+        st.data["rearm_side"][t] = side
+        lw = rearm_odds(g.c, st.data, 0, t, 3, None)
+        assert lw.endswith("(the marker is on your +1 side already)" if side == 0
+                           else "(a failure flips the marker to your +1 side)"), lw
 
 
 

@@ -402,4 +402,8 @@ def rearm_odds(c: Components, data: Data, side: int, t: int, ops: int, card_side
     return (f"{c.track_names[t]} track, next box {box.name} needs {needed}"
             + (f" (it does: {does})" if does else "")
             + f": die +{ops} OPs {drm:+d} ({detail}): {_faces(ok)} reaches it, "
-            f"{round(100 * len(ok) / 6)}% (a failure flips the marker to your side)")
+            f"{round(100 * len(ok) / 6)}%"
+            # 6.3.3 flips the marker "if not already there" (it promised a flip always: an
+            # audit)
+            + (" (the marker is on your +1 side already)" if data["rearm_side"][t] == side
+               else " (a failure flips the marker to your +1 side)"))
