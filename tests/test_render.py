@@ -14,6 +14,7 @@ from warroom.ai.bots import RandomBot
 from warroom.cli.render import (
     card_text,
     changes,
+    ongoing_text,
     print_log,
     render,
     render_board,
@@ -485,3 +486,15 @@ def test_tk_situation_lines_wrap_under_their_heading() -> None:
     i = next(n for n, line in enumerate(lines) if line.startswith("  Neutral: "))
     assert lines[i + 1].startswith("    ") and not lines[i + 1].startswith("     ")
     assert all(len(line) <= 80 for line in lines)
+
+
+def test_eit2_markers_go_by_their_printed_names() -> None:
+    """The markers read as their keys ("Kellogg briand" on the web, "kellogg briand" in
+    the terminal): the view names each by its Event's title (a browser audit)."""
+    st = new_game(load_game("eit2"), "1920", 1)
+    st.data["flags"]["kellogg_briand"] = True
+    st.invalidate()
+    v = view(st, "lw")
+    assert v["marker_names"]["kellogg_briand"] == "Kellogg-Briand Pact"
+    assert v["marker_names"]["rhineland_demilitarized"] == "Rhineland Demilitarized"
+    assert "Markers: Rhineland Demilitarized, Kellogg-Briand Pact" in ongoing_text("eit2", v)

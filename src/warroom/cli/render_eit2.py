@@ -71,7 +71,8 @@ def ongoing_lines(view: dict[str, Any]) -> list[str]:
     for c in view["ongoing"]:
         out += textwrap.wrap(f"{c['number']} {c['title']}: {c.get('event') or ''}".rstrip(": "),
                              WIDTH, initial_indent="  ", subsequent_indent="      ")
-    marks = [k.replace("_", " ") for k, v in view.get("markers", {}).items() if v]
+    names = view.get("marker_names", {})
+    marks = [names.get(k, k.replace("_", " ")) for k, v in view.get("markers", {}).items() if v]
     if marks:
         out.append("Markers: " + ", ".join(marks))
     return out
@@ -159,10 +160,11 @@ def render_board(view: dict[str, Any]) -> RenderableType:
     for i in range(0, len(cells), 3):
         lines.append(Text(" ".join(f"{c:<{CELL - 1}}" for c in cells[i:i + 3]).rstrip()))
     ongoing = [c["title"] for c in view["ongoing"]]
-    marks = [k.replace("_", " ") for k, v in view.get("markers", {}).items()
+    names = view.get("marker_names", {})
+    marks = [names.get(k, k.replace("_", " ")) for k, v in view.get("markers", {}).items()
              if v and k not in ("rhineland_demilitarized",)]
     if view.get("markers", {}).get("rhineland_demilitarized"):
-        marks.insert(0, "Rhineland demilitarized")
+        marks.insert(0, names.get("rhineland_demilitarized", "Rhineland demilitarized"))
     penalty = f"8.3: {'/'.join(pen)} -1 OP a card | " if pen else ""
     lines.append(Text(ongoing_line(penalty, ongoing, marks)))
     lines.append(Text("Key: Space Stability LW/RW SP (* an Extremist) control (L LW, R RW, "

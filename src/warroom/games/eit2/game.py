@@ -27,6 +27,7 @@ from warroom.games.eit2.board import (
     penalised,
     sp_text,
 )
+from warroom.games.eit2.components import MARKER_FLAGS
 from warroom.games.eit2.frames import DECISIONS, FRAMES
 from warroom.games.eit2.operations import box_effect_text, placement_cost, track_open
 from warroom.games.eit2.rules import RULES
@@ -210,6 +211,9 @@ class EuropeInTurmoil2(EitGame):
             "rearmament_available": {"lw": bool(data["rearm_available"][LW]),
                                      "rw": bool(data["rearm_available"][RW])},
             "markers": dict(data["flags"]),
+            # the markers' printed names (their Event's title, from content): the pages
+            # wrote the keys, "Kellogg briand" (a browser audit)
+            "marker_names": {k: self._marker_name(k) for k in data["flags"]},
             "reminders": self._reminders(data),
             "pending": pending,
             "result": out.to_json() if (out := self.outcome(st)) is not None else None,
@@ -223,6 +227,16 @@ class EuropeInTurmoil2(EitGame):
                                                   for b in tr["boxes"]]}
                                  for tr in self._chart],
         }
+
+    def _marker_name(self, flag: str) -> str:
+        """A map marker's name: its Event's title (2.3.3), or the rulebook's name for the
+        two that belong to no card (3.5R, 12.1/13.1)."""
+        card = next((n for n, f in MARKER_FLAGS.items() if f == flag), None)
+        if card is not None and card in self.c.cards:
+            return str(self.c.cards[card].title)
+        return {"rhineland_demilitarized": "Rhineland Demilitarized",
+                "ten_year_rule_abandoned": "Ten Year Rule Plan Abandoned"}.get(
+                    flag, flag.replace("_", " ").capitalize())
 
     def _reminders(self, data: Data) -> list[dict[str, Any]]:
         """What is in force beyond the tracks, as the Event Chart and the reminder markers

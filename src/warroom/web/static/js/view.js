@@ -428,7 +428,7 @@ function eit2Reminders(v) {
     ongoing.length ? h("div", { class: "ongoing" }, h("span", { class: "muted" }, "Ongoing Events "), ruleBadge("2.2.5"), " ",
       ongoing.map((c) => cardChip(c))) : null,
     markers.length ? h("div", { class: "markers" }, h("span", { class: "muted" }, "Markers "),
-      markers.map(([k]) => h("span", { class: "chip marker" }, humanize(k)))) : null,
+      markers.map(([k]) => h("span", { class: "chip marker" }, (v.marker_names || {})[k] || humanize(k)))) : null,
     rem.length ? h("ul", { class: "reminder-list" }, rem.map((r) => h("li", { dataset: { kind: r.kind } },
       r.side ? sideMark(r.side) : null, " ", r.text, r.source ? h("span", { class: "muted" }, ` (${r.source})`) : null,
       " ", ruleBadge(r.rule)))) : null);
