@@ -537,7 +537,79 @@ def test_resume_refuses_another_runs_checkpoint_and_init_starts_from_a_model(
     warm = _tiny(tmp_path / "warm.pt", 1, init=out)
     last = training.train(warm)
     assert last["games"] == first.info.games + 2
-    assert load_model(tmp_path / "warm.pt").info.games == first.info.games + 2
+    if last["accepted"]:
+        assert load_model(tmp_path / "warm.pt").info.games == first.info.games + 2
+    else:       # --init's model is still the best: --out holds it
+        assert _weights(tmp_path / "warm.pt") == _weights(out)
+
+
+def test_init_keeps_the_best_at_out_and_never_writes_over_itself(tmp_path: Path) -> None:
+    """A candidate rejected against --init's model is not written to --out (the init model
+    is, as the best so far); --init equal to --out is refused; the run's scenario is its
+    own, not the model's (a learning audit)."""
+    out = tmp_path / "m.pt"
+    training.train(_tiny(out, 1))
+    with pytest.raises(ContentError, match="is this run's --out"):
+        training.train(_tiny(out, 1, init=out))
+    cold = _tiny(tmp_path / "cold.pt", 1, init=out)
+    cold.accept = 1.01                  # no candidate can pass
+    last = training.train(cold)
+    assert not last["accepted"]
+    assert _weights(tmp_path / "cold.pt") == _weights(out)
+    assert training.checkpoint_path(cold).is_file()
+
+
+def test_resume_reports_a_finished_run_reads_a_torn_log_and_keeps_every_command(
+        tmp_path: Path) -> None:
+    """Resuming a run that played its --rounds says so (it printed "0 self-play games");
+    a damaged log line (a run killed while writing it) is dropped, not a traceback; the
+    model keeps this sitting's command and the earlier ones (a learning audit)."""
+    out = tmp_path / "m.pt"
+    first = _tiny(out, 1)
+    first.command = "warroom train eaw1940 --rounds 1"
+    training.train(first)
+    with pytest.raises(ContentError, match=r"played 1 round\(s\) already, --rounds 1"):
+        training.train(_tiny(out, 1, resume=True))
+    with training.log_path(first).open("a") as fh:
+        fh.write('{"round": 1, "trunc')
+    more = _tiny(out, 2, resume=True)
+    more.command = "warroom train eaw1940 --rounds 2 --resume"
+    training.train(more)
+    assert [x["round"] for x in _log(more)] == [0, 1]
+    info = load_model(training.checkpoint_path(more).with_name("m.candidate.pt")).info
+    assert info.command == "warroom train eaw1940 --rounds 2 --resume"
+    assert info.extra["earlier_commands"] == ["warroom train eaw1940 --rounds 1"]
+
+
+def test_fresh_takes_the_earlier_runs_checkpoint_too(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """--fresh removed the kept games but left the checkpoint and the model: a --fresh run
+    stopped in its first round, then --resume, carried the earlier run on over the new
+    run's games (a learning audit)."""
+    out = tmp_path / "m.pt"
+    training.train(_tiny(out, 1))
+    ckpt = training.checkpoint_path(_tiny(out, 1))
+    assert ckpt.is_file() and out.is_file()
+
+    def stopped(*args: object, **kw: object) -> dict[str, object]:
+        raise KeyboardInterrupt          # as if stopped in round 0's evaluation
+
+    monkeypatch.setattr(training, "evaluate", stopped)
+    again = _tiny(out, 1, fresh=True)
+    again.seed = 9
+    with pytest.raises(KeyboardInterrupt):
+        training.train(again)
+    assert not ckpt.exists() and not out.exists()
+    with pytest.raises(ContentError, match="no checkpoint"):
+        training.train(_tiny(out, 2, resume=True))
+
+
+def test_a_teacher_model_of_another_game_is_refused_before_anything_is_written(
+        tmp_path: Path) -> None:
+    out = tmp_path / "t" / "m.pt"
+    with pytest.raises(ContentError, match="trained for eit2, not eaw1940"):
+        training.train(_tiny(out, 1, teacher="net:eit2-1920"))
+    assert not training.log_path(_tiny(out, 1)).exists()
 
 
 def test_a_new_run_refuses_an_earlier_runs_files_unless_told_fresh(tmp_path: Path) -> None:
@@ -758,7 +830,7 @@ def test_a_run_keeps_its_games_and_a_new_run_starts_from_them(tmp_path: Path) ->
     twice.write_text("".join(json.dumps(x) + "\n" for x in lines + lines[2:]))
     assert training.load_games(game, None, [twice])[1] == 4
     same_seed = _tiny(tmp_path / "b.pt", 1, games=(kept,))
-    with pytest.raises(ContentError, match=r"--seed 4 is the seed 4 of the kept games were "
+    with pytest.raises(ContentError, match=r"--seed 4 is the seed that kept games were "
                        r"played with .*give another --seed"):
         training.train(same_seed)             # it would play those deals again
     new = _tiny(tmp_path / "b.pt", 1, games=(kept,))

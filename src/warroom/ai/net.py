@@ -150,7 +150,8 @@ def load_model(path: str | Path, game: Game | None = None,
         info = ModelInfo(**blob["info"])
         net = PolicyValueNet(info)
         net.load_state_dict({k: v.float() for k, v in blob["weights"].items()})
-    except (TypeError, KeyError, RuntimeError) as exc:
+    except (TypeError, KeyError, RuntimeError, AttributeError, ValueError) as exc:
+        # (a crafted file's weights as a list gave a traceback: a learning audit)
         raise ContentError(f"{source} is a damaged warroom model: {exc}") from None
     if game is not None:
         info.check(game)

@@ -68,6 +68,7 @@ import json
 import math
 import random
 import re
+import shutil
 import time
 import zlib
 from collections import deque
@@ -763,6 +764,20 @@ def check_out(cfg: TrainConfig) -> None:
                                ) from None
 
 
+def _log_round(text: str, default: int) -> int:
+    """The round of a training log line (``default`` for one without); a damaged line (a run
+    killed while writing it, an edit) counts as after the checkpoint, so it goes (resume
+    gave a traceback: a learning audit)."""
+    if not text.strip():
+        return default
+    try:
+        line = json.loads(text)
+    except ValueError:
+        return default
+    got = line.get("round", default) if isinstance(line, dict) else default
+    return got if isinstance(got, int) else default
+
+
 def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = None
           ) -> dict[str, Any]:
     """Run the loop for ``cfg.minutes`` (or ``cfg.max_rounds``); returns the last log line."""
@@ -781,12 +796,22 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
             raise ContentError("--teacher plays generation 0's games, --init starts past "
                                "generation 0 (its model is the best so far): give one of "
                                "them")
-        make_bot(cfg.teacher)       # a bad spec is refused here, not in a worker
+        # a bad spec, or a model of another game, is refused here, not in a worker once
+        # the log was written (a learning audit)
+        make_bot(cfg.teacher, game=game)
     if cfg.resume and cfg.init is not None:
         raise ContentError("--resume carries on a run, --init starts one from a model: "
                            "give one of them")
-    if cfg.games_per_round < 0 or (cfg.games_per_round == 0 and not cfg.games
-                                   and not cfg.resume):
+    if cfg.init is not None and (Path(cfg.init).expanduser().resolve()
+                                 == Path(cfg.out).expanduser().resolve()):
+        # the run would write its candidates over the model it starts from (a learning
+        # audit: the best so far became a rejected candidate)
+        raise ContentError(f"--init {cfg.init} is this run's --out: give the new run "
+                           "another --out")
+    if cfg.games_per_round < 0:
+        raise ContentError(f"--games-per-round must be 0 (train on --games only) or more, "
+                           f"not {cfg.games_per_round}")
+    if cfg.games_per_round == 0 and not cfg.games and not cfg.resume:
         raise ContentError("--games-per-round 0 trains on kept games only: give --games "
                            "FILE, or play 1 or more games a round")
     if cfg.resume and cfg.games:
@@ -806,8 +831,8 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
         if again:
             r, i = again[0]
             raise ContentError(
-                f"--seed {cfg.seed} is the seed {len(again)} of the kept games were played "
-                f"with (self-play game {i} of round {r}, and so on): this run would play "
+                f"--seed {cfg.seed} is the seed that kept games were played with "
+                f"(self-play game {i} of round {r}, and so on): this run would play "
                 "them again (the same deals and, while the hand evaluation or a teacher "
                 "plays, the same moves), train on them twice and score them as fresh "
                 "games; give another --seed")
@@ -838,9 +863,11 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
                                f"{first.info.blocks} blocks: give --hidden "
                                f"{first.info.hidden} (and the same blocks)")
         net.load_state_dict(first.state_dict())
-        net.info.scenario = first.info.scenario
+        # the run's scenario stays its own (it took the model's: a 1920 model trained on
+        # on great_depression said 1920, a learning audit)
         games, steps = first.info.games, first.info.steps
-        best = str(Path(cfg.init).expanduser())
+        # absolute: a run resumed from another folder finds it (a learning audit)
+        best = str(Path(cfg.init).expanduser().resolve())
     net.info.command = cfg.command
     net.info.extra["mix"] = cfg.mix
     net.to(cfg.device)
@@ -850,15 +877,30 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
         blob = _load_checkpoint(ckpt, cfg)
         run = blob["run"]
         net.load_state_dict(blob["net"])
-        net.info = ModelInfo(**blob["info"])    # the first sitting's command included
+        net.info = ModelInfo(**blob["info"])
+        # the exact commands: this sitting's, after the earlier ones (a resumed model said
+        # only its first sitting's, whose --rounds gave another model: a learning audit)
+        sittings = [*net.info.extra.get("earlier_commands", []), net.info.command]
+        net.info.extra["earlier_commands"] = sittings
+        net.info.command = cfg.command
         opt.load_state_dict(blob["opt"])
         buffer = _unpack_buffer(blob["buffer"], cfg.buffer)
         rng.setstate(blob["rng"])
         torch.set_rng_state(blob["torch_rng"])
         best, wrote_out = run["best"], run["wrote_out"]
         games, steps, round_, before = run["games"], run["steps"], run["round"], run["seconds"]
+        if best is not None and not Path(best).is_absolute():
+            # a checkpoint of before 6 December 2026 kept the path as typed, from the folder
+            # the run was started in: the run's own model lies beside the checkpoint
+            beside = ckpt.parent / Path(best).name
+            best = str(beside.resolve()) if beside.is_file() else best
         if best is not None and not Path(best).is_file():
             raise ContentError(f"--resume: the best network of the run, {best}, is missing")
+        if cfg.max_rounds is not None and round_ >= cfg.max_rounds:
+            # (it printed "0 self-play games, 0 training steps": a learning audit)
+            raise ContentError(f"--resume: the run has played {round_} round(s) already, "
+                               f"--rounds {cfg.max_rounds}: give a larger --rounds to carry "
+                               "it on")
     start = time.monotonic()
     line: dict[str, Any] = {}
     logfile = log_path(cfg)
@@ -866,12 +908,19 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
     if cfg.resume and logfile.is_file():
         # a round logged after the checkpoint was written (a run stopped in between) is
         # played again, so its line goes
-        kept = [x for x in logfile.read_text(encoding="utf-8").splitlines()
-                if x.strip() and json.loads(x).get("round", round_) < round_]
+        kept = [x for x in logfile.read_text(encoding="utf-8", errors="replace").splitlines()
+                if _log_round(x, round_) < round_]
         logfile.write_text("".join(x + "\n" for x in kept), encoding="utf-8")
     keep = games_path(cfg)
     if not cfg.resume:
         keep.unlink(missing_ok=True)     # never an earlier run's games under this --out
+        # nor its checkpoint (a --fresh run stopped in its first round left it, and a
+        # --resume then carried the earlier run on over this one's games: a learning
+        # audit), nor with --fresh its model and candidate
+        ckpt.unlink(missing_ok=True)
+        if cfg.fresh:
+            out.unlink(missing_ok=True)
+            cand_path.unlink(missing_ok=True)
     elif keep.is_file():
         # as the log: the games of a round played after the checkpoint (a run stopped in
         # its evaluation) are played again, so their lines go (a batch audit found them
@@ -937,12 +986,18 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
             ev = evaluate(cfg, str(cand_path), best, round_)
             accepted = ev["win_rate"] >= cfg.accept
             if accepted or not wrote_out:
-                # the first network of this run is written even if the hand evaluation
-                # stays the best, so that --out never holds a model from an earlier run
-                save_model(net, out)
+                if not accepted and best is not None:
+                    # --init's model stays the best: --out holds it, not a candidate that
+                    # lost to it (a learning audit)
+                    shutil.copyfile(best, out)
+                    best = str(out.resolve())
+                else:
+                    # the first network of this run is written even if the hand evaluation
+                    # stays the best, so that --out never holds a model from an earlier run
+                    save_model(net, out)
                 wrote_out = True
             if accepted:
-                best = str(out)
+                best = str(out.resolve())
             # the anchor: the best network against generation 0 on deals it was not
             # chosen on (the chained Elo of accepted candidates counts each one's lucky
             # evaluation, so it runs ahead of what the best network would score)
