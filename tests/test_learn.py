@@ -970,3 +970,18 @@ def test_the_kept_games_in_the_repository_still_replay(path: Path) -> None:
     game_id, scenario = path.name.split(".")[0].split("-")[:2]
     samples, n = training.load_games(load_game(game_id), scenario, [path])
     assert n > 0 and len(samples) > n
+
+
+def test_a_run_resumes_from_another_folder(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checkpoint kept the best network's path as typed, from the folder the run began
+    in: --resume from another folder said it was missing (a learning audit)."""
+    monkeypatch.chdir(tmp_path)
+    first = _tiny(Path("g") / "m.pt", 1)
+    first.accept = 0.0                  # the candidate is the best: the run's own --out
+    training.train(first)
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path / "sub")
+    more = _tiny(Path("..") / "g" / "m.pt", 2, resume=True)
+    more.accept = 0.0
+    assert training.train(more)["round"] == 1
