@@ -102,6 +102,26 @@ def main(argv: list[str] | None = None) -> int:
         game = load_game(args.game)
     except WarroomError as exc:
         ap.error(str(exc))
+    # every check before the first game (a learning audit: --games 0 divided by zero, an
+    # unknown scenario and a missing or empty --log were tracebacks, --jobs 0 was taken)
+    if args.games < 1 or args.jobs < 1:
+        ap.error("--games and --jobs must be 1 or more")
+    if not math.isfinite(args.seconds) or args.seconds <= 0:
+        ap.error("--seconds must be a positive number")
+    if args.scenario is not None and args.scenario not in game.scenarios:
+        ap.error(f"{args.game} has no scenario {args.scenario!r}; scenarios: "
+                 f"{', '.join(game.scenarios)}")
+    log_lines: list[dict[str, Any]] = []
+    if args.log is not None:
+        try:
+            log_lines = [json.loads(x) for x in args.log.read_text(encoding="utf-8")
+                         .splitlines() if x.strip()]
+        except (OSError, ValueError) as exc:
+            ap.error(f"--log {args.log}: cannot read a training log ({exc})")
+        if not log_lines or not all(isinstance(x, dict) and "selfplay_games_per_s" in x
+                                    and "train_steps_per_s" in x for x in log_lines):
+            ap.error(f"--log {args.log} is not a training log of warroom train (one JSON "
+                     "line a round)")
     # the control: the guided search's settings (guided_params: PUCT) with no prior hook
     net = (f"ismcts:seconds={args.seconds},algo=puct" if args.control
            else f"net:{args.model},seconds={args.seconds}"
@@ -133,7 +153,8 @@ def main(argv: list[str] | None = None) -> int:
             rets = [o["returns"][role] for o in outs[k::2]]
             scores = [float(next(iter(o["scores"].values()), 0.0)) for o in outs[k::2]]
             per_seed[name] = scores
-            sd = statistics.stdev(scores) if len(scores) > 1 else 0.0
+            # one game has no spread to measure: no interval (it read [+11, +11])
+            sd = statistics.stdev(scores) if len(scores) > 1 else math.nan
             half = 1.96 * sd / math.sqrt(len(scores))
             report[name] = {"mean_return": statistics.mean(rets),
                             "mean_score": statistics.mean(scores),
@@ -146,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         # the same seeds for both bots: the per-seed differences cancel the deal's luck
         diffs = [a - b for a, b in zip(per_seed["net"], per_seed["hand"], strict=True)]
         mean = statistics.mean(diffs)
-        half = 1.96 * (statistics.stdev(diffs) if len(diffs) > 1 else 0.0) / math.sqrt(
+        half = 1.96 * (statistics.stdev(diffs) if len(diffs) > 1 else math.nan) / math.sqrt(
             len(diffs))
         paired = {"mean": mean, "interval": [mean - half, mean + half],
                   "net_better": sum(d > 0 for d in diffs), "equal": sum(d == 0 for d in diffs),
@@ -186,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
               f"[{low:.0%}, {high:.0%}] against hand-evaluation ismcts at "
               f"{args.seconds} s per decision; per seat {per_role}")
     if args.log:
-        lines = [json.loads(x) for x in args.log.read_text().splitlines() if x.strip()]
+        lines = log_lines
         report["selfplay_games_per_s"] = statistics.mean(x["selfplay_games_per_s"] for x in lines)
         report["train_steps_per_s"] = statistics.mean(x["train_steps_per_s"] for x in lines)
         print(f"training ({args.log}): {report['selfplay_games_per_s']:.2f} self-play games/s, "

@@ -32,7 +32,7 @@ from warroom.ai import make_bot
 from warroom.core.errors import WarroomError
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
-from warroom.sim.train import game_line, open_games, self_play_game
+from warroom.sim.train import game_line, kept_lines, open_games, self_play_game
 
 
 def play(game_id: str, scenario: str | None, seed: int, teacher: str
@@ -58,11 +58,20 @@ def main(argv: list[str] | None = None) -> int:
     # first game, minutes of every core, was done, and a bad game or spec was a traceback)
     try:
         game = load_game(args.game)
-        make_bot(args.teacher)        # a bad spec is refused here, not in a worker
+        # a bad spec, or a model of another game, is refused here, not in a worker (a
+        # learning audit: a traceback, and an empty --out left behind)
+        make_bot(args.teacher, game=game)
     except WarroomError as exc:
         ap.error(str(exc))
     if args.scenario is not None and args.scenario not in game.scenarios:
         ap.error(f"{args.game} has no scenario {args.scenario!r}")
+    if args.out.is_file() and args.out.stat().st_size > 0:
+        # appended to: only games of this game and scenario (another game's lines made the
+        # whole file unusable for --games: a learning audit)
+        try:
+            kept_lines(game, args.scenario, [args.out])
+        except WarroomError as exc:
+            ap.error(f"--out {args.out} holds other games: {exc}")
     if args.jobs < 1 or args.minutes <= 0 or args.games < 0:
         ap.error("--jobs and --minutes must be positive, --games not negative")
     try:

@@ -365,8 +365,15 @@ def test_teacher_games_checks_everything_before_the_first_game(
     mod = _script("teacher_games")
     blocker = tmp_path / "file"
     blocker.write_text("")
+    other = tmp_path / "eit2.games.jsonl"     # kept games of another game
+    other.write_text(json.dumps({"format": "warroom-games/1", "game": "eit2",
+                                 "scenario": "1920", "seed": 1, "moves": []}) + "\n")
     for argv, words in ((["nogame", "--teacher", "random"], "unknown game 'nogame'"),
                         (["eaw1940", "--teacher", "foo"], "unknown bot 'foo'"),
+                        (["eaw1940", "--teacher", "net:eit2-1920"],
+                         "trained for eit2, not eaw1940"),
+                        (["eaw1940", "--teacher", "random", "--out", str(other)],
+                         "holds other games"),
                         (["eaw1940", "--teacher", "random", "--out", str(blocker / "x.gz")],
                          "cannot write --out")):
         if "--out" not in argv:
@@ -388,3 +395,15 @@ def test_learning_checks_its_model_before_the_first_game(
         with pytest.raises(SystemExit):
             mod.main(["eit2", "--model", model, "--games", "1", "--seconds", "0.01"])
         assert words in capsys.readouterr().err
+    # and its other arguments (a learning audit: --games 0 divided by zero; an unknown
+    # scenario, a missing or empty --log were tracebacks; --jobs 0 was taken)
+    empty = tmp_path / "empty.log.jsonl"
+    empty.write_text("")
+    for extra, words in ((["--games", "0"], "--games and --jobs must be 1 or more"),
+                         (["--jobs", "0"], "--games and --jobs must be 1 or more"),
+                         (["--scenario", "nope"], "eaw1940 has no scenario 'nope'"),
+                         (["--log", str(tmp_path / "nothere.jsonl")], "cannot read"),
+                         (["--log", str(empty)], "is not a training log")):
+        with pytest.raises(SystemExit):
+            mod.main(["eaw1940", "--model", "net:eaw1940", "--seconds", "0.01", *extra])
+        assert words in capsys.readouterr().err, extra
