@@ -70,6 +70,10 @@ def test_a_game_against_a_bot_from_the_lobby(page: Any, server: Server, game: st
     page.select_option("#game", game)
     roles = page.eval_on_selector_all("#seat-rows select", "els => els.map(e => e.dataset.role)")
     assert roles, "the lobby shows a seat for each role"
+    if game == "eit2":      # scenarios in words, their ids the values (a browser audit)
+        options = page.eval_on_selector_all("#scenario option",
+                                            "els => els.map(e => [e.value, e.textContent])")
+        assert ["great_depression", "Great Depression"] in options, options
     # the first seat is human, every other seat a bot (the lobby's default): check, and say so
     page.select_option(f"#seat-{roles[0]}", "human")
     for role in roles[1:]:

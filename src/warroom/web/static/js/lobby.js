@@ -14,8 +14,10 @@ function fillGame() {
   const g = gameOf($("game").value);
   if (!g) return;
   setRoles(g.roles);
+  // in words ("Great Depression", not great_depression: a browser audit); the value is the id
   fill($("scenario"), ...g.scenarios.map((s) =>
-    h("option", { value: s, selected: s === g.default_scenario }, s)));
+    h("option", { value: s, selected: s === g.default_scenario },
+      s.split("_").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" "))));
   $("game-info").textContent = (g.summary ? `${g.summary} ` : "") +
     `${g.roles.length} seat${g.roles.length === 1 ? "" : "s"}` +
     (g.hidden_information ? " · hidden information" : "") + ` · ${g.actions} kinds of action`;
