@@ -789,3 +789,18 @@ def test_a_rolls_chips_add_up(page: Any, server: Server) -> None:
     assert "+2 OPs" in chips and "= 8" in chips and "needs 6" in chips, chips
     assert "Ops" not in title and "Needed" not in title and "Frunze" in title, title
     assert "+2 OPs" in check and "vs 6" in check, check
+
+
+def test_eit2_tension_track_shows_the_war_rolls(page: Any, server: Server) -> None:
+    """The Tension track drew 12 empty boxes: its spaces 6-11 carry the war roll's modifier
+    (9.2), now written in them, and the value says its own (a browser audit)."""
+    if "eit2" in server.broken:
+        pytest.skip(server.broken["eit2"])
+    g = new_game(server, "eit2", {"lw": "human", "rw": "bot:random"})
+    page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+    page.wait_for_function(MY_TURN_OR_OVER, timeout=BOT_WAIT_MS)
+    boxes = page.eval_on_selector_all('.track[data-track="tension"] .scale-box',
+                                      "els => els.map(e => [e.className, e.title])")
+    assert len(boxes) == 12
+    drm = [b for b in boxes if "drm" in b[0]]
+    assert [b[1] for b in drm][:1] == ["6: war roll +1"] and len(drm) == 6, boxes

@@ -210,6 +210,9 @@ class EuropeInTurmoil2(EitGame):
             "turns": c.turns,
             "rearmament_available": {"lw": bool(data["rearm_available"][LW]),
                                      "rw": bool(data["rearm_available"][RW])},
+            # 9.2: each Tension space's war-roll modifier (None: no roll), for the track
+            # (the web's track showed none: a browser audit)
+            "tension_drm": list(self.c.tension_drm),
             "markers": dict(data["flags"]),
             # the markers' printed names (their Event's title, from content): the pages
             # wrote the keys, "Kellogg briand" (a browser audit)

@@ -340,16 +340,22 @@ function sideMark(side, extra) {
 }
 
 /** A numbered track (from..to) with the marker in its box. */
-function scale(name, value, from, to, label, { key, signedLabels = null, rule = null } = {}) {
+function scale(name, value, from, to, label, { key, signedLabels = null, rule = null, drm = null } = {}) {
+  // ``drm``: a modifier per box (eit2's Tension: the war roll's, 9.2), shown in its box
+  const mod = (i) => (Array.isArray(drm) && typeof drm[i] === "number" ? drm[i] : null);
   const boxes = [];
   for (let i = from; i <= to; i += 1) {
     const on = i === value;
-    boxes.push(h("span", { class: `scale-box${on ? " on" : ""}${i === 0 ? " zero" : ""}`,
-      title: signedLabels ? signedLabels(i) : String(i) }, on ? String(label ?? value) : ""));
+    const m = mod(i);
+    boxes.push(h("span", { class: `scale-box${on ? " on" : ""}${i === 0 ? " zero" : ""}${m !== null ? " drm" : ""}`,
+      title: (signedLabels ? signedLabels(i) : String(i)) + (m !== null ? `: war roll ${signed(m)}` : "") },
+    on ? String(label ?? value) : m !== null ? signed(m) : ""));
   }
+  const now = mod(value);
   return h("div", { class: "track", dataset: { track: key || name.toLowerCase() } },
     h("div", { class: "track-head" }, h("span", { class: "track-name" }, name), " ",
       h("strong", { class: "track-value", dataset: { value: String(value) } }, String(label ?? value)),
+      now !== null ? h("span", { class: "muted" }, ` (war roll ${signed(now)})`) : null,
       rule ? [" ", ruleBadge(rule)] : null),
     h("div", { class: "scale", "aria-hidden": "true", style: { gridTemplateColumns: `repeat(${to - from + 1}, 1fr)` } }, boxes));
 }
@@ -377,7 +383,7 @@ function eit2Strip(v) {
         " ", v.phasing ? [h("span", { class: "muted" }, "phasing "), roleChip(v.phasing)] : null)),
     scale("Power", Math.max(-20, Math.min(20, power)), -20, 20, powerLabel(power),
       { key: "power", rule: "10.3", signedLabels: powerLabel }),
-    scale("Tension", Number(v.tension ?? 0), 0, 11, null, { key: "tension", rule: "9.2" }),
+    scale("Tension", Number(v.tension ?? 0), 0, 11, null, { key: "tension", rule: "9.2", drm: v.tension_drm }),
     pair("Moderation", v.moderation, "moderation", "8.1"),
     pair("Sanctions", v.sanctions, "sanctions", "8.2"),
     v.extremists_left ? pair("Extremists left", v.extremists_left, "extremists_left", "2.3.2") : null,
