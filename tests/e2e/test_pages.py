@@ -581,6 +581,11 @@ def test_phone_shows_each_map_without_sideways_scroll(browser: Any, server: Serv
             words_box = item.bounding_box()
             assert sample is not None and words_box is not None
             assert words_box["height"] < 2 * sample["height"] + 4, (sample, words_box)
+        if game == "eit2":      # the Rearmament chart's box names whole, not cut (an
+            # audit saw "Dreadnoug" in boxes a third of the screen wide)
+            cut = page.eval_on_selector_all(".rearm-box .box-name", """els => els.filter(
+                e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)""")
+            assert page.locator(".rearm-box .box-name").count() > 20 and not cut, cut
         if game == "eit2":      # its 72 choices spread over the map: it starts zoomed in
             svg = page.locator("#map svg").first
             zoomed = float((svg.get_attribute("viewBox") or "0 0 0 0").split()[2])
