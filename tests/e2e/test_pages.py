@@ -581,6 +581,9 @@ def test_phone_shows_each_map_without_sideways_scroll(browser: Any, server: Serv
             words_box = item.bounding_box()
             assert sample is not None and words_box is not None
             assert words_box["height"] < 2 * sample["height"] + 4, (sample, words_box)
+        if game == "eit2":      # the "(1*/0)" of the choices and log is explained
+            note = page.locator("#map .map-legend .lg-item", has=page.locator(".lg.sp-note"))
+            assert "1*/0 LW/RW SP, * an Extremist" in " ".join(note.inner_text().split())
         if game == "eit2":      # the Rearmament chart's box names whole, not cut (an
             # audit saw "Dreadnoug" in boxes a third of the screen wide)
             cut = page.eval_on_selector_all(".rearm-box .box-name", """els => els.filter(

@@ -515,6 +515,8 @@ export function renderMap(view, legal, ui, act) {
     h("span", { class: "map-legend" }, ...legendItems(
       h("span", { class: "lg lw" }, "L"), " LW SP  ", h("span", { class: "lg rw" }, "R"), " RW SP  ",
       h("span", { class: "lg ext" }, "E"), " Extremist  ", h("span", { class: "lg star" }, "★"), " Battleground  ",
+      // the notation of the choices and the log (an audit: "(1*/0)" was unexplained)
+      h("span", { class: "lg sp-note" }, "1*/0"), " LW/RW SP, * an Extremist  ",
       h("span", { class: "lg ring" }, "◯"), " can be chosen  ",
       h("span", { class: "lg changed" }, "◯"), " changed since your decision  ",
       regions.map((r) => {
