@@ -521,7 +521,7 @@ def test_resume_refuses_another_runs_checkpoint_and_init_starts_from_a_model(
     --init starts from a model's weights and counts its training."""
     out = tmp_path / "m.pt"
     training.train(_tiny(out, 1))
-    with pytest.raises(ContentError, match="other settings: seed 4"):
+    with pytest.raises(ContentError, match="other settings: --seed 4"):
         cfg = _tiny(out, 2, resume=True)
         cfg.seed = 5
         training.train(cfg)
@@ -985,3 +985,29 @@ def test_a_run_resumes_from_another_folder(tmp_path: Path,
     more = _tiny(Path("..") / "g" / "m.pt", 2, resume=True)
     more.accept = 0.0
     assert training.train(more)["round"] == 1
+
+
+def test_a_refused_run_leaves_no_folder_it_made(tmp_path: Path) -> None:
+    """--out nothere/m.pt --resume was refused but left nothere/ behind (a learning audit);
+    a folder that was there stays."""
+    with pytest.raises(ContentError, match="no checkpoint"):
+        training.train(_tiny(tmp_path / "a" / "b" / "m.pt", 1, resume=True))
+    assert not (tmp_path / "a").exists()
+    (tmp_path / "c").mkdir()
+    with pytest.raises(ContentError, match="no checkpoint"):
+        training.train(_tiny(tmp_path / "c" / "m.pt", 1, resume=True))
+    assert (tmp_path / "c").is_dir()
+
+
+def test_settings_and_paths_are_named_as_the_command_line_names_them(tmp_path: Path) -> None:
+    """A resume with another --iterations said "eval_iterations"; an --out under a file
+    said "File exists" (a learning audit)."""
+    out = tmp_path / "m.pt"
+    training.train(_tiny(out, 1))
+    other = _tiny(out, 2, resume=True)
+    other.iterations = other.eval_iterations = 5
+    with pytest.raises(ContentError, match=r"other settings: --iterations 3 \(now 5\);"):
+        training.train(other)
+    (tmp_path / "afile").write_text("")
+    with pytest.raises(UnknownGameError, match="a part of the path is a file, not a folder"):
+        training.train(_tiny(tmp_path / "afile" / "m.pt", 1))

@@ -63,6 +63,7 @@ number of games per round, whatever the number of workers.
 
 from __future__ import annotations
 
+import errno
 import gzip
 import json
 import math
@@ -711,8 +712,17 @@ def _load_checkpoint(path: Path, cfg: TrainConfig) -> dict[str, Any]:
     saved = blob["config"]
     # a field added since the checkpoint was written has its default there
     defaults = TrainConfig(game=cfg.game)
-    differ = [f"{k} {saved.get(k, getattr(defaults, k))!r} (now {getattr(cfg, k)!r})"
-              for k in RUN_FIELDS if saved.get(k, getattr(defaults, k)) != getattr(cfg, k)]
+    # named as the command line names them (it said "eval_iterations": a learning audit);
+    # the CLI's --iterations sets both searches, so one difference is said once
+    flag = {k: "--" + k.replace("_", "-") for k in RUN_FIELDS}
+    flag["eval_iterations"] = "--iterations"
+    seen: set[str] = set()
+    differ = []
+    for k in RUN_FIELDS:
+        was = saved.get(k, getattr(defaults, k))
+        if was != getattr(cfg, k) and flag[k] not in seen:
+            seen.add(flag[k])
+            differ.append(f"{flag[k]} {was!r} (now {getattr(cfg, k)!r})")
     if differ:
         raise ContentError(f"{path} is a run with other settings: {', '.join(differ)}; "
                            "resume with the same settings, or start a new run with "
@@ -760,8 +770,10 @@ def check_out(cfg: TrainConfig) -> None:
     try:
         writable_folder(out.parent)
     except OSError as exc:
-        raise UnknownGameError(f"cannot write --out {cfg.out}: {exc.strerror or exc}"
-                               ) from None
+        # a file where a folder of the path should be (it said "File exists": an audit)
+        why = ("a part of the path is a file, not a folder"
+               if exc.errno in (errno.EEXIST, errno.ENOTDIR) else exc.strerror or str(exc))
+        raise UnknownGameError(f"cannot write --out {cfg.out}: {why}") from None
 
 
 def _log_round(text: str, default: int) -> int:
@@ -780,7 +792,25 @@ def _log_round(text: str, default: int) -> int:
 
 def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = None
           ) -> dict[str, Any]:
-    """Run the loop for ``cfg.minutes`` (or ``cfg.max_rounds``); returns the last log line."""
+    """Run the loop for ``cfg.minutes`` (or ``cfg.max_rounds``); returns the last log line.
+    A run refused before it wrote anything leaves no folder it made for ``--out`` (a
+    learning audit found empty ones)."""
+    made = [p for p in (Path(cfg.out).expanduser().absolute(), *Path(cfg.out).expanduser()
+                        .absolute().parents)][1:]
+    made = [p for p in made if not p.exists()]
+    try:
+        return _train(cfg, progress)
+    except WarroomError:
+        for folder in made:             # the deepest first
+            try:
+                folder.rmdir()          # only if empty
+            except OSError:
+                break
+        raise
+
+
+def _train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = None
+           ) -> dict[str, Any]:
     if cfg.minutes <= 0 and not cfg.max_rounds:
         raise UnknownGameError("--minutes must be more than 0")
     check_settings(cfg)
