@@ -359,6 +359,17 @@ def test_warroom_report_reads_a_training_log(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     assert (tmp_path / "r" / "training.png").is_file()
     assert "+191 Elo" in (tmp_path / "r" / "training.md").read_text()
+    # a round's line without its evaluation is a training log still, and an empty file
+    # says what to give (a learning audit: "not a game line of warroom simulate", "holds
+    # no games")
+    bare = tmp_path / "bare.log.jsonl"
+    bare.write_text(json.dumps({"round": 0, "steps": 5}) + "\n")
+    res = CliRunner().invoke(app, ["report", str(bare), "--out", str(tmp_path / "b")])
+    assert res.exit_code != 0 and "warroom simulate" not in res.output, res.output
+    empty = tmp_path / "empty.log.jsonl"
+    empty.write_text("")
+    res = CliRunner().invoke(app, ["report", str(empty), "--out", str(tmp_path / "e")])
+    assert res.exit_code != 0 and "or a training log of warroom train" in res.output
 
 
 def test_the_shipped_eaw1940_model_loads_and_plays() -> None:

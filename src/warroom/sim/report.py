@@ -91,7 +91,10 @@ def load_results(path: Path, notes: list[str] | None = None
                               "simulate --out (or tournament --out) writes")
         lines.append(obj)
     if not lines:
-        raise ReportError(f"{path} holds no games")
+        # (an empty training log read "holds no games" alone: a learning audit)
+        raise ReportError(f"{path} holds no games: give the JSON-lines file of warroom "
+                          "simulate or tournament --out, or a training log of warroom train "
+                          "(MODEL.log.jsonl) once it has a round")
     roles = set(lines[0]["returns"])
     for n, ln in enumerate(lines, 1):
         if set(ln["returns"]) != roles or _game_id(ln) not in (None, _game_id(lines[0])):

@@ -32,7 +32,9 @@ def is_training_log(path: Path) -> bool:
         line = json.loads(first)
     except (OSError, ValueError):
         return False
-    return isinstance(line, dict) and "round" in line and "eval" in line
+    # a round's line lacking a field is still a training log, said so by its reader (it
+    # was read as a simulate file, "not a game line of warroom simulate": an audit)
+    return isinstance(line, dict) and "round" in line and ("eval" in line or "steps" in line)
 
 
 def read_log(path: Path) -> list[dict[str, Any]]:
