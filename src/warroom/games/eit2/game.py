@@ -214,9 +214,11 @@ class EuropeInTurmoil2(EitGame):
             # (the web's track showed none: a browser audit)
             "tension_drm": list(self.c.tension_drm),
             "markers": dict(data["flags"]),
-            # the markers' printed names (their Event's title, from content): the pages
-            # wrote the keys, "Kellogg briand" (a browser audit)
-            "marker_names": {k: self._marker_name(k) for k in data["flags"]},
+            # the names of the markers on the map (their Event's title, from content): the
+            # pages wrote the keys, "Kellogg briand" (a browser audit); of those on the map
+            # only, as a card's title is named only once it was played (the fair-play test)
+            "marker_names": {k: self._marker_name(k) for k, on in data["flags"].items()
+                             if on},
             "reminders": self._reminders(data),
             "pending": pending,
             "result": out.to_json() if (out := self.outcome(st)) is not None else None,
