@@ -712,13 +712,16 @@ def test_a_tk_rule_says_what_its_event_does() -> None:
     assert "[15.19] Influence: the receiver may do one:" in flat
 
 
-def test_messages_wrap_at_words_to_the_screen() -> None:
+def test_messages_wrap_at_words_to_the_screen(tmp_path: Path) -> None:
     """Errors, rule and card texts and the quit question were printed whole: a terminal of
     80 columns broke them mid-word ("elimin" / "ated"; an audit). Each wraps at words, its
-    continuations indented."""
+    continuations indented; a file's path is never broken, spaces and all (a review)."""
     buf = io.StringIO()
     console = Console(file=buf, width=80, color_system=None, soft_wrap=True)
-    answers = iter(["rule 3.3", "card xyz", "why 1", "1", "quit", "n", "quit", "y"])
+    saved = tmp_path / "My Saved Games" / ("a-fairly-long-record-name-of-the-spring-"
+                                           "campaign.json")
+    answers = iter(["rule 3.3", "card xyz", "why 1", "1", "quit", "n", f'save "{saved}"',
+                    "quit"])
 
     def reader(ask: str) -> str:
         try:
@@ -734,11 +737,12 @@ def test_messages_wrap_at_words_to_the_screen() -> None:
     out = buf.getvalue()
     # (a test's reader echoes no newline: the prompt and the answer's first line share one)
     lines = [line.removeprefix("Axis> ") for line in out.splitlines()]
-    # (a word longer than the line, such as a record's path, is left whole)
-    assert all(len(line) <= 80 or " " not in line.strip() for line in lines), \
+    # (a word longer than the line, or a file's path, is left whole)
+    assert all(len(line) <= 80 or " " not in line.strip() or "/" in line for line in lines), \
         max(lines, key=len)
     flat = " ".join(out.split())
     assert "give a card id or the beginning of its title" in flat
     assert "Quit anyway?" in flat
     rule = next(i for i, line in enumerate(lines) if line.startswith("[3.3]"))
     assert lines[rule + 1].startswith("  ") and len(lines[rule]) > 60
+    assert saved.is_file() and str(saved) in out        # on one line, whole

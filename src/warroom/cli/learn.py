@@ -62,7 +62,8 @@ def train(
         "whose samples start this new run's buffer.")] = None,
     fresh: Annotated[bool, typer.Option(
         "--fresh", help="Start a new run over an earlier run's files at --out (its model, "
-        "log and kept games are replaced); without it such an --out is refused.")] = False,
+        "log, kept games and checkpoint are replaced); without it such an --out is "
+        "refused.")] = False,
     anchor_every: Annotated[int, typer.Option(
         help="Every K rounds, the best network plays the hand-evaluation search on "
              "--eval-games deals of their own: its strength measured on games it was not "

@@ -35,6 +35,7 @@ from rich.text import Text
 
 from warroom.ai import Bot
 from warroom.cli.choices import (
+    COMMAND_WORDS,
     Choice,
     ChoiceError,
     candidate_lines,
@@ -134,6 +135,21 @@ def help_text(choices: list[Choice], game_id: str = "eit2") -> str:
     commands = COMMANDS if game_id == "eit2" else "\n".join(
         line for line in COMMANDS.splitlines() if not line.lstrip().startswith("ongoing "))
     return "\n".join(textwrap.wrap(how, 78)) + "\n" + commands
+
+
+def _wrapped(text: str, width: int, keep: tuple[str, ...] = ()) -> list[str]:
+    """``text`` wrapped at words to ``width``, line by line, continuations indented two
+    more than their line; no ``keep`` part is broken (its spaces are held while wrapping:
+    a path with a space, "Application Support", was split over two lines: a review)."""
+    hold = "\x00"
+    for part in keep:
+        text = text.replace(part, part.replace(" ", hold))
+    out: list[str] = []
+    for line in text.split("\n"):
+        lead = line[:len(line) - len(line.lstrip(" "))]
+        out += textwrap.wrap(line, width, subsequent_indent=lead + "  ",
+                             break_long_words=False, break_on_hyphens=False) or [""]
+    return [line.replace(hold, " ") for line in out]
 
 
 class Terminal:
@@ -261,31 +277,28 @@ class PlayLoop:
         self._content: dict[str, Any] | None = None
 
     # -- small helpers ------------------------------------------------------------------
-    def say(self, text: str, style: str = "") -> None:
+    def say(self, text: str, style: str = "", keep: tuple[str, ...] = ()) -> None:
         """Print ``text`` wrapped at words to the screen's width, each line of it on its
         own, continuations indented under its first word (the console writes long lines
-        whole, and a terminal broke errors, rules and card texts mid-word: an audit)."""
-        for line in text.split("\n"):
-            lead = line[:len(line) - len(line.lstrip(" "))]
-            for part in textwrap.wrap(line, self.width, subsequent_indent=lead + "  ",
-                                      break_long_words=False, break_on_hyphens=False) or [""]:
-                self.console.print(Text(part, style=style))
+        whole, and a terminal broke errors, rules and card texts mid-word: an audit). The
+        ``keep`` parts (a file's path, which may hold spaces) are never broken."""
+        for line in _wrapped(text, self.width, keep):
+            self.console.print(Text(line, style=style))
 
     def error(self, text: str) -> None:
         self.say(text, "bold red")
 
-    def read_question(self, question: str) -> str:
+    def read_question(self, question: str, keep: tuple[str, ...] = ()) -> str:
         """Ask ``question`` (its lines but the last printed wrapped, as :meth:`say` does)."""
-        lines = textwrap.wrap(question, self.width, subsequent_indent="  ",
-                              break_long_words=False, break_on_hyphens=False) or [""]
+        lines = _wrapped(question, self.width, keep)
         for line in lines[:-1]:
             self.console.print(Text(line))
         return self.term.read(lines[-1] + (" " if question.endswith(" ") else ""))
 
-    def ask(self, question: str) -> bool:
+    def ask(self, question: str, keep: tuple[str, ...] = ()) -> bool:
         """A yes/no question (end of input answers no)."""
         try:
-            return self.read_question(question).strip().lower() in ("y", "yes")
+            return self.read_question(question, keep).strip().lower() in ("y", "yes")
         except EOFError:
             self.console.print()
             return False
@@ -470,8 +483,11 @@ class PlayLoop:
             self.show_menu(seat)
             self.menu_due = False
         try:
+            # ongoing is offered by Tab where there are lasting Events (eit2), as by help
+            words = (COMMAND_WORDS if self.game.id == "eit2"
+                     else tuple(w for w in COMMAND_WORDS if w != "ongoing"))
             line = self.term.read(f"{role_title(seat)}> ",
-                                  lambda typed: completions(typed, self.choices))
+                                  lambda typed: completions(typed, self.choices, words))
         except EOFError:
             self.console.print()
             self.confirm_quit()
@@ -585,13 +601,13 @@ class PlayLoop:
             raise WarroomError("save needs a file name: save FILE (e.g. save ~/games/my.json)")
         exists, folder = probe(path)
         if (exists and not folder and path != self.save_path
-                and not self.ask(f"{path} exists. Overwrite it? [y/N] ")):
+                and not self.ask(f"{path} exists. Overwrite it? [y/N] ", (str(path),))):
             self.say("not saved")
             return
         write_record(self.session, path)
         self.save_path = path
         self.saved_actions = list(self.session.record.actions)
-        self.say(f"saved to {path}")
+        self.say(f"saved to {path}", keep=(str(path),))
 
     def confirm_quit(self) -> None:
         """Leave, asking first when the game is not saved (raises :class:`_Leave`)."""
@@ -599,7 +615,8 @@ class PlayLoop:
             raise _Leave()
         try:
             answer = self.read_question("The game is not saved. Quit anyway? (a record is "
-                                        f"kept in {autosave_dir()}) [y/N] ")
+                                        f"kept in {autosave_dir()}) [y/N] ",
+                                        (str(autosave_dir()),))
         except EOFError:
             self.console.print()
             answer = "y"
@@ -617,7 +634,7 @@ class PlayLoop:
             self.error(f"no record kept: {exc}")
             return
         self.saved_actions = list(self.session.record.actions)
-        self.say(f"A record of this game is kept in {path}")
+        self.say(f"A record of this game is kept in {path}", keep=(str(path),))
 
     def game_over(self) -> None:
         st = self.session.state

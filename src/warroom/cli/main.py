@@ -90,7 +90,8 @@ def play(
     as_: Annotated[str | None, typer.Option(
         "--as", help="Role(s) you play: a role (any case, e.g. LW), several joined by "
         "commas, 'hotseat' (every role, passing the terminal: a hand-off screen hides "
-        "each hand from the other player; the default), 'all' (every role on one shared "
+        "each hand from the other player; the default, unless --vs is given: then the "
+        "game's first role), 'all' (every role on one shared "
         "screen: every hand is shown) or 'none' (bots play every role). A tk game is one "
         "political event: a faction it never asks has no decision, so 'all' plays every "
         "part.")] = None,
@@ -157,8 +158,9 @@ def play(
                       "(--as all shares one screen, every hand shown).[/]")
     if load is not None and len(g.roles) > 1:
         # who plays which seat, as the record keeps them (a loaded game said nothing of it:
-        # a terminal audit)
-        console.print(f"Seats as recorded: {describe_seats(seats)}.", style="dim",
+        # a terminal audit), or as the flags set them for a record that keeps none
+        where = "as recorded" if record.seats else "(the record keeps none)"
+        console.print(f"Seats {where}: {describe_seats(seats)}.", style="dim",
                       markup=False, highlight=False)
     if load is None and as_ is None and vs is not None and len(g.roles) > 1:
         # --vs alone chose the seat: say which, and how to take another
