@@ -153,28 +153,29 @@ def main(argv: list[str] | None = None) -> int:
             rets = [o["returns"][role] for o in outs[k::2]]
             scores = [float(next(iter(o["scores"].values()), 0.0)) for o in outs[k::2]]
             per_seed[name] = scores
-            # one game has no spread to measure: no interval (it read [+11, +11])
-            sd = statistics.stdev(scores) if len(scores) > 1 else math.nan
-            half = 1.96 * sd / math.sqrt(len(scores))
-            report[name] = {"mean_return": statistics.mean(rets),
-                            "mean_score": statistics.mean(scores),
-                            "score_interval": [statistics.mean(scores) - half,
-                                               statistics.mean(scores) + half]}
+            # one game has no spread to measure: no interval (it read [+11, +11]; JSON null)
+            mean_s = statistics.mean(scores)
+            half = (1.96 * statistics.stdev(scores) / math.sqrt(len(scores))
+                    if len(scores) > 1 else None)
+            report[name] = {"mean_return": statistics.mean(rets), "mean_score": mean_s,
+                            "score_interval": None if half is None
+                            else [mean_s - half, mean_s + half]}
+            shown = ("no interval (one game)" if half is None
+                     else f"[{mean_s - half:.1f}, {mean_s + half:.1f}]")
             print(f"{name:5} {spec}: mean return {statistics.mean(rets):+.2f}, mean score "
-                  f"{statistics.mean(scores):.1f} [{report[name]['score_interval'][0]:.1f}, "
-                  f"{report[name]['score_interval'][1]:.1f}] over {len(scores)} games",
-                  flush=True)
+                  f"{mean_s:.1f} {shown} over {len(scores)} games", flush=True)
         # the same seeds for both bots: the per-seed differences cancel the deal's luck
         diffs = [a - b for a, b in zip(per_seed["net"], per_seed["hand"], strict=True)]
         mean = statistics.mean(diffs)
-        half = 1.96 * (statistics.stdev(diffs) if len(diffs) > 1 else math.nan) / math.sqrt(
-            len(diffs))
-        paired = {"mean": mean, "interval": [mean - half, mean + half],
+        half = (1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1
+                else None)
+        paired = {"mean": mean, "interval": None if half is None else [mean - half, mean + half],
                   "net_better": sum(d > 0 for d in diffs), "equal": sum(d == 0 for d in diffs),
                   "hand_better": sum(d < 0 for d in diffs)}
         report["paired_difference"] = paired
-        print(f"net - hand on the same seeds: {mean:+.2f} [{mean - half:+.2f}, "
-              f"{mean + half:+.2f}] (normal 95% interval; net better on "
+        shown = ("no interval (one seed)" if half is None
+                 else f"[{mean - half:+.2f}, {mean + half:+.2f}] (normal 95% interval)")
+        print(f"net - hand on the same seeds: {mean:+.2f} {shown} (net better on "
               f"{paired['net_better']}, equal on {paired['equal']}, worse on "
               f"{paired['hand_better']} seeds)", flush=True)
     else:

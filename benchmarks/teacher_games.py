@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             kept_lines(game, args.scenario, [args.out])
         except WarroomError as exc:
-            ap.error(f"--out {args.out} holds other games: {exc}")
+            ap.error(f"--out {args.out} cannot be appended to: {exc}")
     if args.jobs < 1 or args.minutes <= 0 or args.games < 0:
         ap.error("--jobs and --minutes must be positive, --games not negative")
     try:

@@ -373,7 +373,7 @@ def test_teacher_games_checks_everything_before_the_first_game(
                         (["eaw1940", "--teacher", "net:eit2-1920"],
                          "trained for eit2, not eaw1940"),
                         (["eaw1940", "--teacher", "random", "--out", str(other)],
-                         "holds other games"),
+                         "a game of eit2 1920, not eaw1940"),
                         (["eaw1940", "--teacher", "random", "--out", str(blocker / "x.gz")],
                          "cannot write --out")):
         if "--out" not in argv:

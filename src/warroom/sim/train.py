@@ -875,7 +875,8 @@ def _train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None =
         raise ContentError(f"--out {cfg.out} belongs to an earlier run, whose self-play games "
                            f"are kept in {earlier}: {carry}start a "
                            f"new run from its games with --games {earlier} and another --out, "
-                           "or replace it (its model, log and kept games) with --fresh")
+                           "or replace it (its model, log, kept games and checkpoint) with "
+                           "--fresh")
     torch.manual_seed(cfg.seed)
     rng = random.Random(cfg.seed)
     out = Path(cfg.out).expanduser()
@@ -893,7 +894,7 @@ def _train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None =
                                f"{first.info.blocks} blocks: give --hidden "
                                f"{first.info.hidden} (and the same blocks)")
         net.load_state_dict(first.state_dict())
-        # the run's scenario stays its own (it took the model's: a 1920 model trained on
+        # the run's scenario stays its own (it took the model's: a 1920 model trained
         # on great_depression said 1920, a learning audit)
         games, steps = first.info.games, first.info.steps
         # absolute: a run resumed from another folder finds it (a learning audit)
@@ -919,11 +920,13 @@ def _train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None =
         torch.set_rng_state(blob["torch_rng"])
         best, wrote_out = run["best"], run["wrote_out"]
         games, steps, round_, before = run["games"], run["steps"], run["round"], run["seconds"]
-        if best is not None and not Path(best).is_absolute():
+        if best is not None and not Path(best).is_absolute() and not Path(best).is_file():
             # a checkpoint of before 6 December 2026 kept the path as typed, from the folder
-            # the run was started in: the run's own model lies beside the checkpoint
+            # the run was started in: where that is not here, the run's own model (not an
+            # --init model of another name) lies beside the checkpoint (a review)
             beside = ckpt.parent / Path(best).name
-            best = str(beside.resolve()) if beside.is_file() else best
+            if Path(best).name == out.name and beside.is_file():
+                best = str(beside.resolve())
         if best is not None and not Path(best).is_file():
             raise ContentError(f"--resume: the best network of the run, {best}, is missing")
         if cfg.max_rounds is not None and round_ >= cfg.max_rounds:
