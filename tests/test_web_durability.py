@@ -202,3 +202,47 @@ def test_acknowledged_actions_survive_kill_9(tmp_path: Path, game: str,
                 end = client.get(f"/api/games/{last}/record").json()
                 assert end["result"] is not None and end["seed"] is not None
             assert len(acks) >= MIN_ACKS
+
+
+def test_an_old_sqlite_database_keeps_its_games_through_the_migration(tmp_path: Path) -> None:
+    """Revision 0002 rebuilds the games table on SQLite (batch mode); with foreign keys on,
+    dropping it deleted every seat, action and snapshot (ON DELETE CASCADE), and serve and
+    upgrade-games reported success (an operations audit): they are kept."""
+    import sqlite3
+
+    from alembic import command
+    from alembic.config import Config
+
+    from warroom.web.db import MIGRATIONS, make_engine, migrate
+
+    path = tmp_path / "old.db"
+    engine = make_engine(f"sqlite:///{path}")
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+    engine.dispose()
+    db = sqlite3.connect(path)
+    db.execute("insert into games values ('g1', 'sfe', 'default', '{}', '5', '[]', 2, "
+               "'active', null, '2026-12-01 10:00:00', '2026-12-01 10:05:00')")
+    db.executemany("insert into seats values (?, ?, ?, ?)",
+                   [("g1", "axis", "human", "h1"), ("g1", "allies", "human", "h2")])
+    db.executemany("insert into actions values (?, ?, ?, ?, ?)",
+                   [("g1", 0, "op:pass", "axis", "2026-12-01 10:01:00"),
+                    ("g1", 1, "op:pass", "axis", "2026-12-01 10:02:00")])
+    db.execute("insert into snapshots values ('g1', 2, '{}')")
+    db.commit()
+    db.close()
+    engine = make_engine(f"sqlite:///{path}")
+    migrate(engine)
+    engine.dispose()
+    db = sqlite3.connect(path)
+    counts = [db.execute(f"select count(*) from {t}").fetchone()[0]
+              for t in ("games", "seats", "actions", "snapshots")]
+    chosen = db.execute("select seed_chosen from games").fetchone()[0]
+    version = db.execute("select version_num from alembic_version").fetchone()[0]
+    fk = db.execute("pragma foreign_key_check").fetchall()
+    db.close()
+    assert counts == [1, 2, 2, 1] and chosen == 0 and fk == [], (counts, chosen, fk)
+    assert version != "0001"

@@ -124,12 +124,35 @@ def make_engine(url: str) -> Engine:
 
 
 def migrate(engine: Engine) -> None:
-    """Create or upgrade the schema to the newest Alembic revision."""
+    """Create or upgrade the schema to the newest Alembic revision.
+
+    On SQLite a migration that changes a table rebuilds it (Alembic's batch mode: copy,
+    drop, rename): with foreign keys on, dropping ``games`` deleted every seat, action and
+    snapshot of every game (ON DELETE CASCADE), and the upgrade reported success (an
+    operations audit: a database of revision 0001 lost them all at 0002). So foreign keys
+    are off while it migrates (the pragma is ignored inside a transaction, so it is set
+    before one), checked after, and on again."""
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
+    with engine.connect() as conn:
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:
+            conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            conn.commit()
+        try:
+            with conn.begin():
+                cfg.attributes["connection"] = conn
+                command.upgrade(cfg, "head")
+                if sqlite:
+                    broken = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                    if broken:
+                        raise RuntimeError(f"the migration left {len(broken)} row(s) whose "
+                                           f"game is missing (first: {broken[0]}); nothing "
+                                           "was changed")
+        finally:
+            if sqlite:
+                conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+                conn.commit()
 
 
 class DatabaseInUse(Exception):
