@@ -214,6 +214,16 @@ def test_a_short_password_is_masked_without_garbling_the_message() -> None:
                     "password=***; dsn u:***@host")
 
 
+def test_a_password_in_the_query_is_masked_too() -> None:
+    """``?password=`` was printed in clear where ``user:PASS@`` was masked (an operations
+    audit)."""
+    from warroom.web.db import db_problem, masked_db
+    url = "postgresql+psycopg:///wr?host=127.0.0.1&user=u&password=S3cret!x"
+    assert "S3cret" not in masked_db(url) and "password=***" in masked_db(url)
+    line = db_problem(url, RuntimeError("password authentication failed"))
+    assert "S3cret" not in line and "&user=u" in line
+
+
 @pytest.mark.parametrize("url", ["foo://bar", "notaurl"])
 def test_serve_says_which_database_urls_work(tmp_path: Path, url: str) -> None:
     """A URL of no database SQLAlchemy knows read "Can't load plugin:

@@ -217,12 +217,19 @@ class ExclusiveUse:
             self._conn = None
 
 
+SECRET_QUERY = re.compile(r"(?i)([?&](?:password|passwd|pass|pwd|sslpassword)=)[^&#]*")
+"""A password given as a query parameter (``?password=...``, libpq's keywords)."""
+
+
 def masked_db(url: str) -> str:
-    """A database URL as it may be printed: its password, if any, as ``***``."""
+    """A database URL as it may be printed: its password, if any, as ``***``, whether in
+    ``user:PASS@`` or in the query (``?password=``: it was printed in clear, an operations
+    audit)."""
     try:
-        return make_url(url).render_as_string(hide_password=True)
+        shown = make_url(url).render_as_string(hide_password=True)
     except Exception:  # not a URL SQLAlchemy reads: hide whatever stands after user:
-        return re.sub(r"(//[^/:@]*:)[^@/]*@", r"\1***@", url)
+        shown = re.sub(r"(//[^/:@]*:)[^@/]*@", r"\1***@", url)
+    return SECRET_QUERY.sub(r"\1***", shown)
 
 
 def missing_sqlite(url: str) -> str | None:
