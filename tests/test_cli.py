@@ -283,6 +283,12 @@ def test_upgrade_games_reports_and_rewinds_a_stored_web_game(tmp_path: Path) -> 
     assert code == 1, out           # a game it cannot replay: scripts see it
     assert gid in out and "action 1 no longer fits" in out and "x:y" not in out
     assert "1 game(s) checked; 1 that today's rules cannot replay" in out
+    # an unknown id beside a good one: refused before any game is changed (the good one
+    # was rewound, then exit 2 with no report: an operations audit)
+    code, out = run("upgrade-games", "--db", url, "--rewind", gid, "nosuchgame")
+    assert code == 2 and "no game 'nosuchgame'; nothing was changed" in out, out
+    code, out = run("upgrade-games", "--db", url)
+    assert code == 1 and "1 that today's rules cannot replay" in out, out
     code, out = run("upgrade-games", "--db", url, "--rewind", gid)
     assert code == 0, out
     assert "goes on from action 1" in out and "1 rewound" in out
@@ -290,6 +296,24 @@ def test_upgrade_games_reports_and_rewinds_a_stored_web_game(tmp_path: Path) -> 
     assert code == 0 and "0 that today's rules cannot replay" in out, out
     code, out = run("upgrade-games", "--db", url, "nosuchgame")
     assert code != 0 and "no game" in out and "Traceback" not in out
+    # a write the database refuses: one line, exit 2 (a traceback and exit 1, "a game is
+    # stuck", before: an operations audit)
+    from sqlalchemy.exc import OperationalError
+
+    from warroom.web.service import GameService
+
+    def refused(self: object, **kw: object) -> object:
+        raise OperationalError("DELETE FROM snapshots", {},
+                               Exception("attempt to write a readonly database"))
+
+    real = GameService.upgrade_games
+    GameService.upgrade_games = refused  # type: ignore[assignment,method-assign]
+    try:
+        code, out = run("upgrade-games", "--db", url)
+    finally:
+        GameService.upgrade_games = real  # type: ignore[method-assign]
+    assert code == 2 and "the database refused a write" in out and "readonly" in out, out
+    assert "Traceback" not in out
     code, out = run("upgrade-games", "--db", "nosuchdb://x")
     assert code != 0 and "cannot open the database" in out and "Traceback" not in out
     # a mistyped path is refused, and makes no empty database nor lock file

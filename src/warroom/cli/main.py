@@ -517,6 +517,15 @@ def upgrade_games(
     except WarroomError as exc:
         _fail(exc)
         return
+    except Exception as exc:
+        # a write the database refused (a read-only file, a full disk, a lost server): one
+        # line and exit 2, not a traceback and exit 1, which says a game is stuck (an
+        # operations audit); the password masked as db_problem masks it
+        why = db_problem(url, exc).removeprefix("cannot open the database ")
+        _fail(WarroomError(f"the upgrade stopped, the database refused a write: {why}; the "
+                           "games upgraded before it stay upgraded: run it again once the "
+                           "database can be written"))
+        return
     finally:
         service.close()
         service.engine.dispose()

@@ -591,10 +591,17 @@ class GameService:
         position today's rules reach; every seat link stays valid). A finished game is
         never changed: its stored record and result stay as they were. Meant for a stopped
         server: a game loaded in this service is dropped from memory once changed."""
-        if keys is None:
-            with self.db() as db:
+        with self.db() as db:
+            if keys is None:
                 keys = list(db.scalars(select(GameRow.id).order_by(GameRow.created,
                                                                    GameRow.id)))
+            else:
+                # every id checked before any game is changed (an unknown id after a good one
+                # rewound the good one and reported nothing: an operations audit)
+                unknown = [k for k in keys if db.get(GameRow, k) is None]
+                if unknown:
+                    raise NotFound(f"no game {', '.join(short(k) for k in unknown)}; nothing "
+                                   "was changed")
         return [self._upgrade(key, rewind) for key in keys]
 
     def _upgrade(self, key: str, rewind: bool) -> Upgraded:
