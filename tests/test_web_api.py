@@ -68,6 +68,9 @@ def test_create_view_act_and_list(tmp_path: Path) -> None:
         listed = c.get("/api/games").json()
         assert listed[0]["id"] == g["id"] and "tokens" not in json.dumps(listed)
         assert g["tokens"]["a"] not in json.dumps(listed)
+        # a time with its offset: SQLite's had none, and a browser read it as local time
+        # (an operations audit)
+        assert listed[0]["updated"].endswith("+00:00"), listed[0]["updated"]
 
 
 def test_errors_change_nothing(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ under the lock if nothing changed meanwhile.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import heapq
 import hmac
@@ -301,6 +302,13 @@ class Hub:
             callback(version)
 
 
+def _utc(when: dt.datetime) -> dt.datetime:
+    """A stored time with its offset: SQLite gives back the UTC time written, without one,
+    which a browser reads as its local time (the lobby's times were off by the zone: an
+    operations audit); PostgreSQL keeps the offset."""
+    return when if when.tzinfo is not None else when.replace(tzinfo=dt.UTC)
+
+
 class GameService:
     """The server's games: create, list, view per seat, act, undo, bots, records."""
 
@@ -444,7 +452,7 @@ class GameService:
         return [{"id": r.id, "game": r.game, "scenario": r.scenario, "version": r.version,
                  "status": r.status, "seats": seats.get(r.id, {}),
                  "seed_chosen": bool(r.seed_chosen),
-                 "result": r.result, "updated": r.updated.isoformat()} for r in rows]
+                 "result": r.result, "updated": _utc(r.updated).isoformat()} for r in rows]
 
     # -- loading ----------------------------------------------------------------------------
     def resume_bots(self) -> int:
