@@ -919,6 +919,9 @@ def test_a_server_on_this_computer_answers_to_its_own_names_only(tmp_path: Path)
     assert allowed_hosts("::1", None) == names and allowed_hosts("localhost", None) == names
     assert allowed_hosts("0.0.0.0", None) is None
     assert allowed_hosts("0.0.0.0", ["games.example"]) == ["games.example"]
+    # another loopback address answers to itself too (--host 127.0.0.2 refused its own
+    # printed address: an operations audit)
+    assert set(allowed_hosts("127.0.0.2", None) or []) == {*names, "127.0.0.2"}
     app = create_app(db_url(tmp_path), loader, ["toy"], allowed_hosts=names)
     with TestClient(app) as c:
         for host in ("127.0.0.1:8000", "localhost:8000", "LOCALHOST", "[::1]:8000"):

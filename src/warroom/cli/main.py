@@ -397,7 +397,12 @@ def allowed_hosts(host: str, given: list[str] | None) -> list[str] | None:
         loopback = ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         loopback = host.lower() == "localhost"
-    return list(LOOPBACK_NAMES) if loopback else None
+    if not loopback:
+        return None
+    # the address listened on too: --host 127.0.0.2 refused its own printed address (an
+    # operations audit)
+    own = host.strip("[]")
+    return list(dict.fromkeys([*LOOPBACK_NAMES, own]))
 
 
 def default_db() -> str:
