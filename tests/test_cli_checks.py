@@ -224,6 +224,25 @@ def test_a_password_in_the_query_is_masked_too() -> None:
     assert "S3cret" not in line and "&user=u" in line
 
 
+def test_a_database_of_a_newer_warroom_says_so(tmp_path: Path) -> None:
+    """A schema revision this warroom does not know read "Can't locate revision identified
+    by '0003'" (an operations audit)."""
+    import sqlite3
+
+    from warroom.web.app import create_service
+
+    url = f"sqlite:///{tmp_path / 'w.sqlite3'}"
+    svc = create_service(url, bot_workers=1)
+    svc.close()
+    svc.engine.dispose()
+    db = sqlite3.connect(tmp_path / "w.sqlite3")
+    db.execute("update alembic_version set version_num = '0999'")
+    db.commit()
+    db.close()
+    code, out = run("upgrade-games", "--db", url)
+    assert code == 2 and "revision 0999) was written by a newer warroom" in out, out
+
+
 @pytest.mark.parametrize("url", ["foo://bar", "notaurl"])
 def test_serve_says_which_database_urls_work(tmp_path: Path, url: str) -> None:
     """A URL of no database SQLAlchemy knows read "Can't load plugin:

@@ -259,4 +259,9 @@ def db_problem(url: str, exc: Exception) -> str:
         # SQLAlchemy's words for a URL of no database it knows: say which URLs work
         text = ("not a database URL warroom can use; give sqlite:///FILE or "
                 "postgresql+psycopg://USER:PASSWORD@HOST/NAME")
+    newer = re.search(r"Can't locate revision identified by '([^']*)'", text)
+    if newer:
+        # Alembic's words for a schema this warroom does not know (an operations audit)
+        text = (f"its schema (revision {newer.group(1)}) was written by a newer warroom; "
+                "upgrade warroom to serve it")
     return f"cannot open the database {masked_db(url)}: {text}"
