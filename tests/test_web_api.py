@@ -1019,3 +1019,29 @@ def test_the_rules_index_of_a_game_titles_its_rule_badges(tmp_path: Path) -> Non
         assert "4.2.1" in index and isinstance(index["4.2.1"], str) and index["4.2.1"]
         res = c.get("/api/rules/chess")
         assert res.status_code == 404 and "unknown game 'chess'" in res.json()["error"]
+
+
+def test_a_server_stops_when_another_took_its_database(monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
+    """``serve``'s watch of its database lock: once another process holds the database
+    (a PostgreSQL lock lost with its connection), the server says so and stops itself (an
+    operations audit: two servers overwrote each other's games)."""
+    import signal
+    import threading
+
+    import warroom.cli.main as cli
+
+    class Lost:
+        def holds(self) -> bool:
+            return False
+
+    killed = threading.Event()
+    sent: list[int] = []
+
+    def kill(pid: int, sig: int) -> None:
+        sent.append(sig)
+        killed.set()
+
+    monkeypatch.setattr(cli.os, "kill", kill)
+    cli.watch_lock(Lost(), every=0.01)
+    assert killed.wait(5) and sent == [signal.SIGTERM]

@@ -79,3 +79,39 @@ def test_one_process_at_a_time_on_a_postgres_database(on_postgres: str) -> None:
     again = ExclusiveUse(on_postgres)
     again.acquire()
     again.release()
+
+
+def test_a_server_that_lost_its_lock_takes_it_again_or_knows_another_has(
+        on_postgres: str) -> None:
+    """An advisory lock ends with its session: after a PostgreSQL restart or a dropped
+    connection a second server got in and the two overwrote each other's games (an
+    operations audit). ``holds`` takes the lock again while no one else has it, and says
+    False once another process has."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.pool import NullPool
+
+    from warroom.web.db import DatabaseInUse, ExclusiveUse
+    first = ExclusiveUse(on_postgres)
+    first.acquire()
+    admin = create_engine(on_postgres, poolclass=NullPool)
+
+    def drop_lock_sessions() -> None:
+        with admin.begin() as c:
+            c.execute(text("SELECT pg_terminate_backend(pid) FROM pg_locks "
+                           "WHERE locktype = 'advisory' AND pid <> pg_backend_pid()"))
+
+    try:
+        drop_lock_sessions()
+        assert first.holds()                # taken again: no one else had it
+        with pytest.raises(DatabaseInUse):
+            ExclusiveUse(on_postgres).acquire()
+        drop_lock_sessions()
+        second = ExclusiveUse(on_postgres)
+        second.acquire()                    # another server got in meanwhile
+        try:
+            assert not first.holds()        # ...so the first must stop
+        finally:
+            second.release()
+    finally:
+        first.release()
+        admin.dispose()

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import inspect
 import ipaddress
+import os
 import secrets
+import signal
 import socket
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import platformdirs
 import typer
@@ -405,6 +409,26 @@ def allowed_hosts(host: str, given: list[str] | None) -> list[str] | None:
     return list(dict.fromkeys([*LOOPBACK_NAMES, own]))
 
 
+def watch_lock(lock: Any, every: float = 5.0) -> threading.Thread:
+    """Look at the server's hold on its database every ``every`` seconds (a PostgreSQL
+    lock ends with its connection: a database restart let a second server in, and the two
+    overwrote each other's games: an operations audit); when another process has taken
+    it, say so and stop this server (SIGTERM: uvicorn shuts down as on Ctrl-C)."""
+    def look() -> None:
+        while True:
+            time.sleep(every)
+            if not lock.holds():
+                warn("another warroom process took the database while this server's "
+                     "connection to it was lost: this server stops (its games are in the "
+                     "database as acknowledged)")
+                os.kill(os.getpid(), signal.SIGTERM)
+                return
+
+    thread = threading.Thread(target=look, name="warroom-lock-watch", daemon=True)
+    thread.start()
+    return thread
+
+
 def default_db() -> str:
     """The web app's database when none is named: a SQLite file in the user's data folder."""
     folder = Path(platformdirs.user_data_dir("warroom"))
@@ -463,6 +487,7 @@ def serve(
     shown = host if ":" not in host else f"[{host}]"
     console.print(f"warroom is serving on [bold]http://{shown}:{port}/[/] (database: "
                   f"{masked_db(db)}); Ctrl-C stops it")
+    watch_lock(lock)
     # open game pages hold live-update streams that never end by themselves: without a
     # limit, Ctrl-C (or SIGTERM) waited for them forever; after 3 s they are closed, and
     # the pages reconnect to the next server

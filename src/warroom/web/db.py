@@ -8,6 +8,7 @@ answers.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import fcntl  # POSIX: warroom's server runs on Linux (ExclusiveUse)
 import os
@@ -205,6 +206,37 @@ class ExclusiveUse:
                 engine.dispose()
                 raise busy
             self._conn = (engine, conn)
+
+    def holds(self) -> bool:
+        """Whether this process still holds the database, taking it again if its lock's
+        connection was lost while no one else took it. A PostgreSQL advisory lock lives as
+        long as its session: after a database restart or a dropped connection a second
+        server got in, and the two overwrote each other's games (an operations audit).
+        False: another process has it now (the caller must stop). A file lock cannot be
+        lost: True. While the database cannot be reached, True (the next look tries again:
+        no one else can take it either)."""
+        if self._conn is None:
+            return True
+        engine, conn = self._conn
+        try:
+            conn.execute(text("SELECT 1")).scalar()
+            return True         # the session lives: its advisory lock with it
+        except Exception:
+            pass
+        with contextlib.suppress(Exception):
+            conn.close()
+        try:
+            fresh = engine.connect()
+        except Exception:
+            return True
+        try:
+            got = fresh.execute(text("SELECT pg_try_advisory_lock(:k)"),
+                                {"k": self.KEY}).scalar()
+        except Exception:
+            fresh.close()
+            return True
+        self._conn = (engine, fresh)
+        return bool(got)
 
     def release(self) -> None:
         if self._file is not None:
