@@ -355,9 +355,12 @@ def test_help_speaks_of_the_choices_offered_now() -> None:
     assert "its key (space:aquitaine, or just aquitaine) or the start of its name (aqu " \
            "for Aquitaine" in " ".join(out.split())
     assert "LW places 1 SP in Aquitaine" in out          # and the example works
+    # every line of help fits 80 columns (one ran to 84: an audit)
+    from warroom.cli.loop import COMMANDS
+    assert all(len(line) <= 80 for line in COMMANDS.splitlines())
     # ongoing only where there are lasting Events (eit2); why also answers why not
-    assert "ongoing     every Event in force" in out and "also why" in out
-    assert "ongoing" not in text.split("Commands")[1] and "also why" in text
+    assert "ongoing     every Event in force" in out and "why not, for a move not offered" in out
+    assert "ongoing" not in text.split("Commands")[1] and "why not, for a move" in text
 
 
 def test_a_loaded_game_says_who_plays_each_seat(tmp_path: Path) -> None:

@@ -271,10 +271,20 @@ def test_sfe_battle_shows_attackers_and_strengths() -> None:
 
 def test_sfe_bombing_at_its_start_reads_the_black_0() -> None:
     """The marker at the start read "strategic bombing 0 on the center side": the rulebook
-    calls that box the black 0 (a terminal audit)."""
+    calls that box the black 0 (a terminal audit); the VP line names who leads and what
+    wins ("differential -3" named no side: an audit of the Allied seat)."""
     st = new_game(load_game("sfe"), None, 1)
-    second = text_of(render_board("sfe", view(st, "axis")), width=100).splitlines()[1]
-    assert second.endswith("strategic bombing on the black 0") and "center" not in second
+    text = " ".join(text_of(render_board("sfe", view(st, "axis")), width=100).split())
+    assert "VP Axis 0, Allies 0 (level; a lead of 7 wins, 9.2-9.3)" in text
+    assert "| strategic bombing on the black 0" in text and "center" not in text
+    before = view(st, "axis")
+    st.data["bomb"] = 1
+    st.invalidate()
+    after = view(st, "axis")
+    st.data["bomb"] = 0
+    st.invalidate()
+    assert "bombing on the black 0" in changes("sfe", after, view(st, "axis"))
+    assert before["vp"] == view(st, "axis")["vp"]
 
 
 def test_sfe_hand_texts_and_changes() -> None:

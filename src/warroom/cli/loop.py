@@ -89,8 +89,8 @@ LONG_MENU = 20
 
 COMMANDS = """\
 Commands (any case):
-  why X       why choice X is legal (the rule, the odds where dice decide); also why
-              not, for a move not offered, by its name or key
+  why X       why choice X is legal (the rule, the odds where dice decide); also
+              why not, for a move not offered, by its name or key
   card X      a card's text, by number or name; hand: your hand with the texts
   rule X      what rule X (the [..] after a prompt or a log line) is about
   ongoing     every Event in force, with its text

@@ -72,14 +72,17 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
         f" - turn {view['turn']}, {WORD[view['player_turn']]} player turn, "
         f"{view['operations_left']} operation(s) left"
         + (f" - {WORD.get(active, active)} to act" if active else " - game over"))]
+    # who leads, and what wins (a "differential -3" named no side, and no screen said the
+    # 7-VP lead wins: an audit)
+    lead = (f"{'Axis' if diff > 0 else 'Allies'} lead by {abs(diff)}" if diff else "level")
     parts.append(Text(
-        f"VP Axis {vp['axis']}, Allies {vp['allies']} (differential {diff:+d}) | strategic "
+        f"VP Axis {vp['axis']}, Allies {vp['allies']} ({lead}; a lead of 7 wins, 9.2-9.3)"))
+    parts.append(Text(
+        f"Soviets {'active' if view['soviets_active'] else 'not yet active (6.4)'} | USA box "
+        f"{'active' if view['usa_active'] else 'inactive (6.6)'} | strategic "
         # the rulebook's "black 0" (it read "0 on the center side": an audit)
         + ("bombing on the black 0" if b["side"] == "center" else
            f"bombing {b['value']} on the {b['side']} side")))
-    parts.append(Text(
-        f"Soviets {'active' if view['soviets_active'] else 'not yet active (6.4)'} | USA box "
-        f"{'active' if view['usa_active'] else 'inactive (6.6)'}"))
     for side, info in view["sides"].items():
         deck = info["play_deck_number"]
         # the chevron piles by their deck (II, III), kept in the view once shuffled in (0)
@@ -265,7 +268,9 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
     if before["vp"] != after["vp"]:
         bits.append(f"VP Axis {after['vp']['axis']}, Allies {after['vp']['allies']}")
     if before["bombing"] != after["bombing"]:
-        bits.append(f"bombing {after['bombing']['value']} ({after['bombing']['side']} side)")
+        nb = after["bombing"]
+        bits.append("bombing on the black 0" if nb["side"] == "center"
+                    else f"bombing {nb['value']} ({nb['side']} side)")
     for side, info in after["sides"].items():
         o = before["sides"][side]
         if info["hand_count"] != o["hand_count"]:

@@ -9,7 +9,7 @@
 // the halves and counters of the location a decision is about play `half:` and `unit:`
 // choices. Hover or focus shows the details. Zoom and pan change the viewBox only. Data is
 // always inserted as text, never as HTML.
-import { fill, h, humanize, legendItems, roleName } from "./ui.js";
+import { fill, h, humanize, legendItems, roleName, ruleBadge } from "./ui.js";
 import { NS, actionsBySpace, bindChoice, boardKeys, choiceChip, choiceMenu, choiceWords, infoLine, panZoomGestures, s,
   toolButton, viewBox, whyNotBox, zoomTools } from "./mapkit.js";
 
@@ -231,7 +231,10 @@ function tracks(view, map) {
       h("strong", {}, "VP"), " ",
       h("span", { class: "sfe-side-name ax" }, `■ Axis ${vp.axis ?? 0}`), " ",
       h("span", { class: "sfe-side-name al" }, `● Allies ${vp.allies ?? 0}`), " ",
-      h("span", { class: "muted" }, diff ? `(${diff > 0 ? "Axis" : "Allies"} lead by ${Math.abs(diff)})` : "(level)")),
+      h("span", { class: "muted" }, diff ? `(${diff > 0 ? "Axis" : "Allies"} lead by ${Math.abs(diff)})` : "(level)"),
+      // what wins (no screen said it: an audit)
+      " ", h("span", { class: "muted sfe-win" }, "a lead of 7 wins: the Axis at the end of an Allied turn, the Allies at the end of an Axis turn"),
+      " ", ruleBadge("9.2")),
     h("div", { class: "sfe-track-bomb" },
       h("strong", {}, "Strategic bombing"), " ",
       h("span", { class: "sfe-bombing", role: "img", "aria-label": `Strategic bombing track: ${bombWords}` },
