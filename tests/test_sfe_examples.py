@@ -430,6 +430,10 @@ def test_wolfpack_unblocked_discards_two_at_random() -> None:
     give(s, 1, ["al01", "al02", "al03", "al04", "al05"])
     play(s, "op:event", "card:ax17")
     assert keys(s) == ["no_block"]  # no Destroyer Attack in hand; the choice is still asked
+    # what blocking costs is said with what not blocking does (an audit: only the latter)
+    assert view(s, "allies")["prompt"]["text"] == (
+        "Block Wolfpack with a Destroyer Attack card, or not (blocked: the Wolfpack is "
+        "eliminated, the Destroyer Attack recycled; unblocked: discard 2 cards at random)")
     play(s, "no_block")
     assert len(d["hand"][1]) == 3 and fates(d, 0, "ax17") == "recycled"
     assert entries(s, "6.3", side="allies", cards=2)

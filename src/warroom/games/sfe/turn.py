@@ -1024,8 +1024,10 @@ class Block(Decision[SfeBase]):
         c = st.game.c
         played = c.card_event[frame["card"]]
         other = "Destroyer Attack" if played == EV_WOLF else "Wolfpack"
+        # what blocking costs too (the prompt said only what not blocking does: an audit)
         return Prompt(frame["role"], f"Block {c.event_names[played]} with a {other} card, or "
-                      "not (unblocked: discard 2 cards at random)", "CQR")
+                      "not (blocked: the Wolfpack is eliminated, the Destroyer Attack "
+                      "recycled; unblocked: discard 2 cards at random)", "CQR")
 
     def legal(self, st: St, frame: Frame) -> list[int]:
         g = st.game
