@@ -58,8 +58,12 @@ _RESERVE = ("eaw1940 2.1/9.1 (outside audit of 5 December 2026): every Allied fr
 _REGION = ("tk 15.26 (outside audit of 5 December 2026): a Region still part of its Country "
            "(Croatia, in Yugoslavia) is neither a Minor Country nor a Dependent: No Result, "
            "no longer 'a Conquered Country or Dependent'")
+_CW_STRONGHOLD = ("tk 15.6/15.19 (an outside audit of 6 December 2026): a Civil War's "
+                  "Stronghold markers stand in its Country, so an enemy Stronghold in Spain "
+                  "bars placing an Influence marker there (this record placed one)")
 CHANGED: dict[tuple[str, int], str] = {
     ("tk", 22): _REGION,
+    ("tk", 99): _CW_STRONGHOLD,
     **{("eaw1940", i): _ENTER for i in (29, 30, 33, 35, 36)},
     **{("eaw1940", i): _RESERVE for i in (0, 2, 8, 11, 12, 16, 23, 24, 34)},
     ("eit2", 11): _CANCEL, ("eit2", 14): _CANCEL,

@@ -382,6 +382,27 @@ def test_15_19_civil_war_blocks_stronghold_removal() -> None:
     assert not any("Stronghold" in x for x in labels(s))
 
 
+def test_a_civil_wars_strongholds_stand_in_its_country() -> None:
+    """15.6 and 15.19 name the Stronghold markers; those of a Civil War in effect (kept
+    with the war's markers, in Valencia and Burgos) were ignored: Spain joined the Axis at
+    once, and Influence was placed beside an enemy Stronghold (a tk audit)."""
+    # 15.6: "Remove one Neutrality, Influence, or Republican Stronghold marker" (a hit)
+    s = start("15.6", "axis", "1937", country="Spain")
+    assert country(s, "Spain")["status"] == "neutral"
+    left = [(m["type"], m["side"]) for m in s.data["civil_war"]["markers"]
+            if m["type"] == "stronghold"]
+    assert left == [("stronghold", "nationalist")]
+    assert any("Republican Stronghold marker from Valencia" in t
+               for t in s.data["instructions"]), s.data["instructions"]
+    # 15.19: no Influence placed where an enemy Stronghold is, no activation either
+    assert not any("Place" in x for x in labels(start("15.19", "western", "1937",
+                                                      country="Spain")))
+    sit = situation("1937")
+    sit["countries"]["Spain"] = {"markers": ["influence:axis"]}
+    assert not any("Activate" in x for x in labels(start("15.19", "axis", sit=sit,
+                                                         country="Spain")))
+
+
 # 15.20 / 15.21 / 15.22 -----------------------------------------------------------------------
 def test_15_20_mandated_offensive() -> None:
     s = start("15.20", "western", "1939")

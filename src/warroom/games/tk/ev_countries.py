@@ -35,6 +35,7 @@ from warroom.games.tk.model import (
     lookup,
     map_markers,
     markers,
+    markers_here,
     move_map_marker,
     move_unit,
     neutral_neighbours,
@@ -73,7 +74,7 @@ def influence_options(g: TkRules, data: Data, f: str, c: str,
     opts: list[tuple[str, str, Any]] = []
     no: dict[str, str] = withheld if withheld is not None else {}
     st = status(data, c)
-    ms = markers(data, c)
+    ms = markers_here(data, c)
     if st == f:
         for m in ("free_passage", "no_occupation"):
             if m in ms:
@@ -204,7 +205,7 @@ def joins_axis(g: TkRules, data: Data, ctx: Ctx) -> None:
     if not is_neutral(data, c):
         no_result(data, "15.6", f"{c} is not a Neutral Country")
         return
-    ms = markers(data, c)
+    ms = markers_here(data, c)
     blockers = [m for m in ("neutrality", "influence:western", "influence:soviet",
                             "stronghold:republican") if m in ms]
     if not blockers:

@@ -145,7 +145,31 @@ def add_marker(g: TkRules, data: Data, c: str, m: str, rule: str, where: str = "
     return True
 
 
+def civil_war_strongholds(data: Data, c: str) -> list[str]:
+    """The Stronghold markers (``stronghold:SIDE``) of a Civil War in effect in ``c``: they
+    stand in its cities, kept with the war's other markers, not in the country's list."""
+    cw = data.get("civil_war")
+    if not cw or cw["country"] != c:
+        return []
+    return [f"stronghold:{m['side']}" for m in cw["markers"] if m["type"] == "stronghold"]
+
+
+def markers_here(data: Data, c: str) -> list[str]:
+    """Every marker in ``c`` an event's conditions read: its own, and the Strongholds of a
+    Civil War in effect there (15.6 and 15.19 name the Stronghold markers; they ignored a
+    Civil War's: a tk audit). A copy: change markers with :func:`remove_marker`."""
+    return [*markers(data, c), *civil_war_strongholds(data, c)]
+
+
 def remove_marker(data: Data, c: str, m: str, rule: str) -> None:
+    if m not in markers(data, c) and m in civil_war_strongholds(data, c):
+        cw = data["civil_war"]
+        side = m.split(":", 1)[1]
+        gone = next(x for x in cw["markers"] if x["type"] == "stronghold" and x["side"] == side)
+        cw["markers"].remove(gone)
+        changed(data)
+        instruct(data, rule, f"remove the {label(m)} marker from {gone['city']} ({c})")
+        return
     markers(data, c).remove(m)
     changed(data)
     instruct(data, rule, f"remove the {label(m)} marker from {c}")
