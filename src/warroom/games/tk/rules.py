@@ -140,31 +140,41 @@ EVENT_SUMMARIES: dict[str, str] = {
     "15.1": "Allies Support Resistance: the Allied receiver (or, if the Axis got it, Western on "
             "an unmodified 1-3, Soviet on 4-6) may: roll the Civil War Table (Civil War Country "
             "only); a Partisan Base to its Force Pool (not Pre-War); or pick a hex where the Axis "
-            "loses a colonial, Minor or SS step, else a Detachment/Logistics marker.",
+            "loses a colonial or Minor step (one in a multi-national Holding Box counts), an SS "
+            "step (only with SS Europa on the VP Track), else a Detachment/Logistics marker (not "
+            "on an Island).",
     "15.2": "Border War: the Country activates for the receiver's side (Axis, or Allied); that "
             "player then picks a Neutral Country bordering it or its Dependents, which activates "
             "for the other side. If there is no such Neutral Country, only the first activation "
             "happens.",
     "15.3": "Ceded Land: the receiver puts its Ceded Land marker in the Ceded Lands Box, maybe a "
-            "Detachment to a Port/City there. The ceding Country loses a Neutrality or "
-            "receiver-side Influence marker; with no Neutrality/Influence marker it gets the "
-            "other side's (from the Axis: Western, or 1-3 Western/4-6 Soviet next to a Soviet "
-            "Country).",
+            "Detachment to a Port/City there. The ceding Country loses a Neutrality marker or "
+            "an Influence marker of the receiver's side (Axis; or either Allied faction's); "
+            "with no Neutrality/Influence marker it gets the other side's (from the Axis: "
+            "Western, or 1-3 Western/4-6 Soviet next to a Soviet Country); with the other "
+            "side's Influence already there, nothing changes.",
     "15.4": "Civil War Defeat: No Result unless a Civil War is in effect. The other side (the "
             "Axis, or the faction on the Republican Support marker) flips one of the roller's "
             "Centers or Strongholds (Stronghold only if last). If all then show one side, the war "
-            "ends; the winner may roll an Area Table for Influence (15.19).",
+            "ends (a Republican win keeps the Republican Stronghold and Support markers; a "
+            "Nationalist win removes all); the winner may roll an Area Table and, on a Neutral "
+            "Country, apply Influence (15.19).",
     "15.5": "Civil War Victory: No Result unless a Civil War is in effect. The Axis, or for an "
             "Allied roll the faction on the Republican Support marker, flips one enemy Center or "
-            "Stronghold (Stronghold only if last). If all then show one side, the war ends; the "
-            "winner may roll an Area Table for Influence (15.19).",
+            "Stronghold (Stronghold only if last). If all then show one side, the war ends (a "
+            "Republican win keeps the Republican Stronghold and Support markers; a Nationalist "
+            "win removes all); the winner may roll an Area Table and, on a Neutral Country, "
+            "apply Influence (15.19).",
     "15.6": "Country Joins Axis: the Minor Country activates as an Axis Minor Country (13.7) "
             "unless it holds a Neutrality, Allied Influence or Republican Stronghold marker; then "
             "one such marker is removed instead, so it may take several hits.",
     "15.7": "Country Resists: Axis receiver: Pre-War, Locarno/Cordon Posture: International "
             "Crisis Table; other Postures: it joins the Allies, its Policy ends, Limited War "
             "starts; later: it joins the Allies (a PAC's Policy ends). Allied receiver: "
-            "Britain/Russia a PAC loses 1 armor or 2 infantry steps, else it joins the Axis.",
+            "Britain/Russia a PAC loses 1 armor or 2 infantry steps, else it joins the Axis. "
+            "Whenever the Minor is activated, the receiver puts its Ceded Land marker for the "
+            "demanded land in its Force Pool and may place a Blitz marker in this turn's "
+            "Support Segment.",
     "15.8": "Coup Attempt: the receiver must do two different actions of three: a friendly "
             "support unit from the Force Pool to the Delay Box; two friendly steps lost on the "
             "map (armor-type if possible, no breakdown); a friendly HQ from the map to the Delay "
@@ -190,9 +200,11 @@ EVENT_SUMMARIES: dict[str, str] = {
              "activates as friendly (13.7) with a Free Passage marker (14.13) instead of a "
              "Mobilizing marker and no Mobilization Roll; otherwise that marker is removed.",
     "15.16": "Further Concessions: a Neutral Country that has not ceded to Russia gives its "
-             "Russian Ceded Land marker (Neutrality/Allied Influence removed, else Axis Influence "
-             "placed). If it has: Finland, Poland or Rumania flip it and leave play; Turkey gives "
-             "the Turkish Straits (No Result if Britain's is in).",
+             "Russian Ceded Land marker (Neutrality or Allied Influence removed; with neither "
+             "Neutrality nor Influence, Axis Influence placed). If it has: Finland, Poland or "
+             "Rumania flip the marker and leave play; Turkey gives the Russian Turkish Straits "
+             "(No Result if Britain's is in), with the same Influence change in Ankara. Either "
+             "way the Soviets may place a Detachment there.",
     "15.17": "Gradual Decline: the Axis must (1) apply Influence (15.19) to a Neutral Country "
              "bordering the resisting Minor Country, (2) put that Minor's Ceded Land marker in "
              "the Delay Box (14.7), (3) activate the Minor as Allied (13.7.1), no Mobilization "
@@ -204,7 +216,9 @@ EVENT_SUMMARIES: dict[str, str] = {
     "15.19": "Influence: the receiver may do one: remove a Free Passage/No Occupation marker from "
              "a Friendly Minor; in a Neutral Minor, remove its Stronghold and Republican Support "
              "(no Civil War) or a Neutrality/enemy Influence marker, place a friendly Influence "
-             "marker, or activate it if one is there.",
+             "marker (not beside a Neutrality, enemy Influence or enemy Stronghold marker), or "
+             "activate it if a friendly Influence marker is there (not with an enemy "
+             "Stronghold; in Pre-War, not as Allied if its Posture is Locarno or Cordon).",
     "15.20": "Mandated Offensive: the phasing faction must either make one attack now that "
              "includes a friendly armor-type unit (Regular Combat Segment rules) or eliminate one "
              "friendly armor-type step from a unit on the map.",
@@ -227,9 +241,10 @@ EVENT_SUMMARIES: dict[str, str] = {
              "an active Axis Minor; its units join the Axis Force Pool, Partisan Bases there are "
              "interned, a same-named German Ceded Land marker or colonial unit leaves.",
     "15.26": "Minor Country Politics: the receiver rolls an Area Table. Pre-War/Limited War: "
-             "Neutral, the Axis may roll Diplomatic Incident; Axis or Soviet Minor, a bordering "
-             "Neutral joins the enemy; Western, No Result. Total War: an Active Minor loses 2 "
-             "steps. Conquered/Dependent: an Axis unit there loses 1.",
+             "Neutral, the Axis may roll Diplomatic Incident; Axis or Soviet Minor, that faction "
+             "picks a bordering Neutral that joins the enemy; Western, No Result. Total War: the "
+             "Minor's own faction eliminates 2 of its steps. Conquered/Dependent: an Axis unit "
+             "there loses 1.",
     "15.27": "Neutrality: the receiver removes the Influence marker from the selected Minor "
              "Country, or, if it holds neither an Influence nor a Neutrality marker, places a "
              "Neutrality marker there.",
@@ -249,16 +264,18 @@ EVENT_SUMMARIES: dict[str, str] = {
                "TK Force Pool to the Delay Box on the DS map, but not one of a Country whose LOC "
                "Damaged marker is in the DS Strategic Warfare Box.",
     "15.31": "Political Option: the receiver may do one: Aid to Civil War Country (15.4/15.5); "
-             "Declare War on a Neutral; Eastern or Western Peace Talks (a Truce one level, then "
-             "Negotiation markers); Military Failure (15.14); Influence on a Neutral; War with "
-             "Russia or the West (end a Policy); Wider Involvement.",
+             "Declare War on a Neutral; Eastern Peace Talks (not Western) or Western Peace Talks "
+             "(not Soviet) (a Truce one level, then Negotiation markers); Military Failure "
+             "(15.14); Influence on a Neutral; War with Russia (not Western; never the Ostland "
+             "Accord) or War with the West (not Soviet) (end a Policy); Wider Involvement.",
     "15.32": "Production Success [Type]: the first time for a Production Directive card (45-49), "
              "its unit goes to the Delay Box; the second time, its production marker does (for "
              "example card 46: the Reich interceptor, then Jet Fighters Production, 14.16).",
     "15.33": "Project Success: A-bomb: the Axis may place an uncontested Atomic Devastation "
-             "marker in a Land hex within 3 of a German Air Base holding no Allied TAC unit, the "
-             "Western faction (US not a TAC) within 9 of a US Air Base, never in a Neutral Minor, "
-             "and may eliminate one enemy ground unit or Detachment/Logistics marker there.",
+             "marker in a Land hex holding no unit of an Allied TAC, within 3 hexes of a German "
+             "Air Base; the Western faction (US not a TAC) within 9 of a US Air Base; never in a "
+             "Neutral Minor. It may eliminate one enemy ground unit or Detachment/Logistics "
+             "marker there (to the Delay Box with a Delay Stripe, else to its Force Pool).",
     "15.34": "Provincial Independence: if a City of a Civil War Country's Breakaway Region holds "
              "a Republican Center, that Region becomes a separate Neutral Country (the Western "
              "faction picks if several): its flag marker replaces the Center and its N units are "
