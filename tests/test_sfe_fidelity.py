@@ -703,3 +703,33 @@ def test_a_moves_destinations_say_how_the_counter_gets_there() -> None:
     words = {a.key: s.game.describe(s, a.id) for a in legal_actions(s)}
     assert "the Allies shuffle in their II deck (6.5)" in words["loc:Bialystok"], words
     assert "6.5" not in words["loc:Berlin"]
+
+
+def test_why_a_counter_cannot_go_there_names_the_one_reason() -> None:
+    """A refused destination's why listed every condition of a move (naval card, 3.2, air
+    cards, friendly locations), whichever applied (an audit of the Allied seat): it names
+    the one that bars it."""
+    s = allied_turn(seed=2)
+    for name in ("Normandy", "Warsaw"):
+        clear(s, name)
+    put(s, "Normandy", WEST, 1)
+    give(s, 1, ["al01", "al02", "al03", "al04", "al08"])
+    play(s, "op:move", "card:al01", "loc:Normandy", "unit:1")
+
+    def why(target: str) -> str:
+        e = explain(s, f"loc:{target}", "allies")
+        assert not e.legal
+        return f"{e.reason} {list(e.rules)}"
+
+    assert why("London").startswith("only a naval line leads from Normandy to London: a "
+                                    "naval move needs a card with the naval move icon")
+    assert why("Moscow").startswith("no line joins Normandy to Moscow, and no way through "
+                                    "friendly locations reaches it")
+    s = allied_turn(seed=2)
+    clear(s, "Warsaw")
+    put(s, "Warsaw", WEST, 1)
+    set_control(s, "Warsaw", "western")
+    give(s, 1, ["al01", "al02", "al03", "al04", "al08"])
+    play(s, "op:move", "card:al01", "loc:Warsaw", "unit:1")
+    assert why("Bialystok").startswith("Bialystok is a Soviet (red) location: Western "
+                                       "counters never enter one") and "3.2" in why("Bialystok")

@@ -42,6 +42,8 @@ from warroom.games.sfe.components import (
     NAVAL,
     OWNER_NAMES,
     SIDE_NAMES,
+    SOV,
+    WEST,
 )
 from warroom.games.sfe.counters import (
     OWNER_WORDS,
@@ -828,11 +830,59 @@ class Move(Decision[SfeBase]):
         if frame["source"] < 0 and action.kind == "loc":
             return move_source_refusal(st, frame["side"], action.value, bool(frame["naval"]))
         if frame["selected"] and action.kind == "loc":
-            return (f"the counter cannot move to {st.game.c.names[action.value]}: not along "
-                    "one line it may use (naval lines need a naval card; blue and red never "
-                    "enter each other's locations; a battle needs an air card for each "
-                    "battle), nor through friendly locations only", (*rules, "3.2", "2.6"))
+            return self.refusal(st, frame, action.value)
         return f"not a choice now: {self.prompt(st, frame).text}", rules
+
+    def refusal(self, st: St, frame: Frame, d: int) -> Why:
+        """Why the selected counter may not go to ``d``: the one condition that bars it (a
+        why listed every condition of a move, whichever applied: an audit of the Allied
+        seat)."""
+        c = st.game.c
+        data = st.data
+        src, own = frame["source"], frame["owner"]
+        name, here = c.names[d], c.names[src]
+        rules = ("7.2.5", "7.2.6")
+        if d == c.usa:
+            return (f"no counter enters the {name} box: its counters only leave it",
+                    ("2.3", "6.6"))
+        lines = [ln for ln in c.out[src] if ln[1] == d]
+        if not lines:
+            if any(ln[1] == src for ln in c.out[d]):
+                return (f"the line between {here} and {name} runs one way, from {name}",
+                        ("2.3", "7.2.5"))
+            if frame["through"]:
+                return (f"no line joins {here} to {name}, and no way through friendly "
+                        f"locations reaches it", rules)
+            return f"no move line joins {here} to {name}", rules
+        other = 0 if own == AXIS else WEST + SOV - own
+        if other:
+            mine, theirs = OWNER_WORDS[own], OWNER_WORDS[other]
+            why = (f"{name} is a {theirs} ({'blue' if other == WEST else 'red'}) location"
+                   if c.color[d] == other else f"{name} is {theirs} controlled"
+                   if data["ctl"][d] == other else f"{theirs} counters stand in {name}"
+                   if any(owner(u) == other for u in data["u"][d]) else "")
+            if why:
+                return (f"{why}: {mine} counters never enter one (blue and red never share "
+                        "a location)", ("3.2",))
+        stage = min(3, data["dn"][1])
+        open_ = [ln for ln in lines if ln[6] <= stage]
+        if not open_:
+            first = min(ln[6] for ln in lines)
+            return (f"the line from {here} to {name} is in effect from the Allied "
+                    f"{E.DECK_NAMES[first]} play deck", ("2.3", "7.2.5"))
+        if not frame["naval"] and all(ln[4] for ln in open_):
+            return (f"only a naval line leads from {here} to {name}: a naval move needs a "
+                    "card with the naval move icon, and this is a land move", ("2.6", "7.2.5"))
+        b = E.board(st)
+        side = 0 if own == AXIS else 1
+        if b.cont[src] and all(ln[2] != b.fh[side][src] for ln in open_):
+            return (f"from contested {here} counters leave only by the lines of their own "
+                    f"half, and the line to {name} leaves from the other half", ("7.2.5",))
+        if not self.may_fight(st, frame, d):
+            return (f"moving into {name} means a battle, and each battle of a move needs an "
+                    "air power card: none is left in your hand for another", ("7.2.5",))
+        return (f"the counter cannot move to {name}: not along one line it may use, nor "
+                "through friendly locations only", (*rules, "3.2", "2.6"))
 
 
 def move_kind(st: St) -> Move:
