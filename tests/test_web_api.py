@@ -1045,3 +1045,27 @@ def test_a_server_stops_when_another_took_its_database(monkeypatch: pytest.Monke
     monkeypatch.setattr(cli.os, "kill", kill)
     cli.watch_lock(Lost(), every=0.01)
     assert killed.wait(5) and sent == [signal.SIGTERM]
+
+
+def test_health_asks_the_database_and_serve_refuses_an_in_memory_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """/api/health said ok with PostgreSQL stopped or the disk full; serve started on an
+    in-memory database, where each thread had an empty one of its own (an operations
+    audit)."""
+    import warroom.web.app as web_app
+
+    with make(tmp_path) as c:
+        assert c.get("/api/health").json() == {"status": "ok"}
+
+        def broken(sql: str) -> object:
+            raise RuntimeError("connection refused")
+
+        monkeypatch.setattr(web_app, "text", broken)
+        res = c.get("/api/health")
+        assert res.status_code == 503 and res.json()["status"] == "database unavailable"
+    from typer.testing import CliRunner
+
+    from warroom.cli.main import app as cli
+    for url in ("sqlite://", "sqlite:///:memory:"):
+        out = CliRunner().invoke(cli, ["serve", "--db", url])
+        assert out.exit_code == 2 and "an in-memory database" in out.output, out.output

@@ -429,6 +429,16 @@ def watch_lock(lock: Any, every: float = 5.0) -> threading.Thread:
     return thread
 
 
+def in_memory(url: str) -> bool:
+    """Whether ``url`` names an in-memory SQLite database (``sqlite://``, ``:memory:``)."""
+    from sqlalchemy.engine import make_url
+    try:
+        u = make_url(url)
+    except Exception:
+        return False
+    return u.get_backend_name() == "sqlite" and u.database in (None, "", ":memory:")
+
+
 def default_db() -> str:
     """The web app's database when none is named: a SQLite file in the user's data folder."""
     folder = Path(platformdirs.user_data_dir("warroom"))
@@ -472,6 +482,12 @@ def serve(
     problem = port_problem(host, port)
     if problem is not None:     # said before "serving on" (it printed that, then failed)
         _fail(WarroomError(problem))
+    if in_memory(db):
+        # each thread of the server would get an empty database of its own (a game made by
+        # one, "no such table" for the next: an operations audit)
+        _fail(WarroomError("an in-memory database holds nothing a server could share "
+                           "between its threads or keep past a restart: give --db "
+                           "sqlite:///FILE or a PostgreSQL URL"))
     lock = ExclusiveUse(db)     # one server per database, held until this process ends
     try:
         lock.acquire()

@@ -21,6 +21,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, field_validator
+from sqlalchemy import text
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -440,8 +441,15 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
         return token or header
 
     @app.get("/api/health")
-    def health() -> dict[str, str]:
-        return {"status": "ok"}
+    def health() -> JSONResponse:
+        """ok while the database answers; 503 otherwise (it said ok with PostgreSQL stopped
+        or the disk full, where every request failed: an operations audit)."""
+        try:
+            with engine.connect() as conn:
+                conn.execute(text("SELECT 1")).scalar()
+        except Exception:
+            return JSONResponse({"status": "database unavailable"}, status_code=503)
+        return JSONResponse({"status": "ok"})
 
     @app.get("/api/catalogue")
     def catalogue() -> list[dict[str, Any]]:
