@@ -220,7 +220,7 @@ def test_a_password_in_the_query_is_masked_too() -> None:
     from warroom.web.db import db_problem, masked_db
     url = "postgresql+psycopg:///wr?host=127.0.0.1&user=u&password=S3cret!x"
     assert "S3cret" not in masked_db(url) and "password=***" in masked_db(url)
-    line = db_problem(url, RuntimeError("password authentication failed"))
+    line = db_problem(url, RuntimeError("password authentication failed (S3cret!x)"))
     assert "S3cret" not in line and "&user=u" in line
 
 

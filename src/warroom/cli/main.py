@@ -527,6 +527,8 @@ def upgrade_games(
     state snapshots, and report (or with --rewind mend) the games in play that the new rules
     no longer accept. Exits 1 while some game in play cannot be replayed (--rewind lets it
     go on; a finished game is reported, never changed)."""
+    from sqlalchemy.exc import DBAPIError
+
     from warroom.web.app import (
         DatabaseInUse,
         ExclusiveUse,
@@ -563,10 +565,11 @@ def upgrade_games(
     except WarroomError as exc:
         _fail(exc)
         return
-    except Exception as exc:
+    except DBAPIError as exc:
         # a write the database refused (a read-only file, a full disk, a lost server): one
         # line and exit 2, not a traceback and exit 1, which says a game is stuck (an
-        # operations audit); the password masked as db_problem masks it
+        # operations audit); the password masked as db_problem masks it. Another error (a
+        # damaged row, a bug) is not said to be the database's (a review)
         why = db_problem(url, exc).removeprefix("cannot open the database ")
         _fail(WarroomError(f"the upgrade stopped, the database refused a write: {why}; the "
                            "games upgraded before it stay upgraded: run it again once the "

@@ -76,7 +76,9 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
     # 7-VP lead wins: an audit)
     lead = (f"{'Axis' if diff > 0 else 'Allies'} lead by {abs(diff)}" if diff else "level")
     parts.append(Text(
-        f"VP Axis {vp['axis']}, Allies {vp['allies']} ({lead}; a lead of 7 wins, 9.2-9.3)"))
+        f"VP Axis {vp['axis']}, Allies {vp['allies']} ({lead}); to win: a 7-VP lead "
+        "(9.2-9.3),"))
+    parts.append(Text("  which the Allies must reach before the game ends (9.4)"))
     parts.append(Text(
         f"Soviets {'active' if view['soviets_active'] else 'not yet active (6.4)'} | USA box "
         f"{'active' if view['usa_active'] else 'inactive (6.6)'} | strategic "

@@ -15,6 +15,7 @@ import os
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from alembic import command
 from alembic.config import Config
@@ -285,8 +286,13 @@ def db_problem(url: str, exc: Exception) -> str:
         password = make_url(url).password
     except Exception:
         password = None
-    if password:    # the password where it stands alone, never letters inside a word
-        text = re.sub(rf"(?<!\w){re.escape(str(password))}(?!\w)", "***", text)
+    # a password in the query is one too (a review: masked in the URL, not in the text)
+    secrets_ = [str(password)] if password else []
+    secrets_ += [unquote(m.group(2)) for m in
+                 re.finditer(r"(?i)[?&](password|passwd|pass|pwd|sslpassword)=([^&#]*)", url)
+                 if m.group(2)]
+    for secret in secrets_:   # where it stands alone, never letters inside a word
+        text = re.sub(rf"(?<!\w){re.escape(secret)}(?!\w)", "***", text)
     if "Can't load plugin" in text or "Could not parse" in text:
         # SQLAlchemy's words for a URL of no database it knows: say which URLs work
         text = ("not a database URL warroom can use; give sqlite:///FILE or "

@@ -233,7 +233,7 @@ function tracks(view, map) {
       h("span", { class: "sfe-side-name al" }, `● Allies ${vp.allies ?? 0}`), " ",
       h("span", { class: "muted" }, diff ? `(${diff > 0 ? "Axis" : "Allies"} lead by ${Math.abs(diff)})` : "(level)"),
       // what wins (no screen said it: an audit)
-      " ", h("span", { class: "muted sfe-win" }, "a lead of 7 wins: the Axis at the end of an Allied turn, the Allies at the end of an Axis turn"),
+      " ", h("span", { class: "muted sfe-win" }, "a lead of 7 wins: the Axis at the end of an Allied turn, the Allies at the end of an Axis turn; the Allies without one at the game's end lose (9.4)"),
       " ", ruleBadge("9.2")),
     h("div", { class: "sfe-track-bomb" },
       h("strong", {}, "Strategic bombing"), " ",
