@@ -403,6 +403,20 @@ def test_a_civil_wars_strongholds_stand_in_its_country() -> None:
                                                          country="Spain")))
 
 
+def test_15_6_taking_the_last_republican_marker_ends_the_civil_war() -> None:
+    """15.6's hit on the Republican Stronghold, when every other marker is Nationalist,
+    ends the war as 15.4/15.5 say (a review: the war stayed in effect with no Republican
+    marker, and a second 15.6 made Spain an Axis Minor in mid-war)."""
+    sit = situation("1937")
+    for m in sit["civil_war"]["markers"]:
+        if m["type"] == "center":
+            m["side"] = "nationalist"
+    s = start("15.6", "axis", sit=sit, country="Spain")
+    assert s.data["civil_war"] is None
+    assert "The Civil War is no longer in effect (Nationalist victory)" in logtext(s)
+    assert country(s, "Spain")["status"] == "neutral"
+
+
 # 15.20 / 15.21 / 15.22 -----------------------------------------------------------------------
 def test_15_20_mandated_offensive() -> None:
     s = start("15.20", "western", "1939")

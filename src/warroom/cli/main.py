@@ -429,16 +429,6 @@ def watch_lock(lock: Any, every: float = 5.0) -> threading.Thread:
     return thread
 
 
-def in_memory(url: str) -> bool:
-    """Whether ``url`` names an in-memory SQLite database (``sqlite://``, ``:memory:``)."""
-    from sqlalchemy.engine import make_url
-    try:
-        u = make_url(url)
-    except Exception:
-        return False
-    return u.get_backend_name() == "sqlite" and u.database in (None, "", ":memory:")
-
-
 def default_db() -> str:
     """The web app's database when none is named: a SQLite file in the user's data folder."""
     folder = Path(platformdirs.user_data_dir("warroom"))
@@ -465,7 +455,14 @@ def serve(
     """Run the web server: lobby, games in the browser, secret seat links, bots."""
     import uvicorn  # imported here: only this command needs the server stack loaded
 
-    from warroom.web.app import DatabaseInUse, ExclusiveUse, create_app, db_problem, masked_db
+    from warroom.web.app import (
+        DatabaseInUse,
+        ExclusiveUse,
+        create_app,
+        db_problem,
+        in_memory_db,
+        masked_db,
+    )
 
     db = db or default_db()
     if not 0 < port < 65536:
@@ -482,7 +479,7 @@ def serve(
     problem = port_problem(host, port)
     if problem is not None:     # said before "serving on" (it printed that, then failed)
         _fail(WarroomError(problem))
-    if in_memory(db):
+    if in_memory_db(db):
         # each thread of the server would get an empty database of its own (a game made by
         # one, "no such table" for the next: an operations audit)
         _fail(WarroomError("an in-memory database holds nothing a server could share "
@@ -527,10 +524,9 @@ def upgrade_games(
     state snapshots, and report (or with --rewind mend) the games in play that the new rules
     no longer accept. Exits 1 while some game in play cannot be replayed (--rewind lets it
     go on; a finished game is reported, never changed)."""
-    from sqlalchemy.exc import DBAPIError
-
     from warroom.web.app import (
         DatabaseInUse,
+        DBAPIError,
         ExclusiveUse,
         create_service,
         db_problem,

@@ -22,6 +22,7 @@ from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, field_validator
 from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError as DBAPIError  # re-exported for the CLI
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -33,6 +34,7 @@ from warroom.games import load_game
 from warroom.web.db import DatabaseInUse as DatabaseInUse  # re-exported for the CLI
 from warroom.web.db import ExclusiveUse as ExclusiveUse  # re-exported for the CLI
 from warroom.web.db import db_problem as db_problem  # re-exported for the CLI
+from warroom.web.db import in_memory_db as in_memory_db  # re-exported for the CLI
 from warroom.web.db import make_engine, migrate
 from warroom.web.db import masked_db as masked_db  # re-exported for the CLI
 from warroom.web.db import missing_sqlite as missing_sqlite  # re-exported for the CLI

@@ -265,6 +265,15 @@ def masked_db(url: str) -> str:
     return SECRET_QUERY.sub(r"\1***", shown)
 
 
+def in_memory_db(url: str) -> bool:
+    """Whether ``url`` names an in-memory SQLite database (``sqlite://``, ``:memory:``)."""
+    try:
+        u = make_url(url)
+    except Exception:
+        return False
+    return u.get_backend_name() == "sqlite" and u.database in (None, "", ":memory:")
+
+
 def missing_sqlite(url: str) -> str | None:
     """The path of a SQLite database file that ``url`` names and that does not exist (None
     otherwise: another database, an in-memory one, a URL SQLAlchemy cannot read)."""

@@ -8,6 +8,7 @@ from typing import Any
 
 from warroom.core.log import log
 from warroom.games.tk.engine import TkRules, ask, call_step, key, on_choice, step
+from warroom.games.tk.ev_civilwar import check_end
 from warroom.games.tk.model import (
     NAME,
     activate,
@@ -15,6 +16,7 @@ from warroom.games.tk.model import (
     alignment,
     borders_soviet,
     changed,
+    civil_war_strongholds,
     control,
     cst,
     die,
@@ -214,7 +216,7 @@ def joins_axis(g: TkRules, data: Data, ctx: Ctx) -> None:
     log(data, "15.6", f"{c} contains {', '.join(label(m) for m in blockers)}: it is not "
         "activated, one marker is removed instead")
     if len(blockers) == 1:
-        remove_marker(data, c, blockers[0], "15.6")
+        _hit(g, data, c, blockers[0], "15.6")
         return
     ask(g, data, ctx["faction"], "15.6", f"Remove one marker from {c}",
         [("opt:remove_marker", f"Remove the {label(m)} marker", m) for m in blockers],
@@ -223,7 +225,18 @@ def joins_axis(g: TkRules, data: Data, ctx: Ctx) -> None:
 
 @on_choice("remove_one")
 def _remove_one(g: TkRules, data: Data, ctx: Ctx, m: str) -> None:
-    remove_marker(data, ctx["country"], m, ctx["rule"])
+    _hit(g, data, ctx["country"], m, ctx["rule"])
+
+
+def _hit(g: TkRules, data: Data, c: str, m: str, rule: str) -> None:
+    """15.6's hit: remove marker ``m``; a Civil War's Republican Stronghold taken out of the
+    war may leave only Nationalist markers, which ends the war as 15.4/15.5 say (a review:
+    the war stayed in effect with no Republican marker, and a second 15.6 made Spain an
+    Axis Minor in mid-war)."""
+    in_war = m in civil_war_strongholds(data, c) and m not in markers(data, c)
+    remove_marker(data, c, m, rule)
+    if in_war:
+        check_end(g, data, rule)
 
 
 # -- 15.15 Free Passage ------------------------------------------------------------------------
