@@ -95,10 +95,12 @@ def test_a_server_that_lost_its_lock_takes_it_again_or_knows_another_has(
     first.acquire()
     admin = create_engine(on_postgres, poolclass=NullPool)
 
-    def drop_lock_sessions() -> None:
+    def drop_lock_sessions() -> None:     # warroom's lock only (a review: not every one)
         with admin.begin() as c:
             c.execute(text("SELECT pg_terminate_backend(pid) FROM pg_locks "
-                           "WHERE locktype = 'advisory' AND pid <> pg_backend_pid()"))
+                           "WHERE locktype = 'advisory' AND pid <> pg_backend_pid() "
+                           "AND classid = :hi AND objid = :lo"),
+                      {"hi": ExclusiveUse.KEY >> 32, "lo": ExclusiveUse.KEY & 0xFFFF_FFFF})
 
     try:
         drop_lock_sessions()
@@ -115,3 +117,24 @@ def test_a_server_that_lost_its_lock_takes_it_again_or_knows_another_has(
     finally:
         first.release()
         admin.dispose()
+
+
+def test_a_lock_cut_on_this_side_only_is_taken_back_not_given_up(on_postgres: str) -> None:
+    """A connection cut on the client's side leaves its session alive on the server,
+    holding the lock: holds() said another process had it, the server stopped itself, and
+    its restart was refused (a review). The session is this server's own: it is ended and
+    the lock taken again."""
+    from warroom.web.db import DatabaseInUse, ExclusiveUse
+    first = ExclusiveUse(on_postgres)
+    first.acquire()
+    engine, alive = first._conn         # the old session: alive, but lost to this side
+    dead = engine.connect()
+    dead.close()
+    first._conn = (engine, dead)
+    try:
+        assert first.holds()
+        with pytest.raises(DatabaseInUse):
+            ExclusiveUse(on_postgres).acquire()
+    finally:
+        first.release()
+        alive.close()

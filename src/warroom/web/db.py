@@ -13,6 +13,7 @@ import datetime as dt
 import fcntl  # POSIX: warroom's server runs on Linux (ExclusiveUse)
 import os
 import re
+import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -176,6 +177,8 @@ class ExclusiveUse:
         self.url = url
         self._file: Any = None
         self._conn: Any = None
+        self._pid: int | None = None
+        """The PostgreSQL session holding the lock (its backend's pid)."""
 
     def acquire(self) -> None:
         """Take the database, or raise :class:`DatabaseInUse` saying what to do."""
@@ -199,13 +202,16 @@ class ExclusiveUse:
                 raise busy from None
             self._file = fh
         elif u.get_backend_name() == "postgresql":
-            engine = create_engine(self.url, poolclass=NullPool)
+            # autocommit: a session left "idle in transaction" is ended by servers that set
+            # idle_in_transaction_session_timeout, and its lock with it (a review)
+            engine = create_engine(self.url, poolclass=NullPool, isolation_level="AUTOCOMMIT")
             conn = engine.connect()
             got = conn.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": self.KEY}).scalar()
             if not got:
                 conn.close()
                 engine.dispose()
                 raise busy
+            self._pid = conn.execute(text("SELECT pg_backend_pid()")).scalar()
             self._conn = (engine, conn)
 
     def holds(self) -> bool:
@@ -233,9 +239,28 @@ class ExclusiveUse:
         try:
             got = fresh.execute(text("SELECT pg_try_advisory_lock(:k)"),
                                 {"k": self.KEY}).scalar()
+            if not got and self._pid is not None:
+                # a connection cut on this side only leaves the old session alive, holding
+                # the lock: it is this server's own, so it is ended and the lock taken again
+                # (a review: the server stopped itself, and was refused on restart)
+                holder = fresh.execute(text(
+                    "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND "
+                    "database = (SELECT oid FROM pg_database WHERE datname = "
+                    "current_database()) AND classid = :hi AND objid = :lo AND objsubid = 1"),
+                    {"hi": self.KEY >> 32, "lo": self.KEY & 0xFFFF_FFFF}).scalar()
+                if holder == self._pid:
+                    fresh.execute(text("SELECT pg_terminate_backend(:p)"), {"p": holder})
+                    for _ in range(50):     # the ended session lets go of its lock
+                        got = fresh.execute(text("SELECT pg_try_advisory_lock(:k)"),
+                                            {"k": self.KEY}).scalar()
+                        if got:
+                            break
+                        time.sleep(0.1)
         except Exception:
             fresh.close()
             return True
+        if got:
+            self._pid = fresh.execute(text("SELECT pg_backend_pid()")).scalar()
         self._conn = (engine, fresh)
         return bool(got)
 
