@@ -246,3 +246,32 @@ def test_an_old_sqlite_database_keeps_its_games_through_the_migration(tmp_path: 
     db.close()
     assert counts == [1, 2, 2, 1] and chosen == 0 and fk == [], (counts, chosen, fk)
     assert version != "0001"
+
+
+def test_a_database_at_head_starts_despite_old_orphans_and_a_leftover_copy(
+        tmp_path: Path) -> None:
+    """The foreign-key check ran on every start: a row orphaned by hand before (a game
+    deleted in the sqlite3 shell) blocked every start, though nothing was migrated; and a
+    batch step stopped half-way left its table copy, which refused the next run (a review).
+    Only what a migration itself would break is refused."""
+    import sqlite3
+
+    from warroom.web.db import make_engine, migrate
+
+    path = tmp_path / "w.db"
+    engine = make_engine(f"sqlite:///{path}")
+    migrate(engine)
+    engine.dispose()
+    db = sqlite3.connect(path)          # foreign keys off, as in the sqlite3 shell
+    db.execute("insert into seats values ('gone', 'axis', 'human', 'h')")
+    db.execute("create table _alembic_tmp_games (id varchar(32))")
+    db.commit()
+    db.close()
+    engine = make_engine(f"sqlite:///{path}")
+    migrate(engine)                     # no error: nothing was migrated
+    migrate(engine)
+    engine.dispose()
+    db = sqlite3.connect(path)
+    tables = {r[0] for r in db.execute("select name from sqlite_master where type='table'")}
+    db.close()
+    assert "_alembic_tmp_games" not in tables

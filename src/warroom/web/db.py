@@ -20,6 +20,7 @@ from urllib.parse import unquote
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
 from sqlalchemy import (
     JSON,
     Boolean,
@@ -139,19 +140,34 @@ def migrate(engine: Engine) -> None:
     cfg.set_main_option("script_location", str(MIGRATIONS))
     with engine.connect() as conn:
         sqlite = conn.dialect.name == "sqlite"
+        before: set[Any] = set()
         if sqlite:
             conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            # a batch step stopped half-way leaves its copy behind (pysqlite commits the
+            # CREATE TABLE): it would refuse the next run (a review)
+            for (name,) in conn.exec_driver_sql(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE "
+                    "'\\_alembic\\_tmp\\_%' ESCAPE '\\'").fetchall():
+                conn.exec_driver_sql(f'DROP TABLE "{name}"')
             conn.commit()
         try:
             with conn.begin():
+                was = MigrationContext.configure(conn).get_current_revision()
+                if sqlite and was is not None:
+                    # rows orphaned before (a game deleted by hand): not this migration's
+                    before = {tuple(r) for r in
+                              conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()}
                 cfg.attributes["connection"] = conn
                 command.upgrade(cfg, "head")
-                if sqlite:
-                    broken = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                now = MigrationContext.configure(conn).get_current_revision()
+                if sqlite and was is not None and now != was:
+                    broken = [tuple(r) for r in
+                              conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                              if tuple(r) not in before]
                     if broken:
-                        raise RuntimeError(f"the migration left {len(broken)} row(s) whose "
-                                           f"game is missing (first: {broken[0]}); nothing "
-                                           "was changed")
+                        raise RuntimeError(f"the migration from {was} to {now} would leave "
+                                           f"{len(broken)} row(s) of table {broken[0][0]} "
+                                           "whose game is missing; it was not applied")
         finally:
             if sqlite:
                 conn.exec_driver_sql("PRAGMA foreign_keys=ON")
