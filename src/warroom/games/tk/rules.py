@@ -203,8 +203,9 @@ EVENT_SUMMARIES: dict[str, str] = {
              "Russian Ceded Land marker (Neutrality or Allied Influence removed; with neither "
              "Neutrality nor Influence, Axis Influence placed). If it has: Finland, Poland or "
              "Rumania flip the marker and leave play; Turkey gives the Russian Turkish Straits "
-             "(No Result if Britain's is in), with the same Influence change in Ankara. Either "
-             "way the Soviets may place a Detachment there.",
+             "(No Result if Britain's is in), with the same Influence change in Ankara. In these "
+             "two cases the Soviets may place a Detachment (in a Port/City of the Ceded Land; "
+             "for Turkey, in Istanbul).",
     "15.17": "Gradual Decline: the Axis must (1) apply Influence (15.19) to a Neutral Country "
              "bordering the resisting Minor Country, (2) put that Minor's Ceded Land marker in "
              "the Delay Box (14.7), (3) activate the Minor as Allied (13.7.1), no Mobilization "
