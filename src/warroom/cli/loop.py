@@ -60,6 +60,7 @@ from warroom.cli.render import (
     card_text,
     changes,
     hand_cards,
+    has_ongoing,
     ongoing_text,
     print_log,
     render,
@@ -132,7 +133,7 @@ def help_text(choices: list[Choice], game_id: str = "eit2") -> str:
         name = f"{start} for {label}; " if start else ""
         how = (f"Choose by typing a choice's number (e.g. {number}), its key ({key}) or the "
                f"start of its name ({name}any case, accents optional).")
-    commands = COMMANDS if game_id == "eit2" else "\n".join(
+    commands = COMMANDS if has_ongoing(game_id) else "\n".join(
         line for line in COMMANDS.splitlines() if not line.lstrip().startswith("ongoing "))
     return "\n".join(textwrap.wrap(how, 78)) + "\n" + commands
 
@@ -483,8 +484,8 @@ class PlayLoop:
             self.show_menu(seat)
             self.menu_due = False
         try:
-            # ongoing is offered by Tab where there are lasting Events (eit2), as by help
-            words = (COMMAND_WORDS if self.game.id == "eit2"
+            # ongoing is offered by Tab where there are lasting Events, as by help
+            words = (COMMAND_WORDS if has_ongoing(self.game.id)
                      else tuple(w for w in COMMAND_WORDS if w != "ongoing"))
             line = self.term.read(f"{role_title(seat)}> ",
                                   lambda typed: completions(typed, self.choices, words))

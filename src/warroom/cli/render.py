@@ -250,9 +250,15 @@ def score_text(game_id: str | None, key: str, value: float) -> str | None:
     return None
 
 
+def has_ongoing(game_id: str) -> bool:
+    """Whether ``game_id`` keeps lasting Events the ``ongoing`` command lists (eit2): help
+    and Tab completion offer it only there."""
+    return game_id == "eit2"
+
+
 def ongoing_text(game_id: str, view: View) -> list[str]:
     """The ``ongoing`` command: the lasting Events in force, in full (eit2)."""
-    if game_id != "eit2":
+    if not has_ongoing(game_id):
         raise WarroomError(f"{game_id} keeps no lasting Events to list; board shows what is "
                            "in play")
     return render_eit2.ongoing_lines(view)
