@@ -1045,7 +1045,7 @@ class Retreat(Decision[SfeBase]):
         if all(x[6] > data["dn"][1] for x in lines):
             deck = min(x[6] for x in lines)
             return (f"the line to {dname} comes into effect with the Allied "
-                    f"{'2nd' if deck == 2 else '3rd'} play deck", ("2.3",))
+                    f"{E.DECK_NAMES[deck]} play deck", ("2.3",))
         if not E.may_enter(st, d, own):
             return (f"{who} counters may not enter {dname}: blue and red counters never "
                     "share a location or enter the other's", ("3.2",))

@@ -854,16 +854,14 @@ class Move(Decision[SfeBase]):
                 return (f"no line joins {here} to {name}, and no way through friendly "
                         f"locations reaches it", rules)
             return f"no move line joins {here} to {name}", rules
-        other = 0 if own == AXIS else WEST + SOV - own
-        if other:
+        if not E.may_enter(st, d, own):     # 3.2 (the USA box was answered above)
+            other = WEST + SOV - own
             mine, theirs = OWNER_WORDS[own], OWNER_WORDS[other]
             why = (f"{name} is a {theirs} ({'blue' if other == WEST else 'red'}) location"
                    if c.color[d] == other else f"{name} is {theirs} controlled"
-                   if data["ctl"][d] == other else f"{theirs} counters stand in {name}"
-                   if any(owner(u) == other for u in data["u"][d]) else "")
-            if why:
-                return (f"{why}: {mine} counters never enter one (blue and red never share "
-                        "a location)", ("3.2",))
+                   if data["ctl"][d] == other else f"{theirs} counters stand in {name}")
+            return (f"{why}: {mine} counters never enter one (blue and red never share "
+                    "a location)", ("3.2",))
         stage = min(3, data["dn"][1])
         open_ = [ln for ln in lines if ln[6] <= stage]
         if not open_:
