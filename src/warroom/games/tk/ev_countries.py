@@ -16,7 +16,6 @@ from warroom.games.tk.model import (
     alignment,
     borders_soviet,
     changed,
-    civil_war_strongholds,
     control,
     cst,
     die,
@@ -233,9 +232,7 @@ def _hit(g: TkRules, data: Data, c: str, m: str, rule: str) -> None:
     war may leave only Nationalist markers, which ends the war as 15.4/15.5 say (a review:
     the war stayed in effect with no Republican marker, and a second 15.6 made Spain an
     Axis Minor in mid-war)."""
-    in_war = m in civil_war_strongholds(data, c) and m not in markers(data, c)
-    remove_marker(data, c, m, rule)
-    if in_war:
+    if remove_marker(data, c, m, rule):
         check_end(g, data, rule)
 
 

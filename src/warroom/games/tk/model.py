@@ -161,7 +161,9 @@ def markers_here(data: Data, c: str) -> list[str]:
     return [*markers(data, c), *civil_war_strongholds(data, c)]
 
 
-def remove_marker(data: Data, c: str, m: str, rule: str) -> None:
+def remove_marker(data: Data, c: str, m: str, rule: str) -> bool:
+    """Remove marker ``m`` from ``c``; True when it was a Stronghold of the Civil War in
+    effect there (the caller sees whether the war ends, 15.4/15.5)."""
     if m not in markers(data, c) and m in civil_war_strongholds(data, c):
         cw = data["civil_war"]
         side = m.split(":", 1)[1]
@@ -169,10 +171,11 @@ def remove_marker(data: Data, c: str, m: str, rule: str) -> None:
         cw["markers"].remove(gone)
         changed(data)
         instruct(data, rule, f"remove the {label(m)} marker from {gone['city']} ({c})")
-        return
+        return True
     markers(data, c).remove(m)
     changed(data)
     instruct(data, rule, f"remove the {label(m)} marker from {c}")
+    return False
 
 
 def label(m: str) -> str:
