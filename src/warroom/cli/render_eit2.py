@@ -64,6 +64,12 @@ def ongoing_line(penalty: str, ongoing: list[str], marks: list[str]) -> str:
     return line(shown)
 
 
+def _marker(view: dict[str, Any], key: str) -> str:
+    """A map marker by its printed name (the view's ``marker_names``), else its key in
+    words (a view saved before the names were given)."""
+    return str(view.get("marker_names", {}).get(key, key.replace("_", " ")))
+
+
 def ongoing_lines(view: dict[str, Any]) -> list[str]:
     """The ``ongoing`` command: every Event in force with its text, and the markers."""
     out = [f"Ongoing Events ({len(view['ongoing'])}):" if view["ongoing"] else
@@ -71,8 +77,7 @@ def ongoing_lines(view: dict[str, Any]) -> list[str]:
     for c in view["ongoing"]:
         out += textwrap.wrap(f"{c['number']} {c['title']}: {c.get('event') or ''}".rstrip(": "),
                              WIDTH, initial_indent="  ", subsequent_indent="      ")
-    names = view.get("marker_names", {})
-    marks = [names.get(k, k.replace("_", " ")) for k, v in view.get("markers", {}).items() if v]
+    marks = [_marker(view, k) for k, v in view.get("markers", {}).items() if v]
     if marks:
         out.append("Markers: " + ", ".join(marks))
     return out
@@ -160,11 +165,10 @@ def render_board(view: dict[str, Any]) -> RenderableType:
     for i in range(0, len(cells), 3):
         lines.append(Text(" ".join(f"{c:<{CELL - 1}}" for c in cells[i:i + 3]).rstrip()))
     ongoing = [c["title"] for c in view["ongoing"]]
-    names = view.get("marker_names", {})
-    marks = [names.get(k, k.replace("_", " ")) for k, v in view.get("markers", {}).items()
+    marks = [_marker(view, k) for k, v in view.get("markers", {}).items()
              if v and k not in ("rhineland_demilitarized",)]
     if view.get("markers", {}).get("rhineland_demilitarized"):
-        marks.insert(0, names.get("rhineland_demilitarized", "Rhineland demilitarized"))
+        marks.insert(0, _marker(view, "rhineland_demilitarized"))
     penalty = f"8.3: {'/'.join(pen)} -1 OP a card | " if pen else ""
     lines.append(Text(ongoing_line(penalty, ongoing, marks)))
     lines.append(Text("Key: Space Stability LW/RW SP (* an Extremist) control (L LW, R RW, "

@@ -82,9 +82,7 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
     parts.append(Text(
         f"Soviets {'active' if view['soviets_active'] else 'not yet active (6.4)'} | USA box "
         f"{'active' if view['usa_active'] else 'inactive (6.6)'} | strategic "
-        # the rulebook's "black 0" (it read "0 on the center side": an audit)
-        + ("bombing on the black 0" if b["side"] == "center" else
-           f"bombing {b['value']} on the {b['side']} side")))
+        + _bombing(b, "on the {side} side")))
     for side, info in view["sides"].items():
         deck = info["play_deck_number"]
         # the chevron piles by their deck (II, III), kept in the view once shuffled in (0)
@@ -270,9 +268,7 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
     if before["vp"] != after["vp"]:
         bits.append(f"VP Axis {after['vp']['axis']}, Allies {after['vp']['allies']}")
     if before["bombing"] != after["bombing"]:
-        nb = after["bombing"]
-        bits.append("bombing on the black 0" if nb["side"] == "center"
-                    else f"bombing {nb['value']} ({nb['side']} side)")
+        bits.append(_bombing(after["bombing"], "({side} side)"))
     for side, info in after["sides"].items():
         o = before["sides"][side]
         if info["hand_count"] != o["hand_count"]:
@@ -280,6 +276,14 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
     if (before["turn"], before["player_turn"]) != (after["turn"], after["player_turn"]):
         bits.append(f"now turn {after['turn']}, {WORD[after['player_turn']]} player turn")
     return "; ".join(bits)
+
+
+def _bombing(b: dict[str, Any], side: str) -> str:
+    """The bombing marker in words: at its start "on the black 0", the rulebook's words (it
+    read "0 on the center side": an audit), else its value and ``side`` filled in."""
+    if b["side"] == "center":
+        return "bombing on the black 0"
+    return f"bombing {b['value']} " + side.format(side=b["side"])
 
 
 def _board(view: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
