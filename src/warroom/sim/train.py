@@ -795,9 +795,7 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
     """Run the loop for ``cfg.minutes`` (or ``cfg.max_rounds``); returns the last log line.
     A run refused before it wrote anything leaves no folder it made for ``--out`` (a
     learning audit found empty ones)."""
-    made = [p for p in (Path(cfg.out).expanduser().absolute(), *Path(cfg.out).expanduser()
-                        .absolute().parents)][1:]
-    made = [p for p in made if not p.exists()]
+    made = [p for p in Path(cfg.out).expanduser().absolute().parents if not p.exists()]
     try:
         return _train(cfg, progress)
     except WarroomError:

@@ -291,8 +291,9 @@ class ExclusiveUse:
             self._conn = None
 
 
-SECRET_QUERY = re.compile(r"(?i)([?&](?:password|passwd|pass|pwd|sslpassword)=)[^&#]*")
-"""A password given as a query parameter (``?password=...``, libpq's keywords)."""
+SECRET_QUERY = re.compile(r"(?i)([?&](?:password|passwd|pass|pwd|sslpassword)=)([^&#]*)")
+"""A password given as a query parameter (``?password=...``, libpq's keywords): the key,
+then the value."""
 
 
 def masked_db(url: str) -> str:
@@ -338,9 +339,7 @@ def db_problem(url: str, exc: Exception) -> str:
         password = None
     # a password in the query is one too (a review: masked in the URL, not in the text)
     secrets_ = [str(password)] if password else []
-    secrets_ += [unquote(m.group(2)) for m in
-                 re.finditer(r"(?i)[?&](password|passwd|pass|pwd|sslpassword)=([^&#]*)", url)
-                 if m.group(2)]
+    secrets_ += [unquote(m.group(2)) for m in SECRET_QUERY.finditer(url) if m.group(2)]
     for secret in secrets_:   # where it stands alone, never letters inside a word
         text = re.sub(rf"(?<!\w){re.escape(secret)}(?!\w)", "***", text)
     if "Can't load plugin" in text or "Could not parse" in text:
