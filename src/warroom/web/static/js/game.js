@@ -3,7 +3,7 @@
 import { api, saveSeats } from "./api.js";
 import { clearMessages, dismiss, fill, h, humanize, message, roleChip, roleName, ruleBadge, ruleTag, setRoles, useRules, wideMap } from "./ui.js";
 import { renderMap } from "./maps.js";
-import { cardPopover, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
+import { cardPopover, powerLabel, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
 
 // what a game's map calls the elements a choice lights up
 const MAP_WORDS = { sfe: ["locations", "location"], eaw1940: ["locations and markers", "location or marker"],
@@ -105,7 +105,7 @@ function setConn(state) {
 function scoreLine(game, scores) {
   const parts = Object.entries(scores || {}).map(([k, v]) => {
     const value = game === "eit2" && k === "power" && typeof v === "number"
-      ? (v === 0 ? "0" : v < 0 ? `LW ${-v}` : `RW ${v}`) : String(v);
+      ? powerLabel(v) : String(v);
     return `${humanize(k)} ${value}`;
   });
   return parts.length ? h("p", { class: "result-score" }, `Final score: ${parts.join(", ")}`) : null;
@@ -661,7 +661,8 @@ async function act(key) {
   const role = seat().role;
   // what the seat saw as it decided: in a game of one role the rules' own BOT answers in
   // this same reply (eaw1940's Allied BOT), so all of it is news, the decision's dice too
-  const before = S.payload ? sightOf(S.payload) : null;
+  // (taken in such a game only: the sight draws the map apart from the page)
+  const before = S.payload && (S.payload.roles || []).length === 1 ? sightOf(S.payload) : null;
   try {
     const p = await api(`${base}/actions`, { method: "POST",
       body: { token: seat().token, action: key, version: S.version } });
@@ -670,7 +671,7 @@ async function act(key) {
     onPayload(p);
     // elsewhere what this seat sees next as changed is what others do from here (an audit:
     // no mark ever showed what eaw1940's BOT did)
-    setSeen(role, (p.roles || []).length === 1 && before ? before : sightOf(p));
+    setSeen(role, before || sightOf(p));
     showChanges();
   } catch (err) {
     problem(err, `“${key}” was not played`);

@@ -347,15 +347,19 @@ function scale(name, value, from, to, label, { key, signedLabels = null, rule = 
   for (let i = from; i <= to; i += 1) {
     const on = i === value;
     const m = mod(i);
+    // a modifier's box is tinted, its value in its title: written in it, "+1+2+3+4+5+"
+    // ran over a narrow track's boxes (the screenshot)
     boxes.push(h("span", { class: `scale-box${on ? " on" : ""}${i === 0 ? " zero" : ""}${m !== null ? " drm" : ""}`,
       title: (signedLabels ? signedLabels(i) : String(i)) + (m !== null ? `: war roll ${signed(m)}` : "") },
-    on ? String(label ?? value) : m !== null ? signed(m) : ""));
+    on ? String(label ?? value) : ""));
   }
   const now = mod(value);
+  const first = Array.isArray(drm) ? drm.findIndex((x) => typeof x === "number") : -1;
   return h("div", { class: "track", dataset: { track: key || name.toLowerCase() } },
     h("div", { class: "track-head" }, h("span", { class: "track-name" }, name), " ",
       h("strong", { class: "track-value", dataset: { value: String(value) } }, String(label ?? value)),
-      now !== null ? h("span", { class: "muted" }, ` (war roll ${signed(now)})`) : null,
+      now !== null ? h("span", { class: "muted" }, ` (war roll ${signed(now)})`)
+        : first >= 0 ? h("span", { class: "muted" }, ` (war rolls from ${first})`) : null,
       rule ? [" ", ruleBadge(rule)] : null),
     h("div", { class: "scale", "aria-hidden": "true", style: { gridTemplateColumns: `repeat(${to - from + 1}, 1fr)` } }, boxes));
 }
@@ -367,7 +371,8 @@ function pair(name, obj, key, rule) {
       h("span", { class: `pair-value ${side}`, dataset: { side, value: String(v) } }, sideMark(side), " ", String(v)))));
 }
 
-function powerLabel(p) {
+/** eit2's Power as its track writes it: "LW 12", "0", "RW 3". */
+export function powerLabel(p) {
   if (p === 0) return "0";
   return p < 0 ? `LW ${-p}` : `RW ${p}`;
 }
