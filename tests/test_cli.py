@@ -259,6 +259,33 @@ def test_tk_resolve_takes_a_country_in_any_case_or_by_its_id() -> None:
     assert res.exit_code == 2 and "no country 'Narnia'; countries: Albania" in res.output
 
 
+def test_upgrade_games_leaves_a_game_of_another_content_pack(tmp_path: Path) -> None:
+    """A stored game created with the bundled pack, checked by ``upgrade-games --content``
+    with another pack: reported as such and not replayed (exit 0: nothing an operator
+    must mend; serving its pack lets it go on)."""
+    from warroom.web.app import create_service
+
+    url = f"sqlite:///{tmp_path / 'w.sqlite3'}"
+    svc = create_service(url, bot_workers=1)
+    try:
+        gid, _ = svc.create("eaw1940", None, {"axis": "human"}, seed=5)
+    finally:
+        svc.close()
+        svc.engine.dispose()
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    tables = Path(__file__).parent.parent / "src/warroom/games/eaw1940/content/tables.yaml"
+    text = tables.read_text(encoding="utf-8")
+    old = "    - {min: 1, max: 4, result: no_result}\n    - {min: 5, max: 6, result: advance}"
+    (pack / "tables.yaml").write_text(text.replace(old, "    - {min: 1, max: 3, result: "
+                                                   "no_result}\n    - {min: 4, max: 6, "
+                                                   "result: advance}"), encoding="utf-8")
+    code, out = run("upgrade-games", "--db", url, "--content", f"eaw1940={pack}")
+    flat = " ".join(out.replace("│", " ").split())
+    assert code == 0 and gid in out, out
+    assert "another content pack" in flat and "not replayed" in flat, out
+
+
 def test_upgrade_games_reports_and_rewinds_a_stored_web_game(tmp_path: Path) -> None:
     """``warroom upgrade-games --db URL``: a table of the stored games and what today's
     rules make of each; ``--rewind`` lets a game in play that they refuse go on. A bad

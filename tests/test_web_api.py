@@ -908,6 +908,65 @@ def test_serve_plays_a_games_content_pack(tmp_path: Path) -> None:
         assert rec["content"] == content_id(packed("eaw1940"))
 
 
+def test_a_game_goes_on_only_under_the_content_pack_it_was_created_with(
+        tmp_path: Path) -> None:
+    """A game's row keeps its content pack (migration 0003). Restarted with another pack (or
+    without its ``--content``), the server replayed it under the new one: a game whose
+    actions still fitted went on silently with other tables, one that did not was called
+    "played with an earlier version of warroom" (a maintainer's note). Now it is refused
+    with what to serve, its record is given as stored, and ``upgrade-games`` leaves it; a
+    game stored before the column existed plays under either."""
+    from sqlalchemy import create_engine, text
+
+    from warroom.web.app import create_service
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    tables = Path(__file__).parent.parent / "src/warroom/games/eaw1940/content/tables.yaml"
+    old = "    - {min: 1, max: 4, result: no_result}\n    - {min: 5, max: 6, result: advance}"
+    (pack / "tables.yaml").write_text(tables.read_text(encoding="utf-8").replace(
+        old, "    - {min: 1, max: 3, result: no_result}\n    - {min: 4, max: 6, result: "
+        "advance}"), encoding="utf-8")
+    packed = pack_loader([f"eaw1940={pack}"])
+    seats = {"game": "eaw1940", "seats": {"axis": "human"}, "seed": 3}
+    with TestClient(create_app(db_url(tmp_path), packed, ["eaw1940"])) as c:
+        by_pack = c.post("/api/games", json=seats).json()
+    with TestClient(create_app(db_url(tmp_path), loader, ["eaw1940"])) as c:
+        by_bundled = c.post("/api/games", json=seats).json()
+        res = c.get(f"/api/games/{by_pack['id']}/view",
+                    params={"token": by_pack["tokens"]["axis"]})
+        assert res.status_code == 409, res.text
+        said = res.json()["error"]
+        assert "content pack of id " + content_id(packed("eaw1940")) in said, said
+        assert "warroom serve --content eaw1940=DIR" in said and "earlier version" not in said
+        rec = c.get(f"/api/games/{by_pack['id']}/record",
+                    params={"token": by_pack["tokens"]["axis"]})
+        assert rec.status_code == 200 and rec.json()["content"] == content_id(
+            packed("eaw1940")), rec.text
+        mine = c.get(f"/api/games/{by_bundled['id']}/view",
+                     params={"token": by_bundled["tokens"]["axis"]})
+        assert mine.status_code == 200, mine.text
+    with TestClient(create_app(db_url(tmp_path), packed, ["eaw1940"])) as c:
+        assert c.get(f"/api/games/{by_pack['id']}/view",
+                     params={"token": by_pack["tokens"]["axis"]}).status_code == 200
+        res = c.get(f"/api/games/{by_bundled['id']}/view",
+                    params={"token": by_bundled["tokens"]["axis"]})
+        assert res.status_code == 409 and "without --content" in res.json()["error"], res.text
+    svc = create_service(db_url(tmp_path), packed, ["eaw1940"], bot_workers=1)
+    try:
+        found = {f.id: f.finding for f in svc.upgrade_games()}
+    finally:
+        svc.close()
+        svc.engine.dispose()
+    assert found == {by_pack["id"]: "replays", by_bundled["id"]: "other content"}, found
+    engine = create_engine(db_url(tmp_path))
+    with engine.begin() as conn:
+        conn.execute(text("update games set content = null"))
+    engine.dispose()
+    with TestClient(create_app(db_url(tmp_path), packed, ["eaw1940"])) as c:
+        assert c.get(f"/api/games/{by_bundled['id']}/view",
+                     params={"token": by_bundled["tokens"]["axis"]}).status_code == 200
+
+
 def test_a_server_on_this_computer_answers_to_its_own_names_only(tmp_path: Path) -> None:
     """DNS rebinding: a page elsewhere that points its own name at 127.0.0.1 sends its own
     name as the Host. A server on a loopback address answers to localhost, 127.0.0.1 and

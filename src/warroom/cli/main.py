@@ -587,6 +587,8 @@ def upgrade_games(
                 "result differs": "finished; today's rules end it otherwise (kept as "
                                   "stored)",
                 "unknown game": "this warroom has no such game (kept as stored)",
+                "other content": "created with another content pack than this one's "
+                                 "(--content): kept as stored, not replayed",
                 }.get(f.finding, "replays")
         table.add_row(f.game, f.id, f.status, str(f.actions), what)
     console.print(table)

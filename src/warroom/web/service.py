@@ -59,6 +59,7 @@ from warroom.core.record import (
     outcome_doubts,
     replay,
     replay_fitting,
+    same_content,
 )
 from warroom.core.rng import derive_seed
 from warroom.core.state import State
@@ -107,6 +108,12 @@ class Outdated(WarroomError):
     version of warroom whose rules differ."""
 
 
+class OtherContent(Outdated):
+    """A stored game created with another content pack than the one this server plays its
+    game with (``warroom serve --content GAME=DIR``): it is not replayed under this one,
+    where its cards or tables would differ."""
+
+
 class BadRequest(WarroomError):
     """A request the server understood but cannot answer (an unknown map target, a
     perspective that is not a role)."""
@@ -129,6 +136,45 @@ def engine_fingerprint(game: Game) -> str:
                 digest.update(path.read_bytes())
     digest.update(json.dumps(game.content_json(), sort_keys=True, default=str).encode())
     return digest.hexdigest()[:32]
+
+
+BUNDLED = "bundled:"
+"""How :func:`stored_content` marks warroom's own pack in a game's row."""
+
+
+def stored_content(game: Game) -> str:
+    """What a game's row keeps of the pack it was created with: its
+    :func:`~warroom.core.record.content_id`, marked :data:`BUNDLED` for warroom's own pack
+    (a game of the bundled pack goes on under the next version's, whose corrected cards
+    are an upgrade like a rules fix, :meth:`GameService.upgrade_games`)."""
+    cid = content_id(game)
+    return BUNDLED + cid if getattr(game, "content_dir", None) is None else cid
+
+
+def content_problem(key: str, stored: str | None, game: Game) -> str | None:
+    """Why game ``key``, whose row keeps ``stored`` (:func:`stored_content`; ``None``: a
+    game stored before it was kept), is not played under ``game``'s pack, or ``None`` when
+    it is: a game of a ``--content`` pack only under that pack (or one with the same
+    content), one of the bundled pack only under the bundled pack (of this version or an
+    earlier: corrected cards are an upgrade)."""
+    if stored is None or stored.removeprefix(BUNDLED) == content_id(game):
+        return None
+    bundled_here = getattr(game, "content_dir", None) is None
+    if stored.startswith(BUNDLED):
+        if bundled_here:
+            return None
+        return (f"game {short(key)} was created with warroom's own {game.id} content, and "
+                f"this server plays {game.id} with a --content pack (id {content_id(game)}): "
+                "it is not replayed under another pack; the server's operator can let it "
+                f"go on by serving {game.id} without --content")
+    if same_content(game, stored):
+        return None
+    here = (f"a --content pack (id {content_id(game)})" if not bundled_here
+            else "warroom's own content")
+    return (f"game {short(key)} was created with the {game.id} content pack of id {stored}, "
+            f"and this server plays {game.id} with {here}: it is not replayed under another "
+            f"pack; the server's operator can let it go on by serving that pack (warroom "
+            f"serve --content {game.id}=DIR)")
 
 
 def hash_token(token: str) -> str:
@@ -250,6 +296,8 @@ class Stored:
     snap_at: int | None
     snap_state: str | None
     seed_chosen: bool = False
+    content: str | None = None
+    """The row's :func:`stored_content` (``None``: stored before it was kept)."""
 
 
 @dataclass(frozen=True)
@@ -261,7 +309,9 @@ class Upgraded:
     stored), ``outdated`` (action ``step`` no longer fits today's rules), ``rewound``
     (it goes on from ``step`` under today's rules, its first ``step`` actions kept, that
     one and the later ones dropped),
-    ``unknown game`` (this server no longer has the game)."""
+    ``unknown game`` (this server no longer has the game), ``other content`` (it was
+    created with another content pack than this server's for its game: kept as stored,
+    not replayed)."""
 
     id: str
     game: str
@@ -418,7 +468,7 @@ class GameService:
         with self._write() as db:
             db.add(GameRow(id=game_key, game=game_id, scenario=st["scenario"],
                            options=dict(st["options"]), seed=str(seed), seed_chosen=chosen,
-                           forced_dice=[],
+                           forced_dice=[], content=stored_content(game),
                            version=0, status="active", result=None, created=now(),
                            updated=now()))
             db.flush()
@@ -470,6 +520,8 @@ class GameService:
             try:
                 self.live(key)
                 loaded += 1
+            except Outdated as exc:     # said in a line: upgrade-games or its pack helps
+                LOG.warning("game %s not resumed: %s", key, exc)
             except Exception:     # one game that cannot load never stops the others
                 LOG.exception("game %s could not be loaded to resume its bots", key)
         return loaded
@@ -537,18 +589,23 @@ class GameService:
                               .order_by(SnapshotRow.version.desc()).limit(1)).first()
             return Stored(
                 Record(row.game, row.scenario, dict(row.options), int(row.seed),
-                       list(row.forced_dice), actions),
+                       list(row.forced_dice), actions,
+                       content=(row.content or "").removeprefix(BUNDLED)),
                 [a.role for a in rows], {r: s.player for r, s in seats.items()},
                 {r: s.token_hash for r, s in seats.items()}, row.version,
                 row.status == "over", row.result,
                 snap.version if snap is not None else None,
-                snap.state if snap is not None else None, bool(row.seed_chosen))
+                snap.state if snap is not None else None, bool(row.seed_chosen),
+                row.content)
 
     def _load(self, game_key: str) -> Live:
         stored = self._stored(game_key)
         record, actions = stored.record, stored.record.actions
         snap_at, snap_state = stored.snap_at, stored.snap_state
         game = self.loader(record.game)
+        problem = content_problem(game_key, stored.content, game)
+        if problem is not None:
+            raise OtherContent(problem)
         state: State[Any] | None = None
         # the seat to act may take back what it did before the server let the game go (a
         # restart, an idle unload), as far back as the snapshot the game is loaded from
@@ -580,8 +637,8 @@ class GameService:
                     "no longer fits today's rules, so it cannot go on here (the server's "
                     "operator can let it go on from that step: warroom upgrade-games "
                     "--rewind)") from None
-        # it replays under this server's content pack, so its record names that pack (the
-        # database does not keep it)
+        # it replays under this server's content pack (the same, or the bundled pack of
+        # this version), so its record names that pack
         record.content = content_id(game)
         session = Session(state, record, undo)
         return Live(game_key, session, stored.players, stored.token_hashes, stored.version,
@@ -621,6 +678,8 @@ class GameService:
             game = self.loader(record.game)
         except WarroomError:
             return replace(found, finding="unknown game")
+        if content_problem(key, stored.content, game) is not None:
+            return replace(found, finding="other content")
         try:
             state, step = replay_fitting(game, record)
         except RecordError:

@@ -312,7 +312,7 @@ export function renderEaw1940(view, legal, ui, act) {
     markers.append(element(id, "eaw-sea", `${z.name} sea zone`,
       `${z.name} sea zone: ${ctlWord(now.control)} control`,
       [`Control: ${ctlWord(now.control)}`, `Ports: ${ports.join(", ") || "none"}`,
-        z.id === "atlantic" ? "Axis attacks here: -1 DRM" : ""],
+        z.id === "atlantic" && now.control !== "axis" ? "Axis attacks here: -1 DRM (7.2)" : ""],
       [acts.has(id) ? s("rect", { class: "legal-ring", x: x - 62, y: y - 30, width: 124, height: 52, rx: 10 }) : null,
         s("text", { class: "eaw-area-name sea", x, y: y - 12, "text-anchor": "middle", text: z.name.toUpperCase() }),
         controlMarker(x, y + 8, now.control, false)]));
