@@ -129,7 +129,10 @@ def _reserve_counter_attack(c: Components, data: Data) -> None:
         data["reserve"][f] = 1
         log(data, "9.1", f"Allied reserves: the Allied {c.front_names[f]} front flips to its "
             "reserve side")
-    log(data, "11.4", "The reserve is added and used in the same turn")
+        log(data, "11.4", "The reserve is added and used in the same turn")
+    else:       # 11.4's line only when it was added (an eaw1940 rules audit)
+        log(data, "9.1", f"The Allied {c.front_names[f]} front's reserve, already in play, "
+            "is used in the counter-attack")
     allied_counter_attack(c, data, f, bonus=c.reserve_ca_drm)
 
 
