@@ -67,6 +67,11 @@ def test_the_defender_is_asked_the_same_whatever_his_hand_holds() -> None:
 def test_an_elected_retreat_without_a_naval_card_becomes_a_defence() -> None:
     """8.4: "If the counter(s) cannot retreat, they do battle." """
     s = gibraltar(False)
+    # why tells the defender, who knows his hand, before he elects it (an audit: it promised
+    # a retreat, and only the log after the choice said it could not be carried out)
+    why = explain(s, "retreat", "allies").reason
+    assert "you hold no naval move card" in why and "do battle" in why, why
+    assert "no naval move card" not in explain(gibraltar(True), "retreat", "allies").reason
     play(s, "retreat")
     assert entries(s, "8.4", side="allies")
     assert s.active == "allies" and "no_air" in keys(s)      # the defender's air card
@@ -733,3 +738,37 @@ def test_why_a_counter_cannot_go_there_names_the_one_reason() -> None:
     play(s, "op:move", "card:al01", "loc:Warsaw", "unit:1")
     assert why("Bialystok").startswith("Bialystok is a Soviet (red) location: Western "
                                        "counters never enter one") and "3.2" in why("Bialystok")
+
+
+def test_a_defender_reinforces_by_land_lines_only() -> None:
+    """Defender Reinforce Battle: "one unit from any adjacent friendly controlled location".
+    Moving along a naval line takes a naval move card (2, 7.2.4), as a retreat across one
+    does (8.3); the card played is the Reinforce Battle. An army came from the USA box or
+    from Antwerp to London by sea for nothing (an sfe rules audit): London, joined to the
+    rest of the board by naval lines only, cannot be reinforced."""
+    s = new_game(G, seed=1)
+    d = s.data
+    d["dn"][1] = 3                      # the Allied 3rd play deck: the USA box is active
+    E.usa_entry(s)
+    s.invalidate()
+    assert counters(s, "USA")
+    clear(s, "London")
+    put(s, "London", WEST, 1)
+    put(s, "Antwerp", WEST, 2)
+    clear(s, "Normandy")
+    put(s, "Normandy", AXIS, 3)
+    set_control(s, "Normandy", AXIS)
+    give(s, 0, ["ax19", "ax05", "ax06"])                    # Kriegsmarine: a naval move
+    give(s, 1, ["al15", "al01", "al02", "al03", "al04"])    # Defender Reinforce Battle
+    play(s, "op:move", "card:ax19", "loc:Normandy", "unit:3", "loc:London")
+    if "done" in keys(s):
+        play(s, "done")
+    play(s, "card:ax05", "defend", "card:al01", "done")
+    assert "card:al15" not in keys(s), keys(s)
+    why = explain(s, "card:al15", "allies").reason
+    assert "no Western army stands in an adjacent friendly controlled location" in why, why
+    sources = [C.names[src] for src, _h, _a in G.into[C.index["London"]]]
+    assert sources == [], sources
+    # a land line still brings one in: Paris into Sedan (the 8.1 example)
+    assert "Paris" in [C.names[src] for src, _h, _a in G.into[C.index["Sedan"]]]
+    check(s)

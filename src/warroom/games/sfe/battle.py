@@ -134,8 +134,10 @@ def retreat_dests(st: St, loc: int, own: int, halves: tuple[int, ...]
 
 def reinforce_sources(st: St, fr: Frame) -> list[int]:
     """Defender Reinforce Battle: adjacent friendly controlled locations with an army of
-    the defending nation, joined by a line into the battle half (any half when the
-    defender holds the whole location)."""
+    the defending nation, joined by a land line into the battle half (any half when the
+    defender holds the whole location). Not by a naval line: crossing one takes a naval
+    move card (2, 7.2.4; 8.3 for a retreat), and the card played is the Reinforce Battle
+    (an sfe rules audit: an army came from the USA box to London by sea for free)."""
     data = st.data
     loc, own = fr["location"], fr["defending_owner"]
     if not E.movable(data, own):
@@ -798,6 +800,12 @@ class DefendOrRetreat(Decision[SfeBase]):
         if action.kind == "defend":
             return ("stay and fight with your strongest air card: "
                     + defence_text(st, frame["side"], battle_frame(st.data)), ("8.1", "8.2"))
+        if not retreat_open(st, battle_frame(st.data)):
+            # told to the defender alone (a seat hears only its own decisions' whys), who
+            # knows his hand: the retreat he may elect would fail (an sfe rules audit)
+            return ("your counters can leave only by a naval line, and you hold no naval move "
+                    "card (8.3): elect to retreat and they cannot, so they do battle (8.4)",
+                    ("8.4", "8.3"))
         return ("retreat before battle (8.4): into the other half, or out of a contested "
                 "location; fortresses in the battle half are eliminated (8.3)", ("8.4", "8.3"))
 

@@ -125,11 +125,14 @@ class SfeBase(Game, ABC):
         self.no_block_id = add("no_block", "Do not block")
         self.catalogue = ActionCatalogue(entries)
 
-        # the lines into each location: (from, half entered, active from deck)
+        # the land lines into each location: (from, half entered, active from deck); a naval
+        # line is crossed only with a naval move card (2, 7.2.4), which a Defender Reinforce
+        # Battle does not play (the USA box has only naval lines)
         into: list[list[tuple[int, int, int]]] = [[] for _ in range(c.n)]
         for s in range(c.n):
-            for _li, d, _mh, dh, _nv, _dv, act in c.out[s]:
-                into[d].append((s, dh, act))
+            for _li, d, _mh, dh, nv, _dv, act in c.out[s]:
+                if not nv:
+                    into[d].append((s, dh, act))
         self.into = tuple(tuple(x) for x in into)
         # moves by one line (7.2.5) per owner, Allied deck stage (1-3) and naval card (0/1):
         # src -> OneLine entries, the lines not yet in effect, the USA box and the other
