@@ -125,3 +125,33 @@ def test_deep_copies_share_the_stateless_game() -> None:
     assert copy.deepcopy(G) is G
     c = copy.deepcopy(s)
     assert c.game is G and c.data == s.data and c.data is not s.data
+
+
+def test_the_observation_says_what_the_role_chose_inside_its_decision() -> None:
+    """An RL audit: after op:build and after op:discard (the card to play asked next), or
+    with a 1- and a 2-strength army selected to move from one location, the observation
+    and the legal actions were the same while the view and the prompt differed."""
+    from warroom.core import apply, clone, legal_actions
+
+    seen_op = seen_unit = 0
+    for seed in range(6):
+        for s in states(seed, every=1):
+            if s.active is None:
+                continue
+            role = s.active
+            after: dict[str, list[float]] = {}
+            for a in legal_actions(s):
+                if a.key.startswith("op:") or a.key.startswith("unit:"):
+                    c = clone(s)
+                    apply(c, a)
+                    if c.active == role:
+                        after[a.key] = G.observation(c, role)
+            by_obs: dict[tuple[float, ...], set[str]] = {}
+            for key, obs in after.items():
+                by_obs.setdefault(tuple(obs), set()).add(key)
+            assert all(len(keys) == 1 for keys in by_obs.values()), by_obs.values()
+            seen_op += sum(1 for k in after if k.startswith("op:"))
+            seen_unit += sum(1 for k in after if k.startswith("unit:"))
+        if seen_op > 50 and seen_unit > 20:
+            break
+    assert seen_op > 50 and seen_unit > 20, (seen_op, seen_unit)

@@ -54,7 +54,7 @@ from warroom.games.sfe.counters import (
 from warroom.games.sfe.drawing import copy_map, static_map
 from warroom.games.sfe.facts import copy_board
 from warroom.games.sfe.rules import RULES
-from warroom.games.sfe.tables import SfeBase
+from warroom.games.sfe.tables import OPS, SfeBase
 from warroom.games.sfe.turn import LATER_FRAMES, TURN_FRAMES, move_kind
 
 DEFAULT_MAX_TURNS = 80
@@ -676,7 +676,8 @@ class StruggleForEurope(SfeBase):
         cards in play (multi-hot over the card ids); per location the control (contested,
         neutral, Axis, Western, Soviet), the control flag, and the counters per owner,
         half and kind (1-3 strength, fortress); the pending decision (its kind, its
-        location, operations left); the battle (location, half, attacker, defence value,
+        location, operations left, the operation its card is for, the strength of the
+        counter selected); the battle (location, half, attacker, defence value,
         moving attackers, the battle cards the role may see and the number of face-down
         cards of the opponent, the totals once revealed); game over."""
         c = self.c
@@ -752,6 +753,13 @@ class StruggleForEurope(SfeBase):
                     where[v] = 1.0
         obs += where
         obs.append(min(operations_left(data), 8) / 8.0)
+        # what the role chose inside its decision: the operation its card will pay for, the
+        # strength of the counter it moves (an RL audit: op:build and op:discard, or a 1 and
+        # a 2 moved from one location, gave the same observation and mask)
+        op_name = top.get("operation") if top is not None else None
+        obs += [float(op_name == name) for name in OPS]
+        chosen = top.get("selected", 0) if top is not None else 0
+        obs += [float(chosen == k) for k in (1, 2, 3, 4)]
         obs += self._battle_observation(st, me)
         obs.append(float(data["outcome"] is not None))
         return obs
