@@ -193,6 +193,18 @@ def test_simulate_same_summary_whatever_jobs(tmp_path: Path) -> None:
     assert state.data["outcome"]["vp"] == first["scores"]["vp"]
 
 
+def test_simulate_counts_tk_events_as_having_no_winner() -> None:
+    """A TK political event has no winner to win (15.x resolves or does nothing): it was
+    counted as a draw (an RL audit); a contest nobody won stays a draw."""
+    from warroom.core.protocol import winner_word
+
+    code, out = run("simulate", "tk", "--games", "6", "--seed", "2", "--json")
+    assert code == 0, out
+    assert json.loads(out)["winners"] == {"no winner": 6}, out
+    assert winner_word(None, "final_scoring") == "draw"
+    assert winner_word("axis", "automatic_victory") == "axis"
+
+
 def test_simulate_table_and_bad_bot() -> None:
     code, out = run("simulate", "eaw1940", "--games", "5", "--seed", "1", "--bots", "greedy")
     assert code == 0

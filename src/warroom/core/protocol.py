@@ -50,6 +50,17 @@ class Termination(enum.Enum):
     """A player resigned."""
 
 
+def winner_word(winner: str | None, termination: str | None) -> str:
+    """How a summary counts one finished game's winner: the role, ``draw`` for a contest
+    that nobody won, ``no winner`` for a game that has none to win (TK's political events,
+    :attr:`Termination.RESOLVED` and :attr:`Termination.NO_RESULT`: an RL audit found
+    every tk game counted as a draw)."""
+    if winner:
+        return str(winner)
+    return ("no winner" if termination in (Termination.RESOLVED.value,
+                                           Termination.NO_RESULT.value) else "draw")
+
+
 @dataclass(frozen=True)
 class Outcome:
     """The result of a finished game (python-chess's ``Outcome(termination, winner)``)."""

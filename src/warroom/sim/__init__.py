@@ -30,7 +30,7 @@ from typing import IO, Any
 from warroom.ai import make_bot
 from warroom.core.errors import UnknownGameError
 from warroom.core.files import writable_folder, write_text
-from warroom.core.protocol import Game, State, apply, new_game, result
+from warroom.core.protocol import Game, State, apply, new_game, result, winner_word
 from warroom.core.record import Record, content_id
 from warroom.core.rng import derive_seed, seed_problem
 from warroom.games import load_game
@@ -245,7 +245,7 @@ def summarize(game_id: str, seed: int, results: list[dict[str, Any]],
               scenario: str | None = None, bots: list[str] | None = None) -> dict[str, Any]:
     """Counts of outcomes and winners; mean and histogram of every numeric score."""
     outcomes = Counter(r["outcome"] for r in results)
-    winners = Counter(str(r["winner"]) if r["winner"] else "draw" for r in results)
+    winners = Counter(winner_word(r["winner"], r.get("termination")) for r in results)
     summary: dict[str, Any] = {
         "game": game_id,
         "scenario": scenario or load_game(game_id).default_scenario,

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from warroom.core.errors import WarroomError
 from warroom.core.files import GZIP_MAGIC, writable_folder
+from warroom.core.protocol import winner_word
 from warroom.games import game_ids, load_game
 from warroom.sim.stats import Rate, quartiles, wilson
 
@@ -242,7 +243,7 @@ def analyse(game_id: str, lines: Sequence[dict[str, Any]]) -> dict[str, Any]:
         sides[role] = {"win": wilson(w, n), "draw": wilson(n - w - lo, n),
                        "loss": wilson(lo, n), "score": wilson(w + (n - w - lo) / 2, n)}
     res["sides"] = sides
-    winners = Counter(str(ln["winner"]) if ln["winner"] else "draw" for ln in lines)
+    winners = Counter(winner_word(ln["winner"], ln.get("termination")) for ln in lines)
     res["winners"] = {k: wilson(v, n) for k, v in winners.most_common()}
     by_config: dict[str, dict[str, Rate]] = {}
     if len(configs) > 1:
