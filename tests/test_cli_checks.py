@@ -493,3 +493,53 @@ def test_why_takes_a_menu_number_of_a_choice_not_offered() -> None:
         reference(hit, ch, s)
     text = str(err.value)
     assert f"why event:{hit})" in text and ":;" not in text, text
+
+
+def test_a_files_own_words_never_reach_the_terminal_as_control_codes(tmp_path: Path) -> None:
+    """A bad-input audit: a record's unknown key, its content id or its stated winner, quoted
+    in an error or warning, carried ESC sequences that cleared the screen or set the window
+    title. They are printed as escapes; a scores-only mismatch says the scores (it read
+    "states winner allies ... but its replay gives winner allies ...")."""
+    code, out = run("simulate", "eaw1940", "--games", "1", "--seed", "3", "--records",
+                    str(tmp_path / "recs"))
+    assert code == 0, out
+    rec = json.loads((tmp_path / "recs" / "game-00000.json").read_text(encoding="utf-8"))
+    evil = "\x1b[2J\x1b]0;title\x07"
+    bad = tmp_path / "key.json"
+    bad.write_text(json.dumps({**rec, evil: 1}), encoding="utf-8")
+    code, out = run("replay", str(bad))
+    assert code == 2 and "\x1b" not in out and "\\x1b[2J" in out, out
+    said = tmp_path / "said.json"
+    said.write_text(json.dumps({**rec, "content": evil,
+                                "result": {**rec["result"], "winner": evil}}), encoding="utf-8")
+    code, out = run("replay", str(said))
+    assert "\x1b" not in out and "\x07" not in out and "\\x1b]0;title\\x07" in out, out
+    scores = tmp_path / "scores.json"
+    scores.write_text(json.dumps({**rec, "result": {**rec["result"], "scores": {"vp": 99}}}),
+                      encoding="utf-8")
+    code, out = run("replay", str(scores))
+    flat = " ".join(out.split())
+    assert code == 1 and "scores {'vp': 99}" in flat and "but its replay gives" in flat, out
+
+
+def test_tk_resolve_refuses_an_empty_situation_file(tmp_path: Path) -> None:
+    """An empty (or null) situation file was read as "no situation", and a random bundled
+    one was played with exit 0 (a bad-input audit)."""
+    for text in ("", "~\n"):
+        path = tmp_path / "situation.yaml"
+        path.write_text(text, encoding="utf-8")
+        code, out = run("tk", "resolve", "--event", "15.1", "--faction", "axis",
+                        "--situation", str(path), "--seed", "2")
+        assert code == 2 and "holds no situation" in " ".join(out.split()), out
+
+
+def test_a_path_the_system_refuses_is_one_line(tmp_path: Path) -> None:
+    """A 300-character --out, --records, --report or SQLite path gave a traceback from
+    Path.is_file (exit 1; a bad-input audit): one line, exit 2."""
+    long = str(tmp_path / ("a" * 300))
+    for args in (("simulate", "eaw1940", "--games", "1", "--out", long),
+                 ("simulate", "eaw1940", "--games", "1", "--records", long),
+                 ("simulate", "eaw1940", "--games", "1", "--report", long),
+                 ("upgrade-games", "--db", f"sqlite:///{long}/x.db")):
+        code, out = run(*args)
+        assert code == 2 and "Traceback" not in out and "error:" in out, (args, out)

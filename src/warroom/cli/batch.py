@@ -24,6 +24,7 @@ from rich.table import Table
 
 from warroom.cli.common import emit_json as _emit_json
 from warroom.cli.common import fail as _fail
+from warroom.cli.common import os_problem
 from warroom.core.errors import WarroomError
 from warroom.sim import (
     OutputWriter,
@@ -132,6 +133,9 @@ def simulate(
     except WarroomError as exc:
         _fail(exc)
         return
+    except OSError as exc:      # a path the system refuses (a name too long): one line
+        _fail(os_problem(exc))
+        return
     except KeyboardInterrupt:
         _stopped(len(results), out, records)
     if as_json:
@@ -192,6 +196,9 @@ def tournament(
                         scenario=scenario)
     except WarroomError as exc:
         _fail(exc)
+        return
+    except OSError as exc:      # a path the system refuses (a name too long): one line
+        _fail(os_problem(exc))
         return
     except KeyboardInterrupt:
         _stopped(len(lines), out, None)
@@ -261,6 +268,9 @@ def report(
         except WarroomError as exc:
             _fail(exc)
             return
+        except OSError as exc:
+            _fail(os_problem(exc))
+            return
         console.print(f"training curve of {results}: wrote {page} and "
                       f"{out / 'training.png'}")
         return
@@ -272,6 +282,9 @@ def report(
         written = write_report(game or gid, as_lines(lines), out)
     except WarroomError as exc:
         _fail(exc)
+        return
+    except OSError as exc:      # a path the system refuses (a name too long): one line
+        _fail(os_problem(exc))
         return
     console.print(f"{len(lines)} games of {game or gid}: wrote {written[-1]} and "
                   f"{len(written) - 1} plots in {out}")

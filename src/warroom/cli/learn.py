@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from warroom.cli.common import printable
 from warroom.core.errors import WarroomError
 
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -111,7 +112,7 @@ def train(
     try:
         last = training.train(cfg, show)
     except WarroomError as exc:
-        err.print(Text.assemble(("error: ", "bold red"), str(exc)))
+        err.print(Text.assemble(("error: ", "bold red"), printable(str(exc))))
         raise typer.Exit(2) from None
     out.print(f"model: {Path(out_).expanduser()} (training log: "
               f"{training.log_path(cfg)}; games: {training.games_path(cfg)}); "

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from warroom.cli.choices import candidate_lines, number_choices, reference
 from warroom.cli.choices import resolve as resolve_choice
+from warroom.cli.common import printable
 from warroom.core.content import load_yaml
 from warroom.core.errors import ContentError, WarroomError
 from warroom.core.log import render
@@ -43,7 +44,7 @@ Answer with a choice's number, its key or the start of its name (any case).
 
 
 def _fail(exc: Exception) -> None:
-    err.print(Text.assemble(("error: ", "bold red"), str(exc)))
+    err.print(Text.assemble(("error: ", "bold red"), printable(str(exc))))
     raise typer.Exit(2)
 
 
@@ -121,6 +122,13 @@ def resolve(
             # a situation file: the game validates it like its own (the situation_data
             # option overrides the scenario)
             options["situation_data"] = load_yaml(Path(situation))
+            if not isinstance(options["situation_data"], dict):
+                # an empty file (or one holding null) read as "no situation": a random
+                # bundled one was played (a bad-input audit)
+                raise ContentError(f"{situation} holds no situation (it is empty, or not a "
+                                   "mapping of fields); give a situation file like the "
+                                   "bundled ones (warroom content tk) or one of "
+                                   f"{', '.join(s for s in g.scenarios if s != 'random')}")
             scenario = "random"
         forced = _dice(dice) if dice else None
         try:

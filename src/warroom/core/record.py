@@ -324,9 +324,13 @@ def outcome_doubts(game: Game, record: Record, res: Outcome | None) -> list[str]
                        "replay has not ended: the record was edited, or made by other rules "
                        "or content")
         elif any(record.result.get(k) != now.get(k) for k in keys):
-            out.append(f"the record states {_said(record.result)} but its replay gives "
-                       f"{_said(now)}: the record was edited, or made by other rules or "
-                       "content")
+            said, got = _said(record.result), _said(now)
+            if said == got:     # the scores alone differ: say them (an audit read "states
+                # winner allies ... but its replay gives winner allies ...")
+                said += f", scores {short(record.result.get('scores'), 120)}"
+                got += f", scores {short(now.get('scores'), 120)}"
+            out.append(f"the record states {said} but its replay gives {got}: the record "
+                       "was edited, or made by other rules or content")
     return out
 
 

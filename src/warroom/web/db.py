@@ -328,9 +328,12 @@ def missing_sqlite(url: str) -> str | None:
     except Exception:
         return None
     path = parsed.database
-    if parsed.drivername.startswith("sqlite") and path and path != ":memory:" \
-            and not Path(path).exists():
-        return path
+    try:
+        if parsed.drivername.startswith("sqlite") and path and path != ":memory:" \
+                and not Path(path).exists():
+            return path
+    except OSError:     # a name too long: opening it says so (db_problem), not a traceback
+        return None
     return None
 
 
