@@ -543,3 +543,19 @@ def test_a_path_the_system_refuses_is_one_line(tmp_path: Path) -> None:
                  ("upgrade-games", "--db", f"sqlite:///{long}/x.db")):
         code, out = run(*args)
         assert code == 2 and "Traceback" not in out and "error:" in out, (args, out)
+
+
+def test_simulate_refuses_outputs_that_overlap(tmp_path: Path) -> None:
+    """--out and --report one path made the report's folder, then refused --out as "a
+    folder" and left it; --out inside --records was overwritten by a record, exit 0 (a
+    bad-input audit). Both are refused before anything is made."""
+    same = tmp_path / "same.jsonl"
+    code, out = run("simulate", "eaw1940", "--games", "2", "--out", str(same), "--report",
+                    str(same))
+    assert code == 2 and "name the same path" in " ".join(out.split()), out
+    assert not same.exists()
+    recs = tmp_path / "recs"
+    code, out = run("simulate", "eaw1940", "--games", "2", "--out",
+                    str(recs / "game-00000.json"), "--records", str(recs), "--force")
+    assert code == 2 and "lies inside the --records folder" in " ".join(out.split()), out
+    assert not recs.exists()

@@ -30,6 +30,7 @@ from warroom.sim import (
     OutputWriter,
     iter_batch,
     refuse_earlier_results,
+    refuse_overlapping_outputs,
     split_bots,
     summarize,
 )
@@ -115,6 +116,7 @@ def simulate(
         lines = iter_batch(game, games=games_, seed=seed, bots=names, scenario=scenario,
                            jobs=jobs, content=content_s, keep_records=records is not None,
                            backend=backend, address=address)
+        refuse_overlapping_outputs(out, records, report)
         if not force:               # before any folder is made for this run
             refuse_earlier_results(out, records)
         if report is not None:

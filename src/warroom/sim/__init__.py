@@ -22,6 +22,7 @@ Each game's summary line records, besides the outcome:
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -266,6 +267,31 @@ def summarize(game_id: str, seed: int, results: list[dict[str, Any]],
         hist = Counter(int(v) if float(v).is_integer() else v for v in values)
         summary[f"{key}_histogram"] = {str(k): hist[k] for k in sorted(hist)}
     return summary
+
+
+def refuse_overlapping_outputs(out: Path | None, records_dir: Path | None,
+                               report: Path | None = None) -> None:
+    """Refuse a batch whose outputs overlap, before anything is made: ``--out`` and
+    ``--report`` one path (the report's folder was made, then ``--out`` refused as "a
+    folder"), or ``--out`` inside the ``--records`` or ``--report`` folder (a record or a
+    plot overwrote its lines, exit 0: a bad-input audit)."""
+    def where(p: Path) -> Path:
+        return Path(os.path.abspath(p))
+
+    given = [(flag, where(p)) for flag, p in (("--out", out), ("--records", records_dir),
+                                              ("--report", report)) if p is not None]
+    for i, (flag, p) in enumerate(given):
+        for other, q in given[i + 1:]:
+            if p == q:
+                raise UnknownGameError(f"{flag} and {other} name the same path {p}; give "
+                                       "each its own")
+    if out is not None and not str(out).startswith("/dev/"):
+        o = where(out)
+        for flag, folder in given[1:]:
+            if folder in o.parents:
+                raise UnknownGameError(f"--out {out} lies inside the {flag} folder "
+                                       f"{folder}, whose files would overwrite it; give a "
+                                       "file outside it")
 
 
 def refuse_earlier_results(out: Path | None, records_dir: Path | None) -> None:
