@@ -57,6 +57,17 @@ def start(side: int, n: int, dice=(), seed: int = 0):
     return st
 
 
+def hold(st, side: int, n: int) -> None:
+    """Put card ``n`` in ``side``'s hand from wherever it lies (not in play: its place in
+    the deck or a discard), to be played for an Event's free Rearmament attempt (6.3.5)."""
+    d = st.data
+    for pile in (d["deck"], d["discard"], d["hands"][LW], d["hands"][RW]):
+        if n in pile:
+            pile.remove(n)
+    d["hands"][side].append(n)
+    st.invalidate()
+
+
 def play(st, *keys: str) -> Lines:
     n0 = len(st.data["log"])
     for k in keys:
@@ -167,8 +178,14 @@ def test_84_requires_il_duce_and_hitler():
 
 
 def test_85_condor_legion_air_box_bonus_then_check_in_spain():
+    """6.3.5: the Event's free attempt takes a card played for its OPs (only Mechanised
+    Warfare Pioneers' needs none; an eit2 events audit): RW plays a neutral 3-OPs card;
+    the Support Check in Spain comes after the attempt."""
     st = start(RW, 85, dice=[6, 6])
-    log = play(st, "event:85")
+    hold(st, RW, 40)                                # Dawes Plan / Young Plan: neutral, 3 OPs
+    play(st, "event:85")
+    assert st.data["stack"][-1]["kind"] == "free_attempt" and "card:40" in keys(st)
+    log = play(st, "card:40", "track:germany")
     assert ("RW free Rearmament attempt on the Germany track: die 6 +3 OPs (+1 marker on "
             "the RW +1 side, +1 Condor Legion: Dive Bomber Doctrine is an Air box) = 11, "
             "Dive Bomber Doctrine needs 8 [6.3.2]") in log
@@ -332,8 +349,11 @@ def test_98_no_pasaran():
 
 
 def test_99_franco_soviet_treaty():
+    """The free attempt takes a card from the hand (6.3.5), on the French or the USSR
+    track, then Tension +1."""
     st = start(LW, 99, dice=[2])
-    play(st, "event:99")
+    hold(st, LW, 40)
+    play(st, "event:99", "card:40")
     assert keys(st) == ["track:france", "track:ussr"]
     log = play(st, "track:ussr")
     assert ("LW free Rearmament attempt on the USSR track: die 2 +3 OPs (+1 marker on the "
@@ -499,7 +519,8 @@ def test_110_shadow_factories_played_for_rearmament_on_the_uk_track():
 
 def test_110_shadow_factories():
     st = start(LW, 110, dice=[5])
-    log = play(st, "event:110")
+    hold(st, LW, 40)
+    log = play(st, "event:110", "card:40", "track:uk")
     assert ("LW free Rearmament attempt on the United Kingdom track: die 5 +3 OPs (+1 marker "
             "on the LW +1 side, +2 track modifier) = 11, Singapore Naval Base needs 9 "
             "[6.3.2]") in log

@@ -610,21 +610,36 @@ def test_67_currency_stabilization() -> None:
 
 
 def test_68_joseph_stalin() -> None:
-    """The text: "using this card's OPs value (no other card is played), with an additional
-    +1 if LW controls USSR": no 6.3.2 card-alignment +1, as for every Event's free attempt
-    (cards 31, 38, 85, 99, 110)."""
+    """The text: a free Rearmament attempt on the USSR track, "with an additional +1 if LW
+    controls USSR", then LW Moderation -1. 6.3.5: "Unless specified otherwise (i.e.
+    Mechanised Warfare Pioneers), free rearmament attempts still require a card to be played
+    for its Operations Points": LW plays one from the hand (an eit2 events audit: the
+    Event's own 3 OPs were used, with no card played); the Moderation comes after it."""
     st = start(68, LW, dice=(2,))
     put(st, "USSR", lw=4)
+    give(st, LW, 40)                # Dawes Plan / Young Plan: neutral, 3 OPs
     log = play(st, "event:68")
+    assert st.data["stack"][-1]["kind"] == "free_attempt" and "card:40" in keys(st)
+    assert "pass" in keys(st) and not [ln for ln in log if ln.startswith("LW Moderation")]
+    assert prompt(st).text == ("Joseph Stalin: play a card for a free Rearmament attempt on "
+                               "the USSR track, or pass")
+    log = play(st, "card:40", "track:ussr")
     assert ("LW free Rearmament attempt on the USSR track: die 2 +3 OPs (+1 marker on the LW "
             "+1 side, +1 Joseph Stalin: LW controls the USSR) = 7, Tupolev TB-3 Bombers "
             "needs 7 [6.3.2]") in log
     assert C.boxes[tid("ussr")][st.data["rearm"][tid("ussr")]].name == "Tupolev TB-3 Bombers"
     assert st.data["rearm_mods"] == [] and st.data["rearm_available"][LW] == 1
-    assert "LW Moderation -1: now LW8 [8.2]" in log
+    assert 40 in st.data["discard"] and 40 not in st.data["hands"][LW]
+    lines = list(log)
+    assert lines.index("LW Moderation -1: now LW8 [8.2]") > lines.index(
+        "The USSR marker advances to Tupolev TB-3 Bombers [6.3.3]")   # after the attempt
     st = start(68, LW, dice=(1,))
-    log = play(st, "event:68")
+    give(st, LW, 40)
+    log = play(st, "event:68", "card:40", "track:ussr")
     assert "The attempt fails [6.3.3]" in log
+    st = start(68, LW)                                       # a pass: no attempt
+    log = play(st, "event:68", "pass")
+    assert not log.attempts() and "LW Moderation -1: now LW8 [8.2]" in log
 
 
 def test_69_trade_imbalance_5_2_example() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from eit2_log import Lines, mods
-from warroom.core import apply, explain, legal_actions, new_game
+from warroom.core import apply, explain, legal_actions, new_game, prompt
 from warroom.core.flow import run
 from warroom.core.rng import Rng
 from warroom.games.eit2.frames import action_round_frame
@@ -430,8 +430,16 @@ def test_treaty_of_rapallo() -> None:
     t = C.track_ids.index("germany")
     s.data["rearm"][t], s.data["rearm_side"][t] = 1, LW
     s.invalidate()
+    give(s.data, RW, 40)                 # Dawes Plan / Young Plan: neutral, 3 OPs
+    s.invalidate()
     play(s, "event:31")
-    assert s.data["stack"][-1]["what"] == "track"
+    # 6.3.5: "free rearmament attempts still require a card to be played for its Operations
+    # Points" (only Mechanised Warfare Pioneers' needs none; an eit2 events audit)
+    assert s.data["stack"][-1]["kind"] == "free_attempt"
+    assert prompt(s).text == ("Treaty of Rapallo: play a card for a free Rearmament "
+                                "attempt on the Germany or the USSR track, or pass")
+    play(s, "card:40")
+    assert sorted(a.key for a in legal_actions(s)) == ["track:germany", "track:ussr"]
     log = play(s, "track:germany")
     # die 3 + 3 OPs = 6 >= 6: Deutschland Class Panzerschiffe, RW controls Berlin: +1 Power
     assert any(e["free"] and e["total"] == 6 for e in log.attempts())
@@ -529,10 +537,11 @@ def test_edvard_benes() -> None:
     s = position(LW, 38, {"Bohemia": (3, 0, 0, 0)}, dice=[3])
     t = C.track_ids.index("little_entente")
     s.data["rearm"][t], s.data["rearm_side"][t] = 0, RW
+    give(s.data, LW, 40)
     s.invalidate()
-    log = play(s, "event:38")
+    log = play(s, "event:38", "card:40", "track:little_entente")
     # die 3 + 3 OPs + 1 (Bohemia) = 7 >= 7: Foreign Plane Import; flipped to LW
-    assert any("+1 Edvard Benes (LW controls Bohemia)" in mods(e) and e["total"] == 7
+    assert any("+1 Edvard Benes: LW controls Bohemia" in mods(e) and e["total"] == 7
                for e in log.attempts("little_entente"))
     assert s.data["rearm"][t] == 1 and s.data["rearm_side"][t] == LW
     assert s.data["rearm_mods"] == [] and s.data["rearm_available"][LW] == 1

@@ -556,40 +556,37 @@ def test_a_card_played_face_up_is_an_undo_barrier() -> None:
 
 # -- an outside audit (5 December 2026, second sitting) -----------------------------------------
 
-def _opponents_free_attempt(title: str, phasing: int, plus_for: int, track: str = "") -> dict:
-    """``phasing`` plays ``title`` (the other side's Event, a free Rearmament attempt "using
-    this card's OPs value") for Operations with the Event first, a Dawes-style +1 OPs
-    modifier (7.3.1) held by ``plus_for``; the attempt's log facts."""
+def test_an_events_free_attempt_takes_a_card_of_the_events_side() -> None:
+    """6.3.5: "Unless specified otherwise (i.e. Mechanised Warfare Pioneers), free rearmament
+    attempts still require a card to be played for its Operations Points" (an eit2 events
+    audit: six Events used their own OPs, no card played). LW plays Condor Legion (RW's
+    Event) for Operations, the Event first (5.2): RW, whose Event it is, is asked to play a
+    card of its own hand for the attempt (its OPs with RW's 7.3 modifiers), or to pass;
+    Mechanised Warfare Pioneers still needs none."""
     s = new_game(G, "appeasement", 1)
     d = s.data
-    n = int(C.card_by_title(title))
-    take(s, n, phasing)
-    d["ops_mods"].append({"side": plus_for, "value": 1, "min": 0, "until": "turn", "card": 40})
-    round_of(s, phasing)
+    n = int(C.card_by_title("Condor Legion"))
+    take(s, n, LW)
+    take(s, 40, RW)                     # Dawes Plan / Young Plan: neutral, 3 OPs
+    d["ops_mods"].append({"side": RW, "value": 1, "min": 0, "until": "turn", "card": 40})
+    round_of(s, LW)
     apply(s, f"ops:{n}")
-    mark = len(s.log)
     d["forced"] = [1, 1, 1]
     apply(s, "event_first")
-    if track:
-        apply(s, f"track:{track}")
-    return next(e for e in s.log[mark:] if e["rule"] == "6.3.2" and e.get("free"))
-
-
-def test_5_2_an_opponents_event_attempt_uses_the_phasing_players_ops() -> None:
-    """5.2 note: "When playing a card for Operations and it triggers your opponent's Event,
-    your opponent will implement the Event text as if they had played the card themselves,
-    although the OPs Value of the card will always be equal to the amount of Operation
-    Points the Phasing Player received for playing the card." Condor Legion (3 OPs, RW) and
-    Franco-Soviet Treaty (3 OPs, LW) played by the other side: their free attempt takes
-    the phasing player's 3 + 1 where that player holds the +1, and 3 where the Event's side
-    does (the engine gave the Event's side's OPs, as it once did)."""
-    condor = "Condor Legion"
-    assert _opponents_free_attempt(condor, LW, plus_for=LW)["ops"] == 4
-    assert _opponents_free_attempt(condor, LW, plus_for=RW)["ops"] == 3
-    treaty = _opponents_free_attempt("Franco-Soviet Treaty", RW, plus_for=RW, track="france")
-    assert treaty["ops"] == 4 and treaty["role"] == "lw"
-    assert _opponents_free_attempt("Franco-Soviet Treaty", RW, plus_for=LW,
-                                   track="france")["ops"] == 3
+    assert s.active == "rw" and d["stack"][-1]["kind"] == "free_attempt"
+    assert "card:40" in keys(s) and "pass" in keys(s)
+    mark = len(s.log)
+    apply(s, "card:40")
+    apply(s, "track:germany")
+    attempt = next(e for e in s.log[mark:] if e["rule"] == "6.3.2" and e.get("free"))
+    assert attempt["role"] == "rw" and attempt["ops"] == 4      # 3 +1 (RW's modifier)
+    assert 40 in d["discard"] and d["rearm_available"][RW] == 1
+    mwp = new_game(G, "great_depression", 1)
+    n = int(C.card_by_title("Mechanised Warfare Pioneers"))
+    take(mwp, n, LW)
+    round_of(mwp, LW)
+    apply(mwp, f"event:{n}")
+    assert mwp.data["stack"][-1]["kind"] != "free_attempt"     # "without playing a card"
 
 
 def test_why_on_operations_says_when_the_opponents_event_cannot_occur() -> None:

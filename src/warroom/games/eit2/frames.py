@@ -687,9 +687,29 @@ class SupportCheck(Ask):
 
 
 def _tracks(c: Components, data: dict[str, Any], frame: Frame) -> list[int]:
+    """The open tracks an attempt may be on: ``track`` (6.3.6's mandated one) or one of
+    ``tracks`` (an Event's free attempt) where the frame names them, else any."""
     forced = frame.get("track")
+    among = frame.get("tracks")
     return [t for t in range(len(c.track_ids)) if ops_.track_open(c, data, t)
-            and (forced is None or c.track_ids[t] == forced)]
+            and (forced is None or c.track_ids[t] == forced)
+            and (among is None or c.track_ids[t] in among)]
+
+
+def _event_bonus(frame: Frame) -> tuple[int, str] | None:
+    """The modifier an Event gives the free attempt it grants (a frame keeps it as a
+    ``[value, why]`` list)."""
+    got = frame.get("event_bonus")
+    return (int(got[0]), str(got[1])) if got else None
+
+
+def _among(c: Components, frame: Frame) -> str:
+    """' on the German or the USSR track' for an Event's free attempt limited to tracks."""
+    among = frame.get("tracks")
+    if not among:
+        return ""
+    names = [f"the {c.track_names[c.track_ids.index(t)]}" for t in among]
+    return f" on {' or '.join(names)} track"
 
 
 class OfferRearmTrack(Step):
@@ -716,6 +736,8 @@ class RearmTrack(Ask):
     def prompt(self, st: St, frame: Frame) -> Prompt:
         free = "free " if frame.get("free") else ""
         on = f" (it must be the {frame['track']} track, 6.3.6)" if frame.get("track") else ""
+        among = _among(st.game.c, frame)
+        on += f" ({among.strip()}, as its Event says)" if among else ""
         return Prompt(frame["role"], f"Choose the track of your {free}Rearmament attempt "
                       f"with {frame['ops']} OPs{on}", "6.3.2")
 
@@ -729,7 +751,7 @@ class RearmTrack(Ask):
         side, t = frame["side"], action.value
         bonus = rearmament_bonus(c, data, side, frame.get("card"), t)
         ops_.rearmament_attempt(c, data, side, t, frame["ops"], frame.get("card_side"),
-                                frame.get("free", False), bonus)
+                                frame.get("free", False), bonus, _event_bonus(frame))
 
     def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
         if legal:
@@ -737,9 +759,12 @@ class RearmTrack(Ask):
             side, t = frame["side"], action.value
             bonus = rearmament_bonus(c, data, side, frame.get("card"), t)
             return ops_.rearm_odds(c, data, side, t, frame["ops"], frame.get("card_side"),
-                                   bonus), ("6.3.2", "6.3.3")
+                                   bonus, _event_bonus(frame)), ("6.3.2", "6.3.3")
         if frame.get("track"):
             return f"this attempt must be on the {frame['track']} track", ("6.3.6",)
+        if frame.get("tracks"):
+            return (f"its Event gives a free attempt{_among(st.game.c, frame)} only",
+                    ("6.3.5",))
         return "that track's marker is on its rightmost box", ("6.3.8",)
 
 
@@ -906,13 +931,17 @@ class BoxSupportCheck(Ask):
 
 
 class FreeAttempt(Ask):
-    """6.3.5: a box gives a free Rearmament attempt, for which a card is played."""
+    """6.3.5: a box or an Event gives a free Rearmament attempt, for which a card is played
+    ("Unless specified otherwise (i.e. Mechanised Warfare Pioneers), free rearmament
+    attempts still require a card to be played for its Operations Points"). ``box`` names
+    what gives it; an Event's frame may limit it to ``tracks`` and add its
+    ``event_bonus``."""
 
     kind = "free_attempt"
 
     def prompt(self, st: St, frame: Frame) -> Prompt:
         return Prompt(frame["role"], f"{frame['box']}: play a card for a free Rearmament "
-                      "attempt, or pass", "6.3.5")
+                      f"attempt{_among(st.game.c, frame)}, or pass", "6.3.5")
 
     def legal(self, st: St, frame: Frame) -> list[int]:
         g = st.game
@@ -935,7 +964,8 @@ class FreeAttempt(Ask):
         log(data, "6.3.5", f"{SIDE[side]} plays {card.title} ({ops} OPs) for a free "
             "Rearmament attempt", card=n, ops=ops)
         call(data, "offer_rearm_track", ROLE[side], side=side, ops=ops, card_side=card.side,
-             free=True, track=None, card=n)
+             free=True, track=None, card=n, tracks=frame.get("tracks"),
+             event_bonus=frame.get("event_bonus"))
 
     def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
         if legal and action.kind == "card":
@@ -944,8 +974,9 @@ class FreeAttempt(Ask):
             card = c.cards[n]
             ops = ops_.effective_ops(c, data, side, card.ops or 0, rearmament=True)
             odds = "; ".join(ops_.rearm_odds(c, data, side, t, ops, card.side,
-                                             rearmament_bonus(c, data, side, n, t))
-                             for t in range(len(c.track_ids)) if ops_.track_open(c, data, t))
+                                             rearmament_bonus(c, data, side, n, t),
+                                             _event_bonus(frame))
+                             for t in _tracks(c, data, frame))
             return (f"{card.title}'s {ops} OPs make the free attempt (its Event is not "
                     f"implemented): {odds}", ("6.3.5", "6.3.7", "6.3.2"))
         if legal:

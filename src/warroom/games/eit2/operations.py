@@ -251,17 +251,21 @@ def rearm_modifiers(c: Components, data: Data, side: int, t: int, card_side: str
 
 def rearmament_attempt(c: Components, data: Data, side: int, t: int, ops: int,
                        card_side: str | None, free: bool,
-                       bonus: tuple[int, str] | None = None) -> bool:
+                       bonus: tuple[int, str] | None = None,
+                       event_bonus: tuple[int, str] | None = None) -> bool:
     """6.3.2/6.3.3: roll against the next box; advance and flip, or flip only. ``bonus``:
-    the text of the card played for the attempt that applies to it (6.3.7 exception). The
-    log entry carries ``die``, ``ops``, ``mods``, ``total`` and ``needed`` as facts."""
+    the text of the card played for the attempt that applies to it (6.3.7 exception);
+    ``event_bonus``: the modifier the Event that gave a free attempt adds to it (Condor
+    Legion's Air box). The log entry carries ``die``, ``ops``, ``mods``, ``total`` and
+    ``needed`` as facts."""
     if not free:
         data["rearm_available"][side] = 0
         log(data, "6.3.2", f"{SIDE[side]} flips the Rearmament Availability marker to "
             "Unavailable")
     mods = rearm_modifiers(c, data, side, t, card_side)
-    if bonus is not None and bonus[0]:
-        mods.append(bonus)
+    for extra in (bonus, event_bonus):
+        if extra is not None and extra[0]:
+            mods.append((int(extra[0]), str(extra[1])))
     die = roll(data)
     total = die + ops + sum(v for v, _ in mods)
     box = c.boxes[t][data["rearm"][t] + 1]
@@ -385,14 +389,16 @@ def box_effect_text(effect: dict[str, Any]) -> str:
 
 
 def rearm_odds(c: Components, data: Data, side: int, t: int, ops: int, card_side: str | None,
-               bonus: tuple[int, str] | None = None) -> str:
+               bonus: tuple[int, str] | None = None,
+               event_bonus: tuple[int, str] | None = None) -> str:
     """6.3.2/6.3.3 in words for ``explain``: the next box and the total it needs, the
     modifiers the attempt would have now, the die rolls that reach it and the chance."""
     if not track_open(c, data, t):
         return f"the {c.track_names[t]} track is complete (6.3.8)"
     mods = rearm_modifiers(c, data, side, t, card_side)
-    if bonus is not None and bonus[0]:
-        mods.append(bonus)
+    for extra in (bonus, event_bonus):
+        if extra is not None and extra[0]:
+            mods.append((int(extra[0]), str(extra[1])))
     drm = sum(v for v, _ in mods)
     box = c.boxes[t][data["rearm"][t] + 1]
     needed = box.needed if box.needed is not None else 0

@@ -76,13 +76,15 @@ Readings (each with a test in ``tests/test_eit2_fidelity.py``):
 - 5.2 "before or after the Operations": choosing the Operations (``op_place``/``op_check``)
   puts an opponent's Event after them, ``event_first`` before; the ``event_after`` key of
   earlier versions (never legal) is read as ``op_place``.
-- 5.2 note "the OPs Value of the card will always be equal to the amount of Operation
-  Points the Phasing Player received for playing the card": an Event's free Rearmament
-  attempt "using this card's OPs value" (Treaty of Rapallo, Edvard Benes, Joseph Stalin,
-  Condor Legion, Franco-Soviet Treaty, Shadow Factories) takes the card's OPs with the
-  phasing player's 7.3 modifiers, whichever side the Event is; 8.3's -1 counts where the
-  opponent played the card for Operations, not where the Event's side played it for the
-  Event (8.3 never reduces a Rearmament attempt). (``events.lib.received_ops``)
+- 6.3.5 "Unless specified otherwise (i.e. Mechanised Warfare Pioneers), free rearmament
+  attempts still require a card to be played for its Operations Points": the "i.e." names
+  the one exception, so every other free attempt an Event gives (Treaty of Rapallo, Edvard
+  Benes, Joseph Stalin, Condor Legion, Franco-Soviet Treaty, Shadow Factories: their texts
+  are reconstructed) is made as a box's is, with a card from the hand played for its OPs or
+  a pass, by the side whose Event it is (also when an opponent's Operations triggered it,
+  5.2). Until 6 December 2026 those six texts read "using this card's OPs value (no other
+  card is played)", six exceptions the rule does not make (an eit2 events audit).
+  (``events.lib.free_attempt``, ``frames.FreeAttempt``)
 - 6.3.4 with 6.3.10: a box's effects are the side's whose '+1' the track's marker shows
   when the box is reached. An attempt flips the marker to the attempting side first
   (6.3.3); an Event's advance does not flip it (6.3.10), so a box an Event reaches works

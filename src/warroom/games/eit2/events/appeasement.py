@@ -4,10 +4,11 @@ Conventions (cards.yaml header): "a Support Check in X with a +N modifier" uses 
 of the card's OPs value (6.2.5; the usual control and Extremist modifiers apply) and is made
 even without opposing markers in a space the Event names (6.2.4 exception); "Reduce Tension
 by N" gives the Event's side 1 Power per step that cannot be executed at 0 (9.3); the side
-implementing an Event moves the Tension marker and makes any war roll (9.4). Free
-Rearmament attempts "using this card's OPs value" are made at once, with no card played
-(6.3.5 "unless specified otherwise"); they get no card-alignment +1 (6.3.2), as no card is
-played for them. Scoring cards (77, 78) have no Event function: the engine scores them.
+implementing an Event moves the Tension marker and makes any war roll (9.4). An Event's
+free Rearmament attempt takes a card played from the hand for its OPs (6.3.5: "Unless
+specified otherwise (i.e. Mechanised Warfare Pioneers), free rearmament attempts still
+require a card"; :func:`lib.free_attempt`). Scoring cards (77, 78) have no Event function:
+the engine scores them.
 """
 
 from __future__ import annotations
@@ -42,34 +43,6 @@ def _extremist_if_none(c: Components, data: Data, side: int, name: str, card: in
         log(data, "7.1", f"{title}: {SIDE[side]} already has an Extremist in {name}")
         return
     L.extremist(c, data, side, name)
-
-
-def _free_attempt_now(c: Components, data: Data, side: int, track_id: str, card: int,
-                      bonus: int = 0, why: str = "") -> None:
-    """6.3.5: a free attempt with the OPs value of card ``card``, whose Event this is, plus
-    an Event ``bonus`` shown as a Rearmament modifier for this attempt only. The value is
-    the card's OPs as the phasing player received them (5.2 note, as Edvard Benes reads
-    it): with the phasing player's 7.3 modifiers, also when this Event is the opponent's,
-    as a Rearmament attempt when the Event's own side played the card (8.3 does not reduce
-    it), else as the Operations the phasing player played it for (8.3 does)."""
-    title = c.cards[card].title
-    t = L.track(c, track_id)
-    if not op.track_open(c, data, t):
-        log(data, "6.3.8", f"{title}: the {c.track_names[t]} marker is on its rightmost box: "
-            "no Rearmament attempt")
-        return
-    ops = L.received_ops(c, data, card, rearmament=data["phasing"] == side)
-    log(data, "6.3.5", f"{title}: {SIDE[side]} makes a free Rearmament attempt on the "
-        f"{c.track_names[t]} track with {ops} OPs (no card is played)")
-    mod = {"side": side, "value": bonus, "track": track_id, "why": why or title,
-           "until": "turn", "card": card}
-    if bonus:
-        data["rearm_mods"].append(mod)
-    try:
-        op.rearmament_attempt(c, data, side, t, ops, None, free=True)
-    finally:
-        if bonus:
-            data["rearm_mods"].remove(mod)
 
 
 def _spaces_in_spain(c: Components) -> list[int]:
@@ -138,25 +111,25 @@ def pact_of_steel(c: Components, data: Data, side: int) -> None:
 
 def condor_legion(c: Components, data: Data, side: int) -> None:
     """Card 85, Condor Legion (RW, 3 OPs, *): a free Rearmament attempt on the German track
-    with the card's 3 OPs (6.3.5), +1 if the next German box is an Air box (6.3.11); then a
-    Support Check with a +2 modifier in one space of Spain holding LW SP or Extremists
-    (the RW player chooses; none: no check). The space is chosen after the attempt's box
-    effects (their own choices come first)."""
+    (6.3.5: the RW player plays a card from their hand for its OPs, or passes; only
+    Mechanised Warfare Pioneers' attempt needs none), +1 if the next German box is an Air
+    box (6.3.11); then a Support Check with a +2 modifier in one space of Spain holding LW
+    SP or Extremists (the RW player chooses; none: no check). The space is chosen after the
+    attempt and its box's effects (their own choices come first)."""
     t = L.track(c, "germany")
     nxt = data["rearm"][t] + 1
     air = op.track_open(c, data, t) and c.boxes[t][nxt].kind == "air"
     targets = [s for s in _spaces_in_spain(c)
                if data["sp"][other(side)][s] or data["ext"][other(side)][s]]
-    # pushed first, so that choices made by the box reached come first (6.3.4)
+    # pushed first, so that the attempt and the choices of the box it reaches come first
     if targets:
         L.choose(c, data, side, 85, "check", targets,
                  rule="6.2.5",
                  prompt="Condor Legion: choose the space in Spain (with LW SP or Extremists) "
                         "of a Support Check with +2")
-    _free_attempt_now(c, data, side, "germany", 85,
-                      bonus=1 if air else 0,
-                      why=f"Condor Legion: {c.boxes[t][nxt].name} is an Air box" if air
-                      else "")
+    L.free_attempt(c, data, side, 85, ["germany"],
+                   (1, f"Condor Legion: {c.boxes[t][nxt].name} is an Air box") if air
+                   else None)
     if not targets:
         log(data, "6.2.4", "Condor Legion: no space in Spain holds LW SP or Extremists: no "
             "Support Check")
@@ -350,31 +323,21 @@ def no_pasaran(c: Components, data: Data, side: int) -> None:
 
 def franco_soviet_treaty(c: Components, data: Data, side: int) -> None:
     """Card 99, Franco-Soviet Treaty (LW, 3 OPs, *): a free Rearmament attempt (6.3.5) on
-    the French or the USSR track (the LW player chooses among the open ones, 6.3.8) with
-    the card's 3 OPs, +1 if LW controls the USSR; then Tension +1 (9.1)."""
-    tracks = [L.track(c, t) for t in ("france", "ussr")
-              if op.track_open(c, data, L.track(c, t))]
-    if not tracks:
-        log(data, "6.3.8", "Franco-Soviet Treaty: the French and USSR tracks are complete: "
-            "no Rearmament attempt")
+    the French or the USSR track (the LW player chooses among the open ones, 6.3.8),
+    playing a card from their hand for its OPs (6.3.5: only Mechanised Warfare Pioneers'
+    attempt needs none), +1 if LW controls the USSR; then Tension +1 (9.1), after the
+    attempt as the text orders them."""
+    depth = len(data["stack"])
+    ussr = L.controls(c, data, side, "USSR")
+    L.free_attempt(c, data, side, 99, ["france", "ussr"],
+                   (1, "Franco-Soviet Treaty: LW controls the USSR") if ussr else None)
+    if not L.waits(data, depth, 99, "tension", side=side):
         L.tension(c, data, +1, side)
-        return
-    L.choose(c, data, side, 99, "attempt",
-             tracks, what="track",
-             rule="6.3.5",
-             prompt="Franco-Soviet Treaty: choose the French or the USSR track for a free "
-                    "Rearmament attempt")
 
 
-def _franco_soviet_attempt(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
-    side = frame["side"]
-    if choice is not None:
-        tid = c.track_ids[choice]
-        ussr = L.controls(c, data, side, "USSR")
-        _free_attempt_now(c, data, side, tid, 99,
-                          bonus=1 if ussr else 0,
-                          why="Franco-Soviet Treaty: LW controls the USSR")
-    L.tension(c, data, +1, side)
+def _franco_soviet_tension(c: Components, data: Data, frame: Frame,
+                           choice: int | None) -> None:
+    L.tension(c, data, +1, frame["side"])
 
 
 def czechoslovak_mobilization(c: Components, data: Data, side: int) -> None:
@@ -515,10 +478,11 @@ def non_intervention_committee(c: Components, data: Data, side: int) -> None:
 
 def shadow_factories(c: Components, data: Data, side: int) -> None:
     """Card 110, Shadow Factories (neutral, 3 OPs): the phasing player makes a free
-    Rearmament attempt (6.3.5) on the UK track with the card's 3 OPs (no other card is
-    played; a complete track takes no attempt, 6.3.8). Its ``if_rearmament`` +1 (a card
-    played for a Rearmament attempt on the UK track) is not an Event effect (6.3.7)."""
-    _free_attempt_now(c, data, side, "uk", 110)
+    Rearmament attempt (6.3.5) on the UK track, playing a card from their hand for its OPs
+    (6.3.5: only Mechanised Warfare Pioneers' attempt needs none; a complete track takes no
+    attempt, 6.3.8). Its ``if_rearmament`` +1 (a card played for a Rearmament attempt on the
+    UK track) is not an Event effect (6.3.7)."""
+    L.free_attempt(c, data, side, 110, ["uk"])
 
 
 def shadow_factories_rearmament(c: Components, data: Data, side: int, t: int) -> int:
@@ -550,7 +514,7 @@ CODE: dict[int, CardCode] = {
     96: CardCode(leon_blum),
     97: CardCode(guernica),
     98: CardCode(no_pasaran),
-    99: CardCode(franco_soviet_treaty, steps={"attempt": _franco_soviet_attempt}),
+    99: CardCode(franco_soviet_treaty, steps={"tension": _franco_soviet_tension}),
     100: CardCode(czechoslovak_mobilization),
     101: CardCode(anthony_eden),
     102: CardCode(mit_brennender_sorge),

@@ -138,15 +138,28 @@ def retreat_track(c: Components, data: Data, track_id: str, n: int) -> None:
     op.retreat_by_event(c, data, track(c, track_id), n)
 
 
-def free_attempt(c: Components, data: Data, side: int, track_id: str | None = None,
-                 ops: int | None = None) -> None:
-    """6.3.5: a free Rearmament attempt. With ``ops`` given (Mechanised Warfare Pioneers)
-    no card is needed; otherwise the player's next Action Round plays a card for it."""
-    if ops is not None:
-        call(data, "offer_rearm_track", ROLE[side], side=side, ops=ops, card_side=None,
-             free=True, track=track_id, card=None)
-    else:
-        data["oblig"][side].append({"kind": "rearm", "track": track_id})
+def free_attempt(c: Components, data: Data, side: int, card: int, tracks: list[str],
+                 bonus: tuple[int, str] | None = None) -> None:
+    """6.3.5: the free Rearmament attempt the Event of card ``card`` gives ``side`` on one
+    of ``tracks``: "Unless specified otherwise (i.e. Mechanised Warfare Pioneers), free
+    rearmament attempts still require a card to be played for its Operations Points", so
+    the player plays a card from their hand for it (or passes), as for a box's free attempt
+    (the 6.3.5 example: "they must discard an additional card and make another roll").
+    ``bonus``: the modifier the Event adds to the attempt. A track that is complete or
+    closed takes none (6.3.8); with none open, or no card in hand, there is no attempt."""
+    title = c.cards[card].title
+    open_ = [t for t in tracks if op.track_open(c, data, track(c, t))]
+    if not open_:
+        names = " and the ".join(c.track_names[track(c, t)] for t in tracks)
+        log(data, "6.3.8", f"{title}: the {names} track{'s' if len(tracks) > 1 else ''} "
+            "take no Rearmament attempt now: no free attempt")
+        return
+    if not data["hands"][side]:
+        log(data, "6.3.5", f"{title}: {SIDE[side]} holds no card to play for the free "
+            "Rearmament attempt")
+        return
+    call(data, "free_attempt", ROLE[side], side=side, box=title, tracks=open_,
+         event_bonus=[bonus[0], bonus[1]] if bonus is not None and bonus[0] else None)
 
 
 def choose(c: Components, data: Data, side: int, card: int, step: str, options: list[int],
@@ -197,18 +210,6 @@ def check_modifier(c: Components, data: Data, side: int, value: int, card: int, 
     data["check_mods"].append({"side": side, "value": value, "card": card, "until": until,
                                "spaces": [sid(c, n) for n in spaces or []],
                                "region": region, "marker": c.cards[card].title})
-
-
-def rearm_modifier(c: Components, data: Data, side: int, value: int, card: int,
-                   track_id: str | None = None, until: str = "game",
-                   why: str | None = None) -> dict[str, Any]:
-    """A modifier of ``side``'s Rearmament attempts (on one track or all) from the Event of
-    card ``card``; ``why`` (default: the card's title) is its reason in the log. Returns the
-    modifier, so that an Event can take it back after one attempt."""
-    mod = {"side": side, "value": value, "track": track_id,
-           "why": why or c.cards[card].title, "until": until, "card": card}
-    data["rearm_mods"].append(mod)
-    return mod
 
 
 def cancel(c: Components, data: Data, n: int, rule: str = "7.2") -> bool:

@@ -476,25 +476,9 @@ def leon_trotsky(c: Components, data: Data, side: int) -> None:
 def treaty_of_rapallo(c: Components, data: Data, side: int) -> None:
     """Card 31, Treaty of Rapallo (neutral, 3 OPs, *): the phasing player makes a free
     Rearmament attempt (6.3.5) on the German or the USSR track (their choice, among the open
-    ones, 6.3.8) with this card's OPs value (no other card is played). Ambiguity: the value
-    is the card's OPs as the player receives them for a Rearmament attempt (7.3.1: Dawes/Young
-    adds 1; 8.3 does not reduce attempts); the attempt has no card-alignment modifier (the
-    card is neutral)."""
-    options = [t for t in (L.track(c, "germany"), L.track(c, "ussr"))
-               if op.track_open(c, data, t)]
-    if not options:
-        log(data, "6.3.8", "Treaty of Rapallo: the German and USSR tracks are both complete")
-        return
-    ops = L.received_ops(c, data, 31, rearmament=True)
-    L.choose(c, data, side, 31, "attempt", options, what="track", ops=ops,
-             rule="6.3.5",
-             prompt="Treaty of Rapallo: choose the German or the USSR track for a free "
-                    "Rearmament attempt")
-
-
-def _rapallo_attempt(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
-    assert choice is not None
-    op.rearmament_attempt(c, data, frame["side"], choice, frame["ops"], None, True)
+    ones, 6.3.8), playing a card from their hand for its OPs (6.3.5: only Mechanised Warfare
+    Pioneers' attempt needs none), or passes."""
+    L.free_attempt(c, data, side, 31, ["germany", "ussr"])
 
 
 def white_terror(c: Components, data: Data, side: int) -> None:
@@ -587,27 +571,12 @@ def pope_pius(c: Components, data: Data, side: int) -> None:
 
 def edvard_benes(c: Components, data: Data, side: int) -> None:
     """Card 38, Edvard Benes (LW, 3 OPs): the LW player makes a free Rearmament attempt
-    (6.3.5) on the Little Entente track with this card's OPs (no other card is played), +1
-    if LW controls Bohemia. Ambiguity: the OPs are the card's value as received by the
-    player who played it (5.2 note; for the LW player's own Event, as received for a
-    Rearmament attempt: 8.3 does not reduce it); no card-alignment modifier (6.3.2: the card
-    is played for its Event, not for the attempt). A complete track takes no attempt
-    (6.3.8)."""
-    t = L.track(c, "little_entente")
-    if not op.track_open(c, data, t):
-        log(data, "6.3.8", "Edvard Benes: the Little Entente track is complete")
-        return
-    n = 38
-    ops = L.received_ops(c, data, n, rearmament=data["phasing"] == side)
-    bonus = None
-    if L.controls(c, data, side, "Bohemia"):
-        bonus = L.rearm_modifier(c, data, side, 1, 38, "little_entente", until="turn",
-                                 why=f"{c.cards[38].title} (LW controls Bohemia)")
-    try:
-        op.rearmament_attempt(c, data, side, t, ops, None, True)
-    finally:
-        if bonus is not None:          # for this attempt only
-            data["rearm_mods"].remove(bonus)
+    (6.3.5) on the Little Entente track, playing a card from their hand for its OPs (6.3.5:
+    only Mechanised Warfare Pioneers' attempt needs none), +1 if LW controls Bohemia. A
+    complete track takes no attempt (6.3.8)."""
+    bohemia = L.controls(c, data, side, "Bohemia")
+    L.free_attempt(c, data, side, 38, ["little_entente"],
+                   (1, "Edvard Benes: LW controls Bohemia") if bohemia else None)
 
 
 def league_intervention(c: Components, data: Data, side: int) -> None:
@@ -661,32 +630,20 @@ def _currency_remove(c: Components, data: Data, frame: Frame, choice: int | None
 
 
 def joseph_stalin(c: Components, data: Data, side: int) -> None:
-    """Card 68, Joseph Stalin (LW, 3 OPs): the LW player makes a free Rearmament
-    attempt (6.3.5) on the USSR track with this card's OPs value (no other card is played;
-    no card-alignment +1, 6.3.2: the card is played for its Event, not for the attempt, as
-    for every Event's free attempt), +1 if LW controls the USSR; then LW
-    Moderation -1 (8.2). Triggered by RW Operations (5.2 note) the OPs value is the one the
-    RW player received; played as an Event, the 8.3 penalty does not reduce a Rearmament
-    attempt. A complete USSR track takes no attempt (6.3.8)."""
-    t = L.track(c, "ussr")
-    if not op.track_open(c, data, t):
-        log(data, "6.3.8", "The USSR track is complete: no Rearmament attempt")
-    else:
-        phasing = data["phasing"]
-        if phasing == LW:
-            ops = op.effective_ops(c, data, LW, 3, rearmament=True)
-        else:
-            ops = op.effective_ops(c, data, phasing, 3)
-        bonus = None
-        if L.controls(c, data, LW, "USSR"):
-            bonus = {"side": LW, "value": 1, "track": "ussr", "until": "turn",
-                     "why": "Joseph Stalin: LW controls the USSR", "card": 68}
-            data["rearm_mods"].append(bonus)
-        try:
-            op.rearmament_attempt(c, data, LW, t, ops, None, True)
-        finally:
-            if bonus is not None and bonus in data["rearm_mods"]:
-                data["rearm_mods"].remove(bonus)
+    """Card 68, Joseph Stalin (LW, 3 OPs): the LW player makes a free Rearmament attempt
+    (6.3.5) on the USSR track, playing a card from their hand for its OPs (6.3.5: only
+    Mechanised Warfare Pioneers' attempt needs none), +1 if LW controls the USSR; then LW
+    Moderation -1 (8.2), after the attempt as the text orders them. A complete USSR track
+    takes no attempt (6.3.8)."""
+    depth = len(data["stack"])
+    ussr = L.controls(c, data, LW, "USSR")
+    L.free_attempt(c, data, LW, 68, ["ussr"],
+                   (1, "Joseph Stalin: LW controls the USSR") if ussr else None)
+    if not L.waits(data, depth, 68, "moderation"):
+        L.moderation(c, data, LW, -1)
+
+
+def _stalin_moderation(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     L.moderation(c, data, LW, -1)
 
 
@@ -794,7 +751,7 @@ CODE: dict[int, CardCode] = {
     28: CardCode(cartel_des_gauches, steps={"check": _check_step}),
     29: CardCode(canonization),
     30: CardCode(leon_trotsky, steps={"extremist": _extremist_step}),
-    31: CardCode(treaty_of_rapallo, steps={"attempt": _rapallo_attempt}),
+    31: CardCode(treaty_of_rapallo),
     32: CardCode(white_terror),
     33: CardCode(rif_war),
     34: CardCode(weimar_republic, ongoing=weimar_in_force),
@@ -805,7 +762,7 @@ CODE: dict[int, CardCode] = {
     39: CardCode(league_intervention, steps={"check": _check_step}),
     40: CardCode(dawes_young),
     67: CardCode(currency_stabilization, steps={"remove": _currency_remove}),
-    68: CardCode(joseph_stalin),
+    68: CardCode(joseph_stalin, steps={"moderation": _stalin_moderation}),
     69: CardCode(trade_imbalance),
     70: CardCode(unemployment, steps={"extremist": _unemployment_extremist}),
     71: CardCode(hunger_marches, steps={"check": _hunger_check}),
