@@ -795,3 +795,30 @@ def test_15_1_and_15_35_why_name_the_condition_an_option_fails() -> None:
     s = start("15.35", "western", "1939")
     why = explain(s, "opt:flip_support", "western")
     assert not why.legal and "no Republican Support marker is in play" in why.reason
+
+
+# a multi-national unit's own step ------------------------------------------------------------
+def test_a_step_of_a_multinational_unit_is_a_real_step() -> None:
+    """Its steps count its Holding Box's: a step taken off the counter itself left it on
+    the map with only its Hungarian unit's step, and steps_lost counted a step no counter
+    lost (an audit). 15.29 (breakdown allowed) takes it as 15.1's example does: the held
+    Minor Country unit's step, then 2.3.4; 15.8 ("you do not get to perform breakdown
+    first") takes the HQ's own step, which removes the counter and leaves the Hungarian
+    unit in the hex, to be the second step."""
+    s = start("15.29", "axis", "1940")
+    choose(s, "Eliminate one step")
+    choose(s, "Axis Med HQ [2 steps] in Benghazi")
+    units = s.data["units"]
+    assert units["hu_1"]["loc"] == "Eliminated" and units["ax_med"]["loc"] == "Delay Box"
+    assert s.data["steps_lost"] == 1
+    assert "place a 1-step German infantry-type unit in Benghazi" in logtext(s)
+    sit = situation("1940")
+    sit["units"] = [u for u in sit["units"] if u["id"] not in ("ge_pz1", "ge_pz2")]
+    s = start("15.8", "axis", sit=sit)
+    choose(s, "Eliminate two")
+    choose(s, "Axis Med HQ [2 steps] in Benghazi")
+    units = s.data["units"]
+    assert units["ax_med"]["loc"] == "Eliminated" and units["ax_med"]["holding"] == []
+    assert units["hu_1"]["loc"] == "Benghazi" and units["hu_1"]["steps"] == 1
+    choose(s, "Hungarian 1-step infantry")
+    assert units["hu_1"]["loc"] == "Eliminated" and s.data["steps_lost"] == 2

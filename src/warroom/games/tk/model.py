@@ -432,16 +432,33 @@ def eliminate_step(g: TkRules, data: Data, uid: str, rule: str,
     if u["loc"] == "Holding Box" and u.get("holder") and breakdown:
         emergency_breakdown(g, data, u["holder"], uid, rule)
         return
+    held = sorted(u.get("holding", []))
+    if held:
+        # a multi-national unit's steps count its Holding Box's (an audit: a step taken off
+        # the counter itself left it on the map with only its held unit's step, a phantom
+        # loss). With breakdown, a step of it is one of its Holding Box's, as in 15.1's
+        # example (the Minor Country unit, then 2.3.4); without (15.8: "you do not get to
+        # perform breakdown first"), its own step goes while it has one, else a held one's
+        native = u["steps"] - sum(data["units"][h]["steps"] for h in held)
+        if breakdown:
+            emergency_breakdown(g, data, uid, held[0], rule)
+            return
+        if native <= 0:
+            eliminate_step(g, data, held[0], rule, breakdown=False)
+            return
     desc = uname(g, data, uid)
     u["steps"] -= 1
     changed(data)
     data["steps_lost"] += 1
+    if u["loc"] == "Holding Box" and u.get("holder"):
+        data["units"][u["holder"]]["steps"] -= 1     # its steps are counted there too
+    if held and u["steps"] - sum(data["units"][h]["steps"] for h in held) <= 0:
+        u["steps"] = 0          # its own last step: the counter goes, its Holding Box's stay
     if u["steps"] <= 0:
         u["steps"] = 0
         hexid = unit_hex(g, data, u)
         if u["loc"] == "Holding Box" and u.get("holder"):
             data["units"][u["holder"]]["holding"].remove(uid)
-            data["units"][u["holder"]]["steps"] -= 1
             u["holder"] = None
         for hid in list(u.get("holding", [])):
             h = data["units"][hid]
