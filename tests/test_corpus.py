@@ -418,7 +418,13 @@ _TK_UNIT_HEX = re.compile(r"(\] in )([A-Z][\w']*)(?! \()")
 name is its id."""
 
 
+_TK_CAPITAL = re.compile(r"(marker in |capital )[A-Z][\w' -]* \(([a-z]\d{4})\)")
+"""A capital named with its hex ("a Mobilizing marker in Ankara (e2412)", 6 December 2026;
+the corpus recorded the hex id alone)."""
+
+
 def _tk_hex_as_recorded(text: str) -> str:
+    text = _TK_CAPITAL.sub(r"\1\2", text)
     return _TK_UNIT_HEX.sub(lambda u: u.group(0) + f" ({u.group(2)})"
                             if u.group(2) in _TK_SAME_NAME else u.group(0), text)
 

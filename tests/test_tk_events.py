@@ -822,3 +822,18 @@ def test_a_step_of_a_multinational_unit_is_a_real_step() -> None:
     assert units["hu_1"]["loc"] == "Benghazi" and units["hu_1"]["steps"] == 1
     choose(s, "Hungarian 1-step infantry")
     assert units["hu_1"]["loc"] == "Eliminated" and s.data["steps_lost"] == 2
+
+
+def test_words_a_tk_audit_found_wanting() -> None:
+    """Turkey's capital by its name ("place a Mobilizing marker in e2412"); "an Axis Ceded
+    Land marker" ("a Axis"); 15.1's "a step before a marker" only where a marker is there
+    too (it was said of Benghazi, which has none)."""
+    s = start("15.2", "soviet", "1939", country="Bulgaria")
+    choose(s, "Turkey")
+    assert "place a Mobilizing marker in Ankara (e2412)" in logtext(s)
+    s = start("15.3", "axis", "1939", land="ru_eastern_poland")
+    assert "Eastern Poland is not an Axis Ceded Land marker" in logtext(s)
+    s = start("15.1", "western", "1940")
+    choose(s, "Select")
+    choose(s, "Benghazi")
+    assert "A step must be eliminated before a marker is removed" not in logtext(s)

@@ -193,7 +193,8 @@ def _hex_selected(g: TkRules, data: Data, ctx: Ctx, h: str) -> None:
     steps = [x for k, x in t if k == "step"]
     if steps:
         who = data["units"][steps[0]]["owner"]
-        log(data, rule, "A step must be eliminated before a marker is removed")
+        if any(k == "marker" for k, _x in t):     # "Where a choice exists" only (an audit)
+            log(data, rule, "A step must be eliminated before a marker is removed")
         ask(g, data, who, rule, f"Eliminate one eligible step in {hex_label(g, h)} (4.2.6.2)",
             [(key("unit", u), uname(g, data, u), u) for u in steps], "elim_one", rule=rule)
         return

@@ -340,7 +340,8 @@ def ceded_land(g: TkRules, data: Data, ctx: Ctx) -> None:
         return
     d = g.c.ceded[land]
     if d.faction != f:
-        no_result(data, "15.3", f"{d.land} is not a {NAME[f]} Ceded Land marker")
+        no_result(data, "15.3", f"{d.land} is not a{'n' if f == 'axis' else ''} {NAME[f]} "
+                  "Ceded Land marker")
         return
     if data["ceded"][land] not in ("Unused", "Force Pool"):
         no_result(data, "15.3", f"the {d.land} marker is already in the "

@@ -320,7 +320,9 @@ def activate(g: TkRules, data: Data, c: str, side: str, rule: str, *,
     changed(data)
     log(data, rule, f"{c} is activated as a{'n' if faction == 'axis' else ''} "
         f"{NAME[faction]} Minor Country")
-    cap = g.c.country[c].capital or c
+    capital = g.c.country[c].capital
+    # the capital by its name, then its hex ("Ankara (e2412)"; it read "e2412": an audit)
+    cap = hex_label(g, capital) if capital and capital in g.c.hex else capital or c
     if free_passage:
         add_marker(g, data, c, "free_passage", rule, where=f"{c}'s capital {cap}")
         log(data, rule, "No Mobilizing marker and no Mobilization Roll (Free Passage)")
