@@ -936,7 +936,7 @@ def test_a_game_goes_on_only_under_the_content_pack_it_was_created_with(
                     params={"token": by_pack["tokens"]["axis"]})
         assert res.status_code == 409, res.text
         said = res.json()["error"]
-        assert "content pack of id " + content_id(packed("eaw1940")) in said, said
+        assert "--content pack for eaw1940 (id " + content_id(packed("eaw1940")) in said, said
         assert "warroom serve --content eaw1940=DIR" in said and "earlier version" not in said
         rec = c.get(f"/api/games/{by_pack['id']}/record",
                     params={"token": by_pack["tokens"]["axis"]})
@@ -958,6 +958,28 @@ def test_a_game_goes_on_only_under_the_content_pack_it_was_created_with(
         svc.close()
         svc.engine.dispose()
     assert found == {by_pack["id"]: "replays", by_bundled["id"]: "other content"}, found
+    # warroom's own files beneath the pack corrected by a later version (the whole pack's
+    # id differs, the pack's own files do not): the game goes on (a review found it stuck)
+    engine = create_engine(db_url(tmp_path))
+    with engine.begin() as conn:
+        row = conn.execute(text("select content from games where id = :k"),
+                           {"k": by_pack["id"]}).scalar_one()
+        assert row.startswith("pack:") and row.endswith(":" + content_id(packed("eaw1940")))
+        conn.execute(text("update games set content = :c where id = :k"),
+                     {"c": row.rpartition(":")[0] + ":0123456789ab", "k": by_pack["id"]})
+    engine.dispose()
+    with TestClient(create_app(db_url(tmp_path), packed, ["eaw1940"])) as c:
+        assert c.get(f"/api/games/{by_pack['id']}/view",
+                     params={"token": by_pack["tokens"]["axis"]}).status_code == 200
+    # a pack whose own files differ: refused, and said so
+    (pack / "tables.yaml").write_text(tables.read_text(encoding="utf-8").replace(
+        old, "    - {min: 1, max: 2, result: no_result}\n    - {min: 3, max: 6, result: "
+        "advance}"), encoding="utf-8")
+    other = pack_loader([f"eaw1940={pack}"])
+    with TestClient(create_app(db_url(tmp_path), other, ["eaw1940"])) as c:
+        res = c.get(f"/api/games/{by_pack['id']}/view",
+                    params={"token": by_pack["tokens"]["axis"]})
+        assert res.status_code == 409 and "whose files differ" in res.json()["error"], res.text
     engine = create_engine(db_url(tmp_path))
     with engine.begin() as conn:
         conn.execute(text("update games set content = null"))

@@ -588,7 +588,8 @@ def upgrade_games(
                                   "stored)",
                 "unknown game": "this warroom has no such game (kept as stored)",
                 "other content": "created with another content pack than this one's "
-                                 "(--content): kept as stored, not replayed",
+                                 "(--content): kept as stored, not replayed; check it "
+                                 "with the --content it was created with",
                 }.get(f.finding, "replays")
         table.add_row(f.game, f.id, f.status, str(f.actions), what)
     console.print(table)

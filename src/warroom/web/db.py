@@ -60,10 +60,10 @@ class GameRow(Base):
     seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """Whether whoever created the game chose its seed (every seat is told: migration 0002)."""
     forced_dice: Mapped[list[int]] = mapped_column(JSON)
-    content: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
-    """:func:`~warroom.core.record.content_id` of the content pack the game was created
-    with (a server's ``--content GAME=DIR`` or the bundled one); ``None`` for a game stored
-    before migration 0003, which said nothing of it."""
+    content: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
+    """The content pack the game was created with (a server's ``--content GAME=DIR`` or
+    warroom's own), as :func:`warroom.web.service.stored_content` writes it; ``None`` for a
+    game stored before migration 0003, which said nothing of it."""
     version: Mapped[int] = mapped_column(Integer, default=0)
     """The number of actions played (what clients send back to avoid stale moves)."""
     status: Mapped[str] = mapped_column(String(16), default="active")   # active | over

@@ -36,6 +36,7 @@ import warroom.core
 from warroom.ai import BOTS, make_bot
 from warroom.ai.models import bundled_models
 from warroom.core.actions import Action
+from warroom.core.content import CONTENT_SUFFIXES, load_yaml
 from warroom.core.errors import (
     RecordError,
     UnknownGameError,
@@ -140,41 +141,80 @@ def engine_fingerprint(game: Game) -> str:
 
 BUNDLED = "bundled:"
 """How :func:`stored_content` marks warroom's own pack in a game's row."""
+PACK = "pack:"
+"""How :func:`stored_content` marks a ``--content`` pack in a game's row."""
+
+
+def pack_fingerprint(game: Game) -> str | None:
+    """A fingerprint of the files of ``game``'s ``--content`` folder alone, as read (their
+    names and data, not their comments), or ``None`` for warroom's own pack. Unlike
+    :func:`~warroom.core.record.content_id`, which covers the whole pack, warroom's own
+    files beneath included, it stays the same when a later warroom corrects one of those:
+    a game created with a pack of one table goes on under the next version (a review)."""
+    folder = getattr(game, "content_dir", None)
+    if folder is None:
+        return None
+    digest = hashlib.sha256()
+    for path in sorted(Path(folder).iterdir(), key=lambda p: p.name):
+        if path.suffix in CONTENT_SUFFIXES and path.is_file():
+            digest.update(path.name.encode())
+            digest.update(json.dumps(load_yaml(path), sort_keys=True, default=str).encode())
+    return digest.hexdigest()[:16]
 
 
 def stored_content(game: Game) -> str:
-    """What a game's row keeps of the pack it was created with: its
-    :func:`~warroom.core.record.content_id`, marked :data:`BUNDLED` for warroom's own pack
-    (a game of the bundled pack goes on under the next version's, whose corrected cards
-    are an upgrade like a rules fix, :meth:`GameService.upgrade_games`)."""
+    """What a game's row keeps of the pack it was created with: ``bundled:ID`` for
+    warroom's own pack (a game of it goes on under the next version's, whose corrected
+    cards are an upgrade like a rules fix, :meth:`GameService.upgrade_games`), and
+    ``pack:FILES:ID`` for a ``--content`` pack (:func:`pack_fingerprint`, then the whole
+    pack's :func:`~warroom.core.record.content_id`)."""
     cid = content_id(game)
-    return BUNDLED + cid if getattr(game, "content_dir", None) is None else cid
+    files = pack_fingerprint(game)
+    return BUNDLED + cid if files is None else f"{PACK}{files}:{cid}"
 
 
-def content_problem(key: str, stored: str | None, game: Game) -> str | None:
+def stored_content_id(stored: str | None) -> str:
+    """The :func:`~warroom.core.record.content_id` a row's :func:`stored_content` names
+    ("" for a game stored before it was kept)."""
+    if not stored:
+        return ""
+    return stored.rpartition(":")[2]
+
+
+def content_problem(key: str, stored: str | None, game: Game, over: bool = False
+                    ) -> str | None:
     """Why game ``key``, whose row keeps ``stored`` (:func:`stored_content`; ``None``: a
     game stored before it was kept), is not played under ``game``'s pack, or ``None`` when
-    it is: a game of a ``--content`` pack only under that pack (or one with the same
-    content), one of the bundled pack only under the bundled pack (of this version or an
-    earlier: corrected cards are an upgrade)."""
-    if stored is None or stored.removeprefix(BUNDLED) == content_id(game):
+    it is: a game of a ``--content`` pack under a pack of the same files (warroom's own
+    beneath may have changed since), or of the same whole content; one of warroom's own
+    pack under warroom's own (of this version or an earlier: corrected cards are an
+    upgrade). ``over``: the game is finished (it would be replayed, not go on)."""
+    if stored is None or stored_content_id(stored) == content_id(game):
         return None
-    bundled_here = getattr(game, "content_dir", None) is None
+    files_here = pack_fingerprint(game)
+    go_on = "replay it" if over else "let it go on"
     if stored.startswith(BUNDLED):
-        if bundled_here:
+        if files_here is None:
             return None
         return (f"game {short(key)} was created with warroom's own {game.id} content, and "
                 f"this server plays {game.id} with a --content pack (id {content_id(game)}): "
-                "it is not replayed under another pack; the server's operator can let it "
-                f"go on by serving {game.id} without --content")
-    if same_content(game, stored):
+                "it is not replayed under another pack; the server's operator can "
+                f"{go_on} by serving {game.id} without --content")
+    if stored.startswith(PACK):
+        files = stored[len(PACK):].partition(":")[0]
+        if files_here == files:
+            return None
+        here = ("warroom's own content" if files_here is None
+                else "a --content pack whose files differ")
+    elif same_content(game, stored):
         return None
-    here = (f"a --content pack (id {content_id(game)})" if not bundled_here
-            else "warroom's own content")
-    return (f"game {short(key)} was created with the {game.id} content pack of id {stored}, "
-            f"and this server plays {game.id} with {here}: it is not replayed under another "
-            f"pack; the server's operator can let it go on by serving that pack (warroom "
-            f"serve --content {game.id}=DIR)")
+    else:
+        here = "another pack"
+    return (f"game {short(key)} was created with a --content pack for {game.id} (id "
+            f"{stored_content_id(stored)}), and this server plays {game.id} with {here}: it "
+            "is not replayed under another pack; the server's operator can "
+            f"{go_on} by serving the pack it was created with (warroom serve --content "
+            f"{game.id}=DIR)")
 
 
 def hash_token(token: str) -> str:
@@ -590,7 +630,7 @@ class GameService:
             return Stored(
                 Record(row.game, row.scenario, dict(row.options), int(row.seed),
                        list(row.forced_dice), actions,
-                       content=(row.content or "").removeprefix(BUNDLED)),
+                       content=stored_content_id(row.content)),
                 [a.role for a in rows], {r: s.player for r, s in seats.items()},
                 {r: s.token_hash for r, s in seats.items()}, row.version,
                 row.status == "over", row.result,
@@ -603,7 +643,7 @@ class GameService:
         record, actions = stored.record, stored.record.actions
         snap_at, snap_state = stored.snap_at, stored.snap_state
         game = self.loader(record.game)
-        problem = content_problem(game_key, stored.content, game)
+        problem = content_problem(game_key, stored.content, game, stored.over)
         if problem is not None:
             raise OtherContent(problem)
         state: State[Any] | None = None
@@ -678,7 +718,7 @@ class GameService:
             game = self.loader(record.game)
         except WarroomError:
             return replace(found, finding="unknown game")
-        if content_problem(key, stored.content, game) is not None:
+        if content_problem(key, stored.content, game, stored.over) is not None:
             return replace(found, finding="other content")
         try:
             state, step = replay_fitting(game, record)

@@ -1,5 +1,5 @@
-"""The content pack each game was created with (its ``content_id``): a game replays only
-under that pack, so a server restarted with another ``--content`` says so instead of
+"""The content pack each game was created with (``service.stored_content``): a game replays
+only under that pack, so a server restarted with another ``--content`` says so instead of
 replaying the game's actions under other cards or tables. Games stored before keep
 ``NULL`` (not said).
 
@@ -20,7 +20,7 @@ depends_on = None
 
 def upgrade() -> None:
     with op.batch_alter_table("games") as batch:
-        batch.add_column(sa.Column("content", sa.String(32), nullable=True))
+        batch.add_column(sa.Column("content", sa.String(64), nullable=True))
 
 
 def downgrade() -> None:
