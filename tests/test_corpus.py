@@ -443,7 +443,7 @@ def _strings_as_recorded(gid: str, obj: Any) -> Any:
 
 
 _EAW_RESERVE_IN_PLAY = re.compile(r"The Allied [A-Za-z ]+ front's reserve, already in play, "
-                                  r"is used in the counter-attack")
+                                  r"is used in the counter-attack \(Allied Action Chart\)")
 
 
 def _as_recorded(gid: str, line: tuple[str, str]) -> tuple[str, str]:
@@ -470,7 +470,7 @@ def _as_recorded(gid: str, line: tuple[str, str]) -> tuple[str, str]:
         rule = ("4.3" if line[0] == "4.4" and text.startswith("The successful counter-attack")
                 else line[0])
         # a reserve already in play is no longer said to be added (11.4), 6 December 2026
-        if rule == "9.1" and _EAW_RESERVE_IN_PLAY.fullmatch(text):
+        if rule == "4.3" and _EAW_RESERVE_IN_PLAY.fullmatch(text):
             return "11.4", "The reserve is added and used in the same turn"
         return rule, text
     return line

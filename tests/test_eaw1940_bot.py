@@ -429,7 +429,7 @@ def test_11_4_reserve_already_in_play_is_not_flipped_again(eaw: Any) -> None:
     lines = bot(s, 6, 5)
     # 11.4's "added" only when it was (it was said of a reserve already in play: an audit)
     assert lines[1] == ("The Allied North Africa front's reserve, already in play, is used in "
-                        "the counter-attack [9.1]")
+                        "the counter-attack (Allied Action Chart) [4.3]")
     assert lines[2].startswith("The Allied North Africa front counter-attacks Benghazi: die 5")
     assert not [ln for ln in lines if "flips to its reserve side" in ln or "[11.4]" in ln]
     assert s.data["reserve"] == [0, 1, 0, 0, 0]

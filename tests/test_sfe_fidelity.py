@@ -767,6 +767,7 @@ def test_a_defender_reinforces_by_land_lines_only() -> None:
     assert "card:al15" not in keys(s), keys(s)
     why = explain(s, "card:al15", "allies").reason
     assert "no Western army stands in an adjacent friendly controlled location" in why, why
+    assert "by a land line" in why and "a naval line takes a naval move card" in why, why
     sources = [C.names[src] for src, _h, _a in G.into[C.index["London"]]]
     assert sources == [], sources
     # a land line still brings one in: Paris into Sedan (the 8.1 example)

@@ -188,9 +188,9 @@ class ActionsFrame(Decision[EawGame]):
             drm = -1 if c.sea_ids[z] == "atlantic" else 0
             why = " (-1 DRM: Allied control of the Atlantic, 7.2)" if drm else " (no DRM)"
             chance = odds_text(c.sea_table, drm, "attacker_wins", "the Axis win")
-            # 7.2 only where its -1 applies (cited of the Mediterranean too: an audit)
+            # 7.2 and 11.6 only where its -1 applies (cited of the Mediterranean too: an audit)
             return (f"1 AP: attack Allied control of the {c.sea_names[z]}{why}; {chance}",
-                    ("4.2.2", "7.1", *(("7.2",) if drm else ()), "11.6"))
+                    ("4.2.2", "7.1", *(("7.2", "11.6") if drm else ())))
         if kind == AIR:
             a = args[0]
             if data["air"][a] != ALLIED:

@@ -131,8 +131,8 @@ def _reserve_counter_attack(c: Components, data: Data) -> None:
             "reserve side")
         log(data, "11.4", "The reserve is added and used in the same turn")
     else:       # 11.4's line only when it was added (an eaw1940 rules audit)
-        log(data, "9.1", f"The Allied {c.front_names[f]} front's reserve, already in play, "
-            "is used in the counter-attack")
+        log(data, "4.3", f"The Allied {c.front_names[f]} front's reserve, already in play, "
+            "is used in the counter-attack (Allied Action Chart)")
     allied_counter_attack(c, data, f, bonus=c.reserve_ca_drm)
 
 

@@ -136,7 +136,7 @@ def reinforce_sources(st: St, fr: Frame) -> list[int]:
     """Defender Reinforce Battle: adjacent friendly controlled locations with an army of
     the defending nation, joined by a land line into the battle half (any half when the
     defender holds the whole location). Not by a naval line: crossing one takes a naval
-    move card (2, 7.2.4; 8.3 for a retreat), and the card played is the Reinforce Battle
+    move card (2.6, 7.2.4; 8.3 for a retreat), and the card played is the Reinforce Battle
     (an sfe rules audit: an army came from the USA box to London by sea for free)."""
     data = st.data
     loc, own = fr["location"], fr["defending_owner"]
@@ -919,8 +919,8 @@ class BattleEvents(Decision[SfeBase]):
                 who = OWNER_WORDS[fr["defending_owner"]]
                 more = " more" if used else ""
                 return (f"no{more} {who} army stands in an adjacent friendly controlled "
-                        f"location joined to {_battle_place(st)} by a line, to move in",
-                        ("8.1", "CQR"))
+                        f"location joined to {_battle_place(st)} by a land line, to move in "
+                        "(a naval line takes a naval move card)", ("8.1", "2.6", "CQR"))
         return super().explain(st, frame, action, legal)
 
     def prompt(self, st: St, frame: Frame) -> Prompt:

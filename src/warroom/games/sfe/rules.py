@@ -24,7 +24,7 @@ Where the book leaves room, warroom reads it as follows (each reading has a test
   he can: a naval line needs a naval move card (8.3), and without one "the counter(s)
   cannot retreat, they do battle" (8.4). So the attacker never learns the defender's
   hand from which decision comes next.
-- **A Defender Reinforce Battle comes by a land line (2, 7.2.4, 8.3, CQR).** "One unit
+- **A Defender Reinforce Battle comes by a land line (2.6, 7.2.4, 8.3).** "One unit
   from any adjacent friendly controlled location": adjacent along a line that is not
   naval, since "Naval Move Lines ... may only be moved across when playing a card for
   Naval Move" and a retreat across one costs a naval card (8.3); the card played is the

@@ -126,7 +126,7 @@ class SfeBase(Game, ABC):
         self.catalogue = ActionCatalogue(entries)
 
         # the land lines into each location: (from, half entered, active from deck); a naval
-        # line is crossed only with a naval move card (2, 7.2.4), which a Defender Reinforce
+        # line is crossed only with a naval move card (2.6, 7.2.4), which a Defender Reinforce
         # Battle does not play (the USA box has only naval lines)
         into: list[list[tuple[int, int, int]]] = [[] for _ in range(c.n)]
         for s in range(c.n):
