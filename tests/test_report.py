@@ -188,3 +188,19 @@ def test_a_long_plot_title_goes_on_two_lines() -> None:
     assert title.split("\n") == ["Europe in Turmoil II: The Interbellum Years 1920-1939",
                                  "24 games"]
     assert _titled("eaw1940: 6 games") == "eaw1940: 6 games"
+
+
+def test_a_report_of_tk_gives_no_win_rates(tmp_path: Path) -> None:
+    """tk's events have no winner: the report showed each role with 100% draws and a
+    score of 50% under "No role won any of the games" (a review); it says so instead, and
+    draws no win-rate plot."""
+    lines = list(iter_batch("tk", games=4, seed=2, bots=["random"]))
+    res = analyse("tk", lines)
+    assert res["winnerless"] and set(res["winners"]) == {"no winner"}
+    written = write_report("tk", lines, tmp_path / "rep")
+    text = (tmp_path / "rep" / "report.md").read_text(encoding="utf-8")
+    assert "has no winner to win" in text and "| side | wins |" not in text
+    assert not (tmp_path / "rep" / "winrate.png").exists()
+    assert all(p.exists() for p in written)
+    assert not analyse("eaw1940", list(iter_batch("eaw1940", games=2, seed=1,
+                                                  bots=["random"])))["winnerless"]

@@ -245,6 +245,8 @@ def analyse(game_id: str, lines: Sequence[dict[str, Any]]) -> dict[str, Any]:
     res["sides"] = sides
     winners = Counter(winner_word(ln["winner"], ln.get("termination")) for ln in lines)
     res["winners"] = {k: wilson(v, n) for k, v in winners.most_common()}
+    # a game nobody wins (tk's events): no win rates, which read as 100% draws (a review)
+    res["winnerless"] = n > 0 and set(winners) == {"no winner"}
     by_config: dict[str, dict[str, Rate]] = {}
     if len(configs) > 1:
         for cfg in configs:
@@ -528,12 +530,17 @@ def render_markdown(res: dict[str, Any], images: dict[str, str]) -> str:
     md += [f"{res['games']} games" + (f", scenario {', '.join(res['scenarios'])}"
                                       if res["scenarios"] else "") + f"; bots: {bots}.", ""]
     md += ["## Is it balanced?", ""] + [f"- {x}" for x in _verdict(res)] + [""]
-    md += ["## Win rate per side", "", f"![win rate]({images['winrate']})", "",
-           "| side | wins | draws | losses | score (draw = ½) |", "|---|---|---|---|---|"]
-    for r in roles:
-        s = res["sides"][r]
-        md.append(f"| {r} | {s['win']} | {s['draw']} | {s['loss']} | {s['score']} |")
-    md.append("")
+    if res.get("winnerless"):
+        md += ["## Win rate per side", "", f"{res['game']} has no winner to win: each game "
+               "resolves an event or does nothing, so no side wins, draws or loses; what "
+               "the games came to is under \"How games end\" and in the scores below.", ""]
+    else:
+        md += ["## Win rate per side", "", f"![win rate]({images['winrate']})", "",
+               "| side | wins | draws | losses | score (draw = ½) |", "|---|---|---|---|---|"]
+        for r in roles:
+            s = res["sides"][r]
+            md.append(f"| {r} | {s['win']} | {s['draw']} | {s['loss']} | {s['score']} |")
+        md.append("")
     if res["by_config"]:
         md += ["By bot configuration (win rate per side):", "",
                "| bots | " + " | ".join(roles) + " |", "|---" * (len(roles) + 1) + "|"]
@@ -635,10 +642,13 @@ def write_report(game_id: str, lines: Sequence[dict[str, Any]], out_dir: Path,
     res = analyse(game_id, lines)
     images = {"winrate": "winrate.png", "scores": "scores.png", "length": "length.png",
               "endings": "endings.png"}
+    if res["winnerless"]:
+        del images["winrate"]
     if res["events"]:
         images["events"] = "events.png"
     try:
-        _plot_winrate(res, out_dir / images["winrate"])
+        if "winrate" in images:
+            _plot_winrate(res, out_dir / images["winrate"])
         _plot_scores(res, out_dir / images["scores"])
         _plot_length(res, lines, out_dir / images["length"])
         _plot_endings(res, out_dir / images["endings"])
