@@ -620,3 +620,64 @@ def test_the_operations_choices_mention_an_opponents_event_only_while_one_is_to_
         apply(s, legal_actions(s)[0])
     label = {a.key: G.describe(s, a.id) for a in legal_actions(s)}
     assert label["op_place"] == "Operations: place Support Points (6.1)"
+
+
+# -- an outside audit of set-up, sequence and scoring (6 December 2026) --------------------------
+
+def test_3_6_the_opening_deal_and_turn_1_come_in_the_rules_order() -> None:
+    """3.6 deals before 3.7 and 3.8, which come before turn 1: "Turn 1 begins" was logged
+    before the set-up placements, and the 3.6 deal was cited as 4.5.1's turn deal."""
+    s = new_game(G, "1920", 1)
+    while s.data["stack"][-1]["kind"] in ("setup_sp", "setup_ext"):
+        apply(s, legal_actions(s)[0])
+    lines = [(e["rule"], e["text"]) for e in s.log]
+    deal = next(i for i, (r, t) in enumerate(lines) if t.startswith("Deal:"))
+    assert lines[deal][0] == "3.6"
+    turn = next(i for i, (r, t) in enumerate(lines) if t == "Turn 1 begins")
+    placed = [i for i, (r, t) in enumerate(lines) if r in ("3.7", "3.8")]
+    assert placed and max(placed) < turn, (placed, turn)
+
+
+def test_11_1_1_a_scoring_cards_check_passed_is_logged_as_its_own() -> None:
+    """A Scoring card's Support Check passed was logged under 6.2; its why cites 10.1 and
+    11.1.1, and so does the line now."""
+    s = new_game(G, "great_depression", 1)
+    n = next(x for x in C.card_numbers if C.cards[x].scoring)
+    take(s, n, LW)
+    round_of(s, LW)
+    apply(s, f"score:{n}")
+    assert "pass" in keys(s), keys(s)
+    mark = len(s.log)
+    apply(s, "pass")
+    assert ("11.1.1", "LW makes no Support Check") in [(e["rule"], e["text"])
+                                                       for e in s.log[mark:]]
+
+
+def test_why_a_rearmament_play_is_refused_names_the_reason_that_holds() -> None:
+    """6.3.8: with every track complete (the Availability marker still Available), the
+    refusal said the marker was Unavailable."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    for t in range(len(C.track_ids)):
+        d["rearm"][t] = len(C.boxes[t]) - 1
+    d["rearm_available"] = [1, 1]
+    n = next(x for x in d["hands"][LW] if not C.cards[x].scoring) if d["hands"][LW] else None
+    if n is None:
+        n = next(x for x in d["deck"] if not C.cards[x].scoring)
+        take(s, n, LW)
+    round_of(s, LW)
+    why = explain(s, f"rearm:{n}", "lw")
+    assert not why.legal and "no Rearmament track is open" in why.reason, why
+    assert why.rules == ("6.3.8",)
+
+
+def test_3_7_why_a_discretionary_space_is_refused_names_its_reason() -> None:
+    """It gave every reason at once, the Rhineland's included, for Berlin."""
+    s = new_game(G, "1920", 1)
+    while s.data["stack"][-1]["side"] != RW:
+        apply(s, legal_actions(s)[0])
+    why = explain(s, space("Berlin"), "rw")
+    assert not why.legal and "Berlin holds LW SP or Extremists" in why.reason, why
+    assert why.rules == ("3.7",)
+    rh = explain(s, space("Rhineland"), "rw")
+    assert "demilitarised" in rh.reason and "3.5R" in rh.rules

@@ -183,6 +183,16 @@ class SetupSupport(Ask):
     def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
         if legal:
             return f"discretionary SP ({frame['left']} left to place)", ("3.7",)
+        c, data = st.game.c, st.data
+        s, o = action.value, other(frame["side"])
+        if action.kind == "space" and 0 <= s < len(c.names):
+            # the reason that holds, not every reason (an eit2 audit)
+            if s == c.rhineland and data["flags"].get("rhineland_demilitarized"):
+                return ("the Rhineland is demilitarised: no discretionary SP there",
+                        ("3.7", "3.5R"))
+            if data["sp"][o][s] or data["ext"][o][s]:
+                return (f"{c.names[s]} holds {SIDE[o]} SP or Extremists: discretionary SP go "
+                        "only where the opponent has none", ("3.7",))
         return ("discretionary SP go only where the opponent has no SP or Extremists, and "
                 "not in the demilitarised Rhineland", ("3.7", "3.5R"))
 
@@ -390,6 +400,10 @@ class ActionRound(Ask):
             return "the Event cannot be played now (a prerequisite or condition is missing)", (
                 "7.5",)
         if kind == "rearm":
+            if not any(ops_.track_open(c, data, t) for t in range(len(c.track_ids))):
+                # not the Availability marker, which may be Available (an eit2 audit)
+                return ("no Rearmament track is open: every marker is on its rightmost box "
+                        "or its track is closed", ("6.3.8",))
             return "one Rearmament attempt per turn (the Availability marker is Unavailable)", (
                 "6.3.2",)
         return "not allowed now", ("5.1",)
@@ -670,7 +684,9 @@ class SupportCheck(Ask):
         data = st.data
         end(data)
         if action.kind == "pass":
-            log(data, "6.2", f"{SIDE[frame['side']]} makes no Support Check")
+            # a Scoring card's check is 11.1.1's, as its why says (it cited 6.2: an audit)
+            log(data, "11.1.1" if frame.get("region") else "6.2",
+                f"{SIDE[frame['side']]} makes no Support Check")
         else:
             ops_.support_check(st.game.c, data, frame["side"], action.value, frame["ops"],
                                frame.get("extra", 0), frame.get("source", ""))
@@ -977,8 +993,8 @@ class FreeAttempt(Ask):
                                              rearmament_bonus(c, data, side, n, t),
                                              _event_bonus(frame))
                              for t in _tracks(c, data, frame))
-            return (f"{card.title}'s {ops} OPs make the free attempt (its Event is not "
-                    f"implemented): {odds}", ("6.3.5", "6.3.7", "6.3.2"))
+            return (f"{card.title}'s {ops} OPs make the free attempt (its Event does not "
+                    f"occur): {odds}", ("6.3.5", "6.3.7", "6.3.2"))
         if legal:
             return "no free Rearmament attempt", ("6.3.5",)
         return "a card from your hand that is not a Scoring card, or pass", ("6.3.5",)

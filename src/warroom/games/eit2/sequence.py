@@ -45,9 +45,9 @@ def draw(c: Components, data: Data, side: int) -> bool:
     return True
 
 
-def deal(c: Components, data: Data) -> None:
+def deal(c: Components, data: Data, rule: str = "4.5.1") -> None:
     """4.5.1: up to the hand size, RW first, alternating (4.3.1: the deck is dealt out
-    before the discards are reshuffled)."""
+    before the discards are reshuffled); ``rule``: the rule that deals (3.6 at set-up)."""
     size = hand_size(data["turn"])
     side = RW
     stuck = 0
@@ -67,7 +67,7 @@ def deal(c: Components, data: Data) -> None:
         side = 1 - side
     if not drawn and all(len(data["hands"][s]) >= size for s in (LW, RW)):
         return      # the hands are full already (1920: dealt at 3.6): nothing to report
-    log(data, "4.5.1", f"Deal: RW holds {len(data['hands'][RW])}, LW holds "
+    log(data, rule, f"Deal: RW holds {len(data['hands'][RW])}, LW holds "
         f"{len(data['hands'][LW])} cards ({len(data['deck'])} left in the deck)",
         rw=len(data["hands"][RW]), lw=len(data["hands"][LW]), deck=len(data["deck"]))
 

@@ -81,9 +81,10 @@ def setup_1920(c: Components, data: Data) -> None:
     shuffle(data, data["deck"])
     data["turn"] = 1
     log(data, "3.6", "The Roaring Twenties deck is shuffled; each player is dealt 8 cards")
-    deal(c, data)
-    start_turn(c, data)
-    # pushed in reverse: the top of the stack decides first
+    deal(c, data, "3.6")
+    # pushed in reverse: the top of the stack decides first; turn 1 begins once 3.7 and 3.8
+    # are done (it began before them, and the 3.6 deal was cited as 4.5.1's: an audit)
+    call(data, "start_turn")
     call(data, "setup_ext", ROLE[LW], side=LW)
     call(data, "setup_ext", ROLE[RW], side=RW)
     call(data, "setup_sp", ROLE[LW], side=LW, left=2, total=2)
