@@ -423,8 +423,22 @@ _TK_CAPITAL = re.compile(r"(marker in |capital )[A-Z][\w' -]* \(([a-z]\d{4})\)")
 the corpus recorded the hex id alone)."""
 
 
+_TK_MAP_MARKER = re.compile(r"(ON THE MAP: |^\[[\d., ]+\] |^)place (an? (?:(?:Axis|Western|"
+                            r"Soviet) )?(?:Detachment|Logistics|Partisan Base|Failure Command|"
+                            r"Failure Supply|Atomic Devastation|Blitz) marker) in ")
+_TK_REMOVED = re.compile(r"(ON THE MAP: |^\[[\d., ]+\] |^)remove (.+? \[\d+ steps?\].*?) from "
+                         r"the game")
+"""A marker taken from the unused ones is placed ("move ... from Unused to ...", 6 December
+2026), a unit removed from the game is removed ("move ... to Removed"), and a Failure marker
+reads "Failure (Supply)"."""
+
+
 def _tk_hex_as_recorded(text: str) -> str:
     text = _TK_CAPITAL.sub(r"\1\2", text)
+    text = text.replace("Failure (Supply)", "Failure Supply").replace("Failure (Command)",
+                                                                      "Failure Command")
+    text = _TK_MAP_MARKER.sub(r"\1move \2 from Unused to ", text)
+    text = _TK_REMOVED.sub(r"\1move \2 to Removed", text)
     return _TK_UNIT_HEX.sub(lambda u: u.group(0) + f" ({u.group(2)})"
                             if u.group(2) in _TK_SAME_NAME else u.group(0), text)
 

@@ -248,6 +248,9 @@ def test_15_14_failures() -> None:
              if m["type"] == "failure_supply" and m["owner"] == "western")
     assert s.data["markers"][i]["loc"] == "Paris"
     assert s.data["units"]["br_home"]["loc"] == "Delay Box"
+    # a marker not yet in play is placed (it read "move ... from Unused to Paris", and
+    # "Failure Supply": an audit)
+    assert "place a Western Failure (Supply) marker in Paris" in logtext(s)
     s = start("15.14", "axis", "1939", type="command")
     choose(s, "Soviet", "axis")
     assert s.active == "soviet"
@@ -485,6 +488,8 @@ def test_15_25_a_colonial_unit_held_by_a_unit_on_the_map_is_removed() -> None:
     choose(s, "Ukraine")
     units = s.data["units"]
     assert units["ge_uk"]["loc"] == "Removed" and units["ge_uk"]["holder"] is None
+    assert "remove German Ukrainian Legion (Uk) [1 step] in the Holding Box of Axis Med HQ " \
+        "from the game" in logtext(s)
     assert units["ax_med"]["holding"] == ["hu_1"] and units["ax_med"]["steps"] == 2
 
 

@@ -183,6 +183,8 @@ def label(m: str) -> str:
         return f"{NAME[m[10:]]} Influence"
     if m.startswith("stronghold:"):
         return f"{m[11:].capitalize()} Stronghold"
+    if m.startswith("failure_"):        # the counters read "Failure (Supply)" (15.14)
+        return f"Failure ({m[8:].replace('_', ' ').title()})"
     return m.replace("_", " ").title()
 
 
@@ -423,7 +425,10 @@ def move_unit(g: TkRules, data: Data, uid: str, loc: str, rule: str) -> None:
         u["holder"] = None
     u["loc"] = loc
     changed(data)
-    instruct(data, rule, f"move {before} to {loc}")
+    # "Removed" is out of the game, no place to move a counter to (15.25: "remove that unit
+    # from the game"; an audit)
+    instruct(data, rule, f"remove {before} from the game" if loc == "Removed"
+             else f"move {before} to {loc}")
 
 
 def eliminate_step(g: TkRules, data: Data, uid: str, rule: str,
@@ -600,7 +605,10 @@ def move_map_marker(data: Data, i: int, loc: str, rule: str) -> None:
     m["loc"] = loc
     changed(data)
     art = "an" if (who or label(m["type"]))[0] in "AEIOU" else "a"
-    instruct(data, rule, f"move {art} {who}{label(m['type'])} marker from {before} to {loc}")
+    what = f"{art} {who}{label(m['type'])} marker"
+    # "Unused" is the pile of markers not yet in play, no place on the map (an audit)
+    instruct(data, rule, f"place {what} in {loc}" if before == "Unused"
+             else f"move {what} from {before} to {loc}")
 
 
 def hexes(g: TkRules, *, land: bool = True) -> list[str]:
