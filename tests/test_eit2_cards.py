@@ -690,3 +690,21 @@ def test_a_card_without_an_event_is_a_content_error() -> None:
     assert err.value.entry == "card 21 (Munich Beer Hall Putsch)"
     assert err.value.file is not None and err.value.file.endswith("cards.yaml")
     assert "card 21" in str(err.value)
+
+
+def test_every_reconstructed_value_is_marked() -> None:
+    """DESIGN: every reconstructed entry is marked, so the printed value can replace it.
+    Three cards whose Event the rulebook fixes carry an OPs value it does not state; their
+    facts said so, but nothing a player or a tool reads did (a review)."""
+    from warroom.games import load_game
+
+    path = Path(__file__).resolve().parents[1] / "src/warroom/games/eit2/content/cards.yaml"
+    cards = yaml.safe_load(path.read_text(encoding="utf-8"))["cards"]
+    game = load_game("eit2")
+    unstated = [c for c in cards if any("OPs not stated" in f for f in c.get("facts", []))]
+    assert len(unstated) >= 3
+    for c in unstated:
+        assert c["reconstructed"] or "ops" in c.get("reconstructed_fields", []), c["title"]
+        if not c["reconstructed"]:
+            seen = game.card(c["number"])     # type: ignore[attr-defined]
+            assert "OPs value reconstructed" in seen["reconstructed_mark"], c["title"]

@@ -212,6 +212,8 @@ def card_lines(card: dict[str, Any]) -> list[str]:
         marks.append("ongoing")
     if card.get("reconstructed"):
         marks.append("text reconstructed")
+    elif card.get("reconstructed_mark"):
+        marks.append("OPs reconstructed")
     head = f"{card['number']:>3} {card['title']} [{tag}] {card['era']}" + (
         f" ({'; '.join(marks)})" if marks else "")
     out = textwrap.wrap(head, width=WIDTH, subsequent_indent="      ") or [head]

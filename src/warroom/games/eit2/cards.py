@@ -119,6 +119,10 @@ class Card(ContentModel):
     places_sp: list[SpPlacement] = Field(default_factory=list)
     effect_source: str = Field(min_length=1)
     reconstructed: bool = False
+    reconstructed_fields: list[Literal["ops"]] = Field(default_factory=list)
+    """Values on a card whose Event the rulebook fixes that it does not state (15 Wall
+    Street Crash's OPs): reconstructed, shown as such (DESIGN: every reconstructed entry is
+    marked, so the printed value can replace it)."""
     facts: list[str] = Field(default_factory=list)
     history: str = Field(min_length=1)
 

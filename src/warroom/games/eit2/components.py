@@ -63,6 +63,7 @@ class CardInfo:
     lasts: str | None = None
     reconstructed: bool = False
     if_rearmament: str | None = None
+    reconstructed_fields: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -182,7 +183,8 @@ def load_components(override: Path | None = None) -> Components:
                              "control": sc.control} if sc else {}),
             check_ops=sc.support_check_ops if sc else 0,
             event=card.event, lasts=card.lasts, reconstructed=card.reconstructed,
-            if_rearmament=card.if_rearmament)
+            if_rearmament=card.if_rearmament,
+            reconstructed_fields=tuple(card.reconstructed_fields))
     numbers = tuple(sorted(cards))
     title_number = {norm(ci.title): n for n, ci in cards.items()}
     for card in card_file.cards:

@@ -140,6 +140,9 @@ class EuropeInTurmoil2(EitGame):
             "scoring": card.scoring, "era": card.era, "event": card.event,
             "removed_after_event": card.removed_after_event, "ongoing": card.ongoing,
             "reconstructed": card.reconstructed}
+        if card.reconstructed_fields and not card.reconstructed:
+            out["reconstructed_mark"] = ("OPs value reconstructed: the rulebook states this "
+                                         "card's Event but not its OPs value")
         if card.scoring:
             out["scoring_values"] = dict(card.scoring_values)
         if card.if_rearmament:
