@@ -945,6 +945,10 @@ def test_a_game_goes_on_only_under_the_content_pack_it_was_created_with(
         mine = c.get(f"/api/games/{by_bundled['id']}/view",
                      params={"token": by_bundled["tokens"]["axis"]})
         assert mine.status_code == 200, mine.text
+        # the lobby's list says which games this server cannot open (it offered them all)
+        listed = {g["id"]: g["other_content"] for g in c.get("/api/games").json()}
+        assert listed[by_bundled["id"]] is None, listed
+        assert "--content pack for eaw1940" in (listed[by_pack["id"]] or ""), listed
     with TestClient(create_app(db_url(tmp_path), packed, ["eaw1940"])) as c:
         assert c.get(f"/api/games/{by_pack['id']}/view",
                      params={"token": by_pack["tokens"]["axis"]}).status_code == 200

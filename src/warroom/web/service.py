@@ -181,23 +181,26 @@ def stored_content_id(stored: str | None) -> str:
     return stored.rpartition(":")[2]
 
 
-def content_problem(key: str, stored: str | None, game: Game, over: bool = False
+def content_problem(key: str, stored: str | None, game: Game, over: bool = False,
+                    files_here: str | None = None, cid_here: str | None = None
                     ) -> str | None:
     """Why game ``key``, whose row keeps ``stored`` (:func:`stored_content`; ``None``: a
     game stored before it was kept), is not played under ``game``'s pack, or ``None`` when
     it is: a game of a ``--content`` pack under a pack of the same files (warroom's own
     beneath may have changed since), or of the same whole content; one of warroom's own
     pack under warroom's own (of this version or an earlier: corrected cards are an
-    upgrade). ``over``: the game is finished (it would be replayed, not go on)."""
-    if stored is None or stored_content_id(stored) == content_id(game):
+    upgrade). ``over``: the game is finished (it would be replayed, not go on);
+    ``files_here``: :func:`pack_fingerprint` of ``game`` (:meth:`GameService.pack_print`);
+    ``cid_here``: its :func:`~warroom.core.record.content_id`, if worked out already."""
+    cid = cid_here or content_id(game)
+    if stored is None or stored_content_id(stored) == cid:
         return None
-    files_here = pack_fingerprint(game)
     go_on = "replay it" if over else "let it go on"
     if stored.startswith(BUNDLED):
         if files_here is None:
             return None
         return (f"game {short(key)} was created with warroom's own {game.id} content, and "
-                f"this server plays {game.id} with a --content pack (id {content_id(game)}): "
+                f"this server plays {game.id} with a --content pack (id {cid}): "
                 "it is not replayed under another pack; the server's operator can "
                 f"{go_on} by serving {game.id} without --content")
     if stored.startswith(PACK):
@@ -426,6 +429,7 @@ class GameService:
         self.timelines = Timelines()
         self._targets: dict[str, dict[str, list[Action]]] = {}
         self._prints: dict[str, str] = {}
+        self._pack_prints: dict[str, str | None] = {}
         self._closed = False
         # SQLite has one writer at a time: threads wait for it here, woken as soon as the
         # writer commits, not in SQLite's busy handler (which sleeps up to 100 ms between
@@ -535,6 +539,8 @@ class GameService:
             recent = [r for r in db.scalars(select(GameRow).order_by(GameRow.updated.desc())
                                             .limit(limit + len(have))) if r.id not in have]
             rows = named + recent[:limit]
+            games: dict[str, Game] = {}
+            cids: dict[str, str] = {}
             seats: dict[str, dict[str, str]] = {}
             for s in db.scalars(select(SeatRow).where(
                     SeatRow.game_id.in_([r.id for r in rows]))):
@@ -542,7 +548,24 @@ class GameService:
         return [{"id": r.id, "game": r.game, "scenario": r.scenario, "version": r.version,
                  "status": r.status, "seats": seats.get(r.id, {}),
                  "seed_chosen": bool(r.seed_chosen),
+                 "other_content": self._other(r, games, cids),
                  "result": r.result, "updated": _utc(r.updated).isoformat()} for r in rows]
+
+    def _other(self, row: GameRow, games: dict[str, Game], ids: dict[str, str]
+               ) -> str | None:
+        """Why the listed game ``row`` cannot be opened on this server, its content pack
+        not being this server's (:func:`content_problem`), or ``None``: the lobby offered
+        such games as any other, and each answered 409 (a review). ``games``: the games
+        loaded for this list, by id (a pack's game is parsed once a list, not once a row),
+        and their content ids."""
+        if row.content is None or row.game not in self.game_ids:
+            return None
+        if row.game not in games:
+            games[row.game] = self.loader(row.game)
+            ids[row.game] = content_id(games[row.game])
+        game = games[row.game]
+        return content_problem(row.id, row.content, game, row.status == "over",
+                               self.pack_print(game), ids[row.game])
 
     # -- loading ----------------------------------------------------------------------------
     def resume_bots(self) -> int:
@@ -643,7 +666,8 @@ class GameService:
         record, actions = stored.record, stored.record.actions
         snap_at, snap_state = stored.snap_at, stored.snap_state
         game = self.loader(record.game)
-        problem = content_problem(game_key, stored.content, game, stored.over)
+        problem = content_problem(game_key, stored.content, game, stored.over,
+                                  self.pack_print(game))
         if problem is not None:
             raise OtherContent(problem)
         state: State[Any] | None = None
@@ -718,7 +742,8 @@ class GameService:
             game = self.loader(record.game)
         except WarroomError:
             return replace(found, finding="unknown game")
-        if content_problem(key, stored.content, game, stored.over) is not None:
+        if content_problem(key, stored.content, game, stored.over,
+                           self.pack_print(game)) is not None:
             return replace(found, finding="other content")
         try:
             state, step = replay_fitting(game, record)
@@ -777,6 +802,13 @@ class GameService:
             self._live.pop(key, None)
 
     # -- seats ------------------------------------------------------------------------------
+    def pack_print(self, game: Game) -> str | None:
+        """:func:`pack_fingerprint` of ``game``, read once per game id (a server's packs do
+        not change while it runs)."""
+        if game.id not in self._pack_prints:
+            self._pack_prints[game.id] = pack_fingerprint(game)
+        return self._pack_prints[game.id]
+
     def fingerprint(self, game: Game) -> str:
         """:func:`engine_fingerprint` of ``game``, worked out once per game id."""
         found = self._prints.get(game.id)

@@ -155,11 +155,15 @@ function redrawGames(tbody, games, mine) {
       links.push(h("a", { href: `/games/${g.id}#${tokens[roles[0]]}`, class: "button small" }, `Resume as ${roleName(roles[0])}`));
     }
     const bots = Object.values(g.seats || {}).every((p) => p !== "human");
-    if (g.status !== "over" && bots) {
+    if (g.other_content) {
+      // created with another content pack than this server's: it answers 409, so it is not
+      // offered to play, watch or replay here; a finished one's record (as stored) is
+      links.length = 0;
+    } else if (g.status !== "over" && bots) {
       links.push(h("a", { href: `/games/${g.id}/replay`, class: "button small watch" }, "Watch"));
     }
     if (g.status === "over") {
-      links.push(h("a", { href: `/games/${g.id}/replay`, class: "button small replay" }, "Replay"));
+      if (!g.other_content) links.push(h("a", { href: `/games/${g.id}/replay`, class: "button small replay" }, "Replay"));
       links.push(h("a", { href: `/api/games/${g.id}/record`, class: "button small", download: `${g.game}-${g.id}.json` }, "Record"));
     }
     return h("tr", { dataset: { id: g.id, status: g.status } },
@@ -168,7 +172,9 @@ function redrawGames(tbody, games, mine) {
       h("td", {}, Object.entries(g.seats || {}).map(([r, p]) =>
         h("span", { class: "seat-cell" }, roleChip(r), " ", p === "human" ? "human" : p.replace("bot:", "bot ")))),
       h("td", { class: "n" }, String(g.version)),
-      h("td", {}, h("span", { class: `status ${g.status}` }, g.status === "over" ? "over" : "in play")),
+      h("td", {}, g.other_content
+        ? h("span", { class: "status other", title: g.other_content }, "another content pack")
+        : h("span", { class: `status ${g.status}` }, g.status === "over" ? "over" : "in play")),
       h("td", {}, resultText(g.result)),
       h("td", { class: "small" }, when(g.updated)),
       h("td", { class: "links" }, links));
