@@ -712,6 +712,25 @@ class Eit2Aggressive:
                     by_key: dict[str, Action], legal: list[Action]) -> Action | None:
         return self.one_ply(w, w.game.roles[side], legal)
 
+    def on_free_attempt(self, w: State[Any], side: int, top: dict[str, Any],
+                        by_key: dict[str, Action], legal: list[Action]) -> Action | None:
+        """6.3.5: a free attempt takes a card from the hand: the opponent's cards first
+        (their Event never occurs this way, 6.3.7, and can no longer come with an Operations
+        play), the most OPs first; then neutral ones; the script's own Events last, the
+        fewest OPs first. Never a pass while a card is there: the attempt is free."""
+        c = w.game.c
+        mine = "RW" if side == RW else "LW"
+        cards = [a for a in legal if a.kind == "card"]
+        if not cards:
+            return by_key.get("pass")
+
+        def keep(a: Action) -> tuple[int, int, int]:
+            card = c.cards[a.value]
+            ops = card.ops or 0
+            rank = 0 if card.side not in (mine, "neutral") else 1 if card.side == "neutral" else 2
+            return (rank, -ops if rank < 2 else ops, a.id)
+        return min(cards, key=keep)
+
     def on_rearm_track(self, w: State[Any], side: int, top: dict[str, Any],
                        by_key: dict[str, Action], legal: list[Action]) -> Action | None:
         c = w.game.c
