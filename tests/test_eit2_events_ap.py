@@ -561,3 +561,21 @@ def test_78_spain_scoring_is_removed_after_scoring():
     assert check["role"] == "lw" and check["before"] == "0/1"
     assert (check["die"], check["ops"]) == (1, 3)
     assert 78 in st.data["out_of_game"] and 78 not in st.data["discard"]
+
+
+def test_85_condor_legion_finds_spains_spaces_after_the_attempt():
+    """'Then' the check in Spain: with no LW marker in Spain, 'no Support Check' was logged
+    before the free attempt was even made (a review)."""
+    st = start(RW, 85, dice=[1])
+    for s in range(len(C.names)):
+        if C.region[s] == "Spain":
+            st.data["sp"][LW][s] = st.data["ext"][LW][s] = 0
+    st.invalidate()
+    hold(st, RW, 40)
+    log = play(st, "event:85")
+    assert not [ln for ln in log if "no Support Check" in ln]
+    log = play(st, "card:40", "track:germany")
+    lines = list(log)
+    attempt = next(i for i, ln in enumerate(lines) if "free Rearmament attempt on" in ln)
+    none = next(i for i, ln in enumerate(lines) if "no Support Check" in ln)
+    assert attempt < none, lines

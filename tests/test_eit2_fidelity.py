@@ -587,6 +587,12 @@ def test_an_events_free_attempt_takes_a_card_of_the_events_side() -> None:
     round_of(mwp, LW)
     apply(mwp, f"event:{n}")
     assert mwp.data["stack"][-1]["kind"] != "free_attempt"     # "without playing a card"
+    hand = list(mwp.data["hands"][LW])
+    mark = len(mwp.log)
+    apply(mwp, legal_actions(mwp)[0])                          # its track
+    assert any(e["rule"] == "6.3.2" and e.get("free") and e["ops"] == 3
+               for e in mwp.log[mark:]), [e["text"] for e in mwp.log[mark:]]
+    assert mwp.data["hands"][LW] == hand
 
 
 def test_why_on_operations_says_when_the_opponents_event_cannot_occur() -> None:

@@ -114,25 +114,36 @@ def condor_legion(c: Components, data: Data, side: int) -> None:
     (6.3.5: the RW player plays a card from their hand for its OPs, or passes; only
     Mechanised Warfare Pioneers' attempt needs none), +1 if the next German box is an Air
     box (6.3.11); then a Support Check with a +2 modifier in one space of Spain holding LW
-    SP or Extremists (the RW player chooses; none: no check). The space is chosen after the
-    attempt and its box's effects (their own choices come first)."""
+    SP or Extremists (the RW player chooses; none: no check). The spaces are found, and the
+    space chosen, after the attempt and its box's effects, as the text orders them ("Then";
+    a review found the 'no Support Check' line logged before the attempt)."""
     t = L.track(c, "germany")
     nxt = data["rearm"][t] + 1
     air = op.track_open(c, data, t) and c.boxes[t][nxt].kind == "air"
+    depth = len(data["stack"])
+    L.free_attempt(c, data, side, 85, ["germany"],
+                   (1, f"Condor Legion: {c.boxes[t][nxt].name} is an Air box") if air
+                   else None)
+    if not L.waits(data, depth, 85, "spain", side=side):
+        _condor_spain(c, data, side)
+
+
+def _condor_spain(c: Components, data: Data, side: int) -> None:
+    """Condor Legion's Support Check in Spain, after its free attempt."""
     targets = [s for s in _spaces_in_spain(c)
                if data["sp"][other(side)][s] or data["ext"][other(side)][s]]
-    # pushed first, so that the attempt and the choices of the box it reaches come first
     if targets:
         L.choose(c, data, side, 85, "check", targets,
                  rule="6.2.5",
                  prompt="Condor Legion: choose the space in Spain (with LW SP or Extremists) "
                         "of a Support Check with +2")
-    L.free_attempt(c, data, side, 85, ["germany"],
-                   (1, f"Condor Legion: {c.boxes[t][nxt].name} is an Air box") if air
-                   else None)
-    if not targets:
+    else:
         log(data, "6.2.4", "Condor Legion: no space in Spain holds LW SP or Extremists: no "
             "Support Check")
+
+
+def _condor_then(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
+    _condor_spain(c, data, frame["side"])
 
 
 def _condor_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
@@ -499,7 +510,7 @@ CODE: dict[int, CardCode] = {
     82: CardCode(anschluss),
     83: CardCode(munich_agreement),
     84: CardCode(pact_of_steel),
-    85: CardCode(condor_legion, steps={"check": _condor_check}),
+    85: CardCode(condor_legion, steps={"check": _condor_check, "spain": _condor_then}),
     86: CardCode(francisco_franco, steps={"checks": _franco_checks}),
     87: CardCode(italy_leaves_league),
     88: CardCode(kristallnacht, steps={"place": _kristallnacht_place,

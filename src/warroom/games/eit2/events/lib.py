@@ -151,8 +151,8 @@ def free_attempt(c: Components, data: Data, side: int, card: int, tracks: list[s
     open_ = [t for t in tracks if op.track_open(c, data, track(c, t))]
     if not open_:
         names = " and the ".join(c.track_names[track(c, t)] for t in tracks)
-        log(data, "6.3.8", f"{title}: the {names} track{'s' if len(tracks) > 1 else ''} "
-            "take no Rearmament attempt now: no free attempt")
+        log(data, "6.3.8", f"{title}: the {names} track{'s take' if len(tracks) > 1 else ' takes'}"
+            " no Rearmament attempt now: no free attempt")
         return
     if not data["hands"][side]:
         log(data, "6.3.5", f"{title}: {SIDE[side]} holds no card to play for the free "
