@@ -806,13 +806,21 @@ def test_15_1_and_15_35_why_name_the_condition_an_option_fails() -> None:
 def test_a_step_of_a_multinational_unit_is_a_real_step() -> None:
     """Its steps count its Holding Box's: a step taken off the counter itself left it on
     the map with only its Hungarian unit's step, and steps_lost counted a step no counter
-    lost (an audit). 15.29 (breakdown allowed) takes it as 15.1's example does: the held
-    Minor Country unit's step, then 2.3.4; 15.8 ("you do not get to perform breakdown
-    first") takes the HQ's own step, which removes the counter and leaves the Hungarian
-    unit in the hex, to be the second step."""
+    lost (an audit). Chosen itself, it loses its own step (4.2.6.2): its last one removes
+    the counter and leaves the Hungarian unit in the hex; only a step in its Holding Box
+    makes it break down (15.36, 2.3.4), as the Hungarian chosen does (15.1's example).
+    15.8 ("you do not get to perform breakdown first") takes the HQ's own step the same
+    way, and the Hungarian unit is then the second step."""
     s = start("15.29", "axis", "1940")
     choose(s, "Eliminate one step")
     choose(s, "Axis Med HQ [2 steps] in Benghazi")
+    units = s.data["units"]
+    assert units["ax_med"]["loc"] == "Eliminated" and units["ax_med"]["holding"] == []
+    assert units["hu_1"]["loc"] == "Benghazi" and units["hu_1"]["steps"] == 1
+    assert s.data["steps_lost"] == 1
+    s = start("15.29", "axis", "1940")
+    choose(s, "Eliminate one step")
+    choose(s, "Hungarian 1-step infantry [1 step] in the Holding Box")
     units = s.data["units"]
     assert units["hu_1"]["loc"] == "Eliminated" and units["ax_med"]["loc"] == "Delay Box"
     assert s.data["steps_lost"] == 1
@@ -827,6 +835,22 @@ def test_a_step_of_a_multinational_unit_is_a_real_step() -> None:
     assert units["hu_1"]["loc"] == "Benghazi" and units["hu_1"]["steps"] == 1
     choose(s, "Hungarian 1-step infantry")
     assert units["hu_1"]["loc"] == "Eliminated" and s.data["steps_lost"] == 2
+
+
+def test_a_multinational_unit_with_no_step_of_its_own_loses_a_held_one() -> None:
+    """A situation whose HQ holds all of its steps: 15.8 takes the held unit's, and the
+    empty counter goes too (it stayed on the map with 0 steps: a review)."""
+    sit = situation("1940")
+    sit["units"] = [u for u in sit["units"] if u["id"] not in ("ge_pz1", "ge_pz2")]
+    for u in sit["units"]:
+        if u["id"] == "ax_med":
+            u["steps"] = 1
+    s = start("15.8", "axis", sit=sit)
+    choose(s, "Eliminate two")
+    choose(s, "Axis Med HQ [1 step] in Benghazi")
+    units = s.data["units"]
+    assert units["hu_1"]["loc"] == "Eliminated" and units["ax_med"]["loc"] == "Eliminated"
+    assert s.data["steps_lost"] == 1
 
 
 def test_words_a_tk_audit_found_wanting() -> None:

@@ -443,15 +443,20 @@ def eliminate_step(g: TkRules, data: Data, uid: str, rule: str,
     if held:
         # a multi-national unit's steps count its Holding Box's (an audit: a step taken off
         # the counter itself left it on the map with only its held unit's step, a phantom
-        # loss). With breakdown, a step of it is one of its Holding Box's, as in 15.1's
-        # example (the Minor Country unit, then 2.3.4); without (15.8: "you do not get to
-        # perform breakdown first"), its own step goes while it has one, else a held one's
+        # loss). Chosen itself, it loses its own step (4.2.6.2; 15.36: only "a step in a
+        # Holding Box" makes it break down, as a held unit chosen does, above). With no step
+        # of its own, the step is a held unit's: with a breakdown where the event allows one
+        # (2.3.4), else plain (15.8: "you do not get to perform breakdown first")
         native = u["steps"] - sum(data["units"][h]["steps"] for h in held)
-        if breakdown:
-            emergency_breakdown(g, data, uid, held[0], rule)
-            return
         if native <= 0:
+            if breakdown:
+                emergency_breakdown(g, data, uid, held[0], rule)
+                return
             eliminate_step(g, data, held[0], rule, breakdown=False)
+            if not u["holding"] and u["steps"] <= 0:     # nothing left on the counter
+                u["steps"], u["loc"] = 0, "Eliminated"
+                instruct(data, rule, f"eliminate {u['name']}: remove the counter (its "
+                         "Holding Box is empty and it has no step of its own)")
             return
     desc = uname(g, data, uid)
     u["steps"] -= 1
