@@ -200,6 +200,7 @@ def test_a_report_of_tk_gives_no_win_rates(tmp_path: Path) -> None:
     written = write_report("tk", lines, tmp_path / "rep")
     text = (tmp_path / "rep" / "report.md").read_text(encoding="utf-8")
     assert "has no winner to win" in text and "| side | wins |" not in text
+    assert "With no winner, nothing tips" in text and "won every game or none" not in text
     assert not (tmp_path / "rep" / "winrate.png").exists()
     assert all(p.exists() for p in written)
     assert not analyse("eaw1940", list(iter_batch("eaw1940", games=2, seed=1,

@@ -88,11 +88,11 @@ class Cards:
         """Names of the board (a card title equal to one is not searched for)."""
         return []
 
-    def printed_texts(self) -> list[str]:
-        """The cards' printed texts, public to every seat: one may name another card (an
-        Event's prerequisite), which tells nothing of where that card is; a why that quotes
-        its card's text quotes them."""
-        return []
+    def printed_texts(self) -> dict[Any, list[str]]:
+        """Each card's printed texts: one may name another card (an Event's prerequisite),
+        which tells nothing of where that card is; a why that quotes a card the seat sees
+        quotes them."""
+        return {}
 
 
 class Eit2Cards(Cards):
@@ -134,10 +134,10 @@ class Eit2Cards(Cards):
     def static_text(self) -> list[str]:
         return [*self.c.names, *getattr(self.c, "track_names", ())]
 
-    def printed_texts(self) -> list[str]:
-        cards = [self.c.cards[n] for n in self.c.card_numbers]
-        return [t.strip() for card in cards
-                for t in (card.event, getattr(card, "if_rearmament", None) or "") if t.strip()]
+    def printed_texts(self) -> dict[Any, list[str]]:
+        return {n: [t.strip() for t in (self.c.cards[n].event,
+                                        getattr(self.c.cards[n], "if_rearmament", None) or "")
+                    if t.strip()] for n in self.c.card_numbers}
 
 
 class SfeCards(Cards):
@@ -221,7 +221,7 @@ class Watch:
         self.seen: set[Any] = set()
         self.by_name: dict[str, set[Any]] = {}
         static = " | ".join(cards.static_text())
-        self.printed = sorted(cards.printed_texts(), key=len, reverse=True)
+        self.printed = cards.printed_texts()
         for card in cards.all():
             for name in cards.names(card):
                 if not word(name).search(static):
@@ -242,7 +242,12 @@ class Watch:
         """``body`` (a JSON answer) shows nothing hidden from the seat; ``named`` is a card
         the seat itself asked about (its names may be echoed)."""
         text = json.dumps(_without_card_texts(body), ensure_ascii=False)
-        for printed in self.printed:     # a why quoting its card's text (public words)
+        # a why quoting the text of a card the seat sees (or asked about): its words may
+        # name another card; a hidden card's text stays searched
+        shown = sorted((t for card, texts in self.printed.items()
+                        if card not in self.hidden or card == named for t in texts),
+                       key=len, reverse=True)
+        for printed in shown:
             text = text.replace(json.dumps(printed, ensure_ascii=False)[1:-1], "<text>")
         for w in self.words:
             assert w not in text, f"{what} for {self.role} shows the seed/RNG state {w}"

@@ -541,7 +541,7 @@ def render_markdown(res: dict[str, Any], images: dict[str, str]) -> str:
             s = res["sides"][r]
             md.append(f"| {r} | {s['win']} | {s['draw']} | {s['loss']} | {s['score']} |")
         md.append("")
-    if res["by_config"]:
+    if res["by_config"] and not res.get("winnerless"):
         md += ["By bot configuration (win rate per side):", "",
                "| bots | " + " | ".join(roles) + " |", "|---" * (len(roles) + 1) + "|"]
         for cfg_key, rates in res["by_config"].items():
@@ -549,7 +549,9 @@ def render_markdown(res: dict[str, Any], images: dict[str, str]) -> str:
         md.append("")
     md += ["## Where it tips", ""]
     tip = res["tip"]
-    if tip is None:
+    if res.get("winnerless"):
+        md += ["With no winner, nothing tips a game one way.", ""]
+    elif tip is None:
         md += [f"{roles[0]} won every game or none: the score track has nothing to "
                "predict.", ""]
     else:
