@@ -62,9 +62,9 @@ _CW_STRONGHOLD = ("tk 15.6/15.19 (an outside audit of 6 December 2026): a Civil 
                   "Stronghold markers stand in its Country, so an enemy Stronghold in Spain "
                   "bars placing an Influence marker there (this record placed one)")
 _MULTINATIONAL_STEP = ("tk 15.8/15.29/15.39, 4.2.6.2, 2.3.4 (an audit of 6 December 2026): a "
-                       "step taken from a multi-national unit is a real step (its Holding "
-                       "Box's with a breakdown, else its own); this record took a phantom "
-                       "one off Axis Med HQ")
+                       "step taken from a multi-national unit is a real step (its own when "
+                       "it is chosen, its last removing the counter); this record took a "
+                       "phantom one off Axis Med HQ")
 CHANGED: dict[tuple[str, int], str] = {
     ("tk", 22): _REGION,
     ("tk", 79): _MULTINATIONAL_STEP,

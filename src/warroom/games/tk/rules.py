@@ -35,6 +35,14 @@ Reading choices (where the text leaves room, or where the engine models it):
 - 15.33 "A unit or marker with a Delay Stripe is placed in the Delay Box; a unit without a
   Delay Stripe is returned to its Force Pool": the units in an eliminated unit's Holding
   Box go each where its own stripe says.
+- A step eliminated from a multi-national unit (15.8, 15.26, 15.29, 15.39; 4.2.6.2 and
+  2.3.4 are not in rule 15): its step count includes its Holding Box's. Chosen itself, it
+  loses a step of its own, and its last own step removes the counter, its held units going
+  to the hex; a held unit chosen makes it perform an Emergency Breakdown ("If the step is
+  in a Holding Box, the associated multi-national unit must perform an Emergency Breakdown",
+  15.36, and 15.1's example), except where the event says "you do not get to perform
+  breakdown first" (15.8). One with no step of its own loses a held unit's.
+  (``model.eliminate_step``)
 - 15.32 Production Success [Type]: the ``card`` option must be one of the cards the rule
   lists (45-49, those with a unit in the content); card 44 (A-bomb) is Project Success,
   15.33, and is refused with that reason.
