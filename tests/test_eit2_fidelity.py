@@ -687,3 +687,35 @@ def test_3_7_why_a_discretionary_space_is_refused_names_its_reason() -> None:
     assert why.rules == ("3.7",)
     rh = explain(s, space("Rhineland"), "rw")
     assert "demilitarised" in rh.reason and "3.5R" in rh.rules
+
+
+def test_why_a_closed_track_and_a_mandated_attempt_say_what_holds() -> None:
+    """An operations audit: a track Non-Intervention Committee closed was said to be on its
+    rightmost box (7.2, not 6.3.8); during Maginot Mentality's mandated rounds the why of a
+    Rearmament play described an ordinary attempt on every track, and the track's refusal
+    named its id ('the france track') under 6.3.6."""
+    s = new_game(G, "appeasement", 1)
+    d = s.data
+    nic = int(C.card_by_title("Non-Intervention Committee"))
+    take(s, nic, RW)
+    round_of(s, RW)
+    apply(s, f"event:{nic}")
+    round_of(s, LW)
+    n = next(x for x in d["hands"][LW] if not C.cards[x].scoring)
+    apply(s, f"rearm:{n}")
+    why = explain(s, "track:spain", "lw")
+    assert not why.legal and "Non-Intervention Committee closed the Spain track" in why.reason
+    assert why.rules == ("7.2",)
+    s = new_game(G, "great_depression", 3)
+    d = s.data
+    take(s, 65, LW)                     # Maginot Mentality
+    round_of(s, LW)
+    apply(s, "event:65")
+    round_of(s, LW)
+    n = next(x for x in d["hands"][LW] if not C.cards[x].scoring)
+    why = explain(s, f"rearm:{n}", "lw")
+    assert why.legal and "the free Rearmament attempt an Event mandates" in why.reason
+    assert "France track" in why.reason and "Spain track" not in why.reason, why.reason
+    apply(s, f"rearm:{n}")
+    assert "(it must be the France track" in prompt(s).text
+    assert "france track" not in explain(s, "track:spain", "lw").reason

@@ -468,9 +468,19 @@ def _play_reason(st: St, side: int, kind: str, n: int) -> str:
                      f"{_event_text(c, n)}")
         return (f"use all {ops} OPs on SP placement (1 OP per SP, 2 in an "
                 f"opponent-controlled space) or on one Support Check{extra}")
-    bonus = [(t, rearmament_bonus(c, data, side, n, t)) for t in range(len(c.track_ids))]
+    oblig = data["oblig"][side]
+    mandated = oblig[0] if oblig and oblig[0]["kind"] == "rearm" else None
+    only = mandated.get("track") if mandated else None
+    bonus = [(t, rearmament_bonus(c, data, side, n, t)) for t in range(len(c.track_ids))
+             if only is None or c.track_ids[t] == only]
     odds = "; ".join(ops_.rearm_odds(c, data, side, t, ops, card.side, b)
                      for t, b in bonus if ops_.track_open(c, data, t))
+    if mandated:
+        # the mandated attempt (Maginot Mentality): free, on its track only (an audit: the
+        # why listed every track and an ordinary attempt)
+        return (f"the free Rearmament attempt an Event mandates, with {ops} OPs (6.3.5: the "
+                "Availability marker stays as it is; the card's Event does not occur, 6.3.7): "
+                f"{odds}")
     return (f"a Rearmament attempt with {ops} OPs (the card's Event does not occur, 6.3.7): "
             f"{odds}")
 
@@ -750,9 +760,12 @@ class RearmTrack(Ask):
     kind = "rearm_track"
 
     def prompt(self, st: St, frame: Frame) -> Prompt:
+        c = st.game.c
         free = "free " if frame.get("free") else ""
-        on = f" (it must be the {frame['track']} track, 6.3.6)" if frame.get("track") else ""
-        among = _among(st.game.c, frame)
+        forced = frame.get("track")
+        on = (f" (it must be the {c.track_names[c.track_ids.index(forced)]} track, as the "
+              "Event that mandates it says)" if forced in c.track_ids else "")
+        among = _among(c, frame)
         on += f" ({among.strip()}, as its Event says)" if among else ""
         return Prompt(frame["role"], f"Choose the track of your {free}Rearmament attempt "
                       f"with {frame['ops']} OPs{on}", "6.3.2")
@@ -776,12 +789,18 @@ class RearmTrack(Ask):
             bonus = rearmament_bonus(c, data, side, frame.get("card"), t)
             return ops_.rearm_odds(c, data, side, t, frame["ops"], frame.get("card_side"),
                                    bonus, _event_bonus(frame)), ("6.3.2", "6.3.3")
-        if frame.get("track"):
-            return f"this attempt must be on the {frame['track']} track", ("6.3.6",)
+        c = st.game.c
+        if frame.get("track") in c.track_ids:
+            # Maginot Mentality's mandated attempts: the card's Event says which track
+            name = c.track_names[c.track_ids.index(frame["track"])]
+            return (f"this attempt must be on the {name} track, as the Event that mandates "
+                    "it says", ("6.0", "6.3.5"))
         if frame.get("tracks"):
-            return (f"its Event gives a free attempt{_among(st.game.c, frame)} only",
+            return (f"its Event gives a free attempt{_among(c, frame)} only",
                     ("6.3.5",))
-        return "that track's marker is on its rightmost box", ("6.3.8",)
+        shut = ops_.track_shut(c, st.data, action.value) if action.kind == "track" else ""
+        return (shut or "that track takes no attempt now"), (
+            ("6.3.8",) if "rightmost" in shut else ("7.2",) if shut else ("6.3.8",))
 
 
 # -- 2.3.2 Extremists ----------------------------------------------------------------------

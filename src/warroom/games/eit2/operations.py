@@ -209,6 +209,19 @@ def track_complete(c: Components, data: Data, t: int) -> bool:
     return bool(data["rearm"][t] >= len(c.boxes[t]) - 1)
 
 
+def track_shut(c: Components, data: Data, t: int) -> str:
+    """Why track ``t`` takes no attempt now, in words, or "" while it does: its marker on
+    the rightmost box (6.3.8), or an Event that closed it for the turn (an audit: a track
+    closed by Non-Intervention Committee was said to be on its rightmost box)."""
+    if track_complete(c, data, t):
+        return f"the {c.track_names[t]} marker is on its rightmost box (6.3.8)"
+    by = next((x for x in data["closed_tracks"] if x["track"] == t), None)
+    if by is not None:
+        title = c.cards[by["card"]].title if by.get("card") in c.cards else "an Event"
+        return f"{title} closed the {c.track_names[t]} track for this turn (7.2)"
+    return ""
+
+
 def track_open(c: Components, data: Data, t: int) -> bool:
     """6.3.8: a track whose marker is on its rightmost box takes no more attempts; nor
     does one an Event closed for the turn (Non-Intervention Committee)."""
@@ -394,7 +407,7 @@ def rearm_odds(c: Components, data: Data, side: int, t: int, ops: int, card_side
     """6.3.2/6.3.3 in words for ``explain``: the next box and the total it needs, the
     modifiers the attempt would have now, the die rolls that reach it and the chance."""
     if not track_open(c, data, t):
-        return f"the {c.track_names[t]} track is complete (6.3.8)"
+        return track_shut(c, data, t)
     mods = rearm_modifiers(c, data, side, t, card_side)
     for extra in (bonus, event_bonus):
         if extra is not None and extra[0]:
