@@ -145,6 +145,25 @@ def test_finished_game_record_replays_and_uploads(tmp_path: Path) -> None:
         assert step["step"] == 1 and step["steps"] == len(rec["actions"])
         bad = c.post("/api/records", json={**rec, "actions": ["take:9"]})
         assert bad.status_code == 422 and "record step 0" in bad.json()["error"]
+        # the viewer's step of it (the game after 1 action): an audit counted "step 0" as
+        # the viewer's 1 and was told 0
+        assert "the action that would lead to step 1" in bad.json()["error"], bad.text
+        # an upload audit: the same record twice is one upload; seats must be the game's
+        # roles in a few words; a stated result keeps a result's fields only
+        again = c.post("/api/records", json=rec).json()
+        assert again["id"] == up["id"]
+        huge = c.post("/api/records", json={**rec, "seats": {"x" * 1000: "y"}})
+        assert huge.status_code == 422 and "not a role of toy" in huge.json()["error"]
+        long = c.post("/api/records", json={**rec, "seats": {"a": "z" * 100}})
+        assert long.status_code == 422 and "64 characters" in long.json()["error"]
+        junk = c.post("/api/records", json={**rec, "result": {"winner": "a", "junk": "z" * 9}})
+        assert junk.status_code == 200, junk.text
+        kept = c.get(f"/api/records/{junk.json()['id']}").json()["record"]["result"]
+        assert kept == {"winner": "a"}, kept
+        # a finished game replayed with a token of no seat of it: the public view (a 403
+        # before, though its record was given)
+        stale = c.get(f"{url}/replay", params={"step": 1, "token": "bogus"})
+        assert stale.status_code == 200 and stale.json()["role"] is None, stale.text
         # a key given twice is refused, not read as its last (an outside audit)
         twice = json.dumps(rec)[:-1] + ', "game": "eaw1940"}'
         dup = c.post("/api/records", content=twice,

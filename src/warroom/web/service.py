@@ -220,6 +220,28 @@ def content_problem(key: str, stored: str | None, game: Game, over: bool = False
             f"{game.id}=DIR)")
 
 
+RESULT_KEYS = ("termination", "winner", "returns", "scores", "text", "rule", "label")
+"""The fields of a record's stated result (``Outcome.to_json``) an upload keeps."""
+
+
+def _check_uploaded(rec: Record, game: Game) -> None:
+    """An uploaded record's seats name the game's roles, each "human" or a bot, in a few
+    words, and its stated result keeps only a result's fields, in a few KiB: both were
+    stored as sent and sent back on every read (an audit stored 200 KB of each)."""
+    for role, player in rec.seats.items():
+        if role not in game.roles:
+            raise RecordError(f"uploaded record: its seats name {short(role, 40)}, which is "
+                              f"not a role of {game.id} ({', '.join(game.roles)})")
+        if not isinstance(player, str) or len(player) > 64 or not player.isprintable():
+            raise RecordError(f"uploaded record: the seat {role} is {short(player, 40)}; a "
+                              "seat is 'human' or a bot's name (64 characters at most)")
+    if rec.result is not None:
+        rec.result = {k: v for k, v in rec.result.items() if k in RESULT_KEYS}
+        if len(json.dumps(rec.result, default=str)) > 4096:
+            raise RecordError("uploaded record: its stated result is larger than 4 KiB; "
+                              "a result holds a winner, returns and scores")
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
@@ -988,7 +1010,12 @@ class GameService:
             # not (it showed the seat's: an outside audit)
             role = self._perspective(live.game, as_role)
             if role is None and token and as_role != "spectator":
-                role = self.seat(live, token)
+                try:
+                    role = self.seat(live, token)
+                except Forbidden:
+                    # not a seat of this game (a link of another game, a stale token): the
+                    # public view of a finished game, as its record gives (it was a 403)
+                    role = None
         elif not token and all(p != "human" for p in live.seats.values()):
             # bots on every seat: anyone may watch, as a spectator (public facts only)
             if self._perspective(live.game, as_role) is not None:
@@ -1248,10 +1275,25 @@ class GameService:
             raise RecordError(f"uploaded record has more than {MAX_UPLOAD_ACTIONS} actions")
         if rec.game not in self.game_ids:
             raise RecordError(f"unknown game {short(rec.game)}")
-        state = replay(self.loader(rec.game), rec)
-        key = secrets.token_hex(8)
+        game = self.loader(rec.game)
+        _check_uploaded(rec, game)
+        try:
+            state = replay(game, rec)
+        except RecordError as exc:
+            if exc.index is None:
+                raise
+            # the viewer's step N is the game after N actions: the refused action leads to
+            # step index+1 (an audit read "record step 1" and found it at the viewer's 2)
+            raise RecordError(f"{exc} (in the replay viewer, the action that would lead to "
+                              f"step {exc.index + 1})", index=exc.index) from None
+        stored = rec.to_json()
+        # the same record uploaded again is the same upload (each copy was stored anew and
+        # none is ever deleted: an audit): its id is its content's
+        key = hashlib.sha256(json.dumps(stored, sort_keys=True, separators=(",", ":"),
+                                        ensure_ascii=False).encode()).hexdigest()[:16]
         with self._write() as db:
-            db.add(UploadRow(id=key, record=rec.to_json(), created=now()))
+            if db.get(UploadRow, key) is None:
+                db.add(UploadRow(id=key, record=stored, created=now()))
         out = result(state)
         return {"id": key, "game": rec.game, "actions": len(rec.actions),
                 "result": out.to_json() if out is not None else None,
