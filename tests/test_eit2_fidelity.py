@@ -719,3 +719,26 @@ def test_why_a_closed_track_and_a_mandated_attempt_say_what_holds() -> None:
     apply(s, f"rearm:{n}")
     assert "(it must be the France track" in prompt(s).text
     assert "france track" not in explain(s, "track:spain", "lw").reason
+
+
+def test_9_4_a_reduction_into_a_plus_space_makes_no_war_roll() -> None:
+    """The reading in rules.py (an operations audit found it unlisted): a fall of Tension
+    into a +# space rolls nothing; a rise into one rolls."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    d["tension"], d["forced"] = 8, [1]
+    change_tension(C, d, -1, LW, "9.1")
+    assert d["tension"] == 7 and d["forced"] == [1] and not d["outcome"]
+    change_tension(C, d, +1, LW, "9.1")
+    assert d["tension"] == 8 and d["forced"] == []
+
+
+def test_6_2_6_a_checks_why_gives_every_step() -> None:
+    """The odds of a Support Check said 'each point above N removes an opposing SP (then an
+    Extremist), then adds a RW SP': without 6.2.6's cap at control, its last Extremist, or
+    the demilitarised Rhineland's exception (an operations audit)."""
+    s = new_game(G, "1920", 1)
+    text = op.check_odds(C, s.data, RW, sid("Berlin"), 3)
+    assert "up to control" in text and "Extremist if none is there" in text, text
+    rh = op.check_odds(C, s.data, RW, sid("Rhineland"), 3)
+    assert "adds no RW SP (the Rhineland is demilitarised, 3.5R)" in rh, rh

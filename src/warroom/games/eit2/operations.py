@@ -365,10 +365,16 @@ def check_odds(c: Components, data: Data, side: int, s: int, ops: int, extra: in
     target = 2 * c.stability[s]
     ok = [d for d in range(1, 7) if d + ops + drm > target]
     detail = ", ".join(f"{v:+d} {why}" for v, why in mods) or "no modifiers"
+    # all of 6.2.6's steps, and the Rhineland's exception (an audit: the cap, the last
+    # Extremist and the demilitarised Rhineland's 'no SP' were left out)
+    adds = (f"adds no {SIDE[side]} SP (the Rhineland is demilitarised, 3.5R)"
+            if demilitarized(c, data, s) else
+            f"adds {SIDE[side]} SP up to control (no more than the Stability needs)")
     return (f"Support Check in {c.names[s]} {sp_text(data, s)}: die +{ops} OPs {drm:+d} "
             f"({detail}) must beat {target} (Stability {c.stability[s]} x2): {_faces(ok)} "
             f"succeeds, {round(100 * len(ok) / 6)}%; each point above {target} removes an "
-            f"opposing SP (then an Extremist), then adds a {SIDE[side]} SP")
+            f"opposing SP (then an Extremist), then {adds}, then places a {SIDE[side]} "
+            "Extremist if none is there (6.2.6)")
 
 
 def box_effect_text(effect: dict[str, Any]) -> str:

@@ -31,6 +31,11 @@ Readings (each with a test in ``tests/test_eit2_fidelity.py``):
 - 10.4.4 "this new Power is added to the current score": Final Scoring adds Power
   uncapped; the track's 20 caps Power only during play (and 20 wins at once, 10.4.1).
 - 9.4 at Tension 11: the marker cannot move into a +# space, so no roll is made.
+- 9.4 on a reduction: "If the Tension marker moves into a space containing a die roll
+  modifier number ... makes a roll" is read of a rise only. Tension falling (9.1's "or
+  -rarely- decrease") into a lower +# space makes no war roll: war breaks out of rising
+  Tension, and a player lowering it would otherwise risk the war it averts.
+  (``board.change_tension``)
 - 9.2 "Spaces numbered 6 to 11, each with a die roll modifier number (+#)": no value is
   printed; the engine's +1 to +6 are reconstructed (``components.Components.tension_drm``).
 - 10.4.4 "Reaching 20 Power does not result in Automatic Victory during scoring at the end
