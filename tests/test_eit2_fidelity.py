@@ -713,8 +713,12 @@ def test_why_a_closed_track_and_a_mandated_attempt_say_what_holds() -> None:
     apply(s, "event:65")
     round_of(s, LW)
     n = next(x for x in d["hands"][LW] if not C.cards[x].scoring)
+    assert "on the France track" in prompt(s).text, prompt(s).text     # not "france"
     why = explain(s, f"rearm:{n}", "lw")
     assert why.legal and "the free Rearmament attempt an Event mandates" in why.reason
+    assert why.rules == ("6.3.5", "6.3.7", "5.2")
+    refused = explain(s, f"ops:{n}", "lw")
+    assert not refused.legal and "consecutive Rearmament attempt rounds" in refused.reason
     assert "France track" in why.reason and "Spain track" not in why.reason, why.reason
     apply(s, f"rearm:{n}")
     assert "(it must be the France track" in prompt(s).text
@@ -742,3 +746,29 @@ def test_6_2_6_a_checks_why_gives_every_step() -> None:
     assert "up to control" in text and "Extremist if none is there" in text, text
     rh = op.check_odds(C, s.data, RW, sid("Rhineland"), 3)
     assert "adds no RW SP (the Rhineland is demilitarised, 3.5R)" in rh, rh
+
+
+def test_a_success_or_a_box_that_changes_nothing_says_so() -> None:
+    """An operations audit: a successful Support Check with nothing to remove or add, and a
+    box placing SP 'in a space with a friendly Extremist' where there is none, left the log
+    silent."""
+    s = new_game(G, "1920", 1)
+    d = s.data
+    h = sid("Hungary")
+    d["sp"][LW][h] = d["ext"][LW][h] = 0
+    d["sp"][RW][h], d["ext"][RW][h] = C.stability[h], 1
+    d["forced"] = [6]
+    mark = len(s.log)
+    assert op.support_check(C, d, RW, h, 4) > 0
+    assert [e["text"] for e in s.log[mark:] if e["rule"] == "6.2.6"] == [
+        "Nothing to change: no opposing marker is there, RW controls Hungary, and RW has its "
+        "Extremist there"]
+    t = C.track_ids.index("little_entente")
+    box = next(b for b in C.boxes[t] if any(
+        isinstance(e.get("place_sp"), dict) and e["place_sp"].get(
+            "in_space_with_friendly_extremist") for e in b.effects))
+    d["ext"][RW] = [0] * len(C.names)
+    d["rearm_side"][t] = RW                 # the box works for the side its marker shows
+    mark = len(s.log)
+    run_box_effects(C, d, RW, t, box)
+    assert any("no space holds a RW Extremist" in e["text"] for e in s.log[mark:])

@@ -58,6 +58,9 @@ def run_box_effects(c: Components, data: Data, side: int, t: int, box: Box) -> N
                 if options:
                     call(data, "box_place_sp", ROLE[side], side=side, options=options, n=n,
                          box=box.name)
+                else:       # said, not silent (an operations audit)
+                    log(data, "6.3.4", f"{box.name}: no space holds a {SIDE[side]} "
+                        f"Extremist, so its {n} SP {'is' if n == 1 else 'are'} not placed")
         elif key == "remove_opposing_sp":
             remove_sp(c, data, other(side), c.index[arg["space"]], int(arg["n"]), "6.3.4")
         elif key == "support_check":

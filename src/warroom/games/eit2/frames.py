@@ -271,7 +271,10 @@ class ActionRound(Ask):
             # applies shows only in the acting role's legal actions)
             if oblig[0]["kind"] == "rearm":
                 track = oblig[0].get("track")
-                what = "a free Rearmament attempt" + (f" on the {track} track" if track else "")
+                c = st.game.c
+                name = (c.track_names[c.track_ids.index(track)] if track in c.track_ids
+                        else track)
+                what = "a free Rearmament attempt" + (f" on the {name} track" if track else "")
             else:
                 what = "Operations"
             return Prompt(frame["role"], f"{where}: play a card for {what}, as an Event "
@@ -377,11 +380,14 @@ class ActionRound(Ask):
                         "is allowed and loses the game at Verify Held Cards",
                         ("4.5.2", "4.5.3", "10.4.1"))
         if legal:
+            mandated = bool(data["oblig"][side]) and data["oblig"][side][0]["kind"] == "rearm"
             return _play_reason(st, side, kind, card_no), {
                 "score": ("10.1", "6.2"), "event": ("7.1",), "ops": ("6.0", "5.2"),
-                "rearm": ("6.3.2", "6.3.7")}[kind]
+                "rearm": ("6.3.5", "6.3.7", "5.2") if mandated else ("6.3.2", "6.3.7")}[kind]
         if data["oblig"][side]:
-            what = data["oblig"][side][0]["kind"]
+            # the rounds in words ("rearm" was printed as it is kept: a review)
+            what = ("Rearmament attempt" if data["oblig"][side][0]["kind"] == "rearm"
+                    else "Operations")
             if scoring_now(c, data, side):
                 return (f"the rounds left this turn are needed for your Scoring cards, which "
                         f"take precedence: play one now; the consecutive {what} rounds an "
@@ -794,13 +800,13 @@ class RearmTrack(Ask):
             # Maginot Mentality's mandated attempts: the card's Event says which track
             name = c.track_names[c.track_ids.index(frame["track"])]
             return (f"this attempt must be on the {name} track, as the Event that mandates "
-                    "it says", ("6.0", "6.3.5"))
+                    "it says", ("5.2", "6.3.5"))
         if frame.get("tracks"):
             return (f"its Event gives a free attempt{_among(c, frame)} only",
                     ("6.3.5",))
-        shut = ops_.track_shut(c, st.data, action.value) if action.kind == "track" else ""
-        return (shut or "that track takes no attempt now"), (
-            ("6.3.8",) if "rightmost" in shut else ("7.2",) if shut else ("6.3.8",))
+        shut, rule = (ops_.track_shut(c, st.data, action.value) if action.kind == "track"
+                      else ("", "6.3.8"))
+        return (shut or "that track takes no attempt now"), (rule or "6.3.8",)
 
 
 # -- 2.3.2 Extremists ----------------------------------------------------------------------

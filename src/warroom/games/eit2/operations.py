@@ -183,6 +183,7 @@ def support_check(c: Components, data: Data, side: int, s: int, ops: int, extra:
         log(data, "6.2.6", "Not higher than the target: nothing changes")
         return excess
     left = excess
+    before = (data["sp"][o][s], data["ext"][o][s], data["sp"][side][s], data["ext"][side][s])
     k = remove_sp(c, data, o, s, left, "6.2.6")
     left -= k
     while left > 0 and data["ext"][o][s] > 0:
@@ -199,6 +200,13 @@ def support_check(c: Components, data: Data, side: int, s: int, ops: int, extra:
             left -= add
     if left > 0 and data["ext"][side][s] == 0:
         add_extremist(c, data, side, s, "6.2.6")
+    if before == (data["sp"][o][s], data["ext"][o][s], data["sp"][side][s],
+                  data["ext"][side][s]):
+        # a success that changes nothing is said (an operations audit: the log fell silent)
+        held = ("no SP may be added in the demilitarised Rhineland" if demilitarized(c, data, s)
+                else f"{SIDE[side]} controls {c.names[s]}")
+        log(data, "6.2.6", f"Nothing to change: no opposing marker is there, {held}, and "
+            f"{SIDE[side]} has its Extremist there")
     return excess
 
 
@@ -209,17 +217,18 @@ def track_complete(c: Components, data: Data, t: int) -> bool:
     return bool(data["rearm"][t] >= len(c.boxes[t]) - 1)
 
 
-def track_shut(c: Components, data: Data, t: int) -> str:
-    """Why track ``t`` takes no attempt now, in words, or "" while it does: its marker on
-    the rightmost box (6.3.8), or an Event that closed it for the turn (an audit: a track
-    closed by Non-Intervention Committee was said to be on its rightmost box)."""
+def track_shut(c: Components, data: Data, t: int) -> tuple[str, str]:
+    """Why track ``t`` takes no attempt now, in words, and the rule; ("", "") while it
+    does: its marker on the rightmost box (6.3.8), or an Event that closed it for the turn
+    (7.2; an audit: a track closed by Non-Intervention Committee was said to be on its
+    rightmost box)."""
     if track_complete(c, data, t):
-        return f"the {c.track_names[t]} marker is on its rightmost box (6.3.8)"
+        return f"the {c.track_names[t]} marker is on its rightmost box (6.3.8)", "6.3.8"
     by = next((x for x in data["closed_tracks"] if x["track"] == t), None)
     if by is not None:
         title = c.cards[by["card"]].title if by.get("card") in c.cards else "an Event"
-        return f"{title} closed the {c.track_names[t]} track for this turn (7.2)"
-    return ""
+        return f"{title} closed the {c.track_names[t]} track for this turn (7.2)", "7.2"
+    return "", ""
 
 
 def track_open(c: Components, data: Data, t: int) -> bool:
@@ -413,7 +422,7 @@ def rearm_odds(c: Components, data: Data, side: int, t: int, ops: int, card_side
     """6.3.2/6.3.3 in words for ``explain``: the next box and the total it needs, the
     modifiers the attempt would have now, the die rolls that reach it and the chance."""
     if not track_open(c, data, t):
-        return track_shut(c, data, t)
+        return track_shut(c, data, t)[0]
     mods = rearm_modifiers(c, data, side, t, card_side)
     for extra in (bonus, event_bonus):
         if extra is not None and extra[0]:
