@@ -195,12 +195,14 @@ def test_a_report_of_tk_gives_no_win_rates(tmp_path: Path) -> None:
     score of 50% under "No role won any of the games" (a review); it says so instead, and
     draws no win-rate plot."""
     lines = list(iter_batch("tk", games=4, seed=2, bots=["random"]))
+    lines += list(iter_batch("tk", games=2, seed=3, bots=["greedy"]))     # two configurations
     res = analyse("tk", lines)
     assert res["winnerless"] and set(res["winners"]) == {"no winner"}
     written = write_report("tk", lines, tmp_path / "rep")
     text = (tmp_path / "rep" / "report.md").read_text(encoding="utf-8")
     assert "has no winner to win" in text and "| side | wins |" not in text
     assert "With no winner, nothing tips" in text and "won every game or none" not in text
+    assert res["by_config"] and "By bot configuration" not in text
     assert not (tmp_path / "rep" / "winrate.png").exists()
     assert all(p.exists() for p in written)
     assert not analyse("eaw1940", list(iter_batch("eaw1940", games=2, seed=1,

@@ -29,6 +29,7 @@ from typing import Any
 
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import sessionmaker
 
@@ -599,9 +600,10 @@ class GameService:
             found = self._listed.get(game_id)
         if found is None:
             found = self.loader(game_id)
+            cid = content_id(found)
             with self._live_lock:
                 self._listed[game_id] = found
-                self._listed_ids[game_id] = content_id(found)
+                self._listed_ids[game_id] = cid
         return found
 
     # -- loading ----------------------------------------------------------------------------
@@ -1290,10 +1292,15 @@ class GameService:
         # the same record uploaded again is the same upload (each copy was stored anew and
         # none is ever deleted: an audit): its id is its content's
         key = hashlib.sha256(json.dumps(stored, sort_keys=True, separators=(",", ":"),
-                                        ensure_ascii=False).encode()).hexdigest()[:16]
-        with self._write() as db:
-            if db.get(UploadRow, key) is None:
-                db.add(UploadRow(id=key, record=stored, created=now()))
+                                        ensure_ascii=False).encode()).hexdigest()[:32]
+        try:
+            with self._write() as db:
+                if db.get(UploadRow, key) is None:
+                    db.add(UploadRow(id=key, record=stored, created=now()))
+        except IntegrityError:
+            # the same record uploaded at the same moment on PostgreSQL (SQLite's writes
+            # are serialised): the other request stored it
+            pass
         out = result(state)
         return {"id": key, "game": rec.game, "actions": len(rec.actions),
                 "result": out.to_json() if out is not None else None,
