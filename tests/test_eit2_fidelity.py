@@ -719,6 +719,7 @@ def test_why_a_closed_track_and_a_mandated_attempt_say_what_holds() -> None:
     assert why.rules == ("6.3.5", "6.3.7", "5.2")
     refused = explain(s, f"ops:{n}", "lw")
     assert not refused.legal and "consecutive Rearmament attempt rounds" in refused.reason
+    assert "6.3.6" in refused.rules and all(r in G.rules for r in refused.rules), refused.rules
     assert "France track" in why.reason and "Spain track" not in why.reason, why.reason
     apply(s, f"rearm:{n}")
     assert "(it must be the France track" in prompt(s).text

@@ -153,6 +153,8 @@ RULES: dict[str, str] = {
     "6.3.3": "Reach the box's number: advance and flip; else flip only",
     "6.3.4": "Execute the box's effects (Washington Naval Treaty first)",
     "6.3.5": "Free Rearmament attempts do not use the once-per-turn marker",
+    "6.3.6": "An Event's consecutive Rearmament attempts carry over into the next turn when "
+             "this turn's rounds run out (4.5.2)",
     "6.3.7": "A card played for Rearmament has no Event",
     "6.3.8": "Rightmost box reached: Tension +1; the track is closed",
     "6.3.9": "Red Army Purges retreat the USSR marker two boxes",
