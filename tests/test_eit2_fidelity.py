@@ -773,3 +773,25 @@ def test_a_success_or_a_box_that_changes_nothing_says_so() -> None:
     mark = len(s.log)
     run_box_effects(C, d, RW, t, box)
     assert any("no space holds a RW Extremist" in e["text"] for e in s.log[mark:])
+
+
+def test_nothing_to_change_is_not_said_while_an_extremist_is_to_be_relocated() -> None:
+    """All 15 RW Extremists on the board: the check's Extremist comes by a relocation the
+    player is asked for (2.3.2), so 'Nothing to change ... has its Extremist there' was
+    false there (a corpus record showed it)."""
+    s = new_game(G, "1920", 1)
+    d = s.data
+    h = sid("Hungary")
+    d["sp"][LW][h] = d["ext"][LW][h] = 0
+    d["sp"][RW][h], d["ext"][RW][h] = C.stability[h], 0
+    placed = sum(d["ext"][RW])
+    for x in range(len(C.names)):
+        if placed >= 15:
+            break
+        if x != h and not d["ext"][RW][x]:
+            d["ext"][RW][x] = 1
+            placed += 1
+    d["forced"] = [6]
+    mark = len(s.log)
+    op.support_check(C, d, RW, h, 4)
+    assert not [e for e in s.log[mark:] if e["text"].startswith("Nothing to change")]

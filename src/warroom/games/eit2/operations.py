@@ -200,8 +200,9 @@ def support_check(c: Components, data: Data, side: int, s: int, ops: int, extra:
             left -= add
     if left > 0 and data["ext"][side][s] == 0:
         add_extremist(c, data, side, s, "6.2.6")
-    if before == (data["sp"][o][s], data["ext"][o][s], data["sp"][side][s],
-                  data["ext"][side][s]):
+    if data["ext"][side][s] and before == (data["sp"][o][s], data["ext"][o][s],
+                                           data["sp"][side][s], data["ext"][side][s]):
+        # (not where its Extremist is still to come: all 15 on the board, 2.3.2)
         # a success that changes nothing is said (an operations audit: the log fell silent)
         held = ("no SP may be added in the demilitarised Rhineland" if demilitarized(c, data, s)
                 else f"{SIDE[side]} controls {c.names[s]}")
