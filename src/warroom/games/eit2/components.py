@@ -124,6 +124,11 @@ class Components:
             raise KeyError(f"no card titled {title!r}")
         return self.title_number[key]
 
+    def track_name(self, track_id: str) -> str:
+        """The printed name of the Rearmament track of content id ``track_id`` ("france" ->
+        "France"), for the words a player reads."""
+        return self.track_names[self.track_ids.index(track_id)]
+
     def box_index(self, t: int, name: str | None) -> int:
         if name is None:
             return 0

@@ -58,7 +58,13 @@ from warroom.games.eit2.events.registry import (
     run_event,
 )
 from warroom.games.eit2.scoring import final_scoring, regions_now, score_region
-from warroom.games.eit2.sequence import end_turn, next_round, rounds_per_turn, start_turn
+from warroom.games.eit2.sequence import (
+    end_turn,
+    mandated_attempt,
+    next_round,
+    rounds_per_turn,
+    start_turn,
+)
 
 St = State[EitGame]
 Why = tuple[str, tuple[str, ...]]
@@ -269,12 +275,11 @@ class ActionRound(Ask):
         if oblig:
             # the same words whatever the hand holds: a prompt is public (which of the two
             # applies shows only in the acting role's legal actions)
-            if oblig[0]["kind"] == "rearm":
-                track = oblig[0].get("track")
-                c = st.game.c
-                name = (c.track_names[c.track_ids.index(track)] if track in c.track_ids
-                        else track)
-                what = "a free Rearmament attempt" + (f" on the {name} track" if track else "")
+            mandated = mandated_attempt(data, frame["side"])
+            if mandated is not None:
+                track = mandated.get("track")
+                what = "a free Rearmament attempt" + (
+                    f" on the {st.game.c.track_name(track)} track" if track else "")
             else:
                 what = "Operations"
             return Prompt(frame["role"], f"{where}: play a card for {what}, as an Event "
@@ -302,7 +307,7 @@ class ActionRound(Ask):
                 if not oblig:
                     ids.append(g.score_id[n])
                 continue
-            if oblig and oblig[0]["kind"] == "rearm":
+            if mandated_attempt(data, side) is not None:
                 ids.append(g.rearm_id[n])
                 continue
             # 5.2: mandated "consecutive Operation Rounds, see 6.0", and 6.0's Operations are
@@ -339,7 +344,7 @@ class ActionRound(Ask):
         elif kind == "rearm":
             data["discard"].append(card_no)
             oblig = data["oblig"][side]
-            forced = oblig.pop(0) if oblig and oblig[0]["kind"] == "rearm" else None
+            forced = oblig.pop(0) if mandated_attempt(data, side) is not None else None
             if forced is None and oblig and oblig[0]["kind"] == "ops":
                 oblig.pop(0)        # a mandated Operations round spent on Rearmament (6.0)
             free = forced is not None
@@ -380,13 +385,13 @@ class ActionRound(Ask):
                         "is allowed and loses the game at Verify Held Cards",
                         ("4.5.2", "4.5.3", "10.4.1"))
         if legal:
-            mandated = bool(data["oblig"][side]) and data["oblig"][side][0]["kind"] == "rearm"
+            mandated = mandated_attempt(data, side) is not None
             return _play_reason(st, side, kind, card_no), {
                 "score": ("10.1", "6.2"), "event": ("7.1",), "ops": ("6.0", "5.2"),
                 "rearm": ("6.3.5", "6.3.7", "5.2") if mandated else ("6.3.2", "6.3.7")}[kind]
         if data["oblig"][side]:
             # the rounds in words ("rearm" was printed as it is kept: a review)
-            what = ("Rearmament attempt" if data["oblig"][side][0]["kind"] == "rearm"
+            what = ("Rearmament attempt" if mandated_attempt(data, side) is not None
                     else "Operations")
             if scoring_now(c, data, side):
                 return (f"the rounds left this turn are needed for your Scoring cards, which "
@@ -474,13 +479,12 @@ def _play_reason(st: St, side: int, kind: str, n: int) -> str:
                      f"{_event_text(c, n)}")
         return (f"use all {ops} OPs on SP placement (1 OP per SP, 2 in an "
                 f"opponent-controlled space) or on one Support Check{extra}")
-    oblig = data["oblig"][side]
-    mandated = oblig[0] if oblig and oblig[0]["kind"] == "rearm" else None
-    only = mandated.get("track") if mandated else None
-    bonus = [(t, rearmament_bonus(c, data, side, n, t)) for t in range(len(c.track_ids))
-             if only is None or c.track_ids[t] == only]
-    odds = "; ".join(ops_.rearm_odds(c, data, side, t, ops, card.side, b)
-                     for t, b in bonus if ops_.track_open(c, data, t))
+    mandated = mandated_attempt(data, side)
+    # the open tracks the attempt may be on (a mandated one's own only), as the decision
+    # after the play offers them
+    tracks = _tracks(c, data, {"track": mandated.get("track")} if mandated else {})
+    odds = "; ".join(ops_.rearm_odds(c, data, side, t, ops, card.side,
+                                     rearmament_bonus(c, data, side, n, t)) for t in tracks)
     if mandated:
         # the mandated attempt (Maginot Mentality): free, on its track only (an audit: the
         # why listed every track and an ordinary attempt)
@@ -740,7 +744,7 @@ def _among(c: Components, frame: Frame) -> str:
     among = frame.get("tracks")
     if not among:
         return ""
-    names = [f"the {c.track_names[c.track_ids.index(t)]}" for t in among]
+    names = [f"the {c.track_name(t)}" for t in among]
     return f" on {' or '.join(names)} track"
 
 
@@ -769,8 +773,8 @@ class RearmTrack(Ask):
         c = st.game.c
         free = "free " if frame.get("free") else ""
         forced = frame.get("track")
-        on = (f" (it must be the {c.track_names[c.track_ids.index(forced)]} track, as the "
-              "Event that mandates it says)" if forced in c.track_ids else "")
+        on = (f" (it must be the {c.track_name(forced)} track, as the Event that mandates "
+              "it says)" if forced in c.track_ids else "")
         among = _among(c, frame)
         on += f" ({among.strip()}, as its Event says)" if among else ""
         return Prompt(frame["role"], f"Choose the track of your {free}Rearmament attempt "
@@ -798,9 +802,8 @@ class RearmTrack(Ask):
         c = st.game.c
         if frame.get("track") in c.track_ids:
             # Maginot Mentality's mandated attempts: the card's Event says which track
-            name = c.track_names[c.track_ids.index(frame["track"])]
-            return (f"this attempt must be on the {name} track, as the Event that mandates "
-                    "it says", ("5.2", "6.3.5"))
+            return (f"this attempt must be on the {c.track_name(frame['track'])} track, as the "
+                    "Event that mandates it says", ("5.2", "6.3.5"))
         if frame.get("tracks"):
             return (f"its Event gives a free attempt{_among(c, frame)} only",
                     ("6.3.5",))

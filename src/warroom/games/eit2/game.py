@@ -279,7 +279,7 @@ class EuropeInTurmoil2(EitGame):
                         "text": f"{ROLE[m['side']].upper()} OPs {m['value']:+d} (at least "
                                 f"{m.get('min', 1)}){until(m)}"})
         for m in data["rearm_mods"]:
-            on = (f" on the {c.track_names[c.track_ids.index(m['track'])]} track"
+            on = (f" on the {c.track_name(m['track'])} track"
                   if m.get("track") in c.track_ids else "")
             out.append({"kind": "rearmament", "side": ROLE[m["side"]], "value": m["value"],
                         "source": m.get("why") or card(m), "rule": "6.3.2",

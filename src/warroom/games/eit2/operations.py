@@ -272,6 +272,19 @@ def rearm_modifiers(c: Components, data: Data, side: int, t: int, card_side: str
     return mods
 
 
+def attempt_modifiers(c: Components, data: Data, side: int, t: int, card_side: str | None,
+                      bonus: tuple[int, str] | None = None,
+                      event_bonus: tuple[int, str] | None = None) -> list[tuple[int, str]]:
+    """The modifiers of a Rearmament attempt (6.3.2), with the played card's own text
+    (``bonus``, 6.3.7) and the Event that gave a free attempt (``event_bonus``) where they
+    give one: the attempt and its odds read the same list."""
+    mods = rearm_modifiers(c, data, side, t, card_side)
+    for extra in (bonus, event_bonus):
+        if extra is not None and extra[0]:
+            mods.append((int(extra[0]), str(extra[1])))
+    return mods
+
+
 def rearmament_attempt(c: Components, data: Data, side: int, t: int, ops: int,
                        card_side: str | None, free: bool,
                        bonus: tuple[int, str] | None = None,
@@ -285,10 +298,7 @@ def rearmament_attempt(c: Components, data: Data, side: int, t: int, ops: int,
         data["rearm_available"][side] = 0
         log(data, "6.3.2", f"{SIDE[side]} flips the Rearmament Availability marker to "
             "Unavailable")
-    mods = rearm_modifiers(c, data, side, t, card_side)
-    for extra in (bonus, event_bonus):
-        if extra is not None and extra[0]:
-            mods.append((int(extra[0]), str(extra[1])))
+    mods = attempt_modifiers(c, data, side, t, card_side, bonus, event_bonus)
     die = roll(data)
     total = die + ops + sum(v for v, _ in mods)
     box = c.boxes[t][data["rearm"][t] + 1]
@@ -424,10 +434,7 @@ def rearm_odds(c: Components, data: Data, side: int, t: int, ops: int, card_side
     modifiers the attempt would have now, the die rolls that reach it and the chance."""
     if not track_open(c, data, t):
         return track_shut(c, data, t)[0]
-    mods = rearm_modifiers(c, data, side, t, card_side)
-    for extra in (bonus, event_bonus):
-        if extra is not None and extra[0]:
-            mods.append((int(extra[0]), str(extra[1])))
+    mods = attempt_modifiers(c, data, side, t, card_side, bonus, event_bonus)
     drm = sum(v for v, _ in mods)
     box = c.boxes[t][data["rearm"][t] + 1]
     needed = box.needed if box.needed is not None else 0

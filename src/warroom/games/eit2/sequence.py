@@ -9,6 +9,8 @@ needs no frame handler.
 
 from __future__ import annotations
 
+from typing import Any
+
 from warroom.core.flow import call, game_over, reveal
 from warroom.core.log import log
 from warroom.core.rng import randbelow
@@ -136,20 +138,27 @@ def next_round(c: Components, data: Data) -> None:
     call(data, "end_turn")
 
 
+def mandated_attempt(data: Data, side: int) -> dict[str, Any] | None:
+    """The mandated Rearmament round at the head of ``side``'s obligations (Maginot
+    Mentality's consecutive free attempts, 4.5.2/6.3.6), or ``None``."""
+    oblig = data["oblig"][side]
+    return oblig[0] if oblig and oblig[0]["kind"] == "rearm" else None
+
+
 def lapse_obligations(c: Components, data: Data, side: int) -> None:
     """6.3.8 with 5.1: a mandated Rearmament round (Maginot Mentality, a free attempt an
     Event gives) is re-checked when it comes due: once its track is closed (or no track is
     open at all) the attempt cannot be made and the obligation lapses; the round is an
     ordinary one. Mandated Operations rounds (German Generals Object) can always be made."""
     oblig = data["oblig"][side]
-    while oblig and oblig[0]["kind"] == "rearm":
-        track = oblig[0].get("track")
+    while (head := mandated_attempt(data, side)) is not None:
+        track = head.get("track")
         tracks = ([c.track_ids.index(track)] if track is not None
                   else range(len(c.track_ids)))
         if any(track_open(c, data, t) for t in tracks):
             return
         oblig.pop(0)
-        where = f"the {c.track_names[c.track_ids.index(track)]} track is" if track else \
+        where = f"the {c.track_name(track)} track is" if track else \
             "no Rearmament track is"
         log(data, "6.3.8", f"{SIDE[side]}'s mandated Rearmament attempt lapses: {where} "
             f"open ({len(oblig)} mandated round(s) left)", role=ROLE[side])
