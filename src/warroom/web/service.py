@@ -564,8 +564,6 @@ class GameService:
             recent = [r for r in db.scalars(select(GameRow).order_by(GameRow.updated.desc())
                                             .limit(limit + len(have))) if r.id not in have]
             rows = named + recent[:limit]
-            games: dict[str, Game] = {}
-            cids: dict[str, str] = {}
             seats: dict[str, dict[str, str]] = {}
             for s in db.scalars(select(SeatRow).where(
                     SeatRow.game_id.in_([r.id for r in rows]))):
@@ -573,24 +571,18 @@ class GameService:
         return [{"id": r.id, "game": r.game, "scenario": r.scenario, "version": r.version,
                  "status": r.status, "seats": seats.get(r.id, {}),
                  "seed_chosen": bool(r.seed_chosen),
-                 "other_content": self._other(r, games, cids),
+                 "other_content": self._other(r),
                  "result": r.result, "updated": _utc(r.updated).isoformat()} for r in rows]
 
-    def _other(self, row: GameRow, games: dict[str, Game], ids: dict[str, str]
-               ) -> str | None:
+    def _other(self, row: GameRow) -> str | None:
         """Why the listed game ``row`` cannot be opened on this server, its content pack
         not being this server's (:func:`content_problem`), or ``None``: the lobby offered
-        such games as any other, and each answered 409 (a review). ``games``: the games
-        loaded for this list, by id (a pack's game is parsed once a list, not once a row),
-        and their content ids."""
+        such games as any other, and each answered 409 (a review)."""
         if row.content is None or row.game not in self.game_ids:
             return None
-        if row.game not in games:
-            games[row.game] = self._listed_game(row.game)
-            ids[row.game] = self._listed_ids[row.game]
-        game = games[row.game]
+        game = self._listed_game(row.game)
         return content_problem(row.id, row.content, game, row.status == "over",
-                               self.pack_print(game), ids[row.game])
+                               self.pack_print(game), self._listed_ids[row.game])
 
     def _listed_game(self, game_id: str) -> Game:
         """``game_id`` as this server plays it, loaded once for the lobby's lists (a
