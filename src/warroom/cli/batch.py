@@ -24,7 +24,6 @@ from rich.table import Table
 
 from warroom.cli.common import emit_json as _emit_json
 from warroom.cli.common import fail as _fail
-from warroom.cli.common import os_problem
 from warroom.core.errors import WarroomError
 from warroom.sim import (
     OutputWriter,
@@ -132,11 +131,8 @@ def simulate(
         summary = summarize(game, seed, results, scenario, names)
         if report is not None:
             written = write_report(game, as_lines(results), report, "--report")
-    except WarroomError as exc:
+    except (WarroomError, OSError) as exc:   # an OSError: a path the system refuses
         _fail(exc)
-        return
-    except OSError as exc:      # a path the system refuses (a name too long): one line
-        _fail(os_problem(exc))
         return
     except KeyboardInterrupt:
         _stopped(len(results), out, records)
@@ -196,11 +192,8 @@ def tournament(
         roles = tuple(lines[0]["bots"]) if lines else ()
         summary = tally(game, roles, names, lines, seed=seed, games=games_,
                         scenario=scenario)
-    except WarroomError as exc:
+    except (WarroomError, OSError) as exc:   # an OSError: a path the system refuses
         _fail(exc)
-        return
-    except OSError as exc:      # a path the system refuses (a name too long): one line
-        _fail(os_problem(exc))
         return
     except KeyboardInterrupt:
         _stopped(len(lines), out, None)
@@ -267,11 +260,8 @@ def report(
     if is_training_log(results):
         try:
             page = write_training_report(results, out)
-        except WarroomError as exc:
+        except (WarroomError, OSError) as exc:
             _fail(exc)
-            return
-        except OSError as exc:
-            _fail(os_problem(exc))
             return
         console.print(f"training curve of {results}: wrote {page} and "
                       f"{out / 'training.png'}")
@@ -282,11 +272,8 @@ def report(
         for note in notes:
             err.print(f"note: {note}")
         written = write_report(game or gid, as_lines(lines), out)
-    except WarroomError as exc:
+    except (WarroomError, OSError) as exc:   # an OSError: a path the system refuses
         _fail(exc)
-        return
-    except OSError as exc:      # a path the system refuses (a name too long): one line
-        _fail(os_problem(exc))
         return
     console.print(f"{len(lines)} games of {game or gid}: wrote {written[-1]} and "
                   f"{len(written) - 1} plots in {out}")

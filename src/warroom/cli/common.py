@@ -26,17 +26,19 @@ def printable(text: str) -> str:
 
 
 def fail(exc: Exception, code: int = 2) -> None:
-    """Print ``error: <what went wrong>`` on stderr and exit with ``code`` (2: bad input)."""
-    err.print(Text.assemble(("error: ", "bold red"), printable(str(exc))))
+    """Print ``error: <what went wrong>`` on stderr and exit with ``code`` (2: bad input);
+    a file the system refused, in one line (:func:`os_problem`)."""
+    text = os_problem(exc) if isinstance(exc, OSError) else str(exc)
+    err.print(Text.assemble(("error: ", "bold red"), printable(text)))
     raise typer.Exit(code)
 
 
-def os_problem(exc: OSError) -> Exception:
+def os_problem(exc: OSError) -> str:
     """One line on a file the system refused (a name too long, a device): a bad-input audit
     had tracebacks from ``Path.is_file`` on a 300-character ``--out``."""
     name = str(exc.filename) if exc.filename is not None else "a file"
     shown = name if len(name) <= 80 else name[:79] + "…"
-    return OSError(f"cannot use {shown}: {exc.strerror or exc}")
+    return f"cannot use {shown}: {exc.strerror or exc}"
 
 
 def warn(text: str) -> None:
