@@ -149,21 +149,20 @@ function redrawGames(tbody, games, mine) {
     const tokens = mine[g.id] || {};
     const roles = Object.keys(tokens);
     const links = [];
-    if (roles.length > 1) {
+    // a game created with another content pack than this server's answers 409: it is not
+    // offered to resume, watch or replay here; a finished one's record (as stored) is
+    const opens = !g.other_content;
+    if (opens && roles.length > 1) {
       links.push(h("a", { href: hotseatUrl(g.id, roles.map((r) => tokens[r])), class: "button small" }, "Resume"));
-    } else if (roles.length === 1) {
+    } else if (opens && roles.length === 1) {
       links.push(h("a", { href: `/games/${g.id}#${tokens[roles[0]]}`, class: "button small" }, `Resume as ${roleName(roles[0])}`));
     }
     const bots = Object.values(g.seats || {}).every((p) => p !== "human");
-    if (g.other_content) {
-      // created with another content pack than this server's: it answers 409, so it is not
-      // offered to play, watch or replay here; a finished one's record (as stored) is
-      links.length = 0;
-    } else if (g.status !== "over" && bots) {
+    if (opens && g.status !== "over" && bots) {
       links.push(h("a", { href: `/games/${g.id}/replay`, class: "button small watch" }, "Watch"));
     }
     if (g.status === "over") {
-      if (!g.other_content) links.push(h("a", { href: `/games/${g.id}/replay`, class: "button small replay" }, "Replay"));
+      if (opens) links.push(h("a", { href: `/games/${g.id}/replay`, class: "button small replay" }, "Replay"));
       links.push(h("a", { href: `/api/games/${g.id}/record`, class: "button small", download: `${g.game}-${g.id}.json` }, "Record"));
     }
     return h("tr", { dataset: { id: g.id, status: g.status } },
