@@ -48,7 +48,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         assert time.monotonic() < deadline, "the server did not start within 20 s"
         time.sleep(0.05)
     try:
-        yield Server(f"http://127.0.0.1:{port}", broken)
+        yield Server(f"http://127.0.0.1:{port}", broken, db)
     finally:
         srv.should_exit = True
         thread.join(15)

@@ -49,6 +49,7 @@ def why_not_starting(gid: str) -> str | None:
 class Server:
     url: str
     broken: dict[str, str] = field(default_factory=dict)   # real game -> why it is left out
+    db: Path | None = None                                  # its SQLite file
 
     def api(self, method: str, path: str, **kw: Any) -> Any:
         import httpx

@@ -6,6 +6,7 @@ handed out, no way to watch a game of bots, steps lost on a slow connection)."""
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -155,3 +156,39 @@ def test_a_live_update_whose_load_fails_is_loaded_again(page: Any, server: Serve
     page.wait_for_function("() => ![...document.querySelectorAll('#messages strong')]"
                            ".some((s) => s.textContent === 'Offline')", timeout=5_000)
     page.unroute("**/view*")
+
+
+def test_a_game_of_another_content_pack_is_marked_and_offers_no_dead_link(
+        page: Any, server: Server) -> None:
+    """A game created with a content pack the server no longer plays answers 409 (the
+    review of 6 December 2026): the lobby marks it, says why on hover, and offers no Resume,
+    Watch or Replay link that would only answer that; a finished one keeps its Record."""
+    assert server.db is not None
+    seats = {"a": "human", "b": "human"}
+    live = server.api("POST", "/api/games", json={"game": "toy", "seed": 11, "seats": seats})
+    over = server.api("POST", "/api/games", json={"game": "toy", "seed": 12, "seats": seats})
+    play_to_the_end(server, over["id"], over["tokens"])
+    mine = {g["id"]: g["tokens"] for g in (live, over)}
+    with sqlite3.connect(server.db) as db:      # as if created under another --content
+        db.execute("UPDATE games SET content = ? WHERE id IN (?, ?)",
+                   ("pack:" + "0" * 16 + ":" + "1" * 16, live["id"], over["id"]))
+    page.goto("/")
+    page.evaluate("(m) => localStorage.setItem('warroom.seats', JSON.stringify(m))", mine)
+    page.reload()
+    for g, status in ((live, "in play"), (over, "over")):
+        row = page.locator(f'#games tr[data-id="{g["id"]}"]')
+        row.wait_for()
+        mark = row.locator(".status.other")
+        assert mark.inner_text() == "another content pack", status
+        assert "--content" in (mark.get_attribute("title") or "")
+        links = row.locator("td.links a").all_inner_texts()
+        assert not [t for t in links if t.startswith(("Resume", "Watch", "Replay"))], links
+    assert row.locator("td.links a").all_inner_texts() == ["Record"]
+    # the same games under the pack they were made with: links again
+    with sqlite3.connect(server.db) as db:
+        db.execute("UPDATE games SET content = NULL WHERE id IN (?, ?)",
+                   (live["id"], over["id"]))
+    page.reload()
+    row = page.locator(f'#games tr[data-id="{live["id"]}"]')
+    row.locator("td.links a").first.wait_for()
+    assert row.locator("td.links a").all_inner_texts() == ["Resume"]
