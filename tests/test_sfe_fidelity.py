@@ -33,6 +33,7 @@ from warroom.core.protocol import (
 from warroom.core.rng import Rng
 from warroom.games.sfe import engine as E
 from warroom.games.sfe.components import AXIS, SOV, WEST
+from warroom.games.sfe.counters import owner
 from warroom.games.sfe.game import current_battle
 
 C = G.c
@@ -773,3 +774,91 @@ def test_a_defender_reinforces_by_land_lines_only() -> None:
     # a land line still brings one in: Paris into Sedan (the 8.1 example)
     assert "Paris" in [C.names[src] for src, _h, _a in G.into[C.index["Sedan"]]]
     check(s)
+
+
+def test_strategic_redeploy_never_sends_an_army_into_the_usa_box() -> None:
+    """The USA box's counters "enter play" there and only leave it (2, 6.6): a move into it
+    is refused, and Strategic Redeploy took the box among its destinations from the Allied
+    3rd play deck (an sfe audit of 6 December 2026: a Western 1 redeployed from Paris)."""
+    s = allied_turn(seed=1)
+    d = s.data
+    d["dn"][1] = 3                      # the Allied 3rd play deck: the USA box is active
+    E.usa_entry(s)
+    s.invalidate()
+    assert E.usa_active(d) and "USA" in [C.names[x] for x in E.build_locations(s, WEST)]
+    give(s, 1, ["al17", "al01", "al02", "al03", "al04"])
+    play(s, "op:event", "card:al17", "loc:Paris")
+    play(s, keys(s)[0])
+    assert "loc:London" in keys(s) and "loc:USA" not in keys(s), keys(s)
+    e = explain(s, "loc:USA", "allies")
+    assert not e.legal and "its counters only leave it" in e.reason, e.reason
+    assert "6.6" in e.rules, e.rules
+    check(s)
+
+
+def test_why_no_event_operation_names_the_battle_events_and_7_2_9() -> None:
+    """7.2.9: "Battle Event cards are played only during battle." With only Battle Events
+    in hand the event operation was refused as "icon, additional cards, counter mix or a
+    place for it missing", citing 3.3; a Battle Event in the event operation was only "not
+    a choice now" (an sfe audit)."""
+    s = new_game(G, seed=1)
+    give(s, 0, ["ax14", "ax15", "ax08", "ax09", "ax12", "ax13"])
+    assert "op:event" not in keys(s)
+    e = explain(s, "op:event", "axis")
+    assert e.reason == ("Guderian (Great Commander), Defender Reinforce Battle: Battle "
+                        "Events, played only during a battle"), e.reason
+    assert e.rules[0] == "7.2.9" and "3.3" not in e.rules, e.rules
+    s = new_game(G, seed=1)
+    give(s, 0, ["ax14", "ax15", "ax20", "ax09", "ax12", "ax13"])
+    play(s, "op:event")
+    assert keys(s) == ["card:ax20"], keys(s)
+    e = explain(s, "card:ax14", "axis")
+    assert "Battle Event, played only during a battle" in e.reason and "7.2.9" in e.rules
+
+
+def test_why_no_move_when_no_army_may_move_says_fortresses_never_move() -> None:
+    """Move cards in hand, but the Axis hold only a fortress: the move operation's refusal
+    named the counter mix and 3.3 (an sfe audit); it says no army may move, citing 7.2.2."""
+    s = new_game(G, seed=1)
+    for i, units in enumerate(s.data["u"]):
+        if any(owner(u) == AXIS for u in units):
+            clear(s, C.names[i])
+    put(s, "Berlin", AXIS, 3, "west", fort=True)
+    give(s, 0, ["ax01", "ax02", "ax08", "ax09", "ax12", "ax13"])
+    assert "op:move" not in keys(s)
+    e = explain(s, "op:move", "axis")
+    assert e.reason.startswith("no army of yours may move: fortresses never move"), e.reason
+    assert e.rules == ("7.2.4", "7.2.2"), e.rules
+
+
+def test_counters_leave_a_contested_location_by_their_own_halfs_lines() -> None:
+    """The reading in rules.py: an Axis 2 in the east half of contested Sedan does not go
+    to Paris, whose line leaves from the west half; the refusal cites 8.5 and 8.6, where
+    the book ties a retreat and a supply line to the half's own lines."""
+    s = new_game(G, seed=1)
+    clear(s, "Sedan")
+    put(s, "Sedan", WEST, 1, "west")
+    put(s, "Sedan", AXIS, 2, "east")
+    give(s, 0, ["ax01", "ax02", "ax03", "ax04", "ax05", "ax06"])
+    play(s, "op:move", "card:ax01", "loc:Sedan", "unit:2")
+    assert "loc:Paris" not in keys(s)
+    e = explain(s, "loc:Paris", "axis")
+    assert "counters leave only by the lines of their own half" in e.reason, e.reason
+    assert e.rules == ("7.2.5", "8.5", "8.6"), e.rules
+
+
+def test_an_enemy_fortress_alone_in_its_half_may_be_attacked() -> None:
+    """The reading in rules.py (7.2.7 says "army counters"): a Western 1 beside an Axis
+    fortress alone in contested Sedan may attack it; the Axis, with only the fortress
+    there, are not offered the attack."""
+    s = allied_turn(seed=1)
+    clear(s, "Sedan")
+    put(s, "Sedan", WEST, 1, "west")
+    put(s, "Sedan", AXIS, 3, "east", fort=True)
+    give(s, 1, ["al01", "al02", "al03", "al04", "al08"])
+    assert "op:attack" in keys(s)
+    s = new_game(G, seed=1)
+    clear(s, "Sedan")
+    put(s, "Sedan", WEST, 1, "west")
+    put(s, "Sedan", AXIS, 3, "east", fort=True)
+    assert "op:attack" not in keys(s)

@@ -162,6 +162,54 @@ def build_refusal(st: St, side: int, cards: list[int]) -> tuple[str, tuple[str, 
     return "; ".join(reasons), ("7.2.1", *[r for r in rules if r != "7.2.1"])
 
 
+def event_refusal(st: St, side: int, cards: list[int]) -> tuple[str, tuple[str, ...]]:
+    """Why none of ``cards`` is played for the event operation now (7.2.9): no event, a
+    Battle Event ("played only during battle"), Weapon Development with the bombing marker
+    at the end of the track (7.2.3), Strategic Redeploy with no army that has somewhere to
+    go. An audit saw only a generic "icon, additional cards, counter mix" citing 3.3."""
+    c = st.game.c
+    reasons: dict[str, tuple[str, ...]] = {}
+    battle = [x for x in cards if c.card_event[x] and c.event_battle[c.card_event[x]]]
+    if battle:
+        names = ", ".join(c.card_names[x] if c.card_names[x] == c.event_names[c.card_event[x]]
+                          else f"{c.card_names[x]} ({c.event_names[c.card_event[x]]})"
+                          for x in battle)
+        what = "a Battle Event" if len(battle) == 1 else "Battle Events"
+        reasons[f"{names}: {what}, played only during a battle"] = ("7.2.9", "8")
+    for x in cards:
+        ev = c.card_event[x]
+        if ev == EV_WEAPON and not can_bomb(st, side, extra=0):
+            reasons[f"{c.card_names[x]}: the bombing marker is at the end of the track"] = (
+                "7.2.3",)
+        elif ev == EV_REDEPLOY and not redeploy_sources(st, side, quick=True):
+            reasons[f"{c.card_names[x]}: no army in a friendly controlled, in supply "
+                    "location has another such location to go to"] = ("7.2.9",)
+    if not reasons:
+        return "no card in hand has an event", ("7.2.9", "4")
+    rules: list[str] = []
+    for rs in reasons.values():
+        rules += [r for r in rs if r not in rules]
+    return "; ".join(reasons), ("7.2.9", *[r for r in rules if r != "7.2.9"])
+
+
+def move_refusal(st: St, side: int) -> tuple[str, tuple[str, ...]]:
+    """Why no move operation is possible although the hand holds a move card (7.2.4): no
+    army of the side may move (fortresses never move, 7.2.2; the Soviets not before the 2nd
+    Allied play deck, 6.4), or none can reach a location it may enter with the cards held
+    (entering an enemy occupied location needs another card for its air power, 7.2.4)."""
+    data = st.data
+    owners = [o for o in SIDE_OWNERS[side] if E.movable(data, o)]
+    armies = any(u >> OWNER_SHIFT in owners and not u & FORT_BIT
+                 for loc in data["u"] for u in loc)
+    if not armies:
+        why = ("no army of yours may move: fortresses never move"
+               + ("; Soviet armies move from the 2nd Allied play deck" if side else ""))
+        return why, ("7.2.4", "7.2.2") + (("6.4",) if side else ())
+    return ("no army of yours can reach a location it may enter with the move cards held "
+            "(entering an enemy occupied location needs another card for its air power; a "
+            "naval move line needs a naval move card)"), ("7.2.4", "7.2.5", "8.1")
+
+
 def can_fortress(st: St, side: int, b: Board | None = None) -> bool:
     """7.2.2: the Axis hold a fortress counter and a place for it, and one more card."""
     c = st.game.c
@@ -472,6 +520,15 @@ def redeploy_sources(st: St, side: int, quick: bool = False) -> list[tuple[int, 
     return list(out)
 
 
+def redeploy_destinations(st: St, owner: int, source: int) -> list[int]:
+    """Where Strategic Redeploy may take an army of ``owner`` from ``source``: the other
+    friendly controlled, in supply locations (7.2.1's build locations), never the USA box,
+    which is entered only by building there (2, 6.6; an audit saw a Western army redeployed
+    into it from Paris)."""
+    usa = st.game.c.usa
+    return [x for x in E.build_locations(st, owner) if x != source and x != usa]
+
+
 def _redeploy_sources(st: St, side: int, quick: bool) -> list[tuple[int, int]]:
     c = st.game.c
     data = st.data
@@ -479,18 +536,18 @@ def _redeploy_sources(st: St, side: int, quick: bool) -> list[tuple[int, int]]:
     for owner in SIDE_OWNERS[side]:
         if not E.movable(data, owner):
             continue
-        if quick:  # two held supply locations, one with an army: enough to know
+        if quick:  # an army in a held supply location, another one to go to: enough
             held = [s for s in c.sources[owner] if data["ctl"][s] == owner
                     and sides_in(data["u"][s]) <= (1 if owner == AXIS else 2)
                     and (s != c.usa or E.usa_active(data))]
-            if len(held) >= 2 and any(u >> OWNER_SHIFT == owner and not u & FORT_BIT
-                                      for s in held for u in data["u"][s]):
-                return [(held[0], owner)]
+            for s in held:
+                if (any(u >> OWNER_SHIFT == owner and not u & FORT_BIT for u in data["u"][s])
+                        and any(d != s and d != c.usa for d in held)):
+                    return [(s, owner)]
         locs = E.build_locations(st, owner)
-        if len(locs) < 2:
-            continue
         for loc in locs:
-            if any(u >> OWNER_SHIFT == owner and not u & FORT_BIT for u in data["u"][loc]):
+            if (any(u >> OWNER_SHIFT == owner and not u & FORT_BIT for u in data["u"][loc])
+                    and redeploy_destinations(st, owner, loc)):
                 out.append((loc, owner))
     return out
 

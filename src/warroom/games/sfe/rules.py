@@ -80,6 +80,27 @@ Where the book leaves room, warroom reads it as follows (each reading has a test
   location whose one line from the source enters the enemy half (a battle, 7.2.5) is also
   reached round, into its friendly half, with no battle: the mover chooses the half when
   both are open (``move_entry``), and goes round when no air card is left for the battle.
+- **Counters leave a contested location by their own half's lines (7.2.5, 8.5, 8.6).**
+  The book says how a move enters a contested location ("through a move line that enters
+  through their friendly occupied half ... no battle"), not how it leaves one. warroom
+  reads the halves alike both ways: counters in one half leave only by the lines that
+  start from that half, as an attacker beaten in a contested location retreats "using a
+  move line that exits the half of the location he is attacking from" (8.5) and a supply
+  line's "move line into and out of the contested location must be through the friendly
+  occupied half" (8.6). A refused destination says so and cites those rules.
+- **A fortress alone in its half may be attacked (7.2.7, 7.2.2).** 7.2.7 lets the active
+  player attack "if ... both players have army counters contesting a location (each
+  occupying half of the location)". A fortress is no army counter, but it is a counter
+  that "only defend[s]" (7.2.2) and holds its half: warroom lets an enemy army in the
+  other half attack it, else a fortress left alone beside an enemy half could never be
+  taken. The side that holds only a fortress in a contested location has no army to
+  attack with, so it is not offered the attack.
+- **Strategic Redeploy never goes into the USA box (2, 6.6; reconstructed card).** Its
+  reconstructed text moves an army "to any other friendly controlled, in supply location";
+  the USA box is one from the Allied 3rd play deck, but the book has the box's counters
+  only leave it (2: "one way, you may not move from Algiers to London and the USA"; 6.6:
+  its counters "enter play" there), so no army is redeployed into it (an sfe audit of 6
+  December 2026 saw a Western army sent there from Paris).
 - **Game end (6.2, 9.4).** The game ends at the end of an Allied turn when the Allied 3rd
   play deck has run out "and the Allied player has no more playable cards": no card of
   the hand can be played for an operation "by play of a card" (7.1: build, bombing,

@@ -71,11 +71,14 @@ from warroom.games.sfe.operations import (
     attack_targets,
     build_options,
     build_refusal,
+    event_refusal,
+    move_refusal,
     move_sources,
     mover_owner,
     op_cards,
     path_in,
     possible_ops,
+    redeploy_destinations,
     redeploy_sources,
     why_no_place,
 )
@@ -278,6 +281,10 @@ class Operation(Decision[SfeBase]):
                     "fortress", (rule, "8.6"))
         if op == OP_MOVE and not any(c.card_move[x] for x in hand):
             return "no card in hand has a move icon", (rule, "4")
+        if op == OP_MOVE:
+            return move_refusal(st, side)
+        if op == OP_EVENT:
+            return event_refusal(st, side, hand)
         if op == OP_BOMB:
             if not any(c.card_bomb[x] for x in hand):
                 return "no card in hand has the strategic bombing icon", (rule,)
@@ -417,6 +424,8 @@ class OperationCard(Decision[SfeBase]):
             return "that card is not in your hand", ("4.1",)
         if action.kind == "card" and op == OP_BUILD:
             return build_refusal(st, frame["side"], [action.value])
+        if action.kind == "card" and op == OP_EVENT:
+            return event_refusal(st, frame["side"], [action.value])
         return f"not a choice now: {self.prompt(st, frame).text}", (rule, "4.2")
 
 
@@ -875,7 +884,8 @@ class Move(Decision[SfeBase]):
         side = 0 if own == AXIS else 1
         if b.cont[src] and all(ln[2] != b.fh[side][src] for ln in open_):
             return (f"from contested {here} counters leave only by the lines of their own "
-                    f"half, and the line to {name} leaves from the other half", ("7.2.5",))
+                    f"half, and the line to {name} leaves from the other half",
+                    ("7.2.5", "8.5", "8.6"))
         if not self.may_fight(st, frame, d):
             return (f"moving into {name} means a battle, and each battle of a move needs an "
                     "air power card: none is left in your hand for another", ("7.2.5",))
@@ -1145,8 +1155,16 @@ class Redeploy(Decision[SfeBase]):
         if not frame["selected"]:
             return [g.unit_id[k] for k in army_kinds(st.data["u"][frame["source"]],
                                                       frame["owner"])]
-        return [g.loc_id[x] for x in E.build_locations(st, frame["owner"])
-                if x != frame["source"]]
+        return [g.loc_id[x] for x in redeploy_destinations(st, frame["owner"],
+                                                           frame["source"])]
+
+    def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
+        c = st.game.c
+        if (not legal and action.kind == "loc" and action.value == c.usa
+                and frame["source"] >= 0 and frame["selected"]):
+            return ("no counter enters the USA box but by being built there: its counters "
+                    "only leave it", ("2.3", "6.6", "7.2.9"))
+        return super().explain(st, frame, action, legal)
 
     def apply(self, st: St, frame: Frame, action: Action) -> None:
         c = st.game.c
