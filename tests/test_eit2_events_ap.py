@@ -185,6 +185,10 @@ def test_85_condor_legion_air_box_bonus_then_check_in_spain():
     hold(st, RW, 40)                                # Dawes Plan / Young Plan: neutral, 3 OPs
     play(st, "event:85")
     assert st.data["stack"][-1]["kind"] == "free_attempt" and "card:40" in keys(st)
+    # the menu tells what the card gives the attempt (a terminal audit: only "Card 40: ...")
+    label = {a.key: st.game.describe(st, a.id) for a in legal_actions(st)}
+    assert label["card:40"] == "Dawes Plan / Young Plan [neutral, 3 OPs]: 67%"  # 3+ on a die
+    assert label["pass"] == "Pass: no free Rearmament attempt"
     log = play(st, "card:40", "track:germany")
     assert ("RW free Rearmament attempt on the Germany track: die 6 +3 OPs (+1 marker on "
             "the RW +1 side, +1 Condor Legion: Dive Bomber Doctrine is an Air box) = 11, "
@@ -353,7 +357,10 @@ def test_99_franco_soviet_treaty():
     track, then Tension +1."""
     st = start(LW, 99, dice=[2])
     hold(st, LW, 40)
-    play(st, "event:99", "card:40")
+    play(st, "event:99")
+    assert st.game.describe(st, st.game.card_id[40]) == (
+        "Dawes Plan / Young Plan [neutral, 3 OPs]: 67% (France), 50% (USSR)")
+    play(st, "card:40")
     assert keys(st) == ["track:france", "track:ussr"]
     log = play(st, "track:ussr")
     assert ("LW free Rearmament attempt on the USSR track: die 2 +3 OPs (+1 marker on the "

@@ -622,7 +622,8 @@ def test_68_joseph_stalin() -> None:
     assert st.data["stack"][-1]["kind"] == "free_attempt" and "card:40" in keys(st)
     assert "pass" in keys(st) and not [ln for ln in log if ln.startswith("LW Moderation")]
     assert prompt(st).text == ("Joseph Stalin: play a card for a free Rearmament attempt on "
-                               "the USSR track, or pass")
+                               "the USSR track (its OPs count, its Event does not occur), "
+                               "or pass")
     log = play(st, "card:40", "track:ussr")
     assert ("LW free Rearmament attempt on the USSR track: die 2 +3 OPs (+1 marker on the LW "
             "+1 side, +1 Joseph Stalin: LW controls the USSR) = 7, Tupolev TB-3 Bombers "

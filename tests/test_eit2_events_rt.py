@@ -437,7 +437,8 @@ def test_treaty_of_rapallo() -> None:
     # Points" (only Mechanised Warfare Pioneers' needs none; an eit2 events audit)
     assert s.data["stack"][-1]["kind"] == "free_attempt"
     assert prompt(s).text == ("Treaty of Rapallo: play a card for a free Rearmament "
-                                "attempt on the Germany or the USSR track, or pass")
+                                "attempt on the Germany or the USSR track (its OPs count, "
+                                "its Event does not occur), or pass")
     play(s, "card:40")
     assert sorted(a.key for a in legal_actions(s)) == ["track:germany", "track:ussr"]
     log = play(s, "track:germany")

@@ -985,7 +985,8 @@ class FreeAttempt(Ask):
 
     def prompt(self, st: St, frame: Frame) -> Prompt:
         return Prompt(frame["role"], f"{frame['box']}: play a card for a free Rearmament "
-                      f"attempt{_among(st.game.c, frame)}, or pass", "6.3.5")
+                      f"attempt{_among(st.game.c, frame)} (its OPs count, its Event does "
+                      "not occur), or pass", "6.3.5")
 
     def legal(self, st: St, frame: Frame) -> list[int]:
         g = st.game
@@ -1028,6 +1029,29 @@ class FreeAttempt(Ask):
         return "a card from your hand that is not a Scoring card, or pass", ("6.3.5",)
 
 
+def free_attempt_label(c: Components, data: Data, frame: Frame, n: int) -> str:
+    """A card's menu label in a free Rearmament attempt (6.3.5): its side and the OPs it
+    gives the attempt and its chance on the track (on each of two, the best of more); the
+    prompt says that its Event does not occur. The menu said only "Card 14: Tomas
+    Masaryk"; the odds were told only by ``why`` (a terminal audit)."""
+    side = frame["side"]
+    card = c.cards[n]
+    ops = ops_.effective_ops(c, data, side, card.ops or 0, rearmament=True)
+    chances = [(p, t) for t in _tracks(c, data, frame)
+               if (p := ops_.rearm_chance(c, data, side, t, ops, card.side,
+                                          rearmament_bonus(c, data, side, n, t),
+                                          _event_bonus(frame))) is not None]
+    where = ""
+    if len(chances) == 1:
+        where = f": {chances[0][0]}%"
+    elif len(chances) == 2:
+        where = ": " + ", ".join(f"{p}% ({c.track_names[t]})" for p, t in chances)
+    elif chances:
+        p, t = max(chances, key=lambda x: x[0])
+        where = f": {p}% at best ({c.track_names[t]})"
+    return f"{card.title} [{card.side}, {ops} OPs]{where}"
+
+
 FRAMES: tuple[Step | Ask, ...] = (
     Turn(), EndTurn(), StartTurn(), FinalScoring(), SetupSupport(), SetupExtremist(),
     ActionRound(), Event(), EventThen(), ScoreRegion(), OpKind(), OfferPlaceSupport(),
@@ -1038,4 +1062,4 @@ FRAMES: tuple[Step | Ask, ...] = (
 DECISIONS: tuple[str, ...] = tuple(f.kind for f in FRAMES if f.decision)
 """The kinds of decision (the observation's one-hot of what is being decided)."""
 
-__all__ = ["DECISIONS", "FRAMES", "action_round_frame", "after_play"]
+__all__ = ["DECISIONS", "FRAMES", "action_round_frame", "after_play", "free_attempt_label"]

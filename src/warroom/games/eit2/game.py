@@ -28,7 +28,7 @@ from warroom.games.eit2.board import (
     sp_text,
 )
 from warroom.games.eit2.components import MARKER_FLAGS
-from warroom.games.eit2.frames import DECISIONS, FRAMES
+from warroom.games.eit2.frames import DECISIONS, FRAMES, free_attempt_label
 from warroom.games.eit2.operations import box_effect_text, placement_cost, track_open
 from warroom.games.eit2.rules import RULES
 from warroom.games.eit2.scoring import is_battleground, moderation_decides, regions_now
@@ -443,6 +443,12 @@ class EuropeInTurmoil2(EitGame):
             if card.scoring:        # "Play Italy Scoring (scoring) [scoring]" said it twice
                 return f"Play {card.title} [Scoring card]"
             return f"{act.label} [{card.side}, {card.ops} OPs]"
+        top = data["stack"][-1] if data["stack"] else None
+        if top is not None and top["kind"] == "free_attempt":
+            if kind == "card":
+                return free_attempt_label(c, data, top, act.value)
+            if kind == "pass":
+                return "Pass: no free Rearmament attempt"
         if kind == "track":
             t = act.value
             if data["rearm"][t] + 1 < len(c.boxes[t]):

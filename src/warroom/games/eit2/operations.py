@@ -427,6 +427,25 @@ def box_effect_text(effect: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
+def _reaching(total: int, needed: int) -> list[int]:
+    """The die rolls (1-6) that, with ``total`` added, reach ``needed`` (6.3.2)."""
+    return [d for d in range(1, 7) if d + total >= needed]
+
+
+def rearm_chance(c: Components, data: Data, side: int, t: int, ops: int,
+                 card_side: str | None, bonus: tuple[int, str] | None = None,
+                 event_bonus: tuple[int, str] | None = None) -> int | None:
+    """The chance in per cent that an attempt on open track ``t`` reaches its next box
+    (6.3.2), as :func:`rearm_odds` words it; ``None`` for a track shut (6.3.8)."""
+    if not track_open(c, data, t):
+        return None
+    drm = sum(v for v, _ in attempt_modifiers(c, data, side, t, card_side, bonus,
+                                              event_bonus))
+    box = c.boxes[t][data["rearm"][t] + 1]
+    ok = _reaching(ops + drm, box.needed if box.needed is not None else 0)
+    return round(100 * len(ok) / 6)
+
+
 def rearm_odds(c: Components, data: Data, side: int, t: int, ops: int, card_side: str | None,
                bonus: tuple[int, str] | None = None,
                event_bonus: tuple[int, str] | None = None) -> str:
@@ -438,7 +457,7 @@ def rearm_odds(c: Components, data: Data, side: int, t: int, ops: int, card_side
     drm = sum(v for v, _ in mods)
     box = c.boxes[t][data["rearm"][t] + 1]
     needed = box.needed if box.needed is not None else 0
-    ok = [d for d in range(1, 7) if d + ops + drm >= needed]
+    ok = _reaching(ops + drm, needed)
     detail = ", ".join(f"{v:+d} {why}" for v, why in mods) or "no modifiers"
     does = "; ".join(box_effect_text(e) for e in box.effects)
     return (f"{c.track_names[t]} track, next box {box.name} needs {needed}"
