@@ -559,3 +559,47 @@ def test_simulate_refuses_outputs_that_overlap(tmp_path: Path) -> None:
                     str(recs / "game-00000.json"), "--records", str(recs), "--force")
     assert code == 2 and "lies inside the --records folder" in " ".join(out.split()), out
     assert not recs.exists()
+
+
+def test_the_terminal_speaks_of_what_the_game_has_and_repeats_input_briefly(
+        tmp_path: Path) -> None:
+    """A terminal audit of 6 December 2026: tk's help offered ``card X`` and ``hand`` (each
+    answered that there were none), an error echoed 5,000 typed characters back, ``why
+    68`` (68e, 68o and 68r offered) added an unrelated example, ``--help`` left out ``menu``
+    and ``ongoing``, and a replay said "lw to act"."""
+    import random
+
+    from warroom.cli.choices import ChoiceError, number_choices, reference, resolve
+    from warroom.core import apply, legal_actions, new_game
+
+    code, out = run("play", "tk", "--seed", "2", "--vs", "greedy", input="help\nquit\ny\n")
+    assert "rule X" in out and "card X" not in out and "hand:" not in out, out
+    code, out = run("play", "eit2", "--seed", "2", "--vs", "greedy", input="help\nquit\ny\n")
+    assert "card X" in out and "ongoing" in out, out
+    res = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"}, terminal_width=200)
+    assert "menu" in res.output and "ongoing" in res.output, res.output
+
+    g = load_game("eit2")
+    s = new_game(g, None, 0)
+    r = random.Random(0)
+    while True:
+        acts = legal_actions(s)
+        ch = number_choices(s, acts)
+        nums = {c.number for c in ch}
+        hit = next((c.number[:-1] for c in ch if c.number.endswith("e")
+                    and c.number[:-1] + "o" in nums), None)
+        if hit is not None:
+            break
+        apply(s, acts[r.randrange(len(acts))])
+    with pytest.raises(ChoiceError) as err:
+        reference(hit, ch, s)
+    text = str(err.value)
+    assert f"{hit}e" in text and "not offered now" not in text, text
+    with pytest.raises(ChoiceError) as err:
+        resolve("a" * 5000, ch)
+    assert len(str(err.value)) < 200 and "aaa…" in str(err.value), str(err.value)
+
+    save = tmp_path / "g.json"
+    run("play", "eit2", "--seed", "2", "--vs", "greedy", input=f"1\nsave {save}\nquit\n")
+    code, out = run("replay", str(save))
+    assert code == 0 and "replayed; LW to act" in out, out

@@ -36,12 +36,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from warroom.core.actions import Action
-from warroom.core.errors import WarroomError
+from warroom.core.errors import WarroomError, short
 from warroom.core.protocol import Game
 from warroom.core.state import State
 
 SMALL_CATALOGUE = 99
 """A catalogue this small numbers unvalued actions by their place in it (two digits)."""
+
+
+def typed_back(text: str, quoted: bool = True) -> str:
+    """What the player typed, as an error repeats it (quoted, or not: a number): at most
+    about 40 characters (5,000 typed were all echoed back: a terminal audit)."""
+    if quoted:
+        return short(text.strip(), 42)
+    t = text.strip()
+    return t if len(t) <= 40 else t[:39] + "…"
 
 
 class ChoiceError(WarroomError):
@@ -151,7 +160,7 @@ def resolve(text: str, choices: list[Choice]) -> Choice:
             return c
     words = typed.split()
     if len(words) > 1 and re.fullmatch(r"\d+[a-z]*", words[0]):
-        raise ChoiceError(f"{text.strip()!r}: type one choice at a time (a number, a key or "
+        raise ChoiceError(f"{typed_back(text)}: type one choice at a time (a number, a key or "
                           "a name); nothing was played")
     suffixed = [c for c in choices if typed in (fold(a) for a in c.aliases)]
     if len(suffixed) == 1:
@@ -159,12 +168,13 @@ def resolve(text: str, choices: list[Choice]) -> Choice:
     by_number = suffixed or [c for c in choices if re.fullmatch(r"\d+", typed)
                              and fold(c.number).rstrip("abcdefghijklmnopqrstuvwxyz") == typed]
     if by_number:
-        raise ChoiceError(f"{text.strip()!r} is several choices; type one of "
+        raise ChoiceError(f"{typed_back(text)} is several choices; type one of "
                           f"{', '.join(c.number for c in by_number)}:", by_number)
     if re.fullmatch(r"\d+[a-z]*", typed):
         numbers = [c.number for c in choices]
         shown = ", ".join(numbers[:12]) + (", …" if len(numbers) > 12 else "")
-        raise ChoiceError(f"no choice {text.strip()} now; the choices are numbered {shown}")
+        raise ChoiceError(f"no choice {typed_back(text, False)} now; the choices are "
+                          f"numbered {shown}")
     for c in choices:
         if typed == fold(c.action.key) or (c.action.args
                                            and typed == fold(":".join(c.action.args))):
@@ -184,7 +194,7 @@ def resolve(text: str, choices: list[Choice]) -> Choice:
         found = _pick([c for c in choices if test(c)], name, text.strip())
         if found is not None:
             return found
-    raise ChoiceError(f"no choice matches {text.strip()!r}; type a number from the list, "
+    raise ChoiceError(f"no choice matches {typed_back(text)}; type a number from the list, "
                       "a key (see 'keys') or the start of a name; 'help' lists the commands")
 
 
@@ -232,10 +242,15 @@ def reference(text: str, choices: list[Choice], state: State[Any]) -> Action | s
             offered = {c.action.id for c in choices}
             # the example: an action of that number not offered (14's Event when 14o and
             # 14r are), else one of this decision's kinds, else any
-            other = (next((a for a in game.catalogue if a.id not in offered
-                           and game.menu_number(a) == n and a.kind in kinds), None)
-                     or next((a for a in game.catalogue if a.id not in offered
-                              and a.kind in kinds), None)
+            other = next((a for a in game.catalogue if a.id not in offered
+                          and game.menu_number(a) == n and a.kind in kinds), None)
+            if other is None and exc.candidates:
+                # several offered choices of that number (68e, 68o, 68r): the error lists
+                # them, and an example of another number ("why germany scoring") was beside
+                # the point (a terminal audit)
+                raise
+            other = (other or next((a for a in game.catalogue if a.id not in offered
+                                    and a.kind in kinds), None)
                      or next((a for a in game.catalogue if a.id not in offered), None))
             example = f" (why {fold(other.label)}, why {other.key})" if other else ""
             raise ChoiceError(f"{str(exc).rstrip(':')}; for an action not offered now, give "
@@ -245,7 +260,7 @@ def reference(text: str, choices: list[Choice], state: State[Any]) -> Action | s
             return found[0].key
         if found:
             shown = "; ".join(f"{a.key} ({a.label})" for a in found[:8])
-            raise ChoiceError(f"{text.strip()[:40]!r} names {len(found)} actions of the game: "
+            raise ChoiceError(f"{typed_back(text)} names {len(found)} actions of the game: "
                               f"{shown}{'; …' if len(found) > 8 else ''}; give one key"
                               ) from None
         raise

@@ -57,6 +57,7 @@ from warroom.cli.records import (
     write_record,
 )
 from warroom.cli.render import (
+    card_entries,
     card_text,
     changes,
     hand_cards,
@@ -98,15 +99,18 @@ Commands (any case):
   board       the board again;  log: the whole log you may read
   keys        the action keys of the choices (for records and scripts)
   menu        the choices again (also an empty line)
-  undo        take back your last decision (never past a die roll or a reveal)
+  undo        take back your last decision (never past a die roll, a reveal or a
+              card played face up)
   save FILE   save the game as a record (~ and new folders allowed); save: again
   quit        leave (asks first when the game is not saved; Ctrl-D the same)"""
 
 
-def help_text(choices: list[Choice], game_id: str = "eit2") -> str:
+def help_text(choices: list[Choice], game_id: str = "eit2", cards: bool = True) -> str:
     """The ``help`` command: how to choose, with an example from the choices offered now
     (so each game's help speaks of its own actions), then the commands (``ongoing`` in
-    eit2 only, the one game with lasting Events: an audit saw it offered in sfe)."""
+    eit2 only, the one game with lasting Events: an audit saw it offered in sfe; ``card
+    X`` and ``hand`` only in a game with ``cards``: tk's help offered them, and each
+    answered that there were none, a terminal audit)."""
     def short_name(c: Choice) -> str | None:
         """The shortest start (3 letters at least) of ``c``'s name that picks it alone."""
         word = next((w for w in fold(c.label).split() if w.isalnum()), "")
@@ -133,8 +137,9 @@ def help_text(choices: list[Choice], game_id: str = "eit2") -> str:
         name = f"{start} for {label}; " if start else ""
         how = (f"Choose by typing a choice's number (e.g. {number}), its key ({key}) or the "
                f"start of its name ({name}any case, accents optional).")
-    commands = COMMANDS if has_ongoing(game_id) else "\n".join(
-        line for line in COMMANDS.splitlines() if not line.lstrip().startswith("ongoing "))
+    dropped = (() if has_ongoing(game_id) else ("ongoing ",)) + (() if cards else ("card X",))
+    commands = "\n".join(line for line in COMMANDS.splitlines()
+                         if not line.lstrip().startswith(dropped))
     return "\n".join(textwrap.wrap(how, 78)) + "\n" + commands
 
 
@@ -257,6 +262,10 @@ class PlayLoop:
         self.console = term.console
         self.width = max(40, min(self.console.width, MENU_WIDTH))
         self.game = session.state.game
+        self.has_cards = bool(card_entries(self.game))
+        self.unused_words = ((() if has_ongoing(self.game.id) else ("ongoing",))
+                             + (() if self.has_cards else ("card ", "hand")))
+        """The commands this game has no use for: not offered by help or Tab."""
         self.private = seats.hotseat and self.game.hidden_information
         """Each human seat sees only its own screen (hot-seat with hidden information)."""
         term.shared = self.private
@@ -485,8 +494,7 @@ class PlayLoop:
             self.menu_due = False
         try:
             # ongoing is offered by Tab where there are lasting Events, as by help
-            words = (COMMAND_WORDS if has_ongoing(self.game.id)
-                     else tuple(w for w in COMMAND_WORDS if w != "ongoing"))
+            words = tuple(w for w in COMMAND_WORDS if w not in self.unused_words)
             line = self.term.read(f"{role_title(seat)}> ",
                                   lambda typed: completions(typed, self.choices, words))
         except EOFError:
@@ -511,7 +519,8 @@ class PlayLoop:
         if cmd in ("quit", "exit", "q"):
             self.confirm_quit()
         elif cmd in ("help", "?"):
-            self.console.print(help_text(self.choices, self.game.id), markup=False)
+            self.console.print(help_text(self.choices, self.game.id, self.has_cards),
+                               markup=False)
         elif cmd == "board":
             self.show_board(seat, hand=False)
         elif cmd in ("menu", "choices"):
@@ -655,11 +664,12 @@ class PlayLoop:
         self.say(f"The game's seed was {st.data['seed']}.")
         if not self.saved() or self.save_path is None:
             self.keep_record()
-        self.say("The game is over: save FILE keeps the record elsewhere; board, log, hand, "
-                 "card X, rule X and quit also work.")
+        self.say("The game is over: save FILE keeps the record elsewhere; board, log, "
+                 + ("hand, card X, " if self.has_cards else "") + "rule X and quit also work.")
         while True:
             try:
-                line = self.term.read("> ", lambda typed: completions(typed, [], AFTER_WORDS))
+                line = self.term.read("> ", lambda typed: completions(
+                    typed, [], tuple(w for w in AFTER_WORDS if w not in self.unused_words)))
             except EOFError:
                 self.console.print()
                 return
@@ -723,6 +733,9 @@ def outcome_lines(out: Outcome, game_id: str | None = None) -> list[str]:
         how = _words(label)
         if label.split("_")[0].lower() not in ABBREVIATIONS:
             how = how[:1].lower() + how[1:]
+        if label.startswith("held_"):
+            # "LW wins: held scoring card" read as if LW had held it (a terminal audit)
+            how = "the other side " + how.replace("held scoring card", "held a Scoring card")
         head = f"Game over — {who}: {how}" + (f" ({detail})" if detail else "")
     else:
         detail = "; ".join(x for x in (who, scores) if x)

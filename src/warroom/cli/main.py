@@ -112,7 +112,7 @@ def play(
     """Play a game in the terminal.
 
     Type a choice's number, name (or its start) or key; also: why X, card X, rule X, hand,
-    board, log, keys, undo, save FILE, help, quit."""
+    ongoing, board, log, keys, menu, undo, save FILE, help, quit."""
     try:
         g = load_game(game, content)
         if rewind and load is None:
@@ -236,7 +236,8 @@ def replay_cmd(
     # columns: an outside audit)
     console.print(render(state.game.id, seen, state.game.content_json()), soft_wrap=False)
     if out is None:
-        console.print(f"[bold]{_count(len(rec.actions), 'action')} replayed; {state.active} "
+        acting = role_title(state.active) if state.active else "nobody"
+        console.print(f"[bold]{_count(len(rec.actions), 'action')} replayed; {acting} "
                       "to act.[/]")
     else:
         console.print(f"[bold]{_count(len(rec.actions), 'action')} replayed.[/]")

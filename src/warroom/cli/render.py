@@ -281,7 +281,10 @@ def card_text(game: Game | str, content: Path | None, ref: str | int,
         if number.lower() == key.lower():
             return "\n".join(lines)
     want = _norm(key)
-    first_word = _norm(cards[0][1]).split()[0] if _norm(cards[0][1]).split() else ""
+    # the title's first word as typed ("card germany", not "card germanyscoring": _norm
+    # drops the spaces; a terminal audit)
+    words = fold(cards[0][1]).split()
+    first_word = _norm(words[0]) if words else ""
     example = f"{how}{cards[0][0]}, {how}{first_word}"
     kind = "number" if cards[0][0].isdigit() else "id"
     if not want:

@@ -443,8 +443,8 @@ class Session:
         if not self.can_undo(role):
             raise IllegalActionError(
                 "nothing to undo: undo takes back only your own decisions while you are "
-                "still to act, never past a die roll, a reveal, a deal or another "
-                "role's decision")
+                "still to act, never past a die roll, a card played face up or another "
+                "reveal, a deal or another role's decision")
         before, index, _ = self._undo.pop()
         self.state = before
         del self.record.actions[index:]
