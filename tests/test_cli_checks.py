@@ -603,3 +603,17 @@ def test_the_terminal_speaks_of_what_the_game_has_and_repeats_input_briefly(
     run("play", "eit2", "--seed", "2", "--vs", "greedy", input=f"1\nsave {save}\nquit\n")
     code, out = run("replay", str(save))
     assert code == 0 and "replayed; LW to act" in out, out
+
+
+def test_a_refused_simulate_makes_no_report_folder(tmp_path: Path) -> None:
+    """--out a folder, --records a file, --out under a file: refused, and the --report
+    folder is not made (a batch audit found it made before the refusal)."""
+    (tmp_path / "adir").mkdir()
+    (tmp_path / "a.jsonl").write_text("")
+    for args in (["--out", str(tmp_path / "adir")],
+                 ["--records", str(tmp_path / "a.jsonl")],
+                 ["--out", str(tmp_path / "a.jsonl" / "x.jsonl")]):
+        rep = tmp_path / "rep"
+        code, out = run("simulate", "sfe", "--games", "1", *args, "--report", str(rep))
+        assert code == 2 and not rep.exists(), (args, out)
+    assert "a.jsonl is a file, not a folder" in out, out

@@ -205,5 +205,31 @@ def test_a_report_of_tk_gives_no_win_rates(tmp_path: Path) -> None:
     assert res["by_config"] and "By bot configuration" not in text
     assert not (tmp_path / "rep" / "winrate.png").exists()
     assert all(p.exists() for p in written)
+    # tk's view has no scoreboard: its lines hold an empty track, not none; the report
+    # blamed old results, drew an empty plot and gave the final scores nowhere (an audit)
+    assert "results written before warroom recorded one" not in text
+    assert "public view has no scoreboard" in text
+    assert not (tmp_path / "rep" / "scores.png").exists()
+    assert "## Final scores" in text and "| `steps_lost` |" in text, text
     assert not analyse("eaw1940", list(iter_batch("eaw1940", games=2, seed=1,
                                                   bots=["random"])))["winnerless"]
+
+
+def test_a_report_replaces_an_earlier_reports_plots_and_says_which_way_it_tips(
+        tmp_path: Path, eit2_lines: list[dict[str, Any]]) -> None:
+    """A report written over another game's left its events.png beside a report.md that
+    never linked it; the summary gave an AUC of 0.84 where its table gave 0.16, without
+    saying that a higher score went with a loss (a report audit)."""
+    out = tmp_path / "rep"
+    write_report("eit2", eit2_lines, out)
+    assert (out / "events.png").exists()
+    write_report("eaw1940", list(iter_batch("eaw1940", games=2, seed=1, bots=["random"])),
+                 out)
+    assert not (out / "events.png").exists()
+    lines = [_line(i, "rw", [0, 3, 5], []) for i in range(6)]     # a higher power: RW's
+    lines += [_line(6 + i, "lw", [0, -2, -4, -6], []) for i in range(6)]
+    res = analyse("eit2", lines)
+    assert res["tip"]["aucs"][2] < 0.5
+    write_report("eit2", lines, out)
+    text = (out / "report.md").read_text(encoding="utf-8")
+    assert "a higher `power` going with a loss of lw" in text, text

@@ -118,10 +118,15 @@ def simulate(
         refuse_overlapping_outputs(out, records, report)
         if not force:               # before any folder is made for this run
             refuse_earlier_results(out, records)
+        if report is not None and report.exists() and not report.is_dir():
+            make_out_dir(report, "the plots and report.md", "--report")     # refused
+        # --out and --records are checked before the --report folder is made: a run they
+        # refused had made it (an audit)
+        writer = OutputWriter(out, records, force)
         if report is not None:
             make_out_dir(report, "the plots and report.md", "--report")
         progress = _progress("simulating")
-        with OutputWriter(out, records, force) as writer, progress:
+        with writer, progress:
             task = progress.add_task("games", total=games_)
             for line in lines:
                 writer.write(line)

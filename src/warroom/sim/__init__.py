@@ -354,6 +354,9 @@ class OutputWriter:
                     pass
                 if not existed:
                     out.unlink()
+        except FileExistsError as exc:      # a file where a folder of the path belongs
+            raise UnknownGameError(f"cannot write {out if out is not None else records_dir}: "
+                                   f"{exc.filename} is a file, not a folder") from exc
         except OSError as exc:
             where = exc.filename or out or records_dir
             raise UnknownGameError(f"cannot write {where}: {exc.strerror or exc}") from exc

@@ -267,8 +267,14 @@ def analyse(game_id: str, lines: Sequence[dict[str, Any]]) -> dict[str, Any]:
     table = score_table(lines)
     res["track"] = {f: {t: quartiles(v) for t, v in per.items() if v}
                     for f, per in table.items()}
+    # whether the lines sampled the scoreboard at all: a game whose view has none (tk)
+    # records an empty track, not no track (its report blamed old results: an audit)
+    res["tracked"] = any(isinstance(ln.get("track"), list) and ln["track"] for ln in lines)
     res["tip"] = _tipping(lines, roles, table)
     res["events"] = _events(lines, roles) if len(roles) == 2 else []
+    fields = sorted({k for ln in lines for k in ln["scores"]})
+    res["final"] = {f: _spread([float(ln["scores"][f]) for ln in lines if f in ln["scores"]])
+                    for f in fields}
     return res
 
 
@@ -460,7 +466,7 @@ def _plot_events(res: dict[str, Any], path: Path, top: int = 25) -> None:
     ax.set_xlim(0, 1)
     ax.set_xlabel("win rate of the side that played the Event (Wilson 95% interval)")
     fig.legend(loc="outside lower center", ncols=2, fontsize="small")
-    ax.set_title(f"{res['game']}: card Events, largest differences first")
+    ax.set_title(_titled(f"{res['title']}: card Events, largest differences first"))
     fig.savefig(path)
 
 
@@ -504,9 +510,13 @@ def _verdict(res: dict[str, Any]) -> list[str]:
     tip = res["tip"]
     if tip and tip["turn"] is not None:
         auc = max(tip["auc"], 1 - tip["auc"])
+        # the table below gives the AUC itself: under 0.5 where a higher score goes with a
+        # loss (the summary gave 0.84 beside a table's 0.16: an audit)
+        goes = "a win" if tip["auc"] >= 0.5 else "a loss"
         out.append(f"**Where it tips**: from turn {tip['turn']} on, `{tip['field']}` on the "
-                   f"score track predicts whether {roles[0]} wins with an AUC of {auc:.2f} "
-                   f"(≥ {TIP_AUC}: 0.5 is a coin, 1 certain).")
+                   f"score track predicts whether {roles[0]} wins with an AUC of {auc:.2f}, "
+                   f"a higher `{tip['field']}` going with {goes} of {roles[0]} (≥ {TIP_AUC}: "
+                   "0.5 is a coin, 1 certain; the table lists the AUC of a win).")
     elif tip:
         out.append(f"**Where it tips**: no turn's score track predicts the winner with an AUC "
                    f"of {TIP_AUC} or more: games are decided late or by other means.")
@@ -533,7 +543,8 @@ def render_markdown(res: dict[str, Any], images: dict[str, str]) -> str:
     if res.get("winnerless"):
         md += ["## Win rate per side", "", f"{res['game']} has no winner to win: each game "
                "resolves an event or does nothing, so no side wins, draws or loses; what "
-               "the games came to is under \"How games end\" and in the scores below.", ""]
+               "the games came to is under \"How games end\" and \"Final scores\" below.",
+               ""]
     else:
         md += ["## Win rate per side", "", f"![win rate]({images['winrate']})", "",
                "| side | wins | draws | losses | score (draw = ½) |", "|---|---|---|---|---|"]
@@ -556,20 +567,33 @@ def render_markdown(res: dict[str, Any], images: dict[str, str]) -> str:
                "predict.", ""]
     else:
         md += [f"How well the score at the start of each turn predicts whether {roles[0]} wins "
-               f"(AUC of `{tip['field']}`; 0.5 is a coin, 1 or 0 certain):", "",
+               f"(AUC of `{tip['field']}`; 0.5 is a coin, 1 or 0 certain: below 0.5 a higher "
+               f"`{tip['field']}` goes with a loss of {roles[0]}):", "",
                "| turn | AUC |", "|---|---|"]
         md += [f"| {t} | {a:.2f} |" for t, a in sorted(tip["aucs"].items())]
         md.append("")
-    md += ["## Score over turns", "", f"![score over turns]({images['scores']})", ""]
+    md += ["## Score over turns", ""]
+    if "scores" in images:
+        md += [f"![score over turns]({images['scores']})", ""]
     for f, per in res["track"].items():
         md += [f"`{f}`: median [quartiles] at the start of each turn (a game that ended "
                "earlier holds its final score).", "", "| turn | median | q1 | q3 |",
                "|---|---|---|---|"]
         md += [f"| {t} | {q[1]:g} | {q[0]:g} | {q[2]:g} |" for t, q in sorted(per.items())]
         md.append("")
-    if not res["track"]:
+    if not res["track"] and res.get("tracked"):
+        md += [f"{res['game']}'s public view has no scoreboard (`vp`, `power` or `score`), so "
+               "there is no score track; its final scores are below.", ""]
+    elif not res["track"]:
         md += ["No score track was recorded (results written before warroom recorded one).",
                ""]
+    if res.get("final"):
+        md += ["## Final scores", "", "Each game's scores at its end, as the result gives "
+               "them.", "", "| score | min | q1 | median | q3 | max | mean |",
+               "|---|---|---|---|---|---|---|"]
+        md += [f"| `{f}` | {s['min']:g} | {s['q1']:g} | {s['median']:g} | {s['q3']:g} | "
+               f"{s['max']:g} | {s['mean']:.2f} |" for f, s in res["final"].items()]
+        md.append("")
     md += ["## Game length", "", f"![game length]({images['length']})", "",
            "| measure | min | q1 | median | q3 | max | mean |", "|---|---|---|---|---|---|---|"]
     for key, s in res["length"].items():
@@ -623,6 +647,11 @@ def make_out_dir(out_dir: Path, what: str, option: str = "--out") -> None:
                           ) from None
 
 
+REPORT_IMAGES = ("winrate.png", "scores.png", "length.png", "endings.png", "events.png")
+"""Every plot a report may draw: those a new report does not draw are removed from its
+folder."""
+
+
 def write_report(game_id: str, lines: Sequence[dict[str, Any]], out_dir: Path,
                  option: str = "--out") -> list[Path]:
     """Write the PNG plots and ``report.md`` into ``out_dir`` (given by ``option``, for
@@ -646,12 +675,20 @@ def write_report(game_id: str, lines: Sequence[dict[str, Any]], out_dir: Path,
               "endings": "endings.png"}
     if res["winnerless"]:
         del images["winrate"]
+    if not res["track"]:
+        del images["scores"]          # an empty plot said only "no score track recorded"
     if res["events"]:
         images["events"] = "events.png"
     try:
+        # an earlier report's plots that this one does not draw (another game's events.png
+        # beside this report.md, which never linked it: an audit)
+        for name in REPORT_IMAGES:
+            if name not in images.values() and (out_dir / name).is_file():
+                (out_dir / name).unlink()
         if "winrate" in images:
             _plot_winrate(res, out_dir / images["winrate"])
-        _plot_scores(res, out_dir / images["scores"])
+        if "scores" in images:
+            _plot_scores(res, out_dir / images["scores"])
         _plot_length(res, lines, out_dir / images["length"])
         _plot_endings(res, out_dir / images["endings"])
         if res["events"]:
