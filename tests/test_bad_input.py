@@ -158,7 +158,7 @@ def test_simulate_refuses_bad_counts() -> None:
         assert res.exit_code == 2 and "must be" in res.output, res.output
 
 
-@pytest.mark.parametrize("value", ["abc", 0, -3, True, 1.5, [1], None, "12"])
+@pytest.mark.parametrize("value", ["abc", 0, -3, True, 1.5, [1], None, "12", 1001, 10**18])
 def test_sfe_max_turns_must_be_a_positive_int(tmp_path: Path, value: object) -> None:
     """Issue 10 item 8: sfe's ``max_turns`` option that is not a positive int is refused in
     one line, by the API and by ``replay``."""

@@ -58,6 +58,9 @@ from warroom.games.sfe.tables import OPS, SfeBase
 from warroom.games.sfe.turn import LATER_FRAMES, TURN_FRAMES, move_kind
 
 DEFAULT_MAX_TURNS = 80
+MAX_MAX_TURNS = 1000
+"""The highest turn limit the safeguard takes: a game ends with the Allied 3rd play deck (9.4)
+in about 30 turns; 10**18 switched the safeguard off (a web audit)."""
 
 # How copy_data copies each key: ``_FLAT`` flat lists, ``_PAIRS`` a pair of flat lists (one
 # per side), ``u`` a list of flat lists, ``later`` the later decks (per side, a list of flat
@@ -166,9 +169,11 @@ class StruggleForEurope(SfeBase):
     # -- set-up (5) -------------------------------------------------------------------------
     def setup(self, st: Sfe, scenario: str, options: Mapping[str, Any]) -> None:
         turns = options["max_turns"]
-        if not isinstance(turns, int) or isinstance(turns, bool) or turns < 1:
-            raise UnknownGameError(f"sfe option max_turns must be a positive integer (the turn "
-                                   f"limit of the safeguard), not {short(turns, 40)}")
+        if (not isinstance(turns, int) or isinstance(turns, bool) or turns < 1
+                or turns > MAX_MAX_TURNS):
+            raise UnknownGameError(f"sfe option max_turns must be a positive integer up to "
+                                   f"{MAX_MAX_TURNS} (the turn limit of the safeguard), not "
+                                   f"{short(turns, 40)}")
         c = self.c
         data = st.data
         data["turn"] = 1
