@@ -617,3 +617,12 @@ def test_a_refused_simulate_makes_no_report_folder(tmp_path: Path) -> None:
         code, out = run("simulate", "sfe", "--games", "1", *args, "--report", str(rep))
         assert code == 2 and not rep.exists(), (args, out)
     assert "a.jsonl is a file, not a folder" in out, out
+
+
+@pytest.mark.parametrize("gid", ["eaw1940", "tk", "eit2", "sfe"])
+def test_a_board_in_a_pipe_keeps_to_100_columns(gid: str) -> None:
+    """In a pipe the console is 120 columns wide: tk's situation lines ran to 120 and
+    eaw1940's fronts table to 102, where menus keep to 100 (a terminal audit)."""
+    _code, out = run("play", gid, "--seed", "2", "--vs", "greedy", input="board\nquit\ny\n")
+    widest = max(out.splitlines(), key=len)
+    assert len(widest) <= 100, widest

@@ -353,10 +353,12 @@ class PlayLoop:
         with the card texts."""
         st = self.session.state
         seen = seen if seen is not None else view(st, self.view_role(seat))
-        # the board's long lines wrap at the terminal's width (the console soft-wraps
-        # only what is printed as it is, such as the menu's own lines)
+        # the board's long lines wrap at the terminal's width, at most the menu's 100
+        # columns (the console soft-wraps only what is printed as it is, such as the menu's
+        # own lines; in a pipe, 120 columns: tk's situation lines ran to 120, eaw1940's
+        # fronts table to 102, a terminal audit)
         self.console.print(render(self.game.id, seen, self.content, hand=False),
-                           soft_wrap=False)
+                           soft_wrap=False, width=self.width)
         self.board_seen[self.cursor_key(seat)] = seen
         if hand:
             self.show_hands(seat)
