@@ -505,6 +505,19 @@ def test_64_ernst_thalmann() -> None:
     assert "Berlin already holds a LW Extremist: none is placed [7.1]" in log
 
 
+def test_64_the_moderation_waits_for_the_relocated_extremist() -> None:
+    """All 15 LW Extremists on the board (2.3.2): the Extremist comes to Berlin by a
+    relocation, and "LW Moderation -1" comes after it, in the text's order (an eit2 events
+    audit saw the Moderation fall while the relocation was still to be chosen)."""
+    st = start(64, LW)
+    put(st, "Madrid", lwe=15)
+    log = play(st, "event:64")
+    assert st.data["stack"][-1]["kind"] == "relocate_extremist"
+    assert not [ln for ln in log if ln.startswith("LW Moderation")], log
+    log = play(st, sp_("Madrid"))
+    assert sp(st, "Berlin")[2] == 1 and "LW Moderation -1: now LW8 [8.2]" in log, log
+
+
 def test_65_maginot_mentality_4_5_2_and_6_3_5_examples() -> None:
     """4.5.2/6.3.5 examples: two consecutive free attempts on the French track; the
     Availability marker is unaffected, so another attempt is still possible this turn."""

@@ -383,9 +383,17 @@ def german_generals_object(c: Components, data: Data, side: int) -> None:
 
 def ernst_thalmann(c: Components, data: Data, side: int) -> None:
     """Card 64, Ernst Thälmann (LW, 2 OPs, *): place 2 LW SP and 1 LW Extremist (if none
-    there) in Berlin; LW Moderation -1 (8.2)."""
+    there) in Berlin; LW Moderation -1 (8.2). With all 15 LW Extremists on the board the
+    Extremist comes by a relocation (2.3.2), and the Moderation waits for it, in the text's
+    order (an eit2 events audit: it came first)."""
     L.place(c, data, LW, "Berlin", 2)
+    depth = len(data["stack"])
     _extremist_if_none(c, data, LW, "Berlin")
+    if not L.waits(data, depth, 64, "moderation"):
+        _thalmann_moderation(c, data, {}, None)
+
+
+def _thalmann_moderation(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     L.moderation(c, data, LW, -1)
 
 
@@ -477,7 +485,7 @@ CODE: dict[int, CardCode] = {
     61: CardCode(mechanised_warfare_pioneers, steps={"attempt": _mwp_attempt}),
     62: CardCode(edouard_daladier),
     63: CardCode(german_generals_object),
-    64: CardCode(ernst_thalmann),
+    64: CardCode(ernst_thalmann, steps={"moderation": _thalmann_moderation}),
     65: CardCode(maginot_mentality),
     66: CardCode(clement_attlee),
     72: CardCode(popular_front),
