@@ -582,7 +582,7 @@ def test_the_terminal_speaks_of_what_the_game_has_and_repeats_input_briefly(
     g = load_game("eit2")
     s = new_game(g, None, 0)
     r = random.Random(0)
-    while True:
+    for _ in range(2000):
         acts = legal_actions(s)
         ch = number_choices(s, acts)
         nums = {c.number for c in ch}
@@ -591,6 +591,7 @@ def test_the_terminal_speaks_of_what_the_game_has_and_repeats_input_briefly(
         if hit is not None:
             break
         apply(s, acts[r.randrange(len(acts))])
+    assert hit is not None, "no card offered as Event and for OPs in 2,000 actions"
     with pytest.raises(ChoiceError) as err:
         reference(hit, ch, s)
     text = str(err.value)
@@ -603,6 +604,7 @@ def test_the_terminal_speaks_of_what_the_game_has_and_repeats_input_briefly(
     run("play", "eit2", "--seed", "2", "--vs", "greedy", input=f"1\nsave {save}\nquit\n")
     code, out = run("replay", str(save))
     assert code == 0 and "replayed; LW to act" in out, out
+    assert max(len(line) for line in out.splitlines()) <= 100     # as play draws it
 
 
 def test_a_refused_simulate_makes_no_report_folder(tmp_path: Path) -> None:
@@ -617,6 +619,12 @@ def test_a_refused_simulate_makes_no_report_folder(tmp_path: Path) -> None:
         code, out = run("simulate", "sfe", "--games", "1", *args, "--report", str(rep))
         assert code == 2 and not rep.exists(), (args, out)
     assert "a.jsonl is a file, not a folder" in out, out
+    # and the other way round: --report under a file, --records and --out's folder unmade
+    code, out = run("simulate", "sfe", "--games", "1", "--records", str(tmp_path / "recs"),
+                    "--out", str(tmp_path / "o" / "out.jsonl"),
+                    "--report", str(tmp_path / "a.jsonl" / "rep"))
+    assert code == 2 and "a.jsonl is a file, not a folder" in out, out
+    assert not (tmp_path / "recs").exists() and not (tmp_path / "o").exists()
 
 
 @pytest.mark.parametrize("gid", ["eaw1940", "tk", "eit2", "sfe"])

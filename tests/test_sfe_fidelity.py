@@ -827,8 +827,25 @@ def test_why_no_move_when_no_army_may_move_says_fortresses_never_move() -> None:
     give(s, 0, ["ax01", "ax02", "ax08", "ax09", "ax12", "ax13"])
     assert "op:move" not in keys(s)
     e = explain(s, "op:move", "axis")
-    assert e.reason.startswith("no army of yours may move: fortresses never move"), e.reason
+    assert e.reason == "no army of yours is on the board, and fortresses never move", e.reason
     assert e.rules == ("7.2.4", "7.2.2"), e.rules
+    # the Allies with Soviet armies only, in the 1st Allied play deck (6.4); once the
+    # Soviets move, no Soviet clause (a review: it was said whatever the deck)
+    s = allied_turn(seed=1)
+    for i, units in enumerate(s.data["u"]):
+        if any(owner(u) == WEST for u in units):
+            clear(s, C.names[i])
+    give(s, 1, ["al01", "al02", "al03", "al04", "al08"])
+    assert "op:move" not in keys(s)
+    e = explain(s, "op:move", "allies")
+    assert e.reason.endswith("Soviet armies move from the 2nd Allied play deck"), e.reason
+    assert e.rules == ("7.2.4", "6.4"), e.rules
+    # one card asked about in the event operation: that card, not the hand
+    s = new_game(G, seed=1)
+    give(s, 0, ["ax16", "ax01", "ax02", "ax03", "ax04", "ax05"])
+    play(s, "op:event")
+    e = explain(s, "card:ax01", "axis")
+    assert e.reason == f"{C.card_names[cid('ax01')]} has no event", e.reason
 
 
 def test_counters_leave_a_contested_location_by_their_own_halfs_lines() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -169,7 +170,7 @@ def test_a_game_of_another_content_pack_is_marked_and_offers_no_dead_link(
     over = server.api("POST", "/api/games", json={"game": "toy", "seed": 12, "seats": seats})
     play_to_the_end(server, over["id"], over["tokens"])
     mine = {g["id"]: g["tokens"] for g in (live, over)}
-    with sqlite3.connect(server.db) as db:      # as if created under another --content
+    with closing(sqlite3.connect(server.db)) as db, db:     # as if made under another pack
         db.execute("UPDATE games SET content = ? WHERE id IN (?, ?)",
                    ("pack:" + "0" * 16 + ":" + "1" * 16, live["id"], over["id"]))
     page.goto("/")
@@ -185,7 +186,7 @@ def test_a_game_of_another_content_pack_is_marked_and_offers_no_dead_link(
         assert not [t for t in links if t.startswith(("Resume", "Watch", "Replay"))], links
     assert row.locator("td.links a").all_inner_texts() == ["Record"]
     # the same games under the pack they were made with: links again
-    with sqlite3.connect(server.db) as db:
+    with closing(sqlite3.connect(server.db)) as db, db:
         db.execute("UPDATE games SET content = NULL WHERE id IN (?, ?)",
                    (live["id"], over["id"]))
     page.reload()

@@ -34,7 +34,13 @@ from warroom.sim import (
     summarize,
 )
 from warroom.sim.backends import BACKENDS
-from warroom.sim.report import as_lines, load_results, make_out_dir, write_report
+from warroom.sim.report import (
+    as_lines,
+    check_out_dir,
+    load_results,
+    make_out_dir,
+    write_report,
+)
 from warroom.sim.stats import Rate
 from warroom.sim.tournament import iter_tournament, tally
 from warroom.sim.training_report import is_training_log, write_training_report
@@ -118,8 +124,8 @@ def simulate(
         refuse_overlapping_outputs(out, records, report)
         if not force:               # before any folder is made for this run
             refuse_earlier_results(out, records)
-        if report is not None and report.exists() and not report.is_dir():
-            make_out_dir(report, "the plots and report.md", "--report")     # refused
+        if report is not None:
+            check_out_dir(report, "the plots and report.md", "--report")
         # --out and --records are checked before the --report folder is made: a run they
         # refused had made it (an audit)
         writer = OutputWriter(out, records, force)

@@ -36,7 +36,7 @@ from warroom.cli.contents import (
     summary_lines,
     table_lines,
 )
-from warroom.cli.loop import PlayLoop, Terminal, outcome_lines
+from warroom.cli.loop import MENU_WIDTH, PlayLoop, Terminal, outcome_lines
 from warroom.cli.records import HUMAN, describe_seats, parse_seats, seats_for_load
 from warroom.cli.render import print_log, render
 from warroom.core.errors import RecordError, WarroomError
@@ -234,7 +234,8 @@ def replay_cmd(
     # the loaded game's own content (a --content pack's lines), as play draws it
     # wrapped at the width as play prints it (a tk situation's list of Neutrals ran to 438
     # columns: an outside audit)
-    console.print(render(state.game.id, seen, state.game.content_json()), soft_wrap=False)
+    console.print(render(state.game.id, seen, state.game.content_json()), soft_wrap=False,
+                  width=max(40, min(console.width, MENU_WIDTH)))   # as play draws it
     if out is None:
         acting = role_title(state.active) if state.active else "nobody"
         console.print(f"[bold]{_count(len(rec.actions), 'action')} replayed; {acting} "

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import textwrap
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
@@ -268,7 +269,8 @@ def analyse(game_id: str, lines: Sequence[dict[str, Any]]) -> dict[str, Any]:
     res["track"] = {f: {t: quartiles(v) for t, v in per.items() if v}
                     for f, per in table.items()}
     # whether the lines sampled the scoreboard at all: a game whose view has none (tk)
-    # records an empty track, not no track (its report blamed old results: an audit)
+    # records track samples with empty scores, not no track (its report blamed old
+    # results: an audit)
     res["tracked"] = any(isinstance(ln.get("track"), list) and ln["track"] for ln in lines)
     res["tip"] = _tipping(lines, roles, table)
     res["events"] = _events(lines, roles) if len(roles) == 2 else []
@@ -645,6 +647,22 @@ def make_out_dir(out_dir: Path, what: str, option: str = "--out") -> None:
     except OSError as exc:
         raise ReportError(f"cannot write {option} {out_dir}: {exc.strerror or exc}"
                           ) from None
+
+
+def check_out_dir(out_dir: Path, what: str, option: str = "--out") -> None:
+    """What :func:`make_out_dir` would refuse, found without making anything: a file
+    where the folder or one above it belongs, or a place that cannot be written. So a
+    command refuses before any of its other outputs is made (simulate made its --records
+    and --out folders, then refused --report: a review)."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise ReportError(f"{option} {out_dir} is a file; give a folder for {what}")
+    near = out_dir
+    while not near.exists() and near.parent != near:
+        near = near.parent
+    if not near.is_dir():
+        raise ReportError(f"cannot write {option} {out_dir}: {near} is a file, not a folder")
+    if not os.access(near, os.W_OK | os.X_OK):
+        raise ReportError(f"cannot write {option} {out_dir}: {near} is not writable")
 
 
 REPORT_IMAGES = ("winrate.png", "scores.png", "length.png", "endings.png", "events.png")

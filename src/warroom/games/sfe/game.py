@@ -60,7 +60,7 @@ from warroom.games.sfe.turn import LATER_FRAMES, TURN_FRAMES, move_kind
 DEFAULT_MAX_TURNS = 80
 MAX_MAX_TURNS = 1000
 """The highest turn limit the safeguard takes: a game ends with the Allied 3rd play deck (9.4)
-in about 30 turns; 10**18 switched the safeguard off (a web audit)."""
+in 20-30 turns; 10**18 switched the safeguard off (a web audit)."""
 
 # How copy_data copies each key: ``_FLAT`` flat lists, ``_PAIRS`` a pair of flat lists (one
 # per side), ``u`` a list of flat lists, ``later`` the later decks (per side, a list of flat

@@ -183,7 +183,10 @@ def event_refusal(st: St, side: int, cards: list[int]) -> tuple[str, tuple[str, 
                 "7.2.3",)
         elif ev == EV_REDEPLOY and not redeploy_sources(st, side, quick=True):
             reasons[f"{c.card_names[x]}: no army in a friendly controlled, in supply "
-                    "location has another such location to go to"] = ("7.2.9",)
+                    "location has another such location to go to (the USA box is never "
+                    "one)"] = ("7.2.9", "2.3", "6.6")
+    if not reasons and len(cards) == 1:
+        return f"{c.card_names[cards[0]]} has no event", ("7.2.9", "4")
     if not reasons:
         return "no card in hand has an event", ("7.2.9", "4")
     rules: list[str] = []
@@ -198,13 +201,16 @@ def move_refusal(st: St, side: int) -> tuple[str, tuple[str, ...]]:
     Allied play deck, 6.4), or none can reach a location it may enter with the cards held
     (entering an enemy occupied location needs another card for its air power, 7.2.4)."""
     data = st.data
+    mine = [u for loc in data["u"] for u in loc if u >> OWNER_SHIFT in SIDE_OWNERS[side]]
     owners = [o for o in SIDE_OWNERS[side] if E.movable(data, o)]
-    armies = any(u >> OWNER_SHIFT in owners and not u & FORT_BIT
-                 for loc in data["u"] for u in loc)
-    if not armies:
-        why = ("no army of yours may move: fortresses never move"
-               + ("; Soviet armies move from the 2nd Allied play deck" if side else ""))
-        return why, ("7.2.4", "7.2.2") + (("6.4",) if side else ())
+    if not any(u >> OWNER_SHIFT in owners and not u & FORT_BIT for u in mine):
+        if not any(not u & FORT_BIT for u in mine):
+            if any(u & FORT_BIT for u in mine):
+                return ("no army of yours is on the board, and fortresses never move",
+                        ("7.2.4", "7.2.2"))
+            return "no army of yours is on the board", ("7.2.4",)
+        return ("no army of yours may move: Soviet armies move from the 2nd Allied play "
+                "deck", ("7.2.4", "6.4"))
     return ("no army of yours can reach a location it may enter with the move cards held "
             "(entering an enemy occupied location needs another card for its air power; a "
             "naval move line needs a naval move card)"), ("7.2.4", "7.2.5", "8.1")
