@@ -78,13 +78,15 @@ class _Slot:
     """What a tree node is in one world: its state (when kept), legal ids, the order in
     which untried ids are expanded, and where the acting role's operation stands."""
 
-    __slots__ = ("deep", "done", "legal", "order", "priors", "ptr", "state", "value")
+    __slots__ = ("deep", "done", "legal", "lset", "order", "priors", "ptr", "state", "value")
 
     def __init__(self, state: State[Any] | None, deep: bool, done: bool) -> None:
         self.state = state
         self.deep = deep            # the stack went deeper than the root's since the root
         self.done = done            # the root role's operation ended on the way here
         self.legal: list[int] | None = None
+        # the legal ids as a set for membership tests (made once, when first asked)
+        self.lset: set[int] | list[int] | None = None
         self.order: list[int] = []
         self.ptr = 0
         self.priors: dict[int, float] | None = None
@@ -249,6 +251,9 @@ class ISMCTSBot:
         self.value = value
         self.last: dict[str, Any] = {}
         """Statistics of the last search: iterations, seconds, worlds, nodes, states kept."""
+        self._logs: list[float] = [0.0]
+        """``math.log(i)`` at index ``i`` (from 1), as far as a search has needed: UCB1's
+        exploration term reads it instead of calling ``math.log`` for every child."""
         self._planner = (RolloutBot(seed, rollouts=plan_budget or 1, seconds=seconds,
                                     tree=True, c=c) if plans else None)
 
@@ -293,8 +298,13 @@ class ISMCTSBot:
         # tree hold no cycles. It is paused for the search only, and only if it was on.
         collecting = gc.isenabled()
         gc.disable()
+        logs = self._logs
         try:
             while n < budget:
+                if n + 2 > len(logs):
+                    # a child's availability is at most one more than the iterations before
+                    # this one: the table of logarithms reaches that far
+                    logs.extend(map(math.log, range(len(logs), 2 * len(logs) + 64)))
                 k = n % self.n_worlds
                 if k == len(self._worlds):
                     self._worlds.append(self._new_world(state, root, k))
@@ -402,6 +412,11 @@ class ISMCTSBot:
         path = [root]
         c = self.c
         puct = self.puct
+        pw = self.pw
+        # plain UCT: availability and selection scores in one pass over the children
+        plain = not puct and not self.norm
+        logs = self._logs           # logs[i] == math.log(i), for every availability count
+        sqrt = math.sqrt
         while True:
             if slot.value is not None:              # the game is over here
                 rewards = slot.value
@@ -413,26 +428,71 @@ class ISMCTSBot:
                     rewards = slot.value
                     break
             children = node.children
+            nl = len(legal)
+            nc = len(children)
             # availability: each expanded child legal in this world was available once more
             available: list[tuple[int, _Node]] = []
-            if children:
-                if len(children) <= len(legal):
-                    lset = set(legal) if len(legal) > 8 else legal
-                    for a, ch in children.items():
-                        if a in lset:
-                            ch.avail += 1
-                            available.append((a, ch))
+            na = 0
+            best: _Node | None = None
+            best_a = -1
+            best_score = -math.inf
+            if not nc:
+                pass
+            elif plain:
+                # the same availability counts, and the same scores in the same order
+                # (the first best wins), as the general pass below; the scores are worked
+                # out only where this node may be selected from
+                if nc <= nl:
+                    lset = slot.lset
+                    if lset is None:
+                        lset = slot.lset = set(legal) if nl > 8 else legal
+                    if nc < nl and pw <= 0:
+                        for a in children:
+                            if a in lset:
+                                children[a].avail += 1
+                                na += 1
+                    else:
+                        for a, ch in children.items():
+                            if a in lset:
+                                av = ch.avail + 1
+                                ch.avail = av
+                                na += 1
+                                v = ch.visits
+                                score = ch.total / v + c * sqrt(logs[av] / v)
+                                if score > best_score:
+                                    best, best_a, best_score = ch, a, score
                 else:
+                    get = children.get
                     for a in legal:
-                        ch2 = children.get(a)
+                        ch2 = get(a)
                         if ch2 is not None:
-                            ch2.avail += 1
-                            available.append((a, ch2))
+                            av = ch2.avail + 1
+                            ch2.avail = av
+                            na += 1
+                            v = ch2.visits
+                            score = ch2.total / v + c * sqrt(logs[av] / v)
+                            if score > best_score:
+                                best, best_a, best_score = ch2, a, score
+            elif nc <= nl:
+                lset = slot.lset
+                if lset is None:
+                    lset = slot.lset = set(legal) if nl > 8 else legal
+                for a, ch in children.items():
+                    if a in lset:
+                        ch.avail += 1
+                        available.append((a, ch))
+                na = len(available)
+            else:
+                for a in legal:
+                    ch2 = children.get(a)
+                    if ch2 is not None:
+                        ch2.avail += 1
+                        available.append((a, ch2))
+                na = len(available)
             # expansion (progressive widening) or selection
             untried = -1
-            na = len(available)
-            if na < len(legal) and (not na or self.pw <= 0
-                                    or na < self.pw * (node.visits + 1) ** self.pw_alpha):
+            if na < nl and (not na or pw <= 0
+                            or na < pw * (node.visits + 1) ** self.pw_alpha):
                 untried = self._next_untried(slot, children)
             if untried >= 0:
                 active = st.data["active"]
@@ -452,12 +512,11 @@ class ISMCTSBot:
                 rewards = self._leaf(cslot, st, owned or cslot.state is None)
                 break
             # selection among the expanded children available in this world
-            best: _Node | None = None
-            best_a = -1
-            best_score = -math.inf
             lo = 0.0
             inv = 1.0
-            if self.norm:
+            if plain:
+                pass                # chosen in the pass above
+            elif self.norm:
                 r = available[0][1].ridx
                 lo = self._lo[r]
                 width = self._hi[r] - lo
@@ -473,12 +532,6 @@ class ISMCTSBot:
                     v = ch.visits
                     score = ((ch.total / v - lo) * inv
                              + c * math.sqrt(math.log(ch.avail) / v))
-                    if score > best_score:
-                        best, best_a, best_score = ch, a, score
-            else:
-                for a, ch in available:
-                    v = ch.visits
-                    score = ch.total / v + c * math.sqrt(math.log(ch.avail) / v)
                     if score > best_score:
                         best, best_a, best_score = ch, a, score
             assert best is not None

@@ -8,6 +8,7 @@ information and the numeric observation.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +85,15 @@ _COPY: dict[str, int] = {
     "stack": 3,
     "flags": 4,
 }
+# copy_data's groups of the keys every state holds (core's ``chance_queue`` comes and goes)
+_OPTIONAL = frozenset({"chance_queue"})
+_SHARED = tuple(k for k, how in _COPY.items() if how == 0 and k not in _OPTIONAL)
+_LISTS = tuple(k for k, how in _COPY.items() if how == 1 and k not in _OPTIONAL)
+_LIST_PAIRS = tuple(k for k, how in _COPY.items() if how == 2 and k not in _OPTIONAL)
+_FRAME_LISTS = tuple(k for k, how in _COPY.items() if how == 3 and k not in _OPTIONAL)
+_DICTS = tuple(k for k, how in _COPY.items() if how == 4 and k not in _OPTIONAL)
+_EVERY_STATE = len(_COPY) - len(_OPTIONAL)
+_get_shared = itemgetter(*_SHARED)
 
 
 class EuropeInTurmoil2(EitGame):
@@ -388,7 +398,40 @@ class EuropeInTurmoil2(EitGame):
     def copy_data(self, data: Data) -> Data:
         """A clone's data: lists of ints copied with ``list()``, the frames on the stack one
         level deep (their lists are replaced, never changed in place), the modifiers and
-        the log entries shared (never changed once written); anything else deep-copied."""
+        the log entries shared (never changed once written); anything else deep-copied.
+
+        The keys every state holds are copied group by group (``_LISTS``, ``_LIST_PAIRS``...)
+        into a shallow copy, which keeps the keys in ``data``'s order; data without one of
+        them (an old snapshot) is copied key by key (:meth:`_copy_by_key`), the same copy."""
+        out: Data = data.copy()
+        try:
+            _get_shared(data)           # every shared key is there, so len() counts others
+            for k in _LISTS:
+                out[k] = data[k][:]
+            for k in _LIST_PAIRS:
+                v = data[k]
+                out[k] = [v[0][:], v[1][:]]
+            for k in _FRAME_LISTS:
+                out[k] = [f.copy() for f in data[k]]
+            for k in _DICTS:
+                out[k] = data[k].copy()
+        except KeyError:
+            return self._copy_by_key(data)
+        known = _EVERY_STATE
+        for k in _OPTIONAL:
+            if k in data:
+                out[k] = data[k][:]
+                known += 1
+        if len(data) != known:
+            for k in data.keys() - _COPY.keys():
+                v = data[k]
+                cls = v.__class__
+                if cls is dict or cls is list:
+                    out[k] = copy_plain(v)
+        return out
+
+    def _copy_by_key(self, data: Data) -> Data:
+        """:meth:`copy_data` key by key, as ``_COPY`` says (any key missing)."""
         out: Data = {}
         for k, v in data.items():
             how = _COPY.get(k)
