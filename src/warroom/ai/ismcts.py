@@ -12,7 +12,8 @@ Plans, not clicks. A leaf is not judged where it stands when the acting role is 
 through an operation (a card played but its spaces not chosen, a move whose battle is
 still to be fought): a rollout with a fast default policy (``policy=random``, or the prior
 hook's probabilities) carries it to the end of the operation, and the position is judged
-there (``value(state) -> {role: value}``, default ``tanh(game.evaluate / scale)``). So a
+there (``value(state, me) -> {role: value}``, ``me`` the role to act at the root;
+default ``tanh(game.evaluate / scale)``). So a
 move that leads to a won battle is valued as a won battle. Where an operation ends is read
 from the core decision stack alone (see :meth:`ISMCTSBot._op_end`), for every game.
 
