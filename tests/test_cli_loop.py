@@ -448,7 +448,7 @@ def test_hotseat_handoff_clears_a_real_terminal(tmp_path: Path) -> None:
     try:
         os.write(master, b"\nbav\nbav\nbav\n")    # LW's hand-off, then LW's placements
         deadline = 120.0
-        sent_enter = sent_quit = False
+        sent_enter = sent_quit = sent_done = False
         while deadline > 0:
             ready, _, _ = select.select([master], [], [], 0.5)
             deadline -= 0.5
@@ -460,6 +460,9 @@ def test_hotseat_handoff_clears_a_real_terminal(tmp_path: Path) -> None:
                 if not chunk:
                     break
                 out += chunk
+            if not sent_done and b"then pass it to RW" in out:
+                os.write(master, b"\n")            # LW has read what it did
+                sent_done = True
             if not sent_enter and b"Pass to RW" in out:
                 os.write(master, b"\n")
                 sent_enter = True
@@ -551,11 +554,14 @@ def test_a_terminal_edits_recalls_completes_and_forgets_at_the_hand_off(
         t.send(b"Bavar\t\r")                   # a choice's name completes too
         t.expect(b"LW> ")
         t.send(b"bav\rbav\r")
-        t.expect(b"press Enter")
+        t.expect(b"LW: press Enter to clear the screen, then pass it to RW")
+        t.send(b"why zzz\r")                   # typed while done: recalled by nobody
+        t.expect(b"Pass to RW")
         t.send(b"\r")
         t.expect(b"RW> ")
-        t.send(b"\x1b[A")                      # nothing to recall: LW's lines are gone
-        assert b"bav" not in t.quiet(1.5)
+        t.send(b"\x1b[A")                      # nothing to recall: LW's lines are gone,
+        got = t.quiet(1.5)                      # the one typed at the hand-off too
+        assert b"bav" not in got and b"zzz" not in got, got
         t.send(b"\x19\x1by")                    # nor to yank: LW's Ctrl-U killed 'why bav'
         assert b"bav" not in t.quiet(1.5)
         t.send(b"\x15quit\ry\r")
@@ -669,6 +675,9 @@ def test_the_hotseat_end_screen_recalls_no_line_of_the_last_seat(tmp_path: Path)
         t.send(b"rule 17.4.2\r")
         t.expect(b"> ")
         t.send(str(last).encode() + b"\r")
+        # the last seat reads what its move did before the end screen clears it
+        t.expect(b"press Enter to clear the screen, then see the end of the game")
+        t.send(b"\r")
         t.expect(b"also work.")
         t.quiet(1.0)
         t.send(b"\x1b[A\x1b[A")              # nothing to recall: the seat's lines are gone
@@ -754,3 +763,27 @@ def test_messages_wrap_at_words_to_the_screen(tmp_path: Path) -> None:
     rule = next(i for i, line in enumerate(lines) if line.startswith("[3.3]"))
     assert lines[rule + 1].startswith("  ") and len(lines[rule]) > 60
     assert saved.is_file() and str(saved) in out        # on one line, whole
+
+
+def test_the_hotseat_end_screen_keeps_the_hands_and_private_lines_to_themselves(
+        tmp_path: Path) -> None:
+    """The end of a hot-seat game shows the public log; its ``log`` printed both seats'
+    private lines (sfe's random discards) and ``hand`` every seat's hand on the shared
+    screen (a hot-seat audit)."""
+    g = load_game("sfe")
+    session = Session.start(g, None, 1)
+    bot = make_bot("random", 1)
+    while result(session.state) is None:
+        session.apply(bot.choose(session.state))
+    private = [e["text"] for e in session.state.log if e.get("to")]
+    assert private
+    rec = session.record
+    Record(rec.game, rec.scenario, rec.options, rec.seed, rec.forced_dice,
+           rec.actions[:-1], seats={r: "human" for r in g.roles},
+           content=rec.content).save(tmp_path / "end.json", with_state=False)
+    code, out = run("play", "sfe", "--load", str(tmp_path / "end.json"),
+                    input=f"\n{rec.actions[-1]}\nlog\nhand\nquit\n")
+    assert code == 0 and "Game over" in out, out[-3000:]
+    end = out[out.index("Game over"):]
+    assert not [t for t in private if t in end], end
+    assert "The hands stay private on a shared screen" in end and "Your hand" not in end

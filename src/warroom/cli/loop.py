@@ -438,17 +438,38 @@ class PlayLoop:
                                       max_lines=2, placeholder=" …"):
                 self.say(line, "bold")
 
-    def hand_off(self, seat: str) -> None:
-        """Clear the previous seat's screen and wait for the next player."""
-        self.term.clear()
-        self.term.forget()
-        self.say(f"Pass to {role_title(seat)} — press Enter", "bold")
+    def done_reading(self, then: str) -> str:
+        """On a terminal shared in hot-seat, the seat that held the screen reads the end of
+        what it did (its dice, an Event's result, a card it was shown) before the screen is
+        cleared: it was cleared at once, before that seat saw them (a hot-seat audit). In a
+        pipe nothing is cleared, and nothing is asked. Returns the line typed."""
+        prev = self.screen_owner
+        if prev is None or not self.console.is_terminal:
+            return ""
+        self.say(f"{role_title(prev)}: press Enter to clear the screen, then {then}", "bold")
         try:
             typed = self.term.read("")
         except EOFError:
             self.console.print()
             self.confirm_quit()
             typed = ""
+        return typed
+
+    def hand_off(self, seat: str) -> None:
+        """Let the previous seat finish reading, clear its screen, and wait for the next
+        player."""
+        typed = self.done_reading(f"pass it to {role_title(seat)}")
+        self.term.clear()
+        self.term.forget()
+        self.say(f"Pass to {role_title(seat)} — press Enter", "bold")
+        try:
+            typed += self.term.read("")
+        except EOFError:
+            self.console.print()
+            self.confirm_quit()
+        # the line typed here goes into readline's history too: the next player could
+        # recall it with Up (a hot-seat audit)
+        self.term.forget()
         self.term.clear()
         if typed.strip():       # a line meant for the game: say so, never drop it unsaid
             # (not what it was: the last player may have typed it)
@@ -652,6 +673,11 @@ class PlayLoop:
         st = self.session.state
         seat = self.screen_owner if not self.private else None
         if self.private:        # the end screen is everyone's: the last seat's lines go
+            if self.done_reading("see the end of the game").strip():
+                self.say("The end screen waits for Enter: the line typed there was not "
+                         "played.", "yellow")
+            if self.console.is_terminal:    # (in a pipe nothing was cleared: no separator)
+                self.term.clear()
             self.term.forget()
         self.show_log(self.screen_owner, public=self.private)
         if not self.private:
@@ -686,11 +712,17 @@ class PlayLoop:
                 elif cmd == "board":
                     self.show_board(seat, hand=False)
                 elif cmd == "log":
-                    print_log(self.console, visible(st.log, self.viewer(seat)))
+                    # a shared screen's end shows what every role may read, as above (it
+                    # printed both seats' private lines: a hot-seat audit)
+                    print_log(self.console, visible(st.log, None if self.private
+                                                    else self.viewer(seat)))
                 elif cmd == "card":
                     self.card(arg.strip())
                 elif cmd == "rule":
                     self.rule(arg)
+                elif cmd == "hand" and self.private:
+                    self.say("The hands stay private on a shared screen; replay FILE --as "
+                             "ROLE shows one.")
                 elif cmd == "hand":
                     self.hand(seat)
                 elif cmd in ("help", "?"):
