@@ -791,9 +791,20 @@ def test_a_rolls_chips_add_up(page: Any, server: Server) -> None:
           ops: 2, mods: [[-1, 'Basque Country opponent-controlled']], total: 6, target: 6 });
         const chips = (x) => [...x.querySelectorAll('.log-facts > span, .log-facts .mod')]
           .map((c) => c.textContent);
-        return [chips(li), li.title, chips(check)];
+        // drawn as the other modifiers are: the OPs chip had taken the hand cards' "ops"
+        // disc style, white text spilling out of a 2rem circle on a light chip (an audit)
+        const list = document.createElement('ul');
+        list.append(li);
+        document.body.append(list);
+        const look = (c) => { const s = getComputedStyle(c);
+                              return [s.color, s.backgroundColor, s.width === '32px']; };
+        const mods = [...li.querySelectorAll('.mod')];
+        const opsChip = mods.find((c) => c.textContent === '+2 OPs');
+        const other = mods.find((c) => c.textContent.startsWith('+1 card'));
+        return [chips(li), li.title, chips(check), look(opsChip), look(other)];
     }""")
-    chips, title, check = got
+    chips, title, check, ops_look, other_look = got
+    assert ops_look == other_look, (ops_look, other_look)
     assert "+2 OPs" in chips and "= 8" in chips and "needs 6" in chips, chips
     assert "Ops" not in title and "Needed" not in title and "Frunze" in title, title
     assert "+2 OPs" in check and "vs 6" in check, check

@@ -523,9 +523,10 @@ export function renderLogEntry(e) {
   const die = e.die ?? e.dice;
   if (die !== undefined && die !== null) facts.push(h("span", { class: "roll" }, dice(die)));
   // an eit2 roll adds the card's OPs before its modifiers: without them the chips did not
-  // add up ("2 +1 +1 = 7": a browser audit)
+  // add up ("2 +1 +1 = 7": a browser audit); "mod-ops", not "ops": that is the hand cards'
+  // OPs disc (white on a 2rem circle), which made this chip unreadable (a browser audit)
   if (typeof e.ops === "number" && die !== undefined && die !== null) {
-    facts.push(h("span", { class: "mod ops" }, `${signed(e.ops)} OPs`));
+    facts.push(h("span", { class: "mod mod-ops" }, `${signed(e.ops)} OPs`));
   }
   if (Array.isArray(e.mods) && e.mods.length) {
     facts.push(h("span", { class: "mods" }, e.mods.map((m) => {
