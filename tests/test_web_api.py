@@ -203,6 +203,14 @@ def test_undo_survives_a_restart_of_the_app(tmp_path: Path) -> None:
         assert res.status_code == 200, res.text
         after = c.get(f"{url}/view", params={"token": tok}).json()
         assert after["view"] == before["view"] and not after["can_undo"]
+        # the moves played, an undo taken back: the version counts the undo too, and the
+        # page and the lobby said "move 2" for a move and its undo (a browser audit)
+        assert (before["moves"], after["moves"], after["version"]) == (0, 0, 2)
+        listed = {x["id"]: x for x in c.get("/api/games").json()}[g["id"]]
+        assert (listed["moves"], listed["version"]) == (0, 2)
+        c.post(f"{url}/actions", json={"token": tok, "action": "tank:western:north_africa"})
+        assert c.get(f"{url}/view", params={"token": tok}).json()["moves"] == 1
+        assert {x["id"]: x for x in c.get("/api/games").json()}[g["id"]]["moves"] == 1
 
 
 def test_bot_seats_play_in_the_background(tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
@@ -568,7 +568,15 @@ class GameService:
             for s in db.scalars(select(SeatRow).where(
                     SeatRow.game_id.in_([r.id for r in rows]))):
                 seats.setdefault(s.game_id, {})[s.role] = s.player
+            # the actions played (an undo takes its action back), not the version, which
+            # an undo raises too: "Moves" went 7, 8, 9 for a move and its undo (an audit)
+            moves: dict[str, int] = {
+                gid: n for gid, n in db.execute(
+                    select(ActionRow.game_id, func.count())
+                    .where(ActionRow.game_id.in_([r.id for r in rows]))
+                    .group_by(ActionRow.game_id))}
         return [{"id": r.id, "game": r.game, "scenario": r.scenario, "version": r.version,
+                 "moves": moves.get(r.id, 0),
                  "status": r.status, "seats": seats.get(r.id, {}),
                  "seed_chosen": bool(r.seed_chosen),
                  "other_content": self._other(r),
@@ -904,6 +912,7 @@ class GameService:
                 "title": game.title,
                 "scenario": state.data["scenario"],
                 "version": live.version,
+                "moves": len(live.session.record.actions),     # an undo takes one back
                 "role": role,
                 "roles": list(game.roles),
                 "seats": dict(live.seats),

@@ -81,7 +81,8 @@ function header(p) {
   } else {
     turn.replaceChildren();
   }
-  turn.append(h("span", { class: "muted version", title: "actions played" }, ` · move ${p.version}`));
+  // the actions played: the version also counts undos (move 7, 8, then 9 for an undo: an audit)
+  turn.append(h("span", { class: "muted version", title: "actions played" }, ` · move ${p.moves ?? p.version}`));
   document.title = `${mineNow ? "● " : ""}${p.title || p.game} — warroom`;
   document.body.dataset.version = String(p.version);
   document.body.dataset.active = p.active || "";

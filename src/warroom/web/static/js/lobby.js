@@ -170,7 +170,7 @@ function redrawGames(tbody, games, mine) {
         h("div", { class: "muted small" }, g.id)),
       h("td", {}, Object.entries(g.seats || {}).map(([r, p]) =>
         h("span", { class: "seat-cell" }, roleChip(r), " ", p === "human" ? "human" : p.replace("bot:", "bot ")))),
-      h("td", { class: "n" }, String(g.version)),
+      h("td", { class: "n" }, String(g.moves ?? g.version)),   // actions played, undos taken back
       h("td", {}, g.other_content
         ? h("span", { class: "status other", title: g.other_content }, "another content pack")
         : h("span", { class: `status ${g.status}` }, g.status === "over" ? "over" : "in play")),
