@@ -231,3 +231,18 @@ def test_a_positional_choice_lights_the_country_it_concerns(big: Any, server: Se
     lit = set(big.eval_on_selector_all("#map .tk-panel .space.legal",
                                        "els => els.map(e => e.dataset.id)"))
     assert about <= lit, (about, lit)
+
+
+def test_the_event_card_names_a_ceded_land_by_its_name(big: Any, server: Server) -> None:
+    """The event card's objects read "Land: ge_slovenia", the marker's id, where the log
+    and the panel's marker box say "Slovenia" (a browser audit)."""
+    g = server.api("POST", "/api/games", json={
+        "game": "tk", "seats": {r: "human" for r in ROLES}, "seed": 18,
+        "options": {"event": "15.17", "faction": "axis", "country": "Yugoslavia"}})
+    land = seat_view(server, g, "axis")["view"]["event"].get("land")
+    if not land:
+        pytest.skip("no Ceded Land marker in this event's object")
+    name = next(d["land"] for d in COMPONENTS["ceded_lands"] if d["id"] == land)
+    open_panel(big, g, "axis")
+    text = big.locator("#map .tk-event-object").inner_text()
+    assert f"Land: {name}" in text and land not in text, text

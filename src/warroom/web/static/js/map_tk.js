@@ -188,7 +188,10 @@ export function renderTk(view, legal, ui, act) {
   const ev = view.event || {};
   const evDef = events.get(ev.event) || {};
   const pending = view.pending;
-  const objects = Object.entries(ev).filter(([k, v]) => !["event", "faction"].includes(k) && v !== null && v !== undefined);
+  // a Ceded Land marker by its name, as the log says it ("Land: ge_transylvania": an audit)
+  const landName = (id) => ((map.ceded_lands || []).find((d) => d.id === id) || {}).land || id;
+  const objects = Object.entries(ev).filter(([k, v]) => !["event", "faction"].includes(k) && v !== null && v !== undefined)
+    .map(([k, v]) => [k, k === "land" ? landName(v) : v]);
   const logTail = (view.log || []).slice(-4);
   const card = h("section", { class: `tk-event${view.result ? " done" : ""}`, "aria-label": `Political Event ${ev.event} ${view.event_name || ""}` },
     h("div", { class: "tk-event-head" },
