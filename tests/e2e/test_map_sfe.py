@@ -439,6 +439,9 @@ def test_why_not_on_the_sfe_map(browser: Any, sfe_server: Server) -> None:
         page.wait_for_function("() => document.querySelector('#map .map-why .rule') !== null")
         why = page.locator("#map .map-why").inner_text()
         assert "Berlin cannot be chosen now" in why and "§7.1" in why, why
+        # the engine's "not a choice now: ..." after the page's "cannot be chosen now:"
+        # said it twice (a browser audit)
+        assert "not a choice" not in why, why
         assert _version(page) == before, "nothing was played"
         _map_shot(page, "map-sfe-why-not")
         # Enter on a focused location asks too; a highlighted choice still plays

@@ -698,6 +698,12 @@ def test_a_game_page_without_a_seat_offers_the_replay_once_over(page: Any,
     page.goto(f"/games/{live['id']}")
     page.locator("#messages .msg.error").wait_for()
     assert "needs the secret link of a seat" in words(page.locator("#messages"))
+    # a link whose token is no seat's: said once (the server's words repeated the title:
+    # a browser audit)
+    page.goto(f"/games/{live['id']}#{'x' * 24}")
+    page.locator("#messages .msg.error").wait_for()
+    said = words(page.locator("#messages")).lower()
+    assert said.count("not a seat of this game") == 1, said
     # a game of bots alone, still going: anyone may watch it
     bots = new_game(server, "sfe", {"axis": "bot:random", "allies": "bot:random"})
     page.goto(f"/games/{bots['id']}")

@@ -637,7 +637,11 @@ function problem(err, title) {
     const reason = d.reason && d.reason !== err.message ? `Why: ${d.reason}` : null;
     message("error", title, err.message, reason, rules);
   } else if (err.status === 403) {
-    message("error", "This link is not a seat of this game", err.message);
+    // the server's own words, unless they only say the title again (a browser audit saw
+    // "This link is not a seat of this game" twice)
+    const said = (err.message || "").replace(/[.\s]+$/, "").toLowerCase();
+    message("error", "This link is not a seat of this game",
+      said === "this link is not a seat of this game" ? null : err.message);
   } else if (err.status === 0) {
     dismiss("Offline"); // one note, not one a try
     message("error", "Offline", err.message);
