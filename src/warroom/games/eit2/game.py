@@ -106,6 +106,10 @@ class EuropeInTurmoil2(EitGame):
     scenarios = ("1920", "great_depression", "appeasement")
     default_scenario = "1920"
     hidden_information = True
+    earlier_content_ids = frozenset({"b87d35b71332"})
+    """The bundled pack's id until 6 December 2026, when 17 spaces of the drawn map moved
+    a few units apart (counters and names overlapped in Germany, around Rome, Gibraltar and
+    Hungary: a browser audit): the same rules content, so its records replay as before."""
     rules = RULES
 
     def __init__(self, content: Path | None = None) -> None:
