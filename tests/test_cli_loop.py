@@ -557,11 +557,11 @@ def test_a_terminal_edits_recalls_completes_and_forgets_at_the_hand_off(
         t.expect(b"LW: press Enter to clear the screen, then pass it to RW")
         t.send(b"why zzz\r")                   # typed while done: recalled by nobody
         t.expect(b"Pass to RW")
-        t.send(b"\r")
+        t.send(b"why yyy\r")                   # nor typed at the hand-off (a review)
         t.expect(b"RW> ")
         t.send(b"\x1b[A")                      # nothing to recall: LW's lines are gone,
-        got = t.quiet(1.5)                      # the one typed at the hand-off too
-        assert b"bav" not in got and b"zzz" not in got, got
+        got = t.quiet(1.5)                      # the ones typed at the hand-off too
+        assert b"bav" not in got and b"zzz" not in got and b"yyy" not in got, got
         t.send(b"\x19\x1by")                    # nor to yank: LW's Ctrl-U killed 'why bav'
         assert b"bav" not in t.quiet(1.5)
         t.send(b"\x15quit\ry\r")

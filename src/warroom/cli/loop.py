@@ -438,20 +438,24 @@ class PlayLoop:
                                       max_lines=2, placeholder=" …"):
                 self.say(line, "bold")
 
-    def done_reading(self, then: str) -> str:
+    def done_reading(self, then: str, end: bool = False) -> str:
         """On a terminal shared in hot-seat, the seat that held the screen reads the end of
         what it did (its dice, an Event's result, a card it was shown) before the screen is
-        cleared: it was cleared at once, before that seat saw them (a hot-seat audit). In a
-        pipe nothing is cleared, and nothing is asked. Returns the line typed."""
+        cleared: it was cleared at once, before that seat saw them (a hot-seat audit).
+        Asked only of a person at a terminal (input and output both): a script piped in
+        keeps the same lines wherever its output goes. ``end``: before the end screen,
+        where the end of input goes on to it (no game is left to quit). Returns the line
+        typed."""
         prev = self.screen_owner
-        if prev is None or not self.console.is_terminal:
+        if prev is None or not (self.console.is_terminal and sys.stdin.isatty()):
             return ""
         self.say(f"{role_title(prev)}: press Enter to clear the screen, then {then}", "bold")
         try:
             typed = self.term.read("")
         except EOFError:
             self.console.print()
-            self.confirm_quit()
+            if not end:
+                self.confirm_quit()
             typed = ""
         return typed
 
@@ -673,10 +677,12 @@ class PlayLoop:
         st = self.session.state
         seat = self.screen_owner if not self.private else None
         if self.private:        # the end screen is everyone's: the last seat's lines go
-            if self.done_reading("see the end of the game").strip():
+            if self.done_reading("see the end of the game", end=True).strip():
                 self.say("The end screen waits for Enter: the line typed there was not "
                          "played.", "yellow")
-            if self.console.is_terminal:    # (in a pipe nothing was cleared: no separator)
+            # cleared where a seat's screen was shown (not after --load of a finished game,
+            # whose loading lines are all there is); in a pipe nothing was cleared
+            if self.console.is_terminal and self.screen_owner is not None:
                 self.term.clear()
             self.term.forget()
         self.show_log(self.screen_owner, public=self.private)

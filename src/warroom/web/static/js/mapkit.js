@@ -77,7 +77,7 @@ export function whyNotBox(whyNot) {
     fill(node, h("strong", {}, title), legal ? " can be chosen: " : " cannot be chosen now: ",
       note ? [h("span", { class: "note" }, note), r.legal ? "; that can be chosen: " : "; and that cannot: "] : null,
       // "cannot be chosen now: not a choice now: ..." said it twice (a browser audit)
-      h("span", { class: "reason" }, (r.reason || "").replace(/^not (?:a|one of the) choices? (?:now|in this decision): /i, "")), " ",
+      h("span", { class: "reason" }, (r.reason || "").replace(/^not (?:a|one of the) choices?(?: now| in this decision)?: /i, "")), " ",
       (r.rules || []).map((x) => [ruleBadge(x), " "]),
       close());
     reveal(node);
