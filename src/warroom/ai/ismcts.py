@@ -437,6 +437,14 @@ class ISMCTSBot:
             best: _Node | None = None
             best_a = -1
             best_score = -math.inf
+            # fewer children than legal ids: the children are walked, each looked up in the
+            # legal ids (as a set, made once per node and world, when there are many)
+            lset: set[int] | list[int] = legal
+            if nc and nc <= nl:
+                kept = slot.lset
+                if kept is None:
+                    kept = slot.lset = set(legal) if nl > 8 else legal
+                lset = kept
             if not nc:
                 pass
             elif plain:
@@ -444,9 +452,6 @@ class ISMCTSBot:
                 # (the first best wins), as the general pass below; the scores are worked
                 # out only where this node may be selected from
                 if nc <= nl:
-                    lset = slot.lset
-                    if lset is None:
-                        lset = slot.lset = set(legal) if nl > 8 else legal
                     if nc < nl and pw <= 0:
                         for a in children:
                             if a in lset:
@@ -475,9 +480,6 @@ class ISMCTSBot:
                             if score > best_score:
                                 best, best_a, best_score = ch2, a, score
             elif nc <= nl:
-                lset = slot.lset
-                if lset is None:
-                    lset = slot.lset = set(legal) if nl > 8 else legal
                 for a, ch in children.items():
                     if a in lset:
                         ch.avail += 1
