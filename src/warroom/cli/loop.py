@@ -105,12 +105,13 @@ Commands (any case):
   quit        leave (asks first when the game is not saved; Ctrl-D the same)"""
 
 
-def help_text(choices: list[Choice], game_id: str = "eit2", cards: bool = True) -> str:
+def help_text(choices: list[Choice], unused: tuple[str, ...] = ()) -> str:
     """The ``help`` command: how to choose, with an example from the choices offered now
-    (so each game's help speaks of its own actions), then the commands (``ongoing`` in
-    eit2 only, the one game with lasting Events: an audit saw it offered in sfe; ``card
-    X`` and ``hand`` only in a game with ``cards``: tk's help offered them, and each
-    answered that there were none, a terminal audit)."""
+    (so each game's help speaks of its own actions), then the commands but the ``unused``
+    ones (:attr:`PlayLoop.unused_words`: ``ongoing`` outside eit2, the one game with
+    lasting Events, an audit saw it offered in sfe; ``card X`` and ``hand`` in a game
+    without cards, tk's help offered them and each answered that there were none, a
+    terminal audit)."""
     def short_name(c: Choice) -> str | None:
         """The shortest start (3 letters at least) of ``c``'s name that picks it alone."""
         word = next((w for w in fold(c.label).split() if w.isalnum()), "")
@@ -137,9 +138,11 @@ def help_text(choices: list[Choice], game_id: str = "eit2", cards: bool = True) 
         name = f"{start} for {label}; " if start else ""
         how = (f"Choose by typing a choice's number (e.g. {number}), its key ({key}) or the "
                f"start of its name ({name}any case, accents optional).")
-    dropped = (() if has_ongoing(game_id) else ("ongoing ",)) + (() if cards else ("card X",))
+    dropped = {w.strip() for w in unused}
+    # a command's line starts two spaces in, with its word; its continuations further in
     commands = "\n".join(line for line in COMMANDS.splitlines()
-                         if not line.lstrip().startswith(dropped))
+                         if not (line[:2] == "  " and line[2:3] != " "
+                                 and line.split()[0] in dropped))
     return "\n".join(textwrap.wrap(how, 78)) + "\n" + commands
 
 
@@ -546,8 +549,7 @@ class PlayLoop:
         if cmd in ("quit", "exit", "q"):
             self.confirm_quit()
         elif cmd in ("help", "?"):
-            self.console.print(help_text(self.choices, self.game.id, self.has_cards),
-                               markup=False)
+            self.console.print(help_text(self.choices, self.unused_words), markup=False)
         elif cmd == "board":
             self.show_board(seat, hand=False)
         elif cmd in ("menu", "choices"):
@@ -698,8 +700,11 @@ class PlayLoop:
         self.say(f"The game's seed was {st.data['seed']}.")
         if not self.saved() or self.save_path is None:
             self.keep_record()
-        self.say("The game is over: save FILE keeps the record elsewhere; board, log, "
-                 + ("hand, card X, " if self.has_cards else "") + "rule X and quit also work.")
+        # the commands that still work, as the help and the refusal below say them too
+        # (they listed hand and card X in tk, which has no cards)
+        after = ["board", "log", *(("hand", "card X") if self.has_cards else ()), "rule X"]
+        self.say(f"The game is over: save FILE keeps the record elsewhere; {', '.join(after)} "
+                 "and quit also work.")
         while True:
             try:
                 line = self.term.read("> ", lambda typed: completions(
@@ -732,11 +737,10 @@ class PlayLoop:
                 elif cmd == "hand":
                     self.hand(seat)
                 elif cmd in ("help", "?"):
-                    self.say("The game is over: save FILE, board, log, hand, card X, rule X, "
-                             "quit.")
+                    self.say(f"The game is over: save FILE, {', '.join(after)}, quit.")
                 else:
                     self.error(f"the game is over; {cmd!r} is not a command here: save "
-                               "FILE, board, log, hand, card X, rule X or quit")
+                               f"FILE, {', '.join(after)} or quit")
             except WarroomError as exc:
                 self.error(str(exc))
 
