@@ -574,6 +574,11 @@ def test_the_terminal_speaks_of_what_the_game_has_and_repeats_input_briefly(
 
     code, out = run("play", "tk", "--seed", "2", "--vs", "greedy", input="help\nquit\ny\n")
     assert "rule X" in out and "card X" not in out and "hand:" not in out, out
+    # and its end screen, in its first line, its help and its refusal
+    code, out = run("play", "tk", "--seed", "2", "--as", "none", "--vs", "random",
+                    input="help\nzz\nquit\n")
+    end = out[out.index("The game is over"):]
+    assert end.count("rule X") == 3 and "card X" not in end and "hand" not in end, end
     code, out = run("play", "eit2", "--seed", "2", "--vs", "greedy", input="help\nquit\ny\n")
     assert "card X" in out and "ongoing" in out, out
     res = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"}, terminal_width=200)
