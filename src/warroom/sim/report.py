@@ -640,8 +640,7 @@ def make_out_dir(out_dir: Path, what: str, option: str = "--out") -> None:
     """Create the report folder given by ``option`` and check that files can be written
     there (a file there, or a folder that cannot be made or written, is a
     :class:`ReportError` naming the option)."""
-    if out_dir.exists() and not out_dir.is_dir():
-        raise ReportError(f"{option} {out_dir} is a file; give a folder for {what}")
+    check_out_dir(out_dir, what, option)
     try:
         writable_folder(out_dir)
     except OSError as exc:
@@ -665,9 +664,10 @@ def check_out_dir(out_dir: Path, what: str, option: str = "--out") -> None:
         raise ReportError(f"cannot write {option} {out_dir}: {near} is not writable")
 
 
-REPORT_IMAGES = ("winrate.png", "scores.png", "length.png", "endings.png", "events.png")
-"""Every plot a report may draw: those a new report does not draw are removed from its
-folder."""
+REPORT_IMAGES = {"winrate": "winrate.png", "scores": "scores.png", "length": "length.png",
+                 "endings": "endings.png", "events": "events.png"}
+"""Every plot a report may draw, in the order it draws them: those a new report does not
+draw are removed from its folder."""
 
 
 def write_report(game_id: str, lines: Sequence[dict[str, Any]], out_dir: Path,
@@ -689,19 +689,16 @@ def write_report(game_id: str, lines: Sequence[dict[str, Any]], out_dir: Path,
                               f", not for {game_id}'s roles ({', '.join(sorted(roles))})")
     make_out_dir(out_dir, "the plots and report.md", option)
     res = analyse(game_id, lines)
-    images = {"winrate": "winrate.png", "scores": "scores.png", "length": "length.png",
-              "endings": "endings.png"}
-    if res["winnerless"]:
-        del images["winrate"]
-    if not res["track"]:
-        del images["scores"]          # an empty plot said only "no score track recorded"
-    if res["events"]:
-        images["events"] = "events.png"
+    # no win rates where nobody wins (tk), no score plot without a track (an empty plot
+    # said only "no score track recorded"), Events only for the card games
+    drawn = {"winrate": not res["winnerless"], "scores": bool(res["track"]),
+             "length": True, "endings": True, "events": bool(res["events"])}
+    images = {k: name for k, name in REPORT_IMAGES.items() if drawn[k]}
     try:
         # an earlier report's plots that this one does not draw (another game's events.png
         # beside this report.md, which never linked it: an audit)
-        for name in REPORT_IMAGES:
-            if name not in images.values() and (out_dir / name).is_file():
+        for k, name in REPORT_IMAGES.items():
+            if k not in images and (out_dir / name).is_file():
                 (out_dir / name).unlink()
         if "winrate" in images:
             _plot_winrate(res, out_dir / images["winrate"])
