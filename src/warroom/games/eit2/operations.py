@@ -23,7 +23,7 @@ from warroom.games.eit2.board import (
     remove_sp,
     sp_text,
 )
-from warroom.games.eit2.components import Components
+from warroom.games.eit2.components import Box, Components
 from warroom.games.eit2.effects import ongoing_check_mods, run_box_effects
 
 Mods = list[tuple[int, str]]
@@ -427,9 +427,16 @@ def box_effect_text(effect: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def _reaching(total: int, needed: int) -> list[int]:
-    """The die rolls (1-6) that, with ``total`` added, reach ``needed`` (6.3.2)."""
-    return [d for d in range(1, 7) if d + total >= needed]
+def _attempt(c: Components, data: Data, side: int, t: int, ops: int, card_side: str | None,
+             bonus: tuple[int, str] | None, event_bonus: tuple[int, str] | None
+             ) -> tuple[list[tuple[int, str]], Box, int, list[int]]:
+    """What an attempt on open track ``t`` would roll against now (6.3.2): its modifiers,
+    the next box, the total that box needs and the die rolls (1-6) that reach it."""
+    mods = attempt_modifiers(c, data, side, t, card_side, bonus, event_bonus)
+    box = c.boxes[t][data["rearm"][t] + 1]
+    needed = box.needed if box.needed is not None else 0
+    total = ops + sum(v for v, _ in mods)
+    return mods, box, needed, [d for d in range(1, 7) if d + total >= needed]
 
 
 def rearm_chance(c: Components, data: Data, side: int, t: int, ops: int,
@@ -439,10 +446,7 @@ def rearm_chance(c: Components, data: Data, side: int, t: int, ops: int,
     (6.3.2), as :func:`rearm_odds` words it; ``None`` for a track shut (6.3.8)."""
     if not track_open(c, data, t):
         return None
-    drm = sum(v for v, _ in attempt_modifiers(c, data, side, t, card_side, bonus,
-                                              event_bonus))
-    box = c.boxes[t][data["rearm"][t] + 1]
-    ok = _reaching(ops + drm, box.needed if box.needed is not None else 0)
+    ok = _attempt(c, data, side, t, ops, card_side, bonus, event_bonus)[3]
     return round(100 * len(ok) / 6)
 
 
@@ -453,11 +457,8 @@ def rearm_odds(c: Components, data: Data, side: int, t: int, ops: int, card_side
     modifiers the attempt would have now, the die rolls that reach it and the chance."""
     if not track_open(c, data, t):
         return track_shut(c, data, t)[0]
-    mods = attempt_modifiers(c, data, side, t, card_side, bonus, event_bonus)
+    mods, box, needed, ok = _attempt(c, data, side, t, ops, card_side, bonus, event_bonus)
     drm = sum(v for v, _ in mods)
-    box = c.boxes[t][data["rearm"][t] + 1]
-    needed = box.needed if box.needed is not None else 0
-    ok = _reaching(ops + drm, needed)
     detail = ", ".join(f"{v:+d} {why}" for v, why in mods) or "no modifiers"
     does = "; ".join(box_effect_text(e) for e in box.effects)
     return (f"{c.track_names[t]} track, next box {box.name} needs {needed}"
