@@ -127,6 +127,16 @@ def why_no_place(st: St, own: int, loc: int) -> tuple[str, tuple[str, ...]]:
             "to one of their supply sources", ("7.2.1", "8.6"))
 
 
+def _reasons_why(reasons: dict[str, tuple[str, ...]], first: str
+                 ) -> tuple[str, tuple[str, ...]]:
+    """Several reasons in one why: their words joined, ``first`` rule first, then each
+    other rule once, in the order the reasons cite them."""
+    rules: list[str] = []
+    for rs in reasons.values():
+        rules += [r for r in rs if r not in rules]
+    return "; ".join(reasons), (first, *[r for r in rules if r != first])
+
+
 def build_refusal(st: St, side: int, cards: list[int]) -> tuple[str, tuple[str, ...]]:
     """Why none of ``cards`` builds an army now, with the rule of each reason: no army
     icon (7.2.1), too few other cards to recycle (3.3), the Soviets in the 1st Allied play
@@ -156,10 +166,7 @@ def build_refusal(st: St, side: int, cards: list[int]) -> tuple[str, tuple[str, 
                     "7.2.1", "8.6")
     if not reasons:
         return "no card in hand builds an army now", ("7.2.1",)
-    rules: list[str] = []
-    for rs in reasons.values():
-        rules += [r for r in rs if r not in rules]
-    return "; ".join(reasons), ("7.2.1", *[r for r in rules if r != "7.2.1"])
+    return _reasons_why(reasons, "7.2.1")
 
 
 def event_refusal(st: St, side: int, cards: list[int]) -> tuple[str, tuple[str, ...]]:
@@ -189,10 +196,7 @@ def event_refusal(st: St, side: int, cards: list[int]) -> tuple[str, tuple[str, 
         return f"{c.card_names[cards[0]]} has no event", ("7.2.9", "4")
     if not reasons:
         return "no card in hand has an event", ("7.2.9", "4")
-    rules: list[str] = []
-    for rs in reasons.values():
-        rules += [r for r in rs if r not in rules]
-    return "; ".join(reasons), ("7.2.9", *[r for r in rules if r != "7.2.9"])
+    return _reasons_why(reasons, "7.2.9")
 
 
 def move_refusal(st: St, side: int) -> tuple[str, tuple[str, ...]]:
