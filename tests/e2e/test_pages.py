@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -400,11 +402,10 @@ REGION_NAME_OVER = """() => {
 }"""
 
 
-@pytest.mark.parametrize("scenario", ["1920", "great_depression", "appeasement"])
-def test_eit2_region_names_cover_no_space(browser: Any, server: Server, scenario: str) -> None:
-    """No region's name lies over a space's circle or name ("LITTLE ENTENTE (LE)" lay over
-    Bulgaria: the placement counted covered spaces alike, and every place it tried covered
-    one)."""
+@contextmanager
+def eit2_start(browser: Any, server: Server, scenario: str) -> Iterator[Any]:
+    """LW's page of a new hot-seat eit2 game of ``scenario``, at 1400x1000 (skips where
+    eit2 does not start)."""
     if "eit2" in server.broken:
         pytest.skip(server.broken["eit2"])
     g = server.api("POST", "/api/games", json={
@@ -414,11 +415,20 @@ def test_eit2_region_names_cover_no_space(browser: Any, server: Server, scenario
     try:
         page = ctx.new_page()
         page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+        yield page
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("scenario", ["1920", "great_depression", "appeasement"])
+def test_eit2_region_names_cover_no_space(browser: Any, server: Server, scenario: str) -> None:
+    """No region's name lies over a space's circle or name ("LITTLE ENTENTE (LE)" lay over
+    Bulgaria: the placement counted covered spaces alike, and every place it tried covered
+    one)."""
+    with eit2_start(browser, server, scenario) as page:
         page.locator("#map svg.map-svg").wait_for()
         assert page.locator("#map .region-name").count() >= 6
         assert page.evaluate(REGION_NAME_OVER) == []
-    finally:
-        ctx.close()
 
 
 COUNTERS_OVER = """() => {
@@ -450,19 +460,9 @@ def test_eit2_support_counters_cover_no_other_space(browser: Any, server: Server
     """At each scenario's start no space's SP counter lies over another space's counter or
     circle (Magdeburg's RW 3 covered Berlin's LW SP and Extremist, Bohemia's Sudetenland's,
     and more around Rome, Gibraltar and Hungary: a browser audit; 17 spaces moved)."""
-    if "eit2" in server.broken:
-        pytest.skip(server.broken["eit2"])
-    g = server.api("POST", "/api/games", json={
-        "game": "eit2", "seed": 3, "scenario": scenario,
-        "seats": {"lw": "human", "rw": "human"}})
-    ctx = browser.new_context(viewport={"width": 1400, "height": 1000}, base_url=server.url)
-    try:
-        page = ctx.new_page()
-        page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+    with eit2_start(browser, server, scenario) as page:
         page.locator("#map svg.map-svg g.counter").first.wait_for()
         assert page.evaluate(COUNTERS_OVER) == []
-    finally:
-        ctx.close()
 
 
 def test_map_menu_when_several_actions_name_one_space(page: Any, server: Server) -> None:
