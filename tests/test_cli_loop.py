@@ -4,6 +4,7 @@ would (CliRunner, or a real process reading a pipe)."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import select
@@ -787,3 +788,23 @@ def test_the_hotseat_end_screen_keeps_the_hands_and_private_lines_to_themselves(
     end = out[out.index("Game over"):]
     assert not [t for t in private if t in end], end
     assert "The hands stay private on a shared screen" in end and "Your hand" not in end
+
+
+def test_resign_asks_first_then_ends_the_game_and_keeps_it(tmp_path: Path) -> None:
+    code, out = run("play", "eit2", "--seed", "3", "--as", "lw", "--vs", "random",
+                    input="help\nresign\nn\nresign\ny\nquit\n")
+    assert code == 0, out
+    assert "resign      concede the game (asks first): the other side wins" in out
+    assert out.count("Resign as LW? The game ends and RW wins. [y/N]") == 2
+    assert "Not resigned: back to the game." in out
+    assert "Game over — RW wins: by resignation" in out and "LW resigned: RW wins" in out
+    (rec,) = kept(tmp_path)
+    record = Record.load(rec)
+    assert record.actions == ["resign:lw"]
+    assert json.loads(rec.read_text())["format"] == "warroom-record/2"
+    code, out = run("replay", str(rec))
+    assert code == 0 and "Game over — RW wins: by resignation" in out, out
+    # in a game of bots alone nobody is at the keyboard to resign; the Allies' side of
+    # eaw1940 wins when its one player does
+    code, out = run("play", "eaw1940", "--seed", "3", input="resign\ny\nquit\n")
+    assert "Game over — Allies win: by resignation" in out, out

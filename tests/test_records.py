@@ -55,13 +55,13 @@ def test_record_format_is_named_and_a_newer_one_is_refused_by_its_number(eaw: Ga
     old = {k: v for k, v in obj.items() if k != "format"}
     assert Record.from_json(old) == Record.from_json(obj)
     # a newer format with a key this warroom does not know: told to upgrade, not "unknown key"
-    newer = {**obj, "format": "warroom-record/2", "clocks": [1, 2]}
-    with pytest.raises(RecordError, match=r"format 'warroom-record/2'.*newer warroom.*"
+    newer = {**obj, "format": "warroom-record/3", "clocks": [1, 2]}
+    with pytest.raises(RecordError, match=r"format 'warroom-record/3'.*newer warroom.*"
                                           r"upgrade warroom"):
         Record.from_json(newer)
     # judged first: a newer file may lack today's keys, or hide its seed
-    for newer in ({"format": "warroom-record/2", "game": "eaw1940", "moves": []},
-                  {**obj, "format": "warroom-record/3", "seed": None}):
+    for newer in ({"format": "warroom-record/3", "game": "eaw1940", "moves": []},
+                  {**obj, "format": "warroom-record/4", "seed": None}):
         with pytest.raises(RecordError, match="newer warroom"):
             Record.from_json(newer)
     for bad in ("chess-pgn/1", 1, "warroom-record/x", "warroom-record/0", None,

@@ -1181,3 +1181,50 @@ def test_health_asks_the_database_and_serve_refuses_an_in_memory_one(
     for url in ("sqlite://", "sqlite:///:memory:"):
         out = CliRunner().invoke(cli, ["serve", "--db", url])
         assert out.exit_code == 2 and "an in-memory database" in out.output, out.output
+
+
+def test_a_seat_resigns_its_turn_or_not_and_the_game_stays_over(tmp_path: Path) -> None:
+    with make(tmp_path) as c:
+        g = new(c, seed=4)
+        url = f"/api/games/{g['id']}"
+        a, b = g["tokens"]["a"], g["tokens"]["b"]
+        c.post(f"{url}/actions", json={"token": a, "action": "take:1"})
+        va = c.get(f"{url}/view", params={"token": a}).json()
+        assert va["active"] == "b" and va["resign"] == "resign:a"
+        assert va["resign_winner"] == "b"
+        # a seat resigns for itself only, and a failed try changes nothing
+        other = c.post(f"{url}/actions", json={"token": b, "action": "resign:a"})
+        assert other.status_code == 422 and "only for itself" in other.json()["error"]
+        assert c.post(f"{url}/actions", json={"action": "resign:a"}).status_code == 403
+        assert c.get(f"{url}/view", params={"token": a}).json()["version"] == va["version"]
+        # a resigns while b is to act
+        res = c.post(f"{url}/actions", json={"token": a, "action": "resign:a"})
+        assert res.status_code == 200, res.text
+        out = res.json()
+        assert out["status"] == "over" and out["resign"] is None and out["legal"] == []
+        assert out["result"]["termination"] == "resignation"
+        assert out["result"]["winner"] == "b" and out["seed"] == "4"
+        rec = c.get(f"{url}/record").json()
+        assert rec["format"] == "warroom-record/2"
+        assert rec["actions"] == ["take:1", "resign:a"]
+        assert rec["result"]["termination"] == "resignation"
+        up = c.post("/api/records", json=rec)       # the replay viewer takes it
+        assert up.status_code == 200, up.text
+        last = c.get(f"/api/records/{up.json()['id']}", params={"step": 2}).json()
+        assert last["result"]["winner"] == "b" and last["actor"] == "a"
+        again = c.post(f"{url}/actions", json={"token": b, "action": "resign:b"})
+        assert again.status_code == 422 and "over" in again.json()["error"]
+        listed = c.get("/api/games").json()[0]
+        assert listed["status"] == "over" and listed["result"]["winner"] == "b"
+        assert listed["moves"] == out["moves"] == 1         # a resignation is no move
+        seen = c.get(f"{url}/view", params={"token": b}).json()
+    with make(tmp_path) as c:      # read back from the database
+        assert c.get(f"{url}/view", params={"token": b}).json() == seen
+        step = c.get(f"{url}/replay", params={"step": 2}).json()
+        assert step["actor"] == "a" and step["action"]["key"] == "resign:a"
+        # the solitaire game: the Allied BOT's side wins when the Axis player resigns
+        e = c.post("/api/games", json={"game": "eaw1940", "seats": {"axis": "human"},
+                                       "seed": 2}).json()
+        done = c.post(f"/api/games/{e['id']}/actions",
+                      json={"token": e["tokens"]["axis"], "action": "resign:axis"}).json()
+        assert done["result"]["winner"] == "allies" and done["status"] == "over"

@@ -873,3 +873,39 @@ def test_eit2_tension_track_shows_the_war_rolls(page: Any, server: Server) -> No
     assert len(boxes) == 12
     drm = [b for b in boxes if "drm" in b[0]]
     assert [b[1] for b in drm][:1] == ["6: war roll +1"] and len(drm) == 6, boxes
+
+
+def test_a_seat_resigns_after_confirming_and_the_other_seat_sees_the_end(
+        browser: Any, server: Server) -> None:
+    """Resign… asks first (Cancel changes nothing), works whoever is to act, and the
+    other seat's page shows the end by its live update."""
+    g = new_game(server, "toy", {"a": "human", "b": "human"}, seed=6)
+    a, b = g["tokens"]["a"], g["tokens"]["b"]
+    pages = []
+    for token in (a, b):
+        ctx = browser.new_context(base_url=server.url)
+        pages.append(ctx.new_page())
+        pages[-1].goto(f"/games/{g['id']}#{token}")
+    page_a, page_b = pages
+    page_a.locator("#choices .act").first.wait_for()
+    page_b.locator(".waiting").wait_for()           # b resigns while a is to act
+    button = page_b.locator("#resign")
+    assert button.is_visible() and button.inner_text() == "Resign…"
+    asked: list[str] = []
+    page_b.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    button.click()
+    assert asked == ["Resign as B? The game ends and A wins."]
+    assert version(page_b) == 0 and page_b.locator("#result").is_hidden()
+    page_b.once("dialog", lambda d: d.accept())
+    button.click()
+    page_b.wait_for_function("() => document.body.dataset.status === 'over'")
+    result = words(page_b.locator("#result"))
+    assert "B resigned: A wins" in result and "Resignation" in result, result
+    assert page_b.locator("#resign").is_hidden() and page_b.locator("#undo").is_hidden()
+    page_a.wait_for_function("() => document.body.dataset.status === 'over'",
+                             timeout=BOT_WAIT_MS)
+    assert "B resigned: A wins" in words(page_a.locator("#result"))
+    assert page_a.locator("#choices .act").count() == 0
+    shot(page_a, "resigned")
+    for p in pages:
+        p.context.close()

@@ -199,7 +199,7 @@ def resolve(text: str, choices: list[Choice]) -> Choice:
 
 
 COMMAND_WORDS = ("why ", "card ", "rule ", "hand", "ongoing", "board", "log", "keys",
-                 "menu", "undo", "save ", "help", "quit")
+                 "menu", "undo", "save ", "resign", "help", "quit")
 """What Tab completes at the start of a line, besides the choices' names (``why X``,
 ``card X``, ``rule X`` and ``save FILE`` end in the space their argument follows)."""
 

@@ -76,8 +76,11 @@ from warroom.core.protocol import (
     explain,
     legal_actions,
     prompt,
+    resign_key,
+    resign_refusal,
     result,
     role_title,
+    role_wins,
     view,
 )
 from warroom.core.record import Session
@@ -102,6 +105,7 @@ Commands (any case):
   undo        take back your last decision (never past a die roll, a reveal or a
               card played face up)
   save FILE   save the game as a record (~ and new folders allowed); save: again
+  resign      concede the game (asks first): the other side wins
   quit        leave (asks first when the game is not saved; Ctrl-D the same)"""
 
 
@@ -267,7 +271,9 @@ class PlayLoop:
         self.game = session.state.game
         self.has_cards = bool(card_entries(self.game))
         self.unused_words = ((() if has_ongoing(self.game.id) else ("ongoing",))
-                             + (() if self.has_cards else ("card ", "hand")))
+                             + (() if self.has_cards else ("card ", "hand"))
+                             + (() if any(self.game.resignation_winner(r) is not None
+                                          for r in self.game.roles) else ("resign",)))
         """The commands this game has no use for: not offered by help or Tab."""
         self.private = seats.hotseat and self.game.hidden_information
         """Each human seat sees only its own screen (hot-seat with hidden information)."""
@@ -566,6 +572,8 @@ class PlayLoop:
             self.menu_due = True
         elif cmd == "save":
             self.save(arg)
+        elif cmd == "resign":
+            self.resign(seat)
         elif cmd == "why":
             self.why(seat, arg)
         elif cmd == "card":
@@ -593,6 +601,21 @@ class PlayLoop:
         # what changed: the log lines now; the one-line summary (with any bots' moves)
         # when the seat is asked again, or at game over
         self.show_log(seat)
+
+    def resign(self, seat: str) -> None:
+        """The ``resign`` command: ``seat`` concedes, once it says yes (core
+        :func:`~warroom.core.protocol.resign`; the record keeps it as its last step)."""
+        st = self.session.state
+        why_not = resign_refusal(st, seat)
+        if why_not is not None:
+            raise WarroomError(f"{role_title(seat)} cannot resign: {why_not}")
+        winner = self.game.resignation_winner(seat)
+        if not self.ask(f"Resign as {role_title(seat)}? The game ends and "
+                        f"{role_wins(str(winner))}. [y/N] "):
+            self.say("Not resigned: back to the game.")
+            self.menu_due = True
+            return
+        self.session.apply(resign_key(seat), seat)
 
     def why(self, seat: str, arg: str) -> None:
         ref = reference(arg, self.choices, self.session.state)

@@ -23,7 +23,7 @@ from warroom.core import rng as _rng
 from warroom.core.actions import Action, ActionCatalogue
 from warroom.core.errors import IllegalActionError, UnknownGameError, short
 from warroom.core.flow import FrameKind, Prompt
-from warroom.core.log import visible
+from warroom.core.log import log, visible
 from warroom.core.state import Data, Frame, G, State
 
 __all__ = ["Data", "Explanation", "Frame", "Game", "Outcome", "State", "Termination",
@@ -252,6 +252,14 @@ class Game(ABC):
             out["log"] = list(log)
         return out
 
+    def resignation_winner(self, role: str) -> str | None:
+        """Who wins when ``role`` resigns: by default the other role of a two-role game;
+        None where nobody would (a game of more roles, or of one role against nothing),
+        so resigning is not offered (:func:`resign`). A solitaire game whose BOT wins when
+        its player loses names the BOT's side."""
+        others = [r for r in self.roles if r != role]
+        return others[0] if len(others) == 1 and role in self.roles else None
+
     def max_decisions(self) -> int:
         """An upper bound on the decisions of one game (runaway detection, RL)."""
         return 10_000
@@ -401,6 +409,12 @@ def role_title(role: str) -> str:
     return role.upper() if len(role) <= 3 else role.capitalize()
 
 
+def role_wins(role: str) -> str:
+    """``role`` won, as a sentence says it: ``LW wins``, ``the Allies win``."""
+    name = role_title(role)
+    return f"the {name} win" if name.endswith("ies") else f"{name} wins"
+
+
 def role_turn(role: str) -> str:
     """The possessive a message says "it is not ... turn" with: ``LW's``, ``the Allies'``."""
     name = role_title(role)
@@ -418,6 +432,9 @@ def apply(state: State[Any], action: Action | str | int, role: str | None = None
     ``alias`` (a positional key of an old record, for instance).
     """
     game = state.game
+    resigning = resigner(action)
+    if resigning is not None:
+        return resign(state, resigning, role)
     if role is not None:
         why_not = _not_your_turn(state, role)
         if why_not is not None:
@@ -458,6 +475,79 @@ def apply(state: State[Any], action: Action | str | int, role: str | None = None
     return act
 
 
+RESIGN = "resign"
+"""The kind of a record's resignation step, ``resign:<role>`` (:func:`resign`). No game's
+catalogue holds it: a resignation is a player's, not a rule's, so bots, action masks and
+models never see it."""
+
+
+def resign_key(role: str) -> str:
+    """The record step of ``role``'s resignation (``resign:lw``)."""
+    return f"{RESIGN}:{role}"
+
+
+def resigner(ref: Any) -> str | None:
+    """The role a record step resigns for (``resign:lw`` -> ``lw``), None for any other."""
+    if isinstance(ref, str) and ref.startswith(RESIGN + ":"):
+        return ref[len(RESIGN) + 1:]
+    return None
+
+
+def resign_refusal(state: State[Any], role: str) -> str | None:
+    """Why ``role`` may not resign now (None: it may). A role may resign whenever the game
+    is on, its turn or not, in a game where someone wins by it
+    (:meth:`Game.resignation_winner`)."""
+    game = state.game
+    if role not in game.roles:
+        return (f"{game.id} has no role {short(role, 40)}; roles: "
+                f"{', '.join(game.roles)}")
+    if state.data["active"] is None:
+        return "the game is over"
+    if game.resignation_winner(role) is None:
+        return (f"{game.title} has no winner to concede to: a resignation is not "
+                "offered here (end the game by leaving it)")
+    return None
+
+
+def resign(state: State[Any], role: str, asking: str | None = None) -> Action:
+    """``role`` resigns: the game ends at once and :meth:`Game.resignation_winner` wins
+    (:attr:`Termination.RESIGNATION`). Any role may, whether or not it is to act; ``asking``
+    (a front end's seat) may resign only for itself. Refused with ``IllegalActionError``
+    (nothing changed) for a game that is over or offers no resignation. Returns the step
+    a record keeps (``resign:<role>``), which :func:`apply` plays again on replay."""
+    if asking is not None and asking != role:
+        raise IllegalActionError(f"{role_title(asking)} may resign only for itself, not for "
+                                 f"{role_title(role)}", action=None)
+    why_not = resign_refusal(state, role)
+    if why_not is not None:
+        raise IllegalActionError(f"{role_title(role)} cannot resign: {why_not}", action=None)
+    data = state.data
+    winner = state.game.resignation_winner(role)
+    assert winner is not None
+    data["resigned"] = role
+    del data["stack"][:]
+    data["active"] = None
+    flow.reveal(data)                   # nothing before it may be taken back
+    state._legal = None
+    log(data, "", f"{role_title(role)} resigned: {role_wins(winner)}.",
+        resigned=role, winner=winner)
+    key = resign_key(role)
+    return Action(-1, key, f"{role_title(role)} resigns", RESIGN, (role,))
+
+
+def resignation(state: State[Any]) -> Outcome | None:
+    """The outcome of a game a role resigned (None: nobody did)."""
+    role = state.data.get("resigned")
+    if role is None:
+        return None
+    game = state.game
+    winner = game.resignation_winner(role)
+    return Outcome(Termination.RESIGNATION, winner,
+                   {r: (1.0 if r == winner else -1.0) for r in game.roles},
+                   text=f"{role_title(role)} resigned: {role_wins(str(winner))}",
+                   label=f"{winner}_by_resignation")
+
+
 def apply_id(state: State[Any], action_id: int) -> None:
     """Search's :func:`apply`: carry out the action with catalogue id ``action_id``, taken
     from ``state.game.legal_ids(state)`` of this very state or of an exact copy of it. No
@@ -488,6 +578,9 @@ def view(state: State[Any], role: str | None = None) -> dict[str, Any]:
     p = flow.prompt_of(state)
     out["prompt"] = p.to_json() if p is not None else None
     out["log"] = [copy_plain(e) for e in visible(state.data["log"], role)]
+    resigned = resignation(state)
+    if resigned is not None:
+        out["result"] = resigned.to_json()
     return out
 
 
@@ -552,7 +645,7 @@ def result(state: State[Any]) -> Outcome | None:
     """The outcome once the game is over, else None."""
     if state.data["active"] is not None:
         return None
-    out: Outcome | None = state.game.outcome(state)
+    out: Outcome | None = resignation(state) or state.game.outcome(state)
     return out
 
 
@@ -564,6 +657,9 @@ def explain(state: State[Any], action: Action | str | int,
     never what the active role may do.
     """
     game = state.game
+    resigning = resigner(action)
+    if resigning is not None:
+        return _explain_resignation(state, resigning, role)
     if role is not None and state.data["active"] is not None:
         why_not = _not_your_turn(state, role)
         if why_not is not None:
@@ -574,7 +670,7 @@ def explain(state: State[Any], action: Action | str | int,
     except IllegalActionError as exc:
         return Explanation(False, str(action)[:60], str(exc))
     if state.data["active"] is None:
-        out = game.outcome(state)
+        out = result(state)
         return Explanation(False, act.label, f"the game is over ({out.text if out else 'ended'})",
                            (out.rule,) if out and out.rule else ())
     legal_now = _legal(state)
@@ -597,3 +693,16 @@ def explain(state: State[Any], action: Action | str | int,
                            (p.rule,) if p.rule else ())
     reason, rules = kind.explain(state, frame, act, legal)
     return Explanation(legal, act.label, reason, rules)
+
+
+def _explain_resignation(state: State[Any], role: str, asking: str | None) -> Explanation:
+    """:func:`explain` of a resignation step (``resign:<role>``)."""
+    label = f"{role_title(role) if role in state.game.roles else short(role, 40)} resigns"
+    if asking is not None and asking != role:
+        return Explanation(False, label, f"{role_title(asking)} may resign only for itself")
+    why_not = resign_refusal(state, role)
+    if why_not is not None:
+        return Explanation(False, label, why_not)
+    winner = state.game.resignation_winner(role)
+    return Explanation(True, label, f"a player may resign at any time, its turn or not: the "
+                       f"game ends and {role_wins(str(winner))}")

@@ -27,6 +27,7 @@ from warroom.core.protocol import (
     clone,
     legal_actions,
     new_game,
+    resigner,
     result,
     role_title,
 )
@@ -35,9 +36,15 @@ from warroom.core.state import State
 RECORD_KEYS = ("game", "scenario", "options", "seed", "forced_dice", "actions")
 OPTIONAL_KEYS = ("format", "state", "result", "seats", "content")
 FORMAT = "warroom-record/1"
-"""The record format this warroom writes and reads. A later format (another key, another
-meaning) gets the next number, and a file of a format this warroom does not know is
-refused by its number, not by the first key it does not know."""
+"""The record format this warroom writes for a game nobody resigned, and reads. A later
+format (another key, another meaning) gets the next number, and a file of a format this
+warroom does not know is refused by its number, not by the first key it does not know."""
+FORMAT_RESIGNED = "warroom-record/2"
+"""Format 1 whose ``actions`` may end with a resignation (``resign:<role>``,
+:func:`warroom.core.protocol.resign`), which a warroom of format 1 alone would refuse as an
+illegal step: a record is written in it only when it holds one, so a warroom before
+resignations still reads every other record, and is told to upgrade for these."""
+FORMATS = (FORMAT, FORMAT_RESIGNED)
 
 
 def _check_format(obj: dict[str, Any], source: str) -> None:
@@ -45,16 +52,17 @@ def _check_format(obj: dict[str, Any], source: str) -> None:
     if "format" not in obj:
         return
     fmt = obj["format"]
-    if fmt == FORMAT:
+    if fmt in FORMATS:
         return
-    prefix, _, number = FORMAT.rpartition("/")
+    prefix, _, number = FORMATS[-1].rpartition("/")
     prefix += "/"
     tail = fmt[len(prefix):] if isinstance(fmt, str) and fmt.startswith(prefix) else ""
     if re.fullmatch(r"[0-9]{1,9}", tail) and int(tail) > int(number):
         raise RecordError(f"{source}: a record of format {short(fmt)}, written by a newer "
-                          f"warroom; this one reads {FORMAT}: upgrade warroom to load it")
-    raise RecordError(f"{source}: 'format' must be \"{FORMAT}\" (a warroom game record); "
-                      f"this file says {short(fmt)}")
+                          f"warroom; this one reads {' and '.join(FORMATS)}: upgrade warroom "
+                          "to load it")
+    raise RecordError(f"{source}: 'format' must be \"{FORMAT}\" or \"{FORMAT_RESIGNED}\" (a "
+                      f"warroom game record); this file says {short(fmt)}")
 
 
 CODE_KEYS = frozenset({"rules", "actions"})
@@ -103,8 +111,9 @@ class Record:
     against the replay by :func:`doubts`."""
 
     def to_json(self, with_state: bool = False) -> dict[str, Any]:
+        resigned = any(resigner(a) is not None for a in self.actions)
         obj: dict[str, Any] = {
-            "format": FORMAT,
+            "format": FORMAT_RESIGNED if resigned else FORMAT,
             "game": self.game,
             "scenario": self.scenario,
             "options": dict(self.options),

@@ -19,7 +19,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from warroom.core.errors import WarroomError
-from warroom.core.protocol import Game, Outcome, apply, clone, explain, new_game, result
+from warroom.core.protocol import (
+    Game,
+    Outcome,
+    apply,
+    clone,
+    explain,
+    new_game,
+    resigner,
+    result,
+)
 from warroom.core.record import Record
 from warroom.core.state import State
 
@@ -80,10 +89,15 @@ class Timeline:
             state = self._tip
             assert state is not None
             for ref in actions:
-                role = state.active
-                act = self.game.catalogue.resolve(ref)
-                label = self.game.describe(state, act.id)
-                played = apply(state, act)
+                role = resigner(ref)
+                if role is None:
+                    role = state.active
+                    act = self.game.catalogue.resolve(ref)
+                    label = self.game.describe(state, act.id)
+                    played = apply(state, act)
+                else:                           # a resignation: any role's, at any time
+                    played = apply(state, ref)
+                    label = played.label
                 n = len(self.steps) + 1
                 turn, rnd = _clock(self.game, state)
                 self.steps.append(Step(n - 1, role, played.key, label, turn, rnd))

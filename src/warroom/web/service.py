@@ -45,10 +45,13 @@ from warroom.core.errors import (
     short,
 )
 from warroom.core.protocol import (
+    RESIGN,
     Game,
     clone,
     explain,
     legal_actions,
+    resign_key,
+    resign_refusal,
     result,
     view,
 )
@@ -573,7 +576,8 @@ class GameService:
             moves: dict[str, int] = {
                 gid: n for gid, n in db.execute(
                     select(ActionRow.game_id, func.count())
-                    .where(ActionRow.game_id.in_([r.id for r in rows]))
+                    .where(ActionRow.game_id.in_([r.id for r in rows]),
+                           ActionRow.key.not_like(f"{RESIGN}:%"))     # no move
                     .group_by(ActionRow.game_id))}
         return [{"id": r.id, "game": r.game, "scenario": r.scenario, "version": r.version,
                  "moves": moves.get(r.id, 0),
@@ -912,7 +916,9 @@ class GameService:
                 "title": game.title,
                 "scenario": state.data["scenario"],
                 "version": live.version,
-                "moves": len(live.session.record.actions),     # an undo takes one back
+                # an undo takes one back; a resignation is no move
+                "moves": (len(live.session.record.actions)
+                          - ("resigned" in state.data)),
                 "role": role,
                 "roles": list(game.roles),
                 "seats": dict(live.seats),
@@ -921,6 +927,11 @@ class GameService:
                 "prompt": seen.get("prompt"),
                 "legal": legal,
                 "can_undo": role is not None and live.session.can_undo(role),
+                # the seat may concede, its turn or not: POST its "resign" key as an action
+                "resign": (resign_key(role) if role is not None
+                           and resign_refusal(state, role) is None else None),
+                "resign_winner": (game.resignation_winner(role) if role is not None
+                                  else None),
                 "view": seen,
                 "result": out.to_json() if out is not None else None,
                 "seed": str(state.data["seed"]) if state.active is None else None,

@@ -139,6 +139,11 @@ class EuropeAtWar1940(EawGame):
             out["front"] = self.c.front_ids[frame["front"]]
         return out
 
+    def resignation_winner(self, role: str) -> str | None:
+        """The Allies (the BOT's side) win when the Axis player resigns, as they do when the
+        Axis loses by the rules (10.1)."""
+        return "allies" if role == "axis" else None
+
     def outcome(self, st: State[EuropeAtWar1940]) -> Outcome | None:
         out = st.data["outcome"]
         if not out:

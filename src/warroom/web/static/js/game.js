@@ -400,6 +400,8 @@ function render(p) {
   // once the game is over nothing is played or taken back: no Undo, no key to play
   const over = p.status === "over";
   $("undo").hidden = over;
+  // any seat may concede while the game is on, its turn or not (not in tk: nobody wins)
+  $("resign").hidden = over || !p.resign;
   document.querySelector("#play .by-key").hidden = over;
   if (before && before.version !== p.version && (p.status === "over" || (p.legal || []).length)) {
     showDecision();
@@ -725,6 +727,29 @@ async function undo() {
   }
 }
 
+/** The seat on screen concedes, once it confirms: the other side wins at once. */
+async function resign() {
+  const p = S.payload;
+  if (S.busy || S.handoff || !p || !p.resign) return;
+  const me = roleName(seat().role);
+  const winner = p.resign_winner ? roleName(p.resign_winner) : "the other side";
+  const wins = winner.endsWith("ies") ? `the ${winner} win` : `${winner} wins`;
+  if (!window.confirm(`Resign as ${me}? The game ends and ${wins}.`)) return;
+  setBusy(true);
+  try {
+    // no version: a resignation stands whatever was played since the page last looked
+    const out = await api(`${base}/actions`, { method: "POST",
+      body: { token: seat().token, action: p.resign } });
+    clearMessages();
+    $("explain").hidden = true;
+    onPayload(out);
+  } catch (err) {
+    problem(err, "Not resigned");
+  } finally {
+    setBusy(false);
+  }
+}
+
 async function download() {
   try {
     // the server's bytes as they are: parsed and written again, a 64-bit seed would round
@@ -784,6 +809,7 @@ async function init() {
     if (!inSight(target)) target.scrollIntoView({ block: "nearest" });
   });
   $("undo").addEventListener("click", undo);
+  $("resign").addEventListener("click", resign);
   $("download").addEventListener("click", download);
   $("handoff-go").addEventListener("click", endHandoff);
   $("key-form").addEventListener("submit", (e) => { e.preventDefault(); act($("key-input").value.trim()); });
