@@ -4,6 +4,7 @@ nothing, undo, records, durability across a restart of the app."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from pathlib import Path
@@ -1228,3 +1229,41 @@ def test_a_seat_resigns_its_turn_or_not_and_the_game_stays_over(tmp_path: Path) 
         done = c.post(f"/api/games/{e['id']}/actions",
                       json={"token": e["tokens"]["axis"], "action": "resign:axis"}).json()
         assert done["result"]["winner"] == "allies" and done["status"] == "over"
+
+
+def test_a_game_of_bots_alone_moves_at_the_watching_pace(tmp_path: Path) -> None:
+    """``watch_pace``: at least that long between two moves of a game with no human seat,
+    so it can be watched (a browser audit: an eit2 game of bots was over before a watcher
+    read a move); a game with a person in it is answered at once."""
+    pace = 0.3
+    app = create_app(db_url(tmp_path), loader, ["toy"], watch_pace=pace)
+    with TestClient(app) as c:
+        new(c, {"a": "bot:random", "b": "bot:random"}, seed=8)     # a game of 7 moves
+        seen: list[tuple[int, float]] = []
+        deadline = time.monotonic() + 10
+        while len(seen) < 5 and time.monotonic() < deadline:
+            moves = c.get("/api/games").json()[0]["moves"]
+            if not seen or moves != seen[-1][0]:
+                seen.append((moves, time.monotonic()))
+            time.sleep(0.01)
+        # one move at a time; the first seen may be late, so the gaps from the second on
+        assert [m - seen[0][0] for m, _ in seen] == [0, 1, 2, 3, 4], seen
+        gaps = [b - a for (_, a), (_, b) in itertools.pairwise(seen[1:])]
+        assert all(gap > pace - 0.05 for gap in gaps), gaps
+        h = new(c, {"a": "human", "b": "bot:random"}, seed=5)
+        before = time.monotonic()
+        c.post(f"/api/games/{h['id']}/actions", json={"token": h["tokens"]["a"],
+                                                      "action": "take:1"})
+        while c.get(f"/api/games/{h['id']}/view",
+                    params={"token": h["tokens"]["a"]}).json()["moves"] < 2:
+            time.sleep(0.005)
+        assert time.monotonic() - before < pace
+
+
+def test_serve_refuses_a_watching_pace_out_of_range(tmp_path: Path) -> None:
+    for pace in ("-1", "61", "nan"):
+        res = CliRunner().invoke(cli, ["serve", "--watch-pace", pace, "--db",
+                                       f"sqlite:///{tmp_path / 'w.sqlite3'}"])
+        assert res.exit_code == 2 and "--watch-pace must be 0..60 seconds" in res.output, \
+            res.output
+    assert not (tmp_path / "w.sqlite3").exists()

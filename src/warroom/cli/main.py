@@ -341,6 +341,10 @@ def bench(
     print_adapter(out)
 
 
+WATCH_PACE = 1.0
+"""``warroom serve``'s fewest seconds between two moves of a game of bots alone."""
+MAX_WATCH_PACE = 60.0
+
 DB_HELP = ("Database URL: sqlite:///FILE (default: a file in your data folder) or "
            "postgresql+psycopg://USER:PASS@HOST/DB.")
 
@@ -444,6 +448,9 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     bot_workers: Annotated[int, typer.Option(help="Threads thinking for bot seats.")] = 2,
+    watch_pace: Annotated[float, typer.Option(
+        help="The fewest seconds between two moves of a game of bots alone, so it can be "
+             "watched as it goes (0: as fast as the bots think).")] = WATCH_PACE,
     api_docs: Annotated[bool, typer.Option(
         help="Serve Swagger UI at /docs and ReDoc at /redoc (they load their scripts from a "
              "CDN; the schema is always at /openapi.json).")] = False,
@@ -473,6 +480,9 @@ def serve(
         # with none, a game's bot seats would never move (an outside audit)
         _fail(WarroomError(f"--bot-workers must be 1..64 (threads thinking for bot seats), "
                            f"not {bot_workers}"))
+    if not 0 <= watch_pace <= MAX_WATCH_PACE:   # NaN fails both
+        _fail(WarroomError(f"--watch-pace must be 0..{MAX_WATCH_PACE:g} seconds, not "
+                           f"{watch_pace}"))
     try:
         loader = pack_loader(content)
     except WarroomError as exc:
@@ -491,7 +501,8 @@ def serve(
     try:
         lock.acquire()
         web = create_app(db, loader, bot_workers=bot_workers, api_docs=api_docs,
-                         allowed_hosts=allowed_hosts(host, allowed_host))
+                         allowed_hosts=allowed_hosts(host, allowed_host),
+                         watch_pace=watch_pace)
     except DatabaseInUse as exc:
         _fail(WarroomError(str(exc)))
         return

@@ -338,27 +338,32 @@ def _error(status: int, message: str, **extra: Any) -> JSONResponse:
 
 
 def create_service(db_url: str, loader: Callable[[str], Game] = load_game,
-                   games: list[str] | None = None, bot_workers: int = 2) -> GameService:
-    """The games on the database at ``db_url``, its schema created or upgraded first."""
+                   games: list[str] | None = None, bot_workers: int = 2,
+                   watch_pace: float = 0.0) -> GameService:
+    """The games on the database at ``db_url``, its schema created or upgraded first;
+    ``watch_pace``: the fewest seconds between two moves of a game of bots alone
+    (:attr:`GameService.watch_pace`)."""
     engine = make_engine(db_url)
     try:
         migrate(engine)
     except Exception:
         engine.dispose()
         raise
-    return GameService(engine, loader, games, bot_workers)
+    return GameService(engine, loader, games, bot_workers, watch_pace=watch_pace)
 
 
 def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
                games: list[str] | None = None, bot_workers: int = 2,
-               api_docs: bool = False, allowed_hosts: Sequence[str] | None = None
-               ) -> FastAPI:
+               api_docs: bool = False, allowed_hosts: Sequence[str] | None = None,
+               watch_pace: float = 0.0) -> FastAPI:
     """The warroom web app on the database at ``db_url`` (created/upgraded on start).
     ``api_docs``: serve Swagger UI at ``/docs`` and ReDoc at ``/redoc`` (they load their
     scripts from a CDN, on the origin whose local storage keeps seat tokens: off unless
     asked for); the schema itself is always at ``/openapi.json``. ``allowed_hosts``: the
-    only names a request's ``Host`` may give (:class:`TrustedHosts`; None: any)."""
-    service = create_service(db_url, loader, games, bot_workers)
+    only names a request's ``Host`` may give (:class:`TrustedHosts`; None: any).
+    ``watch_pace``: the fewest seconds between two moves of a game of bots alone (0, as
+    fast as they think; ``warroom serve`` gives 1)."""
+    service = create_service(db_url, loader, games, bot_workers, watch_pace)
     engine = service.engine
 
     @asynccontextmanager

@@ -434,8 +434,12 @@ class GameService:
     def __init__(self, engine: Engine, loader: Callable[[str], Game] = load_game,
                  games: list[str] | None = None, bot_workers: int = 2,
                  snapshot_every: int = SNAPSHOT_EVERY, idle_s: float = IDLE_S,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 watch_pace: float = 0.0) -> None:
         self.engine = engine
+        self.watch_pace = watch_pace
+        """The fewest seconds between two moves of a game with no human seat (its thinking
+        included), so that it can be watched as it goes; 0: as fast as its bots think."""
         self.db = sessionmaker(engine, expire_on_commit=False)
         self.loader = loader
         self.game_ids = games if games is not None else game_ids()
@@ -1209,6 +1213,7 @@ class GameService:
     def _bot_move(self, live: Live, name: str, role: str, snapshot: State[Any],
                   version: int) -> None:
         failed = False
+        started = time.monotonic()
         try:
             seed = derive_seed(int(snapshot.data["seed"]) & ((1 << 62) - 1), version)
             action = make_bot(name, seed).choose(snapshot)
@@ -1225,7 +1230,16 @@ class GameService:
                 live.bot_failures = live.bot_failures + 1 if failed else 0
                 failures = live.bot_failures
         if not failed:
-            self._kick_bots(live)
+            # a game of bots alone moves at the watching pace (a browser audit: an eit2
+            # game of bots was over before a watcher could read a move)
+            wait = (self.watch_pace - (time.monotonic() - started)
+                    if all(p != "human" for p in live.seats.values()) else 0.0)
+            if wait <= 0:
+                self._kick_bots(live)
+                return
+            later = threading.Timer(wait, self._kick_bots, (live,))
+            later.daemon = True
+            later.start()
             return
         # tried again after a pause that doubles, 0.5 s up to 30 s (a database that is down
         # once made a bot retry at once, thousands of tracebacks a second)
