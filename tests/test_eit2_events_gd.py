@@ -743,6 +743,9 @@ def test_74_british_union_of_fascists() -> None:
     st = start(74, RW, dice=(6,))
     put(st, "London", lw=1)
     log = play(st, "event:74")
+    # the check is the Event's in the space it names: 6.2.4's exception, then 6.2.5
+    assert ("British Union of Fascists: RW makes a Support Check in London with a +1 modifier "
+            "(made even without opposing markers) [6.2.4]") in log
     assert ("RW Support Check in London (1/0*): die 6 +1 OPs +1 (+1 Extremist in London) = 8 "
             "against 6 (Stability 3 x2) [6.2.5]") in log
     assert sp(st, "London") == (0, 1, 0, 1)
@@ -753,6 +756,8 @@ def test_75_iron_guard() -> None:
     put(st, "Romanian Royalty", lw=2, rwe=1)
     log = play(st, "event:75")
     assert "Romanian Royalty already holds a RW Extremist: none is placed [7.1]" in log
+    assert ("Iron Guard: RW makes a Support Check in Romanian Royalty with a +2 modifier (made "
+            "even without opposing markers) [6.2.4]") in log
     assert ("RW Support Check in Romanian Royalty (2/0*): die 2 +2 OPs +1 (+1 Extremist in "
             "Romanian Royalty) = 5 against 4 (Stability 2 x2) [6.2.5]") in log
     assert sp(st, "Romanian Royalty") == (1, 0, 0, 1)

@@ -431,7 +431,7 @@ def popular_front(c: Components, data: Data, side: int) -> None:
 def british_union_of_fascists(c: Components, data: Data, side: int) -> None:
     """Card 74, British Union of Fascists (RW, 2 OPs): place 1 RW Extremist in London (if
     none there); then the RW player makes a Support Check in London with a +1 modifier
-    (6.2.4 exception)."""
+    (6.2.4 exception, 6.2.5)."""
     depth = len(data["stack"])
     _extremist_if_none(c, data, RW, "London")
     if not L.waits(data, depth, 74, "check"):
@@ -439,7 +439,7 @@ def british_union_of_fascists(c: Components, data: Data, side: int) -> None:
 
 
 def _buf_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
-    L.check(c, data, RW, "London", 1)
+    L.named_check(c, data, RW, 74, "London", 1)
 
 
 def autarky(c: Components, data: Data, side: int) -> None:

@@ -709,7 +709,7 @@ def collective_security(c: Components, data: Data, side: int) -> None:
 def iron_guard(c: Components, data: Data, side: int) -> None:
     """Card 75, Iron Guard (RW, 2 OPs, *): place 1 RW Extremist in Romanian Royalty (if none
     there); then the RW player makes a Support Check in Romanian Royalty with a +2 modifier
-    (6.2.4 exception)."""
+    (6.2.4 exception, 6.2.5)."""
     depth = len(data["stack"])
     if data["ext"][RW][L.sid(c, "Romanian Royalty")]:
         log(data, "7.1", "Romanian Royalty already holds a RW Extremist: none is placed")
@@ -720,7 +720,7 @@ def iron_guard(c: Components, data: Data, side: int) -> None:
 
 
 def _iron_guard_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
-    L.check(c, data, RW, "Romanian Royalty", 2)
+    L.named_check(c, data, RW, 75, "Romanian Royalty", 2)
 
 
 CODE: dict[int, CardCode] = {
