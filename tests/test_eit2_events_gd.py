@@ -763,6 +763,22 @@ def test_75_iron_guard() -> None:
     assert sp(st, "Romanian Royalty") == (1, 0, 0, 1)
 
 
+@pytest.mark.parametrize("card", [4, 5, 6, 18, 21, 22, 33, 42, 48, 50, 74, 75])
+def test_a_check_in_a_named_space_cites_6_2_4_exception(card: int) -> None:
+    """Every Event's Support Check in a space its text names is made under 6.2.4's
+    exception, and its log says so before the 6.2.5 roll, as the Appeasement Events' do
+    (the Roaring Twenties and Great Depression ones cited 6.2.5 alone), on a board with no
+    opposing markers where only the exception allows the check."""
+    side = LW if C.cards[card].side == "LW" else RW
+    st = start(card, side, dice=(6,) * 6)
+    log = play(st, f"event:{card}")
+    rules = [e["rule"] for e in log.entries if e["rule"] in ("6.2.4", "6.2.5")]
+    assert rules and rules == ["6.2.4", "6.2.5"] * (len(rules) // 2), rules
+    title = C.cards[card].title
+    assert all(line.startswith(f"{title}: ") and line.endswith(
+        "(made even without opposing markers) [6.2.4]") for line in log if "[6.2.4]" in line)
+
+
 def test_76_autarky() -> None:
     st = start(76, RW)
     play(st, "event:76")

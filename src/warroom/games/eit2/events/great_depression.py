@@ -61,7 +61,7 @@ def stavisky_affair(c: Components, data: Data, side: int) -> None:
     """Card 42, Stavisky Affair (RW, 2 OPs, *): LW Moderation -1. The RW player makes a
     Support Check in Paris with a +2 modifier (6.2.4 exception; 8.2, 6.2.5)."""
     L.moderation(c, data, LW, -1)
-    L.check(c, data, RW, "Paris", 2)
+    L.named_check(c, data, RW, 42, "Paris", 2)
 
 
 def vyacheslav_molotov(c: Components, data: Data, side: int) -> None:
@@ -178,7 +178,7 @@ def neville_chamberlain(c: Components, data: Data, side: int) -> None:
     player makes a Support Check in London with a +2 modifier (6.2.4 exception). Reminder
     marker: prerequisite (with Edouard Daladier) for Munich Agreement."""
     L.moderation(c, data, RW, +1)
-    L.check(c, data, RW, "London", 2)
+    L.named_check(c, data, RW, 48, "London", 2)
     L.reminder(c, data, 48)
 
 
@@ -212,7 +212,7 @@ def adolf_hitler(c: Components, data: Data, side: int) -> None:
     bonus = 3 if L.controls(c, data, RW, "Bavaria") else 2
     if bonus == 3:
         log(data, "7.1", "RW controls Bavaria: the Berlin Support Check is made with +3")
-    L.check(c, data, RW, "Berlin", bonus)
+    L.named_check(c, data, RW, 50, "Berlin", bonus)
     L.moderation(c, data, RW, -1)
     L.reminder(c, data, 50)
 
