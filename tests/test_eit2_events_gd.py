@@ -743,6 +743,9 @@ def test_74_british_union_of_fascists() -> None:
     st = start(74, RW, dice=(6,))
     put(st, "London", lw=1)
     log = play(st, "event:74")
+    # the check is the Event's in the space it names: 6.2.4's exception, then 6.2.5
+    assert ("British Union of Fascists: RW makes a Support Check in London with a +1 modifier "
+            "(made even without opposing markers) [6.2.4]") in log
     assert ("RW Support Check in London (1/0*): die 6 +1 OPs +1 (+1 Extremist in London) = 8 "
             "against 6 (Stability 3 x2) [6.2.5]") in log
     assert sp(st, "London") == (0, 1, 0, 1)
@@ -753,9 +756,27 @@ def test_75_iron_guard() -> None:
     put(st, "Romanian Royalty", lw=2, rwe=1)
     log = play(st, "event:75")
     assert "Romanian Royalty already holds a RW Extremist: none is placed [7.1]" in log
+    assert ("Iron Guard: RW makes a Support Check in Romanian Royalty with a +2 modifier (made "
+            "even without opposing markers) [6.2.4]") in log
     assert ("RW Support Check in Romanian Royalty (2/0*): die 2 +2 OPs +1 (+1 Extremist in "
             "Romanian Royalty) = 5 against 4 (Stability 2 x2) [6.2.5]") in log
     assert sp(st, "Romanian Royalty") == (1, 0, 0, 1)
+
+
+@pytest.mark.parametrize("card", [4, 5, 6, 18, 21, 22, 33, 42, 48, 50, 74, 75])
+def test_a_check_in_a_named_space_cites_6_2_4_exception(card: int) -> None:
+    """Every Event's Support Check in a space its text names is made under 6.2.4's
+    exception, and its log says so before the 6.2.5 roll, as the Appeasement Events' do
+    (the Roaring Twenties and Great Depression ones cited 6.2.5 alone), on a board with no
+    opposing markers where only the exception allows the check."""
+    side = LW if C.cards[card].side == "LW" else RW
+    st = start(card, side, dice=(6,) * 6)
+    log = play(st, f"event:{card}")
+    rules = [e["rule"] for e in log.entries if e["rule"] in ("6.2.4", "6.2.5")]
+    assert rules and rules == ["6.2.4", "6.2.5"] * (len(rules) // 2), rules
+    title = C.cards[card].title
+    assert all(line.startswith(f"{title}: ") and line.endswith(
+        "(made even without opposing markers) [6.2.4]") for line in log if "[6.2.4]" in line)
 
 
 def test_76_autarky() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -187,6 +188,34 @@ def test_one_player_tournament_compares_bots_on_the_same_deals() -> None:
     assert all(e["games"] == 4 and "vp" in e["scores"] for e in s["solo"])
     (pair,) = s["pairings"]
     assert pair["games"] == 4
+
+
+def _counts(s: dict[str, Any]) -> list[Any]:
+    """Every games/wins/draws/losses value of a tally: pairings, seatings, solo entries."""
+    entries: list[dict[str, Any]] = []
+    for p in s["pairings"]:
+        entries += [p, *p["by_seating"]]
+    entries += s["solo"]
+    return [e[k] for e in entries for k in ("games", "wins", "draws", "losses")]
+
+
+def test_tally_writes_game_counts_as_integers() -> None:
+    """Wins, draws and losses are numbers of games: the JSON says 3, not 3.0 (the pairings'
+    and seatings' counts were floats); the score, which counts a draw as half, stays a
+    float."""
+    duel = [{"pairing": ["a", "b"], "seating": seat, "deal": i,
+             "returns": {"lw": r, "rw": -r}}
+            for seat in (0, 1) for i, r in enumerate((1, 0, -1, 1))]
+    s = tally("eit2", ("lw", "rw"), ["a", "b"], duel, seed=0, games=4, resamples=5)
+    (pair,) = s["pairings"]
+    assert (pair["wins"], pair["draws"], pair["losses"]) == (3, 2, 3)
+    assert '"wins": 3, "draws": 2, "losses": 3' in json.dumps(pair)
+    assert pair["score"]["k"] == 4.0
+    solo = [{"bot": bot, "deal": i, "returns": {"axis": r}, "outcome": "x",
+             "scores": {"vp": float(r)}} for bot in ("a", "b") for i, r in enumerate((1, 0))]
+    counts = _counts(s) + _counts(tally("eaw1940", ("axis",), ["a", "b"], solo, seed=0,
+                                        games=2, resamples=5))
+    assert counts and all(type(x) is int for x in counts), counts
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -99,8 +99,10 @@ def iter_tournament(game_id: str, bots: Sequence[str], *, games: int, seed: int,
                             backend=backend, address=address, content=content)
 
 
-def _rates(w: float, d: float, lo: float) -> dict[str, Any]:
-    n = round(w + d + lo)
+def _rates(w: int, d: int, lo: int) -> dict[str, Any]:
+    """A pairing's (or a bot's) games won, drawn and lost, counts written as integers
+    (they were floats, 3.0), with their Wilson intervals; the score counts a draw as half."""
+    n = w + d + lo
     return {"games": n, "wins": w, "draws": d, "losses": lo,
             "win": wilson(w, n).to_json(), "draw": wilson(d, n).to_json(),
             "loss": wilson(lo, n).to_json(), "score": wilson(w + d / 2, n).to_json()}
@@ -142,7 +144,7 @@ def tally(game_id: str, roles: Sequence[str], bots: Sequence[str],
             return float(x["returns"].get(role, 0.0)), float(first)
 
         for a, b in itertools.combinations(bots, 2):
-            w = d = lo = 0.0
+            w = d = lo = 0
             for i in sorted(set(by_bot[a]) & set(by_bot[b])):
                 ka, kb = key_of(by_bot[a][i]), key_of(by_bot[b][i])
                 if ka > kb:
@@ -154,15 +156,15 @@ def tally(game_id: str, roles: Sequence[str], bots: Sequence[str],
             results[(a, b)] = (w, d, lo)
             pairings.append({"a": a, "b": b, **_rates(w, d, lo), "by_seating": []})
     else:
-        acc: dict[tuple[str, str], list[list[float]]] = {}
+        acc: dict[tuple[str, str], list[list[int]]] = {}
         for line in lines:
             a, b = line["pairing"]
             a_role = roles[line["seating"]]
             r = _sign(float(line["returns"].get(a_role, 0.0)))
-            per = acc.setdefault((a, b), [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]])
+            per = acc.setdefault((a, b), [[0, 0, 0], [0, 0, 0]])
             per[line["seating"]][1 - r] += 1       # r: 1 win, 0 draw, -1 loss
         for a, b in itertools.combinations(bots, 2):
-            per = acc.get((a, b), [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]])
+            per = acc.get((a, b), [[0, 0, 0], [0, 0, 0]])
             w, d, lo = (per[0][k] + per[1][k] for k in range(3))
             results[(a, b)] = (w, d, lo)
             pairings.append({"a": a, "b": b, **_rates(w, d, lo),

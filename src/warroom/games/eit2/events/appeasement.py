@@ -27,16 +27,6 @@ Frame = dict[str, Any]
 
 # -- small shared phrases ---------------------------------------------------------------
 
-def _check(c: Components, data: Data, side: int, card: int, name: str, n: int) -> None:
-    """Card ``card``'s Support Check in ``name`` with a +``n`` modifier (6.2.4 exception)."""
-    title = c.cards[card].title
-    log(data, "6.2.4", f"{title}: {SIDE[side]} makes a Support Check in {name} with a +{n} "
-        "modifier (made even without opposing markers)")
-    L.check(c, data, side, name, n)
-
-
-
-
 def _extremist_if_none(c: Components, data: Data, side: int, name: str, card: int) -> None:
     title = c.cards[card].title
     if data["ext"][side][L.sid(c, name)]:
@@ -84,7 +74,7 @@ def rhineland_remilitarization(c: Components, data: Data, side: int) -> None:
 def anschluss(c: Components, data: Data, side: int) -> None:
     """Card 82, Anschluss (RW, 3 OPs, *; requires Adolf Hitler): a Support Check in Austria
     with a +4 modifier (6.2.4 exception, 6.2.5). Tension +1 (9.1)."""
-    _check(c, data, side, 82, "Austria", 4)
+    L.named_check(c, data, side, 82, "Austria", 4)
     L.tension(c, data, +1, side)
 
 
@@ -148,7 +138,7 @@ def _condor_then(c: Components, data: Data, frame: Frame, choice: int | None) ->
 
 def _condor_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     if choice is not None:
-        _check(c, data, frame["side"], 85, c.names[choice], 2)
+        L.named_check(c, data, frame["side"], 85, c.names[choice], 2)
 
 
 def francisco_franco(c: Components, data: Data, side: int) -> None:
@@ -162,8 +152,8 @@ def francisco_franco(c: Components, data: Data, side: int) -> None:
 
 
 def _franco_checks(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
-    _check(c, data, frame["side"], 86, "Spanish Morocco", 3)
-    _check(c, data, frame["side"], 86, "Andalusia", 2)
+    L.named_check(c, data, frame["side"], 86, "Spanish Morocco", 3)
+    L.named_check(c, data, frame["side"], 86, "Andalusia", 2)
 
 
 def italy_leaves_league(c: Components, data: Data, side: int) -> None:
@@ -285,7 +275,7 @@ def teschen_annexation(c: Components, data: Data, side: int) -> None:
     """Card 93, Teschen Annexation (RW, 2 OPs, *): a Support Check in Moravia with a +1
     modifier, +3 instead if RW controls Poland (6.2.4 exception)."""
     n = 3 if L.controls(c, data, RW, "Poland") else 1
-    _check(c, data, side, 93, "Moravia", n)
+    L.named_check(c, data, side, 93, "Moravia", n)
 
 
 def ioannis_metaxas(c: Components, data: Data, side: int) -> None:
@@ -298,7 +288,7 @@ def ioannis_metaxas(c: Components, data: Data, side: int) -> None:
 
 
 def _metaxas_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
-    _check(c, data, frame["side"], 94, "Greece", 2)
+    L.named_check(c, data, frame["side"], 94, "Greece", 2)
 
 
 # -- 95-107: LW ---------------------------------------------------------------------------
@@ -323,13 +313,13 @@ def guernica(c: Components, data: Data, side: int) -> None:
     """Card 97, Guernica (LW, 2 OPs, *): RW Moderation -2 (8.2); a LW Support Check in the
     Basque Country with a +2 modifier (6.2.4 exception)."""
     L.moderation(c, data, RW, -2)
-    _check(c, data, side, 97, "Basque Country", 2)
+    L.named_check(c, data, side, 97, "Basque Country", 2)
 
 
 def no_pasaran(c: Components, data: Data, side: int) -> None:
     """Card 98, No Pasarán (LW, 3 OPs, *): a LW Support Check in Madrid with a +3 modifier
     (6.2.4 exception)."""
-    _check(c, data, side, 98, "Madrid", 3)
+    L.named_check(c, data, side, 98, "Madrid", 3)
 
 
 def franco_soviet_treaty(c: Components, data: Data, side: int) -> None:
@@ -391,7 +381,7 @@ def battle_of_cable_street(c: Components, data: Data, side: int) -> None:
     any); then a LW Support Check in London with a +2 modifier (6.2.4 exception)."""
     if not L.remove_extremist(c, data, RW, "London"):
         log(data, "7.1", "Battle of Cable Street: no RW Extremist in London")
-    _check(c, data, side, 103, "London", 2)
+    L.named_check(c, data, side, 103, "London", 2)
 
 
 def soviet_aid(c: Components, data: Data, side: int) -> None:
@@ -418,14 +408,14 @@ def georgi_dimitrov(c: Components, data: Data, side: int) -> None:
     """Card 106, Georgi Dimitrov (LW, 2 OPs, *): LW Moderation +1 (8.2); a LW Support Check
     in Bulgaria with a +2 modifier (6.2.4 exception)."""
     L.moderation(c, data, LW, +1)
-    _check(c, data, side, 106, "Bulgaria", 2)
+    L.named_check(c, data, side, 106, "Bulgaria", 2)
 
 
 def jarrow_crusade(c: Components, data: Data, side: int) -> None:
     """Card 107, Jarrow Crusade (LW, 2 OPs, *): LW Moderation +1 (8.2); a LW Support Check
     in Northern England with a +2 modifier (6.2.4 exception)."""
     L.moderation(c, data, LW, +1)
-    _check(c, data, side, 107, "Northern England", 2)
+    L.named_check(c, data, side, 107, "Northern England", 2)
 
 
 # -- 108-110: neutral -------------------------------------------------------------------
@@ -466,13 +456,13 @@ def _civil_war_place(c: Components, data: Data, frame: Frame, choice: int | None
         if L.waits(data, depth, 108, "check", side=who, space=choice, first=frame["first"],
                    done=frame["done"]):
             return
-        _check(c, data, who, 108, name, 2)
+        L.named_check(c, data, who, 108, name, 2)
     _civil_war_next(c, data, frame["first"], frame["done"] + 1)
 
 
 def _civil_war_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     who = frame["side"]
-    _check(c, data, who, 108, c.names[frame["space"]], 2)
+    L.named_check(c, data, who, 108, c.names[frame["space"]], 2)
     _civil_war_next(c, data, frame["first"], frame["done"] + 1)
 
 

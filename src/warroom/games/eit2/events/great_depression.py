@@ -61,7 +61,7 @@ def stavisky_affair(c: Components, data: Data, side: int) -> None:
     """Card 42, Stavisky Affair (RW, 2 OPs, *): LW Moderation -1. The RW player makes a
     Support Check in Paris with a +2 modifier (6.2.4 exception; 8.2, 6.2.5)."""
     L.moderation(c, data, LW, -1)
-    L.check(c, data, RW, "Paris", 2)
+    L.named_check(c, data, RW, 42, "Paris", 2)
 
 
 def vyacheslav_molotov(c: Components, data: Data, side: int) -> None:
@@ -178,7 +178,7 @@ def neville_chamberlain(c: Components, data: Data, side: int) -> None:
     player makes a Support Check in London with a +2 modifier (6.2.4 exception). Reminder
     marker: prerequisite (with Edouard Daladier) for Munich Agreement."""
     L.moderation(c, data, RW, +1)
-    L.check(c, data, RW, "London", 2)
+    L.named_check(c, data, RW, 48, "London", 2)
     L.reminder(c, data, 48)
 
 
@@ -212,7 +212,7 @@ def adolf_hitler(c: Components, data: Data, side: int) -> None:
     bonus = 3 if L.controls(c, data, RW, "Bavaria") else 2
     if bonus == 3:
         log(data, "7.1", "RW controls Bavaria: the Berlin Support Check is made with +3")
-    L.check(c, data, RW, "Berlin", bonus)
+    L.named_check(c, data, RW, 50, "Berlin", bonus)
     L.moderation(c, data, RW, -1)
     L.reminder(c, data, 50)
 
@@ -431,7 +431,7 @@ def popular_front(c: Components, data: Data, side: int) -> None:
 def british_union_of_fascists(c: Components, data: Data, side: int) -> None:
     """Card 74, British Union of Fascists (RW, 2 OPs): place 1 RW Extremist in London (if
     none there); then the RW player makes a Support Check in London with a +1 modifier
-    (6.2.4 exception)."""
+    (6.2.4 exception, 6.2.5)."""
     depth = len(data["stack"])
     _extremist_if_none(c, data, RW, "London")
     if not L.waits(data, depth, 74, "check"):
@@ -439,7 +439,7 @@ def british_union_of_fascists(c: Components, data: Data, side: int) -> None:
 
 
 def _buf_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
-    L.check(c, data, RW, "London", 1)
+    L.named_check(c, data, RW, 74, "London", 1)
 
 
 def autarky(c: Components, data: Data, side: int) -> None:

@@ -93,6 +93,18 @@ def check(c: Components, data: Data, side: int, name: str, ops: int, extra: int 
     return op.support_check(c, data, side, sid(c, name), ops, extra, source)
 
 
+def named_check(c: Components, data: Data, side: int, card: int, name: str, ops: int,
+                received: bool = False) -> int:
+    """Card ``card``'s Support Check in the space it names, ``name``, with a +``ops``
+    modifier (``received``: with the card's OPs as received, :func:`check`): logged under
+    6.2.4's exception (an Event naming the space makes it even without opposing markers)
+    before the check itself (6.2.5)."""
+    how = f"the card's {ops} OPs as received" if received else f"a +{ops} modifier"
+    log(data, "6.2.4", f"{c.cards[card].title}: {SIDE[side]} makes a Support Check in {name} "
+        f"with {how} (made even without opposing markers)")
+    return check(c, data, side, name, ops, received=received)
+
+
 def power(c: Components, data: Data, side: int, n: int, rule: str = "10.2") -> None:
     b.gain_power(c, data, side, n, rule)
 

@@ -113,14 +113,15 @@ def admiral_horthy(c: Components, data: Data, side: int) -> None:
 
 
 def _horthy_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
-    L.check(c, data, frame["side"], "Hungary", L.received_ops(c, data, 4), received=True)
+    L.named_check(c, data, frame["side"], 4, "Hungary", L.received_ops(c, data, 4),
+                  received=True)
 
 
 def jozef_pilsudski(c: Components, data: Data, side: int) -> None:
     """Card 5, Józef Piłsudski (RW, 2 OPs, *): 2 RW SP in Poland, then a RW Support Check in
     Poland with +4 in place of OPs (6.2.5), even without LW markers (6.2.4). 17.0 AR 1.1."""
     L.place(c, data, side, "Poland", 2)
-    L.check(c, data, side, "Poland", 4)
+    L.named_check(c, data, side, 5, "Poland", 4)
 
 
 def primo_de_rivera(c: Components, data: Data, side: int) -> None:
@@ -135,7 +136,7 @@ def primo_de_rivera(c: Components, data: Data, side: int) -> None:
 
 
 def _primo_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
-    L.check(c, data, frame["side"], "Madrid", 2)
+    L.named_check(c, data, frame["side"], 6, "Madrid", 2)
 
 
 def kellogg_briand(c: Components, data: Data, side: int) -> None:
@@ -316,7 +317,7 @@ def croix_de_feu(c: Components, data: Data, side: int) -> None:
 def _croix_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     side = frame["side"]
     value = 4 if L.controls(c, data, side, "French Catholics") else 3
-    L.check(c, data, side, "Paris", value)
+    L.named_check(c, data, side, 18, "Paris", value)
 
 
 def ruhr_occupation(c: Components, data: Data, side: int) -> None:
@@ -351,7 +352,7 @@ def munich_putsch(c: Components, data: Data, side: int) -> None:
 
 def _putsch_rest(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     side = frame["side"]
-    L.check(c, data, side, "Bavaria", 2)
+    L.named_check(c, data, side, 21, "Bavaria", 2)
     L.moderation(c, data, side, -1)
     L.reminder(c, data, 21)
 
@@ -360,7 +361,7 @@ def giacomo_matteotti(c: Components, data: Data, side: int) -> None:
     """Card 22, Giacomo Matteotti (LW, 2 OPs, *): RW Moderation -1 (8.2); a LW Support Check
     in Rome with +3 (6.2.4 exception, 6.2.5)."""
     L.moderation(c, data, other(side), -1)
-    L.check(c, data, side, "Rome", 3)
+    L.named_check(c, data, side, 22, "Rome", 3)
 
 
 def germany_league(c: Components, data: Data, side: int) -> None:
@@ -497,8 +498,8 @@ def rif_war(c: Components, data: Data, side: int) -> None:
     rolls for war, 9.4); then the phasing player makes a Support Check in Spanish Morocco with
     +2, then one in French Morocco with +1 (6.2.4 exception, 6.2.5)."""
     L.tension(c, data, +1, side)
-    L.check(c, data, side, "Spanish Morocco", 2)
-    L.check(c, data, side, "French Morocco", 1)
+    L.named_check(c, data, side, 33, "Spanish Morocco", 2)
+    L.named_check(c, data, side, 33, "French Morocco", 1)
 
 
 def weimar_republic(c: Components, data: Data, side: int) -> None:
@@ -709,7 +710,7 @@ def collective_security(c: Components, data: Data, side: int) -> None:
 def iron_guard(c: Components, data: Data, side: int) -> None:
     """Card 75, Iron Guard (RW, 2 OPs, *): place 1 RW Extremist in Romanian Royalty (if none
     there); then the RW player makes a Support Check in Romanian Royalty with a +2 modifier
-    (6.2.4 exception)."""
+    (6.2.4 exception, 6.2.5)."""
     depth = len(data["stack"])
     if data["ext"][RW][L.sid(c, "Romanian Royalty")]:
         log(data, "7.1", "Romanian Royalty already holds a RW Extremist: none is placed")
@@ -720,7 +721,7 @@ def iron_guard(c: Components, data: Data, side: int) -> None:
 
 
 def _iron_guard_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
-    L.check(c, data, RW, "Romanian Royalty", 2)
+    L.named_check(c, data, RW, 75, "Romanian Royalty", 2)
 
 
 CODE: dict[int, CardCode] = {
