@@ -436,6 +436,32 @@ def test_eaw1940_board_and_menu_fit_an_80_by_24_terminal() -> None:
             "the Axis: none.") in " ".join(out.split())
 
 
+@pytest.mark.parametrize("width", [60, 80, 100])
+def test_eaw1940_routes_wrap_between_places_never_inside_a_name(width: int) -> None:
+    """A route wrapped at any space: at 80 columns North Africa's read "Tobruk › El" over
+    "Alamein › Alexandria" (a terminal audit). Each place's name stays whole on one line and
+    a continued line ends with its arrow; the fronts not in play too."""
+    st = new_game(load_game("eaw1940"), None, 1)
+    v = view(st, "axis")
+    lines = text_of(render_board("eaw1940", v), width=width).splitlines()
+    cells: dict[str, list[str]] = {}
+    name = ""
+    for line in lines:
+        first = line[:19].strip()
+        if first in {f["name"] for f in v["fronts"]}:
+            name = first
+        elif first or not name or not line.strip():
+            name = ""
+            continue
+        cells.setdefault(name, []).append(line[19:].split("   ")[0].strip())
+    assert set(cells) == {f["name"] for f in v["fronts"]}, lines
+    for f in v["fronts"]:
+        parts = cells[f["name"]]
+        assert all(part.endswith(" ›") for part in parts[:-1]), parts
+        places = [p.strip("■□") for p in " ".join(parts).split(" › ")]
+        assert places == f["route"], parts
+
+
 def test_sfe_header_names_the_decks_to_come_and_lines_their_defence() -> None:
     """After the II pile is shuffled in, the deck to come is III, not "III: 0 and 4: 16"
     (the view keeps the emptied II pile as 0); each line shows the defence printed at this
