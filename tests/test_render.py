@@ -333,6 +333,29 @@ def test_sfe_a_move_into_battle_prints_the_board_at_the_battle_not_before() -> N
     assert view(st, "axis").get("battle") and should_redraw("sfe", board, view(st, "axis"))
 
 
+@pytest.mark.parametrize("seed", [3, 5])
+def test_sfe_changes_name_who_attacks_in_a_battle(seed: int) -> None:
+    """The Changed line after a battle named no attacker: "Tobruk: west A1 A2 -> west A1",
+    and an army moving into battle left its location for nowhere (an audit). It says the
+    battle begun, who attacks with what, and the battle over, who attacked."""
+    st = new_game(load_game("sfe"), None, seed)
+    bot = RandomBot(seed)
+    before = during = view(st, "axis")
+    while not during.get("battle"):
+        apply(st, bot.choose(st))
+        before, during = during, view(st, "axis")
+    battle = during["battle"]
+    where = f"battle for {battle['location']} ({battle['half']} half)"
+    attacker = {"axis": "Axis", "allies": "Allies"}[battle["attacker"]]
+    begun = changes("sfe", before, during)
+    assert begun.startswith(f"{where}: {attacker} attack with "), begun
+    while view(st, "axis").get("battle"):
+        apply(st, bot.choose(st))
+    over = changes("sfe", during, view(st, "axis"))
+    assert over.startswith(f"{where} over: the {attacker} attacked"), over
+    assert changes("sfe", during, during) == ""
+
+
 # -- tk: words, not JSON ------------------------------------------------------------------
 
 @pytest.mark.parametrize("scenario", ["1939", "1940", "1937"])

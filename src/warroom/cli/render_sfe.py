@@ -249,9 +249,40 @@ def _counters(view: dict[str, Any]) -> dict[str, list[str]]:
     return out
 
 
+def _battle_key(battle: dict[str, Any] | None) -> tuple[str, str, str] | None:
+    return (battle["location"], battle["half"], battle["attacker"]) if battle else None
+
+
+def _battle_change(before: dict[str, Any] | None, after: dict[str, Any] | None) -> list[str]:
+    """A battle fought or begun between two views, with who attacks: the counters alone
+    named no attacker (a battle's end read "Tobruk: west A1 A2 -> west A1", and an army
+    moving into battle left its location for nowhere: an audit)."""
+    if _battle_key(before) == _battle_key(after):
+        return []
+    bits = []
+    if before:
+        bits.append(f"battle for {before['location']} ({before['half']} half) over: the "
+                    f"{WORD[before['attacker']]} attacked")
+    if after:
+        units = after.get("attackers")
+        if units is None:                   # a view of before the attackers were listed
+            units = [{**u, "moving_in": True} for u in after.get("moving_attackers") or []]
+        said = []
+        for moving, where in ((True, "moving in"), (False, "in the location")):
+            these = sorted(f"{LETTER[u['owner']]}{u['strength']}" for u in units
+                           if bool(u.get("moving_in")) == moving)
+            if these:
+                said.append(f"{' '.join(these)} {where}")
+        bits.append(f"battle for {after['location']} ({after['half']} half): "
+                    f"{WORD[after['attacker']]} attack"
+                    + (f" with {', '.join(said)}" if said else "")
+                    + f", {WORD[after['defender']]} defend")
+    return bits
+
+
 def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
     """What changed between two views of one role, in one line."""
-    bits: list[str] = []
+    bits = _battle_change(before.get("battle"), after.get("battle"))
     old = {loc["name"]: loc for loc in before["locations"]}
     oc, nc = _counters(before), _counters(after)
     for loc in after["locations"]:
