@@ -286,6 +286,26 @@ def test_sfe_bombing_at_its_start_reads_the_black_0() -> None:
     assert "bombing on the black 0" in changes("sfe", after, view(st, "axis"))
 
 
+def test_sfe_board_and_changes_write_sides_as_players_do() -> None:
+    """The bombing marker read "0 on the axis side" and "(axis side)", a location's new
+    control "Tobruk now western" (an audit: sides and owners are written Axis, Allied,
+    Western, as the rulebook and every other line write them)."""
+    st = new_game(load_game("sfe"), None, 1)
+    level = view(st, "axis")
+    st.data["bomb"] = -1
+    st.invalidate()
+    axis = view(st, "axis")
+    assert "strategic bombing 0 on the Axis side" in text_of(render_board("sfe", axis),
+                                                            width=100)
+    assert "bombing 0 (Axis side)" in changes("sfe", level, axis)
+    st.data["bomb"] = 1
+    st.invalidate()
+    assert "bombing 0 (Allied side)" in changes("sfe", level, view(st, "axis"))
+    taken = {**level, "locations": [{**loc, "control": "western"} if loc["name"] == "Rome"
+                                    else loc for loc in level["locations"]]}
+    assert "Rome now Western" in changes("sfe", level, taken)
+
+
 def test_sfe_hand_texts_and_changes() -> None:
     st = new_game(load_game("sfe"), None, 1)
     v = view(st, "axis")

@@ -295,7 +295,7 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
             now = ", ".join(nc[name]) or "empty"
             bits.append(f"{name}: {was} -> {now}")
         if o["control"] != loc["control"]:
-            bits.append(f"{name} now {loc['control']}")
+            bits.append(f"{name} now {WORD.get(loc['control'], loc['control'])}")
     if before["vp"] != after["vp"]:
         bits.append(f"VP Axis {after['vp']['axis']}, Allies {after['vp']['allies']}")
     if before["bombing"] != after["bombing"]:
@@ -311,10 +311,11 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
 
 def _bombing(b: dict[str, Any], side: str) -> str:
     """The bombing marker in words: at its start "on the black 0", the rulebook's words (it
-    read "0 on the center side": an audit), else its value and ``side`` filled in."""
+    read "0 on the center side": an audit), else its value and ``side`` filled in with the
+    side as players write it ("the 1 space on the Axis side", 7.2.3; it read "axis")."""
     if b["side"] == "center":
         return "bombing on the black 0"
-    return f"bombing {b['value']} " + side.format(side=b["side"])
+    return f"bombing {b['value']} " + side.format(side=b["side"].capitalize())
 
 
 def _board(view: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
