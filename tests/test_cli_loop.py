@@ -400,7 +400,7 @@ def test_tk_resolve_answers_why_help_and_names() -> None:
     assert "why X" in out                                       # help
     assert "Soviet to decide — Neutrals Pressured: do one of the following [15.28]" in out
     assert "Minor Country Politics: legal" in out               # why 1
-    assert "Place a Soviet Influence marker in Sweden is one of the choices" in out
+    assert "one of the choices now (Place a Soviet Influence marker in Sweden)" in out
     assert "[15.28] place a Soviet Influence marker in Sweden" in out
     # the commands its answers point to work: keys, and quit leaves it unresolved (a
     # terminal audit: "see 'keys'" led nowhere and only Ctrl-C got out)

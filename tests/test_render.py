@@ -286,6 +286,26 @@ def test_sfe_bombing_at_its_start_reads_the_black_0() -> None:
     assert "bombing on the black 0" in changes("sfe", after, view(st, "axis"))
 
 
+def test_sfe_board_and_changes_write_sides_as_players_do() -> None:
+    """The bombing marker read "0 on the axis side" and "(axis side)", a location's new
+    control "Tobruk now western" (an audit: sides and owners are written Axis, Allied,
+    Western, as the rulebook and every other line write them)."""
+    st = new_game(load_game("sfe"), None, 1)
+    level = view(st, "axis")
+    st.data["bomb"] = -1
+    st.invalidate()
+    axis = view(st, "axis")
+    assert "strategic bombing 0 on the Axis side" in text_of(render_board("sfe", axis),
+                                                            width=100)
+    assert "bombing 0 (Axis side)" in changes("sfe", level, axis)
+    st.data["bomb"] = 1
+    st.invalidate()
+    assert "bombing 0 (Allied side)" in changes("sfe", level, view(st, "axis"))
+    taken = {**level, "locations": [{**loc, "control": "western"} if loc["name"] == "Rome"
+                                    else loc for loc in level["locations"]]}
+    assert "Rome now Western" in changes("sfe", level, taken)
+
+
 def test_sfe_hand_texts_and_changes() -> None:
     st = new_game(load_game("sfe"), None, 1)
     v = view(st, "axis")
@@ -331,6 +351,29 @@ def test_sfe_a_move_into_battle_prints_the_board_at_the_battle_not_before() -> N
     assert not should_redraw("sfe", board, mid)
     apply(st, "done")
     assert view(st, "axis").get("battle") and should_redraw("sfe", board, view(st, "axis"))
+
+
+@pytest.mark.parametrize("seed", [3, 5])
+def test_sfe_changes_name_who_attacks_in_a_battle(seed: int) -> None:
+    """The Changed line after a battle named no attacker: "Tobruk: west A1 A2 -> west A1",
+    and an army moving into battle left its location for nowhere (an audit). It says the
+    battle begun, who attacks with what, and the battle over, who attacked."""
+    st = new_game(load_game("sfe"), None, seed)
+    bot = RandomBot(seed)
+    before = during = view(st, "axis")
+    while not during.get("battle"):
+        apply(st, bot.choose(st))
+        before, during = during, view(st, "axis")
+    battle = during["battle"]
+    where = f"battle for {battle['location']} ({battle['half']} half)"
+    attacker = {"axis": "Axis", "allies": "Allies"}[battle["attacker"]]
+    begun = changes("sfe", before, during)
+    assert begun.startswith(f"{where}: {attacker} attack with "), begun
+    while view(st, "axis").get("battle"):
+        apply(st, bot.choose(st))
+    over = changes("sfe", during, view(st, "axis"))
+    assert over.startswith(f"{where} over: the {attacker} attacked"), over
+    assert changes("sfe", during, during) == ""
 
 
 # -- tk: words, not JSON ------------------------------------------------------------------
@@ -434,6 +477,32 @@ def test_eaw1940_board_and_menu_fit_an_80_by_24_terminal() -> None:
     assert "Air: Western Europe Axis (superiority), Eastern Europe Axis" in out
     assert ("Sea: Atlantic Allied, Mediterranean Allied; Malta active; Allied flags held by "
             "the Axis: none.") in " ".join(out.split())
+
+
+@pytest.mark.parametrize("width", [60, 80, 100])
+def test_eaw1940_routes_wrap_between_places_never_inside_a_name(width: int) -> None:
+    """A route wrapped at any space: at 80 columns North Africa's read "Tobruk › El" over
+    "Alamein › Alexandria" (a terminal audit). Each place's name stays whole on one line and
+    a continued line ends with its arrow; the fronts not in play too."""
+    st = new_game(load_game("eaw1940"), None, 1)
+    v = view(st, "axis")
+    lines = text_of(render_board("eaw1940", v), width=width).splitlines()
+    cells: dict[str, list[str]] = {}
+    name = ""
+    for line in lines:
+        first = line[:19].strip()
+        if first in {f["name"] for f in v["fronts"]}:
+            name = first
+        elif first or not name or not line.strip():
+            name = ""
+            continue
+        cells.setdefault(name, []).append(line[19:].split("   ")[0].strip())
+    assert set(cells) == {f["name"] for f in v["fronts"]}, lines
+    for f in v["fronts"]:
+        parts = cells[f["name"]]
+        assert all(part.endswith(" ›") for part in parts[:-1]), parts
+        places = [p.strip("■□") for p in " ".join(parts).split(" › ")]
+        assert places == f["route"], parts
 
 
 def test_sfe_header_names_the_decks_to_come_and_lines_their_defence() -> None:

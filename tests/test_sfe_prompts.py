@@ -5,6 +5,7 @@ core's decision stack with named frames."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from warroom.core.protocol import (
@@ -210,3 +211,17 @@ def test_a_retreat_or_battle_event_refused_names_its_reason() -> None:
     s = decisions(1829)[393]
     assert s.data["stack"][-1]["kind"] == "retreat"
     assert "leaves from the other half of Ruhr" in explain(s, "loc:Antwerp").reason
+
+
+def test_a_location_choice_writes_its_owner_as_players_do() -> None:
+    """A location's menu label named its owner by id, "Rome (axis, 1 counter)", where every
+    other line writes Axis, Western, Soviet (an audit of the terminal's menus)."""
+    said: set[str] = set()
+    for seed in (1, 2):
+        for st in decisions(seed):
+            for a in legal_actions(st):
+                if a.kind == "loc":
+                    label = G.describe(st, a.id)
+                    assert not re.search(r"\((axis|western|soviet|allies)\b", label), label
+                    said |= set(re.findall(r"\((Axis|Western|Soviet|contested)\b", label))
+    assert {"Axis", "Western"} <= said, said

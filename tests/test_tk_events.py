@@ -597,7 +597,7 @@ def test_a_menu_option_not_offered_says_which_condition_fails() -> None:
     s = start("15.28", "axis", "1939")
     why = explain(s, "opt:pressure_us", "axis")
     assert not why.legal and why.rules == ("15.28",)
-    assert "Pressure the US is not offered now: the Lend-Lease marker is not in the Allied " \
+    assert "not offered now: the Lend-Lease marker is not in the Allied " \
            "Conditional Events Box" in why.reason
     assert "not offered now: the Axis Tide is not in effect" in explain(
         s, "opt:reassess_policies", "axis").reason

@@ -169,6 +169,40 @@ def test_tk_table_rolls_give_each_result_and_chance() -> None:
                                                               "100"}
 
 
+def test_tk_why_names_its_choice_once() -> None:
+    """The head of an answer names the action; tk's reason named it again: "Area Table:
+    Western: legal — Select an Area Table and roll one die: Area Table: Western is one of the
+    choices", and a withheld option's "Pressure the US: illegal — ...: Pressure the US is not
+    offered now" (a terminal audit of `why 1`). The reason says the choice's menu label only
+    where it tells more than the head (the Truce's level, Neutrality Discussions' choices)."""
+    g = load_game("tk")
+    asked = 0
+    for seed in range(30):
+        st = new_game(g, None, seed)
+        bot = RandomBot(seed)
+        while st.active is not None:
+            frame = st.data["stack"][-1]
+            keys = [a.key for a in legal_actions(st)]
+            keys += list((frame.get("ctx") or {}).get("withheld") or {})
+            said = prompt(st).text.lower()
+            for key in keys:
+                why = explain(st, key, st.active)
+                head = why.action.lower()
+                assert why.reason.lower().count(head) <= said.count(head), why
+                asked += 1
+            apply(st, bot.choose(st))
+    assert asked > 300
+    st = new_game(g, "1939", 1, {"event": "15.28", "faction": "axis"})
+    why = explain(st, "opt:pressure_us", "axis")
+    assert str(why).startswith("Pressure the US: illegal — not offered now: the Lend-Lease "
+                               "marker is not in the Allied Conditional Events Box"), why
+    st = new_game(g, None, 2)
+    assert str(explain(st, legal_actions(st)[0], st.active)) == (
+        "Increase the Truce marker one level: legal — one of the choices now (Increase the "
+        "Truce in France to level 3): The Truce marker in the France Posture Box: increase, "
+        "reduce or leave it (13.6.2.3) [rule 15.23]")
+
+
 # -- hidden information ----------------------------------------------------------------------
 
 def _hidden_titles(st: State[Any], role: str) -> set[str]:

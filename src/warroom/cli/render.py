@@ -28,12 +28,13 @@ For the play loop (``warroom play``), every function takes the game's id and vie
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -49,6 +50,39 @@ from warroom.games.eit2.game import EuropeInTurmoil2
 View = dict[str, Any]
 
 
+class Route:
+    """A front's route in a table cell, wrapped between its places with each place's name
+    whole (a cell of plain text wrapped at any space: "Tobruk › El" over "Alamein ›
+    Alexandria" on an 80-column terminal, a terminal audit); ``places`` in markup."""
+
+    def __init__(self, places: list[str], style: str = "") -> None:
+        self.places = [Text.from_markup(p) for p in places]
+        self.style = style
+
+    def _pieces(self) -> list[Text]:
+        """Each place, followed by the arrow to the next one, in the route's style."""
+        pieces = [p + Text(" ›") if i < len(self.places) - 1 else p.copy()
+                  for i, p in enumerate(self.places)]
+        for piece in pieces:
+            piece.stylize_before(self.style)
+        return pieces
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widths = [p.cell_len for p in self._pieces()]
+        return Measurement(max(widths, default=0), sum(widths) + len(widths) - 1)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
+        line = Text()
+        for piece in self._pieces():
+            if line and line.cell_len + 1 + piece.cell_len > options.max_width:
+                yield line
+                line = Text()
+            if line:
+                line.append(" ", style=self.style)
+            line.append_text(piece)
+        yield line
+
+
 def render_eaw1940(view: dict[str, Any]) -> RenderableType:
     head = Text.assemble(
         ("Europe At War 1940 ", "bold"),
@@ -62,7 +96,7 @@ def render_eaw1940(view: dict[str, Any]) -> RenderableType:
     for f in view["fronts"]:
         if not f["in_play"]:
             # its Allied marker is on the board from the set-up, and may hold a reserve
-            fronts.add_row(f["name"], "[dim]" + " › ".join(f["route"]) + "[/]",
+            fronts.add_row(f["name"], Route(f["route"], style="dim"),
                            "not in play" + (" [blue]Allied reserve[/]" if f["reserve"] else ""))
             continue
         idx = f["axis_index"]
@@ -89,7 +123,7 @@ def render_eaw1940(view: dict[str, Any]) -> RenderableType:
         tanks += ["Axis tank (used)" if u else "Axis tank" for u in f["axis_tanks"]]
         tanks += ["Allied tank (used)" if u else "Allied tank" for u in f["allied_tanks"]]
         said = [" ".join(status), *tanks] if status else tanks
-        fronts.add_row(f["name"], " › ".join(route), ", ".join(said))
+        fronts.add_row(f["name"], Route(route), ", ".join(said))
     # control in two lines, not a table: with the fronts and the menu the board keeps to an
     # 80x24 terminal's screen (a terminal audit saw the turn line scroll away)
     side = {"axis": "Axis", "allies": "Allied"}

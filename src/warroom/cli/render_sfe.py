@@ -249,9 +249,40 @@ def _counters(view: dict[str, Any]) -> dict[str, list[str]]:
     return out
 
 
+def _battle_key(battle: dict[str, Any] | None) -> tuple[str, str, str] | None:
+    return (battle["location"], battle["half"], battle["attacker"]) if battle else None
+
+
+def _battle_change(before: dict[str, Any] | None, after: dict[str, Any] | None) -> list[str]:
+    """A battle fought or begun between two views, with who attacks: the counters alone
+    named no attacker (a battle's end read "Tobruk: west A1 A2 -> west A1", and an army
+    moving into battle left its location for nowhere: an audit)."""
+    if _battle_key(before) == _battle_key(after):
+        return []
+    bits = []
+    if before:
+        bits.append(f"battle for {before['location']} ({before['half']} half) over: the "
+                    f"{WORD[before['attacker']]} attacked")
+    if after:
+        units = after.get("attackers")
+        if units is None:                   # a view of before the attackers were listed
+            units = [{**u, "moving_in": True} for u in after.get("moving_attackers") or []]
+        said = []
+        for moving, where in ((True, "moving in"), (False, "in the location")):
+            these = sorted(f"{LETTER[u['owner']]}{u['strength']}" for u in units
+                           if bool(u.get("moving_in")) == moving)
+            if these:
+                said.append(f"{' '.join(these)} {where}")
+        bits.append(f"battle for {after['location']} ({after['half']} half): "
+                    f"{WORD[after['attacker']]} attack"
+                    + (f" with {', '.join(said)}" if said else "")
+                    + f", {WORD[after['defender']]} defend")
+    return bits
+
+
 def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
     """What changed between two views of one role, in one line."""
-    bits: list[str] = []
+    bits = _battle_change(before.get("battle"), after.get("battle"))
     old = {loc["name"]: loc for loc in before["locations"]}
     oc, nc = _counters(before), _counters(after)
     for loc in after["locations"]:
@@ -264,7 +295,7 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
             now = ", ".join(nc[name]) or "empty"
             bits.append(f"{name}: {was} -> {now}")
         if o["control"] != loc["control"]:
-            bits.append(f"{name} now {loc['control']}")
+            bits.append(f"{name} now {WORD.get(loc['control'], loc['control'])}")
     if before["vp"] != after["vp"]:
         bits.append(f"VP Axis {after['vp']['axis']}, Allies {after['vp']['allies']}")
     if before["bombing"] != after["bombing"]:
@@ -280,10 +311,11 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
 
 def _bombing(b: dict[str, Any], side: str) -> str:
     """The bombing marker in words: at its start "on the black 0", the rulebook's words (it
-    read "0 on the center side": an audit), else its value and ``side`` filled in."""
+    read "0 on the center side": an audit), else its value and ``side`` filled in with the
+    side as players write it ("the 1 space on the Axis side", 7.2.3; it read "axis")."""
     if b["side"] == "center":
         return "bombing on the black 0"
-    return f"bombing {b['value']} " + side.format(side=b["side"])
+    return f"bombing {b['value']} " + side.format(side=b["side"].capitalize())
 
 
 def _board(view: dict[str, Any]) -> list[tuple[str, str, list[str]]]:

@@ -42,6 +42,7 @@ from warroom.games.sfe.components import (
 )
 from warroom.games.sfe.counters import (
     FORT_BIT,
+    OWNER_WORDS,
     code,
     half,
     half_of,
@@ -537,7 +538,9 @@ class StruggleForEurope(SfeBase):
         if action.kind == "loc":
             ctl = E.control(data, arg)
             units = data["u"][arg]
-            status = "contested" if ctl < 0 else OWNER_NAMES[ctl]
+            # the owner as players write it ("Rome (Axis, 1 counter)"; it read "(axis": an
+            # audit)
+            status = "contested" if ctl < 0 else OWNER_WORDS[ctl]
             many = f", {len(units)} counter{'s' if len(units) != 1 else ''}" if units else ""
             return f"{label} ({status}{many}){self._move_words(st, arg)}"
         if action.kind == "half" and data["stack"] and "location" in data["stack"][-1]:

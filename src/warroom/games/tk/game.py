@@ -913,17 +913,20 @@ class ChooseDecision(Decision[TotalerKrieg]):
     def explain(self, st: State[TotalerKrieg], frame: Frame, action: Action,
                 legal: bool) -> tuple[str, tuple[str, ...]]:
         rules = tuple(frame["rule"].split(", "))
+        # the answer's head names the action (Explanation.action): the reason does not
+        # name it again, and gives the menu's label only where it is not that name again
+        # (`why 1` read "Berlin: legal — ...: Berlin is one of the choices": an audit)
         if legal:
             choice = next(c for c in frame["choices"] if c["key"] == action.key)
+            label = str(choice["label"])
+            said = "" if action.label.lower() in label.lower() else f" ({label})"
             odds = roll_odds(st.game, frame, choice["value"])
-            if odds:
-                return (f"{frame['prompt']}: {choice['label']} is one of the choices; {odds}",
-                        rules)
-            return f"{frame['prompt']}: {choice['label']} is one of the choices", rules
+            return (f"one of the choices now{said}: {frame['prompt']}"
+                    + (f"; {odds}" if odds else ""), rules)
         offered = "; ".join(c["label"] for c in frame["choices"])
         withheld = (frame.get("ctx") or {}).get("withheld") or {}
         if action.key in withheld:      # an option of the menu whose condition fails now
-            return (f"{frame['prompt']}: {action.label} is not offered now: "
-                    f"{withheld[action.key]}. The rule offers: {offered}", rules)
+            return (f"not offered now: {withheld[action.key]}. {frame['prompt']}: the rule "
+                    f"offers {offered}", rules)
         return (f"{frame['role']} must now decide: {frame['prompt']}. The rule offers only: "
                 f"{offered}", rules)
