@@ -94,11 +94,13 @@ def test_what_cannot_resign_is_refused_and_changes_nothing() -> None:
         (f"resign:{other}", st.active, "may resign only for itself"),
         ("resign:axis", None, "has no role"),
         ("resign:", None, "has no role"),
+        ("resign:" + "x" * 5000, None, "has no role"),
     ]
     for key, asking, said in cases:
         snapshot = st.dumps()
-        with pytest.raises(IllegalActionError, match=said):
+        with pytest.raises(IllegalActionError, match=said) as refused:
             session.apply(key, asking)
+        assert len(str(refused.value)) < 200          # what was sent is not echoed whole
         assert st.dumps() == snapshot and session.state is st
         assert not explain(st, key, asking).legal
     assert explain(st, f"resign:{other}", other).legal

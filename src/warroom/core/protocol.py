@@ -515,12 +515,13 @@ def resign(state: State[Any], role: str, asking: str | None = None) -> Action:
     (a front end's seat) may resign only for itself. Refused with ``IllegalActionError``
     (nothing changed) for a game that is over or offers no resignation. Returns the step
     a record keeps (``resign:<role>``), which :func:`apply` plays again on replay."""
+    who = _named(state, role)
     if asking is not None and asking != role:
-        raise IllegalActionError(f"{role_title(asking)} may resign only for itself, not for "
-                                 f"{role_title(role)}", action=None)
+        raise IllegalActionError(f"{_named(state, asking)} may resign only for itself, not "
+                                 f"for {who}", action=None)
     why_not = resign_refusal(state, role)
     if why_not is not None:
-        raise IllegalActionError(f"{role_title(role)} cannot resign: {why_not}", action=None)
+        raise IllegalActionError(f"{who} cannot resign: {why_not}", action=None)
     data = state.data
     winner = state.game.resignation_winner(role)
     assert winner is not None
@@ -533,6 +534,12 @@ def resign(state: State[Any], role: str, asking: str | None = None) -> Action:
         resigned=role, winner=winner)
     key = resign_key(role)
     return Action(-1, key, f"{role_title(role)} resigns", RESIGN, (role,))
+
+
+def _named(state: State[Any], role: str) -> str:
+    """A role as players write it; what is no role of the game, as typed, cut short (a
+    message never echoes more than a few words of what was sent)."""
+    return role_title(role) if role in state.game.roles else short(role, 40)
 
 
 def resignation(state: State[Any]) -> Outcome | None:
@@ -697,9 +704,9 @@ def explain(state: State[Any], action: Action | str | int,
 
 def _explain_resignation(state: State[Any], role: str, asking: str | None) -> Explanation:
     """:func:`explain` of a resignation step (``resign:<role>``)."""
-    label = f"{role_title(role) if role in state.game.roles else short(role, 40)} resigns"
+    label = f"{_named(state, role)} resigns"
     if asking is not None and asking != role:
-        return Explanation(False, label, f"{role_title(asking)} may resign only for itself")
+        return Explanation(False, label, f"{_named(state, asking)} may resign only for itself")
     why_not = resign_refusal(state, role)
     if why_not is not None:
         return Explanation(False, label, why_not)
