@@ -1275,3 +1275,17 @@ def test_serve_refuses_a_watching_pace_out_of_range(tmp_path: Path) -> None:
         assert res.exit_code == 2 and "--watch-pace must be 0..60 seconds" in res.output, \
             res.output
     assert not (tmp_path / "w.sqlite3").exists()
+
+
+def test_the_list_gives_each_games_seats_in_the_order_of_its_roles(tmp_path: Path) -> None:
+    """The database gives seats by name: the lobby listed sfe's Allies before the Axis (a
+    browser audit)."""
+    with make(tmp_path, ["sfe", "eaw1940"]) as c:
+        made = c.post("/api/games", json={"game": "sfe", "seed": 1, "seats": {
+            "allies": "human", "axis": "human"}})
+        assert made.status_code == 200, made.text
+        listed = c.get("/api/games").json()[0]
+        assert list(listed["seats"]) == ["axis", "allies"]
+        seen = c.get(f"/api/games/{made.json()['id']}/view",
+                     params={"token": made.json()["tokens"]["allies"]}).json()
+        assert list(seen["seats"]) == ["axis", "allies"]

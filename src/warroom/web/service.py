@@ -585,10 +585,19 @@ class GameService:
                     .group_by(ActionRow.game_id))}
         return [{"id": r.id, "game": r.game, "scenario": r.scenario, "version": r.version,
                  "moves": moves.get(r.id, 0),
-                 "status": r.status, "seats": seats.get(r.id, {}),
+                 "status": r.status, "seats": self._in_order(r.game, seats.get(r.id, {})),
                  "seed_chosen": bool(r.seed_chosen),
                  "other_content": self._other(r),
                  "result": r.result, "updated": _utc(r.updated).isoformat()} for r in rows]
+
+    def _in_order(self, game_id: str, seats: dict[str, str]) -> dict[str, str]:
+        """``seats`` in the order of the game's roles (the database gives them by name: the
+        lobby listed sfe's Allies before the Axis, eit2's RW... a browser audit)."""
+        if game_id not in self.game_ids:
+            return seats
+        roles = self._listed_game(game_id).roles
+        return dict(sorted(seats.items(), key=lambda kv: (
+            roles.index(kv[0]) if kv[0] in roles else len(roles), kv[0])))
 
     def _other(self, row: GameRow) -> str | None:
         """Why the listed game ``row`` cannot be opened on this server, its content pack
@@ -701,7 +710,8 @@ class GameService:
                 Record(row.game, row.scenario, dict(row.options), int(row.seed),
                        list(row.forced_dice), actions,
                        content=stored_content_id(row.content)),
-                [a.role for a in rows], {r: s.player for r, s in seats.items()},
+                [a.role for a in rows],
+                self._in_order(row.game, {r: s.player for r, s in seats.items()}),
                 {r: s.token_hash for r, s in seats.items()}, row.version,
                 row.status == "over", row.result,
                 snap.version if snap is not None else None,
