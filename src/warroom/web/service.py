@@ -552,7 +552,8 @@ class GameService:
                 db.add(SeatRow(game_id=game_key, role=role, player=seats[role],
                                token_hash=hashes[role]))
             self._finish_row(db, game_key, session.state)
-        live = Live(game_key, session, dict(seats), hashes, 0, seed_chosen=chosen,
+        live = Live(game_key, session, {r: seats[r] for r in game.roles}, hashes, 0,
+                    seed_chosen=chosen,
                     used=self.clock())
         with self._live_lock:
             self._live[game_key] = live
