@@ -112,6 +112,45 @@ def test_errors_change_nothing(tmp_path: Path) -> None:
         assert c.get(f"{url}/view").status_code == 403
 
 
+# (explain's query, actions' JSON value) naming nothing in the catalogue: the same refusal
+NOT_ACTIONS = [("-1", -1), (str(10**30), 10**30), (str(2**63), 2**63), ("3", 3), ("", ""),
+               ("nope", "nope"), ("take:9", "take:9")]
+ILL_TYPED = [1.5, True, False, None, [1], {"id": 1}]
+
+
+def test_explain_and_actions_refuse_what_names_no_action_alike(tmp_path: Path) -> None:
+    """An id outside the catalogue, or a key it does not hold, is bad input to explain as to
+    actions: 422 with the same words, saying what to send (explain answered 200 'unknown
+    action' for what actions refused: an audit), from a seat to act or not, and nothing
+    changes. A value of no action's type (a float, a bool) is 422 too, said in words."""
+    with make(tmp_path) as c:
+        g = new(c, seed=5)
+        url = f"/api/games/{g['id']}"
+        before = c.get(f"{url}/view", params={"token": g["tokens"]["a"]}).json()
+        for role in ("a", "b"):             # a is to act, b is not
+            tok = g["tokens"][role]
+            for query, value in NOT_ACTIONS:
+                ex = c.get(f"{url}/explain", params={"token": tok, "action": query})
+                act = c.post(f"{url}/actions", json={"token": tok, "action": value})
+                assert ex.status_code == act.status_code == 422, (query, ex.text, act.text)
+                assert ex.json() == act.json(), (query, ex.text, act.text)
+                error = ex.json()["error"]
+                assert "send an action's key" in error and "0 to 2" in error, error
+                assert len(error) < 300, error
+            for value in ILL_TYPED:
+                act = c.post(f"{url}/actions", json={"token": tok, "action": value})
+                assert act.status_code == 422, (value, act.text)
+                assert "the action must be an action's key (a string)" in act.json()["error"]
+                assert "its id (a whole number)" in act.json()["error"]
+                # explain's query is text: the same value as written is no key either
+                ex = c.get(f"{url}/explain", params={"token": tok, "action": json.dumps(value)})
+                assert ex.status_code == 422 and "send an action's key" in ex.json()["error"]
+        # a key or an id of the catalogue is explained as before
+        ok = c.get(f"{url}/explain", params={"token": g["tokens"]["a"], "action": "2"})
+        assert ok.status_code == 200 and ok.json()["legal"] is True, ok.text
+        assert c.get(f"{url}/view", params={"token": g["tokens"]["a"]}).json() == before
+
+
 def test_undo_only_own_decision_and_record(tmp_path: Path) -> None:
     with make(tmp_path) as c:
         g = new(c, seed=3)
@@ -396,8 +435,8 @@ def test_bad_requests_get_a_clean_refusal_and_change_nothing(tmp_path: Path) -> 
         # a digit that is not an ASCII digit is a key like any other, never an action id
         for odd in ("²", "٣", "①"):
             res = c.get(f"/api/games/{g['id']}/explain", params={"action": odd, "token": tok})
-            assert res.status_code == 200 and res.json()["legal"] is False
-            assert res.json()["action"] == odd
+            assert res.status_code == 422 and f"toy has no action '{odd}'" in res.json()[
+                "error"], res.text
         # FastAPI's own refusals speak the API's shape
         res = c.post("/api/games", content=b'{"game":"toy","seats":{},"seed":' + b"9" * 5000
                      + b"}", headers={"content-type": "application/json"})

@@ -39,6 +39,7 @@ from warroom.ai.models import bundled_models
 from warroom.core.actions import Action
 from warroom.core.content import CONTENT_SUFFIXES, load_yaml
 from warroom.core.errors import (
+    IllegalActionError,
     RecordError,
     UnknownGameError,
     WarroomError,
@@ -52,6 +53,7 @@ from warroom.core.protocol import (
     legal_actions,
     resign_key,
     resign_refusal,
+    resigner,
     result,
     view,
 )
@@ -951,10 +953,30 @@ class GameService:
         live = self.live(game_key)
         return self.payload(live, self.seat(live, token))
 
+    @staticmethod
+    def check_action(game: Game, action: str | int) -> None:
+        """Refuse (:class:`BadRequest`, 422) an ``action`` that names nothing in ``game``'s
+        catalogue (an id out of range, an unknown key), saying what to send: bad input
+        to ``explain`` and to ``actions`` alike (explain answered 200 "unknown action" for
+        what actions refused: an audit). The catalogue is the same for every seat and every
+        moment of the game, so the answer tells a seat nothing of the game."""
+        if resigner(action) is not None:    # resign:ROLE is no catalogue action
+            return
+        try:
+            game.catalogue.resolve(action)
+        except IllegalActionError:
+            n = len(game.catalogue)
+            what = (f"action id {short(action, 40)} is out of range (0 to {n - 1})"
+                    if isinstance(action, int) else
+                    f"{game.id} has no action {short(action, 60)}")
+            raise BadRequest(f"{what}: send an action's key, as the view's legal actions "
+                             f"list it, or its id, a whole number from 0 to {n - 1}") from None
+
     def explain_for(self, game_key: str, token: str | None, action: str | int
                     ) -> dict[str, Any]:
         live = self.live(game_key)
         role = self.seat(live, token)
+        self.check_action(live.game, action)
         with live.lock:
             why = explain(live.state, action, role)
         return {"legal": why.legal, "action": why.action, "reason": why.reason,
@@ -1108,9 +1130,11 @@ class GameService:
     # -- changes ----------------------------------------------------------------------------
     def act(self, game_key: str, token: str | None, action: str | int,
             version: int | None) -> dict[str, Any]:
-        """Play ``action`` for the token's seat; committed before this returns."""
+        """Play ``action`` for the token's seat; committed before this returns. An action
+        that names nothing in the catalogue is a BadRequest (:meth:`check_action`)."""
         live = self.live(game_key)
         role = self.seat(live, token)
+        self.check_action(live.game, action)
         with live.lock:
             if version is not None and version != live.version:
                 raise Stale(live.version, version)
