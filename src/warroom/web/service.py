@@ -978,7 +978,8 @@ class GameService:
         role = self.seat(live, token)
         self.check_action(live.game, action)
         with live.lock:
-            why = explain(live.state, action, role)
+            # a key of an earlier version is refused as _play refuses it (records only)
+            why = explain(live.state, action, role, legacy_keys=False)
         return {"legal": why.legal, "action": why.action, "reason": why.reason,
                 "rules": list(why.rules)}
 
@@ -1176,7 +1177,9 @@ class GameService:
         """Apply and commit one action under the game's lock; on any failure nothing
         changes, in memory or in the database."""
         session = live.session
-        mark = session.apply(action, role)   # IllegalActionError leaves everything as it was
+        # a seat plays the keys its view lists: a key of an earlier version (tk's positional
+        # pick:<i>) is for old records, refused here (IllegalActionError: nothing changes)
+        mark = session.apply(action, role, legacy_keys=False)
         key = session.record.actions[-1]
         index = len(session.record.actions) - 1
         try:
