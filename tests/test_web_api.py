@@ -187,6 +187,16 @@ def test_a_live_seat_is_refused_an_old_key_that_records_still_use(tmp_path: Path
         rec.pop("result", None)
         old = c.post("/api/records", json={**rec, "actions": ["pick:2"]})
         assert old.status_code == 200, old.text
+        # and shows, step by step, as its new-key twin (it uploaded, then every step of it
+        # was refused: the viewer resolved pick:2 alone, the catalogue's own pick:2)
+        new = c.post("/api/records", json=rec).json()
+        for step in (0, 1):
+            shown = [c.get(f"/api/records/{up['id']}", params={"step": step})
+                     for up in (old.json(), new)]
+            assert [r.status_code for r in shown] == [200, 200], shown[0].text[:300]
+            assert shown[0].json()["view"] == shown[1].json()["view"]
+        why = c.get(f"/api/records/{old.json()['id']}/why", params={"step": 1}).json()
+        assert why["legal"] is True, why
 
 
 def test_undo_only_own_decision_and_record(tmp_path: Path) -> None:

@@ -451,13 +451,7 @@ def apply(state: State[Any], action: Action | str | int, role: str | None = None
         if candidate is act:
             break
     else:
-        # only a key, as an old record holds it, is read by alias: an id (an RL agent's, a
-        # search's) names exactly one action and is legal or refused (tk's positional
-        # pick:<i> ids once played whatever choice i was now)
-        stack = state.data["stack"]
-        alias: Action | None = (game.frames[stack[-1]["kind"]].alias(state, stack[-1], act)
-                                 if isinstance(action, str) and stack
-                                 and state.data["active"] is not None else None)
+        alias = _alias(state, action, act)
         if alias is not None and alias in legal and legacy_keys:
             act = alias
         elif alias is not None and alias in legal:
@@ -481,6 +475,31 @@ def apply(state: State[Any], action: Action | str | int, role: str | None = None
     game.frames[frame["kind"]].apply(state, frame, act)
     flow.run(state)
     return act
+
+
+def _alias(state: State[Any], action: Action | str | int, act: Action) -> Action | None:
+    """What the decision reads ``action`` (resolved: ``act``) as, a key of an earlier version
+    (the frame's ``alias``), or None. Only a key, as an old record holds it, is read so: an
+    id (an RL agent's, a search's) names exactly one action and is legal or refused (tk's
+    positional pick:<i> ids once played whatever choice i was now)."""
+    stack = state.data["stack"]
+    if not isinstance(action, str) or not stack or state.data["active"] is None:
+        return None
+    alias: Action | None = state.game.frames[stack[-1]["kind"]].alias(state, stack[-1], act)
+    return alias
+
+
+def read_action(state: State[Any], action: str | int) -> Action:
+    """The catalogue action :func:`apply` would play for a record's step ``action``, without
+    playing it: the action it names, or, for a key of an earlier version that the decision
+    reads, today's action (a replay labels its step before playing it). Not checked for
+    legality (apply does that); a key naming nothing raises ``IllegalActionError``."""
+    act: Action = state.game.catalogue.resolve(action)
+    legal = state._legal if state._legal is not None else _legal(state)
+    if act in legal:
+        return act
+    alias = _alias(state, action, act)
+    return alias if alias is not None and alias in legal else act
 
 
 def legacy_refusal(act: Action, alias: Action) -> str:
