@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Callable
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +48,10 @@ RECORDS = [
      "nested more than"),
     ("huge_int", _write("r.json", b'{"game":"eaw1940","actions":[],"seed":' + b"9" * 5000
                         + b"}"), "4,300 digits"),
-    ("dev_zero", _dev_zero, "larger than"),
+    # a device, a folder: refused as no file before a byte is read (/dev/zero was read up to
+    # the size limit, a folder said "Is a directory")
+    ("dev_zero", _dev_zero, "it is a device, not a regular file"),
+    ("folder", lambda tmp: tmp, "it is a folder, not a file"),
     ("not_json", _write("r.json", b"{nope"), "not valid JSON"),
     ("not_object", _write("r.json", b"[1, 2]"), "must be a JSON object"),
     # JSON keeps the last of a key given twice: this replayed an sfe game (an outside audit)
@@ -66,6 +73,55 @@ def test_bad_records_give_one_clean_line(tmp_path: Path, name: str,
     assert res.output.startswith("error: ")
     assert fragment in res.output
     assert len(res.output) < 600, res.output[:600]
+
+
+def _warroom(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``warroom ARGS`` in a process of its own, failing the test if it has not finished in
+    a minute (a hang, where one pytest run would wait forever)."""
+    env = {**os.environ, "XDG_DATA_HOME": str(cwd / "data"),
+           "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+    try:
+        return subprocess.run([sys.executable, "-m", "warroom.cli.main", *args], cwd=cwd,
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                              env=env, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"warroom {' '.join(args)} hung on a FIFO instead of refusing it")
+
+
+FIFO_READERS = [
+    ("replay", lambda fifo: ["replay", str(fifo)], "record"),
+    ("play_load", lambda fifo: ["play", "eaw1940", "--load", str(fifo)], "record"),
+    ("report", lambda fifo: ["report", str(fifo)], ""),
+    ("content_pack", lambda fifo: ["content", "eaw1940", "--content", str(fifo.parent)],
+     "content file"),
+    # (a model was refused, but as "no model file at" a path that holds one)
+    ("model", lambda fifo: ["play", "eaw1940", "--as", "none", "--vs", f"net:{fifo}"],
+     "model"),
+]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize(("name", "argv", "what"), FIFO_READERS,
+                         ids=[r[0] for r in FIFO_READERS])
+def test_a_fifo_given_as_a_file_is_refused_at_once(
+        tmp_path: Path, name: str, argv: Callable[[Path], list[str]], what: str) -> None:
+    """A named pipe (a FIFO) named where a file is read: opening one waits for a writer, so
+    every command that read a record, results, a model or a content file hung. Refused at
+    once, one line, nothing written."""
+    if name == "model" and find_spec("torch") is None:
+        pytest.skip("a model is read with torch (warroom[learn]), not installed here")
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    fifo = pack / "map.yaml"
+    os.mkfifo(fifo)
+    proc = _warroom(*argv(fifo), cwd=tmp_path)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert f"cannot read {what} {fifo}".replace("  ", " ") in proc.stderr, proc.stderr
+    assert "it is a FIFO (named pipe), not a regular file" in proc.stderr
+    assert "give that file's path" in proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pack"]
+    assert [p.name for p in pack.iterdir()] == ["map.yaml"]
 
 
 CONTENT = [

@@ -730,6 +730,20 @@ def test_a_tk_rule_says_what_its_event_does() -> None:
     assert "[15.19] Influence: the receiver may do one:" in flat
 
 
+def test_a_tk_seat_typing_an_old_positional_key_is_told_todays(tmp_path: Path) -> None:
+    """The menu never played tk's old pick:<i> (records only), but said it was legal ("Choice
+    2: legal — pick:1 is read as opt:neutrality_discussions") and played nothing. It is
+    said to be a key of an earlier version, with today's key, and nothing is played."""
+    code, out = run("play", "tk", "--seed", "1", "--as", "soviet", "--vs", "random",
+                    input="pick:1\nwhy pick:1\nquit\ny\n")
+    assert code == 0, out
+    flat = " ".join(out.split())
+    assert flat.count("Choice 2: illegal — 'pick:1' is a key of an earlier version") == 2, out
+    assert "this choice's key now is 'opt:neutrality_discussions'" in flat
+    assert "legal — pick:1 is read as" not in flat
+    assert all(Record.load(rec).actions == [] for rec in kept(tmp_path))   # nothing played
+
+
 def test_messages_wrap_at_words_to_the_screen(tmp_path: Path) -> None:
     """Errors, rule and card texts and the quit question were printed whole: a terminal of
     80 columns broke them mid-word ("elimin" / "ated"; an audit). Each wraps at words, its

@@ -135,6 +135,30 @@ def test_explain_reads_an_old_key_only_where_apply_does() -> None:
             apply(s, asked)
 
 
+FRAME_ALIASES = [r for r in RECORDS if not r[3][0].startswith("country:")]
+"""The old keys only a decision reads (positional ``pick:<i>``, 15.38's named options): a
+catalogue rename (``country:Baltic States``) names the same Country in every decision."""
+
+
+@pytest.mark.parametrize(("options", "scenario", "new", "old"), FRAME_ALIASES)
+def test_a_seat_playing_now_is_refused_an_old_key_and_told_todays(
+        options: dict[str, str], scenario: str, new: list[str], old: list[str]) -> None:
+    """An old key is read for records (above); a front end playing a seat's move passes
+    legacy_keys=False, and the key is refused, naming today's key, with nothing changed: a
+    positional pick:<i> played whatever choice sat at position i now, which the seat's menu
+    listed under another key (an audit)."""
+    s = replay(game(), Record("tk", scenario, options, 0, [], []))
+    before = view(s)
+    role = s.active
+    with pytest.raises(IllegalActionError, match=f"this choice's key now is '{new[0]}'"):
+        apply(s, old[0], role, legacy_keys=False)
+    assert view(s) == before and s.active == role
+    why = explain(s, old[0], role, legacy_keys=False)
+    assert not why.legal and f"'{old[0]}' is a key of an earlier version" in why.reason
+    assert f"now is '{new[0]}'" in why.reason and why.rules == explain(s, new[0]).rules
+    assert apply(s, new[0], role, legacy_keys=False).key == new[0]
+
+
 def test_a_decision_with_a_cross_reference_cites_each_rule_apart() -> None:
     """15.14's Failure marker "limit[s] the faction affected by them (14.12)": the prompt
     cites 15.14, an explanation both, each a rule of the index (once one string

@@ -35,6 +35,7 @@ import torch
 from torch import nn
 
 from warroom.core.errors import ContentError
+from warroom.core.files import path_problem
 from warroom.core.protocol import Game
 from warroom.core.state import State
 
@@ -138,7 +139,9 @@ def load_model(path: str | Path, game: Game | None = None,
     """Read a model file; with ``game`` given, check that it fits that game's content."""
     source = Path(path).expanduser()
     if not source.is_file():
-        raise ContentError(f"no model file at {source}: train one with `warroom train`")
+        problem = path_problem(source)     # a folder, a FIFO: not "no model file"
+        raise ContentError(f"cannot read model {source}: {problem}" if problem
+                           else f"no model file at {source}: train one with `warroom train`")
     try:
         blob = torch.load(source, map_location=device, weights_only=True)
     except Exception as exc:     # torch raises many kinds on a corrupt file

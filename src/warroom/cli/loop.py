@@ -594,7 +594,8 @@ class PlayLoop:
         except ChoiceError:
             key = text.strip()
             if self.game.catalogue.has_key(key):
-                raise WarroomError(str(explain(self.session.state, key, seat))) from None
+                raise WarroomError(str(explain(self.session.state, key, seat,
+                                               legacy_keys=False))) from None
             raise
         self.session.apply(choice.action, seat)
         self.menu_due = True
@@ -621,7 +622,9 @@ class PlayLoop:
         ref = reference(arg, self.choices, self.session.state)
         # wrapped at words: the console writes long lines whole (soft wrap), and a why of
         # eit2's Rearmament ran to 1,800 characters, broken mid-word by the terminal
-        for line in textwrap.wrap(str(explain(self.session.state, ref, seat)), self.width,
+        # (a key of an earlier version is one a seat cannot play: said so, not 'legal')
+        why = explain(self.session.state, ref, seat, legacy_keys=False)
+        for line in textwrap.wrap(str(why), self.width,
                                   subsequent_indent="  ", break_long_words=False,
                                   break_on_hyphens=False):
             self.say(line)

@@ -186,7 +186,8 @@ def resolve(
                     raise typer.Exit(1)
                 if cmd.lower() == "why":
                     ref = reference(arg, choices, state)
-                    out.print(str(explain(state, ref, state.active)), markup=False)
+                    out.print(str(explain(state, ref, state.active, legacy_keys=False)),
+                              markup=False)
                     continue
                 apply(state, resolve_choice(ans, choices).action)
                 break

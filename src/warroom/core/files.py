@@ -1,19 +1,24 @@
 """Reading files a user hands us (records, content packs, situations) without surprises.
 
 Every failure is a :class:`~warroom.core.errors.WarroomError` subclass with one line that
-says what to do: a file too big (``/dev/zero`` included: at most ``limit`` bytes are read),
-not UTF-8, not valid JSON, nested too deeply, or holding an integer too long to convert.
+says what to do: not a regular file (a folder, a FIFO, a device: refused before a byte is
+read, where a FIFO with no writer hung the command), a file too big (at most ``limit``
+bytes are read), not UTF-8, not valid JSON, nested too deeply, or holding an integer too
+long to convert.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import io
 import json
 import os
 import secrets
+import stat
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from warroom.core.errors import WarroomError
 
@@ -25,12 +30,66 @@ MAX_DEPTH = 64
 """The deepest nesting of lists and objects accepted in a record or content file."""
 
 
+class NotAFileError(OSError):
+    """``path`` names a folder, a FIFO, a device or a socket: a record, a content file or a
+    results file is a regular file. Its ``strerror`` says what the path is and what to give
+    instead, so a reader's ``cannot read X: {strerror}`` reads whole."""
+
+
+def not_a_file(mode: int) -> str | None:
+    """Why a path of ``mode`` (``os.stat``'s ``st_mode``) is no file to read, with what to
+    give instead; None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "it is a folder, not a file: give the path of a file"
+    kind = ("a FIFO (named pipe)" if stat.S_ISFIFO(mode)
+            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+    return (f"it is {kind}, not a regular file: save what it holds to a file and give "
+            "that file's path")
+
+
+def path_problem(path: Path) -> str | None:
+    """:func:`not_a_file` for the thing at ``path`` (None where nothing is there: the caller
+    says "no file" as it did)."""
+    try:
+        return not_a_file(path.stat().st_mode)
+    except (OSError, ValueError):
+        return None
+
+
+def open_regular(path: Path) -> BinaryIO:
+    """``path`` opened to read bytes, if it is a regular file; else
+    :class:`NotAFileError`. It is opened without blocking and checked on the open
+    descriptor, so a FIFO with no writer is refused at once (``open`` waited for a writer
+    forever) and nothing swapped in between a check and the open is read."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        problem = not_a_file(os.fstat(fd).st_mode)
+        if problem is not None:
+            code = errno.EISDIR if problem.startswith("it is a folder") else errno.EINVAL
+            raise NotAFileError(code, problem, str(path))
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def open_text(path: Path) -> io.TextIOWrapper:
+    """``path`` opened to read UTF-8 text as ``Path.open`` does, if it is a regular file
+    (:func:`open_regular`); else :class:`NotAFileError`."""
+    return io.TextIOWrapper(open_regular(path), encoding="utf-8")
+
+
 def read_text(path: Path, error: Callable[[str], WarroomError], what: str,
               limit: int = MAX_BYTES) -> str:
     """The UTF-8 text of ``path`` (at most ``limit`` bytes), or ``error(message)`` saying
-    why not."""
+    why not (one that is not a regular file: :func:`open_regular`)."""
     try:
-        with path.open("rb") as fh:
+        with open_regular(path) as fh:
             raw = fh.read(limit + 1)
     except OSError as exc:
         raise error(f"cannot read {what} {path}: {exc.strerror or exc}") from exc

@@ -421,7 +421,8 @@ def role_turn(role: str) -> str:
     return f"the {name}'" if name.endswith("ies") else f"{name}'s"
 
 
-def apply(state: State[Any], action: Action | str | int, role: str | None = None) -> Action:
+def apply(state: State[Any], action: Action | str | int, role: str | None = None,
+          legacy_keys: bool = True) -> Action:
     """Carry out ``action`` for the active role, then run the flow to the next decision.
 
     ``role`` is who asks (a front end passes it; bots, replays and tests acting for the
@@ -429,7 +430,10 @@ def apply(state: State[Any], action: Action | str | int, role: str | None = None
     message that says only that. An illegal action raises ``IllegalActionError`` (listing
     the legal choices to the role that owns them) and changes nothing. Returns the action
     played: a key of an earlier version may be read as today's action by the frame's
-    ``alias`` (a positional key of an old record, for instance).
+    ``alias`` (a positional key of an old record, for instance). Those keys are for old
+    records: a front end playing a seat's move passes ``legacy_keys=False``, and one is
+    refused, naming today's key (tk's ``pick:<i>`` played whatever choice sat at position
+    i, a choice the seat's menu listed under another key).
     """
     game = state.game
     resigning = resigner(action)
@@ -447,15 +451,13 @@ def apply(state: State[Any], action: Action | str | int, role: str | None = None
         if candidate is act:
             break
     else:
-        # only a key, as an old record holds it, is read by alias: an id (an RL agent's, a
-        # search's) names exactly one action and is legal or refused (tk's positional
-        # pick:<i> ids once played whatever choice i was now)
-        stack = state.data["stack"]
-        alias: Action | None = (game.frames[stack[-1]["kind"]].alias(state, stack[-1], act)
-                                 if isinstance(action, str) and stack
-                                 and state.data["active"] is not None else None)
-        if alias is not None and alias in legal:
+        alias = _alias(state, action, act)
+        if alias is not None and alias in legal and legacy_keys:
             act = alias
+        elif alias is not None and alias in legal:
+            raise IllegalActionError(
+                legacy_refusal(act, alias) + f". Legal now: {', '.join(a.key for a in legal)}",
+                action=act, legal=[a.key for a in legal])
         elif state.data["active"] is None:
             raise IllegalActionError(f"the game is over; {act.key!r} cannot be played",
                                      action=act)
@@ -473,6 +475,38 @@ def apply(state: State[Any], action: Action | str | int, role: str | None = None
     game.frames[frame["kind"]].apply(state, frame, act)
     flow.run(state)
     return act
+
+
+def _alias(state: State[Any], action: Action | str | int, act: Action) -> Action | None:
+    """What the decision reads ``action`` (resolved: ``act``) as, a key of an earlier version
+    (the frame's ``alias``), or None. Only a key, as an old record holds it, is read so: an
+    id (an RL agent's, a search's) names exactly one action and is legal or refused (tk's
+    positional pick:<i> ids once played whatever choice i was now)."""
+    stack = state.data["stack"]
+    if not isinstance(action, str) or not stack or state.data["active"] is None:
+        return None
+    alias: Action | None = state.game.frames[stack[-1]["kind"]].alias(state, stack[-1], act)
+    return alias
+
+
+def read_action(state: State[Any], action: str | int) -> Action:
+    """The catalogue action :func:`apply` would play for a record's step ``action``, without
+    playing it: the action it names, or, for a key of an earlier version that the decision
+    reads, today's action (a replay labels its step before playing it). Not checked for
+    legality (apply does that); a key naming nothing raises ``IllegalActionError``."""
+    act: Action = state.game.catalogue.resolve(action)
+    legal = state._legal if state._legal is not None else _legal(state)
+    if act in legal:
+        return act
+    alias = _alias(state, action, act)
+    return alias if alias is not None and alias in legal else act
+
+
+def legacy_refusal(act: Action, alias: Action) -> str:
+    """Why a key of an earlier version (``act``, which the decision reads as ``alias`` in an
+    old record) is not played for a seat now, with the key to send."""
+    return (f"{act.key!r} is a key of an earlier version, read only in the records it wrote; "
+            f"this choice's key now is {alias.key!r}")
 
 
 RESIGN = "resign"
@@ -657,11 +691,12 @@ def result(state: State[Any]) -> Outcome | None:
 
 
 def explain(state: State[Any], action: Action | str | int,
-            role: str | None = None) -> Explanation:
+            role: str | None = None, legacy_keys: bool = True) -> Explanation:
     """Why ``action`` is legal or illegal now, citing rule numbers.
 
     ``role`` is who asks: a role that is not to act learns only that it is not its turn,
-    never what the active role may do.
+    never what the active role may do. ``legacy_keys``: as :func:`apply` reads a key of an
+    earlier version (False: a front end's, which refuses one).
     """
     game = state.game
     resigning = resigner(action)
@@ -690,6 +725,8 @@ def explain(state: State[Any], action: Action | str | int,
         alias = kind.alias(state, frame, act)
         if alias is not None and alias in legal_now:     # what apply would play
             reason, rules = kind.explain(state, frame, alias, True)
+            if not legacy_keys:
+                return Explanation(False, act.label, legacy_refusal(act, alias), rules)
             return Explanation(True, act.label,
                                f"{act.key} is read as {alias.key} (a key of an earlier "
                                f"version): {reason}", rules)

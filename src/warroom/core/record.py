@@ -420,8 +420,10 @@ class Session:
         record.result = None
         return cls(state, record, undo)   # its role to act may take back its last decisions
 
-    def apply(self, action: Any, role: str | None = None) -> Checkpoint:
-        """Play ``action`` for the active role (``role``: who asks; see core ``apply``).
+    def apply(self, action: Any, role: str | None = None,
+              legacy_keys: bool = True) -> Checkpoint:
+        """Play ``action`` for the active role (``role``: who asks; ``legacy_keys``: False
+        for a seat's move, which plays no key of an earlier version; see core ``apply``).
         Returns the session as it was before (for :meth:`rollback`, e.g. when storing the
         move fails)."""
         acting = self.state.active
@@ -431,7 +433,7 @@ class Session:
         before = mark.state
         barrier = self.state.data["barrier"]
         try:
-            act = apply(self.state, action, role)
+            act = apply(self.state, action, role, legacy_keys)
         except IllegalActionError:
             raise  # the state is untouched
         except Exception:

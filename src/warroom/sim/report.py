@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.errors import WarroomError
-from warroom.core.files import GZIP_MAGIC, writable_folder
+from warroom.core.files import GZIP_MAGIC, open_text, writable_folder
 from warroom.core.protocol import winner_word
 from warroom.games import game_ids, load_game
 from warroom.sim.stats import Rate, quartiles, wilson
@@ -55,7 +55,8 @@ def load_results(path: Path, notes: list[str] | None = None
     cut off (no newline after it, not JSON: a batch killed while writing) is left out, with
     a line in ``notes``, since a killed batch's games are what the file is kept for."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with open_text(path) as fh:     # a FIFO is refused, not waited on
+            text = fh.read()
     except FileNotFoundError:
         raise ReportError(f"cannot read {path}: no such file (write one with "
                           "warroom simulate GAME --out FILE)") from None

@@ -94,7 +94,7 @@ from warroom.ai.net import (
 )
 from warroom.core.actions import Action
 from warroom.core.errors import ContentError, UnknownGameError, WarroomError
-from warroom.core.files import writable_folder
+from warroom.core.files import path_problem, writable_folder
 from warroom.core.protocol import Game, State, apply, legal_actions, new_game, result
 from warroom.core.rng import Rng, derive_seed, seed_problem
 from warroom.games import load_game
@@ -559,7 +559,9 @@ def kept_lines(game: Game, scenario: str | None, paths: tuple[Path, ...] | list[
     for path in paths:
         path = Path(path).expanduser()
         if not path.is_file():
-            raise ContentError(f"--games: no file {path}")
+            problem = path_problem(path)
+            raise ContentError(f"--games: cannot read {path}: {problem}" if problem
+                               else f"--games: no file {path}")
         try:
             with open_games(path) as fh:
                 for i, text in enumerate(fh, 1):

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from warroom.core.errors import ContentError
+from warroom.core.files import open_text
 from warroom.sim.report import figure, finite_number, make_out_dir
 from warroom.sim.stats import elo_difference
 
@@ -27,7 +28,7 @@ from warroom.sim.stats import elo_difference
 def is_training_log(path: Path) -> bool:
     """Whether ``path``'s first line is a training-log line (not a simulate result)."""
     try:
-        with path.open(encoding="utf-8") as fh:
+        with open_text(path) as fh:     # a FIFO is no log (its reader says so), not waited on
             first = fh.readline()
         line = json.loads(first)
     except (OSError, ValueError):
@@ -39,7 +40,8 @@ def is_training_log(path: Path) -> bool:
 
 def read_log(path: Path) -> list[dict[str, Any]]:
     try:
-        text = path.read_text(encoding="utf-8")
+        with open_text(path) as fh:
+            text = fh.read()
     except OSError as exc:
         raise ContentError(f"cannot read {path}: {exc.strerror or exc}") from None
     lines: list[dict[str, Any]] = []

@@ -21,6 +21,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, field_validator
+from pydantic_core import PydanticCustomError
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError as DBAPIError  # re-exported for the CLI
 from starlette.concurrency import run_in_threadpool
@@ -310,6 +311,13 @@ class NewGame(BaseModel):
         return value
 
 
+INTEGER = re.compile(r"-?[0-9]+")
+"""An action given as a whole number in explain's query: a catalogue id (ASCII digits only:
+"²" is a key like any other)."""
+ACTION_TYPE = ("the action must be an action's key (a string), as the view's legal actions "
+               "list it, or its id (a whole number)")
+
+
 class Act(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -317,6 +325,15 @@ class Act(BaseModel):
                                     description="The seat's secret token (missing: 403).")
     action: StrictStr | StrictInt = Field(description="An action key or catalogue id.")
     version: StrictInt | None = Field(default=None, description="The version the seat saw.")
+
+    @field_validator("action", mode="before")
+    @classmethod
+    def _kind(cls, value: Any) -> Any:
+        # a float, a bool, null, a list: said what to send, not in pydantic's words
+        # ("body.action.str: Input should be a valid string; body.action.int: ...")
+        if isinstance(value, bool) or not isinstance(value, str | int):
+            raise PydanticCustomError("action_type", ACTION_TYPE)
+        return value
 
     @field_validator("action")
     @classmethod
@@ -513,8 +530,9 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
         if target is not None:
             return service.explain_target(game_id, token_of(token, x_warroom_token), target)
         assert action is not None
-        ref: str | int = (int(action) if action.isascii() and action.isdigit()
-                          and len(action) < 8 else action)
+        # a whole number is an id, as POST actions reads a JSON number: -1 and a huge id
+        # are refused alike (they were keys here, "unknown action", answered 200)
+        ref: str | int = int(action) if INTEGER.fullmatch(action) else action
         return service.explain_for(game_id, token_of(token, x_warroom_token), ref)
 
     @app.post("/api/games/{game_id}/actions")

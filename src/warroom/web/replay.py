@@ -26,6 +26,7 @@ from warroom.core.protocol import (
     clone,
     explain,
     new_game,
+    read_action,
     resigner,
     result,
 )
@@ -92,7 +93,10 @@ class Timeline:
                 role = resigner(ref)
                 if role is None:
                     role = state.active
-                    act = self.game.catalogue.resolve(ref)
+                    # as a record is replayed: a key of an earlier version (tk's positional
+                    # pick:<i>) is read as the decision reads it (resolved alone, the key's
+                    # own action was refused: an old record uploaded but did not show)
+                    act = read_action(state, ref)
                     label = self.game.describe(state, act.id)
                     played = apply(state, act)
                 else:                           # a resignation: any role's, at any time

@@ -39,6 +39,7 @@ from warroom.ai.models import bundled_models
 from warroom.core.actions import Action
 from warroom.core.content import CONTENT_SUFFIXES, load_yaml
 from warroom.core.errors import (
+    IllegalActionError,
     RecordError,
     UnknownGameError,
     WarroomError,
@@ -52,6 +53,7 @@ from warroom.core.protocol import (
     legal_actions,
     resign_key,
     resign_refusal,
+    resigner,
     result,
     view,
 )
@@ -962,12 +964,33 @@ class GameService:
         live = self.live(game_key)
         return self.payload(live, self.seat(live, token))
 
+    @staticmethod
+    def check_action(game: Game, action: str | int) -> None:
+        """Refuse (:class:`BadRequest`, 422) an ``action`` that names nothing in ``game``'s
+        catalogue (an id out of range, an unknown key), saying what to send: bad input
+        to ``explain`` and to ``actions`` alike (explain answered 200 "unknown action" for
+        what actions refused: an audit). The catalogue is the same for every seat and every
+        moment of the game, so the answer tells a seat nothing of the game."""
+        if resigner(action) is not None:    # resign:ROLE is no catalogue action
+            return
+        try:
+            game.catalogue.resolve(action)
+        except IllegalActionError:
+            n = len(game.catalogue)
+            what = (f"action id {short(action, 40)} is out of range (0 to {n - 1})"
+                    if isinstance(action, int) else
+                    f"{game.id} has no action {short(action, 60)}")
+            raise BadRequest(f"{what}: send an action's key, as the view's legal actions "
+                             f"list it, or its id, a whole number from 0 to {n - 1}") from None
+
     def explain_for(self, game_key: str, token: str | None, action: str | int
                     ) -> dict[str, Any]:
         live = self.live(game_key)
         role = self.seat(live, token)
+        self.check_action(live.game, action)
         with live.lock:
-            why = explain(live.state, action, role)
+            # a key of an earlier version is refused as _play refuses it (records only)
+            why = explain(live.state, action, role, legacy_keys=False)
         return {"legal": why.legal, "action": why.action, "reason": why.reason,
                 "rules": list(why.rules)}
 
@@ -1119,9 +1142,11 @@ class GameService:
     # -- changes ----------------------------------------------------------------------------
     def act(self, game_key: str, token: str | None, action: str | int,
             version: int | None) -> dict[str, Any]:
-        """Play ``action`` for the token's seat; committed before this returns."""
+        """Play ``action`` for the token's seat; committed before this returns. An action
+        that names nothing in the catalogue is a BadRequest (:meth:`check_action`)."""
         live = self.live(game_key)
         role = self.seat(live, token)
+        self.check_action(live.game, action)
         with live.lock:
             if version is not None and version != live.version:
                 raise Stale(live.version, version)
@@ -1163,7 +1188,9 @@ class GameService:
         """Apply and commit one action under the game's lock; on any failure nothing
         changes, in memory or in the database."""
         session = live.session
-        mark = session.apply(action, role)   # IllegalActionError leaves everything as it was
+        # a seat plays the keys its view lists: a key of an earlier version (tk's positional
+        # pick:<i>) is for old records, refused here (IllegalActionError: nothing changes)
+        mark = session.apply(action, role, legacy_keys=False)
         key = session.record.actions[-1]
         index = len(session.record.actions) - 1
         try:
