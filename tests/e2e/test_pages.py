@@ -431,6 +431,46 @@ def test_eit2_region_names_cover_no_space(browser: Any, server: Server, scenario
         assert page.evaluate(REGION_NAME_OVER) == []
 
 
+WORDS_BROKEN = r"""() => {
+  const out = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement;
+    if (!el || el.closest('svg') || el.getClientRects().length === 0) continue;
+    for (const m of n.data.matchAll(/[A-Za-z\u00C0-\u024F]{2,}/g)) {
+      const r = document.createRange();
+      r.setStart(n, m.index);
+      r.setEnd(n, m.index + m[0].length);
+      const lines = new Set([...r.getClientRects()].filter(b => b.width > 0)
+        .map(b => Math.round(b.top)));
+      if (lines.size > 1) out.push(`${m[0]} (${el.className})`);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1024])
+def test_eit2_page_breaks_no_word_across_lines(browser: Any, server: Server,
+                                               width: int) -> None:
+    """No word of the page is split over two lines (the Rearmament chart's boxes, columns of
+    one width, broke 'Deutschlan d' and 'Panzerschif fe': a browser audit); a box is as wide
+    as its longest word, and a track's boxes wrap to a second row instead."""
+    if "eit2" in server.broken:
+        pytest.skip(server.broken["eit2"])
+    g = new_game(server, "eit2", {"lw": "human", "rw": "human"})
+    ctx = browser.new_context(viewport={"width": width, "height": 900}, base_url=server.url)
+    try:
+        page = ctx.new_page()
+        page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+        page.wait_for_function(MY_TURN_OR_OVER)
+        assert page.locator(".rearm-box .box-name").count() > 20
+        assert page.evaluate(WORDS_BROKEN) == []
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    finally:
+        ctx.close()
+
+
 COUNTERS_OVER = """() => {
   const boxes = [];
   for (const g of document.querySelectorAll('#map g.space')) {
