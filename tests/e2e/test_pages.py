@@ -660,7 +660,7 @@ def test_phone_shows_each_map_without_sideways_scroll(browser: Any, server: Serv
         if game != "tk":        # a legend's sample wraps with its words, never alone (an
             # audit saw "◯" end a line and "changed since your decision" begin the next)
             item = page.locator("#map .map-legend .lg-item", has=page.locator(".lg.changed"))
-            assert "changed since your decision" in item.inner_text()
+            assert "changed since your last decision" in item.inner_text()
             sample = item.locator(".lg.changed").bounding_box()
             words_box = item.bounding_box()
             assert sample is not None and words_box is not None

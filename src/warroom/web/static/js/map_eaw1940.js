@@ -544,8 +544,9 @@ export function renderEaw1940(view, legal, ui, act) {
     h("span", { class: "map-legend eaw-legend" }, ...legendItems(
       lg("eaw-ax", "X"), " Axis  ", lg("eaw-al", "A"), " Allied  ", lg("eaw-st", "S"), " stalled  ",
       lg("eaw-rs", "R"), " reserve  ", lg("eaw-tk", "T"), " tank (dashed: used)  ", lg("eaw-fl", "★"), " flag VP  ",
-      lg("eaw-port", "⚓"), " port  ", lg("ring", "◯"), " can be chosen  ",
-      lg("changed", "◯"), " changed since your decision",
+      lg("eaw-port", "⚓"), " port  ",
+      // a seat's marks, none in the replay viewer (nothing is chosen or marked there)
+      act && act.replay ? null : [lg("ring", "◯"), " can be chosen  ", lg("changed", "◯"), " changed since your last decision"],
       lay.auto ? h("span", { class: "muted" }, " — automatic layout (the content has none)")
         : map.layout && map.layout.reconstructed ? h("span", { class: "muted" }, " — layout reconstructed") : null)));
   boardKeys(wrap, pz, menu.close);

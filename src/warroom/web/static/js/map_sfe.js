@@ -246,7 +246,7 @@ function tracks(view, map) {
     h("div", { class: "sfe-track-sides" }, sideBox("axis"), sideBox("allies")));
 }
 
-function legend() {
+function legend(replay) {
   const sw = (cls, text, title) => h("span", { class: `lg ${cls}`, title }, text);
   return h("span", { class: "map-legend sfe-legend" }, ...legendItems(
     sw("sfe-lg ax", "A", "Axis: gray, square"), " Axis ", sw("sfe-lg we", "W", "Western Allies: blue, round"), " Western ",
@@ -259,8 +259,9 @@ function legend() {
     sw("sfe-lg cut", "⊘", "out of supply now (8.6): these counters trace no supply line; at the end of their side's player turn they lose one counter"), " out of supply ",
     sw("sfe-lg cap", "⚑", "capital (a flag is printed)"), " capital ",
     h("span", { class: "sfe-lg-split" }, "W|E"), " halves ", sw("sfe-lg bat", "⚔", "the half where a battle is fought"), " battle ",
-    sw("sfe-lg ring", "◯", "a legal choice"), " can be chosen ",
-    sw("changed", "◯", "changed since your last decision"), " changed since your decision"));
+    // a seat's marks, none in the replay viewer (nothing is chosen or marked there)
+    replay ? null : [sw("sfe-lg ring", "◯", "a legal choice"), " can be chosen ",
+      sw("changed", "◯", "changed since your last decision"), " changed since your last decision"]));
 }
 
 /**
@@ -545,7 +546,7 @@ export function renderSfe(view, legal, ui, act) {
   ui.set("sfe:fitted", sig);
 
   const tools = zoomTools(pz,
-    chosen.length ? toolButton("◎", "Zoom to the choices", () => fitTo(chosen), "zoom-choices") : null, legend());
+    chosen.length ? toolButton("◎", "Zoom to the choices", () => fitTo(chosen), "zoom-choices") : null, legend(act && act.replay));
   boardKeys(wrap, pz, menu.close);
   const note = map.reconstructed ? h("p", { class: "sfe-note muted" },
     map.layout === "automatic" ? "This content pack places no location: the map is laid out automatically from its lines."
