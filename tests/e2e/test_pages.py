@@ -949,3 +949,48 @@ def test_a_seat_resigns_after_confirming_and_the_other_seat_sees_the_end(
     shot(page_a, "resigned")
     for p in pages:
         p.context.close()
+
+
+def test_the_move_count_counts_actions_played_not_undos_or_a_resignation(
+        page: Any, server: Server) -> None:
+    """The top bar's "move N" and the lobby's Moves column count the actions played (the
+    API's `moves`): two moves make 2, an undo takes one back (1, where the version is 3), a
+    resignation is no move (still 1). eit2's set-up, where LW places three SP in a row
+    with no roll between, allows the undo (the toy game hands the turn over at each move,
+    and undo never takes back a decision once another role is to act)."""
+    if "eit2" in server.broken:
+        pytest.skip(server.broken["eit2"])
+    g = new_game(server, "eit2", {"lw": "human", "rw": "human"})
+    lw = f"/games/{g['id']}#{g['tokens']['lw']}"
+
+    def bar() -> str:
+        return words(page.locator("#turn .version"))
+
+    def lobby_moves() -> str:
+        page.goto("/")
+        cell = page.locator(f'#games tbody tr[data-id="{g["id"]}"] td.n')
+        cell.wait_for()
+        return words(cell)
+
+    assert lobby_moves() == "0"
+    page.goto(lw)
+    page.wait_for_function(MY_TURN_OR_OVER)
+    assert bar() == "· move 0"
+    for n in (1, 2):
+        page.locator("#choices .act").first.click()
+        wait_version_change(page, n - 1)
+        assert bar() == f"· move {n}"
+    assert lobby_moves() == "2"
+    page.goto(lw)
+    page.wait_for_function("() => !document.getElementById('undo').disabled")
+    page.click("#undo")                         # LW takes back its second placement
+    wait_version_change(page, 2)
+    assert version(page) == 3 and bar() == "· move 1"
+    assert lobby_moves() == "1"
+    page.goto(lw)
+    page.locator("#resign").wait_for()
+    page.once("dialog", lambda d: d.accept())
+    page.click("#resign")
+    page.wait_for_function("() => document.body.dataset.status === 'over'")
+    assert bar() == "· move 1"
+    assert lobby_moves() == "1"
