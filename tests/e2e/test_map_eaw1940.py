@@ -279,3 +279,43 @@ def test_a_finished_game_shows_its_final_score_and_band(big: Any, server: Server
         f"Final score: VP {v['result']['scores']['vp']}")
     now = page.locator(".eaw-vp-now").inner_text()
     assert "final:" in now and "as it stands" not in now
+
+
+MARKERS_OVER_NAMES = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const names = [...document.querySelectorAll(
+    '#map text.eaw-loc-name, #map text.eaw-area-name, #map text.eaw-front-name')]
+    .map(t => [t.textContent, box(t)]);
+  const marks = [...document.querySelectorAll('#map .eaw-counter > rect, ' +
+    '#map .eaw-front.axis > rect.space-shape, #map .eaw-counters .eaw-tank, ' +
+    '#map .eaw-counters .eaw-badge')].map(e => [
+      `${e.getAttribute('class') || 'marker'} of ${e.closest('[data-front]')?.dataset.front ||
+        e.closest('.space')?.dataset.id}`, box(e)]);
+  const out = [];
+  for (const [m, a] of marks) for (const [n, b] of names) {
+    if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
+      out.push(`${m} over ${n}`);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("seed", [3, 5, 11])
+def test_no_front_marker_or_tank_covers_a_name(big: Any, server: Server, seed: int) -> None:
+    """The front markers (W, CS, ...) and their tanks (T) stand clear of every name on the
+    board, at the start and at later positions of a random game (the Central/Southern
+    front's Axis marker and its tanks lay on "Berlin", an Allied tank on Malta's name: a
+    browser audit)."""
+    page = big
+    g = start(server, seed=seed)
+    seen = 0
+    for _ in range(4):
+        open_board(page, g)
+        assert page.locator("#map .eaw-counter").count() == 5
+        seen += page.locator("#map .eaw-counters .eaw-tank").count()
+        assert page.evaluate(MARKERS_OVER_NAMES) == [], seat_view(server, g)["view"]["turn"]
+        if seat_view(server, g)["status"] == "over":
+            break
+        play_random(server, g, 12, seed=seed)
+    assert seen >= 1, "a tank was drawn somewhere"

@@ -8,6 +8,7 @@ replay viewer draws the map at each step. Screenshots: tests/e2e/screenshots/map
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import httpx
@@ -121,6 +122,43 @@ def test_no_defence_value_hides_a_vp_circle_or_another(browser: Any,
         assert not any(meet(d, e) for e in boxes["def"][i + 1:]), d
 
 
+DECK_WORDS = r"""() => {
+  const said = [document.body.innerText,
+    ...[...document.querySelectorAll('svg text, svg title')].map(e => e.textContent),
+    ...[...document.querySelectorAll('[title], [aria-label], [aria-description]')].flatMap(
+      e => ['title', 'aria-label', 'aria-description'].map(a => e.getAttribute(a) || ''))];
+  return said.flatMap(t => t.match(/[^.;:\n]*\bdecks?\b[^.;:\n]*/gi) || []).map(t => t.trim());
+}"""
+
+
+def test_a_play_deck_is_named_one_way_everywhere(browser: Any, sfe_server: Server) -> None:
+    """The page names a play deck as the rulebook does, "the 2nd play deck" (6): the tracks
+    said "Deck I of III", a card "Deck 1", the map "Allied deck II+", "enter at deck III"
+    and "from Allied deck 2" (a browser audit); a card's chevrons are its own fact."""
+    g = _new(sfe_server)
+    ctx, page, errors = _open(browser, sfe_server, g, "allies")
+    try:
+        page.locator("#hand .card").first.wait_for()
+        page.locator('#map .sfe-loc[data-id="London"]').hover()     # its lines, in words
+        page.wait_for_function("() => /London/.test(document.querySelector("
+                               "'.sfe-map .map-info').innerText)")
+        said = page.evaluate(DECK_WORDS)
+        facts = page.eval_on_selector_all("#hand .card .card-facts dt", """els => els.filter(
+            e => e.textContent === 'Chevrons').map(e => e.nextElementSibling.textContent)""")
+    finally:
+        ctx.close()
+    assert not errors, errors
+    numbered = [t for t in said if any(c.isdigit() for c in t) or " III" in t or " II" in t
+                or re.search(r"\bI\b", t)]
+    assert numbered, said
+    odd = [t for t in numbered if re.search(r"\bdecks?\s+(\d|[IVX]+\b)", t, re.I)]
+    assert not odd, odd
+    for n in ("1st", "2nd", "3rd"):
+        assert any(f"{n} play deck" in t for t in said), (n, said)
+    assert any("1st play deck of 3" in t for t in said), said
+    assert facts and all(f == "I: in play from the 1st play deck" for f in facts), facts
+
+
 def test_the_map_draws_the_content_and_plays_a_location_by_click(browser: Any,
                                                                  sfe_server: Server) -> None:
     server = sfe_server
@@ -155,7 +193,8 @@ def test_the_map_draws_the_content_and_plays_a_location_by_click(browser: Any,
         assert page.locator('#map .sfe-loc[data-id="Moscow"] .sfe-badge-t').text_content() == "S"
         # the tracks strip: turn, VP, bombing, decks and hands
         strip = page.locator("#map .sfe-tracks").inner_text()
-        for word in ("Turn 1", "VP", "Strategic bombing", "Hand 6/6", "Hand 5/5", "Deck I of III"):
+        for word in ("Turn 1", "VP", "Strategic bombing", "Hand 6/6", "Hand 5/5",
+                     "1st play deck of 3"):
             assert word in strip, word
         # hover shows a location's details
         page.locator('#map .sfe-loc[data-id="Ruhr"]').hover()

@@ -431,6 +431,46 @@ def test_eit2_region_names_cover_no_space(browser: Any, server: Server, scenario
         assert page.evaluate(REGION_NAME_OVER) == []
 
 
+WORDS_BROKEN = r"""() => {
+  const out = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement;
+    if (!el || el.closest('svg') || el.getClientRects().length === 0) continue;
+    for (const m of n.data.matchAll(/[A-Za-z\u00C0-\u024F]{2,}/g)) {
+      const r = document.createRange();
+      r.setStart(n, m.index);
+      r.setEnd(n, m.index + m[0].length);
+      const lines = new Set([...r.getClientRects()].filter(b => b.width > 0)
+        .map(b => Math.round(b.top)));
+      if (lines.size > 1) out.push(`${m[0]} (${el.className})`);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1024])
+def test_eit2_page_breaks_no_word_across_lines(browser: Any, server: Server,
+                                               width: int) -> None:
+    """No word of the page is split over two lines (the Rearmament chart's boxes, columns of
+    one width, broke 'Deutschlan d' and 'Panzerschif fe': a browser audit); a box is as wide
+    as its longest word, and a track's boxes wrap to a second row instead."""
+    if "eit2" in server.broken:
+        pytest.skip(server.broken["eit2"])
+    g = new_game(server, "eit2", {"lw": "human", "rw": "human"})
+    ctx = browser.new_context(viewport={"width": width, "height": 900}, base_url=server.url)
+    try:
+        page = ctx.new_page()
+        page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+        page.wait_for_function(MY_TURN_OR_OVER)
+        assert page.locator(".rearm-box .box-name").count() > 20
+        assert page.evaluate(WORDS_BROKEN) == []
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    finally:
+        ctx.close()
+
+
 COUNTERS_OVER = """() => {
   const boxes = [];
   for (const g of document.querySelectorAll('#map g.space')) {
@@ -620,7 +660,7 @@ def test_phone_shows_each_map_without_sideways_scroll(browser: Any, server: Serv
         if game != "tk":        # a legend's sample wraps with its words, never alone (an
             # audit saw "◯" end a line and "changed since your decision" begin the next)
             item = page.locator("#map .map-legend .lg-item", has=page.locator(".lg.changed"))
-            assert "changed since your decision" in item.inner_text()
+            assert "changed since your last decision" in item.inner_text()
             sample = item.locator(".lg.changed").bounding_box()
             words_box = item.bounding_box()
             assert sample is not None and words_box is not None
@@ -909,3 +949,48 @@ def test_a_seat_resigns_after_confirming_and_the_other_seat_sees_the_end(
     shot(page_a, "resigned")
     for p in pages:
         p.context.close()
+
+
+def test_the_move_count_counts_actions_played_not_undos_or_a_resignation(
+        page: Any, server: Server) -> None:
+    """The top bar's "move N" and the lobby's Moves column count the actions played (the
+    API's `moves`): two moves make 2, an undo takes one back (1, where the version is 3), a
+    resignation is no move (still 1). eit2's set-up, where LW places three SP in a row
+    with no roll between, allows the undo (the toy game hands the turn over at each move,
+    and undo never takes back a decision once another role is to act)."""
+    if "eit2" in server.broken:
+        pytest.skip(server.broken["eit2"])
+    g = new_game(server, "eit2", {"lw": "human", "rw": "human"})
+    lw = f"/games/{g['id']}#{g['tokens']['lw']}"
+
+    def bar() -> str:
+        return words(page.locator("#turn .version"))
+
+    def lobby_moves() -> str:
+        page.goto("/")
+        cell = page.locator(f'#games tbody tr[data-id="{g["id"]}"] td.n')
+        cell.wait_for()
+        return words(cell)
+
+    assert lobby_moves() == "0"
+    page.goto(lw)
+    page.wait_for_function(MY_TURN_OR_OVER)
+    assert bar() == "· move 0"
+    for n in (1, 2):
+        page.locator("#choices .act").first.click()
+        wait_version_change(page, n - 1)
+        assert bar() == f"· move {n}"
+    assert lobby_moves() == "2"
+    page.goto(lw)
+    page.wait_for_function("() => !document.getElementById('undo').disabled")
+    page.click("#undo")                         # LW takes back its second placement
+    wait_version_change(page, 2)
+    assert version(page) == 3 and bar() == "· move 1"
+    assert lobby_moves() == "1"
+    page.goto(lw)
+    page.locator("#resign").wait_for()
+    page.once("dialog", lambda d: d.accept())
+    page.click("#resign")
+    page.wait_for_function("() => document.body.dataset.status === 'over'")
+    assert bar() == "· move 1"
+    assert lobby_moves() == "1"

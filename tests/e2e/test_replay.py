@@ -565,3 +565,34 @@ def test_a_seat_link_replays_a_finished_game_as_any_view(page: Any, server: Serv
     page.wait_for_function("() => document.querySelector('#you').innerText.includes('Spectator')")
     page.evaluate(f"location.hash = {a!r}")
     page.wait_for_function("() => document.querySelector('#you').innerText.includes('Seen by')")
+
+
+@pytest.mark.parametrize("game", ["eit2", "sfe", "eaw1940", "tk"])
+def test_a_replays_map_legend_names_only_marks_it_shows(page: Any, server: Server,
+                                                        game: str) -> None:
+    """A replay's map legend leaves out a seat's marks, "can be chosen" and "changed since
+    your decision": nothing is chosen in a replay, nor marked as changed (a newcomer's read
+    of the replay viewer: whose decision?); the rest is the game page's legend, word for
+    word, and the game page words its changed mark as the map and the log do ("since your
+    last decision")."""
+    if game in server.broken:
+        pytest.skip(server.broken[game])
+    roles = load_game(game).roles
+    g = server.api("POST", "/api/games", json={"game": game, "seed": 3,
+                                               "seats": {r: "human" for r in roles}})
+    token = g["tokens"][roles[0]]
+    legend = "#map .map-legend"
+    page.goto(f"/games/{g['id']}#{token}")
+    page.locator(legend).wait_for()
+    on_game = " ".join(page.locator(legend).inner_text().split())
+    assert "can be chosen" in on_game and "changed since your last decision" in on_game
+    page.goto(f"/games/{g['id']}/replay#{token}")
+    step_is(page, 0)
+    page.locator(legend).wait_for()
+    on_replay = " ".join(page.locator(legend).inner_text().split())
+    assert "can be chosen" not in on_replay and "changed since" not in on_replay, on_replay
+    assert page.locator(f"{legend} .lg.ring, {legend} .lg.changed").count() == 0
+    assert page.locator("#map .space.legal, #map .space.changed").count() == 0
+    seat = on_game.replace(" can be chosen", "").replace(" changed since your last decision",
+                                                         "")
+    assert on_replay == " ".join(seat.replace("◯", "").split()), (on_replay, on_game)

@@ -517,8 +517,9 @@ export function renderMap(view, legal, ui, act) {
       h("span", { class: "lg ext" }, "E"), " Extremist  ", h("span", { class: "lg star" }, "★"), " Battleground  ",
       // the notation of the choices and the log (an audit: "(1*/0)" was unexplained)
       h("span", { class: "lg sp-note" }, "1*/0"), " LW/RW SP, * an Extremist  ",
-      h("span", { class: "lg ring" }, "◯"), " can be chosen  ",
-      h("span", { class: "lg changed" }, "◯"), " changed since your decision  ",
+      // a seat's marks, none in the replay viewer (nothing is chosen or marked there)
+      act && act.replay ? null : [h("span", { class: "lg ring" }, "◯"), " can be chosen  ",
+        h("span", { class: "lg changed" }, "◯"), " changed since your last decision  "],
       regions.map((r) => {
         const st = regionStyle(r);
         if (st.hatched) return h("span", { class: "lg region hatch", style: { background: `repeating-linear-gradient(45deg, ${st.tint} 0 3px, #b5ab93 3px 4px)` } }, `${st.letter ? `${st.letter} ` : ""}${r}`);

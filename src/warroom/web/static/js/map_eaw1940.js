@@ -73,6 +73,27 @@ function unit(p, q) {
   return [dx / d, dy / d];
 }
 
+const meet = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+
+/** The width of `text` in map units at `size` px and `weight` (the page's font). */
+let measureCtx;
+function textWidth(text, size, weight, spacing = 0) {
+  if (measureCtx === undefined) {
+    measureCtx = (typeof document !== "undefined" && document.createElement("canvas").getContext("2d")) || null;
+  }
+  const extra = spacing * size * text.length;
+  if (!measureCtx) return text.length * size * 0.62 + extra;
+  measureCtx.font = `${weight} ${size}px ${getComputedStyle(document.body).fontFamily || "sans-serif"}`;
+  return measureCtx.measureText(text).width + extra;
+}
+
+/** The box [x0, y0, x1, y1] of a one-line SVG text with a 3 px halo (paint-order stroke). */
+function textBox(text, x, y, anchor, size, weight, spacing = 0) {
+  const w = textWidth(text, size, weight, spacing);
+  const left = anchor === "end" ? x - w : anchor === "middle" ? x - w / 2 : x;
+  return [left - 1.5, y - size * 0.85 - 1.5, left + w + 1.5, y + size * 0.25 + 1.5];
+}
+
 function polyPath(polys) {
   return polys.map((poly) => `M${poly.map((p) => p.join(",")).join("L")}Z`).join("");
 }
@@ -231,6 +252,12 @@ export function renderEaw1940(view, legal, ui, act) {
   }
   svg.append(under);
 
+  // what a front marker or tank must not cover, in map units: every name (of a location,
+  // Malta, a sea zone, an air space, a front), every location, flag and control marker (the
+  // Central/Southern front's Axis marker and its tanks lay on "Berlin": a browser audit)
+  const names = [];
+  const keepClear = [];
+
   // routes: the Axis-held stretch dark, the rest Allied blue; fronts not in play dashed grey
   const routes = s("g", { class: "eaw-routes" });
   for (const f of fronts) {
@@ -246,8 +273,9 @@ export function renderEaw1940(view, legal, ui, act) {
       if (split < pts.length - 1) g.append(s("polyline", { points: pts.slice(split).map((p) => p.join(",")).join(" "), class: "eaw-line allies" }));
     }
     const at = (lay.fronts && lay.fronts[f.id]) || [(pts[0][0] + pts[1][0]) / 2, (pts[0][1] + pts[1][1]) / 2 - 22];
-    g.append(s("text", { class: "eaw-front-name", x: at[0], y: at[1], "text-anchor": "middle",
-      text: `${f.name.toUpperCase()} FRONT${inPlay ? "" : ` — enters turn ${enters.get(f.id) ?? "?"}`}` }));
+    const frontName = `${f.name.toUpperCase()} FRONT${inPlay ? "" : ` — enters turn ${enters.get(f.id) ?? "?"}`}`;
+    g.append(s("text", { class: "eaw-front-name", x: at[0], y: at[1], "text-anchor": "middle", text: frontName }));
+    names.push(textBox(frontName, at[0], at[1], "middle", 12, 800, 0.1));
     routes.append(g);
   }
   svg.append(routes);
@@ -309,6 +337,8 @@ export function renderEaw1940(view, legal, ui, act) {
     const ports = (map.locations || []).filter((l) => l.port === z.id).map((l) => l.name);
     const id = `sea:${z.id}`;
     const [x, y] = al.label;
+    names.push(textBox(z.name.toUpperCase(), x, y - 12, "middle", 12, 800, 0.08));
+    keepClear.push([x - 31, y - 3, x + 31, y + 19]);      // its control marker
     markers.append(element(id, "eaw-sea", `${z.name} sea zone`,
       `${z.name} sea zone: ${ctlWord(now.control)} control`,
       [`Control: ${ctlWord(now.control)}`, `Ports: ${ports.join(", ") || "none"}`,
@@ -324,6 +354,8 @@ export function renderEaw1940(view, legal, ui, act) {
     const served = fronts.filter((f) => f.air_space === a.id).map((f) => f.name);
     const id = `air:${a.id}`;
     const [x, y] = al.label;
+    names.push(textBox(`✈ ${a.name.toUpperCase()}`, x, y - 14, "middle", 12, 800, 0.08));
+    keepClear.push([x - 31, y - 5, x + 43, y + 17]);      // its control marker and badge
     markers.append(element(id, "eaw-air", `${a.name} air space`,
       `${a.name} air space: ${ctlWord(now.control)} control${now.axis_air_superiority ? ", Axis air superiority" : ""}`,
       [`Control: ${ctlWord(now.control)}`, now.axis_air_superiority ? "Axis air superiority (Allied attacks -1 DRM)" : "",
@@ -344,6 +376,8 @@ export function renderEaw1940(view, legal, ui, act) {
         "stroke-dasharray": active ? null : "3 2" }),
       s("text", { class: "eaw-malta-m", x, y: y + 4.5, "text-anchor": "middle", text: "M" }),
       s("text", { class: "eaw-loc-name", x, y: y + 25, "text-anchor": "middle", text: `Malta (${active ? "active" : "inactive"})` })]));
+    keepClear.push([x - 12, y - 12, x + 12, y + 12]);
+    names.push(textBox(`Malta (${active ? "active" : "inactive"})`, x, y + 25, "middle", 11.5, 600));
   }
   svg.append(markers);
 
@@ -403,10 +437,15 @@ export function renderEaw1940(view, legal, ui, act) {
       (() => {
         // the flag stands at right angles to the name, clear of it
         const at = labelAt(loc.name, x, y, loc.axis_home ? 14 : 12);
-        return loc.flag_vp ? flagMarker(x - at.dy * 24 - 10, y + at.dx * 24 + 2, loc.flag_vp, who) : null;
+        const [fx, fy] = [x - at.dy * 24 - 10, y + at.dx * 24 + 2];
+        if (loc.flag_vp) keepClear.push([fx - 1, fy - 13, fx + 21, fy + 8]);
+        return loc.flag_vp ? flagMarker(fx, fy, loc.flag_vp, who) : null;
       })(),
       (() => {
         const at = labelAt(loc.name, x, y, loc.axis_home ? 14 : 12);
+        const r = loc.axis_home ? 14 : 12;
+        keepClear.push([x - r, y - r, x + r, y + r]);
+        names.push(textBox(loc.name, at.x, at.y, at.anchor, 11.5, loc.flag_vp ? 800 : 600));
         return s("text", { class: `eaw-loc-name${loc.flag_vp ? " flag" : ""}`, x: at.x, y: at.y, "text-anchor": at.anchor, text: loc.name });
       })(),
     ];
@@ -417,25 +456,48 @@ export function renderEaw1940(view, legal, ui, act) {
 
   // front markers, tanks
   const counters = s("g", { class: "eaw-counters" });
+  const taken = [];
   for (const f of fronts) {
     const now = f.now;
     const pts = f.route.map(P);
     const inPlay = now.in_play !== false;
     const idx = now.axis_index ?? 0;
     const short = initials(f.name);
-    const place = (i, toward) => {
-      // a marker stands on its location, shifted towards the enemy along the route
-      if (i < 0) { const u = unit(pts[1], pts[0]); return [pts[0][0] + u[0] * 34, pts[0][1] + u[1] * 34]; }
-      if (i >= pts.length) { const u = unit(pts[pts.length - 2], pts[pts.length - 1]); return [pts[pts.length - 1][0] + u[0] * 34, pts[pts.length - 1][1] + u[1] * 34]; }
-      const j = Math.max(0, Math.min(pts.length - 1, i + toward));
-      const u = j === i ? [0, 0] : unit(pts[i], pts[j]);
-      return [pts[i][0] + u[0] * 27, pts[i][1] + u[1] * 27];
+    const place = (i, toward, cluster) => {
+      // a marker stands by its location, shifted towards the enemy along the route (beyond
+      // either end: outwards); where it or its tanks would cover a name (or a location, a
+      // flag, a control marker), it turns about its location to the nearest clear direction,
+      // a little further out if none is clear; the markers already placed are avoided too
+      const end = pts.length - 1;
+      const k = Math.max(0, Math.min(end, i));
+      const j = i + toward;
+      const u = end < 1 ? [0, -1] : i < 0 ? unit(pts[1], pts[0]) : i > end ? unit(pts[end - 1], pts[end])
+        : j >= 0 && j <= end ? unit(pts[i], pts[j]) : unit(pts[i - toward], pts[i]);
+      const base = i < 0 || i > end ? 34 : 27;
+      let best = null;
+      for (const deg of [0, 25, -25, 50, -50, 75, -75, 100, -100, 130, -130, 160, -160, 180]) {
+        for (const d of [base, base + 8, base + 16]) {
+          const [c, sn] = [Math.cos((deg * Math.PI) / 180), Math.sin((deg * Math.PI) / 180)];
+          const p = [pts[k][0] + (u[0] * c - u[1] * sn) * d, pts[k][1] + (u[0] * sn + u[1] * c) * d];
+          const boxes = cluster(p[0], p[1]);
+          // a name keeps 2 units of clear space around it
+          const cost = boxes.reduce((n, b) => n + 100 * names.filter((o) => meet([b[0] - 2, b[1] - 2, b[2] + 2, b[3] + 2], o)).length
+            + 10 * keepClear.filter((o) => meet(b, o)).length + taken.filter((o) => meet(b, o)).length, 0);
+          if (best === null || cost < best.cost) best = { p, cost, boxes };
+          if (cost === 0) break;
+        }
+        if (best.cost === 0) break;
+      }
+      taken.push(...best.boxes);
+      return best.p;
     };
     // the Allied front marker (the target of an attack: the location is the clickable part)
     const alIdx = idx + 1;
-    const [ax2, ay2] = place(alIdx, -1);
-    const alLoc = alIdx < f.route.length ? f.route[alIdx] : "outside the last location";
     const alTanks = now.allied_tanks || [];
+    const [ax2, ay2] = place(alIdx, -1, (x, y) => [[x - 12, y - 9, x + 12, y + 9],
+      ...(now.reserve ? [[x + 6, y - 15, x + 18, y - 3]] : []),
+      ...alTanks.map((_, k) => [x + 1 + k * 6, y - 22 - k * 3, x + 17 + k * 6, y - 10 - k * 3])]);
+    const alLoc = alIdx < f.route.length ? f.route[alIdx] : "outside the last location";
     const target = els.get(`loc:${alLoc}`);
     counters.append(s("g", { class: `eaw-counter allied${now.reserve ? " reserve" : ""}${target && acts.has(`loc:${alLoc}`) ? " legal" : ""}`,
       dataset: { front: f.id },
@@ -450,10 +512,13 @@ export function renderEaw1940(view, legal, ui, act) {
     now.reserve ? badge(ax2 + 12, ay2 - 9, "R", RESERVE, "#000") : null));
     if (!inPlay) continue;
     // the Axis front marker: unstall, tank moves and a new tank are chosen on it
-    const [x, y] = place(idx, 1);
     const tanks = now.axis_tanks || [];
     const id = `front:${f.id}`;
     const list = acts.get(id) || [];
+    // (the ring of a marker that can be chosen counts as the marker)
+    const [x, y] = place(idx, 1, (mx, my) => [list.length ? [mx - 19, my - 16, mx + 19, my + 16] : [mx - 12, my - 9, mx + 12, my + 9],
+      ...(now.stalled ? [[mx + 6, my - 15, mx + 18, my - 3]] : []),
+      ...tanks.map((_, k) => [mx - 17 - k * 6, my + 10 + k * 3, mx - 1 - k * 6, my + 22 + k * 3])]);
     const where = idx >= 0 ? f.route[idx] : "outside its home";
     const pending = view.pending && view.pending.front === f.id ? view.pending.prompt : "";
     const facts = [
@@ -479,8 +544,9 @@ export function renderEaw1940(view, legal, ui, act) {
     h("span", { class: "map-legend eaw-legend" }, ...legendItems(
       lg("eaw-ax", "X"), " Axis  ", lg("eaw-al", "A"), " Allied  ", lg("eaw-st", "S"), " stalled  ",
       lg("eaw-rs", "R"), " reserve  ", lg("eaw-tk", "T"), " tank (dashed: used)  ", lg("eaw-fl", "★"), " flag VP  ",
-      lg("eaw-port", "⚓"), " port  ", lg("ring", "◯"), " can be chosen  ",
-      lg("changed", "◯"), " changed since your decision",
+      lg("eaw-port", "⚓"), " port  ",
+      // a seat's marks, none in the replay viewer (nothing is chosen or marked there)
+      act && act.replay ? null : [lg("ring", "◯"), " can be chosen  ", lg("changed", "◯"), " changed since your last decision"],
       lay.auto ? h("span", { class: "muted" }, " — automatic layout (the content has none)")
         : map.layout && map.layout.reconstructed ? h("span", { class: "muted" }, " — layout reconstructed") : null)));
   boardKeys(wrap, pz, menu.close);

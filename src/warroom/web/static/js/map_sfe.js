@@ -28,6 +28,9 @@ const CHIP = 17;          // a counter's side
 const KEY = "sfe:viewBox";
 
 const owner = (o) => OWNER[o] || OWNER.neutral;
+// a play deck as the rulebook names it, "the Allied 2nd play deck" (6); the page said "Deck I
+// of III", "Deck 1", "deck III" and "Allied deck 2" for the same thing (a browser audit)
+const PLAY_DECK = (n) => `${["", "1st", "2nd", "3rd"][n] || `${n}th`} play deck`;
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many || `${one}s`}`;
 
 /** The rectangle of a half inside its box (box-relative), and its three outer edges. */
@@ -212,9 +215,9 @@ function tracks(view, map) {
       h("span", { class: `sfe-side-name ${name === "axis" ? "ax" : "al"}` }, name === "axis" ? "■ Axis" : "● Allies"),
       h("span", { title: "hand / hand size (5.1)" }, `Hand ${x.hand_count}/${x.hand_size}`),
       // after the Axis 3rd deck its recycle pile is reshuffled as often as needed (6)
-      h("span", { title: "play deck number (6)" }, x.play_deck_number > 3
-        ? `Deck III, reshuffle ${x.play_deck_number - 3}`
-        : `Deck ${["I", "II", "III"][x.play_deck_number - 1] || x.play_deck_number} of III`),
+      h("span", { title: "the play deck drawn from: three per side (6)" }, x.play_deck_number > 3
+        ? `${PLAY_DECK(3)}, reshuffle ${x.play_deck_number - 3}`
+        : `${PLAY_DECK(x.play_deck_number)} of 3`),
       h("span", { title: "cards left in the play deck" }, `${plural(x.play_deck, "card")} left`),
       h("span", { title: "chevron decks not yet shuffled in (6)" }, decksLeft ? `${decksLeft} chevron deck${decksLeft === 1 ? "" : "s"} to come (${waiting.filter((n) => n > 0).join(" + ")} cards)` : "no deck to come"),
       h("span", { title: "recycle pile / eliminated cards" }, `Recycle ${x.recycle_count} · out ${(x.eliminated || []).length}`));
@@ -226,7 +229,7 @@ function tracks(view, map) {
         `${roleName(view.player_turn)} player turn`) : null,
       view.operations_left ? h("span", {}, ` · ${plural(view.operations_left, "operation")} left`) : null,
       h("span", { class: "muted" }, ` · Soviets ${view.soviets_active ? "in play" : "not yet in play"}`),
-      h("span", { class: "muted" }, ` · USA ${view.usa_active ? "active" : `waiting${Array.isArray(view.usa_entry) && view.usa_entry.length ? ` (${view.usa_entry.join(", ")} strength armies)` : ""}`}`)),
+      h("span", { class: "muted" }, ` · USA ${view.usa_active ? "active" : `waiting for the Allied ${PLAY_DECK(3)}${Array.isArray(view.usa_entry) && view.usa_entry.length ? ` (${view.usa_entry.join(", ")} strength armies)` : ""}`}`)),
     h("div", { class: "sfe-track-vp", title: "Victory points (9.1): each side scores the other side's victory locations it controls, plus the bombing track" },
       h("strong", {}, "VP"), " ",
       h("span", { class: "sfe-side-name ax" }, `■ Axis ${vp.axis ?? 0}`), " ",
@@ -243,7 +246,7 @@ function tracks(view, map) {
     h("div", { class: "sfe-track-sides" }, sideBox("axis"), sideBox("allies")));
 }
 
-function legend() {
+function legend(replay) {
   const sw = (cls, text, title) => h("span", { class: `lg ${cls}`, title }, text);
   return h("span", { class: "map-legend sfe-legend" }, ...legendItems(
     sw("sfe-lg ax", "A", "Axis: gray, square"), " Axis ", sw("sfe-lg we", "W", "Western Allies: blue, round"), " Western ",
@@ -256,8 +259,9 @@ function legend() {
     sw("sfe-lg cut", "⊘", "out of supply now (8.6): these counters trace no supply line; at the end of their side's player turn they lose one counter"), " out of supply ",
     sw("sfe-lg cap", "⚑", "capital (a flag is printed)"), " capital ",
     h("span", { class: "sfe-lg-split" }, "W|E"), " halves ", sw("sfe-lg bat", "⚔", "the half where a battle is fought"), " battle ",
-    sw("sfe-lg ring", "◯", "a legal choice"), " can be chosen ",
-    sw("changed", "◯", "changed since your last decision"), " changed since your decision"));
+    // a seat's marks, none in the replay viewer (nothing is chosen or marked there)
+    replay ? null : [sw("sfe-lg ring", "◯", "a legal choice"), " can be chosen ",
+      sw("changed", "◯", "changed since your last decision"), " changed since your last decision"]));
 }
 
 /**
@@ -363,7 +367,7 @@ export function renderSfe(view, legal, ui, act) {
     if (!pts) continue;
     const naval = ln.kind === "naval";
     const words = `${ln.a} (${ln.a_half} half) ${ln.one_way ? "→" : "–"} ${ln.b} (${ln.b_half} half): ${naval ? "naval" : "move"} line`
-      + `${ln.one_way ? ", one way" : ""}${ln.active_from_deck > 1 ? `, from the Allied ${ln.active_from_deck}${ln.active_from_deck === 2 ? "nd" : "rd"} play deck` : ""}`;
+      + `${ln.one_way ? ", one way" : ""}${ln.active_from_deck > 1 ? `, from the Allied ${PLAY_DECK(ln.active_from_deck)}` : ""}`;
     const d = `M${pts.map((p) => `${p[0].toFixed(1)},${p[1].toFixed(1)}`).join("L")}`;
     lineLayer.append(s("path", { class: `sfe-line ${naval ? "naval" : "land"}${ln.one_way ? " one-way" : ""}${ln.active_from_deck > 1 ? " later" : ""}`,
       d, dataset: { a: ln.a, b: ln.b, kind: ln.kind },
@@ -383,7 +387,7 @@ export function renderSfe(view, legal, ui, act) {
     if (ln.active_from_deck > 1) {
       const m = along(pts, dist(pts[0], pts[1]) / 2, false);
       marks.append(s("text", { class: "sfe-deck-note", x: m[0] + 5, y: m[1] - 2,
-        text: `Allied deck ${ln.active_from_deck === 2 ? "II" : "III"}+` }));
+        text: `from ${PLAY_DECK(ln.active_from_deck)}` }));
     }
   }
   svg.append(lineLayer);
@@ -418,7 +422,7 @@ export function renderSfe(view, legal, ui, act) {
       const mine = ln.a === loc.id ? ln.a_half : ln.b_half;
       const def = ln.a === loc.id ? ln.defense_a : ln.defense_b;
       return `${other} (${ln.kind === "naval" ? "naval" : "move"}, ${mine} half${def ? `, defence ${def} entering here` : ""}`
-        + `${ln.one_way ? (ln.a === loc.id ? ", one way out" : ", one way in") : ""}${ln.active_from_deck > 1 ? `, from Allied deck ${ln.active_from_deck}` : ""})`;
+        + `${ln.one_way ? (ln.a === loc.id ? ", one way out" : ", one way in") : ""}${ln.active_from_deck > 1 ? `, from the Allied ${PLAY_DECK(ln.active_from_deck)}` : ""})`;
     });
     if (out.length) parts.push(h("span", { class: "sfe-lines-words muted" }, `Lines: ${out.join("; ")}`), " ");
     if (battle && battle.location === loc.id) parts.push(h("span", { class: "chip sfe-battle-chip" }, `Battle in the ${battle.half} half`), " ");
@@ -513,7 +517,7 @@ export function renderSfe(view, legal, ui, act) {
     // the USA box: the armies that enter at the Allied 3rd play deck (6.6), set aside
     if (loc.box && Array.isArray(view.usa_entry) && view.usa_entry.length && !view.usa_active) {
       g.append(s("text", { class: "sfe-waiting", x: 0, y: hh / 2 + 11, "text-anchor": "middle",
-        text: `enter at deck III: ${view.usa_entry.join(", ")}` }));
+        text: `from ${PLAY_DECK(3)}: ${view.usa_entry.join(", ")}` }));
     }
     if (loc.vp) {
       g.append(s("g", { class: "sfe-vp", transform: `translate(${w / 2 - 9},${-hh / 2 - 1})` },
@@ -542,7 +546,7 @@ export function renderSfe(view, legal, ui, act) {
   ui.set("sfe:fitted", sig);
 
   const tools = zoomTools(pz,
-    chosen.length ? toolButton("◎", "Zoom to the choices", () => fitTo(chosen), "zoom-choices") : null, legend());
+    chosen.length ? toolButton("◎", "Zoom to the choices", () => fitTo(chosen), "zoom-choices") : null, legend(act && act.replay));
   boardKeys(wrap, pz, menu.close);
   const note = map.reconstructed ? h("p", { class: "sfe-note muted" },
     map.layout === "automatic" ? "This content pack places no location: the map is laid out automatically from its lines."

@@ -303,8 +303,9 @@ export function renderTk(view, legal, ui, act) {
     ["axis", "western", "soviet", "neutral", "conquered", "dependent", "removed"].map((k) =>
       [h("span", { class: `lg tk-letter side-${k === "conquered" || k === "dependent" || k === "removed" ? k : k}` }, STATUS[k].letter), ` ${STATUS[k].word}  `]),
     h("span", { class: "lg tk-mk" }, "IA/IW/IS"), " Influence  ", h("span", { class: "lg tk-mk" }, "N"), " Neutrality  ",
-    h("span", { class: "lg ring" }, "◯"), " can be chosen  ",
-    h("span", { class: "lg changed" }, "◯"), " changed since your decision",
+    // a seat's marks, none in the replay viewer (nothing is chosen or marked there)
+    act && act.replay ? null : [h("span", { class: "lg ring" }, "◯"), " can be chosen  ",
+      h("span", { class: "lg changed" }, "◯"), " changed since your last decision"],
     map.reconstructed ? h("span", { class: "muted" }, " — countries reconstructed (rule 15 prints no map)") : null);
   boardKeys(wrap, null, menu.close);
   wrap.append(card, tracks, legend, info, why.node, h("div", { class: "tk-columns" }, FACTIONS.map(column), others), extra);

@@ -2,6 +2,8 @@
 // `view.map.kind` when the content names one) wins; otherwise the generic graph map of
 // map.js draws any `map` with spaces and links. Every renderer has the same signature:
 // render(view, legal, ui, act) -> an SVG/DOM node, or null when the view has no map.
+// `act(key)` plays a legal action; `act.whyNot(target)` asks why a target cannot be chosen;
+// `act.replay` is true in the replay viewer (its legend leaves out a seat's marks).
 import { renderMap as renderGraph } from "./map.js";
 import { renderEaw1940 } from "./map_eaw1940.js";
 import { renderSfe } from "./map_sfe.js";

@@ -242,7 +242,12 @@ function render(r) {
   const tracks = renderTracks(v, r.game, R.ui);
   $("tracks-panel").hidden = !tracks;
   fill($("tracks"), tracks);
-  const mapNode = renderMap(v, [], R.ui, () => {});
+  // nothing is played from a replay: its map leaves a seat's marks (what can be chosen,
+  // what changed since the last decision) out of its legend too (a newcomer read "changed
+  // since your decision" there, where no decision is made and nothing is so marked)
+  const still = () => {};
+  still.replay = true;
+  const mapNode = renderMap(v, [], R.ui, still);
   $("map-panel").hidden = !mapNode;
   if (mapNode) wideMap(r.game);
   fill($("map"), mapNode);

@@ -66,6 +66,14 @@ function cardText(card) {
   return typeof card.event === "string" ? card.event : "";
 }
 
+// A card fact in words where its key and value alone mislead: sfe's `deck`, the chevrons
+// printed on the card, read "Deck 1" beside the tracks' play deck (a browser audit); the
+// rulebook names the chevrons in Roman numerals and the decks "the 2nd play deck" (6).
+const CARD_FACTS = {
+  deck: (v) => (Number.isInteger(v) && v >= 1 && v <= 3
+    ? ["Chevrons", `${"I".repeat(v)}: in play from the ${["1st", "2nd", "3rd"][v - 1]} play deck`] : null),
+};
+
 /** One card with every field it has (null and false fields are left out). */
 export function renderCard(card, { focusable = true } = {}) {
   if (!card || typeof card !== "object") return h("div", { class: "card" }, String(card));
@@ -118,8 +126,11 @@ export function renderCard(card, { focusable = true } = {}) {
     values ? h("p", { class: "card-values" }, values, " Power") : null,
     text ? h("p", { class: "card-text" }, String(text)) : null,
     card.if_rearmament ? h("p", { class: "card-text rearm-note" }, String(card.if_rearmament)) : null,
-    rest.length ? h("dl", { class: "card-facts" }, rest.map(([k, v]) => [
-      h("dt", {}, humanize(k)), h("dd", {}, v === true ? "yes" : fmt(v, k))])) : null,
+    rest.length ? h("dl", { class: "card-facts" }, rest.map(([k, v]) => {
+      const said = CARD_FACTS[k] ? CARD_FACTS[k](v) : null;
+      return said ? [h("dt", {}, said[0]), h("dd", {}, said[1])]
+        : [h("dt", {}, humanize(k)), h("dd", {}, v === true ? "yes" : fmt(v, k))];
+    })) : null,
     mark ? h("footer", { class: "card-mark" }, h("span", { class: "mark-label" }, "Note"),
       typeof mark === "object" ? fmt(mark, "mark") : String(mark)) : null);
 }
