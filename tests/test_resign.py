@@ -6,6 +6,7 @@ nothing."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -55,6 +56,7 @@ def test_a_role_resigns_and_the_other_side_wins(game_id: str, loser: str,
         assert seen["result"] == out.to_json() and seen["prompt"] is None
         assert seen["log"][-1]["resigned"] == loser
     assert result(clone(st)) == out
+    assert game.check_invariants(st) == []
     # nothing is played after it
     for key in (f"resign:{loser}", *(f"resign:{r}" for r in game.roles)):
         with pytest.raises(IllegalActionError, match="the game is over"):
@@ -118,3 +120,26 @@ def test_a_resignation_in_the_middle_of_a_record_stops_its_replay() -> None:
     obj["actions"].insert(2, "resign:axis")
     with pytest.raises(RecordError, match="record step 3: the finished game's action"):
         replay(load_game("sfe"), Record.from_json(obj))
+
+
+def test_a_card_in_play_when_a_player_resigns_stays_in_the_game() -> None:
+    """eit2 holds a card played for Operations on its frame while the opponent's Event is
+    to come: the resigned game still accounts for every card (the stack is kept, frozen)."""
+    game = load_game("eit2")
+    found = False
+    for seed in range(40):
+        session = Session.start(game, seed=seed)
+        pick = random.Random(seed)
+        for _ in range(200):
+            if any(f["kind"] == "op_kind" and f.get("event") for f in session.state.data["stack"]):
+                found = True
+                break
+            session.apply(pick.choice(legal_actions(session.state)))
+        if found:
+            break
+    assert found
+    session.apply("resign:lw")
+    st = session.state
+    assert game.check_invariants(st) == [] and legal_actions(st) == []
+    assert view(st, "rw")["pending"] is None and view(st, "rw")["prompt"] is None
+    assert replay(game, Record.from_json(session.record.to_json())).dumps() == st.dumps()

@@ -559,8 +559,10 @@ def resign(state: State[Any], role: str, asking: str | None = None) -> Action:
     data = state.data
     winner = state.game.resignation_winner(role)
     assert winner is not None
+    # the stack stays as it was, with whatever a decision held (an eit2 card played for
+    # Operations, an sfe battle's cards): the game is frozen where it was given up, and
+    # with no one active nothing on it is asked or played again
     data["resigned"] = role
-    del data["stack"][:]
     data["active"] = None
     flow.reveal(data)                   # nothing before it may be taken back
     state._legal = None

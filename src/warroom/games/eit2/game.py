@@ -190,7 +190,8 @@ class EuropeInTurmoil2(EitGame):
                 "lw_extremists": data["ext"][LW][s], "rw_extremists": data["ext"][RW][s],
                 "control": None if ctl == NONE else ROLE[ctl],
             })
-        top = data["stack"][-1] if data["stack"] else None
+        # nothing is pending once the game is over (a resigned game keeps its stack)
+        top = data["stack"][-1] if data["stack"] and data["active"] is not None else None
         pending = None
         if top is not None:
             pending = {k: v for k, v in top.items() if k in (
