@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from warroom.cli.main import pack_loader
 from warroom.core.protocol import Game
 from warroom.core.record import content_id
 from warroom.games import load_game
-from warroom.web.app import create_app
+from warroom.web.app import create_app, create_service
 from warroom.web.db import ActionRow
 
 
@@ -1376,3 +1377,39 @@ def test_the_list_gives_each_games_seats_in_the_order_of_its_roles(tmp_path: Pat
         seen = c.get(f"/api/games/{made.json()['id']}/view",
                      params={"token": made.json()["tokens"]["allies"]}).json()
         assert list(seen["seats"]) == ["axis", "allies"]
+
+
+def test_closing_the_server_cancels_the_bots_pending_moves(tmp_path: Path) -> None:
+    """A game of bots alone waits for its next move on a timer (the watching pace): closing
+    the server cancels it, and a timer that fired while its game was busy finds the server
+    closed without an error in its thread (a review: "cannot schedule new futures after
+    shutdown", and the game's bot left busy)."""
+    errors: list[str] = []
+    hook = threading.excepthook
+    threading.excepthook = lambda a: errors.append(f"{a.exc_type.__name__}: {a.exc_value}")
+    try:
+        for pace, hold in ((30.0, False), (0.3, True)):
+            folder = tmp_path / f"pace{pace}"
+            folder.mkdir()
+            svc = create_service(db_url(folder), loader, ["toy"], 1, pace)
+            key, _ = svc.create("toy", None, {"a": "bot:random", "b": "bot:random"}, seed=8)
+            live = svc.live(key)
+            for _ in range(500):
+                if live.version >= 1 and not live.bot_busy:
+                    break
+                time.sleep(0.01)
+            assert live.version == 1 and len(svc._timers) == 1
+            (timer,) = svc._timers
+            if hold:            # the timer fires while a request holds the game
+                with live.lock:
+                    time.sleep(pace + 0.2)
+                    svc.close()
+                time.sleep(0.2)
+            else:
+                svc.close()
+                timer.join(2)
+                assert not timer.is_alive() and not svc._timers
+            svc.engine.dispose()
+            assert live.version == 1 and not live.bot_busy and errors == []
+    finally:
+        threading.excepthook = hook

@@ -465,6 +465,10 @@ class GameService:
         self._listed: dict[str, Game] = {}
         self._listed_ids: dict[str, str] = {}
         self._closed = False
+        self._timers: set[threading.Timer] = set()
+        """The pending timers of bots' next moves (the watching pace, a failed move's retry),
+        cancelled by :meth:`close`."""
+        self._timers_lock = threading.Lock()
         # SQLite has one writer at a time: threads wait for it here, woken as soon as the
         # writer commits, not in SQLite's busy handler (which sleeps up to 100 ms between
         # tries, and made the slowest actions under load several times slower)
@@ -481,7 +485,11 @@ class GameService:
             yield db
 
     def close(self) -> None:
-        self._closed = True
+        with self._timers_lock:
+            self._closed = True
+            timers, self._timers = self._timers, set()
+        for timer in timers:
+            timer.cancel()
         self.pool.shutdown()
         self.watch_pool.shutdown(wait=True, cancel_futures=True)
 
@@ -1244,9 +1252,13 @@ class GameService:
             rank = asked + (0.0 if asked - played < PLAYED_LATELY else UNTOUCHED_WAIT)
             self.pool.submit(rank, self._bot_move, live, player[4:], active, snapshot,
                              version)
-        else:
+            return
+        try:
             self.watch_pool.submit(self._bot_move, live, player[4:], active, snapshot,
                                    version)
+        except RuntimeError:    # the server closed since the check above: no more moves
+            with live.lock:
+                live.bot_busy = False
 
     def _bot_move(self, live: Live, name: str, role: str, snapshot: State[Any],
                   version: int) -> None:
@@ -1275,15 +1287,25 @@ class GameService:
             if wait <= 0:
                 self._kick_bots(live)
                 return
-            later = threading.Timer(wait, self._kick_bots, (live,))
-            later.daemon = True
-            later.start()
+            self._kick_later(wait, live)
             return
         # tried again after a pause that doubles, 0.5 s up to 30 s (a database that is down
         # once made a bot retry at once, thousands of tracebacks a second)
-        timer = threading.Timer(min(30.0, 0.5 * 2 ** min(failures - 1, 6)), self._kick_bots,
-                                (live,))
+        self._kick_later(min(30.0, 0.5 * 2 ** min(failures - 1, 6)), live)
+
+    def _kick_later(self, wait: float, live: Live) -> None:
+        """:meth:`_kick_bots` after ``wait`` seconds, on a timer :meth:`close` cancels."""
+        def kick() -> None:
+            with self._timers_lock:
+                self._timers.discard(timer)
+            self._kick_bots(live)
+
+        timer = threading.Timer(wait, kick)
         timer.daemon = True
+        with self._timers_lock:
+            if self._closed:
+                return
+            self._timers.add(timer)
         timer.start()
 
     # -- records ----------------------------------------------------------------------------
