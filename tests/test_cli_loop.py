@@ -818,6 +818,12 @@ def test_resign_asks_first_then_ends_the_game_and_keeps_it(tmp_path: Path) -> No
     assert json.loads(rec.read_text())["format"] == "warroom-record/2"
     code, out = run("replay", str(rec))
     assert code == 0 and "Game over — RW wins: by resignation" in out, out
+    # the key a record keeps works as the command; another seat's is refused (a review:
+    # both answered "no choice matches")
+    code, out = run("play", "eit2", "--seed", "3", "--as", "lw", "--vs", "random",
+                    input="resign:rw\nRESIGN:LW\nn\nquit\ny\n")
+    assert "LW may resign only for itself" in out, out
+    assert "Resign as LW? The game ends and RW wins." in out and "no choice matches" not in out
     # in a game of bots alone nobody is at the keyboard to resign; the Allies' side of
     # eaw1940 wins when its one player does
     code, out = run("play", "eaw1940", "--seed", "3", input="resign\ny\nquit\n")

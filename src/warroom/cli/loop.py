@@ -78,6 +78,7 @@ from warroom.core.protocol import (
     prompt,
     resign_key,
     resign_refusal,
+    resigner,
     result,
     role_title,
     role_wins,
@@ -593,6 +594,12 @@ class PlayLoop:
             choice = resolve_choice(text, self.choices)
         except ChoiceError:
             key = text.strip()
+            if resigner(key.lower()) is not None:    # the key a record keeps: the command
+                if resigner(key.lower()) != seat:
+                    raise WarroomError(str(explain(self.session.state, key.lower(),
+                                                   seat))) from None
+                self.resign(seat)
+                return
             if self.game.catalogue.has_key(key):
                 raise WarroomError(str(explain(self.session.state, key, seat,
                                                legacy_keys=False))) from None
