@@ -82,6 +82,9 @@ def test_the_board_shows_every_element_of_the_content(big: Any, server: Server) 
     names = page.eval_on_selector_all("#map .eaw-loc", "els => els.map(e => e.dataset.id)")
     assert sorted(names) == sorted(f"loc:{loc['name']}" for loc in m["locations"])
     assert board.locator(".eaw-route").count() == len(m["fronts"])
+    # the legend says what the black and blue boxes with a front's initials are
+    item = board.locator(".map-legend .lg-item", has_text="front markers")
+    assert " ".join(item.inner_text().split()) == "WW front markers (the front's initials)"
     assert board.locator(".eaw-air").count() == len(m["air_spaces"])
     assert board.locator(".eaw-air-area").count() == len(m["air_spaces"])
     assert board.locator(".eaw-sea").count() == len(m["sea_zones"])

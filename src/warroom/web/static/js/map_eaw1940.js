@@ -542,7 +542,11 @@ export function renderEaw1940(view, legal, ui, act) {
   const lg = (cls, text, style) => h("span", { class: `lg ${cls}`, style }, text);
   const tools = zoomTools(pz, null,
     h("span", { class: "map-legend eaw-legend" }, ...legendItems(
-      lg("eaw-ax", "X"), " Axis  ", lg("eaw-al", "A"), " Allied  ", lg("eaw-st", "S"), " stalled  ",
+      lg("eaw-ax", "X"), " Axis  ", lg("eaw-al", "A"), " Allied  ",
+      // the front markers wear the same colours, with their front's initials (an audit:
+      // nothing said what the black and blue W, CS, NA... boxes were)
+      h("span", {}, lg("eaw-ax", "W"), lg("eaw-al", "W")), " front markers (the front's initials)  ",
+      lg("eaw-st", "S"), " stalled  ",
       lg("eaw-rs", "R"), " reserve  ", lg("eaw-tk", "T"), " tank (dashed: used)  ", lg("eaw-fl", "★"), " flag VP  ",
       lg("eaw-port", "⚓"), " port  ",
       // a seat's marks, none in the replay viewer (nothing is chosen or marked there)
