@@ -32,6 +32,7 @@ from warroom.core.protocol import (
 )
 from warroom.core.rng import Rng
 from warroom.games.sfe import engine as E
+from warroom.games.sfe.battle import battle_frame
 from warroom.games.sfe.components import AXIS, SOV, WEST
 from warroom.games.sfe.counters import owner
 from warroom.games.sfe.game import current_battle
@@ -386,20 +387,31 @@ def sedan_attack() -> object:
 
 
 def test_only_one_great_commander_is_played_in_a_battle() -> None:
-    """Great Commander (the card text printed with the battle example): "Add 2 to your total
-    army strength. Only one Great Commander may be played in a battle." Both sides put one
-    down face down; at the reveal the attacker's, played first, counts, and the defender's
-    goes back to his hand. The defender could not know: it was offered to him as before."""
+    """Great Commander (the card text printed with the battle example, 8.7): "Add 2 to your
+    total army strength. Only one Great Commander may be played in a battle." The attacker
+    puts his down face down first; the defender sees a battle event go down, and an
+    attacker's battle event is a Great Commander, so the defender is offered none (until 6
+    December 2026 it was: his went back to his hand at the reveal, shown, and bots gave
+    theirs away: an audit). Without the attacker's, the defender's is his to play."""
     s = sedan_attack()
     play(s, "op:attack", "loc:Sedan", "card:ax23", "defend", "card:al08", "card:ax14", "done")
-    assert "card:al14" in keys(s)
-    play(s, "card:al14", "done")
-    assert cid("al14") in s.data["hand"][1]
-    back = entries(s, "8.1", card="al14")
-    assert len(back) == 1 and "Only one Great Commander" in back[0]["text"]
+    assert keys(s) == ["done"]
+    why = explain(s, "card:al14", "allies")
+    assert not why.legal and "an attacker's battle event is a Great Commander" in why.reason
+    assert why.rules == ("8.7", "8.1")
+    play(s, "done")
+    assert cid("al14") in s.data["hand"][1] and cid("al14") not in s.data["shown"][1]
     (total,) = [e for e in entries(s, "8.2") if "defence" in e]
     assert total["attack_events"] == 2 and total["defence_events"] == 0
     assert total["attack"] == 2 + 4 + 2 and total["defence"] == 1 + 3
+    check(s)
+    # the attacker plays no battle event: the defender's Great Commander is offered, counts
+    s = sedan_attack()
+    play(s, "op:attack", "loc:Sedan", "card:ax23", "defend", "card:al08", "done")
+    assert "card:al14" in keys(s)
+    play(s, "card:al14", "done")
+    (total,) = [e for e in entries(s, "8.2") if "defence" in e]
+    assert total["defence_events"] == 2 and total["defence"] == 1 + 3 + 2
     check(s)
 
 
@@ -495,13 +507,18 @@ def test_cards_played_face_up_are_an_undo_barrier() -> None:
 
 
 def test_determinized_hands_keep_a_great_commander_seen_going_back() -> None:
-    """The defender's second Great Commander goes back to his hand in sight of the attacker
-    (test above): every twin made for the attacker keeps it there, until a card leaves that
-    hand face down (it might have been the one)."""
+    """A defender's second Great Commander goes back to his hand in sight of the attacker:
+    every twin made for the attacker keeps it there, until a card leaves that hand face
+    down (it might have been the one). No defender is offered one after the attacker's
+    (test above); a state saved before 6 December 2026 may hold one put down, as here."""
     s = sedan_attack()
-    play(s, "op:attack", "loc:Sedan", "card:ax23", "defend", "card:al08", "card:ax14", "done",
-         "card:al14", "done")
+    play(s, "op:attack", "loc:Sedan", "card:ax23", "defend", "card:al08", "card:ax14", "done")
+    E.take(s.data, 1, cid("al14"))                  # put down as the old rules let him
+    battle_frame(s.data)["defender_events"].append(cid("al14"))
+    s.invalidate()
+    play(s, "done")
     assert s.data["shown"][1] == [cid("al14")]
+    assert "Only one Great Commander" in entries(s, "8.7", card="al14")[0]["text"]
     for i in range(20):
         twin = determinize(s, "axis", Rng(i))
         assert cid("al14") in twin.data["hand"][1]

@@ -302,11 +302,12 @@ def reveal_cards(st: St, fr: Frame) -> None:
 
 
 def one_great_commander(st: St, fr: Frame) -> None:
-    """Great Commander (the card text printed in the rulebook's battle example): "Only one
-    Great Commander may be played in a battle." Battle events go down face down, the
-    attacker first (8.1), so the defender cannot know of the attacker's; when both are
-    revealed, the attacker's, played first, is the one played, and the defender's goes
-    back to his hand unplayed."""
+    """Great Commander (the card text printed in the rulebook's battle example, 8.7): "Only
+    one Great Commander may be played in a battle." The attacker's, played first, is the one
+    played; a defender's revealed beside it goes back to his hand unplayed. The defender is
+    offered none once the attacker put a battle event down (:meth:`BattleEvents.playable`):
+    an attacker's battle event is a Great Commander, so he knows. This guard stays for a
+    state saved before 6 December 2026, when a defender's was offered and could be down."""
     c = st.game.c
     if not any(c.card_event[x] == EV_GC for x in fr["attacker_events"]):
         return
@@ -319,7 +320,7 @@ def one_great_commander(st: St, fr: Frame) -> None:
         fr["defender_events"].remove(x)
         data["hand"][d].append(x)
         data["shown"][d].append(x)      # the attacker saw it go back (determinize keeps it)
-        log(data, "8.1", f"Only one Great Commander may be played in a battle: the "
+        log(data, "8.7", f"Only one Great Commander may be played in a battle: the "
             f"attacker's was played first, so the {WHO[d]} take {c.card_names[x]} back into "
             "their hand", side=SIDE_NAMES[d], card=c.card_ids[x])
 
@@ -872,9 +873,13 @@ class BattleEvents(Decision[SfeBase]):
             return out
         n_reinf = sum(1 for x in mine if c.card_event[x] == EV_REINF)
         room = None
+        # the attacker's battle event, face down but seen going down, is a Great Commander
+        # (the only one an attacker plays): a defender's could only go back to his hand,
+        # shown (8.7: only one a battle; it was offered, and bots gave theirs away: an audit)
+        gc_free = not gc_played and not fr["attacker_events"]
         for x in hand:
             ev = c.card_event[x]
-            if ev == EV_GC and not gc_played:
+            if ev == EV_GC and gc_free:
                 out.append(x)
             elif ev == EV_REINF:
                 if room is None:
@@ -908,9 +913,14 @@ class BattleEvents(Decision[SfeBase]):
                 return (f"{name} has no battle event: a battle takes a Great Commander or a "
                         "Defender Reinforce Battle here; its air power is played as the air "
                         "card", ("8.1", "CQR"))
+            if ev == EV_GC and not frame["attacking"] and fr["attacker_events"]:
+                return ("the attacker put a battle event card down first, and an attacker's "
+                        "battle event is a Great Commander: only one may be played in a "
+                        "battle, so yours would only go back to your hand, shown",
+                        ("8.7", "8.1"))
             if ev == EV_GC:
                 return ("your Great Commander is played already in this battle: only one "
-                        "may be played in a battle", ("8.1", "CQR"))
+                        "may be played in a battle", ("8.7", "8.1"))
             if frame["attacking"]:
                 return (f"{name} is the defender's: the attacker may not play it",
                         ("8.1", "CQR"))

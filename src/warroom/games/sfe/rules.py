@@ -120,11 +120,13 @@ Where the book leaves room, warroom reads it as follows (each reading has a test
   1st Allied play deck 6.4; an attack on a location that is not contested 7.2.7 (and
   2.5). Soviet armies do not attack during the 1st Allied play deck either (read from
   6.4: they may not move).
-- **One Great Commander in a battle (the card text printed with the 8 example).** "Only one
-  Great Commander may be played in a battle." Battle events go down face down, the
-  attacker first (8.1), so a defender may put one down after the attacker did without
-  knowing it; at the reveal the attacker's, played first, is the one played, and the
-  defender takes his back into his hand (logged, 8.1). Each side still plays at most one.
+- **One Great Commander in a battle (the card text printed with the 8 example, 8.7).**
+  "Only one Great Commander may be played in a battle." Battle events go down face down,
+  the attacker first (8.1), but each is seen going down, and the only battle event an
+  attacker plays is a Great Commander: once the attacker put one down, the defender is
+  offered none (his could only go back to his hand, shown; until 6 December 2026 it was
+  offered, and at the reveal the defender took it back, logged). Each side plays at most
+  one.
 - **A new deck's hand size applies to the draw that makes it (5.1, 7).** A draw that
   empties the play deck and shuffles in the II (or III) chevron cards refills the hand to
   the new hand size: "to refill his hand to his maximum for that particular point in the
