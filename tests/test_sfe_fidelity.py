@@ -896,3 +896,34 @@ def test_an_enemy_fortress_alone_in_its_half_may_be_attacked() -> None:
     put(s, "Sedan", WEST, 1, "west")
     put(s, "Sedan", AXIS, 3, "east", fort=True)
     assert "op:attack" not in keys(s)
+
+
+def test_a_move_into_a_location_emptied_meanwhile_says_no_battle_then_takes_it() -> None:
+    """7.2.5: "If the location moved into is an unoccupied enemy controlled location ...
+    there is no battle." The Axis move into Antwerp and Amsterdam; the Allies reinforce the
+    Antwerp battle with Amsterdam's only army, so Amsterdam is empty when its turn comes:
+    "no battle" is said first, and the flag placed after it cites 7.2.5 (it cited 8.2, a
+    battle's, and came first: an audit)."""
+    s = new_game(G, seed=1)
+    for name in ("Antwerp", "Amsterdam", "Ruhr"):
+        clear(s, name)
+    for strength in (3, 2, 1):
+        put(s, "Ruhr", AXIS, strength)
+    put(s, "Antwerp", WEST, 1)
+    put(s, "Amsterdam", WEST, 1)
+    set_control(s, "Amsterdam", WEST)
+    give(s, 0, ["ax01", "ax05", "ax06"])
+    give(s, 1, ["al15", "al01", "al02", "al03", "al04"])
+    play(s, "op:move", "card:ax01", "loc:Ruhr", "unit:3", "loc:Antwerp", "unit:2",
+         "loc:Amsterdam", "done")
+    play(s, "loc:Antwerp", "card:ax05", "defend", "card:al01", "done", "card:al15", "done")
+    n = len(s.log)
+    play(s, "loc:Amsterdam")                # the reinforcement comes from Amsterdam
+    while s.active == "allies":             # the Antwerp battle lost: a retreat elsewhere
+        play(s, next(k for k in keys(s) if k != "loc:Amsterdam"))
+    # the move's last battle, in Amsterdam, comes by itself
+    lines = [(e["rule"], e["text"]) for e in s.log[n:]
+             if e["text"].startswith(("Amsterdam", "An Axis control flag is placed in Ams"))]
+    assert lines == [("7.2.5", "Amsterdam is empty: no battle"),
+                     ("7.2.5", "An Axis control flag is placed in Amsterdam")], lines
+    check(s)

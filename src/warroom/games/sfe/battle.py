@@ -196,13 +196,16 @@ def begin(st: St, fr: Frame) -> None:
     half_name = c.halves[loc][fr["half"]]
     name = c.names[loc]
     if not defenders(data, fr):
-        held = bool(data["u"][loc])
-        enter(st, fr)
-        if held:  # only a fortress in the other half (8.2)
+        # no battle: said first, then the move goes in and control follows under the
+        # same rule (a flag placed "under 8.2" before "no battle" read as a battle's: an
+        # audit)
+        if data["u"][loc]:  # only a fortress in the other half (8.2)
             log(data, "8.2", f"No counter defends the {half_name} half of {name} (a fortress "
                 "defends only its own half): no battle", location=name, half=half_name)
+            enter(st, fr, "8.2")
         else:
             log(data, "7.2.5", f"{name} is empty: no battle", location=name)
+            enter(st, fr, "7.2.5")
         end(data)
         return
     if not E.air_cards(st, data["hand"][att]):
@@ -569,8 +572,9 @@ class Battle(Procedure[SfeBase]):
         BATTLE_STEPS[frame["step"]](st, frame)
 
 
-def enter(st: St, fr: Frame) -> None:
-    """The moving attackers enter the battle half; the location's control follows."""
+def enter(st: St, fr: Frame, rule: str = "8.2") -> None:
+    """The moving attackers enter the battle half; the location's control follows (logged
+    under ``rule``: the battle won, 8.2, or no battle, 7.2.5)."""
     units = fr["moving"]
     if not units:
         return
@@ -579,7 +583,7 @@ def enter(st: St, fr: Frame) -> None:
         st.data["u"][loc].append(with_half(u, fr["half"]))
     E.touch(st, loc)
     fr["moving"] = []
-    E.fix_control(st, loc, "8.2")
+    E.fix_control(st, loc, rule)
 
 
 def go_back(st: St, fr: Frame) -> None:
