@@ -927,3 +927,29 @@ def test_a_move_into_a_location_emptied_meanwhile_says_no_battle_then_takes_it()
     assert lines == [("7.2.5", "Amsterdam is empty: no battle"),
                      ("7.2.5", "An Axis control flag is placed in Amsterdam")], lines
     check(s)
+
+
+def test_the_odds_of_a_battle_count_the_asking_sides_own_great_commander() -> None:
+    """8.2: the attacker adds "any values from played Battle Event Cards", a Great Commander
+    2. An Axis 1 attacks a Western 3 in contested Sedan holding Guderian beside an air 1
+    card: without him the attack cannot win, with him it wins if the defender plays no air
+    card ("you cannot win" alone was said: an audit). The defender holding Montgomery is
+    told what he adds, while the attacker has put down no battle event."""
+    s = new_game(G, seed=3)
+    for name in ("Sedan", "Paris"):
+        clear(s, name)
+    put(s, "Sedan", AXIS, 1, "east")
+    put(s, "Sedan", WEST, 3, "west")
+    give(s, 0, ["ax08", "ax14", "ax01"])           # air 1, Guderian, a move card
+    give(s, 1, ["al18", "al14", "al01", "al02"])   # air 1, Montgomery, two others
+    play(s, "op:attack", "loc:Sedan")
+    why = explain(s, "card:ax08", "axis").reason
+    assert "without a Great Commander you cannot win" in why, why
+    assert ("with your Great Commander played as a battle event (+2, where the move keeps "
+            "an air card for each battle to come) you win if the defender plays no air "
+            "card: 0%") in why, why
+    play(s, "card:ax08", "defend")
+    why = explain(s, "no_air", "allies").reason
+    assert "you hold if that card is air 2 or less" in why, why
+    assert ("; with your Great Commander played as a battle event (+2, if the attacker puts "
+            "down none first) you hold whatever air card it played") in why, why

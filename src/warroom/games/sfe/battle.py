@@ -763,7 +763,7 @@ class BattleAir(Decision[SfeBase]):
         atk = attackers(st.data, fr)
         text = attack_text(st, frame["side"], fr["location"], fr["half"],
                            sum(strength(u) for u in atk), len(atk), fr["defence_value"],
-                           c.card_air[action.value])
+                           c.card_air[action.value], action.value)
         return (f"{c.card_names[action.value]} adds air power {c.card_air[action.value]}: "
                 f"{text}", ("8.1", "8.2"))
 
@@ -850,7 +850,9 @@ class DefenderAir(Decision[SfeBase]):
         air = c.card_air[action.value] if action.kind == "card" else 0
         what = (f"{c.card_names[action.value]} adds air power {air}" if action.kind == "card"
                 else "no air card (your cards stay in hand)")
-        return (f"{what}: {defence_text(st, frame['side'], battle_frame(st.data), air)}",
+        text = defence_text(st, frame["side"], battle_frame(st.data), air,
+                            action.value if action.kind == "card" else -1)
+        return (f"{what}: {text}",
                 ("8.1", "8.2"))
 
 

@@ -17,6 +17,7 @@ from math import comb
 from typing import Any
 
 from warroom.games.sfe import engine as E
+from warroom.games.sfe.components import EV_GC
 from warroom.games.sfe.counters import half as half_of_unit
 from warroom.games.sfe.counters import is_fortress, side_of, strength
 from warroom.games.sfe.tables import St
@@ -45,8 +46,32 @@ def max_air_at_most(st: St, side: int, k: int) -> float:
     return comb(low, n) / comb(len(pool), n)
 
 
+def _at_most(k: int) -> str:
+    """What an air card of at most ``k`` is, in words: ``no air card`` for 0."""
+    return "no air card" if k == 0 else f"air {k} or less"
+
+
+def with_commander(st: St, side: int, air_card: int | None = None) -> int | None:
+    """The most air power ``side`` can still play beside one of its own Great Commanders
+    played as a battle event (+2, 8.2): with ``air_card`` (a card of its hand) as the air
+    card, that card's power if another card of the hand is a Great Commander; -1, no air
+    card, 0 if it holds one; None (its best), the best air card left once a Great Commander
+    is kept back for the event. None: it holds no Great Commander to play so."""
+    c = st.game.c
+    hand = st.data["hand"][side]
+    commanders = [x for x in hand if c.card_event[x] == EV_GC and x != air_card]
+    if not commanders:
+        return None
+    if air_card is not None:
+        return c.card_air[air_card] if air_card >= 0 else 0
+    best = [max((c.card_air[x] for x in E.air_cards(st, hand) if x != g), default=-1)
+            for g in commanders]
+    out = max(best)
+    return out if out > 0 else None
+
+
 def attack_text(st: St, side: int, loc: int, half: int, attack_strength: int, counters: int,
-                dv: int, air: int | None = None) -> str:
+                dv: int, air: int | None = None, air_card: int | None = None) -> str:
     """8.2 in words for the attacker ``side``: attack ``attack_strength`` (``counters``
     counters) plus an air card (``air``, or the best one in hand), against the defenders of
     ``half`` of ``loc`` with the line's defence value ``dv`` and the defender's hidden air
@@ -73,9 +98,20 @@ def attack_text(st: St, side: int, loc: int, half: int, attack_strength: int, co
         verdict = (f"you cannot win: the defence already reaches {sd + dv} before its air "
                    "card (ties go to the defender)")
     else:
-        verdict = (f"you win if the defender plays air {k} or less: {round(100 * p)}%, "
+        verdict = (f"you win if the defender plays {_at_most(k)}: {round(100 * p)}%, "
                    "reading the defender's hand as a random draw from the cards you have "
                    "not seen and assuming it plays its strongest air card")
+    gc_air = with_commander(st, side, air_card)
+    if gc_air is not None:      # the attacker's own Great Commander (an audit: "you cannot
+        # win" was said to an attacker whose Great Commander would win)
+        k2 = attack_strength + gc_air + 2 - sd - dv - 1
+        if k2 >= 0:
+            how = f"air {gc_air} and " if gc_air != air else ""
+            verdict = (f"{'without a Great Commander ' if k < 0 else ''}{verdict}; with "
+                       f"{how}your Great Commander played as a battle event (+2, where the "
+                       f"move keeps an air card for each battle to come) you win if the "
+                       f"defender plays {_at_most(k2)}: "
+                       f"{round(100 * max_air_at_most(st, d, k2))}%")
     return (f"battle for {place}: attack {ta} ({attack_strength} in {counters} counter"
             f"{'s' if counters != 1 else ''} + {which}) against defence {sd} in "
             f"{len(defenders)} counter{'s' if len(defenders) != 1 else ''}{dv_txt} + the "
@@ -83,7 +119,8 @@ def attack_text(st: St, side: int, loc: int, half: int, attack_strength: int, co
             "side, Defender Reinforce Battle a unit to the defence")
 
 
-def defence_text(st: St, side: int, fr: dict[str, Any], air: int | None = None) -> str:
+def defence_text(st: St, side: int, fr: dict[str, Any], air: int | None = None,
+                 air_card: int | None = None) -> str:
     """8.2 in words for the defender ``side`` of the battle ``fr``: its defence (counters,
     the line's defence value, ``air``) against the attackers and the attacker's face-down
     air card, which it has not seen (read from the attacker's unseen cards, as above)."""
@@ -132,6 +169,19 @@ def defence_text(st: St, side: int, fr: dict[str, Any], air: int | None = None) 
         verdict = (f"you hold if that card is air {k} or less (ties go to the defender): "
                    f"{round(100 * p)}%, reading the attacker's hand as a random draw from "
                    "the cards you have not seen")
+    gc_air = with_commander(st, side, air_card) if not fr["attacker_events"] else None
+    if gc_air is not None and k < top:
+        # the defender's own Great Commander, playable while the attacker has put down no
+        # battle event (8.7; "you cannot hold" ignored it: an audit)
+        k2 = sd + dv + gc_air + 2 - sa
+        p2 = (1.0 if k2 >= top else 0.0 if k2 < 1 else
+              comb(sum(1 for x in pool if c.card_air[x] <= k2), n) / comb(len(pool), n)
+              if n else 1.0)
+        how = f"air {gc_air} and " if gc_air != air else ""
+        then = ("you hold whatever air card it played" if k2 >= top else
+                f"you hold if that card is air {k2} or less: {round(100 * p2)}%")
+        verdict = (f"{verdict}; with {how}your Great Commander played as a battle event (+2, "
+                   f"if the attacker puts down none first) {then}" if k2 >= 1 else verdict)
     return (f"battle for {place}: defence {td} ({sd} in {len(dfs)} counter"
             f"{'s' if len(dfs) != 1 else ''} + line defence {dv} + air {air}) against attack "
             f"{sa} in {len(atk)} counter{'s' if len(atk) != 1 else ''} + the attacker's "
