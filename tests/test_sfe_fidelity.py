@@ -953,3 +953,30 @@ def test_the_odds_of_a_battle_count_the_asking_sides_own_great_commander() -> No
     assert "you hold if that card is air 2 or less" in why, why
     assert ("; with your Great Commander played as a battle event (+2, if the attacker puts "
             "down none first) you hold whatever air card it played") in why, why
+
+
+def test_supply_is_traced_through_the_nations_own_locations() -> None:
+    """8.6: "Counters must be able to trace supply back to their respective supply
+    location. For example: Blue counters must trace to London, Paris, or Alexandria";
+    traced "through friendly locations", and blue never enters red (7.2.6): a Western
+    counter in Smolensk, every Axis and neutral location Western and the board empty, is
+    out of supply while
+    the Soviet locations around it stand between it and the west, in supply once they are
+    Western (the reading in rules.py)."""
+    s = new_game(G, seed=1)
+    for name in G.c.names:
+        clear(s, name)
+    for i, who in enumerate(s.data["ctl"]):
+        if who in (0, AXIS):
+            s.data["ctl"][i] = WEST
+    set_control(s, "Smolensk", WEST)
+    put(s, "Smolensk", WEST, 1)
+    smolensk = G.c.names.index("Smolensk")
+
+    def in_supply() -> bool:
+        return bool(E.supply_nodes(s, WEST)[2 * smolensk])
+
+    assert not in_supply()
+    for name in ("Minsk", "Bialystok", "Lvov", "Kiev"):
+        set_control(s, name, WEST)
+    assert in_supply()

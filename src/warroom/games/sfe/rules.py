@@ -36,6 +36,15 @@ Where the book leaves room, warroom reads it as follows (each reading has a test
   only when the location is no longer contested ("Place a location control marker if
   control of the location changes"). A contested location therefore stays a supply
   source of its original owner "until controlled by the opposing side" (8.6).
+- **Supply is traced by nation (8.6, 2, 7.2.6).** "Counters must be able to trace supply
+  back to their respective supply location. For example: Blue counters must trace to
+  London, Paris, or Alexandria"; it is traced "through friendly locations", and the
+  Allies' two nations never share ground ("blue may not enter red, and red may not enter
+  blue controlled locations", for movement and retreat alike). So a Western counter traces
+  through Western-controlled locations and halves only, a Soviet one through Soviet ones:
+  neither through the other nation's. (2 defines "friendly" by side, "your sides color";
+  read with 8.6's "respective" sources and 7.2.6's colours, it is the nation's here, a
+  reading an audit of 6 December 2026 asked to have written down.)
 - **Counters that moved into a contested location and lost: only they retreat (7.2.5, 8.2).**
   Their side's counters (and fortress) in the other half "do not participate in the battle"
   (8.2's Special Circumstance) and stay, so the location stays contested and no flag is
