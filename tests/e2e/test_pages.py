@@ -471,6 +471,88 @@ def test_eit2_page_breaks_no_word_across_lines(browser: Any, server: Server,
         ctx.close()
 
 
+MAP_READING = r"""() => {
+  const svg = document.querySelector('#map svg.map-svg');
+  const m = svg.getScreenCTM();
+  const ppu = Math.hypot(m.a, m.b);
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  const names = [...svg.querySelectorAll('.space-name:not(.name-hidden)')];
+  const px = names.map(t => parseFloat(getComputedStyle(t).fontSize) * Math.hypot(
+    t.getScreenCTM().a, t.getScreenCTM().b));
+  return {drawn: svg.viewBox.baseVal.width * ppu, namePx: Math.min(...px), shown: names.length,
+    map: box(svg), choice: box(document.querySelector('#choices .act')),
+    wide: document.getElementById('main').classList.contains('wide-map'),
+    log: box(document.getElementById('log-panel')), vw: innerWidth, vh: innerHeight,
+    sideways: document.documentElement.scrollWidth > innerWidth};
+}"""
+
+
+def _in_view(b: dict[str, float], vw: int, vh: int) -> bool:
+    return b["bottom"] > 0 and b["top"] < vh and b["right"] > 0 and b["left"] < vw
+
+
+@pytest.mark.parametrize(("width", "height", "drawn", "name_px"),
+                         [(1024, 700, 700, 8), (1280, 800, 880, 9), (1920, 1080, 1300, 9)])
+def test_eit2_map_reads_on_a_laptop_with_the_decision_beside_it(
+        browser: Any, server: Server, width: int, height: int, drawn: int,
+        name_px: float) -> None:
+    """On a laptop's screen eit2's map starts wide (beside the log it was drawn 720 px wide
+    at 1280x800, 562 at 1024x700, its space names 5 and 4 px high: a browser audit), its names
+    at least 9 px (8 at 1024x700, where they are half as large again as the map draws them),
+    and the decision beside it: the map and the first choice in view as the page opens (the
+    choices were a screen's height below the map). The player's "Wide map" off is kept for
+    eit2 in this browser: the log beside the map again after a reload."""
+    if "eit2" in server.broken:
+        pytest.skip(server.broken["eit2"])
+    g = new_game(server, "eit2", {"lw": "human", "rw": "bot:random"})
+    ctx = browser.new_context(viewport={"width": width, "height": height}, base_url=server.url)
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+        page.wait_for_function(MY_TURN_OR_OVER)
+        page.locator("#map .space.legal").first.wait_for()
+        r = page.evaluate(MAP_READING)
+        assert r["wide"] and page.get_attribute("#wide-map", "aria-pressed") == "true"
+        assert r["drawn"] >= drawn, r
+        assert r["namePx"] >= name_px - 0.01 and r["shown"] >= 70, r
+        assert _in_view(r["map"], width, height), r
+        assert _in_view(r["choice"], width, height), r
+        assert r["choice"]["left"] >= r["map"]["right"], "the decision beside the map"
+        assert not r["sideways"], r
+        shot(page, f"eit2-laptop-{width}")
+        page.click("#wide-map")
+        page.reload()
+        page.locator("#map .space.legal").first.wait_for()
+        r = page.evaluate(MAP_READING)
+        assert not r["wide"] and page.get_attribute("#wide-map", "aria-pressed") == "false"
+        assert r["log"]["left"] > r["map"]["right"], "the log beside the map, as chosen"
+    finally:
+        ctx.close()
+
+
+def test_eit2_map_on_a_4k_screen_keeps_the_log_beside_it(browser: Any, server: Server) -> None:
+    """On a 4K screen eit2's map is large enough beside the log: not wide by default, drawn
+    2200 px wide or more, its names 16 px or more, the choices below it as before."""
+    if "eit2" in server.broken:
+        pytest.skip(server.broken["eit2"])
+    g = new_game(server, "eit2", {"lw": "human", "rw": "bot:random"})
+    ctx = browser.new_context(viewport={"width": 3840, "height": 2160}, base_url=server.url)
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+        page.wait_for_function(MY_TURN_OR_OVER)
+        page.locator("#map .space.legal").first.wait_for()
+        r = page.evaluate(MAP_READING)
+        assert not r["wide"] and r["log"]["left"] > r["map"]["right"], r
+        assert r["drawn"] >= 2200 and r["namePx"] >= 16 and r["shown"] >= 85, r
+        assert r["choice"]["top"] > r["map"]["bottom"], r
+    finally:
+        ctx.close()
+
+
 COUNTERS_OVER = """() => {
   const boxes = [];
   for (const g of document.querySelectorAll('#map g.space')) {

@@ -245,6 +245,7 @@ function placed(map, ui) {
 
 // Where a space's name may go, in the space's own coordinates (font size fs): below, right,
 // left, above (above clears the SP counters).
+const NAME_PX = 9; // the least height of a space's name on the screen, in CSS pixels
 const LABEL_SPOTS = [
   (fs) => ({ x: 0, y: 10 + fs + 0.4, anchor: "middle" }),
   (fs) => ({ x: 12, y: fs / 3, anchor: "start" }),
@@ -252,8 +253,8 @@ const LABEL_SPOTS = [
   (fs) => ({ x: 0, y: -18.5, anchor: "middle" }),
 ];
 
-function labelRect(px, py, spot, fs, len) {
-  const w = 0.58 * fs * len;
+function labelRect(px, py, spot, fs, len, measured) {
+  const w = measured ?? 0.58 * fs * len;
   const x0 = spot.anchor === "middle" ? px + spot.x - w / 2 : spot.anchor === "start" ? px + spot.x : px + spot.x - w;
   return [x0, py + spot.y - fs * 0.82, x0 + w, py + spot.y + fs * 0.22];
 }
@@ -263,13 +264,18 @@ const overlaps = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a
 /**
  * Place the space names for the current zoom (labels shrink a little, relative to the map,
  * as it zooms in): each in the first free spot of LABEL_SPOTS, legal and battleground
- * spaces first; a name with no free spot is hidden (zooming in makes room: the names shrink
- * against the map). Exported for tests.
+ * spaces first; a name with no free spot (clear of the other names and spaces and of
+ * `obstacles`, [x0, y0, x1, y1] boxes: the region names, and inside `frame` {x, y, w, h}: the
+ * map's edges, where a name was cut) is hidden (zooming in makes room:
+ * the names shrink against the map). An item's `w`, where given, is its name's measured width
+ * at fs (else an estimate, short of a bold name drawn in DejaVu Sans). Exported for tests.
  */
-export function placeLabels(items, fs) {
+export function placeLabels(items, fs, obstacles = [], frame = null) {
+  const inside = (r) => !frame || (r[0] >= frame.x && r[1] >= frame.y && r[2] <= frame.x + frame.w
+    && r[3] <= frame.y + frame.h);
   const boxes = items.map((it) => (it.crowded ? [it.x - 18, it.y - 17, it.x + 18, it.y + 10]
     : [it.x - 10.5, it.y - 10.5, it.x + 10.5, it.y + 10.5]));
-  const taken = [];
+  const taken = [...obstacles];
   const order = items.map((it, i) => i).sort((a, b) => (items[b].rank - items[a].rank) || (a - b));
   const out = new Array(items.length);
   for (const i of order) {
@@ -277,8 +283,8 @@ export function placeLabels(items, fs) {
     let chosen = null;
     for (const make of LABEL_SPOTS) {
       const spot = make(fs);
-      const r = labelRect(it.x, it.y, spot, fs, it.name.length);
-      let free = !taken.some((t) => overlaps(r, t));
+      const r = labelRect(it.x, it.y, spot, fs, it.name.length, it.w);
+      let free = inside(r) && !taken.some((t) => overlaps(r, t));
       for (let j = 0; free && j < boxes.length; j += 1) if (j !== i && overlaps(r, boxes[j])) free = false;
       if (free) { chosen = { ...spot, rect: r }; break; }
     }
@@ -361,12 +367,35 @@ export function renderMap(view, legal, ui, act) {
     "aria-label": `Map: ${map.spaces.length} spaces${acts.size ? `, ${acts.size} can be chosen` : ""}`,
     preserveAspectRatio: "xMidYMid meet", dataset: { layout: auto ? "auto" : "content" } });
   const labels = []; // {node, item}: the space names, placed for each zoom
+  // a name is drawn at least NAME_PX screen pixels high where the map is drawn small (a
+  // laptop's 1280 px screen drew the whole map 720 px wide, its names 5 px high: a browser
+  // audit), at most half as large again as the map's own size for it (a phone's whole map
+  // would hide most names)
+  const pxPerUnit = () => {
+    const r = svg.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 ? Math.min(r.width / pz.vb.w, r.height / pz.vb.h) : null;
+  };
+  const nameSize = () => {
+    const own = 6.6 * Math.min(1, Math.sqrt(pz.vb.w / full.w));
+    const ppu = pxPerUnit();
+    return ppu ? Math.min(own * 1.5, Math.max(own, NAME_PX / ppu)) : own;
+  };
+  let drawnAt = null;
   const relabel = () => {
-    const fs = 6.6 * Math.min(1, Math.sqrt(pz.vb.w / full.w));
-    const spots = placeLabels(labels.map((l) => l.item), fs);
+    const fs = nameSize();
+    drawnAt = fs;
+    // drawn on the page, each name's own width at this size (the estimate was short of the
+    // bold names: two overlapped once they were drawn larger)
+    const drawn = svg.isConnected && pxPerUnit() !== null;
+    const items = labels.map(({ node, item }) => {
+      node.style.fontSize = `${fs.toFixed(2)}px`;
+      if (!drawn) return item;
+      node.classList.remove("name-hidden"); // a hidden name measures 0
+      return { ...item, w: node.getComputedTextLength() };
+    });
+    const spots = placeLabels(items, fs, placedNames, full);
     labels.forEach(({ node }, i) => {
       const spot = spots[i];
-      node.style.fontSize = `${fs.toFixed(2)}px`;
       if (!spot) {
         node.classList.add("name-hidden");
         return;
@@ -378,6 +407,12 @@ export function renderMap(view, legal, ui, act) {
     });
   };
   const pz = viewBox(svg, ui, "map:viewBox", full, { zoomIn: 8, slack: [1, 0], zoomed: 0.7, onChange: relabel });
+  // drawn on the page, resized with the window or the wide map: the names again for the size
+  if (typeof ResizeObserver === "function") {
+    new ResizeObserver(() => { if (Math.abs(nameSize() - drawnAt) > 0.05) relabel(); }).observe(svg);
+  }
+  // the map's own proportions (a box of 10:7 drew eit2's 1.3:1 map letterboxed, narrower)
+  if (!auto) svg.style.aspectRatio = `${full.w} / ${full.h}`;
 
   // defs: the hatch of each hatched region (the Independent spaces), in its colour
   svg.append(s("defs", {}, regions.map(regionStyle).filter((rs) => rs.pattern).map((rs) =>

@@ -228,32 +228,65 @@ export function when(iso) {
   return Number.isNaN(d.getTime()) ? String(iso) : d.toLocaleString();
 }
 
-/** Maps too dense to read beside the log at a laptop's width: wide unless the player said not. */
-const WIDE_BY_DEFAULT = new Set(["sfe"]);
+/**
+ * Maps too dense to read beside the log: wide unless the player said not. sfe's at every
+ * width; eit2's (92 spaces) below the 4K layout (140rem), where the column beside the log
+ * draws it under 1200 px wide (720 px at 1280x800, its names at 5 px: a browser audit).
+ */
+const WIDE_BY_DEFAULT = new Map([["sfe", null], ["eit2", "(max-width: 139.99rem)"]]);
+/** Maps the wide page draws no wider than the screen's height allows (eit2's is 1.3 times
+ * as wide as it is high, a laptop's screen below the top bar 1.6 times): the decision goes
+ * beside the map instead of below it, the map and its choices in view together. */
+const DECISION_BESIDE = new Set(["eit2"]);
+const wideSwitch = { game: null, media: null, listener: null, show: null };
+const pageChoice = new Map(); // game -> the player's choice where storage is refused
+
+function wideDefault(game) {
+  if (!WIDE_BY_DEFAULT.has(game)) return false;
+  const query = WIDE_BY_DEFAULT.get(game);
+  return query === null || typeof window.matchMedia !== "function" || window.matchMedia(query).matches;
+}
 
 /**
  * The "Wide map" switch (#wide-map) of a page with a map panel: on, the map takes the page's
  * whole width and the log goes below it (on a narrow screen, where the page is one column
- * anyway, the switch is hidden). The player's choice is kept per game in this browser.
+ * anyway, the switch is hidden); for a game of DECISION_BESIDE the decision (#play) stands
+ * beside the map. The player's choice is kept per game in this browser; without one, the
+ * game's default for the screen's width (followed as the window is resized).
  */
 export function wideMap(game) {
   const button = document.getElementById("wide-map");
   const main = document.getElementById("main");
   if (!button || !main) return;
   const key = `warroom:wide-map:${game}`;
-  let on = WIDE_BY_DEFAULT.has(game);
-  try {
-    const kept = localStorage.getItem(key);
-    if (kept !== null) on = kept === "1";
-  } catch (err) { /* storage refused: the default */ }
+  const kept = () => {
+    try {
+      const v = localStorage.getItem(key);
+      return v === null ? null : v === "1";
+    } catch (err) { return null; /* storage refused: the default */ }
+  };
+  const isOn = () => pageChoice.get(game) ?? kept() ?? wideDefault(game);
   const show = () => {
+    const on = isOn();
     main.classList.toggle("wide-map", on);
+    main.classList.toggle("decision-beside", on && DECISION_BESIDE.has(game)
+      && document.getElementById("play") !== null);
     button.setAttribute("aria-pressed", String(on));
   };
   show();
   button.onclick = () => {
-    on = !on;
-    try { localStorage.setItem(key, on ? "1" : "0"); } catch (err) { /* kept for this page only */ }
+    const on = !isOn();
+    try { localStorage.setItem(key, on ? "1" : "0"); } catch (err) { pageChoice.set(game, on); /* kept for this page only */ }
     show();
   };
+  // the default follows the window's width (once per page: each render calls this again)
+  wideSwitch.show = show;
+  const query = WIDE_BY_DEFAULT.get(game);
+  if (wideSwitch.game !== game && query && typeof window.matchMedia === "function") {
+    if (wideSwitch.media) wideSwitch.media.removeEventListener("change", wideSwitch.listener);
+    wideSwitch.game = game;
+    wideSwitch.media = window.matchMedia(query);
+    wideSwitch.listener = () => { if (wideSwitch.show) wideSwitch.show(); };
+    wideSwitch.media.addEventListener("change", wideSwitch.listener);
+  }
 }
