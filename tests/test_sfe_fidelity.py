@@ -33,7 +33,7 @@ from warroom.core.protocol import (
 from warroom.core.rng import Rng
 from warroom.games.sfe import engine as E
 from warroom.games.sfe.battle import battle_frame
-from warroom.games.sfe.components import AXIS, SOV, WEST
+from warroom.games.sfe.components import AXIS, EV_GC, SOV, WEST
 from warroom.games.sfe.counters import owner
 from warroom.games.sfe.game import current_battle
 
@@ -980,3 +980,41 @@ def test_supply_is_traced_through_the_nations_own_locations() -> None:
     for name in ("Minsk", "Bialystok", "Lvov", "Kiev"):
         set_control(s, name, WEST)
     assert in_supply()
+
+
+def test_no_twin_gives_the_defender_a_great_commander_beside_the_attackers() -> None:
+    """The attacker's twins of the defender's face-down battle events hold no Great
+    Commander once the attacker put his down: the defender is offered none then (8.7; a
+    review found 78 of 200 twins holding one, a world the rules rule out)."""
+    s = new_game(G, seed=3)
+    for name in ("Sedan", "Paris"):
+        clear(s, name)
+    put(s, "Sedan", AXIS, 2, "east")
+    put(s, "Sedan", WEST, 1, "west")
+    put(s, "Paris", WEST, 3)
+    give(s, 0, ["ax23", "ax14", "ax01"])
+    give(s, 1, ["al52", "al15", "al01", "al02"])     # al15: Defender Reinforce Battle
+    play(s, "op:attack", "loc:Sedan", "card:ax23", "defend", "card:al52", "card:ax14",
+         "done", "card:al15")
+    for i in range(100):
+        twin = determinize(s, "axis", Rng(i))
+        events = battle_frame(twin.data)["defender_events"]
+        assert len(events) == 1 and G.c.card_event[events[0]] != EV_GC
+        check(twin)
+
+
+def test_a_move_keeps_an_air_card_for_each_battle_in_the_odds_too() -> None:
+    """The Axis hold a move card, an air 1 card and Guderian (air 2) and move into Antwerp
+    and Sedan: two battles need two air cards, so Guderian is no battle event in the first
+    (as the choices say), and its odds claim no Great Commander (they did: a review)."""
+    s = new_game(G, seed=1)
+    give(s, 0, ["ax01", "ax08", "ax14"])
+    give(s, 1, ["al01", "al02", "al03", "al04", "al10"])
+    play(s, "op:move", "card:ax01", "loc:Ruhr", "unit:3", "loc:Antwerp", "unit:2",
+         "loc:Sedan", "done", "loc:Antwerp")
+    why = explain(s, "card:ax08", "axis").reason
+    assert "you win if the defender plays air" in why and "with your Great" not in why, why
+    play(s, "card:ax08", "defend")
+    while s.active == "allies":
+        play(s, keys(s)[0])
+    assert keys(s) == ["done"]

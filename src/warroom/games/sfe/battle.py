@@ -763,7 +763,7 @@ class BattleAir(Decision[SfeBase]):
         atk = attackers(st.data, fr)
         text = attack_text(st, frame["side"], fr["location"], fr["half"],
                            sum(strength(u) for u in atk), len(atk), fr["defence_value"],
-                           c.card_air[action.value], action.value)
+                           c.card_air[action.value], action.value, fr["battles_left"])
         return (f"{c.card_names[action.value]} adds air power {c.card_air[action.value]}: "
                 f"{text}", ("8.1", "8.2"))
 

@@ -51,27 +51,37 @@ def _at_most(k: int) -> str:
     return "no air card" if k == 0 else f"air {k} or less"
 
 
-def with_commander(st: St, side: int, air_card: int | None = None) -> int | None:
+def with_commander(st: St, side: int, air_card: int | None = None,
+                   battles_left: int = 0) -> int | None:
     """The most air power ``side`` can still play beside one of its own Great Commanders
     played as a battle event (+2, 8.2): with ``air_card`` (a card of its hand) as the air
     card, that card's power if another card of the hand is a Great Commander; -1, no air
     card, 0 if it holds one; None (its best), the best air card left once a Great Commander
-    is kept back for the event. None: it holds no Great Commander to play so."""
+    is kept back for the event. A move with ``battles_left`` more battles to come keeps an
+    air card for each (as :class:`~warroom.games.sfe.battle.BattleEvents` offers a Great
+    Commander). None: it holds no Great Commander it may play so."""
     c = st.game.c
     hand = st.data["hand"][side]
-    commanders = [x for x in hand if c.card_event[x] == EV_GC and x != air_card]
-    if not commanders:
+    airs = E.air_cards(st, hand)
+    best: list[int] = []
+    for g in (x for x in hand if c.card_event[x] == EV_GC and x != air_card):
+        if air_card is not None:
+            played = c.card_air[air_card] if air_card >= 0 else 0
+            left = len(airs) - (1 if air_card >= 0 and air_card in airs else 0)
+        else:
+            played = max((c.card_air[x] for x in airs if x != g), default=0)
+            left = len(airs) - (1 if played > 0 else 0)
+        if left - (c.card_air[g] > 0) >= battles_left:
+            best.append(played)
+    if not best:
         return None
-    if air_card is not None:
-        return c.card_air[air_card] if air_card >= 0 else 0
-    best = [max((c.card_air[x] for x in E.air_cards(st, hand) if x != g), default=-1)
-            for g in commanders]
     out = max(best)
-    return out if out > 0 else None
+    return out if out > 0 or air_card is not None else None
 
 
 def attack_text(st: St, side: int, loc: int, half: int, attack_strength: int, counters: int,
-                dv: int, air: int | None = None, air_card: int | None = None) -> str:
+                dv: int, air: int | None = None, air_card: int | None = None,
+                battles_left: int = 0) -> str:
     """8.2 in words for the attacker ``side``: attack ``attack_strength`` (``counters``
     counters) plus an air card (``air``, or the best one in hand), against the defenders of
     ``half`` of ``loc`` with the line's defence value ``dv`` and the defender's hidden air
@@ -101,7 +111,7 @@ def attack_text(st: St, side: int, loc: int, half: int, attack_strength: int, co
         verdict = (f"you win if the defender plays {_at_most(k)}: {round(100 * p)}%, "
                    "reading the defender's hand as a random draw from the cards you have "
                    "not seen and assuming it plays its strongest air card")
-    gc_air = with_commander(st, side, air_card)
+    gc_air = with_commander(st, side, air_card, battles_left)
     if gc_air is not None:      # the attacker's own Great Commander (an audit: "you cannot
         # win" was said to an attacker whose Great Commander would win)
         k2 = attack_strength + gc_air + 2 - sd - dv - 1
