@@ -1076,3 +1076,55 @@ def test_the_move_count_counts_actions_played_not_undos_or_a_resignation(
     page.wait_for_function("() => document.body.dataset.status === 'over'")
     assert bar() == "· move 1"
     assert lobby_moves() == "1"
+
+
+def test_eit2_side_column_shows_a_cards_preview_and_keeps_its_buttons_in_reach(
+        browser: Any, server: Server) -> None:
+    """The decision beside eit2's map (below 4K): a card choice's preview, shown over the
+    map's edge, is painted above the map (it was under it); in a short window with a why's
+    answer open, the column's toolbar stays inside the window (its last buttons were out
+    of reach at any scroll): a review."""
+    if "eit2" in server.broken:
+        pytest.skip(server.broken["eit2"])
+    import random
+    g = server.api("POST", "/api/games", json={"game": "eit2", "seed": 3,
+                                               "seats": {"lw": "human", "rw": "human"}})
+    url, pick = f"/api/games/{g['id']}", random.Random(1)
+    for _ in range(600):            # random moves until LW is to choose a card
+        seen = {r: server.api("GET", f"{url}/view", params={"token": g["tokens"][r]})
+                for r in ("lw", "rw")}
+        role = next(r for r, v in seen.items() if v["legal"])
+        if role == "lw" and any(a["key"].startswith("card:") for a in seen[role]["legal"]):
+            break
+        server.api("POST", f"{url}/actions", json={
+            "token": g["tokens"][role], "version": seen[role]["version"],
+            "action": pick.choice(seen[role]["legal"])["key"]})
+    else:
+        pytest.fail("no card choice for LW in 600 moves")
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server.url)
+    try:
+        page = ctx.new_page()
+        page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+        page.wait_for_function(MY_TURN_OR_OVER)
+        assert "decision-beside" in (page.get_attribute("#main", "class") or "")
+        choice = page.locator("#choices .choice.has-card").first
+        choice.hover()
+        on_top = page.evaluate("""() => {
+            const pop = document.querySelector('#choices .choice.has-card:hover > .card-pop');
+            pop.style.pointerEvents = 'auto';       // to be found where it is painted
+            const r = pop.getBoundingClientRect();
+            const at = document.elementFromPoint(r.left + 20, r.top + 20);
+            return Boolean(at && at.closest('.card-pop'));
+        }""")
+        assert on_top, "the card's preview is painted under the map"
+        page.set_viewport_size({"width": 1024, "height": 700})
+        page.mouse.move(5, 5)
+        page.locator("#choices .choice .why").nth(1).click()
+        page.locator("#explain").wait_for()
+        for y in (400, 3000):           # once the column sticks below the bar
+            page.evaluate(f"window.scrollTo(0, {y})")
+            bottom = page.evaluate("""() => document.querySelector('#play .toolbar')
+                .getBoundingClientRect().bottom - innerHeight""")
+            assert bottom <= 1, f"the toolbar ends {bottom} px below the window at {y}"
+    finally:
+        ctx.close()

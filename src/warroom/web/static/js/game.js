@@ -284,7 +284,8 @@ function renderRest(p) {
   const offMap = choosable ? p.legal.filter((a) => !a.target && !(a.args || []).length).length : 0;
   $("map-prompt").textContent = choosable && p.prompt
     ? `— ${p.prompt.text || "Choose"}: click ${choosable === 1 ? `the highlighted ${one}` : `one of the ${choosable} highlighted ${many}`}`
-      + (offMap > 0 ? `, or choose below the map (${offMap} other choice${offMap === 1 ? "" : "s"})` : "")
+      // "below the map" was wrong where the decision stands beside it (a review)
+      + (offMap > 0 ? `, or choose from the list of choices (${offMap} other choice${offMap === 1 ? "" : "s"})` : "")
     : "";
   if (focused) {
     const again = $("map").querySelector(`.space[data-id="${CSS.escape(focused.dataset.id)}"]`);
