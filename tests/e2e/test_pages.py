@@ -521,6 +521,9 @@ def test_eit2_map_reads_on_a_laptop_with_the_decision_beside_it(
         assert _in_view(r["choice"], width, height), r
         assert r["choice"]["left"] >= r["map"]["right"], "the decision beside the map"
         assert not r["sideways"], r
+        # the log right under the map (it came after the tracks, hand and board, 6,700 px
+        # down at 1366x768: a review)
+        assert 0 <= r["log"]["top"] - r["map"]["bottom"] < 100, r
         shot(page, f"eit2-laptop-{width}")
         page.click("#wide-map")
         page.reload()
