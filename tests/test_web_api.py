@@ -1323,8 +1323,8 @@ def test_a_seat_resigns_its_turn_or_not_and_the_game_stays_over(tmp_path: Path) 
 
 def test_a_game_of_bots_alone_moves_at_the_watching_pace(tmp_path: Path) -> None:
     """``watch_pace``: at least that long between two moves of a game with no human seat,
-    so it can be watched (a browser audit: an eit2 game of bots was over before a watcher
-    read a move); a game with a person in it is answered at once."""
+    so it can be watched (a browser audit: such games went too fast to watch); a game with
+    a person in it is answered at once."""
     pace = 0.3
     app = create_app(db_url(tmp_path), loader, ["toy"], watch_pace=pace)
     with TestClient(app) as c:

@@ -1280,8 +1280,8 @@ class GameService:
                 live.bot_failures = live.bot_failures + 1 if failed else 0
                 failures = live.bot_failures
         if not failed:
-            # a game of bots alone moves at the watching pace (a browser audit: an eit2
-            # game of bots was over before a watcher could read a move)
+            # a game of bots alone moves at the watching pace (a browser audit: such
+            # games went too fast to watch)
             wait = (self.watch_pace - (time.monotonic() - started)
                     if all(p != "human" for p in live.seats.values()) else 0.0)
             if wait <= 0:
