@@ -594,8 +594,9 @@ class PlayLoop:
             choice = resolve_choice(text, self.choices)
         except ChoiceError:
             key = text.strip()
-            if resigner(key.lower()) is not None:    # the key a record keeps: the command
-                if resigner(key.lower()) != seat:
+            resigning = resigner(key.lower())
+            if resigning is not None:    # the key a record keeps: the command
+                if resigning != seat:
                     raise WarroomError(str(explain(self.session.state, key.lower(),
                                                    seat))) from None
                 self.resign(seat)

@@ -566,8 +566,9 @@ def resign(state: State[Any], role: str, asking: str | None = None) -> Action:
     data["active"] = None
     flow.reveal(data)                   # nothing before it may be taken back
     state._legal = None
-    log(data, "", f"{role_title(role)} resigned: {role_wins(winner)}.",
-        resigned=role, winner=winner)
+    out = resignation(state)
+    assert out is not None
+    log(data, "", f"{out.text}.", resigned=role, winner=winner)
     key = resign_key(role)
     return Action(-1, key, f"{role_title(role)} resigns", RESIGN, (role,))
 
@@ -721,10 +722,8 @@ def explain(state: State[Any], action: Action | str | int,
     legal = act in legal_now
     frame = state.data["stack"][-1]
     kind = game.frames[frame["kind"]]
-    if not legal and isinstance(action, str):
-        # as apply reads it: only a key (as an old record holds it) is read by alias, never
-        # an id or an Action
-        alias = kind.alias(state, frame, act)
+    if not legal:
+        alias = _alias(state, action, act)              # as apply reads it
         if alias is not None and alias in legal_now:     # what apply would play
             reason, rules = kind.explain(state, frame, alias, True)
             if not legacy_keys:
