@@ -879,10 +879,7 @@ class BattleEvents(Decision[SfeBase]):
             return out
         n_reinf = sum(1 for x in mine if c.card_event[x] == EV_REINF)
         room = None
-        # the attacker's battle event, face down but seen going down, is a Great Commander
-        # (the only one an attacker plays): a defender's could only go back to his hand,
-        # shown (8.7: only one a battle; it was offered, and bots gave theirs away: an audit)
-        gc_free = not gc_played and not fr["attacker_events"]
+        gc_free = not gc_played and not E.defender_commander_barred(fr)
         for x in hand:
             ev = c.card_event[x]
             if ev == EV_GC and gc_free:
@@ -919,7 +916,7 @@ class BattleEvents(Decision[SfeBase]):
                 return (f"{name} has no battle event: a battle takes a Great Commander or a "
                         "Defender Reinforce Battle here; its air power is played as the air "
                         "card", ("8.1", "CQR"))
-            if ev == EV_GC and not frame["attacking"] and fr["attacker_events"]:
+            if ev == EV_GC and not frame["attacking"] and E.defender_commander_barred(fr):
                 return ("the attacker put a battle event card down first, and an attacker's "
                         "battle event is a Great Commander: only one may be played in a "
                         "battle, so yours would only go back to your hand, shown",

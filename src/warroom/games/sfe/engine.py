@@ -143,6 +143,15 @@ def gone(data: Data, u: int) -> None:
     data["cnt"][(u >> OWNER_SHIFT) * 5 + kind_of(u)] -= 1
 
 
+def defender_commander_barred(battle: dict[str, Any]) -> bool:
+    """Whether the defender of ``battle`` (its frame) may play no Great Commander (8.7, the
+    card text printed with the battle example: "Only one Great Commander may be played in a
+    battle"): once the attacker has put a battle event down, face down but seen going down,
+    and the only battle event an attacker plays is a Great Commander, so the defender's
+    could only go back to his hand, shown (it was offered: an audit of 6 December 2026)."""
+    return bool(battle["attacker_events"])
+
+
 def held_counters(frame: dict[str, Any]) -> list[int]:
     """The counters a frame holds off the board (moving attackers, retreating counters)."""
     held = [*(frame.get("moving") or ()), *(frame.get("retreating") or ())]

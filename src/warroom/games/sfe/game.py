@@ -422,9 +422,9 @@ class StruggleForEurope(SfeBase):
             fr[f"{key}_air"] = pool.pop(i)
         events: list[int] = []
         attacking = key == "attacker"
-        # a defender's battle event beside the attacker's (a Great Commander) is no Great
-        # Commander: he is offered none then (8.7; a review found twins holding one)
-        gc_barred = not attacking and bool(fr["attacker_events"])
+        # a defender's battle event beside the attacker's is no Great Commander: he is
+        # offered none then (a review found twins holding one)
+        gc_barred = not attacking and E.defender_commander_barred(fr)
         for real in fr[f"{key}_events"]:
             gc_taken = gc_barred or any(c.card_event[y] == EV_GC for y in events)
 

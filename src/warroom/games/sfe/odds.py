@@ -161,13 +161,17 @@ def defence_text(st: St, side: int, fr: dict[str, Any], air: int | None = None,
         pool = [*pool, hidden]
     n = len(data["hand"][att]) + (1 if hidden >= 0 else 0)
     top = max((c.card_air[x] for x in pool), default=0)
-    if k >= top:
-        p = 1.0
-    elif k < 1:
-        p = 0.0
-    else:
+
+    def held(k: int) -> float:
+        """The chance that the attacker's card is air ``k`` or less."""
+        if k >= top:
+            return 1.0
+        if k < 1:
+            return 0.0
         low = sum(1 for x in pool if c.card_air[x] <= k)
-        p = comb(low, n) / comb(len(pool), n) if n else 1.0
+        return comb(low, n) / comb(len(pool), n) if n else 1.0
+
+    p = held(k)
     place = f"{c.names[loc]} ({c.halves[loc][half]} half)"
     if k < 1:       # an attack is made with an air card (7.2.5): at least air 1
         verdict = (f"you cannot hold: the attack reaches {sa} + its air card, above your "
@@ -179,14 +183,13 @@ def defence_text(st: St, side: int, fr: dict[str, Any], air: int | None = None,
         verdict = (f"you hold if that card is air {k} or less (ties go to the defender): "
                    f"{round(100 * p)}%, reading the attacker's hand as a random draw from "
                    "the cards you have not seen")
-    gc_air = with_commander(st, side, air_card) if not fr["attacker_events"] else None
+    gc_air = (with_commander(st, side, air_card) if not E.defender_commander_barred(fr)
+              else None)
     if gc_air is not None and k < top:
         # the defender's own Great Commander, playable while the attacker has put down no
         # battle event (8.7; "you cannot hold" ignored it: an audit)
         k2 = sd + dv + gc_air + 2 - sa
-        p2 = (1.0 if k2 >= top else 0.0 if k2 < 1 else
-              comb(sum(1 for x in pool if c.card_air[x] <= k2), n) / comb(len(pool), n)
-              if n else 1.0)
+        p2 = held(k2)
         how = f"air {gc_air} and " if gc_air != air else ""
         then = ("you hold whatever air card it played" if k2 >= top else
                 f"you hold if that card is air {k2} or less: {round(100 * p2)}%")
