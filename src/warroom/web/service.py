@@ -352,6 +352,11 @@ class Live:
         game: Game = self.session.state.game
         return game
 
+    @property
+    def bots_alone(self) -> bool:
+        """No person holds a seat: a game of bots, to watch."""
+        return all(p != "human" for p in self.seats.values())
+
 
 @dataclass
 class Stored:
@@ -1076,7 +1081,7 @@ class GameService:
                     # not a seat of this game (a link of another game, a stale token): the
                     # public view of a finished game, as its record gives (it was a 403)
                     role = None
-        elif not token and all(p != "human" for p in live.seats.values()):
+        elif not token and live.bots_alone:
             # bots on every seat: anyone may watch, as a spectator (public facts only)
             if self._perspective(live.game, as_role) is not None:
                 raise Forbidden("while a game of bots is on, it is watched as a spectator; "
@@ -1247,7 +1252,7 @@ class GameService:
             snapshot = clone(live.state)
             version = live.version
             played = live.played
-        if any(p == "human" for p in live.seats.values()):
+        if not live.bots_alone:
             asked = self.clock()
             rank = asked + (0.0 if asked - played < PLAYED_LATELY else UNTOUCHED_WAIT)
             self.pool.submit(rank, self._bot_move, live, player[4:], active, snapshot,
@@ -1283,7 +1288,7 @@ class GameService:
             # a game of bots alone moves at the watching pace (a browser audit: such
             # games went too fast to watch)
             wait = (self.watch_pace - (time.monotonic() - started)
-                    if all(p != "human" for p in live.seats.values()) else 0.0)
+                    if live.bots_alone else 0.0)
             if wait <= 0:
                 self._kick_bots(live)
                 return
