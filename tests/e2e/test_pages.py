@@ -403,15 +403,17 @@ REGION_NAME_OVER = """() => {
 
 
 @contextmanager
-def eit2_start(browser: Any, server: Server, scenario: str) -> Iterator[Any]:
-    """LW's page of a new hot-seat eit2 game of ``scenario``, at 1400x1000 (skips where
-    eit2 does not start)."""
+def eit2_start(browser: Any, server: Server, scenario: str = "1920",
+               size: tuple[int, int] = (1400, 1000)) -> Iterator[Any]:
+    """LW's page of a new hot-seat eit2 game of ``scenario``, in a window of ``size`` (skips
+    where eit2 does not start)."""
     if "eit2" in server.broken:
         pytest.skip(server.broken["eit2"])
     g = server.api("POST", "/api/games", json={
         "game": "eit2", "seed": 3, "scenario": scenario,
         "seats": {"lw": "human", "rw": "human"}})
-    ctx = browser.new_context(viewport={"width": 1400, "height": 1000}, base_url=server.url)
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                              base_url=server.url)
     try:
         page = ctx.new_page()
         page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
@@ -488,6 +490,14 @@ MAP_READING = r"""() => {
 }"""
 
 
+def _first_map_reading(page: Any) -> Any:
+    """:data:`MAP_READING` of the page's first decision, once its spaces are drawn."""
+    page.set_default_timeout(10_000)
+    page.wait_for_function(MY_TURN_OR_OVER)
+    page.locator("#map .space.legal").first.wait_for()
+    return page.evaluate(MAP_READING)
+
+
 def _in_view(b: dict[str, float], vw: int, vh: int) -> bool:
     return b["bottom"] > 0 and b["top"] < vh and b["right"] > 0 and b["left"] < vw
 
@@ -503,17 +513,8 @@ def test_eit2_map_reads_on_a_laptop_with_the_decision_beside_it(
     and the decision beside it: the map and the first choice in view as the page opens (the
     choices were a screen's height below the map). The player's "Wide map" off is kept for
     eit2 in this browser: the log beside the map again after a reload."""
-    if "eit2" in server.broken:
-        pytest.skip(server.broken["eit2"])
-    g = new_game(server, "eit2", {"lw": "human", "rw": "bot:random"})
-    ctx = browser.new_context(viewport={"width": width, "height": height}, base_url=server.url)
-    ctx.set_default_timeout(10_000)
-    try:
-        page = ctx.new_page()
-        page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
-        page.wait_for_function(MY_TURN_OR_OVER)
-        page.locator("#map .space.legal").first.wait_for()
-        r = page.evaluate(MAP_READING)
+    with eit2_start(browser, server, size=(width, height)) as page:
+        r = _first_map_reading(page)
         assert r["wide"] and page.get_attribute("#wide-map", "aria-pressed") == "true"
         assert r["drawn"] >= drawn, r
         assert r["namePx"] >= name_px - 0.01 and r["shown"] >= 70, r
@@ -531,29 +532,16 @@ def test_eit2_map_reads_on_a_laptop_with_the_decision_beside_it(
         r = page.evaluate(MAP_READING)
         assert not r["wide"] and page.get_attribute("#wide-map", "aria-pressed") == "false"
         assert r["log"]["left"] > r["map"]["right"], "the log beside the map, as chosen"
-    finally:
-        ctx.close()
 
 
 def test_eit2_map_on_a_4k_screen_keeps_the_log_beside_it(browser: Any, server: Server) -> None:
     """On a 4K screen eit2's map is large enough beside the log: not wide by default, drawn
     2200 px wide or more, its names 16 px or more, the choices below it as before."""
-    if "eit2" in server.broken:
-        pytest.skip(server.broken["eit2"])
-    g = new_game(server, "eit2", {"lw": "human", "rw": "bot:random"})
-    ctx = browser.new_context(viewport={"width": 3840, "height": 2160}, base_url=server.url)
-    ctx.set_default_timeout(10_000)
-    try:
-        page = ctx.new_page()
-        page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
-        page.wait_for_function(MY_TURN_OR_OVER)
-        page.locator("#map .space.legal").first.wait_for()
-        r = page.evaluate(MAP_READING)
+    with eit2_start(browser, server, size=(3840, 2160)) as page:
+        r = _first_map_reading(page)
         assert not r["wide"] and r["log"]["left"] > r["map"]["right"], r
         assert r["drawn"] >= 2200 and r["namePx"] >= 16 and r["shown"] >= 85, r
         assert r["choice"]["top"] > r["map"]["bottom"], r
-    finally:
-        ctx.close()
 
 
 COUNTERS_OVER = """() => {
