@@ -172,6 +172,8 @@ def reworded(gid: str, lines: list[tuple[str, str]]) -> list[tuple[str, str]]:
                           text)
             out.append((rule, text))
         return out
+    if gid == "eaw1940":
+        return [(rule, _eaw_not_in_play(text)) for rule, text in lines]
     return lines
 
 
@@ -460,6 +462,22 @@ _EAW_RESERVE_IN_PLAY = re.compile(r"The Allied [A-Za-z ]+ front's reserve, alrea
                                   r"is used in the counter-attack \(Allied Action Chart\)")
 
 
+_EAW_SUPERIORITY = re.compile(r", the Axis air superiority marker in [A-Za-z ]+ "
+                              r"\(reconstructed, 6\.2\);")
+_EAW_SHARED = re.compile(r" \(the (Allied|Axis) [A-Za-z/ ]+ fronts? still (holds?|stands? in) "
+                         r"[A-Za-z]+ on (its own route|their own routes)[^)]*\)$")
+_EAW_NOT_IN_PLAY = re.compile(r"^The BOT action cannot be played \(the (Axis )?([A-Za-z/ ]+) "
+                              r"front is not in play\)")
+
+
+def _eaw_not_in_play(text: str) -> str:
+    """An ignored BOT action's front, with or without "Axis" (the counter-attack's said
+    "the Eastern front", the stall's "the Axis Eastern front"; both say "Axis" since 7
+    December 2026): compared without it."""
+    return _EAW_NOT_IN_PLAY.sub(r"The BOT action cannot be played (the \2 front is not in "
+                                r"play)", text)
+
+
 def _as_recorded(gid: str, line: tuple[str, str]) -> tuple[str, str]:
     """Today's log line as the corpus recorded it, where only words changed: tk's die
     rolls now say why they are modified ("rolled 4 -1 (Allied roll on the Civil War
@@ -486,7 +504,12 @@ def _as_recorded(gid: str, line: tuple[str, str]) -> tuple[str, str]:
         # a reserve already in play is no longer said to be added (11.4), 6 December 2026
         if rule == "4.3" and _EAW_RESERVE_IN_PLAY.fullmatch(text):
             return "11.4", "The reserve is added and used in the same turn"
-        return rule, text
+        # 7 December 2026 (an eaw1940 rules audit): the set-up names where the air
+        # superiority marker goes, 1 unused AP "is" lost, an ignored counter-attack names
+        # the Axis front, and a shared home's recovery or fall names the other fronts there
+        text = _EAW_SUPERIORITY.sub(",", text).replace(" 1 unused AP is lost",
+                                                      " 1 unused AP are lost")
+        return rule, _eaw_not_in_play(_EAW_SHARED.sub("", text))
     return line
 
 

@@ -145,7 +145,7 @@ IGNORED = [
                  "the Axis Western front is already stalled", id="1-stall-already"),
     pytest.param({"reserve": [0, 1, 0, 0, 0]}, (2, 2),
                  "the Allied North Africa front already has its reserve", id="2-reserve-already"),
-    pytest.param({}, (3, 4), "the Central/Southern front is not in play",
+    pytest.param({}, (3, 4), "the Axis Central/Southern front is not in play",
                  id="3-counter-not-in-play"),
     pytest.param({"axis": [0, -1, 0, 0, 0]}, (3, 2), "the Allies already hold Rome",
                  id="3-counter-home-held"),

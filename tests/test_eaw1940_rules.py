@@ -149,6 +149,10 @@ def test_2_1_set_up_markers(eaw: Any) -> None:
     assert [z["control"] for z in v["sea_zones"]] == ["allies", "allies"]
     assert v["malta"] == "active"
     assert printed(s)[0].endswith("Malta active [2.1]")
+    # 6.2's Axis air superiority marker is placed at the set-up too (reconstructed: 2.1
+    # names no place for it), and the set-up line says where
+    assert ("the Axis air superiority marker in Western Europe (reconstructed, 6.2)"
+            in printed(s)[0])
 
 
 def test_2_2_not_in_play_yet(eaw: Any) -> None:
@@ -677,6 +681,16 @@ def test_4_2_4_tank_move_explanations(eaw: Any) -> None:
     assert why.reason == "there is no Axis tank on the North Africa front"
 
 
+def test_11_3_an_ignored_bot_action_names_the_axis_front(eaw: Any) -> None:
+    """The BOT's stall and counter-attack on a front not in play are ignored in the same
+    words (the counter-attack's said 'the Eastern front', the stall's 'the Axis Eastern
+    front')."""
+    for dice in ((1, 3), (3, 3)):                   # chart 1 stall / 3 counter-attack; Eastern
+        lines = roll(start(eaw, tanks=[]), dice, "end_turn")
+        assert ("The BOT action cannot be played (the Axis Eastern front is not in play): "
+                "it is ignored [11.3]") in lines
+
+
 def test_11_5_tank_moves_with_its_advancing_front(eaw: Any) -> None:
     s = new_game(eaw, seed=0)
     lines = roll(s, (4, 5, 6, *QUIET), "attack:western", "attack:western",
@@ -763,6 +777,51 @@ def test_10_1_checked_at_the_end_of_the_turn(eaw: Any) -> None:
     assert ("The Axis Western front recovers Berlin; the Allies retreat to Ruhr [5.1]"
             in lines)
     assert result(s) is None and s.data["turn"] == 7
+
+
+def test_10_1_a_shared_home_stays_occupied_while_another_front_holds_it(eaw: Any) -> None:
+    """Berlin begins three fronts' routes (rules.py, the shared homes): the Western front
+    recovering it leaves the Allied Eastern marker in it, so the Allies still occupy it at
+    the turn's end, and the log line says so (it said only 'recovers Berlin', then 10.1
+    gave the Allies the game: an eaw1940 rules audit)."""
+    s = start(eaw, turn=7, ap=3, in_play=[1, 1, 1, 1, 1], axis=[-1, 2, -1, 0, 1], tanks=[])
+    assert view(s)["allies_occupy"] == ["Berlin"]
+    lines = roll(s, (6, *QUIET), "attack:western", "end_turn")
+    assert ("The Axis Western front recovers Berlin; the Allies retreat to Ruhr (the Allied "
+            "Eastern front still holds Berlin on its own route: the Allies occupy it, 10.1) "
+            "[5.1]") in lines
+    assert lines[-1] == ("The Allies occupy Berlin at the end of turn 7: Allied automatic "
+                         "victory [10.1]")
+    out = result(s)
+    assert out is not None and out.winner == "allies"
+
+
+def test_5_1_allies_take_a_shared_home_other_axis_fronts_stand_in(eaw: Any) -> None:
+    """The Allied Eastern front pushes its Axis front out of Berlin while the Western and
+    Central/Southern Axis fronts stand in it on their routes: the Allies occupy Berlin, and
+    the log names the Axis fronts still there (the board shows their markers in Berlin)."""
+    s = start(eaw, turn=7, ap=1, in_play=[1, 1, 1, 1, 1], axis=[0, 2, 0, 0, 1], tanks=[])
+    # the BOT: chart 3, counter-attack; Front Table 3, the Eastern front; die 6 - 1 = 5
+    lines = roll(s, (3, 3, 6), "end_turn")
+    assert ("The Allies occupy Berlin! The Axis Eastern front is pushed outside its home (the "
+            "Axis Western and Central/Southern fronts still stand in Berlin on their own "
+            "routes) [5.1]") in lines
+    assert view(s)["allies_occupy"] == ["Berlin"]
+    assert lines[0] == "The Axis end their actions; 1 unused AP is lost [4.1]"
+
+
+def test_10_1_before_10_2_when_both_hold_at_a_turns_end(eaw: Any) -> None:
+    """Both automatic victories at once (rules.py's reading): the Allies occupy Rome (the
+    Balkan front pushed out of it) while the Axis hold Paris, London and Alexandria. 10.1 is
+    checked first, as the rulebook lists it: the Allies win."""
+    s = start(eaw, turn=6, ap=1, in_play=[1, 1, 1, 1, 1], axis=[6, 5, 0, 0, -1], tanks=[])
+    assert view(s)["flags_controlled"] == ["Paris", "London", "Alexandria"]
+    assert view(s)["allies_occupy"] == ["Rome"]
+    lines = roll(s, QUIET, "end_turn")
+    assert lines[-1] == ("The Allies occupy Rome at the end of turn 6: Allied automatic "
+                         "victory [10.1]")
+    out = result(s)
+    assert out is not None and (out.winner, out.rule) == ("allies", "10.1")
 
 
 def test_10_2_axis_automatic_victory_three_flags(eaw: Any) -> None:

@@ -107,7 +107,8 @@ class ActionsFrame(Decision[EawGame]):
         kind, args = g.ids.decode[action.id]
         if kind == END:
             if data["ap"]:
-                log(data, "4.1", f"The Axis end their actions; {data['ap']} unused AP are lost")
+                log(data, "4.1", f"The Axis end their actions; {data['ap']} unused AP "
+                    f"{'is' if data['ap'] == 1 else 'are'} lost")
             data["ap"] = 0
             end(data)
             return

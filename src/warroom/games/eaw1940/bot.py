@@ -95,7 +95,7 @@ def _reserves(c: Components, data: Data) -> None:
 def _counter_attack(c: Components, data: Data) -> None:
     f = roll_front(c, data)
     if not data["in_play"][f]:
-        return _ignore(c, data, f"the {c.front_names[f]} front is not in play")
+        return _ignore(c, data, f"the Axis {c.front_names[f]} front is not in play")
     if data["axis"][f] < 0:
         return _ignore(c, data, f"the Allies already hold {c.routes[f][0]}")
     allied_counter_attack(c, data, f)

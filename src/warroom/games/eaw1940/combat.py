@@ -95,8 +95,13 @@ def axis_advance(c: Components, data: Data, f: int) -> None:
         log(data, "11.2", f"The Axis occupy {loc}, the last location of the "
             f"{c.front_names[f]} front: the Allied front marker moves outside it")
     elif pos == 0:
+        held = _sharing_home(c, data, f, allied=True)
+        one = len(held) == 1
+        still = (f" (the Allied {_fronts(c, held)} still {'holds' if one else 'hold'} {loc} "
+                 f"on {'its own route' if one else 'their own routes'}: the Allies occupy it, "
+                 "10.1)" if held else "")
         log(data, "5.1", f"The Axis {c.front_names[f]} front recovers {loc}; the Allies "
-            f"retreat to {c.routes[f][1]}")
+            f"retreat to {c.routes[f][1]}{still}")
     else:
         log(data, "5.1", f"The Axis {c.front_names[f]} front advances into {loc}; the "
             f"Allies retreat to {c.routes[f][pos + 1]}")
@@ -104,6 +109,22 @@ def axis_advance(c: Components, data: Data, f: int) -> None:
         if t[0] == f:
             log(data, "11.5", "The Axis tank moves with its advancing front")
             return
+
+
+def _sharing_home(c: Components, data: Data, f: int, allied: bool) -> list[int]:
+    """The other in-play fronts whose route starts at front ``f``'s home (Berlin is the home
+    of three): with ``allied``, those whose Allied marker holds it (their Axis front pushed
+    outside), else those whose Axis marker stands in it. Each front's markers move on its own
+    route (5.1), so one home may hold both sides' markers (rules.py, the shared homes)."""
+    home, axis, in_play = c.front_home[f], data["axis"], data["in_play"]
+    return [g for g, h in enumerate(c.front_home) if g != f and h == home and in_play[g]
+            and (axis[g] < 0 if allied else axis[g] == 0)]
+
+
+def _fronts(c: Components, fronts: list[int]) -> str:
+    """'Eastern front', 'Eastern and Central/Southern fronts'."""
+    return "{} front{}".format(" and ".join(c.front_names[g] for g in fronts),
+                               "s" if len(fronts) > 1 else "")
 
 
 def allied_land_mods(c: Components, data: Data, f: int, bonus: int = 0) -> Mods:
@@ -151,8 +172,12 @@ def allied_counter_attack(c: Components, data: Data, f: int, bonus: int = 0) -> 
     was_last = pos == c.last[f]
     data["axis"][f] = pos - 1
     if pos == 0:
+        stay = _sharing_home(c, data, f, allied=False)
+        one = len(stay) == 1
+        also = (f" (the Axis {_fronts(c, stay)} still {'stands' if one else 'stand'} in "
+                f"{target} on {'its own route' if one else 'their own routes'})" if stay else "")
         log(data, "5.1", f"The Allies occupy {target}! The Axis {c.front_names[f]} front "
-            "is pushed outside its home")
+            f"is pushed outside its home{also}")
     elif was_last:
         log(data, "11.2", f"The Allies recover {target}; the Axis {c.front_names[f]} front "
             f"retreats to {c.routes[f][pos - 1]}")

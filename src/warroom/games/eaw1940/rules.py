@@ -9,6 +9,19 @@ when counting: "Axis Score", printed like a heading, is read as the end of "How 
 that makes several points is cited point by point (4.1 "AP cannot be saved", 4.3 the BOT's
 roll, 4.4 the stalled result; 8.1/8.2 and 9.1/9.2 alike). Reconstructed components (tables
 not printed in the rulebook) are cited by table name.
+
+Readings where the rulebook is silent (an eaw1940 rules audit asked for them in writing):
+- A shared home. Berlin begins the routes of three fronts (Western, Eastern,
+  Central/Southern) and Rome of two (North Africa, Balkan). Each front's markers move on
+  its own route (5.1), so one home may hold one front's Allied marker and another front's
+  Axis marker. The Allies occupy a home (10.1) while any in-play front's Allied marker
+  stands in it. So one front recovering Berlin does not end the occupation by another
+  front's Allied marker; the log line says so (`combat._sharing_home`). A front entering
+  play while the Allies hold its home starts there, its Allied marker on the next location
+  (1.4 with 2.1; `sequence.py`).
+- Both automatic victories at one turn's end (the Allies occupy Berlin or Rome after turn
+  5, and the Axis control 3 of the 4 flag locations): the Allies win. 10.1 is checked
+  first, as the rulebook lists it (`victory.end_of_turn_victory`).
 """
 
 from __future__ import annotations

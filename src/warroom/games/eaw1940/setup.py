@@ -43,7 +43,9 @@ def opening(c: Components) -> Opening:
         first_tank=c.front_ids.index("western"),
         placed=("Set up: Allied fronts adjacent Berlin and Rome; Axis Western and North Africa "
                 "fronts in Berlin and Rome with 1 tank on the Western front; Axis control of "
-                "every air space, Allied control of both sea zones; Malta active"),
+                "every air space, the Axis air superiority marker in "
+                f"{c.air_names[c.superiority_air]} (reconstructed, 6.2); Allied control of "
+                "both sea zones; Malta active"),
         waiting=(f"Not in play yet: Axis {', '.join(waiting)} fronts and the other tanks "
                  "(see the turn track)"),
     )
