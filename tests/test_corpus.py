@@ -345,7 +345,7 @@ def _check_sfe_divergence(entry: dict[str, Any], index: int, reason: str) -> Non
     rules = {r for why in reason.split(" | ") for r in _SFE_DIVERGES[why]}
     state, whole = _replay_until_illegal("sfe", Record.from_json(entry["record"]))
     old = reworded("sfe", [_line(e) for e in entry["views"]["None"]["log"]])
-    new = [_line(e) for e in view(state)["log"]]
+    new = [_as_recorded("sfe", _line(e)) for e in view(state)["log"]]
     i = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
              min(len(old), len(new)))
     assert (old[:i] == new[:i]), f"sfe #{index}"
@@ -462,6 +462,7 @@ _EAW_RESERVE_IN_PLAY = re.compile(r"The Allied [A-Za-z ]+ front's reserve, alrea
                                   r"is used in the counter-attack \(Allied Action Chart\)")
 
 
+_SFE_DRAW = re.compile(r"(Axis|Allies) draw \d+ cards? \(hand \d+, hand size \d+\)$")
 _EAW_SUPERIORITY = re.compile(r", the Axis air superiority marker in [A-Za-z ]+ "
                               r"\(reconstructed, 6\.2\);")
 _EAW_SHARED = re.compile(r" \(the (Allied|Axis) [A-Za-z/ ]+ fronts? still (holds?|stands? in) "
@@ -494,6 +495,16 @@ def _as_recorded(gid: str, line: tuple[str, str]) -> tuple[str, str]:
             if war is not None:
                 text = text[:m.end()] + f" ({war})" + text[m.end():]
         return line[0], _tk_hex_as_recorded(text)
+    if gid == "sfe":
+        # 7 December 2026 (an sfe audit): the opening hands cite 5.1 (they cited 7), and
+        # 6.5's shuffle names the remaining play deck with the recycle pile
+        rule, text = line
+        if rule == "5.1" and _SFE_DRAW.match(text):
+            rule = "7"
+        return rule, text.replace(
+            "the remaining play deck and the recycle pile are shuffled",
+            "the recycle pile is shuffled").replace(
+            " with their remaining play deck and recycle pile now", " now")
     if gid == "eaw1940":
         # a counter-attack's stall cites 4.4 (with the chart's other stall), and the +1 of a
         # reserve committed cites the reconstructed chart, not 11.4 (6 December 2026)

@@ -469,6 +469,22 @@ def test_special_circumstance_brings_in_the_soviets() -> None:
     assert d["dn"][1] == 2 and E.soviets_active(d)
     assert entries(s, "6.5", location="Bialystok")
     assert not d["later"][1][0]
+    # 6.5: the II chevron cards go in "with their remaining play deck and recycle pile", and
+    # the log says so (an sfe audit: it named the recycle pile alone)
+    shuffled = [e for e in entries(s, "6.5") if "play_deck" in e]
+    assert len(shuffled) == 1 and shuffled[0]["text"].startswith(
+        "Allies: the remaining play deck and the recycle pile are shuffled with the II "
+        "chevron cards into the 2nd play deck")
+
+
+def test_opening_hands_cite_5_1() -> None:
+    """5.1: "Each side draws cards from their respective starting active play deck (I
+    chevron), up to their hand sizes": the opening draws cite it (they cited 7, the turn's
+    draw; an sfe audit)."""
+    s = new_game(G, seed=0)
+    draws = [(e["rule"], e["text"]) for e in s.log if "drawn" in e]
+    assert draws == [("5.1", "Axis draw 6 cards (hand 6, hand size 6)"),
+                     ("5.1", "Allies draw 5 cards (hand 5, hand size 5)")]
 
 
 def test_soviets_cannot_build_or_move_during_the_first_deck() -> None:

@@ -456,7 +456,10 @@ def next_deck(st: State[S], side: int, special: bool = False) -> bool:
     reveal(data)
     extra = f" with the {'II' if dn == 1 else 'III'} chevron cards" if added else ""
     rule = "6.5" if special else ("6.1" if added else "6.2")
-    log(data, rule, f"{WHO[side]}: the recycle pile is shuffled{extra} into the "
+    # 6.5: "shuffle in their two chevron cards with their remaining play deck and recycle
+    # pile" (an sfe audit: the line named the recycle pile alone, 13 of 31 cards unsaid)
+    what = "the remaining play deck and the recycle pile are" if special else "the recycle pile is"
+    log(data, rule, f"{WHO[side]}: {what} shuffled{extra} into the "
         f"{deck_name(dn + 1)} play deck ({len(pool)} cards)", side=SIDE_NAMES[side],
         play_deck=dn + 1, cards=len(pool))
     if side == 1 and dn + 1 == 2:
@@ -483,8 +486,10 @@ def usa_entry(st: State[S]) -> None:
     data["usa"] = []
 
 
-def draw(st: State[S], side: int) -> None:
-    """7: refill the hand to the hand size; no draw when the hand is full (5.1)."""
+def draw(st: State[S], side: int, rule: str = "7") -> None:
+    """7: refill the hand to the hand size; no draw when the hand is full (5.1). ``rule``:
+    what the log line cites (the opening hands are 5.1's: "Each side draws cards from their
+    respective starting active play deck ... up to their hand sizes")."""
     data = st.data
     hand = data["hand"][side]
     deck = data["deck"][side]
@@ -505,7 +510,7 @@ def draw(st: State[S], side: int) -> None:
         next_deck(st, side)
     if n:
         reveal(data)
-    log(data, "7", f"{WHO[side]} draw {n} card{'s' if n != 1 else ''} "
+    log(data, rule, f"{WHO[side]} draw {n} card{'s' if n != 1 else ''} "
         f"(hand {len(hand)}, hand size {limit})", side=SIDE_NAMES[side], drawn=n,
         hand=len(hand), hand_size=limit)
 
@@ -535,7 +540,8 @@ def special_circumstance(st: State[S], loc: int) -> None:
     c = st.game.c
     if c.color[loc] == SOV and st.data["dn"][1] == 1:
         log(st.data, "6.5", f"The Axis enter {c.names[loc]}, a red location, during the "
-            "Allied 1st play deck: the Allies shuffle in their II chevron cards now",
+            "Allied 1st play deck: the Allies shuffle in their II chevron cards with their "
+            "remaining play deck and recycle pile now",
             location=c.names[loc])
         next_deck(st, 1, special=True)
 

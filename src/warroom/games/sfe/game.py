@@ -205,7 +205,7 @@ class StruggleForEurope(SfeBase):
             "black 0")
         for side in (0, 1):
             E.shuffle(data, data["deck"][side])
-            E.draw(st, side)
+            E.draw(st, side, "5.1")
         log(data, "5", "The Axis player is the first active player")
         call(data, "turn", "axis", side=0, step="begin")
 
