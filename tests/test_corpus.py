@@ -462,6 +462,9 @@ _EAW_RESERVE_IN_PLAY = re.compile(r"The Allied [A-Za-z ]+ front's reserve, alrea
                                   r"is used in the counter-attack \(Allied Action Chart\)")
 
 
+_SFE_HALVES = re.compile(r" \(the (loser half, rounded up|winner half, rounded down"
+                         r"(, never more than the loser)?)\)")
+_SFE_EVENT_CARD = re.compile(r"[A-Z][A-Za-z .'-]+ \(([A-Za-z ]+)\)")
 _SFE_DRAW = re.compile(r"(Axis|Allies) draw \d+ cards? \(hand \d+, hand size \d+\)$")
 _EAW_SUPERIORITY = re.compile(r", the Axis air superiority marker in [A-Za-z ]+ "
                               r"\(reconstructed, 6\.2\);")
@@ -501,10 +504,15 @@ def _as_recorded(gid: str, line: tuple[str, str]) -> tuple[str, str]:
         rule, text = line
         if rule == "5.1" and _SFE_DRAW.match(text):
             rule = "7"
-        return rule, text.replace(
+        text = text.replace(
             "the remaining play deck and the recycle pile are shuffled",
             "the recycle pile is shuffled").replace(
             " with their remaining play deck and recycle pile now", " now")
+        # a battle's losses say the halves, and its reveal names each event card
+        text = _SFE_HALVES.sub("", text)
+        if rule == "8.1" and text.startswith("Cards revealed"):
+            text = _SFE_EVENT_CARD.sub(r"\1", text)
+        return rule, text
     if gid == "eaw1940":
         # a counter-attack's stall cites 4.4 (with the chart's other stall), and the +1 of a
         # reserve committed cites the reconstructed chart, not 11.4 (6 December 2026)

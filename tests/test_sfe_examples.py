@@ -157,6 +157,11 @@ def test_example_sedan_battle_losses_and_retreat_to_ruhr() -> None:
                    defence_air=3, location_defence=1, winner="allies")
     assert entries(s, "8.2", loser="axis", loser_loses=1, loser_counters=2, winner="allies",
                    winner_loses=1, winner_counters=2)
+    # the halves said in words (a web audit: only the rule tag's tooltip said why the
+    # winner lost one)
+    assert entries(s, "8.2", loser="axis")[0]["text"] == (
+        "Axis lose 1 of 2 counters (the loser half, rounded up), Allies lose 1 of 2 (the "
+        "winner half, rounded down)")
     # the Axis choose to lose the 2 (the example keeps the 1), the Allies' loss is forced
     assert s.active == "axis" and keys(s) == ["unit:1", "unit:2"]
     play(s, "unit:2")
@@ -254,6 +259,11 @@ def test_example_contested_sedan_battle_8_against_9() -> None:
     # both reveal; the Allies move the 3 strength army from Paris to Sedan
     assert entries(s, "8.1", attacker_cards=["ax23", "ax14"], attacker_air=4,
                    defender_cards=["al52", "al15"], defender_air=5)
+    # the reveal names each event card and its event (it named the event alone: which
+    # Great Commander, and was it the air card's? a web audit)
+    assert [e["text"] for e in entries(s, "8.1") if "Cards revealed" in e["text"]] == [
+        "Cards revealed — Axis: Stuka Wing for air power 4, Guderian (Great Commander); "
+        "Allies: Mulberry Harbour for air power 5, Defender Reinforce Battle"]
     assert s.active == "allies" and keys(s) == ["loc:Paris"]
     play(s, "loc:Paris")
     assert entries(s, "8.2", attack=8, attack_strength=2, attack_counters=1, attack_air=4,

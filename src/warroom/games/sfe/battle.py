@@ -290,7 +290,11 @@ def reveal_cards(st: St, fr: Frame) -> None:
         bits = []
         if air >= 0:
             bits.append(f"{c.card_names[air]} for air power {c.card_air[air]}")
-        bits += [c.event_names[c.card_event[x]] for x in evs]
+        # the card's own name with its event's (a player asks which Great Commander:
+        # "Guderian (Great Commander)"; a web audit read "..., Great Commander" as the air
+        # card's); a card named as its event is named once ("Reinforce Battle")
+        bits += [c.card_names[x] if c.card_names[x] == c.event_names[c.card_event[x]]
+                 else f"{c.card_names[x]} ({c.event_names[c.card_event[x]]})" for x in evs]
         parts.append(f"{WHO[side]}: {', '.join(bits) if bits else 'no card'}")
         facts[f"{role}_cards"] = [c.card_ids[x] for x in ([air] if air >= 0 else []) + evs]
         facts[f"{role}_air"] = c.card_air[air] if air >= 0 else 0
@@ -379,9 +383,13 @@ def totals(st: St, fr: Frame) -> None:
     lose_l = (n_l + 1) // 2
     lose_w = min(n_w // 2, lose_l)
     loser = 1 - win
-    log(data, "8.2", f"{WHO[loser]} lose {lose_l} of {n_l} counters, {WHO[win]} lose "
-        f"{lose_w} of {n_w}", loser=SIDE_NAMES[loser], loser_loses=lose_l,
-        loser_counters=n_l, winner=SIDE_NAMES[win], winner_loses=lose_w, winner_counters=n_w)
+    # the halves in words (a web audit: why the winner lost a counter was said only by
+    # the tooltip of the rule's tag, which a phone cannot hover)
+    cap = ", never more than the loser" if lose_w < n_w // 2 else ""
+    log(data, "8.2", f"{WHO[loser]} lose {lose_l} of {n_l} counters (the loser half, rounded "
+        f"up), {WHO[win]} lose {lose_w} of {n_w} (the winner half, rounded down{cap})",
+        loser=SIDE_NAMES[loser], loser_loses=lose_l, loser_counters=n_l,
+        winner=SIDE_NAMES[win], winner_loses=lose_w, winner_counters=n_w)
     fr["losses"] = [lose_l, lose_w]
     fr["step"] = "loser_losses"
 
