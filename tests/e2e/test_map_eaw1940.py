@@ -322,3 +322,56 @@ def test_no_front_marker_or_tank_covers_a_name(big: Any, server: Server, seed: i
             break
         play_random(server, g, 12, seed=seed)
     assert seen >= 1, "a tank was drawn somewhere"
+
+
+PLACES_BROKEN = """(names) => {
+  const out = [];
+  let seen = 0;
+  const roots = '#log .log-text, #log .mod, #board .front .box-name';
+  for (const root of document.querySelectorAll(roots)) {
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      for (const name of names) {
+        for (let i = n.data.indexOf(name); i >= 0; i = n.data.indexOf(name, i + 1)) {
+          seen += 1;
+          const r = document.createRange();
+          r.setStart(n, i);
+          r.setEnd(n, i + name.length);
+          const lines = new Set([...r.getClientRects()].filter(x => x.width > 0)
+            .map(x => Math.round(x.top)));
+          if (lines.size > 1) out.push(`${name} in "${root.textContent.slice(0, 70)}"`);
+        }
+      }
+    }
+  }
+  return { seen, broken: out, wide: document.documentElement.scrollWidth > innerWidth };
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1024, 700), (1280, 800)])
+def test_no_place_name_breaks_across_lines_in_the_log(browser: Any, server: Server,
+                                                      width: int, height: int) -> None:
+    """A place name of two words stays on one line in the log (its words and its roll's
+    modifiers) and in the fronts' boxes: "The Axis Western front attacks Low / Countries",
+    "Western / Europe air space" (an audit), at a phone's width and a laptop's; the page
+    gains no sideways scroll for it."""
+    if "eaw1940" in server.broken:
+        pytest.skip(server.broken["eaw1940"])
+    names = sorted({x["name"] for part in ("locations", "air_spaces", "sea_zones")
+                    for x in CONTENT["map"][part] if " " in x["name"]})
+    assert "Low Countries" in names and "Western Europe" in names
+    g = start(server, seed=3)
+    play_random(server, g, 60)
+    ctx = browser.new_context(viewport={"width": width, "height": height},
+                              base_url=server.url)
+    ctx.set_default_timeout(10_000)
+    page = ctx.new_page()
+    try:
+        open_board(page, g)
+        page.locator("#log li").first.wait_for()
+        found = page.evaluate(PLACES_BROKEN, names)
+        assert found["seen"] >= 20, found
+        assert found["broken"] == [], found["broken"]
+        assert not found["wide"]
+    finally:
+        ctx.close()
