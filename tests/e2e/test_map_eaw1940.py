@@ -375,3 +375,54 @@ def test_no_place_name_breaks_across_lines_in_the_log(browser: Any, server: Serv
         assert not found["wide"]
     finally:
         ctx.close()
+
+
+OFF_ROUTE = """(front) => {
+  const svg = document.querySelector('#map svg.eaw-svg');
+  const inv = svg.getScreenCTM().inverse();
+  const toMap = (x, y) => [inv.a * x + inv.c * y + inv.e, inv.b * x + inv.d * y + inv.f];
+  const pts = [...document.querySelectorAll(`#map .eaw-route[data-front="${front}"] polyline`)]
+    .flatMap(pl => pl.getAttribute('points').trim().split(/\\s+/)
+      .map(s => s.split(',').map(Number)));
+  const near = (p, a, b) => {
+    const dx = b[0] - a[0], dy = b[1] - a[1], l = dx * dx + dy * dy;
+    const t = l ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / l)) : 0;
+    return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
+  };
+  const out = {};
+  const sides = [['allied', `.eaw-counter[data-front="${front}"] > rect`],
+                 ['axis', `.eaw-front.axis[data-id="front:${front}"] rect.space-shape`]];
+  for (const [side, sel] of sides) {
+    const b = document.querySelector(`#map ${sel}`).getBoundingClientRect();
+    const c = toMap(b.left + b.width / 2, b.top + b.height / 2);
+    let d = Infinity;
+    for (let i = 0; i + 1 < pts.length; i++) d = Math.min(d, near(c, pts[i], pts[i + 1]));
+    out[side] = Math.round(d * 10) / 10;
+  }
+  return out;
+}"""
+
+
+def test_the_front_markers_at_sedan_stand_on_their_route(big: Any, server: Server) -> None:
+    """With the Axis Western front at Sedan and the Allied one at Paris, both markers stand
+    on the front's route line and cover no name (the Axis marker, turned to keep clear of
+    the Allied one, stood 27 units off its route, up by Low Countries or under the line:
+    an audit)."""
+    page = big
+    g = start(server, seed=40)
+    rng = random.Random(40)
+    for _ in range(60):                  # attack along the Western front, mostly
+        v = seat_view(server, g)
+        front = v["view"]["fronts"][0]
+        if front["axis_location"] == "Sedan" or v["status"] == "over":
+            break
+        keys = [a["key"] for a in v["legal"]]
+        west = [k for k in keys if any(n in k for n in front["route"]) or "western" in k]
+        server.api("POST", f"/api/games/{g['id']}/actions", json={
+            "token": g["tokens"]["axis"], "version": v["version"],
+            "action": rng.choice(west) if west and rng.random() < 0.8 else rng.choice(keys)})
+    assert (front["axis_location"], front["allied_location"]) == ("Sedan", "Paris"), front
+    open_board(page, g)
+    off = page.evaluate(OFF_ROUTE, "western")
+    assert off["axis"] <= 2 and off["allied"] <= 2, off
+    assert page.evaluate(MARKERS_OVER_NAMES) == []
