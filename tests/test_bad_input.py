@@ -124,6 +124,29 @@ def test_a_fifo_given_as_a_file_is_refused_at_once(
     assert [p.name for p in pack.iterdir()] == ["map.yaml"]
 
 
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_a_checkpoint_that_is_no_file_is_refused_as_such(tmp_path: Path, kind: str) -> None:
+    """``train --resume`` reads MODEL.ckpt.pt beside --out: a FIFO or a folder there said
+    "no checkpoint at" a path that holds one (an audit); it is refused as every other file
+    a command reads is, at once, and nothing is written."""
+    if find_spec("torch") is None:
+        pytest.skip("training needs torch (warroom[learn]), not installed here")
+    ckpt = tmp_path / "m.ckpt.pt"
+    if kind == "fifo":
+        os.mkfifo(ckpt)
+    else:
+        ckpt.mkdir()
+    proc = _warroom("train", "eaw1940", "--out", "m.pt", "--resume", cwd=tmp_path)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert "--resume: cannot read checkpoint m.ckpt.pt: it is a" in proc.stderr, proc.stderr
+    assert "no checkpoint" not in proc.stderr
+    assert ("FIFO (named pipe), not a regular file" if kind == "fifo"
+            else "folder, not a file") in proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.ckpt.pt"]
+
 CONTENT = [
     ("not_utf8", b"\xff\xfe: 1", "not UTF-8"),
     ("deep_yaml", b"a: " + b"[" * 100_000, "nested"),

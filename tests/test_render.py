@@ -25,6 +25,7 @@ from warroom.cli.render_eit2 import ongoing_line
 from warroom.core import State, apply, legal_actions, new_game, view
 from warroom.core.errors import WarroomError
 from warroom.games import load_game
+from warroom.games.sfe import play_deck as sfe_play_deck
 
 ANSI = re.compile(r"\x1b\[")
 
@@ -238,7 +239,43 @@ def test_sfe_board_lines_keep_to_100_columns() -> None:
         text = text_of(render_board("sfe", view(st, "axis"), g.content_json()), width=300)
         widest = max(text.split("\n"), key=len)
         assert len(widest) <= 100, widest
-        assert "play deck I" in text or "play deck II" in text or "play deck III" in text
+        assert re.search(r"(1st|2nd|3rd) play deck", text), text
+
+
+DECK_SAID = re.compile(r"[^.;:\n(]*\bdecks?\b[^.;:\n)]*", re.I)
+
+
+@pytest.mark.parametrize(("seed", "steps"), [(3, 0), (5, 1500)])
+def test_sfe_play_decks_are_named_as_the_rulebook_and_the_web_name_them(
+        seed: int, steps: int) -> None:
+    """The terminal wrote "play deck III", "III, reshuffle 2", a line "(deck 2)" and a card
+    "deck 1" where the rulebook (6) and the web page say "the Allied 2nd play deck" (an
+    audit); it now asks the game's ``play_deck`` for the words, as the game's own reasons
+    do, so no deck is named by a bare number or numeral."""
+    g = load_game("sfe")
+    st = play_until("sfe", seed, None, steps)
+    v = view(st, "axis")
+    text = text_of(render("sfe", v, g.content_json()), width=300)
+    said = [m.group().strip() for m in DECK_SAID.finditer(text)]
+    assert said
+    for words in said:
+        assert re.search(r"(Allied )?(1st|2nd|3rd) play deck", words), words
+        assert not re.search(r"deck (I|II|III|\d)\b", words), words
+    deck = v["sides"]["axis"]["play_deck_number"]
+    assert f"Axis: hand {v['sides']['axis']['hand_count']}/" in text
+    assert f"; {sfe_play_deck(deck)}: " in text
+    if steps == 0:
+        assert "(from the Allied 3rd play deck)" in text      # the USA's naval lines
+        assert ", from the 1st play deck): " in text         # a card of the hand
+    else:
+        assert deck > 3 and "3rd play deck, reshuffle " in text
+
+
+def test_sfe_play_deck_words() -> None:
+    assert sfe_play_deck(2, "allies") == "Allied 2nd play deck"
+    assert sfe_play_deck(1) == "1st play deck"
+    assert sfe_play_deck(3, "axis") == "Axis 3rd play deck"
+    assert sfe_play_deck(5) == "3rd play deck, reshuffle 2"
 
 
 def test_sfe_battle_shows_attackers_and_strengths() -> None:
@@ -513,7 +550,7 @@ def test_sfe_header_names_the_decks_to_come_and_lines_their_defence() -> None:
     v = view(new_game(g, seed=11), "axis")
     v["sides"]["allies"].update({"play_deck_number": 2, "chevron_cards_waiting": [0, 16]})
     text = text_of(render_board("sfe", v, g.content_json()), width=300)
-    assert "play deck II: " in text and "then III: 16;" in text
+    assert "2nd play deck: " in text and "(then III: 16);" in text
     assert " 4: " not in text and "III: 0" not in text
     assert "s>~Normandy[2]" in text and "n>~London[1]" in text    # London 2, Normandy 1
     assert "[2] the defence printed at this end" in " ".join(text.split())
@@ -552,8 +589,8 @@ def test_sfe_axis_deck_after_the_third_reads_as_a_reshuffle() -> None:
     v = view(new_game(g, None, 1), "axis")
     v["sides"]["axis"]["play_deck_number"] = 5
     text = text_of(render_board("sfe", v, g.content_json()), width=120)
-    assert "play deck III, reshuffle 2:" in text
-    assert "play deck I:" in text                   # the Allies' deck as before
+    assert "3rd play deck, reshuffle 2:" in text
+    assert "1st play deck:" in text                 # the Allies' deck as before
 
 
 def test_tk_situation_lines_wrap_under_their_heading() -> None:

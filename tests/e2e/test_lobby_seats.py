@@ -193,3 +193,62 @@ def test_a_game_of_another_content_pack_is_marked_and_offers_no_dead_link(
     row = page.locator(f'#games tr[data-id="{live["id"]}"]')
     row.locator("td.links a").first.wait_for()
     assert row.locator("td.links a").all_inner_texts() == ["Resume"]
+
+
+LOBBY_ROWS = """() => {
+  const W = innerWidth;
+  const wrap = document.querySelector('#games-panel .table-wrap');
+  return {
+    page: document.documentElement.scrollWidth, W,
+    wrap: [wrap.scrollWidth, wrap.clientWidth],
+    rows: [...document.querySelectorAll('#games tbody tr[data-id]')].map((tr) => {
+      const r = tr.getBoundingClientRect();
+      const status = tr.querySelector('.status').getBoundingClientRect();
+      return { id: tr.dataset.id, left: r.left, right: r.right, height: r.height,
+        status: [status.left, status.right],
+        buttons: [...tr.querySelectorAll('a.button')].map((a) => {
+          const b = a.getBoundingClientRect();
+          return { text: a.textContent, left: b.left, right: b.right, height: b.height,
+                   font: parseFloat(getComputedStyle(a).fontSize) };
+        }) };
+    }),
+  };
+}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1024, 700)])
+def test_the_lobbys_games_fit_a_phone_with_their_buttons_in_reach(
+        browser: Any, server: Server, size: tuple[int, int]) -> None:
+    """On a phone (390 x 844) and in the lobby's right column at 1024 px, every game of the
+    list is within the screen's width, with its status and its buttons (Resume, Replay,
+    Record) inside it, at a finger's size and a readable type, and the list does not
+    scroll sideways (the seven columns did: the buttons lay off the screen, and a row
+    stood 500 px tall: an audit)."""
+    over = server.api("POST", "/api/games", json={"game": "toy", "seats": {
+        "a": "human", "b": "human"}})
+    play_to_the_end(server, over["id"], over["tokens"])
+    on = server.api("POST", "/api/games", json={"game": "toy", "seats": {
+        "a": "human", "b": "human"}})
+    mine = {over["id"]: {"a": over["tokens"]["a"]}, on["id"]: on["tokens"]}
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                              base_url=server.url, has_touch=True)
+    ctx.add_init_script(f"localStorage.setItem('warroom.seats', {json.dumps(json.dumps(mine))})")
+    try:
+        page = ctx.new_page()
+        page.goto("/")
+        page.locator(f'#games tr[data-id="{over["id"]}"] a.button').first.wait_for()
+        found = page.evaluate(LOBBY_ROWS)
+    finally:
+        ctx.close()
+    assert found["page"] <= found["W"], found
+    assert found["wrap"][0] <= found["wrap"][1], found["wrap"]
+    rows = {r["id"]: r for r in found["rows"]}
+    assert [b["text"] for b in rows[over["id"]]["buttons"]] == ["Resume as A", "Replay", "Record"]
+    assert [b["text"] for b in rows[on["id"]]["buttons"]] == ["Resume"]
+    for r in found["rows"]:
+        assert r["left"] >= 0 and r["right"] <= found["W"], r
+        assert r["left"] <= r["status"][0] and r["status"][1] <= r["right"], r
+        assert r["height"] < 320, r
+        for b in r["buttons"]:
+            assert r["left"] <= b["left"] and b["right"] <= r["right"], (r["id"], b)
+            assert b["height"] >= 40 and b["font"] >= 14, (r["id"], b)

@@ -322,3 +322,107 @@ def test_no_front_marker_or_tank_covers_a_name(big: Any, server: Server, seed: i
             break
         play_random(server, g, 12, seed=seed)
     assert seen >= 1, "a tank was drawn somewhere"
+
+
+PLACES_BROKEN = """(names) => {
+  const out = [];
+  let seen = 0;
+  const roots = '#log .log-text, #log .mod, #board .front .box-name';
+  for (const root of document.querySelectorAll(roots)) {
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      for (const name of names) {
+        for (let i = n.data.indexOf(name); i >= 0; i = n.data.indexOf(name, i + 1)) {
+          seen += 1;
+          const r = document.createRange();
+          r.setStart(n, i);
+          r.setEnd(n, i + name.length);
+          const lines = new Set([...r.getClientRects()].filter(x => x.width > 0)
+            .map(x => Math.round(x.top)));
+          if (lines.size > 1) out.push(`${name} in "${root.textContent.slice(0, 70)}"`);
+        }
+      }
+    }
+  }
+  return { seen, broken: out, wide: document.documentElement.scrollWidth > innerWidth };
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1024, 700), (1280, 800)])
+def test_no_place_name_breaks_across_lines_in_the_log(browser: Any, server: Server,
+                                                      width: int, height: int) -> None:
+    """A place name of two words stays on one line in the log (its words and its roll's
+    modifiers) and in the fronts' boxes: "The Axis Western front attacks Low / Countries",
+    "Western / Europe air space" (an audit), at a phone's width and a laptop's; the page
+    gains no sideways scroll for it."""
+    if "eaw1940" in server.broken:
+        pytest.skip(server.broken["eaw1940"])
+    names = sorted({x["name"] for part in ("locations", "air_spaces", "sea_zones")
+                    for x in CONTENT["map"][part] if " " in x["name"]})
+    assert "Low Countries" in names and "Western Europe" in names
+    g = start(server, seed=3)
+    play_random(server, g, 60)
+    ctx = browser.new_context(viewport={"width": width, "height": height},
+                              base_url=server.url)
+    ctx.set_default_timeout(10_000)
+    page = ctx.new_page()
+    try:
+        open_board(page, g)
+        page.locator("#log li").first.wait_for()
+        found = page.evaluate(PLACES_BROKEN, names)
+        assert found["seen"] >= 20, found
+        assert found["broken"] == [], found["broken"]
+        assert not found["wide"]
+    finally:
+        ctx.close()
+
+
+OFF_ROUTE = """(front) => {
+  const svg = document.querySelector('#map svg.eaw-svg');
+  const inv = svg.getScreenCTM().inverse();
+  const toMap = (x, y) => [inv.a * x + inv.c * y + inv.e, inv.b * x + inv.d * y + inv.f];
+  const pts = [...document.querySelectorAll(`#map .eaw-route[data-front="${front}"] polyline`)]
+    .flatMap(pl => pl.getAttribute('points').trim().split(/\\s+/)
+      .map(s => s.split(',').map(Number)));
+  const near = (p, a, b) => {
+    const dx = b[0] - a[0], dy = b[1] - a[1], l = dx * dx + dy * dy;
+    const t = l ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / l)) : 0;
+    return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
+  };
+  const out = {};
+  const sides = [['allied', `.eaw-counter[data-front="${front}"] > rect`],
+                 ['axis', `.eaw-front.axis[data-id="front:${front}"] rect.space-shape`]];
+  for (const [side, sel] of sides) {
+    const b = document.querySelector(`#map ${sel}`).getBoundingClientRect();
+    const c = toMap(b.left + b.width / 2, b.top + b.height / 2);
+    let d = Infinity;
+    for (let i = 0; i + 1 < pts.length; i++) d = Math.min(d, near(c, pts[i], pts[i + 1]));
+    out[side] = Math.round(d * 10) / 10;
+  }
+  return out;
+}"""
+
+
+def test_the_front_markers_at_sedan_stand_on_their_route(big: Any, server: Server) -> None:
+    """With the Axis Western front at Sedan and the Allied one at Paris, both markers stand
+    on the front's route line and cover no name (the Axis marker, turned to keep clear of
+    the Allied one, stood 27 units off its route, up by Low Countries or under the line:
+    an audit)."""
+    page = big
+    g = start(server, seed=40)
+    rng = random.Random(40)
+    for _ in range(60):                  # attack along the Western front, mostly
+        v = seat_view(server, g)
+        front = v["view"]["fronts"][0]
+        if front["axis_location"] == "Sedan" or v["status"] == "over":
+            break
+        keys = [a["key"] for a in v["legal"]]
+        west = [k for k in keys if any(n in k for n in front["route"]) or "western" in k]
+        server.api("POST", f"/api/games/{g['id']}/actions", json={
+            "token": g["tokens"]["axis"], "version": v["version"],
+            "action": rng.choice(west) if west and rng.random() < 0.8 else rng.choice(keys)})
+    assert (front["axis_location"], front["allied_location"]) == ("Sedan", "Paris"), front
+    open_board(page, g)
+    off = page.evaluate(OFF_ROUTE, "western")
+    assert off["axis"] <= 2 and off["allied"] <= 2, off
+    assert page.evaluate(MARKERS_OVER_NAMES) == []

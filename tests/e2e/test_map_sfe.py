@@ -122,6 +122,48 @@ def test_no_defence_value_hides_a_vp_circle_or_another(browser: Any,
         assert not any(meet(d, e) for e in boxes["def"][i + 1:]), d
 
 
+NOTE_CROSSED = """() => {
+  const note = document.querySelector('#map .sfe-waiting');
+  if (!note) return null;
+  const b = note.getBoundingClientRect();
+  const inside = (x, y) => x >= b.left - 1 && x <= b.right + 1
+    && y >= b.top - 1 && y <= b.bottom + 1;
+  const lines = [];
+  for (const p of document.querySelectorAll('#map path.sfe-line')) {
+    const m = p.getScreenCTM();
+    for (let d = 0, n = p.getTotalLength(); d <= n; d += 0.5) {
+      const q = p.getPointAtLength(d);
+      if (inside(m.a * q.x + m.c * q.y + m.e, m.b * q.x + m.d * q.y + m.f)) {
+        lines.push(`${p.dataset.a}-${p.dataset.b}`);
+        break;
+      }
+    }
+  }
+  const meet = (r) => r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom;
+  const over = [...document.querySelectorAll('#map .sfe-loc .sfe-body, #map .sfe-deck-note')]
+    .filter((e) => meet(e.getBoundingClientRect()))
+    .map((e) => e.closest('[data-id]')?.dataset.id || e.textContent);
+  return { text: note.textContent, lines, over, width: b.width };
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_usa_boxs_note_is_crossed_by_no_line(browser: Any, sfe_server: Server,
+                                                 size: tuple[int, int]) -> None:
+    """The note of the armies waiting in the USA box ("from 3rd play deck: 2, 3, 3") stands
+    where no line runs through its text and no box or line note covers it (the dotted
+    USA-Algiers line crossed it under the box: an audit)."""
+    g = _new(sfe_server)
+    ctx, page, errors = _open(browser, sfe_server, g, "allies", size)
+    try:
+        found = page.evaluate(NOTE_CROSSED)
+    finally:
+        ctx.close()
+    assert not errors, errors
+    assert found is not None and found["text"].startswith("from 3rd play deck: "), found
+    assert found["width"] > 20, found
+    assert found["lines"] == [] and found["over"] == [], found
+
 DECK_WORDS = r"""() => {
   const said = [document.body.innerText,
     ...[...document.querySelectorAll('svg text, svg title')].map(e => e.textContent),

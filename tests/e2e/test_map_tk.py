@@ -246,3 +246,36 @@ def test_the_event_card_names_a_ceded_land_by_its_name(big: Any, server: Server)
     open_panel(big, g, "axis")
     text = big.locator("#map .tk-event-object").inner_text()
     assert f"Land: {name}" in text and land not in text, text
+
+
+def test_the_legend_names_each_sample_once(big: Any, server: Server) -> None:
+    """Each sample of the legend reads differently (the Neutral status letter and the
+    Neutrality marker both read "N": an audit), a Country's status letter is one of the
+    legend's letters, its Neutrality and Influence markers read as the legend's, and each
+    sample stays on one line with its words."""
+    page = big
+    g = start(server, seed=3)
+    who = active(server, g)
+    assert who is not None
+    open_panel(page, g, who)
+    legend = page.locator("#map .tk-legend")
+    samples = [t for t in legend.locator(".lg:not(.ring):not(.changed)").all_inner_texts()]
+    assert len(samples) == len(set(samples)), samples
+    items = legend.locator(".lg-item").all_inner_texts()
+    words = {i.split(" ", 1)[0]: i.split(" ", 1)[1].strip() for i in items}
+    assert words["N"] == "Neutral" and words["Neu"] == "Neutrality marker", words
+    assert words["IA/IW/IS"] == "Influence markers", words
+    sit = seat_view(server, g, who)["view"]["situation"]["countries"]
+    neutral = [n for n, c in sit.items() if "neutrality" in c["markers"]]
+    assert neutral, "a Country holds a Neutrality marker at the start"
+    box = page.locator("#map .tk-country", has_text=neutral[0]).first
+    assert box.locator(".tk-mk.mk-neutrality").inner_text() == "Neu"
+    letters = set(page.eval_on_selector_all(
+        "#map .tk-country .tk-letter", "els => els.map(e => e.textContent)"))
+    assert letters <= set(words), letters
+    marks = set(page.eval_on_selector_all(
+        "#map .tk-country .tk-mk[class*='mk-influence'], #map .tk-country .mk-neutrality",
+        "els => els.map(e => e.textContent)"))
+    assert marks and marks <= {"IA", "IW", "IS", "Neu"}, marks
+    assert page.evaluate("""() => [...document.querySelectorAll('#map .tk-legend .lg-item')]
+        .every(e => new Set([...e.getClientRects()].map(r => Math.round(r.top))).size === 1)""")

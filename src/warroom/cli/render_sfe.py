@@ -14,6 +14,8 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from warroom.games.sfe import play_deck
+
 LETTER = {"axis": "A", "western": "W", "soviet": "S", "neutral": "N", "contested": "X"}
 STYLE = {"axis": "bold", "western": "blue", "soviet": "red", "neutral": "yellow",
          "contested": "magenta"}
@@ -35,14 +37,15 @@ def _owner(name: str) -> Text:
 def lines_by_location(content: dict[str, Any] | None, deck: int) -> dict[str, list[str]]:
     """Each location's lines from the content (``warroom content sfe --json``'s lines):
     ``e>Warsaw`` leaves from the east half, ``~`` a naval line, ``->`` one way only,
-    ``(deck 2)`` a line open from the 2nd play deck, ``[2]`` the defence value printed at
+    ``(from the Allied 2nd play deck)`` a line in effect from then on (2.3), ``[2]`` the
+    defence value printed at
     this location's end (2: what a defender here adds against an attack along it)."""
     out: dict[str, list[str]] = {}
     if not content:
         return out
     for ln in content.get("lines", []):
         naval = "~" if ln["kind"] == "naval" else ""
-        later = (f" (deck {ln['active_from_deck']})"
+        later = (f" (from the {play_deck(ln['active_from_deck'], 'allies')})"
                  if ln.get("active_from_deck", 1) > deck else "")
         arrow = "->" if ln.get("one_way") else ">"
         da, db = ln.get("defense_a", 0), ln.get("defense_b", 0)
@@ -52,12 +55,6 @@ def lines_by_location(content: dict[str, Any] | None, deck: int) -> dict[str, li
             out.setdefault(ln["b"], []).append(
                 f"{ln['b_half'][0]}>{naval}{ln['a']}{f'[{db}]' if db else ''}{later}")
     return out
-
-
-def _deck_name(deck: int) -> str:
-    """I, II, III; after the Axis 3rd deck, its recycle pile reshuffled as often as needed
-    (6): "III, reshuffle 2" (it read "play deck 5")."""
-    return ROMAN.get(deck) or f"III, reshuffle {deck - 3}"
 
 
 def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) -> RenderableType:
@@ -88,10 +85,13 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
         # the chevron piles by their deck (II, III), kept in the view once shuffled in (0)
         waiting = [(d, n) for d, n in enumerate(info.get("chevron_cards_waiting") or [], 2)
                    if d > deck]
+        # the decks as the rulebook (6) and the web page name them, "the 1st play deck" (it
+        # read "play deck I" and, past the Axis 3rd, "III, reshuffle 2"); then the chevron
+        # cards to come, by their chevrons
         parts.append(Text(
-            f"{WORD[side]}: hand {info['hand_count']}/{info['hand_size']}; play deck "
-            f"{_deck_name(deck)}: {info['play_deck']} cards left"
-            + (", then " + " and ".join(f"{ROMAN.get(d, d)}: {n}" for d, n in waiting)
+            f"{WORD[side]}: hand {info['hand_count']}/{info['hand_size']}; "
+            f"{play_deck(deck)}: {info['play_deck']} cards left"
+            + (" (then " + ", ".join(f"{ROMAN.get(d, d)}: {n}" for d, n in waiting) + ")"
                if waiting else "")
             + f"; recycle {info['recycle_count']}, eliminated {len(info['eliminated'])}"))
     for line in textwrap.wrap(
@@ -213,8 +213,10 @@ def card_lines(card: dict[str, Any]) -> list[str]:
         bits.append(f"{card['move']} move")
     if card.get("air"):
         bits.append(f"air {card['air']}")
-    out = [f"{card['name']} ({card['id']}, {WORD.get(card['side'], card['side'])}, deck "
-           f"{card['deck']}): {', '.join(bits) or 'no icon'}"]
+    # its chevrons: the play deck it comes in with (6; it read "deck 2" beside the board's
+    # play decks, as the web page's card did)
+    out = [f"{card['name']} ({card['id']}, {WORD.get(card['side'], card['side'])}, from the "
+           f"{play_deck(card['deck'])}): {', '.join(bits) or 'no icon'}"]
     if card.get("event_text"):
         kind = "battle event" if card.get("battle_event") else "event"
         out += textwrap.wrap(f"{kind} {card.get('event_name') or ''}: {card['event_text']}",

@@ -702,7 +702,10 @@ def _load_checkpoint(path: Path, cfg: TrainConfig) -> dict[str, Any]:
     """A checkpoint of this run, refused with what to do when it is missing, damaged or
     of a run with other settings."""
     if not path.is_file():
-        raise ContentError(f"--resume: no checkpoint at {path}; start the run without "
+        # a folder, a FIFO: refused as every file read is, not "no checkpoint" (an audit)
+        problem = path_problem(path)
+        raise ContentError(f"--resume: cannot read checkpoint {path}: {problem}" if problem
+                           else f"--resume: no checkpoint at {path}; start the run without "
                            "--resume (or give the --out of the run to resume)")
     try:
         blob = torch.load(path, map_location="cpu", weights_only=True)

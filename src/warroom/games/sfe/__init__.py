@@ -9,6 +9,7 @@ per-state board facts), ``operations`` (7.1-7.2: what is possible now), ``victor
 ``battle`` (8: its frames), ``turn`` (7: its frames), ``game`` (the protocol hooks).
 """
 
+from warroom.games.sfe.engine import play_deck
 from warroom.games.sfe.game import StruggleForEurope
 
-__all__ = ["StruggleForEurope"]
+__all__ = ["StruggleForEurope", "play_deck"]

@@ -1073,8 +1073,8 @@ class Retreat(Decision[SfeBase]):
                     "there", ("6.6", "8.3"))
         if all(x[6] > data["dn"][1] for x in lines):
             deck = min(x[6] for x in lines)
-            return (f"the line to {dname} comes into effect with the Allied "
-                    f"{E.DECK_NAMES[deck]} play deck", ("2.3",))
+            return (f"the line to {dname} comes into effect with the "
+                    f"{E.play_deck(deck, 'allies')}", ("2.3",))
         if not E.may_enter(st, d, own):
             return (f"{who} counters may not enter {dname}: blue and red counters never "
                     "share a location or enter the other's", ("3.2",))

@@ -47,6 +47,18 @@ def deck_name(n: int) -> str:
     return DECK_NAMES[n] if n < 4 else f"{n}th"
 
 
+def play_deck(n: int, side: str | None = None) -> str:
+    """The ``n``-th play deck as the rulebook names it (6), "2nd play deck", or with
+    ``side`` ("axis", "allies") "Allied 2nd play deck"; past the Axis 3rd, whose recycle
+    pile is reshuffled as often as needed (6), "3rd play deck, reshuffle 2". Every front
+    end says it so (the terminal read "play deck III" and "deck 2" where the web page,
+    whose map_sfe.js ``PLAY_DECK`` writes the same words, said "the 2nd play deck")."""
+    who = {"axis": "Axis ", "allies": "Allied "}.get(side or "", "")
+    if n > 3:
+        return f"{who}3rd play deck, reshuffle {n - 3}"
+    return f"{who}{DECK_NAMES[n]} play deck"
+
+
 WHO = tuple(name.capitalize() for name in SIDE_NAMES)
 """Each side's name as a log line starts it: "Axis", "Allies"."""
 

@@ -875,8 +875,8 @@ class Move(Decision[SfeBase]):
         open_ = [ln for ln in lines if ln[6] <= stage]
         if not open_:
             first = min(ln[6] for ln in lines)
-            return (f"the line from {here} to {name} is in effect from the Allied "
-                    f"{E.DECK_NAMES[first]} play deck", ("2.3", "7.2.5"))
+            return (f"the line from {here} to {name} is in effect from the "
+                    f"{E.play_deck(first, 'allies')}", ("2.3", "7.2.5"))
         if not frame["naval"] and all(ln[4] for ln in open_):
             return (f"only a naval line leads from {here} to {name}: a naval move needs a "
                     "card with the naval move icon, and this is a land move", ("2.6", "7.2.5"))

@@ -3,7 +3,7 @@
 import { api, saveSeats } from "./api.js";
 import { clearMessages, dismiss, fill, h, humanize, message, roleChip, roleName, ruleBadge, ruleTag, setRoles, useRules, wideMap } from "./ui.js";
 import { renderMap } from "./maps.js";
-import { cardPopover, powerLabel, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
+import { cardPopover, placeNames, powerLabel, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
 
 // what a game's map calls the elements a choice lights up
 const MAP_WORDS = { sfe: ["locations", "location"], eaw1940: ["locations and markers", "location or marker"],
@@ -299,7 +299,7 @@ function renderRest(p) {
   const ol = $("log");
   const scroller = $("log-panel");
   const atEnd = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
-  if (renderLog(ol, view.log) && (atEnd || !ol.dataset.seen)) {
+  if (renderLog(ol, view.log, placeNames(view)) && (atEnd || !ol.dataset.seen)) {
     scroller.scrollTop = scroller.scrollHeight;
   }
   ol.dataset.seen = "1";

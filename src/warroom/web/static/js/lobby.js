@@ -165,17 +165,19 @@ function redrawGames(tbody, games, mine) {
       if (opens) links.push(h("a", { href: `/games/${g.id}/replay`, class: "button small replay" }, "Replay"));
       links.push(h("a", { href: `/api/games/${g.id}/record`, class: "button small", download: `${g.game}-${g.id}.json` }, "Record"));
     }
+    // each cell says what it is (data-label): on a phone the rows are cards, without the
+    // table's head
     return h("tr", { dataset: { id: g.id, status: g.status } },
-      h("td", {}, h("strong", {}, g.game), " ", h("span", { class: "muted" }, g.scenario || ""),
+      h("td", { class: "g-game" }, h("strong", {}, g.game), " ", h("span", { class: "muted" }, g.scenario || ""),
         h("div", { class: "muted small" }, g.id)),
-      h("td", {}, Object.entries(g.seats || {}).map(([r, p]) =>
+      h("td", { class: "g-seats" }, Object.entries(g.seats || {}).map(([r, p]) =>
         h("span", { class: "seat-cell" }, roleChip(r), " ", p === "human" ? "human" : p.replace("bot:", "bot ")))),
-      h("td", { class: "n" }, String(g.moves ?? g.version)),   // actions played, undos taken back
-      h("td", {}, g.other_content
+      h("td", { class: "n g-moves", dataset: { label: "Moves" } }, String(g.moves ?? g.version)),   // actions played, undos taken back
+      h("td", { class: "g-status" }, g.other_content
         ? h("span", { class: "status other", title: g.other_content }, "another content pack")
         : h("span", { class: `status ${g.status}` }, g.status === "over" ? "over" : "in play")),
-      h("td", {}, resultText(g.result)),
-      h("td", { class: "small" }, when(g.updated)),
+      h("td", { class: "g-result" }, resultText(g.result)),
+      h("td", { class: "small g-updated", dataset: { label: "Updated" } }, when(g.updated)),
       h("td", { class: "links" }, links));
   }));
 }

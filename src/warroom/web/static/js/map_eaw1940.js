@@ -466,27 +466,33 @@ export function renderEaw1940(view, legal, ui, act) {
     const place = (i, toward, cluster) => {
       // a marker stands by its location, shifted towards the enemy along the route (beyond
       // either end: outwards); where it or its tanks would cover a name (or a location, a
-      // flag, a control marker), it turns about its location to the nearest clear direction,
-      // a little further out if none is clear; the markers already placed are avoided too
+      // flag, a control marker) or a marker already placed, it stays on its route: nearer or
+      // further along it, then on the route's stretch behind its location; only where no
+      // place on the route is clear does it turn about its location to the nearest clear
+      // direction (at Sedan the Axis marker turned 50 degrees off its route, the Allied
+      // marker on the stretch towards Paris: an audit)
       const end = pts.length - 1;
       const k = Math.max(0, Math.min(end, i));
       const j = i + toward;
       const u = end < 1 ? [0, -1] : i < 0 ? unit(pts[1], pts[0]) : i > end ? unit(pts[end - 1], pts[end])
         : j >= 0 && j <= end ? unit(pts[i], pts[j]) : unit(pts[i - toward], pts[i]);
+      const back = i >= 0 && i <= end && i - toward >= 0 && i - toward <= end ? unit(pts[i], pts[i - toward]) : null;
       const base = i < 0 || i > end ? 34 : 27;
+      const tries = [[u, base], [u, base - 5], [u, base + 8], [u, base + 16]];
+      if (back) tries.push([back, base], [back, base + 8], [back, base + 16]);
+      for (const deg of [25, -25, 50, -50, 75, -75, 100, -100, 130, -130, 160, -160, 180]) {
+        const [c, sn] = [Math.cos((deg * Math.PI) / 180), Math.sin((deg * Math.PI) / 180)];
+        for (const d of [base, base + 8, base + 16]) tries.push([[u[0] * c - u[1] * sn, u[0] * sn + u[1] * c], d]);
+      }
       let best = null;
-      for (const deg of [0, 25, -25, 50, -50, 75, -75, 100, -100, 130, -130, 160, -160, 180]) {
-        for (const d of [base, base + 8, base + 16]) {
-          const [c, sn] = [Math.cos((deg * Math.PI) / 180), Math.sin((deg * Math.PI) / 180)];
-          const p = [pts[k][0] + (u[0] * c - u[1] * sn) * d, pts[k][1] + (u[0] * sn + u[1] * c) * d];
-          const boxes = cluster(p[0], p[1]);
-          // a name keeps 2 units of clear space around it
-          const cost = boxes.reduce((n, b) => n + 100 * names.filter((o) => meet([b[0] - 2, b[1] - 2, b[2] + 2, b[3] + 2], o)).length
-            + 10 * keepClear.filter((o) => meet(b, o)).length + taken.filter((o) => meet(b, o)).length, 0);
-          if (best === null || cost < best.cost) best = { p, cost, boxes };
-          if (cost === 0) break;
-        }
-        if (best.cost === 0) break;
+      for (const [v, d] of tries) {
+        const p = [pts[k][0] + v[0] * d, pts[k][1] + v[1] * d];
+        const boxes = cluster(p[0], p[1]);
+        // a name keeps 2 units of clear space around it
+        const cost = boxes.reduce((n, b) => n + 100 * names.filter((o) => meet([b[0] - 2, b[1] - 2, b[2] + 2, b[3] + 2], o)).length
+          + 10 * keepClear.filter((o) => meet(b, o)).length + taken.filter((o) => meet(b, o)).length, 0);
+        if (best === null || cost < best.cost) best = { p, cost, boxes };
+        if (cost === 0) break;
       }
       taken.push(...best.boxes);
       return best.p;

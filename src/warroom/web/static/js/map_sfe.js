@@ -104,6 +104,31 @@ function along(pts, d, fromEnd) {
   return p[p.length - 1];
 }
 
+/** Whether the polyline ``pts`` passes through the rectangle ``r`` ({x, y, w, h}): each
+ * segment clipped to it (Liang-Barsky). */
+function crosses(pts, r) {
+  for (let i = 0; i + 1 < pts.length; i++) {
+    const [x0, y0] = pts[i];
+    const dx = pts[i + 1][0] - x0;
+    const dy = pts[i + 1][1] - y0;
+    let t0 = 0;
+    let t1 = 1;
+    let hit = true;
+    for (const [p, q] of [[-dx, x0 - r.x], [dx, r.x + r.w - x0], [-dy, y0 - r.y], [dy, r.y + r.h - y0]]) {
+      if (p === 0) {
+        if (q < 0) { hit = false; break; }
+      } else {
+        const t = q / p;
+        if (p < 0) t0 = Math.max(t0, t);
+        else t1 = Math.min(t1, t);
+        if (t0 > t1) { hit = false; break; }
+      }
+    }
+    if (hit) return true;
+  }
+  return false;
+}
+
 /** Control as a shape with a letter: Axis a square, the Allies a circle. */
 function badge(o, size, cls) {
   const c = owner(o);
@@ -362,9 +387,11 @@ export function renderSfe(view, legal, ui, act) {
     taken.push([q[0], q[1], 11]);
     return q;
   };
+  const routes = [];        // every line as drawn, kept clear of a box's note
   for (const ln of map.lines || []) {
     const pts = routeOf(ln, at, box);
     if (!pts) continue;
+    routes.push(pts);
     const naval = ln.kind === "naval";
     const words = `${ln.a} (${ln.a_half} half) ${ln.one_way ? "→" : "–"} ${ln.b} (${ln.b_half} half): ${naval ? "naval" : "move"} line`
       + `${ln.one_way ? ", one way" : ""}${ln.active_from_deck > 1 ? `, from the Allied ${PLAY_DECK(ln.active_from_deck)}` : ""}`;
@@ -514,10 +541,16 @@ export function renderSfe(view, legal, ui, act) {
       });
       g.append(hg);
     }
-    // the USA box: the armies that enter at the Allied 3rd play deck (6.6), set aside
+    // the USA box: the armies that enter at the Allied 3rd play deck (6.6), set aside; the
+    // note goes under the box or over it, where no line crosses it (the USA-Algiers line
+    // ran through it under the box: an audit)
     if (loc.box && Array.isArray(view.usa_entry) && view.usa_entry.length && !view.usa_active) {
-      g.append(s("text", { class: "sfe-waiting", x: 0, y: hh / 2 + 11, "text-anchor": "middle",
-        text: `from ${PLAY_DECK(3)}: ${view.usa_entry.join(", ")}` }));
+      const text = `from ${PLAY_DECK(3)}: ${view.usa_entry.join(", ")}`;
+      const tw = text.length * 4.6;    // 8 px italic: under 4.6 units a character
+      const clear = (y) => !routes.some((pts) => crosses(pts,
+        { x: loc.x - tw / 2 - 2, y: loc.y + y - 8, w: tw + 4, h: 11 }));
+      const y = [hh / 2 + 11, -hh / 2 - 4].find(clear) ?? hh / 2 + 11;
+      g.append(s("text", { class: "sfe-waiting", x: 0, y, "text-anchor": "middle", text }));
     }
     if (loc.vp) {
       g.append(s("g", { class: "sfe-vp", transform: `translate(${w / 2 - 9},${-hh / 2 - 1})` },

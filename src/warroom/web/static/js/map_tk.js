@@ -10,7 +10,7 @@
 // an Area Table, a Civil War marker, a Policy, a Posture Box or a card make that box
 // highlighted and clickable (a menu when several name one box).
 import { actionsBySpace, bindChoice, boardKeys, choiceMenu, choiceWords, infoLine, showDetails, whyNotBox } from "./mapkit.js";
-import { h, humanize, roleChip, ruleBadge } from "./ui.js";
+import { h, humanize, legendItems, roleChip, ruleBadge } from "./ui.js";
 
 const FACTIONS = ["axis", "western", "soviet"];
 const STATUS = {
@@ -23,8 +23,10 @@ const STATUS = {
   removed: { letter: "X", word: "Removed from play" },
   major: { letter: "M", word: "Major Power" },
 };
+// a marker's short name on a Country's box and in the legend; the Neutrality marker is
+// "Neu": "N" is the Neutral status letter, and the legend listed "N" twice (an audit)
 const MARKER = {
-  neutrality: ["N", "Neutrality marker"],
+  neutrality: ["Neu", "Neutrality marker"],
   "influence:axis": ["IA", "Axis Influence marker"],
   "influence:western": ["IW", "Western Influence marker"],
   "influence:soviet": ["IS", "Soviet Influence marker"],
@@ -299,13 +301,16 @@ export function renderTk(view, legal, ui, act) {
     section("Area Tables", tables, "tk-tables"),
     section("Production Directive cards", cards, "tk-cards"));
 
-  const legend = h("p", { class: "map-legend tk-legend" },
+  // each sample stays on one line with its words (legendItems; "N" ended one line and
+  // "Neutrality" began the next)
+  const legend = h("p", { class: "map-legend tk-legend" }, ...legendItems(
     ["axis", "western", "soviet", "neutral", "conquered", "dependent", "removed"].map((k) =>
-      [h("span", { class: `lg tk-letter side-${k === "conquered" || k === "dependent" || k === "removed" ? k : k}` }, STATUS[k].letter), ` ${STATUS[k].word}  `]),
-    h("span", { class: "lg tk-mk" }, "IA/IW/IS"), " Influence  ", h("span", { class: "lg tk-mk" }, "N"), " Neutrality  ",
+      [h("span", { class: `lg tk-letter side-${k}` }, STATUS[k].letter), ` ${STATUS[k].word}  `]),
+    h("span", { class: "lg tk-mk" }, ["axis", "western", "soviet"].map((f) => MARKER[`influence:${f}`][0]).join("/")),
+    " Influence markers  ", h("span", { class: "lg tk-mk" }, MARKER.neutrality[0]), " Neutrality marker  ",
     // a seat's marks, none in the replay viewer (nothing is chosen or marked there)
     act && act.replay ? null : [h("span", { class: "lg ring" }, "◯"), " can be chosen  ",
-      h("span", { class: "lg changed" }, "◯"), " changed since your last decision"],
+      h("span", { class: "lg changed" }, "◯"), " changed since your last decision"]),
     map.reconstructed ? h("span", { class: "muted" }, " — countries reconstructed (rule 15 prints no map)") : null);
   boardKeys(wrap, null, menu.close);
   wrap.append(card, tracks, legend, info, why.node, h("div", { class: "tk-columns" }, FACTIONS.map(column), others), extra);

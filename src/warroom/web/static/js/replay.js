@@ -10,7 +10,7 @@
 import { api } from "./api.js";
 import { copyText, fill, h, message, roleChip, roleName, ruleBadge, setRoles, useRules, wideMap } from "./ui.js";
 import { renderMap } from "./maps.js";
-import { renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
+import { placeNames, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean).map((x) => decodeURIComponent(x));
@@ -252,7 +252,7 @@ function render(r) {
   if (mapNode) wideMap(r.game);
   fill($("map"), mapNode);
   fill($("board"), ...renderBoard(rest, r.game, R.ui).filter(Boolean));
-  renderLog($("log"), v.log);
+  renderLog($("log"), v.log, placeNames(v));
   $("log-panel").scrollTop = $("log-panel").scrollHeight;
   const sel2 = $("turn-jump");
   if (R.marks.length) sel2.value = String(R.marks[markOf(r.step)].step);

@@ -522,10 +522,50 @@ const FACT_SKIP = new Set(["rule", "text", "die", "dice", "mods", "total", "to"]
 /** Facts a roll's chips show (then not repeated in the entry's details). */
 const ROLL_FACTS = new Set(["ops", "target", "needed"]);
 
+const PLACE_LONGEST = 24;   // a longer name may break: kept whole it could overflow a phone
+
+/** The names of the places on a view's map (its locations, spaces, countries, air spaces,
+ * sea zones...: every ``name`` of its lists and tables) that hold a space or a hyphen, as
+ * one pattern for :func:`renderLog`, or null. */
+export function placeNames(view) {
+  const map = view && typeof view.map === "object" && view.map ? view.map : null;
+  if (!map) return null;
+  const names = new Set();
+  for (const part of Object.values(map)) {
+    const items = Array.isArray(part) ? part : part && typeof part === "object" ? Object.values(part) : [];
+    for (const o of items) {
+      const n = o && typeof o === "object" ? o.name : null;
+      if (typeof n === "string" && /[\s-]/.test(n.trim()) && n.length <= PLACE_LONGEST) names.add(n.trim());
+    }
+  }
+  if (!names.size) return null;
+  const alts = [...names].sort((x, y) => y.length - x.length)
+    .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alts.join("|")})(?![\\p{L}\\p{N}])`, "gu");
+}
+
+/** ``text`` with each place name of ``places`` (:func:`placeNames`) in a span that does not
+ * break: eaw1940's log wrapped "attacks Low / Countries" across two lines (an audit). */
+function withPlaces(text, places) {
+  const str = String(text ?? "");
+  if (!places || !str) return str;
+  const out = [];
+  let at = 0;
+  for (const m of str.matchAll(places)) {
+    if (m.index > at) out.push(str.slice(at, m.index));
+    out.push(h("span", { class: "place" }, m[0]));
+    at = m.index + m[0].length;
+  }
+  if (!out.length) return str;
+  if (at < str.length) out.push(str.slice(at));
+  return out;
+}
+
 /** One log entry: the rule, the words, then the roll (dice, modifiers, total). Its other
  * facts (the machine-readable details the words already say: "Side axis", "Card ax14")
- * are the entry's tooltip, not chips: shown as chips they repeated the line in ids. */
-export function renderLogEntry(e) {
+ * are the entry's tooltip, not chips: shown as chips they repeated the line in ids.
+ * ``places``: the map's place names (:func:`placeNames`), kept whole on a line. */
+export function renderLogEntry(e, places = null) {
   if (typeof e === "string") {
     const m = e.match(/^(.*)\s\[([^\]]+)\]$/s);
     return h("li", {}, m ? [ruleBadge(m[2], { tab: false }), " ", m[1]] : e);
@@ -542,7 +582,7 @@ export function renderLogEntry(e) {
   if (Array.isArray(e.mods) && e.mods.length) {
     facts.push(h("span", { class: "mods" }, e.mods.map((m) => {
       const [n, why] = Array.isArray(m) ? m : [m.mod ?? m.value ?? m.drm, m.reason ?? m.why ?? ""];
-      return h("span", { class: "mod", title: String(why || "") }, signed(n), why ? ` ${why}` : "");
+      return h("span", { class: "mod", title: String(why || "") }, signed(n), why ? [" ", withPlaces(why, places)] : "");
     })));
   }
   if (e.total !== undefined) facts.push(h("span", { class: "total" }, `= ${e.total}`));
@@ -558,7 +598,7 @@ export function renderLogEntry(e) {
   return h("li", { class: e.to ? "private" : null, title: details || null },
     ruleBadge(e.rule, { tab: false, short: named }), " ",
     e.to ? h("span", { class: "chip private-tag", title: `only ${roleName(e.to)} sees this` }, "private") : null,
-    h("span", { class: "log-text" }, e.text ?? ""),
+    h("span", { class: "log-text" }, withPlaces(e.text ?? "", places)),
     facts.length ? h("span", { class: "log-facts" }, facts) : null);
 }
 
@@ -570,8 +610,9 @@ function factText(v) {
   return JSON.stringify(v).slice(0, 80);
 }
 
-/** Fill (or extend) an <ol> with the log; returns true if something was added. */
-export function renderLog(ol, entries) {
+/** Fill (or extend) an <ol> with the log; returns true if something was added.
+ * ``places``: :func:`placeNames` of the view, whose names no line breaks. */
+export function renderLog(ol, entries, places = null) {
   const list = entries || [];
   const n = Number(ol.dataset.count || 0);
   const lastKey = ol.dataset.last || "";
@@ -580,7 +621,7 @@ export function renderLog(ol, entries) {
     ol.replaceChildren();
   }
   const from = same ? n : 0;
-  for (let i = from; i < list.length; i += 1) ol.append(renderLogEntry(list[i]));
+  for (let i = from; i < list.length; i += 1) ol.append(renderLogEntry(list[i], places));
   ol.dataset.count = String(list.length);
   ol.dataset.last = list.length ? JSON.stringify(list[list.length - 1]) : "";
   return list.length !== from || !same;
