@@ -43,10 +43,6 @@ Data = dict[str, Any]
 DECK_NAMES = ("", "1st", "2nd", "3rd")
 
 
-def deck_name(n: int) -> str:
-    return DECK_NAMES[n] if n < 4 else f"{n}th"
-
-
 def play_deck(n: int, side: str | None = None) -> str:
     """The ``n``-th play deck as the rulebook names it (6), "2nd play deck", or with
     ``side`` ("axis", "allies") "Allied 2nd play deck"; past the Axis 3rd, whose recycle
@@ -472,7 +468,7 @@ def next_deck(st: State[S], side: int, special: bool = False) -> bool:
     # pile" (an sfe audit: the line named the recycle pile alone, 13 of 31 cards unsaid)
     what = "the remaining play deck and the recycle pile are" if special else "the recycle pile is"
     log(data, rule, f"{WHO[side]}: {what} shuffled{extra} into the "
-        f"{deck_name(dn + 1)} play deck ({len(pool)} cards)", side=SIDE_NAMES[side],
+        f"{play_deck(dn + 1)} ({len(pool)} cards)", side=SIDE_NAMES[side],
         play_deck=dn + 1, cards=len(pool))
     if side == 1 and dn + 1 == 2:
         log(data, "6.4", "The Soviets come into play: they may move and build from now on")
