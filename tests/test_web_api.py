@@ -327,7 +327,7 @@ def test_create_refuses_bad_seats(tmp_path: Path) -> None:
         # a bot with parameters: refused, and the answer says why
         res = c.post("/api/games", json={"game": "toy", "seats": {
             "a": "human", "b": "bot:random:samples=3"}})
-        assert res.status_code == 422 and "without parameters" in res.json()["error"]
+        assert res.status_code == 422 and "by its name" in res.json()["error"]
         assert c.post("/api/games", json={"game": "chess", "seats": {}}).status_code == 422
         assert c.get("/api/games").json() == []
 
@@ -420,6 +420,29 @@ def test_shipped_models_are_the_only_networks_a_seat_may_name(tmp_path: Path) ->
         res = c.post("/api/games", json={"game": "eaw1940", "seed": 4,
                                          "seats": {"axis": "bot:net:eaw1940"}})
         assert res.status_code == 200, res.text
+
+
+def test_the_catalogue_says_what_each_bot_is_and_offers_sfes_strongest(tmp_path: Path) -> None:
+    """The lobby's menu of bots (a usability audit): each bot in a few words, and sfe's
+    strongest bot, the search over plans, offered by name (only bare names were, so the
+    strongest could not be chosen); a seat takes it, and a game plays with it."""
+    with make(tmp_path, ["toy", "sfe", "eit2"]) as c:
+        games = {g["id"]: g for g in c.get("/api/catalogue").json()}
+        sfe = games["sfe"]
+        assert "ismcts:plans=script" in sfe["bots"]
+        assert "ismcts:plans=script" not in games["eit2"]["bots"]
+        assert set(sfe["bot_notes"]) == set(sfe["bots"])
+        assert all(sfe["bot_notes"].values())
+        assert sfe["bot_notes"]["ismcts:plans=script"].endswith("the strongest measured")
+        assert "weakest" in sfe["bot_notes"]["random"]
+        assert "strongest" not in games["eit2"]["bot_notes"]["ismcts"]
+        res = c.post("/api/games", json={"game": "sfe", "seed": 5, "seats": {
+            "axis": "human", "allies": "bot:ismcts:plans=script"}})
+        assert res.status_code == 200, res.text
+        # other parameters stay the command line's
+        res = c.post("/api/games", json={"game": "sfe", "seats": {
+            "axis": "human", "allies": "bot:ismcts:plans=script,iterations=9"}})
+        assert res.status_code == 422 and "by its name" in res.json()["error"]
 
 
 # -- a bad-input audit of the API (5 December 2026): each request is refused and stores nothing

@@ -78,7 +78,11 @@ def test_bot_seats_get_no_link_and_a_game_of_bots_is_watched_as_it_goes(
     page.select_option("#game", "eit2")
     labels = page.eval_on_selector_all("#seat-lw option", "els => els.map(e => e.textContent)")
     if any("net:eit2-1920" in t for t in labels):      # PyTorch is installed
-        assert "Bot: net:eit2-1920 (a network trained on the 1920 scenario)" in labels
+        assert any(t.startswith("Bot: net:eit2-1920 (a network trained on the 1920 scenario) — ")
+                   for t in labels)
+    # every seat starts human, and each bot says what it is
+    assert page.input_value("#seat-lw") == "human" and page.input_value("#seat-rw") == "human"
+    assert "Bot: random — any legal move, at random: the weakest" in labels
     for role in ("lw", "rw"):
         page.select_option(f"#seat-{role}", "bot:greedy")
     page.click("#create")
@@ -252,3 +256,33 @@ def test_the_lobbys_games_fit_a_phone_with_their_buttons_in_reach(
         for b in r["buttons"]:
             assert r["left"] <= b["left"] and b["right"] <= r["right"], (r["id"], b)
             assert b["height"] >= 40 and b["font"] >= 14, (r["id"], b)
+
+
+def test_the_seats_menus_say_what_each_bot_is_and_fit_a_phone(
+        browser: Any, server: Server) -> None:
+    """Each bot of a seat's menu says what it is, sfe's strongest (the search over plans)
+    among them and marked so, every seat starts human, and the menus keep to a phone's
+    width with their longer words (a usability audit: bare names, the strongest not
+    offered, the second seat the random bot)."""
+    if "sfe" in server.broken:
+        pytest.skip(server.broken["sfe"])
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, base_url=server.url,
+                              has_touch=True)
+    try:
+        page = ctx.new_page()
+        page.goto("/")
+        page.select_option("#game", "sfe")
+        labels = page.eval_on_selector_all("#seat-allies option",
+                                           "els => els.map(e => e.textContent)")
+        assert [page.input_value(f"#seat-{r}") for r in ("axis", "allies")] == ["human"] * 2
+        assert any(t.startswith("Bot: ismcts:plans=script — ")
+                   and t.endswith("the strongest measured") for t in labels), labels
+        assert all(" — " in t for t in labels if t.startswith("Bot: ")), labels
+        wide = page.evaluate("""() => ({page: document.documentElement.scrollWidth,
+            W: window.innerWidth,
+            menus: [...document.querySelectorAll('#seat-rows select')]
+              .map(e => e.getBoundingClientRect().right)})""")
+    finally:
+        ctx.close()
+    assert wide["page"] <= wide["W"], wide
+    assert all(r <= wide["W"] for r in wide["menus"]), wide

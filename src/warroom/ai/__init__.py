@@ -39,6 +39,38 @@ BOTS: dict[str, Callable[..., Bot]] = {
 }
 
 
+BOT_NOTES: dict[str, str] = {
+    "random": "any legal move, at random: the weakest",
+    "greedy": "the move the hand evaluation likes best, one step ahead",
+    "ismcts": "a search of 1,000 playouts a move (about 0.15 s): strong",
+    "aggressive": "a script that attacks when the odds favour it (sfe, eit2; elsewhere as "
+                  "greedy)",
+    "rollout": "the script's plans played out to the end (sfe, eit2; elsewhere as greedy)",
+    "ismcts:plans=script": "a search over the script's plans, each played to the end",
+    "net": "the search guided by a trained network",
+}
+"""What each bot a seat can be given is, in a few words, for a menu of them (the web
+lobby): the name alone says nothing to a new player (a usability audit)."""
+
+PRESETS: dict[str, tuple[str, ...]] = {"sfe": ("ismcts:plans=script",)}
+"""Specs with parameters offered by name where a game is better served by them than by a
+bare bot: in sfe the search over plans, the strongest bot of a tournament (README, "The
+strongest bot, designated by a tournament")."""
+
+STRONGEST: dict[str, str] = {"sfe": "ismcts:plans=script", "eaw1940": "net:eaw1940"}
+"""The strongest bot measured in a game, where one was (README): sfe's by a tournament,
+eaw1940's network by its Axis VP over the plain search at equal time."""
+
+
+def bot_note(spec: str, game_id: str | None = None) -> str:
+    """A bot spec in a few words (:data:`BOT_NOTES`), "; the strongest measured" added where
+    it is ``game_id``'s (:data:`STRONGEST`)."""
+    note = BOT_NOTES.get(spec) or BOT_NOTES.get(spec.partition(":")[0], "")
+    if game_id is not None and STRONGEST.get(game_id) == spec:
+        note += "; the strongest measured"
+    return note
+
+
 def bot_params(name: str) -> dict[str, type]:
     """The parameters a spec of bot ``name`` may set, with their types."""
     params: dict[str, type] = getattr(BOTS[name], "params", {})
@@ -171,5 +203,6 @@ def split_bot_specs(text: str) -> list[str]:
     return out
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "RolloutBot", "bot_params",
-           "make_bot", "parse_bot_spec", "split_bot_specs"]
+__all__ = ["BOTS", "BOT_NOTES", "PRESETS", "STRONGEST", "Bot", "GreedyBot", "ISMCTSBot",
+           "RandomBot", "RolloutBot", "bot_note", "bot_params", "make_bot", "parse_bot_spec",
+           "split_bot_specs"]

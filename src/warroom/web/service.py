@@ -34,7 +34,7 @@ from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import sessionmaker
 
 import warroom.core
-from warroom.ai import BOTS, make_bot
+from warroom.ai import BOTS, PRESETS, bot_note, make_bot
 from warroom.ai.models import bundled_models
 from warroom.core.actions import Action
 from warroom.core.content import CONTENT_SUFFIXES, load_yaml
@@ -504,7 +504,11 @@ class GameService:
         out = []
         for gid in self.game_ids:
             info = self.loader(gid).info()
-            out.append({**info, "bots": self.bots_for(gid)})
+            bots = self.bots_for(gid)
+            # each bot in a few words, the strongest measured said so (a usability audit:
+            # the names alone told a new player nothing)
+            out.append({**info, "bots": bots,
+                        "bot_notes": {b: bot_note(b, gid) for b in bots}})
         return out
 
     def rules(self, game_id: str) -> dict[str, str]:
@@ -514,12 +518,14 @@ class GameService:
         return dict(self.loader(game_id).rules)
 
     def bots_for(self, game_id: str) -> list[str]:
-        """The bots a seat of ``game_id`` may have: every bot by name, and ``net:MODEL`` for
-        each trained model shipped for that game (only where PyTorch is installed). A web
-        client never names a model file: only shipped models can be chosen."""
+        """The bots a seat of ``game_id`` may have: every bot by name, the game's
+        :data:`~warroom.ai.PRESETS` (sfe's search over plans, its strongest), and
+        ``net:MODEL`` for each trained model shipped for that game (only where PyTorch is
+        installed). A web client never names a model file: only shipped models can be
+        chosen."""
         nets = ([f"net:{m}" for m in bundled_models() if m.split("-")[0] == game_id]
                 if find_spec("torch") is not None else [])
-        return [*BOTS, *nets]
+        return [*BOTS, *PRESETS.get(game_id, ()), *nets]
 
     def create(self, game_id: str, scenario: str | None, seats: dict[str, str],
                seed: int | None = None, options: dict[str, Any] | None = None
@@ -542,8 +548,8 @@ class GameService:
         for role, player in seats.items():
             if player != "human" and not (player.startswith("bot:") and player[4:] in bots):
                 name = player[4:].partition(":")[0] if player.startswith("bot:") else ""
-                why = (" (a seat here takes a bot by its name, without parameters: "
-                       "NAME:key=value is for the command line)"
+                why = (" (a seat here takes one of the bots listed, by its name: other "
+                       "parameters, NAME:key=value, are for the command line)"
                        if name in bots and name != "net" else "")
                 raise UnknownGameError(f"seat {role}: {short(player)} is neither 'human' nor "
                                        f"a bot ({', '.join('bot:' + b for b in bots)})"

@@ -21,15 +21,18 @@ function fillGame() {
   $("game-info").textContent = (g.summary ? `${g.summary} ` : "") +
     `${g.roles.length} seat${g.roles.length === 1 ? "" : "s"}` +
     (g.hidden_information ? " · hidden information" : "") + ` · ${g.actions} kinds of action`;
-  const choices = [["human", "Human"], ...(g.bots || []).map((b) => [`bot:${b}`, `Bot: ${b}${trainedOn(b)}`])];
-  fill($("seat-rows"), ...g.roles.map((role, i) => {
+  // each bot with what it is, the strongest measured said so (a usability audit: the names
+  // alone told a new player nothing); every seat starts human, a game between friends (a
+  // second seat started as the random bot, and a game against it was made by accident)
+  const notes = g.bot_notes || {};
+  const choices = [["human", "Human"], ...(g.bots || []).map((b) => [`bot:${b}`,
+    `Bot: ${b}${trainedOn(b)}${notes[b] ? ` — ${notes[b]}` : ""}`])];
+  fill($("seat-rows"), ...g.roles.map((role) => {
     const id = `seat-${role}`;
     return h("div", { class: "seat-row" },
       h("label", { for: id }, roleChip(role)),
       h("select", { id, name: id, dataset: { role } },
-        choices.map(([v, t]) => h("option", {
-          value: v, selected: (i === 0 ? v === "human" : v === "bot:random") || null,
-        }, t))));
+        choices.map(([v, t]) => h("option", { value: v, selected: v === "human" || null }, t))));
   }));
   if (g.roles.length === 1) {
     $("seat-rows").append(h("p", { class: "hint" }, "A solitaire game: the other side is played by the rules' own BOT."));
