@@ -206,6 +206,11 @@ def test_85_condor_legion_air_box_bonus_then_check_in_spain():
             "+1 Election of '33, +1 Dive Bomber Doctrine) = 9 against 6 (Stability 3 x2) "
             "[6.2.5]") in log
     assert sp(st, "Madrid") == (0, 2, 0, 0)
+    # a space chosen among those with LW markers: an ordinary check, not 6.2.4's exception
+    # for a space an Event names (an eit2 card audit: it was logged 'made even without
+    # opposing markers')
+    assert "Condor Legion: RW makes a Support Check in Madrid with a +2 modifier [7.1]" in log
+    assert not any("6.2.4" in line for line in log)
 
 
 def test_86_francisco_franco():

@@ -154,6 +154,22 @@ def test_44_enabling_act_requires_hitler_and_cancels_weimar() -> None:
     assert 44 in st.data["ongoing"]
 
 
+def test_44_enabling_act_says_when_berlin_holds_no_lw_sp() -> None:
+    """Every clause of a card is in the log: "Remove 2 LW SP from Berlin" with none there
+    says so (an eit2 card audit: six cards' removals were silent, Enabling Act's among them),
+    as Winston Churchill's and Hyperinflation's did in their own words."""
+    st = start(44, RW)
+    st.data["events_played"].append(50)
+    log = play(st, "event:44")
+    assert "Berlin holds no LW SP to remove [7.1]" in log
+    for card, lines in ((17, ["Northern England holds no LW SP to remove [7.1]"]),
+                        (24, [f"{n} holds no LW SP to remove [7.1]"
+                              for n in ("Berlin", "Saxony", "Thuringia")])):
+        st = start(card, RW)
+        log = play(st, f"event:{card}")
+        assert all(line in log for line in lines), log
+
+
 def test_45_industrialist_enablers() -> None:
     st = start(45, RW)
     st.data["flags"]["rhineland_demilitarized"] = True
@@ -164,7 +180,9 @@ def test_45_industrialist_enablers() -> None:
     assert "RW gains 1 Power: Power RW2 [10.2]" in log
     st = start(45, RW)
     log = play(st, "event:45")
-    assert "RW does not control Berlin: no Power [7.1]" in log and st.data["power"] == 1
+    # cited as the other cards' Power conditions are (10.2; it cited 7.1: an eit2 card audit)
+    assert ("Industrialist Enablers: RW does not control Berlin: no Power [10.2]" in log
+            and st.data["power"] == 1)
 
 
 def test_46_night_of_the_long_knives() -> None:

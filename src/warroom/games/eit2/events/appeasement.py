@@ -83,7 +83,7 @@ def munich_agreement(c: Components, data: Data, side: int) -> None:
     Daladier): all LW SP leave the Sudetenland, 3 RW SP are placed there. LW Moderation -1
     (8.2). Tension -1 (9.3: at 0, RW gains 1 Power instead)."""
     s = L.sid(c, "Sudetenland")
-    L.remove(c, data, LW, "Sudetenland", data["sp"][LW][s])
+    L.remove_named(c, data, LW, "Sudetenland", data["sp"][LW][s])
     L.place(c, data, RW, "Sudetenland", 3)
     L.moderation(c, data, LW, -1)
     L.reduce_tension(c, data, side, 1)
@@ -137,8 +137,12 @@ def _condor_then(c: Components, data: Data, frame: Frame, choice: int | None) ->
 
 
 def _condor_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
+    # the space is chosen among those holding LW markers: an ordinary check (6.2.1), not
+    # 6.2.4's exception for a space an Event names (an eit2 card audit: it was logged so)
     if choice is not None:
-        L.named_check(c, data, frame["side"], 85, c.names[choice], 2)
+        log(data, "7.1", f"Condor Legion: RW makes a Support Check in {c.names[choice]} "
+            "with a +2 modifier")
+        L.check(c, data, frame["side"], c.names[choice], 2)
 
 
 def francisco_franco(c: Components, data: Data, side: int) -> None:
@@ -255,7 +259,7 @@ def first_vienna_award(c: Components, data: Data, side: int) -> None:
     1 LW SP removed from Slovakia."""
     L.place(c, data, side, "Hungary", 2)
     L.place(c, data, side, "Slovakia", 1)
-    L.remove(c, data, other(side), "Slovakia", 1)
+    L.remove_named(c, data, other(side), "Slovakia", 1)
 
 
 def danzig_crisis(c: Components, data: Data, side: int) -> None:
@@ -305,7 +309,7 @@ def leon_blum(c: Components, data: Data, side: int) -> None:
     """Card 96, Léon Blum (LW, 3 OPs, *): 2 LW SP in Paris; 1 RW SP removed from Action
     Française; LW Moderation +1 (8.2)."""
     L.place(c, data, side, "Paris", 2)
-    L.remove(c, data, other(side), "Action Française", 1)
+    L.remove_named(c, data, other(side), "Action Française", 1)
     L.moderation(c, data, LW, +1)
 
 
@@ -368,8 +372,8 @@ def mit_brennender_sorge(c: Components, data: Data, side: int) -> None:
     removed from each of Bavaria and the Rhineland; if LW controls the Vatican, LW gains 1
     Power (10.2)."""
     L.moderation(c, data, RW, -1)
-    L.remove(c, data, RW, "Bavaria", 1)
-    L.remove(c, data, RW, "Rhineland", 1)
+    L.remove_named(c, data, RW, "Bavaria", 1)
+    L.remove_named(c, data, RW, "Rhineland", 1)
     if L.controls(c, data, LW, "Vatican"):
         L.power(c, data, LW, 1)
     else:

@@ -78,7 +78,7 @@ def enabling_act(c: Components, data: Data, side: int) -> None:
     blank side), remove 2 LW SP from Berlin, RW Moderation -1 (8.2). Reminder marker:
     prerequisite for Night of the Long Knives."""
     L.cancel_event(c, data, 34)  # Weimar Republic (7.2; if not yet played, never, 7.5)
-    L.remove(c, data, LW, "Berlin", 2)
+    L.remove_named(c, data, LW, "Berlin", 2)
     L.moderation(c, data, RW, -1)
     L.reminder(c, data, 44)
 
@@ -91,7 +91,7 @@ def industrialist_enablers(c: Components, data: Data, side: int) -> None:
     if L.controls(c, data, RW, "Berlin"):
         L.power(c, data, RW, 1)
     else:
-        log(data, "7.1", "RW does not control Berlin: no Power")
+        log(data, "10.2", "Industrialist Enablers: RW does not control Berlin: no Power")
 
 
 def night_of_the_long_knives(c: Components, data: Data, side: int) -> None:
@@ -222,8 +222,7 @@ def election_of_33(c: Components, data: Data, side: int) -> None:
     remove 1 LW SP from each of Madrid, Catalonia and Valencia; while in effect every RW
     Support Check in a space of Spain is modified by +1 (6.2.5 "+X from Events")."""
     for name in ("Madrid", "Catalonia", "Valencia"):
-        if not L.remove(c, data, LW, name, 1):
-            log(data, "7.1", f"No LW SP in {name} to remove")
+        L.remove_named(c, data, LW, name, 1)
     election_of_33_in_force(c, data)
     L.reminder(c, data, 51)
 

@@ -62,6 +62,16 @@ def remove(c: Components, data: Data, side: int, name: str, n: int, rule: str = 
     return b.remove_sp(c, data, side, sid(c, name), n, rule)
 
 
+def remove_named(c: Components, data: Data, side: int, name: str, n: int) -> int:
+    """An Event's "remove N ``side`` SP from ``name``": as :func:`remove`, and where the
+    space holds none of them the log says so, so that no clause of a card goes unsaid (an
+    eit2 card audit: six cards' removals were silent, two said it in their own words)."""
+    k = remove(c, data, side, name, n)
+    if not k:
+        log(data, "7.1", f"{name} holds no {SIDE[side]} SP to remove")
+    return k
+
+
 def extremist(c: Components, data: Data, side: int, name: str, rule: str = "7.1") -> bool:
     return b.add_extremist(c, data, side, sid(c, name), rule)
 

@@ -128,7 +128,7 @@ def primo_de_rivera(c: Components, data: Data, side: int) -> None:
     """Card 6, Miguel Primo de Rivera (RW, 3 OPs, *): remove 2 LW SP from Catalonia; a RW
     Extremist in Madrid (if none there, 11.1.4); a RW Support Check in Madrid with +2
     (6.2.4 exception, 6.2.5)."""
-    L.remove(c, data, other(side), "Catalonia", 2)
+    L.remove_named(c, data, other(side), "Catalonia", 2)
     depth = len(data["stack"])
     _extremist_in(c, data, side, "Madrid")
     if not L.waits(data, depth, 6, "check", side=side):
@@ -300,8 +300,7 @@ def winston_churchill(c: Components, data: Data, side: int) -> None:
     """Card 17, Winston Churchill (RW, 2 OPs): 1 RW SP in Empire & Commonwealth; remove 1 LW
     SP from Northern England."""
     L.place(c, data, side, "Empire & Commonwealth", 1)
-    if not L.remove(c, data, other(side), "Northern England", 1):
-        log(data, "7.1", f"Northern England holds no {SIDE[other(side)]} SP")
+    L.remove_named(c, data, other(side), "Northern England", 1)
 
 
 def croix_de_feu(c: Components, data: Data, side: int) -> None:
@@ -385,8 +384,7 @@ def hyperinflation(c: Components, data: Data, side: int) -> None:
     o = other(side)
     L.moderation(c, data, o, -1)
     for name in ("Berlin", "Saxony", "Thuringia"):
-        if not L.remove(c, data, o, name, 1):
-            log(data, "7.1", f"{name} holds no {SIDE[o]} SP")
+        L.remove_named(c, data, o, name, 1)
     _ask_extremists(c, data, side, 24, L.spaces_in(c, "Germany"), 1,
                     [], optional=False)
 
@@ -704,7 +702,7 @@ def collective_security(c: Components, data: Data, side: int) -> None:
     if L.controls(c, data, LW, "USSR"):
         L.power(c, data, LW, 1)
     else:
-        log(data, "7.1", "LW does not control the USSR: no Power")
+        log(data, "10.2", "Collective Security: LW does not control the USSR: no Power")
 
 
 def iron_guard(c: Components, data: Data, side: int) -> None:
