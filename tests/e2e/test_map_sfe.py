@@ -671,3 +671,44 @@ def test_armies_moving_into_battle_stand_in_the_half_they_entered(browser: Any,
         assert errors == []
     finally:
         ctx.close()
+
+
+QUESTION_IN_SIGHT = """() => {
+    const q = document.querySelector('#map-title .map-question');
+    if (!q) return null;
+    const r = q.getBoundingClientRect();
+    const bar = document.getElementById('topbar').getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + 4, r.top + r.height / 2);
+    return {text: q.textContent, top: r.top, barBottom: bar.bottom,
+            seen: r.top >= bar.bottom - 1 && r.bottom <= innerHeight
+                  && hit !== null && q.contains(hit)};
+}"""
+
+
+def test_the_question_stays_in_sight_over_the_map_at_1366x768(browser: Any,
+                                                               sfe_server: Server) -> None:
+    """A usability audit at 1366x768: the map scrolled to its lower half, a click on Ruhr
+    (an army counter to move from it) left only the map and a '3 choices' tag in sight; the
+    question ('Choose an army counter to move from Ruhr') was 1,200 px down, above the
+    choices under the map. Now the map's heading holds the question and stays under the top
+    bar, unhidden, while the map is scrolled."""
+    g = _new(sfe_server, seed=3)
+    _play(sfe_server, g, "op:move", "axis")
+    v = _play(sfe_server, g, "card:ax06", "axis")
+    ctx, page, errors = _open(browser, sfe_server, g, "axis", size=(1366, 768))
+    try:
+        page.wait_for_function(f"() => document.body.dataset.version === '{v['version']}'")
+        # the map's lower part in sight, its top under the bar, as the audit had it
+        page.evaluate("window.scrollTo(0, window.scrollY + document.querySelector("
+                      "'#map svg.sfe-svg').getBoundingClientRect().bottom - innerHeight + 150)")
+        page.locator('#map .sfe-loc.legal[data-id="Ruhr"]').click()
+        page.wait_for_function(f"() => document.body.dataset.version === '{v['version'] + 1}'")
+        seen = page.evaluate(QUESTION_IN_SIGHT)
+        assert seen is not None and seen["seen"], seen
+        assert seen["text"] == "Choose an army counter to move from Ruhr", seen
+        # the question is the page's own prompt, said once more where the answer is
+        assert page.locator("#prompt-text").inner_text() == seen["text"]
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+

@@ -282,11 +282,16 @@ function renderRest(p) {
   const [many, one] = MAP_WORDS[p.game] || ["spaces", "space"];
   // choices no map element stands for (done, pass, defend): only in the list below
   const offMap = choosable ? p.legal.filter((a) => !a.target && !(a.args || []).length).length : 0;
-  $("map-prompt").textContent = choosable && p.prompt
-    ? `— ${p.prompt.text || "Choose"}: click ${choosable === 1 ? `the highlighted ${one}` : `one of the ${choosable} highlighted ${many}`}`
+  // the question itself, where the map is where it is answered: this line stays in view
+  // under the top bar while the map is scrolled (the prompt above the choices under the map
+  // was 1,200 px down at 1366x768 after a click on the map: a usability audit)
+  fill($("map-prompt"), choosable && p.prompt
+    ? ["— ", h("span", { class: "map-question" }, p.prompt.text || "Choose"),
+      `: click ${choosable === 1 ? `the highlighted ${one}` : `one of the ${choosable} highlighted ${many}`}`
       // "below the map" was wrong where the decision stands beside it (a review)
-      + (offMap > 0 ? `, or choose from the list of choices (${offMap} other choice${offMap === 1 ? "" : "s"})` : "")
-    : "";
+      + (offMap > 0 ? `, or choose from the list of choices (${offMap} other choice${offMap === 1 ? "" : "s"})` : "")]
+    : []);
+  $("map-panel").classList.toggle("deciding", Boolean(choosable && p.prompt));
   if (focused) {
     const again = $("map").querySelector(`.space[data-id="${CSS.escape(focused.dataset.id)}"]`);
     if (again) again.focus({ preventScroll: true });
@@ -809,6 +814,12 @@ async function init() {
     target.focus({ preventScroll: true });
     if (!inSight(target)) target.scrollIntoView({ block: "nearest" });
   });
+  // the sticky top bar's height, under which the map's question stays (the bar wraps on a
+  // narrow window)
+  const bar = $("topbar");
+  const barHeight = () => document.documentElement.style.setProperty("--bar-h", `${bar.offsetHeight}px`);
+  barHeight();
+  if (typeof ResizeObserver === "function") new ResizeObserver(barHeight).observe(bar);
   $("undo").addEventListener("click", undo);
   $("resign").addEventListener("click", resign);
   $("download").addEventListener("click", download);
