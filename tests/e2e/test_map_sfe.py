@@ -712,3 +712,36 @@ def test_the_question_stays_in_sight_over_the_map_at_1366x768(browser: Any,
         ctx.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
 
+
+# seed 3: the Axis bombs with card ax10 and the Allies are asked for a card of their hand
+TO_ALLIES_YOUR = ["op:move", "card:ax16", "loc:Berlin", "unit:1", "loc:Milan", "op:move",
+                  "card:ax06", "loc:Ruhr", "unit:1", "loc:Vienna", "op:discard", "card:al03",
+                  "op:move", "card:al05", "loc:Marseilles", "unit:1", "loc:Tunis", "op:move",
+                  "card:ax05", "loc:Warsaw", "unit:1", "loc:Berlin", "done", "op:event",
+                  "card:ax17", "no_block", "op:bombing", "card:al10"]
+
+
+def test_the_waiting_seat_reads_the_other_roles_question_quoted(browser: Any,
+                                                                sfe_server: Server) -> None:
+    """A usability audit: the Axis page, waiting, showed the Allies' prompt as its own
+    heading, 'Allies Defend Antwerp … against your 1 and your air card', its "your" the
+    Allies'. The waiting seat reads it as the other role's question, quoted; the prompt's
+    words are the game's, unchanged."""
+    g = _new(sfe_server, seed=3)
+    for key in TO_ALLIES_YOUR:
+        v = _seat_view(sfe_server, g, "axis")
+        _play(sfe_server, g, key, v["active"])
+    asked = _seat_view(sfe_server, g, "allies")
+    assert asked["active"] == "allies" and " your " in asked["prompt"]["text"], asked["prompt"]
+    ctx, page, errors = _open(browser, sfe_server, g, "axis", size=(1366, 768))
+    try:
+        page.locator("#choices .waiting").wait_for()
+        title = " ".join(page.locator("#prompt-text").inner_text().split())
+        assert title == f"Question for Allies: “{asked['prompt']['text']}”", title
+        # the asked seat's own page says it as its own question, unquoted
+        page.goto(f"/games/{g['id']}#{g['tokens']['allies']}")
+        page.wait_for_function(MY_TURN)
+        assert page.locator("#prompt-text").inner_text() == asked["prompt"]["text"]
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

@@ -1,7 +1,7 @@
 // The generic game page: /games/{id}#TOKEN for one seat, /games/{id}#hotseat=T1,T2,... for
 // several seats played in one browser (with a hand-off screen between them).
 import { api, saveSeats } from "./api.js";
-import { clearMessages, dismiss, fill, h, humanize, message, roleChip, roleName, ruleBadge, ruleTag, setRoles, useRules, wideMap } from "./ui.js";
+import { askedOf, clearMessages, dismiss, fill, h, humanize, message, roleChip, roleName, ruleBadge, ruleTag, setRoles, useRules, wideMap } from "./ui.js";
 import { renderMap } from "./maps.js";
 import { cardPopover, powerLabel, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
 
@@ -244,7 +244,8 @@ function renderPrompt(p) {
     renderChoices(p);
     return;
   }
-  fill(text, pr.role ? [roleChip(pr.role), " "] : "", pr.text || "");
+  // another role's question, quoted: its "your" is that role's, not this seat's
+  fill(text, pr.text ? askedOf(pr.role, pr.text) : "");
   const who = p.active;
   const player = (p.seats || {})[who] || "human";
   fill(box, h("p", { class: "waiting" }, h("span", { class: "spinner", "aria-hidden": "true" }),
