@@ -745,3 +745,58 @@ def test_the_waiting_seat_reads_the_other_roles_question_quoted(browser: Any,
     finally:
         ctx.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_a_replay_step_says_what_was_asked_and_why_in_words(browser: Any,
+                                                            sfe_server: Server) -> None:
+    """A usability audit: a replay step's caption, 'Step 15: Allies Paris (Western, 3
+    counters) loc:Paris', said nothing of what was decided, and its Why? read 'Allies one of
+    the choices now: …'. The caption quotes the question the step answered, then what was
+    chosen (the key after it, small); Why? speaks of that step, once."""
+    g = _new(sfe_server, seed=3)
+    for key in TO_ALLIES_YOUR:
+        _play(sfe_server, g, key, _seat_view(sfe_server, g, "axis")["active"])
+    axis = _seat_view(sfe_server, g, "axis")
+    _play(sfe_server, g, axis["resign"], "axis")
+    ctx, page, errors = _open_replay(browser, sfe_server, g, 26)
+    try:
+        line = " ".join(page.locator("#action").inner_text().split())
+        assert line.startswith("Step 26: Question for Allies: “Block Wolfpack with a Destroyer "
+                               "Attack card, or not"), line
+        label = page.locator("#action .action-label").inner_text()
+        assert f"Chosen: {label} no_block" in line, line
+        page.click("#why")
+        page.locator("#explain .reason").wait_for()
+        said = " ".join(page.locator("#explain").inner_text().split())
+        assert said.startswith(f"Why {label}? One of the choices open to Allies at this step: "
+                               "Block Wolfpack"), said
+        assert "now" not in said.split("?", 1)[1], said
+        shot_replay(page, "replay-sfe-step")
+        # sfe's own "allowed: …" is said once, after "Allowed for"
+        page.goto(f"/games/{g['id']}/replay?step=17")
+        page.wait_for_function("() => document.body.dataset.step === '17'")
+        page.click("#why")
+        page.locator("#explain .reason").wait_for()
+        said = " ".join(page.locator("#explain .reason").inner_text().split())
+        assert said == "Allowed for Allies: Choose where the 1-strength army moves from Marseilles"
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def _open_replay(browser: Any, server: Server, g: dict[str, Any], step: int
+                 ) -> tuple[Any, Any, list[str]]:
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, base_url=server.url)
+    ctx.set_default_timeout(10_000)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"/games/{g['id']}/replay?step={step}")
+    page.wait_for_function(f"() => document.body.dataset.step === '{step}'")
+    return ctx, page, errors
+
+
+def shot_replay(page: Any, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.locator("#main .play").screenshot(path=str(SHOTS / f"{name}.png"),
+                                           animations="disabled")
