@@ -800,3 +800,36 @@ def shot_replay(page: Any, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     page.locator("#main .play").screenshot(path=str(SHOTS / f"{name}.png"),
                                            animations="disabled")
+
+
+def test_an_illegal_key_played_is_refused_once_in_player_words(browser: Any,
+                                                              sfe_server: Server) -> None:
+    """A usability audit typed 'op:attack' in "Action by key / why not?" and pressed Play:
+    the top banner gave the API's "illegal action 'op:attack': … Legal now: op:build, …" and
+    the reason again, and the "why?" asked before said it a third time under the choices.
+    The refusal is said once, where a why's answer stands: the action, the reason, the
+    rule; no list of keys."""
+    g = _new(sfe_server, seed=3)
+    ctx, page, errors = _open(browser, sfe_server, g, "axis", size=(1366, 768))
+    try:
+        page.wait_for_function(MY_TURN)
+        page.click(".by-key summary")
+        page.fill("#key-input", "op:attack")
+        page.click("#key-why")
+        page.locator("#explain.illegal .reason").wait_for()
+        page.click("#key-play")
+        page.locator("#explain.illegal", has_text="Not played").wait_for()
+        said = " ".join(page.locator("#explain").inner_text().split())
+        assert said.startswith("Not played: Operation: attack in a contested location — no "
+                               "contested location holds your armies §7.2.7"), said
+        body = page.locator("body").inner_text()
+        assert body.count("no contested location holds your armies") == 1, body
+        assert "Legal now" not in body and "illegal action" not in body
+        assert page.locator("#messages .msg.error").count() == 0
+        assert page.evaluate("(() => { const r = document.getElementById('explain')"
+                             ".getBoundingClientRect(); return r.top >= 0 && "
+                             "r.bottom <= innerHeight; })()")
+        assert _version(page) == 0
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

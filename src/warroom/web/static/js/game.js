@@ -688,10 +688,28 @@ async function act(key) {
     setSeen(role, before || sightOf(p));
     showChanges();
   } catch (err) {
-    problem(err, `“${key}” was not played`);
+    if (err.status === 422) notPlayed(key, err);
+    else problem(err, `“${key}” was not played`);
   } finally {
     setBusy(false);
   }
+}
+
+/** An action refused (422: a key typed that is not legal now): said once, where a "why?"
+ * answers, in the player's words: the action, the reason and its rules (the banner gave
+ * the API's "illegal action 'op:attack': … Legal now: op:build, …" and the reason again
+ * under it, and a "why?" asked before said it a third time: a usability audit). */
+function notPlayed(key, err) {
+  const d = err.data || {};
+  const out = $("explain");
+  out.className = "explain illegal";
+  fill(out,
+    h("strong", {}, "Not played: "), d.action || key, " — ",
+    h("span", { class: "reason" }, d.reason || err.message || ""), " ",
+    (Array.isArray(d.rules) ? d.rules : []).map((x) => [ruleBadge(x), " "]),
+    h("button", { type: "button", class: "msg-close", "aria-label": "Close", onclick: () => { out.hidden = true; } }, "×"));
+  out.hidden = false;
+  if (!inSight(out)) out.scrollIntoView({ block: "nearest" });
 }
 
 async function why(key, label) {
