@@ -833,3 +833,58 @@ def test_an_illegal_key_played_is_refused_once_in_player_words(browser: Any,
     finally:
         ctx.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_a_touch_screen_is_told_to_tap_and_opens_a_choices_card_without_playing_it(
+        browser: Any, sfe_server: Server) -> None:
+    """A usability audit on a phone (390x844): the map's hint read "click one, or Tab to it
+    and press Enter", and a card choice's event text opened on hover only (a tap plays the
+    card). On a touch screen the hint says tap; "card" beside the choice opens its text and
+    closes it, a tap elsewhere closes it, and nothing is played. With a mouse the hint
+    keeps its keyboard words and no "card" button shows (hover shows the card)."""
+    g = _new(sfe_server, seed=3)
+    _play(sfe_server, g, "op:event", "axis")
+    v = _seat_view(sfe_server, g, "axis")
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                              is_mobile=True, base_url=sfe_server.url)
+    ctx.set_default_timeout(10_000)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(f"/games/{g['id']}#{g['tokens']['axis']}")
+        page.wait_for_function(MY_TURN)
+        hint = page.locator("#map .map-info").inner_text()
+        assert "Tap" in hint and "Tab" not in hint and "Click" not in hint, hint
+        row = page.locator('#choices .choice.has-card[data-key="card:ax17"]')
+        assert not row.locator(".card-pop").is_visible()
+        row.locator(".card-info").tap()
+        pop = row.locator(".card-pop")
+        assert pop.is_visible() and "Allied player randomly discards" in pop.inner_text()
+        assert row.locator(".card-info").get_attribute("aria-expanded") == "true"
+        assert _version(page) == v["version"], "the card was not played"
+        row.locator(".card-info").tap()
+        assert not pop.is_visible()
+        row.locator(".card-info").tap()
+        page.locator("#prompt-title").tap()
+        assert not pop.is_visible(), "a tap elsewhere closes it"
+        assert _version(page) == v["version"]
+        SHOTS.mkdir(exist_ok=True)
+        row.locator(".card-info").tap()
+        page.locator("#play").screenshot(path=str(SHOTS / "phone-sfe-card.png"),
+                                         animations="disabled")
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+    ctx, page, errors = _open(browser, sfe_server, g, "axis", size=(1366, 768))
+    try:
+        page.wait_for_function(MY_TURN)
+        hint = page.locator("#map .map-info").inner_text()
+        assert "Hover or focus" in hint and "Click" in hint, hint
+        row = page.locator('#choices .choice.has-card[data-key="card:ax17"]')
+        assert not row.locator(".card-info").is_visible()
+        row.locator(".act").hover()
+        assert row.locator(".card-pop").is_visible()
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

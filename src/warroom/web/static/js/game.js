@@ -153,9 +153,25 @@ function choiceRow(a, hand) {
   return h("div", { class: `choice${card ? " has-card" : ""}`, dataset: { key: a.key, text: `${label} ${a.key}`.toLowerCase() } },
     h("button", { type: "button", class: "act", dataset: { key: a.key, id: String(a.id) },
       onclick: () => act(a.key) }, label),
+    // a touch screen has no hover: its card's text opens with a tap on "card", not on the
+    // choice, which plays it (the text was reachable by hover only: a usability audit)
+    card ? h("button", { type: "button", class: "card-info", "aria-expanded": "false",
+      "aria-label": `The card: ${card.title || card.name || label}`, title: "Show the card's text",
+      onclick: (e) => toggleCard(e.currentTarget.closest(".choice")) }, "card") : null,
     h("button", { type: "button", class: "why", "aria-label": `Why? ${label}`,
       title: "Why is this allowed? (the rules)", onclick: () => why(a.key, label) }, "why?"),
     card ? cardPopover(card) : null);
+}
+
+/** Open a choice's card (`row`), or close it if open; one is open at a time. */
+function toggleCard(row, open = !row.classList.contains("pop-open")) {
+  for (const other of document.querySelectorAll(".choice.pop-open")) {
+    if (other !== row) toggleCard(other, false);
+  }
+  row.classList.toggle("pop-open", open);
+  row.classList.remove("pop-off");
+  const button = row.querySelector(".card-info");
+  if (button) button.setAttribute("aria-expanded", String(open));
 }
 
 function applyFilter() {
@@ -845,7 +861,14 @@ async function init() {
   $("handoff-go").addEventListener("click", endHandoff);
   $("key-form").addEventListener("submit", (e) => { e.preventDefault(); act($("key-input").value.trim()); });
   $("key-why").addEventListener("click", () => why($("key-input").value.trim()));
-  document.addEventListener("pointerdown", () => { S.keyboard = false; }, true);
+  document.addEventListener("pointerdown", (e) => {
+    S.keyboard = false;
+    // a tap elsewhere closes a card opened by its "card" button
+    const row = e.target.closest && e.target.closest(".choice.pop-open");
+    for (const open of document.querySelectorAll(".choice.pop-open")) {
+      if (open !== row) toggleCard(open, false);
+    }
+  }, true);
   document.addEventListener("keydown", (e) => {
     if (e.key === "Enter" || e.key === " ") S.keyboard = true;
     if (e.key === "Escape") {

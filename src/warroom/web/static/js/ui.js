@@ -70,6 +70,11 @@ export function roleChip(role, extra) {
   }, roleName(role), extra ? ` ${extra}` : "");
 }
 
+/** A screen whose main pointer is a finger (a phone, a tablet): tapped, never hovered. */
+export function touchScreen() {
+  return typeof window.matchMedia === "function" && window.matchMedia("(pointer: coarse)").matches;
+}
+
 /**
  * Another role's question, as a seat that is not asked reads it: "Question for [Allies]:
  * “Defend Antwerp … against your 1 and your air card”", quoted, since a prompt speaks to
