@@ -543,10 +543,7 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
             return service.act(game_id, body.token, body.action, body.version)
         except IllegalActionError as exc:
             why = service.explain_for(game_id, body.token, body.action)
-            # the error for an API's caller; the reason, rules and the action in words
-            # (explain's, for this seat) for a page to say to a player
-            return _error(422, str(exc), reason=why["reason"], rules=why["rules"],
-                          action=why["action"])
+            return _error(422, str(exc), reason=why["reason"], rules=why["rules"])
 
     @app.post("/api/games/{game_id}/undo")
     def game_undo(game_id: str, body: Undo) -> dict[str, Any]:

@@ -704,7 +704,7 @@ async function act(key) {
     setSeen(role, before || sightOf(p));
     showChanges();
   } catch (err) {
-    if (err.status === 422) notPlayed(key, err);
+    if (err.status === 422) await notPlayed(key, err);
     else problem(err, `“${key}” was not played`);
   } finally {
     setBusy(false);
@@ -712,17 +712,25 @@ async function act(key) {
 }
 
 /** An action refused (422: a key typed that is not legal now): said once, where a "why?"
- * answers, in the player's words: the action, the reason and its rules (the banner gave
- * the API's "illegal action 'op:attack': … Legal now: op:build, …" and the reason again
- * under it, and a "why?" asked before said it a third time: a usability audit). */
-function notPlayed(key, err) {
+ * answers, in the player's words: the action, the reason and its rules, as "why?" gives
+ * them (the banner gave the API's "illegal action 'op:attack': … Legal now: op:build, …"
+ * and the reason again under it, and a "why?" asked before said it a third time: a
+ * usability audit). */
+async function notPlayed(key, err) {
   const d = err.data || {};
+  let said = { action: key, reason: d.reason || err.message || "", rules: Array.isArray(d.rules) ? d.rules : [] };
+  try {
+    const r = await api(`${base}/explain?action=${encodeURIComponent(key)}`, { token: seat().token });
+    said = { action: r.action || key, reason: r.reason || said.reason, rules: r.rules || said.rules };
+  } catch (e) {
+    // a key that names no action: the refusal's own words
+  }
   const out = $("explain");
   out.className = "explain illegal";
   fill(out,
-    h("strong", {}, "Not played: "), d.action || key, " — ",
-    h("span", { class: "reason" }, d.reason || err.message || ""), " ",
-    (Array.isArray(d.rules) ? d.rules : []).map((x) => [ruleBadge(x), " "]),
+    h("strong", {}, "Not played: "), said.action, " — ",
+    h("span", { class: "reason" }, said.reason), " ",
+    said.rules.map((x) => [ruleBadge(x), " "]),
     h("button", { type: "button", class: "msg-close", "aria-label": "Close", onclick: () => { out.hidden = true; } }, "×"));
   out.hidden = false;
   if (!inSight(out)) out.scrollIntoView({ block: "nearest" });
