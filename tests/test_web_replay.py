@@ -87,6 +87,39 @@ def test_finished_game_replays_for_anyone_with_index_and_why(tmp_path: Path) -> 
             assert why["role"] == index[step]["role"]
 
 
+def test_each_step_carries_the_question_its_action_answered(tmp_path: Path) -> None:
+    """A usability audit: the replay's caption, 'Step 15: Allies Paris (Western, 3
+    counters) loc:Paris', said nothing of what was decided. Each step now carries the
+    prompt its action answered (public, as a waiting seat sees it live): for anyone once the
+    game is over, and in a seat's replay of a running game for the other side's steps too,
+    whose action stays hidden; the start and a resignation answer no question."""
+    with make(tmp_path) as c:
+        g = new(c, "toy", 11)
+        url = f"/api/games/{g['id']}"
+        asked = []
+        for _ in range(3):
+            v = c.get(f"{url}/view", params={"token": g["tokens"]["a"]}).json()
+            asked.append(v["prompt"])
+            mine = c.get(f"{url}/view", params={"token": g["tokens"][v["active"]]}).json()
+            res = c.post(f"{url}/actions", json={"token": g["tokens"][v["active"]],
+                                                 "action": mine["legal"][0]["key"]})
+            assert res.status_code == 200, res.text
+        assert all(q and q["text"] for q in asked), asked
+        # a seat's replay of the running game: the other side's question, not its action
+        for n, q in enumerate(asked, 1):
+            body = c.get(f"{url}/replay", params={"token": g["tokens"]["a"], "step": n}).json()
+            assert body["question"] == q and body["actor"] == q["role"], (n, body["question"])
+        assert c.get(f"{url}/replay", params={"token": g["tokens"]["a"], "step": 0}
+                     ).json()["question"] is None
+        v = c.get(f"{url}/view", params={"token": g["tokens"]["b"]}).json()
+        res = c.post(f"{url}/actions", json={"token": g["tokens"]["b"], "action": v["resign"]})
+        assert res.status_code == 200, res.text
+        end = c.get(f"{url}/replay").json()
+        assert end["step"] == 4 and end["actor"] == "b" and end["question"] is None
+        assert [c.get(f"{url}/replay", params={"step": n}).json()["question"]
+                for n in range(1, 4)] == asked
+
+
 def test_replay_bad_requests_are_4xx_and_change_nothing(tmp_path: Path) -> None:
     with make(tmp_path) as c:
         g = new(c, "toy", 5)

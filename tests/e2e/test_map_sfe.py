@@ -713,3 +713,220 @@ def test_armies_moving_into_battle_stand_in_the_half_they_entered(browser: Any,
         assert errors == []
     finally:
         ctx.close()
+
+
+QUESTION_IN_SIGHT = """() => {
+    const q = document.querySelector('#map-title .map-question');
+    if (!q) return null;
+    const r = q.getBoundingClientRect();
+    const bar = document.getElementById('topbar').getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + 4, r.top + r.height / 2);
+    return {text: q.textContent, top: r.top, barBottom: bar.bottom,
+            seen: r.top >= bar.bottom - 1 && r.bottom <= innerHeight
+                  && hit !== null && q.contains(hit)};
+}"""
+
+
+def test_the_question_stays_in_sight_over_the_map_at_1366x768(browser: Any,
+                                                               sfe_server: Server) -> None:
+    """A usability audit at 1366x768: the map scrolled to its lower half, a click on Ruhr
+    (an army counter to move from it) left only the map and a '3 choices' tag in sight; the
+    question ('Choose an army counter to move from Ruhr') was 1,200 px down, above the
+    choices under the map. Now the map's heading holds the question and stays under the top
+    bar, unhidden, while the map is scrolled."""
+    g = _new(sfe_server, seed=3)
+    _play(sfe_server, g, "op:move", "axis")
+    v = _play(sfe_server, g, "card:ax06", "axis")
+    ctx, page, errors = _open(browser, sfe_server, g, "axis", size=(1366, 768))
+    try:
+        page.wait_for_function(f"() => document.body.dataset.version === '{v['version']}'")
+        # the map's lower part in sight, its top under the bar, as the audit had it
+        page.evaluate("window.scrollTo(0, window.scrollY + document.querySelector("
+                      "'#map svg.sfe-svg').getBoundingClientRect().bottom - innerHeight + 150)")
+        page.locator('#map .sfe-loc.legal[data-id="Ruhr"]').click()
+        page.wait_for_function(f"() => document.body.dataset.version === '{v['version'] + 1}'")
+        seen = page.evaluate(QUESTION_IN_SIGHT)
+        assert seen is not None and seen["seen"], seen
+        assert seen["text"] == "Choose an army counter to move from Ruhr", seen
+        # the question is the page's own prompt, said once more where the answer is
+        assert page.locator("#prompt-text").inner_text() == seen["text"]
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+# seed 3: the Axis bombs with card ax10 and the Allies are asked for a card of their hand
+TO_ALLIES_YOUR = ["op:move", "card:ax16", "loc:Berlin", "unit:1", "loc:Milan", "op:move",
+                  "card:ax06", "loc:Ruhr", "unit:1", "loc:Vienna", "op:discard", "card:al03",
+                  "op:move", "card:al05", "loc:Marseilles", "unit:1", "loc:Tunis", "op:move",
+                  "card:ax05", "loc:Warsaw", "unit:1", "loc:Berlin", "done", "op:event",
+                  "card:ax17", "no_block", "op:bombing", "card:al10"]
+
+
+def test_the_waiting_seat_reads_the_other_roles_question_quoted(browser: Any,
+                                                                sfe_server: Server) -> None:
+    """A usability audit: the Axis page, waiting, showed the Allies' prompt as its own
+    heading, 'Allies Defend Antwerp … against your 1 and your air card', its "your" the
+    Allies'. The waiting seat reads it as the other role's question, quoted; the prompt's
+    words are the game's, unchanged."""
+    g = _new(sfe_server, seed=3)
+    for key in TO_ALLIES_YOUR:
+        v = _seat_view(sfe_server, g, "axis")
+        _play(sfe_server, g, key, v["active"])
+    asked = _seat_view(sfe_server, g, "allies")
+    assert asked["active"] == "allies" and " your " in asked["prompt"]["text"], asked["prompt"]
+    ctx, page, errors = _open(browser, sfe_server, g, "axis", size=(1366, 768))
+    try:
+        page.locator("#choices .waiting").wait_for()
+        title = " ".join(page.locator("#prompt-text").inner_text().split())
+        assert title == f"Question for Allies: “{asked['prompt']['text']}”", title
+        # the asked seat's own page says it as its own question, unquoted
+        page.goto(f"/games/{g['id']}#{g['tokens']['allies']}")
+        page.wait_for_function(MY_TURN)
+        assert page.locator("#prompt-text").inner_text() == asked["prompt"]["text"]
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_a_replay_step_says_what_was_asked_and_why_in_words(browser: Any,
+                                                            sfe_server: Server) -> None:
+    """A usability audit: a replay step's caption, 'Step 15: Allies Paris (Western, 3
+    counters) loc:Paris', said nothing of what was decided, and its Why? read 'Allies one of
+    the choices now: …'. The caption quotes the question the step answered, then what was
+    chosen (the key after it, small); Why? speaks of that step, once."""
+    g = _new(sfe_server, seed=3)
+    for key in TO_ALLIES_YOUR:
+        _play(sfe_server, g, key, _seat_view(sfe_server, g, "axis")["active"])
+    axis = _seat_view(sfe_server, g, "axis")
+    _play(sfe_server, g, axis["resign"], "axis")
+    ctx, page, errors = _open_replay(browser, sfe_server, g, 26)
+    try:
+        line = " ".join(page.locator("#action").inner_text().split())
+        assert line.startswith("Step 26: Question for Allies: “Block Wolfpack with a Destroyer "
+                               "Attack card, or not"), line
+        label = page.locator("#action .action-label").inner_text()
+        assert f"Chosen: {label} no_block" in line, line
+        page.click("#why")
+        page.locator("#explain .reason").wait_for()
+        said = " ".join(page.locator("#explain").inner_text().split())
+        assert said.startswith(f"Why {label}? One of the choices open to Allies at this step: "
+                               "Block Wolfpack"), said
+        assert "now" not in said.split("?", 1)[1], said
+        shot_replay(page, "replay-sfe-step")
+        # sfe's own "allowed: …" is said once, after "Allowed for"
+        page.goto(f"/games/{g['id']}/replay?step=17")
+        page.wait_for_function("() => document.body.dataset.step === '17'")
+        page.click("#why")
+        page.locator("#explain .reason").wait_for()
+        said = " ".join(page.locator("#explain .reason").inner_text().split())
+        assert said == "Allowed for Allies: Choose where the 1-strength army moves from Marseilles"
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def _open_replay(browser: Any, server: Server, g: dict[str, Any], step: int
+                 ) -> tuple[Any, Any, list[str]]:
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, base_url=server.url)
+    ctx.set_default_timeout(10_000)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"/games/{g['id']}/replay?step={step}")
+    page.wait_for_function(f"() => document.body.dataset.step === '{step}'")
+    return ctx, page, errors
+
+
+def shot_replay(page: Any, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.locator("#main .play").screenshot(path=str(SHOTS / f"{name}.png"),
+                                           animations="disabled")
+
+
+def test_an_illegal_key_played_is_refused_once_in_player_words(browser: Any,
+                                                              sfe_server: Server) -> None:
+    """A usability audit typed 'op:attack' in "Action by key / why not?" and pressed Play:
+    the top banner gave the API's "illegal action 'op:attack': … Legal now: op:build, …" and
+    the reason again, and the "why?" asked before said it a third time under the choices.
+    The refusal is said once, where a why's answer stands: the action, the reason, the
+    rule; no list of keys."""
+    g = _new(sfe_server, seed=3)
+    ctx, page, errors = _open(browser, sfe_server, g, "axis", size=(1366, 768))
+    try:
+        page.wait_for_function(MY_TURN)
+        page.click(".by-key summary")
+        page.fill("#key-input", "op:attack")
+        page.click("#key-why")
+        page.locator("#explain.illegal .reason").wait_for()
+        page.click("#key-play")
+        page.locator("#explain.illegal", has_text="Not played").wait_for()
+        said = " ".join(page.locator("#explain").inner_text().split())
+        assert said.startswith("Not played: Operation: attack in a contested location — no "
+                               "contested location holds your armies §7.2.7"), said
+        body = page.locator("body").inner_text()
+        assert body.count("no contested location holds your armies") == 1, body
+        assert "Legal now" not in body and "illegal action" not in body
+        assert page.locator("#messages .msg.error").count() == 0
+        assert page.evaluate("(() => { const r = document.getElementById('explain')"
+                             ".getBoundingClientRect(); return r.top >= 0 && "
+                             "r.bottom <= innerHeight; })()")
+        assert _version(page) == 0
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_a_touch_screen_is_told_to_tap_and_opens_a_choices_card_without_playing_it(
+        browser: Any, sfe_server: Server) -> None:
+    """A usability audit on a phone (390x844): the map's hint read "click one, or Tab to it
+    and press Enter", and a card choice's event text opened on hover only (a tap plays the
+    card). On a touch screen the hint says tap; "card" beside the choice opens its text and
+    closes it, a tap elsewhere closes it, and nothing is played. With a mouse the hint
+    keeps its keyboard words and no "card" button shows (hover shows the card)."""
+    g = _new(sfe_server, seed=3)
+    _play(sfe_server, g, "op:event", "axis")
+    v = _seat_view(sfe_server, g, "axis")
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                              is_mobile=True, base_url=sfe_server.url)
+    ctx.set_default_timeout(10_000)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(f"/games/{g['id']}#{g['tokens']['axis']}")
+        page.wait_for_function(MY_TURN)
+        hint = page.locator("#map .map-info").inner_text()
+        assert "Tap" in hint and "Tab" not in hint and "Click" not in hint, hint
+        row = page.locator('#choices .choice.has-card[data-key="card:ax17"]')
+        assert not row.locator(".card-pop").is_visible()
+        row.locator(".card-info").tap()
+        pop = row.locator(".card-pop")
+        assert pop.is_visible() and "Allied player randomly discards" in pop.inner_text()
+        assert row.locator(".card-info").get_attribute("aria-expanded") == "true"
+        assert _version(page) == v["version"], "the card was not played"
+        row.locator(".card-info").tap()
+        assert not pop.is_visible()
+        row.locator(".card-info").tap()
+        page.locator("#prompt-title").tap()
+        assert not pop.is_visible(), "a tap elsewhere closes it"
+        assert _version(page) == v["version"]
+        SHOTS.mkdir(exist_ok=True)
+        row.locator(".card-info").tap()
+        page.locator("#play").screenshot(path=str(SHOTS / "phone-sfe-card.png"),
+                                         animations="disabled")
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+    ctx, page, errors = _open(browser, sfe_server, g, "axis", size=(1366, 768))
+    try:
+        page.wait_for_function(MY_TURN)
+        hint = page.locator("#map .map-info").inner_text()
+        assert "Hover or focus" in hint and "Click" in hint, hint
+        row = page.locator('#choices .choice.has-card[data-key="card:ax17"]')
+        assert not row.locator(".card-info").is_visible()
+        row.locator(".act").hover()
+        assert row.locator(".card-pop").is_visible()
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

@@ -204,9 +204,10 @@ def test_illegal_and_stale_actions_show_a_message(page: Any, server: Server) -> 
     page.click(".by-key summary")
     page.fill("#key-input", "take:1")
     page.click("#key-play")
-    msg = page.locator(".msg.error")
-    msg.wait_for()
-    assert "not B's turn" in msg.inner_text()
+    said = page.locator("#explain.illegal")
+    said.wait_for()
+    assert "Not played" in said.inner_text() and "not B's turn" in said.inner_text()
+    assert page.locator(".msg.error").count() == 0, "said once, under the choices"
     assert version(page) == 0
     shot(page, "illegal")
     # a's page misses the live update (the event stream is cut), a plays from another

@@ -1,10 +1,11 @@
 """Replays for the viewer: a record stepped through, with a turn index and "why?" per step.
 
-A :class:`Timeline` replays a record once, remembering per action who played it, its key
-and label, and the turn and round after it (``Game.clock``: what the game's own view
-shows), with a checkpoint state every :data:`CHECKPOINT_EVERY` actions; the state after
-any step is then a clone of the nearest checkpoint and a few actions. A timeline of a
-running game grows as the game does (:meth:`Timeline.extend`).
+A :class:`Timeline` replays a record once, remembering per action who played it, the
+question it answered (the prompt), its key and label, and the turn and round after it
+(``Game.clock``: what the game's own view shows), with a checkpoint state every
+:data:`CHECKPOINT_EVERY` actions; the state after any step is then a clone of the nearest
+checkpoint and a few actions. A timeline of a running game grows as the game does
+(:meth:`Timeline.extend`).
 
 What a payload may show is decided by the caller (:mod:`warroom.web.service`): a seat
 replaying a running game sees only its own view at each step, and the keys, labels and
@@ -26,6 +27,7 @@ from warroom.core.protocol import (
     clone,
     explain,
     new_game,
+    prompt,
     read_action,
     resigner,
     result,
@@ -50,6 +52,9 @@ class Step:
     label: str
     turn: Any
     round: Any
+    question: dict[str, str] | None = None
+    """The prompt the action answered (public: every role may read a prompt); None for a
+    resignation, which answers none."""
 
 
 def _clock(game: Game, state: State[Any]) -> tuple[Any, Any]:
@@ -91,8 +96,11 @@ class Timeline:
             assert state is not None
             for ref in actions:
                 role = resigner(ref)
+                question = None
                 if role is None:
                     role = state.active
+                    asked = prompt(state)
+                    question = asked.to_json() if asked is not None else None
                     # as a record is replayed: a key of an earlier version (tk's positional
                     # pick:<i>) is read as the decision reads it (resolved alone, the key's
                     # own action was refused: an old record uploaded but did not show)
@@ -104,7 +112,7 @@ class Timeline:
                     label = played.label
                 n = len(self.steps) + 1
                 turn, rnd = _clock(self.game, state)
-                self.steps.append(Step(n - 1, role, played.key, label, turn, rnd))
+                self.steps.append(Step(n - 1, role, played.key, label, turn, rnd, question))
                 self.record.actions.append(ref)
                 if n % CHECKPOINT_EVERY == 0:
                     self.checkpoints[n] = clone(state)

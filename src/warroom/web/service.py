@@ -1122,6 +1122,8 @@ class GameService:
             "game": game.id, "title": game.title, "scenario": state.data["scenario"],
             "roles": list(game.roles), "role": role, "step": n, "steps": total,
             "actor": info.role if info else None,
+            # what the action answered: a prompt is public, shown with or without the action
+            "question": info.question if info else None,
             "action": {"key": info.key, "label": info.label} if shown and info else None,
             "next_actor": upcoming.role if upcoming else None,
             "can_explain": info is not None and (open_book or not game.hidden_information

@@ -1,7 +1,7 @@
 // The generic game page: /games/{id}#TOKEN for one seat, /games/{id}#hotseat=T1,T2,... for
 // several seats played in one browser (with a hand-off screen between them).
 import { api, saveSeats } from "./api.js";
-import { clearMessages, dismiss, fill, h, humanize, message, roleChip, roleName, ruleBadge, ruleTag, setRoles, useRules, wideMap } from "./ui.js";
+import { askedOf, clearMessages, dismiss, fill, h, humanize, message, roleChip, roleName, ruleBadge, ruleTag, setRoles, useRules, wideMap } from "./ui.js";
 import { renderMap } from "./maps.js";
 import { cardPopover, placeNames, powerLabel, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
 
@@ -153,9 +153,25 @@ function choiceRow(a, hand) {
   return h("div", { class: `choice${card ? " has-card" : ""}`, dataset: { key: a.key, text: `${label} ${a.key}`.toLowerCase() } },
     h("button", { type: "button", class: "act", dataset: { key: a.key, id: String(a.id) },
       onclick: () => act(a.key) }, label),
+    // a touch screen has no hover: its card's text opens with a tap on "card", not on the
+    // choice, which plays it (the text was reachable by hover only: a usability audit)
+    card ? h("button", { type: "button", class: "card-info", "aria-expanded": "false",
+      "aria-label": `The card: ${card.title || card.name || label}`, title: "Show the card's text",
+      onclick: (e) => toggleCard(e.currentTarget.closest(".choice")) }, "card") : null,
     h("button", { type: "button", class: "why", "aria-label": `Why? ${label}`,
       title: "Why is this allowed? (the rules)", onclick: () => why(a.key, label) }, "why?"),
     card ? cardPopover(card) : null);
+}
+
+/** Open a choice's card (`row`), or close it if open; one is open at a time. */
+function toggleCard(row, open = !row.classList.contains("pop-open")) {
+  for (const other of document.querySelectorAll(".choice.pop-open")) {
+    if (other !== row) toggleCard(other, false);
+  }
+  row.classList.toggle("pop-open", open);
+  row.classList.remove("pop-off");
+  const button = row.querySelector(".card-info");
+  if (button) button.setAttribute("aria-expanded", String(open));
 }
 
 function applyFilter() {
@@ -244,7 +260,8 @@ function renderPrompt(p) {
     renderChoices(p);
     return;
   }
-  fill(text, pr.role ? [roleChip(pr.role), " "] : "", pr.text || "");
+  // another role's question, quoted: its "your" is that role's, not this seat's
+  fill(text, pr.text ? askedOf(pr.role, pr.text) : "");
   const who = p.active;
   const player = (p.seats || {})[who] || "human";
   fill(box, h("p", { class: "waiting" }, h("span", { class: "spinner", "aria-hidden": "true" }),
@@ -282,11 +299,16 @@ function renderRest(p) {
   const [many, one] = MAP_WORDS[p.game] || ["spaces", "space"];
   // choices no map element stands for (done, pass, defend): only in the list below
   const offMap = choosable ? p.legal.filter((a) => !a.target && !(a.args || []).length).length : 0;
-  $("map-prompt").textContent = choosable && p.prompt
-    ? `— ${p.prompt.text || "Choose"}: click ${choosable === 1 ? `the highlighted ${one}` : `one of the ${choosable} highlighted ${many}`}`
+  // the question itself, where the map is where it is answered: this line stays in view
+  // under the top bar while the map is scrolled (the prompt above the choices under the map
+  // was 1,200 px down at 1366x768 after a click on the map: a usability audit)
+  fill($("map-prompt"), choosable && p.prompt
+    ? ["— ", h("span", { class: "map-question" }, p.prompt.text || "Choose"),
+      `: click ${choosable === 1 ? `the highlighted ${one}` : `one of the ${choosable} highlighted ${many}`}`
       // "below the map" was wrong where the decision stands beside it (a review)
-      + (offMap > 0 ? `, or choose from the list of choices (${offMap} other choice${offMap === 1 ? "" : "s"})` : "")
-    : "";
+      + (offMap > 0 ? `, or choose from the list of choices (${offMap} other choice${offMap === 1 ? "" : "s"})` : "")]
+    : []);
+  $("map-panel").classList.toggle("deciding", Boolean(choosable && p.prompt));
   if (focused) {
     const again = $("map").querySelector(`.space[data-id="${CSS.escape(focused.dataset.id)}"]`);
     if (again) again.focus({ preventScroll: true });
@@ -682,10 +704,36 @@ async function act(key) {
     setSeen(role, before || sightOf(p));
     showChanges();
   } catch (err) {
-    problem(err, `“${key}” was not played`);
+    if (err.status === 422) await notPlayed(key, err);
+    else problem(err, `“${key}” was not played`);
   } finally {
     setBusy(false);
   }
+}
+
+/** An action refused (422: a key typed that is not legal now): said once, where a "why?"
+ * answers, in the player's words: the action, the reason and its rules, as "why?" gives
+ * them (the banner gave the API's "illegal action 'op:attack': … Legal now: op:build, …"
+ * and the reason again under it, and a "why?" asked before said it a third time: a
+ * usability audit). */
+async function notPlayed(key, err) {
+  const d = err.data || {};
+  let said = { action: key, reason: d.reason || err.message || "", rules: Array.isArray(d.rules) ? d.rules : [] };
+  try {
+    const r = await api(`${base}/explain?action=${encodeURIComponent(key)}`, { token: seat().token });
+    said = { action: r.action || key, reason: r.reason || said.reason, rules: r.rules || said.rules };
+  } catch (e) {
+    // a key that names no action: the refusal's own words
+  }
+  const out = $("explain");
+  out.className = "explain illegal";
+  fill(out,
+    h("strong", {}, "Not played: "), said.action, " — ",
+    h("span", { class: "reason" }, said.reason), " ",
+    said.rules.map((x) => [ruleBadge(x), " "]),
+    h("button", { type: "button", class: "msg-close", "aria-label": "Close", onclick: () => { out.hidden = true; } }, "×"));
+  out.hidden = false;
+  if (!inSight(out)) out.scrollIntoView({ block: "nearest" });
 }
 
 async function why(key, label) {
@@ -809,13 +857,26 @@ async function init() {
     target.focus({ preventScroll: true });
     if (!inSight(target)) target.scrollIntoView({ block: "nearest" });
   });
+  // the sticky top bar's height, under which the map's question stays (the bar wraps on a
+  // narrow window)
+  const bar = $("topbar");
+  const barHeight = () => document.documentElement.style.setProperty("--bar-h", `${bar.offsetHeight}px`);
+  barHeight();
+  if (typeof ResizeObserver === "function") new ResizeObserver(barHeight).observe(bar);
   $("undo").addEventListener("click", undo);
   $("resign").addEventListener("click", resign);
   $("download").addEventListener("click", download);
   $("handoff-go").addEventListener("click", endHandoff);
   $("key-form").addEventListener("submit", (e) => { e.preventDefault(); act($("key-input").value.trim()); });
   $("key-why").addEventListener("click", () => why($("key-input").value.trim()));
-  document.addEventListener("pointerdown", () => { S.keyboard = false; }, true);
+  document.addEventListener("pointerdown", (e) => {
+    S.keyboard = false;
+    // a tap elsewhere closes a card opened by its "card" button
+    const row = e.target.closest && e.target.closest(".choice.pop-open");
+    for (const open of document.querySelectorAll(".choice.pop-open")) {
+      if (open !== row) toggleCard(open, false);
+    }
+  }, true);
   document.addEventListener("keydown", (e) => {
     if (e.key === "Enter" || e.key === " ") S.keyboard = true;
     if (e.key === "Escape") {

@@ -3,7 +3,7 @@
 // element, the viewBox zoom and pan (buttons, keys, wheel, drag, pinch), the menu for
 // several actions on one element, the info line with an element's details, and "why not".
 // Each renderer keeps its own drawing. Data is always inserted as text, never as HTML.
-import { fill, h, humanize, ruleBadge } from "./ui.js";
+import { fill, h, humanize, ruleBadge, touchScreen } from "./ui.js";
 
 export const NS = "http://www.w3.org/2000/svg";
 
@@ -112,6 +112,14 @@ export function infoLine(canChoose, things, whyNot) {
   const [many, one, other] = things;
   // not a live region: what it shows on focus is the focused element's own accessible
   // name, which a screen reader says already (it said it twice on every Tab: an audit)
+  // a touch screen is tapped, not clicked or tabbed through (a phone read "click one, or
+  // Tab to it and press Enter": a usability audit)
+  if (touchScreen()) {
+    return h("div", { class: "map-info" },
+      h("span", { class: "muted" }, canChoose ? `Highlighted ${many} can be chosen: tap one.`
+        : `Tap ${one} for its details.`,
+      whyNot ? ` Tap any other ${other} to hear why it cannot be chosen.` : ""));
+  }
   return h("div", { class: "map-info" },
     h("span", { class: "muted" }, canChoose ? `Highlighted ${many} can be chosen: click one, or Tab to it and press Enter.`
       : `Hover or focus ${one} for its details.`,

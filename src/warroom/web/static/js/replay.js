@@ -8,7 +8,7 @@
 // ?step=N (or #step=N) opens a step; ?as=ROLE a role's view of a finished game or record.
 // Steps move with the buttons, the slider, the turn list and the keys ← → Home End PgUp PgDn.
 import { api } from "./api.js";
-import { copyText, fill, h, message, roleChip, roleName, ruleBadge, setRoles, useRules, wideMap } from "./ui.js";
+import { askedOf, copyText, fill, h, message, roleChip, roleName, ruleBadge, setRoles, useRules, wideMap } from "./ui.js";
 import { renderMap } from "./maps.js";
 import { placeNames, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
 
@@ -158,19 +158,38 @@ function watch(r) {
 }
 
 function actionLine(r) {
-  const who = r.actor ? [roleChip(r.actor), " "] : [];
   if (r.step === 0) return ["The start of the game."];
+  // what was asked, then what was chosen (the caption gave the choice alone, "Paris
+  // (Western, 3 counters)", which says nothing of the decision: a usability audit); the
+  // question is public, quoted as the other role's question is on the game page
+  const q = r.question;
+  const asked = q && q.text
+    ? h("span", { class: "step-question" }, askedOf(q.role || r.actor, q.text), " ", ruleBadge(q.rule))
+    : (r.actor ? [roleChip(r.actor), " "] : null);
   if (r.action) {
     // the key is for the eye (a screen reader spelt "space:scotland" after every step: an
-    // audit); the label says the move
-    return [`Step ${r.step}: `, ...who, h("span", { class: "action-label" }, r.action.label), " ",
-      h("code", { class: "action-key", "aria-hidden": "true" }, r.action.key)];
+    // audit), small and after the choice in words
+    return [`Step ${r.step}: `, asked,
+      h("span", { class: "step-choice" }, q && q.text ? "Chosen: " : "",
+        h("span", { class: "action-label" }, r.action.label), " ",
+        h("code", { class: "action-key", "aria-hidden": "true", title: "the action's key" }, r.action.key))];
   }
   // a spectator has no side: the decision is that player's (an outside audit read "the
   // other side" on every step of a game of bots)
   const whose = r.role ? "a decision of the other side" : "a decision not shown to spectators";
-  return [`Step ${r.step}: `, ...who, h("span", { class: "muted" },
-    `${whose} (what it was shows in the log; the record shows it once the game is over)`)];
+  return [`Step ${r.step}: `, asked, h("span", { class: "step-choice muted" },
+    `${q && q.text ? "Chosen: " : ""}${whose} (what it was shows in the log; the record shows it once the game is over)`)];
+}
+
+/** "Why?" in a replay speaks of the step, not of now: core's "one of the choices now:
+ * <prompt>" read "Allies one of the choices now: …" after the role's chip (an audit). */
+function whyWords(w) {
+  const reason = w.reason || "";
+  const m = reason.match(/^one of the choices now([^:]*): ([\s\S]*)$/);
+  if (m && w.role) return ["One of the choices", m[1], " open to ", roleChip(w.role), " at this step: ", m[2]];
+  // sfe's "allowed: …" said after "Allowed for": once
+  const said = w.legal ? reason.replace(/^allowed: /i, "") : reason;
+  return [w.role ? [w.legal ? "Allowed for " : "Not allowed for ", roleChip(w.role), ": "] : null, said];
 }
 
 function render(r) {
@@ -276,8 +295,7 @@ async function why() {
     const w = await api(`${whyUrl}?step=${r.step}`, { token: R.token });
     out.className = `explain ${w.legal ? "legal" : "illegal"}`;
     fill(out, h("strong", {}, `Why ${w.label || w.action || w.key}? `),
-      w.role ? [roleChip(w.role), " "] : null,
-      h("span", { class: "reason" }, w.reason || ""), " ",
+      h("span", { class: "reason" }, whyWords(w)), " ",
       (w.rules || []).map((x) => [ruleBadge(x), " "]),
       h("button", { type: "button", class: "msg-close", "aria-label": "Close", onclick: () => { out.hidden = true; } }, "×"));
     out.hidden = false;

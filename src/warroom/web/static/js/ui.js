@@ -70,6 +70,21 @@ export function roleChip(role, extra) {
   }, roleName(role), extra ? ` ${extra}` : "");
 }
 
+/** A screen whose main pointer is a finger (a phone, a tablet): tapped, never hovered. */
+export function touchScreen() {
+  return typeof window.matchMedia === "function" && window.matchMedia("(pointer: coarse)").matches;
+}
+
+/**
+ * Another role's question, as a seat that is not asked reads it: "Question for [Allies]:
+ * “Defend Antwerp … against your 1 and your air card”", quoted, since a prompt speaks to
+ * the role it asks (its "your" was read as the reader's own: a usability audit).
+ */
+export function askedOf(role, text) {
+  return [role ? ["Question for ", roleChip(role), ": "] : null,
+    h("span", { class: "asked" }, `“${text || ""}”`)];
+}
+
 const SMALL = new Set(["ap", "vp", "sp", "op", "ops", "pp", "id", "lw", "rw", "usa", "ussr", "uk", "drm"]);
 
 /** A map legend's parts, each sample kept on one line with the words after it (a wrap had
