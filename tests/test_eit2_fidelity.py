@@ -795,3 +795,29 @@ def test_nothing_to_change_is_not_said_while_an_extremist_is_to_be_relocated() -
     mark = len(s.log)
     op.support_check(C, d, RW, h, 4)
     assert not [e for e in s.log[mark:] if e["text"].startswith("Nothing to change")]
+
+
+def test_a_support_check_target_and_a_rearmament_track_show_their_chance_in_the_menu() -> None:
+    """A Support Check's spaces and a Rearmament attempt's tracks carry their chance in
+    their menu label, the same figure as their why (a web audit: seven whys to compare seven
+    targets; only a free attempt's cards showed theirs)."""
+    seen: set[str] = set()
+    for seed in range(12):
+        s = new_game(G, "1920", seed)
+        rng = random.Random(seed)
+        while s.active is not None and len(seen) < 3:
+            top = s.data["stack"][-1]["kind"]
+            if top in ("support_check", "box_support_check", "rearm_track"):
+                for a in legal_actions(s):
+                    if a.kind not in ("space", "track"):
+                        continue
+                    label = G.describe(s, a.id)
+                    why = explain(s, a.key, s.active).reason
+                    pct = why.rsplit("%", 1)[0].rsplit(" ", 1)[-1]
+                    if a.kind == "space":
+                        assert label.endswith(f", check {pct}%"), (label, why)
+                    else:
+                        assert label.endswith(f": {pct}%"), (label, why)
+                    seen.add(top)
+            apply(s, rng.choice(legal_actions(s)))
+    assert {"support_check", "rearm_track"} <= seen, seen

@@ -1029,6 +1029,25 @@ class FreeAttempt(Ask):
         return "a card from your hand that is not a Scoring card, or pass", ("6.3.5",)
 
 
+def choice_chance(c: Components, data: Data, frame: Frame, kind: str, value: int) -> str:
+    """The chance a space or a track of this decision would have, for its menu label
+    (", check 67%", ": 50%"), where the decision is a Support Check's target (6.2.5) or a
+    Rearmament attempt's track (6.3.2); "" elsewhere. The same figures as ``why`` (a web
+    audit: only the why of each choice gave them)."""
+    side = frame.get("side")
+    if side is None:
+        return ""
+    if kind == "space" and frame["kind"] in ("support_check", "box_support_check"):
+        pct = ops_.check_chance(c, data, side, value, frame["ops"], frame.get("extra", 0))
+        return f", check {pct}%"
+    if kind == "track" and frame["kind"] == "rearm_track":
+        p = ops_.rearm_chance(c, data, side, value, frame["ops"], frame.get("card_side"),
+                              rearmament_bonus(c, data, side, frame.get("card"), value),
+                              _event_bonus(frame))
+        return f": {p}%" if p is not None else ""
+    return ""
+
+
 def free_attempt_label(c: Components, data: Data, frame: Frame, n: int) -> str:
     """A card's menu label in a free Rearmament attempt (6.3.5): its side and the OPs it
     gives the attempt and its chance on the track (on each of two, the best of more); the

@@ -29,7 +29,7 @@ from warroom.games.eit2.board import (
     sp_text,
 )
 from warroom.games.eit2.components import MARKER_FLAGS
-from warroom.games.eit2.frames import DECISIONS, FRAMES, free_attempt_label
+from warroom.games.eit2.frames import DECISIONS, FRAMES, choice_chance, free_attempt_label
 from warroom.games.eit2.operations import box_effect_text, placement_cost, track_open
 from warroom.games.eit2.rules import RULES
 from warroom.games.eit2.scoring import is_battleground, moderation_decides, regions_now
@@ -478,6 +478,8 @@ class EuropeInTurmoil2(EitGame):
             cost = ""
             if top is not None and top["kind"] == "place_sp":
                 cost = f", {placement_cost(c, data, top['side'], s)} OP"
+            elif top is not None:
+                cost = choice_chance(c, data, top, kind, s)
             return (f"{c.names[s]} ({c.region[s]}, stability {c.stability[s]}) "
                     f"{sp_text(data, s)}{owner}{cost}")
         if kind in OPERATIONS:
@@ -503,7 +505,8 @@ class EuropeInTurmoil2(EitGame):
                 box = c.boxes[t][data["rearm"][t] + 1]
                 where = f" (target space {c.names[box.space]})" if box.space is not None \
                     else ""
-                return f"{act.label}: next {box.name} needs {box.needed}{where}"
+                odds = choice_chance(c, data, top, kind, t) if top is not None else ""
+                return f"{act.label}: next {box.name} needs {box.needed}{where}{odds}"
         return act.label
 
     def content_json(self) -> dict[str, Any]:

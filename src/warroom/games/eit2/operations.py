@@ -366,24 +366,32 @@ def _faces(ok: list[int]) -> str:
     return "a die roll of " + ", ".join(map(str, ok))
 
 
-def check_chance(c: Components, data: Data, side: int, s: int, ops: int) -> int:
-    """6.2.5: the chance in whole percent that a Support Check of ``side`` in ``s`` with
-    ``ops`` beats twice the Stability, with the modifiers it would have now."""
+def _check(c: Components, data: Data, side: int, s: int, ops: int, extra: int = 0,
+           source: str = "") -> tuple[list[tuple[int, str]], int, int, list[int]]:
+    """What a Support Check in ``s`` would roll against now (6.2.5): its modifiers, their
+    sum, the target (twice the Stability) and the die rolls (1-6) that beat it."""
     mods = check_modifiers(c, data, side, s) + ongoing_check_mods(c, data, side, s)
+    if extra:
+        mods.append((extra, source or "Event"))
     drm = sum(v for v, _ in mods)
-    return round(100 * sum(1 for d in range(1, 7) if d + ops + drm > 2 * c.stability[s]) / 6)
+    target = 2 * c.stability[s]
+    return mods, drm, target, [d for d in range(1, 7) if d + ops + drm > target]
+
+
+def check_chance(c: Components, data: Data, side: int, s: int, ops: int,
+                 extra: int = 0) -> int:
+    """6.2.5: the chance in whole percent that a Support Check of ``side`` in ``s`` with
+    ``ops`` (and an Event's ``extra``) beats twice the Stability, with the modifiers it
+    would have now, as :func:`check_odds` words it (also a menu label's: a web audit found
+    the odds behind each target's why only, seven clicks to compare seven spaces)."""
+    return round(100 * len(_check(c, data, side, s, ops, extra)[3]) / 6)
 
 
 def check_odds(c: Components, data: Data, side: int, s: int, ops: int, extra: int = 0,
                source: str = "") -> str:
     """6.2.5/6.2.6 in words for ``explain``: the target (twice the Stability), the modifiers
     the check would have now, the die rolls that beat the target and the chance."""
-    mods = check_modifiers(c, data, side, s) + ongoing_check_mods(c, data, side, s)
-    if extra:
-        mods.append((extra, source or "Event"))
-    drm = sum(v for v, _ in mods)
-    target = 2 * c.stability[s]
-    ok = [d for d in range(1, 7) if d + ops + drm > target]
+    mods, drm, target, ok = _check(c, data, side, s, ops, extra, source)
     detail = ", ".join(f"{v:+d} {why}" for v, why in mods) or "no modifiers"
     # all of 6.2.6's steps, and the Rhineland's exception (an audit: the cap, the last
     # Extremist and the demilitarised Rhineland's 'no SP' were left out)
