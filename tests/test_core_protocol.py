@@ -594,3 +594,20 @@ def test_each_games_clock_is_what_its_view_shows(game_id: str) -> None:
             if st.active is None:
                 break
             apply(st, bot.choose(st))
+
+
+@pytest.mark.parametrize("gid", ["eaw1940", "eit2", "sfe", "tk"])
+def test_determinize_and_observation_refuse_a_role_the_game_has_not(gid: str) -> None:
+    """A role the game has not is refused by name, with the game's roles, by determinize
+    and observation as by view (a fuzzer: a bare ValueError in eit2 and sfe, and any role at
+    all taken in eaw1940 and tk)."""
+    game = load_game(gid)
+    state = new_game(game, None, 1)
+    for role in ("nobody", None, 5, game.roles[0].upper()):
+        with pytest.raises(UnknownGameError, match="has no role"):
+            determinize(state, role, Rng(1))  # type: ignore[arg-type]
+        with pytest.raises(UnknownGameError, match="has no role"):
+            game.observation(state, role)  # type: ignore[arg-type]
+    for role in game.roles:
+        determinize(state, role, Rng(1))
+        assert len(game.observation(state, role)) == game.observation_size()

@@ -4,6 +4,7 @@ listed twice are ContentErrors naming the file and the entry."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -113,3 +114,55 @@ def test_broken_content_is_a_content_error_naming_file_and_entry(
 
 def test_the_bundled_content_loads() -> None:
     assert load_game("tk").c.area
+
+
+def _situation(name: str) -> dict[str, Any]:
+    return copy.deepcopy(load_game("tk").c.situations[name].model_dump(mode="json"))
+
+
+def _two_neutrality(sit: dict[str, Any]) -> str:
+    sit["countries"]["Turkey"]["markers"] = ["neutrality", "neutrality"]
+    return "at most one Neutrality marker"
+
+
+def _held_twice(sit: dict[str, Any]) -> str:
+    ids = [u["id"] for u in sit["units"]]
+    sit["units"][0]["holding"] = [ids[2]]
+    sit["units"][1]["holding"] = [ids[2]]
+    return "is held by one unit at most"
+
+
+def _holds_itself(sit: dict[str, Any]) -> str:
+    sit["units"][0]["holding"] = [sit["units"][0]["id"]]
+    return "cannot hold itself"
+
+
+def _cycle(sit: dict[str, Any]) -> str:
+    a, b = sit["units"][0], sit["units"][1]
+    a["holding"], b["holding"] = [b["id"]], [a["id"]]
+    return "form a cycle"
+
+
+def _too_many_steps(sit: dict[str, Any]) -> str:
+    u = next(u for u in sit["units"] if u.get("max_steps") is not None)
+    u["steps"] = u["max_steps"] + 1
+    return "more than its max_steps"
+
+
+@pytest.mark.parametrize("edit", [_two_neutrality, _held_twice, _holds_itself, _cycle,
+                                  _too_many_steps])
+def test_a_situation_the_invariants_would_refuse_is_refused_at_once(
+        edit: Callable[[dict[str, Any]], str]) -> None:
+    """A situation is held to what the game's invariants hold a state to, when it is read
+    (a fuzzer: two Neutrality markers in Turkey, or two units holding one unit, were
+    accepted, and check_invariants failed at once; 15.6's removal of Turkey's Neutrality
+    then left it neutral). The bundled situations pass."""
+    game = load_game("tk")
+    for name in game.c.situations:
+        state = new_game(game, "random", 0, {"situation_data": _situation(name),
+                                             "event": "15.1", "faction": "axis"})
+        assert game.check_invariants(state) == []
+    sit = _situation("1940")
+    words = edit(sit)
+    with pytest.raises(ContentError, match=words):
+        new_game(game, "random", 0, {"situation_data": sit, "event": "15.1", "faction": "axis"})

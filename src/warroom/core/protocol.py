@@ -612,12 +612,20 @@ def prompt(state: State[Any]) -> Prompt | None:
     return flow.prompt_of(state)
 
 
+def check_role(game: Game, role: object) -> None:
+    """Raise ``UnknownGameError`` naming the game's roles unless ``role`` is one of them:
+    what :func:`view` and :func:`determinize` and every game's ``observation`` are asked
+    for (a fuzzer: determinize and observation gave a bare ``ValueError`` in two games and
+    took any role at all in the other two)."""
+    if not isinstance(role, str) or role not in game.roles:
+        raise UnknownGameError(
+            f"{game.id} has no role {str(role)[:40]!r}; roles: {', '.join(game.roles)}")
+
+
 def view(state: State[Any], role: str | None = None) -> dict[str, Any]:
     """What ``role`` may see; the only thing a front end or remote player receives."""
-    if role is not None and role not in state.game.roles:
-        raise UnknownGameError(
-            f"{state.game.id} has no role {str(role)[:40]!r}; roles: "
-            f"{', '.join(state.game.roles)}")
+    if role is not None:
+        check_role(state.game, role)
     out: dict[str, Any] = state.game.view(state, role)
     p = flow.prompt_of(state)
     out["prompt"] = p.to_json() if p is not None else None
@@ -673,6 +681,7 @@ def determinize(state: State[G], role: str, rng: _rng.Rng) -> State[G]:
     # a copy of the data and of the facts derived from public data alone (public_cache):
     # hide() changes only what ``role`` cannot see
     game = state.game
+    check_role(game, role)
     copy_ = State(game, game.copy_data(state.data))
     kept = game.public_cache(state.cache) if state.cache else {}
     copy_.data["rng"] = _rng.seed_state(rng.spawn())

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from warroom.core.flow import FrameKind
-from warroom.core.protocol import Data, Outcome, State, Termination, copy_plain
+from warroom.core.protocol import Data, Outcome, State, Termination, check_role, copy_plain
 from warroom.games.eaw1940 import evaluation
 from warroom.games.eaw1940.actions import ActionsFrame, PlaceTankFrame, RerollFrame
 from warroom.games.eaw1940.base import EawGame
@@ -276,6 +276,7 @@ class EuropeAtWar1940(EawGame):
 
     def observation(self, st: State[EuropeAtWar1940], role: str) -> list[float]:
         """Everything public, as numbers in [0, 1]: turn, AP, every marker, pending decision."""
+        check_role(self, role)
         c, data = self.c, st.data
         obs: list[float] = [0.0] * (c.turns + 1)
         obs[min(data["turn"], c.turns)] = 1.0

@@ -12,7 +12,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
-from warroom.core.protocol import Outcome, Termination, copy_plain
+from warroom.core.protocol import Outcome, Termination, check_role, copy_plain
 from warroom.core.rng import Rng
 from warroom.core.state import Data, State
 from warroom.games.eit2 import evaluation
@@ -521,6 +521,7 @@ class EuropeInTurmoil2(EitGame):
         """What ``role`` sees as numbers, every one in [-1, 1] (the bounds the RL adapters
         declare): SP per space saturate at :data:`SP_SCALE` (control needs at most
         Stability 4 more than the opponent), Power is read on the track's LW20-RW20."""
+        check_role(self, role)
         c, data = self.c, st.data
         me = self.roles.index(role)
         obs: list[float] = []

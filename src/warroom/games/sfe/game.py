@@ -22,7 +22,7 @@ from warroom.core.content import ContentPack
 from warroom.core.errors import UnknownGameError, short
 from warroom.core.flow import FrameKind, call, prompt_of
 from warroom.core.log import log
-from warroom.core.protocol import Outcome, Termination, copy_plain
+from warroom.core.protocol import Outcome, Termination, check_role, copy_plain
 from warroom.core.rng import Rng
 from warroom.core.state import Data, Frame, State
 from warroom.games.sfe import engine as E
@@ -691,6 +691,7 @@ class StruggleForEurope(SfeBase):
         counter selected); the battle (location, half, attacker, defence value,
         moving attackers, the battle cards the role may see and the number of face-down
         cards of the opponent, the totals once revealed); game over."""
+        check_role(self, role)
         c = self.c
         data = st.data
         me = self.roles.index(role)

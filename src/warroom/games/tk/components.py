@@ -360,10 +360,35 @@ class Content:
             check(u.id not in ids, f"duplicate unit id {u.id!r}", file=file,
                   entry=f"units ({u.id})", field="id")
             ids.add(u.id)
+        # what the game's own invariants hold a state to (a fuzzer's situations passed this
+        # check and failed check_invariants at once: two Neutrality markers in Turkey, two
+        # units holding one unit), refused here with what to change
+        for name, st in sit.countries.items():
+            check(st.markers.count("neutrality") <= 1, "a Country has at most one Neutrality "
+                  "marker: list 'neutrality' once", file=file, entry=f"countries ({name})",
+                  field="markers")
+        held_by: dict[str, str] = {}
         for u in sit.units:
+            if u.max_steps is not None:
+                check(u.steps <= u.max_steps, f"{u.steps} steps, more than its max_steps "
+                      f"{u.max_steps}", file=file, entry=f"units ({u.id})", field="steps")
             for h in u.holding:
                 check(h in ids, f"unknown unit {h!r} in the Holding Box", file=file,
                       entry=f"units ({u.id})", field="holding")
+                check(h != u.id, "a unit cannot hold itself in its Holding Box", file=file,
+                      entry=f"units ({u.id})", field="holding")
+                check(h not in held_by, f"unit {h!r} is already in the Holding Box of "
+                      f"{held_by.get(h)!r}: a unit is held by one unit at most", file=file,
+                      entry=f"units ({u.id})", field="holding")
+                held_by[h] = u.id
+        for u in sit.units:
+            seen, at = {u.id}, held_by.get(u.id)
+            while at is not None:
+                check(at not in seen, f"the Holding Boxes form a cycle: {u.id!r} is held, "
+                      f"through {at!r}, by itself", file=file, entry=f"units ({u.id})",
+                      field="holding")
+                seen.add(at)
+                at = held_by.get(at)
             if u.loc not in BOXES and not u.loc.startswith("Turn Track "):
                 check(u.loc in self.hex, f"unknown location {u.loc!r}: a hex id or one of "
                       f"{', '.join(BOXES)} or 'Turn Track N'", file=file,

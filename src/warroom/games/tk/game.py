@@ -23,7 +23,7 @@ from warroom.core.actions import Action, ActionCatalogue
 from warroom.core.errors import ContentError, UnknownGameError, short
 from warroom.core.flow import Decision, Procedure, Prompt, call, end, game_over
 from warroom.core.log import log
-from warroom.core.protocol import Game, Outcome, Termination, copy_json, copy_plain
+from warroom.core.protocol import Game, Outcome, Termination, check_role, copy_json, copy_plain
 from warroom.core.rng import randbelow
 from warroom.core.state import Data, Frame, State
 from warroom.games.tk import ev_civilwar, ev_countries, ev_crisis, ev_military, ev_options
@@ -212,6 +212,7 @@ class TotalerKrieg(Game):
 
     def observation(self, st: State[TotalerKrieg], role: str) -> list[float]:
         """A fixed-length numeric encoding of the (fully public) situation and decision."""
+        check_role(self, role)
         data = st.data
         obs: list[float] = [1.0 if role == r else 0.0 for r in self.roles]
         obs += [1.0 if data["active"] == r else 0.0 for r in self.roles]
