@@ -535,6 +535,36 @@ def test_eit2_map_reads_on_a_laptop_with_the_decision_beside_it(
         assert r["log"]["left"] > r["map"]["right"], "the log beside the map, as chosen"
 
 
+PANEL_UNDER_COLUMN = r"""(id) => {
+  const el = document.getElementById(id);
+  el.scrollIntoView({block: 'start'});
+  const p = document.getElementById('play').getBoundingClientRect();
+  const r = el.getBoundingClientRect();
+  const over = r.left < p.right && p.left < r.right && r.top < p.bottom && p.top < r.bottom;
+  return {over, panel: [r.left, r.right, r.top, r.bottom], column: [p.left, p.right, p.top,
+          p.bottom], cut: el.scrollWidth > el.clientWidth + 1};
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1920, 1080)])
+def test_eit2_decision_column_covers_no_panel_below_the_map(
+        browser: Any, server: Server, width: int, height: int) -> None:
+    """The decision's column beside eit2's wide map, sticky, lies over none of the panels
+    below the map scrolled to (it covered the Tracks' Power track from RW 3 to RW 20, a log
+    line's end and the hand's 4th and 5th cards at 1366x768 and 1920x1080: an audit), and
+    none of them is cut at its side."""
+    with eit2_start(browser, server, size=(width, height)) as page:
+        _first_map_reading(page)
+        assert "decision-beside" in (page.get_attribute("#main", "class") or "")
+        for panel in ("log-panel", "tracks-panel", "hand-panel", "board-panel"):
+            if page.locator(f"#{panel}").is_hidden():
+                continue
+            r = page.evaluate(PANEL_UNDER_COLUMN, panel)
+            assert not r["over"] and not r["cut"], (panel, r)
+        page.locator("#tracks-panel").scroll_into_view_if_needed()
+        shot(page, f"eit2-tracks-{width}")
+
+
 def test_eit2_map_on_a_4k_screen_keeps_the_log_beside_it(browser: Any, server: Server) -> None:
     """On a 4K screen eit2's map is large enough beside the log: not wide by default, drawn
     2200 px wide or more, its names 16 px or more, the choices below it as before."""
@@ -1073,9 +1103,9 @@ def test_the_move_count_counts_actions_played_not_undos_or_a_resignation(
 def test_eit2_side_column_shows_a_cards_preview_and_keeps_its_buttons_in_reach(
         browser: Any, server: Server) -> None:
     """The decision beside eit2's map (below 4K): a card choice's preview, shown over the
-    map's edge, is painted above the map (it was under it); in a short window with a why's
-    answer open, the column's toolbar stays inside the window (its last buttons were out
-    of reach at any scroll): a review."""
+    map's edge, is painted above the map (it was under it) and its "Wide map" switch; in a
+    short window with a why's answer open, the column's toolbar stays inside the window (its
+    last buttons were out of reach at any scroll): a review."""
     if "eit2" in server.broken:
         pytest.skip(server.broken["eit2"])
     import random
@@ -1109,6 +1139,17 @@ def test_eit2_side_column_shows_a_cards_preview_and_keeps_its_buttons_in_reach(
             return Boolean(at && at.closest('.card-pop'));
         }""")
         assert on_top, "the card's preview is painted under the map"
+        # nor under the "Wide map" switch, which hid the card's title (an audit)
+        switch = page.evaluate("""() => {
+            const pop = document.querySelector('#choices .choice.has-card:hover > .card-pop')
+                .getBoundingClientRect();
+            const b = document.getElementById('wide-map').getBoundingClientRect();
+            const x = b.left + b.width / 2, y = b.top + b.height / 2;
+            const covered = pop.left < x && x < pop.right && pop.top < y && y < pop.bottom;
+            return {covered, on: document.elementFromPoint(x, y).id === 'wide-map'};
+        }""")
+        assert switch["covered"], "the preview should lie where the switch is (the test's premise)"
+        assert not switch["on"], "the Wide map switch is drawn over the card's preview"
         page.set_viewport_size({"width": 1024, "height": 700})
         page.mouse.move(5, 5)
         page.locator("#choices .choice .why").nth(1).click()
