@@ -912,6 +912,7 @@ def test_what_the_opponent_changed_is_marked_until_the_next_decision(
     page.wait_for_function(MY_TURN_OR_OVER, timeout=BOT_WAIT_MS)
     page.locator("#map .space.legal").first.wait_for()
     assert page.locator("#map .space.changed").count() == 0      # a first sight marks nothing
+    assert page.locator("#since").is_hidden()
     for _ in range(12):     # LW's set-up placements, until RW's bot has placed its own
         before = version(page)
         mine = page.locator("#choices .act").first.get_attribute("data-key")
@@ -937,6 +938,23 @@ def test_what_the_opponent_changed_is_marked_until_the_next_decision(
     assert f"{len(fresh)} new since your last decision" in page.locator("#log-new").inner_text()
     assert page.locator("#map .space.changed").first.get_attribute(
         "aria-description") == "changed since your last decision"
+    # the decision says it too, by its prompt: the first new entries, a link to the log (the
+    # other seat's moves were said only in the log, ~1,000 px down: an audit)
+    since = page.locator("#since")
+    assert since.is_visible()
+    quoted = page.eval_on_selector_all("#since-list > li", "els => els.map(e => e.innerText)")
+    assert quoted == fresh[:3], (quoted, fresh)
+    assert page.locator("#since .new-said, #since .new").count() == 0
+    more = page.locator("#since-more").inner_text()
+    assert more == (f"{len(fresh) - 3} more in the log" if len(fresh) > 3 else
+                    "These in the log" if len(fresh) > 1 else "In the log"), more
+    box, prompt = (page.locator(s).bounding_box() for s in ("#since", "#prompt-title"))
+    assert box and prompt and 0 <= box["y"] - (prompt["y"] + prompt["height"]) < 60
+    since.scroll_into_view_if_needed()
+    shot(page, "since-last-decision")
+    page.click("#since-more")
+    page.wait_for_function("""() => { const r = document.querySelector('#log li.new')
+        .getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }""")
     # LW's own last placement is not marked, unless RW's bot placed there too
     assert mine is not None and mine.startswith("space:")
     rw_spaces = {t.split(" in ")[1].split(" (")[0] for t in fresh if "RW places" in t}
@@ -950,6 +968,7 @@ def test_what_the_opponent_changed_is_marked_until_the_next_decision(
     again = page.eval_on_selector_all("#map .space.changed", "els => els.map(e => e.dataset.id)")
     assert sorted(again) == sorted(changed)
     assert page.locator("#log li.new").count() == len(fresh)
+    assert page.locator("#since-list > li").count() == min(3, len(fresh))
 
 
 def test_a_named_rule_the_log_line_begins_with_is_not_said_twice(page: Any,

@@ -391,6 +391,42 @@ function showChanges() {
     if (isNew) fresh += 1;
   }
   $("log-new").textContent = fresh ? `${fresh} new since your last decision` : "";
+  showSince(fresh);
+}
+
+/** How many of the log's new entries the decision's "Since your last decision" quotes. */
+const SINCE_SHOWN = 3;
+
+/** What happened since this seat's last decision, said where it decides: the first
+ * entries of the log marked new (showChanges), each cut to two lines, and a link to them
+ * in the log (the other seat's moves were said only in the log, ~1,000 px below the
+ * decision at 1366x768: an audit). Copies of the log's own entries, nothing else: the
+ * seat's view holds them already. */
+function showSince(fresh) {
+  const box = $("since");
+  const news = [...$("log").children].filter((li) => li.classList.contains("new"));
+  box.hidden = !fresh || !news.length;
+  if (box.hidden) return;
+  fill($("since-list"), news.slice(0, SINCE_SHOWN).map((li) => {
+    const copy = li.cloneNode(true);
+    copy.classList.remove("new");
+    for (const el of copy.querySelectorAll(".new-said, [id]")) {
+      if (el.classList.contains("new-said")) el.remove();
+      else el.removeAttribute("id");
+    }
+    return copy;
+  }));
+  const more = news.length - SINCE_SHOWN;
+  $("since-more").textContent = more > 0
+    ? `${more} more in the log` : news.length > 1 ? "These in the log" : "In the log";
+}
+
+/** The since box's link: the log scrolled to its first new entry, the log focused. */
+function toSince(ev) {
+  ev.preventDefault();
+  const first = $("log").querySelector("li.new");
+  (first || $("log-panel")).scrollIntoView({ block: "start" });
+  $("log-panel").focus({ preventScroll: true });
 }
 
 function placePlay(first) {
@@ -526,6 +562,7 @@ function blank() {
   $("log").dataset.last = "";
   $("hand-panel").hidden = true;
   $("explain").hidden = true;
+  $("since").hidden = true;
   $("prompt-text").textContent = "";
   $("prompt-rule").replaceChildren();
 }
@@ -864,6 +901,7 @@ async function init() {
   barHeight();
   if (typeof ResizeObserver === "function") new ResizeObserver(barHeight).observe(bar);
   $("undo").addEventListener("click", undo);
+  $("since-more").addEventListener("click", toSince);
   $("resign").addEventListener("click", resign);
   $("download").addEventListener("click", download);
   $("handoff-go").addEventListener("click", endHandoff);
