@@ -1119,6 +1119,52 @@ def test_the_move_count_counts_actions_played_not_undos_or_a_resignation(
     assert lobby_moves() == "1"
 
 
+def test_eit2_card_plays_are_grouped_in_a_fixed_order_scoring_first(
+        browser: Any, server: Server) -> None:
+    """An action round's choices come in groups of one order whatever the hand: Scoring
+    cards, Events, Operations, Rearmament attempts, each under its heading, a lone Scoring
+    card too (it came last, headless under "Rearmament attempts", and the groups' order
+    followed the hand's: an audit)."""
+    if "eit2" in server.broken:
+        pytest.skip(server.broken["eit2"])
+    import random
+    g = server.api("POST", "/api/games", json={"game": "eit2", "seed": 5,
+                                               "seats": {"lw": "human", "rw": "human"}})
+    url, pick = f"/api/games/{g['id']}", random.Random(2)
+    for _ in range(800):            # random moves, never a Scoring card's, until one is open
+        seen = {r: server.api("GET", f"{url}/view", params={"token": g["tokens"][r]})
+                for r in ("lw", "rw")}
+        role = next(r for r, v in seen.items() if v["legal"])
+        keys = [a["key"] for a in seen[role]["legal"]]
+        if any(k.startswith("score:") for k in keys) and any(k.startswith("ops:") for k in keys):
+            break
+        server.api("POST", f"{url}/actions", json={
+            "token": g["tokens"][role], "version": seen[role]["version"],
+            "action": pick.choice([k for k in keys if not k.startswith("score:")] or keys)})
+    else:
+        pytest.fail("no Scoring card to play in 800 moves")
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, base_url=server.url)
+    try:
+        page = ctx.new_page()
+        page.goto(f"/games/{g['id']}#{g['tokens'][role]}")
+        page.wait_for_function(MY_TURN_OR_OVER)
+        groups = page.evaluate("""() => [...document.querySelectorAll('#choices .group')].map(
+            g => [g.dataset.kind, g.querySelector('h3') && g.querySelector('h3').textContent,
+                  g.querySelectorAll('.choice').length])""")
+        kinds = [k for k, _, _ in groups]
+        order = ["score", "event", "ops", "rearm"]
+        assert kinds[0] == "score", groups
+        assert [k for k in kinds if k in order] == [k for k in order if k in kinds], groups
+        for kind, head, n in groups:
+            if kind in order:
+                assert head and head.startswith(f"{n} "), groups
+        score = next(g for g in groups if g[0] == "score")
+        assert score[1] == (f"{score[2]} scoring cards" if score[2] > 1 else "1 scoring card")
+        shot(page, "eit2-scoring-first")
+    finally:
+        ctx.close()
+
+
 def test_eit2_side_column_shows_a_cards_preview_and_keeps_its_buttons_in_reach(
         browser: Any, server: Server) -> None:
     """The decision beside eit2's map (below 4K): a card choice's preview, shown over the

@@ -203,12 +203,15 @@ function renderChoices(p) {
     S.filter = "";
     S.filterPrompt = promptKey;
   }
-  const groups = new Map();
+  const grouped = new Map();
   for (const a of p.legal) {
     const k = a.kind || "action";
-    if (!groups.has(k)) groups.set(k, []);
-    groups.get(k).push(a);
+    if (!grouped.has(k)) grouped.set(k, []);
+    grouped.get(k).push(a);
   }
+  // the kinds of KIND_ORDER in its order, first; the others as the game lists them
+  const rank = (k) => (KIND_ORDER.includes(k) ? KIND_ORDER.indexOf(k) : KIND_ORDER.length);
+  const groups = new Map([...grouped].sort(([a], [b]) => rank(a) - rank(b)));
   const many = p.legal.length > 8;
   box.classList.toggle("many", p.legal.length > 20);
   const filter = many ? h("div", { class: "filter-row" },
@@ -233,7 +236,10 @@ function renderChoices(p) {
       // a heading where it sorts several choices; a lone choice ("Defend", "No block")
       // speaks for itself (a heading "DEFEND 1" above it read as a label or a count)
       // counted as "5 cards", not "Card 5" (read as the card numbered 5: an audit)
-      groups.size > 1 && items.length > 1 ? h("h3", {}, kindCount(kind, items.length)) : null,
+      // (but eit2's kinds of a card's play: a lone Scoring card read as one more
+      // rearmament attempt, under the heading before it: an audit)
+      groups.size > 1 && (items.length > 1 || KIND_ORDER.includes(kind))
+        ? h("h3", {}, kindCount(kind, items.length)) : null,
       h("div", { class: "group-items" }, items.map((a) => choiceRow(a, myHand(p)))))));
   if (many) applyFilter();
   if (hadFocus && !S.handoff) {
@@ -574,14 +580,26 @@ const KIND_PLURAL = {
   sea: "sea attacks", tank: "tank moves", unstall: "fronts to unstall", country: "countries",
   box: "boxes", hex: "hexes", faction: "factions", opt: "options", policy: "policies",
   table: "tables", land: "ceded lands", pick: "picks", event: "events", track: "tracks",
-  rearm: "rearmament attempts", score: "scorings", op_place: "placements",
+  rearm: "rearmament attempts", score: "scoring cards", op_place: "placements",
   op_check: "support checks", n: "numbers", cw: "civil war options", partner: "partners",
   place_tank: "tank placements",
+};
+
+/** The kinds whose groups come first, in this order, each under its heading even where it
+ * holds one choice: eit2's plays of a card, Scoring cards first (the groups came in the
+ * order of the hand, a Scoring card last, headless under "Rearmament attempts": an
+ * audit). No other game names these kinds. */
+const KIND_ORDER = ["score", "event", "ops", "rearm"];
+
+/** A kind's name for one choice, where its plural is not the name plus "s". */
+const KIND_SINGULAR = {
+  score: "scoring card", ops: "operation", op: "operation", rearm: "rearmament attempt",
 };
 
 /** A group's heading: "5 cards" ("Card 5" read as the card numbered 5: an audit). */
 function kindCount(kind, n) {
   const plural = KIND_PLURAL[kind];
+  if (n === 1 && plural) return `1 ${KIND_SINGULAR[kind] || plural.replace(/s$/, "")}`;
   return plural ? `${n} ${plural}` : `${humanize(kind)} (${n})`;
 }
 
