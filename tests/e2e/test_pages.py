@@ -1165,6 +1165,31 @@ def test_eit2_card_plays_are_grouped_in_a_fixed_order_scoring_first(
         ctx.close()
 
 
+def test_the_action_key_box_suggests_a_key_of_the_decision_and_empties_after_it(
+        browser: Any, server: Server) -> None:
+    """"Action by key / why not?" suggests a key of the decision open (it read "e.g.
+    take:2", no key of eit2's) and keeps a key typed until the decision is another (it
+    stood there into later decisions: an audit)."""
+    with eit2_start(browser, server, size=(1366, 768)) as page:
+        page.wait_for_function(MY_TURN_OR_OVER)
+        keys = page.eval_on_selector_all("#choices .act", "els => els.map(e => e.dataset.key)")
+        page.click("#play .by-key summary")
+        hint = page.get_attribute("#key-input", "placeholder") or ""
+        assert hint.startswith("e.g. ") and hint[5:] in keys, (hint, keys)
+        page.fill("#key-input", keys[1])
+        page.click("#key-why")
+        page.locator("#explain").wait_for()
+        assert page.input_value("#key-input") == keys[1]        # the same decision: kept
+        before = version(page)
+        page.locator("#choices .act").first.click()
+        wait_version_change(page, before)
+        page.wait_for_function(MY_TURN_OR_OVER)
+        assert page.input_value("#key-input") == ""
+        keys = page.eval_on_selector_all("#choices .act", "els => els.map(e => e.dataset.key)")
+        hint = page.get_attribute("#key-input", "placeholder") or ""
+        assert hint.startswith("e.g. ") and hint[5:] in keys, (hint, keys)
+
+
 def test_eit2_side_column_shows_a_cards_preview_and_keeps_its_buttons_in_reach(
         browser: Any, server: Server) -> None:
     """The decision beside eit2's map (below 4K): a card choice's preview, shown over the

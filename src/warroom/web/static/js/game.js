@@ -193,6 +193,19 @@ function firstVisible() {
   return $("choices").querySelector(".choice:not([hidden]) .act");
 }
 
+/** "Action by key / why not?": its example a key of this decision (it read "e.g. take:2",
+ * no key of eit2's), and emptied once the decision is another (a key typed for the last
+ * one stood there into the next: an audit); kept after a refusal, to be mended. */
+function keyBox(p) {
+  const input = $("key-input");
+  const first = (p.legal || [])[0];
+  input.placeholder = first ? `e.g. ${first.key}` : "an action's key";
+  if (input.dataset.version !== String(p.version)) {
+    input.value = "";
+    input.dataset.version = String(p.version);
+  }
+}
+
 function renderChoices(p) {
   const box = $("choices");
   const active = document.activeElement;
@@ -261,6 +274,7 @@ function renderPrompt(p) {
   }
   const pr = p.prompt || {};
   fill(rule, ruleBadge(pr.rule) || "");
+  keyBox(p);
   if (p.legal.length) {
     text.textContent = pr.text || "Choose";
     renderChoices(p);
