@@ -535,6 +535,36 @@ def test_eit2_map_reads_on_a_laptop_with_the_decision_beside_it(
         assert r["log"]["left"] > r["map"]["right"], "the log beside the map, as chosen"
 
 
+PANEL_UNDER_COLUMN = r"""(id) => {
+  const el = document.getElementById(id);
+  el.scrollIntoView({block: 'start'});
+  const p = document.getElementById('play').getBoundingClientRect();
+  const r = el.getBoundingClientRect();
+  const over = r.left < p.right && p.left < r.right && r.top < p.bottom && p.top < r.bottom;
+  return {over, panel: [r.left, r.right, r.top, r.bottom], column: [p.left, p.right, p.top,
+          p.bottom], cut: el.scrollWidth > el.clientWidth + 1};
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1920, 1080)])
+def test_eit2_decision_column_covers_no_panel_below_the_map(
+        browser: Any, server: Server, width: int, height: int) -> None:
+    """The decision's column beside eit2's wide map, sticky, lies over none of the panels
+    below the map scrolled to (it covered the Tracks' Power track from RW 3 to RW 20, a log
+    line's end and the hand's 4th and 5th cards at 1366x768 and 1920x1080: an audit), and
+    none of them is cut at its side."""
+    with eit2_start(browser, server, size=(width, height)) as page:
+        _first_map_reading(page)
+        assert "decision-beside" in (page.get_attribute("#main", "class") or "")
+        for panel in ("log-panel", "tracks-panel", "hand-panel", "board-panel"):
+            if page.locator(f"#{panel}").is_hidden():
+                continue
+            r = page.evaluate(PANEL_UNDER_COLUMN, panel)
+            assert not r["over"] and not r["cut"], (panel, r)
+        page.locator("#tracks-panel").scroll_into_view_if_needed()
+        shot(page, f"eit2-tracks-{width}")
+
+
 def test_eit2_map_on_a_4k_screen_keeps_the_log_beside_it(browser: Any, server: Server) -> None:
     """On a 4K screen eit2's map is large enough beside the log: not wide by default, drawn
     2200 px wide or more, its names 16 px or more, the choices below it as before."""
@@ -882,6 +912,7 @@ def test_what_the_opponent_changed_is_marked_until_the_next_decision(
     page.wait_for_function(MY_TURN_OR_OVER, timeout=BOT_WAIT_MS)
     page.locator("#map .space.legal").first.wait_for()
     assert page.locator("#map .space.changed").count() == 0      # a first sight marks nothing
+    assert page.locator("#since").is_hidden()
     for _ in range(12):     # LW's set-up placements, until RW's bot has placed its own
         before = version(page)
         mine = page.locator("#choices .act").first.get_attribute("data-key")
@@ -907,6 +938,23 @@ def test_what_the_opponent_changed_is_marked_until_the_next_decision(
     assert f"{len(fresh)} new since your last decision" in page.locator("#log-new").inner_text()
     assert page.locator("#map .space.changed").first.get_attribute(
         "aria-description") == "changed since your last decision"
+    # the decision says it too, by its prompt: the first new entries, a link to the log (the
+    # other seat's moves were said only in the log, ~1,000 px down: an audit)
+    since = page.locator("#since")
+    assert since.is_visible()
+    quoted = page.eval_on_selector_all("#since-list > li", "els => els.map(e => e.innerText)")
+    assert quoted == fresh[:3], (quoted, fresh)
+    assert page.locator("#since .new-said, #since .new").count() == 0
+    more = page.locator("#since-more").inner_text()
+    assert more == (f"{len(fresh) - 3} more in the log" if len(fresh) > 3 else
+                    "These in the log" if len(fresh) > 1 else "In the log"), more
+    box, prompt = (page.locator(s).bounding_box() for s in ("#since", "#prompt-title"))
+    assert box and prompt and 0 <= box["y"] - (prompt["y"] + prompt["height"]) < 60
+    since.scroll_into_view_if_needed()
+    shot(page, "since-last-decision")
+    page.click("#since-more")
+    page.wait_for_function("""() => { const r = document.querySelector('#log li.new')
+        .getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }""")
     # LW's own last placement is not marked, unless RW's bot placed there too
     assert mine is not None and mine.startswith("space:")
     rw_spaces = {t.split(" in ")[1].split(" (")[0] for t in fresh if "RW places" in t}
@@ -920,6 +968,7 @@ def test_what_the_opponent_changed_is_marked_until_the_next_decision(
     again = page.eval_on_selector_all("#map .space.changed", "els => els.map(e => e.dataset.id)")
     assert sorted(again) == sorted(changed)
     assert page.locator("#log li.new").count() == len(fresh)
+    assert page.locator("#since-list > li").count() == min(3, len(fresh))
 
 
 def test_a_named_rule_the_log_line_begins_with_is_not_said_twice(page: Any,
@@ -1070,12 +1119,83 @@ def test_the_move_count_counts_actions_played_not_undos_or_a_resignation(
     assert lobby_moves() == "1"
 
 
+def test_eit2_card_plays_are_grouped_in_a_fixed_order_scoring_first(
+        browser: Any, server: Server) -> None:
+    """An action round's choices come in groups of one order whatever the hand: Scoring
+    cards, Events, Operations, Rearmament attempts, each under its heading, a lone Scoring
+    card too (it came last, headless under "Rearmament attempts", and the groups' order
+    followed the hand's: an audit)."""
+    if "eit2" in server.broken:
+        pytest.skip(server.broken["eit2"])
+    import random
+    g = server.api("POST", "/api/games", json={"game": "eit2", "seed": 5,
+                                               "seats": {"lw": "human", "rw": "human"}})
+    url, pick = f"/api/games/{g['id']}", random.Random(2)
+    for _ in range(800):            # random moves, never a Scoring card's, until one is open
+        seen = {r: server.api("GET", f"{url}/view", params={"token": g["tokens"][r]})
+                for r in ("lw", "rw")}
+        role = next(r for r, v in seen.items() if v["legal"])
+        keys = [a["key"] for a in seen[role]["legal"]]
+        if any(k.startswith("score:") for k in keys) and any(k.startswith("ops:") for k in keys):
+            break
+        server.api("POST", f"{url}/actions", json={
+            "token": g["tokens"][role], "version": seen[role]["version"],
+            "action": pick.choice([k for k in keys if not k.startswith("score:")] or keys)})
+    else:
+        pytest.fail("no Scoring card to play in 800 moves")
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, base_url=server.url)
+    try:
+        page = ctx.new_page()
+        page.goto(f"/games/{g['id']}#{g['tokens'][role]}")
+        page.wait_for_function(MY_TURN_OR_OVER)
+        groups = page.evaluate("""() => [...document.querySelectorAll('#choices .group')].map(
+            g => [g.dataset.kind, g.querySelector('h3') && g.querySelector('h3').textContent,
+                  g.querySelectorAll('.choice').length])""")
+        kinds = [k for k, _, _ in groups]
+        order = ["score", "event", "ops", "rearm"]
+        assert kinds[0] == "score", groups
+        assert [k for k in kinds if k in order] == [k for k in order if k in kinds], groups
+        for kind, head, n in groups:
+            if kind in order:
+                assert head and head.startswith(f"{n} "), groups
+        score = next(g for g in groups if g[0] == "score")
+        assert score[1] == (f"{score[2]} scoring cards" if score[2] > 1 else "1 scoring card")
+        shot(page, "eit2-scoring-first")
+    finally:
+        ctx.close()
+
+
+def test_the_action_key_box_suggests_a_key_of_the_decision_and_empties_after_it(
+        browser: Any, server: Server) -> None:
+    """"Action by key / why not?" suggests a key of the decision open (it read "e.g.
+    take:2", no key of eit2's) and keeps a key typed until the decision is another (it
+    stood there into later decisions: an audit)."""
+    with eit2_start(browser, server, size=(1366, 768)) as page:
+        page.wait_for_function(MY_TURN_OR_OVER)
+        keys = page.eval_on_selector_all("#choices .act", "els => els.map(e => e.dataset.key)")
+        page.click("#play .by-key summary")
+        hint = page.get_attribute("#key-input", "placeholder") or ""
+        assert hint.startswith("e.g. ") and hint[5:] in keys, (hint, keys)
+        page.fill("#key-input", keys[1])
+        page.click("#key-why")
+        page.locator("#explain").wait_for()
+        assert page.input_value("#key-input") == keys[1]        # the same decision: kept
+        before = version(page)
+        page.locator("#choices .act").first.click()
+        wait_version_change(page, before)
+        page.wait_for_function(MY_TURN_OR_OVER)
+        assert page.input_value("#key-input") == ""
+        keys = page.eval_on_selector_all("#choices .act", "els => els.map(e => e.dataset.key)")
+        hint = page.get_attribute("#key-input", "placeholder") or ""
+        assert hint.startswith("e.g. ") and hint[5:] in keys, (hint, keys)
+
+
 def test_eit2_side_column_shows_a_cards_preview_and_keeps_its_buttons_in_reach(
         browser: Any, server: Server) -> None:
     """The decision beside eit2's map (below 4K): a card choice's preview, shown over the
-    map's edge, is painted above the map (it was under it); in a short window with a why's
-    answer open, the column's toolbar stays inside the window (its last buttons were out
-    of reach at any scroll): a review."""
+    map's edge, is painted above the map (it was under it) and its "Wide map" switch; in a
+    short window with a why's answer open, the column's toolbar stays inside the window (its
+    last buttons were out of reach at any scroll): a review."""
     if "eit2" in server.broken:
         pytest.skip(server.broken["eit2"])
     import random
@@ -1109,6 +1229,17 @@ def test_eit2_side_column_shows_a_cards_preview_and_keeps_its_buttons_in_reach(
             return Boolean(at && at.closest('.card-pop'));
         }""")
         assert on_top, "the card's preview is painted under the map"
+        # nor under the "Wide map" switch, which hid the card's title (an audit)
+        switch = page.evaluate("""() => {
+            const pop = document.querySelector('#choices .choice.has-card:hover > .card-pop')
+                .getBoundingClientRect();
+            const b = document.getElementById('wide-map').getBoundingClientRect();
+            const x = b.left + b.width / 2, y = b.top + b.height / 2;
+            const covered = pop.left < x && x < pop.right && pop.top < y && y < pop.bottom;
+            return {covered, on: document.elementFromPoint(x, y).id === 'wide-map'};
+        }""")
+        assert switch["covered"], "the preview should lie where the switch is (the test's premise)"
+        assert not switch["on"], "the Wide map switch is drawn over the card's preview"
         page.set_viewport_size({"width": 1024, "height": 700})
         page.mouse.move(5, 5)
         page.locator("#choices .choice .why").nth(1).click()

@@ -193,6 +193,19 @@ function firstVisible() {
   return $("choices").querySelector(".choice:not([hidden]) .act");
 }
 
+/** "Action by key / why not?": its example a key of this decision (it read "e.g. take:2",
+ * no key of eit2's), and emptied once the decision is another (a key typed for the last
+ * one stood there into the next: an audit); kept after a refusal, to be mended. */
+function keyBox(p) {
+  const input = $("key-input");
+  const first = (p.legal || [])[0];
+  input.placeholder = first ? `e.g. ${first.key}` : "an action's key";
+  if (input.dataset.version !== String(p.version)) {
+    input.value = "";
+    input.dataset.version = String(p.version);
+  }
+}
+
 function renderChoices(p) {
   const box = $("choices");
   const active = document.activeElement;
@@ -203,12 +216,15 @@ function renderChoices(p) {
     S.filter = "";
     S.filterPrompt = promptKey;
   }
-  const groups = new Map();
+  const grouped = new Map();
   for (const a of p.legal) {
     const k = a.kind || "action";
-    if (!groups.has(k)) groups.set(k, []);
-    groups.get(k).push(a);
+    if (!grouped.has(k)) grouped.set(k, []);
+    grouped.get(k).push(a);
   }
+  // the kinds of KIND_ORDER in its order, first; the others as the game lists them
+  const rank = (k) => (KIND_ORDER.includes(k) ? KIND_ORDER.indexOf(k) : KIND_ORDER.length);
+  const groups = new Map([...grouped].sort(([a], [b]) => rank(a) - rank(b)));
   const many = p.legal.length > 8;
   box.classList.toggle("many", p.legal.length > 20);
   const filter = many ? h("div", { class: "filter-row" },
@@ -233,7 +249,10 @@ function renderChoices(p) {
       // a heading where it sorts several choices; a lone choice ("Defend", "No block")
       // speaks for itself (a heading "DEFEND 1" above it read as a label or a count)
       // counted as "5 cards", not "Card 5" (read as the card numbered 5: an audit)
-      groups.size > 1 && items.length > 1 ? h("h3", {}, kindCount(kind, items.length)) : null,
+      // (but eit2's kinds of a card's play: a lone Scoring card read as one more
+      // rearmament attempt, under the heading before it: an audit)
+      groups.size > 1 && (items.length > 1 || KIND_ORDER.includes(kind))
+        ? h("h3", {}, kindCount(kind, items.length)) : null,
       h("div", { class: "group-items" }, items.map((a) => choiceRow(a, myHand(p)))))));
   if (many) applyFilter();
   if (hadFocus && !S.handoff) {
@@ -255,6 +274,7 @@ function renderPrompt(p) {
   }
   const pr = p.prompt || {};
   fill(rule, ruleBadge(pr.rule) || "");
+  keyBox(p);
   if (p.legal.length) {
     text.textContent = pr.text || "Choose";
     renderChoices(p);
@@ -391,6 +411,42 @@ function showChanges() {
     if (isNew) fresh += 1;
   }
   $("log-new").textContent = fresh ? `${fresh} new since your last decision` : "";
+  showSince(fresh);
+}
+
+/** How many of the log's new entries the decision's "Since your last decision" quotes. */
+const SINCE_SHOWN = 3;
+
+/** What happened since this seat's last decision, said where it decides: the first
+ * entries of the log marked new (showChanges), each cut to two lines, and a link to them
+ * in the log (the other seat's moves were said only in the log, ~1,000 px below the
+ * decision at 1366x768: an audit). Copies of the log's own entries, nothing else: the
+ * seat's view holds them already. */
+function showSince(fresh) {
+  const box = $("since");
+  const news = [...$("log").children].filter((li) => li.classList.contains("new"));
+  box.hidden = !fresh || !news.length;
+  if (box.hidden) return;
+  fill($("since-list"), news.slice(0, SINCE_SHOWN).map((li) => {
+    const copy = li.cloneNode(true);
+    copy.classList.remove("new");
+    for (const el of copy.querySelectorAll(".new-said, [id]")) {
+      if (el.classList.contains("new-said")) el.remove();
+      else el.removeAttribute("id");
+    }
+    return copy;
+  }));
+  const more = news.length - SINCE_SHOWN;
+  $("since-more").textContent = more > 0
+    ? `${more} more in the log` : news.length > 1 ? "These in the log" : "In the log";
+}
+
+/** The since box's link: the log scrolled to its first new entry, the log focused. */
+function toSince(ev) {
+  ev.preventDefault();
+  const first = $("log").querySelector("li.new");
+  (first || $("log-panel")).scrollIntoView({ block: "start" });
+  $("log-panel").focus({ preventScroll: true });
 }
 
 function placePlay(first) {
@@ -526,6 +582,7 @@ function blank() {
   $("log").dataset.last = "";
   $("hand-panel").hidden = true;
   $("explain").hidden = true;
+  $("since").hidden = true;
   $("prompt-text").textContent = "";
   $("prompt-rule").replaceChildren();
 }
@@ -537,14 +594,26 @@ const KIND_PLURAL = {
   sea: "sea attacks", tank: "tank moves", unstall: "fronts to unstall", country: "countries",
   box: "boxes", hex: "hexes", faction: "factions", opt: "options", policy: "policies",
   table: "tables", land: "ceded lands", pick: "picks", event: "events", track: "tracks",
-  rearm: "rearmament attempts", score: "scorings", op_place: "placements",
+  rearm: "rearmament attempts", score: "scoring cards", op_place: "placements",
   op_check: "support checks", n: "numbers", cw: "civil war options", partner: "partners",
   place_tank: "tank placements",
+};
+
+/** The kinds whose groups come first, in this order, each under its heading even where it
+ * holds one choice: eit2's plays of a card, Scoring cards first (the groups came in the
+ * order of the hand, a Scoring card last, headless under "Rearmament attempts": an
+ * audit). No other game names these kinds. */
+const KIND_ORDER = ["score", "event", "ops", "rearm"];
+
+/** A kind's name for one choice, where its plural is not the name plus "s". */
+const KIND_SINGULAR = {
+  score: "scoring card", ops: "operation", op: "operation", rearm: "rearmament attempt",
 };
 
 /** A group's heading: "5 cards" ("Card 5" read as the card numbered 5: an audit). */
 function kindCount(kind, n) {
   const plural = KIND_PLURAL[kind];
+  if (n === 1 && plural) return `1 ${KIND_SINGULAR[kind] || plural.replace(/s$/, "")}`;
   return plural ? `${n} ${plural}` : `${humanize(kind)} (${n})`;
 }
 
@@ -864,6 +933,7 @@ async function init() {
   barHeight();
   if (typeof ResizeObserver === "function") new ResizeObserver(barHeight).observe(bar);
   $("undo").addEventListener("click", undo);
+  $("since-more").addEventListener("click", toSince);
   $("resign").addEventListener("click", resign);
   $("download").addEventListener("click", download);
   $("handoff-go").addEventListener("click", endHandoff);
