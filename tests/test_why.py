@@ -87,7 +87,7 @@ def test_eit2_placement_why_names_the_space_neighbours() -> None:
 def test_eit2_rearmament_gives_the_next_box_and_chance() -> None:
     st = play_until("eit2", 1, kind_is("rearm_track"))
     for reason in whys(st):
-        assert re.search(r"next box .* needs \d+( \(it does: [^)]*\))?: "
+        assert re.search(r"next box .* needs \d+( \(it gives you: [^)]*\))?: "
                          r"die \+\d+ OPs [+-]\d+ \(.*\): .*\d+%", reason), reason
     st = play_until("eit2", 1, kind_is("action_round"))
     rearm = [a for a in legal_actions(st) if a.kind == "rearm"]
@@ -270,7 +270,7 @@ def test_eit2_why_on_a_rearmament_attempt_says_what_the_next_box_does() -> None:
     t = g.c.track_ids.index("france")
     text = rearm_odds(g.c, st.data, 0, t, 3, None)
     box = g.c.boxes[t][st.data["rearm"][t] + 1]
-    assert f"next box {box.name} needs {box.needed} (it does: " in text, text
+    assert f"next box {box.name} needs {box.needed} (it gives you: " in text, text
     # 6.3.3 flips the marker to the attempting side "if not already there": a failure on
     # a track whose marker already shows it flips nothing (it promised a flip: an audit)
     for side in (0, 1):

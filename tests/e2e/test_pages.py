@@ -468,6 +468,9 @@ def test_eit2_page_breaks_no_word_across_lines(browser: Any, server: Server,
         page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
         page.wait_for_function(MY_TURN_OR_OVER)
         assert page.locator(".rearm-box .box-name").count() > 20
+        # whose a box's effects are (6.3.4; a web audit: "1 Power" said no one's)
+        assert "go to the player whose attempt reaches it" in page.locator(
+            ".rearm-avail").inner_text()
         assert page.evaluate(WORDS_BROKEN) == []
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     finally:

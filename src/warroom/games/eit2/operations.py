@@ -470,7 +470,10 @@ def rearm_odds(c: Components, data: Data, side: int, t: int, ops: int, card_side
     detail = ", ".join(f"{v:+d} {why}" for v, why in mods) or "no modifiers"
     does = "; ".join(box_effect_text(e) for e in box.effects)
     return (f"{c.track_names[t]} track, next box {box.name} needs {needed}"
-            + (f" (it does: {does})" if does else "")
+            # the box's effects are the attempting player's (6.3.3 flips the marker to
+            # their side, 6.3.4 executes the box for it: a web audit read "1 Power" as
+            # nobody's)
+            + (f" (it gives you: {does})" if does else "")
             + f": die +{ops} OPs {drm:+d} ({detail}): {_faces(ok)} reaches it, "
             f"{round(100 * len(ok) / 6)}%"
             # 6.3.3 flips the marker "if not already there" (it promised a flip always: an

@@ -418,7 +418,10 @@ function eit2Chart(v) {
   return h("div", { class: "rearm-chart" },
     h("p", { class: "rearm-avail" }, "Rearmament attempt available this turn: ",
       Object.entries(avail).map(([side, ok]) => h("span", { class: `avail ${ok ? "yes" : "no"}`, dataset: { side } },
-        sideMark(side), ok ? " yes" : " used")), " ", ruleBadge("6.3")),
+        sideMark(side), ok ? " yes" : " used")), " ", ruleBadge("6.3"),
+      // who gains a box's Power, SP or Moderation (a web audit: the chart never said)
+      h("span", { class: "muted rearm-whose" }, " A box's effects go to the player whose attempt reaches it "),
+      ruleBadge("6.3.4")),
     h("div", { class: "rearm-tracks" }, chart.map((tr) => {
       const m = at.get(tr.track) || {};
       return h("div", { class: "rearm-track", dataset: { track: tr.track } },
