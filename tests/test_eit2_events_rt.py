@@ -274,11 +274,33 @@ def test_american_expatriates_and_winston_churchill() -> None:
     s = position(LW, 16, {"Paris": (2, 0, 1, 0)})
     play(s, "event:16", space("Paris"))
     assert sp(s, "Paris") == (3, 0, 1, 0)          # one Extremist per side per space (11.1.4)
+    # its owner's prompt says why: the prompt when LW plays it as an Event says nothing
+    # more; when RW plays it for Operations, LW is asked in RW's round (5.2), and told why
+    # (a web audit: "Your turn" and the question, no word of what brought it)
+    own = prompt(_asked(LW))
+    assert own is not None and own.text == ("American Expatriates: choose the space in France "
+                                            "for 1 LW SP and 1 LW Extremist")
+    theirs = prompt(_asked(RW))
+    assert theirs is not None and theirs.role == "lw" and theirs.text == (
+        "American Expatriates: choose the space in France for 1 LW SP and 1 LW Extremist "
+        "(your Event: RW played American Expatriates for Operations, 5.2)")
     s = position(RW, 17, {"Northern England": (2, 0, 0, 0)})
     play(s, "event:17")
     assert sp(s, "Empire & Commonwealth") == (0, 1, 0, 0)
     assert sp(s, "Northern England") == (1, 0, 0, 0)
     ok(s)
+
+
+def _asked(side: int) -> Any:
+    """American Expatriates (LW) played by ``side``: as its Event by LW, for Operations by RW
+    with the Event resolved first (5.2); the state at its choice of a space."""
+    s = position(side, 16)
+    if side == LW:
+        play(s, "event:16")
+    else:
+        play(s, "ops:16", "event_first")
+    assert s.data["stack"][-1]["kind"] == "event_choice"
+    return s
 
 
 @pytest.mark.parametrize(("catholics", "total"), [((0, 0, 0, 0), 7), ((0, 3, 0, 0), 9)])

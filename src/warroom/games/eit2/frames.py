@@ -861,6 +861,13 @@ class EventChoice(Ask):
 
     def prompt(self, st: St, frame: Frame) -> Prompt:
         text = frame.get("prompt") or f"{frame['title']}: choose a {frame['what']}"
+        card = st.game.c.cards.get(frame.get("card", -1))
+        side = frame["side"]
+        if card is not None and card.side == SIDE[side] and st.data["phasing"] != side:
+            # the owner asked in the opponent's Action Round: why (a web audit: nothing said
+            # that the opponent's play of the card had brought the Event, 5.2)
+            text += (f" (your Event: {SIDE[1 - side]} played {card.title} for Operations, "
+                     "5.2)")
         return Prompt(frame["role"], text, frame.get("rule", "7.1"))
 
     def legal(self, st: St, frame: Frame) -> list[int]:
