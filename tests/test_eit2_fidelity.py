@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from warroom.core import State, apply, explain, legal_actions, new_game, prompt
 from warroom.core.flow import run
 from warroom.core.protocol import determinize
@@ -821,3 +823,22 @@ def test_a_support_check_target_and_a_rearmament_track_show_their_chance_in_the_
                     seen.add(top)
             apply(s, rng.choice(legal_actions(s)))
     assert {"support_check", "rearm_track"} <= seen, seen
+
+
+def test_4_5_3_the_held_cards_step_is_logged_when_it_passes() -> None:
+    """4.5.3 is said at every turn's end, also when no one holds a Scoring card (a web
+    audit: the log went from the last Action Round straight to 4.5.4's turn marker)."""
+    for seed in range(6):
+        s = new_game(G, "1920", seed)
+        rng = random.Random(seed)
+        while s.active is not None and s.data["turn"] < 2:
+            apply(s, rng.choice(legal_actions(s)))
+        lines = [(e["rule"], e["text"]) for e in s.log]
+        if s.data["turn"] < 2:
+            continue                                   # the game ended in turn 1
+        i = lines.index(("4.5.4", "Advance the Turn marker to turn 2; Rearmament "
+                         "Availability markers back to Available"))
+        j = lines.index(("4.5.3", "End of turn 1: neither player holds a Scoring card"))
+        assert j < i and not any(t.startswith("Action Round") for _, t in lines[j:i])
+        return
+    pytest.fail("no game of these seeds reached turn 2")

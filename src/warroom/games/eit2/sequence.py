@@ -193,6 +193,9 @@ def end_turn(c: Components, data: Data) -> None:
             game_over(data, {"kind": "held_scoring", "winner": ROLE[1 - loser],
                              "power": data["power"]})
         return
+    # the step is said when it passes too (a web audit: the log went from the last round
+    # straight to the turn marker)
+    log(data, "4.5.3", f"End of turn {turn}: neither player holds a Scoring card")
     data["ops_mods"] = [m for m in data["ops_mods"] if m.get("until") != "turn"]
     expire_ongoing(c, data, "turn")
     for key in ("rearm_mods", "check_mods", "place_bans", "closed_tracks"):
