@@ -144,9 +144,29 @@ def _cycle(sit: dict[str, Any]) -> str:
 
 
 def _too_many_steps(sit: dict[str, Any]) -> str:
-    u = next(u for u in sit["units"] if u.get("max_steps") is not None)
+    u = next(u for u in sit["units"] if u.get("max_steps") is not None and not u["holding"])
     u["steps"] = u["max_steps"] + 1
     return "more than its max_steps"
+
+
+def test_a_holding_units_steps_count_its_holding_box() -> None:
+    """A multi-national unit's steps count the units in its Holding Box (model.move_unit):
+    a full 1-step HQ holding a 1-step unit has 2 steps, max_steps 1, and is read (a review:
+    the new steps check refused it)."""
+    game = load_game("tk")
+    sit = _situation("1940")
+    holder, held = [u for u in sit["units"] if not u["holding"] and not u.get("holder")][:2]
+    held_id = held["id"]
+    held["steps"], holder["max_steps"] = 1, 1
+    holder["holding"], holder["steps"] = [held_id], 2
+    held["holder"] = holder["id"]
+    state = new_game(game, "random", 0, {"situation_data": sit, "event": "15.1",
+                                         "faction": "axis"})
+    assert game.check_invariants(state) == []
+    holder["steps"] = 3                                  # 2 of its own: too many
+    with pytest.raises(ContentError, match="2 steps of its own, more than its max_steps 1"):
+        new_game(game, "random", 0, {"situation_data": sit, "event": "15.1",
+                                     "faction": "axis"})
 
 
 @pytest.mark.parametrize("edit", [_two_neutrality, _held_twice, _holds_itself, _cycle,

@@ -368,9 +368,14 @@ class Content:
                   "marker: list 'neutrality' once", file=file, entry=f"countries ({name})",
                   field="markers")
         held_by: dict[str, str] = {}
+        steps = {u.id: u.steps for u in sit.units}
         for u in sit.units:
+            # a multi-national unit's steps count its Holding Box's (model.move_unit), so
+            # its own are what is above them (a review: a full Med HQ holding a unit was
+            # refused)
+            own = u.steps - sum(steps.get(h, 0) for h in u.holding)
             if u.max_steps is not None:
-                check(u.steps <= u.max_steps, f"{u.steps} steps, more than its max_steps "
+                check(own <= u.max_steps, f"{own} steps of its own, more than its max_steps "
                       f"{u.max_steps}", file=file, entry=f"units ({u.id})", field="steps")
             for h in u.holding:
                 check(h in ids, f"unknown unit {h!r} in the Holding Box", file=file,
