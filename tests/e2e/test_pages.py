@@ -1254,3 +1254,27 @@ def test_eit2_side_column_shows_a_cards_preview_and_keeps_its_buttons_in_reach(
             assert bottom <= 1, f"the toolbar ends {bottom} px below the window at {y}"
     finally:
         ctx.close()
+
+
+def test_eit2_tension_track_says_the_kellogg_briand_side(browser: Any, server: Server) -> None:
+    """The Tension track says when its marker shows the Kellogg-Briand side (card 7: -1 to
+    every war roll, 9.4), as in Great Depression's set-up (12.0), and says nothing of it
+    where it does not (1920): a web audit read 'war rolls from 6' with no word of the -1."""
+    if "eit2" in server.broken:
+        pytest.skip(server.broken["eit2"])
+    seen = {}
+    for scenario in ("great_depression", "1920"):
+        g = server.api("POST", "/api/games", json={"game": "eit2", "scenario": scenario,
+                                                   "seats": {"lw": "human", "rw": "human"},
+                                                   "seed": 3})
+        ctx = browser.new_context(viewport={"width": 1366, "height": 900}, base_url=server.url)
+        try:
+            page = ctx.new_page()
+            page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+            head = page.locator('.track[data-track="tension"] .track-head')
+            head.wait_for()
+            seen[scenario] = head.inner_text()
+        finally:
+            ctx.close()
+    assert "Kellogg-Briand side: war rolls −1" in seen["great_depression"], seen
+    assert "Kellogg-Briand" not in seen["1920"], seen

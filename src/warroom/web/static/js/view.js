@@ -351,7 +351,7 @@ function sideMark(side, extra) {
 }
 
 /** A numbered track (from..to) with the marker in its box. */
-function scale(name, value, from, to, label, { key, signedLabels = null, rule = null, drm = null } = {}) {
+function scale(name, value, from, to, label, { key, signedLabels = null, rule = null, drm = null, note = null } = {}) {
   // ``drm``: a modifier per box (eit2's Tension: the war roll's, 9.2), shown in its box
   const mod = (i) => (Array.isArray(drm) && typeof drm[i] === "number" ? drm[i] : null);
   const boxes = [];
@@ -371,6 +371,7 @@ function scale(name, value, from, to, label, { key, signedLabels = null, rule = 
       h("strong", { class: "track-value", dataset: { value: String(value) } }, String(label ?? value)),
       now !== null ? h("span", { class: "muted" }, ` (war roll ${signed(now)})`)
         : first >= 0 ? h("span", { class: "muted" }, ` (war rolls from ${first})`) : null,
+      note ? h("span", { class: "track-note" }, ` · ${note}`) : null,
       rule ? [" ", ruleBadge(rule)] : null),
     h("div", { class: "scale", "aria-hidden": "true", style: { gridTemplateColumns: `repeat(${to - from + 1}, 1fr)` } }, boxes));
 }
@@ -399,7 +400,10 @@ function eit2Strip(v) {
         " ", v.phasing ? [h("span", { class: "muted" }, "phasing "), roleChip(v.phasing)] : null)),
     scale("Power", Math.max(-20, Math.min(20, power)), -20, 20, powerLabel(power),
       { key: "power", rule: "10.3", signedLabels: powerLabel }),
-    scale("Tension", Number(v.tension ?? 0), 0, 11, null, { key: "tension", rule: "9.2", drm: v.tension_drm }),
+    // the marker's Kellogg-Briand side modifies every war roll (card 7, 9.4): said on the
+    // track (a web audit: it read "war rolls from 6" with no word of the -1)
+    scale("Tension", Number(v.tension ?? 0), 0, 11, null, { key: "tension", rule: "9.2", drm: v.tension_drm,
+      note: (v.markers || {}).kellogg_briand === true ? "Kellogg-Briand side: war rolls −1" : null }),
     pair("Moderation", v.moderation, "moderation", "8.1"),
     pair("Sanctions", v.sanctions, "sanctions", "8.2"),
     v.extremists_left ? pair("Extremists left", v.extremists_left, "extremists_left", "2.3.2") : null,
