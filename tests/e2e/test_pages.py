@@ -1274,7 +1274,10 @@ def test_eit2_tension_track_says_the_kellogg_briand_side(browser: Any, server: S
             head = page.locator('.track[data-track="tension"] .track-head')
             head.wait_for()
             seen[scenario] = head.inner_text()
+            board = page.locator("#board").inner_text()
         finally:
             ctx.close()
     assert "Kellogg-Briand side: war rolls −1" in seen["great_depression"], seen
+    # what the strip reads is not repeated raw in the board's Situation table
+    assert not any(w in board.lower() for w in ("tension drm", "marker names")), board
     assert "Kellogg-Briand" not in seen["1920"], seen

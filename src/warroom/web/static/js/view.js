@@ -471,7 +471,10 @@ export const TRACKS = {
   eit2: {
     keys: ["turn", "action_round", "phasing", "power", "moderation", "tension", "sanctions",
       "extremist_penalty", "extremists_left", "deck_size", "rearmament", "rearmament_available",
-      "rearmament_chart", "reminders", "markers", "ongoing"],
+      "rearmament_chart", "reminders", "markers", "ongoing",
+      // read by the strip (the Tension boxes' war roll modifiers, the markers' names): raw in
+      // the Situation table they read "TENSION DRM –,–,…" and "MARKER NAMES" (a web audit)
+      "tension_drm", "marker_names"],
     render: (v, ui) => [
       eit2Strip(v),
       section("Rearmament chart", "/tracks/rearmament", ui, eit2Chart(v), { note: "7 tracks" }),
