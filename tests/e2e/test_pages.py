@@ -1257,7 +1257,7 @@ def test_eit2_side_column_shows_a_cards_preview_and_keeps_its_buttons_in_reach(
 
 
 def test_eit2_tension_track_says_the_kellogg_briand_side(browser: Any, server: Server) -> None:
-    """The Tension track says when its marker shows the Kellogg-Briand side (card 7: -1 to
+    """The Moderation track says each side's margin before 8.3's penalty; the Tension track says when its marker shows the Kellogg-Briand side (card 7: -1 to
     every war roll, 9.4), as in Great Depression's set-up (12.0), and says nothing of it
     where it does not (1920): a web audit read 'war rolls from 6' with no word of the -1."""
     if "eit2" in server.broken:
@@ -1275,9 +1275,14 @@ def test_eit2_tension_track_says_the_kellogg_briand_side(browser: Any, server: S
             head.wait_for()
             seen[scenario] = head.inner_text()
             board = page.locator("#board").inner_text()
+            moderation = page.locator('.track[data-track="moderation"]').inner_text()
         finally:
             ctx.close()
     assert "Kellogg-Briand side: war rolls −1" in seen["great_depression"], seen
+    # each Moderation with its margin before 8.3's OPs penalty (1920's set-up: Power 0,
+    # LW 10, RW 12; a web audit: two bare numbers)
+    assert "Power may reach LW 10 (10 to spare) before OPs −1" in moderation, moderation
+    assert "Power may reach RW 12 (12 to spare) before OPs −1" in moderation, moderation
     # what the strip reads is not repeated raw in the board's Situation table
     assert not any(w in board.lower() for w in ("tension drm", "marker names")), board
     assert "Kellogg-Briand" not in seen["1920"], seen

@@ -383,6 +383,23 @@ function pair(name, obj, key, rule) {
       h("span", { class: `pair-value ${side}`, dataset: { side, value: String(v) } }, sideMark(side), " ", String(v)))));
 }
 
+/** eit2's Moderation, each side's with its margin before 8.3's penalty (OPs -1 while the
+ * Power marker is higher, on that side's half, than its Moderation): a web audit found two
+ * bare numbers, the margin to be worked out by hand. */
+function eit2Moderation(mod, power) {
+  const node = pair("Moderation", mod, "moderation", "8.1");
+  const notes = Object.entries(mod || {}).map(([side, m]) => {
+    const lead = side === "lw" ? Math.max(0, -power) : Math.max(0, power);
+    const spare = Number(m) - lead;
+    const mark = side === "lw" ? "LW" : "RW";
+    return h("div", { class: "muted small moderation-margin", dataset: { side } }, sideMark(side), " ",
+      spare >= 0 ? `Power may reach ${mark} ${m} (${spare} to spare) before OPs −1`
+        : `OPs −1: Power ${mark} ${lead} is above it`, " ", ruleBadge("8.3"));
+  });
+  node.append(...notes);
+  return node;
+}
+
 /** eit2's Power as its track writes it: "LW 12", "0", "RW 3". */
 export function powerLabel(p) {
   if (p === 0) return "0";
@@ -404,7 +421,7 @@ function eit2Strip(v) {
     // track (a web audit: it read "war rolls from 6" with no word of the -1)
     scale("Tension", Number(v.tension ?? 0), 0, 11, null, { key: "tension", rule: "9.2", drm: v.tension_drm,
       note: (v.markers || {}).kellogg_briand === true ? "Kellogg-Briand side: war rolls −1" : null }),
-    pair("Moderation", v.moderation, "moderation", "8.1"),
+    eit2Moderation(v.moderation, power),
     pair("Sanctions", v.sanctions, "sanctions", "8.2"),
     v.extremists_left ? pair("Extremists left", v.extremists_left, "extremists_left", "2.3.2") : null,
     h("div", { class: "track deck", dataset: { track: "deck" } },
