@@ -1257,9 +1257,10 @@ def test_eit2_side_column_shows_a_cards_preview_and_keeps_its_buttons_in_reach(
 
 
 def test_eit2_tension_track_says_the_kellogg_briand_side(browser: Any, server: Server) -> None:
-    """The Moderation track says each side's margin before 8.3's penalty; the Tension track says when its marker shows the Kellogg-Briand side (card 7: -1 to
-    every war roll, 9.4), as in Great Depression's set-up (12.0), and says nothing of it
-    where it does not (1920): a web audit read 'war rolls from 6' with no word of the -1."""
+    """The Moderation track says each side's margin before 8.3's penalty; the Tension
+    track says when its marker shows the Kellogg-Briand side (card 7: -1 to every war roll,
+    9.4), as in Great Depression's set-up (12.0), and says nothing of it where it does not
+    (1920): a web audit read 'war rolls from 6' with no word of the -1."""
     if "eit2" in server.broken:
         pytest.skip(server.broken["eit2"])
     seen = {}
@@ -1286,3 +1287,38 @@ def test_eit2_tension_track_says_the_kellogg_briand_side(browser: Any, server: S
     # what the strip reads is not repeated raw in the board's Situation table
     assert not any(w in board.lower() for w in ("tension drm", "marker names")), board
     assert "Kellogg-Briand" not in seen["1920"], seen
+
+
+def test_cards_dealt_since_the_last_decision_are_marked_new(browser: Any, server: Server) -> None:
+    """A card dealt or drawn since the seat's last decision is marked "New" in its hand (an
+    audit: the cards of turn 2's deal looked like the others), the others not."""
+    if "eit2" in server.broken:
+        pytest.skip(server.broken["eit2"])
+    g = new_game(server, "eit2", {"lw": "human", "rw": "human"}, seed=3)
+    url = f"/api/games/{g['id']}"
+    ctx = browser.new_context(viewport={"width": 1366, "height": 900}, base_url=server.url)
+    try:
+        page = ctx.new_page()
+        page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+        page.locator("#hand .card").first.wait_for()
+        first = set(page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.key)"))
+        assert page.locator("#hand .card.new-card").count() == 0, "nothing new at first sight"
+        for _ in range(200):                    # both seats through the API to turn 2's deal
+            v = server.api("GET", f"{url}/view", params={"token": g["tokens"]["lw"]})
+            if v["status"] == "over" or v["view"].get("turn", 1) >= 2:
+                break
+            tok = g["tokens"][v["active"]]
+            legal = server.api("GET", f"{url}/view", params={"token": tok})["legal"]
+            keys = [a["key"] for a in legal]
+            key = next((k for k in keys if k.startswith("score:")), keys[0])
+            server.api("POST", f"{url}/actions", json={"token": tok, "action": key})
+        assert v["view"].get("turn") == 2, "the game reached turn 2's deal"
+        page.wait_for_function("() => document.querySelectorAll('#hand .card.new-card').length > 0")
+        new = page.eval_on_selector_all("#hand .card.new-card",
+                                        "els => els.map(e => e.dataset.key)")
+        old = page.eval_on_selector_all("#hand .card:not(.new-card)",
+                                        "els => els.map(e => e.dataset.key)")
+        assert not set(new) & first and set(old) <= first, (new, old, first)
+        assert page.locator("#hand .card.new-card .new-said").first.inner_text() == "New"
+    finally:
+        ctx.close()

@@ -3,7 +3,7 @@
 import { api, saveSeats } from "./api.js";
 import { askedOf, clearMessages, dismiss, fill, h, humanize, message, roleChip, roleName, ruleBadge, ruleTag, setRoles, useRules, wideMap } from "./ui.js";
 import { renderMap } from "./maps.js";
-import { cardPopover, placeNames, powerLabel, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
+import { cardKey, cardPopover, placeNames, powerLabel, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
 
 // what a game's map calls the elements a choice lights up
 const MAP_WORDS = { sfe: ["locations", "location"], eaw1940: ["locations and markers", "location or marker"],
@@ -359,7 +359,10 @@ function sightOf(p) {
       states[el.dataset.id] = el.dataset.state;
     }
   }
-  return { states, log: ((p && p.view && p.view.log) || []).length };
+  // the seat's hand as it was: a card dealt or drawn since is marked new (an audit: the
+  // cards dealt at a turn's start looked like the others)
+  const hand = p && p.view && Array.isArray(p.view.hand) ? p.view.hand.map(cardKey) : null;
+  return { states, log: ((p && p.view && p.view.log) || []).length, hand };
 }
 
 /** This tab's memory of what a seat had seen (a reload keeps the marks). */
@@ -411,6 +414,14 @@ function showChanges() {
     if (isNew) fresh += 1;
   }
   $("log-new").textContent = fresh ? `${fresh} new since your last decision` : "";
+  const held = Array.isArray(mark.hand) ? new Set(mark.hand) : null;
+  for (const card of $("hand").querySelectorAll("article.card[data-key]")) {
+    const isNew = held !== null && !held.has(card.dataset.key);
+    card.classList.toggle("new-card", isNew);
+    const said = card.querySelector(":scope > .new-said");
+    if (isNew && !said) card.prepend(h("span", { class: "new-said", title: "new since your last decision" }, "New"));
+    else if (!isNew && said) said.remove();
+  }
   showSince(fresh);
 }
 

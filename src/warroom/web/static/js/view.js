@@ -75,6 +75,13 @@ const CARD_FACTS = {
 };
 
 /** One card with every field it has (null and false fields are left out). */
+/** What tells one card from another in a hand: its number, else its id, else its title
+ * (a hand's cards marked new since the seat's last decision, game.js). */
+export function cardKey(card) {
+  if (!card || typeof card !== "object") return String(card);
+  return String(card.number ?? card.id ?? card.title ?? card.name ?? "");
+}
+
 export function renderCard(card, { focusable = true } = {}) {
   if (!card || typeof card !== "object") return h("div", { class: "card" }, String(card));
   const used = new Set(["scoring_values", "if_rearmament", ...Object.keys(CARD_FLAGS)]);
@@ -111,7 +118,7 @@ export function renderCard(card, { focusable = true } = {}) {
     v !== false && v !== undefined && !(Array.isArray(v) && v.length === 0));
   const colour = side ? roleChip(side) : null;
   return h("article", { class: "card", dataset: { side: String(side || "").toLowerCase(),
-    number: number !== null ? String(number) : undefined },
+    number: number !== null ? String(number) : undefined, key: cardKey(card) },
     tabindex: focusable ? "0" : undefined, "aria-label": `card ${title}`,
     title: text ? `${title}: ${text}` : String(title) },
     h("header", { class: "card-head" },
