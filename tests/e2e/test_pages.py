@@ -1291,7 +1291,9 @@ def test_eit2_tension_track_says_the_kellogg_briand_side(browser: Any, server: S
 
 def test_cards_dealt_since_the_last_decision_are_marked_new(browser: Any, server: Server) -> None:
     """A card dealt or drawn since the seat's last decision is marked "New" in its hand (an
-    audit: the cards of turn 2's deal looked like the others), the others not."""
+    audit: the cards of turn 2's deal looked like the others), the others not, also for the
+    seat whose own decision ends the turn and brings the deal (a review: the reply to that
+    decision held the deal, and was taken as seen)."""
     if "eit2" in server.broken:
         pytest.skip(server.broken["eit2"])
     g = new_game(server, "eit2", {"lw": "human", "rw": "human"}, seed=3)
@@ -1301,24 +1303,30 @@ def test_cards_dealt_since_the_last_decision_are_marked_new(browser: Any, server
         page = ctx.new_page()
         page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
         page.locator("#hand .card").first.wait_for()
-        first = set(page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.key)"))
         assert page.locator("#hand .card.new-card").count() == 0, "nothing new at first sight"
-        for _ in range(200):                    # both seats through the API to turn 2's deal
+        # both seats through the API but for turn 1's last decision, LW's on its page (with
+        # seed 3 and this choice of moves, the 36th: space:alsace-lorraine)
+        for _ in range(35):
             v = server.api("GET", f"{url}/view", params={"token": g["tokens"]["lw"]})
-            if v["status"] == "over" or v["view"].get("turn", 1) >= 2:
-                break
             tok = g["tokens"][v["active"]]
-            legal = server.api("GET", f"{url}/view", params={"token": tok})["legal"]
-            keys = [a["key"] for a in legal]
+            keys = [a["key"] for a in server.api("GET", f"{url}/view",
+                                                 params={"token": tok})["legal"]]
             key = next((k for k in keys if k.startswith("score:")), keys[0])
             server.api("POST", f"{url}/actions", json={"token": tok, "action": key})
-        assert v["view"].get("turn") == 2, "the game reached turn 2's deal"
+        last = page.locator('#choices button.act[data-key="space:alsace-lorraine"]')
+        last.wait_for()
+        first = set(page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.key)"))
+        last.click()
         page.wait_for_function("() => document.querySelectorAll('#hand .card.new-card').length > 0")
+        v = server.api("GET", f"{url}/view", params={"token": g["tokens"]["lw"]})
+        assert v["view"]["turn"] == 2, "LW's decision ended turn 1"
         new = page.eval_on_selector_all("#hand .card.new-card",
                                         "els => els.map(e => e.dataset.key)")
         old = page.eval_on_selector_all("#hand .card:not(.new-card)",
                                         "els => els.map(e => e.dataset.key)")
         assert not set(new) & first and set(old) <= first, (new, old, first)
         assert page.locator("#hand .card.new-card .new-said").first.inner_text() == "New"
+        page.reload()                                   # the marks outlive a reload
+        page.wait_for_function("() => document.querySelectorAll('#hand .card.new-card').length > 0")
     finally:
         ctx.close()

@@ -360,8 +360,9 @@ function sightOf(p) {
     }
   }
   // the seat's hand as it was: a card dealt or drawn since is marked new (an audit: the
-  // cards dealt at a turn's start looked like the others)
-  const hand = p && p.view && Array.isArray(p.view.hand) ? p.view.hand.map(cardKey) : null;
+  // cards dealt at a turn's start looked like the others); sfe keeps a side's hand in its
+  // sides (myHand reads both)
+  const hand = p && p.view && splitHands(p.view, p.role).mine ? myHand(p).map(cardKey) : null;
   return { states, log: ((p && p.view && p.view.log) || []).length, hand };
 }
 
@@ -773,6 +774,10 @@ async function act(key) {
   // this same reply (eaw1940's Allied BOT), so all of it is news, the decision's dice too
   // (taken in such a game only: the sight draws the map apart from the page)
   const before = S.payload && (S.payload.roles || []).length === 1 ? sightOf(S.payload) : null;
+  // the hand it decided with: what the reply brings into it is news (the reply runs on to
+  // the next decision, a turn's deal or sfe's draw included: a review found the seat whose
+  // decision ended the turn never shown its new cards as new)
+  const handBefore = S.payload ? sightOf(S.payload).hand : null;
   try {
     const p = await api(`${base}/actions`, { method: "POST",
       body: { token: seat().token, action: key, version: S.version } });
@@ -781,7 +786,7 @@ async function act(key) {
     onPayload(p);
     // elsewhere what this seat sees next as changed is what others do from here (an audit:
     // no mark ever showed what eaw1940's BOT did)
-    setSeen(role, before || sightOf(p));
+    setSeen(role, { ...(before || sightOf(p)), hand: handBefore });
     showChanges();
   } catch (err) {
     if (err.status === 422) await notPlayed(key, err);

@@ -396,12 +396,14 @@ function pair(name, obj, key, rule) {
 function eit2Moderation(mod, power) {
   const node = pair("Moderation", mod, "moderation", "8.1");
   const notes = Object.entries(mod || {}).map(([side, m]) => {
-    const lead = side === "lw" ? Math.max(0, -power) : Math.max(0, power);
+    // the side's lead on the Power track, negative while the other side leads (the spare
+    // counts the way back to 0 too: a review)
+    const lead = side === "lw" ? -power : power;
     const spare = Number(m) - lead;
-    const mark = side === "lw" ? "LW" : "RW";
+    const at = Number(m) === 0 ? "0" : `${side === "lw" ? "LW" : "RW"} ${m}`;
     return h("div", { class: "muted small moderation-margin", dataset: { side } }, sideMark(side), " ",
-      spare >= 0 ? `Power may reach ${mark} ${m} (${spare} to spare) before OPs −1`
-        : `OPs −1: Power ${mark} ${lead} is above it`, " ", ruleBadge("8.3"));
+      spare >= 0 ? `Power may reach ${at} (${spare} to spare) before OPs −1`
+        : `OPs −1: Power ${powerLabel(power)} is above it`, " ", ruleBadge("8.3"));
   });
   node.append(...notes);
   return node;
