@@ -842,3 +842,26 @@ def test_4_5_3_the_held_cards_step_is_logged_when_it_passes() -> None:
         assert j < i and not any(t.startswith("Action Round") for _, t in lines[j:i])
         return
     pytest.fail("no game of these seeds reached turn 2")
+
+
+def test_an_events_support_check_spaces_show_their_chance_in_the_menu() -> None:
+    """An Event's Support Check in a space of the player's choice (rule 6.2.5 on its
+    choice) shows its chance in each space's label, the figure its why gives (7.4: as a
+    card of the Event's +N OPs)."""
+    seen = 0
+    for scenario in ("1920", "great_depression", "appeasement"):
+        for seed in range(15):
+            s = new_game(G, scenario, seed)
+            rng = random.Random(seed)
+            while s.active is not None:
+                top = s.data["stack"][-1]
+                if top["kind"] == "event_choice" and top.get("rule") == "6.2.5":
+                    for a in legal_actions(s):
+                        if a.kind != "space":
+                            continue
+                        why = explain(s, a.key, s.active).reason
+                        pct = why.rsplit("%", 1)[0].rsplit(" ", 1)[-1]
+                        assert G.describe(s, a.id).endswith(f", check {pct}%"), why
+                        seen += 1
+                apply(s, rng.choice(legal_actions(s)))
+    assert seen, "no Event asked for the space of its Support Check"

@@ -900,12 +900,8 @@ class EventChoice(Ask):
         rule = frame.get("rule", "7.1")
         text = p.text
         if frame["what"] == "space" and rule == "6.2.5" and action.kind == "space":
-            value = frame.get("value")
-            if value is None:
-                m = re.search(r"with \+(\d+)", text)
-                value = int(m.group(1)) if m else None
-            if value is not None:      # made as if a card of that value were played (7.4)
-                value = ops_.event_check_ops(c, data, frame["side"], value)
+            value = _event_check_ops(c, data, frame, text)
+            if value is not None:
                 text += ": " + ops_.check_odds(c, data, frame["side"], action.value, value)
                 return text, (rule, "6.2.6")
         if frame["what"] == "track" and rule == "6.3.5" and action.kind == "track":
@@ -1036,6 +1032,17 @@ class FreeAttempt(Ask):
         return "a card from your hand that is not a Scoring card, or pass", ("6.3.5",)
 
 
+def _event_check_ops(c: Components, data: Data, frame: Frame, text: str) -> int | None:
+    """The OPs of an Event's Support Check whose space ``frame`` asks for (rule 6.2.5): its
+    "+N modifier" (the frame's ``value``, else read from the prompt ``text``) made as if a
+    card of N OPs were played (7.4); None where it names none."""
+    value = frame.get("value")
+    if value is None:
+        m = re.search(r"with \+(\d+)", text)
+        value = int(m.group(1)) if m else None
+    return None if value is None else ops_.event_check_ops(c, data, frame["side"], value)
+
+
 def choice_chance(c: Components, data: Data, frame: Frame, kind: str, value: int) -> str:
     """The chance a space or a track of this decision would have, for its menu label
     (", check 67%", ": 50%"), where the decision is a Support Check's target (6.2.5) or a
@@ -1047,6 +1054,11 @@ def choice_chance(c: Components, data: Data, frame: Frame, kind: str, value: int
     if kind == "space" and frame["kind"] in ("support_check", "box_support_check"):
         pct = ops_.check_chance(c, data, side, value, frame["ops"], frame.get("extra", 0))
         return f", check {pct}%"
+    if kind == "space" and frame["kind"] == "event_choice" and frame.get("rule") == "6.2.5":
+        # an Event's check in a space of the player's choice, as its why reckons it
+        ops = _event_check_ops(c, data, frame, frame.get("prompt") or "")
+        return f", check {ops_.check_chance(c, data, side, value, ops)}%" if ops is not None \
+            else ""
     if kind == "track" and frame["kind"] == "rearm_track":
         p = ops_.rearm_chance(c, data, side, value, frame["ops"], frame.get("card_side"),
                               rearmament_bonus(c, data, side, frame.get("card"), value),
