@@ -96,10 +96,8 @@ def axis_advance(c: Components, data: Data, f: int) -> None:
             f"{c.front_names[f]} front: the Allied front marker moves outside it")
     elif pos == 0:
         held = _sharing_home(c, data, f, allied=True)
-        one = len(held) == 1
-        still = (f" (the Allied {_fronts(c, held)} still {'holds' if one else 'hold'} {loc} "
-                 f"on {'its own route' if one else 'their own routes'}: the Allies occupy it, "
-                 "10.1)" if held else "")
+        still = (_still_there(c, held, "Allied", ("holds", "hold"), loc)
+                 + ": the Allies occupy it, 10.1)" if held else "")
         log(data, "5.1", f"The Axis {c.front_names[f]} front recovers {loc}; the Allies "
             f"retreat to {c.routes[f][1]}{still}")
     else:
@@ -121,10 +119,16 @@ def _sharing_home(c: Components, data: Data, f: int, allied: bool) -> list[int]:
             and (axis[g] < 0 if allied else axis[g] == 0)]
 
 
-def _fronts(c: Components, fronts: list[int]) -> str:
-    """'Eastern front', 'Eastern and Central/Southern fronts'."""
-    return "{} front{}".format(" and ".join(c.front_names[g] for g in fronts),
-                               "s" if len(fronts) > 1 else "")
+def _still_there(c: Components, fronts: list[int], side: str, verbs: tuple[str, str],
+                 place: str) -> str:
+    """' (the Allied Eastern front still holds Berlin on its own route', the parenthesis
+    left open for what follows: the other ``fronts`` of a shared home (:func:`_sharing_home`)
+    in the log line of a front recovering it or pushed out of it (5.1). ``verbs``: the
+    singular and the plural."""
+    one = len(fronts) == 1
+    names = " and ".join(c.front_names[g] for g in fronts)
+    return (f" (the {side} {names} front{'' if one else 's'} still {verbs[0 if one else 1]} "
+            f"{place} on {'its own route' if one else 'their own routes'}")
 
 
 def allied_land_mods(c: Components, data: Data, f: int, bonus: int = 0) -> Mods:
@@ -173,9 +177,8 @@ def allied_counter_attack(c: Components, data: Data, f: int, bonus: int = 0) -> 
     data["axis"][f] = pos - 1
     if pos == 0:
         stay = _sharing_home(c, data, f, allied=False)
-        one = len(stay) == 1
-        also = (f" (the Axis {_fronts(c, stay)} still {'stands' if one else 'stand'} in "
-                f"{target} on {'its own route' if one else 'their own routes'})" if stay else "")
+        also = (_still_there(c, stay, "Axis", ("stands in", "stand in"), target) + ")"
+                if stay else "")
         log(data, "5.1", f"The Allies occupy {target}! The Axis {c.front_names[f]} front "
             f"is pushed outside its home{also}")
     elif was_last:
