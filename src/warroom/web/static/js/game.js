@@ -359,11 +359,15 @@ function sightOf(p) {
       states[el.dataset.id] = el.dataset.state;
     }
   }
-  // the seat's hand as it was: a card dealt or drawn since is marked new (an audit: the
-  // cards dealt at a turn's start looked like the others); sfe keeps a side's hand in its
-  // sides (myHand reads both)
-  const hand = p && p.view && splitHands(p.view, p.role).mine ? myHand(p).map(cardKey) : null;
-  return { states, log: ((p && p.view && p.view.log) || []).length, hand };
+  return { states, log: ((p && p.view && p.view.log) || []).length, hand: handKeys(p) };
+}
+
+/** The keys of the seat's hand in payload ``p`` (null for a game without one): a card dealt
+ * or drawn since is marked new (an audit: the cards dealt at a turn's start looked like
+ * the others); sfe keeps a side's hand in its sides, which splitHands reads. */
+function handKeys(p) {
+  const { mine } = splitHands((p && p.view) || {}, p && p.role);
+  return Array.isArray(mine) ? mine.map(cardKey) : null;
 }
 
 /** This tab's memory of what a seat had seen (a reload keeps the marks). */
@@ -777,7 +781,7 @@ async function act(key) {
   // the hand it decided with: what the reply brings into it is news (the reply runs on to
   // the next decision, a turn's deal or sfe's draw included: a review found the seat whose
   // decision ended the turn never shown its new cards as new)
-  const handBefore = S.payload ? sightOf(S.payload).hand : null;
+  const handBefore = handKeys(S.payload);
   try {
     const p = await api(`${base}/actions`, { method: "POST",
       body: { token: seat().token, action: key, version: S.version } });
