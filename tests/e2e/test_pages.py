@@ -7,8 +7,9 @@ the replay viewer; the phone layout. Each test saves a screenshot in tests/e2e/s
 from __future__ import annotations
 
 import json
+import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,25 @@ def new_game(server: Server, game: str, seats: dict[str, str], seed: int = 3) ->
     out: dict[str, Any] = server.api("POST", "/api/games",
                                      json={"game": game, "seats": seats, "seed": seed})
     return out
+
+
+def drive(server: Server, g: dict[str, Any], moves: int, fail: str,
+          done: Callable[[str, list[str]], bool], pick: Callable[[list[str]], str]) -> str:
+    """Play game ``g`` (an eit2 game of two human seats) through the API, the role to act
+    choosing ``pick(keys)``, until ``done(role, keys)`` holds of the role to act and its
+    legal keys; that role. ``fail`` if it does not within ``moves``."""
+    url = f"/api/games/{g['id']}"
+    for _ in range(moves):
+        seen = {r: server.api("GET", f"{url}/view", params={"token": g["tokens"][r]})
+                for r in ("lw", "rw")}
+        role = next(r for r, v in seen.items() if v["legal"])
+        keys = [a["key"] for a in seen[role]["legal"]]
+        if done(role, keys):
+            return role
+        server.api("POST", f"{url}/actions", json={
+            "token": g["tokens"][role], "version": seen[role]["version"],
+            "action": pick(keys)})
+    pytest.fail(fail)
 
 
 def finished_bot_game(server: Server, seed: int) -> dict[str, Any]:
@@ -1130,22 +1150,15 @@ def test_eit2_card_plays_are_grouped_in_a_fixed_order_scoring_first(
     followed the hand's: an audit)."""
     if "eit2" in server.broken:
         pytest.skip(server.broken["eit2"])
-    import random
     g = server.api("POST", "/api/games", json={"game": "eit2", "seed": 5,
                                                "seats": {"lw": "human", "rw": "human"}})
-    url, pick = f"/api/games/{g['id']}", random.Random(2)
-    for _ in range(800):            # random moves, never a Scoring card's, until one is open
-        seen = {r: server.api("GET", f"{url}/view", params={"token": g["tokens"][r]})
-                for r in ("lw", "rw")}
-        role = next(r for r, v in seen.items() if v["legal"])
-        keys = [a["key"] for a in seen[role]["legal"]]
-        if any(k.startswith("score:") for k in keys) and any(k.startswith("ops:") for k in keys):
-            break
-        server.api("POST", f"{url}/actions", json={
-            "token": g["tokens"][role], "version": seen[role]["version"],
-            "action": pick.choice([k for k in keys if not k.startswith("score:")] or keys)})
-    else:
-        pytest.fail("no Scoring card to play in 800 moves")
+    pick = random.Random(2)
+    # random moves, never a Scoring card's, until one is open
+    role = drive(server, g, 800, "no Scoring card to play in 800 moves",
+                 lambda role, keys: any(k.startswith("score:") for k in keys)
+                 and any(k.startswith("ops:") for k in keys),
+                 lambda keys: pick.choice([k for k in keys if not k.startswith("score:")]
+                                          or keys))
     ctx = browser.new_context(viewport={"width": 1366, "height": 768}, base_url=server.url)
     try:
         page = ctx.new_page()
@@ -1201,21 +1214,13 @@ def test_eit2_side_column_shows_a_cards_preview_and_keeps_its_buttons_in_reach(
     last buttons were out of reach at any scroll): a review."""
     if "eit2" in server.broken:
         pytest.skip(server.broken["eit2"])
-    import random
     g = server.api("POST", "/api/games", json={"game": "eit2", "seed": 3,
                                                "seats": {"lw": "human", "rw": "human"}})
-    url, pick = f"/api/games/{g['id']}", random.Random(1)
-    for _ in range(600):            # random moves until LW is to choose a card
-        seen = {r: server.api("GET", f"{url}/view", params={"token": g["tokens"][r]})
-                for r in ("lw", "rw")}
-        role = next(r for r, v in seen.items() if v["legal"])
-        if role == "lw" and any(a["key"].startswith("card:") for a in seen[role]["legal"]):
-            break
-        server.api("POST", f"{url}/actions", json={
-            "token": g["tokens"][role], "version": seen[role]["version"],
-            "action": pick.choice(seen[role]["legal"])["key"]})
-    else:
-        pytest.fail("no card choice for LW in 600 moves")
+    pick = random.Random(1)
+    # random moves until LW is to choose a card
+    drive(server, g, 600, "no card choice for LW in 600 moves",
+          lambda role, keys: role == "lw" and any(k.startswith("card:") for k in keys),
+          pick.choice)
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server.url)
     try:
         page = ctx.new_page()
