@@ -407,3 +407,82 @@ def test_learning_checks_its_model_before_the_first_game(
         with pytest.raises(SystemExit):
             mod.main(["eaw1940", "--model", "net:eaw1940", "--seconds", "0.01", *extra])
         assert words in capsys.readouterr().err, extra
+
+
+def test_salvage_games_keeps_each_game_up_to_its_first_difference(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``salvage_games.py``: a game that replays whole today is left as it is, one that
+    does not is kept up to the first decision at which the old rules' state or menu
+    differs from today's (``--loose`` keys may differ only in the opening), and what it
+    writes loads as prefixes."""
+    pytest.importorskip("torch")
+    from warroom.sim.train import PREFIX, load_games
+    mod = _script("salvage_games")
+    first = mod.first_difference
+    same = [{"a": "1", "b": "2"}] * 4
+    assert first(same, same) == (4, [])
+    moved = [*same[:2], {"a": "1", "b": "9"}, same[3]]
+    assert first(same, moved) == (2, ["b"])
+    assert first(same, same[:3]) == (3, [])
+    opening = [{"a": "0", "b": "2"}, {"a": "0", "b": "2"}, *same[2:]]
+    assert first(opening, same) == (0, ["a"])
+    assert first(opening, same, ("a",)) == (4, [])
+    late = [*same[:3], {"a": "0", "b": "2"}]    # loose only until it agrees once
+    assert first(late, same, ("a",)) == (3, ["a"])
+    assert first([{"a": "0", "b": "0"}], [{"a": "1", "b": "1"}], ("a",)) == (0, ["a", "b"])
+
+    kept_file = ROOT / "benchmarks" / "games" / "eit2-1920-ismcts3000-seed20.games.jsonl.gz"
+    with gzip.open(kept_file, "rt", encoding="utf-8") as fh:
+        line = json.loads(fh.readline())
+    changed = {**line, "returns": [-x for x in line["returns"]]}   # today ends otherwise
+    old_file = tmp_path / "old.games.jsonl.gz"
+    with gzip.open(old_file, "wt", encoding="utf-8") as fh:
+        fh.writelines(json.dumps(x) + "\n" for x in (line, changed, changed, changed))
+    today = mod.fingerprints("eit2", line)
+    assert today["whole"] and len(today["fps"]) == len(line["moves"])
+    at7 = json.loads(json.dumps(today["fps"]))
+    at7[7]["sp"] = "another"
+    at0 = json.loads(json.dumps(today["fps"]))
+    at0[0]["@legal"] = "another"
+    olds = {(str(old_file), 0): today, (str(old_file), 1): {"fps": at7, "whole": True},
+            (str(old_file), 2): {"fps": today["fps"], "whole": False},
+            (str(old_file), 3): {"fps": at0, "whole": True}}
+    monkeypatch.setattr(mod, "_old_fingerprints", lambda *_a: olds)
+    monkeypatch.setattr(mod.subprocess, "run", lambda *a, **k: type(
+        "Done", (), {"stdout": "abc1234\n"})())
+    out_file = tmp_path / "prefixes.games.jsonl.gz"
+    assert mod.main(["eit2", str(old_file), "--commit", "abc1234", "--out",
+                     str(out_file)]) == 0
+    out = capsys.readouterr().out
+    assert "line 1: replays whole today; left out" in out
+    assert "line 2: 7 of 274 decisions kept (then sp differ)" in out
+    assert "line 3: does not replay whole at abc1234; left out" in out
+    assert "line 4: differs at its first decision (@legal); left out" in out
+    assert "1 prefixes, 7 of the 1096 decisions" in out
+    with gzip.open(out_file, "rt", encoding="utf-8") as fh:
+        written = [json.loads(x) for x in fh]
+    assert written == [{**changed, "moves": line["moves"][:7],
+                        PREFIX: {"of": 274, "commit": "abc1234"}}]
+    samples, n = load_games(load_game("eit2"), "1920", [out_file])
+    assert n == 1 and len(samples) == 7
+
+
+@pytest.mark.skipif(not (ROOT / ".git").exists(), reason="needs the git repository")
+def test_salvage_games_replays_under_the_code_of_a_commit(tmp_path: Path) -> None:
+    """The old rules run from a temporary git worktree of the commit, in a subprocess;
+    the worktree is gone afterwards."""
+    mod = _script("salvage_games")
+    kept_file = ROOT / "benchmarks" / "games" / "eit2-1920-ismcts3000-seed20.games.jsonl.gz"
+    with gzip.open(kept_file, "rt", encoding="utf-8") as fh:
+        line = json.loads(fh.readline())
+    one = tmp_path / "one.games.jsonl.gz"
+    with gzip.open(one, "wt", encoding="utf-8") as fh:
+        fh.write(json.dumps(line) + "\n")
+    old = mod._old_fingerprints("eit2", "HEAD", [one])
+    assert list(old) == [(str(one), 0)]
+    assert old[(str(one), 0)]["whole"]
+    assert len(old[(str(one), 0)]["fps"]) == len(line["moves"]) == 274
+    assert "warroom-salvage-" not in mod.subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "list"], capture_output=True, text=True,
+        check=True).stdout

@@ -970,6 +970,55 @@ def test_pruning_keeps_the_games_that_still_replay(tmp_path: Path) -> None:
         training.load_games(game, None, [broken])
 
 
+def test_a_prefix_of_a_kept_game_trains_on_its_first_decisions(tmp_path: Path) -> None:
+    """A kept game that a rules change stopped replaying can be kept as its prefix
+    (``benchmarks/salvage_games.py``): it replays its decisions and stops, its samples are
+    the whole game's first ones with the game's recorded result as their value; a prefix
+    kept beside its whole game counts once; a malformed prefix, or one the rules end
+    before its decisions are out, is refused, and prune_games drops it."""
+    src = _tiny(tmp_path / "src.pt", 1)
+    training.train(src)
+    with gzip.open(training.games_path(src), "rt") as fh:
+        line = max((json.loads(x) for x in fh), key=lambda x: len(x["moves"]))
+    n = len(line["moves"])
+    assert n >= 4
+    game = load_game("eaw1940")
+    whole = training.replay_game(game, line, "whole")
+    prefix = {**line, "moves": line["moves"][:3],
+              training.PREFIX: {"of": n, "commit": "04f900a"}}
+    part = training.replay_game(game, prefix, "prefix")
+    assert [(s.x, s.legal, s.policy, s.role) for s in part] == \
+        [(s.x, s.legal, s.policy, s.role) for s in whole[:3]]
+    assert all(s.z == [float(z) for z in line["returns"]] for s in part)
+    both = tmp_path / "both.jsonl"
+    both.write_text(json.dumps(prefix) + "\n" + json.dumps(line) + "\n")
+    samples, games = training.load_games(game, None, [both])
+    assert games == 1 and len(samples) == len(whole)
+    alone = tmp_path / "alone.jsonl"
+    alone.write_text(json.dumps(prefix) + "\n")
+    assert training.load_games(game, None, [alone]) and \
+        len(training.load_games(game, None, [alone])[0]) == 3
+    for bad, match in (({**prefix, training.PREFIX: {"of": n}}, "must be"),
+                       ({**prefix, training.PREFIX: {"of": True, "commit": "x"}}, "must be"),
+                       ({**prefix, training.PREFIX: [n, "x"]}, "must be"),
+                       ({**prefix, training.PREFIX: {"of": 3, "commit": "x"}},
+                        "keeps from 1 to 2 of its game's 3 decisions, not 3"),
+                       ({**prefix, "moves": [], training.PREFIX: {"of": n, "commit": "x"}},
+                        "not 0"),
+                       ({**line, training.PREFIX: {"of": n + 5, "commit": "x"}},
+                        f"the first {n} decisions of a game of {n + 5} were kept, but "
+                        f"replayed the game ends after {n}")):
+        with pytest.raises(ContentError, match=match):
+            training.replay_game(game, bad, "bad")
+    stale = json.loads(json.dumps(prefix))
+    stale["moves"][1][0] = "no:such-action"
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text(json.dumps(stale) + "\n" + json.dumps(prefix) + "\n")
+    kept, dropped = training.prune_games(game, mixed)
+    assert kept == 1 and "line 1: decision 2" in dropped[0]
+    assert json.loads(mixed.read_text()) == prefix
+
+
 KEPT = Path(__file__).resolve().parents[1] / "benchmarks" / "games"
 
 

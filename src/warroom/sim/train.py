@@ -51,7 +51,8 @@ AlphaZero's loop, sized for these games (OpenSpiel's ``alpha_zero`` is the model
    replayed through the rules (so the inputs are the current encoding's, and keys, not
    ids, name the actions), and a game that no longer replays to its recorded result is
    refused. So expensive games, a stronger teacher's above all, add up over runs and
-   sittings instead of being played again.
+   sittings instead of being played again. A game a rules change stopped replaying can
+   be kept as its prefix up to that change (:data:`PREFIX`).
 
 The training log is JSON lines next to the model (``MODEL.log.jsonl``): one line per
 round with the losses, samples, games, seconds, and the evaluation.
@@ -240,11 +241,14 @@ def _teacher_game(game: Game, state: State[Any], bot: Bot, seed: int
 
 
 def _play_out(game: Game, state: State[Any], seed: int,
-              decide: Callable[[list[Action], int], tuple[list[float], Action]]
-              ) -> tuple[list[Sample], dict[str, Any]]:
+              decide: Callable[[list[Action], int], tuple[list[float], Action]],
+              stop: int | None = None) -> tuple[list[Sample], dict[str, Any]]:
     """Play ``state`` to the end: forced moves as they come; at every decision with a
     choice ``decide(legal, n)`` (n counts those decisions from 1) gives the policy target
-    and the action played, and the acting role's input is kept with them as a sample."""
+    and the action played, and the acting role's input is kept with them as a sample.
+    With ``stop`` (a kept game's prefix) the play stops at the decision with a choice
+    after the ``stop``-th: the summary then has no ``returns`` and the samples no value
+    target (the caller gives them one)."""
     samples: list[Sample] = []
     moves: list[list[Any]] = []      # [action played, {action: policy share}], kept games
     limit = game.max_decisions()
@@ -253,6 +257,9 @@ def _play_out(game: Game, state: State[Any], seed: int,
         if len(legal) == 1:
             apply(state, legal[0])
             continue
+        if stop is not None and len(samples) == stop:
+            return samples, {"seed": seed, "samples": len(samples), "moves": moves,
+                             "decisions": state.data["decisions"]}
         role = state.active
         x = encode(game, state, role)
         policy, choice = decide(legal, len(samples) + 1)
@@ -499,15 +506,42 @@ def open_games(path: Path, mode: Literal["r", "a", "w"] = "r") -> IO[str]:
     return path.open(mode, encoding="utf-8")
 
 
+PREFIX = "prefix"
+"""A kept game's key that makes it a prefix: ``{"of": N, "commit": C}``, the first
+``len(moves)`` decisions of a game of N decisions played under the rules of commit C, where
+it replays whole to its ``returns``; the rules changed since, and
+``benchmarks/salvage_games.py`` kept the decisions before the first one at which today's
+rules reach another state or another menu than C's (so each kept decision is the position
+the teacher searched). Replayed, the prefix stops there; its samples' value target is the
+result the whole game had under C's rules, the only one known."""
+
+
+def _prefix_of(line: dict[str, Any], kept: int) -> int:
+    """A kept game's decisions in all when it is a prefix (:data:`PREFIX`), else 0."""
+    prefix = line.get(PREFIX)
+    if prefix is None:
+        return 0
+    if not isinstance(prefix, dict) or not isinstance(prefix.get("of"), int) \
+            or isinstance(prefix["of"], bool) or not isinstance(prefix.get("commit"), str):
+        raise ValueError(f'{PREFIX} must be {{"of": decisions, "commit": "..."}}, '
+                         f"not {prefix!r}")
+    if not 0 < kept < prefix["of"]:
+        raise ValueError(f"a prefix keeps from 1 to {prefix['of'] - 1} of its game's "
+                         f"{prefix['of']} decisions, not {kept}")
+    return int(prefix["of"])
+
+
 def replay_game(game: Game, line: dict[str, Any], where: str) -> list[Sample]:
     """The samples of a kept game, replayed through the rules from its seed; a game that
     does not replay (an action no longer legal, a result other than the recorded one: the
-    rules or content changed since) raises :class:`ContentError` naming ``where``."""
+    rules or content changed since) raises :class:`ContentError` naming ``where``. A
+    prefix (:data:`PREFIX`) replays its decisions and stops, the game still going."""
     try:
         seed = int(line["seed"])
         state = new_game(game, str(line["scenario"]), seed)
         moves = list(line["moves"])
         recorded = [float(z) for z in line["returns"]]
+        prefix = _prefix_of(line, len(moves))
     except (KeyError, TypeError, ValueError, WarroomError) as exc:
         raise ContentError(f"{where}: not a kept game ({exc})") from None
 
@@ -529,9 +563,20 @@ def replay_game(game: Game, line: dict[str, Any], where: str) -> list[Sample]:
         return policy, by_key[key]
 
     try:
-        samples, summary = _play_out(game, state, seed, decide)
+        samples, summary = _play_out(game, state, seed, decide,
+                                     len(moves) if prefix else None)
     except RuntimeError as exc:           # the runaway guard
         raise ContentError(f"{where}: {exc}") from None
+    if prefix:
+        if "returns" in summary:
+            raise ContentError(f"{where}: the first {len(moves)} decisions of a game of "
+                               f"{prefix} were kept, but replayed the game ends after "
+                               f"{summary['samples']}; the rules or content changed since "
+                               "they were kept")
+        # the result the whole game had where it was played (see PREFIX)
+        for s in samples:
+            s.z = list(recorded)
+        return samples
     if summary["samples"] != len(moves) or summary["returns"] != recorded:
         raise ContentError(f"{where}: replayed, the game ends after {summary['samples']} "
                            f"decisions with returns {summary['returns']}, recorded "
@@ -583,7 +628,15 @@ def kept_lines(game: Game, scenario: str | None, paths: tuple[Path, ...] | list[
                     lines.setdefault(same, (where, line))
         except (OSError, EOFError, UnicodeDecodeError, zlib.error) as exc:
             raise ContentError(f"--games: cannot read {path} ({exc})") from None
-    return list(lines.values())
+    # a prefix (PREFIX) of a game also kept whole counts once, as the whole game
+    whole: dict[Any, list[list[Any]]] = {}
+    for _where, line in lines.values():
+        if PREFIX not in line and isinstance(line.get("moves"), list):
+            whole.setdefault(json.dumps(line.get("seed")), []).append(line["moves"])
+    return [(where, line) for where, line in lines.values()
+            if PREFIX not in line or not isinstance(line.get("moves"), list)
+            or not any(m[:len(line["moves"])] == line["moves"]
+                       for m in whole.get(json.dumps(line.get("seed")), []))]
 
 
 def replay_lines(game: Game, lines: list[tuple[str, dict[str, Any]]]) -> list[Sample]:
