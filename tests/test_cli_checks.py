@@ -356,6 +356,27 @@ def test_why_reaches_an_action_not_offered_by_its_name() -> None:
     assert "'eastern' names 11 actions of the game: attack:eastern" in out, out
 
 
+def test_a_name_not_offered_typed_as_a_move_is_told_why() -> None:
+    """Typed as a move (not after ``why``), the name of an action the rules withhold now
+    gets the rule's word, as its key did; in ``tk resolve`` too (a tk audit: "Eastern Peace
+    Talks", which 15.31 withholds from the Western faction, got "no choice matches")."""
+    _code, out = run("play", "eit2", "--as", "lw", "--seed", "11",
+                     input="french catholics\nquit\ny\n")
+    out = " ".join(out.split())
+    assert "French Catholics: illegal" in out and "[rule 3.7" in out, out
+    assert "no choice matches" not in out
+    res = runner.invoke(app, ["tk", "resolve", "--event", "15.31", "--faction", "western",
+                              "--situation", "1940", "--choose", "Eastern Peace Talks"])
+    text = " ".join(res.output.split())
+    assert res.exit_code != 0
+    assert "Eastern Peace Talks: illegal — not offered now: only the Axis or the Soviet " \
+        "faction may" in text and "[rule 15.31]" in text, text
+    res = runner.invoke(app, ["tk", "resolve", "--event", "15.31", "--faction", "western",
+                              "--situation", "1940"], input="eastern peace talks\n1\n")
+    text = " ".join(res.output.split())
+    assert res.exit_code == 0 and "only the Axis or the Soviet faction may" in text, text
+
+
 def test_card_takes_a_number_as_a_number_only() -> None:
     """A number names the cards whose ids have that number (sfe's menus number cards so),
     never a title that holds it ("1" is not V-1 Offensive)."""

@@ -395,13 +395,13 @@ def test_sfe_cards_are_numbered_as_their_ids() -> None:
 def test_tk_resolve_answers_why_help_and_names() -> None:
     code, out = run("tk", "resolve", "--event", "15.28", "--faction", "soviet",
                     input="HELP\nwhy 1\nNEUTRALITY\nwhy place a soviet influence marker in "
-                          "swe\nplace a soviet influence marker in swe\n")
+                          "bul\nplace a soviet influence marker in bul\n")
     assert code == 0, out
     assert "why X" in out                                       # help
     assert "Soviet to decide — Neutrals Pressured: do one of the following [15.28]" in out
     assert "Minor Country Politics: legal" in out               # why 1
-    assert "one of the choices now (Place a Soviet Influence marker in Sweden)" in out
-    assert "[15.28] place a Soviet Influence marker in Sweden" in out
+    assert "one of the choices now (Place a Soviet Influence marker in Bulgaria)" in out
+    assert "[15.28] place a Soviet Influence marker in Bulgaria" in out
     # the commands its answers point to work: keys, and quit leaves it unresolved (a
     # terminal audit: "see 'keys'" led nowhere and only Ctrl-C got out)
     code, out = run("tk", "resolve", "--event", "15.8", "--faction", "axis",

@@ -65,7 +65,18 @@ _MULTINATIONAL_STEP = ("tk 15.8/15.29/15.39, 4.2.6.2, 2.3.4 (an audit of 6 Decem
                        "step taken from a multi-national unit is a real step (its own when "
                        "it is chosen, its last removing the counter); this record took a "
                        "phantom one off Axis Med HQ")
+_TK_AXIS_DRAW = ("tk 15.12/15.17/15.22-15.24/15.32 (a tk audit of 6 December 2026): a random "
+                 "draw gives these events, whose texts have the Axis act, to the Axis; this "
+                 "record drew one for an Allied faction")
+_TK_DISCUSSIONS = ("tk 15.28 Neutrality Discussions (a tk audit of 6 December 2026): a "
+                   "friendly Influence marker is placed only where 15.19 allows one, so the "
+                   "menu lost placements and this record's choice by position names another")
+_TK_DECLINED = ("tk 15.14 (a tk audit of 6 December 2026): the support unit declined after "
+                "the Failure marker was placed is 'No unit is moved to the Delay Box', not "
+                "'No Result'")
 CHANGED: dict[tuple[str, int], str] = {
+    **{("tk", i): _TK_AXIS_DRAW for i in (10, 17, 18, 20, 27, 30, 60, 87, 90, 117)},
+    ("tk", 4): _TK_DISCUSSIONS, ("tk", 108): _TK_DISCUSSIONS, ("tk", 29): _TK_DECLINED,
     ("tk", 22): _REGION,
     ("tk", 79): _MULTINATIONAL_STEP,
     ("tk", 99): _CW_STRONGHOLD,

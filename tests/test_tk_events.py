@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from test_tk_helpers import choose, country, done, labels, logtext, situation, start
-from warroom.core.errors import IllegalActionError
-from warroom.core.protocol import apply, legal_actions, prompt
+from test_tk_helpers import choose, country, done, game, labels, logtext, situation, start
+from warroom.core.errors import IllegalActionError, UnknownGameError
+from warroom.core.protocol import apply, legal_actions, new_game, prompt
 
 
 # 15.1 -----------------------------------------------------------------------------------------
@@ -389,14 +389,16 @@ def test_a_civil_wars_strongholds_stand_in_its_country() -> None:
     """15.6 and 15.19 name the Stronghold markers; those of a Civil War in effect (kept
     with the war's markers, in Valencia and Burgos) were ignored: Spain joined the Axis at
     once, and Influence was placed beside an enemy Stronghold (a tk audit)."""
-    # 15.6: "Remove one Neutrality, Influence, or Republican Stronghold marker" (a hit)
+    # 15.6: the war's Republican Stronghold keeps Spain out, and stays (games/tk/rules.py)
     s = start("15.6", "axis", "1937", country="Spain")
     assert country(s, "Spain")["status"] == "neutral"
     left = [(m["type"], m["side"]) for m in s.data["civil_war"]["markers"]
             if m["type"] == "stronghold"]
-    assert left == [("stronghold", "nationalist")]
-    assert any("Republican Stronghold marker from Valencia" in t
-               for t in s.data["instructions"]), s.data["instructions"]
+    assert left == [("stronghold", "republican"), ("stronghold", "nationalist")]
+    assert "No Result: Spain contains the Republican Stronghold of the Civil War in effect " \
+        "there: it is not activated, and no event removes that marker while the war lasts " \
+        "(15.4, 15.5, 15.19)" in logtext(s)
+    assert not s.data["instructions"]
     # 15.19: no Influence placed where an enemy Stronghold is, no activation either
     assert not any("Place" in x for x in labels(start("15.19", "western", "1937",
                                                       country="Spain")))
@@ -406,18 +408,33 @@ def test_a_civil_wars_strongholds_stand_in_its_country() -> None:
                                                          country="Spain")))
 
 
-def test_15_6_taking_the_last_republican_marker_ends_the_civil_war() -> None:
-    """15.6's hit on the Republican Stronghold, when every other marker is Nationalist,
-    ends the war as 15.4/15.5 say (a review: the war stayed in effect with no Republican
-    marker, and a second 15.6 made Spain an Axis Minor in mid-war)."""
+def test_15_6_never_takes_a_civil_wars_republican_stronghold() -> None:
+    """A tk audit: 15.6's hit took the war's Republican Stronghold out of Valencia while
+    three Republican Centers stood, and the next 15.6 made Spain an Axis Minor with the
+    Civil War still in effect. The hit takes another blocking marker; the Stronghold is
+    flipped last, by 15.4/15.5, and after a Republican victory 15.6 removes it."""
+    sit = situation("1937")
+    sit["countries"]["Spain"] = {"markers": ["influence:western"]}
+    s = start("15.6", "axis", sit=sit, country="Spain")
+    assert "Spain contains Western Influence, Republican Stronghold: it is not activated, " \
+        "one marker is removed instead (not the Civil War's Republican Stronghold, which " \
+        "stays while the war lasts)" in logtext(s)
+    assert "remove the Western Influence marker from Spain" in s.data["instructions"][0]
+    assert any(m["id"] == "stronghold_republican" for m in s.data["civil_war"]["markers"])
+    # every Center Nationalist: still the Stronghold stays, and the war with it
     sit = situation("1937")
     for m in sit["civil_war"]["markers"]:
         if m["type"] == "center":
             m["side"] = "nationalist"
     s = start("15.6", "axis", sit=sit, country="Spain")
-    assert s.data["civil_war"] is None
-    assert "The Civil War is no longer in effect (Nationalist victory)" in logtext(s)
-    assert country(s, "Spain")["status"] == "neutral"
+    assert s.data["civil_war"] is not None and country(s, "Spain")["status"] == "neutral"
+    # after the war: the Republican Stronghold left in Spain is a hit like any other
+    sit = situation("1937")
+    sit["civil_war"] = None
+    sit["countries"]["Spain"] = {"markers": ["stronghold:republican"]}
+    s = start("15.6", "axis", sit=sit, country="Spain")
+    assert "remove the Republican Stronghold marker from Spain" in s.data["instructions"][0]
+    assert country(s, "Spain")["status"] == "neutral" and not country(s, "Spain")["markers"]
 
 
 # 15.20 / 15.21 / 15.22 -----------------------------------------------------------------------
@@ -866,3 +883,46 @@ def test_words_a_tk_audit_found_wanting() -> None:
     choose(s, "Select")
     choose(s, "Benghazi")
     assert "A step must be eliminated before a marker is removed" not in logtext(s)
+
+
+def test_what_a_second_tk_audit_of_rule_15_found() -> None:
+    """15.28's Influence placed beside a Neutrality marker; 15.8's HQ took its Holding
+    Box's unit to the Delay Box; 15.12 and 15.17 ignored the land given and 15.24 took a
+    land of another country; a random draw gave Axis events to Allied factions; an
+    optional step declined after 15.14's marker was placed was logged "No Result"."""
+    # 15.28 Neutrality Discussions: 15.19's condition for placing Influence
+    s = start("15.28", "axis", "1939")
+    choose(s, "Neutrality Discussions")
+    places = [x for x in labels(s) if x.startswith("Place")]
+    assert "Place an Axis Influence marker in Poland" in places
+    assert not any(x.endswith(("Sweden", "Belgium", "Rumania")) for x in places)
+    # 15.8: the HQ goes to the Delay Box, the Hungarian unit it held stays in Benghazi
+    s = start("15.8", "axis", "1940")
+    choose(s, "HQ")
+    choose(s, "Axis Med")
+    hu = s.data["units"]["hu_1"]
+    assert (hu["loc"], hu["holder"]) == ("Benghazi", None)
+    assert any("out of the Holding Box of Axis Med HQ and place it in Benghazi" in t
+               for t in s.data["instructions"])
+    # the land demanded: used where given, refused where it is not that country's
+    with pytest.raises(UnknownGameError, match="Memel is the Axis faction's, from Baltic "
+                       "States\\. Give Danzig, or no land"):
+        start("15.12", "axis", "1939", country="Poland", land="ge_memel")
+    with pytest.raises(UnknownGameError, match="Eastern Poland is the Soviet faction's"):
+        start("15.24", "axis", "1939", country="Poland", land="ru_eastern_poland")
+    s = start("15.17", "axis", "1939", land="ge_danzig")      # the land names the country
+    assert s.data["event"]["country"] == "Poland"
+    while s.active is not None:
+        apply(s, legal_actions(s)[-1])
+    assert s.data["ceded"]["ge_danzig"] == "Delay Box"
+    # a random draw gives 15.12, 15.17, 15.22-15.24 and 15.32 to the Axis
+    for num in ("15.12", "15.17", "15.22", "15.23", "15.24", "15.32"):
+        for seed in range(4):
+            st = new_game(game(), "1939", seed, {"event": num})
+            assert st.data["event"]["faction"] == "axis", (num, seed)
+    # 15.14: the marker is placed, the unit declined: not "No Result"
+    s = start("15.14", "western", "1940", type="command")
+    choose(s, "Warsaw")
+    choose(s, "Do nothing")
+    assert "No unit is moved to the Delay Box [15.14]" in logtext(s)
+    assert "No Result" not in logtext(s)

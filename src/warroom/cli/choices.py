@@ -37,7 +37,7 @@ from typing import Any
 
 from warroom.core.actions import Action
 from warroom.core.errors import WarroomError, short
-from warroom.core.protocol import Game
+from warroom.core.protocol import Game, explain
 from warroom.core.state import State
 
 SMALL_CATALOGUE = 99
@@ -264,6 +264,20 @@ def reference(text: str, choices: list[Choice], state: State[Any]) -> Action | s
                               f"{shown}{'; …' if len(found) > 8 else ''}; give one key"
                               ) from None
         raise
+
+
+def why_not_offered(text: str, state: State[Any], seat: str | None) -> WarroomError | None:
+    """For ``text`` that names no choice offered now: the game's word why not (its rule),
+    when it names one action of the game by its key or its name; else None. (A tk audit
+    typed "Eastern Peace Talks", withheld from the Western faction by 15.31, and was told
+    only that no choice matched.)"""
+    ref = text.strip()
+    if not state.game.catalogue.has_key(ref):
+        found = _not_offered(spaced(ref), state)
+        if len(found) != 1:
+            return None
+        ref = found[0].key
+    return WarroomError(str(explain(state, ref, seat, legacy_keys=False)))
 
 
 def _not_offered(typed: str, state: State[Any]) -> list[Action]:

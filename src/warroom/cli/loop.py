@@ -45,6 +45,7 @@ from warroom.cli.choices import (
     layout,
     number_choices,
     reference,
+    why_not_offered,
 )
 from warroom.cli.choices import resolve as resolve_choice
 from warroom.cli.menus import style_for
@@ -601,9 +602,9 @@ class PlayLoop:
                                                    seat))) from None
                 self.resign(seat)
                 return
-            if self.game.catalogue.has_key(key):
-                raise WarroomError(str(explain(self.session.state, key, seat,
-                                               legacy_keys=False))) from None
+            why = why_not_offered(key, self.session.state, seat)
+            if why is not None:
+                raise why from None
             raise
         self.session.apply(choice.action, seat)
         self.menu_due = True

@@ -11,7 +11,13 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from warroom.cli.choices import candidate_lines, number_choices, reference
+from warroom.cli.choices import (
+    ChoiceError,
+    candidate_lines,
+    number_choices,
+    reference,
+    why_not_offered,
+)
 from warroom.cli.choices import resolve as resolve_choice
 from warroom.cli.common import printable
 from warroom.core.content import load_yaml
@@ -189,7 +195,14 @@ def resolve(
                     out.print(str(explain(state, ref, state.active, legacy_keys=False)),
                               markup=False)
                     continue
-                apply(state, resolve_choice(ans, choices).action)
+                try:
+                    picked = resolve_choice(ans, choices)
+                except ChoiceError:
+                    why = why_not_offered(ans, state, state.active)
+                    if why is not None:
+                        raise why from None
+                    raise
+                apply(state, picked.action)
                 break
             except WarroomError as exc:
                 if scripted:        # a script's answer does not fit: stop, never guess

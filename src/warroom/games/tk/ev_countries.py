@@ -8,7 +8,6 @@ from typing import Any
 
 from warroom.core.log import log
 from warroom.games.tk.engine import TkRules, ask, call_step, key, on_choice, step
-from warroom.games.tk.ev_civilwar import check_end
 from warroom.games.tk.model import (
     NAME,
     activate,
@@ -16,6 +15,7 @@ from warroom.games.tk.model import (
     alignment,
     borders_soviet,
     changed,
+    civil_war_strongholds,
     control,
     cst,
     die,
@@ -29,6 +29,7 @@ from warroom.games.tk.model import (
     held_dependent,
     hex_label,
     influence,
+    influence_blockers,
     instruct,
     is_allied,
     is_neutral,
@@ -99,8 +100,7 @@ def influence_options(g: TkRules, data: Data, f: str, c: str,
                      ["remove", m]))
     if not removable:
         no["opt:remove_marker"] = f"no Neutrality or enemy Influence marker is in {c}"
-    blocked = [label(m) for m in ("neutrality", *enemy_influence(data, c, f),
-                                  enemy_stronghold(f), f"influence:{f}") if m in ms]
+    blocked = [label(m) for m in influence_blockers(data, c, f)]
     if not blocked:
         art = "an" if f == "axis" else "a"
         opts.append(("opt:place_influence", f"Place {art} {NAME[f]} Influence marker in {c}",
@@ -212,8 +212,22 @@ def joins_axis(g: TkRules, data: Data, ctx: Ctx) -> None:
     if not blockers:
         activate(g, data, c, "axis", "15.6")
         return
+    # a Civil War's own Republican Stronghold blocks but is not removed while the war
+    # lasts: it is flipped last, by 15.4/15.5 alone, and 15.19 removes no Stronghold during
+    # a Civil War (games/tk/rules.py; the hit took it out of the war, and a second 15.6
+    # then made Spain an Axis Minor in mid-war: a tk audit)
+    at_war = civil_war_strongholds(data, c)
+    removable = [m for m in blockers if m not in at_war or m in markers(data, c)]
+    if not removable:
+        no_result(data, "15.6", f"{c} contains the Republican Stronghold of the Civil War "
+                  "in effect there: it is not activated, and no event removes that marker "
+                  "while the war lasts (15.4, 15.5, 15.19)")
+        return
     log(data, "15.6", f"{c} contains {', '.join(label(m) for m in blockers)}: it is not "
-        "activated, one marker is removed instead")
+        "activated, one marker is removed instead"
+        + (" (not the Civil War's Republican Stronghold, which stays while the war lasts)"
+           if len(removable) < len(blockers) else ""))
+    blockers = removable
     if len(blockers) == 1:
         _hit(g, data, c, blockers[0], "15.6")
         return
@@ -228,12 +242,9 @@ def _remove_one(g: TkRules, data: Data, ctx: Ctx, m: str) -> None:
 
 
 def _hit(g: TkRules, data: Data, c: str, m: str, rule: str) -> None:
-    """15.6's hit: remove marker ``m``; a Civil War's Republican Stronghold taken out of the
-    war may leave only Nationalist markers, which ends the war as 15.4/15.5 say (a review:
-    the war stayed in effect with no Republican marker, and a second 15.6 made Spain an
-    Axis Minor in mid-war)."""
-    if remove_marker(data, c, m, rule):
-        check_end(g, data, rule)
+    """15.6's (or 15.15's) hit: remove marker ``m`` (never a Civil War's Stronghold, which
+    :func:`joins_axis` leaves in the war)."""
+    remove_marker(data, c, m, rule)
 
 
 # -- 15.15 Free Passage ------------------------------------------------------------------------

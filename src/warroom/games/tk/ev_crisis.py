@@ -142,7 +142,8 @@ def diplomatic_settlement(g: TkRules, data: Data, ctx: Ctx) -> None:
         no_result(data, "15.12", f"{c} does not exist")
         return
     a = alignment(g, data, c)
-    call_step(data, "ev:15.3", faction="axis", country=c, land=land_for(g, data, "axis", c))
+    call_step(data, "ev:15.3", faction="axis", country=c,
+              land=ctx.get("land") or land_for(g, data, "axis", c))
     cands = neutral_neighbours(g, data, c)
     if not cands:
         log(data, "15.12", f"No Neutral Country borders {c}: the {NAME[a]} faction applies no "
@@ -168,7 +169,7 @@ def gradual_decline(g: TkRules, data: Data, ctx: Ctx) -> None:
         no_result(data, "15.17", f"{c or 'the Country'} does not exist")
         return
     call_step(data, "decline_3", country=c)
-    call_step(data, "decline_2", country=c)
+    call_step(data, "decline_2", country=c, land=ctx.get("land"))
     cands = neutral_neighbours(g, data, c)
     if not cands:
         log(data, "15.17", f"Step 1: no Neutral Country borders {c}")
@@ -181,8 +182,8 @@ def gradual_decline(g: TkRules, data: Data, ctx: Ctx) -> None:
 @step("decline_2")
 def _decline_2(g: TkRules, data: Data, ctx: Ctx) -> None:
     c = ctx["country"]
-    land = land_for(g, data, "axis", c)
-    if land is None:
+    land = ctx.get("land") or land_for(g, data, "axis", c)
+    if land is None or data["ceded"][land] not in ("Unused", "Force Pool"):
         log(data, "15.17", f"Step 2: no Axis Ceded Land marker for {c} is available")
         return
     data["ceded"][land] = "Delay Box"

@@ -124,7 +124,12 @@ def _ask_units(g: TkRules, data: Data, f: str, rule: str, ids: list[str], dest: 
 @on_choice("unit_to")
 def _unit_to(g: TkRules, data: Data, ctx: Ctx, uid: str | None) -> None:
     if uid is None:
-        no_result(data, ctx["rule"], "nothing is moved")
+        # an optional step after others took effect (15.14's marker is placed) is no "No
+        # Result" of the event (a tk audit)
+        if data["effects"]:
+            log(data, ctx["rule"], f"No unit is moved to the {ctx['dest']}")
+        else:
+            no_result(data, ctx["rule"], "nothing is moved")
         return
     move_unit(g, data, uid, ctx["dest"], ctx["rule"])
     if ctx.get("then_owner"):

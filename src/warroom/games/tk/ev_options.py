@@ -18,7 +18,7 @@ from warroom.games.tk.model import (
     changed,
     end_policy,
     enemy_influence,
-    influence,
+    influence_blockers,
     instruct,
     is_allied,
     is_neutral,
@@ -74,8 +74,11 @@ def _discussions(g: TkRules, data: Data, f: str) -> list[tuple[str | None, str, 
     out: list[tuple[str | None, str, Any]] = []
     for c in neutral_minors(g, data):
         ms = markers(data, c)
-        if influence(data, c) is None:
-            out.append((None, f"Place a {NAME[f]} Influence marker in {c}", [c, "place"]))
+        if not influence_blockers(data, c, f):
+            # 15.19's condition (games/tk/rules.py; it placed one beside a Neutrality
+            # marker, after which 15.19 offered to activate the country: a tk audit)
+            art = "an" if f == "axis" else "a"
+            out.append((None, f"Place {art} {NAME[f]} Influence marker in {c}", [c, "place"]))
         for m in ["neutrality", *enemy_influence(data, c, f)]:
             if m in ms:
                 out.append((None, f"Remove the {m.replace('influence:', '').title()} "

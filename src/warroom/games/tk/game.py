@@ -48,6 +48,7 @@ from warroom.games.tk.ev_military import (
 from warroom.games.tk.model import NAME, WAR, is_neutral, is_pac, is_tac, lookup, marker_total
 from warroom.games.tk.rules import (
     ALLIED_ONLY,
+    AXIS_ONLY,
     EVENT_NAME,
     EVENT_NEEDS,
     EVENTS,
@@ -436,7 +437,8 @@ class TotalerKrieg(Game):
         f = options.get("faction")
         if f is None:
             pool = (["soviet"] if num in SOVIET_ONLY else
-                    ["western", "soviet"] if num in ALLIED_ONLY else list(self.roles))
+                    ["western", "soviet"] if num in ALLIED_ONLY else
+                    ["axis"] if num in AXIS_ONLY else list(self.roles))
             f = pool[randbelow(data, len(pool))]
         f = str(f).lower()
         if f == "allied":
@@ -450,12 +452,17 @@ class TotalerKrieg(Game):
             raise UnknownGameError(f"no country {country!r}; countries: "
                                    f"{', '.join(sorted(self.c.country))}")
         if needs in ("neutral", "minor", "resisting", "further"):
+            land = options.get("land") if needs == "resisting" else None
+            if country is None and land is not None:
+                country = self.c.ceded[land].country      # the land demanded names it
             ctx["country"] = country or self._pick_country(data, needs, f)
-            if needs == "resisting" and num in ("15.7",):
-                ctx["land"] = options.get("land") or land_for(self, data, f, ctx["country"])
-            elif needs == "resisting":
-                ctx["land"] = options.get("land") or land_for(self, data, "axis",
-                                                                 ctx["country"])
+            if needs == "resisting":
+                # 15.7's receiver demanded the land; the other resisting-country events
+                # cede the Axis's (15.12, 15.17, 15.24 perform 15.3 as the Axis)
+                demander = f if num == "15.7" else "axis"
+                if land is not None:
+                    self._check_demanded(num, land, demander, ctx["country"])
+                ctx["land"] = land or land_for(self, data, demander, ctx["country"])
         elif country is not None:
             ctx["country"] = country
         if needs == "land":
@@ -498,6 +505,23 @@ class TotalerKrieg(Game):
                 raise UnknownGameError("variant must be tk (15.30.1) or ae (15.30.2)")
             ctx["variant"] = v
         return ctx
+
+    def _check_demanded(self, num: str, land: str, demander: str, country: str | None
+                        ) -> None:
+        """A ``land`` option of an event about a resisting Minor Country must be a Ceded
+        Land marker of the faction that demanded it, for land of that country: 15.12 ceded
+        Danzig when asked for Memel, and 15.24 ceded Memel with Poland resisting, then
+        judged the Baltic States' markers (a tk audit)."""
+        d = self.c.ceded[land]
+        if d.faction == demander and d.country == country:
+            return
+        fits = sorted(x.land for x in self.c.components.ceded_lands
+                      if x.faction == demander and x.country == country)
+        raise UnknownGameError(
+            f"{num} {EVENT_NAME[num]}: the land demanded is the {NAME[demander]} faction's, "
+            f"from {country}; {d.land} is the {NAME[d.faction]} faction's, from {d.country}. "
+            + (f"Give {' or '.join(fits)}, or no land" if fits
+               else f"{country} has no such Ceded Land marker: give no land"))
 
     def production_cards(self) -> list[int]:
         """The Production Directive cards 15.32 lists (those with a unit: 45-49; card 44,

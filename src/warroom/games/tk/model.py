@@ -204,6 +204,16 @@ def enemy_stronghold(f: str) -> str:
     return "stronghold:republican" if f == "axis" else "stronghold:nationalist"
 
 
+def influence_blockers(data: Data, c: str, f: str) -> list[str]:
+    """The markers in ``c`` that keep faction ``f`` from placing its Influence marker there:
+    15.19 "cannot be chosen if there is a Neutrality, enemy Influence, or enemy Stronghold
+    marker in the country" (and one of its own is already there). 15.28's Neutrality
+    Discussions places one under the same condition (``games/tk/rules.py``)."""
+    ms = markers_here(data, c)
+    return [m for m in ("neutrality", *enemy_influence(data, c, f), enemy_stronghold(f),
+                        f"influence:{f}") if m in ms]
+
+
 def neighbours(g: TkRules, data: Data, c: str) -> list[str]:
     """Countries sharing a Border with ``c`` or one of its Dependents."""
     out: set[str] = set()
@@ -414,8 +424,22 @@ def find_units(g: TkRules, data: Data, spec: dict[str, Any]) -> list[str]:
 
 
 def move_unit(g: TkRules, data: Data, uid: str, loc: str, rule: str) -> None:
+    """Move unit ``uid`` to ``loc``. A multi-national unit (an HQ with a Holding Box) that
+    leaves its hex leaves the units it holds there, each a counter of its own (15.1's
+    example: the Axis Med HQ goes to the Delay Box, its Holding Box's units stay in play;
+    ``games/tk/rules.py``)."""
     before = uname(g, data, uid)
     u = data["units"][uid]
+    if u.get("holding") and loc != u["loc"]:
+        for hid in list(u["holding"]):
+            h = data["units"][hid]
+            u["steps"] -= h["steps"]
+            h["holder"] = None
+            h["loc"] = u["loc"]
+            instruct(data, rule, f"take {h['name']} ({h['steps']} step(s)) out of the Holding "
+                     f"Box of {u['name']} and place it in {u['loc']}")
+        u["holding"] = []
+        before = uname(g, data, uid)
     if u["loc"] == "Holding Box" and u.get("holder"):
         # its steps leave the multi-national unit's too (they count the held units', as
         # eliminate_step and emergency_breakdown read them)

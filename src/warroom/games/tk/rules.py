@@ -46,6 +46,26 @@ Reading choices (where the text leaves room, or where the engine models it):
 - 15.32 Production Success [Type]: the ``card`` option must be one of the cards the rule
   lists (45-49, those with a unit in the content); card 44 (A-bomb) is Project Success,
   15.33, and is refused with that reason.
+- 15.6 in a Civil War Country: the war's own Republican Stronghold marker counts as one
+  that keeps the country from joining the Axis, but 15.6's hit does not remove it while
+  the war lasts (15.4/15.5 flip it last, and 15.19 removes no Stronghold "if a Civil War is
+  in effect"); the hit removes another blocking marker, else the event is No Result. The
+  Republican Stronghold left after a Republican victory (15.4/15.5 keep it) is removed as
+  the text says.
+- 15.28 Neutrality Discussions, "Place a friendly Influence marker in one Neutral
+  Country": under 15.19's condition for the same placement (no Neutrality, enemy Influence
+  or enemy Stronghold marker there, nor one of its own); 15.27 has Neutrality and
+  Influence markers exclude each other.
+- An HQ or other multi-national unit moved off the map whole (15.8's HQ to the Delay Box)
+  leaves the units of its Holding Box in its hex, as in 15.1's example, where the Minor
+  unit's breakdown leaves the German step in the hex and only the HQ goes to the Delay Box.
+- 15.14 "This unit can come from the Allied faction's Force Pool, a hex on the map, or the
+  Turn Track": not a Naval Zone Box, which 15.30.1 names beside hexes where it means them
+  ("in a hex or Naval Zone Box on the map"). The Axis suffering a Failure lets the Allied
+  faction take an Axis support unit from the same places.
+- 15.36 "Select one Allied support unit and place it in the Delay Box": any Allied support
+  unit, wherever it is, as printed (one in the Pacific Holding Box or far along the Turn
+  Track may be a poor choice for the Axis; the choice is the Axis player's).
 
 Action keys. A decision offers each choice under a content-named key where the choice is a
 content item with a stable id: ``country:<slug>``, ``table:<slug>``, ``faction:<f>``,
@@ -112,6 +132,12 @@ EVENTS: list[tuple[str, str, str | None]] = [
 EVENT_NAME = {n: name for n, name, _ in EVENTS}
 EVENT_NEEDS = {n: needs for n, _, needs in EVENTS}
 ALLIED_ONLY = {"15.30", "15.37"}
+AXIS_ONLY = {"15.12", "15.17", "15.22", "15.23", "15.24", "15.32"}
+"""Events a random draw gives the Axis alone: their texts have the Axis act whoever
+received them (a resisting Minor's outcomes of an Axis demand, Germany's defeat, victory and
+takeover, its Production Directive cards); a draw gave "Gradual Decline received by the
+Soviet faction" (a tk audit). An event given with another ``--faction`` is still resolved
+as its text says."""
 
 ISOLATIONISM = "Isolationism"
 OSTLAND_ACCORD = "Ostland Accord"
