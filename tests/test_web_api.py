@@ -8,12 +8,15 @@ import itertools
 import json
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select
+from sqlalchemy.exc import OperationalError
 from typer.testing import CliRunner
 
 from toy import TOY
@@ -304,6 +307,89 @@ def test_undo_survives_a_restart_of_the_app(tmp_path: Path) -> None:
         assert {x["id"]: x for x in c.get("/api/games").json()}[g["id"]]["moves"] == 1
 
 
+def test_an_undo_that_cannot_be_stored_changes_nothing(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A web audit: an undo whose write failed (a locked database) put the board back but
+    not the record's moves, so the record answered 500 and every later move failed to
+    store. Now the game is exactly as before, and plays on."""
+    with make(tmp_path, ["eaw1940"]) as c:
+        g = c.post("/api/games", json={"game": "eaw1940", "seats": {"axis": "human"},
+                                       "seed": 3}).json()
+        url, tok = f"/api/games/{g['id']}", g["tokens"]["axis"]
+        c.post(f"{url}/actions", json={"token": tok, "action": "tank:western:north_africa"})
+        seen = c.get(f"{url}/view", params={"token": tok}).json()
+        rec = c.get(f"{url}/record", params={"token": tok}).json()
+        assert seen["can_undo"] and len(rec["actions"]) == 1
+        svc = c.app.state.service  # type: ignore[attr-defined]
+
+        @contextmanager
+        def locked() -> Iterator[Any]:
+            raise OperationalError("UPDATE games", {}, Exception("database is locked"))
+            yield
+
+        monkeypatch.setattr(svc, "_write", locked)
+        res = c.post(f"{url}/undo", json={"token": tok, "version": seen["version"]})
+        assert res.status_code == 503 and "nothing changed" in res.json()["error"]
+        monkeypatch.undo()
+        assert c.get(f"{url}/view", params={"token": tok}).json() == seen
+        assert c.get(f"{url}/record", params={"token": tok}).json() == rec
+        res = c.post(f"{url}/undo", json={"token": tok, "version": seen["version"]})
+        assert res.status_code == 200, res.text
+        assert c.get(f"{url}/record", params={"token": tok}).json()["actions"] == []
+        res = c.post(f"{url}/actions", json={"token": tok,
+                                             "action": "tank:western:north_africa"})
+        assert res.status_code == 200, res.text
+
+
+def test_numbers_json_cannot_hold_and_a_busy_database_are_refused_in_words(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A web audit: ``1e400`` and ``Infinity`` in a body were read as infinity (a tk option
+    became "inf", the start of "Influence", was stored as Infinity and written as null in
+    the record); a 5,000-digit integer was "not valid JSON"; a database that could not
+    store a new game or an upload answered 500 with a traceback. Now 422 and 503 in words,
+    and nothing is stored."""
+    with make(tmp_path) as c:
+        listed = c.get("/api/games").json()
+        for body, says in (('{"game": "toy", "options": {"event": 1e400}}', "1e400 is too "
+                            "large (finite numbers only)"),
+                           ('{"game": "toy", "options": {"event": Infinity}}',
+                            "Infinity is not a JSON number"),
+                           ('{"game": "toy", "seed": -Infinity}', "-Infinity is not a JSON"),
+                           ('{"game": "toy", "seed": NaN}', "NaN is not a JSON number"),
+                           ('{"game": "toy", "seed": ' + "9" * 5000 + "}",
+                            "the body holds an integer longer than 4,300 digits")):
+            for url in ("/api/games", "/api/records"):
+                res = c.post(url, content=body, headers={"Content-Type": "application/json"})
+                assert res.status_code == 422 and says in res.json()["error"], (url, res.text)
+        assert c.get("/api/games").json() == listed
+        svc = c.app.state.service  # type: ignore[attr-defined]
+
+        @contextmanager
+        def locked() -> Iterator[Any]:
+            raise OperationalError("INSERT", {}, Exception("database is locked"))
+            yield
+
+        g = new(c, seed=9)
+        url = f"/api/games/{g['id']}"
+        for _ in range(40):                 # to its end: a finished game's record
+            v = c.get(f"{url}/view", params={"token": g["tokens"]["a"]}).json()
+            if v["status"] == "over":
+                break
+            mine = c.get(f"{url}/view", params={"token": g["tokens"][v["active"]]}).json()
+            c.post(f"{url}/actions", json={"token": g["tokens"][v["active"]],
+                                           "action": mine["legal"][0]["key"]})
+        rec = c.get(f"{url}/record").json()
+        monkeypatch.setattr(svc, "_write", locked)
+        for res in (c.post("/api/games", json={"game": "toy", "seats": {"a": "human",
+                                                                        "b": "human"}}),
+                    c.post("/api/records", json=rec)):
+            assert res.status_code == 503, res.text
+            assert res.json()["error"] == ("the database is busy or unavailable: nothing "
+                                           "was stored; try again")
+        monkeypatch.undo()
+        assert len(c.get("/api/games").json()) == len(listed) + 1
+
+
 def test_bot_seats_play_in_the_background(tmp_path: Path) -> None:
     with make(tmp_path) as c:
         g = new(c, {"a": "human", "b": "bot:random"}, seed=11)
@@ -512,7 +598,9 @@ def test_bad_requests_get_a_clean_refusal_and_change_nothing(tmp_path: Path) -> 
         # FastAPI's own refusals speak the API's shape
         res = c.post("/api/games", content=b'{"game":"toy","seats":{},"seed":' + b"9" * 5000
                      + b"}", headers={"content-type": "application/json"})
-        assert res.status_code == 422 and "not valid JSON" in res.json()["error"]
+        # (valid JSON: the integer is too long to read, which it now says: a web audit)
+        assert res.status_code == 422 and "integer longer than 4,300 digits" in res.json()[
+            "error"], res.text
         # a body cut short or empty: said in words, not as FastAPI's "body.16: JSON decode
         # error" (an outside audit)
         res = c.post("/api/games", content=b'{"game": "eit2",',

@@ -13,6 +13,7 @@ import contextlib
 import errno
 import io
 import json
+import math
 import os
 import secrets
 import stat
@@ -177,11 +178,35 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return obj
 
 
+def finite_float(text: str) -> float:
+    """``parse_float`` for ``json.loads``: a number too large for a float (``1e400``) is
+    refused, not read as infinity (a web audit: a tk option of 1e400 was read as "inf", the
+    start of "Influence", and stored as ``Infinity``, which a record then wrote as null)."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:40]} is too large (finite numbers only)")
+    return value
+
+
+def no_constant(name: str) -> Any:
+    """``parse_constant`` for ``json.loads``: ``NaN``, ``Infinity`` and ``-Infinity``, which
+    Python's parser accepts, are not JSON."""
+    raise ValueError(f"{name} is not a JSON number (finite numbers only)")
+
+
+def loads_strict(text: str | bytes) -> Any:
+    """``json.loads`` refusing a key given twice in one object (:func:`unique_keys`) and
+    numbers that are not finite (:func:`finite_float`, :func:`no_constant`), each with a
+    ``ValueError`` that says so."""
+    return json.loads(text, object_pairs_hook=unique_keys, parse_float=finite_float,
+                      parse_constant=no_constant)
+
+
 def parse_json(text: str, error: type[WarroomError], where: str) -> Any:
     """Decode JSON text, turning every way it can fail into ``error``; a key given twice in
-    one object is refused (:func:`unique_keys`)."""
+    one object and a number that is not finite are refused (:func:`loads_strict`)."""
     try:
-        obj = json.loads(text, object_pairs_hook=unique_keys)
+        obj = loads_strict(text)
     except json.JSONDecodeError as exc:
         raise error(f"{where}: not valid JSON (line {exc.lineno}, column {exc.colno}: "
                     f"{exc.msg})") from exc

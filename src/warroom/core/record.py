@@ -368,10 +368,11 @@ def replay_fitting(game: Game, record: Record) -> tuple[State[Any], int | None]:
 
 @dataclass
 class Checkpoint:
-    """A session as it was: its state, how many actions its record held, its undo list."""
+    """A session as it was: its state, its record's actions (a copy: an undo shortens the
+    list, and a rollback of it must give them back), its undo list."""
 
     state: State[Any]
-    actions: int
+    actions: list[str | int]
     undo: list[UndoEntry]
 
 
@@ -429,7 +430,7 @@ class Session:
         acting = self.state.active
         if self._undo and self._undo[-1][2] != acting:
             self._undo.clear()
-        mark = Checkpoint(clone(self.state), len(self.record.actions), list(self._undo))
+        mark = Checkpoint(clone(self.state), list(self.record.actions), list(self._undo))
         before = mark.state
         barrier = self.state.data["barrier"]
         try:
@@ -462,12 +463,14 @@ class Session:
 
     def checkpoint(self) -> Checkpoint:
         """Everything needed to put the session back as it is now (see :meth:`rollback`)."""
-        return Checkpoint(clone(self.state), len(self.record.actions), list(self._undo))
+        return Checkpoint(clone(self.state), list(self.record.actions), list(self._undo))
 
     def rollback(self, mark: Checkpoint) -> None:
-        """Put the session back as it was at ``mark`` (e.g. when storing a move failed)."""
+        """Put the session back as it was at ``mark`` (e.g. when storing a move or an undo
+        failed: a web audit found an undo rolled back with its actions still gone, after
+        which the record did not match the board and every move failed to store)."""
         self.state = mark.state
-        del self.record.actions[mark.actions:]
+        self.record.actions[:] = mark.actions
         self._undo[:] = mark.undo
 
     def save(self, path: str | Path) -> None:

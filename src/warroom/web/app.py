@@ -24,11 +24,12 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, field_v
 from pydantic_core import PydanticCustomError
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError as DBAPIError  # re-exported for the CLI
+from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from warroom.core.errors import IllegalActionError, WarroomError
-from warroom.core.files import unique_keys
+from warroom.core.files import loads_strict, value_problem
 from warroom.core.protocol import Game
 from warroom.core.rng import MASK64, seed_problem
 from warroom.games import load_game
@@ -192,9 +193,9 @@ class BodyLimit:
             if not message.get("more_body", False):
                 break
         whole = b"".join(chunks)
-        twice = _key_twice(scope, whole) if first is None else None
-        if twice is not None:
-            await _refuse(send, 422, twice)
+        problem = _body_problem(scope, whole) if first is None else None
+        if problem is not None:
+            await _refuse(send, 422, problem)
             return
         pending: list[Message] = [first if first is not None else
                                   {"type": "http.request", "body": whole,
@@ -208,10 +209,12 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
-def _key_twice(scope: Scope, body: bytes) -> str | None:
-    """Why a JSON request body names a key twice in one object (JSON keeps the last, so an
-    action body {"action": A, "action": B} played B), or None; a body that is not JSON at
-    all is left to the app (malformed JSON: 422)."""
+def _body_problem(scope: Scope, body: bytes) -> str | None:
+    """Why a JSON request body is refused though it parses: a key named twice in one object
+    (JSON keeps the last, so an action body {"action": A, "action": B} played B), a number
+    that is not finite (``1e400``, ``Infinity``: stored as such, a record wrote it as null),
+    an integer too long to read (it was answered "not valid JSON"); or None. A body that is
+    not JSON at all is left to the app (malformed JSON: 422)."""
     # the first Content-Type, as the app reads it (dict() kept the last: a second header,
     # text/plain, hid a JSON body from this check: a review)
     kind = first_header(scope, b"content-type")
@@ -220,9 +223,11 @@ def _key_twice(scope: Scope, body: bytes) -> str | None:
     if main != b"application" or not (sub == b"json" or sub.endswith(b"+json")) or not body:
         return None
     try:
-        json.loads(body, object_pairs_hook=unique_keys)
+        loads_strict(body)
+    except json.JSONDecodeError:
+        return None
     except ValueError as exc:
-        return str(exc) if "twice" in str(exc) else None
+        return f"the body {value_problem(exc)}" if "digits" in str(exc) else str(exc)
     except RecursionError:
         return None
     return None
@@ -456,9 +461,20 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
             return _error(422, "the body is not valid JSON (or nested too deep to read)")
         return _error(exc.status_code, str(exc.detail))
 
+    async def _database(_: Request, exc: Exception) -> JSONResponse:
+        # a locked SQLite file, a full disk, a PostgreSQL connection dropped: creating a
+        # game or uploading a record answered 500 with a traceback in the log, and the
+        # server closed the connection (a web audit); a move already answered 503
+        return _error(503, "the database is busy or unavailable: nothing was stored; try "
+                      "again")
+
+    app.add_exception_handler(OperationalError, _database)
+    app.add_exception_handler(InterfaceError, _database)
+
     @app.exception_handler(Exception)
     async def _internal(_: Request, exc: Exception) -> JSONResponse:
-        return _error(500, "internal error; the game is unchanged")
+        # said of every request, a new game's too ("the game is unchanged": a web audit)
+        return _error(500, "internal error; the server's log has the details")
 
     # -- API --------------------------------------------------------------------------------------
     def token_of(token: str | None, header: str | None) -> str | None:
