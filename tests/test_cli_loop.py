@@ -627,6 +627,43 @@ def test_the_board_comes_back_each_turn_not_after_every_action() -> None:
     assert loop.boards == 3          # turns 1, 2 and 3
 
 
+def test_ctrl_c_at_a_prompt_leaves_with_130_unless_the_players_play_on(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The README: 130 when stopped by Ctrl-C. Ctrl-C at a prompt asks "Quit anyway?"; a
+    second one left with 0 (a terminal audit). "n" to it plays on, and a later quit is 0."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+
+    def run_with(lines: list[str | None]) -> PlayLoop:
+        console = Console(file=io.StringIO(), width=100, color_system=None)
+        answers = iter(lines)
+
+        def reader(ask: str) -> str:
+            line = next(answers, "")
+            if line is None:
+                raise KeyboardInterrupt
+            return line
+
+        g = load_game("eaw1940")
+        loop = PlayLoop(Session.start(g, None, 3), parse_seats(g, "axis", "random"), {},
+                        Terminal(console, reader))
+        loop.run()
+        return loop
+
+    assert run_with([None, None]).term.interrupted
+    assert run_with(["end", None, None]).term.interrupted
+    assert not run_with(["end", None, "n", "quit", "y"]).term.interrupted
+    res = runner.invoke(app, ["play", "eaw1940", "--seed", "3"], input="quit\ny\n")
+    assert res.exit_code == 0, res.output
+
+    def interrupt(ask: str) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("warroom.cli.main.Terminal",
+                        lambda console: Terminal(console, interrupt))
+    res = runner.invoke(app, ["play", "eaw1940", "--seed", "3"])
+    assert res.exit_code == 130, res.output
+
+
 def test_record_seats_round_trip_and_bad_seats_are_named() -> None:
     base = {"game": "eit2", "seed": 1, "actions": []}
     rec = Record.from_json({**base, "seats": {"lw": "human", "rw": "greedy"}})

@@ -540,7 +540,15 @@ def _as_recorded(gid: str, line: tuple[str, str]) -> tuple[str, str]:
         text = _EAW_SUPERIORITY.sub(",", text).replace(" 1 unused AP is lost",
                                                       " 1 unused AP are lost")
         return rule, _eaw_not_in_play(_EAW_SHARED.sub("", text))
+    if gid == "eit2":
+        # a Rearmament attempt's line adds up its modifiers (a terminal audit, 6 December
+        # 2026): "die 3 +3 OPs +2 (...) = 8"
+        return line[0], _EIT2_REARM_SUM.sub(r"\1 (", line[1])
     return line
+
+
+_EIT2_REARM_SUM = re.compile(r"(Rearmament attempt on the .*? track: die \d+ \+\d+ OPs) "
+                             r"[+-]\d+ \(")
 
 
 def _added_line(gid: str, entry: Any) -> bool:

@@ -190,7 +190,7 @@ def test_85_condor_legion_air_box_bonus_then_check_in_spain():
     assert label["card:40"] == "Dawes Plan / Young Plan [neutral, 3 OPs]: 67%"  # 3+ on a die
     assert label["pass"] == "Pass: no free Rearmament attempt"
     log = play(st, "card:40", "track:germany")
-    assert ("RW free Rearmament attempt on the Germany track: die 6 +3 OPs (+1 marker on "
+    assert ("RW free Rearmament attempt on the Germany track: die 6 +3 OPs +2 (+1 marker on "
             "the RW +1 side, +1 Condor Legion: Dive Bomber Doctrine is an Air box) = 11, "
             "Dive Bomber Doctrine needs 8 [6.3.2]") in log
     assert st.data["rearm_available"][RW] == 1     # 6.3.5: free
@@ -368,7 +368,7 @@ def test_99_franco_soviet_treaty():
     play(st, "card:40")
     assert keys(st) == ["track:france", "track:ussr"]
     log = play(st, "track:ussr")
-    assert ("LW free Rearmament attempt on the USSR track: die 2 +3 OPs (+1 marker on the "
+    assert ("LW free Rearmament attempt on the USSR track: die 2 +3 OPs +2 (+1 marker on the "
             "LW +1 side, +1 Franco-Soviet Treaty: LW controls the USSR) = 7, Big Fleet "
             "Programme needs 9 [6.3.2]") in log
     assert log[-2] == "Tension +1: now 3 [9.1]"
@@ -533,7 +533,7 @@ def test_110_shadow_factories():
     st = start(LW, 110, dice=[5])
     hold(st, LW, 40)
     log = play(st, "event:110", "card:40", "track:uk")
-    assert ("LW free Rearmament attempt on the United Kingdom track: die 5 +3 OPs (+1 marker "
+    assert ("LW free Rearmament attempt on the United Kingdom track: die 5 +3 OPs +3 (+1 marker "
             "on the LW +1 side, +2 track modifier) = 11, Singapore Naval Base needs 9 "
             "[6.3.2]") in log
     assert st.data["rearm"][C.track_ids.index("uk")] == 4

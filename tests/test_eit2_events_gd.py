@@ -439,7 +439,7 @@ def test_61_mechanised_warfare_pioneers() -> None:
     play(st, "event:61")
     assert keys(st) == {"track:france", "track:italy"}  # next boxes: Army
     log = play(st, "track:france")
-    assert ("LW free Rearmament attempt on the France track: die 3 +3 OPs (+1 marker on the "
+    assert ("LW free Rearmament attempt on the France track: die 3 +3 OPs +1 (+1 marker on the "
             "LW +1 side) = 7, Fortified Region of Metz needs 7 [6.3.2]") in log
     assert C.boxes[tid("france")][st.data["rearm"][tid("france")]].name == \
         "Fortified Region of Metz"
@@ -656,7 +656,7 @@ def test_68_joseph_stalin() -> None:
                                "the USSR track (its OPs count, its Event does not occur), "
                                "or pass")
     log = play(st, "card:40", "track:ussr")
-    assert ("LW free Rearmament attempt on the USSR track: die 2 +3 OPs (+1 marker on the LW "
+    assert ("LW free Rearmament attempt on the USSR track: die 2 +3 OPs +2 (+1 marker on the LW "
             "+1 side, +1 Joseph Stalin: LW controls the USSR) = 7, Tupolev TB-3 Bombers "
             "needs 7 [6.3.2]") in log
     assert C.boxes[tid("ussr")][st.data["rearm"][tid("ussr")]].name == "Tupolev TB-3 Bombers"

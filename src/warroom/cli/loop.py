@@ -184,6 +184,10 @@ class Terminal:
         self._reader = reader
         self._readline: Any = None
         self._editing: bool | None = None           # decided at the first read
+        self.interrupted = False
+        """A read ended by Ctrl-C since the players last chose to play on: the game then
+        ends with exit status 130, as the README says of Ctrl-C (a second Ctrl-C at "Quit
+        anyway?" left with 0: a terminal audit)."""
         self.shared = False
         """Players of hidden hands take turns at this terminal (hot-seat): nothing one typed
         may come back for the next (history cleared at each hand-off, no yank of killed
@@ -225,10 +229,10 @@ class Terminal:
     def read(self, ask: str, offer: Callable[[str], list[str]] | None = None) -> str:
         """One line, after ``ask``; ``offer(line so far)`` gives what Tab completes (none
         without it: a hand-off screen must not offer the last player's choices)."""
-        if self._reader is not None:
-            self.console.print(ask, end="", markup=False, highlight=False)
-            return self._reader(ask)
         try:
+            if self._reader is not None:
+                self.console.print(ask, end="", markup=False, highlight=False)
+                return self._reader(ask)
             if self._edit():
                 self._offer = offer
                 try:
@@ -239,6 +243,7 @@ class Terminal:
             return self.console.input(ask, markup=False)
         except KeyboardInterrupt:
             self.console.print()
+            self.interrupted = True
             raise EOFError from None
 
     def forget(self) -> None:
@@ -697,6 +702,7 @@ class PlayLoop:
         if answer.strip().lower() not in ("y", "yes"):
             self.say("Back to the game.")
             self.menu_due = True
+            self.term.interrupted = False
             return
         self.keep_record()
         raise _Leave()

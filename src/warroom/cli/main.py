@@ -184,6 +184,8 @@ def play(
         if not loop.saved():
             loop.keep_record()
         raise typer.Exit(130) from None
+    if loop.term.interrupted and loop.session.state.active is not None:
+        raise typer.Exit(130)          # left by Ctrl-C at a prompt (the record is kept)
 
 
 @app.command("replay")

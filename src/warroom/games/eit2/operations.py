@@ -304,8 +304,11 @@ def rearmament_attempt(c: Components, data: Data, side: int, t: int, ops: int,
     box = c.boxes[t][data["rearm"][t] + 1]
     needed = box.needed if box.needed is not None else 0     # only a starting space has none
     detail = ", ".join(f"{v:+d} {why}" for v, why in mods) or "no modifiers"
+    # the modifiers' sum as a Support Check's line gives it ("die 3 +3 OPs (+1 ..., +1 ...)
+    # = 8" did not add up as written: a terminal audit)
+    drm = f" {sum(v for v, _ in mods):+d}" if mods else ""
     log(data, "6.3.2", f"{SIDE[side]} {'free ' if free else ''}Rearmament attempt on the "
-        f"{c.track_names[t]} track: die {die} +{ops} OPs ({detail}) = {total}, "
+        f"{c.track_names[t]} track: die {die} +{ops} OPs{drm} ({detail}) = {total}, "
         f"{box.name} needs {box.needed}", role=ROLE[side], track=c.track_ids[t], die=die,
         ops=ops, mods=mods_json(mods), total=total, box=box.name, needed=needed, free=free,
         success=total >= needed)
