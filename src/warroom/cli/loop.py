@@ -70,6 +70,7 @@ from warroom.cli.render import (
     score_text,
     should_redraw,
 )
+from warroom.core.actions import Action
 from warroom.core.errors import IllegalActionError, WarroomError
 from warroom.core.log import visible
 from warroom.core.protocol import (
@@ -86,6 +87,7 @@ from warroom.core.protocol import (
     view,
 )
 from warroom.core.record import Session
+from warroom.core.state import State
 
 MENU_WIDTH = 100
 """The widest a menu line may be, whatever the terminal's width."""
@@ -505,7 +507,7 @@ class PlayLoop:
                     self.game_over()
                     return
                 if st.active not in self.seats.humans:
-                    self.session.apply(self.bots[st.active].choose(st))
+                    self.session.apply(self.bot_move(st))
                     if not self.seats.humans:       # bots only: watch each move
                         self.show_log(None)
                         self.show_changes(None)
@@ -517,6 +519,18 @@ class PlayLoop:
                 self.decide(st.active)
         except _Leave:
             return
+
+    def bot_move(self, st: State[Any]) -> Action:
+        """The bot's choice for the role to act; on a terminal a transient "thinking" line
+        while it searches (a search of seconds left the screen silent, read as hung: a
+        terminal audit). Nothing is printed in a pipe, and the line goes when it is done."""
+        role = str(st.active)
+        bot = self.bots[role]
+        if not self.console.is_terminal:
+            return bot.choose(st)
+        with self.console.status(f"{role_title(role)} ({self.seats.players[role]}) is "
+                                 "thinking…", spinner="line"):
+            return bot.choose(st)
 
     def decide(self, seat: str) -> None:
         if self.screen_owner != seat:
