@@ -664,6 +664,15 @@ def test_ctrl_c_at_a_prompt_leaves_with_130_unless_the_players_play_on(
     assert res.exit_code == 130, res.output
 
 
+def test_undo_reports_no_change_read_from_the_undone_move() -> None:
+    """After ``undo`` the board is as the seat saw it before: a "Changed:" line compared it
+    with the undone move ("battle ... over: the Axis attacked" when none was fought, a
+    terminal audit)."""
+    _loop, out = _scripted("eit2", "lw", ["bav", "undo", "quit", "y"])
+    after = out[out.index("undone"):]
+    assert "Changed:" not in after, after
+
+
 def test_record_seats_round_trip_and_bad_seats_are_named() -> None:
     base = {"game": "eit2", "seed": 1, "actions": []}
     rec = Record.from_json({**base, "seats": {"lw": "human", "rw": "greedy"}})

@@ -590,6 +590,10 @@ class PlayLoop:
             self.session.undo(seat)
             self.say("undone", "yellow")
             self.cursors[self.cursor_key(seat)] = len(self.session.state.log)
+            # the board as it was before: no "Changed:" line read from the undone move
+            # ("battle for Paris ... over: the Axis attacked" when no battle was fought:
+            # a terminal audit)
+            self.seen[self.cursor_key(seat)] = view(self.session.state, self.view_role(seat))
             self.menu_due = True
         elif cmd == "save":
             self.save(arg)
