@@ -543,8 +543,14 @@ def _as_recorded(gid: str, line: tuple[str, str]) -> tuple[str, str]:
     if gid == "eit2":
         # a Rearmament attempt's line adds up its modifiers (a terminal audit, 6 December
         # 2026): "die 3 +3 OPs +2 (...) = 8"
-        return line[0], _EIT2_REARM_SUM.sub(r"\1 (", line[1])
+        text = _EIT2_REARM_SUM.sub(r"\1 (", line[1])
+        # a scenario's removed cards say how many are Events in force (the board's "removed"
+        # counts the others: a terminal audit read two counts)
+        return line[0], _EIT2_REMOVED.sub(" cards removed,", text)
     return line
+
+
+_EIT2_REMOVED = re.compile(r" cards removed \(\d+ out of the game, \d+ Events in force\),")
 
 
 _EIT2_REARM_SUM = re.compile(r"(Rearmament attempt on the .*? track: die \d+ \+\d+ OPs) "

@@ -137,6 +137,7 @@ def setup_scenario(c: Components, data: Data, scenario: str) -> None:
     shuffle(data, data["deck"])
     log(data, sc["rule"], f"{scenario.replace('_', ' ').title()} scenario: turn {sc['turn']}, "
         f"Power {SIDE[RW] if sc['power'] > 0 else SIDE[LW]}{abs(sc['power'])}, Tension "
-        f"{sc['tension']}; {len(out)} cards removed, {len(dis)} discarded, "
+        f"{sc['tension']}; {len(out)} cards removed ({len(data['out_of_game'])} out of the "
+        f"game, {len(data['ongoing'])} Events in force), {len(dis)} discarded, "
         f"{len(data['deck'])} in the draw deck")
     start_turn(c, data)
