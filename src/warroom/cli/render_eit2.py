@@ -236,6 +236,11 @@ def render_hand(view: dict[str, Any], owner: str | None = None) -> RenderableTyp
     for card in hand:
         for i, line in enumerate(card_lines(card)):
             lines.append(Text(line, style="bold" if i == 0 else ""))
+    if any(card.get("reconstructed") for card in hand):
+        # the mark was on nearly every card, said nowhere in the game (a terminal audit)
+        note = ("(text reconstructed: the rulebook prints no card texts; these follow "
+                "history and the rules' intent, and --content DIR takes your own)")
+        lines += [Text(x, style="dim") for x in textwrap.wrap(note, width=WIDTH)]
     return Group(*lines)
 
 
