@@ -57,6 +57,15 @@ def lines_by_location(content: dict[str, Any] | None, deck: int) -> dict[str, li
     return out
 
 
+NARROW = 80
+"""The status lines and a card's first line keep to 80 columns, each continuation indented
+(at 80 columns the terminal broke them anywhere, unindented: a terminal audit)."""
+
+
+def _narrow(text: str) -> list[Text]:
+    return [Text(x) for x in textwrap.wrap(text, width=NARROW, subsequent_indent="    ")]
+
+
 def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) -> RenderableType:
     """The situation, every location, the sides' cards and the battle (see the module doc).
     ``content``: the game's content (for the lines; without it the lines are left out)."""
@@ -64,11 +73,12 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
     b = view["bombing"]
     active = view.get("active")
     diff = vp["differential"]
-    parts: list[RenderableType] = [Text.assemble(
-        ("Struggle for Europe", "bold"),
-        f" - turn {view['turn']}, {WORD[view['player_turn']]} player turn, "
+    head = _narrow(
+        f"Struggle for Europe - turn {view['turn']}, {WORD[view['player_turn']]} player turn, "
         f"{view['operations_left']} operation(s) left"
-        + (f" - {WORD.get(active, active)} to act" if active else " - game over"))]
+        + (f" - {WORD.get(active, active)} to act" if active else " - game over"))
+    head[0].stylize("bold", 0, len("Struggle for Europe"))
+    parts: list[RenderableType] = list(head)
     # who leads, and what wins (a "differential -3" named no side, and no screen said the
     # 7-VP lead wins: an audit)
     lead = (f"{'Axis' if diff > 0 else 'Allies'} lead by {abs(diff)}" if diff else "level")
@@ -76,10 +86,10 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
         f"VP Axis {vp['axis']}, Allies {vp['allies']} ({lead}); to win: a 7-VP lead "
         "(9.2-9.3),"))
     parts.append(Text("  which the Allies must reach before the game ends (9.4)"))
-    parts.append(Text(
+    parts += _narrow(
         f"Soviets {'active' if view['soviets_active'] else 'not yet active (6.4)'} | USA box "
         f"{'active' if view['usa_active'] else 'inactive (6.6)'} | strategic "
-        + _bombing(b, "on the {side} side")))
+        + _bombing(b, "on the {side} side"))
     for side, info in view["sides"].items():
         deck = info["play_deck_number"]
         # the chevron piles by their deck (II, III), kept in the view once shuffled in (0)
@@ -88,12 +98,12 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
         # the decks as the rulebook (6) and the web page name them, "the 1st play deck" (it
         # read "play deck I" and, past the Axis 3rd, "III, reshuffle 2"); then the chevron
         # cards to come, by their chevrons
-        parts.append(Text(
+        parts += _narrow(
             f"{WORD[side]}: hand {info['hand_count']}/{info['hand_size']}; "
             f"{play_deck(deck)}: {info['play_deck']} cards left"
             + (" (then " + ", ".join(f"{ROMAN.get(d, d)}: {n}" for d, n in waiting) + ")"
                if waiting else "")
-            + f"; recycle {info['recycle_count']}, eliminated {len(info['eliminated'])}"))
+            + f"; recycle {info['recycle_count']}, eliminated {len(info['eliminated'])}")
     for line in textwrap.wrap(
             "Key: owner A Axis, W Western, S Soviet, N neutral, X contested; A3 = an Axis "
             "3-strength army, AF = an Axis fortress. Each location has two halves (west/east "
@@ -215,8 +225,9 @@ def card_lines(card: dict[str, Any]) -> list[str]:
         bits.append(f"air {card['air']}")
     # its chevrons: the play deck it comes in with (6; it read "deck 2" beside the board's
     # play decks, as the web page's card did)
-    out = [f"{card['name']} ({card['id']}, {WORD.get(card['side'], card['side'])}, from the "
-           f"{play_deck(card['deck'])}): {', '.join(bits) or 'no icon'}"]
+    out = textwrap.wrap(f"{card['name']} ({card['id']}, {WORD.get(card['side'], card['side'])}"
+                        f", from the {play_deck(card['deck'])}): {', '.join(bits) or 'no icon'}",
+                        width=NARROW, subsequent_indent="    ")
     if card.get("event_text"):
         kind = "battle event" if card.get("battle_event") else "event"
         out += textwrap.wrap(f"{kind} {card.get('event_name') or ''}: {card['event_text']}",
