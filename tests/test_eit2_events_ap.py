@@ -138,6 +138,37 @@ def test_82_anschluss_check_with_plus_4():
     assert st.data["tension"] == 3
 
 
+def _all_rw_extremists_out(st, but: tuple[str, ...]) -> None:
+    """All 15 RW Extremists on the board (2.3.2), none in the spaces ``but``."""
+    d = st.data
+    for name in but:
+        d["ext"][RW][sid(name)] = 0
+    need = 15 - sum(d["ext"][RW])
+    for x in range(len(C.names)):
+        if need <= 0:
+            break
+        if C.names[x] not in but and d["ext"][RW][x] == 0:
+            d["ext"][RW][x] = 1
+            need -= 1
+    st.invalidate()
+
+
+def test_82_the_rest_of_the_event_waits_for_a_checks_relocated_extremist():
+    """2.3.2 with a Support Check's Extremist (6.2.6) when all 15 are on the board: the rest
+    of the Event comes after the relocation, in the text's order (an eit2 rules audit:
+    Anschluss's Tension +1 and its war roll came first, and Franco's Andalusia check ran
+    before the Spanish Moroccan Extremist came)."""
+    st = start(RW, 82, dice=[6])
+    _all_rw_extremists_out(st, ("Austria",))
+    log = play(st, "event:82")
+    assert "All 15 RW Extremists are on the board: RW may relocate one to Austria [2.3.2]" \
+        in log
+    assert st.data["stack"][-1]["kind"] == "relocate_extremist"
+    assert not [ln for ln in log if ln.startswith("Tension")], log
+    log = play(st, keys(st)[0])
+    assert sp(st, "Austria")[3] == 1 and log[-2] == "Tension +1: now 3 [9.1]", log
+
+
 def test_83_munich_agreement():
     st = start(RW, 83)
     log = play(st, "event:83")

@@ -74,8 +74,15 @@ def rhineland_remilitarization(c: Components, data: Data, side: int) -> None:
 def anschluss(c: Components, data: Data, side: int) -> None:
     """Card 82, Anschluss (RW, 3 OPs, *; requires Adolf Hitler): a Support Check in Austria
     with a +4 modifier (6.2.4 exception, 6.2.5). Tension +1 (9.1)."""
+    depth = len(data["stack"])
     L.named_check(c, data, side, 82, "Austria", 4)
-    L.tension(c, data, +1, side)
+    # a check's Extremist may wait on a relocation (2.3.2): the rest of the text after it
+    if not L.waits(data, depth, 82, "tension", side=side):
+        _anschluss_tension(c, data, {"side": side}, None)
+
+
+def _anschluss_tension(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
+    L.tension(c, data, +1, frame["side"])
 
 
 def munich_agreement(c: Components, data: Data, side: int) -> None:
@@ -156,7 +163,14 @@ def francisco_franco(c: Components, data: Data, side: int) -> None:
 
 
 def _franco_checks(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
+    depth = len(data["stack"])
     L.named_check(c, data, frame["side"], 86, "Spanish Morocco", 3)
+    # a check's Extremist may wait on a relocation (2.3.2): the rest of the text after it
+    if not L.waits(data, depth, 86, "andalusia", side=frame["side"]):
+        _franco_andalusia(c, data, frame, None)
+
+
+def _franco_andalusia(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     L.named_check(c, data, frame["side"], 86, "Andalusia", 2)
 
 
@@ -501,11 +515,12 @@ CODE: dict[int, CardCode] = {
     79: CardCode(red_army_purges),
     80: CardCode(guarantees_to_poland),
     81: CardCode(rhineland_remilitarization),
-    82: CardCode(anschluss),
+    82: CardCode(anschluss, steps={"tension": _anschluss_tension}),
     83: CardCode(munich_agreement),
     84: CardCode(pact_of_steel),
     85: CardCode(condor_legion, steps={"check": _condor_check, "spain": _condor_then}),
-    86: CardCode(francisco_franco, steps={"checks": _franco_checks}),
+    86: CardCode(francisco_franco, steps={"checks": _franco_checks,
+                                          "andalusia": _franco_andalusia}),
     87: CardCode(italy_leaves_league),
     88: CardCode(kristallnacht, steps={"place": _kristallnacht_place,
                                        "next": _kristallnacht_then}),

@@ -178,7 +178,14 @@ def neville_chamberlain(c: Components, data: Data, side: int) -> None:
     player makes a Support Check in London with a +2 modifier (6.2.4 exception). Reminder
     marker: prerequisite (with Edouard Daladier) for Munich Agreement."""
     L.moderation(c, data, RW, +1)
+    depth = len(data["stack"])
     L.named_check(c, data, RW, 48, "London", 2)
+    # a check's Extremist may wait on a relocation (2.3.2): the rest of the text after it
+    if not L.waits(data, depth, 48, "reminder"):
+        _chamberlain_reminder(c, data, {}, None)
+
+
+def _chamberlain_reminder(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     L.reminder(c, data, 48)
 
 
@@ -212,7 +219,14 @@ def adolf_hitler(c: Components, data: Data, side: int) -> None:
     bonus = 3 if L.controls(c, data, RW, "Bavaria") else 2
     if bonus == 3:
         log(data, "7.1", "RW controls Bavaria: the Berlin Support Check is made with +3")
+    depth = len(data["stack"])
     L.named_check(c, data, RW, 50, "Berlin", bonus)
+    # a check's Extremist may wait on a relocation (2.3.2): the rest of the text after it
+    if not L.waits(data, depth, 50, "rest"):
+        _hitler_rest(c, data, {}, None)
+
+
+def _hitler_rest(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     L.moderation(c, data, RW, -1)
     L.reminder(c, data, 50)
 
@@ -468,9 +482,9 @@ CODE: dict[int, CardCode] = {
                                    "ask_second": _comintern_ask_second,
                                    "after_second": _comintern_after_second,
                                    "check": _comintern_check}),
-    48: CardCode(neville_chamberlain),
+    48: CardCode(neville_chamberlain, steps={"reminder": _chamberlain_reminder}),
     49: CardCode(il_duce, steps={"check": _il_duce_check}),
-    50: CardCode(adolf_hitler),
+    50: CardCode(adolf_hitler, steps={"rest": _hitler_rest}),
     51: CardCode(election_of_33, ongoing=election_of_33_in_force),
     52: CardCode(self_determination),
     53: CardCode(ten_year_rule_abandoned),

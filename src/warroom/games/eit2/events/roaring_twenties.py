@@ -350,9 +350,15 @@ def munich_putsch(c: Components, data: Data, side: int) -> None:
 
 
 def _putsch_rest(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
-    side = frame["side"]
-    L.named_check(c, data, side, 21, "Bavaria", 2)
-    L.moderation(c, data, side, -1)
+    depth = len(data["stack"])
+    L.named_check(c, data, frame["side"], 21, "Bavaria", 2)
+    # a check's Extremist may wait on a relocation (2.3.2): the rest of the text after it
+    if not L.waits(data, depth, 21, "end", side=frame["side"]):
+        _putsch_end(c, data, frame, None)
+
+
+def _putsch_end(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
+    L.moderation(c, data, frame["side"], -1)
     L.reminder(c, data, 21)
 
 
@@ -496,8 +502,15 @@ def rif_war(c: Components, data: Data, side: int) -> None:
     rolls for war, 9.4); then the phasing player makes a Support Check in Spanish Morocco with
     +2, then one in French Morocco with +1 (6.2.4 exception, 6.2.5)."""
     L.tension(c, data, +1, side)
+    depth = len(data["stack"])
     L.named_check(c, data, side, 33, "Spanish Morocco", 2)
-    L.named_check(c, data, side, 33, "French Morocco", 1)
+    # a check's Extremist may wait on a relocation (2.3.2): the rest of the text after it
+    if not L.waits(data, depth, 33, "french", side=side):
+        _rif_french(c, data, {"side": side}, None)
+
+
+def _rif_french(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
+    L.named_check(c, data, frame["side"], 33, "French Morocco", 1)
 
 
 def weimar_republic(c: Components, data: Data, side: int) -> None:
@@ -740,7 +753,7 @@ CODE: dict[int, CardCode] = {
     18: CardCode(croix_de_feu, steps={"check": _croix_check}),
     19: CardCode(ruhr_occupation),
     20: CardCode(mein_kampf, steps={"extremist": _extremist_step}),
-    21: CardCode(munich_putsch, steps={"check": _putsch_rest}),
+    21: CardCode(munich_putsch, steps={"check": _putsch_rest, "end": _putsch_end}),
     22: CardCode(giacomo_matteotti),
     23: CardCode(germany_league),
     24: CardCode(hyperinflation, steps={"extremist": _extremist_step}),
@@ -752,7 +765,7 @@ CODE: dict[int, CardCode] = {
     30: CardCode(leon_trotsky, steps={"extremist": _extremist_step}),
     31: CardCode(treaty_of_rapallo),
     32: CardCode(white_terror),
-    33: CardCode(rif_war),
+    33: CardCode(rif_war, steps={"french": _rif_french}),
     34: CardCode(weimar_republic, ongoing=weimar_in_force),
     35: CardCode(deuxieme_bureau),
     36: CardCode(clandestine_rearmament, rearmament=clandestine_rearmament_attempt),
