@@ -865,3 +865,38 @@ def test_an_events_support_check_spaces_show_their_chance_in_the_menu() -> None:
                         seen += 1
                 apply(s, rng.choice(legal_actions(s)))
     assert seen, "no Event asked for the space of its Support Check"
+
+
+def test_8_2_and_8_3_logs_say_what_happened() -> None:
+    """An eit2 rules audit: "RW Moderation -2: now RW0" of a marker that moved one space (the
+    other step a Sanction marker), "+1: now LW20" of one at 20; and a 2-OPs card placed "with
+    1 OPs" with no word of 8.3's penalty."""
+    from warroom.core.log import render
+    from warroom.games.eit2.board import change_moderation
+    st = new_game(G, "1920", 1)
+    d = st.data
+    said = []
+    for start, delta in ((1, -2), (0, -1), (20, 1), (19, 2), (5, -1)):
+        d["mod"][RW] = start
+        change_moderation(C, d, RW, delta, "8.2")
+        said.append(render(d["log"][-1]))
+    assert said == [
+        "RW Moderation -2: the marker moves -1 (below 0 a Sanction marker instead, 8.2) and "
+        "is now RW0 [8.2]",
+        "RW Moderation -1: the marker stays at RW0 (below 0 a Sanction marker instead, 8.2) "
+        "[8.2]",
+        "RW Moderation +1: the marker stays at RW20 (the track ends at 20) [8.2]",
+        "RW Moderation +2: the marker moves +1 (the track ends at 20) and is now RW20 [8.2]",
+        "RW Moderation -1: now RW4 [8.2]"]
+    st = new_game(G, "great_depression", 3)
+    d = st.data
+    n = C.card_by_title("Winston Churchill")
+    take(st, n, RW)
+    round_of(st, RW)
+    d["power"] = 12                       # RW12, beyond RW Moderation 9 (8.3)
+    st.invalidate()
+    k = len(d["log"])
+    apply(st, f"ops:{n}")
+    apply(st, "op_place")
+    assert "RW places Support with 1 OPs (the card's 2; -1 8.3: Power RW12 beyond " \
+        "Moderation RW9, to a minimum of 1) [6.1]" in [render(e) for e in d["log"][k:]]

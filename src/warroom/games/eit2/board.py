@@ -165,7 +165,11 @@ def penalised(data: Data, side: int) -> bool:
 
 
 def change_moderation(c: Components, data: Data, side: int, delta: int, rule: str) -> None:
-    """8.2: move the Moderation marker; reaching 0 raises Tension; below 0, a Sanction."""
+    """8.2: move the Moderation marker; reaching 0 raises Tension; below 0, a Sanction.
+    The closing line says how far the marker moved where it is not ``delta`` (it said "-2:
+    now RW0" of a marker that moved one space, the other step a Sanction marker, and "+1:
+    now LW20" of one already at 20: an eit2 rules audit)."""
+    start = data["mod"][side]
     for _ in range(abs(delta)):
         if delta > 0:
             if data["mod"][side] < 20:
@@ -178,8 +182,15 @@ def change_moderation(c: Components, data: Data, side: int, delta: int, rule: st
         if data["mod"][side] == 0:
             log(data, "8.2", f"{SIDE[side]} Moderation reaches 0")
             change_tension(c, data, +1, side, "8.2")
-    log(data, rule, f"{SIDE[side]} Moderation {'+' if delta > 0 else ''}{delta}: now "
-        f"{SIDE[side]}{data['mod'][side]}")
+    moved = data["mod"][side] - start
+    now = f"{SIDE[side]}{data['mod'][side]}"
+    if moved == delta:
+        tail = f"now {now}"
+    else:
+        why = "below 0 a Sanction marker instead, 8.2" if delta < 0 else "the track ends at 20"
+        tail = (f"the marker moves {moved:+d} ({why}) and is now {now}" if moved
+                else f"the marker stays at {now} ({why})")
+    log(data, rule, f"{SIDE[side]} Moderation {delta:+d}: {tail}")
 
 
 def sanction(c: Components, data: Data, side: int, rule: str) -> None:

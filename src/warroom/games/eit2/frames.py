@@ -349,7 +349,8 @@ class ActionRound(Ask):
                 oblig.pop(0)        # a mandated Operations round spent on Rearmament (6.0)
             free = forced is not None
             ops = ops_.effective_ops(c, data, side, card.ops or 0, rearmament=True)
-            log(data, "6.3.7", f"{SIDE[side]} plays {card.title} ({ops} OPs) for a "
+            why = ops_.ops_detail(c, data, side, card.ops or 0, rearmament=True)
+            log(data, "6.3.7", f"{SIDE[side]} plays {card.title} ({ops} OPs{why}) for a "
                 f"{'free ' if free else ''}Rearmament attempt; its Event does not occur",
                 card=card_no, ops=ops)
             call(data, "offer_rearm_track", ROLE[side], side=side, ops=ops,
@@ -572,11 +573,13 @@ class OpKind(Ask):
             call(data, "event", None, side=other(side), card=frame["card"], triggered=True)
         card = c.cards[frame["card"]]
         ops = ops_.effective_ops(c, data, side, card.ops or 0)
+        why = ops_.ops_detail(c, data, side, card.ops or 0)
         if action.kind == "op_place":
-            log(data, "6.1", f"{SIDE[side]} places Support with {ops} OPs", ops=ops)
+            log(data, "6.1", f"{SIDE[side]} places Support with {ops} OPs{why}", ops=ops)
             ops_.offer_placement(c, data, side, ops, frame["card"])
         else:
-            log(data, "6.2.3", f"{SIDE[side]} makes one Support Check with {ops} OPs", ops=ops)
+            log(data, "6.2.3", f"{SIDE[side]} makes one Support Check with {ops} OPs{why}",
+                ops=ops)
             call(data, "offer_support_check", ROLE[side], side=side, ops=ops, region=None,
                  optional=False, card=frame["card"])
 

@@ -10,6 +10,7 @@ from warroom.core.log import log
 from warroom.core.rng import roll
 from warroom.games.eit2.board import (
     ROLE,
+    RW,
     SIDE,
     Data,
     add_extremist,
@@ -52,6 +53,29 @@ def effective_ops(c: Components, data: Data, side: int, base: int, rearmament: b
         if m["value"] > 0 and not (rearmament and m.get("not_rearmament")):
             ops += m["value"]
     return ops
+
+
+def ops_detail(c: Components, data: Data, side: int, base: int,
+               rearmament: bool = False) -> str:
+    """Why ``side`` receives other OPs than a card's ``base`` (as :func:`effective_ops`
+    reckons them), for a log line: "" when none applies, else " (the card's 2, -1 8.3:
+    Power RW12 beyond Moderation RW9)". An eit2 rules audit saw a 2-OPs card place "with 1
+    OPs" and no line say why."""
+    if effective_ops(c, data, side, base, rearmament) == base:
+        return ""
+    words: list[str] = []
+    if not rearmament and penalised(data, side):
+        p = data["power"] if side == RW else -data["power"]
+        words.append(f"-1 8.3: Power {SIDE[side]}{p} beyond Moderation "
+                     f"{SIDE[side]}{data['mod'][side]}, to a minimum of 1")
+    for m in data["ops_mods"]:
+        if m["side"] != side or (rearmament and m["value"] > 0 and m.get("not_rearmament")):
+            continue
+        n = m.get("card")
+        title = (c.cards[n].title if isinstance(n, int) and n in c.cards
+                 else str(n) if n else "an Event")
+        words.append(f"{m['value']:+d} {title}, 7.3")
+    return f" (the card's {base}; {'; '.join(words)})"
 
 
 def event_check_ops(c: Components, data: Data, side: int, n: int) -> int:
