@@ -546,8 +546,11 @@ class OpKind(Ask):
         text = (f"Use the {ops} OPs of {card.title}: place Support Points or make one Support "
                 "Check")
         if frame["event"]:
+            # the OPs are reckoned when used (8.3 note): the Event first may change them (the
+            # Reichstag Fire example: 1 OPs said, 2 given after the Event: an eit2 rules audit)
             text += (f"; the {SIDE[other(frame['side'])]} Event of the card occurs: resolve it "
-                     "first, or after the Operations")
+                     "first, or after the Operations (the OPs are as they stand now; resolved "
+                     "first, the Event may change them)")
             return Prompt(frame["role"], text, "5.2")
         return Prompt(frame["role"], text, "6.0")
 

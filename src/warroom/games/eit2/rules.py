@@ -76,6 +76,10 @@ Readings (each with a test in ``tests/test_eit2_fidelity.py``):
   the OPs value the phasing player received (5.2 note: Admiral Horthy) is already
   modified. A Rearmament box's Support Check "with +N" (6.3.4) is no Event and is not
   modified. (``operations.event_check_ops``, ``events.lib.as_card_ops``)
+- 6.2.4 with a Rearmament box's Support Check in the spaces its (reconstructed) effect
+  names (Imperial Obligations, Theory of Deep Operation): made even where no opposing
+  marker is, as 6.2.4's exception lets "Event text targeting specifically named spaces";
+  the box's text names them as an Event's would. (It is no Event for 7.4, above.)
 - 11.2.2: a box's reminder marker is one marker; a box reached again after a retreat (6.3.9)
   finds it on the Event Chart already, and its modifier does not stack.
 - 5.2 "before or after the Operations": choosing the Operations (``op_place``/``op_check``)
