@@ -629,8 +629,8 @@ class PlaceSupport(Ask):
 
     def prompt(self, st: St, frame: Frame) -> Prompt:
         return Prompt(frame["role"], f"Place Support Points: {frame['ops']} OP(s) left (1 OP "
-                      "per SP, 2 in an opponent-controlled space), with or next to your SP",
-                      "6.1")
+                      "per SP, 2 in an opponent-controlled space), with or next to your SP "
+                      "placed before this play, or where your Extremist is (6.1.2)", "6.1")
 
     def legal(self, st: St, frame: Frame) -> list[int]:
         g = st.game
