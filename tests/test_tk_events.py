@@ -926,3 +926,16 @@ def test_what_a_second_tk_audit_of_rule_15_found() -> None:
     choose(s, "Do nothing")
     assert "No unit is moved to the Delay Box [15.14]" in logtext(s)
     assert "No Result" not in logtext(s)
+
+
+def test_15_8_says_which_actions_cannot_be_taken() -> None:
+    """A browser audit: "select action 1 of 2" with one button, the other two actions left
+    out unsaid. The prompt names each that cannot be taken, and why."""
+    s = start("15.8", "western", "1937")
+    assert prompt(s).text == (
+        "Coup Attempt: select action 1 of 2 (each once; not possible now: a support unit to "
+        "the Delay Box (none in the Force Pool); an HQ to the Delay Box (no friendly HQ on "
+        "the map))")
+    assert len(labels(s)) == 1
+    assert prompt(start("15.8", "axis", "1940")).text == \
+        "Coup Attempt: select action 1 of 2 (each once)"

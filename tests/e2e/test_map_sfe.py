@@ -871,6 +871,13 @@ def test_an_illegal_key_played_is_refused_once_in_player_words(browser: Any,
         assert page.evaluate("(() => { const r = document.getElementById('explain')"
                              ".getBoundingClientRect(); return r.top >= 0 && "
                              "r.bottom <= innerHeight; })()")
+        # why? of a key that names no action: answered there too, not in the top banner
+        # out of sight while the box kept the answer before (a browser audit)
+        page.fill("#key-input", "bogus")
+        page.click("#key-why")
+        page.locator("#explain.illegal", has_text="No such action: bogus").wait_for()
+        assert "has no action 'bogus'" in page.locator("#explain").inner_text()
+        assert page.locator("#messages .msg.error").count() == 0
         assert _version(page) == 0
     finally:
         ctx.close()

@@ -279,3 +279,33 @@ def test_the_legend_names_each_sample_once(big: Any, server: Server) -> None:
     assert marks and marks <= {"IA", "IW", "IS", "Neu"}, marks
     assert page.evaluate("""() => [...document.querySelectorAll('#map .tk-legend .lg-item')]
         .every(e => new Set([...e.getClientRects()].map(r => Math.round(r.top))).size === 1)""")
+
+
+def test_the_boxes_stay_still_under_the_pointer(browser: Any, server: Server) -> None:
+    """A browser audit at 1366x768: the line above the boxes held a two-line hint, and the
+    pointer entering a box put its one line of details there, moving every box up 16 px, so
+    the first click on a box fell in the gap below it. The line keeps its height."""
+    if "tk" in server.broken:
+        pytest.skip(server.broken["tk"])
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, base_url=server.url)
+    ctx.set_default_timeout(10_000)
+    page = ctx.new_page()
+    try:
+        g = start(server, seed=8990951991537403057)
+        who = active(server, g)
+        assert who is not None
+        open_panel(page, g, who)
+        box = page.locator("#map .tk-country.legal").first
+        box.scroll_into_view_if_needed()
+        before = box.bounding_box()
+        assert before is not None
+        page.mouse.move(before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)
+        page.wait_for_timeout(100)
+        after = box.bounding_box()
+        assert after is not None and abs(after["y"] - before["y"]) < 1, (before, after)
+        version = page.evaluate("document.body.dataset.version")
+        page.mouse.click(before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)
+        page.wait_for_function(f"() => document.body.dataset.version !== '{version}' || "
+                               "document.querySelector('#map .map-menu') !== null")
+    finally:
+        ctx.close()

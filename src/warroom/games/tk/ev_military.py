@@ -40,19 +40,32 @@ NAT_COUNTRY = {"British": "Britain", "French": "France", "German": "Germany",
 
 # -- 15.8 Coup Attempt ----------------------------------------------------------------------------
 
-def _coup_options(g: TkRules, data: Data, f: str, done: list[str]) -> list[Any]:
+def _coup_options(g: TkRules, data: Data, f: str, done: list[str],
+                  missing: list[str] | None = None) -> list[Any]:
+    """15.8's actions ``f`` can still take; ``missing`` (filled here) says of each one not
+    done that cannot be taken why not (a step offered one button of three, saying nothing of
+    the others: a browser audit)."""
     opts: list[tuple[str, str, Any]] = []
-    if "support" not in done and find_units(g, data, {"owner": f, "types": ["support"],
-                                                      "locs": ["Force Pool"]}):
-        opts.append(("opt:support_unit_delay", "Place a friendly support unit from the Force "
-                     "Pool in the Delay Box", "support"))
-    if "steps" not in done and find_units(g, data, {"owner": f, "ground": True, "on_map": True,
-                                                    "not_holding": True}):
-        opts.append(("opt:eliminate_two", "Eliminate two friendly steps (armor-type if "
-                     "possible)", "steps"))
-    if "hq" not in done and find_units(g, data, {"owner": f, "types": ["hq"], "on_map": True}):
-        opts.append(("opt:hq_delay", "Place a friendly HQ unit from the map in the Delay Box",
-                     "hq"))
+    no = missing if missing is not None else []
+    if "support" not in done:
+        if find_units(g, data, {"owner": f, "types": ["support"], "locs": ["Force Pool"]}):
+            opts.append(("opt:support_unit_delay", "Place a friendly support unit from the "
+                         "Force Pool in the Delay Box", "support"))
+        else:
+            no.append("a support unit to the Delay Box (none in the Force Pool)")
+    if "steps" not in done:
+        if find_units(g, data, {"owner": f, "ground": True, "on_map": True,
+                                "not_holding": True}):
+            opts.append(("opt:eliminate_two", "Eliminate two friendly steps (armor-type if "
+                         "possible)", "steps"))
+        else:
+            no.append("two steps (no friendly step on the map)")
+    if "hq" not in done:
+        if find_units(g, data, {"owner": f, "types": ["hq"], "on_map": True}):
+            opts.append(("opt:hq_delay", "Place a friendly HQ unit from the map in the Delay "
+                         "Box", "hq"))
+        else:
+            no.append("an HQ to the Delay Box (no friendly HQ on the map)")
     return opts
 
 
@@ -65,11 +78,13 @@ def coup_attempt(g: TkRules, data: Data, ctx: Ctx) -> None:
 def _coup_next(g: TkRules, data: Data, f: str, done: list[str]) -> None:
     if len(done) >= 2:
         return
-    opts = _coup_options(g, data, f, done)
+    missing: list[str] = []
+    opts = _coup_options(g, data, f, done, missing)
     if not opts:
         log(data, "15.8", f"No further action is possible ({len(done)} of 2 done)")
         return
-    ask(g, data, f, "15.8", f"Coup Attempt: select action {len(done) + 1} of 2 (each once)",
+    ask(g, data, f, "15.8", f"Coup Attempt: select action {len(done) + 1} of 2 (each once"
+        + (f"; not possible now: {'; '.join(missing)}" if missing else "") + ")",
         opts, "coup", done=done)
 
 

@@ -837,8 +837,18 @@ async function why(key, label) {
       (r.rules || []).map((x) => [ruleBadge(x), " "]),
       h("button", { type: "button", class: "msg-close", "aria-label": "Close", onclick: () => { out.hidden = true; } }, "×"));
     out.hidden = false;
+    if (!inSight(out)) out.scrollIntoView({ block: "nearest" });
   } catch (err) {
-    problem(err, "No explanation");
+    if (err.status !== 422) { problem(err, "No explanation"); return; }
+    // a key that names no action: answered where the question was asked (it went to the
+    // message bar at the top, out of sight, and the box kept the answer before: a browser
+    // audit)
+    out.className = "explain illegal";
+    fill(out, h("strong", {}, "No such action: "), key, " — ",
+      h("span", { class: "reason" }, err.message || ""), " ",
+      h("button", { type: "button", class: "msg-close", "aria-label": "Close", onclick: () => { out.hidden = true; } }, "×"));
+    out.hidden = false;
+    if (!inSight(out)) out.scrollIntoView({ block: "nearest" });
   }
 }
 

@@ -128,6 +128,10 @@ export function infoLine(canChoose, things, whyNot) {
 
 /** Show an element's details in the info line: its title, the facts, its choices. */
 export function showDetails(info, title, details, list) {
+  // the line keeps the tallest height it had: tk's sits above the boxes, and the two-line
+  // hint giving way to one line of details moved every box up under the pointer, so the
+  // first click on one fell in the gap below it (a browser audit)
+  if (info.offsetHeight) info.style.minHeight = `${Math.max(info.offsetHeight, parseFloat(info.style.minHeight) || 0)}px`;
   fill(info, h("strong", {}, title), " ", details.map((d) => [h("span", {}, d), " "]), choiceChip(list));
 }
 
