@@ -953,5 +953,6 @@ class ChooseDecision(Decision[TotalerKrieg]):
         if action.key in withheld:      # an option of the menu whose condition fails now
             return (f"not offered now: {withheld[action.key]}. {frame['prompt']}: the rule "
                     f"offers {offered}", rules)
-        return (f"{frame['role']} must now decide: {frame['prompt']}. The rule offers only: "
-                f"{offered}", rules)
+        # the faction by its name ("axis must now decide": a browser audit)
+        return (f"the {NAME[frame['role']]} faction must now decide: {frame['prompt']}. The "
+                f"rule offers only: {offered}", rules)

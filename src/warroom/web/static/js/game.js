@@ -1,7 +1,7 @@
 // The generic game page: /games/{id}#TOKEN for one seat, /games/{id}#hotseat=T1,T2,... for
 // several seats played in one browser (with a hand-off screen between them).
 import { api, saveSeats } from "./api.js";
-import { askedOf, clearMessages, dismiss, fill, h, humanize, message, roleChip, roleName, ruleBadge, ruleTag, setRoles, useRules, wideMap } from "./ui.js";
+import { askedOf, clearMessages, dismiss, fill, h, humanize, message, roleChip, roleName, ruleBadge, ruleTag, setRoles, touchScreen, useRules, wideMap } from "./ui.js";
 import { renderMap } from "./maps.js";
 import { cardKey, cardPopover, placeNames, powerLabel, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
 
@@ -324,7 +324,8 @@ function renderRest(p) {
   // was 1,200 px down at 1366x768 after a click on the map: a usability audit)
   fill($("map-prompt"), choosable && p.prompt
     ? ["— ", h("span", { class: "map-question" }, p.prompt.text || "Choose"),
-      `: click ${choosable === 1 ? `the highlighted ${one}` : `one of the ${choosable} highlighted ${many}`}`
+      // a phone is tapped (it said "click" there: a browser audit)
+      `: ${touchScreen() ? "tap" : "click"} ${choosable === 1 ? `the highlighted ${one}` : `one of the ${choosable} highlighted ${many}`}`
       // "below the map" was wrong where the decision stands beside it (a review)
       + (offMap > 0 ? `, or choose from the list of choices (${offMap} other choice${offMap === 1 ? "" : "s"})` : "")]
     : []);
@@ -643,7 +644,7 @@ function startHandoff(role, p) {
   $("main").hidden = true;
   header(p);
   fill($("handoff-title"), "Pass to ", roleChip(role));
-  $("handoff-text").textContent = `${roleName(role)} is to play. Hand the screen over, then click when ready.`;
+  $("handoff-text").textContent = `${roleName(role)} is to play. Hand the screen over, then ${touchScreen() ? "tap" : "click"} when ready.`;
   $("handoff-go").textContent = `I am ${roleName(role)} — show my side`;
   const box = $("handoff");
   const wasHidden = box.hidden;

@@ -182,7 +182,10 @@ function turnStrip(view, map) {
       // the band the VP fall in now (10.4 judges it at the game's end)
       h("span", { class: "eaw-vp-now", title: "10.4: the victory level is judged at the end of the game" },
         `Axis VP ${view.vp}`, band ? ` — ${stands}: ${humanize(band.label)}` : ""),
-      h("span", {}, `Flags ${flags.length}/${need}${flags.length ? `: ${flags.join(", ")}` : ""}`),
+      // what the count is, in words a phone shows too ("Flags 0/3" was said nowhere: a
+      // browser audit)
+      h("span", { title: `10.2: the Axis win at once at the end of a turn holding ${need} of the 4 Allied flag locations` },
+        `Axis holds ${flags.length}/${need} Allied flags (${need} win at once, 10.2)${flags.length ? `: ${flags.join(", ")}` : ""}`),
       (view.allies_occupy || []).length ? h("span", { class: "chip warn" }, `Allies occupy ${view.allies_occupy.join(", ")}`) : null,
       map.turn_track_reconstructed ? h("span", { class: "muted small" }, "turn track reconstructed") : null),
     turns, bar);

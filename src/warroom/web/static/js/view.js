@@ -544,7 +544,11 @@ export function renderBoard(view, game, ui) {
     for (const [title, path, node] of special.nodes) out.push(section(title, `/${path}`, ui, node));
   }
   const [facts, parts] = renderGeneric(rest, ui);
-  return [facts ? section("Situation", "/", ui, facts) : null, ...out, ...parts];
+  // tk's panel above says the situation in words under its own "Situation" heading; this
+  // table is its data as a situation file writes it (ids such as ge_slovenia, limited_war:
+  // two "Situation" headings and raw ids read as the same thing: a browser audit)
+  const title = game === "tk" ? "Situation data (as a situation file writes it)" : "Situation";
+  return [facts ? section(title, "/", ui, facts) : null, ...out, ...parts];
 }
 
 // -- log -----------------------------------------------------------------------------------------
