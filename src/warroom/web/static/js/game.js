@@ -109,7 +109,10 @@ function scoreLine(game, scores) {
       ? powerLabel(v) : String(v);
     return `${humanize(k)} ${value}`;
   });
-  return parts.length ? h("p", { class: "result-score" }, `Final score: ${parts.join(", ")}`) : null;
+  // tk's "scores" count what the event did (changes, instructions, dice): no score (a
+  // browser audit read "Final score: Changes 3, Instructions 3")
+  const head = game === "tk" ? "What the event did" : "Final score";
+  return parts.length ? h("p", { class: "result-score" }, `${head}: ${parts.join(", ")}`) : null;
 }
 
 function renderResult(p) {
@@ -128,7 +131,8 @@ function renderResult(p) {
       " ", ruleBadge(r.rule)),
     scoreLine(p.game, r.scores),
     h("a", { class: "button replay-game", href: `/games/${encodeURIComponent(gameId)}/replay` }, "Replay the game"),
-    r.termination ? h("p", { class: "muted" }, humanize(r.termination)) : null,
+    // a grey "Final scoring" alone under the result said nothing (a browser audit)
+    r.termination ? h("p", { class: "muted" }, `How it ended: ${humanize(r.termination)}`) : null,
     p.seed !== null && p.seed !== undefined ? h("p", { class: "muted" }, `Seed ${p.seed} (revealed now that the game is over)`) : null);
 }
 
