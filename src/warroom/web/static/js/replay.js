@@ -81,6 +81,10 @@ function buildMarks() {
   const useful = R.marks.length > 1 || (R.marks[0] && R.marks[0].label.startsWith("Turn"));
   sel.hidden = !useful;
   $("turn-jump").previousElementSibling.hidden = !useful;
+  // a game without turns (tk) has no turn to step by either (a browser audit saw the
+  // buttons there)
+  $("prev-turn").hidden = !useful;
+  $("next-turn").hidden = !useful;
   fill(sel, R.marks.map((m) => h("option", { value: String(m.step) }, `${m.label} (step ${m.step})`)));
 }
 
