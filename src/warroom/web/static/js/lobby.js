@@ -20,7 +20,9 @@ function fillGame() {
       s.split("_").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" "))));
   $("game-info").textContent = (g.summary ? `${g.summary} ` : "") +
     `${g.roles.length} seat${g.roles.length === 1 ? "" : "s"}` +
-    (g.hidden_information ? " · hidden information" : "") + ` · ${g.actions} kinds of action`;
+    // (no count of the action catalogue: "443 kinds of action" told a player nothing, a
+    // browser audit)
+    (g.hidden_information ? " · hidden information" : "");
   // each bot with what it is, the strongest measured said so (a usability audit: the names
   // alone told a new player nothing); every seat starts human, a game between friends (a
   // second seat started as the random bot, and a game against it was made by accident)
