@@ -172,13 +172,21 @@ def main(argv: list[str] | None = None) -> int:
             new = fingerprints(args.game, line)
             k, keys = first_difference(old[(str(path), i)]["fps"], new["fps"],
                                        tuple(args.loose))
-            if k == 0:
+            # every decision alike, the end not (a result changed, or today's rules end the
+            # game sooner): a prefix stops before the last decision both reach (a review: the
+            # run died here and wrote nothing)
+            k = min(k, len(line["moves"]) - 1, len(new["fps"]) - 1)
+            if k <= 0:
                 print(f"{where}: differs at its first decision ({', '.join(keys)}); "
                       "left out")
                 continue
             prefix = {**line, "moves": line["moves"][:k],
                       PREFIX: {"of": len(line["moves"]), "commit": commit}}
-            replay_game(game, prefix, where)        # it must load as it will be read
+            try:
+                replay_game(game, prefix, where)    # it must load as it will be read
+            except ContentError as exc:
+                print(f"{where}: its prefix does not load ({exc}); left out")
+                continue
             kept.append(json.dumps(prefix, separators=(",", ":")) + "\n")
             positions += k
             print(f"{where}: {k} of {len(line['moves'])} decisions kept (then "

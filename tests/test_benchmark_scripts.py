@@ -438,7 +438,8 @@ def test_salvage_games_keeps_each_game_up_to_its_first_difference(
     changed = {**line, "returns": [-x for x in line["returns"]]}   # today ends otherwise
     old_file = tmp_path / "old.games.jsonl.gz"
     with gzip.open(old_file, "wt", encoding="utf-8") as fh:
-        fh.writelines(json.dumps(x) + "\n" for x in (line, changed, changed, changed))
+        fh.writelines(json.dumps(x) + "\n" for x in (line, changed, changed, changed,
+                                                       changed))
     today = mod.fingerprints("eit2", line)
     assert today["whole"] and len(today["fps"]) == len(line["moves"])
     at7 = json.loads(json.dumps(today["fps"]))
@@ -447,7 +448,10 @@ def test_salvage_games_keeps_each_game_up_to_its_first_difference(
     at0[0]["@legal"] = "another"
     olds = {(str(old_file), 0): today, (str(old_file), 1): {"fps": at7, "whole": True},
             (str(old_file), 2): {"fps": today["fps"], "whole": False},
-            (str(old_file), 3): {"fps": at0, "whole": True}}
+            (str(old_file), 3): {"fps": at0, "whole": True},
+            # every decision alike, only the result not: all but the last decision (the
+            # run died on it and wrote nothing: a review)
+            (str(old_file), 4): {"fps": today["fps"], "whole": True}}
     monkeypatch.setattr(mod, "_old_fingerprints", lambda *_a: olds)
     monkeypatch.setattr(mod.subprocess, "run", lambda *a, **k: type(
         "Done", (), {"stdout": "abc1234\n"})())
@@ -459,13 +463,15 @@ def test_salvage_games_keeps_each_game_up_to_its_first_difference(
     assert "line 2: 7 of 274 decisions kept (then sp differ)" in out
     assert "line 3: does not replay whole at abc1234; left out" in out
     assert "line 4: differs at its first decision (@legal); left out" in out
-    assert "1 prefixes, 7 of the 1096 decisions" in out
+    assert "line 5: 273 of 274 decisions kept" in out
+    assert "2 prefixes, 280 of the 1370 decisions" in out
     with gzip.open(out_file, "rt", encoding="utf-8") as fh:
         written = [json.loads(x) for x in fh]
-    assert written == [{**changed, "moves": line["moves"][:7],
-                        PREFIX: {"of": 274, "commit": "abc1234"}}]
+    assert written[0] == {**changed, "moves": line["moves"][:7],
+                          PREFIX: {"of": 274, "commit": "abc1234"}}
+    assert len(written) == 2 and len(written[1]["moves"]) == 273
     samples, n = load_games(load_game("eit2"), "1920", [out_file])
-    assert n == 1 and len(samples) == 7
+    assert n == 2 and len(samples) == 280
 
 
 @pytest.mark.skipif(not (ROOT / ".git").exists(), reason="needs the git repository")

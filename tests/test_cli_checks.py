@@ -375,6 +375,13 @@ def test_a_name_not_offered_typed_as_a_move_is_told_why() -> None:
                               "--situation", "1940"], input="eastern peace talks\n1\n")
     text = " ".join(res.output.split())
     assert res.exit_code == 0 and "only the Axis or the Soviet faction may" in text, text
+    # an offered action named by its catalogue name, not the menu's label, is played (a
+    # review: it was refused with "legal")
+    res = runner.invoke(app, ["tk", "resolve", "--event", "15.20", "--faction", "axis",
+                              "--situation", "1940", "--choose",
+                              "Eliminate a friendly armor-type step"], input="1\n")
+    assert res.exit_code == 0, res.output
+    assert "Axis chooses: Eliminate one friendly armor-type step" in res.output, res.output
 
 
 def test_card_takes_a_number_as_a_number_only() -> None:

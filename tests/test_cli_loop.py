@@ -651,6 +651,9 @@ def test_ctrl_c_at_a_prompt_leaves_with_130_unless_the_players_play_on(
 
     assert run_with([None, None]).term.interrupted
     assert run_with(["end", None, None]).term.interrupted
+    # Ctrl-C at the resign question answers no and the game goes on (a review: a later
+    # quit still left with 130)
+    assert not run_with(["end", "resign", None, "quit", "y"]).term.interrupted
     assert not run_with(["end", None, "n", "quit", "y"]).term.interrupted
     res = runner.invoke(app, ["play", "eaw1940", "--seed", "3"], input="quit\ny\n")
     assert res.exit_code == 0, res.output

@@ -361,6 +361,10 @@ def test_numbers_json_cannot_hold_and_a_busy_database_are_refused_in_words(
             for url in ("/api/games", "/api/records"):
                 res = c.post(url, content=body, headers={"Content-Type": "application/json"})
                 assert res.status_code == 422 and says in res.json()["error"], (url, res.text)
+        # a body that is not UTF-8 is not JSON, said so (not the codec's words: a review)
+        res = c.post("/api/games", content=b'{"game": "toy\xff"}',
+                     headers={"Content-Type": "application/json"})
+        assert res.status_code == 422 and "codec" not in res.text, res.text
         assert c.get("/api/games").json() == listed
         svc = c.app.state.service  # type: ignore[attr-defined]
 

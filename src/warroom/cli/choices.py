@@ -266,9 +266,12 @@ def reference(text: str, choices: list[Choice], state: State[Any]) -> Action | s
         raise
 
 
-def why_not_offered(text: str, state: State[Any], seat: str | None) -> WarroomError | None:
-    """For ``text`` that names no choice offered now: the game's word why not (its rule),
-    when it names one action of the game by its key or its name; else None. (A tk audit
+def why_not_offered(text: str, choices: list[Choice], state: State[Any],
+                    seat: str | None) -> Choice | WarroomError | None:
+    """For ``text`` that names no choice of the menu by its number or its menu label: when
+    it names one action of the game by its key or its catalogue name, that action's choice
+    if it is offered (a catalogue name may differ from the menu's label: it was refused as
+    "legal", a review), else the game's word why not (its rule); else None. (A tk audit
     typed "Eastern Peace Talks", withheld from the Western faction by 15.31, and was told
     only that no choice matched.)"""
     ref = text.strip()
@@ -277,6 +280,9 @@ def why_not_offered(text: str, state: State[Any], seat: str | None) -> WarroomEr
         if len(found) != 1:
             return None
         ref = found[0].key
+    offered = next((c for c in choices if c.action.key == ref), None)
+    if offered is not None:
+        return offered
     return WarroomError(str(explain(state, ref, seat, legacy_keys=False)))
 
 

@@ -329,6 +329,9 @@ class PlayLoop:
             return self.read_question(question, keep).strip().lower() in ("y", "yes")
         except EOFError:
             self.console.print()
+            # a Ctrl-C here answers no and the game goes on: no exit 130 later for it
+            # (a review)
+            self.term.interrupted = False
             return False
 
     @property
@@ -625,10 +628,12 @@ class PlayLoop:
                                                    seat))) from None
                 self.resign(seat)
                 return
-            why = why_not_offered(key, self.session.state, seat)
-            if why is not None:
-                raise why from None
-            raise
+            named = why_not_offered(key, self.choices, self.session.state, seat)
+            if isinstance(named, WarroomError):
+                raise named from None
+            if named is None:
+                raise
+            choice = named
         self.session.apply(choice.action, seat)
         self.menu_due = True
         # what changed: the log lines now; the one-line summary (with any bots' moves)

@@ -62,8 +62,23 @@ NARROW = 80
 (at 80 columns the terminal broke them anywhere, unindented: a terminal audit)."""
 
 
-def _narrow(text: str) -> list[Text]:
-    return [Text(x) for x in textwrap.wrap(text, width=NARROW, subsequent_indent="    ")]
+def _narrow(*segments: str, sep: str = "; ") -> list[Text]:
+    """``segments`` joined by ``sep`` on lines of :data:`NARROW` columns at most, a line
+    broken only between segments ("strategic bombing 0 on the Axis side" stays whole: a
+    review); a continuation line is indented."""
+    lines: list[str] = []
+    for seg in segments:
+        if lines and len(lines[-1]) + len(sep) + len(seg) <= NARROW:
+            lines[-1] += sep + seg
+        elif lines:
+            lines[-1] += sep.rstrip()
+            lines.append(f"    {seg}")
+        else:
+            lines.append(seg)
+    out: list[Text] = []
+    for line in lines:      # a segment longer than a line on its own is wrapped at words
+        out += [Text(x) for x in textwrap.wrap(line, width=NARROW, subsequent_indent="    ")]
+    return out
 
 
 def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) -> RenderableType:
@@ -75,8 +90,8 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
     diff = vp["differential"]
     head = _narrow(
         f"Struggle for Europe - turn {view['turn']}, {WORD[view['player_turn']]} player turn, "
-        f"{view['operations_left']} operation(s) left"
-        + (f" - {WORD.get(active, active)} to act" if active else " - game over"))
+        f"{view['operations_left']} operation(s) left",
+        f"{WORD.get(active, active)} to act" if active else "game over", sep=" - ")
     head[0].stylize("bold", 0, len("Struggle for Europe"))
     parts: list[RenderableType] = list(head)
     # who leads, and what wins (a "differential -3" named no side, and no screen said the
@@ -87,9 +102,9 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
         "(9.2-9.3),"))
     parts.append(Text("  which the Allies must reach before the game ends (9.4)"))
     parts += _narrow(
-        f"Soviets {'active' if view['soviets_active'] else 'not yet active (6.4)'} | USA box "
-        f"{'active' if view['usa_active'] else 'inactive (6.6)'} | strategic "
-        + _bombing(b, "on the {side} side"))
+        f"Soviets {'active' if view['soviets_active'] else 'not yet active (6.4)'}",
+        f"USA box {'active' if view['usa_active'] else 'inactive (6.6)'}",
+        "strategic " + _bombing(b, "on the {side} side"), sep=" | ")
     for side, info in view["sides"].items():
         deck = info["play_deck_number"]
         # the chevron piles by their deck (II, III), kept in the view once shuffled in (0)
@@ -99,11 +114,11 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
         # read "play deck I" and, past the Axis 3rd, "III, reshuffle 2"); then the chevron
         # cards to come, by their chevrons
         parts += _narrow(
-            f"{WORD[side]}: hand {info['hand_count']}/{info['hand_size']}; "
+            f"{WORD[side]}: hand {info['hand_count']}/{info['hand_size']}",
             f"{play_deck(deck)}: {info['play_deck']} cards left"
             + (" (then " + ", ".join(f"{ROMAN.get(d, d)}: {n}" for d, n in waiting) + ")"
-               if waiting else "")
-            + f"; recycle {info['recycle_count']}, eliminated {len(info['eliminated'])}")
+               if waiting else ""),
+            f"recycle {info['recycle_count']}, eliminated {len(info['eliminated'])}")
     for line in textwrap.wrap(
             "Key: owner A Axis, W Western, S Soviet, N neutral, X contested; A3 = an Axis "
             "3-strength army, AF = an Axis fortress. Each location has two halves (west/east "

@@ -198,10 +198,12 @@ def resolve(
                 try:
                     picked = resolve_choice(ans, choices)
                 except ChoiceError:
-                    why = why_not_offered(ans, state, state.active)
-                    if why is not None:
-                        raise why from None
-                    raise
+                    named = why_not_offered(ans, choices, state, state.active)
+                    if isinstance(named, WarroomError):
+                        raise named from None
+                    if named is None:
+                        raise
+                    picked = named
                 apply(state, picked.action)
                 break
             except WarroomError as exc:

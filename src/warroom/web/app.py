@@ -224,7 +224,7 @@ def _body_problem(scope: Scope, body: bytes) -> str | None:
         return None
     try:
         loads_strict(body)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, UnicodeDecodeError):     # not JSON: the app says so
         return None
     except ValueError as exc:
         return f"the body {value_problem(exc)}" if "digits" in str(exc) else str(exc)
