@@ -275,14 +275,18 @@ def why_not_offered(text: str, choices: list[Choice], state: State[Any],
     typed "Eastern Peace Talks", withheld from the Western faction by 15.31, and was told
     only that no choice matched.)"""
     ref = text.strip()
+    whole = True                # the key, or a name in full: never the start of a name
     if not state.game.catalogue.has_key(ref):
         found = _not_offered(spaced(ref), state)
         if len(found) != 1:
             return None
+        whole = spaced(found[0].label) == spaced(ref)
         ref = found[0].key
     offered = next((c for c in choices if c.action.key == ref), None)
     if offered is not None:
-        return offered
+        # played only when named in full: a start typed that the menu found ambiguous is
+        # not played because one catalogue name begins with it
+        return offered if whole else None
     return WarroomError(str(explain(state, ref, seat, legacy_keys=False)))
 
 
