@@ -37,20 +37,29 @@ def mods_json(mods: Mods) -> list[list[Any]]:
 # -- 7.3.1 / 8.3 OPs values -------------------------------------------------------------
 
 
+def _ops_mods(data: Data, side: int, rearmament: bool) -> list[dict[str, Any]]:
+    """The OPs modifiers that apply to what ``side`` receives from a card: the Events' (7.3;
+    a positive one marked ``not_rearmament`` not for a Rearmament attempt), then 8.3's -1
+    to a minimum of 1 (``rule`` 8.3; not for Rearmament)."""
+    mods = [m for m in data["ops_mods"] if m["side"] == side
+            and not (rearmament and m["value"] > 0 and m.get("not_rearmament"))]
+    if not rearmament and penalised(data, side):
+        mods.append({"value": -1, "min": 1, "rule": "8.3"})
+    return mods
+
+
 def effective_ops(c: Components, data: Data, side: int, base: int, rearmament: bool = False) -> int:
     """The OPs ``side`` receives from a card of value ``base``: negative modifiers first,
     each with its lower limit (8.3: -1 to a minimum of 1, not for Rearmament), then the
     positive ones (7.3.1)."""
     ops = base
-    mods = [m for m in data["ops_mods"] if m["side"] == side]
-    if not rearmament and penalised(data, side):
-        mods.append({"value": -1, "min": 1})
+    mods = _ops_mods(data, side, rearmament)
     for m in mods:
         if m["value"] < 0:
             floor = m.get("min", 0)
             ops = ops if ops <= floor else max(floor, ops + m["value"])
     for m in mods:
-        if m["value"] > 0 and not (rearmament and m.get("not_rearmament")):
+        if m["value"] > 0:
             ops += m["value"]
     return ops
 
@@ -64,12 +73,11 @@ def ops_detail(c: Components, data: Data, side: int, base: int,
     if effective_ops(c, data, side, base, rearmament) == base:
         return ""
     words: list[str] = []
-    if not rearmament and penalised(data, side):
-        p = data["power"] if side == RW else -data["power"]
-        words.append(f"-1 8.3: Power {SIDE[side]}{p} beyond Moderation "
-                     f"{SIDE[side]}{data['mod'][side]}, to a minimum of 1")
-    for m in data["ops_mods"]:
-        if m["side"] != side or (rearmament and m["value"] > 0 and m.get("not_rearmament")):
+    for m in _ops_mods(data, side, rearmament):
+        if m.get("rule") == "8.3":      # said first: the Power and Moderation behind it
+            p = data["power"] if side == RW else -data["power"]
+            words.insert(0, f"-1 8.3: Power {SIDE[side]}{p} beyond Moderation "
+                            f"{SIDE[side]}{data['mod'][side]}, to a minimum of 1")
             continue
         n = m.get("card")
         title = (c.cards[n].title if isinstance(n, int) and n in c.cards
