@@ -819,12 +819,18 @@ async function notPlayed(key, err) {
   } catch (e) {
     // a key that names no action: the refusal's own words
   }
+  showExplain(false, "Not played: ", said.action, said.reason, said.rules);
+}
+
+/** The why box under the choices: ``head`` and the action, the reason, its rules and a
+ * close button, brought into sight (a refusal, a why's answer, an unknown key's). */
+function showExplain(legal, head, action, reason, rules) {
   const out = $("explain");
-  out.className = "explain illegal";
+  out.className = `explain ${legal ? "legal" : "illegal"}`;
   fill(out,
-    h("strong", {}, "Not played: "), said.action, " — ",
-    h("span", { class: "reason" }, said.reason), " ",
-    said.rules.map((x) => [ruleBadge(x), " "]),
+    h("strong", {}, head), action, " — ",
+    h("span", { class: "reason" }, reason || ""), " ",
+    (rules || []).map((x) => [ruleBadge(x), " "]),
     h("button", { type: "button", class: "msg-close", "aria-label": "Close", onclick: () => { out.hidden = true; } }, "×"));
   out.hidden = false;
   if (!inSight(out)) out.scrollIntoView({ block: "nearest" });
@@ -832,28 +838,15 @@ async function notPlayed(key, err) {
 
 async function why(key, label) {
   if (!key) return;
-  const out = $("explain");
   try {
     const r = await api(`${base}/explain?action=${encodeURIComponent(key)}`, { token: seat().token });
-    out.className = `explain ${r.legal ? "legal" : "illegal"}`;
-    fill(out, 
-      h("strong", {}, r.legal ? "Allowed: " : "Not allowed: "), label || r.action || key, " — ",
-      h("span", { class: "reason" }, r.reason || ""), " ",
-      (r.rules || []).map((x) => [ruleBadge(x), " "]),
-      h("button", { type: "button", class: "msg-close", "aria-label": "Close", onclick: () => { out.hidden = true; } }, "×"));
-    out.hidden = false;
-    if (!inSight(out)) out.scrollIntoView({ block: "nearest" });
+    showExplain(r.legal, r.legal ? "Allowed: " : "Not allowed: ", label || r.action || key, r.reason, r.rules);
   } catch (err) {
     if (err.status !== 422) { problem(err, "No explanation"); return; }
     // a key that names no action: answered where the question was asked (it went to the
     // message bar at the top, out of sight, and the box kept the answer before: a browser
     // audit)
-    out.className = "explain illegal";
-    fill(out, h("strong", {}, "No such action: "), key, " — ",
-      h("span", { class: "reason" }, err.message || ""), " ",
-      h("button", { type: "button", class: "msg-close", "aria-label": "Close", onclick: () => { out.hidden = true; } }, "×"));
-    out.hidden = false;
-    if (!inSight(out)) out.scrollIntoView({ block: "nearest" });
+    showExplain(false, "No such action: ", key, err.message, []);
   }
 }
 
