@@ -260,6 +260,10 @@ def test_outcome_labels_are_words_with_players_abbreviations() -> None:
     allies = Outcome(Termination.FINAL_SCORING, "allies", {}, {"vp": 9.0}, "", "",
                      "allied_decisive_victory")
     assert outcome_lines(allies) == ["Game over — Allied decisive victory (Allies win; VP 9)"]
+    # the Axis bands read as the Allied ones ("Axis wins: automatic victory": an audit)
+    axis = Outcome(Termination.AUTOMATIC_VICTORY, "axis", {}, {"vp": 33.0}, "", "",
+                   "axis_automatic_victory")
+    assert outcome_lines(axis) == ["Game over — Axis automatic victory (Axis wins; VP 33)"]
     # eit2's Power as its track writes it (the terminal audit: "Power -19" beside "LW19")
     power = Outcome(Termination.FINAL_SCORING, "lw", {"lw": 1.0}, {"power": -19.0}, "", "",
                     "final_scoring")
@@ -324,6 +328,10 @@ def test_content_filters_in_words() -> None:
     assert code == 0 and "London:" in out and '{"' not in out
     code, out = run("content", "eaw1940", "--tables")
     assert code == 0 and "land_attack" in out and "5-6: result advance" in out
+    # a table keyed by one die face lists the faces, and a reconstructed table says so
+    # (the Front Table read as a bare list of fronts: an eaw1940 audit)
+    assert "  6: front most_advanced" in out and "front_table (reconstructed):" in out, out
+    assert "sea_attack:" in out         # fixed by the rulebook's Atlantic example
     code, out = run("content", "eit2", "--card", "zzz")
     assert code == 2 and "no eit2 card with the number or name 'zzz'" in out
     # the flag, not the play command; the title's first word ("germanyscoring" was the

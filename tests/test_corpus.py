@@ -539,6 +539,10 @@ def _as_recorded(gid: str, line: tuple[str, str]) -> tuple[str, str]:
         # the Axis front, and a shared home's recovery or fall names the other fronts there
         text = _EAW_SUPERIORITY.sub(",", text).replace(" 1 unused AP is lost",
                                                       " 1 unused AP are lost")
+        # a front's tanks moving with it are counted (a second audit, 6 December 2026: two
+        # were told as one)
+        if rule == "11.5" and _EAW_TANKS.fullmatch(text):
+            text = "The Axis tank moves with its advancing front"
         return rule, _eaw_not_in_play(_EAW_SHARED.sub("", text))
     if gid == "eit2":
         # a Rearmament attempt's line adds up its modifiers (a terminal audit, 6 December
@@ -548,6 +552,9 @@ def _as_recorded(gid: str, line: tuple[str, str]) -> tuple[str, str]:
         # counts the others: a terminal audit read two counts)
         return line[0], _EIT2_REMOVED.sub(" cards removed,", text)
     return line
+
+
+_EAW_TANKS = re.compile(r"The \d+ Axis tanks move with their advancing front")
 
 
 _EIT2_REMOVED = re.compile(r" cards removed \(\d+ out of the game, \d+ Events in force\),")

@@ -79,6 +79,20 @@ def test_victory_bands_with_a_gap_are_a_content_error(tmp_path: Any) -> None:
         load_game("eaw1940", tmp_path)
 
 
+def test_a_pack_without_the_ids_the_rules_name_is_a_content_error(tmp_path: Any) -> None:
+    """7.2 names the Atlantic and 2.1 the Western front: a pack renaming their ids would lose
+    those rules silently, so it is refused with what to keep."""
+    text = (BUNDLED / "map.yaml").read_text()
+    (tmp_path / "map.yaml").write_text(text.replace("id: atlantic", "id: north_atlantic")
+                                       .replace("port: atlantic", "port: north_atlantic"))
+    with pytest.raises(ContentError, match=r"map.yaml.*'atlantic', which 7.2's -1 DRM names"):
+        load_game("eaw1940", tmp_path)
+    (tmp_path / "map.yaml").write_text(text.replace("- id: western\n", "- id: west\n")
+                                       .replace("front: western", "front: west"))
+    with pytest.raises(ContentError, match=r"'western', which 2.1's first tank names"):
+        load_game("eaw1940", tmp_path)
+
+
 def test_determinize_leaves_explicit_chance_mode(eaw: Any) -> None:
     s = new_game(eaw, seed=2, chance=[5])
     copy = determinize(s, "axis", Rng(1))

@@ -703,6 +703,25 @@ def test_11_5_tank_moves_with_its_advancing_front(eaw: Any) -> None:
     assert v["axis_location"] == "Low Countries" and v["axis_tanks"] == [False]
 
 
+def test_11_5_two_tanks_move_with_their_front_in_one_line(eaw: Any) -> None:
+    """Both tanks of a front move with it, and the log counts them (it told of one)."""
+    s = start(eaw, tanks=[[W, 0], [W, 0]])
+    lines = roll(s, (6,), "attack:western")
+    assert "The 2 Axis tanks move with their advancing front [11.5]" in lines
+    assert "The Axis tank moves with its advancing front [11.5]" not in lines
+    assert view(s)["fronts"][W]["axis_tanks"] == [False, False]
+
+
+def test_why_of_an_attack_keeps_its_modifiers_apart_and_end_counts_the_ap(eaw: Any) -> None:
+    """Modifiers whose words hold commas are kept apart by semicolons, and a single unused
+    AP "is" lost (an eaw1940 audit read "1 unused AP are lost")."""
+    s = start(eaw, sea=[AXIS, ALLIED], ap=1)
+    why = explain(s, "attack:north_africa")
+    assert ("+1 Axis control Mediterranean air space, 5.2; -1 Allied control the "
+            "Mediterranean, port, 5.2") in why.reason, why.reason
+    assert explain(s, "end_turn").reason == "ends the Axis actions; 1 unused AP is lost"
+
+
 # -- 9 reserves ----------------------------------------------------------------------------
 
 def test_9_1_reserve_minus_1_and_9_2_flips_when_the_axis_win(eaw: Any) -> None:

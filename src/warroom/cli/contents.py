@@ -73,6 +73,10 @@ def _row_text(row: Any) -> str:
         key = f"{lo if lo is not None else '…'}-{hi if hi is not None else '…'}"
     elif isinstance(roll, list):
         key = ",".join(str(r) for r in roll)
+    elif roll is not None:
+        # a single die face (eaw1940's Front Table and Allied Action Chart: the face was
+        # dropped and the rows read as a bare list, an audit)
+        key = _scalar(roll)
     else:
         key = ""
     rest = {k: v for k, v in row.items() if k not in ("min", "max", "roll")}
@@ -91,6 +95,8 @@ def table_lines(content: dict[str, Any], width: int) -> list[str]:
                      and not (k == "name" and v == name)}
             info = "; ".join(f"{k} {_scalar(v)}" for k, v in extra.items()
                              if v not in (None, "", {}, []))
+            if table.get("reconstructed"):
+                info = "; ".join(x for x in ("reconstructed", info) if x)
             out += textwrap.wrap(f"{name}" + (f" ({info})" if info else "") + ":", width)
             for row in table.get("rows", []):
                 out += textwrap.wrap(_row_text(row), width - 2, initial_indent="  ",

@@ -834,9 +834,13 @@ def outcome_lines(out: Outcome, game_id: str | None = None) -> list[str]:
     name = role_title(out.winner) if out.winner else ""
     who = f"{name} {'win' if name.endswith('ies') else 'wins'}" if name else ""
     label = out.label
-    if out.winner and label.lower().startswith(out.winner.lower() + "_"):
+    rest = label[len(out.winner) + 1:] if out.winner else ""
+    if (out.winner and label.lower().startswith(out.winner.lower() + "_")
+            and rest.startswith(("held_", "by_"))):
         # eit2 ``lw_held_scoring_card``: LW wins, by the other side's held Scoring card;
-        # the label's first word is the winner, not who held it
+        # the label's first word is the winner, not who held it. A label that names the
+        # winner's own victory reads whole, as the Allied ones do: "Axis automatic victory
+        # (Axis wins; VP 33)", not "Axis wins: automatic victory" (an eaw1940 audit)
         label, detail = label[len(out.winner) + 1:], scores
         how = _words(label)
         if label.split("_")[0].lower() not in ABBREVIATIONS:

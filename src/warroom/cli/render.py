@@ -97,7 +97,7 @@ def render_eaw1940(view: dict[str, Any]) -> RenderableType:
         if not f["in_play"]:
             # its Allied marker is on the board from the set-up, and may hold a reserve
             fronts.add_row(f["name"], Route(f["route"], style="dim"),
-                           "not in play" + (" [blue]Allied reserve[/]" if f["reserve"] else ""))
+                           "not in play" + (", [blue]Allied reserve[/]" if f["reserve"] else ""))
             continue
         idx = f["axis_index"]
         route = []
@@ -114,15 +114,13 @@ def render_eaw1940(view: dict[str, Any]) -> RenderableType:
             route.append("[bold blue]□(outside)[/]")
         if idx < 0:
             route.insert(0, "[bold red]■(outside)[/]")
-        status = []
-        if f["stalled"]:
-            status.append("[red]STALLED[/]")
-        if f["reserve"]:
-            status.append("[blue]Allied reserve[/]")
-        tanks = []
-        tanks += ["Axis tank (used)" if u else "Axis tank" for u in f["axis_tanks"]]
-        tanks += ["Allied tank (used)" if u else "Allied tank" for u in f["allied_tanks"]]
-        said = [" ".join(status), *tanks] if status else tanks
+        # each side's word its own ("STALLED Allied reserve" read as one phrase), tanks
+        # counted (one "Axis tank" each widened the column until the route and the board's
+        # heading wrapped: 20-25 lines at 80 columns, an audit)
+        said = (["[red]Axis STALLED[/]"] if f["stalled"] else []) + (
+            ["[blue]Allied reserve[/]"] if f["reserve"] else [])
+        said += [t for t in (_tanks("Axis", f["axis_tanks"]),
+                             _tanks("Allied", f["allied_tanks"])) if t]
         fronts.add_row(f["name"], Route(route), ", ".join(said))
     # control in two lines, not a table: with the fronts and the menu the board keeps to an
     # 80x24 terminal's screen (a terminal audit saw the turn line scroll away)
@@ -136,6 +134,16 @@ def render_eaw1940(view: dict[str, Any]) -> RenderableType:
     foot = Text(f"Air: {air}.\nSea: {sea}; Malta {view['malta']}; Allied flags held by the "
                 f"Axis: {flags}.")
     return Group(head, fronts, foot)
+
+
+def _tanks(side: str, used: list[Any]) -> str:
+    """A front's tanks of one side in a few words: "Axis tank", "2 Axis tanks (1 used)"."""
+    if not used:
+        return ""
+    spent = sum(1 for u in used if u)
+    if len(used) == 1:
+        return f"{side} tank" + (" (used)" if spent else "")
+    return f"{len(used)} {side} tanks" + (f" ({spent} used)" if spent else "")
 
 
 def _eaw_changes(before: View, after: View) -> str:
@@ -161,11 +169,13 @@ def _eaw_changes(before: View, after: View) -> str:
             bits.append(f"{f['name']} front: " + ", ".join(said))
         if not o["in_play"] and f["in_play"]:
             bits.append(f"{f['name']} front enters play")
+    side = {"axis": "Axis", "allies": "Allied"}       # as the board says it (an audit)
     for key, word in (("air_spaces", "air space"), ("sea_zones", "")):
         ob = {z["id"]: z for z in before[key]}
         for z in after[key]:
             if ob.get(z["id"], z)["control"] != z["control"]:
-                bits.append(f"{z['name']} {word} now {z['control']}".replace("  ", " "))
+                held = side.get(z["control"], z["control"])
+                bits.append(f"{z['name']} {word} now {held}".replace("  ", " "))
     if before["malta"] != after["malta"]:
         bits.append(f"Malta {after['malta']}")
     if before["vp"] != after["vp"]:

@@ -144,7 +144,9 @@ class ActionsFrame(Decision[EawGame]):
         if kind == PLACE:
             return "no new tank is waiting to be placed", ("1.4",)
         if kind == END:
-            return f"ends the Axis actions; {data['ap']} unused AP are lost", ("3.2", "4.1")
+            lost = data["ap"]
+            return (f"ends the Axis actions; {lost} unused AP {'is' if lost == 1 else 'are'} "
+                    "lost", ("3.2", "4.1"))
         if data["ap"] <= 0:
             return "no AP left this turn", ("4.1",)
         if kind == ATTACK:
@@ -164,7 +166,9 @@ class ActionsFrame(Decision[EawGame]):
             mods = combat.axis_land_mods(c, data, f)
             drm = sum(v for v, _ in mods)
             target = c.routes[f][data["axis"][f] + 1]
-            detail = ", ".join(f"{v:+d} {w}" for v, w in mods) or "no DRM"
+            # "; " between modifiers, whose words hold commas of their own ("+1 Axis
+            # control ..., 5.2, -1 Allied control the Mediterranean, port, 5.2": an audit)
+            detail = "; ".join(f"{v:+d} {w}" for v, w in mods) or "no DRM"
             chance = odds_text(c.land_table, drm, "advance", "advance")
             faces, _pct = odds(c.land_table, drm, "advance")
             # each unused tank on the front may re-roll a failure once (8.1): two tanks,

@@ -103,10 +103,13 @@ def axis_advance(c: Components, data: Data, f: int) -> None:
     else:
         log(data, "5.1", f"The Axis {c.front_names[f]} front advances into {loc}; the "
             f"Allies retreat to {c.routes[f][pos + 1]}")
-    for t in data["tanks"]:
-        if t[0] == f:
-            log(data, "11.5", "The Axis tank moves with its advancing front")
-            return
+    # the tanks stand with their front (a tank's place is its front's index): each moves
+    # with it, and the line counts them (two tanks were told as one, an eaw1940 audit)
+    moving = sum(1 for t in data["tanks"] if t[0] == f)
+    if moving == 1:
+        log(data, "11.5", "The Axis tank moves with its advancing front")
+    elif moving:
+        log(data, "11.5", f"The {moving} Axis tanks move with their advancing front")
 
 
 def _sharing_home(c: Components, data: Data, f: int, allied: bool) -> list[int]:

@@ -326,6 +326,12 @@ def compile_components(m: MapFile, t: TablesFile, tt: TurnTrackFile, v: VictoryF
         twice = sorted({x for x in ids if ids.count(x) > 1})
         check(not twice, f"duplicate {what} id {', '.join(map(repr, twice))}: each {what} "
               "once", file=mf, entry=what)
+    # ids the rules name: 7.2's Atlantic and 2.1's Western front (whose tank starts in
+    # Berlin). A pack that renamed them would lose those rules without a word (an audit)
+    for need, ids, what, rule in (("atlantic", sea_ids, "sea zone", "7.2's -1 DRM"),
+                                  ("western", front_ids, "front", "2.1's first tank")):
+        check(need in ids, f"no {what} with the id {need!r}, which {rule} names: keep that "
+              f"id (the name shown may change)", file=mf, entry=what)
     locs: dict[str, Location] = {}
     for i, loc in enumerate(m.locations):
         check(loc.name not in locs, f"location {loc.name!r} is listed twice", file=mf,

@@ -22,6 +22,27 @@ Readings where the rulebook is silent (an eaw1940 rules audit asked for them in 
 - Both automatic victories at one turn's end (the Allies occupy Berlin or Rome after turn
   5, and the Axis control 3 of the 4 flag locations): the Allies win. 10.1 is checked
   first, as the rulebook lists it (`victory.end_of_turn_victory`).
+
+Readings a second audit asked to see written down (each one tested):
+- A front whose Axis marker is not in play yet (2.2). Its Allied marker and its air space
+  are on the board from the set-up (2.1), so the BOT's reserves (chart 2) flip that
+  marker and its air offensive (chart 4) attacks that air space. Its stall (chart 1) and
+  counter-attack (chart 3) need the Axis marker and are ignored (11.3) (`bot.py`).
+- Two tanks on one front. 8.1 says "The tank marker can be used once a turn", so each
+  tank may re-roll one failed attack. A failed re-roll may then be re-rolled by the other
+  tank (`combat.axis_attack_front`). A tank re-rolls land attacks only ("re-roll one
+  attack ... on that front": air and sea attacks are not made by a front).
+- 4.2.4's "at the beginning of a turn before any attacks have been made": a tank may
+  move until the turn's first attack of any kind (land, air or sea). Unstalling a front
+  or moving another tank first does not end "the beginning" (`actions.py`).
+- 10.3's "the furtherest location the Axis army marker occupies": the location it
+  occupies at the game's end, not the furthest it ever reached. The home, where a front
+  starts, scores nothing (`victory.victory_points`).
+- The Front Table's "most advanced" front: the in-play Axis front furthest along its
+  route, counted in locations from its home. A tie goes to the first in map order
+  (`bot.most_advanced`).
+- Malta's -1 (a reconstructed component) applies to every North Africa land attack of
+  the Axis, including one that wins back Rome (`combat.axis_land_mods`).
 """
 
 from __future__ import annotations
