@@ -498,8 +498,31 @@ def test_eaw1940_board_shows_a_reserve_on_a_front_not_in_play() -> None:
     st.data["reserve"][2] = 1                    # the Eastern front, not in play on turn 1
     st.invalidate()
     out = text_of(render_board("eaw1940", view(st, "axis")), width=100)
-    line = next(ln for ln in out.splitlines() if ln.startswith("Eastern"))
-    assert "not in play" in line and "Allied reserve" in line
+    lines = out.splitlines()
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("Eastern"))
+    row = " ".join(" ".join(lines[at:at + 2]).split())      # the status column may wrap
+    assert "not in play," in row and "Allied reserve" in row, out
+
+
+def test_eaw1940_board_counts_tanks_and_keeps_each_sides_status_apart() -> None:
+    """Three tanks on a front are counted, not listed one by one (the column widened until
+    the routes and the heading wrapped: 20-25 lines at 80 columns), and "STALLED" is
+    kept apart from "Allied reserve" by a comma (read as one phrase); the Changed line
+    names the sides as the board does ("now allies": an eaw1940 audit)."""
+    st = new_game(load_game("eaw1940"), None, 1)
+    before = view(st, "axis")
+    st.data["tanks"] = [[0, 0], [0, 1], [0, 0]]
+    st.data["stalled"][0] = 1
+    st.data["reserve"][0] = 1
+    st.data["air"][0] = 0
+    st.invalidate()
+    after = view(st, "axis")
+    out = text_of(render_board("eaw1940", after), width=80)
+    assert "STALLED, Allied reserve," in out and "3 Axis tanks (1 used)" in out, out
+    assert "Axis tank, Axis tank" not in " ".join(out.split())
+    assert len(out.rstrip("\n").splitlines()) <= 18, out
+    said = changes("eaw1940", before, after)
+    assert "Western Europe air space now Allied" in said, said
 
 
 def test_eaw1940_board_and_menu_fit_an_80_by_24_terminal() -> None:

@@ -55,13 +55,14 @@ class Route:
     whole (a cell of plain text wrapped at any space: "Tobruk › El" over "Alamein ›
     Alexandria" on an 80-column terminal, a terminal audit); ``places`` in markup."""
 
-    def __init__(self, places: list[str], style: str = "") -> None:
+    def __init__(self, places: list[str], style: str = "", joint: str = " ›") -> None:
         self.places = [Text.from_markup(p) for p in places]
         self.style = style
+        self.joint = joint          # after each place but the last (a status list: ",")
 
     def _pieces(self) -> list[Text]:
         """Each place, followed by the arrow to the next one, in the route's style."""
-        pieces = [p + Text(" ›") if i < len(self.places) - 1 else p.copy()
+        pieces = [p + Text(self.joint) if i < len(self.places) - 1 else p.copy()
                   for i, p in enumerate(self.places)]
         for piece in pieces:
             piece.stylize_before(self.style)
@@ -91,13 +92,18 @@ def render_eaw1940(view: dict[str, Any]) -> RenderableType:
         f" — Axis VP now {view['vp']}",
     )
     fronts = Table(expand=False, box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    for col in ("Front", "Route from the Axis home: ■ Axis, □ Allied", "Status, tanks"):
-        fronts.add_column(col)
+    # the heading short enough for its line on 80 columns, and a front's status items
+    # wrapped between items, never inside one (an audit saw the board grow to 20-25 lines
+    # once a front listed its tanks one by one)
+    fronts.add_column("Front")
+    fronts.add_column("Route from home (■ Axis, □ Allied)")
+    fronts.add_column("Status, tanks", max_width=24)
     for f in view["fronts"]:
         if not f["in_play"]:
             # its Allied marker is on the board from the set-up, and may hold a reserve
             fronts.add_row(f["name"], Route(f["route"], style="dim"),
-                           "not in play" + (", [blue]Allied reserve[/]" if f["reserve"] else ""))
+                           Route(["not in play"] + (["[blue]Allied reserve[/]"]
+                                                     if f["reserve"] else []), joint=","))
             continue
         idx = f["axis_index"]
         route = []
@@ -117,11 +123,11 @@ def render_eaw1940(view: dict[str, Any]) -> RenderableType:
         # each side's word its own ("STALLED Allied reserve" read as one phrase), tanks
         # counted (one "Axis tank" each widened the column until the route and the board's
         # heading wrapped: 20-25 lines at 80 columns, an audit)
-        said = (["[red]Axis STALLED[/]"] if f["stalled"] else []) + (
+        said = (["[red]STALLED[/]"] if f["stalled"] else []) + (
             ["[blue]Allied reserve[/]"] if f["reserve"] else [])
         said += [t for t in (_tanks("Axis", f["axis_tanks"]),
                              _tanks("Allied", f["allied_tanks"])) if t]
-        fronts.add_row(f["name"], Route(route), ", ".join(said))
+        fronts.add_row(f["name"], Route(route), Route(said, joint=","))
     # control in two lines, not a table: with the fronts and the menu the board keeps to an
     # 80x24 terminal's screen (a terminal audit saw the turn line scroll away)
     side = {"axis": "Axis", "allies": "Allied"}
