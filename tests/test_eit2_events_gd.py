@@ -214,6 +214,21 @@ def test_47_comintern_two_extremists_and_check() -> None:
     assert sp(st, "Berlin") == (1, 0, 1, 0)
 
 
+def test_47_comintern_checks_in_its_own_space_under_the_6_2_4_exception() -> None:
+    """Comintern's check "in one of those spaces" is made even where RW has no marker, as
+    the card's text now says ("6.2.4 exception", rules.py), and the log cites it as Spanish
+    Civil War's does (an eit2 events audit found it said nowhere)."""
+    assert "(6.2.4 exception)" in C.cards[47].event
+    assert "(6.2.4 exception)" in C.cards[108].event
+    st = start(47, LW, dice=(6,))
+    put(st, "USSR", lw=4)
+    put(st, "Berlin", lw=1)
+    log = play(st, "event:47", sp_("Berlin"), "pass", sp_("Berlin"))
+    assert ("Comintern: LW makes a Support Check in Berlin with a +2 modifier (made even "
+            "without opposing markers) [6.2.4]") in log, log
+    assert sp(st, "Berlin")[0] > 1
+
+
 def test_47_comintern_without_ussr_no_check() -> None:
     st = start(47, LW)
     put(st, "Paris", lw=1)

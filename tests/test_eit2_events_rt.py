@@ -729,3 +729,48 @@ def test_spanish_civil_war_relocates_checks_then_asks_the_other_player() -> None
     assert "Support Check in Madrid" in str(log) and "+1" in str(log), str(log)
     assert s.data["stack"][-1]["kind"] == "event_choice" and s.active == "lw"
     assert sp(s, "Madrid")[3] == 1
+
+
+def test_white_terror_moderation_waits_for_the_relocated_extremist() -> None:
+    """White Terror: "... Place 1 RW Extremist in Hungary (if none there). RW Moderation
+    -1." With all 15 RW Extremists on the board the Extremist comes by a relocation (2.3.2),
+    and the Moderation waits for it, as Ernst Thälmann's does (an eit2 events audit saw RW's
+    Moderation fall, and at 0 roll for war, with the relocation still to be chosen)."""
+    board = _all_rw_extremists_elsewhere()
+    source = next(iter(board))
+    board["Hungary"] = (2, 0, 1, 0)
+    s = position(RW, 32, board)
+    log = play(s, "event:32")
+    assert s.data["stack"][-1]["kind"] == "relocate_extremist"
+    assert not [ln for ln in log if ln.startswith("RW Moderation")], log
+    assert s.data["mod"][RW] == 12
+    log = play(s, space(source))
+    assert sp(s, "Hungary") == (0, 0, 0, 1) and sp(s, source) == (0, 0, 0, 0)
+    assert "RW Moderation -1: now RW11 [8.2]" in log, log
+    assert G.check_invariants(s) == []
+
+
+def test_march_on_rome_goes_on_after_each_relocated_extremist() -> None:
+    """March on Rome with all 15 RW Extremists on the board: Libya's Extremist, then South
+    Tyrol's, each by a relocation the RW player chooses (2.3.2), and only then the
+    Blackshirts' SP move to Rome and the reminder is placed, in the text's order (an eit2
+    events audit: the move and the marker came before either relocation was asked)."""
+    names = [n for n in C.names if C.region[sid(n)] == "France"][:12] + [
+        n for n in C.names if C.region[sid(n)] == "Germany"][:3]
+    board = {n: (0, 0, 0, 1) for n in names}
+    board["Blackshirts"] = (0, 4, 0, 0)
+    s = position(RW, 10, board)
+    log = play(s, "event:10")
+    assert s.data["stack"][-1]["kind"] == "relocate_extremist"
+    assert "4 RW SP relocated from Blackshirts to Rome [7.1]" not in log
+    assert not [ln for ln in log if "reminder marker is placed" in ln], log
+    log = play(s, space(names[0]))
+    assert sp(s, "Libya") == (0, 0, 0, 1)
+    assert s.data["stack"][-1]["kind"] == "relocate_extremist"
+    assert "4 RW SP relocated from Blackshirts to Rome [7.1]" not in log
+    log = play(s, space(names[1]))
+    assert sp(s, "South Tyrol") == (0, 0, 0, 1) and sp(s, "Rome") == (0, 4, 0, 0)
+    assert "4 RW SP relocated from Blackshirts to Rome [7.1]" in log
+    assert "The March on Rome reminder marker is placed: its effect is ongoing [7.2]" in log
+    assert 10 in s.data["ongoing"] and s.data["mod"][RW] == 11
+    assert G.check_invariants(s) == []

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from warroom.core import State, apply, explain, legal_actions, new_game, prompt
+from warroom.core import State, apply, explain, legal_actions, new_game, prompt, view
 from warroom.core.flow import run
 from warroom.core.protocol import determinize
 from warroom.core.rng import Rng
@@ -609,8 +609,46 @@ def test_why_on_operations_says_when_the_opponents_event_cannot_occur() -> None:
     take(s, n, LW)
     round_of(s, LW)
     why = explain(s, f"ops:{n}", "lw").reason
-    assert "Event cannot occur now (Munich Beer Hall Putsch has not been played)" in why, why
+    assert ("Event cannot occur now (its Event requires Munich Beer Hall Putsch, not played "
+            "yet (2.2.6))") in why, why
     assert "then occurs" not in why
+
+
+def test_why_of_a_cancelled_event_names_the_card_that_cancelled_it() -> None:
+    """7.5: an Event cancelled by another card can no longer be played. why says which
+    card cancelled it, as the Event Chart shows (an eit2 events audit was told "a
+    prerequisite or condition is missing"), for the Event and for Operations alike."""
+    s = new_game(G, "great_depression", 1)
+    kellogg, manchuria = int(C.card_by_title("Kellogg-Briand Pact")), int(
+        C.card_by_title("Manchuria Invasion"))
+    assert kellogg in C.cards[manchuria].cancels
+    if kellogg in s.data["events_played"]:
+        s.data["events_played"].remove(kellogg)
+    for pile in ("ongoing", "out_of_game", "discard"):
+        if kellogg in s.data[pile]:
+            s.data[pile].remove(kellogg)
+            s.data["deck"].append(kellogg)
+    take(s, manchuria, RW)
+    round_of(s, RW)
+    apply(s, f"event:{manchuria}")
+    assert kellogg in s.data["blocked"]
+    # the Event Chart's cross is public: in every role's view and the terminal's ongoing
+    from warroom.cli.render_eit2 import ongoing_lines
+    for role in (None, "lw", "rw"):
+        shown = [(c["number"], c["cancelled_by"]) for c in view(s, role)["cancelled"]]
+        assert (kellogg, "Manchuria Invasion") in shown, shown
+    said = " ".join(line.strip() for line in ongoing_lines(view(s, "lw")))
+    assert "Kellogg-Briand Pact (by Manchuria Invasion)" in said, said
+    take(s, kellogg, LW)
+    round_of(s, LW)
+    why = explain(s, f"event:{kellogg}", "lw").reason
+    assert why == ("the Event cannot be played now: its Event was cancelled by Manchuria "
+                   "Invasion and can no longer be played (7.5)"), why
+    take(s, kellogg, RW)
+    round_of(s, RW)
+    why = explain(s, f"ops:{kellogg}", "rw").reason
+    assert ("Event cannot occur now (its Event was cancelled by Manchuria Invasion and can no "
+            "longer be played (7.5)), so the card is discarded (5.2)") in why, why
 
 
 def test_the_operations_choices_mention_an_opponents_event_only_while_one_is_to_come() -> None:

@@ -80,6 +80,12 @@ def ongoing_lines(view: dict[str, Any]) -> list[str]:
     marks = [_marker(view, k) for k, v in view.get("markers", {}).items() if v]
     if marks:
         out.append("Markers: " + ", ".join(marks))
+    gone = [f"{c['number']} {c['title']}"
+            + (f" (by {c['cancelled_by']})" if c.get("cancelled_by") else "")
+            for c in view.get("cancelled") or []]
+    if gone:
+        out += textwrap.wrap("Cancelled, no longer playable as Events (7.5): "
+                             + "; ".join(gone), WIDTH, subsequent_indent="  ")
     return out
 
 

@@ -64,6 +64,7 @@ class CardInfo:
     reconstructed: bool = False
     if_rearmament: str | None = None
     reconstructed_fields: tuple[str, ...] = ()
+    cancels: tuple[int, ...] = ()   # the Events its own Event cancels (7.5)
 
 
 @dataclass(frozen=True)
@@ -189,7 +190,8 @@ def load_components(override: Path | None = None) -> Components:
             check_ops=sc.support_check_ops if sc else 0,
             event=card.event, lasts=card.lasts, reconstructed=card.reconstructed,
             if_rearmament=card.if_rearmament,
-            reconstructed_fields=tuple(card.reconstructed_fields))
+            reconstructed_fields=tuple(card.reconstructed_fields),
+            cancels=tuple(card.cancels))
     numbers = tuple(sorted(cards))
     title_number = {norm(ci.title): n for n, ci in cards.items()}
     for card in card_file.cards:

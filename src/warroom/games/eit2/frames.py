@@ -56,6 +56,7 @@ from warroom.games.eit2.events.registry import (
     rearmament_bonus,
     resume,
     run_event,
+    why_unplayable,
 )
 from warroom.games.eit2.scoring import final_scoring, regions_now, score_region
 from warroom.games.eit2.sequence import (
@@ -409,8 +410,8 @@ class ActionRound(Ask):
             if card.side not in (SIDE[side], "neutral"):
                 return "an opponent's Event cannot be played as your Event; play it for "\
                        "Operations and it occurs for them", ("7.1", "5.2")
-            return "the Event cannot be played now (a prerequisite or condition is missing)", (
-                "7.5",)
+            return (f"the Event cannot be played now: "
+                    f"{why_unplayable(c, data, side, card_no)}", ("7.5",))
         if kind == "rearm":
             if not any(ops_.track_open(c, data, t) for t in range(len(c.track_ids))):
                 # not the Availability marker, which may be Available (an eit2 audit)
@@ -468,12 +469,9 @@ def _play_reason(st: St, side: int, kind: str, n: int) -> str:
     if kind == "ops":
         extra = ""
         if card.side == them and not event_playable(c, data, other(side), n):
-            needs = [c.cards[r].title for r in c.cards[n].requires
-                     if r not in data["events_played"]]
-            extra = (f"; the card's {them} Event cannot occur now ("
-                     + (f"{', '.join(needs)} has not been played" if needs
-                        else "it is blocked or its condition does not hold")
-                     + "), so the card is discarded (5.2)")
+            extra = (f"; the card's {them} Event cannot occur now "
+                     f"({why_unplayable(c, data, other(side), n)}), so the card is "
+                     "discarded (5.2)")
         elif card.side == them:
             extra = (f"; the card's {them} Event then occurs for {them} (it helps your "
                      f"opponent), before or after your Operations as you choose: "

@@ -163,6 +163,12 @@ class EuropeInTurmoil2(EitGame):
             out["if_rearmament"] = card.if_rearmament
         return out
 
+    def _cancelled_by(self, data: dict[str, Any], n: int) -> str | None:
+        """The title of the played Event that cancelled card ``n``'s (7.5), if known."""
+        by = [self.c.cards[m].title for m in data["events_played"]
+              if n in self.c.cards[m].cancels]
+        return " and ".join(by) or None
+
     def _next_box(self, st: St, t: int) -> dict[str, Any] | None:
         """6.3.2/6.3.8: the box the track's next attempt aims at (None: the track is
         closed), with the roll it needs and the space whose neighbourhood modifies it."""
@@ -217,6 +223,11 @@ class EuropeInTurmoil2(EitGame):
             "discard": [self.card(n) for n in data["discard"]],
             "removed": [self.card(n) for n in data["out_of_game"]],
             "ongoing": [self.card(n) for n in data["ongoing"]],
+            # the Event Chart's crosses (7.5): Events cancelled by another, played or not,
+            # and the card that cancelled them (public; an eit2 events audit found a
+            # cancelled Event only in the log line of the moment)
+            "cancelled": [{**self.card(n), "cancelled_by": self._cancelled_by(data, n)}
+                          for n in data["blocked"]],
             "rearmament": [{"track": c.track_ids[t], "name": c.track_names[t],
                             "box": c.boxes[t][data["rearm"][t]].name,
                             "index": data["rearm"][t],
@@ -291,8 +302,11 @@ class EuropeInTurmoil2(EitGame):
         for m in data["ops_mods"]:
             out.append({"kind": "ops", "side": ROLE[m["side"]], "value": m["value"],
                         "source": card(m), "rule": "7.3.1",
-                        "text": f"{ROLE[m['side']].upper()} OPs {m['value']:+d} (at least "
-                                f"{m.get('min', 1)}){until(m)}"})
+                        # a floor only where the modifier lowers the OPs: Dawes Plan's +1
+                        # read "(at least 0)" (an eit2 events audit)
+                        "text": f"{ROLE[m['side']].upper()} OPs {m['value']:+d}"
+                                + (f" (at least {m.get('min', 1)})" if m["value"] < 0
+                                   else "") + until(m)})
         for m in data["rearm_mods"]:
             on = (f" on the {c.track_name(m['track'])} track"
                   if m.get("track") in c.track_ids else "")

@@ -80,6 +80,12 @@ Readings (each with a test in ``tests/test_eit2_fidelity.py``):
   names (Imperial Obligations, Theory of Deep Operation): made even where no opposing
   marker is, as 6.2.4's exception lets "Event text targeting specifically named spaces";
   the box's text names them as an Event's would. (It is no Event for 7.4, above.)
+- 6.2.4's exception with an Event that designates the space of its own check: Comintern's
+  "in one of those spaces" (where it just placed an Extremist) and Spanish Civil War's
+  "there" (the Extremist's space) are read as named by the Event, so the check is made even
+  where the opponent has no marker, as the card's purpose (an Extremist's rising) intends.
+  Both texts say "(6.2.4 exception)" and both logs cite it (an eit2 events audit asked which
+  reading holds). (``events.lib.named_check``)
 - 11.2.2: a box's reminder marker is one marker; a box reached again after a retreat (6.3.9)
   finds it on the Event Chart already, and its modifier does not stack.
 - 5.2 "before or after the Operations": choosing the Operations (``op_place``/``op_check``)

@@ -170,7 +170,9 @@ def _comintern_after_second(c: Components, data: Data, frame: Frame,
 
 def _comintern_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     if choice is not None:
-        L.check(c, data, LW, c.names[choice], 2)
+        # logged under 6.2.4's exception as Spanish Civil War's is (an eit2 events audit:
+        # a check in a space without RW markers, said nowhere)
+        L.named_check(c, data, LW, 47, c.names[choice], 2)
 
 
 def neville_chamberlain(c: Components, data: Data, side: int) -> None:

@@ -59,6 +59,24 @@ def event_playable(c: Components, data: Data, side: int, n: int) -> bool:
     return code.condition is None or bool(code.condition(c, data, side))
 
 
+def why_unplayable(c: Components, data: Data, side: int, n: int) -> str:
+    """In words, why card ``n``'s Event cannot occur now (:func:`event_playable` is False):
+    a prerequisite not played (2.2.6), a cancellation by another Event (7.5: named, as
+    the Event Chart shows it), or the condition its own text sets. (An eit2 events audit was
+    told "a prerequisite or condition is missing" of an Event another card had cancelled.)"""
+    card = c.cards[n]
+    if CODE.get(n) is None:
+        return f"{card.title} has no Event"
+    needs = [c.cards[r].title for r in card.requires if r not in data["events_played"]]
+    if needs:
+        return (f"its Event requires {' and '.join(needs)}, not played yet (2.2.6)")
+    if n in data["blocked"]:
+        by = [c.cards[m].title for m in data["events_played"] if n in c.cards[m].cancels]
+        return ("its Event was cancelled by " + (" and ".join(by) if by else "another Event")
+                + " and can no longer be played (7.5)")
+    return f"the condition its text sets does not hold now: {card.event}"
+
+
 def run_event(c: Components, data: Data, side: int, n: int, triggered: bool) -> None:
     """Resolve card ``n``'s Event for ``side``; place the card (removed *, ongoing, or
     discarded) per 2.2.4/2.2.5 and 5.2."""

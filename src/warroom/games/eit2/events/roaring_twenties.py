@@ -185,16 +185,30 @@ def march_on_rome(c: Components, data: Data, side: int) -> None:
     """Card 10, March on Rome (RW, 4 OPs, *, reminder for the game): RW Moderation -1 (8.2);
     a RW Extremist in Libya and one in South Tyrol; all RW SP in Blackshirts move to Rome (the
     Blackshirts Extremist stays); the reminder marker is the prerequisite of Il Duce and
-    Aventine Secession (2.2.6). 17.0 AR 1.3: Blackshirts (0/4*), Rome (1/0) -> (0/0*), (1/4)."""
+    Aventine Secession (2.2.6). 17.0 AR 1.3: Blackshirts (0/4*), Rome (1/0) -> (0/0*), (1/4).
+    With all 15 RW Extremists on the board an Extremist comes by a relocation (2.3.2), and
+    the rest of the text waits for it, in the text's order (an eit2 events audit)."""
     L.moderation(c, data, side, -1)
+    depth = len(data["stack"])
     _extremist_in(c, data, side, "Libya")
-    _extremist_in(c, data, side, "South Tyrol")
-    k = L.remove(c, data, side, "Blackshirts", data["sp"][side][L.sid(c, "Blackshirts")])
+    if not L.waits(data, depth, 10, "south_tyrol"):
+        _rome_south_tyrol(c, data, {}, None)
+
+
+def _rome_south_tyrol(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
+    depth = len(data["stack"])
+    _extremist_in(c, data, RW, "South Tyrol")
+    if not L.waits(data, depth, 10, "blackshirts"):
+        _rome_blackshirts(c, data, {}, None)
+
+
+def _rome_blackshirts(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
+    k = L.remove(c, data, RW, "Blackshirts", data["sp"][RW][L.sid(c, "Blackshirts")])
     if k:
-        L.place(c, data, side, "Rome", k)
-        log(data, "7.1", f"{k} {SIDE[side]} SP relocated from Blackshirts to Rome")
+        L.place(c, data, RW, "Rome", k)
+        log(data, "7.1", f"{k} {SIDE[RW]} SP relocated from Blackshirts to Rome")
     else:
-        log(data, "7.1", f"Blackshirts holds no {SIDE[side]} SP to relocate")
+        log(data, "7.1", f"Blackshirts holds no {SIDE[RW]} SP to relocate")
     L.reminder(c, data, 10)
 
 
@@ -488,13 +502,23 @@ def treaty_of_rapallo(c: Components, data: Data, side: int) -> None:
 
 def white_terror(c: Components, data: Data, side: int) -> None:
     """Card 32, White Terror (RW, 3 OPs, *): remove all LW SP and the LW Extremist from
-    Hungary; a RW Extremist in Hungary (if none there); RW Moderation -1 (8.2)."""
+    Hungary; a RW Extremist in Hungary (if none there); RW Moderation -1 (8.2). With all 15
+    RW Extremists on the board the Extremist comes by a relocation (2.3.2), and the
+    Moderation waits for it (as Ernst Thälmann's does: an eit2 events audit saw RW's
+    Moderation reach 0 and roll for war before the Extremist came)."""
     o = other(side)
     _remove_all(c, data, o, "Hungary")
     while L.remove_extremist(c, data, o, "Hungary"):
         pass
+    depth = len(data["stack"])
     _extremist_in(c, data, side, "Hungary")
-    L.moderation(c, data, side, -1)
+    if not L.waits(data, depth, 32, "moderation"):
+        _white_terror_moderation(c, data, {}, None)
+
+
+def _white_terror_moderation(c: Components, data: Data, frame: Frame,
+                             choice: int | None) -> None:
+    L.moderation(c, data, RW, -1)
 
 
 def rif_war(c: Components, data: Data, side: int) -> None:
@@ -742,7 +766,8 @@ CODE: dict[int, CardCode] = {
     7: CardCode(kellogg_briand),
     8: CardCode(washington_naval_treaty),
     9: CardCode(aventine_secession),
-    10: CardCode(march_on_rome),
+    10: CardCode(march_on_rome, steps={"south_tyrol": _rome_south_tyrol,
+                                       "blackshirts": _rome_blackshirts}),
     11: CardCode(spirit_of_locarno),
     12: CardCode(war_reparations, steps={"remove": _reparations_remove}),
     13: CardCode(friedrich_ebert),
@@ -764,7 +789,7 @@ CODE: dict[int, CardCode] = {
     29: CardCode(canonization),
     30: CardCode(leon_trotsky, steps={"extremist": _extremist_step}),
     31: CardCode(treaty_of_rapallo),
-    32: CardCode(white_terror),
+    32: CardCode(white_terror, steps={"moderation": _white_terror_moderation}),
     33: CardCode(rif_war, steps={"french": _rif_french}),
     34: CardCode(weimar_republic, ongoing=weimar_in_force),
     35: CardCode(deuxieme_bureau),

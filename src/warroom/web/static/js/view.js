@@ -476,7 +476,8 @@ function eit2Reminders(v) {
   const ongoing = Array.isArray(v.ongoing) ? v.ongoing : [];
   const markers = Object.entries(v.markers || {}).filter(([, on]) => on === true);
   const rem = Array.isArray(v.reminders) ? v.reminders : [];
-  if (!ongoing.length && !markers.length && !rem.length) {
+  const cancelled = Array.isArray(v.cancelled) ? v.cancelled : [];
+  if (!ongoing.length && !markers.length && !rem.length && !cancelled.length) {
     return h("p", { class: "muted reminders-none" }, "No ongoing Event or modifier is in force.");
   }
   return h("div", { class: "reminders" },
@@ -486,7 +487,11 @@ function eit2Reminders(v) {
       markers.map(([k]) => h("span", { class: "chip marker" }, (v.marker_names || {})[k] || humanize(k)))) : null,
     rem.length ? h("ul", { class: "reminder-list" }, rem.map((r) => h("li", { dataset: { kind: r.kind } },
       r.side ? sideMark(r.side) : null, " ", r.text, r.source ? h("span", { class: "muted" }, ` (${r.source})`) : null,
-      " ", ruleBadge(r.rule)))) : null);
+      " ", ruleBadge(r.rule)))) : null,
+    // the Event Chart's crosses: Events another card cancelled (7.5), played or not
+    cancelled.length ? h("div", { class: "cancelled" }, h("span", { class: "muted" }, "Cancelled Events "),
+      ruleBadge("7.5"), " ", cancelled.map((c) => cardChip(c,
+        c.cancelled_by ? h("span", { class: "muted" }, ` (by ${c.cancelled_by})`) : null))) : null);
 }
 
 /**
@@ -497,7 +502,7 @@ export const TRACKS = {
   eit2: {
     keys: ["turn", "action_round", "phasing", "power", "moderation", "tension", "sanctions",
       "extremist_penalty", "extremists_left", "deck_size", "rearmament", "rearmament_available",
-      "rearmament_chart", "reminders", "markers", "ongoing",
+      "rearmament_chart", "reminders", "markers", "ongoing", "cancelled",
       // read by the strip (the Tension boxes' war roll modifiers, the markers' names): raw in
       // the Situation table they read "TENSION DRM –,–,…" and "MARKER NAMES" (a web audit)
       "tension_drm", "marker_names"],
