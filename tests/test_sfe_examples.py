@@ -9,7 +9,16 @@ import pytest
 
 from warroom.core.errors import IllegalActionError
 from warroom.core.log import LogEntry
-from warroom.core.protocol import State, apply, legal_actions, new_game, view
+from warroom.core.protocol import (
+    State,
+    apply,
+    determinize,
+    explain,
+    legal_actions,
+    new_game,
+    view,
+)
+from warroom.core.rng import Rng
 from warroom.games import load_game
 from warroom.games.sfe import engine as E
 from warroom.games.sfe.components import AXIS, SOV, WEST
@@ -636,3 +645,58 @@ def test_a_beaten_naval_attacker_without_a_naval_card_is_eliminated_saying_why()
     assert all(e["rule"] == "8.3" and "no card with a naval move icon" in e["text"]
                for e in gone), gone
     check(s)
+
+
+def test_worlds_keep_to_a_hand_the_log_said_lacks_a_naval_card() -> None:
+    """8.4 with 8.3: "Allies cannot carry out the retreat (a naval line needs a naval move
+    card)" tells the Axis the Allied hand holds no naval move card. A search's worlds
+    (``determinize``) keep to it until that hand takes a card in again (an sfe audit found
+    168 of 200 twins giving the Allies one)."""
+    s = new_game(G, seed=11)
+    clear(s, "Marseilles")
+    clear(s, "Paris")
+    put(s, "Marseilles", AXIS, 2, "east")
+    put(s, "Marseilles", WEST, 1, "west")
+    set_control(s, "Paris", AXIS)
+    give(s, 0, ["ax23", "ax01", "ax02"])
+    give(s, 1, ["al01", "al02", "al03", "al04", "al08"])       # no naval move card
+    play(s, "op:attack", "loc:Marseilles", "card:ax23", "retreat")
+    assert any("cannot carry out the retreat" in e["text"] for e in s.log[-3:])
+    assert s.data["lacks"][1] == ["naval"]
+    naval = [x for x in range(C.n_cards) if C.card_move[x] == E.NAVAL]
+    for i in range(60):
+        twin = determinize(s, "axis", Rng(i))
+        assert not set(twin.data["hand"][1]) & set(naval), i
+        assert twin.data["lacks"] == s.data["lacks"]
+    # a draw ends what the log said: the hand may hold one now
+    s.data["deck"][1].append(s.data["hand"][1].pop())
+    E.draw(s, 1)
+    assert s.data["lacks"][1] == []
+
+
+def test_6_4_refusals_say_the_soviets_are_held_by_the_first_allied_deck() -> None:
+    """6.4: "Soviet allies may not move or build during the 1st allied play deck." Why an
+    attack by Soviet armies in a contested location, or a Defender Reinforce Battle by
+    Soviet armies beside the battle, is refused says so (an sfe audit was told "no contested
+    location holds your armies" and "no Soviet army stands in an adjacent ... location",
+    with armies in both)."""
+    s = allied_turn(12)
+    clear(s, "Bialystok")
+    put(s, "Bialystok", AXIS, 2, "west")
+    put(s, "Bialystok", SOV, 1, "east")
+    give(s, 1, ["al08", "al01", "al02", "al03", "al04"])
+    assert s.data["dn"][1] == 1
+    why = explain(s, "op:attack", "allies")
+    assert not why.legal and "6.4" in why.rules, why
+    assert why.reason.startswith("the Soviet armies in contested locations may not attack")
+    s = new_game(G, seed=12)
+    clear(s, "Bialystok")
+    put(s, "Bialystok", AXIS, 2, "west")
+    put(s, "Bialystok", SOV, 1, "east")
+    give(s, 0, ["ax23", "ax01", "ax02"])
+    give(s, 1, ["al15", "al01", "al02", "al03", "al04"])    # al15: Defender Reinforce Battle
+    play(s, "op:attack", "loc:Bialystok", "card:ax23", "defend", "no_air", "done")
+    assert keys(s) == ["done"]
+    why = explain(s, "card:al15", "allies")
+    assert why.reason.startswith("the Soviets may not move during the 1st Allied play deck")
+    assert why.rules[0] == "6.4", why

@@ -1018,3 +1018,56 @@ def test_a_move_keeps_an_air_card_for_each_battle_in_the_odds_too() -> None:
     while s.active == "allies":
         play(s, keys(s)[0])
     assert keys(s) == ["done"]
+
+
+# -- readings an sfe rules audit of 6 December 2026 (evening) asked to see written down -----
+
+def test_6_4_a_soviet_retreat_is_no_move_but_a_reinforcement_is() -> None:
+    """6.4: "Soviet allies may not move or build during the 1st allied play deck." 8.3:
+    "Retreat occurs for one of two reasons, the defender elects to retreat before battle, or
+    as a result of battle loss": a retreat, elected or forced, is no move, so attacked
+    Soviet armies may elect one; a Defender Reinforce Battle moves an army in, so it is not
+    offered (rules.py)."""
+    s = new_game(G, seed=12)
+    clear(s, "Bialystok")
+    put(s, "Bialystok", AXIS, 2, "west")
+    put(s, "Bialystok", SOV, 1, "east")
+    give(s, 0, ["ax23", "ax01", "ax02"])
+    give(s, 1, ["al15", "al01", "al02", "al03", "al04"])    # al15: Defender Reinforce Battle
+    assert s.data["dn"][1] == 1
+    play(s, "op:attack", "loc:Bialystok", "card:ax23")
+    assert "retreat" in keys(s)
+    play(s, "defend", "no_air", "done")
+    assert keys(s) == ["done"]                               # no Reinforce Battle
+
+
+def test_7_2_2_a_fortress_goes_in_the_axis_half_of_a_contested_location() -> None:
+    """7.2.2: "Place the fortress counter on the game board in a friendly controlled half of
+    a location of your choice. Place the counter in either half of the in-supply location."
+    The Axis half of a contested location is a friendly controlled half (as 7.2.5-7.2.6's
+    "friendly half of a contested location"); an army build (7.2.1) needs the whole
+    location (rules.py)."""
+    s = new_game(G, seed=12)
+    clear(s, "Sedan")
+    put(s, "Sedan", AXIS, 2, "east")
+    put(s, "Sedan", WEST, 1, "west")
+    give(s, 0, ["ax10", "ax01", "ax02"])                     # ax10: a fortress icon
+    play(s, "op:fortress", "card:ax10", "card:ax01")
+    assert "loc:Sedan" in keys(s)
+    play(s, "loc:Sedan")
+    assert E.is_contested(s.data, C.index["Sedan"])
+
+
+def test_6_5_the_second_allied_deck_comes_when_the_axis_enter_a_red_location() -> None:
+    """6.5: "If the Axis player enters a red location prior to the Allied starting play deck
+    running out of cards, the Allied player will immediately shuffle in their two chevron
+    cards ... and the Soviets allies come into play": at the entry, before the battle there,
+    so the Soviets defending it may play a Defender Reinforce Battle in that very battle
+    (rules.py)."""
+    s = new_game(G, seed=10)
+    give(s, 0, ["ax01", "ax05", "ax02"])
+    give(s, 1, ["al15", "al01", "al02", "al03", "al04"])
+    play(s, "op:move", "card:ax01", "loc:Warsaw", "unit:3", "loc:Bialystok", "done")
+    assert s.data["dn"][1] == 2
+    play(s, "card:ax05", "defend", "no_air", "done")
+    assert "card:al15" in keys(s)

@@ -216,6 +216,7 @@ def begin(st: St, fr: Frame) -> None:
         fr["moving"] = []
         log(data, "7.2.5", f"{WHO[att]} have no air power card left: the move into "
             f"{name} does not take place", location=name)
+        E.announce_lack(data, att, "air")
         E.fix_control(st, fr["source"])
         end(data)
         return
@@ -250,6 +251,7 @@ def defence_chosen(st: St, fr: Frame) -> None:
     d = 1 - fr["attacker"]
     log(st.data, "8.4", f"{WHO[d]} cannot carry out the retreat (a naval line needs a naval "
         "move card, 8.3): the counters do battle", side=SIDE_NAMES[d])
+    E.announce_lack(st.data, d, "naval")
     fr["step"] = "defender_air"
 
 
@@ -327,6 +329,7 @@ def one_great_commander(st: St, fr: Frame) -> None:
         fr["defender_events"].remove(x)
         data["hand"][d].append(x)
         data["shown"][d].append(x)      # the attacker saw it go back (determinize keeps it)
+        E.hand_takes_cards(data, d)
         log(data, "8.7", f"Only one Great Commander may be played in a battle: the "
             f"attacker's was played first, so the {WHO[d]} take {c.card_names[x]} back into "
             "their hand", side=SIDE_NAMES[d], card=c.card_ids[x])
@@ -435,6 +438,7 @@ def loser_retreats(st: St, fr: Frame) -> None:
             # 8.3 Special: a retreat across a naval move line costs a naval move card
             why, rule = " (it came by a naval move line, and no card with a naval move icon " \
                 "is left in the hand to retreat across it)", "8.3"
+            E.announce_lack(data, att, "naval")
         elif back and not friendly:
             why, rule = " (it is no longer friendly controlled)", "8.3"
         if ok:
@@ -685,6 +689,9 @@ def settle_retreat(st: St, frame: Frame) -> None:
         return
     valid = valid_retreats(st, frame)
     if not valid:
+        if frame["destinations"]:
+            # every way out needs a naval card (8.3) the hand does not hold: public now
+            E.announce_lack(data, frame["side"], "naval")
         for u in pending:
             log(data, frame["rule"], f"The {unit_name(u)} in {c.names[frame['location']]} "
                 "cannot retreat and is eliminated", counter=unit_name(u),
@@ -936,6 +943,11 @@ class BattleEvents(Decision[SfeBase]):
                 return (f"{name} is the defender's: the attacker may not play it",
                         ("8.1", "CQR"))
             used = sum(1 for x in mine if c.card_event[x] == EV_REINF)
+            if not E.movable(st.data, fr["defending_owner"]):
+                # said before the search for armies, which 6.4 cuts short (an sfe audit
+                # was told no Soviet army stood beside the battle, two did)
+                return ("the Soviets may not move during the 1st Allied play deck, so no "
+                        "Soviet army may move in", ("6.4", "8.1", "CQR"))
             if reinforce_units(st, fr) <= used:
                 who = OWNER_WORDS[fr["defending_owner"]]
                 more = " more" if used else ""

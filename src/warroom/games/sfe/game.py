@@ -68,7 +68,7 @@ in 20-30 turns; 10**18 switched the safeguard off (a web audit)."""
 # lists); the log's entries are shared (never changed once written); the stack, options and
 # outcome deep-copied; ``_SCALARS`` hold ints, strings or None (shared).
 _FLAT = ("log", "forced", "ctl", "cnt", "usa", "inplay", "dn")
-_PAIRS = ("hand", "deck", "rec", "secret", "shown", "elim")
+_PAIRS = ("hand", "deck", "rec", "secret", "shown", "elim", "lacks")
 _SCALARS = ("game", "scenario", "seed", "rng", "barrier", "active", "decisions", "turn",
             "side", "bomb")
 _KNOWN = frozenset((*_FLAT, *_PAIRS, *_SCALARS, "u", "later", "stack", "options", "outcome"))
@@ -197,6 +197,7 @@ class StruggleForEurope(SfeBase):
         data["rec"] = [[], []]
         data["secret"] = [[], []]
         data["shown"] = [[], []]    # cards known to the opponent to be in the hand (take)
+        data["lacks"] = [[], []]    # kinds of card the log said the hand lacks (announce_lack)
         data["elim"] = [[], []]
         data["inplay"] = []
         data["dn"] = [1, 1]
@@ -445,8 +446,10 @@ class StruggleForEurope(SfeBase):
     def announced(self, st: Sfe, side: int) -> bool:
         """Whether ``side``'s hidden hand can carry out what ``side`` announced (issue 10,
         6b): an air power card for every battle still to come of a move or an attack
-        (7.2.5, 7.2.7, 8.1), a way out for a retreat under way (8.3), and, when ``side`` is
-        to act, at least one legal action (e.g. a card for the operation it chose, 7.1)."""
+        (7.2.5, 7.2.7, 8.1), a way out for a retreat under way (8.3), no card of a kind the
+        log said it lacks (``lacks``: no air card, 7.2.5; no naval card, 8.3/8.4), and,
+        when ``side`` is to act, at least one legal action (e.g. a card for the operation
+        it chose, 7.1)."""
         data = st.data
         need = 0
         for fr in data["stack"]:
@@ -465,6 +468,12 @@ class StruggleForEurope(SfeBase):
         if need:
             air = self.c.card_air
             if sum(1 for x in data["hand"][side] if air[x] > 0) < need:
+                return False
+        # what the log said the hand lacks, since it last took a card in (announce_lack)
+        for kind in (data.get("lacks") or ((), ()))[side]:
+            if kind == "air" and E.air_cards(st, data["hand"][side]):
+                return False
+            if kind == "naval" and E.naval_cards(st, data["hand"][side]):
                 return False
         if data["active"] == self.roles[side]:
             return bool(self.legal_ids(st))

@@ -123,6 +123,26 @@ Where the book leaves room, warroom reads it as follows (each reading has a test
   from the Western counter mix (3.1) at the start and placed in the USA box at the
   shuffle for the Allied 3rd play deck; from then on they move by the box's one-way naval
   lines, and the box is a Western supply source and build location.
+- **A Soviet retreat is no move; a reinforcement is (6.4, 8.3, 8.4).** 6.4: "Soviet allies
+  may not move or build during the 1st allied play deck." 8.3: "Retreat occurs for one of
+  two reasons, the defender elects to retreat before battle, or as a result of battle
+  loss": a retreat, elected or forced, is no move, so attacked Soviet armies may elect to
+  retreat before battle in the 1st deck. A Defender Reinforce Battle moves an army into
+  the battle, so Soviet armies do not reinforce then (``battle.reinforce_sources``; why
+  on the card cites 6.4).
+- **A fortress in the Axis half of a contested location (7.2.2).** "Place the fortress
+  counter on the game board in a friendly controlled half of a location of your choice.
+  Place the counter in either half of the in-supply location." The half of a contested
+  location that the Axis hold is a friendly controlled half (7.2.5-7.2.6 speak of "the
+  friendly half of a contested location"), so a fortress may go there, the location in
+  supply; an army build (7.2.1: "a friendly controlled in supply location") needs the
+  whole location, which a contested one is not (2.5).
+- **When 6.5's shuffle comes (6.5).** "If the Axis player enters a red location prior to
+  the Allied starting play deck running out of cards, the Allied player will immediately
+  shuffle ...": the moment an Axis counter enters a red location by a move line, before
+  any battle there, and it stands if the move then fails. The Soviets are in play from
+  then on, so Soviets defending that location may play a Defender Reinforce Battle in that
+  very battle.
 - **Every refusal cites its rule.** ``explain`` names the reason an action is refused
   and the rule behind it: a build refused by the counter mix cites 3.1, by the 1st
   Allied play deck 6.4, for want of cards to recycle 3.3; a Soviet move source in the

@@ -294,6 +294,16 @@ class Operation(Decision[SfeBase]):
         if op == OP_ATTACK:
             if not E.air_cards(st, hand):
                 return "attacking needs a card for its air power value", (rule, "8.1")
+            data = st.data
+            if side == 1 and not E.movable(data, SOV) and any(
+                    E.is_contested(data, loc) and any(
+                        owner(u) == SOV and not is_fortress(u) for u in data["u"][loc])
+                    for loc in range(c.n)):
+                # Soviet armies in a contested location, which 6.4 holds still (an sfe
+                # audit was told no contested location held its armies)
+                return ("the Soviet armies in contested locations may not attack during the "
+                        "1st Allied play deck, and no other Allied army stands in one",
+                        (rule, "6.4"))
             return "no contested location holds your armies", (rule,)
         if op == OP_DISCARD:
             return "the hand is empty", (rule,)
