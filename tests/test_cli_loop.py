@@ -405,6 +405,7 @@ def test_tk_resolve_answers_why_help_and_names() -> None:
                     input="HELP\nwhy 1\nNEUTRALITY\nwhy place a soviet influence marker in "
                           "bul\nplace a soviet influence marker in bul\n")
     assert code == 0, out
+    out = " ".join(out.split())         # lines wrap at words, at 80 columns here
     assert "why X" in out                                       # help
     assert "Soviet to decide — Neutrals Pressured: do one of the following [15.28]" in out
     assert "Minor Country Politics: legal" in out               # why 1
@@ -420,6 +421,34 @@ def test_tk_resolve_answers_why_help_and_names() -> None:
     code, out = run("tk", "resolve", "--event", "15.28", "--faction", "soviet",
                     input="keys\n1\n")
     assert " 1 opt:minor_country_politics" in out and "2 opt:neutrality_discussions" in out
+
+
+def test_play_tk_takes_an_event_and_seats_the_faction_that_decides() -> None:
+    """``--option`` gives a game its options (tk's event and faction: play could not pick an
+    event), and ``--vs`` alone seats the role that decides first (the Axis, seated by
+    default, is never asked in 74 tk seeds of 200: a terminal audit)."""
+    code, out = run("play", "tk", "--seed", "3", "--option", "event=15.26", "--option",
+                    "faction=western", "--vs", "greedy", input="quit\ny\n")
+    assert code == 0, out
+    assert "You play Western; Axis, Soviet: greedy" in out, out
+    assert "15.26 Minor Country Politics, received by the Western faction" in out
+    code, out = run("play", "tk", "--seed", "3", "--option", "event", input="quit\n")
+    assert code == 2 and "--option takes KEY=VALUE" in out, out
+    code, out = run("play", "tk", "--seed", "3", "--option", "zork=1", input="quit\n")
+    assert code == 2 and "tk has no option zork; options: area" in out, out
+    code, out = run("play", "eit2", "--seed", "3", "--vs", "random", input="quit\ny\n")
+    assert "You play LW; RW: random" in out, out       # the first to decide, as before
+
+
+def test_tk_resolve_answers_rule_and_names_the_bundled_situations() -> None:
+    code, out = run("tk", "resolve", "--event", "15.19", "--faction", "soviet", "--country",
+                    "rumania", input="rule 15.19\n1\n")
+    assert code == 0 and "[15.19] Influence: the receiver may do one" in out, out
+    code, out = run("tk", "resolve", "--event", "15.19", "--faction", "soviet",
+                    "--situation", "1941")
+    out = " ".join(out.split())
+    assert code == 2 and "no bundled situation '1941' and no file of that name: give one " \
+        "of 1939, 1940, 1937" in out, out
 
 
 @pytest.mark.parametrize("game_id", ["eaw1940", "eit2", "sfe", "tk"])

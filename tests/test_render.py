@@ -432,6 +432,31 @@ def test_tk_screen_is_words_not_json(scenario: str) -> None:
     assert "Instructions for the physical map" in text
 
 
+def test_tk_board_shows_units_markers_and_names_and_keeps_still_for_a_step() -> None:
+    """The board lists the units with their steps and the markers in play (a decision on a
+    "Force Pool unit or two armor steps" was judged by trying one and undoing it), names a
+    Ceded Land and a Failure type in words ("land ge_transylvania", "type command"); a step
+    lost is told on the Changed line, not by drawing the board again (it came after every
+    infantry step: a terminal audit)."""
+    g = load_game("tk")
+    st = new_game(g, "1939", 66, {"event": "15.7", "faction": "soviet", "country": "Finland"})
+    text = " ".join(text_of(render("tk", view(st, st.active)), width=100).split())
+    assert "Units: " in text and "Russian 1 Shock Army 3/3 steps" in text, text
+    assert "Markers: Detachment (Axis) in Force Pool" in text, text
+    assert "Ceded Land Finnish Frontier (Finland)" in text, text
+    assert "ru_finnish" not in text and "ru finnish" not in text
+    before = view(st, st.active)
+    apply(st, "opt:infantry")
+    apply(st, legal_actions(st)[0])
+    after = view(st, st.active)
+    assert not should_redraw("tk", before, after)
+    said = changes("tk", before, after)
+    assert re.search(r"Russian \S+ .*3 -> 2 steps|2 -> 1 steps", said), said
+    st = new_game(g, "1940", 8, {"event": "15.14", "faction": "western", "type": "command"})
+    text = " ".join(text_of(render("tk", view(st, st.active)), width=100).split())
+    assert "Failure type command" in text and "VP marker SS Europa" in text, text
+
+
 # -- card texts ----------------------------------------------------------------------------
 
 def test_card_text_by_number_and_name() -> None:

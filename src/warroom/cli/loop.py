@@ -74,6 +74,7 @@ from warroom.core.actions import Action
 from warroom.core.errors import IllegalActionError, WarroomError
 from warroom.core.log import visible
 from warroom.core.protocol import (
+    Game,
     Outcome,
     explain,
     legal_actions,
@@ -111,6 +112,25 @@ Commands (any case):
   save FILE   save the game as a record (~ and new folders allowed); save: again
   resign      concede the game (asks first): the other side wins
   quit        leave (asks first when the game is not saved; Ctrl-D the same)"""
+
+
+def rule_answer(game: Game, arg: str) -> list[str]:
+    """The ``rule X`` command: rule X's title from the game's index of its rulebook, then
+    the rules one level under it (``[15.7] ...``)."""
+    index = game.rules
+    ref = arg.strip().strip("[]").removeprefix("rule").strip()
+    if not ref:
+        raise WarroomError("rule needs a rule number as the prompts cite it: rule "
+                           f"{next(iter(index), '1')}")
+    found = next((k for k in index if k.lower() == ref.lower()), None)
+    if found is None:
+        near = [k for k in index if k.lower().startswith(ref.lower().rstrip("."))][:8]
+        raise WarroomError(f"no rule {ref[:20]} in the {game.id} rulebook's index"
+                           + (f"; rules there: {', '.join(near)}" if near else ""))
+    out = [f"[{found}] {index[found]}"]
+    out += [f"  [{k}] {title}" for k, title in index.items()
+            if k.startswith(found + ".") and k.count(".") == found.count(".") + 1]
+    return out
 
 
 def help_text(choices: list[Choice], unused: tuple[str, ...] = ()) -> str:
@@ -674,20 +694,8 @@ class PlayLoop:
 
     def rule(self, arg: str) -> None:
         """A rule's title from the game's index of its rulebook (and those under it)."""
-        index = self.game.rules
-        ref = arg.strip().strip("[]").removeprefix("rule").strip()
-        if not ref:
-            raise WarroomError("rule needs a rule number as the prompts cite it: rule "
-                               f"{next(iter(index), '1')}")
-        found = next((k for k in index if k.lower() == ref.lower()), None)
-        if found is None:
-            near = [k for k in index if k.lower().startswith(ref.lower().rstrip("."))][:8]
-            raise WarroomError(f"no rule {ref[:20]} in the {self.game.id} rulebook's index"
-                               + (f"; rules there: {', '.join(near)}" if near else ""))
-        self.say(f"[{found}] {index[found]}")
-        for k, title in index.items():
-            if k.startswith(found + ".") and k.count(".") == found.count(".") + 1:
-                self.say(f"  [{k}] {title}")
+        for line in rule_answer(self.game, arg):
+            self.say(line)
 
     def hand(self, seat: str | None) -> None:
         """The ``hand`` command: the hand(s) alone, without the board."""

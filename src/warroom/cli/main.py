@@ -79,6 +79,20 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
     console.print(table)
 
 
+def game_options(given: list[str] | None) -> dict[str, Any]:
+    """``--option KEY=VALUE`` as a game's options: a value of digits is a number, any other
+    a string (tk's event 15.26 stays "15.26"); the game says which keys it knows."""
+    out: dict[str, Any] = {}
+    for item in given or []:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise WarroomError(f"--option takes KEY=VALUE (e.g. --option event=15.26), not "
+                               f"{item[:40]!r}")
+        value = value.strip()
+        out[key.strip()] = int(value) if value.isascii() and value.isdigit() else value
+    return out
+
+
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help="Game id, e.g. eaw1940.")],
@@ -95,7 +109,7 @@ def play(
         "--as", help="Role(s) you play: a role (any case, e.g. LW), several joined by "
         "commas, 'hotseat' (every role, passing the terminal: a hand-off screen hides "
         "each hand from the other player; the default, unless --vs is given: then the "
-        "game's first role), 'all' (every role on one shared "
+        "role that decides first), 'all' (every role on one shared "
         "screen: every hand is shown) or 'none' (bots play every role). A tk game is one "
         "political event: a faction it never asks has no decision, so 'all' plays every "
         "part.")] = None,
@@ -108,6 +122,10 @@ def play(
         help="With --load: a game saved by an earlier version of warroom whose rules "
              "refuse one of its actions goes on from that action (it and the ones after "
              "it are dropped).")] = False,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", help="A game option KEY=VALUE (repeatable): tk's event (15.26 or a "
+        "name), faction, country, land...; sfe's max_turns (warroom tk events lists what "
+        "each tk event takes).")] = None,
 ) -> None:
     """Play a game in the terminal.
 
@@ -117,6 +135,9 @@ def play(
         g = load_game(game, content)
         if rewind and load is None:
             raise WarroomError("--rewind goes with --load FILE (a saved game)")
+        if option and load is not None:
+            raise WarroomError("--option goes with a new game: a saved game keeps the "
+                               "options it was started with")
         if load is not None:
             record = Record.load(load)
             seats = seats_for_load(g, record, as_, vs, seed, scenario)
@@ -142,7 +163,13 @@ def play(
         else:
             seats = parse_seats(g, as_, vs)
             session = Session.start(g, scenario, secrets.randbits(64) if seed is None
-                                    else seed)
+                                    else seed, game_options(option))
+            first = session.state.active
+            if (as_ is None and vs is not None and first is not None
+                    and seats.players.get(first) != HUMAN):
+                # --vs alone seats the role that decides first: a tk event that never asks
+                # the Axis (74 seeds of 200) left the player nothing to do (a terminal audit)
+                seats = parse_seats(g, first, vs)
         base = session.state.data["seed"]
         bot_roles = [r for r, p in seats.players.items() if p != HUMAN]
         bots = {r: make_bot(seats.players[r], base + 1 + i) for i, r in enumerate(bot_roles)}
@@ -169,7 +196,7 @@ def play(
     if load is None and as_ is None and vs is not None and len(g.roles) > 1:
         # --vs alone chose the seat: say which, and how to take another
         others = [r for r in g.roles if r not in seats.humans]
-        console.print(f"You play {role_title(g.roles[0])}; "
+        console.print(f"You play {', '.join(role_title(r) for r in sorted(seats.humans))}; "
                       f"{', '.join(role_title(r) for r in others)}: {seats.players[others[0]]}"
                       f" (--as {role_title(others[0])} plays "
                       f"{'another' if len(others) > 1 else 'the other'} side).",

@@ -217,7 +217,8 @@ def render_board(game_id: str, view: View,
         return render_sfe.render_board(view, content if content is not None
                                        else load_game("sfe").content_json())
     if game_id == "tk":
-        return render_tk.render_board(view)
+        return render_tk.render_board(view, content if content is not None
+                                      else load_game("tk").content_json())
     return _generic(view)
 
 

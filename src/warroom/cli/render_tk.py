@@ -56,8 +56,64 @@ def _country(name: str, c: dict[str, Any]) -> str:
     return f"{name} ({', '.join(bits)})" if bits else name
 
 
-def situation_lines(s: dict[str, Any]) -> list[Text | Hanging]:
-    """The political situation (rule 13) in a few lines of words."""
+def _vp_marker(v: str) -> str:
+    """``ss_europa`` as the marker reads: "SS Europa"."""
+    return " ".join(w.upper() if w in ("ss",) else w.capitalize() for w in v.split("_"))
+
+
+def _pieces_lines(s: dict[str, Any], lands: dict[str, str]) -> list[Text | Hanging]:
+    """The units, the markers in play and the boxes' contents a decision may turn on (a
+    terminal audit judged "a Force Pool unit or two armor steps" only by trying one and
+    undoing it): units by where they stand, with their steps; markers off the Unused pile
+    by kind and place; the Ceded Lands box; Lend-Lease; Republican Support; partners."""
+    out: list[Text | Hanging] = []
+    where: dict[str, list[str]] = {}
+    for u in (s.get("units") or {}).values():
+        steps = f" {u['steps']}/{u['max_steps']} steps" if u.get("max_steps", 1) > 1 else ""
+        where.setdefault(str(u.get("loc")), []).append(f"{u['name']}{steps}")
+    if where:
+        out.append(Hanging("Units: " + "; ".join(f"{loc}: {', '.join(names)}"
+                                                 for loc, names in where.items())))
+    marks: dict[str, list[str]] = {}
+    for m in s.get("markers") or []:
+        if m.get("loc") in (None, "Unused"):
+            continue
+        kind = _words(str(m["type"])).capitalize()
+        owner = FACTION.get(str(m.get("owner")), "")
+        marks.setdefault(f"{kind}{f' ({owner})' if owner else ''}", []).append(str(m["loc"]))
+    if marks:
+        out.append(Hanging("Markers: " + "; ".join(
+            f"{kind} in {', '.join(f'{p} x{n}' if n > 1 else p for p, n in _counted(locs))}"
+            for kind, locs in marks.items())))
+    ceded = [lands.get(k, _words(k)) for k, v in (s.get("ceded") or {}).items()
+             if v not in (None, "Unused")]
+    if ceded:
+        out.append(Hanging("Ceded Lands: " + ", ".join(ceded)))
+    extra = []
+    if s.get("lend_lease") not in (None, "Unused"):
+        extra.append(f"Lend-Lease marker in the {s['lend_lease']}")
+    rs = s.get("republican_support")
+    if rs:
+        extra.append(f"Republican Support ({rs.get('country')}): the "
+                     f"{FACTION.get(str(rs.get('faction')), rs.get('faction'))} faction")
+    if s.get("partners_in_play"):
+        extra.append("partners in play: " + ", ".join(map(str, s["partners_in_play"])))
+    if extra:
+        out.append(Hanging("; ".join(extra)))
+    return out
+
+
+def _counted(items: list[str]) -> list[tuple[str, int]]:
+    out: dict[str, int] = {}
+    for x in items:
+        out[x] = out.get(x, 0) + 1
+    return list(out.items())
+
+
+def situation_lines(s: dict[str, Any],
+                    lands: dict[str, str] | None = None) -> list[Text | Hanging]:
+    """The political situation (rule 13) in a few lines of words (``lands``: the Ceded
+    Land markers' names by id)."""
     war = WAR.get(s["war"], s["war"])
     out: list[Text | Hanging] = [Text(
         f"Situation {s['situation']}: {war}, turn {s['turn']}; Pacific war: "
@@ -90,9 +146,10 @@ def situation_lines(s: dict[str, Any]) -> list[Text | Hanging]:
             sides.setdefault(m["side"], []).append(f"{m['city']} ({m['type']})")
         out.append(Hanging(f"Civil War in {cw['country']}: " + "; ".join(
             f"{side} {', '.join(v)}" for side, v in sides.items())))
+    out += _pieces_lines(s, lands or {})
     extra = []
     if s.get("vp_marker"):
-        extra.append(f"VP marker {_words(str(s['vp_marker']))}")
+        extra.append(f"VP marker {_vp_marker(str(s['vp_marker']))}")
     if s.get("axis_tide"):
         extra.append("Axis Tide")
     if s.get("military_takeover"):
@@ -101,25 +158,47 @@ def situation_lines(s: dict[str, Any]) -> list[Text | Hanging]:
         extra.append("War Economy " + ", ".join(f"{k} {v:+d}"
                                                for k, v in s["war_economy"].items()))
     if s.get("control"):
-        extra.append("control " + ", ".join(f"{k}: {v}" for k, v in s["control"].items()))
+        extra.append("control " + ", ".join(f"{k} {FACTION.get(str(v), v)}"
+                                            for k, v in s["control"].items()))
     if extra:
         out.append(Hanging("; ".join(extra)))
     return out
 
 
-def render_board(view: dict[str, Any]) -> RenderableType:
+def land_names(content: dict[str, Any] | None) -> dict[str, str]:
+    """Ceded Land ids to their names: ``ge_transylvania`` -> "Transylvania (Rumania)"."""
+    content = content or {}
+    listed = content.get("ceded_lands") or (content.get("components") or {}).get(
+        "ceded_lands") or []
+    return {d["id"]: f"{d['land']} ({d['country']})" if d.get("land") != d.get("country")
+            else str(d["land"]) for d in listed}
+
+
+_EVENT_WORDS = {"land": "Ceded Land", "type": "Failure type", "area": "Area Table",
+                "card": "Production Directive card", "challenge": "challenge to",
+                "variant": "variant"}
+
+
+def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) -> RenderableType:
     ev = view["event"]
+    lands = land_names(content)
+
+    def told(k: str, v: Any) -> str:
+        shown = lands.get(str(v), _words(str(v))) if k == "land" else str(v)
+        return f"; {_EVENT_WORDS.get(k, k)} {shown}"
     parts: list[RenderableType] = [Text.assemble(
         ("Totaler Krieg! political event ", "bold"),
         (f"{ev['event']} {view['event_name']}", "bold"),
         f", received by the {FACTION.get(ev['faction'], ev['faction'])} faction"
-        + "".join(f"; {k} {v}" for k, v in ev.items()
+        + "".join(told(k, v) for k, v in ev.items()
                   if k not in ("event", "faction") and v is not None))]
-    parts += situation_lines(view["situation"])
+    parts += situation_lines(view["situation"], lands)
     pending = view.get("pending")
     if pending:
-        parts.append(Text(f"Being resolved: {FACTION.get(pending['role'], pending['role'])} "
-                          f"decides [{pending['rule']}]: {pending['prompt']}"))
+        # play prints the prompt again under the board, replay only this line: wrapped
+        # under itself (its continuation came at column 0: a terminal audit)
+        parts.append(Hanging(f"Being resolved: {FACTION.get(pending['role'], pending['role'])}"
+                             f" decides [{pending['rule']}]: {pending['prompt']}", indent=0))
     instr = view.get("instructions") or []
     if instr:
         parts.append(Text("Instructions for the physical map so far:", style="bold"))
@@ -145,12 +224,51 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
     for name in sb["countries"]:
         if name not in sa["countries"]:
             bits.append(f"{name} no longer exists")
+    ub, ua = sb.get("units") or {}, sa.get("units") or {}
+    for uid, u in ua.items():
+        o = ub.get(uid)
+        if o is None:
+            bits.append(f"{u['name']} in {u['loc']}")
+        elif (o["steps"], o["loc"]) != (u["steps"], u["loc"]):
+            moved = f" to {u['loc']}" if o["loc"] != u["loc"] else ""
+            steps = (f" {o['steps']} -> {u['steps']} steps" if o["steps"] != u["steps"]
+                     else "")
+            bits.append(f"{u['name']}{moved}{steps}")
+    for uid, o in ub.items():
+        if uid not in ua:
+            bits.append(f"{o['name']} gone")
+    mb, ma = _marker_places(sb), _marker_places(sa)
+    for (kind, loc) in sorted(set(mb) | set(ma)):
+        d = ma.get((kind, loc), 0) - mb.get((kind, loc), 0)
+        if d:
+            bits.append(f"{kind} {'+' if d > 0 else ''}{d} in {loc}")
     new = len(after.get("instructions") or []) - len(before.get("instructions") or [])
     if new > 0:
         bits.append(f"{new} new instruction(s) for the map")
     return "; ".join(bits)
 
 
+def _marker_places(s: dict[str, Any]) -> dict[tuple[str, str], int]:
+    """How many markers of each kind (and owner) stand in each place, the Unused pile left
+    out."""
+    out: dict[tuple[str, str], int] = {}
+    for m in s.get("markers") or []:
+        if m.get("loc") in (None, "Unused"):
+            continue
+        owner = FACTION.get(str(m.get("owner")), "")
+        kind = _words(str(m["type"])).capitalize() + (f" ({owner})" if owner else "")
+        key = (kind, str(m["loc"]))
+        out[key] = out.get(key, 0) + 1
+    return out
+
+
+_POLITICAL = ("war", "turn", "pacific", "countries", "policies", "boxes", "civil_war")
+"""The situation's keys that make a new political situation: the board is drawn again when
+one changes; units, markers and instructions changing step by step are told on the Changed
+line (the board came again after each infantry step lost: a terminal audit)."""
+
+
 def should_redraw(before: dict[str, Any], after: dict[str, Any]) -> bool:
-    return (before["situation"] != after["situation"]
+    sb, sa = before["situation"], after["situation"]
+    return (any(sb.get(k) != sa.get(k) for k in _POLITICAL)
             or bool(before.get("result")) != bool(after.get("result")))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import textwrap
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,6 +21,8 @@ from warroom.cli.choices import (
 )
 from warroom.cli.choices import resolve as resolve_choice
 from warroom.cli.common import printable
+from warroom.cli.loop import rule_answer
+from warroom.cli.render_tk import Hanging
 from warroom.core.content import load_yaml
 from warroom.core.errors import ContentError, WarroomError
 from warroom.core.log import render
@@ -37,15 +40,18 @@ from warroom.games import load_game
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
                   help="Totaler Krieg! political events: resolve an event against a situation.")
-console = Console(highlight=False, soft_wrap=True, stderr=False)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+# words wrap at the terminal's width, never mid-word (soft wrapping printed lines of 132 and
+# 200 columns that an 80-column terminal broke inside words: a terminal audit)
+console = Console(highlight=False, stderr=False)
+err = Console(stderr=True, highlight=False)
 
 
 TK_HELP = """\
 Answer with a choice's number, its key or the start of its name (any case).
   why X   why choice X is legal, with the rule (and the odds where dice decide)
+  rule X  what rule X (the [..] after a prompt or a log line) is about
   keys    each choice's action key (for --choose)
-  quit    stop here: the event is left unresolved and nothing is printed for the map
+  quit    stop here: the event is left unresolved, nothing to do on the map
   help    this text"""
 
 
@@ -84,9 +90,12 @@ def events(
                "neutral", "resisting": "the resisting country"}
     for e in listed:
         need = e.get("needs")
-        told = (f"  (--country: {country[need]}; drawn when not given)" if need in country
-                else f"  (--{need}; drawn when not given)" if need else "")
-        console.print(Text(f"{e['number']:>7}  {e['name']}{told}"))
+        told = (f" (--country: {country[need]}; drawn when not given)" if need in country
+                else f" (--{need}; drawn when not given)" if need else "")
+        # wrapped under the name at 80 columns (five lines ran to 82: a terminal audit)
+        for line in textwrap.wrap(f"{e['number']:>7}  {e['name']}{told}", 79,
+                                  subsequent_indent=" " * 11) or [""]:
+            console.print(Text(line))
 
 
 @app.command()
@@ -124,6 +133,12 @@ def resolve(
                                    "land": land, "area": area, "type": type_, "card": card,
                                    "challenge": challenge, "variant": variant}
         scenario = situation
+        if situation not in g.scenarios and not Path(situation).exists():
+            raise ContentError(f"no bundled situation {situation[:40]!r} and no file of that "
+                               f"name: give one of "
+                               f"{', '.join(s for s in g.scenarios if s != 'random')} or a "
+                               "situation file (YAML/JSON, shaped like the bundled ones: "
+                               "warroom content tk)")
         if situation not in g.scenarios:
             # a situation file: the game validates it like its own (the situation_data
             # option overrides the scenario)
@@ -150,7 +165,7 @@ def resolve(
     shown = 0
     while True:
         for entry in state.log[shown:]:
-            out.print(Text("  · " + render(entry)))
+            out.print(Hanging("· " + render(entry), indent=2, hang=4))
         shown = len(state.log)
         if state.active is None:
             break
@@ -190,6 +205,10 @@ def resolve(
                     err.print(Text("stopped: the event was not resolved (nothing to do on "
                                    "the map)", style="yellow"))
                     raise typer.Exit(1)
+                if cmd.lower() == "rule":
+                    for line in rule_answer(g, arg):
+                        out.print(Text(line))
+                    continue
                 if cmd.lower() == "why":
                     ref = reference(arg, choices, state)
                     out.print(str(explain(state, ref, state.active, legacy_keys=False)),

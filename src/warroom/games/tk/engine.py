@@ -63,7 +63,7 @@ CHOICES: dict[str, ChoiceFn] = {}
 
 # Named options offered by the events' menus (catalogue keys ``opt:<slug>``).
 OPTIONS: dict[str, str] = {
-    "no_result": "Do nothing (treat as No Result)",
+    "no_result": "Decline: do nothing (each event names what that means)",
     "civil_war_table": "Roll on the Civil War Table",
     "partisan_base": "Place a Partisan Base marker in the Force Pool",
     "select_hex": "Select a hex with an eligible enemy unit or marker",
