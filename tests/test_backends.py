@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+import warroom.sim as sim
 from warroom.sim import iter_batch
 from warroom.sim.backends import BackendError, _reachable, check_backend, run_tasks
 from warroom.sim.tournament import iter_tournament
@@ -33,6 +34,25 @@ def test_local_pool_gives_the_results_of_one_process_in_order() -> None:
     assert list(run_tasks(_square, ((i,) for i in range(40)), jobs=2)) == [
         i * i for i in range(40)]
     assert _lines(jobs=1) == _lines(jobs=2)
+
+
+def test_one_job_gives_each_game_the_moment_it_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In this process a batch plays one game, gives its line, then plays the next (it
+    played tasks of up to 16 games first: a Ctrl-C during slow games kept none of them, an
+    audit), and a pool's tasks hold at most 4 games."""
+    played: list[int] = []
+    real = sim.play_game
+
+    def counted(*args: Any, **kw: Any) -> dict[str, Any]:
+        played.append(kw["index"])
+        return real(*args, **kw)
+
+    monkeypatch.setattr(sim, "play_game", counted)
+    lines = iter_batch("eaw1940", games=40, seed=9, bots=["random"], jobs=1)
+    first = next(lines)
+    assert first["index"] == 0 and played == [0]
+    lines.close()
+    assert sim.chunk_size(10_000, 2) == 4 and sim.chunk_size(20, 2) == 1
 
 
 def test_a_pool_stopped_early_does_not_play_out_its_tasks() -> None:

@@ -12,7 +12,14 @@ from typer.testing import CliRunner
 
 from warroom.cli.main import app
 from warroom.sim import iter_batch, score_fields
-from warroom.sim.report import ReportError, analyse, load_results, score_table, write_report
+from warroom.sim.report import (
+    ReportError,
+    analyse,
+    load_results,
+    score_table,
+    winrate_bars,
+    write_report,
+)
 
 runner = CliRunner()
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -116,6 +123,11 @@ def test_simulate_report_option_for_a_one_player_game(tmp_path: Path) -> None:
     assert "No Event was recorded" in md
     assert (out / "scores.png").read_bytes()[:8] == PNG
     assert not (out / "events.png").exists()
+    # its win-rate plot has a bar for the losses, so the bars add up (an audit)
+    lines = list(iter_batch("eaw1940", games=6, seed=2, bots=["random"]))
+    bars = winrate_bars(analyse("eaw1940", lines))
+    assert [label for label, _ in bars][-1] == "axis losses"
+    assert sum(rate.p for _, rate in bars) == pytest.approx(1.0)
 
 
 def test_load_results_reads_the_game_from_the_lines(tmp_path: Path,

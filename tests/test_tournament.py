@@ -16,6 +16,7 @@ from warroom.cli.main import app
 from warroom.core.errors import WarroomError
 from warroom.sim import split_bots
 from warroom.sim.stats import (
+    elo_difference,
     elo_table,
     fit_elo,
     mean_interval,
@@ -111,6 +112,20 @@ def test_elo_synthetic_round_robin_orders_and_spaces_the_players() -> None:
     exact = fit_elo(names, ladder)
     assert fit_elo(names, ladder, iterations=2_000, tol=1e-7, start=exact) == pytest.approx(
         exact, abs=0.05)
+
+
+def test_elo_intervals_agree_with_wilson_on_small_sweeps() -> None:
+    """A 2-0 sweep's Wilson interval holds 50%, so the winner's Elo interval holds 0 (an
+    audit read +140 [+19, +198] after two games: the redraws' fits kept the point estimate's
+    virtual draw, and the intervals covered a true rating in 79% of 16-game matches); an
+    8-0 sweep's Wilson interval is above 50%, and the Elo interval above 0."""
+    two = {r.name: r for r in elo_table(["r", "a"], {("r", "a"): (0.0, 0.0, 2.0)})}
+    assert two["a"].lo < 0 < two["a"].hi and two["r"].lo < 0 < two["r"].hi
+    assert wilson(2, 2).lo < 0.5
+    eight = {r.name: r for r in elo_table(["r", "a"], {("r", "a"): (0.0, 0.0, 8.0)})}
+    assert eight["a"].lo > 0 and wilson(8, 8).lo > 0.5
+    # the difference's lower end near Wilson's (67.6%: +128 Elo), not far above it
+    assert 2 * eight["a"].lo < elo_difference(0.80)
 
 
 def test_elo_table_is_deterministic_for_a_seed() -> None:

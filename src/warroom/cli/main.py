@@ -368,6 +368,9 @@ def bench(
                       f"{out['ismcts_default_iterations_per_s']:,.0f} with the default bot "
                       f"({out['ismcts_default_spec']})", markup=False)
     print_adapter(out)
+    if adapter and out["adapter"] is None and content is not None:
+        console.print("The adapter's figures are measured with the bundled content only "
+                      "(without --content).", markup=False)
 
 
 WATCH_PACE = 1.0

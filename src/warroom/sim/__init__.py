@@ -190,16 +190,26 @@ def play_chunk(game_id: str, scenario: str | None, content: str | None,
 
 
 def chunk_size(games: int, workers: int) -> int:
-    """Games per task: a few tasks per worker (so the load evens out), at most 16 games (so
-    results stream back steadily)."""
-    return max(1, min(16, games // max(1, workers * 8)))
+    """Games per task of a pool: a few tasks per worker (so the load evens out), at most 4
+    games (so results stream back steadily: with 16, a Ctrl-C during slow games lost up to
+    16 finished games a worker, and the progress bar stood still for minutes, an audit)."""
+    return max(1, min(4, games // max(1, workers * 8)))
 
 
 def run_specs(game_id: str, specs: Iterator[GameSpec], total: int, *,
               scenario: str | None = None, jobs: int = 1, backend: str = "local",
               address: str | None = None, content: str | None = None,
               keep_records: bool = False) -> Iterator[dict[str, Any]]:
-    """Play ``total`` games given by ``specs`` on ``backend``; yield their lines in order."""
+    """Play ``total`` games given by ``specs`` on ``backend``; yield their lines in order.
+    In this process (one job, the local backend) each game's line comes the moment it ends,
+    the content pack parsed once."""
+    if jobs <= 1 and backend == "local":
+        check_backend(backend, jobs, address)
+        game = load_game(game_id, content)
+        for index, game_seed, bots, extra in specs:
+            yield play_game(game, scenario, game_seed, bots, index=index,
+                            keep_record=keep_records, extra=extra)
+        return
     size = chunk_size(total, jobs)
 
     def tasks() -> Iterator[tuple[Any, ...]]:

@@ -253,6 +253,8 @@ def bench(game_id: str, scenario: str | None = None, seconds: float = 4.0,
     if search:
         out.update(search_speed(game_id, scenario, content, seed=seed))
     out["adapter"] = None
-    if adapter and with_baseline and content is None:
+    # the adapter needs OpenSpiel, not its baseline: --no-baseline dropped its figures
+    # without a word (an audit); it loads the bundled content only
+    if adapter and openspiel_available() and content is None:
         out["adapter"] = adapter_speed(game_id, scenario, seconds, rounds, seed)
     return out

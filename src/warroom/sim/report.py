@@ -365,23 +365,28 @@ def figure(width: float, height: float) -> Figure:
     return Figure(figsize=(width, height), dpi=100, layout="constrained")
 
 
+def winrate_bars(res: dict[str, Any]) -> list[tuple[str, Rate]]:
+    """The bars of ``winrate.png``: each role's wins, the draws, and a one-player game's
+    losses (no other role's wins: without their bar the bars did not add up to 100%, an
+    audit)."""
+    roles = res["roles"]
+    bars: list[tuple[str, Rate]] = [(f"{r} wins", res["sides"][r]["win"]) for r in roles]
+    if len(roles) > 1 or res["sides"][roles[0]]["draw"].k:
+        bars.append(("draws", res["sides"][roles[0]]["draw"]))
+    if len(roles) == 1:
+        bars.append((f"{roles[0]} losses", res["sides"][roles[0]]["loss"]))
+    return bars
+
+
 def _plot_winrate(res: dict[str, Any], path: Path) -> None:
     fig = figure(6, 3.2)
     ax = fig.subplots()
     roles = res["roles"]
-    labels, ps, los, his = [], [], [], []
-    for r in roles:
-        rate: Rate = res["sides"][r]["win"]
-        labels.append(f"{r} wins")
-        ps.append(rate.p)
-        los.append(rate.p - rate.lo)
-        his.append(rate.hi - rate.p)
-    if len(roles) > 1 or res["sides"][roles[0]]["draw"].k:
-        d: Rate = res["sides"][roles[0]]["draw"]
-        labels.append("draws")
-        ps.append(d.p)
-        los.append(d.p - d.lo)
-        his.append(d.hi - d.p)
+    bars = winrate_bars(res)
+    labels = [label for label, _ in bars]
+    ps = [rate.p for _, rate in bars]
+    los = [rate.p - rate.lo for _, rate in bars]
+    his = [rate.hi - rate.p for _, rate in bars]
     y = list(range(len(labels)))
     ax.barh(y, ps, xerr=[los, his], capsize=4, color="#4c72b0")
     ax.set_yticks(y, labels)

@@ -125,6 +125,9 @@ def write_training_report(log: Path, out_dir: Path) -> Path:
     axes = fig.subplots(3, 1, sharex=True)
     ax = axes[0]
     ax.fill_between(minutes, low, high, alpha=0.25, label="Wilson 95% interval")
+    if len(minutes) == 1:       # a band of one point has no width: its interval as a bar
+        ax.errorbar(minutes, rate, yerr=[[rate[0] - low[0]], [high[0] - rate[0]]],
+                    fmt="none", capsize=4, color="C0")
     ax.plot(minutes, rate, marker="o", label="candidate's score vs best")
     ax.axhline(0.5, color="grey", linestyle="--", linewidth=1)
     ax.set_ylim(0, 1)
@@ -153,15 +156,17 @@ def write_training_report(log: Path, out_dir: Path) -> Path:
     else:
         axes[1].step(minutes, elo, where="post", marker=".")
         axes[1].set_ylabel("Elo of best vs gen. 0\n(sum over accepted; runs ahead)")
-    axes[2].plot(minutes, [x["policy_loss"] for x in lines], label="policy loss")
-    axes[2].plot(minutes, [x["value_loss"] for x in lines], label="value loss")
+    # points marked: a log of one round is one point, which a bare line does not draw (an
+    # audit saw the loss panel empty)
+    axes[2].plot(minutes, [x["policy_loss"] for x in lines], marker="o", label="policy loss")
+    axes[2].plot(minutes, [x["value_loss"] for x in lines], marker="o", label="value loss")
     fresh = [(m, x["fresh"]) for m, x in zip(minutes, lines, strict=True) if x.get("fresh")]
     if fresh:
         # the round's new games, scored before training on them (a held-out check)
         axes[2].plot([m for m, _ in fresh], [f["policy_loss"] for _, f in fresh],
                      marker="x", label="policy loss, new games (held out)")
         axes[2].plot([m for m, _ in fresh], [f["uniform_policy_loss"] for _, f in fresh],
-                     linestyle=":", color="grey", label="uniform guess, new games")
+                     linestyle=":", marker=".", color="grey", label="uniform guess, new games")
     axes[2].set_ylabel("loss")
     axes[2].set_xlabel("training time (minutes)")
     axes[2].legend(loc="upper right")
