@@ -22,7 +22,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from warroom.ai import make_bot
+from warroom.ai import make_bot, parse_bot_spec
 from warroom.core.errors import UnknownGameError
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
@@ -34,6 +34,14 @@ from warroom.sim.stats import Score, elo_table, mean_interval, wilson
 class TournamentError(UnknownGameError):
     """A tournament that cannot be run as asked (bots, games, game)."""
 
+
+def _bot_identity(spec: str) -> Any:
+    """What makes two specs the same bot: its name and parameters, in any order (a model's
+    spec, net:PATH, as written)."""
+    if spec.strip().startswith("net:"):
+        return spec.strip()
+    name, params = parse_bot_spec(spec)
+    return name, tuple(sorted(params.items()))
 
 def check(game_id: str, bots: Sequence[str], games: int, scenario: str | None = None,
           content: str | None = None) -> tuple[str, ...]:
@@ -47,11 +55,18 @@ def check(game_id: str, bots: Sequence[str], games: int, scenario: str | None = 
                               f"{len(game.roles)} roles ({', '.join(game.roles)})")
     if len(bots) < 2:
         raise TournamentError("a tournament needs at least two bots: --bots a,b[,c...]")
-    dupes = sorted({b for b in bots if list(bots).count(b) > 1})
-    if dupes:
-        raise TournamentError(f"each bot once, please: {', '.join(dupes)} is given twice")
     for b in bots:
         make_bot(b, game=game)  # an unknown bot, a bad spec or another game's model fails here
+    # the same bot however its parameters are ordered or spaced ("ismcts:iterations=5,c=0.7"
+    # and "ismcts:c=0.7,iterations=5" played each other as two bots: an audit)
+    same: dict[Any, list[str]] = {}
+    for b in bots:
+        same.setdefault(_bot_identity(b), []).append(b)
+    dupes = [" and ".join(group) if len(set(group)) > 1 else group[0]
+             for group in same.values() if len(group) > 1]
+    if dupes:
+        raise TournamentError(f"each bot once, please: {'; '.join(dupes)} "
+                              f"{'is the same bot' if len(dupes) == 1 else 'are'} given twice")
     if games <= 0:
         raise TournamentError(f"--games must be 1 or more (games per pairing and seating), "
                               f"not {games}")
