@@ -614,6 +614,21 @@ def test_why_on_operations_says_when_the_opponents_event_cannot_occur() -> None:
     assert "then occurs" not in why
 
 
+def test_the_view_shows_the_card_whose_event_an_operations_play_triggers() -> None:
+    """5.2: LW plays an RW card for Operations and decides when its Event is resolved; the
+    card, played face up, has left the hand, so the view's pending decision carries it
+    with its text (a browser audit found the text nowhere on the page)."""
+    s = new_game(G, "1920", 1)
+    n = int(C.card_by_title("War Reparations/War Debts"))
+    take(s, n, LW)
+    round_of(s, LW)
+    apply(s, f"ops:{n}")
+    for role in (None, "lw", "rw"):
+        pending = view(s, role)["pending"]
+        assert pending["kind"] == "op_kind" and pending["card"]["number"] == n
+        assert pending["card"]["event"] == C.cards[n].event
+
+
 def test_why_of_a_cancelled_event_names_the_card_that_cancelled_it() -> None:
     """7.5: an Event cancelled by another card can no longer be played. why says which
     card cancelled it, as the Event Chart shows (an eit2 events audit was told "a

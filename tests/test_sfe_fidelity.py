@@ -1071,3 +1071,7 @@ def test_6_5_the_second_allied_deck_comes_when_the_axis_enter_a_red_location() -
     assert s.data["dn"][1] == 2
     play(s, "card:ax05", "defend", "no_air", "done")
     assert "card:al15" in keys(s)
+    # why on it says what the battle event does, in the card's words (a browser audit)
+    why = explain(s, "card:al15", "allies")
+    assert why.legal and why.reason.startswith("played face down as a battle event: "), why
+    assert C.event_text[C.card_event[C.card_ids.index("al15")]] in why.reason

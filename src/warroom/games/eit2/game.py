@@ -202,6 +202,12 @@ class EuropeInTurmoil2(EitGame):
         if top is not None:
             pending = {k: v for k, v in top.items() if k in (
                 "kind", "role", "ops", "left", "region", "title", "step", "prompt")}
+            if top.get("kind") in ("op_kind", "event_choice") and isinstance(
+                    top.get("card"), int) and top["card"] in self.c.cards:
+                # the card played face up whose Event the decision is about, text and all
+                # (a browser audit: resolving an opponent's Event first or after, its text
+                # was nowhere on the page once the card had left the hand)
+                pending["card"] = self.card(top["card"])
         return {
             "game": self.id,
             "scenario": data["scenario"],

@@ -921,6 +921,12 @@ class BattleEvents(Decision[SfeBase]):
                     "of a movement to multiple locations); played now, one would go without",
                     ("8.1", "7.2.5"))
         hand = st.data["hand"][frame["side"]]
+        if legal and action.kind == "card" and c.card_event[action.value]:
+            # what the battle event does, as the card says it (a browser audit had "one of
+            # the choices now" only, for a Defender Reinforce Battle)
+            ev = c.card_event[action.value]
+            return (f"played face down as a battle event: {c.card_names[action.value]}, "
+                    f"“{c.event_text[ev]}”", ("8.1", "CQR"))
         if not legal and action.kind == "card" and action.value in hand:
             # the side's own card and the public board only: why this card is no choice
             # (it read "not one of the choices now" for every one: an outside audit)

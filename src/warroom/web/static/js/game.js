@@ -3,7 +3,7 @@
 import { api, saveSeats } from "./api.js";
 import { askedOf, clearMessages, dismiss, fill, h, humanize, message, roleChip, roleName, ruleBadge, ruleTag, setRoles, touchScreen, useRules, wideMap } from "./ui.js";
 import { renderMap } from "./maps.js";
-import { cardKey, cardPopover, placeNames, powerLabel, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
+import { cardChip, cardKey, cardPopover, placeNames, powerLabel, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
 
 // what a game's map calls the elements a choice lights up
 const MAP_WORDS = { sfe: ["locations", "location"], eaw1940: ["locations and markers", "location or marker"],
@@ -261,7 +261,17 @@ function renderChoices(p) {
   if (many) applyFilter();
   if (hadFocus && !S.handoff) {
     const target = onFilter ? $("choice-filter") : firstVisible();
-    if (target) target.focus({ preventScroll: true });
+    if (target) {
+      target.focus({ preventScroll: true });
+      // focus put there for a pointer's user opens no card over the map: Chromium shows it
+      // as :focus-visible, and the first choice's card covered the spaces just changed
+      // after every move of the other side (a browser audit); the keyboard's user keeps it
+      const row = !S.keyboard && target.closest ? target.closest(".choice.has-card") : null;
+      if (row) {
+        row.classList.add("focus-quiet");
+        row.addEventListener("focusout", () => row.classList.remove("focus-quiet"), { once: true });
+      }
+    }
   }
 }
 
@@ -279,13 +289,17 @@ function renderPrompt(p) {
   const pr = p.prompt || {};
   fill(rule, ruleBadge(pr.rule) || "");
   keyBox(p);
+  // the card face up whose Event the decision is about (eit2's pending.card), beside the
+  // question: once played it is in no hand (a browser audit)
+  const about = ((p.view || {}).pending || {}).card;
+  const chip = about && typeof about === "object" ? [" ", cardChip(about)] : [];
   if (p.legal.length) {
-    text.textContent = pr.text || "Choose";
+    fill(text, pr.text || "Choose", ...chip);
     renderChoices(p);
     return;
   }
   // another role's question, quoted: its "your" is that role's, not this seat's
-  fill(text, pr.text ? askedOf(pr.role, pr.text) : "");
+  fill(text, pr.text ? askedOf(pr.role, pr.text) : "", ...chip);
   const who = p.active;
   const player = (p.seats || {})[who] || "human";
   fill(box, h("p", { class: "waiting" }, h("span", { class: "spinner", "aria-hidden": "true" }),
