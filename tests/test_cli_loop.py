@@ -440,6 +440,15 @@ def test_play_tk_takes_an_event_and_seats_the_faction_that_decides() -> None:
     assert "You play LW; RW: random" in out, out       # the first to decide, as before
 
 
+def test_rule_of_a_table_lists_its_rows() -> None:
+    """eaw1940's BOT tables cited by name give their rows in play (a solitaire player
+    planning had the one-line summary only: an eaw1940 audit)."""
+    code, out = run("play", "eaw1940", "--seed", "3",
+                    input="rule front table\nrule land attack table\nquit\ny\n")
+    assert "[Front Table] Reconstructed" in out and "  6: front most_advanced" in out, out
+    assert "  5-6: result advance" in out, out
+
+
 def test_tk_resolve_answers_rule_and_names_the_bundled_situations() -> None:
     code, out = run("tk", "resolve", "--event", "15.19", "--faction", "soviet", "--country",
                     "rumania", input="rule 15.19\n1\n")

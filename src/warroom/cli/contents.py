@@ -8,6 +8,7 @@ summarised.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import Any
 
@@ -82,6 +83,21 @@ def _row_text(row: Any) -> str:
     rest = {k: v for k, v in row.items() if k not in ("min", "max", "roll")}
     body = "; ".join(f"{k} {_scalar(v)}" for k, v in rest.items() if v not in (None, ""))
     return f"{key}: {body}" if key else body
+
+
+def named_table_rows(content: dict[str, Any], name: str) -> list[str]:
+    """The rows of the content table a rule's name names ("Front Table" is ``front_table``),
+    one a line, or none (``rule Front Table`` in play: the solitaire player planning had
+    only the table's one-line summary, an eaw1940 audit)."""
+    tables = content.get("tables")
+    key = re.sub(r"\W+", "_", name.strip().lower()).strip("_")
+    if not isinstance(tables, dict):
+        return []
+    # "Land Attack Table" is land_attack, "Front Table" front_table
+    table = tables.get(key, tables.get(key.removesuffix("_table")))
+    if not isinstance(table, dict) or not isinstance(table.get("rows"), list):
+        return []
+    return [_row_text(row) for row in table["rows"]]
 
 
 def table_lines(content: dict[str, Any], width: int) -> list[str]:

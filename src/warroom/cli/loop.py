@@ -48,6 +48,7 @@ from warroom.cli.choices import (
     why_not_offered,
 )
 from warroom.cli.choices import resolve as resolve_choice
+from warroom.cli.contents import named_table_rows
 from warroom.cli.menus import style_for
 from warroom.cli.records import (
     Seats,
@@ -130,6 +131,9 @@ def rule_answer(game: Game, arg: str) -> list[str]:
     out = [f"[{found}] {index[found]}"]
     out += [f"  [{k}] {title}" for k, title in index.items()
             if k.startswith(found + ".") and k.count(".") == found.count(".") + 1]
+    if not found[:1].isdigit():
+        # a table cited by name (eaw1940's Front Table, Allied Action Chart): its rows
+        out += [f"  {row}" for row in named_table_rows(game.content_json(), found)]
     return out
 
 
