@@ -434,6 +434,9 @@ def test_play_tk_takes_an_event_and_seats_the_faction_that_decides() -> None:
     assert "15.26 Minor Country Politics, received by the Western faction" in out
     code, out = run("play", "tk", "--seed", "3", "--option", "event", input="quit\n")
     assert code == 2 and "--option takes KEY=VALUE" in out, out
+    code, out = run("play", "tk", "--seed", "3", "--option", "event=15.26", "--option",
+                    "event=15.7", input="quit\n")
+    assert code == 2 and "--option event is given twice" in out, out
     code, out = run("play", "tk", "--seed", "3", "--option", "zork=1", input="quit\n")
     assert code == 2 and "tk has no option zork; options: area" in out, out
     code, out = run("play", "eit2", "--seed", "3", "--vs", "random", input="quit\ny\n")
@@ -445,6 +448,7 @@ def test_rule_of_a_table_lists_its_rows() -> None:
     planning had the one-line summary only: an eaw1940 audit)."""
     code, out = run("play", "eaw1940", "--seed", "3",
                     input="rule front table\nrule land attack table\nquit\ny\n")
+    assert code == 0, out
     assert "[Front Table] Reconstructed" in out and "  6: front most_advanced" in out, out
     assert "  5-6: result advance" in out, out
 

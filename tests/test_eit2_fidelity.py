@@ -610,8 +610,26 @@ def test_why_on_operations_says_when_the_opponents_event_cannot_occur() -> None:
     round_of(s, LW)
     why = explain(s, f"ops:{n}", "lw").reason
     assert ("Event cannot occur now (its Event requires Munich Beer Hall Putsch, not played "
-            "yet (2.2.6))") in why, why
+            "yet, 2.2.6)") in why, why
     assert "then occurs" not in why
+
+
+def test_why_of_a_cancelled_event_says_cancelled_before_a_missing_prerequisite() -> None:
+    """7.5 before 2.2.6: Franco-German Reconciliation, cancelled by Rhineland
+    Remilitarization while Aristide Briand (its prerequisite) is unplayed, is said cancelled
+    (it was said to await Aristide Briand, as if it could still come: a review)."""
+    s = new_game(G, "appeasement", 1)
+    fgr = int(C.card_by_title("Franco-German Reconciliation"))
+    briand = int(C.card_by_title("Aristide Briand"))
+    assert briand in C.cards[fgr].requires
+    if briand in s.data["events_played"]:
+        s.data["events_played"].remove(briand)
+    s.data["blocked"].append(fgr)
+    take(s, fgr, LW)
+    round_of(s, LW)
+    why = explain(s, f"event:{fgr}", "lw").reason
+    assert "cancelled by" in why and "can no longer be played, 7.5" in why, why
+    assert "Aristide Briand" not in why
 
 
 def test_the_view_shows_the_card_whose_event_an_operations_play_triggers() -> None:
@@ -658,12 +676,12 @@ def test_why_of_a_cancelled_event_names_the_card_that_cancelled_it() -> None:
     round_of(s, LW)
     why = explain(s, f"event:{kellogg}", "lw").reason
     assert why == ("the Event cannot be played now: its Event was cancelled by Manchuria "
-                   "Invasion and can no longer be played (7.5)"), why
+                   "Invasion and can no longer be played, 7.5"), why
     take(s, kellogg, RW)
     round_of(s, RW)
     why = explain(s, f"ops:{kellogg}", "rw").reason
     assert ("Event cannot occur now (its Event was cancelled by Manchuria Invasion and can no "
-            "longer be played (7.5)), so the card is discarded (5.2)") in why, why
+            "longer be played, 7.5), so the card is discarded (5.2)") in why, why
 
 
 def test_the_operations_choices_mention_an_opponents_event_only_while_one_is_to_come() -> None:

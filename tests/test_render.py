@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import io
 import re
 from collections.abc import Callable
@@ -452,6 +453,13 @@ def test_tk_board_shows_units_markers_and_names_and_keeps_still_for_a_step() -> 
     assert not should_redraw("tk", before, after)
     said = changes("tk", before, after)
     assert re.search(r"Russian \S+ .*3 -> 2 steps|2 -> 1 steps", said), said
+    # a Ceded Land boxed and a control marker placed are told too (a review: only the log)
+    moved = copy.deepcopy(after)
+    moved["situation"]["ceded"]["ru_finnish_frontier"] = "Ceded Lands Box"
+    moved["situation"]["control"]["Viipuri"] = "soviet"
+    said = changes("tk", after, moved)
+    assert "Ceded Land Finnish Frontier (Finland) now in Ceded Lands Box" in said, said
+    assert "Viipuri now controlled by Soviet" in said, said
     st = new_game(g, "1940", 8, {"event": "15.14", "faction": "western", "type": "command"})
     text = " ".join(text_of(render("tk", view(st, st.active)), width=100).split())
     assert "Failure type command" in text and "VP marker SS Europa" in text, text

@@ -239,6 +239,8 @@ def test_tally_writes_game_counts_as_integers() -> None:
     (["--bots", "random,greedy", "--games", "-3"], "--games must be 1 or more"),
     (["--bots", "random"], "at least two bots"),
     (["--bots", "random,random"], "given twice"),
+    (["--bots", "random,net:eit2-1920,prior_depth=1,iterations=5,net:eit2-1920,iterations=5,"
+                "prior_depth=1"], "is the same bot given twice"),
     (["--bots", "ismcts:iterations=5,c=0.7,ismcts:c=0.7, iterations=5"],
      "ismcts:iterations=5,c=0.7 and ismcts:c=0.7,iterations=5 is the same bot given twice"),
     (["--bots", "random,greedy", "--backend", "cloud"], "unknown backend 'cloud'"),

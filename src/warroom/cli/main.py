@@ -89,6 +89,8 @@ def game_options(given: list[str] | None) -> dict[str, Any]:
             raise WarroomError(f"--option takes KEY=VALUE (e.g. --option event=15.26), not "
                                f"{item[:40]!r}")
         value = value.strip()
+        if key.strip() in out:
+            raise WarroomError(f"--option {key.strip()[:40]} is given twice; give each once")
         out[key.strip()] = int(value) if value.isascii() and value.isdigit() else value
     return out
 
@@ -368,7 +370,7 @@ def bench(
                       f"{out['ismcts_default_iterations_per_s']:,.0f} with the default bot "
                       f"({out['ismcts_default_spec']})", markup=False)
     print_adapter(out)
-    if adapter and out["adapter"] is None and content is not None:
+    if adapter and out["adapter"] is None and content is not None and openspiel_available():
         console.print("The adapter's figures are measured with the bundled content only "
                       "(without --content).", markup=False)
 

@@ -11,6 +11,8 @@ from typing import Any
 from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.text import Text
 
+from warroom.games import load_game
+
 WAR = {"pre_war": "Pre-War", "limited_war": "Limited War", "total_war": "Total War"}
 FACTION = {"axis": "Axis", "western": "Western", "soviet": "Soviet"}
 STATUS = {"major": "Major Powers", "neutral": "Neutral", "axis": "Axis", "western": "Western",
@@ -237,6 +239,18 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
     for uid, o in ub.items():
         if uid not in ua:
             bits.append(f"{o['name']} gone")
+    boxed = [(land, box) for land, box in (sa.get("ceded") or {}).items()
+             if (sb.get("ceded") or {}).get(land) != box]
+    if boxed:
+        names = land_names(load_game("tk").content_json())
+        bits += [f"Ceded Land {names.get(land, _words(land))} now in {box}"
+                 for land, box in boxed]
+    cb, ca = sb.get("control") or {}, sa.get("control") or {}
+    for place in sorted(set(cb) | set(ca)):
+        if cb.get(place) != ca.get(place):
+            who = ca.get(place)
+            bits.append(f"{place} now controlled by {FACTION.get(str(who), who)}" if who
+                        else f"{place}: control marker gone")
     mb, ma = _marker_places(sb), _marker_places(sa)
     for (kind, loc) in sorted(set(mb) | set(ma)):
         d = ma.get((kind, loc), 0) - mb.get((kind, loc), 0)

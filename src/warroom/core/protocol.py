@@ -133,6 +133,12 @@ class Game(ABC):
     doubt. (Until 6 December 2026 the id also hashed the rule index and the action labels,
     the code's words, not the pack's.)"""
 
+    snapshot_added_keys: ClassVar[frozenset[str]] = frozenset()
+    """State keys added in a later version: a saved snapshot without one (made before it
+    came) is not compared on it (:func:`warroom.core.record.snapshot_diff`), the rest of the
+    snapshot is. (An sfe save refused to load as "saved by an earlier version whose rules
+    differ" for a key of bookkeeping added since: a review.)"""
+
     catalogue: ActionCatalogue
     frames: Mapping[str, FrameKind[Any]]
 

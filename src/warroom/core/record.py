@@ -296,7 +296,10 @@ def snapshot_diff(state: State[Any], record: Record) -> list[str]:
     if record.state is None:
         return []
     mine = json.loads(state.dumps())
-    return sorted(k for k in set(mine) | set(record.state) if mine.get(k) != record.state.get(k))
+    added = state.game.snapshot_added_keys
+    return sorted(k for k in set(mine) | set(record.state)
+                  if mine.get(k) != record.state.get(k)
+                  and not (k in added and k not in record.state))
 
 
 def other_content(game: Game, record: Record) -> str:

@@ -173,7 +173,8 @@ RESAMPLE_PRIOR_DRAWS = 0.01
 """The virtual draws of a bootstrap redraw's fit: only enough to keep every player
 connected. The redraw itself carries Jeffreys' prior (:func:`_resample`); refitting it with
 the point estimate's full draw as well pulled every redraw toward an even score twice, and
-the intervals were too narrow (an audit: 79% coverage of a true 90% score over 16 games,
+the intervals were too narrow (an audit: they held the true rating 79% of the time in
+16-game matches where one player truly scores 90%,
 and +140 [+19, +198] after a 2-0 sweep whose Wilson interval held 50%)."""
 
 

@@ -37,11 +37,15 @@ class TournamentError(UnknownGameError):
 
 def _bot_identity(spec: str) -> Any:
     """What makes two specs the same bot: its name and parameters, in any order (a model's
-    spec, net:PATH, as written)."""
-    if spec.strip().startswith("net:"):
-        return spec.strip()
+    spec, net:PATH[,key=value...], by its path and its parameters in any order)."""
+    text = spec.strip()
+    if text.startswith("net:"):
+        path, _, rest = text[len("net:"):].partition(",")
+        return "net", path.strip(), tuple(sorted(p.replace(" ", "") for p in rest.split(",")
+                                               if p.strip()))
     name, params = parse_bot_spec(spec)
     return name, tuple(sorted(params.items()))
+
 
 def check(game_id: str, bots: Sequence[str], games: int, scenario: str | None = None,
           content: str | None = None) -> tuple[str, ...]:

@@ -116,6 +116,9 @@ class StruggleForEurope(SfeBase):
     hidden_information = True
     rules = RULES
     frames = FRAME_KINDS
+    # bookkeeping of what the opponent knows of a hand, added after saves were made:
+    # ``shown`` (5 December 2026), ``lacks`` (6 December 2026)
+    snapshot_added_keys = frozenset({"shown", "lacks"})
 
     def __init__(self, content: Path | None = None) -> None:
         super().__init__(content)

@@ -67,14 +67,16 @@ def why_unplayable(c: Components, data: Data, side: int, n: int) -> str:
     card = c.cards[n]
     if CODE.get(n) is None:
         return f"{card.title} has no Event"
-    needs = [c.cards[r].title for r in card.requires if r not in data["events_played"]]
-    if needs:
-        return (f"its Event requires {' and '.join(needs)}, not played yet (2.2.6)")
+    # a cancellation first: it is for good, a prerequisite may still come (a review was
+    # told Franco-German Reconciliation awaited Aristide Briand, cancelled meanwhile)
     if n in data["blocked"]:
         by = [c.cards[m].title for m in data["events_played"] if n in c.cards[m].cancels]
         return ("its Event was cancelled by " + (" and ".join(by) if by else "another Event")
-                + " and can no longer be played (7.5)")
-    return f"the condition its text sets does not hold now: {card.event}"
+                + " and can no longer be played, 7.5")
+    needs = [c.cards[r].title for r in card.requires if r not in data["events_played"]]
+    if needs:
+        return f"its Event requires {' and '.join(needs)}, not played yet, 2.2.6"
+    return f"the condition its text sets does not hold: {card.event}"
 
 
 def run_event(c: Components, data: Data, side: int, n: int, triggered: bool) -> None:

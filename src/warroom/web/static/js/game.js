@@ -284,22 +284,32 @@ function renderPrompt(p) {
     text.textContent = "";
     rule.replaceChildren();
     box.replaceChildren();
+    $("prompt-card").replaceChildren();
+    $("prompt-card").hidden = true;
     return;
   }
   const pr = p.prompt || {};
   fill(rule, ruleBadge(pr.rule) || "");
   keyBox(p);
-  // the card face up whose Event the decision is about (eit2's pending.card), beside the
-  // question: once played it is in no hand (a browser audit)
+  // the card face up whose Event the decision is about (eit2's pending.card), under the
+  // question: once played it is in no hand (a browser audit); not in the heading, whose
+  // name it would make the card's whole text (a review)
   const about = ((p.view || {}).pending || {}).card;
-  const chip = about && typeof about === "object" ? [" ", cardChip(about)] : [];
+  const cardLine = $("prompt-card");
+  if (about && typeof about === "object") {
+    fill(cardLine, h("span", { class: "muted" }, "The card: "), cardChip(about));
+    cardLine.hidden = false;
+  } else {
+    cardLine.replaceChildren();
+    cardLine.hidden = true;
+  }
   if (p.legal.length) {
-    fill(text, pr.text || "Choose", ...chip);
+    text.textContent = pr.text || "Choose";
     renderChoices(p);
     return;
   }
   // another role's question, quoted: its "your" is that role's, not this seat's
-  fill(text, pr.text ? askedOf(pr.role, pr.text) : "", ...chip);
+  fill(text, pr.text ? askedOf(pr.role, pr.text) : "");
   const who = p.active;
   const player = (p.seats || {})[who] || "human";
   fill(box, h("p", { class: "waiting" }, h("span", { class: "spinner", "aria-hidden": "true" }),
