@@ -266,11 +266,7 @@ function renderChoices(p) {
       // focus put there for a pointer's user opens no card over the map: Chromium shows it
       // as :focus-visible, and the first choice's card covered the spaces just changed
       // after every move of the other side (a browser audit); the keyboard's user keeps it
-      const row = !S.keyboard && target.closest ? target.closest(".choice.has-card") : null;
-      if (row) {
-        row.classList.add("focus-quiet");
-        row.addEventListener("focusout", () => row.classList.remove("focus-quiet"), { once: true });
-      }
+      quiet(!S.keyboard && target.closest ? target.closest(".choice.has-card") : null);
     }
   }
 }
@@ -494,14 +490,26 @@ function toSince(ev) {
   $("log-panel").focus({ preventScroll: true });
 }
 
+/** A choice's card stays closed while the page's own focus is on it (``focus-quiet``),
+ * until the focus leaves it. */
+function quiet(row) {
+  if (!row) return;
+  row.classList.add("focus-quiet");
+  row.addEventListener("focusout", () => row.classList.remove("focus-quiet"), { once: true });
+}
+
 function placePlay(first) {
   const play = $("play");
   const map = $("map-panel");
   const held = play.contains(document.activeElement) ? document.activeElement : null;
   if (first ? play.nextElementSibling === map : map.nextElementSibling === play) return;
+  // the focus the move drops is put back, and so is a quiet choice's quiet (its focusout
+  // fired with the move: the card opened over the map after all, a test found)
+  const hush = held && held.closest ? held.closest(".focus-quiet") : null;
   if (first) map.before(play);
   else play.before(map);
   if (held) held.focus({ preventScroll: true }); // moving a node drops its focus
+  quiet(hush);
 }
 
 function render(p) {

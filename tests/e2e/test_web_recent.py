@@ -1,0 +1,214 @@
+"""eit2's pages after two recent audits, in Debian's headless Chromium against a real server:
+the card played face up whose opponent's Event the decision is about, shown beside the
+question; no card popping over the map from the focus the page puts on the first choice
+for a mouse's user; the Events another card cancelled, in the reminders panel. No
+screenshots."""
+
+from __future__ import annotations
+
+import random
+from itertools import count
+from typing import Any
+
+import pytest
+from e2e_support import Server
+from test_pages import MY_TURN_OR_OVER, drive, version, wait_version_change
+
+from warroom.core.protocol import apply, legal_actions, view
+from warroom.core.protocol import new_game as start
+from warroom.core.record import Record
+from warroom.games import load_game
+
+# the card previews shown now (a choice's or a chip's), whatever shows them
+POPS_SHOWN = """() => [...document.querySelectorAll('.card-pop')]
+    .filter(p => getComputedStyle(p).display !== 'none').length"""
+# the page's focus is on a choice that plays a card (it has a preview)
+ON_A_CARD_CHOICE = """() => document.activeElement !== null &&
+    document.activeElement.matches('#choices .choice.has-card > .act')"""
+
+
+def hot_seats(server: Server, seed: int) -> dict[str, Any]:
+    """A new eit2 game of two human seats (skips where eit2 does not start)."""
+    if "eit2" in server.broken:
+        pytest.skip(server.broken["eit2"])
+    out: dict[str, Any] = server.api("POST", "/api/games", json={
+        "game": "eit2", "seed": seed, "seats": {"lw": "human", "rw": "human"}})
+    return out
+
+
+def test_eit2_an_opponents_event_triggered_by_operations_shows_its_card(
+        browser: Any, server: Server) -> None:
+    """LW plays an RW card for its Operations and RW's Event occurs (5.2): the decision,
+    before or after the Operations, names the card, and the card's Event text is one hover
+    or Tab away beside the question (a browser audit: the card had left the hand, and its
+    text was nowhere on the page while LW decided when its Event would happen)."""
+    g = hot_seats(server, seed=3)
+    url = f"/api/games/{g['id']}"
+
+    def lw_view() -> dict[str, Any]:
+        out: dict[str, Any] = server.api("GET", f"{url}/view",
+                                         params={"token": g["tokens"]["lw"]})
+        return out
+
+    def rw_ops(v: dict[str, Any]) -> list[str]:
+        """LW's keys that play an RW card of its hand for Operations."""
+        rw = {f"ops:{c['number']}" for c in v["view"]["hand"] if c.get("side") == "RW"}
+        return [a["key"] for a in v["legal"] if a["key"] in rw]
+
+    drive(server, g, 100, "LW had no RW card to play for Operations in 100 moves",
+          lambda role, keys: role == "lw" and bool(rw_ops(lw_view())), random.Random(1).choice)
+    v = lw_view()
+    key = rw_ops(v)[0]
+    card = next(c for c in v["view"]["hand"] if f"ops:{c['number']}" == key)
+    after = server.api("POST", f"{url}/actions", json={
+        "token": g["tokens"]["lw"], "version": v["version"], "action": key})
+    # the test's premise: RW's Event occurs, LW decides when (with seed 3, Winston Churchill)
+    assert "event_first" in [a["key"] for a in after["legal"]], after["prompt"]
+    about = after["view"]["pending"].get("card") or {}
+    assert about.get("number") == card["number"], \
+        f"the view's pending decision does not hold the card played: {after['view']['pending']}"
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, base_url=server.url)
+    try:
+        page = ctx.new_page()
+        page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+        page.wait_for_function(MY_TURN_OR_OVER)
+        page.wait_for_function(f"() => document.body.dataset.version === '{after['version']}'")
+        assert page.locator('#choices .act[data-key="event_first"]').count() == 1
+        chip = page.locator("#prompt-card .card-chip")
+        assert chip.count() == 1, "the card played face up is not beside the question"
+        # under the question, not in its heading, whose name it would make the card's text
+        assert page.locator("#prompt-title .card-chip").count() == 0
+        assert card["title"] in chip.locator(".card-chip-title").inner_text()
+        assert chip.get_attribute("data-side") == "rw"
+        event = " ".join(card["event"].split())[:40]
+        assert event and event in (chip.get_attribute("aria-label") or ""), \
+            "a screen reader hears the card's Event with its title"
+        pop = chip.locator(".card-pop")
+        page.mouse.move(5, 700)
+        assert pop.is_hidden(), "the card's text is shown before it is asked for"
+        chip.hover()                                    # a mouse's user
+        pop.wait_for(state="visible")
+        assert event in " ".join(pop.inner_text().split())
+        page.mouse.move(5, 700)
+        pop.wait_for(state="hidden")
+        chip.focus()                                    # a keyboard's user
+        pop.wait_for(state="visible")
+        assert event in " ".join(pop.inner_text().split())
+    finally:
+        ctx.close()
+
+
+def test_eit2_no_card_pops_over_the_map_after_a_mouse_users_decision(
+        page: Any, server: Server) -> None:
+    """RW plays Edvard Benes for Operations and its LW Event gives LW a free Rearmament
+    attempt: LW plays a card for it and picks the Little Entente track with the mouse, and
+    LW's Action Round follows. The page keeps the focus in the choices, on the first one, a
+    card: that card opened over the map as soon as Chromium showed the focus (:focus-visible,
+    here after a key that scrolls the page) with the mouse nowhere near it, and hid the
+    spaces the other side had just changed (a browser audit). The keyboard's user still sees
+    the card of the choice the Tab key reaches."""
+    g = hot_seats(server, seed=28)
+    url = f"/api/games/{g['id']}"
+    drive(server, g, 100, "LW was never to play a card for an Event's sake in 100 moves",
+          lambda role, keys: role == "lw" and any(k.startswith("card:") for k in keys),
+          random.Random(2).choice)
+    # (the decisions before LW's Action Round are all off the map: the choices stay above
+    # it, see the xfail test below)
+    page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+    page.wait_for_function(MY_TURN_OR_OVER)
+    before = version(page)
+    # (with seed 28, card 34's attempt reaches no box whose effect asks LW anything)
+    page.locator('#choices .act[data-key="card:34"]').click()
+    wait_version_change(page, before)
+    track = page.locator('#choices .act[data-key="track:little_entente"]')
+    track.wait_for()
+    before = version(page)
+    track.click()
+    wait_version_change(page, before)
+    page.wait_for_function(MY_TURN_OR_OVER)
+    # the test's premise: LW's Action Round, the page's focus on its first choice, a card
+    v = server.api("GET", f"{url}/view", params={"token": g["tokens"]["lw"]})
+    assert v["active"] == "lw" and any(a["kind"] == "ops" for a in v["legal"]), v["prompt"]
+    page.wait_for_function(ON_A_CARD_CHOICE)
+    page.mouse.move(1020, 5)                # the mouse away from the choices (the top bar)
+    assert page.evaluate(POPS_SHOWN) == 0
+    page.keyboard.press("PageDown")
+    page.wait_for_timeout(100)
+    assert page.evaluate(ON_A_CARD_CHOICE)
+    assert page.evaluate("document.activeElement.matches(':focus-visible')"), \
+        "the test's premise: Chromium shows the focus once a key is pressed"
+    assert page.evaluate(POPS_SHOWN) == 0, "a card popped over the map, the mouse nowhere near"
+    # the keyboard's user: Tab to the choice's next button ("why?"), and its card shows
+    row = page.locator("#choices .choice.has-card").first
+    page.keyboard.press("Tab")
+    assert page.evaluate("""() => document.activeElement.closest('.choice') ===
+        document.querySelector('#choices .choice.has-card')"""), "Tab left the first choice"
+    row.locator(".card-pop").wait_for(state="visible")
+    assert page.evaluate(POPS_SHOWN) == 1
+
+
+def test_eit2_no_card_pops_over_the_map_after_a_mouse_users_answer_on_the_map(
+        page: Any, server: Server) -> None:
+    """As above, where the decision before LW's Action Round was a space (Hunger Marches'
+    question to LW, answered from the list with the mouse): the choices move from below
+    the map to above it (placePlay), a move that drops the focus and, with its focusout,
+    the quiet: the first card's preview opened over the map once a key was pressed."""
+    g = hot_seats(server, seed=1)
+    calls = count()
+    drive(server, g, 100, "the game ended in 30 moves", lambda role, keys: next(calls) == 30,
+          random.Random(1).choice)
+    page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+    page.wait_for_function(MY_TURN_OR_OVER)
+    assert "Hunger Marches" in page.locator("#prompt-text").inner_text()
+    before = version(page)
+    page.locator('#choices .act[data-key^="space:"]').first.click()
+    wait_version_change(page, before)
+    page.wait_for_function(MY_TURN_OR_OVER)
+    page.wait_for_function(ON_A_CARD_CHOICE)
+    page.mouse.move(1020, 5)
+    page.keyboard.press("PageDown")
+    page.wait_for_timeout(100)
+    assert page.evaluate(ON_A_CARD_CHOICE)
+    assert page.evaluate("document.activeElement.matches(':focus-visible')")
+    assert page.evaluate(POPS_SHOWN) == 0, "a card popped over the map, the mouse nowhere near"
+
+
+def test_eit2_reminders_list_the_cancelled_events_and_their_canceller(
+        page: Any, server: Server) -> None:
+    """The reminders panel says which Events another card cancelled (7.5) and which card
+    did (an eit2 events audit: a cancelled Event was only in the log line of the moment).
+    A record of random moves (seed 11: Manchuria Invasion cancels the Kellogg-Briand Pact
+    by its 181st action), uploaded and opened at that step in the replay viewer."""
+    if "eit2" in server.broken:
+        pytest.skip(server.broken["eit2"])
+    st = start(load_game("eit2"), None, 11)
+    pick = random.Random(1)
+    keys: list[str] = []
+    for _ in range(400):
+        acts = legal_actions(st)
+        if not acts:
+            break
+        keys.append(apply(st, pick.choice(acts)).key)
+        if view(st, None).get("cancelled"):
+            break
+    cancelled = view(st, None).get("cancelled")
+    assert cancelled, "no Event was cancelled in 400 random moves"
+    up = server.api("POST", "/api/records",
+                    json=Record("eit2", st.data["scenario"], {}, 11, [], keys).to_json())
+    page.goto(f"/replay/{up['id']}?step={len(keys)}")
+    page.wait_for_function(f"() => document.body.dataset.step === '{len(keys)}'")
+    panel = page.locator('#tracks details[data-key="/tracks/reminders"]')
+    panel.wait_for()
+    assert "Cancelled Events" in panel.inner_text(), panel.inner_text()
+    line = panel.locator(".reminders .cancelled")
+    text = " ".join(line.inner_text().split())
+    assert text.startswith("Cancelled Events"), text
+    assert line.locator('.rule[data-rule="7.5"]').count() == 1      # its rule, a badge
+    chips = line.locator(".card-chip")
+    assert chips.count() == len(cancelled), text
+    for i, c in enumerate(cancelled):
+        assert c["cancelled_by"], c
+        assert c["title"] in chips.nth(i).inner_text()
+        assert f"(by {c['cancelled_by']})" in " ".join(chips.nth(i).inner_text().split())
+    # not said a second time as raw data in the Situation panel
+    assert "cancelled by" not in page.locator("#board").inner_text().lower()
