@@ -433,6 +433,16 @@ def test_tk_screen_is_words_not_json(scenario: str) -> None:
     assert "Instructions for the physical map" in text
 
 
+def test_eit2_board_marks_colonial_spaces() -> None:
+    """2.1.6: Colonial spaces are marked ("c" before the Stability) and the key says so;
+    some Events name "non-Colonial" spaces (a terminal audit found no mark)."""
+    g = load_game("eit2")
+    text = text_of(render_board("eit2", view(new_game(g, "1920", 5), "lw")), width=80)
+    assert "c Colonial (2.1.6)" in text
+    assert re.search(r"Algeria +c\[3\]", text), text
+    assert re.search(r"Paris +\[2\]", text), text
+
+
 def test_tk_board_shows_units_markers_and_names_and_keeps_still_for_a_step() -> None:
     """The board lists the units with their steps and the markers in play (a decision on a
     "Force Pool unit or two armor steps" was judged by trying one and undoing it), names a

@@ -89,15 +89,17 @@ def ongoing_lines(view: dict[str, Any]) -> list[str]:
     return out
 
 
-def _space_cell(s: dict[str, Any]) -> Text:
-    """``Paris         [2] 2/0   L``: name, Stability (``[2]`` a battleground), LW/RW SP
-    with ``*`` per Extremist, control letter (``-`` none)."""
+def _space_cell(s: dict[str, Any], colonial: bool = False) -> Text:
+    """``Paris         [2] 2/0   L``: name, Stability (``[2]`` a battleground; ``c`` before
+    it a Colonial space, 2.1.6), LW/RW SP with ``*`` per Extremist, control letter (``-``
+    none)."""
     stab = f"[{s['stability']}]" if s["battleground"] else f" {s['stability']} "
     sp = f"{_sp(s['lw_sp'], s['lw_extremists'])}/{_sp(s['rw_sp'], s['rw_extremists'])}"
     ctl = s["control"]
     letter = {"lw": "L", "rw": "R"}.get(ctl or "", "-")
     room = max(6, NAME - max(0, len(sp) - 5))
-    cell = Text(f"{_short(s['name'], room):<{room}} {stab} {sp:<5} ")
+    mark = "c" if colonial else " "
+    cell = Text(f"{_short(s['name'], room):<{room}}{mark}{stab} {sp:<5} ")
     cell.append(letter, style=f"bold {_STYLE[ctl]}" if ctl else "dim")
     cell.pad_right(CELL - cell.cell_len)
     return cell
@@ -179,8 +181,12 @@ def render_board(view: dict[str, Any]) -> RenderableType:
     lines.append(Text(ongoing_line(penalty, ongoing, marks)))
     lines.append(Text("Key: Space Stability LW/RW SP (* an Extremist) control (L LW, R RW, "
                       "- none);", style="dim"))
-    lines.append(Text("[2] a Battleground (Stability 2); scoring P/D/C: Presence/Domination/"
-                      "Control", style="dim"))
+    # Colonial spaces marked (2.1.6: some Events name "non-Colonial" spaces; the board had
+    # no mark, a terminal audit)
+    lines.append(Text("[2] Battleground, c Colonial (2.1.6); scoring P/D/C: Presence/"
+                      "Dominat./Control", style="dim"))
+    colonial = {sp["name"] for sp in (view.get("map") or {}).get("spaces") or []
+                if sp.get("colonial")}
     regions: dict[str, list[dict[str, Any]]] = {}
     for s in view["spaces"]:
         regions.setdefault(s["region"], []).append(s)
@@ -190,7 +196,7 @@ def render_board(view: dict[str, Any]) -> RenderableType:
         for i in range(0, len(spaces), 3):
             row = Text()
             for s in spaces[i:i + 3]:
-                row.append_text(_space_cell(s))
+                row.append_text(_space_cell(s, s["name"] in colonial))
             row.rstrip()
             lines.append(row)
     for line in lines:

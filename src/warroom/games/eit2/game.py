@@ -129,8 +129,10 @@ class EuropeInTurmoil2(EitGame):
             for t in range(len(c.track_ids))]
         self._map: dict[str, Any] = {
             "width": 1000, "height": 700,
+            # a Colonial space (2.1.6) says so: some Events name "non-Colonial" spaces
             "spaces": [{"id": c.slugs[s], "name": c.names[s], "x": m.x[s], "y": m.y[s],
-                        "region": c.region[s]} for s in range(len(c.names))],
+                        "region": c.region[s], **({"colonial": True} if c.colonial[s] else {})}
+                       for s in range(len(c.names))],
             "links": [[c.slugs[a], c.slugs[b]] for a, b in m.edges],
             # each region's tint, letter and hatch, from map.yaml (front ends fall back to
             # their own palette for a region the content leaves out)
