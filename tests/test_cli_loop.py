@@ -443,6 +443,15 @@ def test_play_tk_takes_an_event_and_seats_the_faction_that_decides() -> None:
     assert "You play LW; RW: random" in out, out       # the first to decide, as before
 
 
+def test_vs_alone_in_a_one_role_game_says_it_fills_no_seat() -> None:
+    """eaw1940 has one role: --vs alone fills no seat, and the player is told how to watch
+    the bot instead (an audit named a model that never played)."""
+    code, out = run("play", "eaw1940", "--seed", "3", "--vs", "random", input="quit\ny\n")
+    assert code == 0, out
+    assert "eaw1940 has one role, which you play: --vs has no seat to fill (--as none " \
+        "--vs random watches the bot play it)." in " ".join(out.split()), out
+
+
 def test_rule_of_a_table_lists_its_rows() -> None:
     """eaw1940's BOT tables cited by name give their rows in play (a solitaire player
     planning had the one-line summary only: an eaw1940 audit)."""

@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from warroom.core.errors import IllegalActionError
 from warroom.core.log import render
 from warroom.games import game_ids
 
@@ -60,6 +61,9 @@ def test_pettingzoo_plays_to_terminal_rewards(game_id: str) -> None:
     out = result(e.state_)
     assert out is not None
     assert set(out.returns.values()) <= {-1.0, 0.0, 1.0}
+    # a step once every agent is done says so (it was a bare KeyError: an audit)
+    with pytest.raises(IllegalActionError, match=r"call reset\(\) for a new game"):
+        e.step(0)
 
 
 def test_pettingzoo_rejects_bad_scenario() -> None:
@@ -108,7 +112,6 @@ def test_openspiel_chance_nodes_are_dice() -> None:
     assert "die 6 +1" in render(ws.log[-3])
     # asked at a decision node, chance_outcomes says so in words (it was a bare assert,
     # and under python -O a division by zero)
-    from warroom.core.errors import IllegalActionError
     with pytest.raises(IllegalActionError, match="at a decision node"):
         state.chance_outcomes()
 

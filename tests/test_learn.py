@@ -62,6 +62,47 @@ def test_model_refuses_another_game_and_bad_files(tmp_path: Path) -> None:
         load_model(tmp_path / "missing.pt")
 
 
+def test_a_model_refuses_a_pack_that_orders_its_actions_otherwise(tmp_path: Path) -> None:
+    """The same sizes in another order (two spaces of eit2's map swapped) is refused: the
+    policy's outputs would name other moves (an audit played the shipped model on such a
+    pack, silently); a model saved without a digest is held to the bundled pack's order."""
+    bundled = Path(__file__).parent.parent / "src/warroom/games/eit2/content"
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    text = (bundled / "map.yaml").read_text(encoding="utf-8")
+    start = text.index("\n  - name: ", text.index("\nspaces:"))
+    second = text.index("\n  - name: ", start + 1)
+    third = text.index("\n  - name: ", second + 1)
+    (pack / "map.yaml").write_text(text[:start] + text[second:third] + text[start:second]
+                                   + text[third:], encoding="utf-8")
+    swapped = load_game("eit2", pack)
+    eit2 = load_game("eit2")
+    assert len(swapped.catalogue) == len(eit2.catalogue)
+    assert [a.key for a in swapped.catalogue] != [a.key for a in eit2.catalogue]
+    path = save_model(new_model(eit2, hidden=32, blocks=1), tmp_path / "m.pt")
+    load_model(path, eit2)
+    with pytest.raises(ContentError, match=r"actions .* in another order"):
+        load_model(path, swapped)
+    shipped = Path(__file__).parent.parent / "src/warroom/ai/models/eit2-1920.pt"
+    assert load_model(shipped, eit2).info.catalogue == ""       # saved before digests
+    with pytest.raises(ContentError, match="another order"):
+        load_model(shipped, swapped)
+
+
+def test_train_refuses_odd_evaluations_of_two_players_and_a_game_without_a_winner(
+        tmp_path: Path) -> None:
+    """An odd --eval-games gave one seat more games (with 1, the candidate only ever played
+    LW, the side 1920 favours), and tk's returns are all 0: both are refused before
+    anything is written (an audit)."""
+    with pytest.raises(UnknownGameError, match="--eval-games must be even in a two-player"):
+        training.train(training.TrainConfig(game="eit2", out=tmp_path / "e.pt",
+                                            eval_games=3, max_rounds=1, minutes=0))
+    with pytest.raises(UnknownGameError, match="tk has no winner"):
+        training.train(training.TrainConfig(game="tk", out=tmp_path / "t.pt",
+                                            eval_games=2, max_rounds=1, minutes=0))
+    assert not list(tmp_path.iterdir())
+
+
 def test_the_input_holds_no_hidden_information() -> None:
     """Twin states that differ only in what the acting role cannot see encode alike."""
     for gid in ("eit2", "sfe"):

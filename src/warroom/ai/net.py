@@ -38,6 +38,7 @@ from warroom.core.errors import ContentError
 from warroom.core.files import path_problem
 from warroom.core.protocol import Game
 from warroom.core.state import State
+from warroom.games import load_game
 
 FORMAT = "warroom-model/1"
 #: how many trunks a guide keeps by input before it starts afresh (about 1 KB each)
@@ -60,9 +61,14 @@ class ModelInfo:
     steps: int = 0
     games: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    catalogue: str = ""
+    """A digest of the action catalogue's keys in order (:func:`catalogue_digest`), which
+    also follows the content's order of spaces, locations and cards; "" in a model saved
+    before 6 December 2026 (checked against the bundled pack's then)."""
 
     def check(self, game: Game) -> None:
-        """Raise :class:`ContentError` unless ``game`` has this model's shapes."""
+        """Raise :class:`ContentError` unless ``game`` has this model's shapes and actions
+        in the same order."""
         if game.id != self.game:
             raise ContentError(f"this model was trained for {self.game}, not {game.id}")
         want = (game.observation_size(), len(game.catalogue), list(game.roles))
@@ -73,6 +79,21 @@ class ModelInfo:
                 f"{self.n_actions} actions and roles {self.roles}, but the loaded content "
                 f"gives {want[0]}, {want[1]} and {want[2]}: retrain it for this content "
                 "(warroom train)")
+        # the same sizes in another order: the policy's outputs would name other moves (an
+        # audit swapped two spaces of eit2's map and the shipped model played on, silently)
+        digest = catalogue_digest(game)
+        trained = self.catalogue or catalogue_digest(load_game(game.id))
+        if digest != trained:
+            raise ContentError(
+                f"this {self.game} model was trained with its actions (spaces, cards...) in "
+                "another order than the loaded content gives them: its policy would name "
+                "other moves; retrain it for this content (warroom train)")
+
+
+def catalogue_digest(game: Game) -> str:
+    """A short digest of ``game``'s action keys in catalogue order."""
+    keys = "\n".join(a.key for a in game.catalogue)
+    return hashlib.sha256(keys.encode()).hexdigest()[:16]
 
 
 class _Block(nn.Module):
@@ -115,7 +136,8 @@ def new_model(game: Game, hidden: int = 256, blocks: int = 2, seed: int = 0,
     """A freshly initialised network for ``game`` (weights from ``seed``)."""
     info = ModelInfo(game=game.id, obs_size=game.observation_size(),
                      n_actions=len(game.catalogue), roles=list(game.roles),
-                     hidden=hidden, blocks=blocks, scenario=scenario, seed=seed)
+                     hidden=hidden, blocks=blocks, scenario=scenario, seed=seed,
+                     catalogue=catalogue_digest(game))
     gen = torch.random.fork_rng(devices=[])
     with gen:
         torch.manual_seed(seed)

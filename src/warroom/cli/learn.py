@@ -31,7 +31,8 @@ def _torch_missing() -> None:
 def train(
     game: Annotated[str, typer.Argument(help="Game id.")],
     scenario: Annotated[str | None, typer.Option(help="Scenario.")] = None,
-    minutes: Annotated[float, typer.Option(help="Wall-clock minutes of training.")] = 10.0,
+    minutes: Annotated[float, typer.Option(help="Wall-clock minutes of training, checked "
+                                           "before each round (a round begun finishes).")] = 10.0,
     out_: Annotated[Path, typer.Option("--out", help="Model file (best network).")]
     = Path("model.pt"),
     seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,

@@ -123,6 +123,9 @@ class Game(ABC):
     a game that rolls no dice (any forced die is refused)."""
     hidden_information: ClassVar[bool] = False
     """True when a role cannot see part of the state (hands, decks, face-down cards)."""
+    has_winner: ClassVar[bool] = True
+    """False for a game whose results name no winner (tk: one political event resolved,
+    every return 0): nothing to learn a value or a policy from (``warroom train``)."""
     summary: ClassVar[str] = ""
     """What a game is, in a sentence for someone choosing one (the lobby, ``games``)."""
     rules: ClassVar[Mapping[str, str]] = {}

@@ -134,6 +134,10 @@ class WarroomAECEnv(AECEnv):  # type: ignore[misc]
     def step(self, action: int | None) -> None:
         self._started()
         agent = self.agent_selection
+        if not self.agents or agent not in self.terminations:
+            # every agent is done and gone: a bare KeyError said nothing (an audit)
+            raise IllegalActionError("the game is over and every agent is done: call "
+                                     "reset() for a new game", action=action)
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return

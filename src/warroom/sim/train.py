@@ -874,6 +874,15 @@ def _train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None =
     if cfg.scenario is not None and cfg.scenario not in game.scenarios:
         raise UnknownGameError(f"{cfg.game} has no scenario {cfg.scenario!r}; scenarios: "
                                f"{', '.join(game.scenarios)}")
+    if len(game.roles) == 2 and cfg.eval_games % 2:
+        # each deal in both seatings (game i seats the candidate as role i % 2): an odd
+        # count gave one seat one more game, and with 1 the candidate only ever played the
+        # first role, which 1920 favours (an audit)
+        raise UnknownGameError(f"--eval-games must be even in a two-player game (each deal "
+                               f"is played in both seatings), not {cfg.eval_games}")
+    if not game.has_winner:
+        raise UnknownGameError(f"{cfg.game} has no winner (its returns are all 0): a "
+                               "network has nothing to learn from its games")
     check_backend(cfg.backend, cfg.jobs, cfg.address)
     if cfg.device.startswith("cuda") and not torch.cuda.is_available():
         raise UnknownGameError("--device cuda: no CUDA device is available here; use cpu")

@@ -116,6 +116,7 @@ class TotalerKrieg(Game):
     scenarios = ("random", *SITUATIONS)
     default_scenario = "random"
     rules = RULES
+    has_winner = False      # one event resolved: every faction's return is 0
 
     def __init__(self, content: Path | None = None) -> None:
         self.c = Content(content)
