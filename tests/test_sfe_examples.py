@@ -676,6 +676,18 @@ def test_worlds_keep_to_a_hand_the_log_said_lacks_a_naval_card() -> None:
     assert s.data["lacks"][1] == []
 
 
+def bialystok_contested() -> Sfe:
+    """The Axis (2, west half) and the Soviets (1, east half) in Bialystok, in the Allied 1st
+    deck; the Axis hold an air card (ax23), the Allies a Defender Reinforce Battle (al15)."""
+    s = new_game(G, seed=12)
+    clear(s, "Bialystok")
+    put(s, "Bialystok", AXIS, 2, "west")
+    put(s, "Bialystok", SOV, 1, "east")
+    give(s, 0, ["ax23", "ax01", "ax02"])
+    give(s, 1, ["al15", "al01", "al02", "al03", "al04"])
+    return s
+
+
 def test_6_4_refusals_say_the_soviets_are_held_by_the_first_allied_deck() -> None:
     """6.4: "Soviet allies may not move or build during the 1st allied play deck." Why an
     attack by Soviet armies in a contested location, or a Defender Reinforce Battle by
@@ -691,12 +703,7 @@ def test_6_4_refusals_say_the_soviets_are_held_by_the_first_allied_deck() -> Non
     why = explain(s, "op:attack", "allies")
     assert not why.legal and "6.4" in why.rules, why
     assert why.reason.startswith("the Soviet armies in contested locations may not attack")
-    s = new_game(G, seed=12)
-    clear(s, "Bialystok")
-    put(s, "Bialystok", AXIS, 2, "west")
-    put(s, "Bialystok", SOV, 1, "east")
-    give(s, 0, ["ax23", "ax01", "ax02"])
-    give(s, 1, ["al15", "al01", "al02", "al03", "al04"])    # al15: Defender Reinforce Battle
+    s = bialystok_contested()
     play(s, "op:attack", "loc:Bialystok", "card:ax23", "defend", "no_air", "done")
     assert keys(s) == ["done"]
     why = explain(s, "card:al15", "allies")

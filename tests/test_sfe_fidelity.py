@@ -9,6 +9,7 @@ from typing import Any
 from test_sfe_examples import (
     G,
     allied_turn,
+    bialystok_contested,
     check,
     cid,
     clear,
@@ -1028,12 +1029,7 @@ def test_6_4_a_soviet_retreat_is_no_move_but_a_reinforcement_is() -> None:
     as a result of battle loss": a retreat, elected or forced, is no move, so attacked
     Soviet armies may elect one; a Defender Reinforce Battle moves an army in, so it is not
     offered (rules.py)."""
-    s = new_game(G, seed=12)
-    clear(s, "Bialystok")
-    put(s, "Bialystok", AXIS, 2, "west")
-    put(s, "Bialystok", SOV, 1, "east")
-    give(s, 0, ["ax23", "ax01", "ax02"])
-    give(s, 1, ["al15", "al01", "al02", "al03", "al04"])    # al15: Defender Reinforce Battle
+    s = bialystok_contested()
     assert s.data["dn"][1] == 1
     play(s, "op:attack", "loc:Bialystok", "card:ax23")
     assert "retreat" in keys(s)
