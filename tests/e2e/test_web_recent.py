@@ -212,3 +212,21 @@ def test_eit2_reminders_list_the_cancelled_events_and_their_canceller(
         assert f"(by {c['cancelled_by']})" in " ".join(chips.nth(i).inner_text().split())
     # not said a second time as raw data in the Situation panel
     assert "cancelled by" not in page.locator("#board").inner_text().lower()
+
+
+def test_eit2_map_says_which_spaces_are_colonial(page: Any, server: Server) -> None:
+    """2.1.6: a Colonial space says so in the map's info line and its spoken name (some
+    Events name "non-Colonial" spaces; neither the map nor the terminal marked them)."""
+    if "eit2" in server.broken:
+        pytest.skip(server.broken["eit2"])
+    g = hot_seats(server, seed=3)
+    page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+    page.wait_for_function(MY_TURN_OR_OVER)
+    algeria = page.locator('#map .space[data-id="algeria"]')
+    assert "Colonial" in (algeria.get_attribute("aria-label") or "")
+    algeria.hover()
+    assert "Colonial §2.1.6" in page.locator(".map-info").inner_text()
+    paris = page.locator('#map .space[data-id="paris"]')
+    assert "Colonial" not in (paris.get_attribute("aria-label") or "")
+    paris.hover()
+    assert "Colonial" not in page.locator(".map-info").inner_text()

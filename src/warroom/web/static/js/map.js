@@ -299,6 +299,7 @@ function spaceWords(sp, st, acts, rs) {
   if (st) {
     if (st.stability !== undefined) parts.push(`stability ${st.stability}`);
     if (st.battleground) parts.push("battleground");
+    if (sp.colonial) parts.push("Colonial");
     parts.push(`LW ${st.lw_sp ?? 0} SP${st.lw_extremists ? ` and ${st.lw_extremists} Extremist` : ""}`);
     parts.push(`RW ${st.rw_sp ?? 0} SP${st.rw_extremists ? ` and ${st.rw_extremists} Extremist` : ""}`);
     parts.push(st.control ? `${roleName(st.control)} control` : "uncontrolled");
@@ -494,6 +495,8 @@ export function renderMap(view, legal, ui, act) {
       sp.region ? [h("span", { class: "chip" }, `${sp.region}${rs.letter ? ` (${rs.letter})` : ""}`), " "] : null,
       st ? [
         h("span", {}, `Stability ${st.stability}`), st.battleground ? h("span", { class: "chip bg-chip" }, "★ Battleground") : null,
+        // 2.1.6: some Events name "non-Colonial" spaces (the view's map says which are)
+        sp.colonial ? h("span", { class: "chip" }, "Colonial §2.1.6") : null,
         h("span", { class: "sp lw" }, `LW ${st.lw_sp} SP`), st.lw_extremists ? h("span", { class: "sp lw" }, `LW Extremists ${st.lw_extremists}`) : null,
         h("span", { class: "sp rw" }, `RW ${st.rw_sp} SP`), st.rw_extremists ? h("span", { class: "sp rw" }, `RW Extremists ${st.rw_extremists}`) : null,
         h("span", {}, st.control ? `Control: ${roleName(st.control)}` : "Uncontrolled"),
