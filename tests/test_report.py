@@ -160,6 +160,23 @@ def test_a_last_line_cut_off_by_a_killed_batch_is_left_out_with_a_note(
         load_results(path)
 
 
+def test_a_game_given_twice_is_counted_once(tmp_path: Path,
+                                            eit2_lines: list[dict[str, Any]]) -> None:
+    """A results file given twice (cat j1 j1) reported 24 games of 12 with a narrower
+    interval (an audit): a line repeating a game read before (its seed, scenario and bots)
+    is left out, with a note; a tournament's two seatings of one deal are two games."""
+    path = tmp_path / "twice.jsonl"
+    path.write_text("".join(json.dumps(ln) + "\n" for ln in eit2_lines * 2))
+    notes: list[str] = []
+    _, lines = load_results(path, notes)
+    assert len(lines) == len(eit2_lines)
+    assert notes == [f"{path}: {len(eit2_lines)} line(s) repeat a game read before (the same "
+                     "seed, scenario and bots): each game is counted once"]
+    swapped = [dict(ln, bots={"lw": "greedy", "rw": "random"}) for ln in eit2_lines]
+    path.write_text("".join(json.dumps(ln) + "\n" for ln in eit2_lines + swapped))
+    assert len(load_results(path)[1]) == 2 * len(eit2_lines)
+
+
 @pytest.mark.parametrize(("content", "message"), [
     (None, "no such file"),
     ("", "holds no games"),
