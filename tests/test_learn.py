@@ -103,6 +103,22 @@ def test_train_refuses_odd_evaluations_of_two_players_and_a_game_without_a_winne
     assert not list(tmp_path.iterdir())
 
 
+def test_a_second_run_on_the_same_out_is_refused_while_the_first_writes(
+        tmp_path: Path) -> None:
+    """Two runs had written one --out at once (the kept games of a round twice: an audit):
+    while one holds OUT.lock, another is refused, and the lock goes with the run."""
+    cfg = training.TrainConfig(game="eaw1940", seed=2, out=tmp_path / "m.pt", iterations=2,
+                               games_per_round=1, eval_games=1, eval_iterations=2,
+                               steps_per_round=2, batch=8, hidden=16, blocks=1,
+                               max_rounds=1, minutes=0)
+    with training.run_lock(cfg):
+        with pytest.raises(ContentError, match="another warroom train is writing to"):
+            training.train(cfg)
+        assert not (tmp_path / "m.pt").exists()
+    training.train(cfg)
+    assert (tmp_path / "m.pt").exists() and not (tmp_path / "m.pt.lock").exists()
+
+
 def test_the_input_holds_no_hidden_information() -> None:
     """Twin states that differ only in what the acting role cannot see encode alike."""
     for gid in ("eit2", "sfe"):

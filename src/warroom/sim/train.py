@@ -82,6 +82,11 @@ from typing import IO, Any, Literal
 
 import torch
 
+try:
+    import fcntl
+except ImportError:                     # not on this system: runs are not locked
+    fcntl = None  # type: ignore[assignment]
+
 from warroom.ai import Bot, make_bot
 from warroom.ai.ismcts import ISMCTSBot
 from warroom.ai.net import (
@@ -848,6 +853,36 @@ def _log_round(text: str, default: int) -> int:
     return got if isinstance(got, int) else default
 
 
+@contextmanager
+def run_lock(cfg: TrainConfig) -> Iterator[None]:
+    """One run at a time writes an ``--out`` (its model, log, kept games, checkpoint): a
+    second is refused while the first holds ``OUT.lock`` (an advisory lock the system drops
+    when its process ends, even killed). Two runs had written one --out at once, the kept
+    games of a round twice (an audit). Where the system has no such locks, no check."""
+    if fcntl is None:
+        yield
+        return
+    out = Path(cfg.out).expanduser()
+    path = out.with_name(out.name + ".lock")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fh = path.open("w")
+    except OSError:
+        yield                           # the run's own checks say what is wrong with --out
+        return
+    try:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        fh.close()
+        raise ContentError(f"another warroom train is writing to {cfg.out} now: wait for it "
+                           "to end, or give this run another --out") from None
+    try:
+        yield
+    finally:
+        path.unlink(missing_ok=True)
+        fh.close()
+
+
 def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = None
           ) -> dict[str, Any]:
     """Run the loop for ``cfg.minutes`` (or ``cfg.max_rounds``); returns the last log line.
@@ -855,7 +890,8 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
     learning audit found empty ones)."""
     made = [p for p in Path(cfg.out).expanduser().absolute().parents if not p.exists()]
     try:
-        return _train(cfg, progress)
+        with run_lock(cfg):
+            return _train(cfg, progress)
     except WarroomError:
         for folder in made:             # the deepest first
             try:
