@@ -66,6 +66,11 @@ def test_pettingzoo_plays_to_terminal_rewards(game_id: str) -> None:
         e.step(0)
 
 
+def test_pettingzoo_rejects_an_unknown_option_at_construction() -> None:
+    with pytest.raises(ValueError, match="eaw1940 has no option bogus; options: none"):
+        env("eaw1940", bogus=1)
+
+
 def test_pettingzoo_rejects_bad_scenario() -> None:
     with pytest.raises(ValueError, match="no scenario"):
         env("eaw1940", "1939")

@@ -53,6 +53,13 @@ class WarroomAECEnv(AECEnv):  # type: ignore[misc]
         if self.scenario not in self.game.scenarios:
             raise ValueError(f"{game_id} has no scenario {self.scenario!r}; choose one of "
                              f"{', '.join(self.game.scenarios)}")
+        # an option the game does not know is refused here, not at the first reset() (an
+        # audit); its values are the game's to check when a game starts
+        unknown = sorted(set(options) - set(self.game.options_schema()))
+        if unknown:
+            known = ", ".join(sorted(self.game.options_schema())) or "none"
+            raise ValueError(f"{game_id} has no option {', '.join(unknown)[:200]}; options: "
+                             f"{known}")
         self.options = options
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"warroom_{self.game.id}_v0"}
