@@ -703,6 +703,18 @@ def test_11_5_tank_moves_with_its_advancing_front(eaw: Any) -> None:
     assert v["axis_location"] == "Low Countries" and v["axis_tanks"] == [False]
 
 
+def test_keep_on_the_last_ap_does_not_promise_to_save_the_tank(eaw: Any) -> None:
+    """With no AP left after a failed attack no attack follows, and the tank is unused again
+    next turn (8.1): keeping the result saves it for nothing (an eaw1940 audit)."""
+    s = start(eaw, ap=1)
+    roll(s, (1,), "attack:western")
+    labels = [eaw.describe(s, a.id) for a in legal_actions(s)]
+    assert "Keep the result (no AP left: no attack follows this turn)" in labels, labels
+    s = start(eaw)
+    roll(s, (1,), "attack:western")
+    assert "Keep the result (save the tank)" in [eaw.describe(s, a.id) for a in legal_actions(s)]
+
+
 def test_11_5_two_tanks_move_with_their_front_in_one_line(eaw: Any) -> None:
     """Both tanks of a front move with it, and the log counts them (it told of one)."""
     s = start(eaw, tanks=[[W, 0], [W, 0]])

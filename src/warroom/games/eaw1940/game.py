@@ -18,7 +18,7 @@ from warroom.games.eaw1940 import evaluation
 from warroom.games.eaw1940.actions import ActionsFrame, PlaceTankFrame, RerollFrame
 from warroom.games.eaw1940.base import EawGame
 from warroom.games.eaw1940.bot import AlliedBot
-from warroom.games.eaw1940.catalogue import ATTACK, SEA
+from warroom.games.eaw1940.catalogue import ATTACK, KEEP, SEA
 from warroom.games.eaw1940.combat import axis_land_mods
 from warroom.games.eaw1940.components import AXIS
 from warroom.games.eaw1940.sequence import Turn
@@ -192,6 +192,10 @@ class EuropeAtWar1940(EawGame):
             return f"{act.label}: {self.c.routes[f][data['axis'][f] + 1]} (DRM {drm:+d})"
         if kind == SEA and self.c.sea_ids[args[0]] == "atlantic":
             return f"{act.label} (DRM -1)"
+        if kind == KEEP and data["ap"] <= 0:
+            # with no AP left no attack follows this turn, and the tank is unused again
+            # next turn (8.1): there is nothing to save it for (an eaw1940 audit)
+            return "Keep the result (no AP left: no attack follows this turn)"
         return act.label
 
     def check_invariants(self, st: State[EuropeAtWar1940]) -> list[str]:
