@@ -448,8 +448,21 @@ def test_vs_alone_in_a_one_role_game_says_it_fills_no_seat() -> None:
     the bot instead (an audit named a model that never played)."""
     code, out = run("play", "eaw1940", "--seed", "3", "--vs", "random", input="quit\ny\n")
     assert code == 0, out
-    assert "eaw1940 has one role, which you play: --vs has no seat to fill (--as none " \
-        "--vs random watches the bot play it)." in " ".join(out.split()), out
+    assert "eaw1940 has one role, yours: --vs fills no seat (--as none --vs random " \
+        "watches the bot)." in " ".join(out.split()), out
+
+
+def test_the_start_of_a_key_names_its_choices() -> None:
+    """'sea' (the start of sea:atlantic and sea:mediterranean, as 'keys' lists them) lists
+    both choices; it matched nothing (an eaw1940 audit)."""
+    g = load_game("eaw1940")
+    st = new_game(g, None, 3)
+    choices = number_choices(st, legal_actions(st))
+    with pytest.raises(ChoiceError) as exc:
+        resolve(choices=choices, text="sea")
+    assert sorted(c.action.key for c in exc.value.candidates) == ["sea:atlantic",
+                                                                  "sea:mediterranean"]
+    assert resolve("sea:atl", choices).action.key == "sea:atlantic"
 
 
 def test_rule_of_a_table_lists_its_rows() -> None:

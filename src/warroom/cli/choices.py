@@ -187,6 +187,9 @@ def resolve(text: str, choices: list[Choice]) -> Choice:
         (2, lambda c: any(spaced(arg).startswith(name) for arg in c.action.args)),
         (3, lambda c: any(spaced(c.label)[m.start():].startswith(name)
                           for m in re.finditer(r"\b\w", spaced(c.label)))),
+        # the start of a key as 'keys' lists them ("sea" for sea:atlantic and
+        # sea:mediterranean: it matched nothing, an eaw1940 audit)
+        (3, lambda c: fold(c.action.key).startswith(typed)),
     ]
     for least, test in tiers:
         if len(name) < least:

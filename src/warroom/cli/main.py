@@ -198,9 +198,9 @@ def play(
     if load is None and as_ is None and vs is not None and len(g.roles) == 1:
         # a one-role game has no other seat: --vs alone fills none (an audit saw a model
         # named and never played)
-        console.print(f"{g.id} has one role, which you play: --vs has no seat to fill "
-                      f"(--as none --vs {vs} watches the bot play it).", style="dim",
-                      markup=False, highlight=False)
+        console.print(f"{g.id} has one role, yours: --vs fills no seat (--as none --vs "
+                      f"{vs[:20]} watches the bot).", style="dim", markup=False,
+                      highlight=False)
     if load is None and as_ is None and vs is not None and len(g.roles) > 1:
         # --vs alone chose the seat: say which, and how to take another
         others = [r for r in g.roles if r not in seats.humans]
