@@ -141,6 +141,15 @@ def _net_spec(spec: str) -> str:
     return "ismcts:algo=puct,model=" + path.strip() + ("," + params if params else "")
 
 
+def bot_identity(spec: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    """What makes two specs the same bot: its name and its parameters' values, in any order
+    and spacing (``net:PATH`` read as the search it names, :func:`_net_spec`)."""
+    if spec.strip().startswith("net:"):
+        spec = _net_spec(spec)
+    name, params = parse_bot_spec(spec)
+    return name, tuple(sorted(params.items()))
+
+
 def make_bot(spec: str, seed: int = 0, game: Game | None = None) -> Bot:
     """A bot from a spec (``"greedy"``, ``"ismcts:iterations=400"``) with ``seed``; with
     ``game``, a model the spec names must have been trained for that game and content

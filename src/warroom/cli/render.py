@@ -84,6 +84,10 @@ class Route:
         yield line
 
 
+EAW_CONTROL = {"axis": "Axis", "allies": "Allied"}
+"""eaw1940's control of an air space or a sea zone in the board's words."""
+
+
 def render_eaw1940(view: dict[str, Any]) -> RenderableType:
     head = Text.assemble(
         ("Europe At War 1940 ", "bold"),
@@ -130,7 +134,7 @@ def render_eaw1940(view: dict[str, Any]) -> RenderableType:
         fronts.add_row(f["name"], Route(route), Route(said, joint=","))
     # control in two lines, not a table: with the fronts and the menu the board keeps to an
     # 80x24 terminal's screen (a terminal audit saw the turn line scroll away)
-    side = {"axis": "Axis", "allies": "Allied"}
+    side = EAW_CONTROL
     air = ", ".join(f"{a['name']} {side.get(a['control'], a['control'])}"
                     + (" (superiority)" if a["axis_air_superiority"] else "")
                     for a in view["air_spaces"])
@@ -175,7 +179,7 @@ def _eaw_changes(before: View, after: View) -> str:
             bits.append(f"{f['name']} front: " + ", ".join(said))
         if not o["in_play"] and f["in_play"]:
             bits.append(f"{f['name']} front enters play")
-    side = {"axis": "Axis", "allies": "Allied"}       # as the board says it (an audit)
+    side = EAW_CONTROL        # as the board says it ("now allies": an audit)
     for key, word in (("air_spaces", "air space"), ("sea_zones", "")):
         ob = {z["id"]: z for z in before[key]}
         for z in after[key]:

@@ -77,16 +77,11 @@ def _pieces_lines(s: dict[str, Any], lands: dict[str, str]) -> list[Text | Hangi
         out.append(Hanging("Units: " + "; ".join(f"{loc}: {', '.join(names)}"
                                                  for loc, names in where.items())))
     marks: dict[str, list[str]] = {}
-    for m in s.get("markers") or []:
-        if m.get("loc") in (None, "Unused"):
-            continue
-        kind = _words(str(m["type"])).capitalize()
-        owner = FACTION.get(str(m.get("owner")), "")
-        marks.setdefault(f"{kind}{f' ({owner})' if owner else ''}", []).append(str(m["loc"]))
+    for (kind, loc), n in _marker_places(s).items():
+        marks.setdefault(kind, []).append(f"{loc} x{n}" if n > 1 else loc)
     if marks:
-        out.append(Hanging("Markers: " + "; ".join(
-            f"{kind} in {', '.join(f'{p} x{n}' if n > 1 else p for p, n in _counted(locs))}"
-            for kind, locs in marks.items())))
+        out.append(Hanging("Markers: " + "; ".join(f"{kind} in {', '.join(places)}"
+                                                   for kind, places in marks.items())))
     ceded = [lands.get(k, _words(k)) for k, v in (s.get("ceded") or {}).items()
              if v not in (None, "Unused")]
     if ceded:
@@ -103,13 +98,6 @@ def _pieces_lines(s: dict[str, Any], lands: dict[str, str]) -> list[Text | Hangi
     if extra:
         out.append(Hanging("; ".join(extra)))
     return out
-
-
-def _counted(items: list[str]) -> list[tuple[str, int]]:
-    out: dict[str, int] = {}
-    for x in items:
-        out[x] = out.get(x, 0) + 1
-    return list(out.items())
 
 
 def situation_lines(s: dict[str, Any],

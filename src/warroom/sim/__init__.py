@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -181,12 +181,21 @@ def play_game(game: Game, scenario: str | None, game_seed: int, bots: dict[str, 
     return line
 
 
+def play_each(game_id: str, scenario: str | None, content: str | None,
+              specs: Iterable[GameSpec], keep_record: bool = False
+              ) -> Iterator[dict[str, Any]]:
+    """Play the games ``specs`` one after another, the content pack parsed once; each
+    game's line is given the moment it ends."""
+    game = load_game(game_id, content)
+    for index, game_seed, bots, extra in specs:
+        yield play_game(game, scenario, game_seed, bots, index=index,
+                        keep_record=keep_record, extra=extra)
+
+
 def play_chunk(game_id: str, scenario: str | None, content: str | None,
                specs: list[GameSpec], keep_record: bool = False) -> list[dict[str, Any]]:
     """Play the games ``specs`` (a task of a backend), the content pack parsed once."""
-    game = load_game(game_id, content)
-    return [play_game(game, scenario, game_seed, bots, index=index, keep_record=keep_record,
-                      extra=extra) for index, game_seed, bots, extra in specs]
+    return list(play_each(game_id, scenario, content, specs, keep_record))
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -205,10 +214,7 @@ def run_specs(game_id: str, specs: Iterator[GameSpec], total: int, *,
     the content pack parsed once."""
     if jobs <= 1 and backend == "local":
         check_backend(backend, jobs, address)
-        game = load_game(game_id, content)
-        for index, game_seed, bots, extra in specs:
-            yield play_game(game, scenario, game_seed, bots, index=index,
-                            keep_record=keep_records, extra=extra)
+        yield from play_each(game_id, scenario, content, specs, keep_records)
         return
     size = chunk_size(total, jobs)
 

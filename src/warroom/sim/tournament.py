@@ -22,7 +22,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from warroom.ai import make_bot, parse_bot_spec
+from warroom.ai import bot_identity, make_bot
 from warroom.core.errors import UnknownGameError
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
@@ -33,18 +33,6 @@ from warroom.sim.stats import Score, elo_table, mean_interval, wilson
 
 class TournamentError(UnknownGameError):
     """A tournament that cannot be run as asked (bots, games, game)."""
-
-
-def _bot_identity(spec: str) -> Any:
-    """What makes two specs the same bot: its name and parameters, in any order (a model's
-    spec, net:PATH[,key=value...], by its path and its parameters in any order)."""
-    text = spec.strip()
-    if text.startswith("net:"):
-        path, _, rest = text[len("net:"):].partition(",")
-        return "net", path.strip(), tuple(sorted(p.replace(" ", "") for p in rest.split(",")
-                                               if p.strip()))
-    name, params = parse_bot_spec(spec)
-    return name, tuple(sorted(params.items()))
 
 
 def check(game_id: str, bots: Sequence[str], games: int, scenario: str | None = None,
@@ -65,7 +53,7 @@ def check(game_id: str, bots: Sequence[str], games: int, scenario: str | None = 
     # and "ismcts:c=0.7,iterations=5" played each other as two bots: an audit)
     same: dict[Any, list[str]] = {}
     for b in bots:
-        same.setdefault(_bot_identity(b), []).append(b)
+        same.setdefault(bot_identity(b), []).append(b)
     dupes = [" and ".join(group) if len(set(group)) > 1 else group[0]
              for group in same.values() if len(group) > 1]
     if dupes:

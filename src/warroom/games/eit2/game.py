@@ -29,6 +29,7 @@ from warroom.games.eit2.board import (
     sp_text,
 )
 from warroom.games.eit2.components import MARKER_FLAGS
+from warroom.games.eit2.events.registry import cancelled_by
 from warroom.games.eit2.frames import DECISIONS, FRAMES, choice_chance, free_attempt_label
 from warroom.games.eit2.operations import box_effect_text, placement_cost, track_open
 from warroom.games.eit2.rules import RULES
@@ -165,12 +166,6 @@ class EuropeInTurmoil2(EitGame):
             out["if_rearmament"] = card.if_rearmament
         return out
 
-    def _cancelled_by(self, data: dict[str, Any], n: int) -> str | None:
-        """The title of the played Event that cancelled card ``n``'s (7.5), if known."""
-        by = [self.c.cards[m].title for m in data["events_played"]
-              if n in self.c.cards[m].cancels]
-        return " and ".join(by) or None
-
     def _next_box(self, st: St, t: int) -> dict[str, Any] | None:
         """6.3.2/6.3.8: the box the track's next attempt aims at (None: the track is
         closed), with the roll it needs and the space whose neighbourhood modifies it."""
@@ -234,7 +229,8 @@ class EuropeInTurmoil2(EitGame):
             # the Event Chart's crosses (7.5): Events cancelled by another, played or not,
             # and the card that cancelled them (public; an eit2 events audit found a
             # cancelled Event only in the log line of the moment)
-            "cancelled": [{**self.card(n), "cancelled_by": self._cancelled_by(data, n)}
+            "cancelled": [{**self.card(n),
+                           "cancelled_by": " and ".join(cancelled_by(c, data, n)) or None}
                           for n in data["blocked"]],
             "rearmament": [{"track": c.track_ids[t], "name": c.track_names[t],
                             "box": c.boxes[t][data["rearm"][t]].name,

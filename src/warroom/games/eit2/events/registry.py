@@ -59,6 +59,11 @@ def event_playable(c: Components, data: Data, side: int, n: int) -> bool:
     return code.condition is None or bool(code.condition(c, data, side))
 
 
+def cancelled_by(c: Components, data: Data, n: int) -> list[str]:
+    """The titles of the played Events that cancel card ``n``'s (7.5; their ``cancels``)."""
+    return [c.cards[m].title for m in data["events_played"] if n in c.cards[m].cancels]
+
+
 def why_unplayable(c: Components, data: Data, side: int, n: int) -> str:
     """In words, why card ``n``'s Event cannot occur now (:func:`event_playable` is False):
     a prerequisite not played (2.2.6), a cancellation by another Event (7.5: named, as
@@ -70,7 +75,7 @@ def why_unplayable(c: Components, data: Data, side: int, n: int) -> str:
     # a cancellation first: it is for good, a prerequisite may still come (a review was
     # told Franco-German Reconciliation awaited Aristide Briand, cancelled meanwhile)
     if n in data["blocked"]:
-        by = [c.cards[m].title for m in data["events_played"] if n in c.cards[m].cancels]
+        by = cancelled_by(c, data, n)
         return ("its Event was cancelled by " + (" and ".join(by) if by else "another Event")
                 + " and can no longer be played, 7.5")
     needs = [c.cards[r].title for r in card.requires if r not in data["events_played"]]
