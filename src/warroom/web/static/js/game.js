@@ -276,29 +276,27 @@ function renderPrompt(p) {
   const rule = $("prompt-rule");
   const box = $("choices");
   $("prompt-title").hidden = p.status === "over";
-  if (p.status === "over") {
-    text.textContent = "";
-    rule.replaceChildren();
-    box.replaceChildren();
-    $("prompt-card").replaceChildren();
-    $("prompt-card").hidden = true;
-    return;
-  }
-  const pr = p.prompt || {};
-  fill(rule, ruleBadge(pr.rule) || "");
-  keyBox(p);
   // the card face up whose Event the decision is about (eit2's pending.card), under the
-  // question: once played it is in no hand (a browser audit); not in the heading, whose
-  // name it would make the card's whole text (a review)
+  // question, none once the game is over: once played it is in no hand (a browser audit);
+  // not in the heading, whose name it would make the card's whole text (a review)
   const about = ((p.view || {}).pending || {}).card;
   const cardLine = $("prompt-card");
-  if (about && typeof about === "object") {
+  if (about && typeof about === "object" && p.status !== "over") {
     fill(cardLine, h("span", { class: "muted" }, "The card: "), cardChip(about));
     cardLine.hidden = false;
   } else {
     cardLine.replaceChildren();
     cardLine.hidden = true;
   }
+  if (p.status === "over") {
+    text.textContent = "";
+    rule.replaceChildren();
+    box.replaceChildren();
+    return;
+  }
+  const pr = p.prompt || {};
+  fill(rule, ruleBadge(pr.rule) || "");
+  keyBox(p);
   if (p.legal.length) {
     text.textContent = pr.text || "Choose";
     renderChoices(p);
