@@ -280,6 +280,48 @@ def test_games_survive_a_restart_of_the_app(tmp_path: Path) -> None:
             "token": g["tokens"]["a"]}).json() == rec
 
 
+def test_since_counts_the_log_a_seat_had_when_it_last_decided(tmp_path: Path) -> None:
+    """A page with no memory of the seat (another browser, a closed tab) learns from
+    ``since`` which log entries are news: what the others did after the seat last decided
+    (or since the game's start, before it decided); the same after a restart (worked out
+    by replay), after an undo, and in a game of one role (where its own decision and the
+    BOT's answer are news)."""
+    with make(tmp_path) as c:
+        g = new(c, seed=4)
+        url, a, b = f"/api/games/{g['id']}", g["tokens"]["a"], g["tokens"]["b"]
+
+        def seen(tok: str) -> tuple[int, int]:
+            v = c.get(f"{url}/view", params={"token": tok}).json()
+            return v["since"], len(v["view"]["log"])
+
+        start_a, start_b = seen(a), seen(b)
+        assert start_a[0] == start_a[1] and start_b[0] == start_b[1]
+        c.post(f"{url}/actions", json={"token": a, "action": "take:1"})
+        after_a = seen(a)
+        assert after_a[0] == after_a[1] == start_a[1] + 1
+        assert seen(b) == (start_b[0], start_b[1] + 1)    # a's take is news to b
+        c.post(f"{url}/actions", json={"token": b, "action": "take:2"})
+        assert seen(a) == (after_a[0], after_a[1] + 1)
+        both = seen(a), seen(b)
+        assert both[1][0] == both[1][1]
+    with make(tmp_path) as c:
+        assert (seen(a), seen(b)) == both            # worked out again by replay
+        res = c.post("/api/games", json={"game": "eaw1940", "seats": {"axis": "human"},
+                                         "seed": 3})
+        g = res.json()
+        url, tok = f"/api/games/{g['id']}", g["tokens"]["axis"]
+        before = seen(tok)
+        assert before[0] == before[1]
+        c.post(f"{url}/actions", json={"token": tok, "action": "tank:western:north_africa"})
+        after = seen(tok)
+        # one role: the mark is where its decision began (the BOT answers within it)
+        assert after[0] == before[1] < after[1]
+    with make(tmp_path) as c:
+        assert seen(tok) == after                   # worked out again by replay
+        assert c.post(f"{url}/undo", json={"token": tok}).status_code == 200
+        assert seen(tok) == before                  # no decision left: the start
+
+
 def test_undo_survives_a_restart_of_the_app(tmp_path: Path) -> None:
     """A seat's own last decision can be taken back after the server let the game go (a
     restart, an idle unload): the game is rebuilt with its undo (a review: it was lost)."""

@@ -45,6 +45,7 @@ from warroom.core.errors import (
     WarroomError,
     short,
 )
+from warroom.core.log import visible
 from warroom.core.protocol import (
     RESIGN,
     Game,
@@ -329,6 +330,10 @@ class Live:
     version: int
     played_by: list[str] = field(default_factory=list)
     """The role that played each action of the record, in order."""
+    marks: dict[str, int] = field(default_factory=dict)
+    """Role -> the length of the whole log where that seat last decided (its payload's
+    ``since``): kept as it plays, worked out by :meth:`GameService.mark` when not known
+    (after a load or an undo)."""
     lock: threading.RLock = field(default_factory=threading.RLock)
     bot_busy: bool = False
     bot_failures: int = 0
@@ -961,6 +966,11 @@ class GameService:
                 "active": state.active,
                 "status": "over" if state.active is None else "active",
                 "prompt": seen.get("prompt"),
+                # how many of the view's log entries this seat had when it last decided (or
+                # at the game's start): a page with no memory of the seat (another browser,
+                # a closed tab) marks the rest as news, what the other seats did since
+                "since": (len(visible(state.log[:self.mark(live, role)], role))
+                          if role is not None else None),
                 "legal": legal,
                 "can_undo": role is not None and live.session.can_undo(role),
                 # the seat may concede, its turn or not: POST its "resign" key as an action
@@ -1200,10 +1210,37 @@ class GameService:
                 live.session.rollback(mark)
                 raise Unavailable("the undo could not be stored; nothing changed") from exc
             del live.played_by[n:]
+            live.marks.clear()          # worked out again when asked
             live.version += 1
             version_now = live.version
         self.hub.publish(live.id, version_now)
         return self.payload(live, role)
+
+    @staticmethod
+    def mark(live: Live, role: str) -> int:
+        """The length of the whole log where ``role`` last decided: after its last action
+        (in a game of one role, before it: the rules' BOT answers within that action), or
+        the log of the game's start if it has not decided yet. Worked out by replaying the
+        record that far when not kept (a game loaded or an undo since), then kept. Call
+        under ``live.lock``."""
+        known = live.marks.get(role)
+        if known is not None:
+            return known
+        record = live.session.record
+        last = max((i for i, by in enumerate(live.played_by) if by == role), default=-1)
+        upto = 0 if last < 0 else last + 1 if len(live.game.roles) > 1 else last
+        if upto == len(record.actions):
+            found = len(live.state.log)
+        else:
+            try:
+                found = len(replay(live.game, replace(record, actions=record.actions[:upto],
+                                                      state=None)).log)
+            except RecordError:
+                # the game loaded, so its record replays: this is only a guard, and marks
+                # nothing as new rather than failing the page
+                found = len(live.state.log)
+        live.marks[role] = found
+        return found
 
     def _play(self, live: Live, action: str | int, role: str) -> None:
         """Apply and commit one action under the game's lock; on any failure nothing
@@ -1227,6 +1264,10 @@ class GameService:
             raise Unavailable("the action could not be stored; nothing changed, try "
                               "again") from exc
         live.played_by.append(role)
+        # where its decision ended: in a game of one role the rules' own BOT answers within
+        # the same action (eaw1940's Allied BOT), so its mark is where the decision began
+        live.marks[role] = len((mark.state if len(live.game.roles) == 1
+                                else session.state).log)
         live.version += 1
         live.used = self.clock()        # bots playing on keep their game in memory
         self.hub.publish(live.id, live.version)

@@ -415,13 +415,26 @@ function setSeen(role, mark) {
   }
 }
 
+/** What a page with no memory of this seat (another browser, a closed tab) counts as
+ * seen: the map and hand as they are now, and the log as far as the server says the seat
+ * had read it when it last decided (``since``), so the Since box says what the others did
+ * meanwhile (a usability audit: a player coming back to a game the bot had moved in was
+ * shown nothing new). */
+function firstSight(p) {
+  const sight = sightOf(p);
+  const since = p && p.since;
+  return Number.isInteger(since) && since >= 0 && since < sight.log
+    ? { ...sight, log: since } : sight;
+}
+
 /** Mark what changed since this seat's last decision: the map's elements (``changed``,
  * said to screen readers too) and the log's entries (``new``), with a count in the log's
- * heading. A seat's first sight of the game marks nothing. */
+ * heading. A page's first sight of the seat marks the log entries the server counts as
+ * new since the seat's last decision (``firstSight``), and nothing on the map. */
 function showChanges() {
   const role = seat() && seat().role;
   if (!role || !S.payload) return;
-  if (!S.seen[role]) setSeen(role, recall(role) || sightOf(S.payload));
+  if (!S.seen[role]) setSeen(role, recall(role) || firstSight(S.payload));
   const mark = S.seen[role];
   for (const el of $("map").querySelectorAll(".space[data-id][data-state]")) {
     const was = mark.states[el.dataset.id];
