@@ -13,6 +13,7 @@ from test_tk_helpers import choose, done, game, labels, logtext, situation, star
 from warroom.cli.main import app
 from warroom.core.protocol import State, apply, legal_actions, new_game, prompt
 from warroom.games import load_game
+from warroom.games.tk.model import neighbours, neutral_neighbours
 
 
 def play_first(s: State) -> None:
@@ -303,3 +304,28 @@ def test_15_25_the_ukraine_example_can_be_played() -> None:
     assert s.data["countries"]["Ukraine"]["status"] == "axis"
     assert s.data["ceded"]["ge_ukraine"] == "Removed"
     assert "remove the German Ukraine Ceded Land marker from the game" in logtext(s)
+
+
+def test_15_34_the_new_neutral_country_is_one_in_every_menu_of_neutral_countries() -> None:
+    """15.34: "that Breakaway Region becomes a separate Neutral Country ... The new Country
+    is no longer part of the Civil War Country." The menus that select a Neutral Country
+    (15.31's Declare War, 15.28's Neutrality Discussions) list it, and it borders the
+    Country it broke away from (a rules audit: the menus took Minor Countries only, and
+    Catalonia bordered France alone)."""
+    sit = situation("1937")
+    sit["countries"]["Catalonia"] = {"status": "neutral"}
+    sit["civil_war"]["markers"] = [m for m in sit["civil_war"]["markers"]
+                                   if m["id"] != "c_barcelona"]
+    s = start("15.31", "axis", sit=sit)
+    choose(s, "Declare War")
+    assert any("Catalonia" in x for x in labels(s)), labels(s)
+    s = start("15.28", "western", sit=sit)
+    choose(s, "Neutrality Discussions")
+    assert any("Catalonia" in x for x in labels(s)), labels(s)
+    g = game()
+    assert "Catalonia" in neutral_neighbours(g, s.data, "Spain")
+    assert "Spain" in neighbours(g, s.data, "Catalonia")
+    # while it is part of Spain, a Region is in no such menu
+    s = start("15.31", "axis", "1937")
+    choose(s, "Declare War")
+    assert not any("Catalonia" in x for x in labels(s))

@@ -45,7 +45,16 @@ from warroom.games.tk.ev_military import (
     MILITARY_AID_NOTE,
     MILITARY_AID_OPTIONS,
 )
-from warroom.games.tk.model import NAME, WAR, is_neutral, is_pac, is_tac, lookup, marker_total
+from warroom.games.tk.model import (
+    NAME,
+    WAR,
+    is_neutral,
+    is_pac,
+    is_tac,
+    lookup,
+    marker_total,
+    neutral_minors,
+)
 from warroom.games.tk.rules import (
     ALLIED_ONLY,
     AXIS_ONLY,
@@ -577,7 +586,7 @@ class TotalerKrieg(Game):
     def _pick_country(self, data: Data, needs: str, f: str) -> str | None:
         c = self.c
         minors = sorted(n for n, d in c.country.items() if d.kind == "minor")
-        neutral = [n for n in minors if is_neutral(data, n)]
+        neutral = neutral_minors(self, data)     # a Country 15.34 made is one of them
         if needs == "further":
             pool = [n for n in FURTHER if is_neutral(data, n)]
         elif needs == "minor":

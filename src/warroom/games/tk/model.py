@@ -224,13 +224,16 @@ def neighbours(g: TkRules, data: Data, c: str) -> list[str]:
 
 
 def neutral_neighbours(g: TkRules, data: Data, c: str) -> list[str]:
-    return [x for x in neighbours(g, data, c)
-            if is_neutral(data, x) and g.c.country[x].kind == "minor"]
+    """The Neutral Countries bordering ``c`` (see :func:`neutral_minors`)."""
+    return [x for x in neighbours(g, data, c) if is_neutral(data, x)]
 
 
 def neutral_minors(g: TkRules, data: Data) -> list[str]:
-    return sorted(c for c in data["countries"]
-                  if is_neutral(data, c) and g.c.country[c].kind == "minor")
+    """The Neutral Countries: the Minor Countries with no side, and a Breakaway Region that
+    15.34 made "a separate Neutral Country" (a Region that is part of its Country has the
+    status ``dependent``, a Major Power ``major``; the menus of 15.26, 15.28, 15.31 and
+    15.37 had left the new Country out: a rules audit)."""
+    return sorted(c for c in data["countries"] if is_neutral(data, c))
 
 
 def borders_soviet(g: TkRules, data: Data, c: str) -> bool:
