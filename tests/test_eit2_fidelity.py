@@ -971,3 +971,63 @@ def test_8_2_and_8_3_logs_say_what_happened() -> None:
     apply(st, "op_place")
     assert "RW places Support with 1 OPs (the card's 2; -1 8.3: Power RW12 beyond " \
         "Moderation RW9, to a minimum of 1) [6.1]" in [render(e) for e in d["log"][k:]]
+
+
+def test_8_2_moderation_reaching_0_raises_tension_once() -> None:
+    """8.2: "Whenever a player's Moderation reaches 0, increase Tension by 1. If a player's
+    Moderation would be reduced but it is already at 0, they get sanctioned and receive a
+    sanction marker instead." (A rules audit: no test held the Tension step.)"""
+    from warroom.games.eit2.board import change_moderation
+    st = new_game(G, "1920", 1)
+    d = st.data
+    for side in (LW, RW):
+        d["tension"], d["mod"][side] = 0, 2
+        sanctions = d["sanctions"][side]
+        change_moderation(C, d, side, -1, "8.2")            # 2 -> 1: no Tension
+        assert (d["mod"][side], d["tension"]) == (1, 0)
+        change_moderation(C, d, side, -2, "8.2")            # 1 -> 0, then a Sanction
+        assert (d["mod"][side], d["tension"]) == (0, 1)
+        assert d["sanctions"][side] == sanctions + 1
+        change_moderation(C, d, side, -1, "8.2")            # at 0: a Sanction, no Tension
+        assert d["tension"] == 1 and d["sanctions"][side] == sanctions + 2
+
+
+def test_4_5_1_the_first_card_goes_to_rw_and_the_deal_alternates() -> None:
+    """4.5.1: "The first card is dealt to the Right Wing player, and then the deal should
+    alternate back and forth between the players until they have received their full hand
+    size." (A rules audit: only hand sizes were held.)"""
+    from warroom.games.eit2.sequence import deal
+    st = new_game(G, "1920", 1)
+    d = st.data
+    cards = [n for n in C.cards if not C.cards[n].scoring][:20]
+    d["hands"] = [[], []]
+    d["deck"] = list(reversed(cards))                   # the deck's top is its end
+    d["discard"] = []
+    deal(C, d)
+    assert d["hands"][RW] == cards[0:16:2] and d["hands"][LW] == cards[1:16:2]
+    # a hand that holds more gets nothing while the other catches up
+    d["hands"] = [cards[:2], cards[2:8]]                 # LW 2 held, RW 6 held
+    d["deck"] = list(reversed(cards[8:]))
+    deal(C, d)
+    assert d["hands"][RW] == [*cards[2:8], cards[8], cards[10]]
+    assert d["hands"][LW] == [*cards[:2], cards[9], *cards[11:16]]
+
+
+def test_why_a_space_an_ongoing_event_bans_is_the_ban_not_its_cost() -> None:
+    """6.1.3: "It costs two Operations points to place an SP in an opponent-controlled
+    space": not the answer for a space an ongoing Event bars (a rules audit: with 2 OPs
+    left, a banned space was said to cost 2 OPs)."""
+    st = new_game(G, "great_depression", 1)
+    d = st.data
+    n = next(n for n in d["hands"][RW] if not C.cards[n].scoring
+             and C.cards[n].side in ("RW", "neutral"))
+    by = next(k for k in C.cards if k != n and not C.cards[k].scoring)
+    d["place_bans"].append({"side": RW, "spaces": [sid("Belgium")], "until": "turn",
+                            "card": by})
+    st.invalidate()
+    apply(st, f"ops:{n}")
+    apply(st, "op_place")
+    assert d["stack"][-1]["ops"] >= 2 and sid("Belgium") in d["stack"][-1]["eligible"]
+    why = explain(st, space("Belgium"))
+    assert not why.legal and "7.2" in why.rules and "2 OPs" not in why.reason
+    assert C.cards[by].title in why.reason

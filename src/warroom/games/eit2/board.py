@@ -199,7 +199,8 @@ def sanction(c: Components, data: Data, side: int, rule: str) -> None:
 
 
 def change_tension(c: Components, data: Data, delta: int, mover: int, rule: str) -> None:
-    """9.0: move Tension; at 0 a reduction gives the other player 1 Power (9.3); entering a
+    """9.0: move Tension; at 0 a reduction gives ``mover`` 1 Power, the player whose
+    reduction was not executed (9.3); entering a
     +# space makes the mover roll for war (9.4); at 11 an increase moves nothing and makes
     no roll (9.4 asks for a roll only when the marker moves into a space)."""
     for _ in range(abs(delta)):

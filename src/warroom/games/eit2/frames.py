@@ -389,7 +389,7 @@ class ActionRound(Ask):
         if legal:
             mandated = mandated_attempt(data, side) is not None
             return _play_reason(st, side, kind, card_no), {
-                "score": ("10.1", "6.2"), "event": ("7.1",), "ops": ("6.0", "5.2"),
+                "score": ("10.1", "11.1.1"), "event": ("7.1",), "ops": ("6.0", "5.2"),
                 "rearm": ("6.3.5", "6.3.7", "5.2") if mandated else ("6.3.2", "6.3.7")}[kind]
         if data["oblig"][side]:
             # the rounds in words ("rearm" was printed as it is kept: a review)
@@ -659,6 +659,13 @@ class PlaceSupport(Ask):
             if s not in frame["eligible"]:
                 return ("SP go with or next to friendly SP that were there before this "
                         f"placement began, or where a friendly Extremist is{near}", ("6.1.2",))
+            ban = ops_.ban_on(c, data, frame["side"], s)
+            if ban is not None:
+                # before the cost: a banned space was answered "costs 2 OPs" with OPs
+                # enough left (a rules audit; no bundled card bans placement today)
+                by = f" ({c.cards[ban['card']].title})" if ban.get("card") in c.cards else ""
+                return (f"an ongoing Event{by} forbids {SIDE[frame['side']]} to place SP "
+                        "there with Operations", ("6.1.2", "7.2"))
             return "an opponent-controlled space costs 2 OPs", ("6.1.3",)
         return "place the remaining SP first", ("6.1",)
 

@@ -143,6 +143,15 @@ def banned_spaces(c: Components, data: Data, side: int) -> set[int]:
     return out
 
 
+def ban_on(c: Components, data: Data, side: int, s: int) -> dict[str, Any] | None:
+    """The ongoing Event's ban (:func:`banned_spaces`) that keeps ``side`` from placing SP
+    in space ``s`` with Operations, if one does."""
+    return next((ban for ban in data["place_bans"] if ban["side"] == side
+                 and (s in ban.get("spaces", ()) or (ban.get("region")
+                                                     and c.region[s] == ban["region"]))),
+                None)
+
+
 def place_one(c: Components, data: Data, frame: dict[str, Any], s: int) -> None:
     """6.1.3: one SP in ``s``, paid from the frame's OPs."""
     cost = placement_cost(c, data, frame["side"], s)
