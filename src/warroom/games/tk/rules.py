@@ -66,6 +66,21 @@ Reading choices (where the text leaves room, or where the engine models it):
 - 15.36 "Select one Allied support unit and place it in the Delay Box": any Allied support
   unit, wherever it is, as printed (one in the Pacific Holding Box or far along the Turn
   Track may be a poor choice for the Axis; the choice is the Axis player's).
+- 15.28 Stronghold Lost, "If a Civil War is not in effect, remove the Stronghold and
+  Republican Support markers": read as the option's condition, as 15.19 states its own
+  ("This option cannot be chosen if a Civil War is in effect"): during a Civil War it is
+  withheld, not offered as a choice that changes nothing (which in a "must do one of the
+  following" menu would let a faction escape the event).
+- 15.28 Vichy Fleet Activated ("has not already been removed from the game") and Vichy
+  Fleet Attacked ("the Axis faction has not already taken control"): both are offered only
+  while the French Surface Fleet is still in French hands (neither removed nor taken by
+  the Axis): activating a fleet the Axis already holds, or attacking one already sunk, is
+  read as no choice either (each would change nothing, or send the Axis's own unit back
+  to the Delay Box).
+- 15.34 Provincial Independence: the separate Neutral Country is a Neutral Country for
+  every later menu that selects one (15.26, 15.28, 15.31, 15.37...), and it borders the
+  Country it left (Catalonia and the Basque Country border Spain and France:
+  reconstructed, the map's borders are not in rule 15).
 
 Action keys. A decision offers each choice under a content-named key where the choice is a
 content item with a stable id: ``country:<slug>``, ``table:<slug>``, ``faction:<f>``,
