@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from test_web_hidden import Eit2Cards, Watch
 from toy import TOY
 from warroom.core.errors import ContentError
+from warroom.core.log import render
 from warroom.core.protocol import Game, apply, legal_actions, new_game, role_turn, view
 from warroom.games import load_game
 from warroom.games.eit2 import map as eit2_map
@@ -211,7 +212,7 @@ def test_a_seats_replay_of_a_running_eit2_game_hides_the_other_hand(tmp_path: Pa
         assert first["live"] and first["seed"] is None and first["final"] is None
         assert steps == len(full["actions"]) >= 40
         watch = Watch(Eit2Cards(game), "lw")
-        hidden_steps = 0
+        hidden_steps = said_rw = 0
         for n in range(steps + 1):
             data = _state_after(game, full, n).data
             watch.update(data)
@@ -224,6 +225,11 @@ def test_a_seats_replay_of_a_running_eit2_game_hides_the_other_hand(tmp_path: Pa
             if n and first["index"][n]["role"] == "rw":
                 hidden_steps += 1
                 assert body["action"] is None and not body["can_explain"]
+                # what the step put in lw's log is said in its place, and nothing else
+                now = view(_state_after(game, full, n), "lw")["log"]
+                was = view(_state_after(game, full, n - 1), "lw")["log"]
+                assert body["said"] == [render(e) for e in now[len(was):]]
+                said_rw += bool(body["said"])
                 why = c.get(f"{url}/why", params={"token": token, "step": n})
                 assert why.status_code == 403 and "once the game is over" in why.json()["error"]
             elif n:
@@ -232,6 +238,7 @@ def test_a_seats_replay_of_a_running_eit2_game_hides_the_other_hand(tmp_path: Pa
                 assert why.status_code == 200, why.text
                 watch.check(f"why step {n}", why.json())
         assert hidden_steps > 0, "the test saw rw's decisions"
+        assert said_rw > 0, "rw's public plays were said"
         watch.check("index", first["index"])
         # the spectator route of a running game needs a seat
         assert c.get(url).status_code == 403

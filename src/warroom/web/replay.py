@@ -55,6 +55,10 @@ class Step:
     question: dict[str, str] | None = None
     """The prompt the action answered (public: every role may read a prompt); None for a
     resignation, which answers none."""
+    log_from: int = 0
+    log_to: int = 0
+    """The entries of the whole log the action added: ``log[log_from:log_to]`` (a role
+    reads those :func:`~warroom.core.log.visible` to it)."""
 
 
 def _clock(game: Game, state: State[Any]) -> tuple[Any, Any]:
@@ -95,6 +99,7 @@ class Timeline:
             state = self._tip
             assert state is not None
             for ref in actions:
+                before = len(state.log)
                 role = resigner(ref)
                 question = None
                 if role is None:
@@ -112,7 +117,8 @@ class Timeline:
                     label = played.label
                 n = len(self.steps) + 1
                 turn, rnd = _clock(self.game, state)
-                self.steps.append(Step(n - 1, role, played.key, label, turn, rnd, question))
+                self.steps.append(Step(n - 1, role, played.key, label, turn, rnd, question,
+                                       before, len(state.log)))
                 self.record.actions.append(ref)
                 if n % CHECKPOINT_EVERY == 0:
                     self.checkpoints[n] = clone(state)

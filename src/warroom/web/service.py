@@ -45,6 +45,7 @@ from warroom.core.errors import (
     WarroomError,
     short,
 )
+from warroom.core.log import render as render_entry
 from warroom.core.log import visible
 from warroom.core.protocol import (
     RESIGN,
@@ -1135,6 +1136,12 @@ class GameService:
             # what the action answered: a prompt is public, shown with or without the action
             "question": info.question if info else None,
             "action": {"key": info.key, "label": info.label} if shown and info else None,
+            # what the step put in this view's log (the same entries its log holds): a
+            # step of another seat hidden above is said as that seat's view tells it
+            # ("LW plays Dawes Plan as an Event"; the viewer said only "a decision of the
+            # other side", the rest in a log far below: an audit)
+            "said": ([render_entry(e) for e in visible(state.log[info.log_from:info.log_to],
+                                                       role)] if info else []),
             "next_actor": upcoming.role if upcoming else None,
             "can_explain": info is not None and (open_book or not game.hidden_information
                                                  or info.role == role),

@@ -181,6 +181,16 @@ function actionLine(r) {
   // a spectator has no side: the decision is that player's (an outside audit read "the
   // other side" on every step of a game of bots)
   const whose = r.role ? "a decision of the other side" : "a decision not shown to spectators";
+  const said = Array.isArray(r.said) ? r.said.filter((x) => typeof x === "string" && x) : [];
+  if (said.length) {
+    // what the step put in this view's log, as the log says it (the choice itself is not
+    // shown: it may name a card played face down)
+    const more = said.length - 1;
+    return [`Step ${r.step}: `, asked, h("span", { class: "step-choice" },
+      r.role ? "Your log says: " : "The public log says: ",
+      h("span", { class: "step-said" }, said[0]),
+      more ? h("span", { class: "muted" }, ` (and ${more} more in the log)`) : null)];
+  }
   return [`Step ${r.step}: `, asked, h("span", { class: "step-choice muted" },
     `${q && q.text ? "Chosen: " : ""}${whose} (what it was shows in the log; the record shows it once the game is over)`)];
 }
