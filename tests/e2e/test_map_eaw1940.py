@@ -271,8 +271,13 @@ def test_a_finished_game_shows_its_final_score_and_band(big: Any, server: Server
     page = big
     g = start(server, seed=4)
     open_board(page, g)
-    assert page.locator("#undo").is_disabled()
+    assert page.locator("#undo").get_attribute("aria-disabled") == "true"
     assert "never past a die roll" in (page.locator("#undo").get_attribute("title") or "")
+    # a click says it too (a phone shows no tooltip), and takes nothing back
+    moves = seat_view(server, g)["version"]
+    page.locator("#undo").click(force=True)     # greyed by aria-disabled: Playwright waits
+    assert "never past a die roll" in page.locator("#explain").inner_text()
+    assert page.locator("#explain").is_visible() and seat_view(server, g)["version"] == moves
     play_random(server, g, 400, seed=4)
     v = seat_view(server, g)
     assert v["status"] == "over"

@@ -21,6 +21,9 @@ MY_TURN_OR_OVER = """() => document.body !== null && (document.body.dataset.stat
     document.querySelector('#choices .choice .act') !== null)"""
 BOT_WAIT_MS = 20_000
 
+# Undo is greyed by aria-disabled (a click on it says why): offered when "false"
+UNDO_OFFERED = "() => document.getElementById('undo').getAttribute('aria-disabled') === 'false'"
+
 
 def new_game(server: Server, game: str, seats: dict[str, str], seed: int = 3) -> dict[str, Any]:
     out: dict[str, Any] = server.api("POST", "/api/games",
@@ -728,7 +731,7 @@ def test_seat_page_on_a_4k_screen(browser: Any, server: Server, game: str) -> No
         before = version(page)
         page.locator(f'#choices .act[data-key="{undoable}"]').click()
         wait_version_change(page, before)
-        page.wait_for_function("() => !document.getElementById('undo').disabled")
+        page.wait_for_function(UNDO_OFFERED)
         assert page.locator("#log li").count() >= 1
         assert page.locator("#log .rule").count() >= 1, "the log cites rules"
         # a line's machine facts ("Side axis", "Card ax14") are its tooltip, never chips
@@ -1128,7 +1131,7 @@ def test_the_move_count_counts_actions_played_not_undos_or_a_resignation(
         assert bar() == f"· move {n}"
     assert lobby_moves() == "2"
     page.goto(lw)
-    page.wait_for_function("() => !document.getElementById('undo').disabled")
+    page.wait_for_function(UNDO_OFFERED)
     page.click("#undo")                         # LW takes back its second placement
     wait_version_change(page, 2)
     assert version(page) == 3 and bar() == "· move 1"

@@ -535,11 +535,11 @@ function render(p) {
   renderPrompt(p);
   renderRest(p);
   showChanges();
-  $("undo").disabled = !p.can_undo;
-  // a greyed Undo says why (an audit: in eaw1940 nearly every action rolls a die)
-  $("undo").title = p.can_undo ? "Take back your last decision"
-    : "Nothing to take back: Undo takes back only your own decisions while you are still to "
-      + "act, never past a die roll, a card drawn or revealed, or another seat's decision";
+  // a greyed Undo says why (an audit: in eaw1940 nearly every action rolls a die), on a
+  // click too: a disabled button shows no tooltip on a phone and takes no click, so it is
+  // greyed by aria-disabled and answers in the why box (a usability audit)
+  $("undo").setAttribute("aria-disabled", p.can_undo ? "false" : "true");
+  $("undo").title = p.can_undo ? "Take back your last decision" : `Nothing to take back: ${UNDO_LIMITS}`;
   // once the game is over nothing is played or taken back: no Undo, no key to play
   const over = p.status === "over";
   $("undo").hidden = over;
@@ -899,8 +899,16 @@ async function whyNotTarget(target) {
   return api(`${base}/explain?target=${encodeURIComponent(target)}`, { token: seat().token });
 }
 
+/** What Undo takes back, said when there is nothing to take back. */
+const UNDO_LIMITS = "Undo takes back only your own decisions while you are still to act, "
+  + "never past a die roll, a card drawn or revealed, or another seat's decision";
+
 async function undo() {
   if (S.busy || S.handoff) return;
+  if ($("undo").getAttribute("aria-disabled") === "true") {
+    showExplain(false, "Nothing to undo", "", UNDO_LIMITS, []);
+    return;
+  }
   setBusy(true);
   try {
     const p = await api(`${base}/undo`, { method: "POST", body: { token: seat().token, version: S.version } });
