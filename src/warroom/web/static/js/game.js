@@ -860,7 +860,8 @@ async function notPlayed(key, err) {
     const r = await api(`${base}/explain?action=${encodeURIComponent(key)}`, { token: seat().token });
     said = { action: r.action || key, reason: r.reason || said.reason, rules: r.rules || said.rules };
   } catch (e) {
-    // a key that names no action: the refusal's own words
+    // a key that names no action: said in a player's words, not the API's
+    if (e.status === 422) said = { action: key, reason: unknownKey(), rules: [] };
   }
   showExplain(false, "Not played: ", said.action, said.reason, said.rules);
 }
@@ -889,8 +890,18 @@ async function why(key, label) {
     // a key that names no action: answered where the question was asked (it went to the
     // message bar at the top, out of sight, and the box kept the answer before: a browser
     // audit)
-    showExplain(false, "No such action: ", key, err.message, []);
+    showExplain(false, "No such action: ", key, unknownKey(), []);
   }
+}
+
+/** What the page says of a key that names no action of the game, in a player's words (it
+ * gave the API's "send an action's key, as the view's legal actions list it, or its id, a
+ * whole number from 0 to N": a usability audit). */
+function unknownKey() {
+  const first = ((S.payload && S.payload.legal) || [])[0];
+  return "no action of this game has that key. Keys look like "
+    + (first ? `“${first.key}”` : "“space:paris”")
+    + " (the “why?” of a choice shows its key); to play a choice, click it above";
 }
 
 /** "Why not" on the map: why this seat cannot choose the map element `target` now. */
