@@ -230,3 +230,45 @@ def test_eit2_map_says_which_spaces_are_colonial(page: Any, server: Server) -> N
     assert "Colonial" not in (paris.get_attribute("aria-label") or "")
     paris.hover()
     assert "Colonial" not in page.locator(".map-info").inner_text()
+
+
+def test_a_seat_opened_in_a_fresh_browser_is_told_what_the_other_side_did(
+        browser: Any, server: Server) -> None:
+    """A seat coming back in another browser (or after closing its tab: the page's memory
+    of what it had seen is gone) is shown, in "Since your last decision" and as new log
+    entries, what the other side did after its last decision: the view's ``since`` (a
+    usability audit: a first sight marked nothing). Its replay says a step of the other
+    side's as its own log tells it."""
+    g = hot_seats(server, seed=5)
+    url = f"/api/games/{g['id']}"
+    pick = random.Random(2).choice
+    # RW decides once, then LW plays until RW is to decide again
+    drive(server, g, 60, "RW was not asked in 60 moves", lambda role, keys: role == "rw", pick)
+    drive(server, g, 60, "RW did not decide", lambda role, keys: role == "lw", pick)
+    drive(server, g, 60, "RW was not asked again", lambda role, keys: role == "rw", pick)
+    v = server.api("GET", f"{url}/view", params={"token": g["tokens"]["rw"]})
+    news = len(v["view"]["log"]) - v["since"]
+    assert news >= 1, "LW's moves are news to RW"
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, base_url=server.url)
+    try:
+        page = ctx.new_page()
+        page.goto(f"/games/{g['id']}#{g['tokens']['rw']}")
+        page.wait_for_function(MY_TURN_OR_OVER)
+        assert page.locator("#since").is_visible()
+        assert page.locator("#since-list > li").count() == min(news, 3)
+        assert page.locator("#log li.new").count() == news
+        assert f"{news} new since your last decision" in page.locator("#log-new").inner_text()
+        # the replay of the game so far, at LW's last step: said as RW's log says it
+        lw_step = max(i for i, s in enumerate(server.api(
+            "GET", f"{url}/replay", params={"token": g["tokens"]["rw"], "index": "true"}
+        )["index"]) if s["role"] == "lw")
+        body = server.api("GET", f"{url}/replay",
+                          params={"token": g["tokens"]["rw"], "step": lw_step})
+        page.goto(f"/games/{g['id']}/replay#{g['tokens']['rw']}&step={lw_step}")
+        page.wait_for_function(f"() => document.body.dataset.step === '{lw_step}'")
+        line = page.locator("#action").inner_text()
+        assert body["action"] is None and body["said"], "LW's step is hidden, and logged"
+        assert "Your log says:" in line and body["said"][0].split(" [")[0] in line, line
+        assert "a decision of the other side" not in line
+    finally:
+        ctx.close()
