@@ -10,6 +10,7 @@ import re
 import select
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -251,6 +252,14 @@ def test_outcome_labels_are_words_with_players_abbreviations() -> None:
     from_tk = Outcome(Termination.FINAL_SCORING, None, {}, {"steps_lost": 0.0},
                       "Republican Infighting: No Result", "15.35", "15.35_no_result")
     assert outcome_lines(from_tk)[0] == "Game over — 15.35 no result (Steps lost 0)"
+    # tk's figures are counts: said in words (a terminal audit)
+    counts = {"changes": 0.0, "instructions": 0.0, "dice": 1.0, "steps_lost": 0.0}
+    assert outcome_lines(replace(from_tk, scores=counts), "tk")[0] == (
+        "Game over — 15.35 no result (nothing changed; 1 die rolled)")
+    counts = {"changes": 2.0, "instructions": 1.0, "dice": 3.0, "steps_lost": 1.0}
+    assert outcome_lines(replace(from_tk, scores=counts), "tk")[0] == (
+        "Game over — 15.35 no result (2 changes to the situation; 1 instruction for the "
+        "map; 3 dice rolled; 1 step lost)")
     eit2 = Outcome(Termination.FINAL_SCORING, "rw", {"rw": 1.0}, {"lw_vp": 3.0},
                    "", "", "rw_held_scoring_card")
     # the label's first word is the winner (LW held the card): say who wins first, and

@@ -68,6 +68,7 @@ from warroom.cli.render import (
     print_log,
     render,
     render_hand,
+    result_detail,
     score_text,
     should_redraw,
 )
@@ -840,7 +841,7 @@ def outcome_lines(out: Outcome, game_id: str | None = None) -> list[str]:
     ``Game over — Axis automatic victory (Axis wins; VP 32)``; then the text. With
     ``game_id``, a score the game's board writes otherwise is written so (eit2's Power
     ``LW19``, not ``-19``)."""
-    scores = "; ".join(
+    scores = result_detail(game_id, out.scores) or "; ".join(
         f"{_words(k)} {score_text(game_id, k, v) or f'{v:g}'}"
         for k, v in out.scores.items())
     name = role_title(out.winner) if out.winner else ""

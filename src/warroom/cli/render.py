@@ -305,6 +305,25 @@ def score_text(game_id: str | None, key: str, value: float) -> str | None:
     return None
 
 
+def result_detail(game_id: str | None, scores: dict[str, float]) -> str | None:
+    """A result's figures in words where a game's are counts rather than scores (tk: what
+    the event changed, "nothing changed; 1 die rolled", not "Changes 0; Instructions 0;
+    Dice 1; Steps lost 0": a terminal audit); None: the scores as they are."""
+    if game_id != "tk":
+        return None
+
+    def count(key: str, one: str, many: str) -> str | None:
+        n = int(scores.get(key, 0))
+        return None if n <= 0 else f"1 {one}" if n == 1 else f"{n} {many}"
+
+    said = [count("changes", "change to the situation", "changes to the situation")
+            or "nothing changed",
+            count("instructions", "instruction for the map", "instructions for the map"),
+            count("dice", "die rolled", "dice rolled"),
+            count("steps_lost", "step lost", "steps lost")]
+    return "; ".join(x for x in said if x)
+
+
 def has_ongoing(game_id: str) -> bool:
     """Whether ``game_id`` keeps lasting Events the ``ongoing`` command lists (eit2): help
     and Tab completion offer it only there."""
