@@ -311,7 +311,9 @@ def test_a_tk_situation_holding_more_country_markers_than_the_countermix_is_refu
     (tmp_path / "components.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
     res = runner.invoke(app, ["simulate", "tk", "--games", "1", "--content", str(tmp_path)])
     assert res.exit_code == 2, res.output
-    assert "neutrality markers on countries; components.yaml's countermix has 0" in res.output
+    said = " ".join(res.output.split())
+    assert "neutrality markers on countries; the countermix of" in said, said
+    assert "components.yaml has 0" in said and "situation_19" in said, said
 
 
 def test_a_rerun_does_not_replace_an_earlier_runs_results_unless_forced(

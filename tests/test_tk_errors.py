@@ -84,7 +84,7 @@ CONTENT_CASES: list[tuple[str, Callable[[Any], None], str, str]] = [
     ("tables.yaml", set_table(("diplomatic_incident", "rows"), []), "diplomatic_incident",
      "has no rows"),
     ("tables.yaml", set_table(("area_tables", 0, "rows", 0, "roll"), [9]),
-     "area_tables (Western)", "gives no result for roll"),
+     "area_tables (Western)", "which one die cannot give"),
     ("tables.yaml", dup("area_tables", 1), "area_tables (Northern)", "listed twice"),
     ("components.yaml", first_country("Poland"), "countries (Poland)", "listed twice"),
     ("components.yaml", first_country("Germany"), "countries (Germany)", "listed twice"),

@@ -45,6 +45,7 @@ from warroom.core.protocol import Game, result, role_title, view
 from warroom.core.record import (
     Record,
     Session,
+    content_id,
     doubts,
     replay,
     replay_fitting,
@@ -162,6 +163,10 @@ def play(
                 session = Session.load(g, load)
             for line in doubts(g, record, session.state):   # another pack, another result
                 warn(f"{load}: {line}")
+            # it goes on under this pack, so what it saves names this pack (a save kept the
+            # other pack's id beside a snapshot of this one, and replayed under neither: a
+            # content audit)
+            session.record.content = content_id(g)
         else:
             seats = parse_seats(g, as_, vs)
             session = Session.start(g, scenario, secrets.randbits(64) if seed is None

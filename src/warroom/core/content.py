@@ -157,8 +157,34 @@ def expanded_size(obj: Any) -> int:
     return sizes.get(id(obj), 1) if isinstance(obj, dict | list) else 1
 
 
+MAX_NUMBER = 1_000_000
+"""The largest number (in size) a content file may hold: the bundled files' largest are map
+coordinates and years, in the thousands. A count of counters, SP or VP in the trillions was
+accepted, and ran the machine out of memory or played on with it (a content audit)."""
+
+
+def _too_large(obj: Any, loc: tuple[Any, ...] = ()) -> tuple[tuple[Any, ...], Any] | None:
+    """Where ``obj`` holds a number larger (in size) than :data:`MAX_NUMBER`, and it."""
+    todo: list[tuple[Any, tuple[Any, ...]]] = [(obj, loc)]
+    while todo:
+        node, at = todo.pop()
+        if isinstance(node, dict):
+            todo.extend((v, (*at, k)) for k, v in reversed(list(node.items())))
+        elif isinstance(node, list):
+            todo.extend((v, (*at, i)) for i, v in reversed(list(enumerate(node))))
+        elif (isinstance(node, int | float) and not isinstance(node, bool)
+              and not abs(node) <= MAX_NUMBER):       # nan and inf too
+            return at, node
+    return None
+
+
 def validate(model: type[M], obj: Any, file: str) -> M:
     """Validate ``obj`` as ``model``; the first error names the file, entry and field."""
+    huge = _too_large(obj)
+    if huge is not None:
+        entry, fld = _locate(obj, huge[0])
+        raise ContentError(f"{huge[1]!r} is out of range: a number in a content file is at "
+                           f"most {MAX_NUMBER:,} in size", file=file, entry=entry, field=fld)
     try:
         return model.model_validate(obj)
     except ValidationError as exc:

@@ -282,6 +282,11 @@ def replay(game: Game, record: Record, undo: list[UndoEntry] | None = None) -> S
                               index=i, replayed=True) from exc
     diff = snapshot_diff(state, record)
     if diff:
+        other = other_content(game, record)
+        if other:
+            # the likely cause, said first (it was one of three guesses: a content audit)
+            raise RecordError("the saved state snapshot does not match the replayed game "
+                              f"(differs in {', '.join(diff)}){other}", replayed=True)
         raise RecordError("the saved state snapshot does not match the replayed game "
                           f"(differs in {', '.join(diff)}); the record was edited, "
                           "made with other content, or saved by an earlier version of "

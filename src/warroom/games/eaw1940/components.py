@@ -164,12 +164,12 @@ class TurnTrackFile(ContentModel):
 
 
 class AlliedAutomatic(ContentModel):
-    after_turn: int
+    after_turn: int = Field(ge=1)
     locations: list[str]
 
 
 class AxisAutomatic(ContentModel):
-    flags_needed: int
+    flags_needed: int = Field(ge=1)
 
 
 class VpValues(ContentModel):
@@ -410,6 +410,14 @@ def compile_components(m: MapFile, t: TablesFile, tt: TurnTrackFile, v: VictoryF
     for hn in v.allied_automatic.locations:
         check(hn in locs and locs[hn].axis_home, f"{hn} is not an Axis home", file=vf,
               entry="allied_automatic", field="locations")
+    # the automatic victories must be reachable and not won before play (flags_needed 0
+    # ended a game at once, 99 of 4 flags could never be met: a content audit)
+    check(v.axis_automatic.flags_needed <= len(flags), f"there are {len(flags)} flags on the "
+          f"map: the Axis cannot control {v.axis_automatic.flags_needed}", file=vf,
+          entry="axis_automatic", field="flags_needed")
+    check(v.allied_automatic.after_turn < len(turns), f"the game has {len(turns)} turns: "
+          f"after_turn must be one of 1 to {len(turns) - 1}", file=vf,
+          entry="allied_automatic", field="after_turn")
 
     return Components(
         map=m, tables=t, turn_track=tt, victory=v,

@@ -28,6 +28,7 @@ from typing import Literal
 from pydantic import Field
 
 from warroom.core.content import ContentModel, ContentPack, check
+from warroom.games.eit2.cards import SPACES_BY_REGION
 
 BUNDLED = Path(__file__).parent / "content"
 MAP_FILE = "map.yaml"
@@ -218,6 +219,19 @@ def compile_map(m: MapFile, file: str) -> EitMap:
         check(other == s, f"{key!r} and a spelling of {m.spaces[other].name} differ only by "
               "case", file=file, entry=where(s), field="aliases")
     names = tuple(sp.name for sp in m.spaces)
+    # the 12.5 tables name the spaces and their Scoring Regions, and the rules, the cards'
+    # Events and the scenarios refer to a space by that name: a pack that renamed one
+    # failed later with a traceback, or blamed a file it had not changed (a content audit)
+    for in_table, listed in SPACES_BY_REGION.items():
+        for n in listed:
+            check(n in index, f"no space {n!r}: the rulebook's tables name it, and the rules, "
+                  "cards and scenarios refer to it by that name; keep that name (another "
+                  "spelling may be added under the space's aliases)", file=file,
+                  field="spaces")
+            sp = m.spaces[index[n]]
+            check(sp.region == in_table, f"{n} is in the {in_table} region in the rulebook's "
+                  f"tables (12.5), not {sp.region}", file=file, entry=where(index[n]),
+                  field="region")
 
     adj: list[list[int]] = []
     for i, sp in enumerate(m.spaces):

@@ -10,12 +10,14 @@ Files in ``content/``:
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from warroom.core.content import ContentModel, ContentPack, check, load_yaml, validate
+from warroom.games.tk.rules import EVENTS
 
 BUNDLED = Path(__file__).parent / "content"
 
@@ -184,7 +186,7 @@ class Unit(ContentModel):
     owner: Faction
     nationality: str
     type: Literal["armor", "infantry", "support", "hq"]
-    steps: int = Field(ge=0)
+    steps: int = Field(ge=1)     # a unit with no step left is off the map (Eliminated)
     max_steps: int | None = None
     loc: str
     holder: str | None = None
@@ -269,6 +271,8 @@ class Content:
 
     def _check(self, file: str) -> None:
         comp = self.components
+        if self.pack.path("components.yaml") != BUNDLED / "components.yaml":
+            self._check_named(file)
         for what, ids in (("countries", [c.name for c in comp.countries]),
                           ("hexes", [h.id for h in comp.hexes]),
                           ("ceded_lands", [d.id for d in comp.ceded_lands]),
@@ -300,9 +304,18 @@ class Content:
             twice = sorted({v for v in rolls if rolls.count(v) > 1})
             check(not twice, f"the table {t.name!r} gives roll(s) {twice} more than one "
                   "result", file=tfile, entry=where, field="rows.roll")
-            gaps = sorted(set(range(min(rolls), max(rolls) + 1)) - set(rolls))
-            check(not gaps, f"the table {t.name!r} gives no result for roll(s) {gaps}",
-                  file=tfile, entry=where, field="rows.roll")
+            # every roll of one die with the table's modifiers (a table without its roll 1
+            # read a 1 as a 2: a content audit)
+            low = 1 + min([0, *t.drm.values()])
+            high = 6 + max([0, *t.drm.values()])
+            off = sorted({v for v in rolls if not low <= v <= high})
+            check(not off, f"the table {t.name!r} lists roll(s) {off}, which one die cannot "
+                  f"give ({low} to {high} with its modifiers)", file=tfile, entry=where,
+                  field="rows.roll")
+            gaps = sorted(set(range(low, high + 1)) - set(rolls))
+            check(not gaps, f"the table {t.name!r} gives no result for roll(s) {gaps} (one "
+                  f"die, {low} to {high} with its modifiers)", file=tfile, entry=where,
+                  field="rows.roll")
         for c in self.components.countries:
             for b in [*c.borders, *c.dependents, *([c.parent] if c.parent else [])]:
                 check(b in self.country, f"unknown country {b!r}", file=file,
@@ -325,6 +338,48 @@ class Content:
                 check(r.result in self.country or r.result in ("France/Vichy", "No Result"),
                       f"unknown country {r.result!r}", file=tfile,
                       entry=f"area_tables ({t.name})", field="rows.result")
+        # what the other tables' results may be: a political event of rule 15 (resolved for
+        # the country), or the table's own words (a typo was accepted here, then crashed
+        # or read as a stalemate in play: a content audit)
+        events = {n for n, _, _ in EVENTS}
+        for where, t, words in [
+                ("diplomatic_incident", self.tables.diplomatic_incident, ("No Result",)),
+                ("international_crisis", self.tables.international_crisis, ("war",)),
+                ("civil_war", self.tables.civil_war, ("republican", "stalemate",
+                                                      "nationalist"))]:
+            allowed = words if where == "civil_war" else (*words, "a rule 15 event number")
+            for i, r in enumerate(t.rows):
+                check(r.result in words or (where != "civil_war" and r.result in events),
+                      f"unknown result {r.result!r}: give {', '.join(allowed)}", file=tfile,
+                      entry=f"{where}.rows[{i}]", field="result")
+
+    def _check_named(self, file: str) -> None:
+        """A pack keeps what the rules and events name: every country, Ceded Land marker
+        and countermix entry of the bundled components (it may add others). A pack that
+        renamed Turkey, or the Turkish Frontier's marker, loaded and then turned 15.16 off
+        without a word; a countermix key mistyped lifted that marker's limit (a content
+        audit)."""
+        bundled = load_yaml(BUNDLED / "components.yaml")
+        comp = self.components
+        names = {c.name for c in comp.countries}
+        for c in bundled["countries"]:
+            check(c["name"] in names, f"no country {c['name']!r}: the rules and events name "
+                  "it; keep that name", file=file, entry="countries")
+        ceded = {d.id for d in comp.ceded_lands}
+        for d in bundled["ceded_lands"]:
+            check(d["id"] in ceded, f"no Ceded Land marker {d['id']!r}: the events look it "
+                  "up by that id; keep it (its land's name may change)", file=file,
+                  entry="ceded_lands")
+        known = list(bundled["countermix"])
+        for key in comp.countermix:
+            close = difflib.get_close_matches(key, known, n=1)
+            check(key in known, f"unknown countermix entry {key!r}"
+                  + (f"; did you mean {close[0]!r}?" if close else
+                     f"; entries: {', '.join(known)}"), file=file, field=f"countermix.{key}")
+        missing = [k for k in known if k not in comp.countermix]
+        check(not missing, f"the countermix lacks {', '.join(missing)}: without an entry a "
+              "marker would have no limit; give each its number", file=file,
+              field="countermix")
 
     def load_situation(self, path: Path | str, obj: Any = None) -> Situation:
         file = str(path)
@@ -406,6 +461,22 @@ class Content:
                   file=file, entry="civil_war", field="country")
         for h in sit.control:
             check(h in self.hex, f"unknown hex {h!r}", file=file, entry="control", field=h)
+        # the countermix holds what the situation puts out (checked when the pack loads:
+        # `warroom content` passed a pack that play then refused, naming no file: an audit)
+        mix = self.components.countermix
+        mixfile = str(self.pack.path("components.yaml"))
+        for key, limit in mix.items():
+            mtype, _, mowner = key.partition(":")
+            if key in COUNTRY_MARKERS:
+                have = sum(st.markers.count(key) for st in sit.countries.values())
+                where = "on countries"
+            else:
+                have = sum(mk.count for mk in sit.markers if mk.type == mtype
+                           and (not mowner or (mk.owner or "") == mowner))
+                where = "as markers"
+            check(have <= limit, f"the situation puts {have} {key} markers {where}; "
+                  f"the countermix of {mixfile} has {limit}: raise it there or use fewer",
+                  file=file, entry="countries" if key in COUNTRY_MARKERS else "markers")
 
 
 BOXES = ("Force Pool", "Delay Box", "Pacific Holding Box", "Conditional Event Box",

@@ -1,0 +1,175 @@
+"""Content packs as a user who edits them would break them (a content audit of 7 December
+2026): each broken pack is refused when it loads, with the file, the entry and what to do,
+never a traceback or a game that plays on wrong; a consistent edit still loads."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from warroom.core import ContentError, RecordError
+from warroom.core.protocol import apply, legal_actions, new_game
+from warroom.core.record import Record, replay
+from warroom.games import load_game
+
+GAMES = Path(__file__).resolve().parents[1] / "src" / "warroom" / "games"
+
+
+def edited(tmp_path: Path, game: str, file: str, edit: Callable[[str], str]) -> Path:
+    """A pack of ``game`` holding one bundled ``file``, its text edited by ``edit``."""
+    folder = tmp_path / f"{game}-pack"
+    folder.mkdir(exist_ok=True)
+    text = (GAMES / game / "content" / file).read_text(encoding="utf-8")
+    changed = edit(text)
+    assert changed != text, "the edit changed nothing: the test's premise"
+    (folder / file).write_text(changed, encoding="utf-8")
+    return folder
+
+
+def refused(folder: Path, game: str, file: str, *words: str) -> str:
+    with pytest.raises(ContentError) as info:
+        load_game(game, content=folder)
+    said = str(info.value)
+    assert str(folder / file) in said, said
+    for w in words:
+        assert w in said, said
+    return said
+
+
+def sub(old: str, new: str, count: int = 0) -> Callable[[str], str]:
+    return lambda text: text.replace(old, new) if count == 0 else text.replace(old, new, count)
+
+
+# -- a name the rules use ----------------------------------------------------------------------
+
+def test_eit2_a_space_the_rules_name_keeps_its_name(tmp_path: Path) -> None:
+    """Renaming Bavaria in map.yaml crashed mid-game (card 21's Event looked it up) or
+    blamed the bundled scenarios.yaml; it is refused in map.yaml, and kept as an alias the
+    new name loads and shows."""
+    pack = edited(tmp_path, "eit2", "map.yaml", lambda t: re.sub(r"\bBavaria\b", "Bayern", t))
+    refused(pack, "eit2", "map.yaml", "no space 'Bavaria'", "aliases")
+    pack = edited(tmp_path, "eit2", "map.yaml", lambda t: re.sub(r"\bBavaria\b", "Bayern", t)
+                  .replace("  - name: Bayern\n", "  - name: Bayern\n    aliases: [Bavaria]\n"))
+    g = load_game("eit2", content=pack)
+    assert "Bayern" in g.c.names and g.c.index["Bavaria"] == g.c.names.index("Bayern")
+    st = new_game(g, "1920", 1)
+    for _ in range(5000):                   # it plays: cards and scenarios find the space
+        if st.active is None:
+            break
+        apply(st, legal_actions(st)[0])
+
+
+def test_eit2_a_space_keeps_the_region_of_the_12_5_tables(tmp_path: Path) -> None:
+    pack = edited(tmp_path, "eit2", "map.yaml",
+                  sub("  - name: Bavaria\n    region: Germany\n",
+                      "  - name: Bavaria\n    region: Independent\n", 1))
+    refused(pack, "eit2", "map.yaml", "Bavaria is in the Germany region")
+
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    ("name: Turkey,", "name: Turkiye,", ("no country 'Turkey'",)),
+    ("id: ru_turkish_frontier,", "id: ru_turk_frontier,",
+     ("no Ceded Land marker 'ru_turkish_frontier'",)),
+    ('"influence:axis": 8', '"influence:axsi": 8', ("did you mean 'influence:axis'",)),
+])
+def test_tk_what_the_rules_name_keeps_its_name(tmp_path: Path, old: str, new: str,
+                                               words: tuple[str, ...]) -> None:
+    """A renamed Turkey (or its Frontier's marker) loaded and turned 15.16 off without a
+    word; a mistyped countermix entry lifted the Axis Influence limit."""
+    pack = edited(tmp_path, "tk", "components.yaml", sub(old, new, 1))
+    refused(pack, "tk", "components.yaml", *words)
+
+
+def test_tk_a_countermix_below_a_situation_is_refused_at_load_naming_both_files(
+        tmp_path: Path) -> None:
+    pack = edited(tmp_path, "tk", "components.yaml",
+                  sub('"influence:western": 8', '"influence:western": 1', 1))
+    with pytest.raises(ContentError) as info:
+        load_game("tk", content=pack)
+    said = str(info.value)
+    assert "situation_19" in said and str(pack / "components.yaml") in said, said
+
+
+# -- tables ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    ('result: "15.17"', 'result: "15.71"', ("unknown result '15.71'", "international_crisis")),
+    ("result: nationalist,", "result: nationalists,", ("unknown result 'nationalists'",)),
+    ("      - {roll: [1], result: Belgium}\n", "", ("no result for roll(s) [1]",)),
+    ("{roll: [6], result: Basque Country}", "{roll: [6, 99], result: Basque Country}",
+     ("roll(s) [99], which one die cannot give",)),
+])
+def test_tk_a_table_gives_a_known_result_for_every_roll(tmp_path: Path, old: str, new: str,
+                                                        words: tuple[str, ...]) -> None:
+    """A mistyped International Crisis result crashed when rolled; a Civil War result typo
+    read as a stalemate; a table without its roll 1 read a 1 as a 2."""
+    pack = edited(tmp_path, "tk", "tables.yaml", sub(old, new, 1))
+    refused(pack, "tk", "tables.yaml", *words)
+
+
+def test_tk_a_unit_has_a_step(tmp_path: Path) -> None:
+    pack = edited(tmp_path, "tk", "situation_1939.yaml",
+                  lambda t: re.sub(r"steps: 2", "steps: 0", t, count=1))
+    refused(pack, "tk", "situation_1939.yaml", "steps", "greater than or equal to 1")
+
+
+# -- numbers -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("game", "file", "old", "new"), [
+    ("sfe", "setup.yaml", "{location: Warsaw, sp1: 1,", "{location: Warsaw, sp1: 1000000000000,"),
+    ("eaw1940", "victory.yaml", "per_location: 1", "per_location: " + "1" + "0" * 29),
+    ("tk", "components.yaml", '"blitz:axis": 3', '"blitz:axis": 3000000000000000'),
+])
+def test_a_number_no_board_game_holds_is_refused(tmp_path: Path, game: str, file: str,
+                                                 old: str, new: str) -> None:
+    """Counts in the trillions ran the machine out of memory, or played on (VP 1e+30)."""
+    pack = edited(tmp_path, game, file, sub(old, new, 1))
+    refused(pack, game, file, "out of range", "1,000,000")
+
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    ("flags_needed: 3", "flags_needed: 99", ("4 flags",)),
+    ("flags_needed: 3", "flags_needed: 0", ("greater than or equal to 1",)),
+    ("after_turn: 5", "after_turn: 500", ("after_turn must be one of 1 to 9",)),
+])
+def test_eaw1940_automatic_victories_can_be_won_and_not_before_play(
+        tmp_path: Path, old: str, new: str, words: tuple[str, ...]) -> None:
+    pack = edited(tmp_path, "eaw1940", "victory.yaml", sub(old, new, 1))
+    refused(pack, "eaw1940", "victory.yaml", *words)
+
+
+def test_sfe_every_location_is_on_a_line(tmp_path: Path) -> None:
+    pack = edited(tmp_path, "sfe", "map.yaml", sub(
+        "  - {name: Berlin,", "  - {name: Atlantis, x: 10, y: 10, start_control: tan, "
+        "halves: [west, east], vp: 9, reconstructed: true}\n  - {name: Berlin,", 1))
+    refused(pack, "sfe", "map.yaml", "no line joins Atlantis")
+
+
+# -- records of another pack -------------------------------------------------------------------
+
+def test_a_saved_game_of_another_pack_says_so_when_its_snapshot_differs() -> None:
+    """It said only that the record "was edited, made with other content, or saved by an
+    earlier version"; the other pack is the likely cause, and is named."""
+    game = load_game("eaw1940")
+    st = new_game(game, None, 5)
+    keys = []
+    for _ in range(6):
+        a = legal_actions(st)[0]
+        keys.append(a.key)
+        apply(st, a)
+    state = json.loads(st.dumps())
+    state["log"] = state["log"][:-1]               # as another pack's game would differ
+    rec = Record.from_json({**Record("eaw1940", st.data["scenario"], {}, 5, [], keys)
+                            .to_json(), "state": state, "content": "0123456789ab"}, "test")
+    with pytest.raises(RecordError) as info:
+        replay(game, rec)
+    said = str(info.value)
+    assert "another content pack, id 0123456789ab" in said and "--content" in said, said
+    rec.content = None
+    with pytest.raises(RecordError) as info:
+        replay(game, rec)
+    assert "another content pack" not in str(info.value)
