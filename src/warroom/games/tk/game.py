@@ -109,9 +109,12 @@ def _ident(name: str) -> str:
 
 
 class TotalerKrieg(Game):
-    earlier_content_ids = frozenset({"4ed9ad58e2eb", "c31e791af413"})
+    earlier_content_ids = frozenset({"4ed9ad58e2eb", "c31e791af413", "8f1fc8ab5006"})
     """The bundled pack's ids of 5 and of 6 December 2026 (the id hashed the rule index and the
-    action labels too, reworded that day): the same content."""
+    action labels too, reworded that day): the same content; and of the morning of 7
+    December, before Catalonia and the Basque Country bordered Spain (and the Basque
+    Country France): a Region's borders matter once 15.34 has made it a Country, which
+    ends its game, so its records replay the same."""
     id = "tk"
     title = "Totaler Krieg! political events (rule 15)"
     # the last sentence for the lobby: a human Axis saw a Soviet bot's choice end the game
