@@ -114,7 +114,7 @@ def test_tk_a_table_gives_a_known_result_for_every_roll(tmp_path: Path, old: str
 def test_tk_a_unit_has_a_step(tmp_path: Path) -> None:
     pack = edited(tmp_path, "tk", "situation_1939.yaml",
                   lambda t: re.sub(r"steps: 2", "steps: 0", t, count=1))
-    refused(pack, "tk", "situation_1939.yaml", "steps", "greater than or equal to 1")
+    refused(pack, "tk", "situation_1939.yaml", "steps", "at least one step")
 
 
 # -- numbers -----------------------------------------------------------------------------------
@@ -134,7 +134,8 @@ def test_a_number_no_board_game_holds_is_refused(tmp_path: Path, game: str, file
 @pytest.mark.parametrize(("old", "new", "words"), [
     ("flags_needed: 3", "flags_needed: 99", ("4 flags",)),
     ("flags_needed: 3", "flags_needed: 0", ("greater than or equal to 1",)),
-    ("after_turn: 5", "after_turn: 500", ("after_turn must be one of 1 to 9",)),
+    ("after_turn: 5", "after_turn: 500", ("after_turn must be one of 0 to 9",)),
+    ("after_turn: 5", "after_turn: -3", ("after_turn must be one of 0 to 9",)),
 ])
 def test_eaw1940_automatic_victories_can_be_won_and_not_before_play(
         tmp_path: Path, old: str, new: str, words: tuple[str, ...]) -> None:
@@ -173,3 +174,23 @@ def test_a_saved_game_of_another_pack_says_so_when_its_snapshot_differs() -> Non
     with pytest.raises(RecordError) as info:
         replay(game, rec)
     assert "another content pack" not in str(info.value)
+
+
+def test_tk_a_country_listed_without_a_status_keeps_its_kinds() -> None:
+    """A situation listing Italy for its markers, with no status, made it a Neutral
+    Country that 15.10 could pick (a review); a unit with no step left stays Eliminated."""
+    from test_tk_helpers import situation, start
+    from warroom.games.tk.model import neutral_minors
+    sit = situation("1939")
+    sit["countries"]["Italy"] = {"markers": []}
+    sit["countries"]["Croatia"] = {"markers": []}
+    sit["units"].append({"id": "gone", "name": "German 9 Army", "owner": "axis",
+                         "nationality": "Germany", "type": "infantry", "steps": 0,
+                         "max_steps": 2, "loc": "Eliminated"})
+    s = start("15.10", "axis", sit=sit)
+    assert s.data["countries"]["Italy"]["status"] == "major"
+    assert s.data["countries"]["Croatia"]["status"] == "dependent"
+    assert "Italy" not in neutral_minors(s.game, s.data)
+    sit["countries"]["Italy"] = {"status": "neutral"}
+    with pytest.raises(ContentError, match="a major country cannot have the status 'neutral'"):
+        start("15.10", "axis", sit=sit)

@@ -880,7 +880,7 @@ def test_an_illegal_key_played_is_refused_once_in_player_words(browser: Any,
         # in a player's words, with a key of this decision as the example (it gave the
         # API's "send an action's key ... or its id, a whole number from 0 to N")
         assert "no action of this game has that key" in said and "send" not in said
-        assert "whole number" not in said and "Keys look like “" in said, said
+        assert "whole number" not in said and "keys look like “" in said, said
         page.click("#key-play")
         page.locator("#explain.illegal", has_text="Not played: bogus").wait_for()
         assert "no action of this game has that key" in page.locator("#explain").inner_text()

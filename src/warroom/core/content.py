@@ -15,7 +15,7 @@ from typing import Any, TypeVar, Union, get_args, get_origin
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from warroom.core.errors import ContentError
+from warroom.core.errors import ContentError, short
 from warroom.core.files import check_depth, read_text, value_problem
 
 M = TypeVar("M", bound=BaseModel)
@@ -183,7 +183,8 @@ def validate(model: type[M], obj: Any, file: str) -> M:
     huge = _too_large(obj)
     if huge is not None:
         entry, fld = _locate(obj, huge[0])
-        raise ContentError(f"{huge[1]!r} is out of range: a number in a content file is at "
+        raise ContentError(f"{short(repr(huge[1]), 40)} is out of range: a number in a "
+                           "content file is at "
                            f"most {MAX_NUMBER:,} in size", file=file, entry=entry, field=fld)
     try:
         return model.model_validate(obj)

@@ -45,7 +45,6 @@ from warroom.core.errors import (
     WarroomError,
     short,
 )
-from warroom.core.log import render as render_entry
 from warroom.core.log import visible
 from warroom.core.protocol import (
     RESIGN,
@@ -1140,8 +1139,9 @@ class GameService:
             # step of another seat hidden above is said as that seat's view tells it
             # ("LW plays Dawes Plan as an Event"; the viewer said only "a decision of the
             # other side", the rest in a log far below: an audit)
-            "said": ([render_entry(e) for e in visible(state.log[info.log_from:info.log_to],
-                                                       role)] if info else []),
+            "said": ([{"text": e["text"], "rule": e.get("rule") or None}
+                      for e in visible(state.log[info.log_from:info.log_to], role)]
+                     if info else []),
             "next_actor": upcoming.role if upcoming else None,
             "can_explain": info is not None and (open_book or not game.hidden_information
                                                  or info.role == role),

@@ -164,7 +164,7 @@ class TurnTrackFile(ContentModel):
 
 
 class AlliedAutomatic(ContentModel):
-    after_turn: int = Field(ge=1)
+    after_turn: int     # 0: from the end of turn 1 (checked against the turn track)
     locations: list[str]
 
 
@@ -415,9 +415,9 @@ def compile_components(m: MapFile, t: TablesFile, tt: TurnTrackFile, v: VictoryF
     check(v.axis_automatic.flags_needed <= len(flags), f"there are {len(flags)} flags on the "
           f"map: the Axis cannot control {v.axis_automatic.flags_needed}", file=vf,
           entry="axis_automatic", field="flags_needed")
-    check(v.allied_automatic.after_turn < len(turns), f"the game has {len(turns)} turns: "
-          f"after_turn must be one of 1 to {len(turns) - 1}", file=vf,
-          entry="allied_automatic", field="after_turn")
+    check(0 <= v.allied_automatic.after_turn < len(turns), f"the game has {len(turns)} "
+          f"turns: after_turn must be one of 0 to {len(turns) - 1} (the victory is won at "
+          "the end of a later turn)", file=vf, entry="allied_automatic", field="after_turn")
 
     return Components(
         map=m, tables=t, turn_track=tt, victory=v,

@@ -134,7 +134,9 @@ class Tables(ContentModel):
 
 class CountryState(ContentModel):
     status: Literal["neutral", "axis", "western", "soviet", "conquered", "dependent",
-                    "removed", "major"] = "neutral"
+                    "removed", "major"] | None = None
+    """None: the country's kind's (a Minor Country Neutral, a Major Power major, a Region
+    or Dependent part of its Country)."""
     markers: list[str] = []
     policy: str | None = None
     posture: Literal["Locarno", "Cordon"] | None = None
@@ -186,7 +188,7 @@ class Unit(ContentModel):
     owner: Faction
     nationality: str
     type: Literal["armor", "infantry", "support", "hq"]
-    steps: int = Field(ge=1)     # a unit with no step left is off the map (Eliminated)
+    steps: int = Field(ge=0)     # 0 only Eliminated or Removed (check_situation)
     max_steps: int | None = None
     loc: str
     holder: str | None = None
@@ -394,6 +396,10 @@ class Content:
             check(name in self.country, f"unknown country {name!r}; known: "
                   f"{', '.join(sorted(self.country))}", file=file, entry=f"countries ({name})")
         for name, st in sit.countries.items():
+            kind = self.country[name].kind
+            wrong = "neutral" if kind == "major" else "major"
+            check(st.status != wrong, f"a {kind} country cannot have the status {wrong!r}",
+                  file=file, entry=f"countries ({name})", field="status")
             for m in st.markers:
                 check(m in COUNTRY_MARKERS, f"unknown marker {m!r}; markers: "
                       f"{', '.join(COUNTRY_MARKERS)}", file=file,
@@ -442,6 +448,11 @@ class Content:
                       entry=f"units ({u.id})", field="holding")
                 held_by[h] = u.id
         for u in sit.units:
+            # a unit with no step left is off the map, as the engine leaves it (a pack's
+            # unit of 0 steps in play was accepted: a content audit)
+            check(u.steps > 0 or u.loc in ("Eliminated", "Removed"), "a unit in play has at "
+                  "least one step (0 steps: put it in the Eliminated box)", file=file,
+                  entry=f"units ({u.id})", field="steps")
             seen, at = {u.id}, held_by.get(u.id)
             while at is not None:
                 check(at not in seen, f"the Holding Boxes form a cycle: {u.id!r} is held, "

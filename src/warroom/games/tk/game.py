@@ -114,7 +114,9 @@ class TotalerKrieg(Game):
     action labels too, reworded that day): the same content; and of the morning of 7
     December, before Catalonia and the Basque Country bordered Spain (and the Basque
     Country France): a Region's borders matter once 15.34 has made it a Country, which
-    ends its game, so its records replay the same."""
+    ends its game, so the records of the bundled situations replay the same. A record of a
+    user's situation in which a Region is already a Country may not (a review); its saved
+    snapshot, compared on replay, tells."""
     id = "tk"
     title = "Totaler Krieg! political events (rule 15)"
     # the last sentence for the lobby: a human Axis saw a Soviet bot's choice end the game
@@ -318,7 +320,9 @@ class TotalerKrieg(Game):
                 data["countries"][d.name] = {"status": default, "markers": [], "policy": None,
                                              "posture": None, "conquered_by": None}
             else:
-                data["countries"][d.name] = st.model_dump()
+                # a country listed without a status has its kind's (a Major Power listed
+                # for its markers was read as a Neutral Country: a review)
+                data["countries"][d.name] = {**st.model_dump(), "status": st.status or default}
         data["policies"] = {}
         for p in sit.policies:
             pol = p.model_dump()

@@ -899,9 +899,10 @@ async function why(key, label) {
  * whole number from 0 to N": a usability audit). */
 function unknownKey() {
   const first = ((S.payload && S.payload.legal) || [])[0];
-  return "no action of this game has that key. Keys look like "
-    + (first ? `“${first.key}”` : "“space:paris”")
-    + " (the “why?” of a choice shows its key); to play a choice, click it above";
+  // an example only from this decision's own choices (a fixed one named an eit2 space in
+  // every game, and a seat not to act has no choices: a review)
+  return "no action of this game has that key"
+    + (first ? `; this decision's keys look like “${first.key}”, and a click on a choice plays it` : "");
 }
 
 /** "Why not" on the map: why this seat cannot choose the map element `target` now. */

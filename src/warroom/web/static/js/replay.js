@@ -181,14 +181,14 @@ function actionLine(r) {
   // a spectator has no side: the decision is that player's (an outside audit read "the
   // other side" on every step of a game of bots)
   const whose = r.role ? "a decision of the other side" : "a decision not shown to spectators";
-  const said = Array.isArray(r.said) ? r.said.filter((x) => typeof x === "string" && x) : [];
+  const said = Array.isArray(r.said) ? r.said.filter((x) => x && typeof x.text === "string" && x.text) : [];
   if (said.length) {
     // what the step put in this view's log, as the log says it (the choice itself is not
     // shown: it may name a card played face down)
     const more = said.length - 1;
     return [`Step ${r.step}: `, asked, h("span", { class: "step-choice" },
       r.role ? "Your log says: " : "The public log says: ",
-      h("span", { class: "step-said" }, said[0]),
+      h("span", { class: "step-said" }, said[0].text, said[0].rule ? [" ", ruleBadge(said[0].rule)] : null),
       more ? h("span", { class: "muted" }, ` (and ${more} more in the log)`) : null)];
   }
   return [`Step ${r.step}: `, asked, h("span", { class: "step-choice muted" },
