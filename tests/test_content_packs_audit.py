@@ -194,3 +194,11 @@ def test_tk_a_country_listed_without_a_status_keeps_its_kinds() -> None:
     sit["countries"]["Italy"] = {"status": "neutral"}
     with pytest.raises(ContentError, match="a major country cannot have the status 'neutral'"):
         start("15.10", "axis", sit=sit)
+
+
+def test_eit2_a_scenario_missing_a_space_names_it(tmp_path: Path) -> None:
+    """It said "91 spaces listed, the map has 92", not which one."""
+    pack = edited(tmp_path, "eit2", "scenarios.yaml", sub(
+        "    Action Française:\n      lw_sp: 0\n      rw_sp: 3\n      lw_extremist: 0\n"
+        "      rw_extremist: 1\n", "", 1))
+    refused(pack, "eit2", "scenarios.yaml", "missing Action Française")

@@ -316,8 +316,11 @@ def _scenarios(c: Components, pack: ContentPack) -> dict[str, dict[str, Any]]:
                       field=f"spaces.{name}")
                 raise
             spaces[s] = (row["lw_sp"], row["rw_sp"], row["lw_extremist"], row["rw_extremist"])
-        check(len(spaces) == len(c.names), f"{len(spaces)} spaces listed, the map has "
-              f"{len(c.names)}", file=file, entry=entry, field="spaces")
+        unlisted = [n for i, n in enumerate(c.names) if i not in spaces]
+        check(not unlisted, f"{len(spaces)} spaces listed, the map has {len(c.names)}: "
+              f"missing {', '.join(unlisted[:8])}{', …' if len(unlisted) > 8 else ''} "
+              "(a space with nothing at start is listed with zeros)", file=file,
+              entry=entry, field="spaces")
         sc["spaces"] = spaces
         for fld in ("removed", "discarded", "reminders"):
             nums = []

@@ -341,7 +341,8 @@ def compile_components(m: MapFile, cf: CardsFile, s: SetupFile,
                   entry=entry, field="location")
             where = index[row.location]
             check(COLOR_OWNER[m.locations[where].start_control] == owner,
-                  f"{row.location} is not a {OWNER_NAMES[owner]} location at the start",
+                  f"{row.location} is not {('an ' if owner == AXIS else 'a ')}"
+                  f"{OWNER_NAMES[owner].capitalize()} location at the start",
                   file=sf, entry=entry, field="location")
             for strength, count in ((1, row.sp1), (2, row.sp2), (3, row.sp3)):
                 for _ in range(count):
