@@ -202,3 +202,12 @@ def test_eit2_a_scenario_missing_a_space_names_it(tmp_path: Path) -> None:
         "    Action Française:\n      lw_sp: 0\n      rw_sp: 3\n      lw_extremist: 0\n"
         "      rw_extremist: 1\n", "", 1))
     refused(pack, "eit2", "scenarios.yaml", "missing Action Française")
+
+
+def test_eit2_a_card_entry_is_named_by_its_title(tmp_path: Path) -> None:
+    """A card's field error named its place in the list alone ("cards[4]")."""
+    pack = edited(tmp_path, "eit2", "cards.yaml",
+                  lambda t: re.sub(r"(?m)^  ops: 2$", "  ops: two", t, count=1))
+    refused(pack, "eit2", "cards.yaml", "entry cards[", "field ops")
+    with pytest.raises(ContentError, match=r"entry cards\[\d+\] \([^)]+\) field ops"):
+        load_game("eit2", content=pack)

@@ -250,7 +250,10 @@ def _locate(obj: Any, loc: tuple[Any, ...]) -> tuple[str | None, str | None]:
             entry_parts.append(str(part))
         elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
             node = node[part]
-            name = node.get("name", node.get("id")) if isinstance(node, dict) else None
+            # a card of eit2 is named by its title (an entry "cards[3]" was card 4, its
+            # title unsaid: a content audit)
+            name = next((node[k] for k in ("name", "id", "title") if k in node), None) \
+                if isinstance(node, dict) else None
             entry_parts.append(f"[{part}]" + (f" ({name})" if name is not None else ""))
             entry_end = i + 1
         else:
