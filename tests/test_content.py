@@ -111,7 +111,8 @@ CASES: list[tuple[str, str, Callable[[Any], Any], str | None, str | None, str]] 
      lambda d: d["locations"].append({"name": "Paris", "flag_vp": 2}),
      "locations[27] (Paris)", "name", "'Paris' is listed twice"),
     ("duplicate_front_id", "map.yaml", set_in(("fronts", 4, "id"), "western"),
-     "front", None, "duplicate front id"),
+     "fronts[4]", None, "duplicate front id 'western': each front once (the first is "
+     "fronts[0])"),
     ("unknown_front_in_turn_track", "turn_track.yaml",
      set_in(("turns", 5, "fronts_enter"), ["eastern", "pacific"]),
      "turns[5] (turn 6)", None, "unknown front 'pacific'"),

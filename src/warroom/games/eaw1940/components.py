@@ -322,10 +322,14 @@ def compile_components(m: MapFile, t: TablesFile, tt: TurnTrackFile, v: VictoryF
     sea_ids = tuple(z.id for z in m.sea_zones)
     air_ids = tuple(a.id for a in m.air_spaces)
     front_ids = tuple(f.id for f in m.fronts)
-    for ids, what in ((sea_ids, "sea zone"), (air_ids, "air space"), (front_ids, "front")):
-        twice = sorted({x for x in ids if ids.count(x) > 1})
-        check(not twice, f"duplicate {what} id {', '.join(map(repr, twice))}: each {what} "
-              "once", file=mf, entry=what)
+    for ids, what, listed in ((sea_ids, "sea zone", "sea_zones"),
+                              (air_ids, "air space", "air_spaces"),
+                              (front_ids, "front", "fronts")):
+        # the entry is the second one of an id (it said "front" alone: a content audit)
+        again = next((i for i, x in enumerate(ids) if x in ids[:i]), None)
+        check(again is None, f"duplicate {what} id {ids[again or 0]!r}: each {what} once "
+              f"(the first is {listed}[{ids.index(ids[again or 0])}])", file=mf,
+              entry=f"{listed}[{again}]")
     # ids the rules name: 7.2's Atlantic and 2.1's Western front (whose tank starts in
     # Berlin). A pack that renamed them would lose those rules without a word (an audit)
     for need, ids, what, rule in (("atlantic", sea_ids, "sea zone", "7.2's -1 DRM"),
