@@ -163,9 +163,9 @@ coordinates and years, in the thousands. A count of counters, SP or VP in the tr
 accepted, and ran the machine out of memory or played on with it (a content audit)."""
 
 
-def _too_large(obj: Any, loc: tuple[Any, ...] = ()) -> tuple[tuple[Any, ...], Any] | None:
+def _too_large(obj: Any) -> tuple[tuple[Any, ...], Any] | None:
     """Where ``obj`` holds a number larger (in size) than :data:`MAX_NUMBER`, and it."""
-    todo: list[tuple[Any, tuple[Any, ...]]] = [(obj, loc)]
+    todo: list[tuple[Any, tuple[Any, ...]]] = [(obj, ())]
     while todo:
         node, at = todo.pop()
         if isinstance(node, dict):

@@ -131,25 +131,29 @@ def placement_targets(c: Components, data: Data, frame: dict[str, Any]) -> list[
             if s != rhineland and s not in banned and theirs[s] - mine[s] < stab[s]]
 
 
+def _ban_spaces(c: Components, ban: dict[str, Any]) -> set[int]:
+    """The spaces one ongoing Event's placement ban covers: those it names, and a whole
+    region's."""
+    out = set(ban.get("spaces", ()))
+    if ban.get("region"):
+        out.update(s for s in range(len(c.names)) if c.region[s] == ban["region"])
+    return out
+
+
 def banned_spaces(c: Components, data: Data, side: int) -> set[int]:
     """Spaces where ongoing Events forbid ``side`` to place SP with Operations."""
     out: set[int] = set()
     for ban in data["place_bans"]:
-        if ban["side"] != side:
-            continue
-        out.update(ban.get("spaces", ()))
-        if ban.get("region"):
-            out.update(s for s in range(len(c.names)) if c.region[s] == ban["region"])
+        if ban["side"] == side:
+            out |= _ban_spaces(c, ban)
     return out
 
 
 def ban_on(c: Components, data: Data, side: int, s: int) -> dict[str, Any] | None:
     """The ongoing Event's ban (:func:`banned_spaces`) that keeps ``side`` from placing SP
     in space ``s`` with Operations, if one does."""
-    return next((ban for ban in data["place_bans"] if ban["side"] == side
-                 and (s in ban.get("spaces", ()) or (ban.get("region")
-                                                     and c.region[s] == ban["region"]))),
-                None)
+    return next((ban for ban in data["place_bans"]
+                 if ban["side"] == side and s in _ban_spaces(c, ban)), None)
 
 
 def place_one(c: Components, data: Data, frame: dict[str, Any], s: int) -> None:

@@ -281,8 +281,8 @@ def compile_components(m: MapFile, cf: CardsFile, s: SetupFile,
             out[b].append((li, a, bh, ah, naval, ln.defense_a, ln.active_from_deck))
     # a location no line reaches can never be entered, supplied or left (a pack added one
     # with no lines and played on: a content audit)
-    alone = [m.locations[i].name for i in range(n)
-             if not any(i in (ln[0], ln[2]) for ln in lines)]
+    joined = {ln[0] for ln in lines} | {ln[2] for ln in lines}
+    alone = [m.locations[i].name for i in range(n) if i not in joined]
     check(not alone, f"no line joins {', '.join(alone)} to the map: give each location its "
           "lines", file=mf, field="lines")
     sup_adj: list[tuple[tuple[int, ...], ...]] = [()]

@@ -478,16 +478,16 @@ class Content:
         mixfile = str(self.pack.path("components.yaml"))
         for key, limit in mix.items():
             mtype, _, mowner = key.partition(":")
-            if key in COUNTRY_MARKERS:
+            on_countries = mtype in COUNTRY_MARKERS or key in COUNTRY_MARKERS
+            if on_countries:
                 have = sum(st.markers.count(key) for st in sit.countries.values())
-                where = "on countries"
             else:
                 have = sum(mk.count for mk in sit.markers if mk.type == mtype
                            and (not mowner or (mk.owner or "") == mowner))
-                where = "as markers"
-            check(have <= limit, f"the situation puts {have} {key} markers {where}; "
-                  f"the countermix of {mixfile} has {limit}: raise it there or use fewer",
-                  file=file, entry="countries" if key in COUNTRY_MARKERS else "markers")
+            check(have <= limit, f"the situation puts {have} {key} markers "
+                  f"{'on countries' if on_countries else 'as markers'}; the countermix of "
+                  f"{mixfile} has {limit}: raise it there or use fewer", file=file,
+                  entry="countries" if on_countries else "markers")
 
 
 BOXES = ("Force Pool", "Delay Box", "Pacific Holding Box", "Conditional Event Box",

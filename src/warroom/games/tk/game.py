@@ -355,19 +355,9 @@ class TotalerKrieg(Game):
         for key, limit in c.components.countermix.items():
             type_, _, own = key.partition(":")
             if type_ in COUNTRY_MARKERS or key in COUNTRY_MARKERS:
-                have = marker_total(data, key)      # markers the situation's countries hold
-                if have > limit:
-                    raise ContentError(f"the {sit.name} situation puts {have} {key} markers "
-                                       f"on countries; components.yaml's countermix has "
-                                       f"{limit}", file=f"situation {sit.name}",
-                                       entry="countries")
-                continue
+                continue        # on countries; Content.check_situation held both to the mix
             have = sum(1 for m in markers if m["type"] == type_
                        and (not own or (m["owner"] or "") == own))
-            if have > limit:
-                raise ContentError(f"the {sit.name} situation places {have} {key} markers; "
-                                   f"components.yaml's countermix has {limit}",
-                                   file=f"situation {sit.name}", entry="markers")
             markers += [{"type": type_, "owner": own or None, "loc": "Unused"}
                         for _ in range(limit - have)]
         data["markers"] = markers
