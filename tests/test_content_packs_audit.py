@@ -131,6 +131,31 @@ def test_a_number_no_board_game_holds_is_refused(tmp_path: Path, game: str, file
     refused(pack, game, file, "out of range", "1,000,000")
 
 
+@pytest.mark.parametrize(("game", "file", "old", "new"), [
+    # pydantic reads true as 1: the VP per location became 1 with no word
+    ("eaw1940", "victory.yaml", "per_location: 1", "per_location: true"),
+    ("tk", "components.yaml", '"blitz:axis": 3', '"blitz:axis": yes'),
+    # YAML's no is false: Norway's ISO code as a name
+    ("tk", "components.yaml", "borders: [Poland,", "borders: [no, Poland,"),
+])
+def test_true_or_false_is_no_number_or_name(tmp_path: Path, game: str, file: str,
+                                            old: str, new: str) -> None:
+    pack = edited(tmp_path, game, file, sub(old, new, 1))
+    said = refused(pack, game, file, "true or false where a number or a name belongs")
+    assert "Value error" not in said
+
+
+def test_a_byte_that_is_not_utf8_is_placed_by_line_and_column(tmp_path: Path) -> None:
+    """An editor shows lines and columns, not the byte offset the message gave."""
+    folder = tmp_path / "eaw1940-pack"
+    folder.mkdir()
+    text = (GAMES / "eaw1940" / "content" / "victory.yaml").read_bytes()
+    lines = text.split(b"\n")
+    lines[2] = b"# caf\xe9 " + lines[2]         # latin-1, not UTF-8
+    (folder / "victory.yaml").write_bytes(b"\n".join(lines))
+    refused(folder, "eaw1940", "victory.yaml", "not UTF-8 text (line 3, column 6: byte 0xe9)")
+
+
 @pytest.mark.parametrize(("old", "new", "words"), [
     ("flags_needed: 3", "flags_needed: 99", ("4 flags",)),
     ("flags_needed: 3", "flags_needed: 0", ("greater than or equal to 1",)),

@@ -184,7 +184,7 @@ def test_a_game_given_twice_is_counted_once(tmp_path: Path,
     ('{"outcome": "x"}\n', "missing winner, returns, scores, decisions"),
     ("[1, 2]\n", "is not a game line"),
     (b"\x1f\x8b\x08\x00rest", "gzip-compressed; unpack it first"),
-    (b"\xff\xfe{}\n", "not UTF-8 text (byte 0)"),
+    (b"\xff\xfe{}\n", "not UTF-8 text (line 1, column 1: byte 0xff)"),
 ])
 def test_report_cli_refuses_unreadable_results(tmp_path: Path, content: str | bytes | None,
                                                message: str) -> None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 import difflib
 from pathlib import Path
 from types import UnionType
-from typing import Any, TypeVar, Union, get_args, get_origin
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
 
 from warroom.core.errors import ContentError, short
 from warroom.core.files import check_depth, read_text, value_problem
@@ -22,9 +22,53 @@ M = TypeVar("M", bound=BaseModel)
 
 
 class ContentModel(BaseModel):
-    """Base of every content model: unknown fields are errors (typos must not pass)."""
+    """Base of every content model: unknown fields are errors (typos must not pass), and
+    true or false is no number (pydantic reads ``per_location: true`` as 1: a content
+    audit; YAML also reads ``yes``, ``no``, ``on`` and ``off`` so)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_true_or_false_for_a_number(cls, value: Any, info: ValidationInfo) -> Any:
+        name = info.field_name
+        if name is not None and _stray_bool(cls.model_fields[name].annotation, value):
+            raise ValueError("true or false where a number or a name belongs (YAML also "
+                             "reads yes, no, on and off so; quote a name: 'yes')")
+        return value
+
+
+def _takes_bool(ann: Any) -> bool:
+    """Whether a field of type ``ann`` means true or false by them (bool, Any, a literal
+    true or false, or a union of one)."""
+    if ann is bool or ann is Any:
+        return True
+    origin = get_origin(ann)
+    if origin is Literal:
+        return any(isinstance(a, bool) for a in get_args(ann))
+    if origin in (Union, UnionType):
+        return any(_takes_bool(a) for a in get_args(ann))
+    return False
+
+
+def _stray_bool(ann: Any, value: Any) -> bool:
+    """Whether ``value`` holds true or false where a field of type ``ann`` does not mean
+    them: the value itself, or an item of a list, tuple or a mapping's values (a nested
+    model's fields are its own validator's)."""
+    if isinstance(value, bool):
+        return not _takes_bool(ann)
+    origin = get_origin(ann)
+    args = get_args(ann)
+    if origin in (Union, UnionType):
+        return all(_stray_bool(a, value) for a in args)
+    if origin in (list, tuple, set, frozenset) and isinstance(value, list | tuple):
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            return any(_stray_bool(a, v) for a, v in zip(args, value, strict=False))
+        item = args[0] if args else Any
+        return any(_stray_bool(item, v) for v in value)
+    if origin is dict and isinstance(value, dict) and len(args) == 2:
+        return any(_stray_bool(args[1], v) for v in value.values())
+    return False
 
 
 CONTENT_SUFFIXES = (".yaml", ".yml", ".json")
@@ -193,7 +237,7 @@ def validate(model: type[M], obj: Any, file: str) -> M:
         # An unknown field is usually a typo, which also makes the intended field "missing":
         # report the typo, the root cause, and suggest the field it was meant to be.
         err = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
-        msg = err["msg"]
+        msg = err["msg"].removeprefix("Value error, ")     # a validator's own words
         if not err["loc"]:          # the whole file is not the mapping of fields it must be
             fields = ", ".join(_fields_at(model, ()))
             raise ContentError(("the file is empty" if obj is None else

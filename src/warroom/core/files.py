@@ -85,6 +85,18 @@ def open_text(path: Path) -> io.TextIOWrapper:
     return io.TextIOWrapper(open_regular(path), encoding="utf-8")
 
 
+def utf8_error_at(raw: bytes, exc: UnicodeDecodeError) -> str:
+    """Where in ``raw`` its first byte that is not UTF-8 is, as an editor shows it: ``line
+    3, column 7: byte 0xe9`` (the column in characters; a byte offset was given, which no
+    editor shows: a content audit). ``exc`` is the error of decoding ``raw`` whole."""
+    at = exc.start
+    before = raw[:at]
+    line = before.count(b"\n") + 1
+    start = before[before.rfind(b"\n") + 1:].removeprefix(b"\xef\xbb\xbf")
+    column = len(start.decode("utf-8", "replace")) + 1
+    return f"line {line}, column {column}: byte {raw[at]:#04x}"
+
+
 def read_text(path: Path, error: Callable[[str], WarroomError], what: str,
               limit: int = MAX_BYTES) -> str:
     """The UTF-8 text of ``path`` (at most ``limit`` bytes), or ``error(message)`` saying
@@ -104,8 +116,8 @@ def read_text(path: Path, error: Callable[[str], WarroomError], what: str,
         # utf-8-sig: the byte-order mark some editors put first (Windows Notepad) is not text
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise error(f"{what} {path} is not UTF-8 text (byte {exc.start}); save it as "
-                    "UTF-8") from exc
+        raise error(f"{what} {path} is not UTF-8 text ({utf8_error_at(raw, exc)}); save it "
+                    "as UTF-8") from exc
 
 
 def writable_folder(folder: Path) -> None:

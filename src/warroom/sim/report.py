@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from warroom.core.errors import WarroomError
-from warroom.core.files import GZIP_MAGIC, open_text, writable_folder
+from warroom.core.files import GZIP_MAGIC, open_text, utf8_error_at, writable_folder
 from warroom.core.protocol import winner_word
 from warroom.games import game_ids, load_game
 from warroom.sim.stats import Rate, quartiles, wilson
@@ -60,12 +60,18 @@ def load_results(path: Path, notes: list[str] | None = None
     except FileNotFoundError:
         raise ReportError(f"cannot read {path}: no such file (write one with "
                           "warroom simulate GAME --out FILE)") from None
-    except UnicodeDecodeError as exc:
-        gz = path.read_bytes()[:2] == GZIP_MAGIC
+    except UnicodeDecodeError:
+        data = path.read_bytes()
+        gz = data[:2] == GZIP_MAGIC
+        try:
+            data.decode("utf-8")
+            where = "a byte"    # the file changed since: the decoder read these bytes
+        except UnicodeDecodeError as exc:
+            where = utf8_error_at(data, exc)
         raise ReportError(f"cannot read {path}: " + (
             f"it is gzip-compressed; unpack it first (gunzip -c {path} > FILE) and give the "
             "unpacked FILE"
-            if gz else f"it is not UTF-8 text (byte {exc.start}): give the JSON-lines file "
+            if gz else f"it is not UTF-8 text ({where}): give the JSON-lines file "
             "of warroom simulate or tournament --out")) from None
     except OSError as exc:
         raise ReportError(f"cannot read {path}: {exc.strerror or exc}") from None
