@@ -322,6 +322,39 @@ def test_since_counts_the_log_a_seat_had_when_it_last_decided(tmp_path: Path) ->
         assert seen(tok) == before                  # no decision left: the start
 
 
+def test_seen_gives_the_view_a_seat_had_when_it_last_decided(tmp_path: Path) -> None:
+    """``/seen``: the seat's own view where it last decided (its map and hand then, for a
+    page with no memory of the seat to mark what changed), and the view it chose that
+    move with; nothing while nothing was played since; the same after a restart; only to
+    the seat's own token."""
+    with make(tmp_path) as c:
+        g = new(c, seed=4)
+        url, a, b = f"/api/games/{g['id']}", g["tokens"]["a"], g["tokens"]["b"]
+
+        def now(tok: str) -> Any:
+            return c.get(f"{url}/view", params={"token": tok}).json()["view"]
+
+        def seen(tok: str) -> Any:
+            res = c.get(f"{url}/seen", params={"token": tok})
+            assert res.status_code == 200, res.text
+            return res.json()
+
+        assert seen(a)["view"] is None and seen(b)["view"] is None  # nothing played
+        chose_with = now(a)
+        c.post(f"{url}/actions", json={"token": a, "action": "take:1"})
+        after_a = now(a)
+        assert seen(a)["view"] is None                  # a decided last: nothing new
+        c.post(f"{url}/actions", json={"token": b, "action": "take:2"})
+        got = seen(a)
+        assert got["view"] == after_a and got["decided"] == chose_with
+        assert got["view"] != now(a) and got["moves"] == 1
+        assert seen(b)["view"] is None
+        assert c.get(f"{url}/seen").status_code == 403
+        assert c.get(f"{url}/seen", params={"token": "x" * 20}).status_code == 403
+    with make(tmp_path) as c:
+        assert seen(a) == got                           # worked out again by replay
+
+
 def test_undo_survives_a_restart_of_the_app(tmp_path: Path) -> None:
     """A seat's own last decision can be taken back after the server let the game go (a
     restart, an idle unload): the game is rebuilt with its undo (a review: it was lost)."""

@@ -1,7 +1,8 @@
 """No seat learns another seat's hidden information through the HTTP API.
 
 Fuzzed games of every game are played over HTTP (every seat human, random legal actions).
-After every action, everything a seat can fetch during play (its view, ``explain`` of a few
+After every action, everything a seat can fetch during play (its view, its view where it
+last decided, ``explain`` of a few
 actions, the error bodies of an illegal action and of an action played out of turn, the
 record so far, its replay up to now, "why?" at a step of it, "why not" of a map target) is
 checked against what is hidden from that seat *now*, read from the
@@ -266,7 +267,9 @@ class Watch:
             elif self.piles and len(x) >= 3:
                 for pile in self.piles:
                     assert x != pile, f"{what} for {self.role} shows a hidden pile {x}"
-        log = body.get("view", {}).get("log", []) if isinstance(body, dict) else []
+        # a view's log (/seen: the views where the seat last decided, or none)
+        log = [e for k in ("view", "decided") if isinstance(body, dict)
+               for e in (body.get(k) or {}).get("log", [])]
         for entry in log:
             assert entry.get("to") in (None, self.role), (
                 f"{what} for {self.role} has a log entry for another seat: {entry}")
@@ -367,6 +370,12 @@ def play_and_check(client: TestClient, app: Any, game_id: str, scenario: str, se
             assert v.status_code == 200, v.text
             views[role] = v.json()
             w.check("view", views[role])
+            if steps % 4 == 0 or over:
+                # the seat's view where it last decided (a page with no memory of the
+                # seat): every 4th step, as it replays the game that far
+                then = client.get(f"{url}/seen", params={"token": tokens[role]})
+                assert then.status_code == 200, then.text
+                w.check("seen", then.json())
             if not over:
                 assert views[role]["seed"] is None
                 rec = client.get(f"{url}/record", params={"token": tokens[role]})

@@ -530,6 +530,14 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
         """What this seat sees: board, prompt, its legal actions, its hand, the log."""
         return service.view_for(game_id, token_of(token, x_warroom_token))
 
+    @app.get("/api/games/{game_id}/seen")
+    def game_seen(game_id: str, token: Annotated[str | None, Query(max_length=128)] = None,
+                  x_warroom_token: Annotated[str | None, Header(max_length=128)] = None
+                  ) -> dict[str, Any]:
+        """This seat's view as it stood where it last decided (null when nothing has been
+        played since): a page that remembers nothing of the seat marks what changed."""
+        return service.seen_for(game_id, token_of(token, x_warroom_token))
+
     @app.get("/api/games/{game_id}/explain")
     def game_explain(game_id: str,
                      action: Annotated[str | None, Query(max_length=128)] = None,

@@ -1234,8 +1234,7 @@ class GameService:
         if known is not None:
             return known
         record = live.session.record
-        last = max((i for i, by in enumerate(live.played_by) if by == role), default=-1)
-        upto = 0 if last < 0 else last + 1 if len(live.game.roles) > 1 else last
+        upto = GameService.mark_moves(live, role)
         if upto == len(record.actions):
             found = len(live.state.log)
         else:
@@ -1248,6 +1247,43 @@ class GameService:
                 found = len(live.state.log)
         live.marks[role] = found
         return found
+
+    @staticmethod
+    def mark_moves(live: Live, role: str) -> int:
+        """How many of the record's moves had been played where ``role`` last decided (see
+        :meth:`mark`). Call under ``live.lock``."""
+        last = max((i for i, by in enumerate(live.played_by) if by == role), default=-1)
+        return 0 if last < 0 else last + 1 if len(live.game.roles) > 1 else last
+
+    def seen_for(self, game_key: str, token: str | None) -> dict[str, Any]:
+        """What this seat saw where it last decided (:meth:`mark`), so a page with no memory
+        of the seat (another browser, a closed tab) marks on the map and in the hand what
+        changed since, as ``since`` marks the log's news: ``view``, its view then (None when
+        nothing was played since), and ``decided``, its view as it chose that last move (in
+        a game of two roles or more; the cards that move brought, a turn's deal, are news as
+        a page that saw the move marks them). The seat's own views of earlier moments: they
+        tell it nothing it was not shown then."""
+        live = self.live(game_key)
+        role = self.seat(live, token)
+        with live.lock:
+            record = live.session.record
+            upto = self.mark_moves(live, role)
+            out: dict[str, Any] = {"role": role, "moves": upto, "view": None,
+                                   "decided": None}
+            if upto == len(record.actions):
+                return out
+            try:
+                then = replay(live.game, replace(record, actions=record.actions[:upto],
+                                                 state=None))
+                out["view"] = view(then, role)
+                if len(live.game.roles) > 1 and upto > 0:
+                    before = replay(live.game, replace(
+                        record, actions=record.actions[:upto - 1], state=None))
+                    out["decided"] = view(before, role)
+            except RecordError:
+                # the game loaded, so its record replays: only a guard (nothing is marked)
+                out["view"] = out["decided"] = None
+            return out
 
     def _play(self, live: Live, action: str | int, role: str) -> None:
         """Apply and commit one action under the game's lock; on any failure nothing

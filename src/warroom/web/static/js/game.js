@@ -427,14 +427,41 @@ function firstSight(p) {
     ? { ...sight, log: since } : sight;
 }
 
+/** A page with no memory of ``role`` asks the server what the seat saw where it last
+ * decided (its view then, ``/seen``), and marks the map's and the hand's changes since as a
+ * page that had seen them would (only the log's were marked, by ``since``: a note of an
+ * earlier sitting). Nothing changes if the seat decided meanwhile or the answer fails. */
+async function recallFromServer(role) {
+  const mark = S.seen[role];
+  const s = S.seats.find((x) => x.role === role);
+  if (!s) return;
+  let got;
+  try {
+    got = await api(`${base}/seen`, { token: s.token });
+  } catch (err) {
+    return; // the log's marks stand
+  }
+  if (S.seen[role] !== mark || !got || !got.view) return;
+  const then = sightOf({ view: got.view, role });
+  // the hand it chose its last move with: the cards that move brought are news, as in act
+  const hand = got.decided ? handKeys({ view: got.decided, role }) : then.hand;
+  setSeen(role, { ...then, log: mark.log, hand });
+  if (seat() && seat().role === role) showChanges();
+}
+
 /** Mark what changed since this seat's last decision: the map's elements (``changed``,
  * said to screen readers too) and the log's entries (``new``), with a count in the log's
  * heading. A page's first sight of the seat marks the log entries the server counts as
- * new since the seat's last decision (``firstSight``), and nothing on the map. */
+ * new since the seat's last decision (``firstSight``), then the map's and the hand's once
+ * the server has said what the seat saw then (``recallFromServer``). */
 function showChanges() {
   const role = seat() && seat().role;
   if (!role || !S.payload) return;
-  if (!S.seen[role]) setSeen(role, recall(role) || firstSight(S.payload));
+  if (!S.seen[role]) {
+    const kept = recall(role);
+    setSeen(role, kept || firstSight(S.payload));
+    if (!kept) recallFromServer(role);
+  }
   const mark = S.seen[role];
   for (const el of $("map").querySelectorAll(".space[data-id][data-state]")) {
     const was = mark.states[el.dataset.id];
