@@ -156,6 +156,41 @@ def test_replay_of_a_record_stating_another_result_exits_1(tmp_path: Path) -> No
     assert "warning" in out and "another content pack" in out and "the record states" in out, out
 
 
+def test_a_record_refused_after_it_is_read_is_named_and_told_the_keys(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A records audit: a step the rules refuse, or an unknown game, named no file; a key
+    that names no action was told to list the legal actions, which replay cannot; a path
+    given as '~/x' (quoted, or --out=~/x) made a folder named '~'; an edited result was
+    printed whole; a draw whose scores alone differ read 'no winner but ... no winner'."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    code, out = run("simulate", "eaw1940", "--games", "1", "--seed", "3", "--records",
+                    "~/recs")
+    assert code == 0, out
+    assert not (Path.cwd() / "~").exists()
+    path = tmp_path / "recs" / "game-00000.json"
+    rec = json.loads(path.read_text())
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**rec, "actions": [*rec["actions"][:4], "attack:narnia"],
+                               "state": None, "result": None}))
+    code, out = run("replay", "~/bad.json")
+    out = " ".join(out.split())
+    assert code == 2 and f"{bad}: record step 4: unknown action 'attack:narnia'" in out, out
+    assert "list the legal actions" not in out and "the keys there: place_tank:" in out, out
+    code, out = run("play", "eaw1940", "--load", str(bad), input="quit\n")
+    assert code == 2 and f"{bad}: record step 4" in " ".join(out.split()), out
+    bad.write_text(json.dumps({**rec, "game": "chess"}))
+    code, out = run("replay", str(bad))
+    assert code == 2 and str(bad) in " ".join(out.split()), out
+    huge = {**rec["result"], "winner": "A" * 100_000, "label": "L" * 50_000}
+    bad.write_text(json.dumps({**rec, "result": huge}))
+    code, out = run("replay", str(bad))
+    assert code == 1 and "A" * 100 not in out and len(out) < 20_000, len(out)
+    scores = {**rec["result"], "scores": {"axis": 99}}
+    bad.write_text(json.dumps({**rec, "result": scores}))
+    code, out = run("replay", str(bad))
+    assert code == 1 and "scores {'axis': 99}" in " ".join(out.split()), out
+
+
 def test_content_json() -> None:
     code, out = run("content", "eaw1940", "--json")
     assert code == 0

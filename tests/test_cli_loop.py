@@ -3,6 +3,7 @@ would (CliRunner, or a real process reading a pipe)."""
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import os
@@ -219,6 +220,43 @@ def test_quit_asks_when_unsaved_and_keeps_a_record(tmp_path: Path) -> None:
     assert "A record of this game is kept in" in out
     (rec,) = kept(tmp_path)
     assert Record.load(rec).actions == ["end_turn"]
+
+
+def test_a_quit_whose_record_cannot_be_kept_goes_back_to_the_game_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A records audit: with a data folder that cannot be written, the quit promised a
+    record, said 'no record kept' and left: the game was lost. Now it goes back to the
+    game once, where save FILE keeps it; a second quit leaves without one."""
+    (tmp_path / "afile").write_text("")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "afile"))
+    save = tmp_path / "kept.json"
+    code, out = run("play", "eaw1940", "--seed", "3",
+                    input=f"end\nquit\ny\nsave {save}\nquit\n")
+    assert code == 0, out
+    out = " ".join(out.split())
+    assert "no record kept" in out and "Back to the game: save FILE keeps it" in out, out
+    assert Record.load(save).actions == ["end_turn"]
+    code, out = run("play", "eaw1940", "--seed", "3", input="end\nquit\ny\nquit\ny\n")
+    assert code == 0 and " ".join(out.split()).count("no record kept") == 2, out
+
+
+def test_a_save_names_a_file_and_a_failed_one_leaves_no_folders(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A records audit: 'save games/' wrote a file named games; a save that failed after
+    its folders were made left them behind."""
+    def full(self: Session, path: Path) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    _code, out = run("play", "eaw1940", "--seed", "3",
+                    input=f"save {tmp_path / 'games'}/\nsave\nquit\n")
+    out = " ".join(out.split())
+    assert "names a folder; give a file name in it" in out, out
+    assert not (tmp_path / "games").exists()
+    monkeypatch.setattr(Session, "save", full)
+    _code, out = run("play", "eaw1940", "--seed", "3",
+                    input=f"save {tmp_path / 'new' / 'deeper' / 'g.json'}\nquit\n")
+    assert "the disk is full" in " ".join(out.split()), out
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
 def test_end_of_input_in_a_pipe_leaves_after_keeping_a_record(tmp_path: Path) -> None:

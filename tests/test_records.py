@@ -493,6 +493,31 @@ def test_a_failed_save_keeps_the_file_saved_before(eaw: Game, tmp_path: Path,
     assert path.stat().st_mode & 0o777 == 0o666 & ~mask
 
 
+def test_a_save_over_a_file_keeps_its_permissions_writes_through_a_link_and_any_name(
+        eaw: Game, tmp_path: Path) -> None:
+    """A records audit: a save over a private (0600) record made it readable by everyone;
+    a save to a link replaced the link with a file; a legal 250-character name could not
+    be saved (the temporary file's name went over 255 bytes)."""
+    session = played_session(eaw, 1, 8)
+    private = tmp_path / "private.json"
+    private.write_text("{}")
+    private.chmod(0o600)
+    session.save(private)
+    assert private.stat().st_mode & 0o777 == 0o600
+    assert Session.load(eaw, private).record == session.record
+    target = tmp_path / "target.json"
+    target.write_text("hi")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    session.save(link)
+    assert link.is_symlink() and Session.load(eaw, target).record == session.record
+    long = tmp_path / ("b" * 245 + ".json")
+    session.save(long)
+    assert Session.load(eaw, long).record == session.record
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["private.json", "target.json", "link.json", long.name])
+
+
 def test_a_record_says_its_content_pack_and_result_and_a_replay_checks_them(
         eaw: Game, tmp_path: Path) -> None:
     """Records keep their content pack's id and, once over, their result: a replay on

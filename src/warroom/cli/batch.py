@@ -23,6 +23,7 @@ from rich.progress import (
 from rich.table import Table
 
 from warroom.cli.common import emit_json as _emit_json
+from warroom.cli.common import expand_home
 from warroom.cli.common import fail as _fail
 from warroom.core.errors import WarroomError
 from warroom.sim import (
@@ -51,7 +52,8 @@ if not console.is_terminal:
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 ContentOpt = Annotated[Path | None, typer.Option(
-    "--content", help="A folder of content files overriding the bundled pack.")]
+    "--content", help="A folder of content files overriding the bundled pack.",
+    callback=expand_home)]
 BackendOpt = Annotated[str, typer.Option(
     help=f"Where games run: {' or '.join(BACKENDS)} (local: a process pool of --jobs "
          "workers; ray: Ray tasks, pip install 'warroom\\[ray]').")]
@@ -95,11 +97,14 @@ def simulate(
     jobs: JobsOpt = 1,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
-    out: Annotated[Path | None, typer.Option(help="Write one JSON line per game.")] = None,
-    records: Annotated[Path | None, typer.Option(help="Write one record per game here.")]
+    out: Annotated[Path | None, typer.Option(help="Write one JSON line per game.",
+                                             callback=expand_home)] = None,
+    records: Annotated[Path | None, typer.Option(help="Write one record per game here.",
+                                                 callback=expand_home)]
     = None,
     report: Annotated[Path | None, typer.Option(
-        help="Write a balance report (PNG plots and report.md) into this folder.")] = None,
+        help="Write a balance report (PNG plots and report.md) into this folder.",
+        callback=expand_home)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")]
     = False,
     content: ContentOpt = None,
@@ -179,7 +184,8 @@ def tournament(
     jobs: JobsOpt = 1,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
-    out: Annotated[Path | None, typer.Option(help="Write one JSON line per game.")] = None,
+    out: Annotated[Path | None, typer.Option(help="Write one JSON line per game.",
+                                             callback=expand_home)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the tables as JSON.")]
     = False,
     content: ContentOpt = None,
@@ -258,8 +264,10 @@ def _print_tournament(s: dict[str, Any]) -> None:
 def report(
     results: Annotated[Path, typer.Argument(help="A results file (JSON lines) written by "
                                             "simulate --out or tournament --out, or a "
-                                            "training log (MODEL.log.jsonl).")],
-    out: Annotated[Path, typer.Option(help="Folder for the plots and report.md.")]
+                                            "training log (MODEL.log.jsonl).",
+                                            callback=expand_home)],
+    out: Annotated[Path, typer.Option(help="Folder for the plots and report.md.",
+                                      callback=expand_home)]
     = Path("report"),
     game: Annotated[str | None, typer.Option(help="The game (default: read from the "
                                              "results).")] = None,

@@ -6,16 +6,50 @@ from __future__ import annotations
 import json
 import re
 import sys
-from typing import Any
+from pathlib import Path
+from typing import Any, overload
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
+from warroom.core.errors import ContentError, RecordError, WarroomError
+
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def expand_home(value: Any) -> Any:
+    """A path option's value with ``~`` read as the home folder: quoted (``'~/x'``) or
+    joined (``--out=~/x``) no shell expands it, where ``save ~/x`` in play did (simulate
+    made a folder named '~', and replay said no such file: a records audit)."""
+    if isinstance(value, Path):
+        return value.expanduser()
+    if isinstance(value, list):
+        return [expand_home(v) for v in value]
+    return value
+
+
+@overload
+def of_file(path: Path | None, exc: RecordError) -> RecordError: ...
+
+
+@overload
+def of_file(path: Path | None, exc: WarroomError) -> WarroomError: ...
+
+
+def of_file(path: Path | None, exc: WarroomError) -> WarroomError:
+    """``exc`` said of the record ``path`` it came from: an error found after the file was
+    read (a step the rules refuse, a seed, an unknown game, a snapshot) named no file (a
+    records audit). An error that names it already, or a content pack's, is left be."""
+    if path is None or isinstance(exc, ContentError) or str(path) in str(exc):
+        return exc
+    if isinstance(exc, RecordError):
+        return RecordError(f"{path}: {exc}", index=exc.index, legal=exc.legal,
+                           replayed=exc.replayed)
+    return WarroomError(f"{path}: {exc}")
 
 
 def printable(text: str) -> str:

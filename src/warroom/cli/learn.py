@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from warroom.cli.common import printable
+from warroom.cli.common import expand_home, printable
 from warroom.core.errors import WarroomError
 
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -33,7 +33,8 @@ def train(
     scenario: Annotated[str | None, typer.Option(help="Scenario.")] = None,
     minutes: Annotated[float, typer.Option(help="Wall-clock minutes of training, checked "
                                            "before each round (a round begun finishes).")] = 10.0,
-    out_: Annotated[Path, typer.Option("--out", help="Model file (best network).")]
+    out_: Annotated[Path, typer.Option("--out", help="Model file (best network).",
+                                       callback=expand_home)]
     = Path("model.pt"),
     seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
     backend: Annotated[str, typer.Option(help="local (process pool) or ray.")] = "local",
@@ -55,13 +56,13 @@ def train(
         "with the same settings; --rounds counts all its rounds.")] = False,
     init: Annotated[Path | None, typer.Option(
         help="Start from this model's weights; it is the best so far, the network the "
-        "candidates must beat.")] = None,
+        "candidates must beat.", callback=expand_home)] = None,
     teacher: Annotated[str, typer.Option(
         help="A bot spec that plays generation 0's self-play games instead of the plain "
         "search (e.g. ismcts:plans=script); the network learns its choices.")] = "",
     games: Annotated[list[Path] | None, typer.Option(
         "--games", help="Kept games (an earlier run's MODEL.games.jsonl.gz; repeatable) "
-        "whose samples start this new run's buffer.")] = None,
+        "whose samples start this new run's buffer.", callback=expand_home)] = None,
     fresh: Annotated[bool, typer.Option(
         "--fresh", help="Start a new run over an earlier run's files at --out (its model, "
         "log, kept games and checkpoint are replaced); without it such an --out is "

@@ -315,6 +315,8 @@ class PlayLoop:
         session.record.seats = dict(seats.players)
         self.save_path = save_path
         self.saved_actions: list[str | int] = list(session.record.actions)
+        self.left_unkept = False
+        """A quit found no record could be kept: the next quit leaves without one."""
         self.cursors: dict[str, int] = {}
         self.screen_owner: str | None = None
         self.board_due = True
@@ -740,17 +742,29 @@ class PlayLoop:
             self.menu_due = True
             self.term.interrupted = False
             return
-        self.keep_record()
+        if not self.keep_record() and not self.left_unkept:
+            # the record promised could not be kept (a data folder that cannot be written):
+            # back to the game once, where save FILE can keep it (the game was lost, exit
+            # 0: a records audit)
+            self.left_unkept = True
+            self.say("Back to the game: save FILE keeps it elsewhere; quit again leaves "
+                     "without a record.", "yellow")
+            self.menu_due = True
+            self.term.interrupted = False
+            return
         raise _Leave()
 
-    def keep_record(self) -> None:
+    def keep_record(self) -> bool:
+        """Keep a record of the game in the data folder; whether it was kept (why not is
+        said)."""
         try:
             path = autosave(self.session)
         except WarroomError as exc:
             self.error(f"no record kept: {exc}")
-            return
+            return False
         self.saved_actions = list(self.session.record.actions)
         self.say(f"A record of this game is kept in {path}", keep=(str(path),))
+        return True
 
     def game_over(self) -> None:
         st = self.session.state

@@ -26,8 +26,8 @@ from warroom.cli import learn
 from warroom.cli.batch import print_adapter
 from warroom.cli.batch import register as register_batch
 from warroom.cli.common import emit_json as _emit_json
+from warroom.cli.common import expand_home, of_file, warn
 from warroom.cli.common import fail as _fail
-from warroom.cli.common import warn
 from warroom.cli.contents import (
     card_list_lines,
     one_card_lines,
@@ -62,7 +62,8 @@ if not console.is_terminal:
     console = Console(highlight=False, soft_wrap=True, width=120)
 
 ContentOpt = Annotated[Path | None, typer.Option(
-    "--content", help="A folder of content files overriding the bundled pack.")]
+    "--content", help="A folder of content files overriding the bundled pack.",
+    callback=expand_home)]
 
 
 @app.command()
@@ -107,7 +108,7 @@ def play(
              "dice and the other hand).")] = None,
     load: Annotated[Path | None, typer.Option(
         help="Continue a saved game (a record): its seed, scenario and seats are the "
-             "record's; flags that contradict them are refused.")] = None,
+             "record's; flags that contradict them are refused.", callback=expand_home)] = None,
     as_: Annotated[str | None, typer.Option(
         "--as", help="Role(s) you play: a role (any case, e.g. LW), several joined by "
         "commas, 'hotseat' (every role, passing the terminal: a hand-off screen hides "
@@ -181,6 +182,7 @@ def play(
         bot_roles = [r for r, p in seats.players.items() if p != HUMAN]
         bots = {r: make_bot(seats.players[r], base + 1 + i) for i, r in enumerate(bot_roles)}
     except RecordError as exc:
+        exc = of_file(load, exc)        # the record it came from
         if load is not None and not rewind and exc.replayed:
             exc = RecordError(f"{exc} (a game saved by an earlier version of warroom, whose "
                               "rules differ, can go on from where it stops fitting: add "
@@ -188,7 +190,7 @@ def play(
         _fail(exc)
         return
     except WarroomError as exc:
-        _fail(exc)
+        _fail(of_file(load, exc))
         return
     if load is not None and as_ is None and seats.hotseat and g.hidden_information:
         # a record keeps who plays, not how they share the screen (an outside audit)
@@ -230,7 +232,7 @@ def play(
 
 @app.command("replay")
 def replay_cmd(
-    record: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    record: Annotated[Path, typer.Argument(help="A game record (JSON).", callback=expand_home)],
     as_json: Annotated[bool, typer.Option("--json", help="Print the final view as JSON.")]
     = False,
     content: ContentOpt = None,
@@ -257,6 +259,10 @@ def replay_cmd(
             rec = replace(rec, actions=rec.actions[:step], state=None, result=None)
         state = replay(load_game(rec.game, content), rec)
         role = None if as_ is None else as_.strip().lower()     # roles are lower-case ids
+    except WarroomError as exc:
+        _fail(of_file(record, exc))     # the record it came from
+        return
+    try:
         seen = view(state, role)                # an unknown role: core's error names them
     except WarroomError as exc:
         _fail(exc)

@@ -9,6 +9,7 @@ folder (``autosave``).
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import errno
 import os
@@ -162,6 +163,11 @@ def clean_path(text: str) -> Path:
         user = name[1:].split(os.sep, 1)[0]
         raise WarroomError(f"no user {user[:40]!r} for ~{user[:40]}: write ~/... for your own "
                            "home folder, or a full path")
+    if expanded.endswith(os.sep) and expanded.strip(os.sep):
+        # a folder meant (Path drops the slash: 'save games/' wrote a file named games: a
+        # records audit)
+        raise WarroomError(f"{name[:80]} names a folder; give a file name in it, e.g. "
+                           f"{Path(expanded) / 'game.json'}")
     return Path(expanded)
 
 
@@ -191,10 +197,16 @@ def write_record(session: Session, path: Path) -> Path:
     folders; an error says in words what went wrong."""
     if probe(path)[1]:
         raise WarroomError(f"{path} is a folder; give a file name, e.g. {path / 'game.json'}")
+    made = [p for p in reversed(path.parents) if not p.exists()]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         session.save(path)
     except OSError as exc:
+        # the folders made for it go again, emptiest first (a save that failed left them:
+        # a records audit)
+        for folder in reversed(made):
+            with contextlib.suppress(OSError):
+                folder.rmdir()
         raise WarroomError(f"cannot save to {str(path)[:120]}: {_reason(exc)}") from exc
     return path
 

@@ -20,7 +20,7 @@ from warroom.cli.choices import (
     why_not_offered,
 )
 from warroom.cli.choices import resolve as resolve_choice
-from warroom.cli.common import printable
+from warroom.cli.common import expand_home, printable
 from warroom.cli.loop import rule_answer
 from warroom.cli.render_tk import Hanging
 from warroom.core.content import load_yaml
@@ -75,7 +75,8 @@ def _dice(text: str) -> list[int]:
 @app.command()
 def events(
     as_json: Annotated[bool, typer.Option("--json", help="Print them as JSON.")] = False,
-    content: Annotated[Path | None, typer.Option(help="Content folder override.")] = None,
+    content: Annotated[Path | None, typer.Option(help="Content folder override.",
+                                                 callback=expand_home)] = None,
 ) -> None:
     """The 40 political events (rule 15): number, name and what each must be told."""
     try:
@@ -124,7 +125,8 @@ def resolve(
     = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the resulting situation and "
                                           "the instructions for the map as JSON.")] = False,
-    content: Annotated[Path | None, typer.Option(help="Content folder override.")] = None,
+    content: Annotated[Path | None, typer.Option(help="Content folder override.",
+                                                 callback=expand_home)] = None,
 ) -> None:
     """Resolve one political event; each faction is asked the choices the text gives it."""
     try:

@@ -134,15 +134,22 @@ def write_text(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` whole or not at all: into a temporary file beside it,
     flushed to disk, then put in its place. A write that fails (a full disk) leaves the
     file that was there as it was, never half a record; the error is raised."""
-    path = Path(path)
-    # created as open() creates files (the umask's permissions, as the file it replaces
-    # had), not mkstemp's owner-only 0600
-    tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
+    # a link is written through, to the file it names, as editors do (the link itself was
+    # replaced by a file: a records audit)
+    path = Path(os.path.realpath(path))
+    # a short name of its own: the file's name and more went over the 255 bytes a name may
+    # have, so a legal 250-character name could not be saved (a records audit)
+    tmp = path.with_name(f".warroom-{secrets.token_hex(6)}.tmp")
     try:
+        # created as open() creates files (the umask's permissions), not mkstemp's 0600
         with open(tmp, "x", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
+        with contextlib.suppress(FileNotFoundError):
+            # a file replaced keeps its permissions (a save over a private 0600 record made
+            # it readable by everyone: a records audit)
+            os.chmod(tmp, stat.S_IMODE(os.stat(path).st_mode))
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):

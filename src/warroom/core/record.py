@@ -274,7 +274,13 @@ def replay(game: Game, record: Record, undo: list[UndoEntry] | None = None) -> S
                     "there, are not shown: they may name a hidden hand)"
                     f"{other_content(game, record)}",
                     index=i, legal=legal, replayed=True) from exc
-            raise RecordError(f"record step {i}: {exc}{other_content(game, record)}",
+            said = str(exc)
+            if legal and "Legal now" not in said:
+                # a key that names no action: the keys there, as a refused one gets (the
+                # message said to list them, which replay cannot: a records audit)
+                said = said.replace("; list the legal actions to see valid keys", "") \
+                    + f"; the keys there: {_keys(legal)}"
+            raise RecordError(f"record step {i}: {said}{other_content(game, record)}",
                               index=i, legal=legal, replayed=True) from exc
         except ValueError as exc:  # e.g. a forced die value that is not a face of the die
             raise RecordError(f"record step {i} ({ref!r}) cannot be played: "
@@ -293,6 +299,11 @@ def replay(game: Game, record: Record, undo: list[UndoEntry] | None = None) -> S
                           "warroom whose rules differ; load it without 'state' to trust "
                           "the actions", replayed=True)
     return state
+
+
+def _keys(keys: list[str], most: int = 12) -> str:
+    shown = ", ".join(keys[:most])
+    return (shown + (f" … ({len(keys)} in all)" if len(keys) > most else "")) or "none"
 
 
 def snapshot_diff(state: State[Any], record: Record) -> list[str]:
@@ -342,8 +353,10 @@ def outcome_doubts(game: Game, record: Record, res: Outcome | None) -> list[str]
                        "or content")
         elif any(record.result.get(k) != now.get(k) for k in keys):
             said, got = _said(record.result), _said(now)
-            if said == got:     # the scores alone differ: say them (an audit read "states
-                # winner allies ... but its replay gives winner allies ...")
+            if record.result.get("scores") != now.get("scores"):
+                # the scores differ: say them (an audit read "states winner allies ... but
+                # its replay gives winner allies ...", and a records audit "states no
+                # winner but its replay gives no winner, draw", its scores unsaid)
                 said += f", scores {short(record.result.get('scores'), 120)}"
                 got += f", scores {short(now.get('scores'), 120)}"
             out.append(f"the record states {said} but its replay gives {got}: the record "
@@ -352,10 +365,17 @@ def outcome_doubts(game: Game, record: Record, res: Outcome | None) -> list[str]
 
 
 def _said(res: dict[str, Any]) -> str:
+    """A result as a record states it, in a few words; a file's own words cut short (an
+    edited result of 150,000 characters was printed whole: a records audit)."""
     winner = res.get("winner")
     label = res.get("label") or res.get("termination") or ""
-    who = f"winner {winner}" if winner else "no winner"
-    return f"{who}{f', {label}' if label else ''}"
+    who = f"winner {_cut(winner)}" if winner else "no winner"
+    return f"{who}{f', {_cut(label)}' if label else ''}"
+
+
+def _cut(value: object, limit: int = 60) -> str:
+    text = str(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def replay_fitting(game: Game, record: Record) -> tuple[State[Any], int | None]:
