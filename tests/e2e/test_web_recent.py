@@ -258,6 +258,16 @@ def test_a_seat_opened_in_a_fresh_browser_is_told_what_the_other_side_did(
         assert page.locator("#since-list > li").count() == min(news, 3)
         assert page.locator("#log li.new").count() == news
         assert f"{news} new since your last decision" in page.locator("#log-new").inner_text()
+        # and the map: the spaces LW changed since, from RW's view then (/seen), as a page
+        # that had seen it would mark them
+        then = server.api("GET", f"{url}/seen", params={"token": g["tokens"]["rw"]})
+        was = {s["name"]: s for s in then["view"]["spaces"]}
+        moved = [s for s in v["view"]["spaces"] if s != was.get(s["name"])]
+        assert moved, "LW's moves changed a space"
+        page.wait_for_function("() => document.querySelectorAll('#map .space.changed')"
+                               ".length > 0")
+        marked = page.locator("#map .space.changed").count()
+        assert 1 <= marked <= len(moved), (marked, len(moved))
         # the replay of the game so far, at LW's last step: said as RW's log says it
         lw_step = max(i for i, s in enumerate(server.api(
             "GET", f"{url}/replay", params={"token": g["tokens"]["rw"], "index": "true"}
