@@ -1,12 +1,12 @@
 """No seat learns another seat's hidden information through the HTTP API.
 
 Fuzzed games of every game are played over HTTP (every seat human, random legal actions).
-After every action, everything a seat can fetch during play (its view, its view where it
-last decided, ``explain`` of a few
+After every action, everything a seat can fetch during play (its view, ``explain`` of a few
 actions, the error bodies of an illegal action and of an action played out of turn, the
 record so far, its replay up to now, "why?" at a step of it, "why not" of a map target) is
 checked against what is hidden from that seat *now*, read from the
-server's own state (``app.state.service.live(id).state.data``):
+server's own state (``app.state.service.live(id).state.data``); its view where it last
+decided (``/seen``) must be a view it was given then:
 
 - every game, while it is on: the seed and the RNG state (they fix every future die);
 - eit2: the opponent's hand and the draw deck (card numbers and titles, the deck order);
@@ -359,6 +359,8 @@ def play_and_check(client: TestClient, app: Any, game_id: str, scenario: str, se
         if len(named) == 1:
             card_named.setdefault(a.key, named.pop())
     steps = 0
+    shown: dict[str, dict[int, Any]] = {role: {} for role in watches}
+    """Each seat's view after each number of moves, as it was given then."""
     for _ in range(budget + 1):
         data = service.live(gid).state.data
         over = data["active"] is None
@@ -370,12 +372,18 @@ def play_and_check(client: TestClient, app: Any, game_id: str, scenario: str, se
             assert v.status_code == 200, v.text
             views[role] = v.json()
             w.check("view", views[role])
+            shown[role][views[role]["moves"]] = views[role]["view"]
             if steps % 4 == 0 or over:
                 # the seat's view where it last decided (a page with no memory of the
-                # seat): every 4th step, as it replays the game that far
+                # seat), every 4th step (it replays the game that far): the views the seat
+                # was given then, each checked at its time (a card it held then may be in
+                # its own deck now, hidden from it since a reshuffle: an audit)
                 then = client.get(f"{url}/seen", params={"token": tokens[role]})
                 assert then.status_code == 200, then.text
-                w.check("seen", then.json())
+                got = then.json()
+                for key, at in (("view", got["moves"]), ("decided", got["moves"] - 1)):
+                    if got[key] is not None:
+                        assert got[key] == shown[role][at], f"/seen {key} for {role}"
             if not over:
                 assert views[role]["seed"] is None
                 rec = client.get(f"{url}/record", params={"token": tokens[role]})
