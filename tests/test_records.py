@@ -518,6 +518,23 @@ def test_a_save_over_a_file_keeps_its_permissions_writes_through_a_link_and_any_
         ["private.json", "target.json", "link.json", long.name])
 
 
+def test_a_snapshot_is_not_compared_on_what_only_undo_reads(eaw: Game, tmp_path: Path
+                                                              ) -> None:
+    """A version whose rules mark one more undo barrier (sfe's announced lack of a card)
+    plays the same game: a save of the version before still loads; any other key that
+    differs is still a mismatch."""
+    path = tmp_path / "g.json"
+    played_session(eaw, 1, 8).save(path)
+    saved = json.loads(path.read_text())
+    saved["state"]["barrier"] += 1
+    path.write_text(json.dumps(saved))
+    Session.load(eaw, path)
+    saved["state"]["turn"] = saved["state"].get("turn", 0) + 1
+    path.write_text(json.dumps(saved))
+    with pytest.raises(RecordError, match="snapshot does not match"):
+        Session.load(eaw, path)
+
+
 def test_a_record_says_its_content_pack_and_result_and_a_replay_checks_them(
         eaw: Game, tmp_path: Path) -> None:
     """Records keep their content pack's id and, once over, their result: a replay on

@@ -662,9 +662,13 @@ def test_worlds_keep_to_a_hand_the_log_said_lacks_a_naval_card() -> None:
     set_control(s, "Paris", AXIS)
     give(s, 0, ["ax23", "ax01", "ax02"])
     give(s, 1, ["al01", "al02", "al03", "al04", "al08"])       # no naval move card
-    play(s, "op:attack", "loc:Marseilles", "card:ax23", "retreat")
+    play(s, "op:attack", "loc:Marseilles", "card:ax23")
+    barrier = s.data["barrier"]
+    play(s, "retreat")
     assert any("cannot carry out the retreat" in e["text"] for e in s.log[-3:])
     assert s.data["lacks"][1] == ["naval"]
+    # what the log said of the hand is no undo's to take back (a hidden-information audit)
+    assert s.data["barrier"] > barrier
     naval = [x for x in range(C.n_cards) if C.card_move[x] == E.NAVAL]
     for i in range(60):
         twin = determinize(s, "axis", Rng(i))

@@ -560,7 +560,10 @@ def announce_lack(data: Data, side: int, kind: str) -> None:
     power card, 7.2.5; "naval": no naval move card, 8.3/8.4). That is public until the hand
     takes a card in again (:func:`draw`, a card given back): a search's worlds keep to it
     (``announced``; an sfe audit found 168 of 200 twins giving the Allies the naval card
-    the log had said they lacked)."""
+    the log had said they lacked). What the log said of a hand is a reveal: no undo takes
+    it back (undo removed the line and the fact from the other side's sight: a
+    hidden-information audit)."""
+    reveal(data)
     lacks = data.get("lacks")
     if lacks is not None and kind not in lacks[side]:
         lacks[side].append(kind)
