@@ -315,7 +315,7 @@ def test_upgrade_games_leaves_a_game_of_another_content_pack(tmp_path: Path) -> 
     url = f"sqlite:///{tmp_path / 'w.sqlite3'}"
     svc = create_service(url, bot_workers=1)
     try:
-        gid, _ = svc.create("eaw1940", None, {"axis": "human"}, seed=5)
+        gid, _, _ = svc.create("eaw1940", None, {"axis": "human"}, seed=5)
     finally:
         svc.close()
         svc.engine.dispose()
@@ -344,7 +344,7 @@ def test_upgrade_games_reports_and_rewinds_a_stored_web_game(tmp_path: Path) -> 
     url = f"sqlite:///{tmp_path / 'w.sqlite3'}"
     svc = create_service(url, bot_workers=1)
     try:
-        gid, tokens = svc.create("eaw1940", None, {"axis": "human"}, seed=5)
+        gid, tokens, _ = svc.create("eaw1940", None, {"axis": "human"}, seed=5)
         for _ in range(3):
             live = svc.live(gid)
             svc.act(gid, tokens["axis"], svc.payload(live, "axis")["legal"][0]["key"], None)

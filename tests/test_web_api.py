@@ -322,6 +322,62 @@ def test_since_counts_the_log_a_seat_had_when_it_last_decided(tmp_path: Path) ->
         assert seen(tok) == before                  # no decision left: the start
 
 
+def test_a_seat_kept_for_a_player_joining_from_another_device(tmp_path: Path) -> None:
+    """``mine``: the creator is told its own seat's link only, and for each other human
+    seat a one-use invitation, which claims that seat's secret token for whoever opens it
+    (a hidden-information audit: the creator held every seat's link, one click from the
+    other hand). The invitation is no token; a second claim, another game's and a wrong
+    one are refused; the seat waits (``waiting``) until claimed; all of it survives a
+    restart."""
+    with make(tmp_path) as c:
+        res = c.post("/api/games", json={"game": "toy", "seats": {"a": "human", "b": "human"},
+                                         "seed": 4, "mine": "a"})
+        assert res.status_code == 200, res.text
+        g = res.json()
+        gid, code = g["id"], g["invite_codes"]["b"]
+        url = f"/api/games/{gid}"
+        assert set(g["tokens"]) == set(g["seats"]) == {"a"}
+        assert g["invites"]["b"].endswith(f"/games/{gid}#join={code}")
+        assert c.get(f"{url}/view", params={"token": code}).status_code == 403
+        a_view = c.get(f"{url}/view", params={"token": g["tokens"]["a"]}).json()
+        assert a_view["waiting"] == ["b"]
+        listed = next(x for x in c.get("/api/games").json() if x["id"] == gid)
+        assert listed["waiting"] == ["b"] and "invite" not in json.dumps(listed)
+        assert c.post(f"{url}/claim", json={"invite": "x" * 24}).status_code == 403
+        assert c.post("/api/games/0000000000000000/claim",
+                      json={"invite": code}).status_code == 404
+        other = new(c)                  # another game's invitation claims nothing here
+        assert c.post(f"/api/games/{other['id']}/claim",
+                      json={"invite": code}).status_code == 403
+        got = c.post(f"{url}/claim", json={"invite": code})
+        assert got.status_code == 200, got.text
+        seat = got.json()
+        assert seat["role"] == "b" and seat["seat"].endswith(f"#{seat['token']}")
+        b_view = c.get(f"{url}/view", params={"token": seat["token"]}).json()
+        assert b_view["role"] == "b" and b_view["waiting"] == []
+        again = c.post(f"{url}/claim", json={"invite": code})
+        assert again.status_code == 403 and "used already" in again.json()["error"]
+        # kept for a player, then the server restarts before they join
+        later = c.post("/api/games", json={"game": "toy", "seats": {"a": "human",
+                                                                    "b": "human"},
+                                           "mine": "b"}).json()
+        assert set(later["tokens"]) == {"b"} and set(later["invites"]) == {"a"}
+        for mine, why in (("c", "is not a human seat"), ("a", "give the one you play")):
+            bad = c.post("/api/games", json={"game": "toy", "seats": {
+                "a": "bot:random", "b": "human"}, "mine": mine})
+            assert bad.status_code == 422 and why in bad.json()["error"], bad.text
+    with make(tmp_path) as c:
+        assert c.get(f"{url}/view", params={"token": seat["token"]}).json()["role"] == "b"
+        assert c.post(f"{url}/claim", json={"invite": code}).status_code == 403
+        lurl = f"/api/games/{later['id']}"
+        assert c.get(lurl + "/view", params={"token": later["tokens"]["b"]}).json()[
+            "waiting"] == ["a"]
+        claimed = c.post(f"{lurl}/claim", json={"invite": later["invite_codes"]["a"]})
+        assert claimed.status_code == 200, claimed.text
+        assert c.get(lurl + "/view", params={"token": claimed.json()["token"]}).json()[
+            "role"] == "a"
+
+
 def test_seen_gives_the_view_a_seat_had_when_it_last_decided(tmp_path: Path) -> None:
     """``/seen``: the seat's own view where it last decided (its map and hand then, for a
     page with no memory of the seat to mark what changed), and the view it chose that
@@ -1582,7 +1638,7 @@ def test_closing_the_server_cancels_the_bots_pending_moves(tmp_path: Path) -> No
             folder = tmp_path / f"pace{pace}"
             folder.mkdir()
             svc = create_service(db_url(folder), loader, ["toy"], 1, pace)
-            key, _ = svc.create("toy", None, {"a": "bot:random", "b": "bot:random"}, seed=8)
+            key, _, _ = svc.create("toy", None, {"a": "bot:random", "b": "bot:random"}, seed=8)
             live = svc.live(key)
             for _ in range(500):
                 if live.version >= 1 and not live.bot_busy:

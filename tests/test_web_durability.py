@@ -263,7 +263,8 @@ def test_a_database_at_head_starts_despite_old_orphans_and_a_leftover_copy(
     migrate(engine)
     engine.dispose()
     db = sqlite3.connect(path)          # foreign keys off, as in the sqlite3 shell
-    db.execute("insert into seats values ('gone', 'axis', 'human', 'h')")
+    db.execute("insert into seats (game_id, role, player, token_hash) "
+               "values ('gone', 'axis', 'human', 'h')")
     db.execute("create table _alembic_tmp_games (id varchar(32))")
     db.commit()
     db.close()

@@ -286,3 +286,51 @@ def test_the_seats_menus_say_what_each_bot_is_and_fit_a_phone(
         ctx.close()
     assert wide["page"] <= wide["W"], wide
     assert all(r <= wide["W"] for r in wide["menus"]), wide
+
+
+def test_a_friend_on_another_device_joins_by_an_invitation_the_creator_cannot_play(
+        page: Any, browser: Any, server: Server) -> None:
+    """Each on their own device (a hidden-information audit: the lobby kept every seat's
+    link in the creator's browser, one Resume and an Enter from the other hand): the
+    creator is given its own seat's link and an invitation, which the friend's browser
+    turns into a link of its own, once; the creator's browser never holds that seat."""
+    page.goto("/")
+    page.select_option("#game", "toy")
+    for role in ("a", "b"):
+        page.select_option(f"#seat-{role}", "human")
+    assert page.locator("#where").is_visible()
+    page.check("#apart")
+    page.select_option("#mine", "a")
+    page.click("#create")
+    mine = page.locator('.seat-link[data-role="a"] input.link').input_value()
+    invite = page.locator('.seat-link[data-role="b"] input.link').input_value()
+    assert "#join=" in invite and "#join=" not in mine
+    assert page.locator('.seat-link[data-role="b"] a.button').count() == 0   # no Open
+    gid = mine.split("/games/")[1].split("#")[0]
+    held = page.evaluate("() => JSON.parse(localStorage.getItem('warroom.seats'))")
+    assert set(held[gid]) == {"a"}, held
+    # the games list offers the invitation again while the friend has not joined
+    page.click("#refresh-games")
+    row = page.locator(f'#games tr[data-id="{gid}"]')
+    assert row.locator("button.copy-invite").count() == 1
+    assert "Resume as" in row.inner_text() and "Resume" in row.inner_text()
+    friend = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                 base_url=server.url)
+    try:
+        other = friend.new_page()
+        other.goto(invite.replace(server.url, ""))
+        other.wait_for_function("() => document.body.dataset.status")
+        assert "You joined as" in other.locator("body").inner_text()
+        token = other.evaluate("() => location.hash.slice(1)")
+        assert token and not token.startswith("join=")
+        assert server.api("GET", f"/api/games/{gid}/view", params={"token": token})[
+            "role"] == "b"
+        # the creator opening the used invitation gets its own seat, not the friend's
+        page.goto(invite.replace(server.url, ""))
+        page.wait_for_function("() => document.body.dataset.status")
+        assert "This invitation was used already" in page.locator("body").inner_text()
+        assert page.evaluate("() => location.hash") == "#" + mine.split("#", 1)[1]
+        seats_now = page.evaluate("() => JSON.parse(localStorage.getItem('warroom.seats'))")
+        assert set(seats_now[gid]) == {"a"}, seats_now
+    finally:
+        friend.close()

@@ -274,6 +274,13 @@ def plain_json(value: Any, where: str = "body", depth: int = 0) -> None:
             plain_json(v, where, depth + 1)
 
 
+class Claim(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    invite: str = Field(min_length=1, max_length=128,
+                        description="The invitation's code (after #join= in its link).")
+
+
 class NewGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -285,6 +292,10 @@ class NewGame(BaseModel):
         "seeds). Omit for a secret seed from the operating system.")
     seats: dict[str, str] = Field(description='Each role: "human" or "bot:NAME".')
     options: dict[str, Any] | None = None
+    mine: str | None = Field(default=None, max_length=32, description=(
+        "The human seat the caller plays: the other human seats get one-use invitations "
+        "instead of links (their players join from their own devices). Omit to get every "
+        "human seat's link (a hot-seat game)."))
 
     @field_validator("game", "scenario", "seats", "options")
     @classmethod
@@ -505,13 +516,28 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
     @app.post("/api/games")
     def create_game(body: NewGame, request: Request) -> dict[str, Any]:
         """A new game: the secret link of each human seat (keep them: they are not shown
-        again; a bot's seat has none)."""
+        again; a bot's seat has none). With ``mine`` (the seat the caller plays), only that
+        seat's link, and for each other human seat an invitation (``invites``): a link
+        that the player it is sent to opens once, to claim that seat's own secret link."""
         seed = None if body.seed is None else int(body.seed)
-        key, tokens = service.create(body.game, body.scenario, body.seats, seed, body.options)
+        key, tokens, invites = service.create(body.game, body.scenario, body.seats, seed,
+                                              body.options, body.mine)
         base = str(request.base_url).rstrip("/")
         return {"id": key,
                 "seats": {role: f"{base}/games/{key}#{t}" for role, t in tokens.items()},
-                "tokens": tokens}
+                "tokens": tokens,
+                "invites": {role: f"{base}/games/{key}#join={code}"
+                            for role, code in invites.items()},
+                "invite_codes": invites}
+
+    @app.post("/api/games/{game_id}/claim")
+    def claim_seat(game_id: str, body: Claim, request: Request) -> dict[str, Any]:
+        """Claim the seat an invitation keeps: its secret token, told to this caller only;
+        the invitation is spent (403 for one already used, or of another game)."""
+        role, token = service.claim(game_id, body.invite)
+        base = str(request.base_url).rstrip("/")
+        return {"id": game_id, "role": role, "token": token,
+                "seat": f"{base}/games/{game_id}#{token}"}
 
     @app.get("/api/games")
     def list_games(ids: Annotated[str, Query(max_length=4000)] = "") -> list[dict[str, Any]]:

@@ -80,6 +80,9 @@ class SeatRow(Base):
     role: Mapped[str] = mapped_column(String(32), primary_key=True)
     player: Mapped[str] = mapped_column(String(64))        # "human" or "bot:NAME"
     token_hash: Mapped[str] = mapped_column(String(64))     # sha256 of the secret token
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The sha256 of the one-use invitation that claims this seat (a player joining from
+    another device: :meth:`~warroom.web.service.GameService.claim`); None once claimed."""
 
 
 class ActionRow(Base):

@@ -329,6 +329,8 @@ class Live:
     token_hashes: dict[str, str]              # role -> sha256 of the seat token
     version: int
     played_by: list[str] = field(default_factory=list)
+    invited: set[str] = field(default_factory=set)
+    """The human seats whose player has not joined yet (an invitation not yet used)."""
     """The role that played each action of the record, in order."""
     marks: dict[str, int] = field(default_factory=dict)
     """Role -> the length of the whole log where that seat last decided (its payload's
@@ -379,6 +381,8 @@ class Stored:
     seed_chosen: bool = False
     content: str | None = None
     """The row's :func:`stored_content` (``None``: stored before it was kept)."""
+    invited: set[str] = field(default_factory=set)
+    """The seats kept for a player who has not joined yet."""
 
 
 @dataclass(frozen=True)
@@ -533,10 +537,17 @@ class GameService:
         return [*BOTS, *PRESETS.get(game_id, ()), *nets]
 
     def create(self, game_id: str, scenario: str | None, seats: dict[str, str],
-               seed: int | None = None, options: dict[str, Any] | None = None
-               ) -> tuple[str, dict[str, str]]:
-        """A new game; returns its id and the secret token of each human seat (a bot's seat
-        gets a token no one is told: nobody can read its hand or move for it)."""
+               seed: int | None = None, options: dict[str, Any] | None = None,
+               mine: str | None = None) -> tuple[str, dict[str, str], dict[str, str]]:
+        """A new game; returns its id, the secret token of each human seat the caller may
+        hold, and an invitation for each other one (a bot's seat gets a token no one is
+        told: nobody can read its hand or move for it). With ``mine`` (a human seat: the
+        caller's), every other human seat is kept for a player who joins from another
+        device: its token is told to no one, and its one-use invitation claims it
+        (:meth:`claim`), so whoever made the game never holds another player's secret
+        link (a hidden-information audit: the lobby kept every seat's link in the
+        creator's browser, one click from the other hand). Without it, the caller holds
+        every human seat (a hot-seat game, or links it hands out itself)."""
         if game_id not in self.game_ids:
             raise UnknownGameError(f"unknown game {short(game_id)}; games: "
                                    f"{', '.join(self.game_ids)}")
@@ -559,6 +570,11 @@ class GameService:
                 raise UnknownGameError(f"seat {role}: {short(player)} is neither 'human' nor "
                                        f"a bot ({', '.join('bot:' + b for b in bots)})"
                                        f"{why}")
+        if mine is not None and seats.get(mine) != "human":
+            humans = [r for r in game.roles if seats[r] == "human"]
+            raise BadRequest(f"mine: {short(mine, 40)} is not a human seat of this game; "
+                             + (f"give the one you play yourself ({', '.join(humans)})"
+                                if humans else "it has none"))
         chosen = seed is not None
         if seed is None:
             seed = secrets.randbits(64)
@@ -567,6 +583,8 @@ class GameService:
         game_key = secrets.token_hex(8)
         tokens = {role: secrets.token_urlsafe(24) for role in game.roles}
         hashes = {role: hash_token(t) for role, t in tokens.items()}
+        invites = {role: secrets.token_urlsafe(24) for role in game.roles
+                   if mine is not None and role != mine and seats[role] == "human"}
         with self._write() as db:
             db.add(GameRow(id=game_key, game=game_id, scenario=st["scenario"],
                            options=dict(st["options"]), seed=str(seed), seed_chosen=chosen,
@@ -576,15 +594,52 @@ class GameService:
             db.flush()
             for role in game.roles:
                 db.add(SeatRow(game_id=game_key, role=role, player=seats[role],
-                               token_hash=hashes[role]))
+                               token_hash=hashes[role],
+                               invite_hash=(hash_token(invites[role]) if role in invites
+                                            else None)))
             self._finish_row(db, game_key, session.state)
         live = Live(game_key, session, {r: seats[r] for r in game.roles}, hashes, 0,
-                    seed_chosen=chosen,
+                    seed_chosen=chosen, invited=set(invites),
                     used=self.clock())
         with self._live_lock:
             self._live[game_key] = live
         self._kick_bots(live)
-        return game_key, {r: t for r, t in tokens.items() if seats[r] == "human"}
+        return (game_key, {r: t for r, t in tokens.items()
+                           if seats[r] == "human" and r not in invites}, invites)
+
+    def claim(self, game_key: str, invite: str) -> tuple[str, str]:
+        """The seat a one-use ``invite`` keeps (:meth:`create`'s ``mine``), and its secret
+        token, made now and told only to this caller; the invitation is spent. Refused
+        (:class:`Forbidden`) for an invitation of another game, or one already used."""
+        given = hash_token(invite)
+        with self._write() as db:
+            if db.get(GameRow, game_key) is None:
+                raise NotFound(f"no game {short(game_key)}")
+            found = None
+            for seat in db.scalars(select(SeatRow).where(SeatRow.game_id == game_key)):
+                if seat.invite_hash is not None and hmac.compare_digest(
+                        given.encode(), seat.invite_hash.encode()):
+                    found = seat.role
+            if found is None:
+                raise Forbidden("this invitation is not for a seat of this game, or was used "
+                                "already: ask the player who made the game for the seat's "
+                                "link")
+            token = secrets.token_urlsafe(24)
+            hashed = hash_token(token)
+            # spent once: a second claim racing this one finds no invitation to update
+            done = db.execute(update(SeatRow).where(
+                SeatRow.game_id == game_key, SeatRow.role == found,
+                SeatRow.invite_hash == given).values(token_hash=hashed, invite_hash=None))
+            if getattr(done, "rowcount", 1) != 1:
+                raise Forbidden("this invitation was used already: ask the player who "
+                                "made the game for the seat's link")
+        with self._live_lock:
+            live = self._live.get(game_key)
+        if live is not None:
+            with live.lock:
+                live.token_hashes[found] = hashed
+                live.invited.discard(found)
+        return found, token
 
     def list_games(self, limit: int = 100, ids: Sequence[str] = ()) -> list[dict[str, Any]]:
         """The games ``ids`` names (those that exist, newest first), then the most recent
@@ -599,9 +654,12 @@ class GameService:
                                             .limit(limit + len(have))) if r.id not in have]
             rows = named + recent[:limit]
             seats: dict[str, dict[str, str]] = {}
+            waiting: dict[str, list[str]] = {}
             for s in db.scalars(select(SeatRow).where(
                     SeatRow.game_id.in_([r.id for r in rows]))):
                 seats.setdefault(s.game_id, {})[s.role] = s.player
+                if s.invite_hash is not None:
+                    waiting.setdefault(s.game_id, []).append(s.role)
             # the actions played (an undo takes its action back), not the version, which
             # an undo raises too: "Moves" went 7, 8, 9 for a move and its undo (an audit)
             moves: dict[str, int] = {
@@ -613,6 +671,9 @@ class GameService:
         return [{"id": r.id, "game": r.game, "scenario": r.scenario, "version": r.version,
                  "moves": moves.get(r.id, 0),
                  "status": r.status, "seats": self._in_order(r.game, seats.get(r.id, {})),
+                 # the seats whose player has not joined yet (their invitation unused)
+                 "waiting": [role for role in self._in_order(r.game, seats.get(r.id, {}))
+                             if role in waiting.get(r.id, [])],
                  "seed_chosen": bool(r.seed_chosen),
                  "other_content": self._other(r),
                  "result": r.result, "updated": _utc(r.updated).isoformat()} for r in rows]
@@ -743,7 +804,7 @@ class GameService:
                 row.status == "over", row.result,
                 snap.version if snap is not None else None,
                 snap.state if snap is not None else None, bool(row.seed_chosen),
-                row.content)
+                row.content, {r for r, s in seats.items() if s.invite_hash is not None})
 
     def _load(self, game_key: str) -> Live:
         stored = self._stored(game_key)
@@ -790,7 +851,8 @@ class GameService:
         record.content = content_id(game)
         session = Session(state, record, undo)
         return Live(game_key, session, stored.players, stored.token_hashes, stored.version,
-                    stored.played_by, seed_chosen=stored.seed_chosen)
+                    stored.played_by, invited=stored.invited,
+                    seed_chosen=stored.seed_chosen)
 
     # -- upgrades ---------------------------------------------------------------------------
     def upgrade_games(self, rewind: bool = False, keys: list[str] | None = None
@@ -963,6 +1025,8 @@ class GameService:
                 "role": role,
                 "roles": list(game.roles),
                 "seats": dict(live.seats),
+                # the seats whose player has not joined yet (their invitation unused)
+                "waiting": [r for r in game.roles if r in live.invited],
                 "active": state.active,
                 "status": "over" if state.active is None else "active",
                 "prompt": seen.get("prompt"),

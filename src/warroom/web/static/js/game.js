@@ -1,6 +1,6 @@
 // The generic game page: /games/{id}#TOKEN for one seat, /games/{id}#hotseat=T1,T2,... for
 // several seats played in one browser (with a hand-off screen between them).
-import { api, saveSeats } from "./api.js";
+import { api, savedSeats, saveSeats } from "./api.js";
 import { askedOf, clearMessages, dismiss, fill, h, humanize, message, roleChip, roleName, ruleBadge, ruleTag, setRoles, touchScreen, useRules, wideMap } from "./ui.js";
 import { renderMap } from "./maps.js";
 import { cardChip, cardKey, cardPopover, placeNames, powerLabel, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
@@ -1034,6 +1034,38 @@ function connect() {
 
 // -- start ------------------------------------------------------------------------------------------
 
+/** An invitation's link (``#join=CODE``, the lobby's "they join from their own device"):
+ * claim its seat once, then open the seat by its own secret link, which only this browser
+ * is told and keeps (the player who made the game never held it: a hidden-information
+ * audit). An invitation used already opens the seat this browser holds of the game, if
+ * one; else says so. False when the page has nothing to open. */
+async function joinByInvitation() {
+  const m = location.hash.match(/^#join=(.+)$/);
+  if (!m) return true;
+  let code = m[1];
+  try { code = decodeURIComponent(code); } catch (err) { /* keep it raw */ }
+  try {
+    const got = await api(`${base}/claim`, { method: "POST", body: { invite: code } });
+    saveSeats(gameId, { [got.role]: got.token });
+    history.replaceState(null, "", `#${got.token}`);
+    message("info", `You joined as ${roleName(got.role)}`,
+      "This page's address is now your seat's secret link (this browser keeps it too): do not share it.");
+    return true;
+  } catch (err) {
+    const held = Object.entries(savedSeats()[gameId] || {});
+    if (err.status === 403 && held.length === 1) {
+      history.replaceState(null, "", `#${held[0][1]}`);
+      message("info", "This invitation was used already", `Opening the seat this browser holds: ${roleName(held[0][0])}.`);
+      return true;
+    }
+    $("main").hidden = true;
+    setConn("offline");
+    $("title").textContent = err.status === 404 ? "No such game" : "Cannot join this game";
+    problem(err, "The invitation could not be used");
+    return false;
+  }
+}
+
 async function init() {
   // not a link to #play: the fragment holds the seat's token (and a change of it reloads)
   $("skip").addEventListener("click", () => {
@@ -1086,6 +1118,7 @@ async function init() {
     }
   });
   window.addEventListener("hashchange", () => location.reload());
+  if (!(await joinByInvitation())) return;
   S.seats = parseHash();
   if (!S.seats.length) {
     $("main").hidden = true;

@@ -39,6 +39,44 @@ function fillGame() {
   if (g.roles.length === 1) {
     $("seat-rows").append(h("p", { class: "hint" }, "A solitaire game: the other side is played by the rules' own BOT."));
   }
+  fillWhere();
+}
+
+/** The human seats chosen in the form, in the game's order. */
+function humanSeats() {
+  return [...$("seat-rows").querySelectorAll("select")]
+    .filter((sel) => sel.value === "human").map((sel) => sel.dataset.role);
+}
+
+/** With two human seats or more: where the people play, all on this device (hot-seat) or
+ * each on their own, the creator holding only the seat it names (a hidden-information
+ * audit: every seat's link was kept in the creator's browser, one click from the other
+ * hand). */
+function fillWhere() {
+  const humans = humanSeats();
+  $("where").hidden = humans.length < 2;
+  const was = $("mine").value;
+  fill($("mine"), ...humans.map((r) => h("option", { value: r, selected: r === was || null }, roleName(r))));
+}
+
+function invitesSaved() {
+  try {
+    return JSON.parse(localStorage.getItem("warroom.invites") || "{}") || {};
+  } catch (err) {
+    return {};
+  }
+}
+
+/** The invitations this browser made (to copy again while their players have not joined;
+ * an invitation opens its seat once, so it tells its maker nothing it could not have). */
+function saveInvites(gameId, links) {
+  try {
+    const all = invitesSaved();
+    all[gameId] = links;
+    localStorage.setItem("warroom.invites", JSON.stringify(all));
+  } catch (err) {
+    /* private mode: nothing remembered */
+  }
 }
 
 async function loadCatalogue() {
@@ -59,26 +97,33 @@ function hotseatUrl(id, tokens) {
 }
 
 function showCreated(res, seats, game) {
-  const humans = Object.keys(seats).filter((r) => seats[r] === "human");
+  // the seats whose links this browser was given (with invitations, only its own)
+  const humans = Object.keys(seats).filter((r) => seats[r] === "human" && res.tokens[r]);
+  const invites = res.invites || {};
   saveSeats(res.id, Object.fromEntries(humans.map((r) => [r, res.tokens[r]])));
+  if (Object.keys(invites).length) saveInvites(res.id, invites);
   const rows = Object.keys(seats).map((role) => {
-    const url = res.seats[role]; // a bot's seat has no link
+    const invite = invites[role];
+    const url = invite || res.seats[role]; // a bot's seat has no link
     const bot = seats[role] !== "human";
     const input = h("input", { type: "text", readonly: true, value: url, class: "link",
-      "aria-label": `secret link of ${roleName(role)}`, onfocus: (e) => e.target.select() });
-    return h("li", { class: "seat-link", dataset: { role } },
+      "aria-label": `${invite ? "invitation" : "secret link"} of ${roleName(role)}`, onfocus: (e) => e.target.select() });
+    return h("li", { class: "seat-link", dataset: { role, invite: invite ? "1" : null } },
       roleChip(role), " ",
       bot ? h("span", { class: "muted" }, `played by ${seats[role].replace("bot:", "bot ")}`)
         : [input,
-          h("button", { type: "button", class: "copy", onclick: (e) => copyText(url, e.target) }, "Copy"),
-          h("a", { href: url, class: "button" }, "Open")]);
+          h("button", { type: "button", class: "copy", onclick: (e) => copyText(url, e.target) }, invite ? "Copy invitation" : "Copy"),
+          // an invitation is its player's to open (opening it here would take their seat)
+          invite ? null : h("a", { href: url, class: "button" }, "Open")]);
   });
   const here = humans.length > 1 ? hotseatUrl(res.id, humans.map((r) => res.tokens[r]))
     : humans.length === 1 ? res.seats[humans[0]] : null;
   const box = $("created");
   fill(box, 
     h("h3", {}, `${game.title}: game ${res.id} is ready`),
-    h("p", { class: "hint" }, "Each link is the secret key to its seat: send it only to that player. It is not shown again (this browser remembers the human seats)."),
+    h("p", { class: "hint" }, Object.keys(invites).length
+      ? "Send each invitation to its player only: it opens that seat once, on their device, and gives them a secret link this browser is never told. Your own link is the key to your seat (this browser remembers it; the games list can copy the invitations again until they are used)."
+      : "Each link is the secret key to its seat: send it only to that player. It is not shown again (this browser remembers the human seats)."),
     h("ul", { class: "seat-links" }, rows),
     here ? h("p", {}, h("a", { href: here, class: "button primary", id: "play-here" },
       humans.length > 1 ? "Play all human seats here (hot-seat)" : `Play ${roleName(humans[0])} here`))
@@ -100,6 +145,7 @@ async function create(ev) {
   const body = { game: game.id, scenario: $("scenario").value || null, seats };
   const seed = $("seed").value.trim();
   if (seed !== "") body.seed = seed; // as typed: a JavaScript number would round a 64-bit seed
+  if (!$("where").hidden && $("apart").checked && $("mine").value) body.mine = $("mine").value;
   const button = $("create");
   button.disabled = true;
   try {
@@ -162,6 +208,14 @@ function redrawGames(tbody, games, mine) {
     } else if (opens && roles.length === 1) {
       links.push(h("a", { href: `/games/${g.id}#${tokens[roles[0]]}`, class: "button small" }, `Resume as ${roleName(roles[0])}`));
     }
+    // an invitation this browser made, whose player has not joined yet: copied again
+    const invited = invitesSaved()[g.id] || {};
+    for (const role of g.waiting || []) {
+      if (invited[role] && g.status !== "over") {
+        links.push(h("button", { type: "button", class: "small copy-invite", onclick: (e) => copyText(invited[role], e.target) },
+          `Copy invitation (${roleName(role)})`));
+      }
+    }
     const bots = Object.values(g.seats || {}).every((p) => p !== "human");
     if (opens && g.status !== "over" && bots) {
       links.push(h("a", { href: `/games/${g.id}/replay`, class: "button small watch" }, "Watch"));
@@ -203,6 +257,7 @@ async function upload(ev) {
 }
 
 $("game").addEventListener("change", fillGame);
+$("seat-rows").addEventListener("change", fillWhere);
 $("new-form").addEventListener("submit", create);
 $("refresh-games").addEventListener("click", loadGames);
 $("upload-form").addEventListener("submit", upload);
