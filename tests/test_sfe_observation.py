@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 
-from warroom.core.protocol import apply, determinize, legal_actions, new_game
+import pytest
+
+from warroom.core.protocol import apply, determinize, legal_actions, new_game, view
 from warroom.core.rng import Rng
 from warroom.games import load_game
 from warroom.games.sfe import engine as E
@@ -155,3 +157,32 @@ def test_the_observation_says_what_the_role_chose_inside_its_decision() -> None:
         if seen_op > 50 and seen_unit > 20:
             break
     assert seen_op > 50 and seen_unit > 20, (seen_op, seen_unit)
+
+
+def test_the_view_keeps_the_armies_of_battles_still_to_fight() -> None:
+    """7.2.5: while the moving player chooses the order of a move's battles, its armies are
+    held off the board; the view gives them, where they went (public, as the moves were),
+    so a page draws them there (they vanished from the map: a usability audit)."""
+    for seed in range(1, 80):
+        s = new_game(G, None, seed)
+        r = random.Random(seed)
+        for _ in range(900):
+            if s.active is None or s.data["stack"][-1]["kind"] == "battle_order":
+                break
+            apply(s, r.choice(legal_actions(s)))
+        if s.active is not None and s.data["stack"][-1]["kind"] == "battle_order":
+            break
+    else:
+        pytest.fail("no move with two battles in 79 random games")
+    axis, allies = view(s, "axis"), view(s, "allies")
+    waiting = axis["battles_to_come"]
+    assert waiting == allies["battles_to_come"] and len(waiting) >= 2
+    assert {b["location"] for b in waiting} == {a.arg for a in legal_actions(s)}
+    held = [u for p in s.data["stack"][-2]["battles"] for u in p[4]]
+    assert sorted(a["strength"] for b in waiting for a in b["attackers"]) == sorted(
+        strength(u) for u in held)
+    first = legal_actions(s)[0]
+    apply(s, first)
+    after = view(s, "axis")
+    assert [b["location"] for b in after.get("battles_to_come", [])] == [
+        b["location"] for b in waiting if b["location"] != first.arg]

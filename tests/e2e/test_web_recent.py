@@ -282,3 +282,58 @@ def test_a_seat_opened_in_a_fresh_browser_is_told_what_the_other_side_did(
         assert "a decision of the other side" not in line
     finally:
         ctx.close()
+
+
+def test_after_a_tap_low_on_the_map_the_next_question_is_in_sight(
+        browser: Any, server: Server) -> None:
+    """On a phone, a decision on the map answered by a tap low on it, then a question in
+    the choices above the map (eit2 1920: the discretionary SP, then a card to play): the
+    new question is scrolled into sight (a usability audit found it 500-1,650 px above the
+    screen, the map or the end of a list of 19 cards filling it)."""
+    if "eit2" in server.broken:
+        pytest.skip(server.broken["eit2"])
+    g = server.api("POST", "/api/games", json={
+        "game": "eit2", "seed": 3, "seats": {"lw": "human", "rw": "bot:random"}})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                              base_url=server.url)
+    try:
+        page = ctx.new_page()
+        page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+        page.wait_for_function(MY_TURN_OR_OVER)
+        taps = 0
+        for _ in range(12):
+            legal = page.locator("#map .space.legal")
+            if not legal.count() or page.evaluate(
+                    "() => document.getElementById('map-panel').classList.contains('deciding')"
+                    ) is False:
+                break
+            # the lowest place the map shows and offers, scrolled to as a player would
+            lowest = page.evaluate("""() => {
+                const box = document.querySelector('#map svg').getBoundingClientRect();
+                const shown = [...document.querySelectorAll('#map .space.legal')]
+                  .map((el, i) => [i, el.getBoundingClientRect()])
+                  .filter(([, r]) => r.top >= box.top && r.bottom <= box.bottom
+                                     && r.left >= box.left && r.right <= box.right);
+                shown.sort((x, y) => y[1].top - x[1].top);
+                return shown.length ? shown[0][0] : -1;
+            }""")
+            assert lowest >= 0, "the map shows a place it offers"
+            target = legal.nth(lowest)
+            target.scroll_into_view_if_needed()
+            before = version(page)
+            target.tap()
+            menu = page.locator(".choice-menu button")
+            if menu.count():                    # a place with several choices: the first
+                menu.first.tap()
+            wait_version_change(page, before)
+            page.wait_for_function(MY_TURN_OR_OVER)
+            taps += 1
+        assert taps, "LW's first decisions are on the map"
+        assert not page.evaluate(
+            "() => document.getElementById('map-panel').classList.contains('deciding')")
+        # once the page has settled (the browser moves it after a render)
+        page.wait_for_function("""() => {
+            const top = document.getElementById('prompt-title').getBoundingClientRect().top;
+            return top >= 0 && top < innerHeight - 80; }""", timeout=3000)
+    finally:
+        ctx.close()

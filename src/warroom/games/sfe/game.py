@@ -290,6 +290,14 @@ class StruggleForEurope(SfeBase):
         if asked is not None:
             pending = {"kind": data["stack"][-1]["kind"], "role": asked.role,
                        "prompt": asked.text}
+        # the battles a move has still to fight (7.2.5), their armies held off the board
+        # until each is resolved: a page draws them in the half they entered (they vanished
+        # from the map while the mover chose the order: a usability audit); public, as the
+        # moves were. Only while there are some, so a view without them is as before
+        waiting = [{"location": c.names[p[0]], "half": c.halves[p[0]][p[1]],
+                    "attackers": [{"owner": OWNER_NAMES[owner(u)], "strength": strength(u)}
+                                  for u in p[4]]}
+                   for fr in data["stack"] for p in fr.get("battles") or ()]
         b = data["bomb"]
         out = self.outcome(st)
         return {
@@ -308,6 +316,7 @@ class StruggleForEurope(SfeBase):
             "locations": locs,
             "sides": sides,
             "battle": self.battle_view(st, me),
+            **({"battles_to_come": waiting} if waiting else {}),
             "pending": pending,
             "result": out.to_json() if out is not None else None,
             # a fresh copy of the static map: a consumer that edits its view never edits

@@ -233,7 +233,7 @@ function renderChoices(p) {
   box.classList.toggle("many", p.legal.length > 20);
   const filter = many ? h("div", { class: "filter-row" },
     h("input", { type: "search", id: "choice-filter", class: "filter", value: S.filter,
-      placeholder: `Filter ${p.legal.length} choices…  ( / )`, "aria-label": "Filter the choices",
+      placeholder: `Filter ${p.legal.length} choices…${touchScreen() ? "" : "  ( / )"}`, "aria-label": "Filter the choices",
       oninput: (e) => { S.filter = e.target.value; applyFilter(); },
       onkeydown: (e) => {
         if (e.key === "Enter") {
@@ -659,12 +659,28 @@ function decisionPanel() {
 
 /** A new decision of this seat (or the result) drawn out of sight, above or below where the
  * player scrolled to (the choices of a decision on the map sit under the map; the next one
- * may come above it): scroll to the panel that holds it. */
-function showDecision() {
+ * may come above it): scroll to the panel that holds it. Its question (the panel's heading)
+ * must be in sight, not only some of the panel: after a choice low on the map, the next
+ * question came 500-1,650 px above the screen, the map or a long list of cards filling it
+ * (a usability audit on a phone and a laptop). */
+function showDecision(settled = false) {
+  // looked at again once the page has settled: the browser moves the page after a render
+  // (keeping the map where it was on the screen as the choices are put above it, the card
+  // list laid out), which put the question 1,600 px above the screen after the check
+  if (!settled) setTimeout(() => showDecision(true), 350);
   const panel = decisionPanel();
   if (!panel) return;
   const r = panel.getBoundingClientRect();
-  if (r.bottom < 40 || r.top > window.innerHeight - 40) panel.scrollIntoView({ block: "start" });
+  const heading = panel.querySelector("h2") || panel;
+  const top = heading.getBoundingClientRect().top;
+  const bar = $("topbar");
+  const under = bar && getComputedStyle(bar).position === "sticky" ? bar.getBoundingClientRect().bottom : 0;
+  // (not after a choice made with the keyboard: its focus is kept in the choices, and in
+  // sight, by keepFocusInSight)
+  const hidden = !S.keyboard && (top < under || top > window.innerHeight - 80);
+  if (r.bottom < 40 || r.top > window.innerHeight - 40 || hidden) {
+    panel.scrollIntoView({ block: "start" });
+  }
 }
 
 function blank() {
@@ -945,7 +961,7 @@ const UNDO_LIMITS = "Undo takes back only your own decisions while you are still
 async function undo() {
   if (S.busy || S.handoff) return;
   if ($("undo").getAttribute("aria-disabled") === "true") {
-    showExplain(false, "Nothing to undo", "", UNDO_LIMITS, []);
+    showExplain(false, "Nothing to take back now", "", UNDO_LIMITS, []);
     return;
   }
   setBusy(true);

@@ -359,7 +359,10 @@ export function renderMap(view, legal, ui, act) {
   const stateOf = (sp, i) => (states[i] && states[i].name === sp.name ? states[i] : byName.get(sp.name));
   const ids = new Set(map.spaces.map((p) => p.id));
   const at = new Map(map.spaces.map((p) => [p.id, p]));
-  const acts = actionsBySpace(legal, ids);
+  // a Rearmament track is named as a space may be (track:ussr, the USSR space): it is no
+  // choice on the map (the map zoomed onto the USSR space for a choice of seven tracks and
+  // said "tap the highlighted space": a usability audit)
+  const acts = actionsBySpace((legal || []).filter((a) => a.kind !== "track"), ids);
   const regions = [...new Set(map.spaces.map((p) => p.region))].filter((r) => r !== undefined && r !== null && r !== "");
   const styles = regionStyles(map, regions);
   const regionStyle = (region) => styles.get(region) || NO_REGION;

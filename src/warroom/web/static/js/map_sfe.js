@@ -327,6 +327,13 @@ export function renderSfe(view, legal, ui, act) {
         if (a.moving_in) here.push({ owner: a.owner, strength: a.strength, half: half.name, attacking: true });
       }
     }
+    // the battles the move has still to fight: their armies wait in the half they entered
+    // (they vanished while the mover chose the order: a usability audit)
+    for (const b of view.battles_to_come || []) {
+      if (b.location === loc.id && b.half === half.name) {
+        for (const a of b.attackers || []) here.push({ owner: a.owner, strength: a.strength, half: half.name, attacking: true });
+      }
+    }
     return here;
   };
   const linesOf = new Map(names.map((n) => [n, []]));
