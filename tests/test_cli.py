@@ -185,6 +185,8 @@ def test_a_record_refused_after_it_is_read_is_named_and_told_the_keys(
     bad.write_text(json.dumps({**rec, "result": huge}))
     code, out = run("replay", str(bad))
     assert code == 1 and "A" * 100 not in out and len(out) < 20_000, len(out)
+    code, out = run("replay", "~nosuchuser/x.json")
+    assert code == 2 and "no user 'nosuchuser'" in out and "Traceback" not in out, out
     scores = {**rec["result"], "scores": {"axis": 99}}
     bad.write_text(json.dumps({**rec, "result": scores}))
     code, out = run("replay", str(bad))

@@ -154,6 +154,28 @@ def test_a_byte_that_is_not_utf8_is_placed_by_line_and_column(tmp_path: Path) ->
     lines[2] = b"# caf\xe9 " + lines[2]         # latin-1, not UTF-8
     (folder / "victory.yaml").write_bytes(b"\n".join(lines))
     refused(folder, "eaw1940", "victory.yaml", "not UTF-8 text (line 3, column 6: byte 0xe9)")
+    # after a byte-order mark, the same place (it was counted 3 bytes off: a review)
+    (folder / "victory.yaml").write_bytes(b"\xef\xbb\xbf" + b"\n".join(lines))
+    refused(folder, "eaw1940", "victory.yaml", "not UTF-8 text (line 3, column 6: byte 0xe9)")
+
+
+def test_a_true_or_false_is_taken_where_a_field_means_it() -> None:
+    """The check that true or false is no number reads through Annotated and containers:
+    a flag given as true is taken, a count given as true is refused."""
+    from typing import Annotated
+
+    from pydantic import Field
+
+    from warroom.core.content import ContentModel, validate
+
+    class Flags(ContentModel):
+        flags: list[Annotated[bool, Field()]] = []
+        named: dict[str, Annotated[bool, Field()]] = {}
+        counts: list[Annotated[int, Field(ge=0)]] = []
+
+    assert validate(Flags, {"flags": [True], "named": {"a": False}}, "f.yaml").flags == [True]
+    with pytest.raises(ContentError, match="true or false where a number"):
+        validate(Flags, {"counts": [1, True]}, "f.yaml")
 
 
 @pytest.mark.parametrize(("old", "new", "words"), [

@@ -314,6 +314,12 @@ def test_a_friend_on_another_device_joins_by_an_invitation_the_creator_cannot_pl
     row = page.locator(f'#games tr[data-id="{gid}"]')
     assert row.locator("button.copy-invite").count() == 1
     assert "Resume as" in row.inner_text() and "Resume" in row.inner_text()
+    # the creator opening its own invitation (to try the link) opens its own seat: the
+    # invitation stays the friend's (a review: it was claimed, the creator holding both)
+    page.goto(invite.replace(server.url, ""))
+    page.wait_for_function("() => document.body.dataset.status")
+    assert "This is the invitation you made for B" in page.locator("body").inner_text()
+    assert page.evaluate("() => location.hash") == "#" + mine.split("#", 1)[1]
     friend = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
                                  base_url=server.url)
     try:
@@ -325,10 +331,14 @@ def test_a_friend_on_another_device_joins_by_an_invitation_the_creator_cannot_pl
         assert token and not token.startswith("join=")
         assert server.api("GET", f"/api/games/{gid}/view", params={"token": token})[
             "role"] == "b"
-        # the creator opening the used invitation gets its own seat, not the friend's
+        # used: opened again in the friend's browser, the friend's own seat
+        other.goto(invite.replace(server.url, ""))
+        other.wait_for_function("() => document.body.dataset.status")
+        assert "This invitation was used already" in other.locator("body").inner_text()
+        assert other.evaluate("() => location.hash") == f"#{token}"
+        # and in the creator's, its own seat, not the friend's
         page.goto(invite.replace(server.url, ""))
         page.wait_for_function("() => document.body.dataset.status")
-        assert "This invitation was used already" in page.locator("body").inner_text()
         assert page.evaluate("() => location.hash") == "#" + mine.split("#", 1)[1]
         seats_now = page.evaluate("() => JSON.parse(localStorage.getItem('warroom.seats'))")
         assert set(seats_now[gid]) == {"a"}, seats_now

@@ -26,7 +26,12 @@ def expand_home(value: Any) -> Any:
     joined (``--out=~/x``) no shell expands it, where ``save ~/x`` in play did (simulate
     made a folder named '~', and replay said no such file: a records audit)."""
     if isinstance(value, Path):
-        return value.expanduser()
+        try:
+            return value.expanduser()
+        except RuntimeError:        # ~name of no user: said as play's save says it
+            user = str(value)[1:].split("/", 1)[0][:40]
+            raise typer.BadParameter(f"no user {user!r} for ~{user}: write ~/... for your "
+                                     "own home folder, or a full path") from None
     if isinstance(value, list):
         return [expand_home(v) for v in value]
     return value

@@ -316,7 +316,8 @@ class PlayLoop:
         self.save_path = save_path
         self.saved_actions: list[str | int] = list(session.record.actions)
         self.left_unkept = False
-        """A quit found no record could be kept: the next quit leaves without one."""
+        """A quit found no record could be kept: the next quit says so and leaves without
+        one."""
         self.cursors: dict[str, int] = {}
         self.screen_owner: str | None = None
         self.board_due = True
@@ -730,10 +731,14 @@ class PlayLoop:
         """Leave, asking first when the game is not saved (raises :class:`_Leave`)."""
         if self.saved():
             raise _Leave()
+        unkept = self.left_unkept
         try:
-            answer = self.read_question("The game is not saved. Quit anyway? (a record is "
-                                        f"kept in {autosave_dir()}) [y/N] ",
-                                        (str(autosave_dir()),))
+            # after a record could not be kept there, no record is promised (a review)
+            answer = self.read_question(
+                f"The game is not saved, and no record could be kept in {autosave_dir()} "
+                "(save FILE keeps it). Quit anyway? [y/N] " if unkept else
+                "The game is not saved. Quit anyway? (a record is "
+                f"kept in {autosave_dir()}) [y/N] ", (str(autosave_dir()),))
         except EOFError:
             self.console.print()
             answer = "y"
@@ -742,7 +747,7 @@ class PlayLoop:
             self.menu_due = True
             self.term.interrupted = False
             return
-        if not self.keep_record() and not self.left_unkept:
+        if not self.keep_record() and not unkept:
             # the record promised could not be kept (a data folder that cannot be written):
             # back to the game once, where save FILE can keep it (the game was lost, exit
             # 0: a records audit)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 from pathlib import Path
 from types import UnionType
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
@@ -44,6 +44,8 @@ def _takes_bool(ann: Any) -> bool:
     if ann is bool or ann is Any:
         return True
     origin = get_origin(ann)
+    if origin is Annotated:
+        return _takes_bool(get_args(ann)[0])
     if origin is Literal:
         return any(isinstance(a, bool) for a in get_args(ann))
     if origin in (Union, UnionType):
@@ -59,6 +61,8 @@ def _stray_bool(ann: Any, value: Any) -> bool:
         return not _takes_bool(ann)
     origin = get_origin(ann)
     args = get_args(ann)
+    if origin is Annotated:
+        return _stray_bool(args[0], value)
     if origin in (Union, UnionType):
         return all(_stray_bool(a, value) for a in args)
     if origin in (list, tuple, set, frozenset) and isinstance(value, list | tuple):

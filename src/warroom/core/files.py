@@ -88,8 +88,13 @@ def open_text(path: Path) -> io.TextIOWrapper:
 def utf8_error_at(raw: bytes, exc: UnicodeDecodeError) -> str:
     """Where in ``raw`` its first byte that is not UTF-8 is, as an editor shows it: ``line
     3, column 7: byte 0xe9`` (the column in characters; a byte offset was given, which no
-    editor shows: a content audit). ``exc`` is the error of decoding ``raw`` whole."""
+    editor shows: a content audit). ``exc`` is the error of decoding ``raw`` whole (as
+    UTF-8, or UTF-8 after a byte-order mark: the position is found in ``raw`` itself)."""
     at = exc.start
+    try:
+        raw.decode("utf-8")     # where plain UTF-8 stops: utf-8-sig counts after a BOM
+    except UnicodeDecodeError as plain:
+        at = plain.start
     before = raw[:at]
     line = before.count(b"\n") + 1
     start = before[before.rfind(b"\n") + 1:].removeprefix(b"\xef\xbb\xbf")

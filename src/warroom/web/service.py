@@ -329,9 +329,9 @@ class Live:
     token_hashes: dict[str, str]              # role -> sha256 of the seat token
     version: int
     played_by: list[str] = field(default_factory=list)
+    """The role that played each action of the record, in order."""
     invited: set[str] = field(default_factory=set)
     """The human seats whose player has not joined yet (an invitation not yet used)."""
-    """The role that played each action of the record, in order."""
     marks: dict[str, int] = field(default_factory=dict)
     """Role -> the length of the whole log where that seat last decided (its payload's
     ``since``): kept as it plays, worked out by :meth:`GameService.mark` when not known
@@ -968,7 +968,21 @@ class GameService:
         return f'{{"engine": "{self.fingerprint(state.game)}", "state": {state.dumps()}}}'
 
     def seat(self, live: Live, token: str | None) -> str:
-        """The role whose secret ``token`` this is (compared in constant time)."""
+        """The role whose secret ``token`` this is (compared in constant time). While a
+        seat waits for its player, a token no seat has is checked again against the
+        database: a claim (:meth:`claim`) that ran while the game was being loaded left the
+        loaded game with the seat's old hash (a review: the joined player was refused)."""
+        try:
+            return self._seat_of(live.token_hashes, token)
+        except Forbidden:
+            if not live.invited:
+                raise
+        with self.db() as db:
+            rows = {s.role: s for s in db.scalars(select(SeatRow).where(
+                SeatRow.game_id == live.id))}
+        with live.lock:
+            live.token_hashes.update({r: s.token_hash for r, s in rows.items()})
+            live.invited = {r for r, s in rows.items() if s.invite_hash is not None}
         return self._seat_of(live.token_hashes, token)
 
     def stream_seat(self, live: Live, key: str | None, token: str | None) -> str:

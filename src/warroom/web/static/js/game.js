@@ -1060,6 +1060,26 @@ async function joinByInvitation() {
   if (!m) return true;
   let code = m[1];
   try { code = decodeURIComponent(code); } catch (err) { /* keep it raw */ }
+  // an invitation this browser made is its player's to open: claimed here, its maker would
+  // hold both hands and the player be shut out (a review)
+  let made = {};
+  try {
+    made = (JSON.parse(localStorage.getItem("warroom.invites") || "{}") || {})[gameId] || {};
+  } catch (err) { /* none remembered */ }
+  const forRole = Object.keys(made).find((r) => String(made[r]).endsWith(`#join=${m[1]}`)
+    || String(made[r]).endsWith(`#join=${code}`));
+  if (forRole) {
+    const held = Object.entries(savedSeats()[gameId] || {});
+    if (held.length) history.replaceState(null, "", `#${held[0][1]}`);
+    message("info", `This is the invitation you made for ${roleName(forRole)}`,
+      "Send it to that player: it opens their seat once, on their device." +
+      (held.length ? ` This page opens your own seat, ${roleName(held[0][0])}.` : ""));
+    if (held.length) return true;
+    $("main").hidden = true;
+    setConn("offline");
+    $("title").textContent = "Your invitation";
+    return false;
+  }
   try {
     const got = await api(`${base}/claim`, { method: "POST", body: { invite: code } });
     saveSeats(gameId, { [got.role]: got.token });
