@@ -225,3 +225,25 @@ def test_a_location_choice_writes_its_owner_as_players_do() -> None:
                     assert not re.search(r"\((axis|western|soviet|allies)\b", label), label
                     said |= set(re.findall(r"\((Axis|Western|Soviet|contested)\b", label))
     assert {"Axis", "Western"} <= said, said
+
+
+def test_the_choice_of_a_loss_says_how_the_battle_went() -> None:
+    """8.2: the question of which counter to lose says who won and the totals (a usability
+    audit: on the web the result was in the log, far below the map the loss is chosen
+    on)."""
+    g = load_game("sfe")
+    for seed in range(1, 60):
+        s = new_game(g, None, seed)
+        r = random.Random(seed)
+        for _ in range(900):
+            if s.active is None or s.data["stack"][-1]["kind"] == "lose_counter":
+                break
+            apply(s, r.choice(legal_actions(s)))
+        if s.active is not None and s.data["stack"][-1]["kind"] == "lose_counter":
+            break
+    else:
+        raise AssertionError("no loss to choose in 59 random games")
+    fr = next(f for f in reversed(s.data["stack"]) if f["kind"] == "battle")
+    who = "Axis" if fr["winner"] == 0 else "Allies"
+    assert (f": {who} won, attack {fr['attack_total']} against defence "
+            f"{fr['defence_total']} (") in prompt(s).text, prompt(s).text

@@ -1035,8 +1035,13 @@ class LoseCounter(Decision[SfeBase]):
     kind = "lose_counter"
 
     def prompt(self, st: St, frame: Frame) -> Prompt:
+        # how the battle went, in the question (a usability audit: on the web the result
+        # was in the log, 1,240 px below the map the loss is chosen on)
+        fr = battle_frame(st.data)
+        went = (f": {WHO[fr['winner']]} won, attack {fr['attack_total']} against defence "
+                f"{fr['defence_total']}" if "winner" in fr and "attack_total" in fr else "")
         return Prompt(frame["role"], f"Choose a counter to lose in the battle for "
-                      f"{_battle_place(st)} ({frame['left']} to go)", "8.2")
+                      f"{_battle_place(st)}{went} ({frame['left']} to go)", "8.2")
 
     def legal(self, st: St, frame: Frame) -> list[int]:
         unit_id = st.game.unit_id
