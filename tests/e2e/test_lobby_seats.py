@@ -312,6 +312,7 @@ def test_a_friend_on_another_device_joins_by_an_invitation_the_creator_cannot_pl
     # the games list offers the invitation again while the friend has not joined
     page.click("#refresh-games")
     row = page.locator(f'#games tr[data-id="{gid}"]')
+    row.locator("button.copy-invite").wait_for()    # the list is drawn when its answer comes
     assert row.locator("button.copy-invite").count() == 1
     assert "Resume as" in row.inner_text() and "Resume" in row.inner_text()
     # the creator opening its own invitation (to try the link) opens its own seat: the
