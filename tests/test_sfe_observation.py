@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
+from test_why import kind_is, play_until
 from warroom.core.protocol import apply, determinize, legal_actions, new_game, view
 from warroom.core.rng import Rng
 from warroom.games import load_game
@@ -163,17 +162,11 @@ def test_the_view_keeps_the_armies_of_battles_still_to_fight() -> None:
     """7.2.5: while the moving player chooses the order of a move's battles, its armies are
     held off the board; the view gives them, where they went (public, as the moves were),
     so a page draws them there (they vanished from the map: a usability audit)."""
-    for seed in range(1, 80):
-        s = new_game(G, None, seed)
-        r = random.Random(seed)
-        for _ in range(900):
-            if s.active is None or s.data["stack"][-1]["kind"] == "battle_order":
-                break
-            apply(s, r.choice(legal_actions(s)))
-        if s.active is not None and s.data["stack"][-1]["kind"] == "battle_order":
-            break
-    else:
-        pytest.fail("no move with two battles in 79 random games")
+    at = kind_is("battle_order")
+    found = next((st for st in (play_until("sfe", seed, at) for seed in range(1, 80))
+                  if at(st)), None)
+    assert found is not None, "no move with two battles in 79 random games"
+    s = found
     axis, allies = view(s, "axis"), view(s, "allies")
     waiting = axis["battles_to_come"]
     assert waiting == allies["battles_to_come"] and len(waiting) >= 2

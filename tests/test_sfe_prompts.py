@@ -8,6 +8,7 @@ import random
 import re
 from typing import Any
 
+from test_why import kind_is, play_until
 from warroom.core.protocol import (
     State,
     apply,
@@ -231,18 +232,11 @@ def test_the_choice_of_a_loss_says_how_the_battle_went() -> None:
     """8.2: the question of which counter to lose says who won and the totals (a usability
     audit: on the web the result was in the log, far below the map the loss is chosen
     on)."""
-    g = load_game("sfe")
-    for seed in range(1, 60):
-        s = new_game(g, None, seed)
-        r = random.Random(seed)
-        for _ in range(900):
-            if s.active is None or s.data["stack"][-1]["kind"] == "lose_counter":
-                break
-            apply(s, r.choice(legal_actions(s)))
-        if s.active is not None and s.data["stack"][-1]["kind"] == "lose_counter":
-            break
-    else:
-        raise AssertionError("no loss to choose in 59 random games")
+    at = kind_is("lose_counter")
+    found = next((st for st in (play_until("sfe", seed, at) for seed in range(1, 60))
+                  if at(st)), None)
+    assert found is not None, "no loss to choose in 59 random games"
+    s = found
     fr = next(f for f in reversed(s.data["stack"]) if f["kind"] == "battle")
     who = "Axis" if fr["winner"] == 0 else "Allies"
     assert (f": {who} won, attack {fr['attack_total']} against defence "

@@ -4,6 +4,7 @@ stderr with its exit code, and JSON on stdout."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -21,17 +22,27 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
+def home(name: str) -> str:
+    """``name`` with a leading ``~`` (or ``~user``) read as that home folder; a user that
+    does not exist is a :class:`WarroomError` saying what to write instead."""
+    expanded = os.path.expanduser(name)
+    if name.startswith("~") and expanded == name:
+        user = name[1:].split(os.sep, 1)[0][:40]
+        raise WarroomError(f"no user {user!r} for ~{user}: write ~/... for your own home "
+                           "folder, or a full path")
+    return expanded
+
+
 def expand_home(value: Any) -> Any:
-    """A path option's value with ``~`` read as the home folder: quoted (``'~/x'``) or
-    joined (``--out=~/x``) no shell expands it, where ``save ~/x`` in play did (simulate
-    made a folder named '~', and replay said no such file: a records audit)."""
+    """A path option's value with ``~`` read as the home folder (:func:`home`): quoted
+    (``'~/x'``) or joined (``--out=~/x``) no shell expands it, where ``save ~/x`` in play
+    did (simulate made a folder named '~', and replay said no such file: a records
+    audit)."""
     if isinstance(value, Path):
         try:
-            return value.expanduser()
-        except RuntimeError:        # ~name of no user: said as play's save says it
-            user = str(value)[1:].split("/", 1)[0][:40]
-            raise typer.BadParameter(f"no user {user!r} for ~{user}: write ~/... for your "
-                                     "own home folder, or a full path") from None
+            return Path(home(str(value)))
+        except WarroomError as exc:
+            raise typer.BadParameter(str(exc)) from None
     if isinstance(value, list):
         return [expand_home(v) for v in value]
     return value

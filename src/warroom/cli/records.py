@@ -19,6 +19,7 @@ from pathlib import Path
 import platformdirs
 
 from warroom.ai import make_bot
+from warroom.cli.common import home
 from warroom.core.errors import WarroomError, short
 from warroom.core.protocol import Game, role_title
 from warroom.core.record import Record, Session
@@ -158,11 +159,7 @@ def clean_path(text: str) -> Path:
         raise WarroomError("save needs a file name: save FILE (e.g. save ~/games/my.json)")
     if "\0" in name:
         raise WarroomError("a file name cannot hold a NUL character")
-    expanded = os.path.expanduser(name)
-    if name.startswith("~") and expanded == name:
-        user = name[1:].split(os.sep, 1)[0]
-        raise WarroomError(f"no user {user[:40]!r} for ~{user[:40]}: write ~/... for your own "
-                           "home folder, or a full path")
+    expanded = home(name)
     if expanded.endswith(os.sep) and expanded.strip(os.sep):
         # a folder meant (Path drops the slash: 'save games/' wrote a file named games: a
         # records audit)

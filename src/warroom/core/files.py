@@ -85,16 +85,18 @@ def open_text(path: Path) -> io.TextIOWrapper:
     return io.TextIOWrapper(open_regular(path), encoding="utf-8")
 
 
-def utf8_error_at(raw: bytes, exc: UnicodeDecodeError) -> str:
+def utf8_error_at(raw: bytes) -> str:
     """Where in ``raw`` its first byte that is not UTF-8 is, as an editor shows it: ``line
     3, column 7: byte 0xe9`` (the column in characters; a byte offset was given, which no
-    editor shows: a content audit). ``exc`` is the error of decoding ``raw`` whole (as
-    UTF-8, or UTF-8 after a byte-order mark: the position is found in ``raw`` itself)."""
-    at = exc.start
+    editor shows: a content audit). Found in ``raw`` itself, so a byte-order mark counts
+    (decoding with utf-8-sig counts after it); "a byte" if ``raw`` is UTF-8 after all (a
+    file that changed since it was read)."""
     try:
-        raw.decode("utf-8")     # where plain UTF-8 stops: utf-8-sig counts after a BOM
-    except UnicodeDecodeError as plain:
-        at = plain.start
+        raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        at = exc.start
+    else:
+        return "a byte"
     before = raw[:at]
     line = before.count(b"\n") + 1
     start = before[before.rfind(b"\n") + 1:].removeprefix(b"\xef\xbb\xbf")
@@ -121,7 +123,7 @@ def read_text(path: Path, error: Callable[[str], WarroomError], what: str,
         # utf-8-sig: the byte-order mark some editors put first (Windows Notepad) is not text
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise error(f"{what} {path} is not UTF-8 text ({utf8_error_at(raw, exc)}); save it "
+        raise error(f"{what} {path} is not UTF-8 text ({utf8_error_at(raw)}); save it "
                     "as UTF-8") from exc
 
 

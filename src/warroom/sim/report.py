@@ -63,16 +63,11 @@ def load_results(path: Path, notes: list[str] | None = None
     except UnicodeDecodeError:
         data = path.read_bytes()
         gz = data[:2] == GZIP_MAGIC
-        try:
-            data.decode("utf-8")
-            where = "a byte"    # the file changed since: the decoder read these bytes
-        except UnicodeDecodeError as exc:
-            where = utf8_error_at(data, exc)
         raise ReportError(f"cannot read {path}: " + (
             f"it is gzip-compressed; unpack it first (gunzip -c {path} > FILE) and give the "
             "unpacked FILE"
-            if gz else f"it is not UTF-8 text ({where}): give the JSON-lines file "
-            "of warroom simulate or tournament --out")) from None
+            if gz else f"it is not UTF-8 text ({utf8_error_at(data)}): give the JSON-lines "
+            "file of warroom simulate or tournament --out")) from None
     except OSError as exc:
         raise ReportError(f"cannot read {path}: {exc.strerror or exc}") from None
     lines: list[dict[str, Any]] = []

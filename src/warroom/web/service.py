@@ -49,6 +49,7 @@ from warroom.core.log import visible
 from warroom.core.protocol import (
     RESIGN,
     Game,
+    apply,
     clone,
     explain,
     legal_actions,
@@ -1350,15 +1351,17 @@ class GameService:
                                    "decided": None}
             if upto == len(record.actions):
                 return out
+            # one replay: to the seat's last decision, then that move (in a game of one
+            # role the mark is before it, so there is no move to add)
+            chose = len(live.game.roles) > 1 and upto > 0
             try:
-                then = replay(live.game, replace(record, actions=record.actions[:upto],
-                                                 state=None))
+                then = replay(live.game, replace(
+                    record, actions=record.actions[:upto - 1 if chose else upto], state=None))
+                if chose:
+                    out["decided"] = view(then, role)
+                    apply(then, record.actions[upto - 1])
                 out["view"] = view(then, role)
-                if len(live.game.roles) > 1 and upto > 0:
-                    before = replay(live.game, replace(
-                        record, actions=record.actions[:upto - 1], state=None))
-                    out["decided"] = view(before, role)
-            except RecordError:
+            except (RecordError, IllegalActionError):
                 # the game loaded, so its record replays: only a guard (nothing is marked)
                 out["view"] = out["decided"] = None
             return out
