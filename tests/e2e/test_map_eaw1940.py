@@ -378,8 +378,38 @@ def test_no_place_name_breaks_across_lines_in_the_log(browser: Any, server: Serv
         assert found["seen"] >= 20, found
         assert found["broken"] == [], found["broken"]
         assert not found["wide"]
+        # the VP bar's bands say their words and range whole ("Allied decisive victo…",
+        # "Draw…" on a phone: a usability audit)
+        cut = page.evaluate(BANDS_CUT)
+        assert cut["bands"] == len(CONTENT["victory"]["bands"]) and cut["cut"] == [], cut
+        if width < 600:
+            # where the page is one column the Since box quotes each entry whole (a die's
+            # result was cut: "die 5 -> Axis wi…")
+            page.locator("#since-list li").first.wait_for()
+            clipped = page.evaluate("""() => [...document.querySelectorAll('#since-list li')]
+              .filter(li => li.scrollHeight > li.clientHeight + 1).map(li => li.textContent)""")
+            assert clipped == []
     finally:
         ctx.close()
+
+
+BANDS_CUT = """() => {
+  const bands = [...document.querySelectorAll('.eaw-band')];
+  const cut = bands
+    .filter(b => b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1)
+    .map(b => `${b.textContent} (${b.clientWidth}x${b.clientHeight} shows `
+              + `${b.scrollWidth}x${b.scrollHeight})`);
+  // the VP marker under the words, not over them
+  const mark = document.querySelector('.eaw-vp-mark').getBoundingClientRect();
+  for (const b of bands) {
+    for (const t of b.querySelectorAll('span')) {
+      const r = t.getBoundingClientRect();
+      const over = r.bottom > mark.top + 1 && r.right > mark.left && r.left < mark.right;
+      if (over) cut.push(`${t.textContent} under the marker`);
+    }
+  }
+  return { bands: bands.length, cut };
+}"""
 
 
 OFF_ROUTE = """(front) => {

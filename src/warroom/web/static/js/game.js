@@ -497,7 +497,8 @@ function showChanges() {
 const SINCE_SHOWN = 3;
 
 /** What happened since this seat's last decision, said where it decides: the first
- * entries of the log marked new (showChanges), each cut to two lines, and a link to them
+ * entries of the log marked new (showChanges), each cut to three lines beside the map
+ * (whole where the page is one column: the CSS), and a link to them
  * in the log (the other seat's moves were said only in the log, ~1,000 px below the
  * decision at 1366x768: an audit). Copies of the log's own entries, nothing else: the
  * seat's view holds them already. */

@@ -170,7 +170,10 @@ function turnStrip(view, map) {
     const z = Math.min(hi, b.max ?? hi);
     return h("span", { class: `eaw-band ${b.winner || "draw"}`, title: b.text,
       style: { left: pct(a), width: `${((z - a + 1) / span) * 100}%` } },
-    `${humanize(b.label)} ${b.min === null || b.min === undefined ? `≤${b.max}` : b.max === null || b.max === undefined ? `≥${b.min}` : `${b.min}–${b.max}`}`);
+    // the words and the range each on a line of their own, so a narrow band (a phone:
+    // "Allied decisive victo…", "Draw…") cuts neither (a usability audit)
+    h("span", { class: "eaw-band-name" }, humanize(b.label)), " ",
+    h("span", { class: "eaw-band-range" }, b.min === null || b.min === undefined ? `≤${b.max}` : b.max === null || b.max === undefined ? `≥${b.min}` : `${b.min}–${b.max}`));
   }),
   h("span", { class: "eaw-vp-mark", style: { left: `calc(${pct(view.vp)} + ${50 / span}%)` } }, `▼ ${view.vp}`));
   const flags = view.flags_controlled || [];
