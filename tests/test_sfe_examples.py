@@ -176,7 +176,9 @@ def test_example_sedan_battle_losses_and_retreat_to_ruhr() -> None:
     # the Axis choose to lose the 2 (the example keeps the 1), the Allies' loss is forced
     assert s.active == "axis" and keys(s) == ["unit:1", "unit:2"]
     play(s, "unit:2")
-    assert counters(s, "Sedan") == [("western", 1, False, "west")]
+    # the Allied defender stands in the half it defended, the east (the Ruhr line's end);
+    # it was drawn in the west half it stood in before the battle (an sfe rules audit)
+    assert counters(s, "Sedan") == [("western", 1, False, "east")]
     assert counters(s, "Ruhr") == [("axis", 1, False, "west"), ("axis", 2, False, "west")]
     assert control(s, "Sedan") == "western"
     # all battle cards went to the recycle piles

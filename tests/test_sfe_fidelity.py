@@ -1071,3 +1071,80 @@ def test_6_5_the_second_allied_deck_comes_when_the_axis_enter_a_red_location() -
     why = explain(s, "card:al15", "allies")
     assert why.legal and why.reason.startswith("played face down as a battle event: "), why
     assert C.event_text[C.card_event[C.card_ids.index("al15")]] in why.reason
+
+
+# -- what the board shows during a battle and its retreat (an sfe rules audit, 7 December) --
+
+def test_defenders_stand_in_the_battle_half_and_retreat_before_battle_into_the_other() -> None:
+    """8: the battle is in the half the attacker's line enters, and 8.4 has a defender who
+    retreats before battle go "into the other half ... that the attacker did not move
+    into": the defenders of a location their side holds alone stand in the battle half.
+    They were drawn in the half they last stood in (Sedan's west) while the log, the
+    prompt and the battle marker said east, and "retreat ... into the west half" moved
+    nothing on the map."""
+    s = new_game(G, seed=1)
+    play(s, "op:move", "card:ax05", "loc:Ruhr", "unit:1", "loc:Sedan")
+    assert counters(s, "Sedan") == [("western", 1, False, "west")] * 2   # before the battle
+    play(s, "done")
+    assert counters(s, "Sedan") == [("western", 1, False, "east")] * 2
+    apply(s, legal_actions(s)[0])                                        # the air card
+    assert s.log[-2]["text"] == "Battle in Sedan (east half): Axis attack, Allies defend"
+    v = view(s, "allies")
+    assert v["battle"]["half"] == "east"
+    assert [d["half"] for d in v["battle"]["defenders"]] == ["east", "east"]
+    assert counters(s, "Sedan") == [("western", 1, False, "east")] * 2
+    play(s, "retreat")
+    assert s.log[-1]["text"] == "Allies retreat before battle into the west half of Sedan"
+    assert counters(s, "Sedan") == [("axis", 1, False, "east"),
+                                    ("western", 1, False, "west"), ("western", 1, False, "west")]
+    check(s)
+
+
+def test_a_retreating_loser_stays_on_the_board_until_it_retreats_then_the_flag() -> None:
+    """8.2: "The loser of the battle must retreat from the entire (both halves) location ...
+    The winner of the battle places his control flag in the location", in that order. The
+    loser's counters had left the board (in no location of the view) while he chose where
+    they went, and the winner's flag was placed first."""
+    s = new_game(G, seed=1)
+    clear(s, "Sedan")
+    put(s, "Sedan", AXIS, 3, "east")
+    put(s, "Sedan", AXIS, 3, "east")
+    set_control(s, "Sedan", AXIS)
+    give(s, 0, ["ax01", "ax23", "ax08"])
+    give(s, 1, ["al01", "al02", "al03", "al04"])
+    play(s, "op:move", "card:ax01", "loc:Sedan", "unit:3", "loc:Paris", "unit:3", "loc:Paris",
+         "card:ax23", "defend", "no_air", "done", "done", "unit:1", "unit:1")
+    assert prompt(s).text.startswith("Choose where the 2-strength army retreats from Paris")
+    assert control(s, "Paris") == "western"
+    assert ("western", 2, False, "east") in counters(s, "Paris")
+    assert not any("control flag is placed in Paris" in e["text"] for e in s.log)
+    check(s)
+    n = len(s.log)
+    play(s, "loc:Normandy")
+    lines = [e["text"] for e in s.log[n:]]
+    gone = lines.index("The Western 2-strength army retreats from Paris to Normandy")
+    flag = lines.index("An Axis control flag is placed in Paris")
+    assert gone < flag
+    assert control(s, "Paris") == "axis"
+    assert all(o == "axis" for o, *_ in counters(s, "Paris"))
+    assert any(o == "western" and k == 2 for o, k, *_ in counters(s, "Normandy"))
+    check(s)
+
+
+def test_a_move_onto_a_lone_fortress_in_the_other_half_is_not_called_a_battle() -> None:
+    """7.2.5 said "moves ... into enemy occupied Ruhr (west half): battle", and the next line
+    "No counter defends the west half of Ruhr ...: no battle" (games/sfe/rules.py: a
+    fortress defends only its own half)."""
+    s = allied_turn(seed=14)
+    clear(s, "Ruhr")
+    put(s, "Ruhr", AXIS, 3, "east", fort=True)
+    clear(s, "Sedan")
+    put(s, "Sedan", WEST, 3)
+    give(s, 1, ["al01", "al08", "al02", "al03", "al04"])
+    n = len(s.log)
+    play(s, "op:move", "card:al01", "loc:Sedan", "unit:3", "loc:Ruhr")
+    lines = [e["text"] for e in s.log[n:]]
+    move = next(t for t in lines if t.startswith("A Western 3-strength army moves"))
+    assert move.endswith("the only enemy counter there, a fortress, stands in the other half")
+    assert not any(t.endswith(": battle") for t in lines)
+    assert any(t.endswith(": no battle") for t in lines)

@@ -223,8 +223,26 @@ def begin(st: St, fr: Frame) -> None:
     log(data, "8", f"Battle in {name} ({half_name} half): "
         f"{WHO[att]} attack, {WHO[d]} defend", location=name, half=half_name,
         attacker=SIDE_NAMES[att], defender=SIDE_NAMES[d])
+    if not fr["contested"]:
+        to_battle_half(st, fr)
     fr["step"] = "defence"
     call(data, "battle_air", ROLES[att], side=att)
+
+
+def to_battle_half(st: St, fr: Frame) -> None:
+    """8: "the battle occurs in the half of the location that the attacker's move line
+    enters", and 8.4 has a defender who retreats before battle go "into the other half of
+    the location that the attacker did not move into": in a location the defender holds
+    alone his armies are not tied to a half, so they stand in the battle half for the
+    battle (they were drawn where they last stood, the west half of Sedan under a battle in
+    its east half: an sfe rules audit). A fortress stays where it was built (7.2.2)."""
+    data = st.data
+    loc, bh, d = fr["location"], fr["half"], 1 - fr["attacker"]
+    units = data["u"][loc]
+    moved = [with_half(u, bh) if side_of(u) == d and not is_fortress(u) else u for u in units]
+    if moved != units:
+        data["u"][loc] = moved
+        E.touch(st, loc)
 
 
 def defence(st: St, fr: Frame) -> None:
@@ -451,28 +469,28 @@ def loser_retreats(st: St, fr: Frame) -> None:
                 E.gone(data, u)
             fr["moving"] = []
         return
-    # the loser's counters on the map leave the whole location
+    # the loser's counters on the map leave the whole location, one by one as the retreat
+    # places them (they stay on the board until then, and the winner's flag waits for them
+    # to be gone, 8.2's order: "The loser ... must retreat from the entire location ... The
+    # winner of the battle places his control flag" (they had vanished from the board and
+    # the flag was placed while the loser still chose where they went: an sfe rules audit)
     units = data["u"][loc]
     keep, leaving = [], []
     for u in units:
-        if side_of(u) != loser:
-            keep.append(u)
-        elif is_fortress(u):
+        if side_of(u) == loser and is_fortress(u):
             # 8.2 "must retreat from the entire (both halves) location"; 8.3 "if ... forced
             # to retreat, and a fortress is in the location, ... the fortress is eliminated":
             # every fortress of the loser in the location, in the battle or not
             log(data, "8.3", f"The {unit_name(u)} in {c.names[loc]} cannot retreat and "
                 "is eliminated", counter=unit_name(u), location=c.names[loc])
             E.gone(data, u)
-        else:
+            continue
+        keep.append(u)
+        if side_of(u) == loser:
             leaving.append(u)
-    data["u"][loc] = keep
-    E.touch(st, loc)
-    winning = fr["attacking_owner"] if win == att else fr["defending_owner"]
-    if keep:
-        E.fix_control(st, loc, "8.2")
-    elif fr["moving"]:
-        E.set_control(st, loc, winning, "8.2")
+    if len(keep) != len(units):
+        data["u"][loc] = keep
+        E.touch(st, loc)
     if not leaving:
         return
     if loser == att:
@@ -531,19 +549,22 @@ def retreat_before_battle(st: St, fr: Frame) -> None:
                 E.gone(data, u)
         else:
             leaving.append(u)
-    data["u"][loc] = keep
-    E.touch(st, loc)
     if not fr["contested"]:
         other = 1 - bh
         for u in leaving:
             keep.append(with_half(u, other))
+        data["u"][loc] = keep
+        E.touch(st, loc)
         log(data, "8.4", f"{WHO[d]} retreat before battle into the "
             f"{c.halves[loc][other]} half of {c.names[loc]}", location=c.names[loc],
             half=c.halves[loc][other])
         return
+    # from a contested location to another: they stay in it until the retreat places them
+    # (see loser_retreats); control follows once they are gone (after_retreat_before)
+    data["u"][loc] = keep + leaving
+    E.touch(st, loc)
     log(data, "8.4", f"{WHO[d]} retreat before battle from {c.names[loc]}",
         location=c.names[loc])
-    E.fix_control(st, loc, "8.4")
     start_retreat(st, d, fr["defending_owner"], loc, (bh,), leaving, "8.4")
 
 
@@ -696,6 +717,7 @@ def settle_retreat(st: St, frame: Frame) -> None:
             log(data, frame["rule"], f"The {unit_name(u)} in {c.names[frame['location']]} "
                 "cannot retreat and is eliminated", counter=unit_name(u),
                 location=c.names[frame["location"]])
+            leave(st, frame, u)
             E.gone(data, u)
         frame["retreating"] = []
         end(data)
@@ -718,8 +740,17 @@ def settle_retreat(st: St, frame: Frame) -> None:
             frame["selected"] = kinds.pop()
 
 
+def leave(st: St, frame: Frame, u: int) -> None:
+    """A retreating counter leaves the location it retreats from (it stood there while the
+    retreat was chosen)."""
+    loc = frame["location"]
+    st.data["u"][loc].remove(u)
+    E.touch(st, loc)
+
+
 def place_retreat(st: St, frame: Frame, u: int, d: int, dh: int) -> None:
     c = st.game.c
+    leave(st, frame, u)
     st.data["u"][d].append(with_half(u, dh))
     E.touch(st, d)
     log(st.data, frame["rule"], f"The {unit_name(u)} retreats from "

@@ -161,8 +161,9 @@ def defender_commander_barred(battle: dict[str, Any]) -> bool:
 
 
 def held_counters(frame: dict[str, Any]) -> list[int]:
-    """The counters a frame holds off the board (moving attackers, retreating counters)."""
-    held = [*(frame.get("moving") or ()), *(frame.get("retreating") or ())]
+    """The counters a frame holds off the board: moving attackers (a retreat's counters
+    stay on the board, in the location they leave, until they are placed)."""
+    held = list(frame.get("moving") or ())
     for battle in frame.get("battles") or ():
         held += battle[4]
     return held

@@ -58,7 +58,10 @@ Where the book leaves room, warroom reads it as follows (each reading has a test
   half of the location that the attacker's move line enters", and the defence counts "all
   army and fortress counters defending that half". A fortress is built in a half and
   never leaves it (7.2.2); armies in a location their side holds alone are not tied to a
-  half and all defend the half attacked. A fortress in the other half is not in the
+  half and all defend the half attacked: they are put in that half when the battle starts
+  (``battle.to_battle_half``), so the board shows them where they fight and a retreat
+  before battle "into the other half" (8.4) moves them (an sfe rules audit of 7 December
+  2026: they were drawn in the half they last stood in). A fortress in the other half is not in the
   battle: it neither fights nor counts for losses. But the loser "must retreat from the
   entire (both halves) location" (8.2), so every fortress of the loser in the location,
   in the battle or not, and the attacker's own in a contested location, is eliminated

@@ -46,12 +46,14 @@ from warroom.games.sfe.components import (
     WEST,
 )
 from warroom.games.sfe.counters import (
+    OWNER_SIDE,
     OWNER_WORDS,
     SIDE_ADJ,
     SIDE_OWNERS,
     army_kinds,
     army_name,
     code,
+    half,
     half_of,
     is_fortress,
     kind_of,
@@ -814,8 +816,16 @@ class Move(Decision[SfeBase]):
                     break
             else:
                 frame["battles"].append([d, dh, dv, nv, [moved]])
+            # the battle is said where the half entered is defended; a fortress alone in
+            # the other half is no defender of it (8.2, games/sfe/rules.py), and the log
+            # had said "battle" and then "no battle" (an sfe rules audit)
+            side = OWNER_SIDE[own]
+            defended = any(side_of(u) != side and (not is_fortress(u) or half(u) == dh)
+                           for u in data["u"][d])
+            what = ("battle" if defended else "the only enemy counter there, a fortress, "
+                    "stands in the other half")
             log(data, "7.2.5", f"{mover} moves from {c.names[src]} into enemy occupied "
-                f"{c.names[d]} ({c.halves[d][dh]} half): battle", owner=OWNER_NAMES[own],
+                f"{c.names[d]} ({c.halves[d][dh]} half): {what}", owner=OWNER_NAMES[own],
                 strength=strength, source=c.names[src], location=c.names[d],
                 half=c.halves[d][dh])
         else:
