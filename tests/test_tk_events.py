@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from test_tk_helpers import choose, country, done, game, labels, logtext, situation, start
+from test_tk_helpers import (
+    choose,
+    country,
+    done,
+    game,
+    labels,
+    logtext,
+    names,
+    situation,
+    start,
+)
 from warroom.core.errors import IllegalActionError, UnknownGameError
 from warroom.core.protocol import apply, legal_actions, new_game, prompt
 
@@ -51,7 +61,7 @@ def test_15_1_civil_war_table() -> None:
 def test_15_2_border_war_axis_and_allied() -> None:
     s = start("15.2", "axis", "1939", country="Hungary")
     assert country(s, "Hungary")["status"] == "axis"
-    assert "Rumania" in labels(s)
+    assert "Rumania" in names(s)
     choose(s, "Rumania", "axis")
     assert country(s, "Rumania")["status"] == "western"  # its Guarantees Policy is Western
     s = start("15.2", "soviet", "1939", country="Bulgaria")
@@ -522,7 +532,7 @@ def test_15_26_minor_country_politics_branches() -> None:
     assert done(s) == "no_result"
     s = start("15.26", "soviet", "1940", dice=[4])  # Central 4: Hungary, an Axis Country
     choose(s, "Central", "soviet")
-    assert s.active == "axis" and labels(s) == ["Rumania", "Yugoslavia"]
+    assert s.active == "axis" and names(s) == ["Rumania", "Yugoslavia"]
     choose(s, "Yugoslavia")
     assert country(s, "Yugoslavia")["status"] == "western"
     s = start("15.26", "axis", "1940", dice=[1])  # Eastern 1: Poland, conquered
@@ -584,12 +594,12 @@ def test_15_28_options_depend_on_situation() -> None:
     s = start("15.28", "western", "1940")
     opts = labels(s)
     assert "Pressure the US: the Lend-Lease marker to the Delay Box" in opts
-    assert "Reassess Policies" in opts and "Vichy Fleet Activated" in opts
+    assert "Reassess Policies" in names(s) and "Vichy Fleet Activated" in names(s)
     choose(s, "Reassess")
     choose(s, "Britain")
     assert s.data["boxes"]["Britain"]["truce_name"] == "Reassess Policy"
     s = start("15.28", "axis", "1939")
-    assert labels(s) == ["Minor Country Politics: resolve 15.26 now", "Neutrality Discussions"]
+    assert names(s) == ["Minor Country Politics: resolve 15.26 now", "Neutrality Discussions"]
     s = start("15.28", "axis", "1940")
     choose(s, "Vichy Fleet Activated")
     assert s.data["units"]["fr_fleet"]["loc"] == "Delay Box"

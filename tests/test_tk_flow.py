@@ -20,7 +20,8 @@ def test_prompt_is_the_decision_text_and_rule() -> None:
     p = prompt(s)
     assert p is not None
     assert (p.role, p.rule) == ("axis", "15.2")
-    assert p.text == "Select a Neutral Country bordering Hungary to activate as an Allied Country"
+    assert p.text == ("Select a Neutral Country bordering Hungary to activate as an Allied "
+                      "Country (13.5 names the Allied faction)")
     assert view(s, "western")["prompt"] == p.to_json()
     choose(s, "Rumania", "axis")
     assert prompt(s) is None

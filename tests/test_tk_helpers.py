@@ -32,6 +32,16 @@ def labels(state: State) -> list[str]:
     return [state.game.describe(state, a.id) for a in legal_actions(state)]
 
 
+def names(state: State) -> list[str]:
+    """The choices' names: their labels without what they do (a label "Rumania: becomes a
+    Western Country (13.5)" is named "Rumania"; engine.Label), in the order of
+    :func:`labels`; the name is what the log writes once it is chosen."""
+    top = state.data["stack"][-1]
+    by_key = {c["key"]: c for c in top["choices"]}
+    return [str(by_key[a.key].get("name", by_key[a.key]["label"]))
+            for a in legal_actions(state)]
+
+
 def choose(state: State, text: str, role: str | None = None) -> None:
     """Apply the one legal action whose label contains ``text``."""
     if role is not None:

@@ -29,7 +29,11 @@ from warroom.games.tk.components import Content
 
 Data = dict[str, Any]
 Ctx = dict[str, Any]
-Choice = tuple[str | None, str, Any]
+Label = str | tuple[str, str]
+"""A choice's label: its text, or (name, what it does). The pair is shown as "name: what it
+does" and logged, once chosen, as the name alone: the log's next lines say what it did (and
+the records of earlier versions, whose labels were the names, log the same lines)."""
+Choice = tuple[str | None, Label, Any]
 """(preferred catalogue key or None, label, JSON value handed to the choice handler)."""
 
 KEY_KINDS = ("hex", "unit", "cw", "card", "partner", "land", "policy", "box")
@@ -176,7 +180,9 @@ def ask(g: TkRules, data: Data, role: str, rule: str, prompt: str,
     """Push a decision of ``role``: ``choices`` are (preferred key, label, value).
 
     A choice keeps its preferred key when the catalogue has it and no earlier choice took
-    it; any other choice is ``pick:<its position>``.
+    it; any other choice is ``pick:<its position>``. A label given as (name, what it does)
+    is shown as ``name: what it does`` and keeps the name as ``name``, the text the log
+    writes when it is chosen (:data:`Label`).
 
     ``legacy`` gives, per choice, the preferred key an earlier version offered where it
     differs from today's (15.38's ``opt:place_partner``): the key that version gave the
@@ -199,7 +205,10 @@ def ask(g: TkRules, data: Data, role: str, rule: str, prompt: str,
         if k is None or k in used or not g.catalogue.has_key(k):
             k = f"pick:{i}"
         used.add(k)
-        choice = {"key": k, "label": label, "value": value}
+        name, does = (label, "") if isinstance(label, str) else label
+        choice = {"key": k, "label": f"{name}: {does}" if does else name, "value": value}
+        if does:
+            choice["name"] = name
         old = legacy[i] if legacy is not None and i < len(legacy) else None
         if old is not None and old not in used_old and g.catalogue.has_key(old):
             used_old.add(old)

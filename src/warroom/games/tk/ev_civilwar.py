@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.core.log import log
-from warroom.games.tk.engine import TkRules, ask, call_step, key, on_choice, step
+from warroom.games.tk.engine import Choice, TkRules, ask, call_step, key, on_choice, step
 from warroom.games.tk.model import (
     NAME,
     changed,
@@ -25,6 +25,7 @@ from warroom.games.tk.model import (
     move_map_marker,
     no_result,
     select_area_table,
+    table_faces,
     uname,
     unit_hex,
 )
@@ -44,10 +45,51 @@ def support_faction(data: Data) -> str:
 
 # -- 15.4 / 15.5 ------------------------------------------------------------------------------
 
+def other_side(side: str) -> str:
+    return "republican" if side == "nationalist" else "nationalist"
+
+
+def flipper(data: Data, winner: str) -> str:
+    """The faction that flips a marker for the side ``winner``: the Axis for the
+    Nationalists, the Allied faction named on the Republican Support marker for the
+    Republicans (15.4, 15.5)."""
+    return "axis" if winner == "nationalist" else support_faction(data)
+
+
+def gainer(f: str, ev: str) -> str:
+    """The side that Civil War Defeat (15.4) or Victory (15.5) rolled by ``f`` makes gain a
+    marker: the roller's side (Nationalist for the Axis, Republican for an Allied faction)
+    for a Victory, the other side for a Defeat."""
+    mine = "nationalist" if f == "axis" else "republican"
+    return mine if ev == "15.5" else other_side(mine)
+
+
+def cw_effect(data: Data, f: str, ev: str) -> str:
+    """What Civil War Defeat (15.4) or Victory (15.5) rolled by ``f`` does now, in the words
+    of a choice's label, as :func:`_cw_event` and :func:`flip_for` resolve it: No Result
+    with no Civil War in effect, else who flips a marker of which side."""
+    if not civil_war(data):
+        return "No Result, as no Civil War is in effect"
+    return flip_effect(data, gainer(f, ev))
+
+
+def flip_effect(data: Data, winner: str) -> str:
+    """Who flips which side's marker for the side ``winner`` (:func:`flip_for`), and
+    whether that flip is the last one, ending the Civil War (:func:`check_end`)."""
+    loser = other_side(winner)
+    left = [m for m in data["civil_war"]["markers"] if m["side"] == loser]
+    if not left:
+        return f"no {loser.capitalize()} marker is left to flip"
+    who = flipper(data, winner)
+    return (f"{'the Axis' if who == 'axis' else f'the {NAME[who]} faction'} flips a "
+            f"{loser.capitalize()} Center or Stronghold"
+            + (" (the last one: the Civil War ends)" if len(left) == 1 else ""))
+
+
 def flip_for(g: TkRules, data: Data, winner: str, rule: str) -> None:
     """The side ``winner`` gains: its opponent's marker (Center or Stronghold) is flipped."""
-    loser = "republican" if winner == "nationalist" else "nationalist"
-    who = "axis" if winner == "nationalist" else support_faction(data)
+    loser = other_side(winner)
+    who = flipper(data, winner)
     cw = data["civil_war"]
     mine = [m for m in cw["markers"] if m["side"] == loser]
     if not mine:
@@ -91,8 +133,8 @@ def check_end(g: TkRules, data: Data, rule: str) -> None:
                  + (f" (in {keep['city']})" if keep else "") + " and Republican Support markers")
         log(data, rule, "The Civil War is no longer in effect (Republican victory)")
         f = support_faction(data)
-        select_area_table(g, data, f, rule, "cw_influence", optional=True, faction=f,
-                          why=rule)
+        select_area_table(g, data, f, rule, "cw_influence", optional=True, then=CW_OVER,
+                          faction=f, why=rule)
     elif sides == {"nationalist"}:
         country = cw["country"]
         data["civil_war"] = None
@@ -103,8 +145,12 @@ def check_end(g: TkRules, data: Data, rule: str) -> None:
         instruct(data, rule, f"all Civil War markers in {country} are Nationalist: remove all "
                  "Civil War markers (and the Republican Support marker) from the game")
         log(data, rule, "The Civil War is no longer in effect (Nationalist victory)")
-        select_area_table(g, data, "axis", rule, "cw_influence", optional=True,
+        select_area_table(g, data, "axis", rule, "cw_influence", optional=True, then=CW_OVER,
                           faction="axis", why=rule)
+
+
+CW_OVER = ("the Civil War is over; if the result is a Neutral Country, you apply Influence "
+           "(15.19) to it")
 
 
 @step("cw_influence")
@@ -120,10 +166,7 @@ def _cw_event(g: TkRules, data: Data, ctx: Ctx, rule: str, victory: bool) -> Non
     if not civil_war(data):
         no_result(data, rule, "a Civil War is not in effect")
         return
-    f = ctx["faction"]
-    roller_side = "nationalist" if f == "axis" else "republican"
-    other = "republican" if roller_side == "nationalist" else "nationalist"
-    flip_for(g, data, roller_side if victory else other, rule)
+    flip_for(g, data, gainer(ctx["faction"], "15.5" if victory else "15.4"), rule)
 
 
 @step("ev:15.4")
@@ -136,6 +179,17 @@ def civil_war_defeat(g: TkRules, data: Data, ctx: Ctx) -> None:
 def civil_war_victory(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.5 Civil War Victory: the roller's side gains a Center or Stronghold."""
     _cw_event(g, data, ctx, "15.5", victory=True)
+
+
+def civil_war_table_choice(g: TkRules, data: Data, f: str) -> Choice:
+    """15.1's and 15.18's option to roll on the Civil War Table, its label saying what each
+    face gives ``f`` (its DRM applied, as :func:`civil_war_table` rolls it)."""
+    table = g.c.tables.civil_war
+    side = "axis" if f == "axis" else "allied"
+    drm = table.drm.get(side, 0)
+    return ("opt:civil_war_table", ("Roll on the Civil War Table", table_faces(table, drm)
+                                    + (f" ({side.capitalize()} DRM {drm:+d})" if drm else "")),
+            "cwt")
 
 
 def civil_war_table(g: TkRules, data: Data, f: str, rule: str) -> None:
@@ -218,10 +272,10 @@ def allies_support_resistance(g: TkRules, data: Data, ctx: Ctx) -> None:
         v = die(data, "15.1", "Which Allied faction applies the event (unmodified)")
         f = "western" if v <= 3 else "soviet"
         log(data, "15.1", f"The {NAME[f]} faction may apply one of the options")
-    opts: list[tuple[str, str, Any]] = []
+    opts: list[Choice] = []
     no: dict[str, str] = {}     # why an option is not offered (``why`` names it)
     if civil_war(data):
-        opts.append(("opt:civil_war_table", "Roll on the Civil War Table", "cwt"))
+        opts.append(civil_war_table_choice(g, data, f))
     else:
         no["opt:civil_war_table"] = "only if there is a Civil War Country, and there is none"
     if data["war"] != "pre_war" and map_markers(data, "partisan_base", f, "Unused"):
@@ -231,9 +285,12 @@ def allies_support_resistance(g: TkRules, data: Data, ctx: Ctx) -> None:
         no["opt:partisan_base"] = ("only if Pre-War is not in effect, and it is"
                                    if data["war"] == "pre_war" else
                                    f"no unused {NAME[f]} Partisan Base marker is left")
-    if _hex_targets(g, data, "axis", data["vp_marker"] == "ss_europa"):
-        opts.append(("opt:select_hex", "Select a hex with an Axis Detachment/Logistics marker, "
-                     "colonial, Minor Country or SS unit", "hex"))
+    ss = data["vp_marker"] == "ss_europa"
+    if _hex_targets(g, data, "axis", ss):
+        # SS units only with the SS Europa marker on the VP Track, as _hex_targets reads it
+        opts.append(("opt:select_hex", ("Select a hex", "the Axis loses a colonial"
+                     + (", Minor Country or SS" if ss else " or Minor Country")
+                     + " step there, else a Detachment/Logistics marker"), "hex"))
     else:
         no["opt:select_hex"] = ("no hex holds an Axis Detachment or Logistics marker (off an "
                                 "Island), colonial or Minor Country unit, or (with SS Europa) "
@@ -262,15 +319,15 @@ def _asr(g: TkRules, data: Data, ctx: Ctx, v: str | None) -> None:
 @step("ev:15.18")
 def hitler_supports_nationalists(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.18 Hitler Supports Nationalists: whoever received it, the Axis may act."""
-    opts: list[tuple[str, str, Any]] = []
+    opts: list[Choice] = []
     if civil_war(data):
-        opts.append(("opt:civil_war_table", "Roll on the Civil War Table", "cwt"))
+        opts.append(civil_war_table_choice(g, data, "axis"))
     if replacement_candidates(g, data, "axis", colonial_or_minor=True):
         opts.append(("opt:replacement", "Receive and place one German colonial or Axis Minor "
                      "Country replacement step", "rep"))
     if _hex_targets(g, data, "allied", False):
-        opts.append(("opt:select_hex", "Select a hex with an Allied Detachment/Logistics "
-                     "marker, colonial or Minor Country unit", "hex"))
+        opts.append(("opt:select_hex", ("Select a hex", "the Allies lose a colonial or Minor "
+                     "Country step there, else a Detachment/Logistics marker"), "hex"))
     if not opts:
         no_result(data, "15.18", "none of the options is possible for the Axis")
         return
@@ -341,12 +398,14 @@ def friendly_ground(g: TkRules, data: Data, f: str) -> list[str]:
 def no_pasaran(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.29 No Pasaran!: lose a friendly ground step, or resolve Civil War Defeat."""
     f = ctx["faction"]
-    opts: list[tuple[str, str, Any]] = [("opt:civil_war_defeat", "Turn this event into Civil "
-                                         "War Defeat (15.4)", "cwd")]
+    opts: list[Choice] = [("opt:civil_war_defeat", ("Turn this event into Civil War Defeat "
+                                                    "(15.4)", cw_effect(data, f, "15.4")),
+                           "cwd")]
     if friendly_ground(g, data, f):
         opts.insert(0, ("opt:eliminate_step", "Eliminate one step from a friendly ground unit",
                         "step"))
-    ask(g, data, f, "15.29", "No Pasaran!: do one of the following", opts, "no_pasaran")
+    ask(g, data, f, "15.29", "No Pasaran!: do one of the following" + _support_said(data),
+        opts, "no_pasaran")
 
 
 @on_choice("no_pasaran")
@@ -369,16 +428,34 @@ def republican_infighting(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.35 Republican Infighting."""
     f = ctx["faction"]
     ev = "15.4" if is_allied(f) else "15.5"
-    opts: list[tuple[str, str, Any]] = [
+    opts: list[Choice] = [
         ("opt:civil_war_defeat" if ev == "15.4" else "opt:civil_war_victory",
-         f"Treat this event as Civil War {'Defeat' if ev == '15.4' else 'Victory'} ({ev})", ev)]
+         (f"Treat this event as Civil War {'Defeat' if ev == '15.4' else 'Victory'} ({ev})",
+          cw_effect(data, f, ev)), ev)]
     no: dict[str, str] = {}
-    if data["republican_support"] is not None:
-        opts.append(("opt:flip_support", "Flip the Republican Support marker", "flip"))
+    sup = data["republican_support"]
+    if sup is not None:
+        opts.append(("opt:flip_support", ("Flip the Republican Support marker", "it names the "
+                     f"{NAME[_flipped(sup['faction'])]} faction instead of the "
+                     f"{NAME[sup['faction']]}"), "flip"))
     else:
         no["opt:flip_support"] = "no Republican Support marker is in play"
-    ask(g, data, f, "15.35", "Republican Infighting: do one of the following", opts, "infight",
-        withheld=no)
+    ask(g, data, f, "15.35", "Republican Infighting: do one of the following"
+        + _support_said(data), opts, "infight", withheld=no)
+
+
+def _flipped(faction: str) -> str:
+    """The faction on the other side of the Republican Support marker."""
+    return "soviet" if faction == "western" else "western"
+
+
+def _support_said(data: Data) -> str:
+    """The Allied faction that flips for the Republicans, for a prompt of a Civil War
+    event: the one named on the Republican Support marker (15.4, 15.5)."""
+    if not civil_war(data):
+        return " (no Civil War is in effect)"
+    return (f" (the Republican Support marker names the {NAME[support_faction(data)]} "
+            "faction)")
 
 
 @on_choice("infight")
@@ -386,7 +463,7 @@ def _infight(g: TkRules, data: Data, ctx: Ctx, v: str) -> None:
     f = data["last_role"]
     if v == "flip":
         sup = data["republican_support"]
-        sup["faction"] = "soviet" if sup["faction"] == "western" else "western"
+        sup["faction"] = _flipped(sup["faction"])
         changed(data)
         instruct(data, "15.35", f"flip the Republican Support marker to its {NAME[sup['faction']]}"
                  " side")
@@ -402,9 +479,11 @@ def bell_tolls(g: TkRules, data: Data, ctx: Ctx) -> None:
     if not friendly_ground(g, data, f):
         no_result(data, "15.39", "no friendly ground unit is on the map")
         return
-    ask(g, data, f, "15.39", "The Bell Tolls for Thee: do one of the following",
-        [("opt:eliminate_step", "Eliminate a friendly ground step, then Civil War Victory "
-          "(15.5)", "step"), ("opt:no_result", "Treat as No Result", None)], "bell")
+    ask(g, data, f, "15.39", "The Bell Tolls for Thee: do one of the following"
+        + _support_said(data),
+        [("opt:eliminate_step", ("Eliminate a friendly ground step, then Civil War Victory "
+          "(15.5)", cw_effect(data, f, "15.5")), "step"),
+         ("opt:no_result", "Treat as No Result", None)], "bell")
 
 
 @on_choice("bell")

@@ -11,6 +11,7 @@ from warroom.games.tk.engine import TkRules, ask, call_step, key, on_choice, ste
 from warroom.games.tk.model import (
     NAME,
     activate,
+    activation_choices,
     add_marker,
     alignment,
     borders_soviet,
@@ -48,6 +49,7 @@ from warroom.games.tk.model import (
     roll_area,
     select_area_table,
     status,
+    table_faces,
     uname,
     unit_hex,
 )
@@ -317,8 +319,9 @@ def border_war(g: TkRules, data: Data, ctx: Ctx) -> None:
             "Country")
         return
     ask(g, data, f, "15.2", f"Select a Neutral Country bordering {c} to activate as an "
-        f"{'Allied' if other == 'allied' else 'Axis'} Country",
-        [(key("country", x), x, x) for x in cands], "activate_selected", side=other,
+        + ("Allied Country (13.5 names the Allied faction)" if other == "allied"
+           else "Axis Country"),
+        activation_choices(g, data, cands, other), "activate_selected", side=other,
         rule="15.2", end_pac=False, mobilization=True)
 
 
@@ -470,8 +473,8 @@ def further_concessions(g: TkRules, data: Data, ctx: Ctx) -> None:
             _cede_to_russia(g, data, {"country": c}, avail[0])
         else:
             ask(g, data, "soviet", "15.16, 13.8.1.1", f"Which Region does {c} cede?",
-                [(key("land", m), g.c.ceded[m].land, m) for m in avail], "cede_to_russia",
-                country=c)
+                [(key("land", m), (g.c.ceded[m].land, _cede_text(g, data, c, m)), m)
+                 for m in avail], "cede_to_russia", country=c)
         return
     if c in ("Finland", "Poland", "Rumania"):
         mid = FURTHER[c][0]
@@ -511,6 +514,22 @@ def further_concessions(g: TkRules, data: Data, ctx: Ctx) -> None:
         offer_detachment(g, data, "soviet", ["e2508"], "15.16", "Istanbul")
         return
     no_result(data, "15.16", f"{c} has already ceded a Region to Russia")
+
+
+def _cede_text(g: TkRules, data: Data, c: str, mid: str) -> str:
+    """What ceding the Russian Ceded Land marker ``mid`` does to ``c`` (as
+    :func:`_cede_to_russia` does it): a whole Country leaves play; a Region's cession leaves
+    the Country in play, its markers changed as 15.16 says."""
+    d = g.c.ceded[mid]
+    if d.whole_country:
+        return f"all of {c} is ceded to Russia and leaves play (13.8.1.1)"
+    ms = markers(data, c)
+    rem = [label(m) for m in ("neutrality", "influence:western", "influence:soviet")
+           if m in ms]
+    then = (f"its {' or '.join(rem)} marker is removed" if rem
+            else "it gets an Axis Influence marker" if influence(data, c) is None
+            else "its markers stay")
+    return f"{c} stays in play (one Region ceded); {then}"
 
 
 @on_choice("cede_to_russia")
@@ -659,7 +678,19 @@ def _create_minor(g: TkRules, data: Data, ctx: Ctx, c: str | None) -> None:
 @step("ev:15.26")
 def minor_country_politics(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.26 Minor Country Politics: the receiving faction selects an Area Table and rolls."""
-    select_area_table(g, data, ctx["faction"], "15.26", "mcp_result", faction=ctx["faction"])
+    select_area_table(g, data, ctx["faction"], "15.26", "mcp_result", then=_mcp_then(data),
+                      faction=ctx["faction"])
+
+
+def _mcp_then(data: Data) -> str:
+    """What the Country rolled for 15.26 leads to, as :func:`_mcp_result` reads it."""
+    if data["war"] == "total_war":
+        return ("Total War: an Active Country loses two of its steps; on a Conquered Country "
+                "or Dependent an Axis ground unit there loses a step; else No Result")
+    return ("on a Neutral Country the Axis may roll the Diplomatic Incident Table; on an Axis "
+            "or Soviet Country that faction activates a bordering Neutral Country for the "
+            "other side; on a Conquered Country or Dependent an Axis ground unit there loses a "
+            "step; else No Result")
 
 
 @step("mcp_result")
@@ -700,9 +731,11 @@ def _mcp_result(g: TkRules, data: Data, ctx: Ctx) -> None:
         return
     if st == "neutral":
         ask(g, data, "axis", "15.26", f"{c} is Neutral: treat as No Result, or roll on the "
-            "Diplomatic Incident Table",
+            f"Diplomatic Incident Table (the event rolled applies to {c}, received by the "
+            "Axis)",
             [("opt:no_result", "Treat as No Result", None),
-             ("opt:roll_incident", f"Roll on the Diplomatic Incident Table for {c}", c)],
+             ("opt:roll_incident", ("Roll on the Diplomatic Incident Table",
+                                    table_faces(g.c.tables.diplomatic_incident)), c)],
             "incident")
     elif st == "axis":
         _neighbour_war(g, data, c, "axis", "allied")
@@ -730,9 +763,10 @@ def _neighbour_war(g: TkRules, data: Data, c: str, f: str, side: str) -> None:
         log(data, "15.26", f"No Neutral Country shares a Border with {c} or its Dependents")
         return
     ask(g, data, f, "15.26", f"{c} starts a war: select a Neutral Country bordering it to "
-        f"activate as {'an Allied' if side == 'allied' else 'an Axis'} Country",
-        [(key("country", x), x, x) for x in cands], "activate_selected", side=side, rule="15.26",
-        end_pac=False, mobilization=True)
+        + ("activate as an Allied Country (13.5 names the Allied faction)" if side == "allied"
+           else "activate as an Axis Country"),
+        activation_choices(g, data, cands, side), "activate_selected", side=side,
+        rule="15.26", end_pac=False, mobilization=True)
 
 
 @on_choice("incident")

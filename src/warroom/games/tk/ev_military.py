@@ -188,8 +188,11 @@ def failure(g: TkRules, data: Data, ctx: Ctx) -> None:
     if is_allied(f):
         _failure_place(g, data, "axis", f, kind)
     else:
-        ask(g, data, "axis", "15.14", "Select the Allied faction that places the Axis Failure "
-            "marker", [(f"faction:{a}", NAME[a], a) for a in ALLIED], "failure_by", kind=kind)
+        ask(g, data, "axis", "15.14", f"Select the Allied faction that places the Axis Failure "
+            f"({kind.title()}) marker in a hex and may then put one Axis support unit in the "
+            "Delay Box",
+            [(f"faction:{a}", (NAME[a], "places the marker, may delay one Axis support unit"),
+              a) for a in ALLIED], "failure_by", kind=kind)
 
 
 @on_choice("failure_by")

@@ -109,14 +109,18 @@ def _ident(name: str) -> str:
 
 
 class TotalerKrieg(Game):
-    earlier_content_ids = frozenset({"4ed9ad58e2eb", "c31e791af413", "8f1fc8ab5006"})
+    earlier_content_ids = frozenset({"4ed9ad58e2eb", "c31e791af413", "8f1fc8ab5006",
+                                     "cc02971b781a"})
     """The bundled pack's ids of 5 and of 6 December 2026 (the id hashed the rule index and the
     action labels too, reworded that day): the same content; and of the morning of 7
     December, before Catalonia and the Basque Country bordered Spain (and the Basque
     Country France): a Region's borders matter once 15.34 has made it a Country, which
     ends its game, so the records of the bundled situations replay the same. A record of a
     user's situation in which a Region is already a Country may not (a review); its saved
-    snapshot, compared on replay, tells."""
+    snapshot, compared on replay, tells. ``cc02971b781a``: before Slovakia, Croatia,
+    Ukraine, Byelorussia and Don bordered the Country they are part of (a tk audit): in the
+    bundled situations each is still part of it (or, Slovakia in 1940, borders a conquered
+    Czechoslovakia), so no Neutral Country is added to any choice of their records."""
     id = "tk"
     title = "Totaler Krieg! political events (rule 15)"
     # the last sentence for the lobby: a human Axis saw a Soviet bot's choice end the game
@@ -924,8 +928,10 @@ class ChooseDecision(Decision[TotalerKrieg]):
         end(data)
         role = frame["role"]
         data["last_role"] = role
-        log(data, frame["rule"], f"{role.capitalize()} chooses: {choice['label']}", role=role,
-            choice=choice["key"])
+        # the choice's name, where its label also says what it does (engine.Label): the
+        # lines that follow say what it did
+        log(data, frame["rule"], f"{role.capitalize()} chooses: "
+            f"{choice.get('name', choice['label'])}", role=role, choice=choice["key"])
         CHOICES[frame["fn"]](st.game, data, frame["ctx"], choice["value"])
 
     def alias(self, st: State[TotalerKrieg], frame: Frame, action: Action) -> Action | None:
@@ -953,6 +959,14 @@ class ChooseDecision(Decision[TotalerKrieg]):
             label = str(choice["label"])
             said = "" if action.label.lower() in label.lower() else f" ({label})"
             odds = roll_odds(st.game, frame, choice["value"])
+            # a label that names the action and says what it does (engine.Label): the reason
+            # says what it does ("Vichy Fleet Activated: legal — one of the choices now (the
+            # French Surface Fleet goes to the Delay Box...)"), unless the odds say it
+            name = str(choice.get("name") or "")
+            does = label[len(name) + 2:] if name and label.startswith(f"{name}: ") else ""
+            if (not said and not odds and does and action.label.lower() in name.lower()
+                    and action.label.lower() not in does.lower()):
+                said = f" ({does})"
             return (f"one of the choices now{said}: {frame['prompt']}"
                     + (f"; {odds}" if odds else ""), rules)
         offered = "; ".join(c["label"] for c in frame["choices"])

@@ -7,12 +7,14 @@ explicit instruction (``[rule] text``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from warroom.core.log import log
 from warroom.core.rng import roll
 from warroom.games.tk.components import DieTable, TableRow
-from warroom.games.tk.engine import TkRules, ask, call_step, key, on_choice
+from warroom.games.tk.engine import Choice, TkRules, ask, call_step, key, on_choice
+from warroom.games.tk.rules import EVENT_NAME
 
 Data = dict[str, Any]
 ALLIED = ("western", "soviet")
@@ -310,6 +312,35 @@ def end_country_policy(g: TkRules, data: Data, c: str, rule: str) -> None:
 
 # -- activation (13.5, 13.7) --------------------------------------------------------------------
 
+def activation_faction(g: TkRules, data: Data, c: str, side: str) -> str:
+    """The faction a Neutral Country joins when activated for ``side``: "allied" is the
+    Allied faction 13.5 names (:func:`alignment`), any other side is that faction."""
+    return alignment(g, data, c) if side == "allied" else side
+
+
+def activation_text(g: TkRules, data: Data, c: str, side: str, *,
+                    end_pac_policy: bool = False) -> str:
+    """What :func:`activate` does to the Neutral Country ``c``, in the words of a choice's
+    label: "becomes a Soviet Country (13.5)", "becomes an Axis Country", and where the
+    activation ends a PAC's Policy, "; its Guarantees Policy ends"."""
+    faction = activation_faction(g, data, c, side)
+    text = (f"becomes a{'n' if faction == 'axis' else ''} {NAME[faction]} Country"
+            + (" (13.5)" if side == "allied" else ""))
+    pid = cst(data, c).get("policy")
+    if end_pac_policy and is_pac(g, data, c) and pid in data["policies"]:
+        text += f"; its {data['policies'][pid]['name']} Policy ends (13.6.1.2)"
+    return text
+
+
+def activation_choices(g: TkRules, data: Data, cands: list[str], side: str, *,
+                       end_pac_policy: bool = False) -> list[Choice]:
+    """One choice per Neutral Country of ``cands``, each label saying which faction it
+    joins (15.2, 15.26, 15.31 and 15.37 name the Country; 13.5 names the Allied faction)."""
+    return [(key("country", c), (c, activation_text(g, data, c, side,
+                                                    end_pac_policy=end_pac_policy)), c)
+            for c in cands]
+
+
 def activate(g: TkRules, data: Data, c: str, side: str, rule: str, *,
              mobilization: bool = True, free_passage: bool = False,
              end_pac_policy: bool = False) -> str | None:
@@ -324,7 +355,7 @@ def activate(g: TkRules, data: Data, c: str, side: str, rule: str, *,
         log(data, rule, f"{c} is not a Neutral Country ({status(data, c)}); it is not "
             "activated")
         return None
-    faction = alignment(g, data, c) if side == "allied" else side
+    faction = activation_faction(g, data, c, side)
     if side == "allied":
         log(data, f"{rule}, 13.5", f"{c}'s alignment is {NAME[faction]}")
     st = cst(data, c)
@@ -670,16 +701,52 @@ def lookup(table: DieTable, value: int) -> TableRow:
     return next(r for r in rows if value in r.roll)
 
 
+def result_name(row: TableRow) -> str:
+    """A table row's result in a few words, from the content: the event's name for an event
+    number ("15.27" -> "Neutrality"), else its text up to a colon ("Republican advance")."""
+    if row.result in EVENT_NAME:
+        return EVENT_NAME[row.result]
+    return (row.text or row.result).split(":")[0].strip()
+
+
+def table_faces(table: DieTable, drm: int = 0,
+                name: Callable[[TableRow], str] = result_name) -> str:
+    """What one die (1-6, modified by ``drm``) gives on ``table``, face by face, a run of
+    faces with the same result as one span: "1-3 Republican advance, 4-5 Stalemate, 6
+    Nationalist advance" (a modified roll is read within the table's range, as
+    :func:`lookup` reads it)."""
+    runs: list[tuple[int, int, str]] = []
+    for d in range(1, 7):
+        said = name(lookup(table, d + drm))
+        if runs and runs[-1][2] == said:
+            runs[-1] = (runs[-1][0], d, said)
+        else:
+            runs.append((d, d, said))
+    return ", ".join(f"{a}{'' if a == b else f'-{b}'} {said}" for a, b, said in runs)
+
+
+def area_result(data: Data, result: str) -> str:
+    """An Area Table's result as it applies: "France/Vichy" is whichever of the two is in
+    play (15.26)."""
+    if result == "France/Vichy":
+        return "France" if status(data, "Vichy") == "removed" else "Vichy"
+    return result
+
+
 def select_area_table(g: TkRules, data: Data, role: str, rule: str, next_fn: str,
-                      optional: bool = False, **ctx: Any) -> None:
-    """``role`` selects an Area Table and rolls one die; ``next_fn`` gets ``country``."""
-    opts: list[tuple[str | None, str, Any]] = [
-        (key("table", t.name), f"Area Table: {t.name}", t.name) for t in g.c.tables.area_tables]
+                      optional: bool = False, then: str = "", **ctx: Any) -> None:
+    """``role`` selects an Area Table and rolls one die; ``next_fn`` gets ``country``. Each
+    table's label says what each face gives; ``then`` (for the prompt) what the Country
+    rolled leads to."""
+    opts: list[Choice] = [
+        (key("table", t.name), (f"Area Table: {t.name}", table_faces(
+            t, 0, lambda row: area_result(data, row.result))), t.name)
+        for t in g.c.tables.area_tables]
     if optional:
         opts.append(("opt:no_result", "Do not roll", None))
     ask(g, data, role, rule, "Select an Area Table and roll one die"
-        + (" (optional)" if optional else ""), opts, "area_table", next_fn=next_fn, rule=rule,
-        ctx=ctx)
+        + (" (optional)" if optional else "") + (f": {then}" if then else ""), opts,
+        "area_table", next_fn=next_fn, rule=rule, ctx=ctx)
 
 
 @on_choice("area_table")
@@ -695,9 +762,8 @@ def roll_area(g: TkRules, data: Data, name: str, rule: str, next_fn: str,
     table = g.c.area[name]
     value = die(data, rule, f"Area Table {name}", table=f"Area Table: {name}")
     row = lookup(table, value)
-    result = row.result
-    if result == "France/Vichy":
-        result = "France" if status(data, "Vichy") == "removed" else "Vichy"
+    result = area_result(data, row.result)
+    if row.result == "France/Vichy":
         log(data, rule, f"Area Table {name}: France/Vichy — the event applies to {result}, "
             "the country in play", table=f"Area Table: {name}", result=result)
     else:

@@ -80,7 +80,10 @@ Reading choices (where the text leaves room, or where the engine models it):
 - 15.34 Provincial Independence: the separate Neutral Country is a Neutral Country for
   every later menu that selects one (15.26, 15.28, 15.31, 15.37...), and it borders the
   Country it left (Catalonia and the Basque Country border Spain and France:
-  reconstructed, the map's borders are not in rule 15).
+  reconstructed, the map's borders are not in rule 15). So does every Region made a
+  Country (15.25): Slovakia borders Czechoslovakia, Croatia Yugoslavia, Ukraine,
+  Byelorussia and Don Russia (reconstructed), so that 15.2's and 15.26's "Neutral Country
+  that shares a Border" finds the Country it was part of.
 
 Action keys. A decision offers each choice under a content-named key where the choice is a
 content item with a stable id: ``country:<slug>``, ``table:<slug>``, ``faction:<f>``,
