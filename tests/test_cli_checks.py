@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from warroom.cli.main import app
+from warroom.cli.main import app, reach_note
 from warroom.cli.records import SeatError, parse_seats
 from warroom.games import load_game
+from warroom.web.db import db_problem
 
 runner = CliRunner()
 
@@ -671,3 +672,41 @@ def test_a_board_in_a_pipe_keeps_to_100_columns(gid: str) -> None:
     _code, out = run("play", gid, "--seed", "2", "--vs", "greedy", input="board\nquit\ny\n")
     widest = max(out.splitlines(), key=len)
     assert len(widest) <= 100, widest
+
+
+@pytest.mark.parametrize("name", ["nodir/x.db", "~/wr.db"])
+def test_serve_says_the_folder_of_a_sqlite_file_does_not_exist(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch,
+                                                              name: str) -> None:
+    """It named an internal lock file ("No such file or directory: '.../x.db.lock'": an
+    operations audit); a '~' in a URL is said to be no home folder."""
+    monkeypatch.chdir(tmp_path)
+    code, out = run("serve", "--db", f"sqlite:///{name}")
+    assert code == 2 and "does not exist" in out and ".lock" not in out, out
+    assert ("no home folder" in out) == name.startswith("~"), out
+    assert not (tmp_path / name).parent.exists()
+
+
+def test_serve_reads_its_database_from_warroom_db(tmp_path: Path) -> None:
+    """A password given on the command line is in every user's process list (an operations
+    audit): WARROOM_DB names the database instead."""
+    res = runner.invoke(app, ["serve"], env={"WARROOM_DB": f"sqlite:///{tmp_path}/no/x.db"})
+    out = " ".join(res.output.split())
+    assert res.exit_code == 2 and f"the folder {tmp_path}/no of the database file" in out, out
+
+
+def test_the_serving_line_says_who_can_open_the_page() -> None:
+    """The README's quick start served 127.0.0.1 and made invitations a friend's device
+    could not open, unsaid (an operations audit)."""
+    for host in ("127.0.0.1", "localhost", "::1"):
+        assert "Only this computer can open it" in reach_note(host, 8000)
+        assert "--host 0.0.0.0" in reach_note(host, 8000)
+    assert "other devices reach" in reach_note("0.0.0.0", 8000)
+    assert "127.0.0.1" not in reach_note("0.0.0.0", 8000)
+    assert reach_note("192.168.1.5", 8000) == ""
+
+
+def test_a_missing_postgresql_driver_says_how_to_install_it() -> None:
+    text = db_problem("postgresql+psycopg://u:pw@h/d", ModuleNotFoundError(
+        "No module named 'psycopg'"))
+    assert "pip install -e '.[postgres]'" in text and "pw" not in text

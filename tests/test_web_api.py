@@ -26,7 +26,7 @@ from warroom.core.protocol import Game
 from warroom.core.record import content_id
 from warroom.games import load_game
 from warroom.web.app import create_app, create_service
-from warroom.web.db import ActionRow
+from warroom.web.db import ActionRow, make_engine
 
 
 def loader(gid: str) -> Game:
@@ -1665,3 +1665,77 @@ def test_closing_the_server_cancels_the_bots_pending_moves(tmp_path: Path) -> No
             assert live.version == 1 and not live.bot_busy and errors == []
     finally:
         threading.excepthook = hook
+
+
+# -- an operations audit (7 December 2026) ------------------------------------------------------
+
+def test_a_nul_character_anywhere_in_a_request_is_refused_in_words(tmp_path: Path) -> None:
+    """PostgreSQL cannot hold or even look up text with a NUL character: every id, token or
+    key with one was a 500 and a traceback there (SQLite answered 404). Refused before any
+    lookup, the same on both, and nothing changes."""
+    with make(tmp_path) as c:
+        g = new(c)
+        a = g["tokens"]["a"]
+        before = c.get(f"/api/games/{g['id']}/view", params={"token": a}).json()["version"]
+        for res in (c.get("/api/games/a%00b/view", params={"token": "x"}),
+                    c.get(f"/api/games/{g['id']}/view", params={"token": "x\x00y"}),
+                    c.get("/api/games", params={"ids": "a\x00b"}),
+                    c.get("/api/records/a%00b"),
+                    c.post(f"/api/games/{g['id']}/claim", json={"invite": "a\x00b"}),
+                    c.post(f"/api/games/{g['id']}/actions",
+                           json={"token": a, "action": "take:1\x00"}),
+                    c.post("/api/games", json={"game": "toy", "seats": {"a\x00": "human"}})):
+            assert res.status_code in (400, 422), (res.request.url, res.text)
+            assert "NUL character" in res.json()["error"]
+        assert c.get(f"/api/games/{g['id']}/view",
+                     params={"token": a}).json()["version"] == before
+
+
+def test_a_replay_as_a_role_the_game_has_not_is_a_bad_request_during_play(
+        tmp_path: Path) -> None:
+    """A finished game answered 422 for ?as=zz, a game in play 403 "as itself only" (an
+    operations audit): the role is unknown either way."""
+    with make(tmp_path) as c:
+        g = new(c)
+        res = c.get(f"/api/games/{g['id']}/replay",
+                    params={"token": g["tokens"]["a"], "as": "zz"})
+        assert res.status_code == 422 and "has no role 'zz'" in res.json()["error"]
+        other = c.get(f"/api/games/{g['id']}/replay", params={"token": g["tokens"]["a"],
+                                                              "as": "b"})
+        assert other.status_code == 403
+
+
+@pytest.mark.parametrize("seed", [1.5, True, [1], {"a": 1}])
+def test_a_seed_of_the_wrong_kind_is_told_what_to_send(tmp_path: Path, seed: Any) -> None:
+    """It was pydantic's "body.seed.int: Input should be a valid integer; body.seed.str:
+    ..." (an operations audit)."""
+    with make(tmp_path) as c:
+        res = c.post("/api/games", json={"game": "toy", "seats": {"a": "human", "b": "human"},
+                                         "seed": seed})
+        assert res.status_code == 422
+        error = res.json()["error"]
+        assert "the seed must be a whole number" in error and "body.seed.int" not in error
+
+
+@pytest.mark.parametrize("version", ["3", 2.0, True])
+def test_a_version_of_the_wrong_kind_is_told_what_to_send(tmp_path: Path,
+                                                          version: Any) -> None:
+    with make(tmp_path) as c:
+        g = new(c)
+        a = g["tokens"]["a"]
+        for path, body in (("actions", {"token": a, "action": "take:1", "version": version}),
+                           ("undo", {"token": a, "version": version})):
+            res = c.post(f"/api/games/{g['id']}/{path}", json=body)
+            assert res.status_code == 422, res.text
+            assert "the version must be the whole number" in res.json()["error"]
+        assert c.get(f"/api/games/{g['id']}/view", params={"token": a}).json()["version"] == 0
+
+
+def test_the_database_tests_a_pooled_connection_before_using_it() -> None:
+    """After a PostgreSQL restart the first request on a pooled connection was answered 503
+    though the database was back (an operations audit): the pool pings first."""
+    engine = make_engine("sqlite://")
+    try:
+        assert engine.pool._pre_ping
+    finally:
+        engine.dispose()

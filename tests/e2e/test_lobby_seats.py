@@ -306,6 +306,10 @@ def test_a_friend_on_another_device_joins_by_an_invitation_the_creator_cannot_pl
     invite = page.locator('.seat-link[data-role="b"] input.link').input_value()
     assert "#join=" in invite and "#join=" not in mine
     assert page.locator('.seat-link[data-role="b"] a.button').count() == 0   # no Open
+    # opened at 127.0.0.1, the invitation names an address no other device reaches: said
+    # (an operations audit: the README's quick start made such invitations, unsaid)
+    note = page.locator("#local-only")
+    assert note.is_visible() and "--host 0.0.0.0" in note.inner_text()
     gid = mine.split("/games/")[1].split("#")[0]
     held = page.evaluate("() => JSON.parse(localStorage.getItem('warroom.seats'))")
     assert set(held[gid]) == {"a"}, held

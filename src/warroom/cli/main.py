@@ -397,7 +397,62 @@ WATCH_PACE = 1.0
 MAX_WATCH_PACE = 60.0
 
 DB_HELP = ("Database URL: sqlite:///FILE (default: a file in your data folder) or "
-           "postgresql+psycopg://USER:PASS@HOST/DB.")
+           "postgresql+psycopg://USER:PASS@HOST/DB. Read from WARROOM_DB when not given (a "
+           "password on the command line is seen by every user of the machine in its "
+           "process list; PostgreSQL also reads PGPASSWORD and ~/.pgpass).")
+
+
+def network_addresses() -> list[str]:
+    """This machine's addresses that other devices may reach (not loopback): the one its
+    outgoing traffic leaves from (a UDP socket connected to a documentation address sends
+    nothing) and those its name resolves to."""
+    found: list[str] = []
+    for family, probe in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as s:
+                s.connect((probe, 9))
+                found.append(str(s.getsockname()[0]))
+        except OSError:
+            pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None):
+            found.append(str(info[4][0]))
+    except OSError:
+        pass
+    out = []
+    for a in dict.fromkeys(found):
+        try:
+            ip = ipaddress.ip_address(a.split("%")[0])
+        except ValueError:
+            continue
+        if not (ip.is_loopback or ip.is_unspecified or ip.is_link_local):
+            out.append(a)
+    return out
+
+
+def reach_note(host: str, port: int) -> str:
+    """What the "serving on" line adds about other devices: a loopback --host serves this
+    machine only (an invitation made there names an address no other device reaches: an
+    operations audit); 0.0.0.0 or :: is no address to open, the machine's own are."""
+    bare = host.strip("[]")
+    try:
+        ip = ipaddress.ip_address(bare)
+    except ValueError:
+        ip = None
+    if (ip is not None and ip.is_loopback) or bare.lower() == "localhost":
+        return ("Only this computer can open it. To play with people on other devices, "
+                "start it with --host 0.0.0.0 and open the page at an address of this "
+                "machine they can reach: invitations carry the address the page was "
+                "opened at.")
+    if ip is not None and ip.is_unspecified:
+        urls = [f"http://{a if ':' not in a else f'[{a}]'}:{port}/" for a in
+                network_addresses() if ip.version == 6 or ":" not in a]
+        if urls:
+            return ("Open it, and the lobby's invitations, at an address the other devices "
+                    f"reach: {', '.join(urls)}.")
+        return ("Open it at an address of this machine the other devices reach (the "
+                "lobby's invitations carry the address the page was opened at).")
+    return ""
 
 
 def port_problem(host: str, port: int) -> str | None:
@@ -495,7 +550,8 @@ def default_db() -> str:
 
 @app.command()
 def serve(
-    db: Annotated[str | None, typer.Option(help=DB_HELP)] = None,
+    db: Annotated[str | None, typer.Option(help=DB_HELP, envvar="WARROOM_DB",
+                                           show_envvar=False)] = None,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     bot_workers: Annotated[int, typer.Option(help="Threads thinking for bot seats.")] = 2,
@@ -522,9 +578,13 @@ def serve(
         db_problem,
         in_memory_db,
         masked_db,
+        sqlite_folder_problem,
     )
 
     db = db or default_db()
+    folder = sqlite_folder_problem(db)
+    if folder is not None:  # said in words (it named a missing lock file: an audit)
+        _fail(WarroomError(folder))
     if not 0 < port < 65536:
         _fail(WarroomError(f"--port must be 1..65535, not {port}"))
     if not 1 <= bot_workers <= 64:
@@ -564,6 +624,9 @@ def serve(
     shown = host if ":" not in host else f"[{host}]"
     console.print(f"warroom is serving on [bold]http://{shown}:{port}/[/] (database: "
                   f"{masked_db(db)}); Ctrl-C stops it")
+    note = reach_note(host, port)
+    if note:
+        console.print(note, markup=False)
     watch_lock(lock)
     # open game pages hold live-update streams that never end by themselves: without a
     # limit, Ctrl-C (or SIGTERM) waited for them forever; after 3 s they are closed, and
@@ -575,7 +638,8 @@ def serve(
 def upgrade_games(
     ids: Annotated[list[str] | None, typer.Argument(
         help="Game ids (default: every stored game).", show_default=False)] = None,
-    db: Annotated[str | None, typer.Option(help=DB_HELP)] = None,
+    db: Annotated[str | None, typer.Option(help=DB_HELP, envvar="WARROOM_DB",
+                                           show_envvar=False)] = None,
     rewind: Annotated[bool, typer.Option(
         help="Let a game in play whose actions today's rules refuse go on from the first "
              "refused step (the later actions are dropped).")] = False,

@@ -40,6 +40,7 @@ from warroom.web.db import in_memory_db as in_memory_db  # re-exported for the C
 from warroom.web.db import make_engine, migrate
 from warroom.web.db import masked_db as masked_db  # re-exported for the CLI
 from warroom.web.db import missing_sqlite as missing_sqlite  # re-exported for the CLI
+from warroom.web.db import sqlite_folder_problem as sqlite_folder_problem  # for the CLI
 from warroom.web.service import (
     BadRequest,
     Forbidden,
@@ -167,6 +168,11 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        if "\x00" in scope.get("path", "") or b"%00" in scope.get("query_string", b""):
+            # no id, token or key holds one; PostgreSQL cannot even look one up (a 500 and
+            # a traceback: an operations audit), SQLite answered 404
+            await _refuse(send, 400, NUL_IN_REQUEST)
+            return
         for name, value in scope.get("headers", []):
             if name == b"content-length":
                 try:
@@ -223,14 +229,35 @@ def _body_problem(scope: Scope, body: bytes) -> str | None:
     if main != b"application" or not (sub == b"json" or sub.endswith(b"+json")) or not body:
         return None
     try:
-        loads_strict(body)
+        value = loads_strict(body)
     except (json.JSONDecodeError, UnicodeDecodeError):     # not JSON: the app says so
         return None
     except ValueError as exc:
         return f"the body {value_problem(exc)}" if "digits" in str(exc) else str(exc)
     except RecursionError:
         return None
-    return None
+    return NUL_IN_REQUEST if _holds_nul(value) else None
+
+
+NUL_IN_REQUEST = ("the request holds a NUL character (\\u0000 or %00), which no id, token, "
+                  "key or text here may contain")
+
+
+def _holds_nul(value: Any) -> bool:
+    """Whether any text of a JSON value (keys too) holds a NUL character (it cannot be
+    stored in PostgreSQL: a claim with one in its code was a 500)."""
+    todo = [value]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, str):
+            if "\x00" in x:
+                return True
+        elif isinstance(x, dict):
+            todo.extend(x.keys())
+            todo.extend(x.values())
+        elif isinstance(x, list):
+            todo.extend(x)
+    return False
 
 
 async def _too_large(send: Send, limit: int) -> None:
@@ -314,6 +341,15 @@ class NewGame(BaseModel):
                              "as JSON; a situation that large is more than a game needs")
         return value
 
+    @field_validator("seed", mode="before")
+    @classmethod
+    def _seed_kind(cls, value: Any) -> Any:
+        # 1.5, true, a list: said what to send, not in pydantic's words ("body.seed.int:
+        # Input should be a valid integer; body.seed.str: ...": an operations audit)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int | str)):
+            raise PydanticCustomError("seed_type", SEED_TYPE)
+        return value
+
     @field_validator("seed")
     @classmethod
     def _seed(cls, value: int | str | None) -> int | str | None:
@@ -332,6 +368,18 @@ INTEGER = re.compile(r"-?[0-9]+")
 "²" is a key like any other)."""
 ACTION_TYPE = ("the action must be an action's key (a string), as the view's legal actions "
                "list it, or its id (a whole number)")
+SEED_TYPE = (f"the seed must be a whole number from 0 to {MASK64}, as a JSON number or in "
+             "digits as a string; leave it out for a secret seed")
+VERSION_TYPE = ("the version must be the whole number the seat's view gave as 'version' "
+                "(or left out)")
+
+
+def _version_kind(value: Any) -> Any:
+    """A version that is no whole number is said in words ("3", 2.0, true: pydantic said
+    "Input should be a valid integer": an operations audit)."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise PydanticCustomError("version_type", VERSION_TYPE)
+    return value
 
 
 class Act(BaseModel):
@@ -341,6 +389,8 @@ class Act(BaseModel):
                                     description="The seat's secret token (missing: 403).")
     action: StrictStr | StrictInt = Field(description="An action key or catalogue id.")
     version: StrictInt | None = Field(default=None, description="The version the seat saw.")
+
+    _version = field_validator("version", mode="before")(_version_kind)
 
     @field_validator("action", mode="before")
     @classmethod
@@ -364,6 +414,8 @@ class Undo(BaseModel):
     token: StrictStr | None = Field(default=None, max_length=128,
                                     description="The seat's secret token (missing: 403).")
     version: StrictInt | None = None
+
+    _version = field_validator("version", mode="before")(_version_kind)
 
 
 def _error(status: int, message: str, **extra: Any) -> JSONResponse:

@@ -119,7 +119,10 @@ def make_engine(url: str) -> Engine:
     that was acknowledged survives a crash or kill -9 of the server process (only a power
     cut or an OS crash could lose the last few, at no risk of corruption); FULL would add a
     disk sync, 4-60 ms measured here, to every action."""
-    kwargs: dict[str, Any] = {}
+    # a pooled connection is tested before use: after a PostgreSQL restart the first
+    # request on a dead one was answered 503 though the database was back (an operations
+    # audit; a health check read it as down)
+    kwargs: dict[str, Any] = {"pool_pre_ping": True}
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"check_same_thread": False}
     engine = create_engine(url, **kwargs)
@@ -340,6 +343,30 @@ def missing_sqlite(url: str) -> str | None:
     return None
 
 
+def sqlite_folder_problem(url: str) -> str | None:
+    """Why a SQLite database file that ``url`` names cannot be made: its folder does not
+    exist (it was told as a missing lock file, ``FILE.lock``: an operations audit); None
+    otherwise."""
+    try:
+        parsed = make_url(url)
+    except Exception:
+        return None
+    path = parsed.database
+    if not parsed.drivername.startswith("sqlite") or not path or path == ":memory:" \
+            or path.startswith("file:"):
+        return None
+    try:
+        folder = Path(path).parent
+        if folder.is_dir():
+            return None
+    except OSError:
+        return None
+    home = (" (a '~' in a database URL is no home folder: write the whole path)"
+            if "~" in path else "")
+    return (f"the folder {folder} of the database file does not exist{home}: create it, "
+            "or name a file in a folder that does")
+
+
 def db_problem(url: str, exc: Exception) -> str:
     """One line on a database that cannot be opened, its password never shown."""
     text = str(exc).splitlines()[0][:200] if str(exc) else exc.__class__.__name__
@@ -356,6 +383,10 @@ def db_problem(url: str, exc: Exception) -> str:
         # SQLAlchemy's words for a URL of no database it knows: say which URLs work
         text = ("not a database URL warroom can use; give sqlite:///FILE or "
                 "postgresql+psycopg://USER:PASSWORD@HOST/NAME")
+    if "No module named 'psycopg'" in text:
+        # the driver is an extra (an operations audit: no word of how to get it)
+        text += " (install PostgreSQL support: pip install -e '.[postgres]' in a checkout, " \
+            "or pip install 'psycopg[binary]')"
     newer = re.search(r"Can't locate revision identified by '([^']*)'", text)
     if newer:
         # Alembic's words for a schema this warroom does not know (an operations audit)

@@ -1184,6 +1184,9 @@ class GameService:
             role = None
         else:
             role = self.seat(live, token)
+            # a role the game has not is a bad request whether the game is on or over (it
+            # was "as itself only" during play, 422 once over: an operations audit)
+            self._perspective(live.game, as_role)
             if as_role not in (None, "", role):
                 raise Forbidden("while the game is on, a seat replays it as itself only; "
                                 "other views open once it is over")

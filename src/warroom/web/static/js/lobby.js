@@ -96,6 +96,15 @@ function hotseatUrl(id, tokens) {
   return `${location.origin}/games/${id}#hotseat=${tokens.join(",")}`;
 }
 
+/** Whether this page was opened at an address only this computer reaches (a loopback
+ * name or 0.0.0.0): an invitation carries the page's address, so one made here opens
+ * nothing on a friend's device (an operations audit). */
+function localOnly() {
+  const host = location.hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || host === "0.0.0.0" || host === "::"
+    || /^127\./.test(host) || host.endsWith(".localhost");
+}
+
 function showCreated(res, seats, game) {
   // the seats whose links this browser was given (with invitations, only its own)
   const humans = Object.keys(seats).filter((r) => seats[r] === "human" && res.tokens[r]);
@@ -125,6 +134,13 @@ function showCreated(res, seats, game) {
       ? "Send each invitation to its player only: it opens that seat once, on their device, and gives them a secret link this browser is never told. Your own link is the key to your seat (this browser remembers it; the games list can copy the invitations again until they are used)."
       : "Each link is the secret key to its seat: send it only to that player. It is not shown again (this browser remembers the human seats)."),
     h("ul", { class: "seat-links" }, rows),
+    Object.keys(invites).length && localOnly()
+      ? h("div", { class: "msg error", id: "local-only", role: "note" }, h("div", { class: "msg-body" },
+        h("strong", {}, "Only this computer can open these invitations"),
+        h("div", {}, `They name ${location.host}, an address another device cannot reach. `
+          + "Start the server with --host 0.0.0.0, open this lobby at this machine's network address "
+          + "(the server prints it), and copy the invitations from the games list there.")))
+      : null,
     here ? h("p", {}, h("a", { href: here, class: "button primary", id: "play-here" },
       humans.length > 1 ? "Play all human seats here (hot-seat)" : `Play ${roleName(humans[0])} here`))
       : h("p", {}, h("a", { href: `/games/${encodeURIComponent(res.id)}/replay`, class: "button primary", id: "play-here" },
