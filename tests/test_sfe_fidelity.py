@@ -216,14 +216,21 @@ def test_a_fortress_in_the_other_half_survives_a_retreat_before_battle() -> None
 
 def test_a_fortress_alone_in_the_other_half_is_no_battle() -> None:
     """8.2: nobody defends the half the attackers enter: they enter it without battle and
-    the location becomes contested."""
+    the location becomes contested. The move's line does not call it a battle (7.2.5 said
+    "moves ... into enemy occupied Ruhr (west half): battle", the next line "...: no
+    battle": an sfe rules audit)."""
     s = allied_turn(seed=14)
     clear(s, "Ruhr")
     put(s, "Ruhr", AXIS, 3, "east", fort=True)
     clear(s, "Sedan")
     put(s, "Sedan", WEST, 3)
     give(s, 1, ["al01", "al08", "al02", "al03", "al04"])
+    n = len(s.log)
     play(s, "op:move", "card:al01", "loc:Sedan", "unit:3", "loc:Ruhr")
+    lines = [e["text"] for e in s.log[n:]]
+    move = next(t for t in lines if t.startswith("A Western 3-strength army moves"))
+    assert move.endswith("the only enemy counter there, a fortress, stands in the other half")
+    assert not any(t.endswith(": battle") for t in lines)
     assert entries(s, "8.2", location="Ruhr", half="west")
     assert counters(s, "Ruhr") == [("axis", 3, True, "east"), ("western", 3, False, "west")]
     assert control(s, "Ruhr") == "contested"
@@ -1130,21 +1137,3 @@ def test_a_retreating_loser_stays_on_the_board_until_it_retreats_then_the_flag()
     assert any(o == "western" and k == 2 for o, k, *_ in counters(s, "Normandy"))
     check(s)
 
-
-def test_a_move_onto_a_lone_fortress_in_the_other_half_is_not_called_a_battle() -> None:
-    """7.2.5 said "moves ... into enemy occupied Ruhr (west half): battle", and the next line
-    "No counter defends the west half of Ruhr ...: no battle" (games/sfe/rules.py: a
-    fortress defends only its own half)."""
-    s = allied_turn(seed=14)
-    clear(s, "Ruhr")
-    put(s, "Ruhr", AXIS, 3, "east", fort=True)
-    clear(s, "Sedan")
-    put(s, "Sedan", WEST, 3)
-    give(s, 1, ["al01", "al08", "al02", "al03", "al04"])
-    n = len(s.log)
-    play(s, "op:move", "card:al01", "loc:Sedan", "unit:3", "loc:Ruhr")
-    lines = [e["text"] for e in s.log[n:]]
-    move = next(t for t in lines if t.startswith("A Western 3-strength army moves"))
-    assert move.endswith("the only enemy counter there, a fortress, stands in the other half")
-    assert not any(t.endswith(": battle") for t in lines)
-    assert any(t.endswith(": no battle") for t in lines)
