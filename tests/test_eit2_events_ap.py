@@ -508,6 +508,31 @@ def test_108_spanish_civil_war_phasing_player_first():
     assert sp(st, "Andalusia") == (2, 0, 1, 0)
 
 
+def test_108_the_first_players_check_ends_with_its_extremist_before_the_second_plays():
+    """2.3.2 with 108's "each player, the phasing player first, places ... and makes a
+    Support Check": with all 15 RW Extremists on the board, the one RW's check earns waits
+    on a relocation, and LW placed and checked before it came (an eit2 card audit: LW's
+    check missed the -1 of the opposing Extremist in Valencia)."""
+    st = start(RW, 108, dice=[6, 1])
+    d = st.data
+    n = len(C.names)
+    d["ext"] = [[0] * n, [0] * n]
+    for name in ("Berlin", "Paris", "Rome", "London", "Austria", "Hungary", "Poland",
+                 "Bavaria", "Greece", "Turkey", "Bulgaria", "Portugal", "Belgium", "Sweden",
+                 "Finland"):
+        d["ext"][RW][sid(name)] = 1
+    d["sp"][LW][sid("Valencia")], d["sp"][RW][sid("Valencia")] = 0, 2
+    d["sp"][LW][sid("Madrid")] = d["sp"][RW][sid("Madrid")] = 0
+    st.invalidate()
+    play(st, "event:108", S("Valencia"), "pass")   # no Extremist moved in to place
+    # the check (6) took Valencia and earns an Extremist: RW relocates it before LW plays
+    assert d["active"] == "rw" and S("Berlin") in keys(st)
+    play(st, S("Berlin"))
+    assert d["ext"][RW][sid("Valencia")] == 1 and d["active"] == "lw"
+    log = play(st, S("Madrid"))
+    assert any("-1 opposing Extremist in Valencia" in line for line in log), log
+
+
 def test_an_event_advances_a_track_closed_to_attempts_for_the_turn():
     """6.3.8: "If an Event would advance such a track [its marker on the rightmost box],
     instead increase Tension by 1": a track Non-Intervention Committee closed to attempts

@@ -474,13 +474,29 @@ def _civil_war_place(c: Components, data: Data, frame: Frame, choice: int | None
         if L.waits(data, depth, 108, "check", side=who, space=choice, first=frame["first"],
                    done=frame["done"]):
             return
-        L.named_check(c, data, who, 108, name, 2)
+        _civil_war_check_then_next(c, data, who, choice, frame["first"], frame["done"])
+        return
     _civil_war_next(c, data, frame["first"], frame["done"] + 1)
 
 
 def _civil_war_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
-    who = frame["side"]
-    L.named_check(c, data, who, 108, c.names[frame["space"]], 2)
+    _civil_war_check_then_next(c, data, frame["side"], frame["space"], frame["first"],
+                               frame["done"])
+
+
+def _civil_war_check_then_next(c: Components, data: Data, who: int, space: int, first: int,
+                               done: int) -> None:
+    """``who``'s Support Check with +2, then the next player: after the check's Extremist
+    where it waits on a relocation (2.3.2; the next player had placed and checked first,
+    the Extremist still to come: an eit2 card audit)."""
+    depth = len(data["stack"])
+    L.named_check(c, data, who, 108, c.names[space], 2)
+    if L.waits(data, depth, 108, "next", side=who, first=first, done=done):
+        return
+    _civil_war_next(c, data, first, done + 1)
+
+
+def _civil_war_after(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     _civil_war_next(c, data, frame["first"], frame["done"] + 1)
 
 
@@ -544,7 +560,8 @@ CODE: dict[int, CardCode] = {
     106: CardCode(georgi_dimitrov),
     107: CardCode(jarrow_crusade),
     108: CardCode(spanish_civil_war, steps={"place": _civil_war_place,
-                                            "check": _civil_war_check}),
+                                            "check": _civil_war_check,
+                                            "next": _civil_war_after}),
     109: CardCode(non_intervention_committee),
     110: CardCode(shadow_factories, rearmament=shadow_factories_rearmament),
 }
