@@ -4,7 +4,10 @@ position built for it, quoting the rule sentence it checks."""
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
+
+from rich.console import Console
 
 from test_sfe_examples import (
     G,
@@ -22,6 +25,7 @@ from test_sfe_examples import (
     put,
     set_control,
 )
+from warroom.cli import render_sfe
 from warroom.core.protocol import (
     apply,
     determinize,
@@ -1137,3 +1141,54 @@ def test_a_retreating_loser_stays_on_the_board_until_it_retreats_then_the_flag()
     assert any(o == "western" and k == 2 for o, k, *_ in counters(s, "Normandy"))
     check(s)
 
+
+
+# -- what the player is told (an sfe rules audit of chapters 3-6 and 9, 7 December 2026) ----
+
+def test_why_a_soviet_army_is_no_redeploy_source_in_the_1st_allied_deck_cites_6_4() -> None:
+    """6.4: "Soviet allies may not move or build during the 1st allied play deck". Why
+    Moscow could not be a Strategic Redeploy's source said "not one of the choices now"
+    (Moscow is friendly controlled and in supply), and with no Western army to redeploy the
+    event was refused as if no army had anywhere to go."""
+    s = allied_turn(seed=5)
+    give(s, 1, ["al17", "al14", "al15", "al16", "al12"])
+    play(s, "op:event", "card:al17")
+    why = explain(s, "loc:Moscow", "allies")
+    assert not why.legal and "6.4" in why.rules
+    assert "Soviet armies in Moscow may not move during the 1st Allied play deck" in why.reason
+    s = allied_turn(seed=5)
+    for name in ("London", "Paris", "Sedan", "Antwerp", "Marseilles", "Tobruk", "Alexandria"):
+        clear(s, name)
+    give(s, 1, ["al17", "al14", "al15", "al16", "al12"])
+    play(s, "op:event")
+    why = explain(s, "card:al17", "allies")
+    assert not why.legal and "6.4" in why.rules
+    assert "the Soviet armies may not move during the 1st Allied play deck" in why.reason
+
+
+def test_the_counter_mix_refusal_counts_the_armies_waiting_in_the_usa_box() -> None:
+    """3.1 with 6.6: the Western 3s set aside in the USA box count against the mix; the
+    refusal said every one was "in play" with two of them waiting there."""
+    s = allied_turn(seed=5)
+    while E.counters_on_map(s.data, WEST, 3) < C.mix[WEST][3]:
+        put(s, "London", WEST, 3)
+    give(s, 1, ["al18", "al01", "al02", "al03", "al04"])
+    play(s, "op:build")
+    why = explain(s, "card:al18", "allies")
+    assert not why.legal and "6.6" in why.rules
+    assert ("every Western 3-strength army of the counter mix is on the board or waiting in "
+            "the USA box (2 there") in why.reason
+
+
+def test_the_terminal_board_opens_the_allied_lines_with_the_allied_deck() -> None:
+    """2, 6.6: the London-Algiers line opens with the Allied 2nd play deck, the USA box's
+    with the 3rd. With the Axis a deck ahead, the terminal board showed them open."""
+    s = new_game(G, seed=0)
+    s.data["dn"][0] = 3            # the Axis on their 3rd deck, the Allies on their 1st
+    s.invalidate()
+    with open(os.devnull, "w") as sink:
+        con = Console(width=100, record=True, no_color=True, file=sink)
+        con.print(render_sfe.render_board(view(s, "axis"), G.content_json()))
+    text = " ".join(con.export_text().split())
+    assert "e->~Algiers (from the Allied 3rd play deck)" in text
+    assert "s->~Algiers (from the Allied 2nd play deck)" in text

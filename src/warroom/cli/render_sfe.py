@@ -128,7 +128,9 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
             "supply line now (8.6: the side's counters lose one at the end of its player "
             "turn).", WIDTH):
         parts.append(Text(line, style="dim"))
-    deck = max(i["play_deck_number"] for i in view["sides"].values())
+    # the lines open from an Allied play deck (2, 6.6) open with the Allies' deck, not the
+    # Axis': with the Axis a deck ahead the board showed them open (an sfe rules audit)
+    deck = min(3, int(view["sides"]["allies"]["play_deck_number"]))
     lines = lines_by_location(content, deck)
     for loc in view["locations"]:
         row = Text()

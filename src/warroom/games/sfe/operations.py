@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import reduce
 from itertools import compress, count
 from operator import or_
+from typing import Any
 
 from warroom.games.sfe import engine as E
 from warroom.games.sfe.components import (
@@ -32,6 +33,8 @@ from warroom.games.sfe.counters import (
     SIDE_OWNERS,
     army_name,
     half_of,
+    is_fortress,
+    kind_of,
     sides_in,
 )
 from warroom.games.sfe.engine import ANYBUILD_KEYS, any_build_in, board
@@ -159,8 +162,14 @@ def build_refusal(st: St, side: int, cards: list[int]) -> tuple[str, tuple[str, 
             elif owner == SOV and not E.soviets_active(data):
                 reasons["Soviets may not build during the 1st Allied play deck"] = ("6.4",)
             elif E.counters_on_map(data, owner, strength) >= c.mix[owner][strength]:
-                reasons[f"every {who} of the counter mix is in play (the counter mix is "
-                        "the counter limit)"] = ("3.1",)
+                # the USA box's armies, set aside until the Allied 3rd play deck, count
+                # (6.6): said so ("in play" of armies waiting there: an sfe rules audit)
+                waiting = sum(1 for u in data["usa"] if u >> OWNER_SHIFT == owner
+                              and kind_of(u) == strength)
+                where = (f"on the board or waiting in the USA box ({waiting} there, until "
+                         "the Allied 3rd play deck)" if waiting else "in play")
+                reasons[f"every {who} of the counter mix is {where} (the counter mix is "
+                        "the counter limit)"] = ("3.1", "6.6") if waiting else ("3.1",)
             elif not E.any_build_location(st, owner):
                 reasons[f"no friendly controlled, in supply location for a {who}"] = (
                     "7.2.1", "8.6")
@@ -189,9 +198,17 @@ def event_refusal(st: St, side: int, cards: list[int]) -> tuple[str, tuple[str, 
             reasons[f"{c.card_names[x]}: the bombing marker is at the end of the track"] = (
                 "7.2.3",)
         elif ev == EV_REDEPLOY and not redeploy_sources(st, side, quick=True):
-            reasons[f"{c.card_names[x]}: no army in a friendly controlled, in supply "
-                    "location has another such location to go to (the USA box is never "
-                    "one)"] = ("7.2.9", "2.3", "6.6")
+            if soviets_held(st.data) and side == 1:
+                # 6.4 holds the Soviet armies, which may have somewhere to go (it said
+                # only "no army ... has another such location": an sfe rules audit)
+                reasons[f"{c.card_names[x]}: no Western army in a friendly controlled, in "
+                        "supply location has another such location to go to, and the "
+                        "Soviet armies may not move during the 1st Allied play deck"] = (
+                    "7.2.9", "6.4")
+            else:
+                reasons[f"{c.card_names[x]}: no army in a friendly controlled, in supply "
+                        "location has another such location to go to (the USA box is "
+                        "never one)"] = ("7.2.9", "2.3", "6.6")
     if not reasons and len(cards) == 1:
         return f"{c.card_names[cards[0]]} has no event", ("7.2.9", "4")
     if not reasons:
@@ -517,6 +534,13 @@ def _attack_targets(st: St, b: Board, side: int) -> list[int]:
                 out.append(loc)
                 break
     return out
+
+
+def soviets_held(data: dict[str, Any]) -> bool:
+    """Whether 6.4 holds Soviet armies now: the 1st Allied play deck, and some on the board
+    ("Soviet allies may not move or build during the 1st allied play deck")."""
+    return not E.movable(data, SOV) and any(
+        u >> OWNER_SHIFT == SOV and not is_fortress(u) for units in data["u"] for u in units)
 
 
 def redeploy_sources(st: St, side: int, quick: bool = False) -> list[tuple[int, int]]:

@@ -1184,6 +1184,14 @@ class Redeploy(Decision[SfeBase]):
                 and frame["source"] >= 0 and frame["selected"]):
             return ("no counter enters the USA box but by being built there: its counters "
                     "only leave it", ("2.3", "6.6", "7.2.9"))
+        if (not legal and action.kind == "loc" and frame["source"] < 0
+                and not E.movable(st.data, SOV)
+                and any(owner(u) == SOV and not is_fortress(u)
+                        for u in st.data["u"][action.value])):
+            # 6.4, not "not one of the choices" of a friendly, in supply location (an sfe
+            # rules audit: Moscow is both)
+            return (f"the Soviet armies in {c.names[action.value]} may not move during the "
+                    "1st Allied play deck", ("6.4", "7.2.9"))
         return super().explain(st, frame, action, legal)
 
     def apply(self, st: St, frame: Frame, action: Action) -> None:
