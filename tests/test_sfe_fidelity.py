@@ -1192,3 +1192,19 @@ def test_the_terminal_board_opens_the_allied_lines_with_the_allied_deck() -> Non
     text = " ".join(con.export_text().split())
     assert "e->~Algiers (from the Allied 3rd play deck)" in text
     assert "s->~Algiers (from the Allied 2nd play deck)" in text
+
+
+def test_no_bombing_operation_with_the_marker_at_its_sides_end() -> None:
+    """7.2.3 "once it reaches one end or the other it cannot be moved further in that
+    direction": the operation is not offered there (games/sfe/rules.py), and why says so."""
+    s = new_game(G, seed=1)
+    s.data["bomb"] = len(s.game.c.track) - 1         # the Axis end
+    s.invalidate()
+    give(s, 0, ["ax13", "ax01", "ax02"])              # a bombing card and two others
+    assert "op:bombing" not in keys(s)
+    why = explain(s, "op:bombing", "axis")
+    assert not why.legal and why.rules == ("7.2.3",)
+    assert "the marker is at the end of the track" in why.reason
+    s.data["bomb"] = 0                                  # back on the black 0: offered
+    s.invalidate()
+    assert "op:bombing" in keys(s)

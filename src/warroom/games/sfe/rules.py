@@ -164,6 +164,13 @@ Where the book leaves room, warroom reads it as follows (each reading has a test
   the new hand size: "to refill his hand to his maximum for that particular point in the
   game". A deck that runs out exactly as the hand is full is still shuffled at once, and
   the new size applies from the next draw.
+- **A bombing that cannot move the marker is no operation (7.2.3).** "A marker can never
+  move off the end of the Strategic Bombing Track, once it reaches one end or the other
+  it cannot be moved further in that direction": with the marker at the acting side's end,
+  the strategic bombing operation (and Weapon Development's event) is not offered, rather
+  than played for nothing but the two cards it recycles. An operation exists to move the
+  marker; discarding is the operation that recycles a card (an sfe rules audit found the
+  reading unwritten).
 - **One-way lines are no way back (2, 8, 8.5).** "You may not move from Algiers to London
   and the USA": attackers that came by the one-way line and lose cannot retreat along it,
   and are eliminated (8: "If you can not retreat you are eliminated").
