@@ -264,3 +264,63 @@ def test_an_update_does_not_scroll_back_and_an_old_rule_tip_goes(browser: Any,
         assert abs(page.evaluate(log_top) - seen) <= 10   # not 3,000 px back
     finally:
         ctx.close()
+
+
+def test_a_choice_on_the_map_hands_the_focus_to_the_next_question(browser: Any,
+                                                                  server: Server) -> None:
+    """sfe by keyboard: a build placed on the map (Berlin), then the next operation is
+    chosen in the list. The focus stayed on Berlin, no longer to be chosen, 50 Tab stops
+    from that question (an accessibility audit); it goes to the question's first choice.
+    What is read aloud ends with that question, whole (it was cut at 600 characters)."""
+    g = new_game(server, "sfe", {"axis": "human", "allies": "bot:random"}, seed=7)
+    ctx, page = _seat_page(browser, server, g, "axis", (1280, 800))
+    try:
+        for key in ("op:build", None):
+            before = version(page)
+            sel = f'#choices .act[data-key="{key}"]' if key else "#choices .choice .act"
+            page.locator(sel).first.focus()
+            page.keyboard.press("Enter")
+            wait_version_change(page, before)
+            page.wait_for_function(MY_TURN_OR_OVER)
+        space = page.locator("#map .space.legal[tabindex]").first
+        space.focus()
+        before = version(page)
+        page.keyboard.press("Enter")
+        wait_version_change(page, before)
+        page.wait_for_function(MY_TURN_OR_OVER)
+        page.wait_for_timeout(200)
+        focus = page.evaluate("""() => { const e = document.activeElement;
+            return { act: e.matches('#choices button.act'), space: e.matches('#map .space'),
+                     legal: Boolean(e.closest('.legal')), text: e.textContent.slice(0, 60) }; }""")
+        assert focus["act"] or (focus["space"] and focus["legal"]), focus
+        said = page.evaluate(ANNOUNCE)
+        question = page.evaluate("document.getElementById('prompt-text').textContent")
+        assert said.endswith(f"Your turn: {question}") or question in said, (said, question)
+    finally:
+        ctx.close()
+
+
+def test_the_finished_games_panel_is_named_and_a_card_choice_describes_its_card(
+        page: Any, server: Server) -> None:
+    """The decision panel had no name once the game was over (its heading emptied); a
+    choice that plays a card had its text shown to the eye only (a tooltip no screen reader
+    was told of)."""
+    g = new_game(server, "eit2", {"lw": "human", "rw": "bot:random"}, seed=11)
+    page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+    page.wait_for_function(MY_TURN_OR_OVER)
+    for _ in range(40):     # the set-up's placements, then an Action Round's card plays
+        if page.locator("#choices .choice.has-card .act").count():
+            break
+        before = version(page)
+        page.locator("#choices .choice .act").first.click()
+        wait_version_change(page, before)
+        page.wait_for_function(MY_TURN_OR_OVER)
+    card_choice = page.locator("#choices .choice.has-card .act").first
+    pop = card_choice.get_attribute("aria-describedby")
+    assert pop and page.locator(f"#{pop}").count() == 1
+    assert len(page.evaluate(f"document.getElementById('{pop}').textContent")) > 20
+    page.on("dialog", lambda d: d.accept())
+    page.locator("#resign").click()
+    page.wait_for_function("() => document.body.dataset.status === 'over'")
+    assert page.evaluate("document.getElementById('play').getAttribute('aria-label')") \
+        == "Game over"

@@ -154,9 +154,13 @@ function myHand(p) {
 function choiceRow(a, hand) {
   const label = a.label || a.key;
   const card = cardOf(a, hand);
+  // the card's text is the choice's description for a screen reader (the popover showed
+  // it to the eye only: an accessibility audit)
+  const pop = card ? cardPopover(card) : null;
+  if (pop) pop.id = `card-pop-${a.id}`;
   return h("div", { class: `choice${card ? " has-card" : ""}`, dataset: { key: a.key, text: `${label} ${a.key}`.toLowerCase() } },
     h("button", { type: "button", class: "act", dataset: { key: a.key, id: String(a.id) },
-      onclick: () => act(a.key) }, label),
+      "aria-describedby": pop ? pop.id : null, onclick: () => act(a.key) }, label),
     // a touch screen has no hover: its card's text opens with a tap on "card", not on the
     // choice, which plays it (the text was reachable by hover only: a usability audit)
     card ? h("button", { type: "button", class: "card-info", "aria-expanded": "false",
@@ -164,7 +168,7 @@ function choiceRow(a, hand) {
       onclick: (e) => toggleCard(e.currentTarget.closest(".choice")) }, "card") : null,
     h("button", { type: "button", class: "why", "aria-label": `Why? ${label}`,
       title: "Why is this allowed? (the rules)", onclick: () => why(a.key, label) }, "why?"),
-    card ? cardPopover(card) : null);
+    pop);
 }
 
 /** Open a choice's card (`row`), or close it if open; one is open at a time. */
@@ -578,9 +582,32 @@ function render(p) {
     showDecision();
   }
   announce(before, p);
-  // the focused choice went with the decision it answered (the game over, a bot's turn):
-  // focus stays in the decision panel, never falls to the page (WCAG 2.4.3)
-  if (focused && (!document.activeElement || document.activeElement === document.body)) {
+  // the decision panel keeps a name once the game is over (its heading is emptied: "region"
+  // with no name, an accessibility audit)
+  if (over) {
+    $("play").removeAttribute("aria-labelledby");
+    $("play").setAttribute("aria-label", "Game over");
+  } else if (!$("play").hasAttribute("aria-labelledby")) {
+    $("play").removeAttribute("aria-label");
+    $("play").setAttribute("aria-labelledby", "prompt-title");
+  }
+  const now = document.activeElement;
+  const lost = !now || now === document.body;
+  const moved = Boolean(before && before.version !== p.version);
+  // the keyboard's place after a move (WCAG 2.4.3; an accessibility audit): the focus
+  // left on a map place no longer to be chosen, while the next question is answered in the
+  // list, went with the player 50-165 Tab stops from it; a game ended by a choice in the
+  // map's menu left it on the page itself. The next choice, or the result, takes it.
+  const stale = now && now.closest && now.closest("#map .space") && !now.closest(".legal");
+  if (moved && (focused || (lost && p.status === "over" && before.status !== "over"))
+      && (lost || stale)) {
+    const first = over ? null : (firstOnMap() || $("choices").querySelector(".choice:not([hidden]) .act"));
+    (first || $("play")).focus({ preventScroll: true });
+    // as renderPrompt does: a pointer's user gets no card opened over the map by it
+    quiet(first && !S.keyboard ? first.closest(".choice.has-card") : null);
+  } else if (focused && lost) {
+    // the focused choice went with the decision it answered (a bot's turn): focus stays
+    // in the decision panel, never falls to the page (WCAG 2.4.3)
     $("play").focus({ preventScroll: true });
   }
   // a rule's words opened beside a badge that this render replaced go with it
@@ -590,8 +617,8 @@ function render(p) {
   // for a new decision of this seat, or where this render moved the focus (the choice
   // pressed went with its decision): an update that leaves the focus where the player left
   // it, reading the log or the board elsewhere, never scrolls the page back (a review)
-  const moved = focused && document.activeElement !== focusWas;
-  if (moved || (before && before.version !== p.version && (p.legal || []).length)) {
+  const shifted = focused && document.activeElement !== focusWas;
+  if (shifted || (moved && (p.legal || []).length)) {
     keepFocusInSight();
   }
 }
@@ -630,13 +657,20 @@ function announce(before, p) {
   const was = ((before.view || {}).log || []).length;
   const log = (p.view || {}).log || [];
   const said = (e) => (typeof e === "string" ? e : (e && e.text) || "").replace(/\s+/g, " ").trim();
-  const parts = log.length > was ? log.slice(was).slice(-3).map(said).filter(Boolean) : [];
+  // the first new lines (what was played, the other side's moves among them, come before a
+  // turn's bookkeeping: the last three said only the supply check and the draw), each cut,
+  // and how many more the log holds; then the question or the result, always whole (the
+  // whole text was cut at 600 characters, the question with it: an accessibility audit)
+  const fresh = log.length > was ? log.slice(was).map(said).filter(Boolean) : [];
+  const shown = fresh.slice(0, 3).map((t) => (t.length > 160 ? `${t.slice(0, 157)}...` : t));
+  const parts = [...shown];
+  if (fresh.length > shown.length) parts.push(`(${fresh.length - shown.length} more in the log.)`);
   if (p.status === "over") {
     parts.push(`Game over. ${p.result ? said(p.result) : ""}`);
   } else if ((p.legal || []).length && p.prompt) {
     parts.push(`Your turn: ${p.prompt.text}`);
   }
-  $("announce").textContent = parts.join(" ").slice(0, 600);
+  $("announce").textContent = parts.join(" ");
 }
 
 /** Once a page: in a game with hidden information whose seed its creator chose, every seat
