@@ -68,6 +68,22 @@ def test_the_lobby_list_keeps_the_focused_link_when_drawn_anew(page: Any,
     assert page.evaluate("document.activeElement.textContent") == text
 
 
+def test_the_lobby_lists_buttons_are_named_with_their_game(page: Any,
+                                                           server: Server) -> None:
+    """A screen reader heard nine "Replay" and nine "Record" for nine games (an
+    accessibility audit): each is named with its game."""
+    ids = {finished_bot_game(server, seed)["id"] for seed in (41, 42)}
+    page.goto("/")
+    page.locator("#games tbody a.replay").first.wait_for()
+    names = page.evaluate("""() => [...document.querySelectorAll(
+        '#games tbody a, #games tbody button')]
+        .map(el => el.getAttribute('aria-label') || el.textContent)""")
+    assert len(names) == len(set(names)), names
+    for gid in ids:
+        assert f"Replay: toy std, game {gid}" in names
+        assert f"Record: toy std, game {gid}" in names
+
+
 def test_replay_end_keeps_focus_and_says_the_step_and_result(page: Any, server: Server) -> None:
     g = finished_bot_game(server, seed=5)
     page.goto(f"/games/{g['id']}/replay")

@@ -216,29 +216,32 @@ function redrawGames(tbody, games, mine) {
     const tokens = mine[g.id] || {};
     const roles = Object.keys(tokens);
     const links = [];
+    // each row's buttons named with their game: a screen reader heard nine "Replay" and
+    // nine "Record" for nine games (an accessibility audit)
+    const of = (label) => `${label}: ${g.game}${g.scenario ? ` ${g.scenario}` : ""}, game ${g.id}`;
     // a game created with another content pack than this server's answers 409: it is not
     // offered to resume, watch or replay here; a finished one's record (as stored) is
     const opens = !g.other_content;
     if (opens && roles.length > 1) {
-      links.push(h("a", { href: hotseatUrl(g.id, roles.map((r) => tokens[r])), class: "button small" }, "Resume"));
+      links.push(h("a", { href: hotseatUrl(g.id, roles.map((r) => tokens[r])), class: "button small", "aria-label": of("Resume") }, "Resume"));
     } else if (opens && roles.length === 1) {
-      links.push(h("a", { href: `/games/${g.id}#${tokens[roles[0]]}`, class: "button small" }, `Resume as ${roleName(roles[0])}`));
+      links.push(h("a", { href: `/games/${g.id}#${tokens[roles[0]]}`, class: "button small", "aria-label": of(`Resume as ${roleName(roles[0])}`) }, `Resume as ${roleName(roles[0])}`));
     }
     // an invitation this browser made, whose player has not joined yet: copied again
     const invited = invitesSaved()[g.id] || {};
     for (const role of g.waiting || []) {
       if (invited[role] && g.status !== "over") {
-        links.push(h("button", { type: "button", class: "small copy-invite", onclick: (e) => copyText(invited[role], e.target) },
+        links.push(h("button", { type: "button", class: "small copy-invite", "aria-label": of(`Copy invitation (${roleName(role)})`), onclick: (e) => copyText(invited[role], e.target) },
           `Copy invitation (${roleName(role)})`));
       }
     }
     const bots = Object.values(g.seats || {}).every((p) => p !== "human");
     if (opens && g.status !== "over" && bots) {
-      links.push(h("a", { href: `/games/${g.id}/replay`, class: "button small watch" }, "Watch"));
+      links.push(h("a", { href: `/games/${g.id}/replay`, class: "button small watch", "aria-label": of("Watch") }, "Watch"));
     }
     if (g.status === "over") {
-      if (opens) links.push(h("a", { href: `/games/${g.id}/replay`, class: "button small replay" }, "Replay"));
-      links.push(h("a", { href: `/api/games/${g.id}/record`, class: "button small", download: `${g.game}-${g.id}.json` }, "Record"));
+      if (opens) links.push(h("a", { href: `/games/${g.id}/replay`, class: "button small replay", "aria-label": of("Replay") }, "Replay"));
+      links.push(h("a", { href: `/api/games/${g.id}/record`, class: "button small", download: `${g.game}-${g.id}.json`, "aria-label": of("Record") }, "Record"));
     }
     // each cell says what it is (data-label): on a phone the rows are cards, without the
     // table's head
