@@ -1208,3 +1208,13 @@ def test_no_bombing_operation_with_the_marker_at_its_sides_end() -> None:
     s.data["bomb"] = 0                                  # back on the black 0: offered
     s.invalidate()
     assert "op:bombing" in keys(s)
+
+
+def test_why_moscow_is_no_axis_redeploy_source_is_not_6_4() -> None:
+    """6.4 holds the Soviet armies for the Allied player; the Axis asking about Moscow gets
+    the general answer (a review: it was told the Soviet restriction)."""
+    s = new_game(G, seed=5)
+    give(s, 0, ["ax16", "ax01", "ax02"])
+    play(s, "op:event", "card:ax16")
+    why = explain(s, "loc:Moscow", "axis")
+    assert not why.legal and "6.4" not in why.rules

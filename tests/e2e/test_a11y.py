@@ -340,3 +340,32 @@ def test_the_finished_games_panel_is_named_and_a_card_choice_describes_its_card(
     page.wait_for_function("() => document.body.dataset.status === 'over'")
     assert page.evaluate("document.getElementById('play').getAttribute('aria-label')") \
         == "Game over"
+
+
+def test_a_place_read_on_the_map_keeps_the_focus_while_the_other_side_moves(
+        browser: Any, server: Server) -> None:
+    """The focus moves to the next question only after this seat's own choice: a player
+    reading a place of the map while the other side plays keeps it there (a review found
+    the first version of that move pulling it off at every update)."""
+    g = new_game(server, "sfe", {"axis": "human", "allies": "human"}, seed=7)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server.url)
+    page = ctx.new_page()
+    try:
+        page.goto(f"/games/{g['id']}#{g['tokens']['allies']}")   # the Axis play first
+        page.wait_for_function("() => document.body && document.body.dataset.version")
+        page.locator("#map .space[data-id]").nth(5).focus()
+        place = page.evaluate("document.activeElement.dataset.id")
+        url = f"/api/games/{g['id']}"
+        for _ in range(3):
+            v = server.api("GET", f"{url}/view", params={"token": g["tokens"]["axis"]})
+            if not v["legal"]:
+                break
+            before = version(page)
+            server.api("POST", f"{url}/actions", json={
+                "token": g["tokens"]["axis"], "version": v["version"],
+                "action": v["legal"][0]["key"]})
+            wait_version_change(page, before)
+            page.wait_for_timeout(300)
+            assert page.evaluate("document.activeElement.dataset.id") == place
+    finally:
+        ctx.close()

@@ -1184,7 +1184,7 @@ class Redeploy(Decision[SfeBase]):
                 and frame["source"] >= 0 and frame["selected"]):
             return ("no counter enters the USA box but by being built there: its counters "
                     "only leave it", ("2.3", "6.6", "7.2.9"))
-        if (not legal and action.kind == "loc" and frame["source"] < 0
+        if (not legal and action.kind == "loc" and frame["source"] < 0 and frame["side"] == 1
                 and not E.movable(st.data, SOV)
                 and any(owner(u) == SOV and not is_fortress(u)
                         for u in st.data["u"][action.value])):

@@ -599,7 +599,10 @@ function render(p) {
   // list, went with the player 50-165 Tab stops from it; a game ended by a choice in the
   // map's menu left it on the page itself. The next choice, or the result, takes it.
   const stale = now && now.closest && now.closest("#map .space") && !now.closest(".legal");
-  if (moved && (focused || (lost && p.status === "over" && before.status !== "over"))
+  // only after this seat's own choice: a place the player reads while the other side
+  // moves keeps the focus (a review)
+  const answered = moved && (before.legal || []).length > 0;
+  if (answered && (focused || (lost && p.status === "over" && before.status !== "over"))
       && (lost || stale)) {
     const first = over ? null : (firstOnMap() || $("choices").querySelector(".choice:not([hidden]) .act"));
     (first || $("play")).focus({ preventScroll: true });
@@ -649,8 +652,9 @@ function keepFocusInSight() {
   el.scrollIntoView({ block: "nearest" });
 }
 
-/** Say to a screen reader what changed (WCAG 4.1.3): the log lines the new version added
- * (the last three: a bot's move, a die roll), then the result or this seat's new question.
+/** Say to a screen reader what changed (WCAG 4.1.3): the first three log lines the new
+ * version added (a bot's move, a die roll) and how many more, then the result or this
+ * seat's new question, whole.
  * The page shows all of it; only the log's panel and the turn line said nothing aloud. */
 function announce(before, p) {
   if (!before || (before.version === p.version && before.status === p.status)) return;

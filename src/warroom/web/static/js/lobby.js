@@ -138,8 +138,9 @@ function showCreated(res, seats, game) {
       ? h("div", { class: "msg error", id: "local-only", role: "note" }, h("div", { class: "msg-body" },
         h("strong", {}, "Only this computer can open these invitations"),
         h("div", {}, `They name ${location.host}, an address another device cannot reach. `
-          + "Start the server with --host 0.0.0.0, open this lobby at this machine's network address "
-          + "(the server prints it), and copy the invitations from the games list there.")))
+          + "Start the server with --host 0.0.0.0, open the lobby at this machine's network address "
+          + "(the server prints it), and create the game there: an invitation carries the address "
+          + "its lobby was opened at.")))
       : null,
     here ? h("p", {}, h("a", { href: here, class: "button primary", id: "play-here" },
       humans.length > 1 ? "Play all human seats here (hot-seat)" : `Play ${roleName(humans[0])} here`))
