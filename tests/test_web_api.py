@@ -25,7 +25,7 @@ from warroom.cli.main import pack_loader
 from warroom.core.protocol import Game
 from warroom.core.record import content_id
 from warroom.games import load_game
-from warroom.web.app import create_app, create_service
+from warroom.web.app import STREAMS_PER_SEAT, StreamSlots, create_app, create_service, stream_limit
 from warroom.web.db import ActionRow, make_engine
 
 
@@ -1739,3 +1739,31 @@ def test_the_database_tests_a_pooled_connection_before_using_it() -> None:
         assert engine.pool._pre_ping
     finally:
         engine.dispose()
+
+
+def test_live_streams_are_limited_per_seat_and_in_all(tmp_path: Path) -> None:
+    """A script held 1,011 live-update streams for one seat, every file the server could
+    open: no page or game was answered, and the log filled with a traceback a connection (a
+    load audit). A seat holds at most STREAMS_PER_SEAT; the server at most half its files;
+    the stream past either is refused in words and opens nothing."""
+    with make(tmp_path) as c:
+        g = new(c)
+        key = c.get(f"/api/games/{g['id']}/view",
+                    params={"token": g["tokens"]["a"]}).json()["events_key"]
+        slots: StreamSlots = c.app.state.streams  # type: ignore[attr-defined]
+        held = [slots.take((g["id"], "a"))[0] for _ in range(STREAMS_PER_SEAT)]
+        assert all(held) and slots.open == STREAMS_PER_SEAT
+        res = c.get(f"/api/games/{g['id']}/events", params={"key": key})
+        assert res.status_code == 429 and "close some of its pages" in res.json()["error"]
+        assert slots.open == STREAMS_PER_SEAT                   # the refused one holds none
+        assert slots.take((g["id"], "b"))[0] is not None       # the other seat has its own
+        for release in held:
+            assert release is not None
+            release()
+            release()                                           # twice counts once
+        assert slots.by_seat == {(g["id"], "b"): 1}
+    small = StreamSlots(total=2)
+    assert small.take(("g", "a"))[0] and small.take(("g", "b"))[0]
+    none, why = small.take(("h", "a"))
+    assert none is None and "2 live-update streams, its most" in why
+    assert 16 <= stream_limit() <= 4096

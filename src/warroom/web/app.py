@@ -10,7 +10,9 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import resource  # POSIX: warroom's server runs on Linux (StreamSlots)
 import threading
+import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -18,7 +20,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
+from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, field_validator
 from pydantic_core import PydanticCustomError
@@ -55,6 +57,63 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 256 * 1024
 """The largest request body accepted (an uploaded record of a very long game fits)."""
 HEARTBEAT_S = 15.0
+STREAMS_PER_SEAT = 8
+"""The most live-update streams one seat of one game may hold open (a player's pages and
+devices; a script held 1,011 for one seat, every file the server could open, and no page
+or game was answered any more: a load audit)."""
+
+
+def stream_limit() -> int:
+    """The most live-update streams the server holds at once: half the files this process
+    may open (each stream is a socket; the rest is left to requests, the database and the
+    log)."""
+    try:
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    except (OSError, ValueError):
+        return 512
+    if soft == resource.RLIM_INFINITY or soft <= 0:
+        return 4096
+    return max(16, min(4096, soft // 2))
+
+
+class StreamSlots:
+    """Counts the live-update streams open, per seat and in all (:data:`STREAMS_PER_SEAT`,
+    :func:`stream_limit`). :meth:`take` gives a release that may be called more than once
+    (a stream's end and its generator's collection both call it)."""
+
+    def __init__(self, total: int, per_seat: int = STREAMS_PER_SEAT) -> None:
+        self.total = total
+        self.per_seat = per_seat
+        self.open = 0
+        self.by_seat: dict[tuple[str, str], int] = {}
+        self.lock = threading.Lock()
+
+    def take(self, seat: tuple[str, str]) -> tuple[Callable[[], None] | None, str]:
+        """A release for one more stream of ``seat``, or None and why not."""
+        with self.lock:
+            if self.by_seat.get(seat, 0) >= self.per_seat:
+                return None, (f"this seat has {self.per_seat} live-update streams open "
+                              "already (a page each): close some of its pages")
+            if self.open >= self.total:
+                return None, (f"the server holds {self.total} live-update streams, its "
+                              "most: try again later")
+            self.open += 1
+            self.by_seat[seat] = self.by_seat.get(seat, 0) + 1
+        done = False
+
+        def release() -> None:
+            nonlocal done
+            with self.lock:
+                if done:
+                    return
+                done = True
+                self.open -= 1
+                left = self.by_seat[seat] - 1
+                if left:
+                    self.by_seat[seat] = left
+                else:
+                    del self.by_seat[seat]
+        return release, ""
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -465,6 +524,8 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
                   description="Rules-enforced wargames of 20th-century Europe: games, seats "
                               "with secret links, actions, undo, records, live updates.")
     app.state.service = service
+    streams = StreamSlots(stream_limit())
+    app.state.streams = streams
     app.add_middleware(BodyLimit)
     if allowed_hosts is not None:   # inside SecurityHeaders: its refusals get the headers
         app.add_middleware(TrustedHosts, hosts=allowed_hosts)
@@ -689,12 +750,15 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
     async def game_events(game_id: str, request: Request,
                           key: Annotated[str | None, Query(max_length=128)] = None,
                           token: Annotated[str | None, Query(max_length=128)] = None
-                          ) -> StreamingResponse:
+                          ) -> Response:
         """Server-Sent Events: ``update`` with the new version whenever the game changes.
         ``key``: the seat's ``events_key`` from its view (EventSource cannot send the token
         in a header, and a URL may be logged); a seat's ``token`` is still taken."""
         live = await run_in_threadpool(service.live, game_id)
-        service.stream_seat(live, key, token)
+        role = service.stream_seat(live, key, token)
+        release, why = streams.take((game_id, role))
+        if release is None:
+            return _error(429, why)
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue[int] = asyncio.Queue()
 
@@ -716,8 +780,12 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
                     yield f"event: update\ndata: {json.dumps({'version': version})}\n\n"
             finally:
                 service.hub.unsubscribe(game_id, push)
+                release()
 
-        return StreamingResponse(stream(), media_type="text/event-stream",
+        body = stream()
+        # a stream whose client left before it started never runs its finally
+        weakref.finalize(body, release)
+        return StreamingResponse(body, media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store"})
 
     @app.post("/api/records")
