@@ -545,6 +545,32 @@ def test_bot_seats_play_in_the_background(tmp_path: Path) -> None:
         assert v["active"] in ("a", None) and v["version"] >= 2
 
 
+def test_a_quick_bot_does_not_wait_behind_the_searches(tmp_path: Path) -> None:
+    """The bot workers take moves in the order asked: behind four searches of a second each,
+    a random bot's move waited 2-5 s (a load audit). The bots that answer in milliseconds
+    have a worker of their own: with every search worker busy, a random bot still moves."""
+    with make(tmp_path) as c:
+        svc = c.app.state.service  # type: ignore[attr-defined]
+        gate = threading.Event()
+        busy = threading.Barrier(len(svc.pool._threads) + 1)
+        for _ in svc.pool._threads:         # every search worker thinks, for as long as
+            svc.pool.submit(0.0, lambda: (busy.wait(), gate.wait(10)))   # the test says
+        busy.wait(5)
+        try:
+            g = new(c, {"a": "human", "b": "bot:random"}, seed=11)
+            url = f"/api/games/{g['id']}"
+            a = g["tokens"]["a"]
+            c.post(f"{url}/actions", json={"token": a, "action": "take:1"})
+            for _ in range(300):
+                v = c.get(f"{url}/view", params={"token": a}).json()
+                if v["active"] != "b":
+                    break
+                time.sleep(0.01)
+            assert v["active"] in ("a", None) and v["version"] >= 2
+        finally:
+            gate.set()
+
+
 def test_create_refuses_bad_seats(tmp_path: Path) -> None:
     with make(tmp_path) as c:
         for seats in ({"a": "human"}, {"a": "human", "b": "bot:nobody"},

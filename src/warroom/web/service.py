@@ -262,6 +262,16 @@ def events_key(token_hash: str) -> str:
     return hashlib.sha256(f"warroom-events:{token_hash}".encode()).hexdigest()
 
 
+QUICK_BOTS = frozenset({"random", "greedy", "aggressive"})
+"""The bots whose move takes milliseconds (no search, no playouts to the end)."""
+
+
+def quick_bot(spec: str) -> bool:
+    """Whether a seat's bot ``spec`` (``greedy``, ``greedy:samples=2``) is one of
+    :data:`QUICK_BOTS`."""
+    return spec.split(":", 1)[0] in QUICK_BOTS
+
+
 class BotQueue:
     """The bot workers of games people play: ``workers`` threads take the waiting moves in
     the order of their rank (ties in order of arrival); :meth:`GameService._kick_bots`
@@ -463,6 +473,9 @@ class GameService:
         self.snapshot_every = snapshot_every
         self.hub = Hub()
         self.pool = BotQueue(bot_workers)
+        # the bots that answer in milliseconds have a worker of their own: behind four
+        # searches of a second each a random bot's move waited 2-5 s (a load audit)
+        self.quick_pool = BotQueue(1, name="bot-quick")
         # games with no human seat (bots against bots, to watch) think on a thread of their
         # own: anyone may start many of them, and on the shared pool they starved the bots
         # of games people play (a security audit: 30 such sfe games, and a random bot of a
@@ -506,6 +519,7 @@ class GameService:
         for timer in timers:
             timer.cancel()
         self.pool.shutdown()
+        self.quick_pool.shutdown()
         self.watch_pool.shutdown(wait=True, cancel_futures=True)
 
     # -- games ------------------------------------------------------------------------------
@@ -1437,8 +1451,8 @@ class GameService:
         if not live.bots_alone:
             asked = self.clock()
             rank = asked + (0.0 if asked - played < PLAYED_LATELY else UNTOUCHED_WAIT)
-            self.pool.submit(rank, self._bot_move, live, player[4:], active, snapshot,
-                             version)
+            pool = self.quick_pool if quick_bot(player[4:]) else self.pool
+            pool.submit(rank, self._bot_move, live, player[4:], active, snapshot, version)
             return
         try:
             self.watch_pool.submit(self._bot_move, live, player[4:], active, snapshot,
