@@ -1253,13 +1253,13 @@ def test_a_persons_move_ranks_its_games_bot(tmp_path: Path) -> None:
     with make(tmp_path) as c:
         service = c.app.state.service  # type: ignore[attr-defined]
         ranks: list[float] = []
-        real = service.pool.submit
+        real = service.quick_pool.submit     # a random bot's moves: the quick bots' queue
 
         def spy(rank: float, fn: Any, *args: Any) -> None:
             ranks.append(rank)
             real(rank, fn, *args)
 
-        service.pool.submit = spy
+        service.quick_pool.submit = spy
         new(c, {"a": "bot:random", "b": "human"})         # its bot moves first, untouched
         g = new(c, {"a": "human", "b": "bot:random"})
         c.post(f"/api/games/{g['id']}/actions", json={"token": g["tokens"]["a"],
