@@ -531,18 +531,23 @@ def test_numbers_json_cannot_hold_and_a_busy_database_are_refused_in_words(
         assert len(c.get("/api/games").json()) == len(listed) + 1
 
 
+def a_random_bot_answers(c: TestClient, tries: int = 200) -> None:
+    """A person plays against a random bot, whose answer comes within ``tries`` looks."""
+    g = new(c, {"a": "human", "b": "bot:random"}, seed=11)
+    url = f"/api/games/{g['id']}"
+    a = g["tokens"]["a"]
+    c.post(f"{url}/actions", json={"token": a, "action": "take:1"})
+    for _ in range(tries):
+        v = c.get(f"{url}/view", params={"token": a}).json()
+        if v["active"] != "b":
+            break
+        time.sleep(0.01)
+    assert v["active"] in ("a", None) and v["version"] >= 2
+
+
 def test_bot_seats_play_in_the_background(tmp_path: Path) -> None:
     with make(tmp_path) as c:
-        g = new(c, {"a": "human", "b": "bot:random"}, seed=11)
-        url = f"/api/games/{g['id']}"
-        a = g["tokens"]["a"]
-        c.post(f"{url}/actions", json={"token": a, "action": "take:1"})
-        for _ in range(200):
-            v = c.get(f"{url}/view", params={"token": a}).json()
-            if v["active"] != "b":
-                break
-            time.sleep(0.01)
-        assert v["active"] in ("a", None) and v["version"] >= 2
+        a_random_bot_answers(c)
 
 
 def test_a_quick_bot_does_not_wait_behind_the_searches(tmp_path: Path) -> None:
@@ -557,16 +562,7 @@ def test_a_quick_bot_does_not_wait_behind_the_searches(tmp_path: Path) -> None:
             svc.pool.submit(0.0, lambda: (busy.wait(), gate.wait(10)))   # the test says
         busy.wait(5)
         try:
-            g = new(c, {"a": "human", "b": "bot:random"}, seed=11)
-            url = f"/api/games/{g['id']}"
-            a = g["tokens"]["a"]
-            c.post(f"{url}/actions", json={"token": a, "action": "take:1"})
-            for _ in range(300):
-                v = c.get(f"{url}/view", params={"token": a}).json()
-                if v["active"] != "b":
-                    break
-                time.sleep(0.01)
-            assert v["active"] in ("a", None) and v["version"] >= 2
+            a_random_bot_answers(c, tries=300)
         finally:
             gate.set()
 
