@@ -25,7 +25,7 @@ from warroom.cli.main import pack_loader
 from warroom.core.protocol import Game
 from warroom.core.record import content_id
 from warroom.games import load_game
-from warroom.web.app import STREAMS_PER_SEAT, StreamSlots, create_app, create_service, stream_limit
+from warroom.web.app import StreamSlots, create_app, create_service, stream_limit
 from warroom.web.db import ActionRow, make_engine
 
 
@@ -1765,30 +1765,34 @@ def test_the_database_tests_a_pooled_connection_before_using_it() -> None:
 
 def test_live_streams_are_limited_per_seat_and_in_all(tmp_path: Path) -> None:
     """A script held 1,011 live-update streams for one seat, every file the server could
-    open: no page or game was answered, and the log filled with a traceback a connection (a
-    load audit). A seat holds at most STREAMS_PER_SEAT; the server at most half its files;
-    the stream past either is refused in words and opens nothing."""
+    open: no page or game was answered, and the log took a traceback a connection (a load
+    audit). A seat holds at most STREAMS_PER_SEAT: its newest stream ends its oldest (most
+    likely a connection that died unseen: a review); past the server's limit, half its
+    connections, a stream is refused in words and opens nothing."""
+    slots = StreamSlots(total=20, per_seat=3)
+    closed: list[int] = []
+    held = [slots.take(("g", "a"), lambda i=i: closed.append(i))[0] for i in range(3)]
+    assert all(held) and slots.count(("g", "a")) == 3 and not closed
+    newest, _ = slots.take(("g", "a"), lambda: closed.append(3))
+    assert newest is not None and closed == [0]          # the oldest is told to end
+    assert held[0] is not None
+    held[0]()                                             # ... and gives its place back
+    held[0]()                                             # twice counts once
+    assert slots.count(("g", "a")) == 3 and slots.open == 3
+    small = StreamSlots(total=2)
+    assert small.take(("g", "a"))[0] and small.take(("g", "b"))[0]
+    none, why = small.take(("h", "a"))
+    assert none is None and "2 live-update streams, its most" in why and small.open == 2
+    assert stream_limit(1024) == (1024 - 100) // 2 and stream_limit(10**6) == 4096
     with make(tmp_path) as c:
         g = new(c)
         key = c.get(f"/api/games/{g['id']}/view",
                     params={"token": g["tokens"]["a"]}).json()["events_key"]
-        slots: StreamSlots = c.app.state.streams  # type: ignore[attr-defined]
-        held = [slots.take((g["id"], "a"))[0] for _ in range(STREAMS_PER_SEAT)]
-        assert all(held) and slots.open == STREAMS_PER_SEAT
+        server_slots: StreamSlots = c.app.state.streams  # type: ignore[attr-defined]
+        server_slots.total = server_slots.open          # the server's most, reached
         res = c.get(f"/api/games/{g['id']}/events", params={"key": key})
-        assert res.status_code == 429 and "close some of its pages" in res.json()["error"]
-        assert slots.open == STREAMS_PER_SEAT                   # the refused one holds none
-        assert slots.take((g["id"], "b"))[0] is not None       # the other seat has its own
-        for release in held:
-            assert release is not None
-            release()
-            release()                                           # twice counts once
-        assert slots.by_seat == {(g["id"], "b"): 1}
-    small = StreamSlots(total=2)
-    assert small.take(("g", "a"))[0] and small.take(("g", "b"))[0]
-    none, why = small.take(("h", "a"))
-    assert none is None and "2 live-update streams, its most" in why
-    assert 16 <= stream_limit() <= 4096
+        assert res.status_code == 429 and "its most: try again later" in res.json()["error"]
+        assert server_slots.open == 0 and server_slots.count((g["id"], "a")) == 0
 
 
 def test_a_game_keeps_its_last_two_snapshots(tmp_path: Path) -> None:

@@ -276,3 +276,44 @@ def test_a_database_at_head_starts_despite_old_orphans_and_a_leftover_copy(
     tables = {r[0] for r in db.execute("select name from sqlite_master where type='table'")}
     db.close()
     assert "_alembic_tmp_games" not in tables
+
+
+def test_a_seats_ninth_live_stream_ends_its_oldest(tmp_path: Path) -> None:
+    """A seat holds at most 8 live-update streams (a load audit: a script held 1,011, every
+    file the server could open); a 9th, most likely the page in use, takes the place of the
+    oldest, which the server ends (a review: refusing the newest locked a phone out for as
+    long as dead connections went unnoticed). Over a real server and real connections."""
+    url = f"sqlite:///{tmp_path / 'w.sqlite3'}"
+    with server(url, True, tmp_path / "server.log") as srv:
+        with httpx.Client(base_url=srv.base, timeout=10.0) as client:
+            g = client.post("/api/games", json={"game": "toy", "seed": 3, "seats": {
+                "a": "human", "b": "human"}}).json()
+            key = client.get(f"/api/games/{g['id']}/view",
+                             params={"token": g["tokens"]["a"]}).json()["events_key"]
+        opened = [threading.Event() for _ in range(9)]
+        ended = [threading.Event() for _ in range(9)]
+
+        def watch(i: int) -> None:
+            try:
+                with httpx.stream("GET", f"{srv.base}/api/games/{g['id']}/events",
+                                  params={"key": key},
+                                  timeout=httpx.Timeout(10.0, read=60.0)) as res:
+                    if res.status_code != 200:
+                        return          # never opened: the test says so
+                    for line in res.iter_lines():
+                        if line.startswith("event: update"):
+                            opened[i].set()
+                ended[i].set()          # the server ended it
+            except httpx.HTTPError:
+                pass                    # cut when the server stops at the test's end
+
+        threads = []
+        for i in range(9):
+            t = threading.Thread(target=watch, args=(i,), daemon=True)
+            t.start()
+            threads.append(t)
+            assert opened[i].wait(10), f"stream {i} never opened"
+        assert ended[0].wait(10), "the oldest stream was not ended"
+        assert not any(e.is_set() for e in ended[1:])
+    for t in threads:
+        t.join(timeout=15)

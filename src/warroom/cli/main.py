@@ -5,7 +5,6 @@ from __future__ import annotations
 import inspect
 import ipaddress
 import os
-import resource  # POSIX: warroom's server runs on Linux
 import secrets
 import signal
 import socket
@@ -403,21 +402,6 @@ DB_HELP = ("Database URL: sqlite:///FILE (default: a file in your data folder) o
            "process list; PostgreSQL also reads PGPASSWORD and ~/.pgpass).")
 
 
-def raise_open_files(most: int = 65536) -> int:
-    """Let the server open as many files as this machine allows it (up to ``most``): each
-    live-update stream holds a socket, and at a desktop's usual 1,024 a club's pages ran
-    it out (a load audit). The soft limit reached (or left as it was)."""
-    try:
-        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        want = most if hard == resource.RLIM_INFINITY else min(hard, most)
-        if soft != resource.RLIM_INFINITY and soft < want:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
-            return want
-        return int(soft)
-    except (OSError, ValueError):
-        return 1024
-
-
 def network_addresses() -> list[str]:
     """This machine's addresses that other devices may reach (not loopback): the one its
     outgoing traffic leaves from (a UDP socket connected to a documentation address sends
@@ -590,10 +574,12 @@ def serve(
     from warroom.web.app import (
         DatabaseInUse,
         ExclusiveUse,
+        connection_limit,
         create_app,
         db_problem,
         in_memory_db,
         masked_db,
+        raise_open_files,
         sqlite_folder_problem,
     )
 
@@ -651,7 +637,7 @@ def serve(
     # connections past what the open files allow are answered 503 at once, never left to
     # fail in accept(), which logged a traceback each (510,000 lines in 40 s: a load audit)
     uvicorn.run(web, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3,
-                limit_concurrency=max(64, files - 100))
+                limit_concurrency=connection_limit(files))
 
 
 @app.command("upgrade-games")

@@ -8,6 +8,7 @@ uvicorn. The OpenAPI schema is at ``/openapi.json`` (Swagger UI at ``/docs`` wit
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import resource  # POSIX: warroom's server runs on Linux (StreamSlots)
@@ -57,48 +58,93 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 256 * 1024
 """The largest request body accepted (an uploaded record of a very long game fits)."""
 HEARTBEAT_S = 15.0
+CLOSE_STREAM = -1
+"""Put in a stream's queue, it ends the stream (:class:`StreamSlots`)."""
 STREAMS_PER_SEAT = 8
 """The most live-update streams one seat of one game may hold open (a player's pages and
 devices; a script held 1,011 for one seat, every file the server could open, and no page
 or game was answered any more: a load audit)."""
 
 
-def stream_limit() -> int:
-    """The most live-update streams the server holds at once: half the files this process
-    may open (each stream is a socket; the rest is left to requests, the database and the
-    log)."""
+MOST_FILES = 65536
+"""The most open files the server asks for (:func:`raise_open_files`)."""
+FILES_SPARE = 100
+"""Files left to requests, the database and the log beyond the live-update streams and
+the connections uvicorn accepts."""
+
+
+def open_files() -> int:
+    """The files this process may open now (its soft limit; unlimited reads as
+    :data:`MOST_FILES`)."""
     try:
         soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
     except (OSError, ValueError):
-        return 512
-    if soft == resource.RLIM_INFINITY or soft <= 0:
-        return 4096
-    return max(16, min(4096, soft // 2))
+        return 1024
+    return MOST_FILES if soft == resource.RLIM_INFINITY or soft <= 0 else int(soft)
+
+
+def raise_open_files(most: int = MOST_FILES) -> int:
+    """Let the server open as many files as this machine allows it (up to ``most``): each
+    live-update stream holds a socket, and at a desktop's usual 1,024 a club's pages ran it
+    out (a load audit). The files it may open afterwards (:func:`open_files`)."""
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        want = most if hard == resource.RLIM_INFINITY else min(hard, most)
+        if soft != resource.RLIM_INFINITY and soft < want:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+    except (OSError, ValueError):
+        pass            # the limit stays as it was: read it again
+    return open_files()
+
+
+def connection_limit(files: int) -> int:
+    """The connections uvicorn serves at once before it answers 503 (its
+    ``limit_concurrency``): what the open files allow, less :data:`FILES_SPARE`."""
+    return max(32, files - FILES_SPARE)
+
+
+def stream_limit(files: int | None = None) -> int:
+    """The most live-update streams the server holds at once: half the connections the open
+    files allow (each stream is a socket held open; the rest is left to requests)."""
+    return max(16, min(4096, connection_limit(open_files() if files is None else files) // 2))
 
 
 class StreamSlots:
     """Counts the live-update streams open, per seat and in all (:data:`STREAMS_PER_SEAT`,
     :func:`stream_limit`). :meth:`take` gives a release that may be called more than once
-    (a stream's end and its generator's collection both call it)."""
+    (a stream's end and its generator's collection both call it).
+
+    A seat at its limit gets its new stream, and its oldest one is told to end (``close``):
+    the newest is the page in use, the oldest most likely a connection that died unseen (a
+    phone that changed networks is noticed only when a ping fails, many minutes later: a
+    review). Past the server's limit a new stream is refused."""
 
     def __init__(self, total: int, per_seat: int = STREAMS_PER_SEAT) -> None:
         self.total = total
         self.per_seat = per_seat
         self.open = 0
-        self.by_seat: dict[tuple[str, str], int] = {}
+        self.by_seat: dict[tuple[str, str], list[tuple[int, Callable[[], None]]]] = {}
         self.lock = threading.Lock()
+        self._seq = 0
 
-    def take(self, seat: tuple[str, str]) -> tuple[Callable[[], None] | None, str]:
-        """A release for one more stream of ``seat``, or None and why not."""
+    def take(self, seat: tuple[str, str], close: Callable[[], None] = lambda: None
+             ) -> tuple[Callable[[], None] | None, str]:
+        """A release for one more stream of ``seat`` (``close`` ends that stream when a
+        newer one of the seat needs its place), or None and why not."""
         with self.lock:
-            if self.by_seat.get(seat, 0) >= self.per_seat:
-                return None, (f"this seat has {self.per_seat} live-update streams open "
-                              "already (a page each): close some of its pages")
-            if self.open >= self.total:
+            mine = self.by_seat.setdefault(seat, [])
+            oldest = mine[0][1] if len(mine) >= self.per_seat else None
+            if oldest is None and self.open >= self.total:
+                if not mine:
+                    del self.by_seat[seat]
                 return None, (f"the server holds {self.total} live-update streams, its "
                               "most: try again later")
+            self._seq += 1
+            me = self._seq
+            mine.append((me, close))
             self.open += 1
-            self.by_seat[seat] = self.by_seat.get(seat, 0) + 1
+        if oldest is not None:
+            oldest()            # it ends and releases its place (the loop's next turn)
         done = False
 
         def release() -> None:
@@ -108,12 +154,16 @@ class StreamSlots:
                     return
                 done = True
                 self.open -= 1
-                left = self.by_seat[seat] - 1
+                left = [x for x in self.by_seat.get(seat, []) if x[0] != me]
                 if left:
                     self.by_seat[seat] = left
                 else:
-                    del self.by_seat[seat]
+                    self.by_seat.pop(seat, None)
         return release, ""
+
+    def count(self, seat: tuple[str, str]) -> int:
+        with self.lock:
+            return len(self.by_seat.get(seat, []))
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -756,14 +806,15 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
         in a header, and a URL may be logged); a seat's ``token`` is still taken."""
         live = await run_in_threadpool(service.live, game_id)
         role = service.stream_seat(live, key, token)
-        release, why = streams.take((game_id, role))
-        if release is None:
-            return _error(429, why)
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue[int] = asyncio.Queue()
 
         def push(version: int) -> None:
             loop.call_soon_threadsafe(queue.put_nowait, version)
+
+        release, why = streams.take((game_id, role), lambda: push(CLOSE_STREAM))
+        if release is None:
+            return _error(429, why)
 
         async def stream() -> AsyncIterator[str]:
             service.hub.subscribe(game_id, push)
@@ -777,14 +828,22 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
                             return
                         yield ": ping\n\n"
                         continue
+                    if version == CLOSE_STREAM:     # a newer page of the seat took its place
+                        return
                     yield f"event: update\ndata: {json.dumps({'version': version})}\n\n"
             finally:
                 service.hub.unsubscribe(game_id, push)
                 release()
 
+        def collected() -> None:
+            # never under the slots' lock from the garbage collector (it may run inside
+            # take() on the same thread: a review found the deadlock on Python 3.12)
+            with contextlib.suppress(RuntimeError):    # a closed loop: the server is gone
+                loop.call_soon_threadsafe(release)
+
         body = stream()
         # a stream whose client left before it started never runs its finally
-        weakref.finalize(body, release)
+        weakref.finalize(body, collected)
         return StreamingResponse(body, media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store"})
 

@@ -320,12 +320,16 @@ class BotQueue:
             except BaseException:   # fn reports its own failures; a worker never dies
                 LOG.exception("a bot task failed")
 
-    def shutdown(self) -> None:
-        """Drop the waiting moves; wait for the ones being thought."""
+    def close(self) -> None:
+        """Drop the waiting moves and take no more."""
         with self._cond:
             self._closed = True
             self._heap.clear()
             self._cond.notify_all()
+
+    def shutdown(self) -> None:
+        """Drop the waiting moves; wait for the ones being thought."""
+        self.close()
         for t in self._threads:
             t.join()
 
@@ -518,6 +522,8 @@ class GameService:
             timers, self._timers = self._timers, set()
         for timer in timers:
             timer.cancel()
+        self.pool.close()           # both queues stop taking moves, then both are waited for
+        self.quick_pool.close()
         self.pool.shutdown()
         self.quick_pool.shutdown()
         self.watch_pool.shutdown(wait=True, cancel_futures=True)
