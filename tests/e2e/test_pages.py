@@ -664,9 +664,18 @@ def test_map_menu_when_several_actions_name_one_space(page: Any, server: Server)
     page.keyboard.press("Enter")
     menu = page.locator(".map-menu")
     menu.wait_for()
-    assert menu.locator("button[role=menuitem]").all_inner_texts() == ["Place", "Check"]
+    # Cancel is an item of the menu too (it was a plain button in it: an accessibility audit)
+    assert menu.locator("button[role=menuitem]").all_inner_texts() == ["Place", "Check",
+                                                                        "Cancel"]
     page.keyboard.press("Escape")
     assert menu.count() == 0
+    # Tab leaves the menu as Escape does: closed, the focus back on its place (the menu
+    # stayed open while Tab took the focus elsewhere)
+    page.keyboard.press("Enter")
+    menu.wait_for()
+    page.keyboard.press("Tab")
+    assert menu.count() == 0
+    assert page.evaluate("document.activeElement.dataset.id") == "a"
     page.locator('.space[data-id="a"]').click()
     page.locator('.map-menu button[data-key="check:a"]').click()
     assert page.evaluate("window.__got") == ["check:a"]

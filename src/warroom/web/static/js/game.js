@@ -28,6 +28,7 @@ const S = {
   filterPrompt: null,
   seedNoted: false, // the note that the creator chose the seed was shown
   keyboard: false, // the last choice was made with the keyboard: keep the focus in the choices
+  touched: 0, // pointer presses and keys so far (showDecision's second look waits for none)
   seen: {}, // per role: the map and log as they stood after its last decision (showChanges)
 };
 
@@ -599,15 +600,14 @@ function render(p) {
   // list, went with the player 50-165 Tab stops from it; a game ended by a choice in the
   // map's menu left it on the page itself. The next choice, or the result, takes it.
   const stale = now && now.closest && now.closest("#map .space") && !now.closest(".legal");
-  // only after this seat's own choice: a place the player reads while the other side
-  // moves keeps the focus (a review)
-  const answered = moved && (before.legal || []).length > 0;
+  // only after this seat's own choice, made with the keyboard: a place the player reads
+  // while the other side moves keeps the focus (a review), and a pointer's user, whose
+  // page showDecision brings to the question, is left as before
+  const answered = moved && S.keyboard && (before.legal || []).length > 0;
   if (answered && (focused || (lost && p.status === "over" && before.status !== "over"))
       && (lost || stale)) {
     const first = over ? null : (firstOnMap() || $("choices").querySelector(".choice:not([hidden]) .act"));
     (first || $("play")).focus({ preventScroll: true });
-    // as renderPrompt does: a pointer's user gets no card opened over the map by it
-    quiet(first && !S.keyboard ? first.closest(".choice.has-card") : null);
   } else if (focused && lost) {
     // the focused choice went with the decision it answered (a bot's turn): focus stays
     // in the decision panel, never falls to the page (WCAG 2.4.3)
@@ -706,7 +706,12 @@ function showDecision(settled = false) {
   // looked at again once the page has settled: the browser moves the page after a render
   // (keeping the map where it was on the screen as the choices are put above it, the card
   // list laid out), which put the question 1,600 px above the screen after the check
-  if (!settled) setTimeout(() => showDecision(true), 350);
+  // ... unless the player has touched the page since: a click on the map within those
+  // 350 ms had its "why not" answer scrolled away under it (a flaky e2e test found it)
+  if (!settled) {
+    const asked = S.touched;
+    setTimeout(() => { if (S.touched === asked) showDecision(true); }, 350);
+  }
   const panel = decisionPanel();
   if (!panel) return;
   const r = panel.getBoundingClientRect();
@@ -1166,6 +1171,7 @@ async function init() {
   $("key-why").addEventListener("click", () => why($("key-input").value.trim()));
   document.addEventListener("pointerdown", (e) => {
     S.keyboard = false;
+    S.touched += 1;
     // a tap elsewhere closes a card opened by its "card" button
     const row = e.target.closest && e.target.closest(".choice.pop-open");
     for (const open of document.querySelectorAll(".choice.pop-open")) {
@@ -1173,6 +1179,7 @@ async function init() {
     }
   }, true);
   document.addEventListener("keydown", (e) => {
+    S.touched += 1;
     if (e.key === "Enter" || e.key === " ") S.keyboard = true;
     if (e.key === "Escape") {
       // a card's popover (over the next choices and the toolbar) is put away until focus

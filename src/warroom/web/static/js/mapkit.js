@@ -159,7 +159,14 @@ export function choiceMenu(wrap, act, why, room = null) {
     menu = h("div", { class: "map-menu", role: "menu", "aria-label": `Choices for ${title}`,
       style: { left: `${Math.max(0, left)}px`, top: `${r.bottom - box.top + 4}px` },
       onkeydown: (e) => {
-        if (e.key === "Escape") { close(); node.focus(); return; }
+        // Tab leaves the menu as Escape does, its place back on the map (the menu stayed
+        // open behind the focus Tab took elsewhere: an accessibility audit)
+        if (e.key === "Escape" || e.key === "Tab") {
+          e.preventDefault();
+          close();
+          node.focus();
+          return;
+        }
         // a menu's keys (WAI-ARIA menu pattern): arrows move between the items, Home/End
         const items = [...menu.querySelectorAll("button")];
         const at = items.indexOf(document.activeElement);
@@ -171,7 +178,7 @@ export function choiceMenu(wrap, act, why, room = null) {
     h("div", { class: "map-menu-title" }, title),
     list.map((a) => h("button", { type: "button", role: "menuitem", dataset: { key: a.key },
       onclick: () => { close(); act(a.key); } }, a.label || humanize(a.kind))),
-    h("button", { type: "button", class: "muted", onclick: () => { close(); node.focus(); } }, "Cancel"));
+    h("button", { type: "button", class: "muted", role: "menuitem", onclick: () => { close(); node.focus(); } }, "Cancel"));
     wrap.append(menu);
     const first = menu.querySelector("button");
     if (first && evt && evt.type === "keydown") first.focus();
