@@ -326,17 +326,25 @@ def in_memory_db(url: str) -> bool:
     return u.get_backend_name() == "sqlite" and u.database in (None, "", ":memory:")
 
 
-def missing_sqlite(url: str) -> str | None:
-    """The path of a SQLite database file that ``url`` names and that does not exist (None
-    otherwise: another database, an in-memory one, a URL SQLAlchemy cannot read)."""
+def sqlite_file(url: str) -> str | None:
+    """The path of the SQLite database file that ``url`` names (None: another database, an
+    in-memory one, a URL SQLAlchemy cannot read)."""
     try:
         parsed = make_url(url)
     except Exception:
         return None
     path = parsed.database
+    if parsed.drivername.startswith("sqlite") and path and path != ":memory:":
+        return str(path)
+    return None
+
+
+def missing_sqlite(url: str) -> str | None:
+    """The path of a SQLite database file that ``url`` names and that does not exist (None
+    otherwise: another database, an in-memory one, a URL SQLAlchemy cannot read)."""
+    path = sqlite_file(url)
     try:
-        if parsed.drivername.startswith("sqlite") and path and path != ":memory:" \
-                and not Path(path).exists():
+        if path is not None and not Path(path).exists():
             return path
     except OSError:     # a name too long: opening it says so (db_problem), not a traceback
         return None
@@ -347,13 +355,8 @@ def sqlite_folder_problem(url: str) -> str | None:
     """Why a SQLite database file that ``url`` names cannot be made: its folder does not
     exist (it was told as a missing lock file, ``FILE.lock``: an operations audit); None
     otherwise."""
-    try:
-        parsed = make_url(url)
-    except Exception:
-        return None
-    path = parsed.database
-    if not parsed.drivername.startswith("sqlite") or not path or path == ":memory:" \
-            or path.startswith("file:"):
+    path = sqlite_file(url)
+    if path is None or path.startswith("file:"):
         return None
     try:
         folder = Path(path).parent
