@@ -181,12 +181,18 @@ def civil_war_victory(g: TkRules, data: Data, ctx: Ctx) -> None:
     _cw_event(g, data, ctx, "15.5", victory=True)
 
 
+def civil_war_drm(g: TkRules, f: str) -> tuple[str, int]:
+    """The side (axis or allied) faction ``f`` rolls the Civil War Table for, and its DRM
+    (reconstructed table)."""
+    side = "axis" if f == "axis" else "allied"
+    return side, g.c.tables.civil_war.drm.get(side, 0)
+
+
 def civil_war_table_choice(g: TkRules, data: Data, f: str) -> Choice:
     """15.1's and 15.18's option to roll on the Civil War Table, its label saying what each
     face gives ``f`` (its DRM applied, as :func:`civil_war_table` rolls it)."""
     table = g.c.tables.civil_war
-    side = "axis" if f == "axis" else "allied"
-    drm = table.drm.get(side, 0)
+    side, drm = civil_war_drm(g, f)
     return ("opt:civil_war_table", ("Roll on the Civil War Table", table_faces(table, drm)
                                     + (f" ({side.capitalize()} DRM {drm:+d})" if drm else "")),
             "cwt")
@@ -195,8 +201,7 @@ def civil_war_table_choice(g: TkRules, data: Data, f: str) -> Choice:
 def civil_war_table(g: TkRules, data: Data, f: str, rule: str) -> None:
     """Roll on the Civil War Table (reconstructed) for faction ``f``."""
     table = g.c.tables.civil_war
-    side = "axis" if f == "axis" else "allied"
-    drm = table.drm.get(side, 0)
+    side, drm = civil_war_drm(g, f)
     value = die(data, rule, f"Civil War Table ({NAME[f]})", drm,
                 f"{side.capitalize()} roll on the Civil War Table", table=table.name)
     row = lookup(table, value)

@@ -299,11 +299,20 @@ def adjust_truce(data: Data, box: str, delta: int, rule: str) -> None:
                  f"level {b['truce']}")
 
 
+def takes_negotiation(box: dict[str, Any], need_no_policy: bool,
+                      truce: Any = None) -> bool:
+    """Whether the Posture Box ``box`` gets a Negotiation marker (13.6.2.3): no Truce (its
+    own, or ``truce`` where given: a level it is about to have), no Policy where
+    ``need_no_policy`` (15.31's Peace Talks), no Negotiation marker yet."""
+    truce = box["truce"] if truce is None else truce
+    return not (truce or (need_no_policy and box["policy"]) or box["negotiation"])
+
+
 @step("negotiations")
 def _negotiations(g: TkRules, data: Data, ctx: Ctx) -> None:
     for name in ctx["boxes"]:
         b = data["boxes"][name]
-        if b["truce"] or (ctx["need_no_policy"] and b["policy"]) or b["negotiation"]:
+        if not takes_negotiation(b, ctx["need_no_policy"]):
             continue
         b["negotiation"] = True
         changed(data)

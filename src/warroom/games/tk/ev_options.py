@@ -9,7 +9,7 @@ from warroom.core.log import log
 from warroom.games.tk.engine import Choice, Label, TkRules, ask, call_step, key, on_choice, step
 from warroom.games.tk.ev_civilwar import cw_effect, support_faction
 from warroom.games.tk.ev_countries import remove_strongholds
-from warroom.games.tk.ev_crisis import adjust_truce, truce_choices
+from warroom.games.tk.ev_crisis import adjust_truce, takes_negotiation, truce_choices
 from warroom.games.tk.model import (
     ALLIED,
     FACTIONS,
@@ -263,8 +263,8 @@ def _talks_boxes(data: Data, side: str, box: str | None = None, delta: int = 0) 
     for name, b in sorted(data["boxes"].items()):
         truce = b["truce"]
         if name == box and truce:
-            truce = truce + delta if truce + delta > 0 else None
-        if b["faction"] == side and not (truce or b["policy"] or b["negotiation"]):
+            truce = truce + delta if truce + delta > 0 else 0
+        if b["faction"] == side and takes_negotiation(b, True, truce):
             out.append(name)
     return out
 
