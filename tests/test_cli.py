@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -475,3 +478,17 @@ def test_replay_stops_at_a_step(tmp_path: Path) -> None:
     assert code == 0 and "1 action replayed" in out and "The Axis Western front attacks" in out
     code, out = run("replay", str(save), "--step", str(n + 1))
     assert code != 0 and f"the record holds {n} actions; give 0 to {n}" in out
+
+
+def test_python_dash_m_warroom_is_the_command_line(tmp_path: Path) -> None:
+    """``python -m warroom`` runs the same command line as ``warroom`` (it said there is no
+    ``warroom.__main__``: a rules audit's first try), and refuses as it does (exit 2)."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+    ok = subprocess.run([sys.executable, "-m", "warroom", "games"],
+                        cwd=tmp_path, capture_output=True, text=True, env=env, timeout=120)
+    assert ok.returncode == 0, ok.stderr
+    assert "eaw1940" in ok.stdout and "sfe" in ok.stdout
+    bad = subprocess.run([sys.executable, "-m", "warroom", "play", "nosuchgame"],
+                         cwd=tmp_path, capture_output=True, text=True, env=env, timeout=120,
+                         stdin=subprocess.DEVNULL)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr, bad.stderr

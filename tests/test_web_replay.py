@@ -16,9 +16,11 @@ from test_web_hidden import Eit2Cards, Watch
 from toy import TOY
 from warroom.core.errors import ContentError
 from warroom.core.protocol import Game, apply, legal_actions, new_game, role_turn, view
+from warroom.core.record import Record
 from warroom.games import load_game
 from warroom.games.eit2 import map as eit2_map
 from warroom.web.app import create_app
+from warroom.web.replay import Timelines
 
 
 def loader(gid: str) -> Game:
@@ -384,3 +386,52 @@ def test_eit2_region_styles_come_from_a_content_pack(tmp_path: Path) -> None:
         (pack / "map.yaml").write_text(text.replace(old, bad), encoding="utf-8")
         with pytest.raises(ContentError, match=words):
             load_game("eit2", pack)
+
+
+def _toy_record(seed: int, n: int) -> Any:
+    state = new_game(TOY, None, seed)
+    keys: list[str | int] = []
+    rng = random.Random(seed)
+    while state.active is not None and len(keys) < n:
+        a = rng.choice(legal_actions(state))
+        keys.append(a.key)
+        apply(state, a)
+    return Record("toy", None, {}, seed, [], keys)
+
+
+def test_the_timeline_cache_is_bounded_by_steps_not_by_16_games() -> None:
+    """The replay cache held 16 timelines: a 17th watched game made every request replay a
+    whole game again (a load audit). It keeps many more, bounded by their steps, drops the
+    least recently asked first, never the one asked for last, and a record that grew is
+    extended, not replayed again."""
+    recs = [_toy_record(seed, 40) for seed in range(40)]
+    steps = [len(r.actions) for r in recs]
+    assert min(steps) > 0
+    cache = Timelines()
+    first = [cache.get(f"game:{i}", TOY, r) for i, r in enumerate(recs)]
+    assert len(cache) == 40                          # 16 before
+    again = [cache.get(f"game:{i}", TOY, r) for i, r in enumerate(recs)]
+    assert all(a is b for a, b in zip(first, again, strict=True))
+    # bounded by steps: room for the last three only; the least recently asked go first
+    small = Timelines(steps=sum(steps[-3:]))
+    for i, r in enumerate(recs):
+        small.get(f"game:{i}", TOY, r)
+    assert len(small) == 3
+    kept = small.get("game:39", TOY, recs[39])
+    assert kept is small.get("game:39", TOY, recs[39])
+    # one longer than the bound stays while it is the one asked for
+    tiny = Timelines(steps=1)
+    tl = tiny.get("game:0", TOY, recs[0])
+    assert len(tiny) == 1 and tiny.get("game:0", TOY, recs[0]) is tl
+    tiny.get("game:1", TOY, recs[1])
+    assert len(tiny) == 1
+    # bounded by number too
+    few = Timelines(size=2)
+    for i, r in enumerate(recs[:5]):
+        few.get(f"game:{i}", TOY, r)
+    assert len(few) == 2
+    # a record that grew: the same timeline, extended
+    grow = Timelines()
+    half = Record("toy", None, {}, 0, [], recs[0].actions[:2])
+    tl = grow.get("game:g", TOY, half)
+    assert grow.get("game:g", TOY, recs[0]) is tl and tl.count == len(recs[0].actions)
