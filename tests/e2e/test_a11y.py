@@ -369,3 +369,116 @@ def test_a_place_read_on_the_map_keeps_the_focus_while_the_other_side_moves(
             assert page.evaluate("document.activeElement.dataset.id") == place
     finally:
         ctx.close()
+
+
+def test_a_map_is_one_tab_stop_and_its_places_are_crossed_by_the_arrows(
+        browser: Any, server: Server) -> None:
+    """eit2's set-up by keyboard: every place of the map was a Tab stop, so the decision
+    under the map came after all of them (Undo was 237 Tab stops from the page's start: an
+    accessibility audit). The map is one Tab stop (a highlighted place); the arrow keys move
+    to the nearest place that way, Home and End to the first and last; a place focused stays
+    the stop when the page is drawn anew."""
+    g = new_game(server, "eit2", {"lw": "human", "rw": "human"}, seed=3)
+    url = f"/api/games/{g['id']}"
+    me, other = "rw", "lw"
+    if not server.api("GET", f"{url}/view", params={"token": g["tokens"][me]})["legal"]:
+        me, other = other, me
+    ctx, page = _seat_page(browser, server, g, me, (1280, 800))
+    try:
+        page.locator("#map .space.legal").first.wait_for()
+        stops = page.evaluate("""() => [...document.querySelectorAll('#map .space')]
+            .filter(e => e.getAttribute('tabindex') === '0').map(e => e.dataset.id)""")
+        assert len(stops) == 1, stops
+        assert page.locator("#map .space").count() > 50
+        assert "legal" in (page.locator(f'#map .space[data-id="{stops[0]}"]')
+                           .get_attribute("class") or "")
+        page.locator(f'#map .space[data-id="{stops[0]}"]').focus()
+        centre = """() => { const r = document.activeElement.getBoundingClientRect();
+            return [r.left + r.width / 2, r.top + r.height / 2,
+                    document.activeElement.dataset.id]; }"""
+        x0, y0, _ = page.evaluate(centre)
+        page.keyboard.press("ArrowRight")
+        x1, y1, right = page.evaluate(centre)
+        assert right != stops[0] and x1 > x0 and abs(y1 - y0) <= x1 - x0
+        page.keyboard.press("ArrowDown")
+        x2, y2, down = page.evaluate(centre)
+        assert down != right and y2 > y1 and abs(x2 - x1) <= y2 - y1
+        # the place last focused is the one Tab stop now
+        assert page.evaluate("""() => [...document.querySelectorAll('#map .space')]
+            .filter(e => e.getAttribute('tabindex') === '0').map(e => e.dataset.id)""") == [down]
+        page.keyboard.press("End")
+        last = page.evaluate("document.activeElement.dataset.id")
+        assert last == page.evaluate(
+            "[...document.querySelectorAll('#map .space')].at(-1).dataset.id")
+        page.keyboard.press("Home")
+        assert page.evaluate("document.activeElement.dataset.id") == page.evaluate(
+            "document.querySelector('#map .space').dataset.id")
+        # from the map, the next Tab stops are the decision's, not the map's other places
+        page.locator(f'#map .space[data-id="{stops[0]}"]').focus()
+        walked = []
+        for _ in range(4):
+            page.keyboard.press("Tab")
+            walked.append(page.evaluate("""() => { const e = document.activeElement;
+                return e.closest('#map .space') ? 'a place' : e.closest('#play') ?
+                    `#play ${e.className}` : `${e.tagName}#${e.id}`; }"""))
+        assert "a place" not in walked and "#play act" in walked, walked
+        # the other seat plays: the page is drawn anew and the focused place stays the stop
+        page.locator(f'#map .space[data-id="{down}"]').focus()
+        v = server.api("GET", f"{url}/view", params={"token": g["tokens"][me]})
+        if v["legal"]:
+            before = version(page)
+            server.api("POST", f"{url}/actions", json={
+                "token": g["tokens"][me], "version": v["version"],
+                "action": v["legal"][0]["key"]})
+            wait_version_change(page, before)
+            page.wait_for_timeout(300)
+            assert page.evaluate("document.activeElement.dataset.id") == down
+            assert page.evaluate("""() => [...document.querySelectorAll('#map .space')]
+                .filter(e => e.getAttribute('tabindex') === '0').length""") == 1
+    finally:
+        ctx.close()
+
+
+def test_every_map_is_one_tab_stop_and_the_arrows_pan_a_zoomed_map(
+        browser: Any, server: Server) -> None:
+    """The other boards as eit2's: sfe's, eaw1940's and tk's places are one Tab stop, the
+    arrows move between them; on sfe's map zoomed in, a place the arrows reach outside the
+    view is brought into it (focus on a place out of sight: WCAG 2.4.11)."""
+    seats = {"sfe": {"axis": "human", "allies": "human"},
+             "eaw1940": {"axis": "human"},
+             "tk": {"axis": "human", "western": "human", "soviet": "human"}}
+    for gid, roles in seats.items():
+        g = new_game(server, gid, roles, seed=5)
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server.url)
+        page = ctx.new_page()
+        try:
+            page.goto(f"/games/{g['id']}#{g['tokens'][next(iter(roles))]}")
+            page.locator("#map .space").first.wait_for()
+            stops = page.evaluate("""() => [...document.querySelectorAll('#map .space')]
+                .filter(e => e.getAttribute('tabindex') === '0').length""")
+            assert stops == 1, (gid, stops)
+            page.locator('#map .space[tabindex="0"]').focus()
+            first = page.evaluate("document.activeElement.dataset.id")
+            moved = set()
+            for key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
+                page.keyboard.press(key)
+                moved.add(page.evaluate("document.activeElement.dataset.id"))
+                assert page.evaluate("document.activeElement.closest('#map .space') !== null")
+            assert moved - {first}, gid
+            if gid != "sfe":
+                continue
+            for _ in range(6):
+                page.keyboard.press("+")
+            inside = """() => { const e = document.activeElement.getBoundingClientRect();
+                const s = document.querySelector('#map svg').getBoundingClientRect();
+                const x = e.left + e.width / 2, y = e.top + e.height / 2;
+                return x >= s.left && x <= s.right && y >= s.top && y <= s.bottom; }"""
+            seen = set()
+            for key in ["ArrowRight"] * 6 + ["ArrowDown"] * 6:
+                page.keyboard.press(key)
+                seen.add(page.evaluate("document.activeElement.dataset.id"))
+                at = page.evaluate("document.activeElement.dataset.id")
+                assert page.evaluate(inside), (key, at)
+            assert len(seen) > 3, seen
+        finally:
+            ctx.close()

@@ -214,8 +214,11 @@ def test_the_map_draws_the_content_and_plays_a_location_by_click(browser: Any,
         assert page.locator("#map .sfe-loc .sfe-half").count() == 2 * c.n
         drawn = page.eval_on_selector_all("#map .sfe-loc", "els => els.map(e => e.dataset.id)")
         assert drawn == list(c.names)
+        # (focusable: one Tab stop for the map, its places reached by the arrows)
         assert page.evaluate("""() => [...document.querySelectorAll('#map .sfe-loc')].every(
-            e => e.getAttribute('aria-label') && e.tabIndex === 0)""")
+            e => e.getAttribute('aria-label') && e.hasAttribute('tabindex'))""")
+        assert page.evaluate("""() => [...document.querySelectorAll('#map .space')]
+            .filter(e => e.tabIndex === 0).length""") == 1
         # move lines solid, naval lines dashed, one of each per line of the content
         naval = sum(1 for ln in c.lines if ln[4])
         assert page.locator("#map path.sfe-line.land").count() == len(c.lines) - naval

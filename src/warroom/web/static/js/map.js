@@ -9,7 +9,7 @@
 // legal action names asks `act.whyNot(spaceId)` (a function the page may attach to `act`:
 // it resolves to core `explain`'s {legal, reason, rules}) and shows why it cannot be chosen.
 // Data is always inserted as text, never as HTML.
-import { NS, actionsBySpace, bindChoice, boardKeys, choiceChip, choiceMenu, choiceWords, infoLine, panZoomGestures,
+import { NS, actionsBySpace, bindChoice, boardKeys, rovingPlaces, choiceChip, choiceMenu, choiceWords, infoLine, panZoomGestures,
   s, viewBox, whyNotBox, zoomTools } from "./mapkit.js";
 import { fill, h, legendItems, roleName } from "./ui.js";
 const LAND_LINK = 90; // links longer than this (in map units) are drawn as sea crossings
@@ -568,5 +568,6 @@ export function renderMap(view, legal, ui, act) {
       }))));
   boardKeys(wrap, pz, menu.close);
   wrap.append(tools, h("div", { class: "map-frame" }, svg), info, why.node);
+  rovingPlaces(wrap, ui, pz);
   return wrap;
 }

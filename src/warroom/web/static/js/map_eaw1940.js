@@ -8,7 +8,7 @@
 // several name one element): an attack on the location the front's Allied marker holds,
 // unstall / tank moves / a new tank on the front's Axis marker, air and sea attacks on the
 // control markers. Okabe & Ito colours, always with a letter or word as well.
-import { NS, actionsBySpace, bindChoice, boardKeys, choiceMenu, choiceWords, infoLine, panZoomGestures, s, showDetails,
+import { NS, actionsBySpace, bindChoice, boardKeys, rovingPlaces, choiceMenu, choiceWords, infoLine, panZoomGestures, s, showDetails,
   viewBox, whyNotBox, zoomTools } from "./mapkit.js";
 import { h, humanize, legendItems } from "./ui.js";
 
@@ -188,7 +188,7 @@ function turnStrip(view, map) {
       // what the count is, in words a phone shows too ("Flags 0/3" was said nowhere: a
       // browser audit)
       h("span", { title: `10.2: the Axis win at once at the end of a turn holding ${need} of the 4 Allied flag locations` },
-        `Axis holds ${flags.length}/${need} Allied flags (${need} win at once, 10.2)${flags.length ? `: ${flags.join(", ")}` : ""}`),
+        `Axis holds ${flags.length}/${need} Allied flags (${need} win at the turn's end, 10.2)${flags.length ? `: ${flags.join(", ")}` : ""}`),
       (view.allies_occupy || []).length ? h("span", { class: "chip warn" }, `Allies occupy ${view.allies_occupy.join(", ")}`) : null,
       map.turn_track_reconstructed ? h("span", { class: "muted small" }, "turn track reconstructed") : null),
     turns, bar);
@@ -567,6 +567,7 @@ export function renderEaw1940(view, legal, ui, act) {
         : map.layout && map.layout.reconstructed ? h("span", { class: "muted" }, " — layout reconstructed") : null)));
   boardKeys(wrap, pz, menu.close);
   wrap.append(turnStrip(view, map), tools, h("div", { class: "map-frame eaw-frame" }, svg), info, why.node);
+  rovingPlaces(wrap, ui, pz);
   return wrap;
 }
 

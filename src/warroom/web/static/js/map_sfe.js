@@ -10,7 +10,7 @@
 // choices. Hover or focus shows the details. Zoom and pan change the viewBox only. Data is
 // always inserted as text, never as HTML.
 import { fill, h, humanize, legendItems, roleName, ruleBadge } from "./ui.js";
-import { NS, actionsBySpace, bindChoice, boardKeys, choiceChip, choiceMenu, choiceWords, infoLine, panZoomGestures, s,
+import { NS, actionsBySpace, bindChoice, boardKeys, rovingPlaces, choiceChip, choiceMenu, choiceWords, infoLine, panZoomGestures, s,
   toolButton, viewBox, whyNotBox, zoomTools } from "./mapkit.js";
 
 // Okabe & Ito colours; the letter and the shape carry the same meaning.
@@ -592,5 +592,6 @@ export function renderSfe(view, legal, ui, act) {
     map.layout === "automatic" ? "This content pack places no location: the map is laid out automatically from its lines."
       : "The rulebook prints no map: positions follow 1939 geography (reconstructed); locations, halves and lines are the content pack's.") : null;
   wrap.append(tracks(view, map), tools, h("div", { class: "map-frame sfe-frame" }, svg), info, why.node, note);
+  rovingPlaces(wrap, ui, pz);
   return wrap;
 }

@@ -9,7 +9,7 @@
 // Country (or a hex or unit in it), a Partnership Country, a Ceded Land marker, a faction,
 // an Area Table, a Civil War marker, a Policy, a Posture Box or a card make that box
 // highlighted and clickable (a menu when several name one box).
-import { actionsBySpace, bindChoice, boardKeys, choiceMenu, choiceWords, infoLine, showDetails, whyNotBox } from "./mapkit.js";
+import { actionsBySpace, bindChoice, boardKeys, rovingPlaces, choiceMenu, choiceWords, infoLine, showDetails, whyNotBox } from "./mapkit.js";
 import { h, humanize, legendItems, roleChip, ruleBadge } from "./ui.js";
 
 const FACTIONS = ["axis", "western", "soviet"];
@@ -314,5 +314,6 @@ export function renderTk(view, legal, ui, act) {
     map.reconstructed ? h("span", { class: "muted" }, " — countries reconstructed (rule 15 prints no map)") : null);
   boardKeys(wrap, null, menu.close);
   wrap.append(card, tracks, legend, info, why.node, h("div", { class: "tk-columns" }, FACTIONS.map(column), others), extra);
+  rovingPlaces(wrap, ui);
   return wrap;
 }

@@ -121,7 +121,7 @@ export function infoLine(canChoose, things, whyNot) {
       whyNot ? ` Tap any other ${other} to hear why it cannot be chosen.` : ""));
   }
   return h("div", { class: "map-info" },
-    h("span", { class: "muted" }, canChoose ? `Highlighted ${many} can be chosen: click one, or Tab to it and press Enter.`
+    h("span", { class: "muted" }, canChoose ? `Highlighted ${many} can be chosen: click one, or Tab to the map, move with the arrow keys and press Enter.`
       : `Hover or focus ${one} for its details.`,
     whyNot ? ` Click (or Enter on) any other ${other} to hear why it cannot be chosen.` : ""));
 }
@@ -333,6 +333,92 @@ export function zoomTools(pz, extra, legend) {
     toolButton("←", "Pan left", () => pz.pan(-0.25, 0)), toolButton("↑", "Pan up", () => pz.pan(0, -0.25)),
     toolButton("↓", "Pan down", () => pz.pan(0, 0.25)), toolButton("→", "Pan right", () => pz.pan(0.25, 0)),
     legend);
+}
+
+/**
+ * One Tab stop for a board's places (WAI-ARIA's roving tabindex): every place
+ * (`.space[tabindex]` under `root`) but one is out of the Tab order, so Tab crosses the
+ * board in one step (eit2's set-up put 237 places between the first and Undo: an
+ * accessibility audit); the arrow keys move from a place to the nearest one that way,
+ * Home and End to the first and last. The stop is the place last focused (kept in `ui`)
+ * while it is still a choice, else the first highlighted place, else the one last focused,
+ * else the first. A place reached by the arrows outside a zoomed view `pz` is panned to.
+ * Focusable parts inside a place (sfe's halves, a stack to choose) keep their own stops.
+ */
+export function rovingPlaces(root, ui, pz = null) {
+  const places = [...root.querySelectorAll(".space[tabindex]")];
+  if (!places.length) return;
+  const idOf = (el) => el.dataset.id || el.getAttribute("aria-label") || "";
+  const last = ui.get("map:stop");
+  const kept = places.find((p) => idOf(p) === last);
+  const stop = (kept && kept.classList.contains("legal") ? kept : null)
+    || places.find((p) => p.classList.contains("legal")) || kept || places[0];
+  const take = (p) => {
+    for (const q of places) q.setAttribute("tabindex", q === p ? "0" : "-1");
+  };
+  take(stop);
+  root.addEventListener("focusin", (e) => {
+    const p = e.target;
+    if (!places.includes(p)) return;
+    if (p.getAttribute("tabindex") !== "0") take(p);
+    ui.set("map:stop", idOf(p));
+  });
+  root.addEventListener("keydown", (e) => {
+    const from = e.target;
+    if (!places.includes(from) || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    let to = null;
+    if (e.key === "Home") to = places[0];
+    else if (e.key === "End") to = places[places.length - 1];
+    else {
+      const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[e.key];
+      if (!dir) return;
+      to = nearestPlace(from, places, dir);
+    }
+    e.preventDefault();
+    if (!to) return;
+    to.focus({ preventScroll: true });
+    bringIntoView(to, pz);
+  });
+}
+
+function centre(el) {
+  const r = el.getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2];
+}
+
+/** The place nearest `from` in the direction `dir` ([dx, dy], one of them 0): among those
+ * whose centre lies that way (within 45 degrees either side), the least distance, a step
+ * sideways counting double. */
+function nearestPlace(from, places, [dx, dy]) {
+  const [x0, y0] = centre(from);
+  let best = null;
+  let bestCost = Infinity;
+  for (const p of places) {
+    if (p === from) continue;
+    const [x, y] = centre(p);
+    const along = (x - x0) * dx + (y - y0) * dy;
+    const aside = Math.abs((x - x0) * dy + (y - y0) * dx);
+    if (along <= 0 || aside > along) continue;
+    const cost = along + 2 * aside;
+    if (cost < bestCost) { bestCost = cost; best = p; }
+  }
+  return best;
+}
+
+/** Pan a zoomed board so that `el` shows (its centre in the middle), then scroll the page
+ * the least that shows it. */
+function bringIntoView(el, pz) {
+  const svg = el.ownerSVGElement;
+  if (pz && svg) {
+    const box = svg.getBoundingClientRect();
+    const [x, y] = centre(el);
+    if (x < box.left || x > box.right || y < box.top || y > box.bottom) {
+      const [mx, my] = pz.toMap(x, y);
+      pz.set({ ...pz.vb, x: mx - pz.vb.w / 2, y: my - pz.vb.h / 2 });
+    }
+  }
+  const r = el.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight) el.scrollIntoView({ block: "nearest" });
 }
 
 /** Keys on a board (outside its menu): + or = zooms in, - out (with a viewBox `pz`), Escape calls `close()`. */
