@@ -376,6 +376,53 @@ def test_9_4_no_roll_at_tension_11() -> None:
     assert "no roll for war" in s.log[-1]["text"]
 
 
+def test_9_4_a_rise_of_two_rolls_in_each_space_it_moves_into() -> None:
+    """9.4, as rules.py reads it: Tension 5 raised by 2 moves into 6 (+1) and then 7 (+2),
+    a roll in each while no war broke out."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    d["tension"] = 5
+    d["flags"]["kellogg_briand"] = False
+    d["forced"] = [2, 3]
+    before = len(s.log)
+    change_tension(C, d, +2, RW, "9.1")
+    rolls = [e for e in s.log[before:] if e.get("die") is not None]
+    assert [(e["die"], e.get("total")) for e in rolls] == [(2, 3), (3, 5)], s.log[before:]
+    assert d["tension"] == 7 and not d["war"] and d["forced"] == []
+
+
+def test_8_3_the_penalty_is_said_where_ops_are_offered() -> None:
+    """8.3's -1 was applied unsaid to a Scoring card's Support Check, and the why of the
+    Operations choices said "spend the card's OPs this way" for resolving the Event first
+    (an eit2 rules audit): each names the card's OPs, the -1 and its reason."""
+    s = new_game(G, "great_depression", 5)
+    d = s.data
+    g = C.card_by_title("Germany Scoring")
+    take(s, g, LW)
+    round_of(s, LW)
+    d["mod"][LW] = 5
+    d["power"] = -6
+    s.invalidate()
+    apply(s, f"score:{g}")
+    text = prompt(s).text
+    assert "(+2: the card's 3; -1 8.3: Power LW6 beyond Moderation LW5" in text, text
+    s = new_game(G, "great_depression", 5)
+    d = s.data
+    n = C.card_by_title("Reichstag Fire")
+    take(s, n, LW)
+    round_of(s, LW)
+    d["mod"][LW] = 5
+    d["power"] = -6
+    s.invalidate()
+    apply(s, f"ops:{n}")
+    first = explain(s, "event_first", "lw")
+    assert first.legal and "resolve the RW Event of Reichstag Fire now" in first.reason
+    assert "8.3" in first.rules and "spend the card's OPs" not in first.reason
+    for key in ("op_place", "op_check"):
+        why = explain(s, key, "lw")
+        assert "1 OPs (the card's 2; -1 8.3" in why.reason and "8.3" in why.rules, why
+
+
 def test_11_1_1_the_scoring_cards_support_check_may_be_passed() -> None:
     """11.1.1: "Scoring cards when played [...] only provide the card player with a Support
     Check in the Scoring Region": the check is offered, not imposed (a failed check costs

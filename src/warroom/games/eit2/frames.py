@@ -585,16 +585,29 @@ class OpKind(Ask):
                  optional=False, card=frame["card"])
 
     def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
+        c, data = st.game.c, st.data
+        side = frame["side"]
+        base = c.cards[frame["card"]].ops or 0
+        ops = ops_.effective_ops(c, data, side, base)
+        # why the OPs differ from the card's, with 8.3 cited where it is the reason (the
+        # why of each choice said only "1 OPs" under 8.3: an eit2 rules audit)
+        why = ops_.ops_detail(c, data, side, base)
+        rules: tuple[str, ...] = ("8.3",) if "8.3" in why else ()
         if legal and action.kind == "op_check":
-            c, data = st.game.c, st.data
-            side = frame["side"]
-            ops = ops_.effective_ops(c, data, side, c.cards[frame["card"]].ops or 0)
             odds = sorted(((ops_.check_chance(c, data, side, s, ops), c.names[s])
                            for s in ops_.check_targets(c, data, side)), reverse=True)
             best = ", ".join(f"{name} {pct}%" for pct, name in odds[:5])
-            return (f"one Support Check with {ops} OPs in a space with opposing SP or "
+            return (f"one Support Check with {ops} OPs{why} in a space with opposing SP or "
                     f"Extremists; the best chances now: {best} (why on each space gives "
-                    "the details)", ("6.0", "6.2.5"))
+                    "the details)", ("6.0", "6.2.5", *rules))
+        if legal and action.kind == "op_place":
+            return (f"place Support Points with {ops} OPs{why}", ("6.0", "6.1", *rules))
+        if legal and action.kind == "event_first":
+            # it said "spend the card's OPs this way" (an eit2 rules audit)
+            return (f"resolve the {SIDE[other(side)]} Event of {c.cards[frame['card']].title} "
+                    f"now, then use the card's OPs: they are reckoned when used, so an Event "
+                    f"that moves Power across your Moderation changes them (8.3); {ops} OPs "
+                    f"as things stand{why}", ("5.2", "8.3"))
         if legal:
             return "spend the card's OPs this way", ("6.0", "5.2")
         if action.kind == "op_check":
@@ -696,8 +709,16 @@ class SupportCheck(Ask):
     def prompt(self, st: St, frame: Frame) -> Prompt:
         c = st.game.c
         if frame.get("region"):
+            # why its OPs are not the card's (the 8.3 penalty was applied unsaid: an eit2
+            # rules audit); the OPs were reckoned when the card was played, just before
+            card = c.cards.get(frame.get("card", -1))
+            why = ""
+            if card is not None and ops_.effective_ops(c, st.data, frame["side"],
+                                                       card.check_ops) == frame["ops"]:
+                why = ops_.ops_detail(c, st.data, frame["side"], card.check_ops)
             return Prompt(frame["role"], f"Choose the space for the Support Check of "
-                          f"{_card_title(c, frame.get('card'))} (+{frame['ops']}) in "
+                          f"{_card_title(c, frame.get('card'))} (+{frame['ops']}"
+                          f"{': ' + why[2:-1] if why else ''}) in "
                           f"{frame['region']}, or pass", "11.1.1")
         return Prompt(frame["role"], f"Choose the space of your Support Check with "
                       f"{frame['ops']} OPs (a space with opposing SP or Extremists)", "6.2.5")

@@ -36,6 +36,11 @@ Readings (each with a test in ``tests/test_eit2_fidelity.py``):
   -rarely- decrease") into a lower +# space makes no war roll: war breaks out of rising
   Tension, and a player lowering it would otherwise risk the war it averts.
   (``board.change_tension``)
+- 9.4 on a rise of more than one: the marker moves a space at a time, and each +# space
+  it moves into makes a roll with that space's modifier (Tension 5 +2: a roll at 6, then,
+  if no war broke out, one at 7). The other reading, one roll at the space where it
+  stops, was weighed (a rules audit): "moves into a space" is said of each space entered,
+  and a rise of 2 passing a +# space unrolled would make a big rise the safer one.
 - 9.2 "Spaces numbered 6 to 11, each with a die roll modifier number (+#)": no value is
   printed; the engine's +1 to +6 are reconstructed (``components.Components.tension_drm``).
 - 10.4.4 "Reaching 20 Power does not result in Automatic Victory during scoring at the end
