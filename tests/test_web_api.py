@@ -1088,6 +1088,38 @@ def test_a_restarted_server_resumes_the_bots_of_games_in_play(
         assert live is not None and live.version > 0
 
 
+def test_a_restart_keeps_only_the_games_whose_bot_is_to_act(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a restart the games whose bot is to act are loaded and go on; a game against a
+    bot where the person is to act is left in the database (every abandoned game against a
+    bot was loaded and held until the idle sweep: a load audit) and opens as before."""
+    import warroom.web.service as svc
+    real = svc.make_bot
+
+    def broken(spec: str, seed: int = 0, game: Any = None) -> Any:
+        raise RuntimeError("not now")
+    monkeypatch.setattr(svc, "make_bot", broken)
+    monkeypatch.setattr(svc.LOG, "exception", lambda *a, **k: None)
+    with make(tmp_path) as c:
+        waiting = new(c, {"a": "human", "b": "bot:random"})
+        bots = new(c, {"a": "bot:random", "b": "bot:random"})
+        v = c.get(f"/api/games/{waiting['id']}/view",
+                  params={"token": waiting["tokens"]["a"]}).json()
+        assert v["legal"], "the person is to act"
+    monkeypatch.setattr(svc, "make_bot", real)
+    with make(tmp_path) as c:                  # the restart: nobody asks for either game
+        service = c.app.state.service  # type: ignore[attr-defined]
+        for t in threading.enumerate():
+            if t.name == "resume-bots":
+                t.join(10)
+        assert bots["id"] in service.loaded()
+        assert waiting["id"] not in service.loaded()
+        again = c.get(f"/api/games/{waiting['id']}/view",
+                      params={"token": waiting["tokens"]["a"]}).json()
+        assert again["legal"] == v["legal"] and again["version"] == v["version"]
+        assert waiting["id"] in service.loaded()
+
+
 def test_idle_games_leave_memory_and_come_back_as_they_were(tmp_path: Path) -> None:
     """A server that runs for months holds the games in play, not every game it showed: a
     game no request took for ``idle_s`` is dropped from memory (the database has it) and

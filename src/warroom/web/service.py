@@ -734,24 +734,40 @@ class GameService:
 
     # -- loading ----------------------------------------------------------------------------
     def resume_bots(self) -> int:
-        """Load every game in play with a bot seat, so a bot to act goes on thinking after a
-        restart (it waited until someone opened its game); returns how many were loaded.
-        A game today's rules refuse (:class:`Outdated`) is left for ``upgrade-games``."""
+        """Load the games in play whose bot is to act, so it goes on thinking after a
+        restart (it waited until someone opened its game); returns how many were kept.
+        The most recently played come first. A game with a bot seat where a person is to
+        act is read and let go: every abandoned game against a bot stayed in memory until
+        the idle sweep (a load audit). A game today's rules refuse (:class:`Outdated`) is
+        left for ``upgrade-games``."""
         with self.db() as db:
             keys = list(db.scalars(select(GameRow.id).where(
                 GameRow.status == "active",
-                GameRow.id.in_(select(SeatRow.game_id).where(SeatRow.player.like("bot:%"))))))
+                GameRow.id.in_(select(SeatRow.game_id).where(SeatRow.player.like("bot:%"))))
+                .order_by(GameRow.updated.desc())))
         loaded = 0
         for key in keys:
             if self._closed:
                 break
+            with self._live_lock:
+                if key in self._live:       # a request took it already
+                    continue
             try:
-                self.live(key)
-                loaded += 1
+                found = self._load(key)
             except Outdated as exc:     # said in a line: upgrade-games or its pack helps
                 LOG.warning("game %s not resumed: %s", key, exc)
+                continue
             except Exception:     # one game that cannot load never stops the others
                 LOG.exception("game %s could not be loaded to resume its bots", key)
+                continue
+            active = found.state.active
+            if active is None or not found.seats.get(active, "human").startswith("bot:"):
+                continue
+            with self._live_lock:
+                found = self._live.setdefault(key, found)
+                found.used = self.clock()
+            self._kick_bots(found)
+            loaded += 1
         return loaded
 
     def live(self, game_key: str) -> Live:
