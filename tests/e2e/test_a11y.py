@@ -5,6 +5,7 @@ disables itself, the lobby's list keeps the focused link when it is drawn anew."
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -482,3 +483,24 @@ def test_every_map_is_one_tab_stop_and_the_arrows_pan_a_zoomed_map(
             assert len(seen) > 3, seen
         finally:
             ctx.close()
+
+
+def test_a_log_line_is_named_by_its_text_not_by_its_facts(page: Any, server: Server) -> None:
+    """A log line's facts (card, space, die) were its title, which became its accessible
+    name: a screen reader read "Card: 9" for a line (an accessibility audit). The tooltip
+    is the line's text's; no line is named by its facts."""
+    g = new_game(server, "eit2", {"lw": "human", "rw": "human"}, seed=2)
+    url = f"/api/games/{g['id']}"
+    for _ in range(6):                       # set-up placements: lines with their facts
+        for token in g["tokens"].values():
+            v = server.api("GET", f"{url}/view", params={"token": token})
+            if v["legal"]:
+                server.api("POST", f"{url}/actions", json={
+                    "token": token, "version": v["version"], "action": v["legal"][0]["key"]})
+                break
+    page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+    page.wait_for_function("() => document.querySelectorAll('#log li').length > 3")
+    assert page.locator("#log li[title]").count() == 0
+    assert page.locator("#log .log-text[title]").count() > 0
+    named = page.locator("#log").get_by_role("listitem", name=re.compile(r"^[A-Z][a-z ]+: "))
+    assert named.count() == 0

@@ -640,10 +640,12 @@ export function renderLogEntry(e, places = null) {
     v !== undefined && v !== false && !(Array.isArray(v) && !v.length));
   const details = other.map(([k, v]) => `${humanize(k)}: ${factText(v)}`).join("\n");
   const named = e.rule && !/^\d/.test(String(e.rule)) && String(e.text ?? "").startsWith(String(e.rule));
-  return h("li", { class: e.to ? "private" : null, title: details || null },
+  // the facts' tooltip is the text's, not the item's: a title on the <li> became its
+  // accessible name, so a screen reader read "Card: 9" for the line (an accessibility audit)
+  return h("li", { class: e.to ? "private" : null },
     ruleBadge(e.rule, { tab: false, short: named }), " ",
     e.to ? h("span", { class: "chip private-tag", title: `only ${roleName(e.to)} sees this` }, "private") : null,
-    h("span", { class: "log-text" }, withPlaces(e.text ?? "", places)),
+    h("span", { class: "log-text", title: details || null }, withPlaces(e.text ?? "", places)),
     facts.length ? h("span", { class: "log-facts" }, facts) : null);
 }
 
