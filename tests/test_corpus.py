@@ -574,7 +574,10 @@ _EIT2_REARM_SUM = re.compile(r"(Rearmament attempt on the .*? track: die \d+ \+\
 def _added_line(gid: str, entry: Any) -> bool:
     """A log line added since the corpus was recorded, telling a role what it already knew:
     sfe's private "Discarded at random from your hand: ..." (6.3, 6 December 2026: the owner
-    had been told only how many cards went)."""
+    had been told only how many cards went); eit2's Moderation marker flipping to its
+    Extremist side and back (8.3, 7 December 2026: the view's penalty flag alone said so)."""
+    if gid == "eit2":
+        return isinstance(entry, dict) and entry.get("rule") == "8.3" and "penalty" in entry
     return (gid == "sfe" and isinstance(entry, dict) and entry.get("rule") == "6.3"
             and "discarded" in entry and entry.get("to") is not None)
 

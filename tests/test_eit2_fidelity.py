@@ -12,7 +12,14 @@ from warroom.core.flow import run
 from warroom.core.protocol import determinize
 from warroom.core.rng import Rng
 from warroom.games.eit2 import operations as op
-from warroom.games.eit2.board import LW, RW, change_tension, gain_power, place_sp
+from warroom.games.eit2.board import (
+    LW,
+    RW,
+    change_moderation,
+    change_tension,
+    gain_power,
+    place_sp,
+)
 from warroom.games.eit2.effects import ongoing_check_mods, run_box_effects
 from warroom.games.eit2.frames import action_round_frame, after_play
 from warroom.games.eit2.game import EuropeInTurmoil2
@@ -421,6 +428,30 @@ def test_8_3_the_penalty_is_said_where_ops_are_offered() -> None:
     for key in ("op_place", "op_check"):
         why = explain(s, key, "lw")
         assert "1 OPs (the card's 2; -1 8.3" in why.reason and "8.3" in why.rules, why
+    # the marker's flips are logged (only the view's flag said so): back to Moderate here,
+    # RW's 2 Power taking Power to LW4, within LW's Moderation 5
+    before = len(s.log)
+    apply(s, "event_first")
+    back = [e for e in s.log[before:] if e["rule"] == "8.3"]
+    assert [e["text"] for e in back] == [
+        "LW's Moderation marker returns to its Moderate side: Power LW4 is no longer beyond "
+        "Moderation LW5"], s.log[before:]
+    assert not view(s, "lw")["extremist_penalty"]["lw"]
+    # and to Extremist: LW gains 2 Power, to LW6 beyond Moderation LW5
+    before = len(s.log)
+    gain_power(C, d, LW, 2, "10.3.2")
+    assert [e["text"] for e in s.log[before:] if e["rule"] == "8.3"] == [
+        "LW's Moderation marker flips to its Extremist side: Power LW6 is beyond Moderation "
+        "LW5, so the OPs LW receives are -1 (to a minimum of 1; not for Rearmament)"]
+    # a Moderation move across the Power flips it too, once
+    before = len(s.log)
+    change_moderation(C, d, LW, +1, "8.2")
+    assert [e["text"] for e in s.log[before:] if e["rule"] == "8.3"] == [
+        "LW's Moderation marker returns to its Moderate side: Power LW6 is no longer beyond "
+        "Moderation LW6"]
+    before = len(s.log)
+    change_moderation(C, d, LW, +1, "8.2")
+    assert not [e for e in s.log[before:] if e["rule"] == "8.3"]
 
 
 def test_11_1_1_the_scoring_cards_support_check_may_be_passed() -> None:

@@ -133,10 +133,12 @@ def gain_power(c: Components, data: Data, side: int, n: int, rule: str) -> None:
     runs LW20-RW20). During Final Scoring the Power is not capped at all (10.4.4)."""
     if n == 0:
         return
+    before = (penalised(data, LW), penalised(data, RW))
     data["power"] += n if side == RW else -n
     past = "" if abs(data["power"]) <= 20 or data.get("final_scoring") else (
         " (past the track's 20 until the play's other awards are netted, 10.3.3)")
     log(data, rule, f"{SIDE[side]} gains {n} Power: Power {power_text(data['power'])}{past}")
+    moderation_markers(data, before)
 
 
 def check_automatic_victory(c: Components, data: Data) -> bool:
@@ -164,12 +166,37 @@ def penalised(data: Data, side: int) -> bool:
     return p > int(data["mod"][side])
 
 
+def moderation_markers(data: Data, before: tuple[bool, bool]) -> None:
+    """8.3: "flip that player's Moderation marker (from Moderate to Extremist)" when Power
+    goes beyond it, and "return the marker to its Moderate side" when it no longer is: said
+    in the log for each side whose penalty began or ended since ``before`` (the penalty
+    flag of LW, RW). Only the view's flag said so (an eit2 rules audit). Not during Final
+    Scoring or once the game is decided: no OPs are spent any more."""
+    if data.get("final_scoring") or data["outcome"]:
+        return
+    for side in (LW, RW):
+        now = penalised(data, side)
+        if now == before[side]:
+            continue
+        mark = f"{SIDE[side]}{data['mod'][side]}"
+        if now:
+            log(data, "8.3", f"{SIDE[side]}'s Moderation marker flips to its Extremist side: "
+                f"Power {power_text(data['power'])} is beyond Moderation {mark}, so the OPs "
+                f"{SIDE[side]} receives are -1 (to a minimum of 1; not for Rearmament)",
+                role=ROLE[side], penalty=True)
+        else:
+            log(data, "8.3", f"{SIDE[side]}'s Moderation marker returns to its Moderate side: "
+                f"Power {power_text(data['power'])} is no longer beyond Moderation {mark}",
+                role=ROLE[side], penalty=False)
+
+
 def change_moderation(c: Components, data: Data, side: int, delta: int, rule: str) -> None:
     """8.2: move the Moderation marker; reaching 0 raises Tension; below 0, a Sanction.
     The closing line says how far the marker moved where it is not ``delta`` (it said "-2:
     now RW0" of a marker that moved one space, the other step a Sanction marker, and "+1:
     now LW20" of one already at 20: an eit2 rules audit)."""
     start = data["mod"][side]
+    before = (penalised(data, LW), penalised(data, RW))
     for _ in range(abs(delta)):
         if delta > 0:
             if data["mod"][side] < 20:
@@ -191,6 +218,7 @@ def change_moderation(c: Components, data: Data, side: int, delta: int, rule: st
         tail = (f"the marker moves {moved:+d} ({why}) and is now {now}" if moved
                 else f"the marker stays at {now} ({why})")
     log(data, rule, f"{SIDE[side]} Moderation {delta:+d}: {tail}")
+    moderation_markers(data, before)
 
 
 def sanction(c: Components, data: Data, side: int, rule: str) -> None:
