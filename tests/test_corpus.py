@@ -170,6 +170,11 @@ def reworded(gid: str, lines: list[tuple[str, str]]) -> list[tuple[str, str]]:
             out.append((rule, text))
         return out
     if gid == "eit2":
+        # a scenario's line comes first, before the lines of the Events it puts in force
+        # (7 December 2026: they came before it)
+        head = next((i for i, (rule, text) in enumerate(lines)
+                     if rule in ("12.0", "13.0") and " scenario: turn " in text), 0)
+        lines = [lines[head], *lines[:head], *lines[head + 1:]] if head else lines
         return [(rule, _EIT2_RETEXT.get(text, text)) for i, (rule, text) in enumerate(lines)
                 if not (text.startswith("Deal:") and i >= 2
                         and lines[i - 1][1].startswith("Turn ") and lines[i - 2] == (rule, text))]
@@ -575,9 +580,14 @@ def _added_line(gid: str, entry: Any) -> bool:
     """A log line added since the corpus was recorded, telling a role what it already knew:
     sfe's private "Discarded at random from your hand: ..." (6.3, 6 December 2026: the owner
     had been told only how many cards went); eit2's Moderation marker flipping to its
-    Extremist side and back (8.3, 7 December 2026: the view's penalty flag alone said so)."""
+    Extremist side and back (8.3, 7 December 2026: the view's penalty flag alone said so)
+    and a scenario's Events in force by name (12.0/13.0, the same day)."""
     if gid == "eit2":
-        return isinstance(entry, dict) and entry.get("rule") == "8.3" and "penalty" in entry
+        # and a scenario's Events in force named in a line of their own (7 December 2026)
+        return isinstance(entry, dict) and (
+            (entry.get("rule") == "8.3" and "penalty" in entry)
+            or (entry.get("rule") in ("12.0", "13.0")
+                and str(entry.get("text", "")).startswith("Events in force: ")))
     return (gid == "sfe" and isinstance(entry, dict) and entry.get("rule") == "6.3"
             and "discarded" in entry and entry.get("to") is not None)
 

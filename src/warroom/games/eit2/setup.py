@@ -129,15 +129,23 @@ def setup_scenario(c: Components, data: Data, scenario: str) -> None:
         if n in data["ongoing"]:
             data["flags"][flag] = True
     data["ongoing"].sort()
-    for n in data["ongoing"]:
-        install_ongoing(c, data, n)
-    data["eras_in"] = list(sc["eras"])
-    data["deck"] = sorted(n for era in sc["eras"] for n in c.era_cards[era]
-                          if n not in out and n not in dis)
-    shuffle(data, data["deck"])
+    deck = sorted(n for era in sc["eras"] for n in c.era_cards[era]
+                  if n not in out and n not in dis)
+    # the scenario first, then the Events in force by name, then what each does as it is
+    # put in force (the effects' lines came before the scenario's, and six of ten Events
+    # in force were never named: an eit2 rules audit)
     log(data, sc["rule"], f"{scenario.replace('_', ' ').title()} scenario: turn {sc['turn']}, "
         f"Power {SIDE[RW] if sc['power'] > 0 else SIDE[LW]}{abs(sc['power'])}, Tension "
         f"{sc['tension']}; {len(out)} cards removed ({len(data['out_of_game'])} out of the "
         f"game, {len(data['ongoing'])} Events in force), {len(dis)} discarded, "
-        f"{len(data['deck'])} in the draw deck")
+        f"{len(deck)} in the draw deck")
+    if data["ongoing"]:
+        log(data, sc["rule"], "Events in force: " + ", ".join(
+            f"{c.cards[n].title} ({c.cards[n].side})" for n in data["ongoing"]),
+            events=list(data["ongoing"]))
+    for n in data["ongoing"]:
+        install_ongoing(c, data, n)
+    data["eras_in"] = list(sc["eras"])
+    data["deck"] = deck
+    shuffle(data, data["deck"])
     start_turn(c, data)
