@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 import sys
 import textwrap
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ from rich.console import Console
 from rich.text import Text
 
 from warroom.ai import Bot
+from warroom.ai.pace import EvenPace
 from warroom.cli.choices import (
     COMMAND_WORDS,
     Choice,
@@ -309,6 +311,8 @@ class PlayLoop:
                              + (() if any(self.game.resignation_winner(r) is not None
                                           for r in self.game.roles) else ("resign",)))
         """The commands this game has no use for: not offered by help or Tab."""
+        self.paces: dict[str, EvenPace] = {}
+        """Role -> its bot's answer times, kept even against a person (hidden information)."""
         self.private = seats.hotseat and self.game.hidden_information
         """Each human seat sees only its own screen (hot-seat with hidden information)."""
         term.shared = self.private
@@ -556,12 +560,26 @@ class PlayLoop:
         while it searches (a search of seconds left the screen silent, read as hung: a
         terminal audit). Nothing is printed in a pipe, and the line goes when it is done."""
         role = str(st.active)
-        bot = self.bots[role]
         if not self.console.is_terminal:
-            return bot.choose(st)
+            return self._paced_choice(role, st)
         with self.console.status(f"{role_title(role)} ({self.seats.players[role]}) is "
                                  "thinking…", spinner="line"):
+            return self._paced_choice(role, st)
+
+    def _paced_choice(self, role: str, st: State[Any]) -> Action:
+        """The bot's choice, held to its usual time where a person plays a game with
+        hidden information against it (:class:`~warroom.ai.pace.EvenPace`: an answer at
+        once told that the bot's hand left it one choice: a fair-play audit)."""
+        bot = self.bots[role]
+        if not (self.game.hidden_information and self.seats.humans):
             return bot.choose(st)
+        choices = len(legal_actions(st))
+        began = time.monotonic()
+        action = bot.choose(st)
+        hold = self.paces.setdefault(role, EvenPace()).wait(time.monotonic() - began, choices)
+        if hold > 0:
+            time.sleep(hold)
+        return action
 
     def decide(self, seat: str) -> None:
         if self.screen_owner != seat:
@@ -725,7 +743,15 @@ class PlayLoop:
         write_record(self.session, path)
         self.save_path = path
         self.saved_actions = list(self.session.record.actions)
-        self.say(f"saved to {path}", keep=(str(path),))
+        # a game with hidden information in play: the file is the whole game, every hand
+        # and the future dice (a fair-play audit replayed a hot-seat save as the other
+        # seat and read its hand); said where another seat could open it
+        secret = (self.game.hidden_information and self.session.state.active is not None
+                  and len(self.seats.players) > 1)
+        self.say(f"saved to {path}" + (" (it holds the seed and every hand: replaying it "
+                                       "shows what the other side holds and will roll, so "
+                                       "keep it from the players until the game is over)"
+                                       if secret else ""), keep=(str(path),))
 
     def confirm_quit(self) -> None:
         """Leave, asking first when the game is not saved (raises :class:`_Leave`)."""

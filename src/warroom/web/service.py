@@ -36,6 +36,7 @@ from sqlalchemy.orm import sessionmaker
 import warroom.core
 from warroom.ai import BOTS, PRESETS, bot_note, make_bot
 from warroom.ai.models import bundled_models
+from warroom.ai.pace import EvenPace
 from warroom.core.actions import Action
 from warroom.core.content import CONTENT_SUFFIXES, load_yaml
 from warroom.core.errors import (
@@ -364,6 +365,9 @@ class Live:
     played: float = float("-inf")
     """When a person last played in this game (the service's clock): its bot moves go
     before those of games nobody has played in lately (:class:`BotQueue`)."""
+    paces: dict[str, EvenPace] = field(default_factory=dict)
+    """Role -> its bot's answer times (:class:`~warroom.ai.pace.EvenPace`), where a person
+    plays a game with hidden information against it."""
 
     @property
     def state(self) -> State[Any]:
@@ -1489,7 +1493,19 @@ class GameService:
         started = time.monotonic()
         try:
             seed = derive_seed(int(snapshot.data["seed"]) & ((1 << 62) - 1), version)
+            # in a game with hidden information against a person, the answer is held to
+            # the bot's usual time: a quick one told that its hand left it one choice (an
+            # adversarial fair-play audit); counted before the bot plays on the copy
+            paced = live.game.hidden_information and not live.bots_alone
+            choices = len(legal_actions(snapshot)) if paced else 0
+            thought = time.monotonic()
             action = make_bot(name, seed).choose(snapshot)
+            if paced:
+                with live.lock:
+                    pace = live.paces.setdefault(role, EvenPace())
+                    hold = pace.wait(time.monotonic() - thought, choices)
+                if hold > 0 and not self._closed:
+                    time.sleep(hold)
             with live.lock:
                 if live.version == version and live.state.active == role:
                     self._play(live, action.key, role)
