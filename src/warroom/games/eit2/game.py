@@ -77,6 +77,7 @@ _COPY: dict[str, int] = {
     "game": 0, "scenario": 0, "seed": 0, "options": 0, "rng": 0, "barrier": 0, "active": 0,
     "outcome": 0, "decisions": 0, "power": 0, "tension": 0, "turn": 0, "ar": 0,
     "phasing": 0, "played": 0, "war": 0, "final_scoring": 0,
+    "deck_from": 0,         # replaced whole, never changed in place
     "forced": 1, "log": 1, "chance_queue": 1, "mod": 1, "sanctions": 1, "rearm": 1,
     "rearm_side": 1, "rearm_available": 1, "track_mod": 1, "rearm_mods": 1, "check_mods": 1,
     "place_bans": 1, "closed_tracks": 1, "ops_mods": 1, "deck": 1, "discard": 1,
@@ -363,7 +364,10 @@ class EuropeInTurmoil2(EitGame):
     def hide(self, st: St, role: str, rng: Rng) -> None:
         """The opponent's hand and the deck order are unknown to ``role``: reshuffle them
         together and deal the opponent a hand of the same size. The cards ``role`` has seen
-        in that hand (Deuxième Bureau) and that are still there stay in it."""
+        in that hand (Deuxième Bureau) and that are still there stay in it, and so do the
+        unknown cards the deck cannot hold: a deck rebuilt from the discards (4.3) holds
+        those discards only (``deck_from``), so a card the opponent drew before is in its
+        hand (a fair-play audit: 80 of 100 worlds put such a card in the deck)."""
         data = st.data
         me = self.roles.index(role)
         o = 1 - me
@@ -372,6 +376,11 @@ class EuropeInTurmoil2(EitGame):
         known = [n for n in seen[me] if n in hand] if seen else []
         # sorted: the sample depends on what ``role`` knows, never on the real order
         pool = sorted([n for n in hand if n not in known] + data["deck"])
+        able = data.get("deck_from")
+        if able is not None:
+            can = set(able)
+            known += [n for n in pool if n not in can]
+            pool = [n for n in pool if n in can]
         for i in range(len(pool) - 1, 0, -1):
             j = rng.randbelow(i + 1)
             pool[i], pool[j] = pool[j], pool[i]
@@ -401,6 +410,8 @@ class EuropeInTurmoil2(EitGame):
             missing = sorted(set(entered) - set(places))
             dup = sorted({n for n in places if places.count(n) > 1})
             bad.append(f"card conservation: missing {missing}, extra {extra}, twice {dup}")
+        if "deck_from" in data and not set(data["deck"]) <= set(data["deck_from"]):
+            bad.append("the draw deck holds cards it was not made of (4.3, 4.4)")
         for side in (LW, RW):
             if any(v < 0 for v in data["sp"][side]):
                 bad.append(f"negative SP for {ROLE[side]}")

@@ -40,6 +40,8 @@ def draw(c: Components, data: Data, side: int) -> bool:
             return False
         data["deck"] = data["discard"]
         data["discard"] = []
+        if "deck_from" in data:         # what the new deck can hold: these cards only
+            data["deck_from"] = sorted(data["deck"])
         shuffle(data, data["deck"])
         log(data, "4.3", f"The draw deck is empty: the {len(data['deck'])} discards are "
             "reshuffled into a new draw deck", cards=len(data["deck"]))
@@ -77,6 +79,8 @@ def deal(c: Components, data: Data, rule: str = "4.5.1") -> None:
 def add_era(c: Components, data: Data, era: str) -> None:
     """4.4: add the new era's cards to the existing deck and reshuffle (not the discards)."""
     cards = [n for n in c.era_cards[era] if n not in data["out_of_game"]]
+    if "deck_from" in data:
+        data["deck_from"] = sorted(set(data["deck_from"]) | set(cards))
     data["deck"].extend(cards)
     shuffle(data, data["deck"])
     log(data, "4.4", f"The {era} deck ({len(cards)} cards) is shuffled into the draw deck",

@@ -38,6 +38,7 @@ def blank_state(c: Components, data: Data) -> None:
         "hands": [[], []],
         "seen": [[], []],
         "deck": [],
+        "deck_from": [],
         "discard": [],
         "out_of_game": [],
         "ongoing": [],
@@ -78,6 +79,7 @@ def setup_1920(c: Components, data: Data) -> None:
     log(data, "3.4", "RW Extremists in Action Française, Magdeburg and Blackshirts")
     log(data, "3.5", "LW Extremists in USSR, Hungary and Berlin; Tension 1")
     data["deck"] = list(c.era_cards["Roaring Twenties"])
+    data["deck_from"] = sorted(data["deck"])
     shuffle(data, data["deck"])
     data["turn"] = 1
     log(data, "3.6", "The Roaring Twenties deck is shuffled; each player is dealt 8 cards")
@@ -147,5 +149,6 @@ def setup_scenario(c: Components, data: Data, scenario: str) -> None:
         install_ongoing(c, data, n)
     data["eras_in"] = list(sc["eras"])
     data["deck"] = deck
+    data["deck_from"] = sorted(deck)
     shuffle(data, data["deck"])
     start_turn(c, data)
