@@ -1052,7 +1052,9 @@ def test_a_rolls_chips_add_up(page: Any, server: Server) -> None:
         const mods = [...li.querySelectorAll('.mod')];
         const opsChip = mods.find((c) => c.textContent === '+2 OPs');
         const other = mods.find((c) => c.textContent.startsWith('+1 card'));
-        return [chips(li), li.title, chips(check), look(opsChip), look(other)];
+        // the facts' tooltip is the text's (the item's title was its accessible name)
+        return [chips(li), li.querySelector('.log-text').title, chips(check), look(opsChip),
+                look(other)];
     }""")
     chips, title, check, ops_look, other_look = got
     assert ops_look == other_look, (ops_look, other_look)
