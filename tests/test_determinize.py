@@ -56,3 +56,33 @@ def test_eit2_worlds_keep_a_rebuilt_deck_to_its_discards() -> None:
             legal = legal_actions(state)
             apply(state, legal[r.randrange(len(legal))])
     assert checked > 500
+
+
+def test_sfe_worlds_keep_a_new_play_deck_to_what_it_was_made_of() -> None:
+    """6.1/6.2/6.5: a new play deck is made of the recycled cards and the chevron cards;
+    the other side knows the face-up ones and how many were face down. A world may put in
+    the deck no more of the cards it cannot name than were face down (determinize pooled
+    hand, deck and face-down cards: 99 of 100 worlds moved known cards of a new deck into
+    the hand, a fair-play audit; 487 of 3,574 worlds here were impossible)."""
+    game = load_game("sfe")
+    rng = Rng(5)
+    checked = 0
+    for seed in range(2):
+        state = new_game(game, None, seed)
+        r = random.Random(seed)
+        while state.active is not None:
+            made = state.data["made"]
+            for me, role in enumerate(game.roles):
+                opp = 1 - me
+                if state.data["dn"][opp] < 2:
+                    continue
+                down, *known = made[opp]
+                copy = determinize(state, role, rng)
+                assert view(copy, role) == view(state, role)
+                strange = [x for x in copy.data["deck"][opp] if x not in set(known)]
+                assert len(strange) <= down, (seed, role)
+                assert not game.check_invariants(copy)
+                checked += 1
+            legal = legal_actions(state)
+            apply(state, legal[r.randrange(len(legal))])
+    assert checked > 300

@@ -447,6 +447,7 @@ def next_deck(st: State[S], side: int, special: bool = False) -> bool:
         return False
     pool = list(data["rec"][side])
     added = 0
+    later: list[int] = []
     if dn < 3:
         later = data["later"][side][dn - 1]
         added = len(later)
@@ -456,6 +457,18 @@ def next_deck(st: State[S], side: int, special: bool = False) -> bool:
         pool += data["deck"][side]
     if not pool:
         return False
+    # what the other side knows the new deck is made of: the face-up recycled cards and
+    # the chevron cards, and how many it cannot name (recycled face down; 6.5's remaining
+    # play deck): read by ``hide`` (an audit found worlds moving known cards into the hand)
+    face_up = list(data["rec"][side])
+    for x in data["secret"][side]:
+        face_up.remove(x)
+    # ``made``, per side: [how many it cannot name, the cards it knows...]
+    was: list[list[int]] = data.get("made") or [[], []]
+    made = [list(m) for m in was]
+    made[side] = [len(data["secret"][side]) + (len(data["deck"][side]) if special else 0),
+                  *sorted(face_up + later)]
+    data["made"] = made
     shuffle(data, pool)
     data["deck"][side] = pool
     data["rec"][side] = []

@@ -68,7 +68,7 @@ in 20-30 turns; 10**18 switched the safeguard off (a web audit)."""
 # lists); the log's entries are shared (never changed once written); the stack, options and
 # outcome deep-copied; ``_SCALARS`` hold ints, strings or None (shared).
 _FLAT = ("log", "forced", "ctl", "cnt", "usa", "inplay", "dn")
-_PAIRS = ("hand", "deck", "rec", "secret", "shown", "elim", "lacks")
+_PAIRS = ("hand", "deck", "rec", "secret", "shown", "elim", "lacks", "made")
 _SCALARS = ("game", "scenario", "seed", "rng", "barrier", "active", "decisions", "turn",
             "side", "bomb")
 _KNOWN = frozenset((*_FLAT, *_PAIRS, *_SCALARS, "u", "later", "stack", "options", "outcome"))
@@ -196,6 +196,9 @@ class StruggleForEurope(SfeBase):
             E.born(data, u)
         data["hand"] = [[], []]
         data["deck"] = [list(c.decks[0][0]), list(c.decks[1][0])]
+        # what each play deck was made of, as the other side knows it (engine.next_deck)
+        # per side: [how many cards of it the other side cannot name, the cards it knows...]
+        data["made"] = [[0, *sorted(c.decks[s][0])] for s in (0, 1)]
         data["later"] = [[list(c.decks[s][1]), list(c.decks[s][2])] for s in (0, 1)]
         data["rec"] = [[], []]
         data["secret"] = [[], []]
@@ -391,9 +394,16 @@ class StruggleForEurope(SfeBase):
         pool = sorted(data["hand"][opp] + data["deck"][opp] + secret)
         for x in shown:
             pool.remove(x)
-        if fr is not None and not fr["revealed"]:
-            self._hide_battle_cards(fr, key, pool, rng)
         nh, nd = len(data["hand"][opp]) - len(shown), len(data["deck"][opp])
+        battle = fr is not None and not fr["revealed"]
+        made = data.get("made")
+        if made and made[opp] and self._hide_in_made_deck(
+                st, opp, made[opp], pool, shown, known, (nh, nd), key if battle else None,
+                rng):
+            return
+        if battle:
+            assert fr is not None
+            self._hide_battle_cards(fr, key, pool, rng)
         tries = 0
         while True:
             if tries < 64:
@@ -418,6 +428,60 @@ class StruggleForEurope(SfeBase):
         new_secret = pool[nh + nd:]
         data["secret"][opp] = new_secret
         data["rec"][opp] = known + new_secret
+
+    def _hide_in_made_deck(self, st: Sfe, opp: int, made: list[int], pool: list[int],
+                           shown: list[int], known: list[int], sizes: tuple[int, int],
+                           key: str | None, rng: Rng) -> bool:
+        """:meth:`hide` where the opponent's play deck cannot hold every unknown card: it
+        was made (6.1, 6.2, 6.5) of cards the role knows (``made[1:]``: recycled face up,
+        the chevron cards) and ``made[0]`` it cannot name, and the opponent drew
+        some since; so an unknown card that is none of the known ones is in the deck only
+        as one of those it could not name, and the known ones not yet drawn are in it (a
+        fair-play audit: 99 of 100 worlds moved known cards of a new deck into the hand).
+        The deck is drawn from the known cards and ``down`` of the others, then the battle
+        cards (``key``: whose are face down), hand and face-down recycled cards from the
+        rest, until the hand carries out what was announced. False, changing nothing,
+        where every unknown card may be in the deck (the plain sample) or no world
+        was found (64 tries)."""
+        data = st.data
+        down, *knowable = made
+        can = set(knowable)
+        fr = current_battle(data) if key is not None else None
+        face_down = battle_cards(fr, key) if fr is not None and key is not None else []
+        every = sorted(pool + face_down)
+        if all(x in can for x in every):
+            return False
+        nh, nd = sizes
+        hand = data["hand"][opp]
+        real = None if fr is None or key is None else (fr[f"{key}_air"],
+                                                       list(fr[f"{key}_events"]))
+        for _ in range(64):
+            if fr is not None and key is not None and real is not None:
+                fr[f"{key}_air"], fr[f"{key}_events"] = real[0], list(real[1])
+            rest = list(pool)
+            if fr is not None and key is not None:
+                self._hide_battle_cards(fr, key, rest, rng)
+            ku = sorted(x for x in rest if x in can)
+            nu = sorted(x for x in rest if x not in can)
+            if down > len(nu) or nd > len(ku) + down:
+                continue
+            _shuffle(nu, rng)
+            cand = sorted(ku + nu[:down])
+            _shuffle(cand, rng)
+            deck = cand[:nd]
+            others = cand[nd:] + nu[down:]
+            _shuffle(others, rng)
+            data["hand"][opp] = shown + others[:nh]
+            if not self.announced(st, opp):
+                continue
+            data["deck"][opp] = deck
+            data["secret"][opp] = others[nh:]
+            data["rec"][opp] = known + others[nh:]
+            return True
+        if fr is not None and key is not None and real is not None:
+            fr[f"{key}_air"], fr[f"{key}_events"] = real[0], list(real[1])
+        data["hand"][opp] = hand
+        return False
 
     def _hide_battle_cards(self, fr: Frame, key: str, pool: list[int], rng: Rng) -> None:
         """The face-down battle cards of ``key`` (attacker or defender) drawn again from
@@ -632,6 +696,10 @@ class StruggleForEurope(SfeBase):
                     rec.remove(x)
                 else:
                     bad.append("a face-down recycled card is not in the recycle pile")
+            made: list[int] = (data.get("made") or [[], []])[s]
+            if made and len([x for x in data["deck"][s] if x not in set(made[1:])]) > made[0]:
+                bad.append(f"the {SIDE_NAMES[s]} play deck holds more cards than it was "
+                           "made of (6.1, 6.2, 6.5)")
         # counter mix (3.1)
         for own in (AXIS, WEST, SOV):
             for kind in (1, 2, 3, 4):
