@@ -134,7 +134,7 @@ def play(
     """Play a game in the terminal.
 
     Type a choice's number, name (or its start) or key; also: why X, card X, rule X, hand,
-    ongoing, board, log, keys, menu, undo, save FILE, help, quit."""
+    ongoing, board, log, keys, menu, undo, resign, save FILE, help, quit."""
     try:
         g = load_game(game, content)
         if rewind and load is None:

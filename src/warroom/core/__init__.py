@@ -22,6 +22,7 @@ from warroom.core.protocol import (
     legal_actions,
     new_game,
     prompt,
+    resign,
     result,
     view,
 )
@@ -60,6 +61,7 @@ __all__ = [
     "prompt",
     "render",
     "replay",
+    "resign",
     "result",
     "view",
 ]
