@@ -434,22 +434,22 @@ class StruggleForEurope(SfeBase):
                            key: str | None, rng: Rng) -> bool:
         """:meth:`hide` where the opponent's play deck cannot hold every unknown card: it
         was made (6.1, 6.2, 6.5) of cards the role knows (``made[1:]``: recycled face up,
-        the chevron cards) and ``made[0]`` it cannot name, and the opponent drew
-        some since; so an unknown card that is none of the known ones is in the deck only
-        as one of those it could not name, and the known ones not yet drawn are in it (a
-        fair-play audit: 99 of 100 worlds moved known cards of a new deck into the hand).
-        The deck is drawn from the known cards and ``down`` of the others, then the battle
-        cards (``key``: whose are face down), hand and face-down recycled cards from the
-        rest, until the hand carries out what was announced. False, changing nothing,
-        where every unknown card may be in the deck (the plain sample) or no world
-        was found (64 tries)."""
+        the chevron cards) and ``made[0]`` it cannot name, so it holds at most that many
+        unknown cards that are none of the known ones (a fair-play audit: 99 of 100 worlds
+        moved known cards of a new deck into the hand; that bound is also all the draws
+        since tell: the known cards not in the deck were drawn, as many as the deck lost
+        beyond those it could not name). The battle cards (``key``: whose are face down)
+        are drawn again, then the deck from the rest within that bound, then the hand and
+        the face-down recycled cards, until the hand carries out what was announced.
+        False, changing nothing, where the bound cannot bind (the plain sample) or no
+        world was found in 64 tries."""
         data = st.data
         down, *knowable = made
         can = set(knowable)
         fr = current_battle(data) if key is not None else None
         face_down = battle_cards(fr, key) if fr is not None and key is not None else []
-        every = sorted(pool + face_down)
-        if all(x in can for x in every):
+        if sum(1 for x in pool if x not in can) + sum(1 for x in face_down
+                                                      if x not in can) <= down:
             return False
         nh, nd = sizes
         hand = data["hand"][opp]
@@ -461,16 +461,19 @@ class StruggleForEurope(SfeBase):
             rest = list(pool)
             if fr is not None and key is not None:
                 self._hide_battle_cards(fr, key, rest, rng)
-            ku = sorted(x for x in rest if x in can)
-            nu = sorted(x for x in rest if x not in can)
-            if down > len(nu) or nd > len(ku) + down:
+            rest.sort()
+            _shuffle(rest, rng)
+            deck: list[int] = []
+            others: list[int] = []
+            strange = 0
+            for x in rest:
+                if len(deck) < nd and (x in can or strange < down):
+                    deck.append(x)
+                    strange += x not in can
+                else:
+                    others.append(x)
+            if len(deck) < nd:
                 continue
-            _shuffle(nu, rng)
-            cand = sorted(ku + nu[:down])
-            _shuffle(cand, rng)
-            deck = cand[:nd]
-            others = cand[nd:] + nu[down:]
-            _shuffle(others, rng)
             data["hand"][opp] = shown + others[:nh]
             if not self.announced(st, opp):
                 continue
