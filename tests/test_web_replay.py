@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from test_web_hidden import Eit2Cards, Watch
 from toy import TOY
+from warroom.core.content import load_yaml
 from warroom.core.errors import ContentError
 from warroom.core.protocol import Game, apply, legal_actions, new_game, role_turn, view
 from warroom.core.record import Record
@@ -21,6 +22,8 @@ from warroom.games import load_game
 from warroom.games.eit2 import map as eit2_map
 from warroom.web.app import create_app
 from warroom.web.replay import Timelines
+
+TK_CONTENT = Path(__file__).parents[1] / "src" / "warroom" / "games" / "tk" / "content"
 
 
 def loader(gid: str) -> Game:
@@ -435,3 +438,51 @@ def test_the_timeline_cache_is_bounded_by_steps_not_by_16_games() -> None:
     half = Record("toy", None, {}, 0, [], recs[0].actions[:2])
     tl = grow.get("game:g", TOY, half)
     assert grow.get("game:g", TOY, recs[0]) is tl and tl.count == len(recs[0].actions)
+
+
+def test_an_upload_keeps_to_a_games_options_limit_and_its_replay_is_cached(
+        tmp_path: Path) -> None:
+    """A security audit: an uploaded record's options went round the 32 KiB a new game's
+    options may take (a tk situation of 240 KB, stored and replayed at each request); and
+    where every load of a game builds a new one (a content pack), the replay of an upload
+    was built again at every request (0.1-0.2 s). The options are refused in words, and the
+    server's one copy of each game is used, so the replay is found in the cache."""
+    loads = {"n": 0}
+
+    def fresh(gid: str) -> Game:        # as a content pack's loader: a new game each time
+        loads["n"] += 1
+        return load_game(gid) if gid != "toy" else TOY
+
+    app = create_app(f"sqlite:///{tmp_path / 'u.sqlite3'}", fresh, ["toy", "eaw1940", "tk"])
+    with TestClient(app) as c:
+        situation = load_yaml(TK_CONTENT / "situation_1939.yaml")
+        big = c.post("/api/records", json={
+            "format": "warroom-record/1", "game": "tk", "scenario": "random", "seed": 6,
+            "options": {"situation_data": {**situation, "title": "T" * 40_000}},
+            "forced_dice": [], "actions": []})
+        assert big.status_code == 422 and "32 KiB" in big.json()["error"], big.text
+        rec = {"format": "warroom-record/1", "game": "eaw1940", "scenario": "1940",
+               "options": {}, "seed": 3, "forced_dice": [], "actions": []}
+        state = new_game(load_game("eaw1940"), None, 3)
+        keys: list[str | int] = []
+        for _ in range(5):
+            a = legal_actions(state)[0]
+            keys.append(a.key)
+            apply(state, a)
+        up = c.post("/api/records", json={**rec, "actions": keys})
+        assert up.status_code == 200, up.text
+        service = c.app.state.service  # type: ignore[attr-defined]
+        url = f"/api/records/{up.json()['id']}"
+        assert c.get(url, params={"step": 2}).status_code == 200
+        first = service.timelines.get(f"upload:{up.json()['id']}",
+                                      service._listed_game("eaw1940"),
+                                      Record("eaw1940", "1940", {}, 3, [], keys))
+        before = loads["n"]
+        for step in (1, 3, 5):
+            assert c.get(url, params={"step": step}).status_code == 200
+            assert c.get(f"{url}/why", params={"step": step}).status_code == 200
+        assert loads["n"] == before                  # no game loaded again
+        again = service.timelines.get(f"upload:{up.json()['id']}",
+                                      service._listed_game("eaw1940"),
+                                      Record("eaw1940", "1940", {}, 3, [], keys))
+        assert again is first

@@ -45,6 +45,7 @@ from warroom.web.db import masked_db as masked_db  # re-exported for the CLI
 from warroom.web.db import missing_sqlite as missing_sqlite  # re-exported for the CLI
 from warroom.web.db import sqlite_folder_problem as sqlite_folder_problem  # for the CLI
 from warroom.web.service import (
+    MAX_OPTIONS,
     BadRequest,
     Forbidden,
     GameService,
@@ -385,8 +386,6 @@ async def _refuse(send: Send, status: int, message: str) -> None:
 
 MAX_DEPTH = 16
 """How deeply a request's JSON may nest (a record's actions are two levels down)."""
-MAX_OPTIONS = 32 * 1024
-"""The most a new game's options may take as JSON (bytes)."""
 
 
 def plain_json(value: Any, where: str = "body", depth: int = 0) -> None:

@@ -86,6 +86,8 @@ UNTOUCHED_WAIT = 30.0
 IDLE_S = 3600.0
 """Seconds a game no request took stays in memory (:meth:`GameService.live`)."""
 MAX_UPLOAD_ACTIONS = 100_000
+MAX_OPTIONS = 32 * 1024
+"""The most a game's options may take as JSON, a new game's or an uploaded record's."""
 
 
 class NotFound(WarroomError):
@@ -537,7 +539,7 @@ class GameService:
         """The games, their roles and scenarios, and the bots (for the lobby)."""
         out = []
         for gid in self.game_ids:
-            info = self.loader(gid).info()
+            info = self._listed_game(gid).info()
             bots = self.bots_for(gid)
             # each bot in a few words, the strongest measured said so (a usability audit:
             # the names alone told a new player nothing)
@@ -549,7 +551,7 @@ class GameService:
         """``game_id``'s index of its rulebook (rule number -> what it is about)."""
         if game_id not in self.game_ids:
             raise NotFound(f"unknown game {short(game_id)}; games: {', '.join(self.game_ids)}")
-        return dict(self.loader(game_id).rules)
+        return dict(self._listed_game(game_id).rules)
 
     def bots_for(self, game_id: str) -> list[str]:
         """The bots a seat of ``game_id`` may have: every bot by name, the game's
@@ -1593,7 +1595,7 @@ class GameService:
             return rec
         return self._for_seat(rec, self._seat_of(stored.token_hashes, token),
                               stored.played_by,
-                              self.loader(stored.record.game).hidden_information)
+                              self._listed_game(stored.record.game).hidden_information)
 
     def upload(self, obj: Any) -> dict[str, Any]:
         """Check an uploaded record by replaying it and keep it for the replay viewer."""
@@ -1602,7 +1604,17 @@ class GameService:
             raise RecordError(f"uploaded record has more than {MAX_UPLOAD_ACTIONS} actions")
         if rec.game not in self.game_ids:
             raise RecordError(f"unknown game {short(rec.game)}")
-        game = self.loader(rec.game)
+        # its options are kept with it, as a game's are (a tk situation of 240 KB, stored
+        # and replayed at every request, went round the limit a new game has: a security
+        # audit)
+        if len(json.dumps(rec.options)) > MAX_OPTIONS:
+            raise RecordError(f"the uploaded record's options take more than "
+                              f"{MAX_OPTIONS // 1024} KiB as JSON; a situation that large "
+                              "is more than a game needs")
+        # the server's one copy of each game (with a content pack, each load parsed the
+        # pack again: 0.1-0.4 s a request, and no replay was ever found in the cache, kept
+        # by game: a security audit)
+        game = self._listed_game(rec.game)
         _check_uploaded(rec, game)
         try:
             state = replay(game, rec)
@@ -1637,7 +1649,7 @@ class GameService:
             if row is None:
                 raise NotFound(f"no uploaded record {short(key)}")
             rec = Record.from_json(row.record, "uploaded record")
-        return rec, self.timelines.get(f"upload:{key}", self.loader(rec.game), rec)
+        return rec, self.timelines.get(f"upload:{key}", self._listed_game(rec.game), rec)
 
     def uploaded(self, key: str, step: int | None = None, as_role: str | None = None,
                  with_index: bool = False) -> dict[str, Any]:
