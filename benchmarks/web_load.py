@@ -57,7 +57,7 @@ def start_server(db: str, game: str, port: int, log: Path) -> subprocess.Popen[b
         cmd = [sys.executable, "-c", TOY_SERVER, db, str(port)]
     else:
         cmd = [sys.executable, "-m", "warroom.cli.main", "serve", "--db", db,
-               "--host", "127.0.0.1", "--port", str(port)]
+               "--host", "127.0.0.1", "--port", str(port), "--no-client-limits"]
     out = log.open("ab")
     proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
     deadline = time.monotonic() + 60

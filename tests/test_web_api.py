@@ -25,7 +25,13 @@ from warroom.cli.main import pack_loader
 from warroom.core.protocol import Game
 from warroom.core.record import content_id
 from warroom.games import load_game
-from warroom.web.app import StreamSlots, create_app, create_service, stream_limit
+from warroom.web.app import (
+    ClientRate,
+    StreamSlots,
+    create_app,
+    create_service,
+    stream_limit,
+)
 from warroom.web.db import ActionRow, make_engine
 
 
@@ -1855,3 +1861,40 @@ def test_a_game_keeps_its_last_two_snapshots(tmp_path: Path) -> None:
         svc._forget(g["id"])                              # loaded anew from the database
         after = c.get(f"{url}/view", params={"token": tok}).json()
         assert after["version"] == before["version"] and after["view"] == before["view"]
+
+
+def test_one_client_takes_a_share_of_the_streams_and_of_new_games(tmp_path: Path) -> None:
+    """A security audit: one client's games took every live-update stream (every other
+    player's page stopped updating), and a client creating games a few times a second
+    queued a bot move for each (another player's bot 0.01 -> 49 s). A client (an address)
+    holds at most a quarter of the streams (at least 16); new games and uploads are
+    limited per client (warroom serve: 20 a minute, 30 at once), refused with 429 in words
+    and a Retry-After."""
+    slots = StreamSlots(total=80, per_seat=8)
+    assert slots.per_client == 20
+    held = [slots.take(("g", str(i)), client="10.0.0.9")[0] for i in range(20)]
+    assert all(held)
+    none, why = slots.take(("g", "x"), client="10.0.0.9")
+    assert none is None and "this address holds 20 live-update streams" in why
+    assert slots.take(("g", "x"), client="10.0.0.7")[0] is not None    # another client
+    assert held[0] is not None
+    held[0]()
+    assert slots.take(("g", "y"), client="10.0.0.9")[0] is not None    # room again
+    clock = [0.0]
+    rate = ClientRate(per_minute=6, burst=2, clock=lambda: clock[0])
+    assert rate.take("a") == 0.0 and rate.take("a") == 0.0
+    assert rate.take("a") == pytest.approx(10.0) and rate.take("b") == 0.0
+    clock[0] += 10.0
+    assert rate.take("a") == 0.0 and rate.take("a") > 0
+    app = create_app(db_url(tmp_path), loader, ["toy", "eaw1940"],
+                     client_rates={"games": (60.0, 3), "uploads": (60.0, 1)})
+    with TestClient(app) as c:
+        made = [c.post("/api/games", json={"game": "toy", "seats": {
+            "a": "human", "b": "human"}}) for _ in range(4)]
+        assert [r.status_code for r in made] == [200, 200, 200, 429]
+        assert "asked for too many new games in a short time" in made[3].json()["error"]
+        assert made[3].headers["retry-after"] == "1"
+        rec = {"format": "warroom-record/1", "game": "toy", "scenario": None, "options": {},
+               "seed": 1, "forced_dice": [], "actions": []}
+        ups = [c.post("/api/records", json=rec) for _ in range(2)]
+        assert [r.status_code for r in ups] == [200, 429], ups[1].text

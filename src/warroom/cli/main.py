@@ -567,11 +567,16 @@ def serve(
         "--allowed-host", help="A name the server answers to (the Host of a request); "
         "repeat for several. Default: on a loopback --host, localhost, 127.0.0.1 and ::1 "
         "only; on another --host, any name.", show_default=False)] = None,
+    client_limits: Annotated[bool, typer.Option(
+        help="Limit what one client (an address) may ask for: new games (30 at once, then "
+             "20 a minute), uploaded records (30, then 30 a minute). Off for a load test "
+             "from one machine.")] = True,
 ) -> None:
     """Run the web server: lobby, games in the browser, secret seat links, bots."""
     import uvicorn  # imported here: only this command needs the server stack loaded
 
     from warroom.web.app import (
+        CLIENT_RATES,
         DatabaseInUse,
         ExclusiveUse,
         connection_limit,
@@ -616,7 +621,8 @@ def serve(
         lock.acquire()
         web = create_app(db, loader, bot_workers=bot_workers, api_docs=api_docs,
                          allowed_hosts=allowed_hosts(host, allowed_host),
-                         watch_pace=watch_pace)
+                         watch_pace=watch_pace,
+                         client_rates=CLIENT_RATES if client_limits else None)
     except DatabaseInUse as exc:
         _fail(WarroomError(str(exc)))
         return

@@ -10,9 +10,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import re
 import resource  # POSIX: warroom's server runs on Linux (StreamSlots)
 import threading
+import time
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
 from contextlib import asynccontextmanager
@@ -118,20 +120,26 @@ class StreamSlots:
     A seat at its limit gets its new stream, and its oldest one is told to end (``close``):
     the newest is the page in use, the oldest most likely a connection that died unseen (a
     phone that changed networks is noticed only when a ping fails, many minutes later: a
-    review). Past the server's limit a new stream is refused."""
+    review). Past the server's limit a new stream is refused, and so is one more stream of
+    a client (its address) that holds a quarter of them (at least 16): one client's games
+    took every stream, and every other player's page stopped updating (a security
+    audit)."""
 
     def __init__(self, total: int, per_seat: int = STREAMS_PER_SEAT) -> None:
         self.total = total
         self.per_seat = per_seat
+        self.per_client = max(16, total // 4)
         self.open = 0
         self.by_seat: dict[tuple[str, str], list[tuple[int, Callable[[], None]]]] = {}
+        self.by_client: dict[str, int] = {}
         self.lock = threading.Lock()
         self._seq = 0
 
-    def take(self, seat: tuple[str, str], close: Callable[[], None] = lambda: None
-             ) -> tuple[Callable[[], None] | None, str]:
+    def take(self, seat: tuple[str, str], close: Callable[[], None] = lambda: None,
+             client: str = "") -> tuple[Callable[[], None] | None, str]:
         """A release for one more stream of ``seat`` (``close`` ends that stream when a
-        newer one of the seat needs its place), or None and why not."""
+        newer one of the seat needs its place), opened by ``client``, or None and why
+        not."""
         with self.lock:
             mine = self.by_seat.setdefault(seat, [])
             oldest = mine[0][1] if len(mine) >= self.per_seat else None
@@ -140,10 +148,16 @@ class StreamSlots:
                     del self.by_seat[seat]
                 return None, (f"the server holds {self.total} live-update streams, its "
                               "most: try again later")
+            if oldest is None and self.by_client.get(client, 0) >= self.per_client:
+                if not mine:
+                    del self.by_seat[seat]
+                return None, (f"this address holds {self.per_client} live-update streams, "
+                              "the most one may: close some pages and try again")
             self._seq += 1
             me = self._seq
             mine.append((me, close))
             self.open += 1
+            self.by_client[client] = self.by_client.get(client, 0) + 1
         if oldest is not None:
             oldest()            # it ends and releases its place (the loop's next turn)
         done = False
@@ -155,6 +169,11 @@ class StreamSlots:
                     return
                 done = True
                 self.open -= 1
+                left_here = self.by_client.get(client, 0) - 1
+                if left_here > 0:
+                    self.by_client[client] = left_here
+                else:
+                    self.by_client.pop(client, None)
                 left = [x for x in self.by_seat.get(seat, []) if x[0] != me]
                 if left:
                     self.by_seat[seat] = left
@@ -530,6 +549,57 @@ def _error(status: int, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": message[:2000], **extra}, status_code=status)
 
 
+def _client(request: Request) -> str:
+    """Who sent ``request``, as far as the server can tell: its peer's address (behind a
+    proxy, the proxy's, whose clients then share a client's limits)."""
+    return request.client.host if request.client is not None else ""
+
+
+CLIENT_RATES = {"games": (20.0, 30), "uploads": (30.0, 30)}
+"""``warroom serve``'s limits per client (its address): (per minute, at once) for new
+games and uploaded records (:class:`ClientRate`)."""
+
+
+class ClientRate:
+    """At most ``burst`` requests at once from one client, and ``per_minute`` a minute after
+    that (a token bucket per address). A client that asked for new games a few times a
+    second queued a bot's move for each, and every player's bot waited behind them (a
+    security audit: a victim's bot 0.01 -> 49 s, a view 3 -> 218 ms); each game also stays
+    in memory for an hour and in the database for good. ``clock``: seconds, for tests."""
+
+    def __init__(self, per_minute: float, burst: int,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.per_s = per_minute / 60.0
+        self.burst = burst
+        self.clock = clock
+        self._left: dict[str, tuple[float, float]] = {}     # client -> (tokens, when)
+        self._lock = threading.Lock()
+
+    def take(self, client: str) -> float:
+        """0.0 and one request counted, or the seconds until ``client`` may ask again."""
+        now_s = self.clock()
+        with self._lock:
+            tokens, then = self._left.get(client, (float(self.burst), now_s))
+            tokens = min(float(self.burst), tokens + (now_s - then) * self.per_s)
+            if tokens < 1.0:
+                self._left[client] = (tokens, now_s)
+                return (1.0 - tokens) / self.per_s
+            self._left[client] = (tokens - 1.0, now_s)
+            if len(self._left) > 10_000:        # forget the clients whose bucket is full
+                full = [k for k, (t, w) in self._left.items()
+                        if t + (now_s - w) * self.per_s >= self.burst]
+                for k in full:
+                    del self._left[k]
+            return 0.0
+
+
+def _too_many(wait: float, what: str) -> JSONResponse:
+    seconds = max(1, math.ceil(wait))
+    return JSONResponse({"error": f"this address {what} in a short time: try again in "
+                                  f"{seconds} s"},
+                        status_code=429, headers={"Retry-After": str(seconds)})
+
+
 def create_service(db_url: str, loader: Callable[[str], Game] = load_game,
                    games: list[str] | None = None, bot_workers: int = 2,
                    watch_pace: float = 0.0) -> GameService:
@@ -548,15 +618,20 @@ def create_service(db_url: str, loader: Callable[[str], Game] = load_game,
 def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
                games: list[str] | None = None, bot_workers: int = 2,
                api_docs: bool = False, allowed_hosts: Sequence[str] | None = None,
-               watch_pace: float = 0.0) -> FastAPI:
+               watch_pace: float = 0.0,
+               client_rates: dict[str, tuple[float, int]] | None = None) -> FastAPI:
     """The warroom web app on the database at ``db_url`` (created/upgraded on start).
     ``api_docs``: serve Swagger UI at ``/docs`` and ReDoc at ``/redoc`` (they load their
     scripts from a CDN, on the origin whose local storage keeps seat tokens: off unless
     asked for); the schema itself is always at ``/openapi.json``. ``allowed_hosts``: the
     only names a request's ``Host`` may give (:class:`TrustedHosts`; None: any).
     ``watch_pace``: the fewest seconds between two moves of a game of bots alone (0, as
-    fast as they think; ``warroom serve`` gives 1)."""
+    fast as they think; ``warroom serve`` gives 1). ``client_rates``: how many new games
+    (``games``) and uploaded records (``uploads``) one client may send, (per minute, at
+    once), as :class:`ClientRate` (None: no limit; ``warroom serve`` gives
+    :data:`CLIENT_RATES`)."""
     service = create_service(db_url, loader, games, bot_workers, watch_pace)
+    rates = {what: ClientRate(*rate) for what, rate in (client_rates or {}).items()}
     engine = service.engine
 
     @asynccontextmanager
@@ -675,12 +750,15 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
         rule is about (the titles of the rule badges)."""
         return service.rules(game_id)
 
-    @app.post("/api/games")
-    def create_game(body: NewGame, request: Request) -> dict[str, Any]:
+    @app.post("/api/games", response_model=None)
+    def create_game(body: NewGame, request: Request) -> dict[str, Any] | JSONResponse:
         """A new game: the secret link of each human seat (keep them: they are not shown
         again; a bot's seat has none). With ``mine`` (the seat the caller plays), only that
         seat's link, and for each other human seat an invitation (``invites``): a link
-        that the player it is sent to opens once, to claim that seat's own secret link."""
+        that the player it is sent to opens once, to claim that seat's own secret link.
+        429 past the server's limit of new games a client may make (``client_rates``)."""
+        if "games" in rates and (wait := rates["games"].take(_client(request))):
+            return _too_many(wait, "asked for too many new games")
         seed = None if body.seed is None else int(body.seed)
         key, tokens, invites = service.create(body.game, body.scenario, body.seats, seed,
                                               body.options, body.mine)
@@ -811,7 +889,8 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
         def push(version: int) -> None:
             loop.call_soon_threadsafe(queue.put_nowait, version)
 
-        release, why = streams.take((game_id, role), lambda: push(CLOSE_STREAM))
+        release, why = streams.take((game_id, role), lambda: push(CLOSE_STREAM),
+                                    _client(request))
         if release is None:
             return _error(429, why)
 
@@ -854,6 +933,8 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
             # a plain HTML form of another site could post here (a security audit): its
             # content types are never JSON's, and asking for JSON needs a CORS preflight
             return _error(415, "send the record as JSON (Content-Type: application/json)")
+        if "uploads" in rates and (wait := rates["uploads"].take(_client(request))):
+            return _too_many(wait, "uploaded too many records")
         raw = await request.body()     # a key given twice was refused by BodyLimit
         try:
             obj = json.loads(raw)
