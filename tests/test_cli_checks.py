@@ -5,6 +5,7 @@ line (exit 2) and leaves the files of earlier runs as they were; bot specs mean 
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 
 import pytest
@@ -710,3 +711,22 @@ def test_a_missing_postgresql_driver_says_how_to_install_it() -> None:
     text = db_problem("postgresql+psycopg://u:pw@h/d", ModuleNotFoundError(
         "No module named 'psycopg'"))
     assert "pip install -e '.[postgres]'" in text and "pw" not in text
+
+
+def test_serve_on_every_address_says_how_to_keep_to_its_names(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A security audit: on --host 0.0.0.0 without --allowed-host the server answers any
+    Host name, so a page of another site whose name is pointed at this machine (DNS
+    rebinding) can use it; serve says so and how to keep it to its own names."""
+    import uvicorn
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    db = f"sqlite:///{tmp_path}/a.sqlite3"
+    res = runner.invoke(app, ["serve", "--host", "0.0.0.0", "--port", str(port), "--db", db])
+    assert res.exit_code == 0, res.output
+    assert "answers to any name" in " ".join(res.output.split()), res.output
+    res = runner.invoke(app, ["serve", "--host", "0.0.0.0", "--port", str(port), "--db",
+                              f"sqlite:///{tmp_path}/b.sqlite3", "--allowed-host", "club"])
+    assert res.exit_code == 0 and "answers to any name" not in res.output, res.output

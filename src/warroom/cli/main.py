@@ -636,6 +636,13 @@ def serve(
     note = reach_note(host, port)
     if note:
         console.print(note, markup=False)
+    names = allowed_hosts(host, allowed_host)
+    if names is None:
+        # any Host name is answered: a web page elsewhere whose name is pointed at this
+        # machine's address (DNS rebinding) could use it (a security audit)
+        console.print("It answers to any name a request gives; --allowed-host NAME "
+                      "(repeat it: this machine's name and addresses) keeps it to yours, "
+                      "so that no page of another site can reach it.", markup=False)
     watch_lock(lock)
     # open game pages hold live-update streams that never end by themselves: without a
     # limit, Ctrl-C (or SIGTERM) waited for them forever; after 3 s they are closed, and
