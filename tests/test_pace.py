@@ -37,6 +37,12 @@ def test_the_floor_is_the_median_of_real_choices() -> None:
     assert pace.wait(1.0, 1) == 0.0                  # slower than the floor: as it is
     pace.wait(0.0, 4)                                # the last 3 real ones: 0.4, 0.6, 0.0
     assert pace.floor() == pytest.approx(0.4)
+    # a search given its time: held to it from the first answer, until real ones are known
+    timed = EvenPace.for_spec("ismcts:seconds=0.5,c=0.7")
+    assert timed.wait(0.0, 1) == pytest.approx(0.5)
+    assert timed.wait(0.3, 4) == 0.0 and timed.floor() == pytest.approx(0.3)
+    for spec in ("ismcts:iterations=100", "greedy", "net:eaw1940", "nonsense:seconds=x"):
+        assert EvenPace.for_spec(spec).floor() == 0.0
 
 
 class SlowWhenChoosing:

@@ -15,6 +15,9 @@ from __future__ import annotations
 from collections import deque
 from statistics import median
 
+from warroom.ai import parse_bot_spec
+from warroom.core.errors import WarroomError
+
 
 class EvenPace:
     """The floor under one bot's answer times: the median of its last ``keep`` real
@@ -22,12 +25,20 @@ class EvenPace:
     a search bounded by time (``ismcts:seconds=S``) takes about S whatever it holds; one
     bounded by iterations takes what the position asks, which this does not hide."""
 
-    def __init__(self, keep: int = 15) -> None:
+    def __init__(self, keep: int = 15, expect: float | None = None) -> None:
         self.times: deque[float] = deque(maxlen=keep)
+        self.expect = expect or 0.0
+
+    @classmethod
+    def for_spec(cls, spec: str) -> EvenPace:
+        """The pace of the bot ``spec`` names: before its first real choice its floor is
+        the time the spec gives its search (``seconds=S``), else none."""
+        return cls(expect=spec_seconds(spec))
 
     def floor(self) -> float:
-        """The least time an answer is held to (0 before any real choice)."""
-        return median(self.times) if self.times else 0.0
+        """The least time an answer is held to: the median of the real choices' times, or
+        before any the time expected (0 if none)."""
+        return median(self.times) if self.times else self.expect
 
     def wait(self, elapsed: float, choices: int) -> float:
         """Seconds to hold an answer that took ``elapsed`` seconds, of a decision with
@@ -35,3 +46,15 @@ class EvenPace:
         if choices > 1:
             self.times.append(max(0.0, elapsed))
         return max(0.0, self.floor() - elapsed)
+
+
+def spec_seconds(spec: str) -> float | None:
+    """The seconds a bot spec gives its search (``ismcts:seconds=0.5``), or None."""
+    if "seconds=" not in spec:
+        return None
+    try:
+        _, params = parse_bot_spec(spec)
+    except WarroomError:
+        return None
+    value = params.get("seconds")
+    return float(value) if isinstance(value, (int, float)) and value > 0 else None

@@ -576,7 +576,8 @@ class PlayLoop:
         choices = len(legal_actions(st))
         began = time.monotonic()
         action = bot.choose(st)
-        hold = self.paces.setdefault(role, EvenPace()).wait(time.monotonic() - began, choices)
+        pace = self.paces.setdefault(role, EvenPace.for_spec(self.seats.players[role]))
+        hold = pace.wait(time.monotonic() - began, choices)
         if hold > 0:
             time.sleep(hold)
         return action

@@ -1504,7 +1504,7 @@ class GameService:
             action = make_bot(name, seed).choose(snapshot)
             if paced:
                 with live.lock:
-                    pace = live.paces.setdefault(role, EvenPace())
+                    pace = live.paces.setdefault(role, EvenPace.for_spec(name))
                     hold = pace.wait(time.monotonic() - thought, choices)
                 if hold > 0 and not self._closed:
                     time.sleep(hold)
