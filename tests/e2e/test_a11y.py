@@ -393,6 +393,8 @@ def test_a_map_is_one_tab_stop_and_its_places_are_crossed_by_the_arrows(
         assert page.locator("#map .space").count() > 50
         assert "legal" in (page.locator(f'#map .space[data-id="{stops[0]}"]')
                            .get_attribute("class") or "")
+        assert "arrow keys" in (page.locator("#map svg").get_attribute("aria-description")
+                                or "")
         page.locator(f'#map .space[data-id="{stops[0]}"]').focus()
         centre = """() => { const r = document.activeElement.getBoundingClientRect();
             return [r.left + r.width / 2, r.top + r.height / 2,

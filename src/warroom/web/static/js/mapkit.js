@@ -348,6 +348,9 @@ export function zoomTools(pz, extra, legend) {
 export function rovingPlaces(root, ui, pz = null) {
   const places = [...root.querySelectorAll(".space[tabindex]")];
   if (!places.length) return;
+  // said to a screen reader with the map's name (the keys are no convention it would guess)
+  const group = root.querySelector('svg[role="group"]');
+  if (group) group.setAttribute("aria-description", "One Tab stop: the arrow keys move between its places, Home and End to the first and last, Enter chooses");
   const idOf = (el) => el.dataset.id || el.getAttribute("aria-label") || "";
   const last = ui.get("map:stop");
   const kept = places.find((p) => idOf(p) === last);
