@@ -4,6 +4,7 @@ Each test quotes the rule sentence it checks."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -398,30 +399,29 @@ def test_9_4_a_rise_of_two_rolls_in_each_space_it_moves_into() -> None:
     assert d["tension"] == 7 and not d["war"] and d["forced"] == []
 
 
+def _lw_beyond_moderation_plays(title: str, how: str) -> State[Any]:
+    """Great Depression, LW's Action Round with ``title`` in hand, Power LW6 beyond LW's
+    Moderation 5 (8.3), the card played ``how`` (score, ops)."""
+    s = new_game(G, "great_depression", 5)
+    n = C.card_by_title(title)
+    take(s, n, LW)
+    round_of(s, LW)
+    s.data["mod"][LW] = 5
+    s.data["power"] = -6
+    s.invalidate()
+    apply(s, f"{how}:{n}")
+    return s
+
+
 def test_8_3_the_penalty_is_said_where_ops_are_offered() -> None:
     """8.3's -1 was applied unsaid to a Scoring card's Support Check, and the why of the
     Operations choices said "spend the card's OPs this way" for resolving the Event first
     (an eit2 rules audit): each names the card's OPs, the -1 and its reason."""
-    s = new_game(G, "great_depression", 5)
-    d = s.data
-    g = C.card_by_title("Germany Scoring")
-    take(s, g, LW)
-    round_of(s, LW)
-    d["mod"][LW] = 5
-    d["power"] = -6
-    s.invalidate()
-    apply(s, f"score:{g}")
+    s = _lw_beyond_moderation_plays("Germany Scoring", "score")
     text = prompt(s).text
     assert "(+2: the card's 3; -1 8.3: Power LW6 beyond Moderation LW5" in text, text
-    s = new_game(G, "great_depression", 5)
+    s = _lw_beyond_moderation_plays("Reichstag Fire", "ops")
     d = s.data
-    n = C.card_by_title("Reichstag Fire")
-    take(s, n, LW)
-    round_of(s, LW)
-    d["mod"][LW] = 5
-    d["power"] = -6
-    s.invalidate()
-    apply(s, f"ops:{n}")
     first = explain(s, "event_first", "lw")
     assert first.legal and "resolve the RW Event of Reichstag Fire now" in first.reason
     assert "8.3" in first.rules and "spend the card's OPs" not in first.reason

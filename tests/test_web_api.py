@@ -4,6 +4,7 @@ nothing, undo, records, durability across a restart of the app."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import threading
@@ -1069,20 +1070,26 @@ def test_a_failing_bot_tries_again_after_a_pause(tmp_path: Path,
     assert calls[1] - calls[0] >= 0.45
 
 
+@contextlib.contextmanager
+def _bots_stopped(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every bot move fails (quietly) inside the block: games are stored with their bot to
+    act, for a restart to find."""
+    import warroom.web.service as svc
+
+    def broken(spec: str, seed: int = 0, game: Any = None) -> Any:
+        raise RuntimeError("not now")
+    with monkeypatch.context() as m:
+        m.setattr(svc, "make_bot", broken)
+        m.setattr(svc.LOG, "exception", lambda *a, **k: None)
+        yield
+
+
 def test_a_restarted_server_resumes_the_bots_of_games_in_play(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A game whose bot is to act goes on after a restart without anyone opening it (its
     bot waited until the game was loaded by a request)."""
-    import warroom.web.service as svc
-    real = svc.make_bot
-
-    def broken(spec: str, seed: int = 0, game: Any = None) -> Any:
-        raise RuntimeError("not now")
-    monkeypatch.setattr(svc, "make_bot", broken)
-    monkeypatch.setattr(svc.LOG, "exception", lambda *a, **k: None)
-    with make(tmp_path) as c:
+    with _bots_stopped(monkeypatch), make(tmp_path) as c:
         g = new(c, {"a": "bot:random", "b": "bot:random"})
-    monkeypatch.setattr(svc, "make_bot", real)
     with make(tmp_path) as c:                  # the restart: nobody asks for the game
         service = c.app.state.service  # type: ignore[attr-defined]
         deadline = time.monotonic() + 10
@@ -1099,20 +1106,12 @@ def test_a_restart_keeps_only_the_games_whose_bot_is_to_act(
     """After a restart the games whose bot is to act are loaded and go on; a game against a
     bot where the person is to act is left in the database (every abandoned game against a
     bot was loaded and held until the idle sweep: a load audit) and opens as before."""
-    import warroom.web.service as svc
-    real = svc.make_bot
-
-    def broken(spec: str, seed: int = 0, game: Any = None) -> Any:
-        raise RuntimeError("not now")
-    monkeypatch.setattr(svc, "make_bot", broken)
-    monkeypatch.setattr(svc.LOG, "exception", lambda *a, **k: None)
-    with make(tmp_path) as c:
+    with _bots_stopped(monkeypatch), make(tmp_path) as c:
         waiting = new(c, {"a": "human", "b": "bot:random"})
         bots = new(c, {"a": "bot:random", "b": "bot:random"})
         v = c.get(f"/api/games/{waiting['id']}/view",
                   params={"token": waiting["tokens"]["a"]}).json()
         assert v["legal"], "the person is to act"
-    monkeypatch.setattr(svc, "make_bot", real)
     with make(tmp_path) as c:                  # the restart: nobody asks for either game
         service = c.app.state.service  # type: ignore[attr-defined]
         for t in threading.enumerate():
