@@ -61,6 +61,8 @@ def position(side: int, card: int, board: dict[str, tuple[int, int, int, int]] |
     d["stack"] = [{"kind": "turn", "role": None}, action_round_frame(side)]
     d["forced"] = list(dice or [])
     d.update(data)
+    # the cards put back in the deck are cards it is made of (the deck's invariant)
+    d["deck_from"] = sorted(set(d["deck_from"]) | set(d["deck"]))
     run(state)
     state.invalidate()
     return state
