@@ -25,24 +25,35 @@ from warroom.games import load_game
 from warroom.web.app import create_app
 
 
-def test_the_floor_is_the_median_of_real_choices() -> None:
-    pace = EvenPace(keep=3)
-    assert pace.wait(0.0, 1) == 0.0                  # nothing known yet: no floor
+def test_a_forced_answer_takes_a_time_like_a_real_choice() -> None:
+    """A forced answer is held to the larger of two of the real choices' times, a real one
+    that took e to the larger of e and one of them: the same kind of time (held to the
+    median, a forced answer came at one time every time: a review)."""
+    pace = EvenPace(keep=3, rng=random.Random(1))
+    assert pace.wait(0.0, 1) == 0.0                  # nothing known yet: no hold
     assert pace.wait(0.2, 5) == 0.0                  # a real choice: remembered
     assert pace.wait(0.0, 1) == pytest.approx(0.2)   # one choice: held to 0.2 s
-    pace.wait(0.4, 2)
-    pace.wait(0.6, 3)
-    assert pace.floor() == pytest.approx(0.4)
-    assert pace.wait(0.1, 1) == pytest.approx(0.3)
-    assert pace.wait(1.0, 1) == 0.0                  # slower than the floor: as it is
-    pace.wait(0.0, 4)                                # the last 3 real ones: 0.4, 0.6, 0.0
-    assert pace.floor() == pytest.approx(0.4)
-    # a search given its time: held to it from the first answer, until real ones are known
+    for e in (0.4, 0.6):
+        pace.wait(e, 2)
+    assert list(pace.times) == [0.2, 0.4, 0.6]
+    assert pace.wait(1.0, 1) == 0.0                  # slower than any: as it is
+    forced = [pace.wait(0.0, 1) for _ in range(3000)]
+    assert set(round(x, 6) for x in forced) == {0.2, 0.4, 0.6}
+    # max of two draws from {0.2, 0.4, 0.6}: 1/9, 3/9, 5/9
+    shares = [sum(1 for x in forced if abs(x - v) < 1e-9) / 3000 for v in (0.2, 0.4, 0.6)]
+    assert shares == pytest.approx([1 / 9, 3 / 9, 5 / 9], abs=0.03)
+    real = EvenPace(keep=3, rng=random.Random(2))
+    for e in (0.2, 0.4, 0.6):
+        real.wait(e, 2)
+    held = [real.wait(0.3, 2) for _ in range(300)]   # each a real choice of 0.3 s
+    assert min(held) == 0.0 and max(held) == pytest.approx(0.3)
+    # a search given its time: held to it from the first answer, then at least to it
     timed = EvenPace.for_spec("ismcts:seconds=0.5,c=0.7")
     assert timed.wait(0.0, 1) == pytest.approx(0.5)
-    assert timed.wait(0.3, 4) == 0.0 and timed.floor() == pytest.approx(0.3)
+    assert timed.wait(0.05, 4) == pytest.approx(0.45)     # no drop after the first real one
+    assert timed.wait(0.0, 1) == pytest.approx(0.5)
     for spec in ("ismcts:iterations=100", "greedy", "net:eaw1940", "nonsense:seconds=x"):
-        assert EvenPace.for_spec(spec).floor() == 0.0
+        assert EvenPace.for_spec(spec).expect == 0.0
 
 
 class SlowWhenChoosing:

@@ -7,45 +7,53 @@ from the other seat, a quick answer then told what the bot's hand held: an adver
 fair-play audit measured a search taking 0.0 ms in the real state and 102 ms in a twin
 state that seat cannot tell from it, at 10% of sfe's decisions. A front end (the web
 server, the terminal) that shows a person a bot's moves in a game with hidden information
-holds each move until the bot's usual time: :class:`EvenPace`.
+holds each move to a time like a real choice's: :class:`EvenPace`.
 """
 
 from __future__ import annotations
 
+import random
 from collections import deque
-from statistics import median
 
 from warroom.ai import parse_bot_spec
 from warroom.core.errors import WarroomError
 
 
 class EvenPace:
-    """The floor under one bot's answer times: the median of its last ``keep`` real
-    choices (more than one legal action). Answers slower than that are left as they are:
-    a search bounded by time (``ismcts:seconds=S``) takes about S whatever it holds; one
-    bounded by iterations takes what the position asks, which this does not hide."""
+    """How long one bot's answers are held, so that a forced answer (one legal action)
+    takes a time like a real choice's. A real choice that took ``e`` seconds is held to
+    ``max(e, x)`` and a forced answer to ``max(x, y)``, ``x`` and ``y`` drawn at random
+    from the bot's last ``keep`` real choices' times: both the larger of two times of
+    that kind. (Held to their median, a forced answer came at one time every time, and
+    the real ones above it told themselves apart: a review.) A search given its time
+    (``seconds=S``) is held to at least S, the time it takes with choices, from its first
+    answer on. The draws come from ``rng``, by default the operating system's randomness:
+    never a game's RNG, whose draws are its dice, and no part of any game or record."""
 
-    def __init__(self, keep: int = 15, expect: float | None = None) -> None:
+    def __init__(self, keep: int = 15, expect: float | None = None,
+                 rng: random.Random | None = None) -> None:
         self.times: deque[float] = deque(maxlen=keep)
         self.expect = expect or 0.0
+        self.rng = rng or random.SystemRandom()
 
     @classmethod
     def for_spec(cls, spec: str) -> EvenPace:
-        """The pace of the bot ``spec`` names: before its first real choice its floor is
-        the time the spec gives its search (``seconds=S``), else none."""
+        """The pace of the bot ``spec`` names (a search's ``seconds=S`` its least time)."""
         return cls(expect=spec_seconds(spec))
-
-    def floor(self) -> float:
-        """The least time an answer is held to: the median of the real choices' times, or
-        before any the time expected (0 if none)."""
-        return median(self.times) if self.times else self.expect
 
     def wait(self, elapsed: float, choices: int) -> float:
         """Seconds to hold an answer that took ``elapsed`` seconds, of a decision with
         ``choices`` legal actions (a real choice's time is remembered first)."""
+        elapsed = max(0.0, elapsed)
         if choices > 1:
-            self.times.append(max(0.0, elapsed))
-        return max(0.0, self.floor() - elapsed)
+            self.times.append(elapsed)
+        target = self.expect
+        if self.times:
+            known = list(self.times)
+            x = self.rng.choice(known)
+            other = elapsed if choices > 1 else self.rng.choice(known)
+            target = max(target, x, other)
+        return max(0.0, target - elapsed)
 
 
 def spec_seconds(spec: str) -> float | None:

@@ -1491,39 +1491,68 @@ class GameService:
 
     def _bot_move(self, live: Live, name: str, role: str, snapshot: State[Any],
                   version: int) -> None:
-        failed = False
-        started = time.monotonic()
+        """The bot ``name`` thinks for ``role`` (in a worker) and plays its move. In a game
+        with hidden information against a person the move is held, on a timer and not in
+        the worker, to a time that does not tell whether the bot's hand left it one choice
+        (:class:`~warroom.ai.pace.EvenPace`: an answer at once told so, an adversarial
+        fair-play audit)."""
         try:
             seed = derive_seed(int(snapshot.data["seed"]) & ((1 << 62) - 1), version)
-            # in a game with hidden information against a person, the answer is held to
-            # the bot's usual time: a quick one told that its hand left it one choice (an
-            # adversarial fair-play audit); counted before the bot plays on the copy
             paced = live.game.hidden_information and not live.bots_alone
+            # counted before the bot plays on the copy
             choices = len(legal_actions(snapshot)) if paced else 0
             thought = time.monotonic()
             action = make_bot(name, seed).choose(snapshot)
+            hold = 0.0
             if paced:
                 with live.lock:
                     pace = live.paces.setdefault(role, EvenPace.for_spec(name))
                     hold = pace.wait(time.monotonic() - thought, choices)
-                if hold > 0 and not self._closed:
-                    time.sleep(hold)
-            with live.lock:
-                if live.version == version and live.state.active == role:
-                    self._play(live, action.key, role)
         except Exception:   # a bot must never take the server down: the seat waits, and
             # the server's log says why (the game is unchanged)
+            LOG.exception("bot %s for %s in game %s failed", name, role, live.id)
+            self._bot_done(live, thought_at=time.monotonic(), failed=True)
+            return
+        if hold <= 0:
+            self._bot_play(live, name, role, action.key, version, thought)
+            return
+
+        def play() -> None:
+            with self._timers_lock:
+                self._timers.discard(timer)
+            self._bot_play(live, name, role, action.key, version, thought)
+
+        timer = threading.Timer(hold, play)
+        timer.daemon = True
+        with self._timers_lock:
+            if self._closed:
+                return
+            self._timers.add(timer)
+        timer.start()
+
+    def _bot_play(self, live: Live, name: str, role: str, key: str, version: int,
+                  thought_at: float) -> None:
+        """Play the bot's move ``key`` if the game is still where it thought, then let the
+        next bot move be asked for."""
+        failed = False
+        try:
+            with live.lock:
+                if live.version == version and live.state.active == role:
+                    self._play(live, key, role)
+        except Exception:   # the database down...: the seat waits, the log says why
             failed = True
             LOG.exception("bot %s for %s in game %s failed", name, role, live.id)
-        finally:
-            with live.lock:
-                live.bot_busy = False
-                live.bot_failures = live.bot_failures + 1 if failed else 0
-                failures = live.bot_failures
+        self._bot_done(live, thought_at, failed)
+
+    def _bot_done(self, live: Live, thought_at: float, failed: bool) -> None:
+        with live.lock:
+            live.bot_busy = False
+            live.bot_failures = live.bot_failures + 1 if failed else 0
+            failures = live.bot_failures
         if not failed:
             # a game of bots alone moves at the watching pace (a browser audit: such
             # games went too fast to watch)
-            wait = (self.watch_pace - (time.monotonic() - started)
+            wait = (self.watch_pace - (time.monotonic() - thought_at)
                     if live.bots_alone else 0.0)
             if wait <= 0:
                 self._kick_bots(live)
