@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import math
 import re
@@ -16,6 +17,7 @@ import resource  # POSIX: warroom's server runs on Linux (StreamSlots)
 import threading
 import time
 import weakref
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -551,8 +553,19 @@ def _error(status: int, message: str, **extra: Any) -> JSONResponse:
 
 def _client(request: Request) -> str:
     """Who sent ``request``, as far as the server can tell: its peer's address (behind a
-    proxy, the proxy's, whose clients then share a client's limits)."""
-    return request.client.host if request.client is not None else ""
+    proxy, the proxy's, whose clients then share a client's limits); an IPv6 address by
+    its /64, which one machine is given whole (a new address for each request went round
+    every limit: a review)."""
+    host = request.client.host if request.client is not None else ""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 CLIENT_RATES = {"games": (20.0, 30), "uploads": (30.0, 30)}
@@ -572,25 +585,21 @@ class ClientRate:
         self.per_s = per_minute / 60.0
         self.burst = burst
         self.clock = clock
-        self._left: dict[str, tuple[float, float]] = {}     # client -> (tokens, when)
+        # client -> (tokens, when), the least recently seen first
+        self._left: OrderedDict[str, tuple[float, float]] = OrderedDict()
         self._lock = threading.Lock()
 
     def take(self, client: str) -> float:
         """0.0 and one request counted, or the seconds until ``client`` may ask again."""
         now_s = self.clock()
         with self._lock:
-            tokens, then = self._left.get(client, (float(self.burst), now_s))
+            tokens, then = self._left.pop(client, (float(self.burst), now_s))
             tokens = min(float(self.burst), tokens + (now_s - then) * self.per_s)
-            if tokens < 1.0:
-                self._left[client] = (tokens, now_s)
-                return (1.0 - tokens) / self.per_s
-            self._left[client] = (tokens - 1.0, now_s)
-            if len(self._left) > 10_000:        # forget the clients whose bucket is full
-                full = [k for k, (t, w) in self._left.items()
-                        if t + (now_s - w) * self.per_s >= self.burst]
-                for k in full:
-                    del self._left[k]
-            return 0.0
+            wait = 0.0 if tokens >= 1.0 else (1.0 - tokens) / self.per_s
+            self._left[client] = (tokens - 1.0 if wait == 0.0 else tokens, now_s)
+            while len(self._left) > 10_000:     # the least recently seen are forgotten
+                self._left.popitem(last=False)
+            return wait
 
 
 def _too_many(wait: float, what: str) -> JSONResponse:
