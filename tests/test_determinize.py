@@ -4,6 +4,7 @@ unchanged) and never fails, at every decision of random games; bots never see th
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -86,3 +87,35 @@ def test_sfe_worlds_keep_a_new_play_deck_to_what_it_was_made_of() -> None:
             legal = legal_actions(state)
             apply(state, legal[r.randrange(len(legal))])
     assert checked > 300
+
+
+def test_sfe_worlds_are_mended_within_the_made_deck(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When 64 samples leave a hand that cannot carry out what was announced, the sample
+    is mended by swaps that keep the deck to what it was made of (the plain sample that
+    followed ignored it: a review)."""
+    import warroom.games.sfe.game as sfe_game
+    game = load_game("sfe")
+    state = new_game(game, None, 0)
+    r = random.Random(0)
+    while not (state.data["dn"][1] >= 2 and state.active == "axis"):
+        legal = legal_actions(state)
+        apply(state, legal[r.randrange(len(legal))])
+    down, *known = state.data["made"][1]
+    unknown = (state.data["hand"][1] + state.data["deck"][1] + state.data["secret"][1])
+    assert sum(1 for x in unknown if x not in set(known)) > down, "the bound binds here"
+    calls = {"n": 0}
+    real = sfe_game.StruggleForEurope.announced
+
+    def stubborn(self: Any, st: Any, side: int) -> bool:
+        calls["n"] += 1
+        return calls["n"] > 70 and real(self, st, side)
+    monkeypatch.setattr(sfe_game.StruggleForEurope, "announced", stubborn)
+    rng = Rng(9)
+    for _ in range(5):
+        calls["n"] = 0
+        copy = determinize(state, "axis", rng)
+        assert calls["n"] > 70                       # mended, past the 64 samples
+        strange = [x for x in copy.data["deck"][1] if x not in set(known)]
+        assert len(strange) <= down
+        assert not game.check_invariants(copy)
+        assert view(copy, "axis") == view(state, "axis")

@@ -440,9 +440,9 @@ class StruggleForEurope(SfeBase):
         since tell: the known cards not in the deck were drawn, as many as the deck lost
         beyond those it could not name). The battle cards (``key``: whose are face down)
         are drawn again, then the deck from the rest within that bound, then the hand and
-        the face-down recycled cards, until the hand carries out what was announced.
-        False, changing nothing, where the bound cannot bind (the plain sample) or no
-        world was found in 64 tries."""
+        the face-down recycled cards, until the hand carries out what was announced (64
+        tries, then up to 1,000 swaps within the bound). False, changing nothing, where
+        the bound cannot bind (the plain sample) or no world was found."""
         data = st.data
         down, *knowable = made
         can = set(knowable)
@@ -455,6 +455,7 @@ class StruggleForEurope(SfeBase):
         hand = data["hand"][opp]
         real = None if fr is None or key is None else (fr[f"{key}_air"],
                                                        list(fr[f"{key}_events"]))
+        last: tuple[list[int], list[int], int, tuple[Any, list[int]] | None] | None = None
         for _ in range(64):
             if fr is not None and key is not None and real is not None:
                 fr[f"{key}_air"], fr[f"{key}_events"] = real[0], list(real[1])
@@ -476,11 +477,41 @@ class StruggleForEurope(SfeBase):
                 continue
             data["hand"][opp] = shown + others[:nh]
             if not self.announced(st, opp):
+                drawn = (None if fr is None or key is None
+                         else (fr[f"{key}_air"], list(fr[f"{key}_events"])))
+                last = (deck, others, strange, drawn)
                 continue
             data["deck"][opp] = deck
             data["secret"][opp] = others[nh:]
             data["rec"][opp] = known + others[nh:]
             return True
+        # mended within the bound (the plain sample that follows ignores it: a review): a
+        # hand card swapped with a face-down recycled one, or with one of the deck where
+        # the deck keeps to what it was made of
+        if last is not None and nh:
+            deck, others, strange, drawn = last
+            if fr is not None and key is not None and drawn is not None:
+                fr[f"{key}_air"], fr[f"{key}_events"] = drawn[0], list(drawn[1])
+            for _ in range(1000):
+                i = rng.randbelow(nh)
+                j = rng.randbelow(len(others) - nh + nd) if len(others) > nh or nd else -1
+                if j < 0:
+                    break
+                if j < len(others) - nh:
+                    others[i], others[nh + j] = others[nh + j], others[i]
+                else:
+                    k = j - (len(others) - nh)
+                    now = strange - (deck[k] not in can) + (others[i] not in can)
+                    if now > down:
+                        continue
+                    others[i], deck[k] = deck[k], others[i]
+                    strange = now
+                data["hand"][opp] = shown + others[:nh]
+                if self.announced(st, opp):
+                    data["deck"][opp] = deck
+                    data["secret"][opp] = others[nh:]
+                    data["rec"][opp] = known + others[nh:]
+                    return True
         if fr is not None and key is not None and real is not None:
             fr[f"{key}_air"], fr[f"{key}_events"] = real[0], list(real[1])
         data["hand"][opp] = hand
