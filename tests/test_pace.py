@@ -159,3 +159,21 @@ def test_a_save_in_play_says_it_holds_every_hand(tmp_path: Path) -> None:
     loop.run()
     text = " ".join(out.getvalue().split())
     assert "(it holds the seed and every hand: replaying it shows what the other side" in text
+
+
+def test_the_web_keeps_a_bots_pace_while_its_game_leaves_memory(tmp_path: Path) -> None:
+    """A game reloaded (the idle sweep, a restart's resume) started its bots' answer times
+    anew, so their first forced answers went at once again (a review): the server keeps
+    them by game and role, the least recently used forgotten past PACES_KEPT."""
+    import warroom.web.service as svc
+    app = create_app(f"sqlite:///{tmp_path / 'k.sqlite3'}", _loader, ["sfe"])
+    with TestClient(app):
+        service = app.state.service
+        pace = service._pace("g1", "allies", "greedy")
+        pace.wait(0.3, 4)
+        service._live.pop("g1", None)                # as the idle sweep drops it
+        assert service._pace("g1", "allies", "greedy") is pace
+        assert service._pace("g1", "axis", "greedy") is not pace
+        for i in range(svc.PACES_KEPT):
+            service._pace(f"other{i}", "axis", "greedy")
+        assert service._pace("g1", "allies", "greedy") is not pace   # forgotten at last

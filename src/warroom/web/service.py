@@ -19,6 +19,7 @@ import secrets
 import sys
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -86,6 +87,8 @@ UNTOUCHED_WAIT = 30.0
 IDLE_S = 3600.0
 """Seconds a game no request took stays in memory (:meth:`GameService.live`)."""
 MAX_UPLOAD_ACTIONS = 100_000
+PACES_KEPT = 10_000
+"""How many bots' answer times the server keeps (:meth:`GameService._pace`)."""
 MAX_OPTIONS = 32 * 1024
 """The most a game's options may take as JSON, a new game's or an uploaded record's."""
 
@@ -367,9 +370,6 @@ class Live:
     played: float = float("-inf")
     """When a person last played in this game (the service's clock): its bot moves go
     before those of games nobody has played in lately (:class:`BotQueue`)."""
-    paces: dict[str, EvenPace] = field(default_factory=dict)
-    """Role -> its bot's answer times (:class:`~warroom.ai.pace.EvenPace`), where a person
-    plays a game with hidden information against it."""
 
     @property
     def state(self) -> State[Any]:
@@ -497,6 +497,11 @@ class GameService:
         self.clock = clock
         self._swept = clock()
         self.timelines = Timelines()
+        # (game, role) -> its bot's answer times (EvenPace), kept while the game leaves
+        # memory and comes back (a reload started them anew: a review); the least recently
+        # used forgotten past PACES_KEPT
+        self._paces: OrderedDict[tuple[str, str], EvenPace] = OrderedDict()
+        self._paces_lock = threading.Lock()
         self._targets: dict[str, dict[str, list[Action]]] = {}
         self._prints: dict[str, str] = {}
         self._pack_prints: dict[str, str | None] = {}
@@ -1505,9 +1510,8 @@ class GameService:
             action = make_bot(name, seed).choose(snapshot)
             hold = 0.0
             if paced:
-                with live.lock:
-                    pace = live.paces.setdefault(role, EvenPace.for_spec(name))
-                    hold = pace.wait(time.monotonic() - thought, choices)
+                hold = self._pace(live.id, role, name).wait(time.monotonic() - thought,
+                                                           choices)
         except Exception:   # a bot must never take the server down: the seat waits, and
             # the server's log says why (the game is unchanged)
             LOG.exception("bot %s for %s in game %s failed", name, role, live.id)
@@ -1529,6 +1533,15 @@ class GameService:
                 return
             self._timers.add(timer)
         timer.start()
+
+    def _pace(self, game_key: str, role: str, spec: str) -> EvenPace:
+        """The answer times of ``role``'s bot ``spec`` in game ``game_key``."""
+        with self._paces_lock:
+            pace = self._paces.pop((game_key, role), None) or EvenPace.for_spec(spec)
+            self._paces[(game_key, role)] = pace
+            while len(self._paces) > PACES_KEPT:
+                self._paces.popitem(last=False)
+            return pace
 
     def _bot_play(self, live: Live, name: str, role: str, key: str, version: int,
                   thought_at: float) -> None:
