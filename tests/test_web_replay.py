@@ -486,3 +486,35 @@ def test_an_upload_keeps_to_a_games_options_limit_and_its_replay_is_cached(
                                       service._listed_game("eaw1940"),
                                       Record("eaw1940", "1940", {}, 3, [], keys))
         assert again is first
+
+
+def test_requests_for_one_uncached_replay_build_it_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Eight requests at once for a replay not in the cache (watchers after a restart)
+    each built the whole timeline (a review); they wait for one build."""
+    import threading
+    import time
+
+    import warroom.web.replay as replay_mod
+    built = {"n": 0}
+    real = replay_mod.Timeline.build.__func__  # type: ignore[attr-defined]
+
+    def slow(cls: Any, game: Game, record: Record) -> Any:
+        built["n"] += 1
+        time.sleep(0.2)
+        return real(cls, game, record)
+    monkeypatch.setattr(replay_mod.Timeline, "build", classmethod(slow))
+    cache = Timelines()
+    rec = _toy_record(3, 20)
+    got: list[Any] = []
+    threads = [threading.Thread(target=lambda: got.append(cache.get("game:x", TOY, rec)))
+               for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert len(got) == 8 and all(g is got[0] for g in got)
+    assert built["n"] == 1 and not cache._building
+    # another source builds on its own
+    cache.get("game:y", TOY, rec)
+    assert built["n"] == 2

@@ -191,6 +191,9 @@ class Timelines:
         self.steps = steps
         self._lock = threading.Lock()
         self._cache: OrderedDict[str, Timeline] = OrderedDict()
+        # source -> [the lock its build takes, how many requests wait on it]: requests for
+        # one source not in the cache build it once (each built its own: a review)
+        self._building: dict[str, list[Any]] = {}
 
     def __len__(self) -> int:
         with self._lock:
@@ -198,7 +201,32 @@ class Timelines:
 
     def get(self, source: str, game: Game, record: Record) -> Timeline:
         """The timeline of ``record`` (extended if the record grew, rebuilt if it changed:
-        an undo)."""
+        an undo). Requests for one source that is not cached wait for one build."""
+        found = self._cached(source, game, record)
+        if found is not None:
+            return found
+        with self._lock:
+            entry = self._building.setdefault(source, [threading.Lock(), 0])
+            entry[1] += 1
+        try:
+            with entry[0]:
+                found = self._cached(source, game, record)     # built while it waited
+                if found is not None:
+                    return found
+                tl = Timeline.build(game, record)
+                with self._lock:
+                    self._cache[source] = tl
+                    self._cache.move_to_end(source)
+                self._trim()
+                return tl
+        finally:
+            with self._lock:
+                entry[1] -= 1
+                if not entry[1]:
+                    self._building.pop(source, None)
+
+    def _cached(self, source: str, game: Game, record: Record) -> Timeline | None:
+        """The cached timeline of ``source``, extended to ``record``, if it is one of it."""
         with self._lock:
             tl = self._cache.get(source)
             if tl is not None:
@@ -209,12 +237,7 @@ class Timelines:
                     tl.extend(record.actions[tl.count:])
                     self._trim()
                     return tl
-        tl = Timeline.build(game, record)
-        with self._lock:
-            self._cache[source] = tl
-            self._cache.move_to_end(source)
-        self._trim()
-        return tl
+        return None
 
     def _trim(self) -> None:
         """Drop the least recently asked timelines past either bound (the last one stays)."""
