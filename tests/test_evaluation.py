@@ -175,8 +175,10 @@ def test_sfe_value_changes_with_position_before_any_battle() -> None:
     st = new_game(g, seed=3)
     c = g.c
     target = _empty_location(st, WEST)
-    src = next(d for _l, d, *_r in c.out[target] if c.color[d] in (WEST, AXIS, 0)
-               and d != c.usa)
+    # a neighbour with a land line into the target (a naval line may run one way, or from
+    # a later deck: Gibraltar-Algiers)
+    src = next(d for d in range(c.n) if c.color[d] in (WEST, AXIS, 0) and d != c.usa
+               and any(line[1] == target and not line[4] for line in c.out[d]))
     near = clone(st)
     near.data["u"][src] = [code(AXIS, 3, 0)]
     near.data["ctl"][src] = AXIS

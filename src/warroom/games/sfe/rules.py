@@ -173,7 +173,11 @@ Where the book leaves room, warroom reads it as follows (each reading has a test
   reading unwritten).
 - **One-way lines are no way back (2, 8, 8.5).** "You may not move from Algiers to London
   and the USA": attackers that came by the one-way line and lose cannot retreat along it,
-  and are eliminated (8: "If you can not retreat you are eliminated").
+  and are eliminated (8: "If you can not retreat you are eliminated"). The reconstructed
+  naval line Gibraltar-Algiers runs one way too, from Gibraltar, and only from the 2nd
+  Allied play deck, as the Torch line does: two ways from the start, it took Western
+  counters from London to Algiers (by Gibraltar) before that line came into effect and
+  from Algiers back to London (a content audit).
 - **Determinization keeps what was announced.** A sample of the opponent's hidden cards
   is drawn again until the hand can carry out what the opponent announced: the operation
   chosen (a fortress card after "fortress"), an air power card for each battle of a move
