@@ -1520,19 +1520,7 @@ class GameService:
         if hold <= 0:
             self._bot_play(live, name, role, action.key, version, thought)
             return
-
-        def play() -> None:
-            with self._timers_lock:
-                self._timers.discard(timer)
-            self._bot_play(live, name, role, action.key, version, thought)
-
-        timer = threading.Timer(hold, play)
-        timer.daemon = True
-        with self._timers_lock:
-            if self._closed:
-                return
-            self._timers.add(timer)
-        timer.start()
+        self._later(hold, self._bot_play, live, name, role, action.key, version, thought)
 
     def _pace(self, game_key: str, role: str, spec: str) -> EvenPace:
         """The answer times of ``role``'s bot ``spec`` in game ``game_key``."""
@@ -1578,12 +1566,17 @@ class GameService:
 
     def _kick_later(self, wait: float, live: Live) -> None:
         """:meth:`_kick_bots` after ``wait`` seconds, on a timer :meth:`close` cancels."""
-        def kick() -> None:
+        self._later(wait, self._kick_bots, live)
+
+    def _later(self, wait: float, fn: Callable[..., None], *args: Any) -> None:
+        """``fn(*args)`` after ``wait`` seconds, on a timer :meth:`close` cancels (none once
+        the server is closed)."""
+        def run() -> None:
             with self._timers_lock:
                 self._timers.discard(timer)
-            self._kick_bots(live)
+            fn(*args)
 
-        timer = threading.Timer(wait, kick)
+        timer = threading.Timer(wait, run)
         timer.daemon = True
         with self._timers_lock:
             if self._closed:
