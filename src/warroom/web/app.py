@@ -145,16 +145,17 @@ class StreamSlots:
         with self.lock:
             mine = self.by_seat.setdefault(seat, [])
             oldest = mine[0][1] if len(mine) >= self.per_seat else None
+            why = ""
             if oldest is None and self.open >= self.total:
+                why = (f"the server holds {self.total} live-update streams, its most: try "
+                       "again later")
+            elif oldest is None and self.by_client.get(client, 0) >= self.per_client:
+                why = (f"this address holds {self.per_client} live-update streams, the most "
+                       "one may: close some pages and try again")
+            if why:
                 if not mine:
                     del self.by_seat[seat]
-                return None, (f"the server holds {self.total} live-update streams, its "
-                              "most: try again later")
-            if oldest is None and self.by_client.get(client, 0) >= self.per_client:
-                if not mine:
-                    del self.by_seat[seat]
-                return None, (f"this address holds {self.per_client} live-update streams, "
-                              "the most one may: close some pages and try again")
+                return None, why
             self._seq += 1
             me = self._seq
             mine.append((me, close))
