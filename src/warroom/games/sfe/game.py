@@ -453,12 +453,11 @@ class StruggleForEurope(SfeBase):
             return False
         nh, nd = sizes
         hand = data["hand"][opp]
-        real = None if fr is None or key is None else (fr[f"{key}_air"],
-                                                       list(fr[f"{key}_events"]))
+        # the face-down battle cards' fields, put back before each sample
+        real = _battle_fields(fr, key)
         last: tuple[list[int], list[int], int, tuple[Any, list[int]] | None] | None = None
         for _ in range(64):
-            if fr is not None and key is not None and real is not None:
-                fr[f"{key}_air"], fr[f"{key}_events"] = real[0], list(real[1])
+            _set_battle_fields(fr, key, real)
             rest = list(pool)
             if fr is not None and key is not None:
                 self._hide_battle_cards(fr, key, rest, rng)
@@ -477,9 +476,7 @@ class StruggleForEurope(SfeBase):
                 continue
             data["hand"][opp] = shown + others[:nh]
             if not self.announced(st, opp):
-                drawn = (None if fr is None or key is None
-                         else (fr[f"{key}_air"], list(fr[f"{key}_events"])))
-                last = (deck, others, strange, drawn)
+                last = (deck, others, strange, _battle_fields(fr, key))
                 continue
             data["deck"][opp] = deck
             data["secret"][opp] = others[nh:]
@@ -490,8 +487,7 @@ class StruggleForEurope(SfeBase):
         # the deck keeps to what it was made of
         if last is not None and nh:
             deck, others, strange, drawn = last
-            if fr is not None and key is not None and drawn is not None:
-                fr[f"{key}_air"], fr[f"{key}_events"] = drawn[0], list(drawn[1])
+            _set_battle_fields(fr, key, drawn)
             for _ in range(1000):
                 i = rng.randbelow(nh)
                 j = rng.randbelow(len(others) - nh + nd) if len(others) > nh or nd else -1
@@ -512,8 +508,7 @@ class StruggleForEurope(SfeBase):
                     data["secret"][opp] = others[nh:]
                     data["rec"][opp] = known + others[nh:]
                     return True
-        if fr is not None and key is not None and real is not None:
-            fr[f"{key}_air"], fr[f"{key}_events"] = real[0], list(real[1])
+        _set_battle_fields(fr, key, real)
         data["hand"][opp] = hand
         return False
 
@@ -954,6 +949,21 @@ def battle_cards(fr: Frame, key: str) -> list[int]:
     air: int = fr[f"{key}_air"]
     events: list[int] = fr[f"{key}_events"]
     return ([air] if air >= 0 else []) + list(events)
+
+
+def _battle_fields(fr: Frame | None, key: str | None) -> tuple[Any, list[int]] | None:
+    """The air card and battle event cards ``key`` (attacker or defender) played face
+    down in the battle ``fr``, as a copy (None without a battle to resample)."""
+    if fr is None or key is None:
+        return None
+    return fr[f"{key}_air"], list(fr[f"{key}_events"])
+
+
+def _set_battle_fields(fr: Frame | None, key: str | None,
+                       cards: tuple[Any, list[int]] | None) -> None:
+    """Put ``cards`` (:func:`_battle_fields`) back as ``key``'s face-down battle cards."""
+    if fr is not None and key is not None and cards is not None:
+        fr[f"{key}_air"], fr[f"{key}_events"] = cards[0], list(cards[1])
 
 
 def _shuffle(cards: list[int], rng: Rng) -> None:
