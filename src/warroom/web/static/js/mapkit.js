@@ -338,8 +338,8 @@ export function zoomTools(pz, extra, legend) {
 /**
  * One Tab stop for a board's places (WAI-ARIA's roving tabindex): every place
  * (`.space[tabindex]` under `root`) but one is out of the Tab order, so Tab crosses the
- * board in one step (eit2's set-up put 237 places between the first and Undo: an
- * accessibility audit); the arrow keys move from a place to the nearest one that way,
+ * board in one step (eit2's set-up put its 92 places before the decision, and Undo 237
+ * Tab stops from the page's start: an accessibility audit); the arrow keys move from a place to the nearest one that way,
  * Home and End to the first and last. The stop is the place last focused (kept in `ui`)
  * while it is still a choice, else the first highlighted place, else the one last focused,
  * else the first. A place reached by the arrows outside a zoomed view `pz` is panned to.
@@ -420,8 +420,7 @@ function bringIntoView(el, pz) {
       pz.set({ ...pz.vb, x: mx - pz.vb.w / 2, y: my - pz.vb.h / 2 });
     }
   }
-  const r = el.getBoundingClientRect();
-  if (r.top < 0 || r.bottom > window.innerHeight) el.scrollIntoView({ block: "nearest" });
+  reveal(el);
 }
 
 /** Keys on a board (outside its menu): + or = zooms in, - out (with a viewBox `pz`), Escape calls `close()`. */
