@@ -4,6 +4,8 @@ nothing, undo, records, durability across a restart of the app."""
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import itertools
 import json
 import threading
@@ -1860,6 +1862,58 @@ def test_a_game_keeps_its_last_two_snapshots(tmp_path: Path) -> None:
         svc._forget(g["id"])                              # loaded anew from the database
         after = c.get(f"{url}/view", params={"token": tok}).json()
         assert after["version"] == before["version"] and after["view"] == before["view"]
+
+
+def test_a_stream_whose_client_left_mid_update_gives_its_place_back_at_once(
+        tmp_path: Path) -> None:
+    """A client that leaves while its stream waits to send it an update: Starlette cancels
+    the sending and ends the response without closing the stream's body, whose clean-up
+    then waited for the garbage collector, the slot and the hub's listener held until
+    then (a review). Driven over ASGI as uvicorn calls it (spec 2.3: the disconnect
+    cancels the sending), the collector paused: the place is free when the response
+    ends."""
+    async def watch(app: Any, gid: str, key: str) -> tuple[int, int, bool]:
+        path = f"/api/games/{gid}/events"
+        scope = {"type": "http", "asgi": {"version": "3.0", "spec_version": "2.3"},
+                 "http_version": "1.1", "method": "GET", "scheme": "http", "path": path,
+                 "raw_path": path.encode(), "query_string": f"key={key}".encode(),
+                 "headers": [(b"host", b"testserver")], "client": ("127.0.0.1", 5000),
+                 "server": ("testserver", 80), "root_path": "", "state": {}}
+        sent, left, never = asyncio.Event(), asyncio.Event(), asyncio.Event()
+        asked: list[int] = []
+
+        async def receive() -> dict[str, Any]:
+            asked.append(1)
+            if len(asked) == 1:
+                return {"type": "http.request", "body": b"", "more_body": False}
+            await left.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.body":
+                sent.set()
+                await never.wait()          # the client reads no more
+
+        slots: StreamSlots = app.state.streams
+        task = asyncio.create_task(app(scope, receive, send))
+        await sent.wait()
+        during = slots.open
+        left.set()
+        await task
+        return during, slots.open, app.state.service.hub.listened(gid)
+
+    with make(tmp_path) as c:
+        g = new(c)
+        key = c.get(f"/api/games/{g['id']}/view",
+                    params={"token": g["tokens"]["a"]}).json()["events_key"]
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            during, after, listened = asyncio.run(watch(c.app, g["id"], key))
+        finally:
+            if collecting:
+                gc.enable()
+        assert (during, after, listened) == (1, 0, False)
 
 
 def test_one_client_takes_a_share_of_the_streams_and_of_new_games(tmp_path: Path) -> None:

@@ -195,6 +195,34 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
+class LiveStream(StreamingResponse):
+    """A live-update stream that gives its place back the moment its response ends.
+
+    When the client leaves while the stream waits to send it an update, Starlette cancels
+    the sending and returns, but its body (an async generator stopped at that ``yield``)
+    is not closed: its ``finally`` ran only when the garbage collector found it, and until
+    then the stream held its slot (:class:`StreamSlots`) and its place in the game's hub
+    (measured with the collector paused: the slot was still held after the response
+    ended). Here the response closes its body itself, and calls ``ended`` (the slot's
+    release, which may be called more than once) whatever happened."""
+
+    def __init__(self, body: AsyncIterator[str], ended: Callable[[], None]) -> None:
+        super().__init__(body, media_type="text/event-stream",
+                         headers={"Cache-Control": "no-store"})
+        self._body = body
+        self._ended = ended
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._ended()
+            aclose = getattr(self._body, "aclose", None)
+            if aclose is not None:
+                with contextlib.suppress(RuntimeError):     # still running: it ends itself
+                    await aclose()
+
+
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
        "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
        "form-action 'self'; frame-ancestors 'none'")
@@ -932,8 +960,7 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
         body = stream()
         # a stream whose client left before it started never runs its finally
         weakref.finalize(body, collected)
-        return StreamingResponse(body, media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-store"})
+        return LiveStream(body, release)
 
     @app.post("/api/records")
     async def upload_record(request: Request) -> Any:
