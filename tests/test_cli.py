@@ -402,6 +402,87 @@ def test_upgrade_games_reports_and_rewinds_a_stored_web_game(tmp_path: Path) -> 
     assert not missing.exists() and not (tmp_path / "typo.sqlite3.lock").exists()
 
 
+def test_prune_games_deletes_old_games_and_uploads_with_the_server_stopped(
+        tmp_path: Path) -> None:
+    """A server kept every game and upload forever (a security audit): ``warroom
+    prune-games --older-than DAYS`` deletes the games whose last move is older, with their
+    seats, moves and snapshots, and the older uploads; ``--finished-only`` keeps games in
+    play; ``--dry-run`` deletes nothing; a bad age or a running server changes nothing."""
+    import datetime as dt
+
+    from sqlalchemy import create_engine, func, insert, select, text, update
+
+    from warroom.web.app import ExclusiveUse, create_service
+    from warroom.web.db import ActionRow, GameRow, SeatRow, SnapshotRow, UploadRow
+
+    url = f"sqlite:///{tmp_path / 'w.sqlite3'}"
+    svc = create_service(url, bot_workers=1)
+    svc.snapshot_every = 2
+    old = dt.datetime.now(dt.UTC) - dt.timedelta(days=40)
+    try:
+        ids = []
+        for seed in (5, 6, 7):
+            gid, tokens, _ = svc.create("eaw1940", None, {"axis": "human"}, seed=seed)
+            for _ in range(3):
+                live = svc.live(gid)
+                svc.act(gid, tokens["axis"], svc.payload(live, "axis")["legal"][0]["key"],
+                        None)
+            ids.append(gid)
+        playing, finished, recent = ids
+        with svc.engine.begin() as db:
+            db.execute(update(GameRow).where(GameRow.id.in_([playing, finished]))
+                       .values(updated=old))
+            db.execute(update(GameRow).where(GameRow.id == finished).values(status="over"))
+            db.execute(insert(UploadRow).values(id="u-old", record={}, created=old))
+            db.execute(insert(UploadRow).values(id="u-new", record={},
+                                                created=dt.datetime.now(dt.UTC)))
+
+        def rows() -> dict[str, int]:
+            with svc.engine.connect() as db:
+                return {t.__tablename__: int(db.scalar(select(func.count()).select_from(t))
+                                             or 0)
+                        for t in (GameRow, SeatRow, ActionRow, SnapshotRow, UploadRow)}
+
+        before = rows()
+        assert before["games"] == 3 and before["snapshots"] > 0
+    finally:
+        svc.close()
+        svc.engine.dispose()
+    for bad in ("0", "-1", "nan", "1e9"):
+        code, out = run("prune-games", "--db", url, "--older-than", bad)
+        assert code == 2 and "--older-than must be a number of days above 0" in out, out
+    lock = ExclusiveUse(url)            # a server runs on the database
+    lock.acquire()
+    try:
+        code, out = run("prune-games", "--db", url, "--older-than", "30")
+        assert code == 2 and "another warroom server" in out, out
+    finally:
+        lock.release()
+    code, out = run("prune-games", "--db", url, "--older-than", "30", "--dry-run")
+    assert code == 0 and playing in out and finished in out and recent not in out, out
+    assert "2 game(s) and 1 upload(s) older than 30 day(s) would be deleted" in out
+    assert rows() == before
+    code, out = run("prune-games", "--db", url, "--older-than", "30", "--finished-only")
+    assert code == 0 and finished in out and playing not in out, out
+    assert "1 game(s) and 1 upload(s)" in out and "games in play kept" in out
+    code, out = run("prune-games", "--db", url, "--older-than", "30")
+    assert code == 0 and playing in out and "1 game(s) and 0 upload(s)" in out, out
+    after = rows()
+    assert after["games"] == 1 and after["uploads"] == 1 and after["seats"] == 1
+    eng = create_engine(url)
+    with eng.connect() as db:
+        for table in ("seats", "actions", "snapshots"):
+            kept = {r[0] for r in db.execute(text(f"select game_id from {table}"))}
+            assert kept <= {recent}, (table, kept)
+    eng.dispose()
+    svc = create_service(url, bot_workers=1)
+    try:
+        assert svc.live(recent).state is not None          # the recent game plays on
+    finally:
+        svc.close()
+        svc.engine.dispose()
+
+
 def test_a_record_of_another_game_is_named_without_its_control_codes(tmp_path: Path) -> None:
     """A record's game id is shown escaped, and a load is suggested only for a game there
     is (a record whose id held ESC [2J cleared the screen in the suggested command, and an

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import inspect
 import ipaddress
 import os
@@ -749,6 +750,76 @@ def upgrade_games(
                      if rewind else ""))
     if blocked:
         raise typer.Exit(1)
+
+
+@app.command("prune-games")
+def prune_games(
+    older_than: Annotated[float, typer.Option(
+        "--older-than", help="Delete the games whose last move is more than this many days "
+                             "old (and uploads older than that).", show_default=False)],
+    db: Annotated[str | None, typer.Option(help=DB_HELP, envvar="WARROOM_DB",
+                                           show_envvar=False)] = None,
+    finished_only: Annotated[bool, typer.Option(
+        "--finished-only", help="Delete only finished games (games in play are kept, "
+                                "however old).")] = False,
+    dry_run: Annotated[bool, typer.Option(
+        "--dry-run", help="List what would be deleted; delete nothing.")] = False,
+) -> None:
+    """Delete the web server's old games and uploads, with the server stopped.
+
+    A server keeps every game and uploaded record until it is told otherwise: this deletes
+    the games whose last move (or creation, if none was played) is older than --older-than
+    days, with their seats, moves and snapshots, and the uploads older than that. Their
+    links then answer "no game". Nothing is deleted while a server uses the database."""
+    from warroom.web.app import (
+        DatabaseInUse,
+        DBAPIError,
+        ExclusiveUse,
+        create_service,
+        db_problem,
+        missing_sqlite,
+    )
+
+    if not 0 < older_than <= 36500:     # NaN fails too; past a century no date is kept
+        _fail(WarroomError(f"--older-than must be a number of days above 0 (at most "
+                           f"36500), not {older_than}"))
+    url = db or default_db()
+    missing = missing_sqlite(url)
+    if missing is not None:
+        _fail(WarroomError(f"no database at {missing}: nothing to prune; check --db"))
+        return
+    lock = ExclusiveUse(url)    # never beside a running server (it holds games in memory)
+    try:
+        lock.acquire()
+        service = create_service(url, pack_loader(None), bot_workers=1)
+    except DatabaseInUse as exc:
+        _fail(WarroomError(str(exc)))
+        return
+    except Exception as exc:  # a bad URL, an unreachable database: one clean line
+        lock.release()
+        _fail(WarroomError(db_problem(url, exc)))
+        return
+    before = dt.datetime.now(dt.UTC) - dt.timedelta(days=older_than)
+    try:
+        found, uploads = service.prune_games(before, finished_only=finished_only,
+                                             dry_run=dry_run)
+    except DBAPIError as exc:
+        why = db_problem(url, exc).removeprefix("cannot open the database ")
+        _fail(WarroomError(f"nothing was deleted, the database refused it: {why}"))
+        return
+    finally:
+        service.close()
+        service.engine.dispose()
+        lock.release()
+    if found:
+        table = Table("game", "id", "status", "actions", "last move (UTC)")
+        for f in found:
+            table.add_row(f.game, f.id, f.status, str(f.actions),
+                          f.updated.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M"))
+        console.print(table)
+    verb = "would be deleted (--dry-run: nothing was)" if dry_run else "deleted"
+    console.print(f"{len(found)} game(s) and {uploads} upload(s) older than {older_than:g} "
+                  f"day(s) {verb}" + ("; games in play kept" if finished_only else ""))
 
 
 from warroom.cli.tk import app as tk_app  # noqa: E402

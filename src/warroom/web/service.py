@@ -427,6 +427,19 @@ class Upgraded:
     step: int | None = None
 
 
+@dataclass(frozen=True)
+class Pruned:
+    """A stored game :meth:`GameService.prune_games` deleted (or, on a dry run, would
+    delete): its id, game, status (``active`` or ``over``), actions played and the time of
+    its last move (its creation, if none)."""
+
+    id: str
+    game: str
+    status: str
+    actions: int
+    updated: dt.datetime
+
+
 class Hub:
     """Fan-out of "game X is now at version V" to listeners (SSE streams), from any thread."""
 
@@ -926,6 +939,44 @@ class GameService:
                     raise NotFound(f"no game {', '.join(short(k) for k in unknown)}; nothing "
                                    "was changed")
         return [self._upgrade(key, rewind) for key in keys]
+
+    def prune_games(self, before: dt.datetime, finished_only: bool = False,
+                    dry_run: bool = False) -> tuple[list[Pruned], int]:
+        """Delete the stored games whose last move (or creation) is older than ``before``
+        (with ``finished_only``, the finished ones only), with their seats, actions and
+        snapshots, and the uploaded records older than it (``warroom prune-games``): a
+        server kept every game and upload forever. The games deleted (oldest first) and the
+        number of uploads; ``dry_run`` says what would go and deletes nothing. Their seat
+        links then answer "no game". Meant for a stopped server, like
+        :meth:`upgrade_games`: a game loaded in this service is dropped from memory."""
+        when = before if before.tzinfo is not None else before.replace(tzinfo=dt.UTC)
+        old = select(GameRow).where(GameRow.updated < when)
+        if finished_only:
+            old = old.where(GameRow.status == "over")
+        with self._write() as db:
+            rows = list(db.scalars(old.order_by(GameRow.updated, GameRow.id)))
+            ids = [r.id for r in rows]
+            played: dict[str, int] = {}
+            for i in range(0, len(ids), 500):
+                played.update((k, int(n)) for k, n in db.execute(
+                    select(ActionRow.game_id, func.count()).where(
+                        ActionRow.game_id.in_(ids[i:i + 500])).group_by(ActionRow.game_id)))
+            found = [Pruned(r.id, r.game, r.status, played.get(r.id, 0), _utc(r.updated))
+                     for r in rows]
+            uploads = int(db.scalar(select(func.count()).select_from(UploadRow)
+                                    .where(UploadRow.created < when)) or 0)
+            if not dry_run:
+                # in chunks: a database takes only so many bound values in one statement
+                for i in range(0, len(ids), 500):
+                    chunk = ids[i:i + 500]
+                    for table in (SnapshotRow, ActionRow, SeatRow):
+                        db.execute(delete(table).where(table.game_id.in_(chunk)))
+                    db.execute(delete(GameRow).where(GameRow.id.in_(chunk)))
+                db.execute(delete(UploadRow).where(UploadRow.created < when))
+        if not dry_run:
+            for key in ids:
+                self._forget(key)
+        return found, uploads
 
     def _upgrade(self, key: str, rewind: bool) -> Upgraded:
         stored = self._stored(key)
