@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from warroom.cli.main import app
 from warroom.core.record import Record, replay
 from warroom.games import load_game
+from web_db import PG_SKIP, pg_database, pg_url
 
 runner = CliRunner()
 
@@ -402,12 +403,24 @@ def test_upgrade_games_reports_and_rewinds_a_stored_web_game(tmp_path: Path) -> 
     assert not missing.exists() and not (tmp_path / "typo.sqlite3.lock").exists()
 
 
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
 def test_prune_games_deletes_old_games_and_uploads_with_the_server_stopped(
-        tmp_path: Path) -> None:
+        tmp_path: Path, backend: str) -> None:
     """A server kept every game and upload forever (a security audit): ``warroom
     prune-games --older-than DAYS`` deletes the games whose last move is older, with their
     seats, moves and snapshots, and the older uploads; ``--finished-only`` keeps games in
-    play; ``--dry-run`` deletes nothing; a bad age or a running server changes nothing."""
+    play; ``--dry-run`` deletes nothing; a bad age or a running server changes nothing.
+    On SQLite and on PostgreSQL (times with their offset)."""
+    if backend == "sqlite":
+        _prune_on(f"sqlite:///{tmp_path / 'w.sqlite3'}")
+        return
+    if pg_url() is None:
+        pytest.skip(PG_SKIP)
+    with pg_database() as url:
+        _prune_on(url)
+
+
+def _prune_on(url: str) -> None:
     import datetime as dt
 
     from sqlalchemy import create_engine, func, insert, select, text, update
@@ -415,7 +428,6 @@ def test_prune_games_deletes_old_games_and_uploads_with_the_server_stopped(
     from warroom.web.app import ExclusiveUse, create_service
     from warroom.web.db import ActionRow, GameRow, SeatRow, SnapshotRow, UploadRow
 
-    url = f"sqlite:///{tmp_path / 'w.sqlite3'}"
     svc = create_service(url, bot_workers=1)
     svc.snapshot_every = 2
     old = dt.datetime.now(dt.UTC) - dt.timedelta(days=40)
