@@ -177,3 +177,92 @@ def test_the_web_keeps_a_bots_pace_while_its_game_leaves_memory(tmp_path: Path) 
         for i in range(svc.PACES_KEPT):
             service._pace(f"other{i}", "axis", "greedy")
         assert service._pace("g1", "allies", "greedy") is not pace   # forgotten at last
+
+
+def _first_forced(g: Game, seed: int, role: str) -> int:
+    """The number of actions before ``role``'s first decision with one legal action, when
+    every seat plays its first legal action (as SlowWhenChoosing and the tests do)."""
+    state = new_game(g, None, seed)
+    n = 0
+    while state.active is not None:
+        legal = legal_actions(state)
+        if state.active == role and len(legal) == 1:
+            return n
+        apply(state, legal[0])
+        n += 1
+    raise AssertionError("no forced decision")
+
+
+def test_a_forced_answer_before_any_real_choice_takes_a_real_choices_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before a bot's first real choice of a game (its start, or a load) a forced answer
+    had no time to be held to and came at once (a review): the bot now thinks over one
+    real choice of a new game of the same scenario (public), and the answer takes that
+    long. The terminal's loop, asked first at a forced decision."""
+    import warroom.ai.pace as pace_module
+    monkeypatch.setattr(pace_module, "make_bot", lambda *a, **k: SlowWhenChoosing())
+    g = load_game("sfe")
+    state = new_game(g, None, 0)
+    for _ in range(_first_forced(g, 0, "allies")):
+        apply(state, legal_actions(state)[0])
+    assert state.active == "allies" and len(legal_actions(state)) == 1
+    loop = PlayLoop(Session.start(g, None, 0), parse_seats(g, "axis", "random"),
+                    {"allies": SlowWhenChoosing()},
+                    Terminal(Console(file=io.StringIO(), width=100), lambda ask: "quit"))
+    began = time.monotonic()
+    loop.bot_move(state)
+    assert time.monotonic() - began >= 0.12
+    assert loop.paces["allies"].primed
+    # a real choice's time measured on a position where the role has several choices
+    spent = pace_module.choice_time(g, "allies", "random", None, None, random.Random(4))
+    assert spent >= 0.12
+
+
+def test_the_web_holds_a_forced_answer_before_the_bots_first_real_choice(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server forgot its bots' times (as after a restart) just before a bot's forced
+    answer: it is held to a real choice's time all the same, measured once per game,
+    scenario, role and bot while the server runs."""
+    import warroom.ai.pace as pace_module
+    import warroom.web.service as svc
+    monkeypatch.setattr(svc, "make_bot", lambda *a, **k: SlowWhenChoosing())
+    monkeypatch.setattr(pace_module, "make_bot", lambda *a, **k: SlowWhenChoosing())
+    SlowWhenChoosing.asked = []
+    played: list[float] = []
+    real_play = svc.GameService._play
+
+    g = load_game("sfe")
+    upto = _first_forced(g, 0, "allies")
+
+    def timed(self: Any, live: Any, action: Any, role: str) -> None:
+        real_play(self, live, action, role)
+        if len(live.session.record.actions) == upto:    # the bot's forced answer is next
+            self._paces.clear()                         # as after a restart
+            SlowWhenChoosing.asked = []
+            played.clear()
+        elif role == "allies":
+            played.append(time.monotonic())
+    monkeypatch.setattr(svc.GameService, "_play", timed)
+    app = create_app(f"sqlite:///{tmp_path / 'f.sqlite3'}", _loader, ["sfe"])
+    with TestClient(app) as c:
+        service = app.state.service
+        game = c.post("/api/games", json={"game": "sfe", "seed": 0, "seats": {
+            "axis": "human", "allies": "bot:random"}}).json()
+        url = f"/api/games/{game['id']}"
+        token = game["tokens"]["axis"]
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            v = c.get(f"{url}/view", params={"token": token}).json()
+            if v["version"] >= upto or v["status"] == "over":
+                break
+            if v["legal"]:
+                c.post(f"{url}/actions", json={"token": token, "version": v["version"],
+                                               "action": v["legal"][0]["key"]})
+            else:
+                time.sleep(0.02)
+        while time.monotonic() < deadline and not played:
+            time.sleep(0.02)
+        # the bot's forced answer, then the real choice it thought over to time it
+        assert [n for _, n in SlowWhenChoosing.asked][:1] == [1], SlowWhenChoosing.asked
+        assert played[0] - SlowWhenChoosing.asked[0][0] >= 0.12
+        assert len(service._choice_times) == 1

@@ -13,10 +13,14 @@ holds each move to a time like a real choice's: :class:`EvenPace`.
 from __future__ import annotations
 
 import random
+import time
 from collections import deque
+from collections.abc import Mapping
+from typing import Any
 
-from warroom.ai import parse_bot_spec
+from warroom.ai import make_bot, parse_bot_spec
 from warroom.core.errors import WarroomError
+from warroom.core.protocol import Game, apply, legal_actions, new_game
 
 
 class EvenPace:
@@ -41,6 +45,18 @@ class EvenPace:
         """The pace of the bot ``spec`` names (a search's ``seconds=S`` its least time)."""
         return cls(expect=spec_seconds(spec))
 
+    @property
+    def primed(self) -> bool:
+        """Whether it knows a time to hold a forced answer to (a real choice's, or the
+        search's own ``seconds``)."""
+        return bool(self.times) or self.expect > 0
+
+    def prime(self, seconds: float) -> None:
+        """Take ``seconds`` as a real choice's time: before the bot's first real choice of a
+        game a forced answer had nothing to be held to, and came at once
+        (:func:`choice_time` measures one)."""
+        self.times.append(max(0.0, seconds))
+
     def wait(self, elapsed: float, choices: int) -> float:
         """Seconds to hold an answer that took ``elapsed`` seconds, of a decision with
         ``choices`` legal actions (a real choice's time is remembered first)."""
@@ -54,6 +70,36 @@ class EvenPace:
             other = elapsed if choices > 1 else self.rng.choice(known)
             target = max(target, x, other)
         return max(0.0, target - elapsed)
+
+
+PRIME_STEPS = 2000
+"""The most random moves :func:`choice_time` plays looking for a real choice."""
+
+
+def choice_time(game: Game, role: str, spec: str, scenario: str | None = None,
+                options: Mapping[str, Any] | None = None,
+                rng: random.Random | None = None) -> float:
+    """Seconds the bot ``spec`` takes over one real choice of ``role``: timed on a position
+    where ``role`` has several legal actions, reached by random moves from a new game of
+    ``scenario`` with ``options`` (public: none of the game in play's hidden cards; 0.0 if
+    none is found within :data:`PRIME_STEPS` moves). What a forced answer is held to
+    before the bot's first real choice of a game (:meth:`EvenPace.prime`); one search, so
+    that answer takes about the time of one real choice. The moves and the game's seed
+    come from ``rng`` (by default the operating system's randomness), never a game's
+    RNG."""
+    pick = rng or random.SystemRandom()
+    st = new_game(game, scenario, seed=pick.randrange(1 << 62), options=options)
+    for _ in range(PRIME_STEPS):
+        if st.active is None:
+            return 0.0
+        legal = legal_actions(st)
+        if st.active == role and len(legal) > 1:
+            bot = make_bot(spec, pick.randrange(1 << 62), game)
+            began = time.monotonic()
+            bot.choose(st)
+            return time.monotonic() - began
+        apply(st, legal[pick.randrange(len(legal))])
+    return 0.0
 
 
 def spec_seconds(spec: str) -> float | None:

@@ -37,7 +37,7 @@ from sqlalchemy.orm import sessionmaker
 import warroom.core
 from warroom.ai import BOTS, PRESETS, bot_note, make_bot
 from warroom.ai.models import bundled_models
-from warroom.ai.pace import EvenPace
+from warroom.ai.pace import EvenPace, choice_time
 from warroom.core.actions import Action
 from warroom.core.content import CONTENT_SUFFIXES, load_yaml
 from warroom.core.errors import (
@@ -515,6 +515,8 @@ class GameService:
         # used forgotten past PACES_KEPT
         self._paces: OrderedDict[tuple[str, str], EvenPace] = OrderedDict()
         self._paces_lock = threading.Lock()
+        # (game, scenario, options, role, bot) -> a real choice's time (_choice_time)
+        self._choice_times: dict[tuple[str, str, str, str, str], float] = {}
         self._targets: dict[str, dict[str, list[Action]]] = {}
         self._prints: dict[str, str] = {}
         self._pack_prints: dict[str, str | None] = {}
@@ -1561,8 +1563,12 @@ class GameService:
             action = make_bot(name, seed).choose(snapshot)
             hold = 0.0
             if paced:
-                hold = self._pace(live.id, role, name).wait(time.monotonic() - thought,
-                                                           choices)
+                pace = self._pace(live.id, role, name)
+                if choices <= 1 and not pace.primed:
+                    # nothing known of its real choices yet: it thinks over one now, so this
+                    # answer too takes a real choice's time
+                    pace.prime(self._choice_time(live, role, name))
+                hold = pace.wait(time.monotonic() - thought, choices)
         except Exception:   # a bot must never take the server down: the seat waits, and
             # the server's log says why (the game is unchanged)
             LOG.exception("bot %s for %s in game %s failed", name, role, live.id)
@@ -1572,6 +1578,24 @@ class GameService:
             self._bot_play(live, name, role, action.key, version, thought)
             return
         self._later(hold, self._bot_play, live, name, role, action.key, version, thought)
+
+    def _choice_time(self, live: Live, role: str, spec: str) -> float:
+        """A real choice's time of ``role``'s bot ``spec`` in a game like ``live``'s
+        (:func:`~warroom.ai.pace.choice_time`), measured once per game, scenario, options,
+        role and bot while the server runs: a forced answer before the bot's first real
+        choice came at once (a fair-play review)."""
+        rec = live.session.record
+        key = (live.game.id, rec.scenario, json.dumps(rec.options, sort_keys=True), role,
+               spec)
+        with self._paces_lock:
+            known = self._choice_times.get(key)
+        if known is None:
+            known = choice_time(live.game, role, spec, rec.scenario, rec.options)
+            with self._paces_lock:
+                self._choice_times[key] = known
+                while len(self._choice_times) > PACES_KEPT:
+                    self._choice_times.pop(next(iter(self._choice_times)))
+        return known
 
     def _pace(self, game_key: str, role: str, spec: str) -> EvenPace:
         """The answer times of ``role``'s bot ``spec`` in game ``game_key``."""
