@@ -258,3 +258,41 @@ def test_eit2_a_card_entry_is_named_by_its_title(tmp_path: Path) -> None:
     refused(pack, "eit2", "cards.yaml", "entry cards[", "field ops")
     with pytest.raises(ContentError, match=r"entry cards\[\d+\] \([^)]+\) field ops"):
         load_game("eit2", content=pack)
+
+
+def test_a_link_to_a_file_that_is_gone_is_refused_not_read_as_the_bundled_file(
+        tmp_path: Path) -> None:
+    """A pack's map.yaml linking to a file that was deleted: the bundled map played, and
+    the records said the bundled pack (an audit). Now refused, naming the file."""
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    (folder / "map.yaml").symlink_to(tmp_path / "gone.yaml")
+    with pytest.raises(ContentError, match=r"cannot read content file .*map\.yaml"):
+        load_game("eit2", content=folder)
+
+
+def test_a_file_named_in_other_capitals_is_refused_with_its_name(tmp_path: Path) -> None:
+    """map.YAML was left unread (its suffix not .yaml) and the bundled map played unsaid
+    (an audit): refused with the name it should have."""
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    (folder / "map.YAML").write_text((GAMES / "eit2" / "content" / "map.yaml").read_text())
+    with pytest.raises(ContentError, match=r"map\.YAML -> map\.yaml\?"):
+        load_game("eit2", content=folder)
+
+
+def test_yaml_merge_keys_are_read_and_a_key_given_twice_still_refused(
+        tmp_path: Path) -> None:
+    """``<<: *anchor`` (YAML's merge key, read by PyYAML's safe loader) was refused with
+    "could not determine a constructor" (an audit): a turn written as another's with
+    changes loads, the keys beside the merge overriding it."""
+    old = '  - {turn: 1, date: "May-Jun 1940", ap: 3}\n  - {turn: 2, date: "Jul-Sep 1940", ap: 2}'
+    new = ('  - &t1 {turn: 1, date: "May-Jun 1940", ap: 3}\n'
+           '  - {<<: *t1, turn: 2, date: "Jul-Sep 1940", ap: 2}')
+    folder = edited(tmp_path, "eaw1940", "turn_track.yaml", lambda t: t.replace(old, new))
+    merged = load_game("eaw1940", content=folder)
+    bundled = load_game("eaw1940")
+    assert merged.c == bundled.c                  # type: ignore[attr-defined]
+    twice = new.replace("turn: 2, date", "turn: 2, ap: 1, date")
+    folder = edited(tmp_path, "eaw1940", "turn_track.yaml", lambda t: t.replace(old, twice))
+    refused(folder, "eaw1940", "turn_track.yaml", "the key 'ap' appears twice")

@@ -90,8 +90,9 @@ class ContentPack:
         try:
             folder = override.is_dir()
             known = sorted(p.name for p in bundled.iterdir() if p.suffix in CONTENT_SUFFIXES)
+            # map.YAML too: it was left unread, and the bundled map played unsaid (an audit)
             stray = sorted(p.name for p in override.iterdir()
-                           if p.suffix in CONTENT_SUFFIXES and p.name not in known
+                           if p.suffix.lower() in CONTENT_SUFFIXES and p.name not in known
                            ) if folder else []
             mine = [p.name for p in override.iterdir() if p.name in known] if folder else []
         except (OSError, ValueError) as exc:
@@ -103,7 +104,8 @@ class ContentPack:
         if stray:
             # a near name is a typo; another game's file is not (tables.yaml read as a
             # misspelt cards.yaml: an outside audit)
-            close = [difflib.get_close_matches(n, known, n=1, cutoff=0.8) for n in stray]
+            close = [[k for k in known if k.lower() == n.lower()]
+                     or difflib.get_close_matches(n, known, n=1, cutoff=0.8) for n in stray]
             hint = "; ".join(f"{n} -> {c[0]}?" for n, c in zip(stray, close, strict=True) if c)
             raise ContentError(f"content folder {override} holds {', '.join(stray)}, which "
                                f"replaces no file of the pack (its files: {', '.join(known)})"
@@ -117,7 +119,10 @@ class ContentPack:
     def path(self, name: str) -> Path:
         if self.override is not None:
             candidate = self.override / name
-            if candidate.exists():
+            # a link to a file that is gone is the pack's file all the same: reading it
+            # fails in words (exists() follows the link, and the bundled file played
+            # unsaid: an audit)
+            if candidate.exists() or candidate.is_symlink():
                 return candidate
         return self.bundled / name
 
@@ -133,6 +138,8 @@ class _UniqueKeyLoader(yaml.SafeLoader):
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: set[Any] = set()
         for key_node, _value in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue        # ``<<: *anchor``: the keys given beside it override its
             key = self.construct_object(key_node, deep=deep)
             try:
                 if key in seen:
