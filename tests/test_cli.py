@@ -495,6 +495,35 @@ def _prune_on(url: str) -> None:
         svc.engine.dispose()
 
 
+@pytest.mark.parametrize("command", [["upgrade-games"], ["prune-games", "--older-than", "1"]])
+def test_the_stored_games_commands_touch_no_database_a_server_did_not_make(
+        tmp_path: Path, command: list[str]) -> None:
+    """upgrade-games gave another program's SQLite file, an empty file and an in-memory
+    database warroom's tables and reported success (an audit); a file that is no database
+    was refused but left a lock file. Each is refused in one line, and left as it was."""
+    import sqlite3
+
+    other = tmp_path / "notes.db"
+    con = sqlite3.connect(other)
+    con.execute("create table notes (x)")
+    con.commit()
+    con.close()
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    junk = tmp_path / "junk.json"
+    junk.write_text("{}")
+    for path, said in ((other, "holds no warroom server's games"),
+                       (empty, "holds no warroom server's games"),
+                       (junk, "file is not a database")):
+        before = path.read_bytes()
+        code, out = run(*command, "--db", f"sqlite:///{path}")
+        assert code == 2 and said in out and "Traceback" not in out, out
+        assert path.read_bytes() == before
+        assert not Path(f"{path}.lock").exists()
+    code, out = run(*command, "--db", "sqlite://")
+    assert code == 2 and "holds no warroom server's games" in out, out
+
+
 def test_a_record_of_another_game_is_named_without_its_control_codes(tmp_path: Path) -> None:
     """A record's game id is shown escaped, and a load is suggested only for a game there
     is (a record whose id held ESC [2J cleared the screen in the suggested command, and an

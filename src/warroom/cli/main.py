@@ -654,6 +654,27 @@ def serve(
                 limit_concurrency=connection_limit(files))
 
 
+def _stored_games_db(url: str, what: str) -> None:
+    """Refuse (exit 2) a database that holds no server's games, before anything touches it:
+    ``upgrade-games`` and ``prune-games`` never create one, nor give another program's
+    database (or an empty file, or an in-memory one) warroom's tables (an audit)."""
+    from warroom.web.app import db_problem, holds_warroom, masked_db, missing_sqlite
+
+    missing = missing_sqlite(url)
+    if missing is not None:
+        _fail(WarroomError(f"no database at {missing}: nothing to {what}; check --db "
+                           f"(serve creates a database, {what}-games never does)"))
+    try:
+        ours = holds_warroom(url)
+    except Exception as exc:  # a bad URL, not a database, unreachable: one clean line
+        _fail(WarroomError(db_problem(url, exc)))
+        return
+    if not ours:
+        _fail(WarroomError(f"the database {masked_db(url)} holds no warroom server's games "
+                           f"(none of its tables): nothing to {what}; check --db (serve "
+                           f"creates a database, {what}-games never does)"))
+
+
 @app.command("upgrade-games")
 def upgrade_games(
     ids: Annotated[list[str] | None, typer.Argument(
@@ -678,7 +699,6 @@ def upgrade_games(
         ExclusiveUse,
         create_service,
         db_problem,
-        missing_sqlite,
     )
 
     url = db or default_db()
@@ -687,12 +707,8 @@ def upgrade_games(
     except WarroomError as exc:
         _fail(exc)
         return
-    missing = missing_sqlite(url)
-    if missing is not None:
-        # a mistyped path made an empty database (and its lock file) and reported success
-        _fail(WarroomError(f"no database at {missing}: nothing to upgrade; check --db "
-                           "(serve creates a database, upgrade-games never does)"))
-        return
+    # a mistyped path made an empty database (and its lock file) and reported success
+    _stored_games_db(url, "upgrade")
     lock = ExclusiveUse(url)    # never beside a running server (it would undo its moves)
     try:
         lock.acquire()
@@ -777,17 +793,13 @@ def prune_games(
         ExclusiveUse,
         create_service,
         db_problem,
-        missing_sqlite,
     )
 
     if not 0 < older_than <= 36500:     # NaN fails too; past a century no date is kept
         _fail(WarroomError(f"--older-than must be a number of days above 0 (at most "
                            f"36500), not {older_than}"))
     url = db or default_db()
-    missing = missing_sqlite(url)
-    if missing is not None:
-        _fail(WarroomError(f"no database at {missing}: nothing to prune; check --db"))
-        return
+    _stored_games_db(url, "prune")
     lock = ExclusiveUse(url)    # never beside a running server (it holds games in memory)
     try:
         lock.acquire()

@@ -43,6 +43,7 @@ from warroom.games import load_game
 from warroom.web.db import DatabaseInUse as DatabaseInUse  # re-exported for the CLI
 from warroom.web.db import ExclusiveUse as ExclusiveUse  # re-exported for the CLI
 from warroom.web.db import db_problem as db_problem  # re-exported for the CLI
+from warroom.web.db import holds_warroom as holds_warroom  # re-exported for the CLI
 from warroom.web.db import in_memory_db as in_memory_db  # re-exported for the CLI
 from warroom.web.db import make_engine, migrate
 from warroom.web.db import masked_db as masked_db  # re-exported for the CLI

@@ -32,6 +32,7 @@ from sqlalchemy import (
     create_engine,
     event,
     false,
+    inspect,
     text,
 )
 from sqlalchemy.engine import Engine, make_url
@@ -349,6 +350,20 @@ def missing_sqlite(url: str) -> str | None:
     except OSError:     # a name too long: opening it says so (db_problem), not a traceback
         return None
     return None
+
+
+def holds_warroom(url: str) -> bool:
+    """Whether the database ``url`` names holds warroom's tables (a server made it).
+    ``upgrade-games`` and ``prune-games`` ask before touching it: they migrated any
+    database they were given, so a mistyped ``--db`` naming another program's SQLite file
+    or an empty file got warroom's tables (an audit). Reads only; a database that cannot be
+    opened raises, as opening it for a server would."""
+    engine = create_engine(url, poolclass=NullPool)
+    try:
+        names = set(inspect(engine).get_table_names())
+    finally:
+        engine.dispose()
+    return {"alembic_version", "games"} <= names
 
 
 def sqlite_folder_problem(url: str) -> str | None:
