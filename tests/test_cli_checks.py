@@ -730,3 +730,30 @@ def test_serve_on_every_address_says_how_to_keep_to_its_names(
     res = runner.invoke(app, ["serve", "--host", "0.0.0.0", "--port", str(port), "--db",
                               f"sqlite:///{tmp_path}/b.sqlite3", "--allowed-host", "club"])
     assert res.exit_code == 0 and "answers to any name" not in res.output, res.output
+
+
+def test_json_output_cut_by_its_reader_exits_1(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """``warroom content eit2 --json | head -c 10`` exited 0 with its output cut, where the
+    tables exit 1 (rich's console; an audit): the JSON writer exits 1 too, quietly."""
+    import typer
+
+    from warroom.cli.common import emit_json
+
+    sink = (tmp_path / "sink").open("w")
+
+    class Cut:
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self) -> None:
+            pass
+
+        def fileno(self) -> int:
+            return sink.fileno()
+
+    monkeypatch.setattr("sys.stdout", Cut())
+    with pytest.raises(typer.Exit) as info:
+        emit_json({"a": 1})
+    assert info.value.exit_code == 1
+    sink.close()

@@ -240,9 +240,12 @@ def test_tally_writes_game_counts_as_integers() -> None:
     (["--bots", "random"], "at least two bots"),
     (["--bots", "random,random"], "given twice"),
     (["--bots", "random,net:eit2-1920,prior_depth=1,iterations=5,net:eit2-1920,iterations=5,"
-                "prior_depth=1"], "is the same bot given twice"),
+                "prior_depth=1"], "are the same bot"),
     (["--bots", "ismcts:iterations=5,c=0.7,ismcts:c=0.7, iterations=5"],
-     "ismcts:iterations=5,c=0.7 and ismcts:c=0.7,iterations=5 is the same bot given twice"),
+     "ismcts:iterations=5,c=0.7 and ismcts:c=0.7,iterations=5 are the same bot"),
+    (["--bots", "greedy:samples=6,greedy"], "greedy:samples=6 and greedy are the same bot"),
+    (["--bots", "ismcts:iterations=5,c=0.7,random,ismcts:iterations=5"],
+     "ismcts:iterations=5,c=0.7 and ismcts:iterations=5 are the same bot"),
     (["--bots", "random,greedy", "--backend", "cloud"], "unknown backend 'cloud'"),
     (["--bots", "random,greedy", "--jobs", "0"], "--jobs must be 1 or more"),
     (["--bots", "random,greedy", "--address", "1.2.3.4:6379"], "--address is for"),
@@ -252,6 +255,18 @@ def test_tournament_cli_refuses_bad_input(args: list[str], message: str) -> None
     res = runner.invoke(app, ["tournament", "eit2", *args])
     assert res.exit_code == 2, res.output
     assert message in res.output
+
+
+def test_a_scripted_bot_without_a_script_is_greedy_and_says_so() -> None:
+    """In eaw1940 (no script) aggressive and rollout play as greedy: a tournament of
+    aggressive against greedy played identical games, and nothing said why (an audit)."""
+    res = runner.invoke(app, ["tournament", "eaw1940", "--bots", "aggressive,greedy"])
+    assert res.exit_code == 2, res.output
+    flat = " ".join(res.output.split())
+    assert ("aggressive and greedy are the same bot (aggressive has no script for "
+            "'eaw1940': it plays as greedy") in flat, flat
+    res = runner.invoke(app, ["simulate", "eaw1940", "--bots", "rollout", "--games", "1"])
+    assert res.exit_code == 0 and "rollout has no script for 'eaw1940'" in res.output
 
 
 def test_tournament_cli_refuses_a_three_player_game() -> None:

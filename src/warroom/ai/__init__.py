@@ -10,10 +10,11 @@ state (whose RNG decides the dice). A bot class lists the parameters a spec may 
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from warroom.ai.aggressive import AggressiveBot
+from warroom.ai.aggressive import AggressiveBot, script_for
 from warroom.ai.bots import GreedyBot, RandomBot
 from warroom.ai.ismcts import ISMCTSBot
 from warroom.ai.models import bundled_models, model_card, model_path
@@ -21,6 +22,7 @@ from warroom.ai.rollout import RolloutBot
 from warroom.core.actions import Action
 from warroom.core.errors import UnknownGameError
 from warroom.core.protocol import Game
+from warroom.core.rng import Rng
 from warroom.core.state import State
 
 
@@ -141,13 +143,40 @@ def _net_spec(spec: str) -> str:
     return "ismcts:algo=puct,model=" + path.strip() + ("," + params if params else "")
 
 
-def bot_identity(spec: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
-    """What makes two specs the same bot: its name and its parameters' values, in any order
-    and spacing (``net:PATH`` read as the search it names, :func:`_net_spec`)."""
+SCRIPTED = ("aggressive", "rollout")
+"""Bots that play a game's script, and play as ``greedy`` in a game without one."""
+
+
+def fallback_note(spec: str, game_id: str) -> str:
+    """What bot ``spec`` plays as in ``game_id`` when that is not what it names (a scripted
+    bot in a game without a script plays as ``greedy``), or "": said before a batch runs
+    (the bots' own ``note`` reached only the web lobby: an audit)."""
+    name = spec.strip().partition(":")[0]
+    if name in SCRIPTED and script_for(game_id, Rng(0)) is None:
+        return (f"{name} has no script for {game_id!r}: it plays as greedy (one ply on the "
+                "game's evaluation)")
+    return ""
+
+
+def bot_identity(spec: str, game_id: str | None = None
+                 ) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    """What makes two specs the same bot: its name and the parameters it is given other
+    than their defaults, in any order and spacing (``net:PATH`` read as the search it
+    names, :func:`_net_spec`; ``greedy:samples=6`` is ``greedy``: an audit). With
+    ``game_id``, a scripted bot in a game without a script is ``greedy``
+    (:func:`fallback_note`)."""
     if spec.strip().startswith("net:"):
         spec = _net_spec(spec)
     name, params = parse_bot_spec(spec)
-    return name, tuple(sorted(params.items()))
+    if game_id is not None and fallback_note(spec, game_id):
+        return "greedy", ()
+    try:
+        defaults = {k: p.default for k, p in inspect.signature(BOTS[name]).parameters.items()
+                    if p.default is not inspect.Parameter.empty}
+    except (TypeError, ValueError):     # a factory without a signature: as given
+        defaults = {}
+    given = {k: v for k, v in params.items() if k not in defaults or defaults[k] != v}
+    return name, tuple(sorted(given.items()))
 
 
 def make_bot(spec: str, seed: int = 0, game: Game | None = None) -> Bot:

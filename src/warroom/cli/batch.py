@@ -22,8 +22,9 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from warroom.ai import fallback_note
 from warroom.cli.common import emit_json as _emit_json
-from warroom.cli.common import expand_home
+from warroom.cli.common import expand_home, warn
 from warroom.cli.common import fail as _fail
 from warroom.core.errors import WarroomError
 from warroom.sim import (
@@ -126,6 +127,7 @@ def simulate(
         lines = iter_batch(game, games=games_, seed=seed, bots=names, scenario=scenario,
                            jobs=jobs, content=content_s, keep_records=records is not None,
                            backend=backend, address=address)
+        _say_fallbacks(names, game)
         refuse_overlapping_outputs(out, records, report)
         if not force:               # before any folder is made for this run
             refuse_earlier_results(out, records)
@@ -172,6 +174,15 @@ def simulate(
         console.print(f"balance report: {written[-1]} ({len(written) - 1} plots)")
 
 
+def _say_fallbacks(specs: list[str], game: str) -> None:
+    """Warn of each bot that plays as another in ``game`` (a scripted bot where the game
+    has no script plays as greedy: the README says it says so, and only the web lobby
+    did: an audit)."""
+    for note in dict.fromkeys(fallback_note(b, game) for b in specs):
+        if note:
+            warn(note)
+
+
 def tournament(
     game: Annotated[str, typer.Argument(help="Game id (a 1- or 2-player game).")],
     bots: Annotated[str, typer.Option(help="The bots, comma-separated: a,b[,c...] (bot "
@@ -199,6 +210,7 @@ def tournament(
         total, stream = iter_tournament(game, names, games=games_, seed=seed,
                                         scenario=scenario, jobs=jobs, backend=backend,
                                         address=address, content=content_s)
+        _say_fallbacks(names, game)
         progress = _progress("tournament")
         with OutputWriter(out, None, force) as writer, progress:
             task = progress.add_task("games", total=total)

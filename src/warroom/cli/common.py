@@ -98,4 +98,13 @@ def warn(text: str) -> None:
 
 def emit_json(obj: Any) -> None:
     """Write ``obj`` as indented JSON (keys in their order) and a newline on stdout."""
-    sys.stdout.write(json.dumps(obj, indent=1, sort_keys=False) + "\n")
+    try:
+        sys.stdout.write(json.dumps(obj, indent=1, sort_keys=False) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader stopped early (``| head``): exit 1 as the tables do (rich's console),
+        # not 0 with the output cut (an audit), and no second error when Python flushes
+        # stdout at exit
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        raise typer.Exit(1) from None

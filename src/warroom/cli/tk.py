@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 import textwrap
 from pathlib import Path
@@ -20,7 +19,7 @@ from warroom.cli.choices import (
     why_not_offered,
 )
 from warroom.cli.choices import resolve as resolve_choice
-from warroom.cli.common import expand_home, printable
+from warroom.cli.common import emit_json, expand_home, printable
 from warroom.cli.loop import rule_answer
 from warroom.cli.render_tk import Hanging
 from warroom.core.content import load_yaml
@@ -85,7 +84,7 @@ def events(
         _fail(exc)
         return
     if as_json:
-        sys.stdout.write(json.dumps(listed, indent=1) + "\n")
+        emit_json(listed)
         return
     country = {"neutral": "a neutral minor", "minor": "a minor", "further": "a further "
                "neutral", "resisting": "the resisting country"}
@@ -242,11 +241,11 @@ def resolve(
     outcome = result(state)
     seen = view(state, None)
     if as_json:
-        sys.stdout.write(json.dumps({
+        emit_json({
             "event": seen["event"], "event_name": seen["event_name"],
             "result": outcome.to_json() if outcome else None,
             "instructions": seen["instructions"], "log": seen["log"],
-            "situation": seen["situation"]}, indent=1) + "\n")
+            "situation": seen["situation"]})
         return
     console.print(Text("Instructions for the physical map:", style="bold"))
     for line in seen["instructions"] or ["(none)"]:

@@ -22,7 +22,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from warroom.ai import bot_identity, make_bot
+from warroom.ai import bot_identity, fallback_note, make_bot
 from warroom.core.errors import UnknownGameError
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
@@ -53,12 +53,16 @@ def check(game_id: str, bots: Sequence[str], games: int, scenario: str | None = 
     # and "ismcts:c=0.7,iterations=5" played each other as two bots: an audit)
     same: dict[Any, list[str]] = {}
     for b in bots:
-        same.setdefault(bot_identity(b), []).append(b)
-    dupes = [" and ".join(group) if len(set(group)) > 1 else group[0]
+        same.setdefault(bot_identity(b, game.id), []).append(b)
+    # ... and the same bot however it is written (a default given, a scripted bot playing
+    # as greedy in a game without a script: an audit)
+    dupes = [f"{group[0]} is given twice" if len(set(group)) == 1 else
+             f"{' and '.join(group)} are the same bot"
+             + "".join(f" ({n})" for n in dict.fromkeys(fallback_note(b, game.id)
+                                                        for b in group) if n)
              for group in same.values() if len(group) > 1]
     if dupes:
-        raise TournamentError(f"each bot once, please: {'; '.join(dupes)} "
-                              f"{'is the same bot' if len(dupes) == 1 else 'are'} given twice")
+        raise TournamentError(f"each bot once, please: {'; '.join(dupes)}")
     if games <= 0:
         raise TournamentError(f"--games must be 1 or more (games per pairing and seating), "
                               f"not {games}")
