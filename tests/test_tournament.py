@@ -293,3 +293,16 @@ def test_tournament_cli_json_and_out(tmp_path: Path) -> None:
 def test_iter_tournament_errors_are_warroom_errors() -> None:
     with pytest.raises(WarroomError, match="unknown game 'nogame'"):
         iter_tournament("nogame", ["random", "greedy"], games=1, seed=0)
+
+
+def test_a_mean_score_of_one_game_has_no_interval() -> None:
+    """One game per bot showed ``vp 11.00 [11.00–11.00]``, an interval of certainty
+    (an audit): none is given (null in JSON), and the table says why."""
+    res = runner.invoke(app, ["tournament", "eaw1940", "--bots", "random,greedy",
+                              "--games", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    scores = json.loads(res.stdout)["solo"][0]["scores"]["vp"]
+    assert scores["lo"] is None and scores["hi"] is None and scores["mean"] > 0
+    res = runner.invoke(app, ["tournament", "eaw1940", "--bots", "random,greedy",
+                              "--games", "1"])
+    assert "(one game: no interval)" in " ".join(res.output.split())

@@ -242,8 +242,9 @@ def _print_tournament(s: dict[str, Any]) -> None:
         for col in ("bot", "games", "wins", "draws", "losses", "mean score"):
             t.add_column(col, justify="left" if col == "bot" else "right")
         for e in s["solo"]:
-            scores = ", ".join(f"{k} {v['mean']:.2f} [{v['lo']:.2f}–{v['hi']:.2f}]"
-                               for k, v in e["scores"].items())
+            scores = ", ".join(f"{k} {v['mean']:.2f} " + (
+                f"[{v['lo']:.2f}–{v['hi']:.2f}]" if v["lo"] is not None
+                else "(one game: no interval)") for k, v in e["scores"].items())
             t.add_row(e["bot"], str(e["games"]), _rate(e["win"]), _rate(e["draw"]),
                       _rate(e["loss"]), scores)
         console.print(t)

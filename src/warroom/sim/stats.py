@@ -262,7 +262,8 @@ def t95(df: int) -> float:
 def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
     """Mean of ``values`` with its 95% interval by Student's t (n - 1 degrees of freedom:
     the normal approximation is too narrow for the few games of a tournament, 1.96 against
-    2.57 standard errors at 6 games)."""
+    2.57 standard errors at 6 games). One value has no interval: it is given as the mean
+    on both sides, and callers say so."""
     n = len(values)
     if n == 0:
         return math.nan, math.nan, math.nan

@@ -144,10 +144,12 @@ def tally(game_id: str, roles: Sequence[str], bots: Sequence[str],
                                      "scores": {}}
             keys = sorted({k for x in mine for k in x["scores"]})
             for key in keys:
-                m, lo_m, hi_m = mean_interval([float(x["scores"][key]) for x in mine
-                                               if key in x["scores"]])
-                entry["scores"][key] = {"mean": round(m, 4), "lo": round(lo_m, 4),
-                                        "hi": round(hi_m, 4)}
+                values = [float(x["scores"][key]) for x in mine if key in x["scores"]]
+                m, lo_m, hi_m = mean_interval(values)
+                # one game has no interval: null, not [m-m] (an audit read it as certain)
+                entry["scores"][key] = {
+                    "mean": round(m, 4), "lo": round(lo_m, 4) if len(values) > 1 else None,
+                    "hi": round(hi_m, 4) if len(values) > 1 else None}
             solo.append(entry)
 
         def key_of(x: dict[str, Any]) -> tuple[float, float]:
