@@ -138,7 +138,12 @@ def test_report_refuses_mixed_games_and_a_game_that_is_not_the_lines(tmp_path: P
     mixed = tmp_path / "mixed.jsonl"
     mixed.write_text(duel.read_text() + results.read_text())
     code, out = run("report", str(mixed), "--out", str(tmp_path / "r1"))
-    assert code == 2 and "mixes games: game line 3" in out, out
+    assert code == 2 and "mixes games: line 3 is not" in out, out
+    # a repeated game left out first: the line named is still the file's (an audit)
+    again = tmp_path / "again.jsonl"
+    again.write_text(duel.read_text() + duel.read_text() + results.read_text())
+    code, out = run("report", str(again), "--out", str(tmp_path / "r0"))
+    assert code == 2 and "mixes games: line 5 is not" in out, out
     code, out = run("report", str(results), "--out", str(tmp_path / "r2"), "--game", "sfe")
     assert code == 2 and "game line 1 is a game of eaw1940, not sfe" in out, out
     assert not (tmp_path / "r1").exists() and not (tmp_path / "r2").exists()

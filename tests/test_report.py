@@ -14,6 +14,7 @@ from warroom.cli.main import app
 from warroom.sim import iter_batch, score_fields
 from warroom.sim.report import (
     ReportError,
+    _verdict,
     analyse,
     load_results,
     score_table,
@@ -262,3 +263,15 @@ def test_a_report_replaces_an_earlier_reports_plots_and_says_which_way_it_tips(
     write_report("eit2", lines, out)
     text = (out / "report.md").read_text(encoding="utf-8")
     assert "a higher `power` going with a loss of lw" in text, text
+
+
+def test_the_verdict_names_the_most_common_ending_only_where_one_is() -> None:
+    """Six games, six endings read "Most games end as" the first of them (an audit): a
+    single most common ending is named, a tie says so."""
+    one = [_line(i, "rw", [0, 3], []) for i in range(4)] + [_line(4, "lw", [0, -3], [])]
+    text = "\n".join(_verdict(analyse("eit2", one)))
+    assert "Most games end as `rw_final_scoring` (80.0%" in text, text
+    tied = [_line(i, w, [0, 1], []) for i, w in enumerate(("rw", "lw", "rw", "lw"))]
+    text = "\n".join(_verdict(analyse("eit2", tied)))
+    assert "Most games end as" not in text
+    assert "The most common endings, 50.0%" in text and "`lw_final_scoring`" in text, text

@@ -71,6 +71,7 @@ def load_results(path: Path, notes: list[str] | None = None
     except OSError as exc:
         raise ReportError(f"cannot read {path}: {exc.strerror or exc}") from None
     lines: list[dict[str, Any]] = []
+    at: list[int] = []          # each game line's line number in the file
     raws = text.splitlines()
     for n, raw in enumerate(raws, 1):
         if not raw.strip():
@@ -94,6 +95,7 @@ def load_results(path: Path, notes: list[str] | None = None
             raise ReportError(f"{path} line {n}: {problem}; a game line is what warroom "
                               "simulate --out (or tournament --out) writes")
         lines.append(obj)
+        at.append(n)
     if not lines:
         # (an empty training log read "holds no games" alone: a learning audit)
         raise ReportError(f"{path} holds no games: give the JSON-lines file of warroom "
@@ -104,21 +106,25 @@ def load_results(path: Path, notes: list[str] | None = None
     # narrower interval)
     seen: set[str] = set()
     kept: list[dict[str, Any]] = []
-    for ln in lines:
+    kept_at: list[int] = []
+    for ln, n in zip(lines, at, strict=True):
         ident = json.dumps([ln.get("seed"), ln.get("scenario"), ln.get("bots")],
                            sort_keys=True, default=str)
         if ln.get("seed") is not None and ident in seen:
             continue
         seen.add(ident)
         kept.append(ln)
+        kept_at.append(n)
     if len(kept) < len(lines) and notes is not None:
         notes.append(f"{path}: {len(lines) - len(kept)} line(s) repeat a game read before "
                      "(the same seed, scenario and bots): each game is counted once")
     lines = kept
     roles = set(lines[0]["returns"])
-    for n, ln in enumerate(lines, 1):
+    for n, ln in zip(kept_at, lines, strict=True):
         if set(ln["returns"]) != roles or _game_id(ln) not in (None, _game_id(lines[0])):
-            raise ReportError(f"{path} mixes games: game line {n} is not of the first "
+            # the file's line number (counted after the repeated lines were left out, it
+            # named another line: an audit)
+            raise ReportError(f"{path} mixes games: line {n} is not of the first game "
                               "line's game; report each game's results on their own")
     return guess_game(lines, path), lines
 
@@ -547,7 +553,17 @@ def _verdict(res: dict[str, Any]) -> list[str]:
                    f"of {TIP_AUC} or more: games are decided late or by other means.")
     top = next(iter(res["outcomes"].items()), None)
     if top:
-        out.append(f"Most games end as `{top[0]}` ({_pct(top[1])}).")
+        # only where one ending is the most common (six tk games, six endings, read "Most
+        # games end as" the first of them: an audit)
+        tied = [k for k, r in res["outcomes"].items() if r.k == top[1].k]
+        if len(tied) == 1:
+            out.append(f"Most games end as `{top[0]}` ({_pct(top[1])}).")
+        elif len(tied) < len(res["outcomes"]) or len(tied) <= 3:
+            out.append(f"The most common endings, {_pct(top[1])} each: "
+                       + ", ".join(f"`{k}`" for k in tied) + ".")
+        else:
+            out.append(f"No ending is more common than another: {len(tied)} endings, "
+                       f"{_pct(top[1])} each.")
     sep = [e for e in res["events"] if e["ranked"] and e["separated"]]
     if sep:
         bits = ", ".join(f"{e['event']} ({e['side']}: {100 * e['with'].p:.0f}% with, "
