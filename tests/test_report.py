@@ -275,3 +275,29 @@ def test_the_verdict_names_the_most_common_ending_only_where_one_is() -> None:
     text = "\n".join(_verdict(analyse("eit2", tied)))
     assert "Most games end as" not in text
     assert "The most common endings, 50.0%" in text and "`lw_final_scoring`" in text, text
+
+
+def test_a_training_log_cut_off_at_its_end_is_reported_without_its_last_line(
+        tmp_path: Path) -> None:
+    """A results file cut off while written is read without its last line, a training log
+    was refused (an audit): both are read, with a warning."""
+    log = Path(__file__).parents[1] / "src/warroom/ai/models/eaw1940.log.jsonl"
+    first = log.read_text(encoding="utf-8").splitlines()[:2]
+    cut = tmp_path / "cut.log.jsonl"
+    cut.write_text("\n".join([*first, '{"round": 3, "broken']), encoding="utf-8")
+    res = runner.invoke(app, ["report", str(cut), "--out", str(tmp_path / "curve")])
+    assert res.exit_code == 0, res.output
+    assert "line 3 is cut off" in res.output and (tmp_path / "curve/training.md").exists()
+    broken = tmp_path / "broken.log.jsonl"
+    broken.write_text("\n".join([first[0], '{"round": 3, "broken', first[1]]) + "\n")
+    res = runner.invoke(app, ["report", str(broken), "--out", str(tmp_path / "c2")])
+    assert res.exit_code == 2 and "line" in res.output and "is not JSON" in res.output
+
+
+def test_a_kept_games_file_is_named_as_such() -> None:
+    """report of a train run's kept games (MODEL.games.jsonl.gz) said to unpack it, and
+    unpacked it was refused as no game line (an audit): it says what the file is."""
+    kept = Path(__file__).parents[1] / "benchmarks/games"
+    path = next(kept.glob("*.games.jsonl.gz"))
+    with pytest.raises(ReportError, match="holds the games a warroom train run kept"):
+        load_results(path)

@@ -291,10 +291,13 @@ def report(
     curve of a `warroom train` run from its training log."""
     if is_training_log(results):
         try:
-            page = write_training_report(results, out)
+            left: list[str] = []
+            page = write_training_report(results, out, left)
         except (WarroomError, OSError) as exc:
             _fail(exc)
             return
+        for note in left:
+            warn(note)
         console.print(f"training curve of {results}: wrote {page} and "
                       f"{out / 'training.png'}")
         return

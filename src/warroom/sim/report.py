@@ -14,6 +14,8 @@ only when a report is written.
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
 import math
 import os
@@ -63,6 +65,12 @@ def load_results(path: Path, notes: list[str] | None = None
     except UnicodeDecodeError:
         data = path.read_bytes()
         gz = data[:2] == GZIP_MAGIC
+        if gz and _kept_games(data):
+            # unpacked it was refused all the same, "not a game line" (an audit)
+            raise ReportError(f"cannot read {path}: it holds the games a warroom train run "
+                              "kept (to train on again with --games), which report does not "
+                              "read; give the run's training log MODEL.log.jsonl, or the "
+                              "file of warroom simulate or tournament --out") from None
         raise ReportError(f"cannot read {path}: " + (
             f"it is gzip-compressed; unpack it first (gunzip -c {path} > FILE) and give the "
             "unpacked FILE"
@@ -127,6 +135,17 @@ def load_results(path: Path, notes: list[str] | None = None
             raise ReportError(f"{path} mixes games: line {n} is not of the first game "
                               "line's game; report each game's results on their own")
     return guess_game(lines, path), lines
+
+
+def _kept_games(data: bytes) -> bool:
+    """Whether gzip ``data`` is a kept-games file of ``warroom train`` (its first line of
+    format ``warroom-games/1``)."""
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as fh:
+            first = json.loads(fh.readline(1 << 20))
+    except (OSError, EOFError, ValueError):
+        return False
+    return isinstance(first, dict) and first.get("format") == "warroom-games/1"
 
 
 def _game_id(line: dict[str, Any]) -> str | None:

@@ -38,19 +38,28 @@ def is_training_log(path: Path) -> bool:
     return isinstance(line, dict) and "round" in line and ("eval" in line or "steps" in line)
 
 
-def read_log(path: Path) -> list[dict[str, Any]]:
+def read_log(path: Path, notes: list[str] | None = None) -> list[dict[str, Any]]:
+    """The rounds of a training log. A last line cut off (no newline after it, not JSON: a
+    run killed while writing) is left out, with a line in ``notes``, as a results file's
+    is (it was refused: an audit)."""
     try:
         with open_text(path) as fh:
             text = fh.read()
     except OSError as exc:
         raise ContentError(f"cannot read {path}: {exc.strerror or exc}") from None
     lines: list[dict[str, Any]] = []
-    for n, raw in enumerate(text.splitlines(), 1):
+    raws = text.splitlines()
+    for n, raw in enumerate(raws, 1):
         if not raw.strip():
             continue
         try:
             line = json.loads(raw)
         except ValueError:
+            if n == len(raws) and not text.endswith("\n") and lines:
+                if notes is not None:
+                    notes.append(f"{path} line {n} is cut off (the run was stopped while "
+                                 "writing it): left out")
+                continue
             raise ContentError(f"{path}:{n} is not JSON: is it a training log "
                                "(MODEL.log.jsonl)?") from None
         if not isinstance(line, dict) or "round" not in line or "eval" not in line:
@@ -112,9 +121,11 @@ def _fresh(line: dict[str, Any]) -> str:
     return f"{f['policy_loss']:.3f} ({f['uniform_policy_loss']:.3f})"
 
 
-def write_training_report(log: Path, out_dir: Path) -> Path:
-    """Write ``training.png`` and ``training.md`` into ``out_dir``; returns the page."""
-    lines = read_log(log)
+def write_training_report(log: Path, out_dir: Path, notes: list[str] | None = None
+                          ) -> Path:
+    """Write ``training.png`` and ``training.md`` into ``out_dir``; returns the page
+    (``notes``: what was left out of the log, :func:`read_log`)."""
+    lines = read_log(log, notes)
     make_out_dir(out_dir, "training.png and training.md")
     minutes = [float(x["seconds"]) / 60 for x in lines]
     rate = [float(x["eval"]["win_rate"]) for x in lines]
