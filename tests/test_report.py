@@ -291,7 +291,7 @@ def test_a_training_log_cut_off_at_its_end_is_reported_without_its_last_line(
     broken = tmp_path / "broken.log.jsonl"
     broken.write_text("\n".join([first[0], '{"round": 3, "broken', first[1]]) + "\n")
     res = runner.invoke(app, ["report", str(broken), "--out", str(tmp_path / "c2")])
-    assert res.exit_code == 2 and "line" in res.output and "is not JSON" in res.output
+    assert res.exit_code == 2 and "broken.log.jsonl:2 is not JSON" in res.output
 
 
 def test_a_kept_games_file_is_named_as_such() -> None:
