@@ -337,6 +337,11 @@ def test_warroom_train_command(tmp_path: Path) -> None:
                               "--iterations", "2", "--out", str(blocker / "m.pt")])
     assert bad.exit_code == 2 and "cannot write --out" in bad.output, bad.output
     assert "Traceback" not in bad.output and "round 0" not in bad.output
+    # no suffix: its checkpoint was OUT.ckpt, not the OUT.ckpt.pt the README names
+    bad = runner.invoke(app, ["train", "eaw1940", "--rounds", "1", "--games-per-round", "1",
+                              "--iterations", "2", "--out", str(tmp_path / "tdir")])
+    assert bad.exit_code == 2 and "names no model file" in bad.output, bad.output
+    assert not list(tmp_path.glob("tdir*"))
     with pytest.raises(Exception, match="no model file"):
         make_bot(f"net:{tmp_path / 'missing.pt'}")
     with pytest.raises(Exception, match="mix must be in"):

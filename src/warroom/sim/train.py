@@ -830,6 +830,12 @@ def check_out(cfg: TrainConfig) -> None:
     if out.is_dir():
         raise UnknownGameError(f"--out {cfg.out} is a folder; give the model's file name "
                                "(e.g. model.pt)")
+    if not out.suffix:
+        # its checkpoint and candidate were then written as OUT.ckpt and OUT.candidate,
+        # not the OUT.ckpt.pt the README names (an audit)
+        raise UnknownGameError(f"--out {cfg.out} names no model file: give it a suffix, "
+                               f"e.g. --out {cfg.out}.pt (its log, kept games and "
+                               "checkpoint are written beside it)")
     try:
         writable_folder(out.parent)
     except OSError as exc:
