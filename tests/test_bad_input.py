@@ -235,6 +235,9 @@ def test_simulate_refuses_bad_counts() -> None:
     for args in (["--games", "-1"], ["--jobs", "0"]):
         res = runner.invoke(app, ["simulate", "eaw1940", *args])
         assert res.exit_code == 2 and "must be" in res.output, res.output
+    # no games: no mean (0.0 read as games of no decision: an audit)
+    res = runner.invoke(app, ["simulate", "eaw1940", "--games", "0", "--json"])
+    assert res.exit_code == 0 and '"decisions_mean": null' in res.stdout, res.output
 
 
 @pytest.mark.parametrize("value", ["abc", 0, -3, True, 1.5, [1], None, "12", 1001, 10**18])

@@ -167,7 +167,7 @@ def simulate(
     console.print(table)
     for key, value in summary.items():
         if key.endswith("_mean"):
-            console.print(f"{key}: {value:.2f}")
+            console.print(f"{key}: {'n/a' if value is None else f'{value:.2f}'}")
         elif key.endswith("_histogram"):
             console.print(f"{key}: " + " ".join(f"{k}:{v}" for k, v in value.items()))
     if report is not None:

@@ -273,8 +273,9 @@ def summarize(game_id: str, seed: int, results: list[dict[str, Any]],
         "terminations": dict(sorted(Counter(r.get("termination", "") for r in results)
                                     .items())),
         "winners": dict(sorted(winners.items())),
+        # no games, no mean (0.0 read as games of no decision: an audit)
         "decisions_mean": (sum(r["decisions"] for r in results) / len(results)
-                           if results else 0.0),
+                           if results else None),
     }
     keys = sorted({k for r in results for k in r["scores"]})
     for key in keys:
