@@ -296,3 +296,43 @@ def test_yaml_merge_keys_are_read_and_a_key_given_twice_still_refused(
     twice = new.replace("turn: 2, date", "turn: 2, ap: 1, date")
     folder = edited(tmp_path, "eaw1940", "turn_track.yaml", lambda t: t.replace(old, twice))
     refused(folder, "eaw1940", "turn_track.yaml", "the key 'ap' appears twice")
+
+
+@pytest.mark.parametrize(("file", "old", "new", "words"), [
+    ("situation_1940.yaml", "lend_lease: Allied Conditional Events Box",
+     "lend_lease: Allied Conditional Event Box", "lend_lease"),
+    ("situation_1940.yaml", "  ge_austria: Ceded Lands Box", "  ge_austria: Ceded Land Box",
+     "ge_austria"),
+    ("situation_1940.yaml", "war_economy: {Italy: 1, France: 1}",
+     "war_economy: {Atlantis: 1, France: 1}", "unknown partner 'Atlantis'"),
+    ("situation_1940.yaml", "war_economy: {Italy: 1, France: 1}",
+     "war_economy: {Italy: -3, France: 1}", "+1 or +2, not -3"),
+    ("situation_1940.yaml", "partners_in_play: [Italy]", "partners_in_play: [Narnia]",
+     "unknown partner 'Narnia'"),
+    ("situation_1940.yaml", "production_successes: {45: 1}", "production_successes: {999: 1}",
+     "unknown card 999"),
+    ("situation_1940.yaml", "production_successes: {45: 1}", "production_successes: {45: -4}",
+     "0 to 2 times (15.32), not -4"),
+    ("situation_1940.yaml", "  - {type: detachment, owner: western, loc: Athens}",
+     "  - {type: detachment, owner: western, loc: Atlantis}", "unknown location 'Atlantis'"),
+    ("situation_1940.yaml", "partners_in_play: [Italy]",
+     "partners_in_play: [Italy]\ncurrent_card: {axis: 999}", "unknown card 999"),
+    ("situation_1940.yaml", "partners_in_play: [Italy]",
+     "partners_in_play: [Italy]\nloc_damaged: [Mordor]", "unknown country 'Mordor'"),
+    ("components.yaml", "hexes: [Viipuri], flip_side: Finland",
+     "hexes: [Viipuri], flip_side: Atlantis", "unknown country 'Atlantis'"),
+    ("components.yaml", "capital: Prague, cities: [Prague, Reichenberg]",
+     "capital: Berlin, cities: [Prague, Reichenberg, Berlin]", "lies in Germany"),
+    ("components.yaml", "dependents: [Slovakia], borders: [Germany,",
+     "dependents: [Slovakia], parent: Slovakia, borders: [Germany,", "the parents form a cycle"),
+    ("components.yaml", "borders: [Czechoslovakia, Poland, Hungary], new_country",
+     "borders: [Slovakia, Czechoslovakia, Poland, Hungary], new_country",
+     "not its own neighbour"),
+])
+def test_tk_a_name_an_event_reads_must_name_something(tmp_path: Path, file: str, old: str,
+                                                     new: str, words: str) -> None:
+    """A situation's or the components' reference that pointed at nothing (a misspelt box,
+    an unknown partner, card, country or place) was taken, and an event quietly went
+    otherwise (Lend-Lease's option gone: an audit): refused, naming the entry."""
+    folder = edited(tmp_path, "tk", file, lambda t: t.replace(old, new))
+    refused(folder, "tk", file, words)

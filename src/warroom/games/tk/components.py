@@ -226,15 +226,18 @@ class Situation(ContentModel):
     republican_support: Support | None = None
     units: list[Unit] = []
     markers: list[MarkerState] = []
-    ceded: dict[str, str] = {}
-    """Ceded Land marker id -> where it is (Unused, Ceded Lands Box, Delay Box, Force Pool,
-    Removed); unlisted markers are Unused."""
+    ceded: dict[str, Literal["Unused", "Ceded Lands Box", "Delay Box", "Force Pool",
+                             "Removed"]] = {}
+    """Ceded Land marker id -> where it is; unlisted markers are Unused (a place misspelt
+    was taken, and the marker played as if nowhere: an audit)."""
     control: dict[str, Faction] = {}
     """Hex -> controlling faction where it differs from the hex's Country's owner."""
     vp_marker: Literal["ss_europa", "no_retreat"] | None = None
     axis_tide: bool = False
     military_takeover: bool = False
-    lend_lease: str = "Unused"
+    lend_lease: Literal["Unused", "Allied Conditional Events Box", "Delay Box"] = "Unused"
+    """Where the Lend-Lease marker is (15.28 reads the Allied Conditional Events Box; a
+    misspelt box was taken and quietly took 15.28's option away: an audit)."""
     loc_damaged: list[str] = []
     war_economy: dict[str, int] = {}
     partners_in_play: list[str] = []
@@ -322,12 +325,31 @@ class Content:
             for b in [*c.borders, *c.dependents, *([c.parent] if c.parent else [])]:
                 check(b in self.country, f"unknown country {b!r}", file=file,
                       entry=f"countries ({c.name})", field="borders/dependents/parent")
+                check(b != c.name, "a country is not its own neighbour, dependent or parent",
+                      file=file, entry=f"countries ({c.name})",
+                      field="borders/dependents/parent")
             for h in [*c.cities, *([c.capital] if c.capital else [])]:
                 check(h in self.hex, f"unknown hex {h!r}", file=file,
                       entry=f"countries ({c.name})", field="cities/capital")
+            # a capital lies in its country (an audit's pack put one in another's hex)
+            if c.capital and c.capital in self.hex:
+                lies = self.hex[c.capital].country
+                check(lies in (None, c.name), f"the capital {c.capital!r} lies in {lies}, "
+                      f"not {c.name}", file=file, entry=f"countries ({c.name})",
+                      field="capital")
+            seen, up = {c.name}, c.parent
+            while up is not None and up in self.country:
+                check(up not in seen, f"the parents form a cycle: {c.name!r} is, through "
+                      f"{up!r}, its own parent", file=file, entry=f"countries ({c.name})",
+                      field="parent")
+                seen.add(up)
+                up = self.country[up].parent
         for cd in self.components.ceded_lands:
             check(cd.country in self.country, f"unknown country {cd.country!r}", file=file,
                   entry=f"ceded_lands ({cd.id})", field="country")
+            check(cd.flip_side is None or cd.flip_side in self.country, f"unknown country "
+                  f"{cd.flip_side!r} (its whole Country's side, 15.16)", file=file,
+                  entry=f"ceded_lands ({cd.id})", field="flip_side")
             for h in cd.hexes:
                 check(h in self.hex, f"unknown hex {h!r}", file=file,
                       entry=f"ceded_lands ({cd.id})", field="hexes")
@@ -467,6 +489,37 @@ class Content:
         for mid in sit.ceded:
             check(mid in self.ceded, f"unknown Ceded Land marker {mid!r}", file=file,
                   entry="ceded", field=mid)
+        # what the events read by name: each a country, a partner, a card of the pack, a
+        # place (a name that pointed at nothing was taken, and the events quietly went
+        # otherwise: an audit)
+        for name, level in sit.war_economy.items():
+            check(name in self.partners, f"unknown partner {name!r}; partners: "
+                  f"{', '.join(self.partners)}", file=file, entry="war_economy", field=name)
+            check(level in (1, 2), f"a War Economy marker is +1 or +2, not {level}",
+                  file=file, entry="war_economy", field=name)
+        for name in sit.partners_in_play:
+            check(name in self.partners, f"unknown partner {name!r}; partners: "
+                  f"{', '.join(self.partners)}", file=file, entry="partners_in_play")
+        check(len(set(sit.partners_in_play)) == len(sit.partners_in_play), "a partner is in "
+              "play once: list it once", file=file, entry="partners_in_play")
+        for name in sit.loc_damaged:
+            check(name in self.country, f"unknown country {name!r}", file=file,
+                  entry="loc_damaged")
+        for faction, number in sit.current_card.items():
+            check(number in self.cards, f"unknown card {number}; cards: "
+                  f"{min(self.cards)}-{max(self.cards)}", file=file, entry="current_card",
+                  field=faction)
+        for number, done in sit.production_successes.items():
+            check(number in self.cards, f"unknown card {number}; cards: "
+                  f"{min(self.cards)}-{max(self.cards)}", file=file,
+                  entry="production_successes", field=str(number))
+            check(0 <= done <= 2, f"a Production Directive succeeds 0 to 2 times (15.32), "
+                  f"not {done}", file=file, entry="production_successes", field=str(number))
+        for i, mk in enumerate(sit.markers):
+            check(mk.loc in self.hex or mk.loc in (*BOXES, "Unused")
+                  or mk.loc.startswith("Turn Track "), f"unknown location {mk.loc!r}: a hex "
+                  f"id, 'Unused', one of {', '.join(BOXES)} or 'Turn Track N'", file=file,
+                  entry=f"markers[{i}] ({mk.type})", field="loc")
         if sit.civil_war is not None:
             check(sit.civil_war.country in self.country, "unknown Civil War Country",
                   file=file, entry="civil_war", field="country")
