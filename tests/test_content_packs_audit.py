@@ -336,3 +336,20 @@ def test_tk_a_name_an_event_reads_must_name_something(tmp_path: Path, file: str,
     otherwise (Lend-Lease's option gone: an audit): refused, naming the entry."""
     folder = edited(tmp_path, "tk", file, lambda t: t.replace(old, new))
     refused(folder, "tk", file, words)
+
+
+def test_eit2_the_roaring_twenties_deck_holds_the_opening_deal(tmp_path: Path) -> None:
+    """A pack that moved all but six Roaring Twenties cards to another era dealt 3 cards
+    each, and the log said 8 (3.6; an audit): refused."""
+    def move(text: str) -> str:
+        out, number = [], 0
+        for line in text.splitlines(keepends=True):
+            m = re.match(r"- number: (\d+)", line)
+            if m:
+                number = int(m.group(1))
+            if number > 6 and "era: Roaring Twenties" in line:
+                line = line.replace("era: Roaring Twenties", "era: Appeasement")
+            out.append(line)
+        return "".join(out)
+    folder = edited(tmp_path, "eit2", "cards.yaml", move)
+    refused(folder, "eit2", "cards.yaml", "3.6 deals each player 8", "needs 16 at least")

@@ -17,6 +17,9 @@ from warroom.games.eit2 import cards as cards_mod
 from warroom.games.eit2.cards import CARDS_FILE
 from warroom.games.eit2.map import BUNDLED, EitMap, load_map
 
+OPENING_HAND = 8
+"""The cards each player is dealt at the 1920 set-up (3.6)."""
+
 ERAS = ("Roaring Twenties", "Great Depression", "Appeasement")
 SCENARIO_FILE = "scenarios.yaml"
 
@@ -198,6 +201,12 @@ def load_components(override: Path | None = None) -> Components:
         for alias in card.aliases:
             title_number.setdefault(norm(alias), card.number)
     era_cards = {era: tuple(n for n in numbers if cards[n].era == era) for era in ERAS}
+    # 3.6: "each player is dealt 8 cards" from the Roaring Twenties deck (a pack that left
+    # it 6 cards dealt 3 each, and the log said 8: an audit)
+    first = len(era_cards["Roaring Twenties"])
+    check(first >= 2 * OPENING_HAND, f"the Roaring Twenties era holds {first} cards; 3.6 "
+          f"deals each player {OPENING_HAND} from it, so it needs {2 * OPENING_HAND} at least",
+          file=str(pack.path(CARDS_FILE)))
     scoring_values = {ci.scoring: ci.scoring_values for ci in cards.values() if ci.scoring}
     track_ids, track_names, starts, boxes = [], [], [], []
     for tr in rearm_file.tracks:
