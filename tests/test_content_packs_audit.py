@@ -353,3 +353,17 @@ def test_eit2_the_roaring_twenties_deck_holds_the_opening_deal(tmp_path: Path) -
         return "".join(out)
     folder = edited(tmp_path, "eit2", "cards.yaml", move)
     refused(folder, "eit2", "cards.yaml", "3.6 deals each player 8", "needs 16 at least")
+
+
+@pytest.mark.parametrize(("game", "file", "old", "new", "words"), [
+    ("eaw1940", "map.yaml", "    Ruhr: [385, 198]", "    Ruhr: [470, 175]",
+     "is 0 from Berlin at (470, 175)"),
+    ("eit2", "map.yaml", "    x: 364\n    y: 242", "    x: 372\n    y: 225",
+     "is 9 from Hamburg at (372, 216)"),
+])
+def test_two_places_drawn_on_top_of_each_other_are_refused(
+        tmp_path: Path, game: str, file: str, old: str, new: str, words: str) -> None:
+    """The Ruhr at Berlin's point, two eit2 spaces 9 apart: each hid the other on the web
+    map, and the pack loaded (sfe refused its like: an audit)."""
+    folder = edited(tmp_path, game, file, lambda t: t.replace(old, new, 1))
+    refused(folder, game, file, words, "apart at least")

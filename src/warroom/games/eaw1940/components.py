@@ -7,6 +7,7 @@ map.yaml), so the state is a handful of int lists.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -274,6 +275,11 @@ def _roll_table(table: RollTable, file: str, name: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+POINTS_APART = 26
+"""The least distance between two locations' or fronts' points (the web map draws a
+location as a circle of radius 11, an Axis home 13)."""
+
+
 def check_layout(lay: Layout, locations: list[str], front_ids: tuple[str, ...],
                  air_ids: tuple[str, ...], sea_ids: tuple[str, ...], file: str) -> None:
     """The layout places every location, air space and sea zone of the map, names nothing
@@ -301,6 +307,18 @@ def check_layout(lay: Layout, locations: list[str], front_ids: tuple[str, ...],
         on_board(p, f"layout.locations.{name}")
     for fid, p in lay.fronts.items():
         on_board(p, f"layout.fronts.{fid}")
+    # a location is drawn as a circle of radius up to 13 (an Axis home): two points closer
+    # than that hide one another on the map (an audit put the Ruhr on Berlin; sfe refused
+    # its like already)
+    points = [(f"layout.locations.{n}", p) for n, p in lay.locations.items()]
+    points += [(f"layout.fronts.{f}", p) for f, p in lay.fronts.items()]
+    for i, (entry, p) in enumerate(points):
+        for other, q in points[:i]:
+            apart = math.dist(p, q)
+            check(apart >= POINTS_APART, f"({p[0]:g}, {p[1]:g}) is {apart:.0f} from "
+                  f"{other.rpartition('.')[2]} at ({q[0]:g}, {q[1]:g}): locations and fronts "
+                  f"are drawn {POINTS_APART} apart at least, or one hides the other",
+                  file=file, entry=entry)
     on_board(lay.malta, "layout", "malta")
     for key, ids, what in (("sea_zones", sea_ids, "sea zone"),
                            ("air_spaces", air_ids, "air space")):

@@ -20,6 +20,7 @@ Runtime tables index spaces by small ints (the order of map.yaml): ``names[s]``,
 from __future__ import annotations
 
 import difflib
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -194,6 +195,11 @@ def _components(spaces: set[int], adj: list[list[int]]) -> list[set[int]]:
     return out
 
 
+SPACE_APART = 20
+"""The least distance between two spaces' points (the web map draws each a circle of
+radius 10)."""
+
+
 def compile_map(m: MapFile, file: str) -> EitMap:
     """Cross-check the validated model and build the runtime tables."""
     def where(i: int) -> str:
@@ -233,6 +239,15 @@ def compile_map(m: MapFile, file: str) -> EitMap:
                   f"tables (12.5), not {sp.region}", file=file, entry=where(index[n]),
                   field="region")
 
+    # a space is drawn as a circle of radius 10: two closer than its diameter hide one
+    # another on the map (an audit put two at one point; sfe refused its like already)
+    for i, a in enumerate(m.spaces):
+        for j in range(i):
+            b = m.spaces[j]
+            check(math.hypot(a.x - b.x, a.y - b.y) >= SPACE_APART, f"({a.x}, {a.y}) is "
+                  f"{math.hypot(a.x - b.x, a.y - b.y):.0f} from {b.name} at ({b.x}, {b.y}): "
+                  f"spaces are drawn {SPACE_APART} apart at least, or one hides the other",
+                  file=file, entry=where(i), field="x/y")
     adj: list[list[int]] = []
     for i, sp in enumerate(m.spaces):
         row: list[int] = []
