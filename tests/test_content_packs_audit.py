@@ -367,3 +367,15 @@ def test_two_places_drawn_on_top_of_each_other_are_refused(
     map, and the pack loaded (sfe refused its like: an audit)."""
     folder = edited(tmp_path, game, file, lambda t: t.replace(old, new, 1))
     refused(folder, game, file, words, "apart at least")
+
+
+@pytest.mark.parametrize(("new", "words"), [
+    ("id: ''", "not ''"), ("id: 'ax 01'", "not 'ax 01'"), ("id: 'ax:01'", "not 'ax:01'"),
+    ("id: al99", "the id of an Axis card is ax"),
+])
+def test_sfe_a_card_id_is_an_action_key_of_its_side(tmp_path: Path, new: str,
+                                                   words: str) -> None:
+    """An sfe card's id is its action's key (card:ax01): '', 'ax 01', 'ax:01' or an Axis
+    card's 'al99' loaded and made keys such as card: or card:ax:01 (an audit)."""
+    folder = edited(tmp_path, "sfe", "cards.yaml", lambda t: t.replace("id: ax01", new, 1))
+    refused(folder, "sfe", "cards.yaml", words)

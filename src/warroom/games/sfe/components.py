@@ -8,6 +8,7 @@ half of a location is ``0`` or ``1`` (the order of its ``halves``); an owner is
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal, get_args
@@ -307,6 +308,13 @@ def compile_components(m: MapFile, cf: CardsFile, s: SetupFile,
               entry=entry, field="id")
         card_keys[card.id] = ci
         side = 0 if card.side == "axis" else 1
+        # an id is an action's key (card:ax08): ax or al as its side, then letters or
+        # digits ('', 'ax 08', 'ax:08' and an Axis 'al99' loaded: an audit)
+        prefix = "ax" if side == 0 else "al"
+        check(re.fullmatch(rf"{prefix}[a-z0-9_]+", card.id) is not None,
+              f"the id of an {'Axis' if side == 0 else 'Allied'} card is {prefix} and then "
+              f"lower-case letters, digits or _ (e.g. {prefix}08), not {card.id!r}",
+              file=cff, entry=entry, field="id")
         if side == 0:
             check(card.build_western is None and card.build_soviet is None,
                   "an Axis card builds Axis armies (use build)", file=cff, entry=entry)
