@@ -379,3 +379,18 @@ def test_sfe_a_card_id_is_an_action_key_of_its_side(tmp_path: Path, new: str,
     card's 'al99' loaded and made keys such as card: or card:ax:01 (an audit)."""
     folder = edited(tmp_path, "sfe", "cards.yaml", lambda t: t.replace("id: ax01", new, 1))
     refused(folder, "sfe", "cards.yaml", words)
+
+
+def test_a_packs_control_codes_are_shown_escaped(tmp_path: Path) -> None:
+    """A card text holding ESC [2J cleared the screen in ``warroom content`` (an audit): the
+    pack's words are shown with their control codes escaped, as a record's are."""
+    from typer.testing import CliRunner
+
+    from warroom.cli.main import app
+
+    folder = edited(tmp_path, "eit2", "cards.yaml",
+                    lambda t: t.replace("title: Kellogg-Briand Pact",
+                                        'title: "Kellogg\\x1b[2J-Briand Pact"', 1))
+    res = CliRunner().invoke(app, ["content", "eit2", "--content", str(folder), "--card", "7"])
+    assert res.exit_code == 0, res.output
+    assert "\x1b" not in res.output and "Kellogg\\x1b[2J-Briand Pact" in res.output

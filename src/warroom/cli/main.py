@@ -27,7 +27,7 @@ from warroom.cli import learn
 from warroom.cli.batch import print_adapter
 from warroom.cli.batch import register as register_batch
 from warroom.cli.common import emit_json as _emit_json
-from warroom.cli.common import expand_home, of_file, warn
+from warroom.cli.common import expand_home, of_file, printable, warn
 from warroom.cli.common import fail as _fail
 from warroom.cli.contents import (
     card_list_lines,
@@ -343,7 +343,9 @@ def content(
         _fail(exc)
         return
     for line in lines:
-        console.print(Text(line))
+        # a pack's own words, escaped: a card text holding ESC [2J cleared the screen (an
+        # audit)
+        console.print(Text(printable(line)))
 
 
 @app.command()
