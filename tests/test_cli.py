@@ -614,3 +614,15 @@ def test_python_dash_m_warroom_is_the_command_line(tmp_path: Path) -> None:
                          cwd=tmp_path, capture_output=True, text=True, env=env, timeout=120,
                          stdin=subprocess.DEVNULL)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr, bad.stderr
+
+
+def test_tk_resolve_says_which_options_the_event_does_not_read() -> None:
+    """--land and --area with 15.1 were read by nothing and nothing said so (an audit): a
+    note names them; an option the event reads is not named."""
+    res = runner.invoke(app, ["tk", "resolve", "--event", "15.1", "--faction", "western",
+                              "--land", "ge_austria", "--area", "Balkan", "--dice", "3"],
+                        input="1\n1\n1\n")
+    assert "note: event 15.1 does not read --land, --area" in " ".join(res.output.split())
+    res = runner.invoke(app, ["tk", "resolve", "--event", "15.3", "--faction", "axis",
+                              "--land", "ge_austria", "--dice", "3"], input="1\n1\n1\n")
+    assert "does not read" not in res.output, res.output

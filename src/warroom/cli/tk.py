@@ -36,6 +36,7 @@ from warroom.core.protocol import (
     view,
 )
 from warroom.games import load_game
+from warroom.games.tk.rules import ignored_options
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
                   help="Totaler Krieg! political events: resolve an event against a situation.")
@@ -163,6 +164,13 @@ def resolve(
     answers = [a.strip() for a in (choose or "").split(",") if a.strip()]
     given = len(answers)
     out = console if not as_json else err
+    number = str(view(state, None)["event"]["event"])
+    unread = ignored_options(number, [
+        k for k in ("land", "area", "type", "challenge", "variant") if options[k] is not None])
+    if unread:
+        err.print(Text(f"note: event {number} does not read "
+                       + ", ".join(f"--{o}" for o in unread) + " (tk events lists what each "
+                       "event takes)", style="yellow"))
     shown = 0
     while True:
         for entry in state.log[shown:]:

@@ -149,6 +149,18 @@ EVENTS: list[tuple[str, str, str | None]] = [
 ]
 EVENT_NAME = {n: name for n, name, _ in EVENTS}
 EVENT_NEEDS = {n: needs for n, _, needs in EVENTS}
+OPTION_FOR = {"land": ("land", "resisting"), "area": ("area",), "type": ("type",),
+              "challenge": ("challenge",), "variant": ("variant",), "card": ("card",)}
+"""The options an event reads only when it needs them (``EVENT_NEEDS``): a resisting
+Country's event reads ``land`` too (the land demanded); ``country`` is read by every event
+that names one."""
+
+
+def ignored_options(event: str, given: list[str]) -> list[str]:
+    """The options of ``given`` (names) that event ``event`` does not read: ``warroom tk
+    resolve --event 15.1 --land X`` resolved 15.1 and said nothing of --land (an audit)."""
+    needs = EVENT_NEEDS.get(event)
+    return [o for o in given if o in OPTION_FOR and needs not in OPTION_FOR[o]]
 ALLIED_ONLY = {"15.30", "15.37"}
 AXIS_ONLY = {"15.12", "15.17", "15.22", "15.23", "15.24", "15.32"}
 """Events a random draw gives the Axis alone: their texts have the Axis act whoever
