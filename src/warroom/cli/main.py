@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import platformdirs
 import typer
@@ -55,6 +55,10 @@ from warroom.core.record import (
 from warroom.games import game_ids, load_game
 from warroom.sim.bench import bench as run_bench
 from warroom.sim.bench import openspiel_available
+
+if TYPE_CHECKING:      # the web server's modules load only for its commands
+    from warroom.web.db import ExclusiveUse
+    from warroom.web.service import GameService
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
                   help="warroom: rules-enforced wargames of 20th-century Europe.")
@@ -656,6 +660,28 @@ def serve(
                 limit_concurrency=connection_limit(files))
 
 
+def _stored_games_service(url: str, loader: Callable[[str], Game], what: str
+                          ) -> tuple[ExclusiveUse, GameService]:
+    """The database ``url`` held by this process (never beside a running server, which
+    keeps its games in memory and would undo what this changes) and a service over it, for
+    ``upgrade-games`` and ``prune-games``; exit 2 in one line when it cannot be had. The
+    caller closes the service and releases the lock."""
+    from warroom.web.app import DatabaseInUse, ExclusiveUse, create_service, db_problem
+
+    _stored_games_db(url, what)
+    lock = ExclusiveUse(url)
+    try:
+        lock.acquire()
+        return lock, create_service(url, loader, bot_workers=1)
+    except DatabaseInUse as exc:
+        _fail(WarroomError(str(exc)))
+        raise
+    except Exception as exc:  # a bad URL, an unreachable database: one clean line
+        lock.release()
+        _fail(WarroomError(db_problem(url, exc)))
+        raise
+
+
 def _stored_games_db(url: str, what: str) -> None:
     """Refuse (exit 2) a database that holds no server's games, before anything touches it:
     ``upgrade-games`` and ``prune-games`` never create one, nor give another program's
@@ -696,10 +722,7 @@ def upgrade_games(
     no longer accept. Exits 1 while some game in play cannot be replayed (--rewind lets it
     go on; a finished game is reported, never changed)."""
     from warroom.web.app import (
-        DatabaseInUse,
         DBAPIError,
-        ExclusiveUse,
-        create_service,
         db_problem,
     )
 
@@ -710,18 +733,7 @@ def upgrade_games(
         _fail(exc)
         return
     # a mistyped path made an empty database (and its lock file) and reported success
-    _stored_games_db(url, "upgrade")
-    lock = ExclusiveUse(url)    # never beside a running server (it would undo its moves)
-    try:
-        lock.acquire()
-        service = create_service(url, loader, bot_workers=1)
-    except DatabaseInUse as exc:
-        _fail(WarroomError(str(exc)))
-        return
-    except Exception as exc:  # a bad URL, an unreachable database: one clean line
-        lock.release()
-        _fail(WarroomError(db_problem(url, exc)))
-        return
+    lock, service = _stored_games_service(url, loader, "upgrade")
     try:
         found = service.upgrade_games(rewind=rewind, keys=ids or None)
     except WarroomError as exc:
@@ -790,10 +802,7 @@ def prune_games(
     days, with their seats, moves and snapshots, and the uploads older than that. Their
     links then answer "no game". Nothing is deleted while a server uses the database."""
     from warroom.web.app import (
-        DatabaseInUse,
         DBAPIError,
-        ExclusiveUse,
-        create_service,
         db_problem,
     )
 
@@ -801,18 +810,7 @@ def prune_games(
         _fail(WarroomError(f"--older-than must be a number of days above 0 (at most "
                            f"36500), not {older_than}"))
     url = db or default_db()
-    _stored_games_db(url, "prune")
-    lock = ExclusiveUse(url)    # never beside a running server (it holds games in memory)
-    try:
-        lock.acquire()
-        service = create_service(url, pack_loader(None), bot_workers=1)
-    except DatabaseInUse as exc:
-        _fail(WarroomError(str(exc)))
-        return
-    except Exception as exc:  # a bad URL, an unreachable database: one clean line
-        lock.release()
-        _fail(WarroomError(db_problem(url, exc)))
-        return
+    lock, service = _stored_games_service(url, pack_loader(None), "prune")
     before = dt.datetime.now(dt.UTC) - dt.timedelta(days=older_than)
     try:
         found, uploads = service.prune_games(before, finished_only=finished_only,
