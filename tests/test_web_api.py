@@ -1024,9 +1024,11 @@ def test_one_process_at_a_time_on_a_database(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
     from warroom.cli.main import app
-    from warroom.web.db import DatabaseInUse, ExclusiveUse
+    from warroom.web.db import DatabaseInUse, ExclusiveUse, migrate
     url = f"sqlite:///{tmp_path / 'w.sqlite3'}"
-    (tmp_path / "w.sqlite3").touch()         # the database the running server made
+    made = make_engine(url)                   # the database the running server made
+    migrate(made)
+    made.dispose()
     first = ExclusiveUse(url)
     first.acquire()
     try:
