@@ -366,12 +366,40 @@ def test_a_seat_kept_for_a_player_joining_from_another_device(tmp_path: Path) ->
         assert b_view["role"] == "b" and b_view["waiting"] == []
         again = c.post(f"{url}/claim", json={"invite": code})
         assert again.status_code == 403 and "used already" in again.json()["error"]
+        # advice a player can follow: the maker never holds the seat's link (a web audit)
+        assert "the browser that first opened it holds the seat" in again.json()["error"]
         # a claim that ran while the game was being loaded left the loaded game with the
         # seat's old hash (a review): the joined player is still let in
         live = c.app.state.service.live(gid)    # type: ignore[attr-defined]
         live.token_hashes["b"], live.invited = "0" * 64, {"b"}
         assert c.get(f"{url}/view", params={"token": seat["token"]}).json()["role"] == "b"
         assert live.invited == set()
+        # ... and so is its live-update stream's key (it had no second look: a web audit)
+        svc = c.app.state.service  # type: ignore[attr-defined]
+        live.token_hashes["b"], live.invited = "0" * 64, {"b"}
+        assert svc.stream_seat(live, b_view["events_key"], None) == "b"
+        # a claim made while a second look read the seats is not undone by what it read
+        # (the joined player's stream was refused until another request: a web audit)
+        race = c.post("/api/games", json={"game": "toy", "seats": {
+            "a": "human", "b": "human"}, "mine": "a"}).json()
+        rlive = svc.live(race["id"])
+        real_db, claimed_now = svc.db, {}
+
+        @contextmanager
+        def claim_after_the_read() -> Iterator[Any]:
+            with real_db() as db:
+                yield db
+            svc.db = real_db                        # the claim writes through it
+            claimed_now.update(zip(("role", "token"), svc.claim(
+                race["id"], race["invite_codes"]["b"]), strict=True))
+
+        svc.db = claim_after_the_read
+        try:
+            svc._reread_seats(rlive)
+        finally:
+            svc.db = real_db
+        assert claimed_now["role"] == "b" and rlive.invited == set()
+        assert svc.seat(rlive, claimed_now["token"]) == "b"
         # kept for a player, then the server restarts before they join
         later = c.post("/api/games", json={"game": "toy", "seats": {"a": "human",
                                                                     "b": "human"},

@@ -347,5 +347,19 @@ def test_a_friend_on_another_device_joins_by_an_invitation_the_creator_cannot_pl
         assert page.evaluate("() => location.hash") == "#" + mine.split("#", 1)[1]
         seats_now = page.evaluate("() => JSON.parse(localStorage.getItem('warroom.seats'))")
         assert set(seats_now[gid]) == {"a"}, seats_now
+        # the game's address without its seat's part opens the seat this browser holds (it
+        # said "No seat" to the friend's own browser: a web audit)
+        other.goto(f"/games/{gid}")
+        other.wait_for_function("() => document.body.dataset.status")
+        assert "Opened the seat this browser holds" in other.locator("body").inner_text()
+        assert other.evaluate("() => location.hash") == f"#{token}"
     finally:
         friend.close()
+    stranger = browser.new_context(base_url=server.url)
+    try:
+        lost = stranger.new_page()
+        lost.goto(f"/games/{gid}")
+        lost.wait_for_function("() => document.getElementById('title').textContent")
+        assert lost.locator("#title").inner_text() == "No seat"
+    finally:
+        stranger.close()

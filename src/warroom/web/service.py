@@ -268,6 +268,13 @@ def events_key(token_hash: str) -> str:
     return hashlib.sha256(f"warroom-events:{token_hash}".encode()).hexdigest()
 
 
+INVITE_USED = ("this invitation is not for a seat of this game, or was used already: an "
+               "invitation opens its seat once, and the browser that first opened it holds "
+               "the seat (reopen the game there, from its lobby); if that was not you, ask "
+               "the player who made the game")
+"""Why a claim is refused (a web audit: "ask the player who made the game for the seat's
+link" asked for a link that player never holds)."""
+
 QUICK_BOTS = frozenset({"random", "greedy", "aggressive"})
 """The bots whose move takes milliseconds (no search, no playouts to the end)."""
 
@@ -353,6 +360,8 @@ class Live:
     """The role that played each action of the record, in order."""
     invited: set[str] = field(default_factory=set)
     """The human seats whose player has not joined yet (an invitation not yet used)."""
+    seats_changed: int = 0
+    """How many claims changed the seats in memory (:meth:`GameService._reread_seats`)."""
     marks: dict[str, int] = field(default_factory=dict)
     """Role -> the length of the whole log where that seat last decided (its payload's
     ``since``): kept as it plays, worked out by :meth:`GameService.mark` when not known
@@ -668,9 +677,7 @@ class GameService:
                         given.encode(), seat.invite_hash.encode()):
                     found = seat.role
             if found is None:
-                raise Forbidden("this invitation is not for a seat of this game, or was used "
-                                "already: ask the player who made the game for the seat's "
-                                "link")
+                raise Forbidden(INVITE_USED)
             token = secrets.token_urlsafe(24)
             hashed = hash_token(token)
             # spent once: a second claim racing this one finds no invitation to update
@@ -678,14 +685,14 @@ class GameService:
                 SeatRow.game_id == game_key, SeatRow.role == found,
                 SeatRow.invite_hash == given).values(token_hash=hashed, invite_hash=None))
             if getattr(done, "rowcount", 1) != 1:
-                raise Forbidden("this invitation was used already: ask the player who "
-                                "made the game for the seat's link")
+                raise Forbidden(INVITE_USED)
         with self._live_lock:
             live = self._live.get(game_key)
         if live is not None:
             with live.lock:
                 live.token_hashes[found] = hashed
                 live.invited.discard(found)
+                live.seats_changed += 1
         return found, token
 
     def list_games(self, limit: int = 100, ids: Sequence[str] = ()) -> list[dict[str, Any]]:
@@ -1078,19 +1085,38 @@ class GameService:
         except Forbidden:
             if not live.invited:
                 raise
+        self._reread_seats(live)
+        return self._seat_of(live.token_hashes, token)
+
+    def _reread_seats(self, live: Live) -> None:
+        """Read ``live``'s seats again from the database, unless a claim changed them in
+        memory meanwhile: written over, a claim made while this read was under way was
+        undone in memory, and the joined player's live updates refused (a web audit)."""
+        with live.lock:
+            changed = live.seats_changed
         with self.db() as db:
             rows = {s.role: s for s in db.scalars(select(SeatRow).where(
                 SeatRow.game_id == live.id))}
         with live.lock:
+            if live.seats_changed != changed:
+                return                  # memory is newer than what was read
             live.token_hashes.update({r: s.token_hash for r, s in rows.items()})
             live.invited = {r for r, s in rows.items() if s.invite_hash is not None}
-        return self._seat_of(live.token_hashes, token)
 
     def stream_seat(self, live: Live, key: str | None, token: str | None) -> str:
         """The seat whose live-update stream ``key`` (:func:`events_key`) this is; a seat's
-        token is taken too (pages served before the key existed send it)."""
+        token is taken too (pages served before the key existed send it). While a seat waits
+        for its player, a key no seat has is checked again against the database, as
+        :meth:`seat` checks a token."""
         if not key:
             return self.seat(live, token)
+        try:
+            return self._role_of({r: events_key(h) for r, h in live.token_hashes.items()},
+                                 key)
+        except Forbidden:
+            if not live.invited:
+                raise
+        self._reread_seats(live)
         return self._role_of({r: events_key(h) for r, h in live.token_hashes.items()}, key)
 
     @staticmethod

@@ -1202,6 +1202,18 @@ async function init() {
   window.addEventListener("hashchange", () => location.reload());
   if (!(await joinByInvitation())) return;
   S.seats = parseHash();
+  if (!S.seats.length && !location.hash) {
+    // the game's address without its seat's part (typed, bookmarked, shared): the seats
+    // this browser holds of the game open, as a reopened invitation does (it said "No
+    // seat" to the browser holding one: a web audit)
+    const held = Object.values(savedSeats()[gameId] || {});
+    if (held.length) {
+      history.replaceState(null, "", held.length === 1 ? `#${held[0]}` : `#hotseat=${held.join(",")}`);
+      S.seats = parseHash();
+      message("info", "Opened the seat this browser holds",
+        "This page's address is now that seat's secret link: do not share it.");
+    }
+  }
   if (!S.seats.length) {
     $("main").hidden = true;
     setConn("offline");
