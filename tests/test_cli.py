@@ -490,6 +490,11 @@ def _prune_on(url: str) -> None:
     svc = create_service(url, bot_workers=1)
     try:
         assert svc.live(recent).state is not None          # the recent game plays on
+        # a bound given in another zone is the same instant (SQLite keeps no offset: it
+        # was compared as if UTC, a review)
+        soon = dt.datetime.now(dt.timezone(dt.timedelta(hours=-5))) + dt.timedelta(hours=1)
+        found, _ = svc.prune_games(soon, dry_run=True)
+        assert [f.id for f in found] == [recent]
     finally:
         svc.close()
         svc.engine.dispose()

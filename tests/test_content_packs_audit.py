@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from warroom.core import ContentError, RecordError
+from warroom.core.content import load_yaml
 from warroom.core.protocol import apply, legal_actions, new_game
 from warroom.core.record import Record, replay
 from warroom.games import load_game
@@ -381,9 +382,10 @@ def test_sfe_a_card_id_is_an_action_key_of_its_side(tmp_path: Path, new: str,
     refused(folder, "sfe", "cards.yaml", words)
 
 
-def test_a_packs_control_codes_are_shown_escaped(tmp_path: Path) -> None:
-    """A card text holding ESC [2J cleared the screen in ``warroom content`` (an audit): the
-    pack's words are shown with their control codes escaped, as a record's are."""
+def test_a_packs_control_codes_are_refused_when_it_loads(tmp_path: Path) -> None:
+    """A card text holding ESC [2J cleared the screen in ``warroom content`` (an audit) and
+    at every look at the hand in ``warroom play`` (a review): a pack's text holds no
+    control character, refused when it loads, naming where; tabs and new lines are text."""
     from typer.testing import CliRunner
 
     from warroom.cli.main import app
@@ -391,6 +393,22 @@ def test_a_packs_control_codes_are_shown_escaped(tmp_path: Path) -> None:
     folder = edited(tmp_path, "eit2", "cards.yaml",
                     lambda t: t.replace("title: Kellogg-Briand Pact",
                                         'title: "Kellogg\\x1b[2J-Briand Pact"', 1))
-    res = CliRunner().invoke(app, ["content", "eit2", "--content", str(folder), "--card", "7"])
-    assert res.exit_code == 0, res.output
-    assert "\x1b" not in res.output and "Kellogg\\x1b[2J-Briand Pact" in res.output
+    refused(folder, "eit2", "cards.yaml", "cards[6].title holds a control character")
+    for args in (["content", "eit2"], ["play", "eit2", "--seed", "1"]):
+        res = CliRunner().invoke(app, [*args, "--content", str(folder)], input="quit\n")
+        assert res.exit_code == 2 and "\x1b" not in res.output, res.output
+        assert "holds a control character" in res.output
+    folder = edited(tmp_path, "sfe", "cards.yaml",
+                    lambda t: t.replace("name: Panzer Division", 'name: "Panzer\\tDivision"', 1))
+    load_game("sfe", content=folder)
+
+
+def test_two_merge_keys_in_one_mapping_are_refused(tmp_path: Path) -> None:
+    """``{<<: *a, <<: *b}`` dropped one merge unsaid, where any other key given twice is
+    refused (a review): refused, with the way to merge several."""
+    path = tmp_path / "m.yaml"
+    path.write_text("a: &a {p: 1}\nb: &b {q: 2}\nc: {<<: *a, <<: *b}\n")
+    with pytest.raises(ContentError, match=r"merge several with <<: \[\*a, \*b\]"):
+        load_yaml(path)
+    path.write_text("a: &a {p: 1}\nb: &b {q: 2}\nc: {<<: [*a, *b], p: 3}\n")
+    assert load_yaml(path)["c"] == {"p": 3, "q": 2}

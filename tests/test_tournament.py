@@ -244,6 +244,8 @@ def test_tally_writes_game_counts_as_integers() -> None:
     (["--bots", "ismcts:iterations=5,c=0.7,ismcts:c=0.7, iterations=5"],
      "ismcts:iterations=5,c=0.7 and ismcts:c=0.7,iterations=5 are the same bot"),
     (["--bots", "greedy:samples=6,greedy"], "greedy:samples=6 and greedy are the same bot"),
+    (["--bots", "ismcts,ismcts:iterations=1000"],
+     "ismcts and ismcts:iterations=1000 are the same bot"),
     (["--bots", "ismcts:iterations=5,c=0.7,random,ismcts:iterations=5"],
      "ismcts:iterations=5,c=0.7 and ismcts:iterations=5 are the same bot"),
     (["--bots", "random,greedy", "--backend", "cloud"], "unknown backend 'cloud'"),

@@ -400,6 +400,21 @@ def test_a_seat_kept_for_a_player_joining_from_another_device(tmp_path: Path) ->
             svc.db = real_db
         assert claimed_now["role"] == "b" and rlive.invited == set()
         assert svc.seat(rlive, claimed_now["token"]) == "b"
+        # ... and another seat's claim during the read keeps this seat's news from it (it
+        # threw the whole read away, the joined player refused once more: a review)
+        rlive.token_hashes["b"], rlive.invited = "0" * 64, {"b"}
+
+        @contextmanager
+        def other_claim_during_the_read() -> Iterator[Any]:
+            with real_db() as db:
+                yield db
+            rlive.claims["a"] = rlive.claims.get("a", 0) + 1
+
+        svc.db = other_claim_during_the_read
+        try:
+            assert svc.seat(rlive, claimed_now["token"]) == "b"
+        finally:
+            svc.db = real_db
         # kept for a player, then the server restarts before they join
         later = c.post("/api/games", json={"game": "toy", "seats": {"a": "human",
                                                                     "b": "human"},

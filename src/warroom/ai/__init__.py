@@ -170,6 +170,9 @@ def bot_identity(spec: str, game_id: str | None = None
     name, params = parse_bot_spec(spec)
     if game_id is not None and fallback_note(spec, game_id):
         return "greedy", ()
+    effective = getattr(BOTS[name], "effective_params", None)
+    if effective is not None:
+        params = effective(params)
     try:
         defaults = {k: p.default for k, p in inspect.signature(BOTS[name]).parameters.items()
                     if p.default is not inspect.Parameter.empty}

@@ -258,6 +258,16 @@ class ISMCTSBot:
         self._planner = (RolloutBot(seed, rollouts=plan_budget or 1, seconds=seconds,
                                     tree=True, c=c) if plans else None)
 
+    @staticmethod
+    def effective_params(params: Mapping[str, Any]) -> dict[str, Any]:
+        """A spec's parameters with the budget it leaves out made explicit (``ismcts`` is
+        ``ismcts:iterations=1000``; with ``plans=script``, :data:`PLAN_ITERATIONS`), so that
+        two specs of one bot are known as one (a review: a tournament took both)."""
+        out = dict(params)
+        if out.get("iterations") is None and out.get("seconds") is None:
+            out["iterations"] = PLAN_ITERATIONS if out.get("plans") else 1000
+        return out
+
     # -- the decision ---------------------------------------------------------------------
     def choose(self, state: State[Any]) -> Action:
         only, legal = forced_or_choices(state)

@@ -8,6 +8,7 @@ file of the same name; the others stay bundled.
 from __future__ import annotations
 
 import difflib
+import re
 from pathlib import Path
 from types import UnionType
 from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
@@ -137,9 +138,17 @@ class _UniqueKeyLoader(yaml.SafeLoader):
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: set[Any] = set()
+        merges = 0
         for key_node, _value in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
-                continue        # ``<<: *anchor``: the keys given beside it override its
+                # ``<<: *anchor``: the keys given beside it override its; a second ``<<``
+                # was dropped unsaid (a review): ``<<: [*a, *b]`` merges several
+                merges += 1
+                if merges > 1:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, "the merge key << appears twice in one mapping; merge "
+                        "several with <<: [*a, *b]", key_node.start_mark)
+                continue
             key = self.construct_object(key_node, deep=deep)
             try:
                 if key in seen:
@@ -175,7 +184,43 @@ def load_yaml(path: Path) -> Any:
                            "values (the most a content file may hold), or a value holds "
                            "itself; write the values out", file=str(path))
     check_depth(obj, ContentError, str(path))
+    held = control_character_at(obj)
+    if held is not None:
+        # a pack's words are shown on terminals and pages: ESC [2J in a card's text cleared
+        # the screen at every look at the hand in warroom play (a review)
+        raise ContentError(f"{held} holds a control character (such as ESC, \\x1b): a "
+                           "text of the pack may hold letters, tabs and new lines only; "
+                           "remove it", file=str(path))
     return obj
+
+
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""The characters a content text may not hold: terminal controls (tab and new line are
+text)."""
+
+
+def control_character_at(obj: Any) -> str | None:
+    """Where in ``obj`` (``cards[3].title``) the first text, key or value, holding a
+    :data:`CONTROL` character is, or None. Each distinct list or mapping is read once."""
+    seen: set[int] = set()
+    todo: list[tuple[Any, str]] = [(obj, "")]
+    while todo:
+        value, at = todo.pop()
+        if isinstance(value, str):
+            if CONTROL.search(value):
+                return at or "the file"
+        elif isinstance(value, dict | list):
+            if id(value) in seen:
+                continue
+            seen.add(id(value))
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for k, v in items:
+                name = f"{at}[{k}]" if isinstance(value, list) else (
+                    f"{at}.{k}" if at else str(k))
+                if isinstance(k, str) and CONTROL.search(k):
+                    return f"the key {name!r}"
+                todo.append((v, name))
+    return None
 
 
 MAX_VALUES = 1_000_000

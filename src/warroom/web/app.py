@@ -921,7 +921,9 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
         ``key``: the seat's ``events_key`` from its view (EventSource cannot send the token
         in a header, and a URL may be logged); a seat's ``token`` is still taken."""
         live = await run_in_threadpool(service.live, game_id)
-        role = service.stream_seat(live, key, token)
+        # in a worker: a key no seat has is checked against the database (a review: on the
+        # event loop, every bogus key blocked it for a query)
+        role = await run_in_threadpool(service.stream_seat, live, key, token)
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue[int] = asyncio.Queue()
 

@@ -360,8 +360,9 @@ class Live:
     """The role that played each action of the record, in order."""
     invited: set[str] = field(default_factory=set)
     """The human seats whose player has not joined yet (an invitation not yet used)."""
-    seats_changed: int = 0
-    """How many claims changed the seats in memory (:meth:`GameService._reread_seats`)."""
+    claims: dict[str, int] = field(default_factory=dict)
+    """Role -> how many claims changed its seat in memory (:meth:`GameService._reread_seats`
+    keeps those a read of the database began before)."""
     marks: dict[str, int] = field(default_factory=dict)
     """Role -> the length of the whole log where that seat last decided (its payload's
     ``since``): kept as it plays, worked out by :meth:`GameService.mark` when not known
@@ -524,8 +525,6 @@ class GameService:
         # used forgotten past PACES_KEPT
         self._paces: OrderedDict[tuple[str, str], EvenPace] = OrderedDict()
         self._paces_lock = threading.Lock()
-        # (game, scenario, options, role, bot) -> a real choice's time (_choice_time)
-        self._choice_times: dict[tuple[str, str, str, str, str], float] = {}
         self._targets: dict[str, dict[str, list[Action]]] = {}
         self._prints: dict[str, str] = {}
         self._pack_prints: dict[str, str | None] = {}
@@ -692,7 +691,7 @@ class GameService:
             with live.lock:
                 live.token_hashes[found] = hashed
                 live.invited.discard(found)
-                live.seats_changed += 1
+                live.claims[found] = live.claims.get(found, 0) + 1
         return found, token
 
     def list_games(self, limit: int = 100, ids: Sequence[str] = ()) -> list[dict[str, Any]]:
@@ -958,7 +957,10 @@ class GameService:
         number of uploads; ``dry_run`` says what would go and deletes nothing. Their seat
         links then answer "no game". Meant for a stopped server, like
         :meth:`upgrade_games`: a game loaded in this service is dropped from memory."""
-        when = before if before.tzinfo is not None else before.replace(tzinfo=dt.UTC)
+        # in UTC: SQLite keeps a time's wall clock without its offset (a review: a bound
+        # given at -05:00 was compared as if UTC)
+        when = (before.astimezone(dt.UTC) if before.tzinfo is not None
+                else before.replace(tzinfo=dt.UTC))
         old = select(GameRow).where(GameRow.updated < when)
         if finished_only:
             old = old.where(GameRow.status == "over")
@@ -1093,15 +1095,19 @@ class GameService:
         memory meanwhile: written over, a claim made while this read was under way was
         undone in memory, and the joined player's live updates refused (a web audit)."""
         with live.lock:
-            changed = live.seats_changed
+            before = dict(live.claims)
         with self.db() as db:
             rows = {s.role: s for s in db.scalars(select(SeatRow).where(
                 SeatRow.game_id == live.id))}
         with live.lock:
-            if live.seats_changed != changed:
-                return                  # memory is newer than what was read
-            live.token_hashes.update({r: s.token_hash for r, s in rows.items()})
-            live.invited = {r for r, s in rows.items() if s.invite_hash is not None}
+            for role, row in rows.items():
+                if live.claims.get(role, 0) != before.get(role, 0):
+                    continue            # claimed in memory meanwhile: newer than the read
+                live.token_hashes[role] = row.token_hash
+                if row.invite_hash is None:
+                    live.invited.discard(role)
+                else:
+                    live.invited.add(role)
 
     def stream_seat(self, live: Live, key: str | None, token: str | None) -> str:
         """The seat whose live-update stream ``key`` (:func:`events_key`) this is; a seat's
@@ -1592,8 +1598,11 @@ class GameService:
                 pace = self._pace(live.id, role, name)
                 if choices <= 1 and not pace.primed:
                     # nothing known of its real choices yet: it thinks over one now, so this
-                    # answer too takes a real choice's time
-                    pace.prime(self._choice_time(live, role, name))
+                    # answer too takes a real choice's time (measured again each time: one
+                    # time kept for every game made a first forced answer take that time to
+                    # the millisecond, and told it from a real choice: a review)
+                    rec = live.session.record
+                    pace.prime(choice_time(live.game, role, name, rec.scenario, rec.options))
                 hold = pace.wait(time.monotonic() - thought, choices)
         except Exception:   # a bot must never take the server down: the seat waits, and
             # the server's log says why (the game is unchanged)
@@ -1604,24 +1613,6 @@ class GameService:
             self._bot_play(live, name, role, action.key, version, thought)
             return
         self._later(hold, self._bot_play, live, name, role, action.key, version, thought)
-
-    def _choice_time(self, live: Live, role: str, spec: str) -> float:
-        """A real choice's time of ``role``'s bot ``spec`` in a game like ``live``'s
-        (:func:`~warroom.ai.pace.choice_time`), measured once per game, scenario, options,
-        role and bot while the server runs: a forced answer before the bot's first real
-        choice came at once (a fair-play review)."""
-        rec = live.session.record
-        key = (live.game.id, rec.scenario, json.dumps(rec.options, sort_keys=True), role,
-               spec)
-        with self._paces_lock:
-            known = self._choice_times.get(key)
-        if known is None:
-            known = choice_time(live.game, role, spec, rec.scenario, rec.options)
-            with self._paces_lock:
-                self._choice_times[key] = known
-                while len(self._choice_times) > PACES_KEPT:
-                    self._choice_times.pop(next(iter(self._choice_times)))
-        return known
 
     def _pace(self, game_key: str, role: str, spec: str) -> EvenPace:
         """The answer times of ``role``'s bot ``spec`` in game ``game_key``."""
