@@ -36,6 +36,7 @@ from warroom.web.app import (
     stream_limit,
 )
 from warroom.web.db import ActionRow, make_engine
+from warroom.web.service import SEATS_CHANGED
 
 
 def loader(gid: str) -> Game:
@@ -358,8 +359,15 @@ def test_a_seat_kept_for_a_player_joining_from_another_device(tmp_path: Path) ->
         other = new(c)                  # another game's invitation claims nothing here
         assert c.post(f"/api/games/{other['id']}/claim",
                       json={"invite": code}).status_code == 403
+        heard: list[int] = []
+        c.app.state.service.hub.subscribe(gid, heard.append)  # type: ignore[attr-defined]
         got = c.post(f"{url}/claim", json={"invite": code})
         assert got.status_code == 200, got.text
+        # the other seats' streams are told a player joined, the version unchanged (no move
+        # of theirs refused as stale): the page says who is still awaited (a web audit)
+        assert heard == [SEATS_CHANGED]
+        assert c.get(f"{url}/view", params={"token": g["tokens"]["a"]}).json()[
+            "version"] == 0
         seat = got.json()
         assert seat["role"] == "b" and seat["seat"].endswith(f"#{seat['token']}")
         b_view = c.get(f"{url}/view", params={"token": seat["token"]}).json()

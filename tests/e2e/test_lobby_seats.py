@@ -325,6 +325,12 @@ def test_a_friend_on_another_device_joins_by_an_invitation_the_creator_cannot_pl
     page.wait_for_function("() => document.body.dataset.status")
     assert "This is the invitation you made for B" in page.locator("body").inner_text()
     assert page.evaluate("() => location.hash") == "#" + mine.split("#", 1)[1]
+    # the creator's page says who has not joined, with the invitation to send again (it
+    # said nothing of it: a web audit)
+    waiting = page.locator("#turn .waiting-join")
+    waiting.wait_for()
+    assert "has not joined yet" in waiting.inner_text()
+    assert waiting.locator("button.copy-invite").count() == 1
     friend = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
                                  base_url=server.url)
     try:
@@ -332,6 +338,10 @@ def test_a_friend_on_another_device_joins_by_an_invitation_the_creator_cannot_pl
         other.goto(invite.replace(server.url, ""))
         other.wait_for_function("() => document.body.dataset.status")
         assert "You joined as" in other.locator("body").inner_text()
+        # ... and once the friend joins, the creator's page says so unasked (a "seats"
+        # event on its live stream: the game's version does not change)
+        waiting.wait_for(state="detached", timeout=10_000)
+        assert page.evaluate("() => document.body.dataset.version") == "0"
         token = other.evaluate("() => location.hash.slice(1)")
         assert token and not token.startswith("join=")
         assert server.api("GET", f"/api/games/{gid}/view", params={"token": token})[

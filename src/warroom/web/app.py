@@ -51,6 +51,7 @@ from warroom.web.db import missing_sqlite as missing_sqlite  # re-exported for t
 from warroom.web.db import sqlite_folder_problem as sqlite_folder_problem  # for the CLI
 from warroom.web.service import (
     MAX_OPTIONS,
+    SEATS_CHANGED,
     BadRequest,
     Forbidden,
     GameService,
@@ -949,6 +950,9 @@ def create_app(db_url: str, loader: Callable[[str], Game] = load_game,
                         continue
                     if version == CLOSE_STREAM:     # a newer page of the seat took its place
                         return
+                    if version == SEATS_CHANGED:    # a player joined: who waits changed
+                        yield "event: seats\ndata: {}\n\n"
+                        continue
                     yield f"event: update\ndata: {json.dumps({'version': version})}\n\n"
             finally:
                 service.hub.unsubscribe(game_id, push)

@@ -268,6 +268,10 @@ def events_key(token_hash: str) -> str:
     return hashlib.sha256(f"warroom-events:{token_hash}".encode()).hexdigest()
 
 
+SEATS_CHANGED = -2
+"""Published for a game (:class:`Hub`) when a player joined it: its streams send a ``seats``
+event, its version unchanged (:meth:`GameService.claim`)."""
+
 INVITE_USED = ("this invitation is not for a seat of this game, or was used already: an "
                "invitation opens its seat once, and the browser that first opened it holds "
                "the seat (reopen the game there, from its lobby); if that was not you, ask "
@@ -451,7 +455,8 @@ class Pruned:
 
 
 class Hub:
-    """Fan-out of "game X is now at version V" to listeners (SSE streams), from any thread."""
+    """Fan-out of "game X is now at version V" to listeners (SSE streams), from any thread
+    (or :data:`SEATS_CHANGED`: a player joined it)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -692,6 +697,9 @@ class GameService:
                 live.token_hashes[found] = hashed
                 live.invited.discard(found)
                 live.claims[found] = live.claims.get(found, 0) + 1
+        # the other seats' pages say who has not joined: told now, with no new version (a
+        # move chosen meanwhile would be refused as stale, a bot's thinking thrown away)
+        self.hub.publish(game_key, SEATS_CHANGED)
         return found, token
 
     def list_games(self, limit: int = 100, ids: Sequence[str] = ()) -> list[dict[str, Any]]:

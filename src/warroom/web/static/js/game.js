@@ -1,7 +1,7 @@
 // The generic game page: /games/{id}#TOKEN for one seat, /games/{id}#hotseat=T1,T2,... for
 // several seats played in one browser (with a hand-off screen between them).
 import { api, savedSeats, saveSeats } from "./api.js";
-import { askedOf, clearMessages, dismiss, fill, h, humanize, message, roleChip, roleName, ruleBadge, ruleTag, setRoles, touchScreen, useRules, wideMap } from "./ui.js";
+import { askedOf, clearMessages, copyText, dismiss, fill, h, humanize, message, roleChip, roleName, ruleBadge, ruleTag, setRoles, touchScreen, useRules, wideMap } from "./ui.js";
 import { renderMap } from "./maps.js";
 import { cardChip, cardKey, cardPopover, placeNames, powerLabel, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
 
@@ -84,10 +84,28 @@ function header(p) {
   }
   // the actions played: the version also counts undos (move 7, 8, then 9 for an undo: an audit)
   turn.append(h("span", { class: "muted version", title: "actions played" }, ` · move ${p.moves ?? p.version}`));
+  // the seats whose player has not opened their invitation yet, and the invitation to send
+  // again where this browser made it (the page said nothing of them: a web audit)
+  const waiting = p.status === "over" ? [] : (p.waiting || []);
+  const made = invitationsMade();
+  turn.append(...waiting.map((r) => h("span", { class: "waiting-join" }, " · ",
+    roleChip(r), " has not joined yet",
+    made[r] ? [" ", h("button", { type: "button", class: "small copy-invite",
+      "aria-label": `Copy the invitation for ${roleName(r)}`, onclick: (e) => copyText(made[r], e.currentTarget) },
+    "Copy invitation")] : "")));
   document.title = `${mineNow ? "● " : ""}${p.title || p.game} — warroom`;
   document.body.dataset.version = String(p.version);
   document.body.dataset.active = p.active || "";
   document.body.dataset.status = p.status;
+}
+
+/** The invitations this browser made for this game (the lobby keeps them), by role. */
+function invitationsMade() {
+  try {
+    return (JSON.parse(localStorage.getItem("warroom.invites") || "{}") || {})[gameId] || {};
+  } catch (err) {
+    return {};
+  }
 }
 
 function setConn(state) {
@@ -313,7 +331,9 @@ function renderPrompt(p) {
   const player = (p.seats || {})[who] || "human";
   fill(box, h("p", { class: "waiting" }, h("span", { class: "spinner", "aria-hidden": "true" }),
     "Waiting for ", roleChip(who), player.startsWith("bot:")
-      ? ` — the ${player.slice(4)} bot is thinking…` : " — another player is to decide."));
+      ? ` — the ${player.slice(4)} bot is thinking…`
+      : (p.waiting || []).includes(who) ? " — their player has not opened the invitation yet."
+        : " — another player is to decide."));
 }
 
 // -- hand, board, log ---------------------------------------------------------------------------
@@ -840,6 +860,23 @@ function retryLater() {
   retry.delay = Math.min(retry.delay * 2, 15000);
 }
 
+/** The seats' news without a move (a player joined): the header and the waiting line say
+ * who is still awaited; the rest of the page stays as it is. */
+async function refreshSeats() {
+  try {
+    const p = await api(`${base}/view`, { token: seat().token });
+    if (!S.payload || p.version !== S.payload.version || p.role !== S.payload.role) {
+      refresh();
+      return;
+    }
+    S.payload.waiting = p.waiting;
+    header(S.payload);
+    if (!p.legal.length && p.active) renderPrompt(S.payload);
+  } catch (err) {
+    /* the next update looks again */
+  }
+}
+
 async function refresh() {
   if (refreshing) {
     again = true;
@@ -1082,6 +1119,8 @@ function connect() {
     try { v = JSON.parse(ev.data).version; } catch (err) { v = null; }
     if (v !== S.version) refresh();
   });
+  // a player joined (the game's version unchanged): who is still awaited is said again
+  es.addEventListener("seats", () => { refreshSeats(); });
   es.onerror = () => {
     if (es.readyState === EventSource.CLOSED) {
       setConn("offline");
@@ -1106,10 +1145,7 @@ async function joinByInvitation() {
   try { code = decodeURIComponent(code); } catch (err) { /* keep it raw */ }
   // an invitation this browser made is its player's to open: claimed here, its maker would
   // hold both hands and the player be shut out (a review)
-  let made = {};
-  try {
-    made = (JSON.parse(localStorage.getItem("warroom.invites") || "{}") || {})[gameId] || {};
-  } catch (err) { /* none remembered */ }
+  const made = invitationsMade();
   const forRole = Object.keys(made).find((r) => String(made[r]).endsWith(`#join=${m[1]}`)
     || String(made[r]).endsWith(`#join=${code}`));
   if (forRole) {
