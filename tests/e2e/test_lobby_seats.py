@@ -369,7 +369,8 @@ def test_a_friend_on_another_device_joins_by_an_invitation_the_creator_cannot_pl
     try:
         lost = stranger.new_page()
         lost.goto(f"/games/{gid}")
-        lost.wait_for_function("() => document.getElementById('title').textContent")
+        lost.wait_for_function(
+            "() => document.getElementById('title').textContent !== 'Loading…'")
         assert lost.locator("#title").inner_text() == "No seat"
     finally:
         stranger.close()
