@@ -408,3 +408,18 @@ def test_openspiel_action_to_string_refuses_ids_out_of_range_and_names_draws() -
     eaw.apply_action(next(a for a in eaw.legal_actions()
                           if eaw.action_to_string(0, a) == "attack:western"))
     assert eaw.action_to_string(pyspiel.PlayerId.CHANCE, 5) == "chance outcome 5 (die face 6)"
+
+
+@pytest.mark.parametrize("name", ["python_warroom_eit2", 'python_warroom_tk(scenario="1940")'])
+def test_an_openspiel_game_is_taken_by_pickle(name: str) -> None:
+    """OpenSpiel's own Python games pickle (Ray and multiprocessing hand games to their
+    workers so); warroom's could not (an RL audit): pickled as their game string."""
+    import pickle
+
+    game = pyspiel.load_game(name)
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game) and type(again) is type(game)
+    state = again.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    assert state.legal_actions() and not state.is_terminal()

@@ -711,6 +711,12 @@ class WarroomGame(pyspiel.Game):  # type: ignore[misc]
         self._initial: _Play | None = None
         self.shared = _Shared(self.warroom, self.scenario)
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickled as its game string, loaded again (as OpenSpiel's own Python games are
+        taken by pickle: Ray and multiprocessing hand games to their workers so; an RL
+        audit found it could not be pickled)."""
+        return pyspiel.load_game, (str(self),)
+
     def initial_play(self) -> _Play:
         """A fresh copy of the initial position (set up once per game object: OpenSpiel
         makes a new initial state for every clone)."""
