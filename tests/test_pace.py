@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,26 @@ def _loader(gid: str) -> Game:
     return load_game(gid)
 
 
+def _axis_plays_until(c: TestClient, done: Callable[[dict[str, Any]], bool]) -> None:
+    """A new sfe game (seed 0) of a person, the Axis, against a bot: the person plays its
+    first legal action whenever asked, until ``done(its view)`` or the game ends (60 s at
+    most)."""
+    g = c.post("/api/games", json={"game": "sfe", "seed": 0, "seats": {
+        "axis": "human", "allies": "bot:random"}}).json()
+    url = f"/api/games/{g['id']}"
+    token = g["tokens"]["axis"]
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        v = c.get(f"{url}/view", params={"token": token}).json()
+        if v["status"] == "over" or done(v):
+            return
+        if v["legal"]:
+            c.post(f"{url}/actions", json={"token": token, "version": v["version"],
+                                           "action": v["legal"][0]["key"]})
+        else:
+            time.sleep(0.02)
+
+
 def test_the_web_holds_a_forced_bot_answer_against_a_person(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import warroom.web.service as svc
@@ -90,27 +111,15 @@ def test_the_web_holds_a_forced_bot_answer_against_a_person(
         if role == "allies":
             played.append(time.monotonic())
     monkeypatch.setattr(svc.GameService, "_play", timed)
+    def seen_forced_after_real(_: dict[str, Any]) -> bool:
+        forced = [i for i, (_, n) in enumerate(SlowWhenChoosing.asked) if n == 1]
+        real = [i for i, (_, n) in enumerate(SlowWhenChoosing.asked) if n > 1]
+        return len(played) == len(SlowWhenChoosing.asked) and any(
+            i > min(real, default=10**9) for i in forced)
+
     app = create_app(f"sqlite:///{tmp_path / 'p.sqlite3'}", _loader, ["sfe"])
     with TestClient(app) as c:
-        g = c.post("/api/games", json={"game": "sfe", "seed": 0, "seats": {
-            "axis": "human", "allies": "bot:random"}}).json()
-        url = f"/api/games/{g['id']}"
-        token = g["tokens"]["axis"]
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            forced = [i for i, (_, n) in enumerate(SlowWhenChoosing.asked) if n == 1]
-            real = [i for i, (_, n) in enumerate(SlowWhenChoosing.asked) if n > 1]
-            if len(played) == len(SlowWhenChoosing.asked) and any(
-                    i > min(real, default=10**9) for i in forced):
-                break
-            v = c.get(f"{url}/view", params={"token": token}).json()
-            if v["status"] == "over":
-                break
-            if v["legal"]:
-                c.post(f"{url}/actions", json={"token": token, "version": v["version"],
-                                               "action": v["legal"][0]["key"]})
-            else:
-                time.sleep(0.02)
+        _axis_plays_until(c, seen_forced_after_real)
         asked = SlowWhenChoosing.asked[:len(played)]
         first_real = next(i for i, (_, n) in enumerate(asked) if n > 1)
         held = [played[i] - t for i, (t, n) in enumerate(asked) if n == 1 and i > first_real]
@@ -245,20 +254,8 @@ def test_the_web_holds_a_forced_answer_before_the_bots_first_real_choice(
     monkeypatch.setattr(svc.GameService, "_play", timed)
     app = create_app(f"sqlite:///{tmp_path / 'f.sqlite3'}", _loader, ["sfe"])
     with TestClient(app) as c:
-        game = c.post("/api/games", json={"game": "sfe", "seed": 0, "seats": {
-            "axis": "human", "allies": "bot:random"}}).json()
-        url = f"/api/games/{game['id']}"
-        token = game["tokens"]["axis"]
+        _axis_plays_until(c, lambda v: v["version"] >= upto)
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            v = c.get(f"{url}/view", params={"token": token}).json()
-            if v["version"] >= upto or v["status"] == "over":
-                break
-            if v["legal"]:
-                c.post(f"{url}/actions", json={"token": token, "version": v["version"],
-                                               "action": v["legal"][0]["key"]})
-            else:
-                time.sleep(0.02)
         while time.monotonic() < deadline and not played:
             time.sleep(0.02)
         # the bot's forced answer, then the real choice it thought over to time it

@@ -57,6 +57,16 @@ class EvenPace:
         (:func:`choice_time` measures one)."""
         self.times.append(max(0.0, seconds))
 
+    def ready(self, choices: int, game: Game, role: str, spec: str, scenario: str | None,
+              options: Mapping[str, Any] | None) -> None:
+        """Before :meth:`wait` of a forced answer (``choices`` <= 1) with no time to hold it
+        to yet: the bot ``spec`` thinks over one real choice of a new game of ``scenario``
+        (:func:`choice_time`), measured anew each time (one time kept for every game made
+        that answer take it to the millisecond, and told it from a real choice: a
+        review)."""
+        if choices <= 1 and not self.primed:
+            self.prime(choice_time(game, role, spec, scenario, options))
+
     def wait(self, elapsed: float, choices: int) -> float:
         """Seconds to hold an answer that took ``elapsed`` seconds, of a decision with
         ``choices`` legal actions (a real choice's time is remembered first)."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from pathlib import Path
 from typing import Any, overload
@@ -14,12 +13,10 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from warroom.core.content import CONTROL
 from warroom.core.errors import ContentError, RecordError, WarroomError
 
 err = Console(stderr=True, highlight=False, soft_wrap=True)
-
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def home(name: str) -> str:
@@ -72,7 +69,7 @@ def printable(text: str) -> str:
     """``text`` with its terminal control characters written as escapes (``\\x1b``): an
     error or warning may quote a record's or a pack's own words, and an escape sequence
     there cleared the screen or set the window's title (a bad-input audit)."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    return CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
 
 
 def fail(exc: Exception, code: int = 2) -> None:

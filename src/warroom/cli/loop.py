@@ -35,7 +35,7 @@ from rich.console import Console
 from rich.text import Text
 
 from warroom.ai import Bot
-from warroom.ai.pace import EvenPace, choice_time
+from warroom.ai.pace import EvenPace
 from warroom.cli.choices import (
     COMMAND_WORDS,
     Choice,
@@ -578,11 +578,8 @@ class PlayLoop:
         action = bot.choose(st)
         spec = self.seats.players[role]
         pace = self.paces.setdefault(role, EvenPace.for_spec(spec))
-        if choices <= 1 and not pace.primed:
-            # nothing known of its real choices yet (the game's start, or a load): it thinks
-            # over one now, so this answer too takes a real choice's time (a review)
-            rec = self.session.record
-            pace.prime(choice_time(self.game, role, spec, rec.scenario, rec.options))
+        rec = self.session.record       # (a game's start or a load: no time known yet)
+        pace.ready(choices, self.game, role, spec, rec.scenario, rec.options)
         hold = pace.wait(time.monotonic() - began, choices)
         if hold > 0:
             time.sleep(hold)

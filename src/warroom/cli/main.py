@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import platformdirs
 import typer
@@ -27,7 +27,7 @@ from warroom.cli import learn
 from warroom.cli.batch import print_adapter
 from warroom.cli.batch import register as register_batch
 from warroom.cli.common import emit_json as _emit_json
-from warroom.cli.common import expand_home, of_file, printable, warn
+from warroom.cli.common import expand_home, of_file, warn
 from warroom.cli.common import fail as _fail
 from warroom.cli.contents import (
     card_list_lines,
@@ -55,6 +55,8 @@ from warroom.core.record import (
 from warroom.games import game_ids, load_game
 from warroom.sim.bench import bench as run_bench
 from warroom.sim.bench import openspiel_available
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:      # the web server's modules load only for its commands
     from warroom.web.db import ExclusiveUse
@@ -347,9 +349,7 @@ def content(
         _fail(exc)
         return
     for line in lines:
-        # a pack's own words, escaped: a card text holding ESC [2J cleared the screen (an
-        # audit)
-        console.print(Text(printable(line)))
+        console.print(Text(line))
 
 
 @app.command()
@@ -584,11 +584,8 @@ def serve(
 
     from warroom.web.app import (
         CLIENT_RATES,
-        DatabaseInUse,
-        ExclusiveUse,
         connection_limit,
         create_app,
-        db_problem,
         in_memory_db,
         masked_db,
         raise_open_files,
@@ -623,20 +620,11 @@ def serve(
                            "between its threads or keep past a restart: give --db "
                            "sqlite:///FILE or a PostgreSQL URL"))
     files = raise_open_files()
-    lock = ExclusiveUse(db)     # one server per database, held until this process ends
-    try:
-        lock.acquire()
-        web = create_app(db, loader, bot_workers=bot_workers, api_docs=api_docs,
-                         allowed_hosts=allowed_hosts(host, allowed_host),
-                         watch_pace=watch_pace,
-                         client_rates=CLIENT_RATES if client_limits else None)
-    except DatabaseInUse as exc:
-        _fail(WarroomError(str(exc)))
-        return
-    except Exception as exc:  # a bad URL, an unreachable database: one clean line
-        lock.release()
-        _fail(WarroomError(db_problem(db, exc)))
-        return
+    # one server per database, held until this process ends
+    lock, web = _take_database(db, lambda: create_app(
+        db, loader, bot_workers=bot_workers, api_docs=api_docs,
+        allowed_hosts=allowed_hosts(host, allowed_host), watch_pace=watch_pace,
+        client_rates=CLIENT_RATES if client_limits else None))
     shown = host if ":" not in host else f"[{host}]"
     console.print(f"warroom is serving on [bold]http://{shown}:{port}/[/] (database: "
                   f"{masked_db(db)}); Ctrl-C stops it")
@@ -666,13 +654,23 @@ def _stored_games_service(url: str, loader: Callable[[str], Game], what: str
     keeps its games in memory and would undo what this changes) and a service over it, for
     ``upgrade-games`` and ``prune-games``; exit 2 in one line when it cannot be had. The
     caller closes the service and releases the lock."""
-    from warroom.web.app import DatabaseInUse, ExclusiveUse, create_service, db_problem
+    from warroom.web.app import create_service
 
     _stored_games_db(url, what)
+    return _take_database(url, lambda: create_service(url, loader, bot_workers=1))
+
+
+def _take_database(url: str, make: Callable[[], T]) -> tuple[ExclusiveUse, T]:
+    """The database ``url`` held by this process (:class:`ExclusiveUse`: one warroom
+    process at a time, as each keeps games in memory) and what ``make`` builds over it (a
+    server's app, a service); exit 2 in one line when either cannot be had. The caller
+    releases the lock."""
+    from warroom.web.app import DatabaseInUse, ExclusiveUse, db_problem
+
     lock = ExclusiveUse(url)
     try:
         lock.acquire()
-        return lock, create_service(url, loader, bot_workers=1)
+        return lock, make()
     except DatabaseInUse as exc:
         _fail(WarroomError(str(exc)))
         raise
@@ -721,10 +719,7 @@ def upgrade_games(
     state snapshots, and report (or with --rewind mend) the games in play that the new rules
     no longer accept. Exits 1 while some game in play cannot be replayed (--rewind lets it
     go on; a finished game is reported, never changed)."""
-    from warroom.web.app import (
-        DBAPIError,
-        db_problem,
-    )
+    from warroom.web.app import DBAPIError, db_problem
 
     url = db or default_db()
     try:
@@ -801,10 +796,7 @@ def prune_games(
     the games whose last move (or creation, if none was played) is older than --older-than
     days, with their seats, moves and snapshots, and the uploads older than that. Their
     links then answer "no game". Nothing is deleted while a server uses the database."""
-    from warroom.web.app import (
-        DBAPIError,
-        db_problem,
-    )
+    from warroom.web.app import DBAPIError, db_problem
 
     if not 0 < older_than <= 36500:     # NaN fails too; past a century no date is kept
         _fail(WarroomError(f"--older-than must be a number of days above 0 (at most "

@@ -195,8 +195,8 @@ def load_yaml(path: Path) -> Any:
 
 
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-"""The characters a content text may not hold: terminal controls (tab and new line are
-text)."""
+"""Terminal control characters (tab and new line are text): a content text may hold none,
+and the CLI writes them as escapes where it quotes a record's or a file's words."""
 
 
 def control_character_at(obj: Any) -> str | None:

@@ -37,7 +37,7 @@ from sqlalchemy.orm import sessionmaker
 import warroom.core
 from warroom.ai import BOTS, PRESETS, bot_note, make_bot
 from warroom.ai.models import bundled_models
-from warroom.ai.pace import EvenPace, choice_time
+from warroom.ai.pace import EvenPace
 from warroom.core.actions import Action
 from warroom.core.content import CONTENT_SUFFIXES, load_yaml
 from warroom.core.errors import (
@@ -975,19 +975,19 @@ class GameService:
         with self._write() as db:
             rows = list(db.scalars(old.order_by(GameRow.updated, GameRow.id)))
             ids = [r.id for r in rows]
+            # in chunks: a database takes only so many bound values in one statement
+            chunks = [ids[i:i + 500] for i in range(0, len(ids), 500)]
             played: dict[str, int] = {}
-            for i in range(0, len(ids), 500):
+            for chunk in chunks:
                 played.update((k, int(n)) for k, n in db.execute(
                     select(ActionRow.game_id, func.count()).where(
-                        ActionRow.game_id.in_(ids[i:i + 500])).group_by(ActionRow.game_id)))
+                        ActionRow.game_id.in_(chunk)).group_by(ActionRow.game_id)))
             found = [Pruned(r.id, r.game, r.status, played.get(r.id, 0), _utc(r.updated))
                      for r in rows]
             uploads = int(db.scalar(select(func.count()).select_from(UploadRow)
                                     .where(UploadRow.created < when)) or 0)
             if not dry_run:
-                # in chunks: a database takes only so many bound values in one statement
-                for i in range(0, len(ids), 500):
-                    chunk = ids[i:i + 500]
+                for chunk in chunks:
                     for table in (SnapshotRow, ActionRow, SeatRow):
                         db.execute(delete(table).where(table.game_id.in_(chunk)))
                     db.execute(delete(GameRow).where(GameRow.id.in_(chunk)))
@@ -1090,13 +1090,19 @@ class GameService:
         seat waits for its player, a token no seat has is checked again against the
         database: a claim (:meth:`claim`) that ran while the game was being loaded left the
         loaded game with the seat's old hash (a review: the joined player was refused)."""
+        return self._second_look(live, lambda: self._seat_of(live.token_hashes, token))
+
+    def _second_look(self, live: Live, find: Callable[[], str]) -> str:
+        """``find()``'s seat; refused (:class:`Forbidden`) while a seat waits for its player,
+        it is asked again once the seats are read again (:meth:`_reread_seats`): a claim may
+        have reached the database and not this loaded game."""
         try:
-            return self._seat_of(live.token_hashes, token)
+            return find()
         except Forbidden:
             if not live.invited:
                 raise
         self._reread_seats(live)
-        return self._seat_of(live.token_hashes, token)
+        return find()
 
     def _reread_seats(self, live: Live) -> None:
         """Read ``live``'s seats again from the database, unless a claim changed them in
@@ -1124,14 +1130,8 @@ class GameService:
         :meth:`seat` checks a token."""
         if not key:
             return self.seat(live, token)
-        try:
-            return self._role_of({r: events_key(h) for r, h in live.token_hashes.items()},
-                                 key)
-        except Forbidden:
-            if not live.invited:
-                raise
-        self._reread_seats(live)
-        return self._role_of({r: events_key(h) for r, h in live.token_hashes.items()}, key)
+        return self._second_look(live, lambda: self._role_of(
+            {r: events_key(h) for r, h in live.token_hashes.items()}, key))
 
     @staticmethod
     def _seat_of(token_hashes: dict[str, str], token: str | None) -> str:
@@ -1604,13 +1604,8 @@ class GameService:
             hold = 0.0
             if paced:
                 pace = self._pace(live.id, role, name)
-                if choices <= 1 and not pace.primed:
-                    # nothing known of its real choices yet: it thinks over one now, so this
-                    # answer too takes a real choice's time (measured again each time: one
-                    # time kept for every game made a first forced answer take that time to
-                    # the millisecond, and told it from a real choice: a review)
-                    rec = live.session.record
-                    pace.prime(choice_time(live.game, role, name, rec.scenario, rec.options))
+                rec = live.session.record
+                pace.ready(choices, live.game, role, name, rec.scenario, rec.options)
                 hold = pace.wait(time.monotonic() - thought, choices)
         except Exception:   # a bot must never take the server down: the seat waits, and
             # the server's log says why (the game is unchanged)

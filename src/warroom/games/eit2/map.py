@@ -244,8 +244,9 @@ def compile_map(m: MapFile, file: str) -> EitMap:
     for i, a in enumerate(m.spaces):
         for j in range(i):
             b = m.spaces[j]
-            check(math.hypot(a.x - b.x, a.y - b.y) >= SPACE_APART, f"({a.x}, {a.y}) is "
-                  f"{math.hypot(a.x - b.x, a.y - b.y):.0f} from {b.name} at ({b.x}, {b.y}): "
+            apart = math.hypot(a.x - b.x, a.y - b.y)
+            check(apart >= SPACE_APART, f"({a.x}, {a.y}) is {apart:.0f} from {b.name} at "
+                  f"({b.x}, {b.y}): "
                   f"spaces are drawn {SPACE_APART} apart at least, or one hides the other",
                   file=file, entry=where(i), field="x/y")
     adj: list[list[int]] = []
