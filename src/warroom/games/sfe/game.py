@@ -100,9 +100,11 @@ PLAIN_NUMBERS = {"no_block": 97, "no_air": 98, "done": 99}
 
 class StruggleForEurope(SfeBase):
     """The game: its protocol hooks (the rules run in the frames of ``FRAME_KINDS``)."""
-    earlier_content_ids = frozenset({"a19e77a5b015", "dabaa63bf777"})
+    earlier_content_ids = frozenset({"a19e77a5b015", "dabaa63bf777", "841b87c37939"})
     """The bundled pack's ids of 5 and of 6 December 2026 (the id hashed the rule index and the
-    action labels too, reworded that day): the same content."""
+    action labels too, reworded that day): the same content; ``841b87c37939``: before the USA
+    box and the lines whose halves or defence values are reconstructed (the Torch lines, 8.7's
+    Riga and Bialystok lines) were marked ``reconstructed`` (a flag the rules never read)."""
 
     id = "sfe"
     title = "Struggle for Europe 1939-1945"

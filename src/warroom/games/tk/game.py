@@ -110,7 +110,7 @@ def _ident(name: str) -> str:
 
 class TotalerKrieg(Game):
     earlier_content_ids = frozenset({"4ed9ad58e2eb", "c31e791af413", "8f1fc8ab5006",
-                                     "cc02971b781a"})
+                                     "cc02971b781a", "e4bb895c3c6e"})
     """The bundled pack's ids of 5 and of 6 December 2026 (the id hashed the rule index and the
     action labels too, reworded that day): the same content; and of the morning of 7
     December, before Catalonia and the Basque Country bordered Spain (and the Basque
@@ -120,7 +120,9 @@ class TotalerKrieg(Game):
     snapshot, compared on replay, tells. ``cc02971b781a``: before Slovakia, Croatia,
     Ukraine, Byelorussia and Don bordered the Country they are part of (a tk audit): in the
     bundled situations each is still part of it (or, Slovakia in 1940, borders a conquered
-    Czechoslovakia), so no Neutral Country is added to any choice of their records."""
+    Czechoslovakia), so no Neutral Country is added to any choice of their records.
+    ``e4bb895c3c6e``: before the Russian Ceded Land markers' reconstructed hexes were marked
+    ``reconstructed`` (a flag the rules never read)."""
     id = "tk"
     title = "Totaler Krieg! political events (rule 15)"
     # the last sentence for the lobby: a human Axis saw a Soviet bot's choice end the game
