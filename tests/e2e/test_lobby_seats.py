@@ -331,6 +331,16 @@ def test_a_friend_on_another_device_joins_by_an_invitation_the_creator_cannot_pl
     waiting.wait_for()
     assert "has not joined yet" in waiting.inner_text()
     assert waiting.locator("button.copy-invite").count() == 1
+    # on a phone the note is a line of its own, not a wrapped line starting with its "·"
+    # separator (a phone screenshot)
+    wide = page.viewport_size
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert waiting.locator(".sep").is_hidden()
+    box, turn = waiting.bounding_box(), page.locator("#turn").bounding_box()
+    assert box is not None and turn is not None and abs(box["x"] - turn["x"]) < 2, (box, turn)
+    assert wide is not None
+    page.set_viewport_size(wide)
+    assert waiting.locator(".sep").is_visible()
     friend = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
                                  base_url=server.url)
     try:

@@ -88,7 +88,7 @@ function header(p) {
   // again where this browser made it (the page said nothing of them: a web audit)
   const waiting = p.status === "over" ? [] : (p.waiting || []);
   const made = invitationsMade();
-  turn.append(...waiting.map((r) => h("span", { class: "waiting-join" }, " · ",
+  turn.append(...waiting.map((r) => h("span", { class: "waiting-join" }, h("span", { class: "sep" }, " · "),
     roleChip(r), " has not joined yet",
     made[r] ? [" ", h("button", { type: "button", class: "small copy-invite",
       "aria-label": `Copy the invitation for ${roleName(r)}`, onclick: (e) => copyText(made[r], e.currentTarget) },
