@@ -35,7 +35,7 @@ from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import sessionmaker
 
 import warroom.core
-from warroom.ai import BOTS, PRESETS, bot_note, make_bot
+from warroom.ai import BOTS, PRESETS, Bot, bot_note, make_bot
 from warroom.ai.models import bundled_models
 from warroom.ai.pace import EvenPace
 from warroom.core.actions import Action
@@ -373,6 +373,12 @@ class Live:
     (after a load or an undo)."""
     lock: threading.RLock = field(default_factory=threading.RLock)
     bot_busy: bool = False
+    bots: dict[str, Bot] = field(default_factory=dict)
+    """Role -> the bot playing that seat, kept from its first move as the terminal and the
+    simulations keep theirs: a script's plan spans the decisions of one operation (sfe's
+    move: the source, then each counter, then the destination), and a bot made anew for
+    each move forgot it, so the web's sfe scripts moved one counter a move (a code
+    review). Made again after a failure and when the game is loaded anew."""
     bot_failures: int = 0
     """Bot moves that failed in a row (the database down...): the next waits longer."""
     seed_chosen: bool = False
@@ -1595,12 +1601,18 @@ class GameService:
         (:class:`~warroom.ai.pace.EvenPace`: an answer at once told so, an adversarial
         fair-play audit)."""
         try:
-            seed = derive_seed(int(snapshot.data["seed"]) & ((1 << 62) - 1), version)
             paced = live.game.hidden_information and not live.bots_alone
             # counted before the bot plays on the copy
             choices = len(legal_actions(snapshot)) if paced else 0
             thought = time.monotonic()
-            action = make_bot(name, seed).choose(snapshot)
+            with live.lock:
+                bot = live.bots.get(role)
+            if bot is None:
+                bot = make_bot(name, derive_seed(int(snapshot.data["seed"]) & ((1 << 62) - 1),
+                                                version))
+                with live.lock:
+                    live.bots[role] = bot
+            action = bot.choose(snapshot)
             hold = 0.0
             if paced:
                 pace = self._pace(live.id, role, name)
@@ -1610,6 +1622,8 @@ class GameService:
         except Exception:   # a bot must never take the server down: the seat waits, and
             # the server's log says why (the game is unchanged)
             LOG.exception("bot %s for %s in game %s failed", name, role, live.id)
+            with live.lock:
+                live.bots.pop(role, None)   # what it kept may be what failed
             self._bot_done(live, thought_at=time.monotonic(), failed=True)
             return
         if hold <= 0:
