@@ -44,3 +44,30 @@ def test_games_on_threads_match_sequential_play(gid: str) -> None:
             t.join()
         assert not errors, errors
         assert threaded == sequential
+
+
+@pytest.mark.parametrize(("gid", "spec"), [("eaw1940", "ismcts:iterations=40"),
+                                         ("sfe", "rollout:rollouts=4")])
+def test_a_search_pauses_the_collector_on_the_main_thread_only(
+        gid: str, spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cyclic garbage collector is the process's: a search pauses it on the main thread
+    (the terminal, a simulation's worker), never on a worker thread, where a web server's
+    bots think beside the server and each other (a code review: the server's garbage went
+    uncollected while any search ran, and the first search to end turned the collector on
+    under another)."""
+    import gc
+
+    from warroom.ai import make_bot
+    paused: list[str] = []
+    real = gc.disable
+    monkeypatch.setattr(gc, "disable", lambda: (paused.append(
+        threading.current_thread().name), real()))
+    state = new_game(load_game(gid), seed=3)
+    assert gc.isenabled()
+    make_bot(spec, 1).choose(state)
+    assert paused == [threading.main_thread().name] and gc.isenabled()
+    paused.clear()
+    worker = threading.Thread(target=lambda: make_bot(spec, 1).choose(state), name="bot-0")
+    worker.start()
+    worker.join()
+    assert paused == [] and gc.isenabled()

@@ -53,6 +53,7 @@ from warroom.ai.playout import (
     PriorFn,
     ScriptPolicy,
     default_step,
+    pause_collector,
     rollout_to_end,
 )
 from warroom.ai.rollout import RolloutBot
@@ -304,11 +305,7 @@ class ISMCTSBot:
         deadline = start + self.seconds if self.seconds is not None else math.inf
         budget = self.iterations if self.iterations is not None else 1 << 62
         n = 0
-        # The tree keeps thousands of small states alive: the cyclic garbage collector
-        # would scan them again and again (a third of the time) though plain data and the
-        # tree hold no cycles. It is paused for the search only, and only if it was on.
-        collecting = gc.isenabled()
-        gc.disable()
+        collecting = pause_collector()      # see there: on the main thread only
         logs = self._logs
         try:
             while n < budget:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import gc
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -59,3 +61,20 @@ def _sample(ids: list[int], probs: Sequence[float], rng: Rng) -> int:
 
 
 __all__ = ["GAME_ROLLOUT_CAP", "PriorFn", "ScriptPolicy", "default_step", "rollout_to_end"]
+
+
+def pause_collector() -> bool:
+    """Pause the cyclic garbage collector for a search, when that is safe; whether it was
+    paused (then the caller calls ``gc.enable()`` when done).
+
+    A search keeps thousands of small states of plain data alive, which the collector would
+    scan again and again (a third of its time) though they hold no cycles. But the collector
+    is the whole process's: it is paused only on the main thread, where nothing else runs
+    while the search does (the terminal, the simulations' workers). A web server's bots
+    think on worker threads, where a pause left the server's own garbage uncollected while
+    any search ran (224,704 cyclic objects in one sfe search) and the first of two searches
+    to end turned the collector back on under the other (a code review)."""
+    if not gc.isenabled() or threading.current_thread() is not threading.main_thread():
+        return False
+    gc.disable()
+    return True

@@ -46,7 +46,7 @@ from typing import Any, ClassVar
 
 from warroom.ai.aggressive import ScriptOption, script_for
 from warroom.ai.bots import GreedyBot, forced_or_choices
-from warroom.ai.playout import rollout_to_end
+from warroom.ai.playout import pause_collector, rollout_to_end
 from warroom.core.actions import Action
 from warroom.core.errors import UnknownGameError
 from warroom.core.protocol import State, apply_id, clone, determinize, result
@@ -135,8 +135,7 @@ class RolloutBot:
         alive = list(range(len(options)))
         total = [0.0] * len(options)
         played = [0] * len(options)
-        paused = gc.isenabled()
-        gc.disable()            # plain data: no cycles for the collector to find
+        paused = pause_collector()          # plain data: no cycles for it to find
         try:
             if self.seconds is not None:
                 deadline = time.perf_counter() + self.seconds
