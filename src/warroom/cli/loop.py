@@ -111,8 +111,8 @@ Commands (any case):
   board       the board again;  log: the whole log you may read
   keys        the action keys of the choices (for records and scripts)
   menu        the choices again (also an empty line)
-  undo        take back your last decision (never past a die roll, a reveal or a
-              card played face up)
+  undo        take back your last decision (never past a die roll, a reveal,
+              a deal or a card played face up)
   save FILE   save the game as a record (~ and new folders allowed); save: again
   resign      concede the game (asks first): the other side wins
   quit        leave (asks first when the game is not saved; Ctrl-D the same)"""
