@@ -467,9 +467,16 @@ def test_tk_board_shows_units_markers_and_names_and_keeps_still_for_a_step() -> 
     moved = copy.deepcopy(after)
     moved["situation"]["ceded"]["ru_finnish_frontier"] = "Ceded Lands Box"
     moved["situation"]["control"]["Viipuri"] = "soviet"
-    said = changes("tk", after, moved)
+    said = changes("tk", after, moved, g.content_json())
     assert "Ceded Land Finnish Frontier (Finland) now in Ceded Lands Box" in said, said
     assert "Viipuri now controlled by Soviet" in said, said
+    # ... named as the game's pack names it (the bundled pack's names were read whatever
+    # the --content: a code review)
+    pack = copy.deepcopy(g.content_json())
+    lands = pack.get("ceded_lands") or pack["components"]["ceded_lands"]
+    next(d for d in lands if d["id"] == "ru_finnish_frontier")["land"] = "Karelian Isthmus"
+    said = changes("tk", after, moved, pack)
+    assert "Ceded Land Karelian Isthmus (Finland) now in" in said, said
     st = new_game(g, "1940", 8, {"event": "15.14", "faction": "western", "type": "command"})
     text = " ".join(text_of(render("tk", view(st, st.active)), width=100).split())
     assert "Failure type command" in text and "VP marker SS Europa" in text, text

@@ -440,7 +440,7 @@ class PlayLoop:
         key = self.cursor_key(seat)
         before = self.seen.get(key)
         if before is not None:
-            line = changes(self.game.id, before, now)
+            line = changes(self.game.id, before, now, self.content)
             if line:
                 for part in textwrap.wrap("Changed: " + line, self.width,
                                           subsequent_indent="    "):

@@ -256,16 +256,18 @@ def render_hand(game_id: str, view: View, owner: str | None = None) -> Renderabl
 
 
 CHANGES: dict[str, Callable[[View, View], str]] = {
-    "eaw1940": _eaw_changes, "eit2": render_eit2.changes, "sfe": render_sfe.changes,
-    "tk": render_tk.changes}
+    "eaw1940": _eaw_changes, "eit2": render_eit2.changes, "sfe": render_sfe.changes}
 REDRAW: dict[str, Callable[[View, View], bool]] = {
     "eaw1940": _eaw_redraw, "eit2": render_eit2.should_redraw,
     "sfe": render_sfe.should_redraw, "tk": render_tk.should_redraw}
 
 
-def changes(game_id: str, before: View, after: View) -> str:
+def changes(game_id: str, before: View, after: View,
+            content: dict[str, Any] | None = None) -> str:
     """One line: what changed on the board between two views of one role ("" if nothing
-    visible did)."""
+    visible did); ``content``: the game's pack, whose names tk's line uses."""
+    if game_id == "tk":
+        return render_tk.changes(before, after, content)
     fn = CHANGES.get(game_id)
     return fn(before, after) if fn is not None else ""
 

@@ -11,8 +11,6 @@ from typing import Any
 from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.text import Text
 
-from warroom.games import load_game
-
 WAR = {"pre_war": "Pre-War", "limited_war": "Limited War", "total_war": "Total War"}
 FACTION = {"axis": "Axis", "western": "Western", "soviet": "Soviet"}
 STATUS = {"major": "Major Powers", "neutral": "Neutral", "axis": "Axis", "western": "Western",
@@ -198,7 +196,11 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
     return Group(*parts)
 
 
-def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
+def changes(before: dict[str, Any], after: dict[str, Any],
+            content: dict[str, Any] | None = None) -> str:
+    """One line: what changed between two views; the Ceded Lands named as ``content`` (the
+    game's pack: a bundled pack's names under a ``--content`` pack's board was a code
+    review's find) names them."""
     bits = []
     sb, sa = before["situation"], after["situation"]
     if sb["war"] != sa["war"]:
@@ -230,7 +232,7 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> str:
     boxed = [(land, box) for land, box in (sa.get("ceded") or {}).items()
              if (sb.get("ceded") or {}).get(land) != box]
     if boxed:
-        names = land_names(load_game("tk").content_json())
+        names = land_names(content)
         bits += [f"Ceded Land {names.get(land, _words(land))} now in {box}"
                  for land, box in boxed]
     cb, ca = sb.get("control") or {}, sa.get("control") or {}
