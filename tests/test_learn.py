@@ -119,6 +119,34 @@ def test_a_second_run_on_the_same_out_is_refused_while_the_first_writes(
     assert (tmp_path / "m.pt").exists() and not (tmp_path / "m.pt.lock").exists()
 
 
+def test_a_lock_file_removed_under_a_run_is_not_taken_for_the_lock(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run that opened OUT.lock just before the run holding it ended (and removed it)
+    locked a file no other run would open, while a third run locked a new OUT.lock: two
+    runs wrote one --out (a code review). The lock taken must still be the file OUT.lock
+    names: here the file is replaced, and locked by another run, between the open and the
+    lock, so this run is refused."""
+    import fcntl
+    cfg = training.TrainConfig(game="eaw1940", out=tmp_path / "m.pt")
+    path = tmp_path / "m.pt.lock"
+    real = fcntl.flock
+    other: list[Any] = []
+
+    def racing(fd: int, op: int) -> None:
+        real(fd, op)
+        if not other:                   # the first run ends, a third one starts
+            path.unlink()
+            other.append(path.open("w"))
+            real(other[0].fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    monkeypatch.setattr(training.fcntl, "flock", racing)
+    try:
+        with (pytest.raises(ContentError, match="another warroom train is writing to"),
+              training.run_lock(cfg)):
+            pass
+    finally:
+        other[0].close()
+
+
 def test_the_input_holds_no_hidden_information() -> None:
     """Twin states that differ only in what the acting role cannot see encode alike."""
     for gid in ("eit2", "sfe"):

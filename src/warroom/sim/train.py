@@ -68,6 +68,7 @@ import errno
 import gzip
 import json
 import math
+import os
 import random
 import re
 import shutil
@@ -870,23 +871,39 @@ def run_lock(cfg: TrainConfig) -> Iterator[None]:
         return
     out = Path(cfg.out).expanduser()
     path = out.with_name(out.name + ".lock")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fh = path.open("w")
-    except OSError:
-        yield                           # the run's own checks say what is wrong with --out
-        return
-    try:
-        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
+    while True:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fh = path.open("w")
+        except OSError:
+            yield                       # the run's own checks say what is wrong with --out
+            return
+        try:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            fh.close()
+            raise ContentError(f"another warroom train is writing to {cfg.out} now: wait for "
+                               "it to end, or give this run another --out") from None
+        if _same_file(fh, path):
+            break
+        # the run that held it ended and removed the file between our open and our lock:
+        # this lock is on a file no other run will open (two runs got in so, a code review)
         fh.close()
-        raise ContentError(f"another warroom train is writing to {cfg.out} now: wait for it "
-                           "to end, or give this run another --out") from None
     try:
         yield
     finally:
         path.unlink(missing_ok=True)
         fh.close()
+
+
+def _same_file(fh: IO[str], path: Path) -> bool:
+    """Whether ``path`` still names the file ``fh`` holds open."""
+    try:
+        there = path.stat()
+    except OSError:
+        return False
+    held = os.fstat(fh.fileno())
+    return (there.st_dev, there.st_ino) == (held.st_dev, held.st_ino)
 
 
 def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = None
