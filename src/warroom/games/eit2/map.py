@@ -44,7 +44,6 @@ REGIONS: tuple[str, ...] = (*SCORING_REGIONS, INDEPENDENT)
 # once the Rhineland Demilitarized marker has been removed (3.5).
 CANONIZATION = "canonization"
 RHINELAND = "rhineland"
-BATTLEGROUND_CONDITIONS: tuple[str, ...] = (CANONIZATION, RHINELAND)
 # Conditions under which a space counts as adjacent to a Scoring Region it does not touch
 # (10.3 note: Poland for France and the UK, Guarantees to Poland).
 GUARANTEES_POLAND = "guarantees_poland"

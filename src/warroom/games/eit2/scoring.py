@@ -18,6 +18,7 @@ from warroom.games.eit2.board import (
     sanction,
 )
 from warroom.games.eit2.components import Components
+from warroom.games.eit2.map import CANONIZATION, GUARANTEES_POLAND, RHINELAND
 
 
 def region_spaces(c: Components, region: str) -> list[int]:
@@ -30,9 +31,9 @@ def is_battleground(c: Components, data: Data, s: int) -> bool:
     if c.battleground[s]:
         return True
     cond = c.cond_battleground[s]
-    if cond == "canonization":
+    if cond == CANONIZATION:
         return bool(data["flags"].get("canonization"))
-    if cond == "rhineland":
+    if cond == RHINELAND:
         return not data["flags"].get("rhineland_demilitarized")
     return False
 
@@ -42,7 +43,7 @@ def adjacent_independents(c: Components, data: Data, region: str) -> list[int]:
     UK once Poland is guaranteed (10.3 note)."""
     spaces = set(region_spaces(c, region))
     found = {t for s in spaces for t in c.adj[s] if c.region[t] == "Independent"}
-    if region in ("France", "United Kingdom") and data["flags"].get("guarantees_poland"):
+    if region in ("France", "United Kingdom") and data["flags"].get(GUARANTEES_POLAND):
         found.add(c.poland)
     if region == "United Kingdom" and data["flags"].get("league_of_nations"):
         found.add(c.switzerland)     # card 23: the marker on its League of Nations side

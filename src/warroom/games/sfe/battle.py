@@ -418,13 +418,13 @@ def totals(st: St, fr: Frame) -> None:
 def loser_losses(st: St, fr: Frame) -> None:
     """8.2: the loser removes half his counters, rounded up (his choice)."""
     fr["step"] = "winner_losses"
-    start_losses(st, fr, 1 - fr["winner"], fr["losses"][0])
+    start_losses(st, 1 - fr["winner"], fr["losses"][0])
 
 
 def winner_losses(st: St, fr: Frame) -> None:
     """8.2: the winner half his, rounded down, never more than the loser."""
     fr["step"] = "loser_retreats"
-    start_losses(st, fr, fr["winner"], fr["losses"][1])
+    start_losses(st, fr["winner"], fr["losses"][1])
 
 
 def loser_retreats(st: St, fr: Frame) -> None:
@@ -643,7 +643,7 @@ def loss_candidates(data: Data, side: int) -> list[int]:
     return defenders(data, fr)
 
 
-def start_losses(st: St, fr: Frame, side: int, n: int) -> None:
+def start_losses(st: St, side: int, n: int) -> None:
     """8.2: ``side`` loses ``n`` counters: its choice, unless all go or all are alike."""
     if n and not forced_losses(st, side, n):
         call(st.data, "lose_counter", ROLES[side], side=side, left=n)

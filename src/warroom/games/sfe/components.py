@@ -23,7 +23,6 @@ NEUTRAL, AXIS, WEST, SOV = 0, 1, 2, 3
 OWNER_NAMES = ("neutral", "axis", "western", "soviet")
 COLOR_OWNER = {"tan": NEUTRAL, "gray": AXIS, "blue": WEST, "red": SOV}
 COLOR_NAMES = ("tan", "gray", "blue", "red")
-SIDE_OF = (-1, 0, 1, 1)
 SIDE_NAMES = ("axis", "allies")
 NO_MOVE, LAND, NAVAL = 0, 1, 2
 EventName = Literal["great_commander", "defender_reinforce", "wolfpack", "destroyer_attack",

@@ -30,8 +30,6 @@ STATUSES = ("neutral", "axis", "western", "soviet", "conquered", "dependent", "r
 COUNTRY_MARKERS = ("neutrality", "influence:axis", "influence:western", "influence:soviet",
                    "free_passage", "no_occupation", "stronghold:republican",
                    "stronghold:nationalist", "mobilizing")
-MAP_MARKERS = ("detachment", "logistics", "partisan_base", "failure_command", "failure_supply",
-               "atomic_devastation", "blitz")
 
 
 class CountryDef(ContentModel):

@@ -614,11 +614,11 @@ def eliminate_steps(g: TkRules, data: Data, role: str, rule: str, spec: dict[str
 @on_choice("elim_step")
 def _elim_step(g: TkRules, data: Data, ctx: dict[str, Any], uid: str) -> None:
     eliminate_step(g, data, uid, ctx["rule"], ctx["breakdown"])
-    eliminate_steps(g, data, _role(data, ctx), ctx["rule"], ctx["spec"], ctx["n"] - 1,
+    eliminate_steps(g, data, _role(data), ctx["rule"], ctx["spec"], ctx["n"] - 1,
                     ctx["what"], ctx["breakdown"])
 
 
-def _role(data: Data, ctx: dict[str, Any]) -> str:
+def _role(data: Data) -> str:
     """The role that made the decision being applied."""
     return str(data["last_role"])
 
@@ -648,7 +648,7 @@ def armor_or_infantry(g: TkRules, data: Data, role: str, rule: str, nat: str) ->
 @on_choice("armor_or_infantry")
 def _armor_or_inf(g: TkRules, data: Data, ctx: dict[str, Any], kind: str) -> None:
     base = {"nat": ctx["nat"], "on_map": True, "not_holding": True, "types": [kind]}
-    eliminate_steps(g, data, _role(data, ctx), ctx["rule"], base, 1 if kind == "armor" else 2,
+    eliminate_steps(g, data, _role(data), ctx["rule"], base, 1 if kind == "armor" else 2,
                     f"{ctx['nat']} {kind}")
 
 
