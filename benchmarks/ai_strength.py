@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
@@ -44,7 +43,7 @@ from warroom.core.record import Record
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
 from warroom.sim.backends import process_pool
-from warroom.sim.stats import wilson
+from warroom.sim.stats import mean_interval, wilson
 
 
 def play(task: tuple[str, str | None, dict[str, str], int, int, str | None]) -> dict[str, Any]:
@@ -103,10 +102,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--progress", action="store_true",
                     help="print each finished game on standard error")
     args = ap.parse_args(argv)
+    if args.games < 1:
+        ap.error(f"--games {args.games}: give at least 1 game per seating and opponent")
     game = load_game(args.game)
     scenario = args.scenario or game.default_scenario
     # each opponent once (a spec given twice would play and count its games twice)
     opponents = list(dict.fromkeys(s for v in args.vs for s in split_bot_specs(v)))
+    if len(game.roles) == 1:
+        # one seat: each spec plays the deals once (--vs the bot itself played them twice
+        # and counted both: a review)
+        opponents = [o for o in opponents if o != args.bot]
     for spec in [args.bot, *opponents]:
         make_bot(spec, 0)                        # a bad spec fails before any game
     roles = game.roles
@@ -120,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
                 tasks.append((args.game, scenario, {roles[0]: spec}, seed, seed ^ 0x5EED,
                               args.records))
     else:
-        seats_played = args.seat or list(roles)
+        # each seat once (--seat axis --seat axis played and counted each game twice)
+        seats_played = list(dict.fromkeys(args.seat or roles))
         unknown = [r for r in seats_played if r not in roles]
         if unknown:
             ap.error(f"--seat {unknown[0]}: {args.game}'s roles are {', '.join(roles)}")
@@ -169,19 +175,22 @@ def main(argv: list[str] | None = None) -> int:
         for spec in [args.bot, *opponents]:
             mine = [g for g in games if g["seats"][roles[0]] == spec]
             vps = [float(g["scores"].get("vp", 0.0)) for g in mine]
-            m = statistics.fmean(vps)
-            half = 1.96 * statistics.stdev(vps) / math.sqrt(len(vps)) if len(vps) > 1 else 0.0
+            # Student's t with n - 1 degrees of freedom (1.96 standard errors was 13% too
+            # narrow at 10 games); one game has no interval (null, "n/a")
+            m, vlo, vhi = mean_interval(vps)
+            ci = [round(vlo, 2), round(vhi, 2)] if len(vps) > 1 else None
+            shown = f"[{vlo:.1f}, {vhi:.1f}]" if ci is not None else "[n/a: one game]"
             labels = Counter(g["label"] for g in mine)
             wins = sum(g["winner"] == roles[0] for g in mine)
             rate = wilson(wins, len(mine))
             lo, hi = rate.lo, rate.hi
             entry = {"spec": spec, "games": len(mine), "vp_mean": round(m, 2),
-                     "vp_ci95": [round(m - half, 2), round(m + half, 2)],
+                     "vp_ci95": ci,
                      "axis_wins": wins, "win_ci95": [round(lo, 3), round(hi, 3)],
                      "results": dict(labels),
                      "decisions_mean": statistics.fmean(g["decisions"] for g in mine)}
             report["pairings"].append(entry)
-            lines.append(f"  {spec:34s} VP {m:5.1f} [{m - half:.1f}, {m + half:.1f}]  "
+            lines.append(f"  {spec:34s} VP {m:5.1f} {shown}  "
                          f"{roles[0]} wins {wins}/{len(mine)} [{_pct(lo)}, {_pct(hi)}]  "
                          + ", ".join(f"{k} {v}" for k, v in labels.most_common()))
     else:

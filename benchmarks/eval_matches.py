@@ -27,6 +27,7 @@ from legacy_eval import OLD
 from warroom.ai import make_bot
 from warroom.ai.bots import GreedyBot
 from warroom.core.protocol import apply, new_game, result
+from warroom.core.rng import derive_seed
 from warroom.games import load_game
 from warroom.sim.stats import wilson
 
@@ -41,7 +42,9 @@ def play(game_id: str, scenario: str | None, names: dict[str, str], seed: int
          ) -> dict[str, Any]:
     g = load_game(game_id)
     st = new_game(g, scenario, seed=seed)
-    bots = {role: bot(name, game_id, seed * 7 + i) for i, (role, name) in
+    # a bot's stream apart from the game's dice (``seed * 7 + i`` gave the first bot of game
+    # 0 the game's own stream, the same numbers as its dice: a review), as play_game seeds
+    bots = {role: bot(name, game_id, derive_seed(seed, i + 1)) for i, (role, name) in
             enumerate(names.items())}
     n = 0
     while st.active is not None and n < 40000:
@@ -111,6 +114,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=10, help="games per seating")
     ap.add_argument("--only", default=None, help="one game id (sfe, eit2)")
     args = ap.parse_args()
+    if args.games < 1:
+        ap.error(f"--games {args.games}: give at least 1 game per seating")
     print(f"{args.games} games per seating; shared 2-core machine, one process")
     for game_id, scenario, a, b in PLAN:
         if args.only and game_id != args.only:

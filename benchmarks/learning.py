@@ -44,7 +44,7 @@ from warroom.core.rng import derive_seed
 from warroom.games import load_game
 from warroom.sim import play_game
 from warroom.sim.backends import process_pool
-from warroom.sim.stats import wilson
+from warroom.sim.stats import mean_interval, wilson
 
 
 def play(game_id: str, scenario: str | None, seed: int, specs: dict[str, str]
@@ -154,9 +154,10 @@ def main(argv: list[str] | None = None) -> int:
             scores = [float(next(iter(o["scores"].values()), 0.0)) for o in outs[k::2]]
             per_seed[name] = scores
             # one game has no spread to measure: no interval (it read [+11, +11]; JSON null)
-            mean_s = statistics.mean(scores)
-            half = (1.96 * statistics.stdev(scores) / math.sqrt(len(scores))
-                    if len(scores) > 1 else None)
+            # Student's t, n - 1 degrees of freedom (1.96 standard errors was too narrow for
+            # a few games: a review)
+            mean_s, _, s_hi = mean_interval(scores)
+            half = (s_hi - mean_s) if len(scores) > 1 else None
             report[name] = {"mean_return": statistics.mean(rets), "mean_score": mean_s,
                             "score_interval": None if half is None
                             else [mean_s - half, mean_s + half]}
@@ -166,15 +167,14 @@ def main(argv: list[str] | None = None) -> int:
                   f"{mean_s:.1f} {shown} over {len(scores)} games", flush=True)
         # the same seeds for both bots: the per-seed differences cancel the deal's luck
         diffs = [a - b for a, b in zip(per_seed["net"], per_seed["hand"], strict=True)]
-        mean = statistics.mean(diffs)
-        half = (1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1
-                else None)
+        mean, _, d_hi = mean_interval(diffs)
+        half = (d_hi - mean) if len(diffs) > 1 else None
         paired = {"mean": mean, "interval": None if half is None else [mean - half, mean + half],
                   "net_better": sum(d > 0 for d in diffs), "equal": sum(d == 0 for d in diffs),
                   "hand_better": sum(d < 0 for d in diffs)}
         report["paired_difference"] = paired
         shown = ("no interval (one seed)" if half is None
-                 else f"[{mean - half:+.2f}, {mean + half:+.2f}] (normal 95% interval)")
+                 else f"[{mean - half:+.2f}, {mean + half:+.2f}] (95% interval, Student's t)")
         print(f"net - hand on the same seeds: {mean:+.2f} {shown} (net better on "
               f"{paired['net_better']}, equal on {paired['equal']}, worse on "
               f"{paired['hand_better']} seeds)", flush=True)
@@ -209,8 +209,12 @@ def main(argv: list[str] | None = None) -> int:
               f"{args.seconds} s per decision; per seat {per_role}")
     if args.log:
         lines = log_lines
-        report["selfplay_games_per_s"] = statistics.mean(x["selfplay_games_per_s"] for x in lines)
-        report["train_steps_per_s"] = statistics.mean(x["train_steps_per_s"] for x in lines)
+        # a round plays a set number of games and steps, so the run's rate is the harmonic
+        # mean of the rounds' rates (their plain mean ran ahead of games over time: a
+        # review); a round that played none (--games-per-round 0) is left out
+        for key in ("selfplay_games_per_s", "train_steps_per_s"):
+            rates = [float(x[key]) for x in lines if float(x[key]) > 0]
+            report[key] = statistics.harmonic_mean(rates) if rates else 0.0
         print(f"training ({args.log}): {report['selfplay_games_per_s']:.2f} self-play games/s, "
               f"{report['train_steps_per_s']:.1f} training steps/s on "
               f"{lines[-1].get('device', 'cpu')}")

@@ -42,6 +42,7 @@ import yaml
 from warroom.ai import make_bot, split_bot_specs
 from warroom.core.errors import WarroomError
 from warroom.core.protocol import apply, new_game, result, view
+from warroom.core.record import content_id
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
 from warroom.sim.backends import process_pool
@@ -50,11 +51,14 @@ from warroom.sim.stats import wilson
 BUNDLED = Path(__file__).resolve().parents[1] / "src" / "warroom" / "games" / "sfe" / "content"
 
 
-def run_key(bots: tuple[str, str], content: str | None, sets: list[str], seed: int
-            ) -> dict[str, Any]:
-    """What makes two games rows of the same run (checked by ``--resume``)."""
+def run_key(bots: tuple[str, str], content: str | None, sets: list[str], seed: int,
+            pack: str) -> dict[str, Any]:
+    """What makes two games rows of the same run (checked by ``--resume``); ``pack``: the
+    content id of the pack played (a folder's files edited between two sittings, or the
+    bundled pack changed, is another run: the folder's name alone let --resume mix two
+    packs' games, a review)."""
     return {"bots": list(bots), "content": content or "bundled", "set": list(sets),
-            "run_seed": seed}
+            "run_seed": seed, "content_id": pack}
 
 
 def resumed(path: str, key: dict[str, Any], games: int) -> list[dict[str, Any]]:
@@ -168,6 +172,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.resume and not args.out:
         ap.error("--resume needs --out FILE")
     names = split_bot_specs(args.bots)
+    if not 1 <= len(names) <= 2:
+        # a third spec was dropped without a word (a review)
+        ap.error(f"--bots {args.bots}: one spec (both sides) or two (Axis, Allies)")
     bots = (names[0], names[-1])
     content = args.content
     if args.sets:
@@ -184,7 +191,8 @@ def main(argv: list[str] | None = None) -> None:
             shutil.rmtree(content, ignore_errors=True)
             ap.error(f"--set {' '.join(args.sets)}: {exc}")
     t0 = time.time()
-    key = run_key(bots, args.content, args.sets, args.seed)
+    key = run_key(bots, args.content, args.sets, args.seed,
+                  content_id(load_game("sfe", content)))
     rows: list[dict[str, Any]] = resumed(args.out, key, args.games) if args.resume else []
     kept = len(rows)
     todo = sorted(set(range(args.games)) - {r["index"] for r in rows})

@@ -7,6 +7,7 @@ import gzip
 import importlib.util
 import json
 import math
+import shutil
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -116,6 +117,32 @@ def test_ai_strength_counts_a_mirror_once_and_battles_fought(
     assert g["battles"] == fought and fought < lines
 
 
+def test_ai_strength_counts_each_game_once_with_t_intervals(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A seat named twice, or a one-player game's --vs naming the bot itself, played and
+    counted every game twice (an interval that excluded 50% on one game: a review); a
+    mean's interval is Student's t (n - 1), none for one game; --games 0 is refused."""
+    mod = _script("ai_strength")
+    mod.main(["sfe", "--bot", "random", "--vs", "greedy", "--games", "1", "--seed", "1",
+              "--seat", "axis", "--seat", "axis", "--json"])
+    report: dict[str, Any] = json.loads(capsys.readouterr().out)
+    assert len(report["games"]) == 1 and report["pairings"][0]["total"]["games"] == 1
+    mod.main(["eaw1940", "--bot", "random", "--vs", "random", "--games", "2", "--seed", "1",
+              "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert len(report["games"]) == 2
+    (entry,) = report["pairings"]
+    vps = [float(g["scores"]["vp"]) for g in report["games"]]
+    m = sum(vps) / 2
+    half = 12.706 * abs(vps[0] - vps[1]) / 2          # t(1) x sd / sqrt(2)
+    assert entry["games"] == 2
+    assert entry["vp_ci95"] == pytest.approx([m - half, m + half], abs=0.02)
+    mod.main(["eaw1940", "--bot", "random", "--games", "1", "--seed", "1", "--json"])
+    assert json.loads(capsys.readouterr().out)["pairings"][0]["vp_ci95"] is None
+    with pytest.raises(SystemExit):
+        mod.main(["eaw1940", "--bot", "random", "--games", "0"])
+
+
 def test_sfe_eval_fit_collects_and_fits(tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:
     """``sfe_eval_fit.py collect`` writes positions with the game's winner; ``fit`` reports
@@ -183,6 +210,25 @@ def test_sfe_calibration_resumes_a_run_and_refuses_another_runs_file(
     assert part.read_text(encoding="utf-8") == before
     with pytest.raises(SystemExit):
         mod.main(["--resume"])                                   # no --out to resume
+    # a --content folder edited between two sittings is another run, though its name is
+    # the same (a review: its games were mixed with the first pack's)
+    pack = tmp_path / "pack"
+    shutil.copytree(Path(mod.BUNDLED), pack)
+    packed = tmp_path / "packed.jsonl"
+    mod.main(["--games", "2", "--seed", "7", "--content", str(pack), "--out", str(packed)])
+    capsys.readouterr()
+    setup = pack / "setup.yaml"
+    setup.write_text(setup.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    mod.main(["--games", "3", "--seed", "7", "--content", str(pack), "--out", str(packed),
+              "--resume"])                   # a comment changes no content: the same run
+    capsys.readouterr()
+    text = (pack / "map.yaml").read_text(encoding="utf-8")
+    (pack / "map.yaml").write_text(text.replace("vp: 5,", "vp: 4,", 1), encoding="utf-8")
+    with pytest.raises(SystemExit, match="another run"):
+        mod.main(["--games", "4", "--seed", "7", "--content", str(pack), "--out",
+                  str(packed), "--resume"])
+    with pytest.raises(SystemExit):                 # a third spec was dropped unsaid
+        mod.main(["--bots", "random,greedy,aggressive", "--games", "1"])
 
 
 def test_learning_benchmark_pairs_the_seeds(tmp_path: Path,

@@ -265,7 +265,10 @@ def _print_tournament(s: dict[str, Any]) -> None:
                           _rate(seat["win"]), _rate(seat["draw"]), _rate(seat["loss"]))
         console.print(t)
     t = Table(title="Elo (mean 0; 95% bootstrap interval)")
-    for col in ("rank", "bot", "Elo", "interval", "games", "score"):
+    # a one-player game's Elo is fitted on the head-to-heads of each deal: a bot's count is
+    # of those comparisons, one a deal per other bot (it read as games: a review)
+    for col in ("rank", "bot", "Elo", "interval",
+                "comparisons" if s["solo"] else "games", "score"):
         t.add_column(col, justify="left" if col == "bot" else "right")
     for i, r in enumerate(s["elo"], 1):
         t.add_row(str(i), str(r["name"]), f"{r['elo']:+.0f}", f"{r['lo']:+.0f} … {r['hi']:+.0f}",

@@ -65,6 +65,12 @@ def read_perft(path: str | Path) -> list[PerftCase]:
         if len(parts) != 5:
             raise WarroomError(f"{path}:{n}: expected 'scenario seed forced depth nodes'")
         scenario, seed, forced, depth, nodes = parts
-        dice = () if forced == "-" else tuple(int(x) for x in forced.split(","))
-        cases.append(PerftCase(scenario, int(seed), dice, int(depth), int(nodes)))
+        try:
+            dice = () if forced == "-" else tuple(int(x) for x in forced.split(","))
+            cases.append(PerftCase(scenario, int(seed), dice, int(depth), int(nodes)))
+        except ValueError:
+            # one line named, not int()'s words alone (a review)
+            raise WarroomError(f"{path}:{n}: seed, depth and nodes are whole numbers and "
+                               "forced is '-' or comma-separated die faces, not "
+                               f"{text!r}") from None
     return cases

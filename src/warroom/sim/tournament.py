@@ -194,7 +194,12 @@ def tally(game_id: str, roles: Sequence[str], bots: Sequence[str],
                               "virtual draw per pairing as prior); 95% intervals by Bayesian "
                               "bootstrap (each pairing's outcome shares drawn from their "
                               f"Dirichlet posterior, Jeffreys prior; {resamples} draws, "
-                              f"seed {seed})"}}
+                              f"seed {seed})"
+                              + ("; a one-player game's pairings are each deal's head to "
+                                 "heads, and a bot's games there count those comparisons: "
+                                 "the deals of one pairing and another are resampled apart, "
+                                 "so with three bots or more the interval is narrower than "
+                                 "the deals alone support" if solo else "")}}
 
 
 def _count(items: Iterator[str]) -> dict[str, int]:
