@@ -585,6 +585,35 @@ def test_a_packs_id_is_its_data_not_its_folder(gid: str, tmp_path: Path) -> None
     assert ids == {content_id(load_game(gid))}
 
 
+@pytest.mark.parametrize(("gid", "file", "old", "new"), [
+    ("eit2", "scenarios.yaml", "  power: 1\n", "  power: 5\n"),      # a scenario's Power
+    ("eit2", "map.yaml", "at_start: {lw_sp: 1}", "at_start: {lw_sp: 3}"),
+    ("eit2", "cards.yaml", "lasts: game", "lasts: turn"),
+    ("tk", "situation_1939.yaml", "Spain: {markers: [influence:axis]}",
+     "Spain: {markers: [influence:western]}"),
+])
+def test_every_value_a_pack_holds_is_in_its_id(gid: str, file: str, old: str, new: str,
+                                               tmp_path: Path) -> None:
+    """A pack that changes any value of its files has another id, so its records are not
+    replayed under the bundled pack without a word: the id left out eit2's scenarios,
+    at-start SP and card durations and tk's situations, which the rules read (a terminal
+    audit: such a record replayed to another game with exit 0). A record that names its
+    pack by the id of before still matches it."""
+    from warroom.core.record import legacy_content_id, same_content
+    src = Path(__file__).parent.parent / "src" / "warroom" / "games" / gid / "content"
+    text = (src / file).read_text(encoding="utf-8")
+    assert old in text, old
+    (tmp_path / file).write_text(text.replace(old, new, 1), encoding="utf-8")
+    bundled, packed = load_game(gid), load_game(gid, tmp_path)
+    assert content_id(packed) != content_id(bundled)
+    assert not same_content(packed, content_id(bundled))
+    assert not same_content(bundled, content_id(packed))
+    assert same_content(bundled, legacy_content_id(bundled))
+    # a comment or a new layout is no other pack
+    (tmp_path / file).write_text("# a note\n" + text, encoding="utf-8")
+    assert content_id(load_game(gid, tmp_path)) == content_id(bundled)
+
+
 def test_a_refused_step_of_a_hidden_hand_game_names_no_card() -> None:
     """A record whose step the rules refuse is named by its step, its role and its key; in
     a game with hidden hands neither the reasons nor the legal choices are told (they named

@@ -86,6 +86,10 @@ class ContentPack:
     def __init__(self, bundled: Path, override: Path | None = None) -> None:
         self.bundled = bundled
         self.override = override
+        self.read: dict[str, Any] = {}
+        """Each file read (:meth:`load`, :meth:`data`) by name: its data as read, the
+        values without comments or layout (what :func:`warroom.core.record.content_id`
+        fingerprints)."""
         if override is None:
             return
         try:
@@ -129,7 +133,13 @@ class ContentPack:
 
     def load(self, name: str, model: type[M]) -> M:
         path = self.path(name)
-        return validate(model, load_yaml(path), str(path))
+        return validate(model, self.data(name), str(path))
+
+    def data(self, name: str) -> Any:
+        """File ``name`` of the pack as plain data (kept in :attr:`read`)."""
+        obj = load_yaml(self.path(name))
+        self.read[name] = obj
+        return obj
 
 
 class _UniqueKeyLoader(yaml.SafeLoader):

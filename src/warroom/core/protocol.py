@@ -16,6 +16,7 @@ import marshal
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar, Self
 
 from warroom.core import flow
@@ -130,6 +131,10 @@ class Game(ABC):
     """What a game is, in a sentence for someone choosing one (the lobby, ``games``)."""
     rules: ClassVar[Mapping[str, str]] = {}
     """Rule number -> heading, for citations and ``explain``."""
+    content_read: Mapping[str, Any] = MappingProxyType({})
+    """The data of each content file the game was loaded from, by file name, as read
+    (:attr:`warroom.core.content.ContentPack.read`): what
+    :func:`warroom.core.record.content_id` fingerprints. Empty for a game with no pack."""
     earlier_content_ids: ClassVar[frozenset[str]] = frozenset()
     """Ids (:func:`warroom.core.record.content_id`) the bundled content pack had in earlier
     versions of warroom with the same content: a record played with one replays with no

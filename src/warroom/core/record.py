@@ -71,10 +71,26 @@ action catalogue's labels. A new wording of a rule's summary is no other content
 
 
 def content_id(game: Game) -> str:
-    """A short fingerprint of ``game``'s content pack (its ``content_json`` but the code's
-    own words, :data:`CODE_KEYS`): records keep it, so a replay with another pack (a
-    corrected card, a table of a ``--content`` folder) is told, not silently played to
-    another end."""
+    """A short fingerprint of ``game``'s content pack: the data of every file it was
+    loaded from (:attr:`Game.content_read`: a ``--content`` folder's files and the bundled
+    ones it leaves in place), as read, so comments and layout do not count. Records keep
+    it, so a replay with another pack (a corrected card, a table of a ``--content``
+    folder) is told, not silently played to another end. Until 7 December 2026 it hashed
+    the pack's ``content_json``, which leaves out values the rules read (eit2's at-start
+    SP and scenarios, tk's situations: a terminal audit); a record that names its pack
+    so is matched by that (:func:`same_content`). A game with no files read keeps that
+    fingerprint."""
+    files = game.content_read
+    if not files:
+        return legacy_content_id(game)
+    text = json.dumps({"game": game.id, "files": files}, sort_keys=True,
+                      separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def legacy_content_id(game: Game) -> str:
+    """:func:`content_id` as it was until 7 December 2026: ``content_json`` but the code's
+    own words (:data:`CODE_KEYS`)."""
     data = {k: v for k, v in game.content_json().items() if k not in CODE_KEYS}
     if data.get("content_dir") is not None:
         # where the pack's folder lies is not its content: the same files anywhere are the
@@ -90,6 +106,8 @@ def same_content(game: Game, cid: str) -> bool:
     (:attr:`Game.earlier_content_ids`)."""
     if not cid or cid == content_id(game):
         return True
+    if cid == legacy_content_id(game):
+        return True         # a record written before 7 December 2026 (see content_id)
     return getattr(game, "content_dir", None) is None and cid in game.earlier_content_ids
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from warroom.core.content import ContentPack
 from warroom.core.protocol import Game
 from warroom.games.eaw1940.catalogue import ActionTable, build_catalogue
-from warroom.games.eaw1940.components import Components, load_components
+from warroom.games.eaw1940.components import BUNDLED, Components, load_components
 from warroom.games.eaw1940.rules import RULES
 
 
@@ -28,8 +29,10 @@ class EawGame(Game):
     rules = RULES
 
     def __init__(self, content: Path | None = None) -> None:
-        self.c: Components = load_components(content)
+        pack = ContentPack(BUNDLED, content)
+        self.c: Components = load_components(content, pack)
         self.content_dir = content
+        self.content_read = pack.read
         self.n_fronts = len(self.c.front_ids)
         self.ids: ActionTable = build_catalogue(self.c)
         self.catalogue = self.ids.catalogue

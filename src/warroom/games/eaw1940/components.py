@@ -250,8 +250,9 @@ class Components:
     flags_needed: int
 
 
-def load_components(override: Path | None = None) -> Components:
-    pack = ContentPack(BUNDLED, override)
+def load_components(override: Path | None = None, pack: ContentPack | None = None
+                    ) -> Components:
+    pack = pack or ContentPack(BUNDLED, override)
     m = pack.load("map.yaml", MapFile)
     t = pack.load("tables.yaml", TablesFile)
     tt = pack.load("turn_track.yaml", TurnTrackFile)

@@ -8,9 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from warroom.core.actions import ActionCatalogue
+from warroom.core.content import ContentPack
 from warroom.core.protocol import Game
 from warroom.games.eit2.components import Components, load_components
 from warroom.games.eit2.events.registry import check_events
+from warroom.games.eit2.map import BUNDLED
 
 WORDS = ("op_place", "op_check", "event_first", "pass")
 OPERATIONS = {"op_place": ("Operations: place Support Points (6.1)", "them"),
@@ -57,8 +59,10 @@ class EitGame(Game):
     :class:`warroom.games.eit2.game.EuropeInTurmoil2`)."""
 
     def __init__(self, content: Path | None = None) -> None:
-        self.c: Components = load_components(content)
+        pack = ContentPack(BUNDLED, content)
+        self.c: Components = load_components(content, pack)
         self.content_dir = content
+        self.content_read = pack.read
         c = self.c
         check_events(c)
         self.catalogue = build_catalogue(c)

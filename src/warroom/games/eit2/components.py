@@ -175,9 +175,10 @@ class Components:
                 "scenarios": sorted(self.scenarios)}
 
 
-def load_components(override: Path | None = None) -> Components:
-    pack = ContentPack(BUNDLED, override)
-    m = load_map(override)
+def load_components(override: Path | None = None, pack: ContentPack | None = None
+                    ) -> Components:
+    pack = pack or ContentPack(BUNDLED, override)
+    m = load_map(override, pack)
     card_file = cards_mod.load_cards(pack)
     rearm_file = cards_mod.load_rearmament(pack)
     cards: dict[int, CardInfo] = {}

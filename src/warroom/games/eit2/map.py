@@ -170,9 +170,10 @@ class EitMap:
         return self.region_spaces[self.region_names.index(region)]
 
 
-def load_map(override: Path | None = None) -> EitMap:
-    """Load ``map.yaml`` (bundled, or from the ``override`` content folder) and compile it."""
-    pack = ContentPack(BUNDLED, override)
+def load_map(override: Path | None = None, pack: ContentPack | None = None) -> EitMap:
+    """Load ``map.yaml`` (bundled, or from the ``override`` content folder; or from
+    ``pack``) and compile it."""
+    pack = pack or ContentPack(BUNDLED, override)
     model = pack.load(MAP_FILE, MapFile)
     return compile_map(model, str(pack.path(MAP_FILE)))
 

@@ -223,8 +223,9 @@ class Components:
     usa_entry: tuple[int, ...]           # strengths of the Western armies entering (6.6)
 
 
-def load_components(override: Path | None = None) -> Components:
-    pack = ContentPack(BUNDLED, override)
+def load_components(override: Path | None = None, pack: ContentPack | None = None
+                    ) -> Components:
+    pack = pack or ContentPack(BUNDLED, override)
     m = pack.load("map.yaml", MapFile)
     cf = pack.load("cards.yaml", CardsFile)
     s = pack.load("setup.yaml", SetupFile)

@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import TypeVar
 
 from warroom.core.actions import ActionCatalogue, Entry
+from warroom.core.content import ContentPack
 from warroom.core.protocol import Game
 from warroom.core.state import State
 from warroom.games.sfe.components import (
     AXIS,
+    BUNDLED,
     EV_REDEPLOY,
     EV_WEAPON,
     LAND,
@@ -93,8 +95,10 @@ class SfeBase(Game, ABC):
     """Struggle for Europe's content and constant tables (see the module's docstring)."""
 
     def __init__(self, content: Path | None = None) -> None:
-        self.c: Components = load_components(content)
+        pack = ContentPack(BUNDLED, content)
+        self.c: Components = load_components(content, pack)
         self.content_dir = content
+        self.content_read = pack.read
         c = self.c
         entries: list[Entry] = []
 

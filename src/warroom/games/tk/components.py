@@ -270,7 +270,7 @@ class Content:
         self.situations: dict[str, Situation] = {}
         for name in ("1939", "1940", "1937"):
             file = f"situation_{name}.yaml"
-            self.situations[name] = self.load_situation(pack.path(file))
+            self.situations[name] = self.load_situation(pack.path(file), pack.data(file))
 
     def _check(self, file: str) -> None:
         comp = self.components

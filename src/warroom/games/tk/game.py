@@ -141,6 +141,7 @@ class TotalerKrieg(Game):
     def __init__(self, content: Path | None = None) -> None:
         self.c = Content(content)
         self.content_dir = content
+        self.content_read = self.c.pack.read
         self.catalogue = ActionCatalogue(*catalogue_entries(self.c, self.roles))
         self.frames = {k.kind: k for k in (EventProcedure(), StepProcedure(),
                                              ChooseDecision())}
