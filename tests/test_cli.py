@@ -82,6 +82,38 @@ def test_a_saved_game_that_no_longer_fits_goes_on_with_rewind(tmp_path: Path) ->
     assert Record.load(save).actions == obj["actions"][:1]
 
 
+def test_a_saved_game_of_another_pack_is_told_to_load_with_that_pack(tmp_path: Path) -> None:
+    """A game saved under a pack and loaded under another is told to load it with its
+    pack, not to add --rewind (which dropped its actions, blaming "today's rules": a
+    terminal audit); with --rewind the pack is named as the cause. A path holding
+    brackets is printed as typed (rich read "[/]" as markup and crashed)."""
+    import shutil
+    src = Path(__file__).parent.parent / "src" / "warroom" / "games" / "eaw1940" / "content"
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    text = (src / "victory.yaml").read_text(encoding="utf-8")
+    (pack / "victory.yaml").write_text(text.replace("Draw. The historical",
+                                                    "Draw. As history went", 1),
+                                       encoding="utf-8")
+    folder = tmp_path / "[/]saves"
+    folder.mkdir(parents=True)
+    save = folder / "game.json"
+    code, out = run("play", "eaw1940", "--seed", "3", "--content", str(pack),
+                    input=f"1\nsave {save}\nquit\n")
+    assert code == 0, out
+    obj = json.loads(save.read_text())
+    obj["actions"] += ["x:refused"]
+    save.write_text(json.dumps(obj))
+    code, out = run("play", "eaw1940", "--load", str(save), input="quit\n")
+    said = " ".join(out.split())
+    assert code != 0 and "record step 1" in said and "--rewind" not in said, said
+    assert "replay it with the --content it was played with" in said, said
+    code, out = run("play", "eaw1940", "--load", str(save), "--rewind", input="quit\nn\n")
+    said = " ".join(out.split())
+    assert code == 0 and "Traceback" not in out, out
+    assert f"{save}: its action 1 no longer fits this content pack" in said, said
+
+
 def test_play_undo_and_errors() -> None:
     # unstall/tank moves roll no dice, so they can be undone; a number out of range and an
     # unknown command are refused without ending the game.

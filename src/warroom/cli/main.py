@@ -48,6 +48,7 @@ from warroom.core.record import (
     Session,
     content_id,
     doubts,
+    other_content,
     replay,
     replay_fitting,
     snapshot_diff,
@@ -156,17 +157,24 @@ def play(
                 state, refused = replay_fitting(g, record)
                 kept = record.actions[:refused] if refused is not None else record.actions
                 session = Session(state, replace(record, actions=list(kept), state=None))
+                # under another pack than it was played with, the pack is the likely
+                # cause, not the rules (a terminal audit: "today's rules" was blamed)
+                cause = ("this content pack" + other_content(g, record)
+                         if other_content(g, record) else "today's rules")
+                # the path as typed, not as markup ("[backup]" vanished, "[/]" crashed)
                 if refused is not None:
-                    console.print(f"[bold]{load}: its action {refused} no longer fits "
-                                  "today's rules; the game goes on from there "
+                    console.print(f"{load}: its action {refused} no longer fits {cause}; the "
+                                  "game goes on from there "
                                   f"({len(record.actions) - refused} action(s) dropped; "
-                                  "save to keep it so).[/]")
+                                  "save to keep it so).", style="bold", markup=False,
+                                  highlight=False)
                 elif snapshot_diff(state, record):
                     # the file's snapshot and its actions disagree (an edited file, or
                     # another version's rules): the actions win, and the user is told so
-                    console.print(f"[bold]{load}: its saved state snapshot differs from "
-                                  "the game its actions replay to today; the game goes on "
-                                  "from the replayed actions (save to keep it so).[/]")
+                    console.print(f"{load}: its saved state snapshot differs from the game "
+                                  f"its actions replay to under {cause}; the game goes on "
+                                  "from the replayed actions (save to keep it so).",
+                                  style="bold", markup=False, highlight=False)
             else:
                 session = Session.load(g, load)
             for line in doubts(g, record, session.state):   # another pack, another result
@@ -190,7 +198,10 @@ def play(
         bots = {r: make_bot(seats.players[r], base + 1 + i) for i, r in enumerate(bot_roles)}
     except RecordError as exc:
         exc = of_file(load, exc)        # the record it came from
-        if load is not None and not rewind and exc.replayed:
+        if (load is not None and not rewind and exc.replayed
+                and not other_content(g, record)):
+            # --rewind is for another version's rules; a game of another pack is told to
+            # load with that pack (a terminal audit: --rewind dropped 243 of its actions)
             exc = RecordError(f"{exc} (a game saved by an earlier version of warroom, whose "
                               "rules differ, can go on from where it stops fitting: add "
                               "--rewind)")
