@@ -87,7 +87,6 @@ def test_a_saved_game_of_another_pack_is_told_to_load_with_that_pack(tmp_path: P
     pack, not to add --rewind (which dropped its actions, blaming "today's rules": a
     terminal audit); with --rewind the pack is named as the cause. A path holding
     brackets is printed as typed (rich read "[/]" as markup and crashed)."""
-    import shutil
     src = Path(__file__).parent.parent / "src" / "warroom" / "games" / "eaw1940" / "content"
     pack = tmp_path / "pack"
     pack.mkdir()

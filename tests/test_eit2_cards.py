@@ -708,3 +708,32 @@ def test_every_reconstructed_value_is_marked() -> None:
         if not c["reconstructed"]:
             seen = game.card(c["number"])     # type: ignore[attr-defined]
             assert "OPs value reconstructed" in seen["reconstructed_mark"], c["title"]
+
+
+def test_a_pack_that_rewords_an_event_is_told_it_plays_warrooms_own(tmp_path: Path) -> None:
+    """An Event is code: a pack's other words for it were shown in the hand and quoted by
+    "why" while the game played warroom's (a terminal audit: "+4" quoted, +2 played).
+    Such a card says so wherever its words are shown; a card whose words are warroom's
+    (layout aside) says nothing."""
+    from warroom.cli.render_eit2 import card_lines
+    from warroom.games import load_game
+    from warroom.games.eit2.cards import REWRITTEN
+    from warroom.games.eit2.frames import _event_text
+    src = Path(__file__).parent.parent / "src" / "warroom" / "games" / "eit2" / "content"
+    raw = yaml.safe_load((src / "cards.yaml").read_text(encoding="utf-8"))
+    for card in raw["cards"]:
+        if card["number"] == 21:
+            card["event"] = card["event"].replace("+2 modifier", "+4 modifier")
+        elif card["number"] == 22:
+            card["event"] = "  " + card["event"].replace(" ", "\n ", 3)   # layout only
+    (tmp_path / "cards.yaml").write_text(yaml.safe_dump(raw, sort_keys=False),
+                                         encoding="utf-8")
+    game = load_game("eit2", tmp_path)
+    assert game.c.cards[21].text_rewritten and not game.c.cards[22].text_rewritten
+    assert game.card(21)["mark"] == REWRITTEN and "mark" not in game.card(22)
+    assert not load_game("eit2").c.cards[21].text_rewritten
+    assert "words rewritten by this pack" in " ".join(card_lines(game.card(21)))
+    # what "why" quotes of a card play's Event (its reason names the card's text)
+    said = _event_text(game.c, 21)
+    assert "+4 modifier" in said and REWRITTEN in said, said
+    assert REWRITTEN not in _event_text(game.c, 22)

@@ -183,3 +183,24 @@ def test_cli_play_scripted() -> None:
                         input="why op:fortress\nop:pass\nop:pass\nquit\n")
     assert res.exit_code == 0, res.output
     assert "Axis pass" in res.output
+
+
+def test_a_pack_that_rewords_an_event_is_told_it_plays_warrooms_own(tmp_path: Path) -> None:
+    """An event is code: a pack's other words for it were shown while the game played
+    warroom's (a terminal audit: a Great Commander said "+3", the battle added 2). Its words
+    are followed by a note wherever they are shown; words that differ by layout alone, or
+    a pack without cards.yaml, add none."""
+    from warroom.games.sfe.components import REWORDED
+    src = Path(__file__).parent.parent / "src" / "warroom" / "games" / "sfe" / "content"
+    text = (src / "cards.yaml").read_text(encoding="utf-8")
+    old = "Add 2 to your total army strength."
+    assert old in text
+    (tmp_path / "cards.yaml").write_text(text.replace(old, "Add 3 to your total army "
+                                                      "strength.", 1), encoding="utf-8")
+    game = load_game("sfe", tmp_path)
+    gc = game.c.event_names.index("Great Commander")
+    assert game.c.event_text[gc].startswith("Add 3") and REWORDED in game.c.event_text[gc]
+    assert sum(REWORDED in t for t in game.c.event_text) == 1
+    card = next(x for x in range(len(game.c.card_ids)) if game.c.card_event[x] == gc)
+    assert REWORDED in game.card_json(card)["event_text"]
+    assert not any(REWORDED in t for t in load_game("sfe").c.event_text)

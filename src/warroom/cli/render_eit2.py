@@ -222,7 +222,9 @@ def card_lines(card: dict[str, Any]) -> list[str]:
         marks.append("* removed after the Event")
     if card.get("ongoing"):
         marks.append("ongoing")
-    if card.get("reconstructed"):
+    if card.get("mark"):
+        marks.append("words rewritten by this pack: the Event plays warroom's own")
+    elif card.get("reconstructed"):
         marks.append("text reconstructed")
     elif card.get("reconstructed_mark"):
         marks.append("OPs reconstructed")

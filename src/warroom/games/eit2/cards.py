@@ -32,6 +32,11 @@ from pydantic import Field, model_validator
 from warroom.core.content import ContentModel, ContentPack, check
 
 BUNDLED = Path(__file__).parent / "content"
+
+REWRITTEN = ("this content pack gives the Event other words; it does what warroom's own "
+             "text says, since an Event is code, one function a card (warroom content eit2 "
+             "--card N, without --content, shows that text)")
+"""Said of a card whose Event a ``--content`` pack rewords (:attr:`CardInfo.text_rewritten`)."""
 CARDS_FILE = "cards.yaml"
 REARMAMENT_FILE = "rearmament.yaml"
 

@@ -68,6 +68,10 @@ class CardInfo:
     if_rearmament: str | None = None
     reconstructed_fields: tuple[str, ...] = ()
     cancels: tuple[int, ...] = ()   # the Events its own Event cancels (7.5)
+    text_rewritten: bool = False
+    """A ``--content`` pack gives the Event other words than warroom's own: the Event still
+    does what warroom's text says (an Event is code, one function a card), so the words
+    shown are marked (a terminal audit: a pack's "+4" was quoted by why, and +2 played)."""
 
 
 @dataclass(frozen=True)
@@ -180,6 +184,10 @@ def load_components(override: Path | None = None, pack: ContentPack | None = Non
     pack = pack or ContentPack(BUNDLED, override)
     m = load_map(override, pack)
     card_file = cards_mod.load_cards(pack)
+    # the words warroom's own Events follow, for a pack's cards to be told apart by
+    own = ({} if override is None else
+           {cd.number: " ".join(cd.event.split())
+            for cd in cards_mod.load_cards(ContentPack(BUNDLED)).cards})
     rearm_file = cards_mod.load_rearmament(pack)
     cards: dict[int, CardInfo] = {}
     for card in card_file.cards:
@@ -195,7 +203,9 @@ def load_components(override: Path | None = None, pack: ContentPack | None = Non
             event=card.event, lasts=card.lasts, reconstructed=card.reconstructed,
             if_rearmament=card.if_rearmament,
             reconstructed_fields=tuple(card.reconstructed_fields),
-            cancels=tuple(card.cancels))
+            cancels=tuple(card.cancels),
+            text_rewritten=card.number in own and own[card.number] != " ".join(
+                card.event.split()))
     numbers = tuple(sorted(cards))
     title_number = {norm(ci.title): n for n, ci in cards.items()}
     for card in card_file.cards:

@@ -50,6 +50,7 @@ from warroom.games.eit2.board import (
     other,
     place_sp,
 )
+from warroom.games.eit2.cards import REWRITTEN
 from warroom.games.eit2.components import Components
 from warroom.games.eit2.events.registry import (
     event_playable,
@@ -438,7 +439,8 @@ def _event_text(c: Components, n: int) -> str:
     """The card's Event as printed (the bundled text), and the side it helps."""
     card = c.cards[n]
     text = card.event.strip() or "(no text)"
-    return f"{card.title} [{card.side}]: \u201c{text}\u201d"
+    said = f"{card.title} [{card.side}]: \u201c{text}\u201d"
+    return f"{said} ({REWRITTEN})" if card.text_rewritten else said
 
 
 def _play_reason(st: St, side: int, kind: str, n: int) -> str:

@@ -28,6 +28,7 @@ from warroom.games.eit2.board import (
     penalised,
     sp_text,
 )
+from warroom.games.eit2.cards import REWRITTEN
 from warroom.games.eit2.components import MARKER_FLAGS
 from warroom.games.eit2.events.registry import cancelled_by
 from warroom.games.eit2.frames import DECISIONS, FRAMES, choice_chance, free_attempt_label
@@ -161,6 +162,8 @@ class EuropeInTurmoil2(EitGame):
         if card.reconstructed_fields and not card.reconstructed:
             out["reconstructed_mark"] = ("OPs value reconstructed: the rulebook states this "
                                          "card's Event but not its OPs value")
+        if card.text_rewritten:
+            out["mark"] = REWRITTEN
         if card.scoring:
             out["scoring_values"] = dict(card.scoring_values)
         if card.if_rearmament:

@@ -232,6 +232,28 @@ def load_components(override: Path | None = None, pack: ContentPack | None = Non
     return compile_components(m, cf, s, pack)
 
 
+REWORDED = ("this content pack gives the event other words; it does what warroom's own "
+            "text says, since an event is code (warroom content sfe, without --content, "
+            "shows that text)")
+"""Said after an event's words that a ``--content`` pack changed."""
+
+
+def _own_texts(pack: ContentPack) -> dict[str, str]:
+    """warroom's own words for each event, where ``pack`` has cards of its own."""
+    if pack.path("cards.yaml").parent == BUNDLED:
+        return {}
+    return {e.id: e.text for e in ContentPack(BUNDLED).load("cards.yaml", CardsFile).event_texts}
+
+
+def _shown_text(text: str, own: str | None) -> str:
+    """An event's words as shown: a ``--content`` pack's other words for it (``own``:
+    warroom's) are followed by :data:`REWORDED` (a terminal audit: a pack's Great Commander
+    said "+3" while the battle added 2)."""
+    if own is not None and " ".join(own.split()) != " ".join(text.split()):
+        return f"{text} ({REWORDED})"
+    return text
+
+
 def compile_components(m: MapFile, cf: CardsFile, s: SetupFile,
                        pack: ContentPack) -> Components:
     mf, cff, sf = (str(pack.path(n)) for n in ("map.yaml", "cards.yaml", "setup.yaml"))
@@ -297,6 +319,7 @@ def compile_components(m: MapFile, cf: CardsFile, s: SetupFile,
 
     ev_index = {e: i + 1 for i, e in enumerate(EVENTS)}
     ev_models: dict[str, EventModel] = {e.id: e for e in cf.event_texts}
+    own = _own_texts(pack)
     for e in EVENTS:
         check(e in ev_models, f"event {e!r} has no entry", file=cff, entry="event_texts")
     card_keys: dict[str, int] = {}
@@ -398,7 +421,7 @@ def compile_components(m: MapFile, cf: CardsFile, s: SetupFile,
         event_battle=(0, *(int(ev_models[e].battle) for e in EVENTS)),
         event_after_elim=(0, *(int(ev_models[e].after == "eliminate") for e in EVENTS)),
         event_names=("", *(ev_models[e].name for e in EVENTS)),
-        event_text=("", *(ev_models[e].text for e in EVENTS)),
+        event_text=("", *(_shown_text(ev_models[e].text, own.get(e)) for e in EVENTS)),
         decks=tuple(tuple(tuple(d) for d in sd) for sd in decks),
         hand_size=(s.hand_size.axis, s.hand_size.allies),
         track=track,
