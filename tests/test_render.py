@@ -230,6 +230,20 @@ def test_sfe_owners_are_letters_in_a_pipe_and_with_no_color(
     assert re.search(r"lines .*[nsew]>", text)
 
 
+def test_sfe_a_long_location_name_keeps_apart_from_its_owner() -> None:
+    """A pack's name of 14 letters or more ran into the owner's letter ("Cotentin CoastW":
+    a terminal audit): it is cut with an ellipsis, a space before the letter."""
+    g = load_game("sfe")
+    v = view(new_game(g, None, 3), "axis")
+    for loc in v["locations"]:
+        if loc["name"] == "Normandy":
+            loc["name"] = "Cotentin Coast"
+    text = text_of(render_board("sfe", v, g.content_json()), width=120)
+    row = next(line for line in text.split("\n") if line.startswith("Cotentin"))
+    assert row.startswith("Cotentin Coa… W"), row
+    assert any(line.startswith("Paris         W") for line in text.split("\n")), text
+
+
 def test_sfe_board_lines_keep_to_100_columns() -> None:
     """The sfe board writes no line wider than 100 columns, whatever the terminal (the
     play loop prints without wrapping, so a wider line broke mid-word in a 100-column

@@ -134,7 +134,10 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
     lines = lines_by_location(content, deck)
     for loc in view["locations"]:
         row = Text()
-        row.append(f"{loc['name']:<14.14}")
+        # a pack's long name is cut with "…" and a space kept before the owner's letter
+        # ("Cotentin CoastW": a terminal audit)
+        name = str(loc["name"])
+        row.append(f"{name if len(name) <= 13 else name[:12] + '…':<13} ")
         row.append_text(_owner(loc["control"]))
         if loc["control"] != "contested" and loc.get("flag") and loc["flag"] != loc["control"]:
             row.append(f"(flag {LETTER.get(loc['flag'], '?')})")
