@@ -491,6 +491,12 @@ def test_tk_board_shows_units_markers_and_names_and_keeps_still_for_a_step() -> 
     next(d for d in lands if d["id"] == "ru_finnish_frontier")["land"] = "Karelian Isthmus"
     said = changes("tk", after, moved, pack)
     assert "Ceded Land Karelian Isthmus (Finland) now in" in said, said
+    # a Region still part of its Country is listed as such, not as a Dependent (15.26 says
+    # it is neither a Minor Country nor a Dependent: a terminal audit)
+    text = " ".join(text_of(render("tk", view(st, st.active), g.content_json()),
+                            width=100).split())
+    assert "Regions (part of their Country): Slovakia" in text, text
+    assert not re.search(r"Dependent: [^:]*Slovakia", text), text
     st = new_game(g, "1940", 8, {"event": "15.14", "faction": "western", "type": "command"})
     text = " ".join(text_of(render("tk", view(st, st.active)), width=100).split())
     assert "Failure type command" in text and "VP marker SS Europa" in text, text

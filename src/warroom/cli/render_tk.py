@@ -15,6 +15,7 @@ WAR = {"pre_war": "Pre-War", "limited_war": "Limited War", "total_war": "Total W
 FACTION = {"axis": "Axis", "western": "Western", "soviet": "Soviet"}
 STATUS = {"major": "Major Powers", "neutral": "Neutral", "axis": "Axis", "western": "Western",
           "soviet": "Soviet", "conquered": "Conquered", "dependent": "Dependent",
+          "region": "Regions (part of their Country)",
           "removed": "Removed"}
 
 
@@ -98,17 +99,21 @@ def _pieces_lines(s: dict[str, Any], lands: dict[str, str]) -> list[Text | Hangi
     return out
 
 
-def situation_lines(s: dict[str, Any],
-                    lands: dict[str, str] | None = None) -> list[Text | Hanging]:
+def situation_lines(s: dict[str, Any], lands: dict[str, str] | None = None,
+                    regions: frozenset[str] = frozenset()) -> list[Text | Hanging]:
     """The political situation (rule 13) in a few lines of words (``lands``: the Ceded
-    Land markers' names by id)."""
+    Land markers' names by id; ``regions``: the content's Regions, which are part of a
+    Country, not Dependents, until an event makes one a Country)."""
     war = WAR.get(s["war"], s["war"])
     out: list[Text | Hanging] = [Text(
         f"Situation {s['situation']}: {war}, turn {s['turn']}; Pacific war: "
         + ", ".join(f"{FACTION.get(f, f)} {_words(v)}" for f, v in s["pacific"].items()))]
     groups: dict[str, list[str]] = {}
     for name, c in s["countries"].items():
-        groups.setdefault(str(c["status"]), []).append(_country(name, c))
+        # a Region still part of its Country was listed as a Dependent, which the rules
+        # say it is not (15.26: "neither a Minor Country nor a Dependent": a terminal audit)
+        status = "region" if name in regions and c["status"] == "dependent" else c["status"]
+        groups.setdefault(str(status), []).append(_country(name, c))
     for status, names in groups.items():
         out.append(Hanging(f"{STATUS.get(status, status)}: {', '.join(names)}"))
     boxes = []
@@ -153,6 +158,13 @@ def situation_lines(s: dict[str, Any],
     return out
 
 
+def region_names(content: dict[str, Any] | None) -> frozenset[str]:
+    """The content's Regions (kind ``region``): parts of a Country (15.34 may make one a
+    Country of its own)."""
+    listed = ((content or {}).get("components") or {}).get("countries") or []
+    return frozenset(d["name"] for d in listed if d.get("kind") == "region")
+
+
 def land_names(content: dict[str, Any] | None) -> dict[str, str]:
     """Ceded Land ids to their names: ``ge_transylvania`` -> "Transylvania (Rumania)"."""
     content = content or {}
@@ -180,7 +192,7 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
         f", received by the {FACTION.get(ev['faction'], ev['faction'])} faction"
         + "".join(told(k, v) for k, v in ev.items()
                   if k not in ("event", "faction") and v is not None))]
-    parts += situation_lines(view["situation"], lands)
+    parts += situation_lines(view["situation"], lands, region_names(content))
     pending = view.get("pending")
     if pending:
         # play prints the prompt again under the board, replay only this line: wrapped

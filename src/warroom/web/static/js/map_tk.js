@@ -20,6 +20,7 @@ const STATUS = {
   neutral: { letter: "N", word: "Neutral" },
   conquered: { letter: "C", word: "Conquered" },
   dependent: { letter: "D", word: "Dependent" },
+  region: { letter: "R", word: "Region of a Country" },
   removed: { letter: "X", word: "Removed from play" },
   major: { letter: "M", word: "Major Power" },
 };
@@ -137,20 +138,24 @@ export function renderTk(view, legal, ui, act) {
   const boxesOf = (major) => Object.values(sit.boxes || {}).filter((b) => b.major === major);
   const countryBox = (d) => {
     const st = stateOf(d.name);
-    const status = STATUS[st.status] || { letter: "?", word: st.status };
+    // a Region still part of its Country is no Dependent (15.26: "neither a Minor Country
+    // nor a Dependent"; the terminal listed them so: an audit)
+    const part = d.kind === "region" && st.status === "dependent";
+    const status = part ? { ...STATUS.region, word: `Region of ${d.parent || "a Country"}` }
+      : STATUS[st.status] || { letter: "?", word: st.status };
     const major = st.status === "major";
     const side = major ? d.faction : FACTIONS.includes(st.status) ? st.status
       : st.status === "conquered" ? st.conquered_by : st.status === "dependent" ? placeOf(d.name) : null;
     const letter = major ? (STATUS[d.faction] || status).letter : status.letter;
-    const letterSide = major ? d.faction : st.status;
+    const letterSide = major ? d.faction : part ? "region" : st.status;
     const markers = st.markers || [];
     const pol = st.policy && (sit.policies || {})[st.policy];
     const postures = major ? boxesOf(d.name) : [];
     const details = [
       `${status.word}${major && d.faction ? ` (${STATUS[d.faction].word})` : ""}`,
       st.status === "conquered" && st.conquered_by ? `conquered by the ${STATUS[st.conquered_by].word} faction` : "",
-      st.status === "dependent" && d.parent ? `Dependent of ${d.parent}` : "",
-      d.kind === "region" ? "Region" : "",
+      st.status === "dependent" && d.parent && !part ? `Dependent of ${d.parent}` : "",
+      d.kind === "region" && !part ? "Region" : "",
       d.capital ? `capital ${d.capital}` : "",
       ...markers.map((m) => (MARKER[m] || [m, humanize(m)])[1]),
       pol ? `${pol.name} Policy (${pol.posture})` : "",
@@ -304,7 +309,7 @@ export function renderTk(view, legal, ui, act) {
   // each sample stays on one line with its words (legendItems; "N" ended one line and
   // "Neutrality" began the next)
   const legend = h("p", { class: "map-legend tk-legend" }, ...legendItems(
-    ["axis", "western", "soviet", "neutral", "conquered", "dependent", "removed"].map((k) =>
+    ["axis", "western", "soviet", "neutral", "conquered", "dependent", "region", "removed"].map((k) =>
       [h("span", { class: `lg tk-letter side-${k}` }, STATUS[k].letter), ` ${STATUS[k].word}  `]),
     h("span", { class: "lg tk-mk" }, ["axis", "western", "soviet"].map((f) => MARKER[`influence:${f}`][0]).join("/")),
     " Influence markers  ", h("span", { class: "lg tk-mk" }, MARKER.neutrality[0]), " Neutrality marker  ",
