@@ -95,6 +95,35 @@ def test_space_numbers_are_stable_and_names_resolve() -> None:
         resolve(lone, choices)               # a stray letter plays nothing
 
 
+def test_a_spaces_and_a_cards_other_spellings_are_typed_as_their_names(
+        tmp_path: Path) -> None:
+    """A space's or a card's ``aliases`` (a pack's way to add a spelling) name it in the
+    menu, in why and in card, as its name does (a terminal audit: "franche", "bayern"
+    and "card munich beer" found nothing)."""
+    from warroom.cli.render import card_text
+    g = load_game("eit2")
+    st = new_game(g, seed=3)
+    choices = number_choices(st, legal_actions(st))
+    assert resolve("franche", choices).action.key == "space:france-comte"   # bundled alias
+    assert reference("franche-comte", choices, st) == resolve("franche", choices).action
+    src = Path(__file__).parent.parent / "src" / "warroom" / "games" / "eit2" / "content"
+    for name, edit in (("map.yaml", ("  - name: Bavaria\n",
+                                     "  - name: Bavaria\n    aliases: [Bayern]\n")),
+                       ("cards.yaml", ("  title: Munich Beer Hall Putsch\n",
+                                       "  title: Hitler Putsch\n  aliases: [Munich Beer Hall "
+                                       "Putsch]\n"))):
+        text = (src / name).read_text(encoding="utf-8")
+        assert edit[0] in text, edit
+        (tmp_path / name).write_text(text.replace(*edit, 1), encoding="utf-8")
+    packed = load_game("eit2", tmp_path)
+    st = new_game(packed, seed=3)
+    choices = number_choices(st, legal_actions(st))
+    assert resolve("bayern", choices).action.key == "space:bavaria"
+    assert reference("bayern", choices, st) == resolve("bayern", choices).action
+    assert "Hitler Putsch" in card_text(packed, None, "munich beer")
+    assert "Hitler Putsch" in card_text(packed, None, "hitler")
+
+
 def test_card_numbers_carry_the_kind_when_a_card_offers_several_plays() -> None:
     g = load_game("eit2")
     st = new_game(g, seed=3)

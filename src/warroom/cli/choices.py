@@ -70,6 +70,9 @@ class Choice:
     label: str
     aliases: tuple[str, ...] = ()
     """Other numbers this choice answers to (``21o`` for ``21``)."""
+    names: tuple[str, ...] = ()
+    """Other names it answers to, as its label does: the pack's other spellings of what it
+    concerns (:meth:`~warroom.core.protocol.Game.names_of`)."""
 
 
 def fold(text: str) -> str:
@@ -101,8 +104,9 @@ def number_choices(state: State[Any], actions: list[Action]) -> list[Choice]:
         # no values, or values that do not tell the actions apart: the catalogue's order
         ordered = sorted(actions, key=lambda a: a.id)
         if len(game.catalogue) <= SMALL_CATALOGUE:
-            return [Choice(str(a.id + 1), a, game.describe(state, a.id)) for a in ordered]
-        return [Choice(str(i), a, game.describe(state, a.id))
+            return [Choice(str(a.id + 1), a, game.describe(state, a.id),
+                           names=game.names_of(a)) for a in ordered]
+        return [Choice(str(i), a, game.describe(state, a.id), names=game.names_of(a))
                 for i, a in enumerate(ordered, 1)]
     counts: dict[int, int] = {}
     for a in valued:
@@ -114,13 +118,14 @@ def number_choices(state: State[Any], actions: list[Action]) -> list[Choice]:
         suffixed = f"{n}{abbrev[a.kind]}"
         number = suffixed if counts[n] > 1 else str(n)
         aliases = tuple(f"{n}{a.kind[:k]}" for k in range(1, len(a.kind) + 1))
-        choices.append(((n, a.kind), Choice(number, a, game.describe(state, a.id), aliases)))
+        choices.append(((n, a.kind), Choice(number, a, game.describe(state, a.id), aliases,
+                                            game.names_of(a))))
     choices.sort(key=lambda pair: pair[0])
     out = [c for _, c in choices]
     if plain:
         kinds = {a.kind for a in valued}
         top = max(game.menu_number(a) for a in game.catalogue if a.kind in kinds)
-        out += [Choice(str(top + i), a, game.describe(state, a.id))
+        out += [Choice(str(top + i), a, game.describe(state, a.id), names=game.names_of(a))
                 for i, a in enumerate(plain, 1)]
     return out
 
@@ -185,6 +190,8 @@ def resolve(text: str, choices: list[Choice]) -> Choice:
     tiers: list[tuple[int, Callable[[Choice], bool]]] = [
         (2, lambda c: spaced(c.label).startswith(name)),
         (2, lambda c: any(spaced(arg).startswith(name) for arg in c.action.args)),
+        # a pack's other spelling ("bayern" for Bavaria: a terminal audit)
+        (2, lambda c: any(spaced(n).startswith(name) for n in c.names)),
         (3, lambda c: any(spaced(c.label)[m.start():].startswith(name)
                           for m in re.finditer(r"\b\w", spaced(c.label)))),
         # the start of a key as 'keys' lists them ("sea" for sea:atlantic and
@@ -299,10 +306,12 @@ def _not_offered(typed: str, state: State[Any]) -> list[Action]:
     if len(typed) < 3:
         return []
     every = list(state.game.catalogue)
+    names_of = state.game.names_of
     tests: list[Callable[[Action], bool]] = [
         lambda a: spaced(a.label) == typed,
         lambda a: spaced(a.label).startswith(typed),
-        lambda a: any(spaced(arg) == typed for arg in a.args)]
+        lambda a: any(spaced(arg) == typed for arg in a.args),
+        lambda a: any(spaced(n) == typed for n in names_of(a))]
     for test in tests:
         found = [a for a in every if test(a)]
         if found:

@@ -381,9 +381,13 @@ def card_text(game: Game | str, content: Path | None, ref: str | int,
         # a number names a card by its number only ("1" is not the "1" of "V-1 Offensive")
         raise WarroomError(f"no {g.id} card {kind} {key[:20]}; give a card {kind} or the "
                            f"beginning of its title: {example}")
-    exact = [c for c in cards if _norm(c[1]) == want]
-    begins = [c for c in cards if _norm(c[1]).startswith(want)]
-    inside = [c for c in cards if want in _norm(c[1])]
+    # a card's titles: its own and the pack's other spellings (its ``aliases``: "munich
+    # beer" found nothing under a pack that gave card 21 that alias, a terminal audit)
+    other = {str(a.value): g.names_of(a) for a in g.catalogue if a.kind == "card"}
+    titles_of = {c[0]: [_norm(t) for t in (c[1], *other.get(c[0], ()))] for c in cards}
+    exact = [c for c in cards if want in titles_of[c[0]]]
+    begins = [c for c in cards if any(t.startswith(want) for t in titles_of[c[0]])]
+    inside = [c for c in cards if any(want in t for t in titles_of[c[0]])]
     found = exact or begins or inside
     titles = sorted({c[1] for c in found})
     ids = ""

@@ -223,6 +223,12 @@ class Game(ABC):
         ``country:finland``), so a map can show it there; None: its key says it all."""
         return None
 
+    def names_of(self, action: Action) -> tuple[str, ...]:
+        """Other names a player may type for what ``action`` concerns, besides its label
+        and key: the content pack's other spellings of a space or a card (eit2's
+        ``aliases``, which a pack adds for a new spelling). None by default."""
+        return ()
+
     def menu_number(self, action: Action) -> int:
         """The number a menu gives ``action`` when its decision's actions carry values (a
         space's map index, a card's printed number): by default its ``value``; a game whose

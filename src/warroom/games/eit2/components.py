@@ -68,6 +68,8 @@ class CardInfo:
     if_rearmament: str | None = None
     reconstructed_fields: tuple[str, ...] = ()
     cancels: tuple[int, ...] = ()   # the Events its own Event cancels (7.5)
+    aliases: tuple[str, ...] = ()
+    """Other titles a player may type for the card (content ``aliases``)."""
     text_rewritten: bool = False
     """A ``--content`` pack gives the Event other words than warroom's own: the Event still
     does what warroom's text says (an Event is code, one function a card), so the words
@@ -203,7 +205,7 @@ def load_components(override: Path | None = None, pack: ContentPack | None = Non
             event=card.event, lasts=card.lasts, reconstructed=card.reconstructed,
             if_rearmament=card.if_rearmament,
             reconstructed_fields=tuple(card.reconstructed_fields),
-            cancels=tuple(card.cancels),
+            cancels=tuple(card.cancels), aliases=tuple(card.aliases),
             text_rewritten=card.number in own and own[card.number] != " ".join(
                 card.event.split()))
     numbers = tuple(sorted(cards))

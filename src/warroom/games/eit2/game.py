@@ -12,6 +12,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
+from warroom.core.actions import Action
 from warroom.core.protocol import Outcome, Termination, check_role, copy_plain
 from warroom.core.rng import Rng
 from warroom.core.state import Data, State
@@ -495,6 +496,19 @@ class EuropeInTurmoil2(EitGame):
 
     def max_chance_outcomes(self) -> int:
         return 110
+
+    CARD_KINDS = frozenset({"event", "ops", "rearm", "score", "card"})
+    """The actions whose value is a card's number."""
+
+    def names_of(self, action: Action) -> tuple[str, ...]:
+        """A space's or a card's other spellings (content ``aliases``: a pack's new spelling
+        goes there), typed in play as its name is (a terminal audit: "bayern" matched
+        nothing under a pack that gave Bavaria that alias)."""
+        if action.kind == "space" and 0 <= action.value < len(self.c.names):
+            return tuple(self.c.map.model.spaces[action.value].aliases)
+        if action.kind in self.CARD_KINDS and action.value in self.c.cards:
+            return self.c.cards[action.value].aliases
+        return ()
 
     def describe(self, st: St, action_id: int) -> str:
         """Labels with the situation: a space's markers and control, a card's side and OPs,
