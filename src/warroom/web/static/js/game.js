@@ -21,6 +21,7 @@ const S = {
   busy: false, // a decision or an undo is on its way to the server
   deferred: false, // a live update came while busy: fetch the view once the answer is in
   handoff: null, // the role waiting behind the hand-off screen
+  epoch: 0, // bumped at each hand-off: an answer asked for before it is another seat's
   es: null,
   eventsKey: null, // the key of the live-update stream (from the first seat's view)
   ui: new Map(), // open sections and table filters, kept across renders
@@ -30,6 +31,8 @@ const S = {
   keyboard: false, // the last choice was made with the keyboard: keep the focus in the choices
   touched: 0, // pointer presses and keys so far (showDecision's second look waits for none)
   seen: {}, // per role: the map and log as they stood after its last decision (showChanges)
+  gone: false, // the server cannot play this game (deleted, another pack): no reconnecting
+  look: null, // the timer of a hidden tab's looks at its game (onVisibility)
 };
 
 const hotseat = () => S.seats.length > 1;
@@ -113,6 +116,7 @@ function setConn(state) {
   c.dataset.state = state;
   c.querySelector(".conn-text").textContent = {
     connecting: "connecting…", live: "live", reconnecting: "reconnecting…", offline: "offline",
+    paused: "paused while hidden",
   }[state] || state;
   c.title = state === "live" ? "Live updates: connected" : `Live updates: ${state}`;
 }
@@ -531,7 +535,10 @@ function showSince(fresh) {
   const box = $("since");
   const news = [...$("log").children].filter((li) => li.classList.contains("new"));
   box.hidden = !fresh || !news.length;
-  if (box.hidden) return;
+  if (box.hidden) {
+    $("since-list").replaceChildren(); // not another seat's lines, kept out of sight
+    return;
+  }
   fill($("since-list"), news.slice(0, SINCE_SHOWN).map((li) => {
     const copy = li.cloneNode(true);
     copy.classList.remove("new");
@@ -677,7 +684,15 @@ function keepFocusInSight() {
  * seat's new question, whole.
  * The page shows all of it; only the log's panel and the turn line said nothing aloud. */
 function announce(before, p) {
-  if (!before || (before.version === p.version && before.status === p.status)) return;
+  if (!before) {
+    // a seat taking a hot-seat screen over: its question (the last seat's stayed in the
+    // announcement, and the new seat's was never said: an accessibility audit)
+    if (hotseat() && (p.legal || []).length && p.prompt) {
+      $("announce").textContent = `${roleName(p.role)}, your turn: ${p.prompt.text}`;
+    }
+    return;
+  }
+  if (before.version === p.version && before.status === p.status) return;
   const was = ((before.view || {}).log || []).length;
   const log = (p.view || {}).log || [];
   const said = (e) => (typeof e === "string" ? e : (e && e.text) || "").replace(/\s+/g, " ").trim();
@@ -748,7 +763,11 @@ function showDecision(settled = false) {
 }
 
 function blank() {
-  for (const id of ["choices", "hand", "map", "board", "log"]) $(id).replaceChildren();
+  // everything drawn from the seat's view: its log lines copied under the decision, the
+  // map's question and the tracks stayed behind the hand-off screen (a browser audit)
+  for (const id of ["choices", "hand", "map", "board", "log", "since-list", "map-prompt",
+    "tracks", "explain"]) $(id).replaceChildren();
+  $("announce").textContent = "";
   $("log").dataset.count = "0";
   $("log").dataset.last = "";
   $("hand-panel").hidden = true;
@@ -792,6 +811,7 @@ function kindCount(kind, n) {
 
 function startHandoff(role, p) {
   S.handoff = role;
+  S.epoch += 1;
   S.payload = null;
   S.version = p.version;
   blank();
@@ -815,6 +835,7 @@ function endHandoff() {
   const idx = S.seats.findIndex((s) => s.role === role);
   if (idx >= 0) S.current = idx;
   S.handoff = null;
+  S.epoch += 1;
   $("handoff").hidden = true;
   for (const id of ["topbar", "skip", "messages"]) $(id).inert = false;
   $("main").hidden = false;
@@ -824,6 +845,10 @@ function endHandoff() {
 
 /** A fresh payload for the seat on screen: show it, or hand over to the seat to act. */
 function onPayload(p) {
+  // a view of another seat than the one on screen: an answer asked for before a hand-off
+  // (it drew the seat that had just played, its hand included, for the next player: a
+  // browser audit)
+  if (p.role !== seat().role) return;
   // the same version seen by the same seat is the same picture: do not rebuild the page
   // under the player's pointer (a late live update would detach the button being clicked)
   if (!S.handoff && S.payload && S.payload.role === p.role && !$("main").hidden) {
@@ -886,8 +911,10 @@ async function refresh() {
     do {
       again = false;
       try {
+        const epoch = S.epoch;
         const p = await api(`${base}/view`, { token: seat().token });
         retry.delay = 1000;
+        if (epoch !== S.epoch) continue; // a hand-off since: the seat on screen asks anew
         dismiss("Offline");
         // while our own decision is on its way, its answer brings the new position: showing
         // a live update first would put fresh buttons under the pointer and swallow the
@@ -910,10 +937,19 @@ async function refresh() {
 
 function problem(err, title) {
   const d = err.data || {};
-  if (err.status === 409) {
+  if (err.status === 409 && typeof d.version === "number") {
     // the server's words ask for a reload; the page does it itself
     message("info", "The game had moved on — the page now shows the current position");
     refresh();
+  } else if (err.status === 409) {
+    // a game this server cannot play (another content pack, rules changed since): its
+    // words say why and what to do; asking again would answer the same (a 409 of these
+    // was read as "moved on", the view asked for again at once, hundreds a second: an audit)
+    S.gone = true;
+    message("error", title, err.message);
+  } else if (err.status === 404) {
+    S.gone = true; // deleted (warroom prune-games): nothing to reconnect to
+    message("error", title, err.message);
   } else if (err.status === 422) {
     const rules = Array.isArray(d.rules) && d.rules.length ? `Rules: ${d.rules.map(ruleTag).join(", ")}` : null;
     const reason = d.reason && d.reason !== err.message ? `Why: ${d.reason}` : null;
@@ -1006,10 +1042,16 @@ function showExplain(legal, head, action, reason, rules) {
 
 async function why(key, label) {
   if (!key) return;
+  // an answer that comes after a hand-off or a move is about a position no longer on
+  // screen (a late one named the last seat's card to the next player: a browser audit)
+  const asked = { epoch: S.epoch, version: S.version };
+  const late = () => asked.epoch !== S.epoch || asked.version !== S.version || S.handoff;
   try {
     const r = await api(`${base}/explain?action=${encodeURIComponent(key)}`, { token: seat().token });
+    if (late()) return;
     showExplain(r.legal, r.legal ? "Allowed: " : "Not allowed: ", label || r.action || key, r.reason, r.rules);
   } catch (err) {
+    if (late()) return;
     if (err.status !== 422) { problem(err, "No explanation"); return; }
     // a key that names no action: answered where the question was asked (it went to the
     // message bar at the top, out of sight, and the box kept the answer before: a browser
@@ -1124,7 +1166,10 @@ function connect() {
   es.onerror = () => {
     if (es.readyState === EventSource.CLOSED) {
       setConn("offline");
-      setTimeout(() => { if (S.es === es) connect(); }, 5000);
+      // the view says why (a game deleted, a seat gone: the stream's 404 said nothing and
+      // it was asked again every 5 s for ever, the old position still clickable: an audit)
+      refresh();
+      setTimeout(() => { if (S.es === es && !S.gone) connect(); }, 5000);
     } else {
       setConn("reconnecting");
     }
@@ -1300,6 +1345,34 @@ async function init() {
   if (hotseat() && idx >= 0) startHandoff(first.active, first);
   else onPayload(views[S.current]);
   connect();
+  document.addEventListener("visibilitychange", onVisibility);
+}
+
+/** How often a hidden tab looks at its game (its title still says "●" on its turn). */
+const HIDDEN_LOOK_MS = 15000;
+
+/** A hidden tab holds no live-update stream: a browser keeps 6 connections to a server,
+ * and with 6 game pages of one server open every page's moves waited behind their streams
+ * for good (a browser audit). It looks at its game now and then instead, and opens its
+ * stream again (then looks at once) when shown. */
+function onVisibility() {
+  if (S.gone) return;
+  if (document.hidden) {
+    if (S.es) S.es.close();
+    S.es = null;
+    setConn("paused");
+    if (!S.look) {
+      S.look = setInterval(() => {
+        if (!S.gone) { refresh(); return; }
+        clearInterval(S.look);
+        S.look = null;
+      }, HIDDEN_LOOK_MS);
+    }
+  } else {
+    if (S.look) clearInterval(S.look);
+    S.look = null;
+    if (!S.es) connect();
+  }
 }
 
 init();

@@ -183,17 +183,24 @@ function resultText(r) {
   return r.text || (r.winner ? `${roleName(r.winner)} wins` : r.label || r.termination || "");
 }
 
+let gamesAsked = 0; // the newest games list asked for: an older answer draws nothing
+
 async function loadGames() {
   let games;
   const mine = savedSeats();
   // the games this browser holds seats in come first, however many others were started
   const ids = Object.keys(mine).slice(-200).join(",");
+  const ticket = ++gamesAsked;
   try {
     games = await api(ids ? `/api/games?ids=${encodeURIComponent(ids)}` : "/api/games");
   } catch (err) {
+    if (ticket !== gamesAsked) return;
     message("error", "The games list could not be loaded", err.message);
     return;
   }
+  // a slow answer overtaken by a newer one (a game created meanwhile vanished from the
+  // list until the next poll: a browser audit)
+  if (ticket !== gamesAsked) return;
   const tbody = $("games").tBodies[0];
   // the list is drawn anew every 15 s: a link that had keyboard focus gets it back in the
   // new rows (it fell to the page, WCAG 2.4.3: an accessibility audit)

@@ -8,7 +8,7 @@
 // ?step=N (or #step=N) opens a step; ?as=ROLE a role's view of a finished game or record.
 // Steps move with the buttons, the slider, the turn list and the keys ← → Home End PgUp PgDn.
 import { api } from "./api.js";
-import { askedOf, copyText, fill, h, message, roleChip, roleName, ruleBadge, setRoles, useRules, wideMap } from "./ui.js";
+import { askedOf, copyText, dismiss, fill, h, message, roleChip, roleName, ruleBadge, setRoles, useRules, wideMap } from "./ui.js";
 import { renderMap } from "./maps.js";
 import { placeNames, renderBoard, renderHands, renderLog, renderTracks, splitHands } from "./view.js";
 
@@ -46,6 +46,7 @@ const R = {
   ticket: 0,
   target: null, // the step asked for and not shown yet: presses made meanwhile count from it
   follow: null, // the timer that fetches a watched game's new steps
+  followDelay: 2000, // its pause, doubled (to 30 s) after each failed look
   opened: false,
   ui: new Map(),
 };
@@ -109,6 +110,9 @@ function shareUrl(step) {
   return `${location.origin}${location.pathname}?${q}`;
 }
 
+/** The note of a watched game the page lost touch with for a while. */
+const LOST = "The game's new moves could not be loaded; trying again";
+
 /** The step the next relative move counts from: the one asked for, else the one shown. */
 const current = () => (R.target !== null ? R.target : R.step);
 
@@ -130,12 +134,25 @@ async function show(k) {
       show(null);
       return;
     }
+    const following = want === null && R.payload && R.payload.live && !R.token;
+    if (following && (err.status === 0 || err.status >= 500)) {
+      // a look of a watched game that failed (the server restarting): looked again later,
+      // not given up for good (the page stayed on an old step: a browser audit)
+      dismiss(LOST);
+      message("error", LOST, err.message);
+      R.followDelay = Math.min(30000, R.followDelay * 2);
+      clearTimeout(R.follow);
+      R.follow = setTimeout(() => show(null), R.followDelay);
+      return;
+    }
     message("error", err.status === 403 ? "This replay needs a seat's link while the game is on (a game of bots only can be watched by anyone)"
       : "The record could not be loaded", err.message);
     return;
   }
   if (ticket !== R.ticket) return;
   R.target = null;
+  R.followDelay = 2000;
+  dismiss(LOST);
   if (r.index) {
     R.index = r.index;
     buildMarks();

@@ -230,9 +230,15 @@ export async function copyText(text, button) {
     area.remove();
   }
   if (button) {
-    const was = button.textContent;
+    // the label before the first press (a second press within the pause kept "Copied ✓"
+    // as the label to restore, for good: a browser audit)
+    if (button.dataset.label === undefined) button.dataset.label = button.textContent;
     button.textContent = ok ? "Copied ✓" : "Select & copy";
-    setTimeout(() => { button.textContent = was; }, 1500);
+    clearTimeout(Number(button.dataset.timer || 0));
+    button.dataset.timer = String(setTimeout(() => {
+      button.textContent = button.dataset.label;
+      delete button.dataset.timer;
+    }, 1500));
   }
   return ok;
 }
