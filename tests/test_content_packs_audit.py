@@ -412,3 +412,25 @@ def test_two_merge_keys_in_one_mapping_are_refused(tmp_path: Path) -> None:
         load_yaml(path)
     path.write_text("a: &a {p: 1}\nb: &b {q: 2}\nc: {<<: [*a, *b], p: 3}\n")
     assert load_yaml(path)["c"] == {"p": 3, "q": 2}
+
+
+def test_a_name_a_pack_changed_that_warrooms_own_file_still_names_says_what_to_do(
+        tmp_path: Path) -> None:
+    """A pack renaming Paris in sfe's map.yaml alone was told of an unknown location in a
+    setup.yaml under warroom's own folder, with no word of what to do (a terminal audit):
+    the error says that file is warroom's own and to copy it into the pack."""
+    src = Path(__file__).parent.parent / "src" / "warroom" / "games" / "sfe" / "content"
+    text = (src / "map.yaml").read_text(encoding="utf-8")
+    (tmp_path / "map.yaml").write_text(re.sub(r"\bParis\b", "Lutetia", text),
+                                       encoding="utf-8")
+    with pytest.raises(ContentError, match="unknown location 'Paris'") as err:
+        load_game("sfe", tmp_path)
+    said = str(err.value)
+    assert "warroom's own" in said and "copy setup.yaml into the pack" in said, said
+    assert err.value.file is not None and err.value.file.endswith("setup.yaml")
+    # an error in the pack's own file names no such thing
+    (tmp_path / "map.yaml").write_text(text.replace("vp: 5,", "vp: -5,", 1),
+                                       encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_game("sfe", tmp_path)
+    assert "warroom's own" not in str(err.value)

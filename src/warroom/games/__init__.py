@@ -10,7 +10,7 @@ import importlib
 from functools import cache
 from pathlib import Path
 
-from warroom.core.errors import UnknownGameError
+from warroom.core.errors import ContentError, UnknownGameError
 from warroom.core.protocol import Game
 
 GAMES: dict[str, tuple[str, str]] = {
@@ -44,5 +44,25 @@ def _construct(game_id: str, content: Path | None) -> Game:
         raise UnknownGameError(f"unknown game {game_id!r}; warroom has: {', '.join(GAMES)} "
                                "(see `warroom games`)")
     module, cls = GAMES[game_id]
-    game: Game = getattr(importlib.import_module(module), cls)(content)
+    try:
+        game: Game = getattr(importlib.import_module(module), cls)(content)
+    except ContentError as exc:
+        raise _borrowed(exc, game_id, content) from None
     return game
+
+
+def _borrowed(exc: ContentError, game_id: str, content: Path | None) -> ContentError:
+    """``exc`` with a hint where it names a bundled file that a ``--content`` pack left in
+    place: a name the pack changed in one file is still named in warroom's own other file
+    (a pack renaming Paris in sfe's map.yaml was told of an unknown location in a setup.yaml
+    under warroom's own folder, with no word of what to do: a terminal audit)."""
+    folder = Path(__file__).parent / game_id / "content"
+    if content is None or exc.file is None or Path(exc.file).parent != folder:
+        return exc
+    name = Path(exc.file).name
+    hint = (f" (that file is warroom's own: the pack at {content} holds no {name}, so a "
+            f"name it changed in another file is still named there; copy {name} into the "
+            "pack and change it there too)")
+    out = ContentError(f"{exc.args[0]}{hint}")
+    out.file, out.entry, out.field = exc.file, exc.entry, exc.field
+    return out
