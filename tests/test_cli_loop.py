@@ -456,6 +456,27 @@ def test_help_speaks_of_the_choices_offered_now() -> None:
     assert "ongoing" not in text.split("Commands")[1] and "why not, for a move" in text
 
 
+def test_help_offers_a_keys_argument_alone_only_where_it_picks_the_choice() -> None:
+    """eit2's help said a card is typed "event:10, or just 10", and "10" answered that it
+    is several choices (the card's number: Event, Operations, Rearmament; a terminal
+    audit): the argument alone is offered only where it picks that very choice."""
+    from warroom.cli.loop import help_text
+    g = load_game("eit2")
+    st = new_game(g, "1920", 3)
+    for _ in range(400):
+        keys = [a.key for a in legal_actions(st)]
+        if any(k.startswith("event:") for k in keys):
+            break
+        apply(st, legal_actions(st)[0])
+    choices = [c for c in number_choices(st, legal_actions(st))
+               if c.action.key.startswith(("event:", "ops:", "rearm:"))]
+    assert choices, "no card decision reached"
+    said = " ".join(help_text(choices).split())
+    assert "or just" not in said, said
+    spaces = number_choices(new_game(g, "1920", 3), legal_actions(new_game(g, "1920", 3)))
+    assert "or just" in " ".join(help_text(spaces).split())
+
+
 def test_a_loaded_game_says_who_plays_each_seat(tmp_path: Path) -> None:
     """A new game says "You play LW; RW: greedy"; a loaded one said nothing of its seats (a
     terminal audit)."""

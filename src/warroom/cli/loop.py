@@ -168,7 +168,11 @@ def help_text(choices: list[Choice], unused: tuple[str, ...] = ()) -> str:
         other = next((a for a in ex.aliases if a != ex.number), None)
         number = ex.number + (f" or {other}" if other else "")
         arg = ex.action.key.partition(":")[2]
-        key = ex.action.key + (f", or just {arg}" if arg else "")
+        try:        # the argument alone, where it picks that choice ("10" may be a number)
+            alone = bool(arg) and resolve_choice(arg, choices) is ex
+        except ChoiceError:
+            alone = False
+        key = ex.action.key + (f", or just {arg}" if alone else "")
         label = textwrap.shorten(ex.label, 40, placeholder="...")
         name = f"{start} for {label}; " if start else ""
         how = (f"Choose by typing a choice's number (e.g. {number}), its key ({key}) or the "
