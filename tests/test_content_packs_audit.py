@@ -13,7 +13,7 @@ import pytest
 
 from warroom.core import ContentError, RecordError
 from warroom.core.content import load_yaml
-from warroom.core.protocol import apply, legal_actions, new_game
+from warroom.core.protocol import apply, explain, legal_actions, new_game
 from warroom.core.record import Record, replay
 from warroom.games import load_game
 
@@ -434,3 +434,34 @@ def test_a_name_a_pack_changed_that_warrooms_own_file_still_names_says_what_to_d
     with pytest.raises(ContentError) as err:
         load_game("sfe", tmp_path)
     assert "warroom's own" not in str(err.value)
+
+
+def test_a_packs_names_are_the_ones_the_log_and_prompts_use(tmp_path: Path) -> None:
+    """eaw1940's set-up said "1 tank on the Western front" and its sea attacks "Allied
+    control of the Atlantic" under a pack's Westfront and North Atlantic; sfe's block asked
+    for a Wolfpack card under a pack's U-Boot Rudel (a terminal audit)."""
+    src = Path(__file__).parent.parent / "src" / "warroom" / "games"
+    eaw = tmp_path / "eaw"
+    eaw.mkdir()
+    text = (src / "eaw1940" / "content" / "map.yaml").read_text(encoding="utf-8")
+    text = text.replace("    name: Western\n", "    name: Westfront\n", 1)
+    text = text.replace("{id: atlantic, name: Atlantic}", "{id: atlantic, name: North Atlantic}")
+    (eaw / "map.yaml").write_text(text, encoding="utf-8")
+    g = load_game("eaw1940", eaw)
+    st = new_game(g, None, 3)
+    said = " ".join(str(e.get("text", "")) for e in st.log)
+    assert "1 tank on the Westfront front" in said and "Western front" not in said, said
+    assert "Allied control of the North Atlantic" in str(explain(st, "sea:atlantic", "axis"))
+    sfe = tmp_path / "sfe"
+    sfe.mkdir()
+    text = (src / "sfe" / "content" / "cards.yaml").read_text(encoding="utf-8")
+    (sfe / "cards.yaml").write_text(text.replace("name: Wolfpack,", "name: U-Boot Rudel,"),
+                                    encoding="utf-8")
+    game = load_game("sfe", sfe)
+    from warroom.games.sfe.components import EV_WOLF
+    assert game.c.event_names[EV_WOLF] == "U-Boot Rudel"
+    from warroom.games.sfe.turn import Block
+    frame = {"role": "allies", "side": 1, "card": next(
+        x for x in range(len(game.c.card_ids)) if game.c.card_event[x] == EV_WOLF)}
+    text = Block().prompt(new_game(game, None, 3), frame).text  # type: ignore[arg-type]
+    assert "the U-Boot Rudel is eliminated" in text and "Wolfpack" not in text, text

@@ -191,7 +191,8 @@ class ActionsFrame(Decision[EawGame]):
             if data["sea"][z] != ALLIED:
                 return f"the Axis already control the {c.sea_names[z]}", ("4.2.2",)
             drm = -1 if c.sea_ids[z] == "atlantic" else 0
-            why = " (-1 DRM: Allied control of the Atlantic, 7.2)" if drm else " (no DRM)"
+            why = (f" (-1 DRM: Allied control of the {c.sea_names[z]}, 7.2)" if drm
+                   else " (no DRM)")
             chance = odds_text(c.sea_table, drm, "attacker_wins", "the Axis win")
             # 7.2 and 11.6 only where its -1 applies (cited of the Mediterranean too: an audit)
             return (f"1 AP: attack Allied control of the {c.sea_names[z]}{why}; {chance}",

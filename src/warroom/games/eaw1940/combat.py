@@ -234,7 +234,7 @@ def axis_attack_sea(c: Components, data: Data, z: int) -> None:
     """4.2.2 / 7.1, 7.2: attack Allied control of sea zone ``z``."""
     mods: Mods = []
     if c.sea_ids[z] == "atlantic":
-        mods.append((-1, "Allied control of the Atlantic, 7.2"))
+        mods.append((-1, f"Allied control of the {c.sea_names[z]}, 7.2"))
     die, total, result, text = attack_roll(data, mods, c.sea_table)
     head = f"The Axis attack Allied control of the {c.sea_names[z]}: {text} -> "
     if result == "attacker_wins":

@@ -41,8 +41,12 @@ def opening(c: Components) -> Opening:
         sea=(ALLIED,) * len(c.sea_ids),
         # 1 Axis tank with the Western front marker.
         first_tank=c.front_ids.index("western"),
-        placed=("Set up: Allied fronts adjacent Berlin and Rome; Axis Western and North Africa "
-                "fronts in Berlin and Rome with 1 tank on the Western front; Axis control of "
+        # the fronts as the pack names them ("Western front" under a pack's "Westfront": a
+        # terminal audit)
+        placed=("Set up: Allied fronts adjacent Berlin and Rome; Axis "
+                f"{' and '.join(c.front_names[i] for i in range(n) if c.start_in_play[i])} "
+                f"fronts in Berlin and Rome with 1 tank on the "
+                f"{c.front_names[c.front_ids.index('western')]} front; Axis control of "
                 "every air space, the Axis air superiority marker in "
                 f"{c.air_names[c.superiority_air]} (reconstructed, 6.2); Allied control of "
                 "both sea zones; Malta active"),

@@ -1101,10 +1101,13 @@ class Block(Decision[SfeBase]):
     def prompt(self, st: St, frame: Frame) -> Prompt:
         c = st.game.c
         played = c.card_event[frame["card"]]
-        other = "Destroyer Attack" if played == EV_WOLF else "Wolfpack"
-        # what blocking costs too (the prompt said only what not blocking does: an audit)
+        wolf, destroyer = c.event_names[EV_WOLF], c.event_names[EV_DESTROYER]
+        other = destroyer if played == EV_WOLF else wolf
+        # what blocking costs too (the prompt said only what not blocking does: an audit);
+        # the events as the pack names them (a pack's "U-Boot Rudel" was called Wolfpack
+        # here: a terminal audit)
         return Prompt(frame["role"], f"Block {c.event_names[played]} with a {other} card, or "
-                      "not (blocked: the Wolfpack is eliminated, the Destroyer Attack "
+                      f"not (blocked: the {wolf} is eliminated, the {destroyer} "
                       "recycled; unblocked: discard 2 cards at random)", "CQR")
 
     def legal(self, st: St, frame: Frame) -> list[int]:
@@ -1128,7 +1131,8 @@ class Block(Decision[SfeBase]):
             E.recycle(data, 1, destroyer, False)
             reveal(data)
             log(data, "CQR", f"{WHO[me]} block with {c.card_names[blocker]}: "
-                "Wolfpack is eliminated, Destroyer Attack is recycled", side=SIDE_NAMES[me],
+                f"{c.event_names[EV_WOLF]} is eliminated, {c.event_names[EV_DESTROYER]} is "
+                "recycled", side=SIDE_NAMES[me],
                 card=c.card_ids[blocker])
             return
         E.recycle(data, attacker, played, False)
