@@ -37,7 +37,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from warroom.ai import make_bot, split_bot_specs
+from warroom.ai import bot_identity, make_bot, split_bot_specs
 from warroom.core import apply, new_game, result
 from warroom.core.record import Record
 from warroom.core.rng import derive_seed
@@ -111,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     if len(game.roles) == 1:
         # one seat: each spec plays the deals once (--vs the bot itself played them twice
         # and counted both: a review)
-        opponents = [o for o in opponents if o != args.bot]
+        opponents = [o for o in opponents
+                     if bot_identity(o, args.game) != bot_identity(args.bot, args.game)]
     for spec in [args.bot, *opponents]:
         make_bot(spec, 0)                        # a bad spec fails before any game
     roles = game.roles

@@ -78,6 +78,10 @@ def resumed(path: str, key: dict[str, Any], games: int) -> list[dict[str, Any]]:
             raise SystemExit(f"{path}:{n}: not a JSON line ({e}); remove the line or the "
                              "file to start again") from e
         mine = {k: row.get(k) for k in key}
+        if "content_id" not in row:
+            raise SystemExit(f"{path}:{n}: a game written before runs were keyed by the "
+                             "pack's content id (7 December 2026), so whether it was played "
+                             "with this pack is unknown; use another --out")
         if mine != key:
             raise SystemExit(f"{path}:{n}: a game of another run ({mine}), not of this one "
                              f"({key}); use another --out or the same settings")

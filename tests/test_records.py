@@ -614,6 +614,31 @@ def test_every_value_a_pack_holds_is_in_its_id(gid: str, file: str, old: str, ne
     assert content_id(load_game(gid, tmp_path)) == content_id(bundled)
 
 
+@pytest.mark.parametrize(("gid", "file", "old", "new", "then"), [
+    ("sfe", "setup.yaml", "  axis: [6, 6, 6]", "  axis: [5, 6, 6]", "c6075e612ec9"),
+    ("sfe", "cards.yaml", "Add 2 to your total army strength.",
+     "Add 3 to your total army strength.", "8d1fc4dd9904"),
+    ("tk", "tables.yaml", "", "", "e4bb895c3c6e"),
+    ("eaw1940", "victory.yaml", "Draw. The historical", "Draw. As history went",
+     "902f11965484"),
+    ("eit2", "cards.yaml", "+2 modifier", "+4 modifier", "fcdfc8e3ab9f"),
+])
+def test_a_packs_records_of_before_still_match_it(gid: str, file: str, old: str, new: str,
+                                                  then: str, tmp_path: Path) -> None:
+    """The ids the code of 7 December 2026 before the change (889fbf1) wrote for these
+    packs: their records still match them with no doubt. (The bundled sfe and tk files
+    marked more entries reconstructed that day, and an sfe pack's reworded event text is
+    now followed by a note: both changed the old way's id of every such pack, so records
+    of a pack made before warned and exited 1, a review.)"""
+    from warroom.core.record import same_content
+    src = Path(__file__).parent.parent / "src" / "warroom" / "games" / gid / "content"
+    text = (src / file).read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / file).write_text(text.replace(old, new, 1), encoding="utf-8")
+    game = load_game(gid, tmp_path)
+    assert same_content(game, then) and content_id(game) != then
+
+
 def test_a_refused_step_of_a_hidden_hand_game_names_no_card() -> None:
     """A record whose step the rules refuse is named by its step, its role and its key; in
     a game with hidden hands neither the reasons nor the legal choices are told (they named
@@ -676,3 +701,16 @@ def test_a_new_wording_of_the_code_is_no_other_content_pack(gid: str, tmp_path: 
     for earlier in type(game).earlier_content_ids:
         assert other.content_dir is not None and not same_content(other, earlier)
     assert not same_content(game, "0123456789ab")
+
+
+def test_a_packs_id_reads_mappings_of_number_and_text_keys(tmp_path: Path) -> None:
+    """YAML's ``{45: 1, "46": 1}`` is read by the pack's model but could not be sorted to be
+    fingerprinted: loading such a pack crashed with a TypeError (a review)."""
+    src = Path(__file__).parent.parent / "src" / "warroom" / "games" / "tk" / "content"
+    text = (src / "situation_1940.yaml").read_text(encoding="utf-8")
+    old = "production_successes: {45: 1}"
+    assert old in text
+    (tmp_path / "situation_1940.yaml").write_text(
+        text.replace(old, 'production_successes: {45: 1, "46": 1}'), encoding="utf-8")
+    game = load_game("tk", tmp_path)
+    assert content_id(game) != content_id(load_game("tk"))

@@ -2058,3 +2058,36 @@ def test_a_bot_seat_keeps_its_bot_and_its_plan_from_move_to_move(
     # a move operation that took more than one counter along: two counters chosen in a row
     assert any(a.startswith("unit:") and b.startswith("unit:")
                for a, b in itertools.pairwise(keys)), keys[:200]
+
+
+def test_a_bot_whose_move_was_not_stored_is_made_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kept bot advanced its plan choosing a move; when that move is not stored (the
+    database down), the bot asked again at the same position would go on from a move that
+    never was (sfe's script skipped a counter: a review). It is made again."""
+    import warroom.web.service as svc
+    made: list[str] = []
+    real_make, real_play = svc.make_bot, svc.GameService._play
+    failures = [1]
+
+    def counted(spec: str, seed: int = 0, game: Any = None) -> Any:
+        made.append(spec)
+        return real_make(spec, seed)
+
+    def flaky(self: Any, live: Any, action: Any, role: str) -> None:
+        if failures and live.seats.get(role, "").startswith("bot:"):
+            failures.pop()
+            raise svc.Unavailable("the action could not be stored; nothing changed")
+        real_play(self, live, action, role)
+    monkeypatch.setattr(svc, "make_bot", counted)
+    monkeypatch.setattr(svc.GameService, "_play", flaky)
+    monkeypatch.setattr(svc.LOG, "exception", lambda *a, **k: None)
+    with make(tmp_path) as c:
+        g = new(c, {"a": "bot:random", "b": "human"}, seed=5)
+        for _ in range(300):
+            v = c.get(f"/api/games/{g['id']}/view", params={"token": g["tokens"]["b"]}).json()
+            if v["version"] >= 1:
+                break
+            time.sleep(0.01)
+        assert v["version"] >= 1 and not failures
+    assert made == ["random", "random"], made

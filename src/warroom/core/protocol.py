@@ -213,6 +213,12 @@ class Game(ABC):
         """The loaded content pack as plain JSON (``warroom content GAME --json``)."""
         return {}
 
+    def content_json_before(self) -> dict[str, Any]:
+        """:meth:`content_json` as warroom wrote it until 7 December 2026, what a record's
+        content id of then fingerprinted (:func:`warroom.core.record.legacy_content_id`):
+        where a game has since added to it (a flag marked), it takes that out again."""
+        return self.content_json()
+
     def describe(self, st: State[Self], action_id: int) -> str:
         """The action's label, with situation detail where the game adds it."""
         return self.catalogue[action_id].label

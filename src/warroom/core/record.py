@@ -83,15 +83,26 @@ def content_id(game: Game) -> str:
     files = game.content_read
     if not files:
         return legacy_content_id(game)
-    text = json.dumps({"game": game.id, "files": files}, sort_keys=True,
+    text = json.dumps({"game": game.id, "files": _canonical(files)}, sort_keys=True,
                       separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def _canonical(value: Any) -> Any:
+    """``value`` with every mapping's keys as text, so it sorts: YAML's ``{45: 1, "46":
+    1}``, which a pack's model reads, could not be sorted, and hashing it crashed (a
+    review)."""
+    if isinstance(value, dict):
+        return {str(k): _canonical(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_canonical(v) for v in value]
+    return value
 
 
 def legacy_content_id(game: Game) -> str:
     """:func:`content_id` as it was until 7 December 2026: ``content_json`` but the code's
     own words (:data:`CODE_KEYS`)."""
-    data = {k: v for k, v in game.content_json().items() if k not in CODE_KEYS}
+    data = {k: v for k, v in game.content_json_before().items() if k not in CODE_KEYS}
     if data.get("content_dir") is not None:
         # where the pack's folder lies is not its content: the same files anywhere are the
         # same pack (the bundled pack's None stays, so its id is as before)

@@ -378,7 +378,8 @@ class Live:
     simulations keep theirs: a script's plan spans the decisions of one operation (sfe's
     move: the source, then each counter, then the destination), and a bot made anew for
     each move forgot it, so the web's sfe scripts moved one counter a move (a code
-    review). Made again after a failure and when the game is loaded anew."""
+    review). Made again after a failure, a move not played and when the game is loaded
+    anew; let go when the game ends."""
     bot_failures: int = 0
     """Bot moves that failed in a row (the database down...): the next waits longer."""
     seed_chosen: bool = False
@@ -1543,6 +1544,8 @@ class GameService:
             raise Unavailable("the action could not be stored; nothing changed, try "
                               "again") from exc
         live.played_by.append(role)
+        if session.state.active is None:
+            live.bots.clear()       # a finished game's bots have nothing more to think of
         # where its decision ended: in a game of one role the rules' own BOT answers within
         # the same action (eaw1940's Allied BOT), so its mark is where the decision began
         live.marks[role] = len((mark.state if len(live.game.roles) == 1
@@ -1649,8 +1652,15 @@ class GameService:
             with live.lock:
                 if live.version == version and live.state.active == role:
                     self._play(live, key, role)
+                else:
+                    # its move is not played: what it kept (a plan it advanced choosing it)
+                    # is of a move that never was (a review: asked again at that position,
+                    # sfe's script skipped a counter)
+                    live.bots.pop(role, None)
         except Exception:   # the database down...: the seat waits, the log says why
             failed = True
+            with live.lock:
+                live.bots.pop(role, None)
             LOG.exception("bot %s for %s in game %s failed", name, role, live.id)
         self._bot_done(live, thought_at, failed)
 

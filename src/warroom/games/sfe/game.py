@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from warroom.core.actions import Action
 from warroom.core.content import ContentPack
@@ -36,6 +36,7 @@ from warroom.games.sfe.components import (
     EV_REINF,
     EVENTS,
     OWNER_NAMES,
+    REWORDED,
     SIDE_NAMES,
     SOV,
     WEST,
@@ -100,11 +101,10 @@ PLAIN_NUMBERS = {"no_block": 97, "no_air": 98, "done": 99}
 
 class StruggleForEurope(SfeBase):
     """The game: its protocol hooks (the rules run in the frames of ``FRAME_KINDS``)."""
-    earlier_content_ids = frozenset({"a19e77a5b015", "dabaa63bf777", "841b87c37939"})
+    earlier_content_ids = frozenset({"a19e77a5b015", "dabaa63bf777"})
     """The bundled pack's ids of 5 and of 6 December 2026 (the id hashed the rule index and the
-    action labels too, reworded that day): the same content; ``841b87c37939``: before the USA
-    box and the lines whose halves or defence values are reconstructed (the Torch lines, 8.7's
-    Riga and Bialystok lines) were marked ``reconstructed`` (a flag the rules never read)."""
+    action labels too, reworded that day): the same content. (Its id of 7 December, before
+    more entries were marked reconstructed, is its :meth:`content_json_before`'s.)"""
 
     id = "sfe"
     title = "Struggle for Europe 1939-1945"
@@ -615,6 +615,32 @@ class StruggleForEurope(SfeBase):
             "actions": [{"id": a.id, "key": a.key, "label": a.label} for a in self.catalogue],
             "rules": dict(self.rules),
         }
+
+    MARKED_7_DECEMBER: ClassVar[tuple[frozenset[str], frozenset[tuple[str, str]]]] = (
+        frozenset({"USA"}),
+        frozenset({("London", "Algiers"), ("USA", "Algiers"), ("Leningrad", "Riga"),
+                   ("Riga", "Bialystok"), ("Bialystok", "Minsk"), ("Bialystok", "Kiev")}))
+    """The locations and lines marked ``reconstructed`` on 7 December 2026."""
+
+    def content_json_before(self) -> dict[str, Any]:
+        """:meth:`content_json` as it was until 7 December 2026: without the reconstructed
+        marks of that day (:attr:`MARKED_7_DECEMBER`) and a pack's reworded event texts
+        without the note that now follows them (:data:`REWORDED`), so the records of a
+        pack made before keep matching it (a review)."""
+        out = self.content_json()
+        locations, lines = self.MARKED_7_DECEMBER
+        for loc in out["locations"]:
+            if loc["name"] in locations:
+                loc["reconstructed"] = False
+        for ln in out["lines"]:
+            if (ln["a"], ln["b"]) in lines:
+                ln["reconstructed"] = False
+        note = f" ({REWORDED})"
+        for card in out["cards"]:
+            text = card.get("event_text")
+            if isinstance(text, str) and text.endswith(note):
+                card["event_text"] = text[:-len(note)]
+        return out
 
     def menu_number(self, action: Action) -> int:
         """A card's menu number is the one in its printed id (``ax14``: 14), not its place in

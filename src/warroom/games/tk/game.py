@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from warroom.core.actions import Action, ActionCatalogue
 from warroom.core.errors import ContentError, UnknownGameError, short
@@ -110,7 +110,7 @@ def _ident(name: str) -> str:
 
 class TotalerKrieg(Game):
     earlier_content_ids = frozenset({"4ed9ad58e2eb", "c31e791af413", "8f1fc8ab5006",
-                                     "cc02971b781a", "e4bb895c3c6e"})
+                                     "cc02971b781a"})
     """The bundled pack's ids of 5 and of 6 December 2026 (the id hashed the rule index and the
     action labels too, reworded that day): the same content; and of the morning of 7
     December, before Catalonia and the Basque Country bordered Spain (and the Basque
@@ -120,9 +120,9 @@ class TotalerKrieg(Game):
     snapshot, compared on replay, tells. ``cc02971b781a``: before Slovakia, Croatia,
     Ukraine, Byelorussia and Don bordered the Country they are part of (a tk audit): in the
     bundled situations each is still part of it (or, Slovakia in 1940, borders a conquered
-    Czechoslovakia), so no Neutral Country is added to any choice of their records.
-    ``e4bb895c3c6e``: before the Russian Ceded Land markers' reconstructed hexes were marked
-    ``reconstructed`` (a flag the rules never read)."""
+    Czechoslovakia), so no Neutral Country is added to any choice of their records. (Its id
+    of 7 December, before more entries were marked reconstructed, is its
+    :meth:`content_json_before`'s.)"""
     id = "tk"
     title = "Totaler Krieg! political events (rule 15)"
     # the last sentence for the lobby: a human Axis saw a Soviet bot's choice end the game
@@ -719,6 +719,20 @@ class TotalerKrieg(Game):
             "actions": [{"id": a.id, "key": a.key, "label": a.label} for a in self.catalogue],
             "rules": dict(self.rules),
         }
+
+    MARKED_7_DECEMBER: ClassVar[frozenset[str]] = frozenset({
+        "ru_finnish_frontier", "ru_eastern_poland", "ru_bessarabia", "ru_turkish_frontier"})
+    """The Ceded Land markers whose hexes were marked ``reconstructed`` on 7 December 2026."""
+
+    def content_json_before(self) -> dict[str, Any]:
+        """:meth:`content_json` as it was until 7 December 2026, without that day's
+        reconstructed marks (:attr:`MARKED_7_DECEMBER`): the records of a pack made before
+        keep matching it (a review)."""
+        out = self.content_json()
+        for land in out["components"]["ceded_lands"]:
+            if land["id"] in self.MARKED_7_DECEMBER:
+                land["reconstructed"] = False
+        return out
 
     @staticmethod
     def _event_json(num: str, name: str, needs: str | None) -> dict[str, Any]:

@@ -768,6 +768,7 @@ function blank() {
   for (const id of ["choices", "hand", "map", "board", "log", "since-list", "map-prompt",
     "tracks", "explain"]) $(id).replaceChildren();
   $("announce").textContent = "";
+  $("key-input").value = ""; // a key the last seat typed
   $("log").dataset.count = "0";
   $("log").dataset.last = "";
   $("hand-panel").hidden = true;
@@ -1045,11 +1046,14 @@ async function why(key, label) {
   // an answer that comes after a hand-off or a move is about a position no longer on
   // screen (a late one named the last seat's card to the next player: a browser audit)
   const asked = { epoch: S.epoch, version: S.version };
-  const late = () => asked.epoch !== S.epoch || asked.version !== S.version || S.handoff;
+  const late = () => asked.epoch !== S.epoch || S.handoff;
+  // an answer about the position before the latest move is shown as such (a why asked as
+  // the other side moved said nothing at all: a review)
+  const before = () => (asked.version !== S.version ? "Before the last move: " : "");
   try {
     const r = await api(`${base}/explain?action=${encodeURIComponent(key)}`, { token: seat().token });
     if (late()) return;
-    showExplain(r.legal, r.legal ? "Allowed: " : "Not allowed: ", label || r.action || key, r.reason, r.rules);
+    showExplain(r.legal, `${before()}${r.legal ? "Allowed: " : "Not allowed: "}`, label || r.action || key, r.reason, r.rules);
   } catch (err) {
     if (late()) return;
     if (err.status !== 422) { problem(err, "No explanation"); return; }
@@ -1346,6 +1350,8 @@ async function init() {
   else onPayload(views[S.current]);
   connect();
   document.addEventListener("visibilitychange", onVisibility);
+  // a tab opened out of sight (a middle click in the lobby) holds no stream either
+  if (document.hidden) onVisibility();
 }
 
 /** How often a hidden tab looks at its game (its title still says "●" on its turn). */
