@@ -309,7 +309,9 @@ def replay_cmd(
     else:
         console.print(f"[bold]{_count(len(rec.actions), 'action')} replayed.[/]")
         for line in outcome_lines(out, rec.game):
-            console.print(Text(line), soft_wrap=False)
+            # wrapped as play wraps it (at most 100 columns: 120 in a pipe, an audit)
+            console.print(Text(line), soft_wrap=False,
+                          width=max(40, min(console.width, MENU_WIDTH)))
     for line in doubtful:
         warn(line)
     if doubtful:
