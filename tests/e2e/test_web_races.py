@@ -172,3 +172,29 @@ def test_a_watched_game_of_bots_goes_on_after_a_look_that_failed(
     while "after" not in looks and time.monotonic() < deadline:
         page.wait_for_timeout(200)
     assert "failed" in looks and "after" in looks, looks
+
+
+def test_a_tab_out_of_sight_holds_no_live_stream(page: Any, server: Server) -> None:
+    """A browser keeps six connections to a server: six game pages holding their live
+    streams blocked every move (a browser audit). A page out of sight, from its opening on
+    (a middle click in the lobby), holds none and says so; shown, it opens one."""
+    g = server.api("POST", "/api/games", json={
+        "game": "toy", "seed": 4, "seats": {"a": "human", "b": "human"}})
+    streams: list[str] = []
+    page.on("request", lambda req: streams.append(req.url) if "/events" in req.url else None)
+    page.add_init_script("""(() => {
+        window.__hidden = true;
+        Object.defineProperty(document, 'hidden', {get: () => window.__hidden});
+        Object.defineProperty(document, 'visibilityState',
+            {get: () => (window.__hidden ? 'hidden' : 'visible')});
+    })()""")
+    page.goto(f"/games/{g['id']}#{g['tokens']['a']}")
+    page.locator("#choices .act").first.wait_for()
+    page.wait_for_function("() => document.getElementById('conn').dataset.state === 'paused'")
+    page.wait_for_timeout(1000)
+    assert streams == [] and page.evaluate(
+        "document.getElementById('conn').dataset.state") == "paused"
+    page.evaluate("""() => { window.__hidden = false;
+        document.dispatchEvent(new Event('visibilitychange')); }""")
+    page.wait_for_function("() => document.getElementById('conn').dataset.state === 'live'")
+    assert len(streams) == 1, streams

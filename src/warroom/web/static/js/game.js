@@ -1348,10 +1348,10 @@ async function init() {
   S.current = idx >= 0 ? idx : 0;
   if (hotseat() && idx >= 0) startHandoff(first.active, first);
   else onPayload(views[S.current]);
-  connect();
   document.addEventListener("visibilitychange", onVisibility);
   // a tab opened out of sight (a middle click in the lobby) holds no stream either
   if (document.hidden) onVisibility();
+  else connect();
 }
 
 /** How often a hidden tab looks at its game (its title still says "●" on its turn). */
