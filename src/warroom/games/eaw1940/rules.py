@@ -116,9 +116,14 @@ RULES: dict[str, str] = {
     "11.4": "A reserve can be added and used in the same turn",
     "11.5": "Tanks move with their advancing fronts",
     "11.6": "Die roll modifiers are cumulative",
-    "Land Attack Table": "Reconstructed: modified 1-4 no result, 5-6 advance",
-    "Air Attack Table": "Reconstructed: modified 1-2 no result, 3-6 attacker wins",
-    "Sea Attack Table": "Modified 1-2 no result, 3-6 attacker wins (fixed by the 7.2 example)",
+    # the rows warroom's own pack gives: a pack may give others, and `rule` shows its rows
+    # under this (they stood as if the rule's, over a pack's other rows: a terminal audit)
+    "Land Attack Table": "Reconstructed; warroom's own rows: modified 1-4 no result, 5-6 "
+                         "advance",
+    "Air Attack Table": "Reconstructed; warroom's own rows: modified 1-2 no result, 3-6 "
+                        "attacker wins",
+    "Sea Attack Table": "warroom's own rows: modified 1-2 no result, 3-6 attacker wins "
+                        "(fixed by the 7.2 example)",
     "Front Table": "Reconstructed: d6 picks the front of an Allied BOT action",
     "Allied Action Chart": "Reconstructed: d6 picks the Allied BOT action of the turn",
     "Malta": "Reconstructed: while Malta is active, Axis attacks on the North Africa front "
