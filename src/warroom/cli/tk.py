@@ -257,6 +257,8 @@ def resolve(
         return
     console.print(Text("Instructions for the physical map:", style="bold"))
     for line in seen["instructions"] or ["(none)"]:
-        console.print(Text("  - " + line))
+        # continuations indented under the line, as the board writes them (they ran on
+        # at column 0: a terminal audit)
+        console.print(Hanging(f"- {line}", hang=4))
     if outcome:
         console.print(Text(f"Result: {outcome.text}", style="bold"))
