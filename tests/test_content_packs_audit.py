@@ -465,3 +465,18 @@ def test_a_packs_names_are_the_ones_the_log_and_prompts_use(tmp_path: Path) -> N
         x for x in range(len(game.c.card_ids)) if game.c.card_event[x] == EV_WOLF)}
     text = Block().prompt(new_game(game, None, 3), frame).text  # type: ignore[arg-type]
     assert "the U-Boot Rudel is eliminated" in text and "Wolfpack" not in text, text
+
+
+def test_another_games_file_in_a_pack_is_named_as_such(tmp_path: Path) -> None:
+    """An eit2 pack's map.yaml given to sfe was told of unknown fields, no more (a
+    terminal audit): the error says whose file it looks like; a file of this game's shape
+    with a bad value says nothing of another game."""
+    src = Path(__file__).parent.parent / "src" / "warroom" / "games"
+    (tmp_path / "map.yaml").write_bytes((src / "eit2" / "content" / "map.yaml").read_bytes())
+    with pytest.raises(ContentError, match="shaped as eit2's: a pack of another game"):
+        load_game("sfe", tmp_path)
+    text = (src / "sfe" / "content" / "map.yaml").read_text(encoding="utf-8")
+    (tmp_path / "map.yaml").write_text(text.replace("vp: 5,", "vp: -5,", 1), encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_game("sfe", tmp_path)
+    assert "another game" not in str(err.value)

@@ -10,6 +10,7 @@ import importlib
 from functools import cache
 from pathlib import Path
 
+from warroom.core.content import load_yaml
 from warroom.core.errors import ContentError, UnknownGameError
 from warroom.core.protocol import Game
 
@@ -47,8 +48,41 @@ def _construct(game_id: str, content: Path | None) -> Game:
     try:
         game: Game = getattr(importlib.import_module(module), cls)(content)
     except ContentError as exc:
-        raise _borrowed(exc, game_id, content) from None
+        raise _another_games(_borrowed(exc, game_id, content), game_id, content) from None
     return game
+
+
+def _top_keys(path: Path) -> frozenset[str] | None:
+    """The top-level keys of a content file (None: not a mapping, or unreadable)."""
+    try:
+        data = load_yaml(path)
+    except ContentError:
+        return None
+    return frozenset(map(str, data)) if isinstance(data, dict) else None
+
+
+def _another_games(exc: ContentError, game_id: str, content: Path | None) -> ContentError:
+    """``exc`` with a hint where the pack's file it names is shaped as another game's file
+    of that name (an eit2 pack given to sfe was told "unknown field; fields here: ...", no
+    more: a terminal audit)."""
+    if content is None or exc.file is None or Path(exc.file).parent != content:
+        return exc
+    name = Path(exc.file).name
+    mine = _top_keys(Path(exc.file))
+    if mine is None:
+        return exc
+    here = Path(__file__).parent
+    if _top_keys(here / game_id / "content" / name) == mine:
+        return exc
+    other = next((gid for gid in GAMES if gid != game_id
+                  and (here / gid / "content" / name).is_file()
+                  and _top_keys(here / gid / "content" / name) == mine), None)
+    if other is None:
+        return exc
+    out = ContentError(f"{exc.args[0]} (this {name} is shaped as {other}'s: a pack of "
+                       f"another game? give it to {other})")
+    out.file, out.entry, out.field = exc.file, exc.entry, exc.field
+    return out
 
 
 def _borrowed(exc: ContentError, game_id: str, content: Path | None) -> ContentError:
