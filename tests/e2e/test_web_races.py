@@ -209,7 +209,7 @@ def test_a_why_answered_after_a_move_is_said_to_be_of_before_it(
         pytest.skip(server.broken["eit2"])
     g = server.api("POST", "/api/games", json={
         "game": "eit2", "seed": 3, "seats": {"lw": "human", "rw": "human"}})
-    first = "lw"                        # 3.7: LW places its SP first
+    first = "lw"                        # the seat that decides first at set-up
     held: list[Any] = []
     page.route("**/explain?action=*", lambda route: held.append(route))
     page.goto(f"/games/{g['id']}#{g['tokens'][first]}")
