@@ -159,8 +159,8 @@ def play(
                 session = Session(state, replace(record, actions=list(kept), state=None))
                 # under another pack than it was played with, the pack is the likely
                 # cause, not the rules (a terminal audit: "today's rules" was blamed)
-                cause = ("this content pack" + other_content(g, record)
-                         if other_content(g, record) else "today's rules")
+                other = other_content(g, record)
+                cause = "this content pack" + other if other else "today's rules"
                 # the path as typed, not as markup ("[backup]" vanished, "[/]" crashed)
                 if refused is not None:
                     console.print(f"{load}: its action {refused} no longer fits {cause}; the "

@@ -79,10 +79,8 @@ def _another_games(exc: ContentError, game_id: str, content: Path | None) -> Con
                   and _top_keys(here / gid / "content" / name) == mine), None)
     if other is None:
         return exc
-    out = ContentError(f"{exc.args[0]} (this {name} is shaped as {other}'s: a pack of "
-                       f"another game? give it to {other})")
-    out.file, out.entry, out.field = exc.file, exc.entry, exc.field
-    return out
+    return _with_hint(exc, f" (this {name} is shaped as {other}'s: a pack of another "
+                           f"game? give it to {other})")
 
 
 def _borrowed(exc: ContentError, game_id: str, content: Path | None) -> ContentError:
@@ -94,9 +92,13 @@ def _borrowed(exc: ContentError, game_id: str, content: Path | None) -> ContentE
     if content is None or exc.file is None or Path(exc.file).parent != folder:
         return exc
     name = Path(exc.file).name
-    hint = (f" (that file is warroom's own: the pack at {content} holds no {name}, so a "
-            f"name it changed in another file is still named there; copy {name} into the "
-            "pack and change it there too)")
+    return _with_hint(exc, f" (that file is warroom's own: the pack at {content} holds no "
+                           f"{name}, so a name it changed in another file is still named "
+                           f"there; copy {name} into the pack and change it there too)")
+
+
+def _with_hint(exc: ContentError, hint: str) -> ContentError:
+    """``exc`` with ``hint`` after its words, naming the same file, entry and field."""
     out = ContentError(f"{exc.args[0]}{hint}")
     out.file, out.entry, out.field = exc.file, exc.entry, exc.field
     return out

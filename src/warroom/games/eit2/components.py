@@ -186,8 +186,9 @@ def load_components(override: Path | None = None, pack: ContentPack | None = Non
     pack = pack or ContentPack(BUNDLED, override)
     m = load_map(override, pack)
     card_file = cards_mod.load_cards(pack)
-    # the words warroom's own Events follow, for a pack's cards to be told apart by
-    own = ({} if override is None else
+    # the words warroom's own Events follow, for a pack's own cards to be told apart by
+    # (read again only where the pack has cards of its own)
+    own = ({} if pack.path(CARDS_FILE).parent == BUNDLED else
            {cd.number: " ".join(cd.event.split())
             for cd in cards_mod.load_cards(ContentPack(BUNDLED)).cards})
     rearm_file = cards_mod.load_rearmament(pack)

@@ -942,14 +942,12 @@ function problem(err, title) {
     // the server's words ask for a reload; the page does it itself
     message("info", "The game had moved on — the page now shows the current position");
     refresh();
-  } else if (err.status === 409) {
-    // a game this server cannot play (another content pack, rules changed since): its
-    // words say why and what to do; asking again would answer the same (a 409 of these
-    // was read as "moved on", the view asked for again at once, hundreds a second: an audit)
+  } else if (err.status === 409 || err.status === 404) {
+    // a game this server cannot play (another content pack, rules changed since: a 409
+    // without a version) or no longer has (deleted by warroom prune-games): its words say
+    // why; asking again would answer the same (a 409 of these was read as "moved on", the
+    // view asked for again at once, hundreds a second: an audit), nothing to reconnect to
     S.gone = true;
-    message("error", title, err.message);
-  } else if (err.status === 404) {
-    S.gone = true; // deleted (warroom prune-games): nothing to reconnect to
     message("error", title, err.message);
   } else if (err.status === 422) {
     const rules = Array.isArray(d.rules) && d.rules.length ? `Rules: ${d.rules.map(ruleTag).join(", ")}` : null;
