@@ -302,14 +302,6 @@ def supply_nodes(st: State[S], owner: int, held: list[int] | None = None) -> byt
     return bytearray((passable ^ int.from_bytes(ok, "little")).to_bytes(n2, "little"))
 
 
-def in_supply(data: Data, seen: bytes, loc: int, owner: int) -> bool:
-    units = data["u"][loc]
-    if sides_in(units) == 3:
-        h = owner_half(units, owner)
-        return h >= 0 and bool(seen[2 * loc + h])
-    return bool(seen[2 * loc] or seen[2 * loc + 1])
-
-
 def build_locations(st: State[S], owner: int) -> list[int]:
     """7.2.1: friendly controlled (not contested), in supply locations of ``owner``."""
     return list(_build_list(st, board(st), owner))
