@@ -636,6 +636,48 @@ def test_65_maginot_mentality_carries_over_for_the_last_rounds_scoring() -> None
     assert {k.split(":")[0] for k in keys(st)} == {"rearm"}
 
 
+def _to_the_first_lw_round_after(st: State, turn: int) -> None:
+    """Play on (the first legal action, the Event after the OPs) into LW's first Action
+    Round of the turn after ``turn``; RW holds no Scoring card at the turn's end (4.5.3)."""
+    for _ in range(500):
+        d = st.data
+        if (d["turn"] == turn + 1 and d["stack"][-1]["kind"] == "action_round"
+                and st.active == "lw"):
+            return
+        assert d["turn"] in (turn, turn + 1) and d["active"] is not None, d["outcome"]
+        if d["turn"] == turn:
+            for n in [n for n in d["hands"][RW] if C.cards[n].scoring]:
+                d["hands"][RW].remove(n)
+                d["discard"].append(n)
+            st.invalidate()
+        acts = [a.key for a in legal_actions(st)]
+        apply(st, sorted(k for k in acts if k != "event_first")[0]
+              if any(k != "event_first" for k in acts) else acts[0])
+    raise AssertionError("the next turn's first LW Action Round never came")
+
+
+@pytest.mark.parametrize("left", [1, 2])
+def test_65_maginot_mentality_attempts_carried_over_come_first_next_turn(left: int) -> None:
+    """4.5.2's examples to their end: the attempts the Scoring card put off are LW's
+    first Action Rounds of the next turn, both (one round left) or the last (two left)."""
+    st = _maginot_round(left, (41,))
+    if left == 2:
+        play(st, sorted(keys(st))[0])           # the first mandated attempt
+        while st.data["stack"][-1]["kind"] != "action_round" or st.active != "lw":
+            apply(st, legal_actions(st)[0])
+    for n in [n for n in st.data["hands"][RW] if C.cards[n].scoring]:
+        st.data["hands"][RW].remove(n)       # RW holds no Scoring card at the turn's end
+        st.data["discard"].append(n)
+    st.invalidate()
+    play(st, "score:41")
+    _to_the_first_lw_round_after(st, 5)
+    assert st.data["turn"] == 6 and st.data["ar"] == 1
+    assert st.data["oblig"][LW] == [{"kind": "rearm", "track": "france"}] * (3 - left)
+    assert {k.split(":")[0] for k in keys(st)} == {"rearm"}
+    play(st, sorted(keys(st))[0])
+    assert st.data["oblig"][LW] == [{"kind": "rearm", "track": "france"}] * (2 - left)
+
+
 def test_66_clement_attlee() -> None:
     st = start(66, LW)
     play(st, "event:66")

@@ -118,7 +118,7 @@ def test_admiral_horthy_with_dawes_young_5_2_example() -> None:
     player's Support Check in Hungary is also made with 4."""
     s = position(LW, 4, {"Hungary": (2, 0, 1, 0), "Austria": (2, 0, 0, 0)}, dice=[1])
     s.data["ops_mods"] = [{"side": LW, "value": 1, "min": 0, "until": "turn",
-                           "card": "Dawes Plan / Young Plan"}]
+                           "card": 40}]
     log = play(s, "ops:4", "event_first")
     check = log.check("Hungary")
     # die 1 + 4 OPs, -1 Austria, -1 LW Extremist, +1 RW Extremist = 4: not above 4
@@ -127,6 +127,28 @@ def test_admiral_horthy_with_dawes_young_5_2_example() -> None:
     assert sp(s, "Hungary") == (2, 1, 1, 1)
     play(s, "op_place")
     assert s.data["stack"][-1]["ops"] == 4
+
+
+def test_admiral_horthy_after_the_real_dawes_young_card_5_2_example() -> None:
+    """The same 5.2 example with the Dawes/Young Plan card itself played first (the test
+    above sets its modifier by hand): its +1 holds in a later Action Round of the turn,
+    for the OPs and for RW's Support Check in Hungary."""
+    s = position(LW, 40, {"Hungary": (2, 0, 1, 0), "Austria": (2, 0, 0, 0)})
+    play(s, "event:40")
+    d = s.data
+    assert [m["card"] for m in d["ops_mods"]] == [40]
+    # LW's next Action Round of the same turn, Admiral Horthy in hand
+    d["phasing"], d["stack"] = LW, [{"kind": "turn", "role": None}, action_round_frame(LW)]
+    give(d, LW, 4)
+    d["forced"] = [1]
+    run(s)
+    s.invalidate()
+    check = play(s, "ops:4", "event_first").check("Hungary")
+    assert (check["die"], check["ops"], check["drm"]) == (1, 4, -1)
+    assert (check["total"], check["target"]) == (4, 4)
+    play(s, "op_place")
+    assert s.data["stack"][-1]["ops"] == 4
+    ok(s)
 
 
 def test_jozef_pilsudski_example_of_play() -> None:

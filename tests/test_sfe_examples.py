@@ -733,3 +733,74 @@ def test_a_save_made_before_the_hand_bookkeeping_keys_still_loads(tmp_path: Any)
     path.write_text(json.dumps(saved))
     with pytest.raises(RecordError, match="differs in bomb"):
         Session.load(G, path)
+
+
+def five_against(axis: tuple[int, ...], seed: int = 14) -> Sfe:
+    """Five Western 1-strength armies move from Sedan into the Ruhr, held by Axis armies
+    of ``axis`` strengths; the Allies play air 3, the Axis defend with air 1."""
+    s = allied_turn(seed=seed)
+    clear(s, "Ruhr")
+    clear(s, "Sedan")
+    for strength in axis:
+        put(s, "Ruhr", AXIS, strength, "west")
+    for _ in range(5):
+        put(s, "Sedan", WEST, 1)
+    give(s, 1, ["al01", "al08", "al02", "al03", "al04"])     # move card, air 3
+    give(s, 0, ["ax08", "ax01", "ax02"])                     # air 1
+    play(s, "op:move", "card:al01", "loc:Sedan")
+    for _ in range(5):
+        play(s, "unit:1", "loc:Ruhr")
+    while "card:al08" not in keys(s):
+        play(s, "done")
+    play(s, "card:al08", "defend", "card:ax08", "done", "done")
+    return s
+
+
+def test_8_2_example_the_loser_of_5_loses_3_and_the_winner_of_5_loses_2() -> None:
+    """8.2: "if the loser had 5 counters, he would lose 3 ... if the winner had 5
+    counters, he would lose 2"."""
+    s = five_against((3, 2, 2, 1, 1))
+    # 5 + air 3 = 8 against 9 + air 1 + the Sedan-Ruhr line's defence 1 = 11
+    assert entries(s, "8.2", location="Ruhr", attack=8, attack_counters=5, defence=11,
+                   defence_counters=5, winner="axis")
+    assert entries(s, "8.2", loser="allies", loser_loses=3, loser_counters=5, winner="axis",
+                   winner_loses=2, winner_counters=5)
+    check(s)
+
+
+def test_8_2_the_winner_never_loses_more_counters_than_the_loser() -> None:
+    """8.2: the winner's half rounded down, "but may never lose more counters than the
+    loser of the battle": five against one, the Allies win and lose one, not two."""
+    s = five_against((1,))
+    assert entries(s, "8.2", location="Ruhr", attack=8, defence=3, winner="allies")
+    assert entries(s, "8.2", loser="axis", loser_loses=1, loser_counters=1, winner="allies",
+                   winner_loses=1, winner_counters=5)
+    assert entries(s, "8.2", loser="axis")[0]["text"].endswith(
+        "(the winner half, rounded down, never more than the loser)")
+    check(s)
+
+
+@pytest.mark.parametrize("occupied", [False, True])
+def test_3_example_a_blue_counter_may_not_enter_soviet_budapest(occupied: bool) -> None:
+    """3: "If the Soviet allies control Budapest, a blue counter may not enter the
+    Budapest location", empty or held by red counters."""
+    s = allied_turn(seed=12)
+    s.data["dn"][1] = 2                  # the Allies' 2nd deck (Soviet Budapest plausible)
+    s.invalidate()
+    clear(s, "Vienna")
+    set_control(s, "Vienna", WEST)
+    put(s, "Vienna", WEST, 2)
+    set_control(s, "Budapest", SOV)
+    if occupied:
+        put(s, "Budapest", SOV, 1)
+    give(s, 1, ["al01", "al02", "al03", "al04", "al05"])
+    play(s, "op:move", "card:al01", "loc:Vienna", "unit:2")
+    assert "loc:Munich" in keys(s) and "loc:Budapest" not in keys(s)
+    why = explain(s, "loc:Budapest", "allies")
+    assert not why.legal and "3.2" in why.rules, why
+    assert why.reason.startswith("Budapest is Soviet controlled"), why
+    before = json.dumps(s.data, sort_keys=True)
+    with pytest.raises(IllegalActionError):
+        apply(s, "loc:Budapest")
+    assert json.dumps(s.data, sort_keys=True) == before
+    check(s)
