@@ -555,6 +555,15 @@ def _as_recorded(gid: str, line: tuple[str, str]) -> tuple[str, str]:
         # were told as one)
         if rule == "11.5" and _EAW_TANKS.fullmatch(text):
             text = "The Axis tank moves with its advancing front"
+        # 7 December 2026 (a second eaw1940 rules audit): the reconstructed rules are cited
+        # as such (tanks arriving, the air superiority marker lost), and a counter-attack's
+        # chart row says its success stalls the front
+        if rule == "Turn Track" and text.startswith(("An Allied tank joins",
+                                                      "A new Axis tank arrives")):
+            rule = "1.4"
+        elif rule == "Air Superiority":
+            rule = "6.2"
+        text = text.replace(" A successful counter-attack also stalls that Axis front.", "")
         return rule, _eaw_not_in_play(_EAW_SHARED.sub("", text))
     if gid == "eit2":
         # a Rearmament attempt's line adds up its modifiers (a terminal audit, 6 December

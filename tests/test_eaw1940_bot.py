@@ -93,7 +93,11 @@ def test_4_3_allied_action_chart_line(eaw: Any, die: int) -> None:
     dice = {1: (1, 5), 2: (2, 5), 3: (3, 5), 4: (4, 5, 1), 5: (5,), 6: (6, 4)}[die]
     n = len(s.log)
     lines = bot(s, *dice)
-    assert lines[0] == f"Allied BOT: die {die} on the Allied Action Chart -> {CHART[die]} [4.3]"
+    # a counter-attack's row says its success stalls the front (the pack's flag, 4.4; the
+    # row's text did not: an audit)
+    stall = " A successful counter-attack also stalls that Axis front." if die in (3, 6) else ""
+    assert lines[0] == (f"Allied BOT: die {die} on the Allied Action Chart -> {CHART[die]}"
+                        f"{stall} [4.3]")
     assert s.data["turn"] == 2
     # the chart roll as facts: its die and the action it picked
     chart = s.log[n + 1]
@@ -316,7 +320,7 @@ def test_6_2_allied_air_attack_minus_1_with_air_superiority(eaw: Any, die: int) 
         + ("Allied win; flip the marker to Allied control (Air Attack Table) [6.1]" if win
            else "no result (Air Attack Table) [6.1]"))
     if win:
-        assert lines[3] == "The Axis air superiority marker is lost [6.2]"
+        assert lines[3] == "The Axis air superiority marker is lost [Air Superiority]"
     assert s.data["air"][WEST_AIR] == (ALLIED if win else AXIS)
     assert s.data["air_sup"] == [int(not win), 0, 0]
     assert view(s)["air_spaces"][WEST_AIR]["axis_air_superiority"] is (not win)

@@ -1050,7 +1050,7 @@ def test_1_4_eastern_and_central_fronts_enter_on_turn_6(eaw: Any) -> None:
         "The Axis Eastern front enters play in Berlin, facing the Allies in Bialystok [1.4]",
         "The Axis Central/Southern front enters play in Berlin, facing the Allies in Lvov "
         "[1.4]",
-        "A new Axis tank arrives: the Axis player places it with a front [1.4]",
+        "A new Axis tank arrives: the Axis player places it with a front [Turn Track]",
     ]
     assert s.data["in_play"] == [1, 1, 1, 1, 1]
     assert keys(s) == ["place_tank:western", "place_tank:north_africa", "place_tank:eastern",
@@ -1059,7 +1059,8 @@ def test_1_4_eastern_and_central_fronts_enter_on_turn_6(eaw: Any) -> None:
 
 def test_1_4_new_tank_placed_with_a_front_in_play(eaw: Any) -> None:
     s = walk(eaw, 4)
-    assert printed(s)[-1] == "A new Axis tank arrives: the Axis player places it with a front [1.4]"
+    assert printed(s)[-1] == ("A new Axis tank arrives: the Axis player places it with a front "
+                              "[Turn Track]")
     assert top(s) == "place_tank"
     assert keys(s) == ["place_tank:western", "place_tank:north_africa", "place_tank:balkan"]
     why = explain(s, "attack:western")
@@ -1084,8 +1085,8 @@ def test_1_4_place_tank_explained_when_none_waits(eaw: Any) -> None:
 def test_1_4_allied_tanks_join_on_turns_7_and_9(eaw: Any) -> None:
     s = walk(eaw, 9)
     assert s.data["allied_tanks"] == [[E, 0], [NA, 0]]
-    assert "An Allied tank joins the Allied Eastern front [1.4]" in printed(s)
-    assert "An Allied tank joins the Allied North Africa front [1.4]" in printed(s)
+    assert "An Allied tank joins the Allied Eastern front [Turn Track]" in printed(s)
+    assert "An Allied tank joins the Allied North Africa front [Turn Track]" in printed(s)
     assert s.data["tanks"] == [[W, 0], [W, 0], [W, 0]]
 
 

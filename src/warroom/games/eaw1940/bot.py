@@ -52,10 +52,19 @@ def _ignore(c: Components, data: Data, why: str) -> None:
     log(data, "11.3", f"The BOT action cannot be played ({why}): it is ignored")
 
 
+STALLING = frozenset({"counter_attack", "reserve_counter_attack"})
+"""The chart's actions whose success stalls the Axis front pushed back, where the pack says
+so (``successful_counter_attack_stalls``)."""
+
+
 def allied_bot_action(c: Components, data: Data) -> None:
     """3.3 / 4.3: roll on the Allied Action Chart and apply the result."""
     die = roll(data)
     action, text = c.chart[die]
+    if c.counter_attack_stalls and action in STALLING:
+        # the pack's flag, not the row's words, stalls the front a counter-attack pushes
+        # back: said with the row (the stall came with no word of it before: an audit)
+        text += " A successful counter-attack also stalls that Axis front."
     log(data, "4.3", f"Allied BOT: die {die} on the Allied Action Chart -> {text}", die=die,
         result=action)
     HANDLERS[action](c, data)

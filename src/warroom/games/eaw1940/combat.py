@@ -224,7 +224,9 @@ def allied_attack_air(c: Components, data: Data, a: int) -> None:
             "Table)", die=die, mods=list(map(list, mods)), total=total, result=result)
         if data["air_sup"][a]:
             data["air_sup"][a] = 0
-            log(data, "6.2", "The Axis air superiority marker is lost")
+            # the marker's loss is warroom's reading, not 6.2's (which gives only its -1
+            # DRM): cited as the reconstructed rule it is (a second rules audit)
+            log(data, "Air Superiority", "The Axis air superiority marker is lost")
     else:
         log(data, "6.1", head + "no result (Air Attack Table)", die=die,
             mods=list(map(list, mods)), total=total, result=result)

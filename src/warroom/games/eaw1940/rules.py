@@ -129,5 +129,8 @@ RULES: dict[str, str] = {
     "Malta": "Reconstructed: while Malta is active, Axis attacks on the North Africa front "
              "get -1 DRM; Axis control of the Mediterranean neutralises it",
     "Turn Track": "Reconstructed: AP per turn, entry of fronts and tanks",
+    "Air Superiority": "Reconstructed: the Axis air superiority marker starts in one air "
+                       "space (warroom's own pack: Western Europe) and is lost for good when "
+                       "the Allies win it; 6.2 gives its -1 DRM",
 }
 

@@ -53,10 +53,12 @@ def start_turn(c: Components, data: Data) -> None:
                 f"{home}, facing the Allies in {c.routes[f][1]}{held}")
     for f in c.turn_allied_tanks[turn]:
         data["allied_tanks"].append([f, 0])
-        log(data, "1.4", f"An Allied tank joins the Allied {c.front_names[f]} front")
+        # the turns tanks arrive are reconstructed: 1.4 names front armies only (an audit)
+        log(data, "Turn Track", f"An Allied tank joins the Allied {c.front_names[f]} front")
     for _ in range(c.turn_axis_tanks[turn]):
         call(data, "place_tank", "axis")
-        log(data, "1.4", "A new Axis tank arrives: the Axis player places it with a front")
+        log(data, "Turn Track",
+            "A new Axis tank arrives: the Axis player places it with a front")
 
 
 def begin_turn(c: Components, data: Data) -> None:
