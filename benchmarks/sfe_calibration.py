@@ -141,11 +141,17 @@ def _progress(rows: list[dict[str, Any]], total: int, t0: float, kept: int = 0) 
           file=sys.stderr, flush=True)
 
 
-def patched_content(sets: list[str]) -> str:
-    """A temporary copy of the bundled content with ``KEY=VALUE`` changes to setup.yaml."""
+def patched_content(sets: list[str], base: str | None = None) -> str:
+    """A temporary copy of the content (the ``base`` pack's files over the bundled ones)
+    with ``KEY=VALUE`` changes to setup.yaml. (It copied the bundled files alone, so a
+    ``--content`` pack given with ``--set`` was ignored, its name still on the results: an
+    audit.)"""
     tmp = Path(tempfile.mkdtemp(prefix="sfe-calib-"))
     for f in BUNDLED.glob("*.yaml"):
         shutil.copy(f, tmp / f.name)
+    if base is not None:
+        for f in Path(base).glob("*.yaml"):
+            shutil.copy(f, tmp / f.name)
     setup = yaml.safe_load((tmp / "setup.yaml").read_text(encoding="utf-8"))
     for item in sets:
         key, _, value = item.partition("=")
@@ -172,9 +178,21 @@ def main(argv: list[str] | None = None) -> None:
                     help="one JSON line per game, written as each game ends")
     ap.add_argument("--resume", action="store_true",
                     help="keep the games already in --out and play only the others")
+    ap.add_argument("--force", action="store_true",
+                    help="replace an --out file that holds an earlier run's games")
     args = ap.parse_args(argv)
     if args.resume and not args.out:
         ap.error("--resume needs --out FILE")
+    if args.out and not args.resume and not args.force and Path(args.out).is_file() \
+            and Path(args.out).stat().st_size > 0:
+        # an earlier run's games were replaced without a word (an audit), as warroom
+        # simulate --out refuses to
+        ap.error(f"--out {args.out} holds an earlier run's games: --resume to go on with "
+                 "them, --force to replace them, or another --out")
+    try:            # a broken pack: one line, not a traceback (an audit)
+        load_game("sfe", args.content)
+    except WarroomError as exc:
+        ap.error(f"--content {args.content}: {exc}")
     names = split_bot_specs(args.bots)
     if not 1 <= len(names) <= 2:
         # a third spec was dropped without a word (a review)
@@ -186,7 +204,7 @@ def main(argv: list[str] | None = None) -> None:
         if bad:
             ap.error(f"--set takes KEY=VALUE (setup.yaml keys, dotted), not {bad[0]!r}")
         try:
-            content = patched_content(args.sets)
+            content = patched_content(args.sets, args.content)
         except (AttributeError, TypeError, yaml.YAMLError) as exc:
             ap.error(f"--set {' '.join(args.sets)}: {exc} (setup.yaml keys, dotted)")
         try:        # a key setup.yaml does not have, a value of the wrong kind: one line

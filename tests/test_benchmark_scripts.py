@@ -538,3 +538,33 @@ def test_salvage_games_replays_under_the_code_of_a_commit(tmp_path: Path) -> Non
     assert "warroom-salvage-" not in mod.subprocess.run(
         ["git", "-C", str(ROOT), "worktree", "list"], capture_output=True, text=True,
         check=True).stdout
+
+
+def test_sfe_calibration_keeps_a_pack_under_set_and_an_earlier_runs_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An audit of batches with packs: ``--set`` copied the bundled files alone, so the
+    ``--content`` pack given with it was ignored while the results named it; an ``--out``
+    holding an earlier run's games was replaced without a word; a broken pack gave a
+    traceback."""
+    mod = _script("sfe_calibration")
+    pack = tmp_path / "pack"
+    shutil.copytree(Path(mod.BUNDLED), pack)
+    text = (pack / "map.yaml").read_text(encoding="utf-8")
+    (pack / "map.yaml").write_text(text.replace("vp: 5,", "vp: 4,", 1), encoding="utf-8")
+    patched = Path(mod.patched_content(["usa_entry.sp3=2"], str(pack)))
+    try:
+        assert (patched / "map.yaml").read_text(encoding="utf-8") == \
+            (pack / "map.yaml").read_text(encoding="utf-8")
+    finally:
+        shutil.rmtree(patched)
+    out = tmp_path / "out.jsonl"
+    out.write_text('{"index": 0}\n', encoding="utf-8")
+    with pytest.raises(SystemExit):
+        mod.main(["--games", "1", "--out", str(out)])
+    assert "holds an earlier run's games" in capsys.readouterr().err
+    assert out.read_text(encoding="utf-8") == '{"index": 0}\n'
+    (pack / "setup.yaml").write_text("usa_entry: [\n", encoding="utf-8")
+    with pytest.raises(SystemExit):
+        mod.main(["--games", "1", "--content", str(pack)])
+    err = capsys.readouterr().err
+    assert "--content" in err and "not valid YAML" in err and "Traceback" not in err

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from warroom.cli.main import app
-from warroom.core.record import Record, replay
+from warroom.core.record import Record, content_id, replay
 from warroom.games import load_game
 from web_db import PG_SKIP, pg_database, pg_url
 
@@ -260,6 +260,8 @@ def test_simulate_same_summary_whatever_jobs(tmp_path: Path) -> None:
     lines = (tmp_path / "games.jsonl").read_text().splitlines()
     assert len(lines) == 40
     first = json.loads(lines[0])
+    # the pack each game and the batch were played with (an audit: nothing said which)
+    assert first["content"] == s1["content"] == content_id(load_game("eaw1940"))
     rec = Record.load(tmp_path / "recs" / "game-00000.json")
     state = replay(load_game("eaw1940"), rec)
     assert state.data["outcome"]["vp"] == first["scores"]["vp"]
@@ -293,6 +295,7 @@ def test_bench_json() -> None:
     assert code == 0, out
     b = json.loads(out)
     assert b["game"] == "eaw1940" and b["adapter"] is not None
+    assert b["content"] == content_id(load_game("eaw1940")) and "adapter_note" not in b
     assert b["decisions_per_s"] > 0 and b["games_per_s"] > 0
     assert b["baseline"]["name"] == "python_block_dominoes"
     assert b["baseline"]["actions_per_s"] > 0

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import warroom.games.eaw1940
 from warroom.core import (
     Game,
     IllegalActionError,
@@ -20,7 +21,13 @@ from warroom.core import (
     new_game,
     replay,
 )
-from warroom.core.record import content_id, doubts, replay_fitting
+from warroom.core.record import (
+    content_id,
+    doubts,
+    other_content,
+    outcome_doubts,
+    replay_fitting,
+)
 from warroom.core.rng import Rng
 from warroom.games import load_game
 
@@ -557,6 +564,24 @@ def test_a_record_says_its_content_pack_and_result_and_a_replay_checks_them(
     bad = Record.from_json({**saved, "content": "0123456789ab", "actions": ["fly"]})
     with pytest.raises(RecordError, match="played with another content pack"):
         replay(eaw, bad)
+    # warroom's own record under a pack: said so, with the way on (the ids alone did not
+    # say which was which: an audit)
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    own = Path(warroom.games.eaw1940.__file__).parent / "content" / "victory.yaml"
+    (pack / "victory.yaml").write_text(own.read_text(encoding="utf-8").replace(
+        "per_location: 1", "per_location: 2"), encoding="utf-8")
+    packed = load_game("eaw1940", pack)
+    words = other_content(packed, record)
+    assert f"warroom's own (id {content_id(eaw)})" in words and "without --content" in words
+    with pytest.raises(RecordError, match=r"warroom's own .* replay it without --content"):
+        replay(packed, record)
+    said = outcome_doubts(packed, record, None)[0]
+    assert said.startswith("this record was played with another content pack, warroom's own")
+    assert said.endswith("(id " + content_id(packed) + "): the replay may end otherwise; "
+                         "replay it without --content"), said
+    words = other_content(eaw, Record.from_json({**saved, "content": content_id(packed)}))
+    assert "the loaded content is warroom's own" in words and "with the --content" in words
     # another result
     winner = saved["result"]["winner"]
     edited = Record.from_json({**saved, "result": {**saved["result"],

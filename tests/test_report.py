@@ -11,6 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from warroom.cli.main import app
+from warroom.core.record import content_id
+from warroom.games import load_game
 from warroom.sim import iter_batch, score_fields
 from warroom.sim.report import (
     ReportError,
@@ -172,7 +174,7 @@ def test_a_game_given_twice_is_counted_once(tmp_path: Path,
     _, lines = load_results(path, notes)
     assert len(lines) == len(eit2_lines)
     assert notes == [f"{path}: {len(eit2_lines)} line(s) repeat a game read before (the same "
-                     "seed, scenario and bots): each game is counted once"]
+                     "seed, scenario, bots and content pack): each game is counted once"]
     swapped = [dict(ln, bots={"lw": "greedy", "rw": "random"}) for ln in eit2_lines]
     path.write_text("".join(json.dumps(ln) + "\n" for ln in eit2_lines + swapped))
     assert len(load_results(path)[1]) == 2 * len(eit2_lines)
@@ -301,3 +303,30 @@ def test_a_kept_games_file_is_named_as_such() -> None:
     path = next(kept.glob("*.games.jsonl.gz"))
     with pytest.raises(ReportError, match="holds the games a warroom train run kept"):
         load_results(path)
+
+
+def test_a_report_keeps_content_packs_apart(tmp_path: Path,
+                                            eit2_lines: list[dict[str, Any]]) -> None:
+    """An audit: a pack's games merged with the bundled ones of the same seeds were left
+    out as repeats, and with other seeds pooled into one verdict. Game lines name their
+    pack; a file of two packs is refused, lines that name none (written before) go with
+    any, and report.md says the pack."""
+    own = content_id(load_game("eit2"))
+    mine = [dict(ln, content=own) for ln in eit2_lines]
+    path = tmp_path / "two.jsonl"
+    path.write_text("".join(json.dumps(ln) + "\n" for ln in
+                            mine + [dict(ln, content="0123456789ab") for ln in eit2_lines]))
+    with pytest.raises(ReportError, match="mixes content packs: line 1 was played with pack "
+                       f"{own}, line {len(mine) + 1} with pack 0123456789ab"):
+        load_results(path)
+    old = [{k: v for k, v in ln.items() if k != "content"} for ln in eit2_lines]
+    path.write_text("".join(json.dumps(ln) + "\n" for ln in mine[:4] + old[4:]))
+    assert len(load_results(path)[1]) == len(eit2_lines)
+    res = runner.invoke(app, ["report", str(path), "--out", str(tmp_path / "r")])
+    assert res.exit_code == 0, res.output
+    assert "warroom's own content" in (tmp_path / "r" / "report.md").read_text()
+    path.write_text("".join(json.dumps(dict(ln, content="0123456789ab")) + "\n"
+                            for ln in eit2_lines))
+    res = runner.invoke(app, ["report", str(path), "--out", str(tmp_path / "p")])
+    assert res.exit_code == 0, res.output
+    assert "content pack 0123456789ab" in (tmp_path / "p" / "report.md").read_text()

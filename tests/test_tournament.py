@@ -14,6 +14,8 @@ from typer.testing import CliRunner
 
 from warroom.cli.main import app
 from warroom.core.errors import WarroomError
+from warroom.core.record import content_id
+from warroom.games import load_game
 from warroom.sim import split_bots
 from warroom.sim.stats import (
     elo_difference,
@@ -283,6 +285,10 @@ def test_tournament_cli_json_and_out(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     s = json.loads(res.stdout)
     assert s["games"] == 6 and len(out.read_text().splitlines()) == 6
+    # the pack the games were played with (an audit: no output named it)
+    own = content_id(load_game("eaw1940"))
+    assert s["content"] == own
+    assert {json.loads(x)["content"] for x in out.read_text().splitlines()} == {own}
     assert [r["name"] for r in s["elo"]] == sorted(["random", "greedy"],
                                                    key=lambda n: -next(
                                                        r["elo"] for r in s["elo"]

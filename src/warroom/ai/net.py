@@ -76,8 +76,7 @@ class ModelInfo:
             raise ContentError(
                 f"this {self.game} model expects observations of {self.obs_size} numbers, "
                 f"{self.n_actions} actions and roles {self.roles}, but the loaded content "
-                f"gives {want[0]}, {want[1]} and {want[2]}: retrain it for this content "
-                "(warroom train)")
+                f"gives {want[0]}, {want[1]} and {want[2]}: {NO_PACK_TRAINING}")
         # the same sizes in another order: the policy's outputs would name other moves (an
         # audit swapped two spaces of eit2's map and the shipped model played on, silently)
         digest = catalogue_digest(game)
@@ -88,7 +87,13 @@ class ModelInfo:
             raise ContentError(
                 f"this {self.game} model was trained with its actions (spaces, cards...) in "
                 "another order than the loaded content gives them: its policy would name "
-                "other moves; retrain it for this content (warroom train)")
+                f"other moves: {NO_PACK_TRAINING}")
+
+
+NO_PACK_TRAINING = ("play it without --content (warroom train learns with warroom's own "
+                    "content only, so no model fits this pack)")
+"""The way on for a model refused by a content pack (it said "retrain it for this content",
+which ``warroom train`` cannot: an audit)."""
 
 
 def catalogue_digest(game: Game) -> str:

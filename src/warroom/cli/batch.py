@@ -157,8 +157,9 @@ def simulate(
     if as_json:
         _emit_json(summary)
         return
+    pack = f", content pack {summary['content']}" if content is not None else ""
     table = Table(title=f"{summary['game']} — {summary['games']} games, seed {seed}, "
-                  f"bots {','.join(names)}")
+                  f"bots {','.join(names)}{pack}")
     table.add_column("outcome")
     table.add_column("games", justify="right")
     table.add_column("share", justify="right")
@@ -229,14 +230,15 @@ def tournament(
     if as_json:
         _emit_json(summary)
         return
-    _print_tournament(summary)
+    _print_tournament(summary, content is not None)
 
 
-def _print_tournament(s: dict[str, Any]) -> None:
+def _print_tournament(s: dict[str, Any], pack: bool = False) -> None:
     roles = s["roles"]
     each = "per bot" if s["solo"] else "per pairing and seating"
     title = (f"{s['game']} {s['scenario']} — {s['games']} games, seed {s['seed']}, "
-             f"{s['games_per_seating']} {each}")
+             f"{s['games_per_seating']} {each}"
+             + (f", content pack {s['content']}" if pack and s.get("content") else ""))
     if s["solo"]:
         t = Table(title=f"{title}: results against the game")
         for col in ("bot", "games", "wins", "draws", "losses", "mean score"):

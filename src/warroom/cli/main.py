@@ -342,7 +342,9 @@ def content(
         g = load_game(game, content)
         data = g.content_json()
         if as_json:
-            _emit_json(data)
+            # the pack's id as records, results and reports name it (none printed it: an
+            # audit of batches with packs)
+            _emit_json({"content_id": content_id(g), **data})
             return
         width = min(console.width, 100)
         lines: list[str] = []
@@ -358,6 +360,9 @@ def content(
             lines += rule_lines(data, width)
         if not (cards or spaces or tables or rules or card is not None):
             lines = summary_lines(data, width)
+            lines[-1:-1] = [f"Content id {content_id(g)}"
+                            + (" (warroom's own)" if content is None else "")
+                            + ": records, results and reports name the pack by it."]
     except WarroomError as exc:
         _fail(exc)
         return

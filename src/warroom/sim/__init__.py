@@ -171,6 +171,9 @@ def play_game(game: Game, scenario: str | None, game_seed: int, bots: dict[str, 
         "turns": data.get("turn"),
         "track": track,
         "events": events,
+        # the pack the game was played with, so results of two packs are told apart (a
+        # report merged a pack's games into the bundled ones' as repeats: an audit)
+        "content": content_id(game),
     }
     if extra:
         line.update(extra)
@@ -258,6 +261,13 @@ def iter_batch(game_id: str, *, games: int, seed: int, bots: list[str],
                      address=address, content=content, keep_records=keep_records)
 
 
+def batch_content(lines: Iterable[dict[str, Any]]) -> str | None:
+    """The content id (:func:`warroom.core.record.content_id`) the game ``lines`` of one
+    batch were played with; None where none says (lines written before December 2026)."""
+    ids = {ln["content"] for ln in lines if isinstance(ln.get("content"), str)}
+    return ids.pop() if len(ids) == 1 else None
+
+
 def summarize(game_id: str, seed: int, results: list[dict[str, Any]],
               scenario: str | None = None, bots: list[str] | None = None) -> dict[str, Any]:
     """Counts of outcomes and winners; mean and histogram of every numeric score."""
@@ -269,6 +279,7 @@ def summarize(game_id: str, seed: int, results: list[dict[str, Any]],
         "games": len(results),
         "seed": seed,
         "bots": bots or [],
+        "content": batch_content(results),
         "outcomes": dict(sorted(outcomes.items())),
         "terminations": dict(sorted(Counter(r.get("termination", "") for r in results)
                                     .items())),

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from warroom.core.errors import WarroomError
 from warroom.core.files import GZIP_MAGIC, open_text, utf8_error_at, writable_folder
 from warroom.core.protocol import winner_word
+from warroom.core.record import content_id
 from warroom.games import game_ids, load_game
 from warroom.sim.stats import Rate, quartiles, wilson
 
@@ -116,8 +117,8 @@ def load_results(path: Path, notes: list[str] | None = None
     kept: list[dict[str, Any]] = []
     kept_at: list[int] = []
     for ln, n in zip(lines, at, strict=True):
-        ident = json.dumps([ln.get("seed"), ln.get("scenario"), ln.get("bots")],
-                           sort_keys=True, default=str)
+        ident = json.dumps([ln.get("seed"), ln.get("scenario"), ln.get("bots"),
+                            ln.get("content")], sort_keys=True, default=str)
         if ln.get("seed") is not None and ident in seen:
             continue
         seen.add(ident)
@@ -125,8 +126,21 @@ def load_results(path: Path, notes: list[str] | None = None
         kept_at.append(n)
     if len(kept) < len(lines) and notes is not None:
         notes.append(f"{path}: {len(lines) - len(kept)} line(s) repeat a game read before "
-                     "(the same seed, scenario and bots): each game is counted once")
+                     "(the same seed, scenario, bots and content pack): each game is counted "
+                     "once")
     lines = kept
+    # one balance verdict per content pack: two packs' games pooled answered for neither
+    # (an audit; lines written before December 2026 name none, and go with any)
+    packs: dict[str, int] = {}
+    for n, ln in zip(kept_at, lines, strict=True):
+        cid = ln.get("content")
+        if isinstance(cid, str):
+            packs.setdefault(cid, n)
+    if len(packs) > 1:
+        (a, na), (b, nb) = list(packs.items())[:2]
+        raise ReportError(f"{path} mixes content packs: line {na} was played with pack {a}, "
+                          f"line {nb} with pack {b}; report each pack's results on their "
+                          "own")
     roles = set(lines[0]["returns"])
     for n, ln in zip(kept_at, lines, strict=True):
         if set(ln["returns"]) != roles or _game_id(ln) not in (None, _game_id(lines[0])):
@@ -278,7 +292,10 @@ def analyse(game_id: str, lines: Sequence[dict[str, Any]]) -> dict[str, Any]:
     res: dict[str, Any] = {"game": game_id, "title": game.title, "roles": roles, "games": n,
                            "scenarios": sorted({str(ln.get("scenario") or "") for ln in lines}
                                                - {""}),
-                           "configs": {k: v for k, v in configs.most_common()}}
+                           "configs": {k: v for k, v in configs.most_common()},
+                           "content": next((ln["content"] for ln in lines
+                                            if isinstance(ln.get("content"), str)), None),
+                           "own_content": content_id(game)}
     # win rates
     sides: dict[str, dict[str, Rate]] = {}
     for role in roles:
@@ -597,8 +614,12 @@ def render_markdown(res: dict[str, Any], images: dict[str, str]) -> str:
     cfg = list(res["configs"])
     bots = ("; ".join(f"{k} ×{v}" for k, v in res["configs"].items()) if len(cfg) > 1
             else (cfg[0] if cfg else "?"))
+    cid = res.get("content")
+    pack = ("" if cid is None else "; warroom's own content" if cid == res.get("own_content")
+            else f"; content pack {cid}")
     md += [f"{res['games']} games" + (f", scenario {', '.join(res['scenarios'])}"
-                                      if res["scenarios"] else "") + f"; bots: {bots}.", ""]
+                                      if res["scenarios"] else "") + f"; bots: {bots}{pack}.",
+           ""]
     md += ["## Is it balanced?", ""] + [f"- {x}" for x in _verdict(res)] + [""]
     if res.get("winnerless"):
         md += ["## Win rate per side", "", f"{res['game']} has no winner to win: each game "

@@ -26,7 +26,7 @@ from warroom.ai import bot_identity, fallback_note, make_bot
 from warroom.core.errors import UnknownGameError
 from warroom.core.rng import derive_seed
 from warroom.games import load_game
-from warroom.sim import GameSpec, check_seed, run_specs
+from warroom.sim import GameSpec, batch_content, check_seed, run_specs
 from warroom.sim.backends import check_backend
 from warroom.sim.stats import Score, elo_table, mean_interval, wilson
 
@@ -186,6 +186,7 @@ def tally(game_id: str, roles: Sequence[str], bots: Sequence[str],
     table = elo_table(list(bots), results, seed=seed, resamples=resamples)
     return {"game": game_id, "scenario": scenario or load_game(game_id).default_scenario,
             "roles": list(roles), "bots": list(bots), "seed": seed,
+            "content": batch_content(lines),
             "games_per_seating": games, "games": len(lines),
             "pairings": pairings, "solo": solo,
             "elo": [r.to_json() for r in table],
