@@ -255,6 +255,10 @@ _SFE_FLAG = _sfe_fix(
     "counters stay in the location until the retreat places them, and the winner's control "
     "flag is placed once they are gone (it was placed first, the counters off the board)",
     "8.2", "8.4", "8.5")
+_SFE_HAND_FULL = _sfe_fix(
+    "an sfe audit of 7 December 2026 (SfE 5.1, 7): a play deck that runs out exactly as the "
+    "hand is full is shuffled anew at once, and the draw goes on to the new deck's hand "
+    "size (it stopped at the old one until the next draw)", "7")
 _SFE_CHANGED = {
     4: (_SFE_RETREAT, _SFE_HAND),
     **{i: (_SFE_USA,) for i in (1, 2, 5, 6, 7, 8, 10, 13, 14, 15, 26)},
@@ -265,6 +269,8 @@ _SFE_CHANGED = {
 """The sfe entries each fix changes (every full game reaches the Allied 3rd deck)."""
 for _i in (0, 1, 5, 6, 7, 8, 9, 13, 14, 17, 26, 27):    # they build with a changed card
     _SFE_CHANGED[_i] = (*_SFE_CHANGED[_i], _SFE_BUILD)
+for _i in (0, 6, 9, 14, 17, 26, 27):    # a deck runs out as the hand fills, before the rest
+    _SFE_CHANGED[_i] = (*_SFE_CHANGED[_i], _SFE_HAND_FULL)
 for _i in (8, 19, 22):      # a battle's loser retreats before the others' fixes apply
     _SFE_CHANGED[_i] = (*_SFE_CHANGED.get(_i, ()), _SFE_FLAG)
 CHANGED_ON_PURPOSE.update({("sfe", i): " | ".join(why) for i, why in _SFE_CHANGED.items()})

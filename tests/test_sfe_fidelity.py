@@ -7,6 +7,7 @@ import json
 import os
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 from test_sfe_examples import (
@@ -445,6 +446,28 @@ def test_a_draw_that_shuffles_in_the_ii_chevron_cards_refills_to_the_new_hand_si
     drew = [e for e in entries(s, "7") if e.get("side") == "allies" and "drawn" in e]
     assert drew[-1]["hand_size"] == 6 and drew[-1]["hand"] == 6
     assert len(d["hand"][1]) == 6
+    check(s)
+
+
+@pytest.mark.parametrize("left", [3, 2])
+def test_a_deck_run_out_as_the_hand_fills_gives_the_new_hand_size_too(left: int) -> None:
+    """The same with the 1st play deck run out exactly as the hand reaches five (3 left),
+    or a card before (2 left): both draws end at six. The first ended at five beside a
+    full 2nd play deck until the next draw (an sfe audit: fewer cards left, a bigger
+    hand)."""
+    s = allied_turn(seed=0)
+    d = s.data
+    hand, deck = d["hand"][1], d["deck"][1]
+    while len(hand) > 2:
+        d["rec"][1].append(hand.pop())
+    while len(deck) > left:
+        d["rec"][1].append(deck.pop())
+    s.invalidate()
+    play(s, "op:pass", "op:pass")
+    assert d["dn"][1] == 2 and E.hand_limit(s, 1) == 6
+    drew = [e for e in entries(s, "7") if e.get("side") == "allies" and "drawn" in e]
+    assert (drew[-1]["drawn"], drew[-1]["hand"], drew[-1]["hand_size"]) == (4, 6, 6)
+    assert len(hand) == 6
     check(s)
 
 

@@ -509,19 +509,23 @@ def draw(st: State[S], side: int, rule: str = "7") -> None:
     deck = data["deck"][side]
     limit = hand_limit(st, side)
     n = 0
-    while len(hand) < limit:
+    while True:
         if not deck:
-            if not next_deck(st, side):
+            # 6.1/6.2: a play deck run out is made anew at once (the recycle pile with the
+            # next chevron cards; the Allied 3rd deck is their last), also when it ran out
+            # with the hand full; and 5.1: "Once the Allied II chevron cards are added to
+            # the play deck, the Allied hand size becomes six": the draw refills to the new
+            # size either way (a deck run out exactly as the hand was full left it a card
+            # short beside a full deck until the next draw: an sfe audit)
+            if (side == 1 and data["dn"][1] >= 3) or not next_deck(st, side):
                 break
             deck = data["deck"][side]
-            # 5.1: "Once the Allied II chevron cards are added to the play deck, the Allied
-            # hand size becomes six": a draw that shuffles them in refills to the new size
             limit = hand_limit(st, side)
             continue
+        if len(hand) >= limit:
+            break
         hand.append(deck.pop())
         n += 1
-    if not deck and not (side == 1 and data["dn"][1] >= 3):
-        next_deck(st, side)
     if n:
         hand_takes_cards(data, side)
         reveal(data)

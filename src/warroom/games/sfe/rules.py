@@ -162,8 +162,9 @@ Where the book leaves room, warroom reads it as follows (each reading has a test
 - **A new deck's hand size applies to the draw that makes it (5.1, 7).** A draw that
   empties the play deck and shuffles in the II (or III) chevron cards refills the hand to
   the new hand size: "to refill his hand to his maximum for that particular point in the
-  game". A deck that runs out exactly as the hand is full is still shuffled at once, and
-  the new size applies from the next draw.
+  game". A deck that runs out exactly as the hand is full is shuffled at once too, and the
+  draw goes on to the new size (until 7 December 2026 that size applied from the next
+  draw only, so a deck run out a card earlier gave a bigger hand: an sfe audit).
 - **A bombing that cannot move the marker is no operation (7.2.3).** "A marker can never
   move off the end of the Strategic Bombing Track, once it reaches one end or the other
   it cannot be moved further in that direction": with the marker at the acting side's end,
