@@ -423,7 +423,7 @@ def test_content_filters_in_words() -> None:
     # the summary offers only the parts the pack has (it offered every flag to every game)
     code, out = run("content", "eaw1940")
     assert code == 0 and "Show one part with --spaces, --tables or --rules;" in out
-    assert "rules: 57 (--rules)" in out
+    assert "rules: 58 (--rules)" in out
     code, out = run("content", "eit2")
     assert code == 0 and "Show one part with --cards, --card N, --spaces or --rules;" in out
     # the rule index in words: sfe's numbers past its book's own are warroom's, and a

@@ -217,7 +217,7 @@ def test_a_saved_game_of_another_pack_says_so_when_its_snapshot_differs() -> Non
     with pytest.raises(RecordError) as info:
         replay(game, rec)
     said = str(info.value)
-    assert "another content pack, id 0123456789ab" in said and "--content" in said, said
+    assert "another content pack (id 0123456789ab)" in said and "--content" in said, said
     rec.content = None
     with pytest.raises(RecordError) as info:
         replay(game, rec)
@@ -480,3 +480,19 @@ def test_another_games_file_in_a_pack_is_named_as_such(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as err:
         load_game("sfe", tmp_path)
     assert "another game" not in str(err.value)
+
+
+def test_another_games_files_that_replace_nothing_are_named_as_such(tmp_path: Path) -> None:
+    """An eaw1940 pack given to sfe was told its victory.yaml "replaces no file of the
+    pack", no more (an audit of batches with packs): the error names whose file it is; a
+    misspelt file of this game's is not called another game's."""
+    src = Path(__file__).parent.parent / "src" / "warroom" / "games"
+    (tmp_path / "victory.yaml").write_bytes(
+        (src / "eaw1940" / "content" / "victory.yaml").read_bytes())
+    with pytest.raises(ContentError, match=r"victory\.yaml is eaw1940's: a pack of another game"):
+        load_game("sfe", tmp_path)
+    (tmp_path / "victory.yaml").unlink()
+    (tmp_path / "mapp.yaml").write_bytes((src / "sfe" / "content" / "map.yaml").read_bytes())
+    with pytest.raises(ContentError) as err:
+        load_game("sfe", tmp_path)
+    assert "another game" not in str(err.value) and "did you mean" in str(err.value)

@@ -65,7 +65,11 @@ def _another_games(exc: ContentError, game_id: str, content: Path | None) -> Con
     """``exc`` with a hint where the pack's file it names is shaped as another game's file
     of that name (an eit2 pack given to sfe was told "unknown field; fields here: ...", no
     more: a terminal audit)."""
-    if content is None or exc.file is None or Path(exc.file).parent != content:
+    if content is None:
+        return exc
+    if exc.file is None:
+        return _stray_files(exc, game_id, content)
+    if Path(exc.file).parent != content:
         return exc
     name = Path(exc.file).name
     mine = _top_keys(Path(exc.file))
@@ -81,6 +85,26 @@ def _another_games(exc: ContentError, game_id: str, content: Path | None) -> Con
         return exc
     return _with_hint(exc, f" (this {name} is shaped as {other}'s: a pack of another "
                            f"game? give it to {other})")
+
+
+def _stray_files(exc: ContentError, game_id: str, content: Path) -> ContentError:
+    """``exc`` with a hint where the pack's files that replace none of ``game_id``'s are all
+    another game's (an eaw1940 pack given to sfe: "holds victory.yaml, which replaces no
+    file of the pack", and no word of whose file it is: an audit)."""
+    here = Path(__file__).parent
+    try:
+        names = {p.name for p in content.iterdir() if p.suffix.lower() in (".yaml", ".yml")}
+    except OSError:
+        return exc
+    stray = sorted(n for n in names if not (here / game_id / "content" / n).is_file())
+    if not stray:
+        return exc
+    other = next((gid for gid in GAMES if gid != game_id
+                  and all((here / gid / "content" / n).is_file() for n in names)), None)
+    if other is None:
+        return exc
+    return _with_hint(exc, f" ({', '.join(stray)} {'is' if len(stray) == 1 else 'are'} "
+                           f"{other}'s: a pack of another game? give it to {other})")
 
 
 def _borrowed(exc: ContentError, game_id: str, content: Path | None) -> ContentError:

@@ -129,6 +129,13 @@ def load_results(path: Path, notes: list[str] | None = None
                      "(the same seed, scenario, bots and content pack): each game is counted "
                      "once")
     lines = kept
+    roles = set(lines[0]["returns"])
+    for n, ln in zip(kept_at, lines, strict=True):
+        if set(ln["returns"]) != roles or _game_id(ln) not in (None, _game_id(lines[0])):
+            # the file's line number (counted after the repeated lines were left out, it
+            # named another line: an audit)
+            raise ReportError(f"{path} mixes games: line {n} is not of the first game "
+                              "line's game; report each game's results on their own")
     # one balance verdict per content pack: two packs' games pooled answered for neither
     # (an audit; lines written before December 2026 name none, and go with any)
     packs: dict[str, int] = {}
@@ -141,13 +148,6 @@ def load_results(path: Path, notes: list[str] | None = None
         raise ReportError(f"{path} mixes content packs: line {na} was played with pack {a}, "
                           f"line {nb} with pack {b}; report each pack's results on their "
                           "own")
-    roles = set(lines[0]["returns"])
-    for n, ln in zip(kept_at, lines, strict=True):
-        if set(ln["returns"]) != roles or _game_id(ln) not in (None, _game_id(lines[0])):
-            # the file's line number (counted after the repeated lines were left out, it
-            # named another line: an audit)
-            raise ReportError(f"{path} mixes games: line {n} is not of the first game "
-                              "line's game; report each game's results on their own")
     return guess_game(lines, path), lines
 
 
