@@ -65,6 +65,10 @@ _MULTINATIONAL_STEP = ("tk 15.8/15.29/15.39, 4.2.6.2, 2.3.4 (an audit of 6 Decem
                        "step taken from a multi-national unit is a real step (its own when "
                        "it is chosen, its last removing the counter); this record took a "
                        "phantom one off Axis Med HQ")
+_TK_VARIANT = ("tk 15.30 (a second rules audit of 7 December 2026): Pacific Commitment is "
+               "TK's own 15.30.1 unless AE is asked for; it drew TK or AE at random, so this "
+               "record was resolved by AE's rules, or its later random draws followed that "
+               "die")
 _TK_AXIS_DRAW = ("tk 15.12/15.17/15.22-15.24/15.32 (a tk audit of 6 December 2026): a random "
                  "draw gives these events, whose texts have the Axis act, to the Axis; this "
                  "record drew one for an Allied faction")
@@ -79,6 +83,7 @@ CHANGED: dict[tuple[str, int], str] = {
     ("tk", 4): _TK_DISCUSSIONS, ("tk", 108): _TK_DISCUSSIONS, ("tk", 29): _TK_DECLINED,
     ("tk", 22): _REGION,
     ("tk", 79): _MULTINATIONAL_STEP,
+    ("tk", 34): _TK_VARIANT, ("tk", 64): _TK_VARIANT, ("tk", 94): _TK_VARIANT,
     ("tk", 99): _CW_STRONGHOLD,
     **{("eaw1940", i): _ENTER for i in (29, 30, 33, 35, 36)},
     **{("eaw1940", i): _RESERVE for i in (0, 2, 8, 11, 12, 16, 23, 24, 34)},
@@ -465,6 +470,10 @@ reads "Failure (Supply)"."""
 
 
 def _tk_hex_as_recorded(text: str) -> str:
+    # a Blitz marker's Support Segment says which (15.7's of the current turn, 15.37's
+    # next one; 7 December 2026, a second rules audit)
+    text = text.replace("its Support Segment of the current turn", "Support Segment").replace(
+        "its next Support Segment", "Next Support Segment")
     text = _TK_CAPITAL.sub(r"\1\2", text)
     text = text.replace("Failure (Supply)", "Failure Supply").replace("Failure (Command)",
                                                                       "Failure Command")

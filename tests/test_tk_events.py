@@ -520,6 +520,33 @@ def test_15_25_a_colonial_unit_held_by_a_unit_on_the_map_is_removed() -> None:
     assert units["ax_med"]["holding"] == ["hu_1"] and units["ax_med"]["steps"] == 2
 
 
+def test_15_25_the_allies_polish_units_stay_allied() -> None:
+    """15.25 adds to the Axis Force Pool the new Country's units "from the Allied Conquered
+    Minor Countries Box, ... its N units or previously removed units": a Polish unit
+    removed earlier goes there; the Polish units a Western faction holds (its Force Pool,
+    the Holding Box of its HQ in Alexandria) stay Western (a second rules audit saw them made
+    Axis, the British HQ a step short)."""
+    sit = situation("1940")
+    sit["control"].update({"Lwow": "axis", "Brest": "axis", "Danzig": "axis"})
+    pole = {"owner": "western", "nationality": "Poland", "type": "infantry", "steps": 1,
+            "minor": True}
+    sit["units"] += [
+        {**pole, "id": "pl_fp", "name": "Polish 1 Corps", "loc": "Force Pool"},
+        {**pole, "id": "pl_out", "name": "Polish 2 Corps", "loc": "Eliminated"},
+        {**pole, "id": "pl_held", "name": "Polish Carpathian Bde", "loc": "Holding Box"},
+        {"id": "br_me", "name": "British ME HQ", "owner": "western", "nationality": "British",
+         "type": "hq", "steps": 2, "loc": "Alexandria", "multinational": True,
+         "holding": ["pl_held"]}]
+    s = start("15.25", "axis", sit=sit)
+    choose(s, "Poland")
+    units = s.data["units"]
+    assert (units["pl_out"]["owner"], units["pl_out"]["loc"]) == ("axis", "Force Pool")
+    assert "move Polish 2 Corps [1 step] in Eliminated to the Axis Force Pool" in logtext(s)
+    assert (units["pl_fp"]["owner"], units["pl_fp"]["loc"]) == ("western", "Force Pool")
+    assert (units["pl_held"]["owner"], units["pl_held"]["loc"]) == ("western", "Holding Box")
+    assert units["br_me"]["steps"] == 2 and units["br_me"]["holding"] == ["pl_held"]
+
+
 # 15.26 ----------------------------------------------------------------------------------------
 def test_15_26_minor_country_politics_branches() -> None:
     s = start("15.26", "western", "1939", dice=[3, 6])  # Balkan 3: Bulgaria, incident 6
@@ -713,6 +740,11 @@ def test_15_30_1_pacific_commitment_tk() -> None:
     assert s.data["units"]["br_home"]["loc"] == "Pacific Holding Box"
     s = start("15.30", "axis", "1939", variant="tk")
     assert done(s) == "no_result"
+    # without a variant: TK's own 15.30.1, whatever the dice (it drew AE half the time: a
+    # second rules audit)
+    for seed in range(6):
+        s = new_game(game(), "1939", seed, {"event": "15.30", "faction": "western"})
+        assert labels(s)[0].startswith("British Far East Fleet"), (seed, labels(s))
 
 
 # 15.32 / 15.36 / 15.38 / 15.40 ----------------------------------------------------------------
@@ -949,3 +981,16 @@ def test_15_8_says_which_actions_cannot_be_taken() -> None:
     assert len(labels(s)) == 1
     assert prompt(start("15.8", "axis", "1940")).text == \
         "Coup Attempt: select action 1 of 2 (each once)"
+
+
+@pytest.mark.parametrize("num", ["15.12", "15.17", "15.24"])
+def test_a_resisting_country_drawn_for_an_allied_receiver_cedes_axis_land(num: str) -> None:
+    """15.12, 15.17 and 15.24 perform 15.3 as the Axis: a country drawn with no --country
+    is one the Axis holds a Ceded Land marker for, whoever received the event (it was drawn
+    among the receiver's, and 15.3 then found no Axis marker: a second rules audit)."""
+    g = game()
+    axis_lands = {d.land for d in g.c.ceded.values() if d.faction == "axis"}
+    for seed in range(8):
+        s = new_game(g, "1940", seed, {"event": num, "faction": "western"})
+        said = s.log[0]["text"]
+        assert ", land " in said and said.rsplit(", land ", 1)[1] in axis_lands, (seed, said)

@@ -38,16 +38,17 @@ def test_every_decision_of_random_games_has_a_prompt_with_a_rule() -> None:
 
 
 def test_random_event_without_decision_is_drawn_again_without_trace() -> None:
-    """Seed 1 draws four events that ask nobody anything before 15.28: each is rolled back
-    (situation, log, counters) and only the last one is in the log."""
-    s = new_game(game(), "random", 1)
+    """Seed 36 draws five events that ask nobody anything before 15.19 (seed 1 drew four
+    before 15.28 until 15.30 stopped drawing its variant, 7 December 2026): each is rolled
+    back (situation, log, counters) and only the last one is in the log."""
+    s = new_game(game(), "random", 36)
     bottom = s.data["stack"][0]
-    assert bottom["kind"] == "event" and bottom["attempt"] == 4
-    assert s.data["event"] == {"event": "15.28", "faction": "soviet"}
+    assert bottom["kind"] == "event" and bottom["attempt"] == 5
+    assert s.data["event"] == {"event": "15.19", "faction": "soviet", "country": "Norway"}
     assert s.active == "soviet"
     received = [e for e in s.log if e["text"].startswith("Political Event")]
     assert len(received) == 1 and s.log[0] is received[0]
-    assert received[0]["event"] == "15.28" and received[0]["faction"] == "soviet"
+    assert received[0]["event"] == "15.19" and received[0]["faction"] == "soviet"
     assert s.data["dice"] == sum(1 for e in s.log if "die" in e)
     assert s.data["effects"] == 0 and s.data["instructions"] == []
 

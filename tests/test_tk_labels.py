@@ -460,7 +460,7 @@ def test_every_decision_of_random_games_logs_its_choice_by_name() -> None:
     logged whole."""
     g = game()
     seen = 0
-    for seed in range(40):
+    for seed in range(60):
         st = new_game(g, None, seed)
         rng = random.Random(seed)
         while st.active is not None:

@@ -115,7 +115,8 @@ def resolve(
     = None,
     challenge: Annotated[str | None, typer.Option(help="Country named by Successful "
                                                   "Challenge (15.37).")] = None,
-    variant: Annotated[str | None, typer.Option(help="15.30: tk or ae.")] = None,
+    variant: Annotated[str | None, typer.Option(help="15.30: tk (15.30.1, the default) or "
+                                                "ae (15.30.2).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the dice.")] = 0,
     dice: Annotated[str | None, typer.Option(help="Forced dice, e.g. 3,5.")] = None,
     choose: Annotated[str | None, typer.Option(help="Answers to the decisions in order "

@@ -647,11 +647,14 @@ def _create_minor(g: TkRules, data: Data, ctx: Ctx, c: str | None) -> None:
     if d.kind in ("dependent", "region"):
         log(data, "15.25", f"{d.provisional_capital or 'its Provisional Capital'} becomes "
             f"{c}'s Capital")
-    for uid in find_units(g, data, {"nat": c}):
-        u = data["units"][uid]
-        if u["loc"] not in g.c.hex:
+    # the country's previously removed units; its units an Allied faction holds (in its
+    # Force Pool, an Allied HQ's Holding Box: the Free Polish with the Western Allies) stay
+    # that faction's (they were all made Axis: a second rules audit)
+    for uid, u in data["units"].items():
+        if u["nationality"] == c and u["loc"] in ("Eliminated", "Removed"):
             u["owner"] = "axis"
-            move_unit(g, data, uid, "Force Pool", "15.25")
+            u["steps"] = u.get("max_steps") or 1         # back at full strength
+            move_unit(g, data, uid, "Force Pool", "15.25", to="the Axis Force Pool")
     instruct(data, "15.25", f"add {c}'s units to the Axis Force Pool (from the Allied "
              "Conquered Minor Countries Box, its N units or previously removed units)")
     for i, m in enumerate(data["markers"]):

@@ -108,7 +108,10 @@ def _blitz(g: TkRules, data: Data, ctx: Ctx, where: str | None) -> None:
     if where is None:
         return
     f = data["last_role"]
-    move_map_marker(data, map_markers(data, "blitz", f, "Unused")[0], where, ctx["rule"])
+    # 15.7: "in its Support Segment of the current turn" (15.37's goes in the next one:
+    # the instructions told them apart by a capital letter: a second rules audit)
+    move_map_marker(data, map_markers(data, "blitz", f, "Unused")[0], where, ctx["rule"],
+                    to=f"its {where} of the current turn")
 
 
 def crisis(g: TkRules, data: Data, c: str, p: str, land: str | None) -> None:

@@ -482,7 +482,7 @@ def _challenge(g: TkRules, data: Data, ctx: Ctx, v: str | None) -> None:
         no_result(data, "15.37", "nothing is done")
     elif v == "blitz":
         move_map_marker(data, map_markers(data, "blitz", f, "Unused")[0],
-                        "Next Support Segment", "15.37")
+                        "Next Support Segment", "15.37", to="its next Support Segment")
     elif v == "dw":
         ask(g, data, f, "15.37", "Declare War: select a Neutral Country to activate as an Axis "
             "Country", activation_choices(g, data, neutral_minors(g, data), "axis"),

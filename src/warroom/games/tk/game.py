@@ -469,11 +469,13 @@ class TotalerKrieg(Game):
             land = options.get("land") if needs == "resisting" else None
             if country is None and land is not None:
                 country = self.c.ceded[land].country      # the land demanded names it
-            ctx["country"] = country or self._pick_country(data, needs, f)
+            # 15.7's receiver demanded the land; the other resisting-country events cede
+            # the Axis's (15.12, 15.17, 15.24 perform 15.3 as the Axis), so a country drawn
+            # for them is one the Axis holds land of (it was the receiver's: a rules audit)
+            demander = f if num == "15.7" else "axis"
+            ctx["country"] = country or self._pick_country(
+                data, needs, demander if needs == "resisting" else f)
             if needs == "resisting":
-                # 15.7's receiver demanded the land; the other resisting-country events
-                # cede the Axis's (15.12, 15.17, 15.24 perform 15.3 as the Axis)
-                demander = f if num == "15.7" else "axis"
                 if land is not None:
                     self._check_demanded(num, land, demander, ctx["country"])
                 ctx["land"] = land or land_for(self, data, demander, ctx["country"])
@@ -514,7 +516,9 @@ class TotalerKrieg(Game):
                 ch = pool[randbelow(data, len(pool))]
             ctx["challenge"] = ch
         if needs == "variant":
-            v = options.get("variant") or ("tk", "ae")[randbelow(data, 2)]
+            # this is Totaler Krieg's rule 15: its own 15.30.1 unless AE is asked for (a
+            # random pick gave a TK game AE's rules half the time: a second rules audit)
+            v = options.get("variant") or "tk"
             if v not in ("tk", "ae"):
                 raise UnknownGameError("variant must be tk (15.30.1) or ae (15.30.2)")
             ctx["variant"] = v

@@ -457,11 +457,13 @@ def find_units(g: TkRules, data: Data, spec: dict[str, Any]) -> list[str]:
     return sorted(out)
 
 
-def move_unit(g: TkRules, data: Data, uid: str, loc: str, rule: str) -> None:
-    """Move unit ``uid`` to ``loc``. A multi-national unit (an HQ with a Holding Box) that
-    leaves its hex leaves the units it holds there, each a counter of its own (15.1's
-    example: the Axis Med HQ goes to the Delay Box, its Holding Box's units stay in play;
-    ``games/tk/rules.py``)."""
+def move_unit(g: TkRules, data: Data, uid: str, loc: str, rule: str,
+              to: str | None = None) -> None:
+    """Move unit ``uid`` to ``loc`` (``to``: the place in the instruction's words, where
+    ``loc`` alone does not say whose it is). A multi-national unit (an HQ with a Holding
+    Box) that leaves its hex leaves the units it holds there, each a counter of its own
+    (15.1's example: the Axis Med HQ goes to the Delay Box, its Holding Box's units stay in
+    play; ``games/tk/rules.py``)."""
     before = uname(g, data, uid)
     u = data["units"][uid]
     if u.get("holding") and loc != u["loc"]:
@@ -486,7 +488,7 @@ def move_unit(g: TkRules, data: Data, uid: str, loc: str, rule: str) -> None:
     # "Removed" is out of the game, no place to move a counter to (15.25: "remove that unit
     # from the game"; an audit)
     instruct(data, rule, f"remove {before} from the game" if loc == "Removed"
-             else f"move {before} to {loc}")
+             else f"move {before} to {to or loc}")
 
 
 def eliminate_step(g: TkRules, data: Data, uid: str, rule: str,
@@ -661,7 +663,9 @@ def map_markers(data: Data, type_: str, owner_: str | None = None,
             and (loc is None or m["loc"] == loc)]
 
 
-def move_map_marker(data: Data, i: int, loc: str, rule: str) -> None:
+def move_map_marker(data: Data, i: int, loc: str, rule: str, to: str | None = None) -> None:
+    """Move map marker ``i`` to ``loc`` (``to``: the place in the instruction's words, where
+    ``loc`` alone does not say which: a Support Segment)."""
     m = data["markers"][i]
     who = f"{NAME[m['owner']]} " if m["owner"] else ""
     before = m["loc"]
@@ -670,8 +674,8 @@ def move_map_marker(data: Data, i: int, loc: str, rule: str) -> None:
     art = "an" if (who or label(m["type"]))[0] in "AEIOU" else "a"
     what = f"{art} {who}{label(m['type'])} marker"
     # "Unused" is the pile of markers not yet in play, no place on the map (an audit)
-    instruct(data, rule, f"place {what} in {loc}" if before == "Unused"
-             else f"move {what} from {before} to {loc}")
+    instruct(data, rule, f"place {what} in {to or loc}" if before == "Unused"
+             else f"move {what} from {before} to {to or loc}")
 
 
 def hexes(g: TkRules, *, land: bool = True) -> list[str]:
