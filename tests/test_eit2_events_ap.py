@@ -8,7 +8,7 @@ import random
 import pytest
 
 from eit2_log import Lines, mods
-from warroom.core import apply, explain, legal_actions, new_game
+from warroom.core import apply, explain, legal_actions, new_game, prompt
 from warroom.core.flow import run
 from warroom.games.eit2.board import LW, ROLE, RW
 from warroom.games.eit2.game import EuropeInTurmoil2
@@ -260,6 +260,10 @@ def test_87_italy_leaves_the_league():
     assert st.data["flags"]["league_of_nations"] is False
     assert 23 in st.data["blocked"]
     assert sp(st, "Switzerland") == (4, 3, 0, 0) and st.data["tension"] == 3
+    # the marker's flip said, as card 23 said it (an events audit)
+    assert any(line.startswith("The Switzerland marker flips to its blank side: Switzerland "
+                               "is no longer adjacent to the United Kingdom") for line in
+               play(start(RW, 87), "event:87"))
 
 
 def test_88_kristallnacht_up_to_three():
@@ -276,6 +280,20 @@ def test_88_kristallnacht_may_stop():
     log = play(st, "event:88", S("Berlin"), "pass")
     assert "Kristallnacht: no more Extremists (1 placed) [7.1]" in log
     assert st.data["mod"][RW] == 5 and sum(st.data["ext"][RW]) == 11
+
+
+def test_88_kristallnacht_a_declined_relocation_places_nothing():
+    """All 15 RW Extremists on the board: Berlin chosen, the relocation (2.3.2) declined.
+    Nothing was placed there, and the count says so (it said "1 placed": an events audit);
+    Berlin stays one of the three choices, not offered again (a bot declining each time
+    would choose it for ever)."""
+    st = start(RW, 88)
+    _all_rw_extremists_out(st, ("Berlin", "Bavaria", "Saxony"))
+    play(st, "event:88", S("Berlin"), "pass")
+    assert sp(st, "Berlin")[3] == 0 and S("Berlin") not in keys(st)
+    assert "(2 of 3 left" in prompt(st).text
+    log = play(st, "pass")
+    assert "Kristallnacht: no more Extremists (0 placed) [7.1]" in log
 
 
 def test_89_konrad_henlein():
@@ -298,6 +316,19 @@ def test_90_anti_comintern_pact_power_with_berlin():
     st.invalidate()
     play(st, "event:90", S("Paris"), "pass")
     assert sp(st, "Paris")[2] == 0 and st.data["power"] == 4
+
+
+def test_90_anti_comintern_pact_says_its_removals():
+    """The removal clause is said when nothing is removed: no LW Extremist on the map, or
+    RW stopping at once (it went unsaid: an events audit)."""
+    st = start(RW, 90)
+    st.data["ext"][LW] = [0] * len(C.names)
+    st.invalidate()
+    log = play(st, "event:90")
+    assert "Anti-Comintern Pact: no LW Extremist on the map to remove [7.1]" in log
+    st = start(RW, 90)
+    log = play(st, "event:90", S("Hamburg"), "pass")
+    assert "Anti-Comintern Pact: no more LW Extremists removed (1 removed) [7.1]" in log
 
 
 def test_91_first_vienna_award():
@@ -335,6 +366,8 @@ def test_93_teschen_annexation_plus_1_or_3():
     log = play(st, "event:93")
     check = log.check("Moravia")
     assert (check["before"], check["die"], check["ops"]) == ("2/0", 1, 3)
+    # the condition said (an events audit)
+    assert "Teschen Annexation: RW controls Poland: +3 [6.2.4]" in log
 
 
 def test_94_ioannis_metaxas():

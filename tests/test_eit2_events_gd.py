@@ -710,8 +710,8 @@ def test_68_joseph_stalin() -> None:
     assert st.data["stack"][-1]["kind"] == "free_attempt" and "card:40" in keys(st)
     assert "pass" in keys(st) and not [ln for ln in log if ln.startswith("LW Moderation")]
     assert prompt(st).text == ("Joseph Stalin: play a card for a free Rearmament attempt on "
-                               "the USSR track (its OPs count, its Event does not occur), "
-                               "or pass")
+                               "the USSR track, +1 (Joseph Stalin: LW controls the USSR) "
+                               "(its OPs count, its Event does not occur), or pass")
     log = play(st, "card:40", "track:ussr")
     assert ("LW free Rearmament attempt on the USSR track: die 2 +3 OPs +2 (+1 marker on the LW "
             "+1 side, +1 Joseph Stalin: LW controls the USSR) = 7, Tupolev TB-3 Bombers "
@@ -894,3 +894,17 @@ def test_41_scoring_card_has_no_event_function() -> None:
     assert C.cards[41].scoring == "United Kingdom" and 41 not in CODE
     for n in range(42, 77):
         assert n in CODE, n
+
+
+def test_the_1936_set_up_shows_the_ten_year_rule_marker_and_the_cancelled_events() -> None:
+    """13.2: the Ten Year Rule marker starts on its +2 side; 13.3: Enabling Act and
+    Manchuria Invasion count as played, and they cancel Weimar Republic and the Kellogg-
+    Briand Pact (7.5). The 1936 view showed neither the marker nor the crosses, which a game
+    that played those cards shows (an events audit)."""
+    v = g.view(new_game(g, "appeasement", 3), "lw")
+    assert v["markers"]["ten_year_rule_abandoned"] is True
+    assert sorted((x["title"], x["cancelled_by"]) for x in v["cancelled"]) == [
+        ("Kellogg-Briand Pact", "Manchuria Invasion"), ("Weimar Republic", "Enabling Act")]
+    for scenario in ("1920", "great_depression"):
+        v = g.view(new_game(g, scenario, 3), "lw")
+        assert not v["markers"].get("ten_year_rule_abandoned") and v["cancelled"] == []

@@ -416,14 +416,38 @@ def test_hyperinflation_in_germany() -> None:
 def test_freikorps() -> None:
     s = position(RW, 25, {"Bavaria": (0, 0, 0, 1)})
     play(s, "event:25")
-    assert s.data["mod"][RW] == 11
+    # the Moderation after the Extremists, in the text's order (it came first: an events
+    # audit saw a Moderation at 0 bring war before any Extremist was placed)
+    assert s.data["mod"][RW] == 12
     assert sorted(s.data["stack"][-1]["options"]) == sorted(
         sid(n) for n in ("Berlin", "Silesia", "East-Prussia", "Baltic States"))
+    assert prompt(s).text.startswith("Freikorps: place a RW Extremist (3 left) in a space "
+                                     "among Berlin, Bavaria, Silesia, East-Prussia, Baltic "
+                                     "States without a RW Extremist")
     play(s, space("Berlin"), space("Silesia"), space("Baltic States"))
     assert [sp(s, n)[3] for n in ("Berlin", "Silesia", "Baltic States", "East-Prussia")] == [
         1, 1, 1, 0]
+    assert s.data["mod"][RW] == 11
     assert s.data["stack"][-1]["kind"] == "action_round"
     ok(s)
+
+
+@pytest.mark.parametrize(("card", "side"), [(25, RW), (30, LW)])
+def test_freikorps_and_trotsky_place_before_moderation_brings_war(card: int,
+                                                                   side: int) -> None:
+    """Moderation 1 and Tension 5: the text's Moderation -1 reaches 0, Tension rises and a
+    war roll of 6 breaks out the war (8.2, 9.4, 9.5). The Extremists come first, as the
+    text orders (none was placed before the war: an events audit); a stop (pass) brings
+    the Moderation too."""
+    mod = [10, 12]
+    mod[side] = 1
+    s = position(side, card, dice=[6], tension=5, mod=mod)
+    play(s, f"event:{card}")
+    assert s.active is not None and s.data["mod"][side] == 1
+    name = "Berlin"
+    play(s, space(name), "pass")
+    assert sp(s, name)[2 + side] == 1
+    assert s.active is None and s.data["outcome"]["reason"] == "war broke out"
 
 
 def test_aristide_briand_and_gustav_stresemann() -> None:
@@ -463,9 +487,10 @@ def test_canonization_of_joan_of_arc() -> None:
 def test_leon_trotsky(ussr: tuple[int, int, int, int], count: int) -> None:
     s = position(LW, 30, {"USSR": ussr})
     play(s, "event:30")
-    assert s.data["mod"][LW] == 9
+    assert s.data["mod"][LW] == 10                # after the Extremists, as the text orders
     for name in ("Berlin", "Paris", "Rome")[:count]:
         play(s, space(name))
+    assert s.data["mod"][LW] == 9
     assert s.data["stack"][-1]["kind"] == "action_round"
     assert sum(s.data["ext"][LW]) == count
     ok(s)
@@ -798,3 +823,29 @@ def test_march_on_rome_goes_on_after_each_relocated_extremist() -> None:
     assert "The March on Rome reminder marker is placed: its effect is ongoing [7.2]" in log
     assert 10 in s.data["ongoing"] and s.data["mod"][RW] == 11
     assert G.check_invariants(s) == []
+
+
+def test_a_free_attempt_asked_in_the_opponents_round_says_why() -> None:
+    """RW plays Edvard Benes for Operations: LW's free attempt (5.2) is asked in RW's
+    Action Round; the prompt says it is LW's Event, as an Event's other choices do (an
+    events audit)."""
+    s = position(RW, 38)
+    give(s.data, LW, 40)
+    play(s, "ops:38", "event_first")
+    p = prompt(s)
+    assert p is not None and p.role == "lw", p
+    assert p.text.endswith("(your Event: RW played Edvard Benes for Operations, 5.2)"), p
+
+
+@pytest.mark.parametrize(("card", "side", "said"), [
+    (67, RW, "Currency Stabilization: no space in France or the United Kingdom holds LW SP: "
+             "none removed [7.1]"),
+    (70, RW, "Unemployment: no non-Colonial space of a Scoring Region holds RW SP and no RW "
+             "Extremist: no Extremist placed [7.1]"),
+    (71, LW, "Hunger Marches: no non-Colonial space of the United Kingdom holds RW SP or "
+             "Extremists: no Support Check [6.2.4]")])
+def test_a_clause_with_nothing_to_act_on_says_what_is_missing(card: int, side: int,
+                                                             said: str) -> None:
+    """It said "nothing to choose [7.1]" (an events audit)."""
+    board = {"British Mandate for Palestine": (0, 2, 0, 0)} if card == 71 else {}
+    assert said in play(position(side, card, board), f"event:{card}")

@@ -104,8 +104,11 @@ def test_eit2_event_why_has_the_text_and_who_it_helps() -> None:
         card = g.c.cards[act.value]
         reason = explain(st, act, st.active).reason
         if act.kind == "event":
-            helps = mine if card.side in (mine, "neutral") else "the other side"
-            assert f"(it helps {helps})" in reason
+            # a neutral Event is the player's to implement (2.2.2) but may give both sides
+            # something (Spanish Civil War): not said to help the player
+            said = (f"(a neutral Event, implemented by {mine})" if card.side == "neutral"
+                    else f"(it helps {mine})")
+            assert said in reason, reason
             assert card.event.strip()[:40] in reason
         if act.kind == "ops" and card.side not in (mine, "neutral"):
             assert "it helps your opponent" in reason and card.event.strip()[:40] in reason

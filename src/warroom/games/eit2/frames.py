@@ -465,8 +465,11 @@ def _play_reason(st: St, side: int, kind: str, n: int) -> str:
                 f"Support Check in {region} with {ops} OPs")
     ops = ops_.effective_ops(c, data, side, card.ops or 0, rearmament=kind == "rearm")
     if kind == "event":
-        helps = me if card.side in (me, "neutral") else them
-        return (f"the Event takes effect as its text directs (it helps {helps}): "
+        # a neutral Event is the player's who plays it (2.2.2), but its text may give both
+        # sides something (Spanish Civil War: an audit read "it helps RW" there)
+        helps = (f"it helps {them}" if card.side == them else f"it helps {me}"
+                 if card.side == me else f"a neutral Event, implemented by {me}")
+        return (f"the Event takes effect as its text directs ({helps}): "
                 f"{_event_text(c, n)}")
     if kind == "ops":
         extra = ""
@@ -1021,9 +1024,20 @@ class FreeAttempt(Ask):
     kind = "free_attempt"
 
     def prompt(self, st: St, frame: Frame) -> Prompt:
-        return Prompt(frame["role"], f"{frame['box']}: play a card for a free Rearmament "
-                      f"attempt{_among(st.game.c, frame)} (its OPs count, its Event does "
-                      "not occur), or pass", "6.3.5")
+        text = (f"{frame['box']}: play a card for a free Rearmament attempt"
+                f"{_among(st.game.c, frame)}")
+        got = _event_bonus(frame)
+        if got is not None:
+            text += f", {got[0]:+d} ({got[1]})"
+        text += " (its OPs count, its Event does not occur), or pass"
+        # the owner of an Event card asked in the opponent's Action Round (5.2), as an
+        # Event's other choices say (Edvard Benes, Joseph Stalin: an events audit)
+        card = st.game.c.cards.get(frame.get("card", -1))
+        side = frame["side"]
+        if card is not None and card.side == SIDE[side] and st.data["phasing"] != side:
+            text += (f" (your Event: {SIDE[1 - side]} played {card.title} for Operations, "
+                     "5.2)")
+        return Prompt(frame["role"], text, "6.3.5")
 
     def legal(self, st: St, frame: Frame) -> list[int]:
         g = st.game

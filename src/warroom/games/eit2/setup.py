@@ -107,6 +107,9 @@ def setup_scenario(c: Components, data: Data, scenario: str) -> None:
     data["flags"]["kellogg_briand"] = bool(sc.get("kellogg_briand_side"))
     if sc.get("ten_year_rule"):
         data["track_mod"][c.track_ids.index("uk")] = sc["ten_year_rule"]
+        # 13.2: the Ten Year Rule marker on its +2 side, shown on the map as the Event that
+        # flips it shows it (it was not: an events audit)
+        data["flags"]["ten_year_rule_abandoned"] = True
     for tid, (box, side) in sc["rearmament"].items():
         t = c.track_ids.index(tid)
         data["rearm"][t] = c.box_index(t, box)
@@ -122,6 +125,10 @@ def setup_scenario(c: Components, data: Data, scenario: str) -> None:
     data["ongoing"] = sorted(reminders)
     data["discard"] = sorted(dis)
     data["events_played"] = sorted(out)
+    # 7.5: the Event Chart's crosses of the Events the scenario counts as played (13.3:
+    # Enabling Act cancelled Weimar Republic, Manchuria Invasion the Kellogg-Briand Pact),
+    # as a game that played them shows them (the 1936 chart showed none: an events audit)
+    data["blocked"] = sorted({m for n in out for m in c.cards[n].cancels} - reminders)
     # Events in force at the start: reminder markers (12.3/13.3) and the map markers that
     # show an Event's side (12.1/13.1); their cards stay with the ongoing Events.
     for n, flag in MARKER_FLAGS.items():

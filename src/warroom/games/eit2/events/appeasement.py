@@ -179,7 +179,12 @@ def italy_leaves_league(c: Components, data: Data, side: int) -> None:
     to the League of Nations (7.2; the Switzerland marker flips to its blank side, flag
     ``league_of_nations`` off; if not yet played, its Event can no longer occur, 7.5);
     2 RW SP in Switzerland; Tension +1 (9.1)."""
+    was = bool(data["flags"].get("league_of_nations"))
     L.cancel_event(c, data, 23)   # Germany Admitted to the League of Nations (and its marker)
+    if was:
+        # said as card 23 said its flip (the marker went unsaid: an events audit)
+        log(data, "10.1.4", "The Switzerland marker flips to its blank side: Switzerland is "
+            "no longer adjacent to the United Kingdom Scoring Region")
     L.place(c, data, side, "Switzerland", 2)
     L.tension(c, data, +1, side)
 
@@ -212,7 +217,11 @@ def _kristallnacht_place(c: Components, data: Data, frame: Frame, choice: int | 
     side = frame["side"]
     used = list(frame["used"])
     if choice is None:
-        log(data, "7.1", f"Kristallnacht: no more Extremists ({len(used)} placed)")
+        # a space chosen whose relocation (2.3.2) was declined got none: not counted as
+        # placed (it was: an events audit), though it stays one of the three choices (offered
+        # again, a bot that declines each time would choose it for ever)
+        placed = sum(1 for s in used if data["ext"][side][s])
+        log(data, "7.1", f"Kristallnacht: no more Extremists ({placed} placed)")
         L.moderation(c, data, RW, -2)
         return
     depth = len(data["stack"])
@@ -248,6 +257,9 @@ def _anti_comintern_next(c: Components, data: Data, side: int, used: list[int]) 
                  prompt=f"Anti-Comintern Pact: remove a LW Extremist ({2 - len(used)} of 2 "
                         "left, each from a different space), or pass to stop", used=used)
         return
+    if not used:
+        # the clause said, as Kristallnacht says its stop (it went unsaid: an events audit)
+        log(data, "7.1", "Anti-Comintern Pact: no LW Extremist on the map to remove")
     _anti_comintern_end(c, data, side)
 
 
@@ -262,6 +274,8 @@ def _anti_comintern_end(c: Components, data: Data, side: int) -> None:
 def _anti_comintern_remove(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     side = frame["side"]
     if choice is None:
+        log(data, "7.1", f"Anti-Comintern Pact: no more LW Extremists removed "
+            f"({len(frame['used'])} removed)")
         _anti_comintern_end(c, data, side)
         return
     L.remove_extremist(c, data, other(side), c.names[choice])
@@ -292,8 +306,11 @@ def danzig_crisis(c: Components, data: Data, side: int) -> None:
 def teschen_annexation(c: Components, data: Data, side: int) -> None:
     """Card 93, Teschen Annexation (RW, 2 OPs, *): a Support Check in Moravia with a +1
     modifier, +3 instead if RW controls Poland (6.2.4 exception)."""
-    n = 3 if L.controls(c, data, RW, "Poland") else 1
-    L.named_check(c, data, side, 93, "Moravia", n)
+    poland = L.controls(c, data, RW, "Poland")
+    # the condition said, as Danzig Crisis says its own (an events audit)
+    log(data, "6.2.4", f"Teschen Annexation: RW {'controls' if poland else 'does not control'}"
+        f" Poland: {'+3' if poland else '+1'}")
+    L.named_check(c, data, side, 93, "Moravia", 3 if poland else 1)
 
 
 def ioannis_metaxas(c: Components, data: Data, side: int) -> None:

@@ -181,18 +181,21 @@ def free_attempt(c: Components, data: Data, side: int, card: int, tracks: list[s
             "Rearmament attempt")
         return
     call(data, "free_attempt", ROLE[side], side=side, box=title, tracks=open_,
-         event_bonus=[bonus[0], bonus[1]] if bonus is not None and bonus[0] else None)
+         event_bonus=[bonus[0], bonus[1]] if bonus is not None and bonus[0] else None,
+         card=card)
 
 
 def choose(c: Components, data: Data, side: int, card: int, step: str, options: list[int],
            *, what: str = "space", optional: bool = False, prompt: str = "",
-           rule: str = "7.1", **extra: Any) -> None:
+           rule: str = "7.1", none: str = "", none_rule: str = "7.1", **extra: Any) -> None:
     """Ask ``side`` to choose one of ``options`` (space ids, card numbers, track indices or
     small numbers, per ``what``) for the Event of card ``card``, which then goes on in its
-    step ``step``. ``prompt`` says what is decided (public text), under ``rule``."""
+    step ``step``. ``prompt`` says what is decided (public text), under ``rule``. With no
+    option the clause is said to do nothing: ``none`` says why (under ``none_rule``; "nothing
+    to choose" alone left a player to guess what was missing: an events audit)."""
     title = c.cards[card].title
     if not options and not optional:
-        log(data, "7.1", f"{title}: nothing to choose")
+        log(data, none_rule, f"{title}: {none or 'nothing to choose'}")
         return
     call(data, "event_choice", ROLE[side], side=side, card=card, title=title, step=step,
          options=list(options), what=what, optional=optional,

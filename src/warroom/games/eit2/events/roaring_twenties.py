@@ -69,33 +69,65 @@ def _holding(c: Components, data: Data, side: int, spaces: list[int]) -> list[in
 # -- several Extremists, each in a different space (Mein Kampf, Freikorps, Trotsky...) ------
 
 def _ask_extremists(c: Components, data: Data, side: int, card: int, allowed: list[int],
-                    left: int, chosen: list[int], optional: bool = True) -> None:
+                    left: int, chosen: list[int], optional: bool = True,
+                    moderation: int = 0) -> None:
+    """Ask ``side`` for the next of ``left`` Extremists, each in a space of ``allowed``
+    without one; ``moderation``: the change of its Moderation the text makes once they are
+    placed (8.2)."""
     title = c.cards[card].title
     options = [s for s in allowed if not data["ext"][side][s] and s not in chosen]
-    if left <= 0:
-        return
-    if not options:
-        log(data, "7.1", f"{title}: no further space may receive a {SIDE[side]} Extremist")
+    if left <= 0 or not options:
+        if left > 0:
+            log(data, "7.1", f"{title}: no further space may receive a {SIDE[side]} Extremist")
+        _extremists_placed(c, data, side, moderation)
         return
     L.choose(c, data, side, card, "extremist", options, optional=optional,
-             prompt=f"{title}: place a {SIDE[side]} Extremist ({left} left) in a space "
-                    f"without a {SIDE[side]} Extremist" + (", or pass" if optional else ""),
-             allowed=allowed, left=left, chosen=chosen)
+             prompt=f"{title}: place a {SIDE[side]} Extremist ({left} left) in a space"
+                    f"{_among_spaces(c, allowed)} without a {SIDE[side]} Extremist"
+                    + (", or pass" if optional else ""),
+             allowed=allowed, left=left, chosen=chosen, moderation=moderation)
+
+
+def _among_spaces(c: Components, allowed: list[int]) -> str:
+    """Where the text lets the Extremists go, in the prompt's words: " in Germany", "
+    among Berlin, Bavaria, ...", or nothing for any space (Hyperinflation's and Freikorps'
+    prompts said "a space" alone: an events audit)."""
+    if len(allowed) == len(c.names):
+        return ""
+    regions = {c.region[s] for s in allowed}
+    if len(regions) == 1 and len(allowed) == len(L.spaces_in(c, next(iter(regions)))):
+        return f" in {next(iter(regions))}"
+    return " among " + ", ".join(c.names[s] for s in allowed)
+
+
+def _extremists_placed(c: Components, data: Data, side: int, moderation: int) -> None:
+    """The text's Moderation change after its Extremists (Freikorps, Leon Trotsky: it came
+    first, and a Moderation reaching 0 could bring war, 8.2/9.4, before any Extremist was
+    placed, which the text's order never allows: an events audit)."""
+    if moderation:
+        L.moderation(c, data, side, moderation)
 
 
 def _extremist_step(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     side, title = frame["side"], frame["title"]
+    moderation = int(frame.get("moderation", 0))
     if choice is None:
         log(data, "7.1", f"{SIDE[side]} places no further Extremist ({title})")
+        _extremists_placed(c, data, side, moderation)
         return
     depth = len(data["stack"])
     _extremist(c, data, side, choice)
-    # a relocation decision (2.3.2) is taken before the next placement: keep it on top
-    relocate = data["stack"][depth:]
-    del data["stack"][depth:]
-    _ask_extremists(c, data, side, frame["card"], frame["allowed"], frame["left"] - 1,
-                    [*frame["chosen"], choice], frame["optional"])
-    data["stack"].extend(relocate)
+    nxt = {"allowed": frame["allowed"], "left": frame["left"] - 1,
+           "chosen": [*frame["chosen"], choice], "optional": frame["optional"],
+           "moderation": moderation}
+    # a relocation decision (2.3.2) is taken before the next placement
+    if not L.waits(data, depth, frame["card"], "extremist_next", side=side, **nxt):
+        _ask_extremists(c, data, side, frame["card"], **nxt)
+
+
+def _extremist_next(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
+    _ask_extremists(c, data, frame["side"], frame["card"], frame["allowed"], frame["left"],
+                    frame["chosen"], frame["optional"], int(frame.get("moderation", 0)))
 
 
 # -- the Events ---------------------------------------------------------------------------
@@ -415,11 +447,10 @@ FREIKORPS_SPACES = ("Berlin", "Bavaria", "Silesia", "East-Prussia", "Baltic Stat
 def freikorps(c: Components, data: Data, side: int) -> None:
     """Card 25, Freikorps (RW, 2 OPs, *): a RW Extremist in each of up to three different
     spaces among Berlin, Bavaria, Silesia, East-Prussia and Baltic States holding no RW
-    Extremist (the RW player chooses, and may stop); RW Moderation -1 (8.2, applied first:
-    the order does not change the result, and the placements are choices)."""
-    L.moderation(c, data, side, -1)
+    Extremist (the RW player chooses, and may stop); then RW Moderation -1 (8.2), in the
+    text's order."""
     _ask_extremists(c, data, side, 25, [L.sid(c, n) for n in FREIKORPS_SPACES], 3,
-                    [])
+                    [], moderation=-1)
 
 
 def aristide_briand(c: Components, data: Data, side: int) -> None:
@@ -484,11 +515,9 @@ def canonization(c: Components, data: Data, side: int) -> None:
 def leon_trotsky(c: Components, data: Data, side: int) -> None:
     """Card 30, Leon Trotsky (LW, 1 OP, *): a LW Extremist in each of up to two different
     spaces holding no LW Extremist (three if LW controls the USSR when the Event occurs),
-    chosen by the LW player; LW Moderation -1 (8.2, applied first: the placements are
-    choices and the order does not change the result)."""
+    chosen by the LW player; then LW Moderation -1 (8.2), in the text's order."""
     count = 3 if L.controls(c, data, side, "USSR") else 2
-    L.moderation(c, data, side, -1)
-    _ask_extremists(c, data, side, 30, list(range(len(c.names))), count, [])
+    _ask_extremists(c, data, side, 30, list(range(len(c.names))), count, [], moderation=-1)
 
 
 
@@ -657,7 +686,9 @@ def currency_stabilization(c: Components, data: Data, side: int) -> None:
                if c.region[s] in ("France", "United Kingdom") and data["sp"][o][s]]
     L.choose(c, data, side, 67, "remove", options,
              prompt="Currency Stabilization: remove 1 opposing SP from a space in France or "
-                    "the United Kingdom")
+                    "the United Kingdom",
+             none=f"no space in France or the United Kingdom holds {SIDE[o]} SP: none "
+                  "removed")
 
 
 def _currency_remove(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
@@ -707,7 +738,9 @@ def unemployment(c: Components, data: Data, side: int) -> None:
                and data["sp"][side][s] and not data["ext"][side][s]]
     L.choose(c, data, side, 70, "extremist", options,
              prompt="Unemployment: place your Extremist in a non-Colonial space of a "
-                    "Scoring Region with your SP and no Extremist of yours")
+                    "Scoring Region with your SP and no Extremist of yours",
+             none=f"no non-Colonial space of a Scoring Region holds {SIDE[side]} SP and no "
+                  f"{SIDE[side]} Extremist: no Extremist placed")
 
 
 def _unemployment_extremist(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
@@ -724,7 +757,9 @@ def hunger_marches(c: Components, data: Data, side: int) -> None:
     L.choose(c, data, LW, 71, "check", options,
              rule="6.2.5",
              prompt="Hunger Marches: choose the non-Colonial UK space (with RW SP or "
-                    "Extremists) of a Support Check with +2")
+                    "Extremists) of a Support Check with +2",
+             none="no non-Colonial space of the United Kingdom holds RW SP or Extremists: "
+                  "no Support Check", none_rule="6.2.4")
 
 
 def _hunger_check(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
@@ -777,17 +812,21 @@ CODE: dict[int, CardCode] = {
     17: CardCode(winston_churchill),
     18: CardCode(croix_de_feu, steps={"check": _croix_check}),
     19: CardCode(ruhr_occupation),
-    20: CardCode(mein_kampf, steps={"extremist": _extremist_step}),
+    20: CardCode(mein_kampf, steps={"extremist": _extremist_step,
+                                    "extremist_next": _extremist_next}),
     21: CardCode(munich_putsch, steps={"check": _putsch_rest, "end": _putsch_end}),
     22: CardCode(giacomo_matteotti),
     23: CardCode(germany_league),
-    24: CardCode(hyperinflation, steps={"extremist": _extremist_step}),
-    25: CardCode(freikorps, steps={"extremist": _extremist_step}),
+    24: CardCode(hyperinflation, steps={"extremist": _extremist_step,
+                                        "extremist_next": _extremist_next}),
+    25: CardCode(freikorps, steps={"extremist": _extremist_step,
+                                   "extremist_next": _extremist_next}),
     26: CardCode(aristide_briand),
     27: CardCode(gustav_stresemann),
     28: CardCode(cartel_des_gauches, steps={"check": _check_step}),
     29: CardCode(canonization),
-    30: CardCode(leon_trotsky, steps={"extremist": _extremist_step}),
+    30: CardCode(leon_trotsky, steps={"extremist": _extremist_step,
+                                      "extremist_next": _extremist_next}),
     31: CardCode(treaty_of_rapallo),
     32: CardCode(white_terror, steps={"moderation": _white_terror_moderation}),
     33: CardCode(rif_war, steps={"french": _rif_french}),
