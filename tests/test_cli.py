@@ -225,7 +225,7 @@ def test_a_record_refused_after_it_is_read_is_named_and_told_the_keys(
     scores = {**rec["result"], "scores": {"axis": 99}}
     bad.write_text(json.dumps({**rec, "result": scores}))
     code, out = run("replay", str(bad))
-    assert code == 1 and "scores {'axis': 99}" in " ".join(out.split()), out
+    assert code == 1 and "scores axis 99" in " ".join(out.split()), out
 
 
 def test_content_json() -> None:

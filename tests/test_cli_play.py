@@ -84,8 +84,11 @@ class ScriptedPlayer:
         while f"[{asked.rule}]" not in header and i + 1 < len(lines):
             i += 1
             header += " " + lines[i].strip()
-        # the core prompt, with its rule, directly above the choices
-        assert " ".join(f"{asked.text} [{asked.rule}]".split()) in " ".join(header.split())
+        # the core prompt, with its rule, directly above the choices (a long line may wrap
+        # after a hyphen: "Franco-" / "Soviet")
+        def flat(x: str) -> str:
+            return re.sub(r"-\s+", "-", " ".join(x.split()))
+        assert flat(f"{asked.text} [{asked.rule}]") in flat(header)
         menu: list[tuple[str, str]] = []
         for line in lines[i + 1:]:
             if not line.startswith("  ") and not re.match(r"^ \S.*:$", line):

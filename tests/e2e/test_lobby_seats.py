@@ -384,3 +384,38 @@ def test_a_friend_on_another_device_joins_by_an_invitation_the_creator_cannot_pl
         assert lost.locator("#title").inner_text() == "No seat"
     finally:
         stranger.close()
+
+
+def test_end_on_a_watched_game_goes_to_where_it_stands_and_follows_it(
+        page: Any, server: Server) -> None:
+    """A replay audit: back one step on a watched game of bots, then End, stopped at the
+    step count the page last knew and no longer followed the game; at its end the address
+    named that step, so a reload opened there, frozen. End now goes to where the game
+    stands and follows it, and the address at the end names no step."""
+    # two searching bots: a game of some minutes (random bots finish it at once)
+    g = server.api("POST", "/api/games", json={"game": "eit2", "seed": 7,
+                                               "seats": {"lw": "bot:ismcts",
+                                                         "rw": "bot:ismcts"}})
+    url = f"/api/games/{g['id']}/replay"
+    page.goto(f"/games/{g['id']}/replay")
+    page.wait_for_function("() => Number(document.body.dataset.step) >= 2", timeout=20_000)
+    if not server.api("GET", url)["live"]:
+        pytest.skip("the bot finished before the test stepped back (a slow machine)")
+    assert "step=" not in page.evaluate("location.search")
+    page.click("#prev")
+    page.wait_for_function("() => location.search.includes('step=')")
+    back = int(page.evaluate("document.body.dataset.step"))
+    deadline = time.monotonic() + 20
+    while server.api("GET", url)["steps"] < back + 3:          # the game goes on meanwhile
+        assert time.monotonic() < deadline, "the bot made no move in 20 s"
+        time.sleep(0.2)
+    now = server.api("GET", url)
+    if not now["live"]:
+        pytest.skip("the bot finished while the page was back (a slow machine)")
+    page.click("#last")
+    page.wait_for_function(f"() => Number(document.body.dataset.step) >= {now['steps']}")
+    assert "step=" not in page.evaluate("location.search")
+    reached = int(page.evaluate("document.body.dataset.step"))
+    if server.api("GET", url)["live"]:
+        page.wait_for_function(f"() => Number(document.body.dataset.step) > {reached}",
+                               timeout=20_000)

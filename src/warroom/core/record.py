@@ -407,11 +407,21 @@ def outcome_doubts(game: Game, record: Record, res: Outcome | None) -> list[str]
                 # the scores differ: say them (an audit read "states winner allies ... but
                 # its replay gives winner allies ...", and a records audit "states no
                 # winner but its replay gives no winner, draw", its scores unsaid)
-                said += f", scores {short(record.result.get('scores'), 120)}"
-                got += f", scores {short(now.get('scores'), 120)}"
+                said += f", scores {_scores(record.result.get('scores'))}"
+                got += f", scores {_scores(now.get('scores'))}"
             out.append(f"the record states {said} but its replay gives {got}: the record "
                        "was edited, or made by other rules or content")
     return out
+
+
+def _scores(scores: object) -> str:
+    """A result's scores in words ("vp 11"; none), not as Python prints them ("{'vp': 11}",
+    "None": a replay audit), cut short as a file's own words are."""
+    if not scores:
+        return "none"
+    if isinstance(scores, dict):
+        return short(", ".join(f"{k} {v}" for k, v in scores.items()), 120)
+    return short(str(scores), 120)
 
 
 def _said(res: dict[str, Any]) -> str:

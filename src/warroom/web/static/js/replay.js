@@ -251,12 +251,17 @@ function render(r) {
   $("slider").setAttribute("aria-valuetext", `step ${r.step} of ${r.steps}`);
   fill($("action"), actionLine(r));
   const atEnd = r.step === r.steps;
+  // (with nobody to play, the end's words came after a stray " · ": a replay audit)
+  const endWords = r.live ? "now (the end so far)" : "end of the record";
   fill($("turn"), r.active ? [roleChip(r.active), " to play"] : [],
-    atEnd ? h("span", { class: "muted" }, r.live ? " · now (the end so far)" : " · end of the record") : null);
+    atEnd ? h("span", { class: "muted" }, r.active ? ` · ${endWords}` : endWords) : null);
   $("why").disabled = !r.can_explain;
   $("why").title = r.step === 0 ? "No action led to the start"
     : r.can_explain ? "The rule and explanation of the action that led to this step"
-      : "The explanation of the other side's decision is shown once the game is over";
+      : r.role ? "The explanation of the other side's decision is shown once the game is over"
+        : "The explanations of the decisions are shown once the game is over";
+  // a tab of its own name (every replay tab read "warroom — replay": a replay audit)
+  document.title = `${r.title || r.game}, step ${r.step} of ${r.steps} — warroom replay`;
   $("explain").hidden = true;
   const res = r.result || (atEnd ? r.final : null);
   $("result").hidden = !res;
@@ -282,7 +287,10 @@ function render(r) {
     $("share").value = shareUrl(r.step);
     history.replaceState(null, "", `${location.pathname}?${new URLSearchParams({ step: String(r.step), ...(R.as ? { as: R.as } : {}) })}`);
   } else {
-    history.replaceState(null, "", `${location.pathname}?step=${r.step}${location.hash}`);
+    // at the end of a game going on, the address names no step, so a reload (or the
+    // address shared) follows the game again; it opened frozen at that step (a replay audit)
+    const at = r.step === r.steps ? "" : `?step=${r.step}`;
+    history.replaceState(null, "", `${location.pathname}${at}${location.hash}`);
   }
   const { mine, others, rest } = splitHands(v, r.role);
   const handPanel = $("hand-panel");
@@ -349,7 +357,10 @@ function turnStep(dir) {
 $("first").addEventListener("click", () => show(0));
 $("prev").addEventListener("click", () => show(current() - 1));
 $("next").addEventListener("click", () => show(current() + 1));
-$("last").addEventListener("click", () => show(R.steps));
+/** The end: of a game going on, where it stands now (the step count last known stopped
+ * short of it, and the page no longer followed: a replay audit). */
+const theEnd = () => (R.payload && R.payload.live ? null : R.steps);
+$("last").addEventListener("click", () => show(theEnd()));
 $("prev-turn").addEventListener("click", () => show(turnStep(-1)));
 $("next-turn").addEventListener("click", () => show(turnStep(1)));
 $("slider").addEventListener("change", (e) => show(Number(e.target.value)));
@@ -364,7 +375,7 @@ document.addEventListener("keydown", (e) => {
   if (["PageUp", "PageDown", "Home", "End"].includes(e.key) && e.target.closest &&
       e.target.closest("#log-panel")) return;
   const to = { ArrowRight: () => current() + 1, ArrowLeft: () => current() - 1, Home: () => 0,
-    End: () => R.steps, PageDown: () => turnStep(1), PageUp: () => turnStep(-1) }[e.key];
+    End: theEnd, PageDown: () => turnStep(1), PageUp: () => turnStep(-1) }[e.key];
   if (!to || e.altKey || e.ctrlKey || e.metaKey) return;
   e.preventDefault(); // the keys step through the record, not scroll the page
   show(to());
