@@ -9,8 +9,10 @@ import json
 import os
 import re
 import select
+import shutil
 import subprocess
 import sys
+import tempfile
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+import warroom.games.eit2
 from warroom.ai import make_bot
 from warroom.cli.choices import (
     Choice,
@@ -42,7 +45,7 @@ from warroom.core.protocol import (
     new_game,
     result,
 )
-from warroom.core.record import Record, Session
+from warroom.core.record import Record, Session, content_id
 from warroom.games import load_game
 
 runner = CliRunner()
@@ -392,6 +395,14 @@ def test_bad_seats_are_refused() -> None:
 def test_content_filters_in_words() -> None:
     code, out = run("content", "eit2")
     assert code == 0 and "--cards" in out and len(out.splitlines()) < 30
+    # the id records and reports name the pack by; a copy of warroom's own files is it
+    own = content_id(load_game("eit2"))
+    assert f"Content id {own} (warroom's own)" in out
+    with tempfile.TemporaryDirectory() as tmp:
+        for f in (Path(warroom.games.eit2.__file__).parent / "content").glob("*.yaml"):
+            shutil.copy(f, tmp)
+        code, out = run("content", "eit2", "--content", tmp)
+        assert code == 0 and f"Content id {own} (warroom's own)" in out, out
     code, out = run("content", "eit2", "--card", "21")
     assert code == 0, out
     assert out.startswith(" 21 Munich Beer Hall Putsch [RW, 3 OPs] Roaring Twenties")

@@ -492,6 +492,18 @@ def test_another_games_files_that_replace_nothing_are_named_as_such(tmp_path: Pa
     with pytest.raises(ContentError, match=r"victory\.yaml is eaw1940's: a pack of another game"):
         load_game("sfe", tmp_path)
     (tmp_path / "victory.yaml").unlink()
+    # tables.yaml is eaw1940's and tk's: the one whose shape it has is named (a review saw
+    # tk's named eaw1940's), and the message's verb agrees with its files
+    (tmp_path / "tables.yaml").write_bytes((src / "tk" / "content" / "tables.yaml").read_bytes())
+    with pytest.raises(ContentError, match=r"tables\.yaml is tk's: a pack of another game"):
+        load_game("sfe", tmp_path)
+    (tmp_path / "victory.yaml").write_bytes(
+        (src / "eaw1940" / "content" / "victory.yaml").read_bytes())
+    with pytest.raises(ContentError, match=r"which replace no file") as err:
+        load_game("sfe", tmp_path)
+    assert "another game" not in str(err.value)       # no one game has both as the pack's
+    for name in ("tables.yaml", "victory.yaml"):
+        (tmp_path / name).unlink()
     (tmp_path / "mapp.yaml").write_bytes((src / "sfe" / "content" / "map.yaml").read_bytes())
     with pytest.raises(ContentError) as err:
         load_game("sfe", tmp_path)

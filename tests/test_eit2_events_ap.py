@@ -296,6 +296,22 @@ def test_88_kristallnacht_a_declined_relocation_places_nothing():
     assert "Kristallnacht: no more Extremists (0 placed) [7.1]" in log
 
 
+def test_88_kristallnacht_counts_the_extremists_it_placed():
+    """One RW Extremist left in the countermix: Berlin gets it, Bavaria one relocated from
+    Berlin (2.3.2). Two were placed, though one space now holds them (the count read the
+    board and said 1: a review)."""
+    st = start(RW, 88)
+    _all_rw_extremists_out(st, ("Berlin", "Bavaria", "Saxony"))
+    d = st.data
+    spare = next(x for x in range(len(C.names)) if d["ext"][RW][x])
+    d["ext"][RW][spare] = 0                       # 14 on the board, one left to place
+    st.invalidate()
+    play(st, "event:88", S("Berlin"), S("Bavaria"), S("Berlin"))
+    assert (sp(st, "Berlin")[3], sp(st, "Bavaria")[3]) == (0, 1)
+    log = play(st, "pass")
+    assert "Kristallnacht: no more Extremists (2 placed) [7.1]" in log
+
+
 def test_89_konrad_henlein():
     st = start(RW, 89)
     play(st, "event:89")
@@ -367,7 +383,7 @@ def test_93_teschen_annexation_plus_1_or_3():
     check = log.check("Moravia")
     assert (check["before"], check["die"], check["ops"]) == ("2/0", 1, 3)
     # the condition said (an events audit)
-    assert "Teschen Annexation: RW controls Poland: +3 [6.2.4]" in log
+    assert "Teschen Annexation: RW controls Poland: +3 [6.2.5]" in log
 
 
 def test_94_ioannis_metaxas():
@@ -680,3 +696,13 @@ def test_85_condor_legion_finds_spains_spaces_after_the_attempt():
     attempt = next(i for i, ln in enumerate(lines) if "free Rearmament attempt on" in ln)
     none = next(i for i, ln in enumerate(lines) if "no Support Check" in ln)
     assert attempt < none, lines
+
+
+def test_a_neutral_events_why_says_who_implements_it_not_whom_it_helps():
+    """2.2.2: a neutral Event is implemented by the player who plays it; Spanish Civil War
+    gives both players an Extremist and a check, so "it helps RW" was wrong (an events
+    audit); an own-side Event still says whom it helps."""
+    for side, card, who in ((RW, 108, "RW"), (LW, 110, "LW")):
+        why = explain(start(side, card), f"event:{card}")
+        assert why.legal and f"(a neutral Event, implemented by {who})" in why.reason, why
+    assert "(it helps RW)" in explain(start(RW, 88), "event:88").reason

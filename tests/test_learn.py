@@ -60,6 +60,13 @@ def test_model_refuses_another_game_and_bad_files(tmp_path: Path) -> None:
         load_model(junk)
     with pytest.raises(ContentError, match="no model file"):
         load_model(tmp_path / "missing.pt")
+    # a model of an earlier version under warroom's own content: train it again (the advice
+    # to play it without --content was given with no --content: a review)
+    from warroom.ai.net import ModelInfo
+    info = ModelInfo(game="eit2", obs_size=eit2.observation_size() - 3,
+                     n_actions=len(eit2.catalogue), roles=list(eit2.roles))
+    with pytest.raises(ContentError, match=r"train it again for this version \(warroom train"):
+        info.check(eit2)
 
 
 def test_a_model_refuses_a_pack_that_orders_its_actions_otherwise(tmp_path: Path) -> None:

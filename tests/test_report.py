@@ -316,8 +316,9 @@ def test_a_report_keeps_content_packs_apart(tmp_path: Path,
     path = tmp_path / "two.jsonl"
     path.write_text("".join(json.dumps(ln) + "\n" for ln in
                             mine + [dict(ln, content="0123456789ab") for ln in eit2_lines]))
-    with pytest.raises(ReportError, match="mixes content packs: line 1 was played with pack "
-                       f"{own}, line {len(mine) + 1} with pack 0123456789ab"):
+    with pytest.raises(ReportError, match=r"mixes content packs: line 1 was played with "
+                       rf"warroom's own content \({own}\), line {len(mine) + 1} with pack "
+                       "0123456789ab"):
         load_results(path)
     old = [{k: v for k, v in ln.items() if k != "content"} for ln in eit2_lines]
     path.write_text("".join(json.dumps(ln) + "\n" for ln in mine[:4] + old[4:]))
@@ -325,6 +326,9 @@ def test_a_report_keeps_content_packs_apart(tmp_path: Path,
     res = runner.invoke(app, ["report", str(path), "--out", str(tmp_path / "r")])
     assert res.exit_code == 0, res.output
     assert "warroom's own content" in (tmp_path / "r" / "report.md").read_text()
+    # an old line and today's of the same game are one game (counted twice: a review)
+    path.write_text("".join(json.dumps(ln) + "\n" for ln in old + mine))
+    assert len(load_results(path)[1]) == len(eit2_lines)
     path.write_text("".join(json.dumps(dict(ln, content="0123456789ab")) + "\n"
                             for ln in eit2_lines))
     res = runner.invoke(app, ["report", str(path), "--out", str(tmp_path / "p")])

@@ -76,7 +76,7 @@ class ModelInfo:
             raise ContentError(
                 f"this {self.game} model expects observations of {self.obs_size} numbers, "
                 f"{self.n_actions} actions and roles {self.roles}, but the loaded content "
-                f"gives {want[0]}, {want[1]} and {want[2]}: {NO_PACK_TRAINING}")
+                f"gives {want[0]}, {want[1]} and {want[2]}: {_way_on(game)}")
         # the same sizes in another order: the policy's outputs would name other moves (an
         # audit swapped two spaces of eit2's map and the shipped model played on, silently)
         digest = catalogue_digest(game)
@@ -87,13 +87,17 @@ class ModelInfo:
             raise ContentError(
                 f"this {self.game} model was trained with its actions (spaces, cards...) in "
                 "another order than the loaded content gives them: its policy would name "
-                f"other moves: {NO_PACK_TRAINING}")
+                f"other moves: {_way_on(game)}")
 
 
-NO_PACK_TRAINING = ("play it without --content (warroom train learns with warroom's own "
-                    "content only, so no model fits this pack)")
-"""The way on for a model refused by a content pack (it said "retrain it for this content",
-which ``warroom train`` cannot: an audit)."""
+def _way_on(game: Game) -> str:
+    """What to do with a model ``game`` refuses: under a content pack, play it without
+    (it said "retrain it for this content", which ``warroom train`` cannot: an audit); with
+    warroom's own content, a model of an earlier version, train it again."""
+    if getattr(game, "content_dir", None) is not None:
+        return ("play it without --content (warroom train learns with warroom's own content "
+                "only, so no model fits this pack)")
+    return "train it again for this version (warroom train)"
 
 
 def catalogue_digest(game: Game) -> str:

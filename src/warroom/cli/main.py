@@ -360,8 +360,9 @@ def content(
             lines += rule_lines(data, width)
         if not (cards or spaces or tables or rules or card is not None):
             lines = summary_lines(data, width)
-            lines[-1:-1] = [f"Content id {content_id(g)}"
-                            + (" (warroom's own)" if content is None else "")
+            cid = content_id(g)
+            own = cid == content_id(load_game(game))    # a copy of the bundled files too
+            lines[-1:-1] = [f"Content id {cid}" + (" (warroom's own)" if own else "")
                             + ": records, results and reports name the pack by it."]
     except WarroomError as exc:
         _fail(exc)

@@ -113,7 +113,8 @@ class ContentPack:
                      or difflib.get_close_matches(n, known, n=1, cutoff=0.8) for n in stray]
             hint = "; ".join(f"{n} -> {c[0]}?" for n, c in zip(stray, close, strict=True) if c)
             raise ContentError(f"content folder {override} holds {', '.join(stray)}, which "
-                               f"replaces no file of the pack (its files: {', '.join(known)})"
+                               f"replace{'s' if len(stray) == 1 else ''} no file of the pack "
+                               f"(its files: {', '.join(known)})"
                                + (f"; did you mean {hint}" if hint else ""))
         if not mine:
             # an empty folder (or a wrong one) would play the bundled pack unsaid

@@ -99,10 +99,15 @@ def _stray_files(exc: ContentError, game_id: str, content: Path) -> ContentError
     stray = sorted(n for n in names if not (here / game_id / "content" / n).is_file())
     if not stray:
         return exc
-    other = next((gid for gid in GAMES if gid != game_id
-                  and all((here / gid / "content" / n).is_file() for n in names)), None)
-    if other is None:
+    # the games that have all of the pack's files, shaped as the pack's (tables.yaml is
+    # eaw1940's and tk's: a review saw tk's named eaw1940's)
+    others = [gid for gid in GAMES if gid != game_id
+              and all((here / gid / "content" / n).is_file()
+                      and _top_keys(here / gid / "content" / n) == _top_keys(content / n)
+                      for n in names)]
+    if len(others) != 1:
         return exc
+    other = others[0]
     return _with_hint(exc, f" ({', '.join(stray)} {'is' if len(stray) == 1 else 'are'} "
                            f"{other}'s: a pack of another game? give it to {other})")
 

@@ -113,15 +113,20 @@ def load_results(path: Path, notes: list[str] | None = None
     # the same game twice (the same seed, scenario and bots: a file given twice, shards
     # merged with one repeated) is read once (an audit saw 24 games reported of 12, with a
     # narrower interval)
-    seen: set[str] = set()
+    # the packs of each game read (a line written before December 2026 names none, and is
+    # the same game as a line naming any: it goes with any pack below)
+    seen: dict[str, set[str | None]] = {}
     kept: list[dict[str, Any]] = []
     kept_at: list[int] = []
     for ln, n in zip(lines, at, strict=True):
-        ident = json.dumps([ln.get("seed"), ln.get("scenario"), ln.get("bots"),
-                            ln.get("content")], sort_keys=True, default=str)
-        if ln.get("seed") is not None and ident in seen:
+        ident = json.dumps([ln.get("seed"), ln.get("scenario"), ln.get("bots")],
+                           sort_keys=True, default=str)
+        cid = ln.get("content") if isinstance(ln.get("content"), str) else None
+        had = seen.setdefault(ident, set())
+        if ln.get("seed") is not None and had and (cid is None or None in had
+                                                   or cid in had):
             continue
-        seen.add(ident)
+        had.add(cid)
         kept.append(ln)
         kept_at.append(n)
     if len(kept) < len(lines) and notes is not None:
@@ -145,8 +150,13 @@ def load_results(path: Path, notes: list[str] | None = None
             packs.setdefault(cid, n)
     if len(packs) > 1:
         (a, na), (b, nb) = list(packs.items())[:2]
-        raise ReportError(f"{path} mixes content packs: line {na} was played with pack {a}, "
-                          f"line {nb} with pack {b}; report each pack's results on their "
+        gid = _game_id(lines[0])
+        own = content_id(load_game(gid)) if gid in game_ids() else None
+
+        def said(cid: str) -> str:
+            return f"warroom's own content ({cid})" if cid == own else f"pack {cid}"
+        raise ReportError(f"{path} mixes content packs: line {na} was played with {said(a)}, "
+                          f"line {nb} with {said(b)}; report each pack's results on their "
                           "own")
     return guess_game(lines, path), lines
 

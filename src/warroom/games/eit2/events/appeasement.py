@@ -203,36 +203,52 @@ def kristallnacht(c: Components, data: Data, side: int) -> None:
     _kristallnacht_next(c, data, side, [])
 
 
-def _kristallnacht_next(c: Components, data: Data, side: int, used: list[int]) -> None:
+def _kristallnacht_next(c: Components, data: Data, side: int, used: list[int],
+                       placed: int = 0) -> None:
     options = _kristallnacht_options(c, data, side, used)
     if len(used) < 3 and options:
         L.choose(c, data, side, 88, "place", options, optional=True,
                  prompt=f"Kristallnacht: place a RW Extremist in a space in Germany without "
-                        f"one ({3 - len(used)} of 3 left), or pass to stop", used=used)
+                        f"one ({3 - len(used)} of 3 left), or pass to stop", used=used,
+                 placed=placed)
         return
     L.moderation(c, data, RW, -2)
+
+
+def _placed(data: Data, side: int, frame: Frame) -> int:
+    """The Extremists Kristallnacht placed so far (a frame saved before the count was kept:
+    the chosen spaces that hold one)."""
+    if "placed" in frame:
+        return int(frame["placed"])
+    return sum(1 for s in frame["used"] if data["ext"][side][s])
 
 
 def _kristallnacht_place(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
     side = frame["side"]
     used = list(frame["used"])
+    placed = _placed(data, side, frame)
     if choice is None:
-        # a space chosen whose relocation (2.3.2) was declined got none: not counted as
-        # placed (it was: an events audit), though it stays one of the three choices (offered
-        # again, a bot that declines each time would choose it for ever)
-        placed = sum(1 for s in used if data["ext"][side][s])
+        # the Extremists placed, not the spaces chosen: a space whose relocation (2.3.2)
+        # was declined got none (it was counted: an events audit), though it stays one of
+        # the three choices (offered again, a bot declining each time would choose it for
+        # ever)
         log(data, "7.1", f"Kristallnacht: no more Extremists ({placed} placed)")
         L.moderation(c, data, RW, -2)
         return
     depth = len(data["stack"])
     L.extremist(c, data, side, c.names[choice])
     # 2.3.2: a relocation it needs is made before the next question
-    if not L.waits(data, depth, 88, "next", side=side, used=[*used, choice]):
-        _kristallnacht_next(c, data, side, [*used, choice])
+    if not L.waits(data, depth, 88, "next", side=side, used=[*used, choice], placed=placed,
+                   last=choice):
+        _kristallnacht_next(c, data, side, [*used, choice], placed + 1)
 
 
 def _kristallnacht_then(c: Components, data: Data, frame: Frame, choice: int | None) -> None:
-    _kristallnacht_next(c, data, frame["side"], list(frame["used"]))
+    side = frame["side"]
+    placed = _placed(data, side, frame)
+    if "placed" in frame and data["ext"][side][frame["last"]]:
+        placed += 1                 # the relocation brought one (declined: none)
+    _kristallnacht_next(c, data, side, list(frame["used"]), placed)
 
 
 def konrad_henlein(c: Components, data: Data, side: int) -> None:
@@ -308,7 +324,7 @@ def teschen_annexation(c: Components, data: Data, side: int) -> None:
     modifier, +3 instead if RW controls Poland (6.2.4 exception)."""
     poland = L.controls(c, data, RW, "Poland")
     # the condition said, as Danzig Crisis says its own (an events audit)
-    log(data, "6.2.4", f"Teschen Annexation: RW {'controls' if poland else 'does not control'}"
+    log(data, "6.2.5", f"Teschen Annexation: RW {'controls' if poland else 'does not control'}"
         f" Poland: {'+3' if poland else '+1'}")
     L.named_check(c, data, side, 93, "Moravia", 3 if poland else 1)
 
