@@ -420,8 +420,8 @@ def _scores(scores: object) -> str:
     if not scores:
         return "none"
     if isinstance(scores, dict):
-        return short(", ".join(f"{k} {v}" for k, v in scores.items()), 120)
-    return short(str(scores), 120)
+        return _cut(", ".join(f"{k} {v}" for k, v in scores.items()), 120)
+    return _cut(scores, 120)
 
 
 def _said(res: dict[str, Any]) -> str:
