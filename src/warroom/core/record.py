@@ -359,24 +359,25 @@ def other_content(game: Game, record: Record) -> str:
     content pack than ``game``'s ("" when it says nothing or the same)."""
     if same_content(game, record.content):
         return ""
-    return f" ({_packs_differ(game, record.content)})"
+    what, fix = _packs_differ(game, record.content)
+    return f" ({what}: {fix})"
 
 
-def _packs_differ(game: Game, cid: str) -> str:
+def _packs_differ(game: Game, cid: str) -> tuple[str, str]:
     """That a record of content id ``cid`` was played with another pack than ``game``'s,
     and what to do: the ids alone did not say which was warroom's own, where the way on is
     to leave ``--content`` out (an audit; ``warroom content GAME`` prints a pack's id)."""
     loaded = content_id(game)
     if getattr(game, "content_dir", None) is None:
         return (f"this record was played with another content pack (id {cid}); the loaded "
-                f"content is warroom's own (id {loaded}): replay it with the --content it "
-                "was played with")
+                f"content is warroom's own (id {loaded})",
+                "replay it with the --content it was played with")
     own: Game = type(game)()        # the bundled pack: each game's class loads it by default
     if same_content(own, cid):
         return (f"this record was played with another content pack, warroom's own (id "
-                f"{cid}), not the pack loaded (id {loaded}): replay it without --content")
+                f"{cid}), not the pack loaded (id {loaded})", "replay it without --content")
     return (f"this record was played with another content pack (id {cid}); the loaded one "
-            f"is {loaded}: replay it with the --content it was played with")
+            f"is {loaded}", "replay it with the --content it was played with")
 
 
 def doubts(game: Game, record: Record, state: State[Any]) -> list[str]:
@@ -391,9 +392,8 @@ def outcome_doubts(game: Game, record: Record, res: Outcome | None) -> list[str]
     replay viewer holds it without a state at hand."""
     out: list[str] = []
     if not same_content(game, record.content):
-        words = _packs_differ(game, record.content)
-        head, _, fix = words.rpartition(": ")
-        out.append(f"{head}: the replay may end otherwise; {fix}")
+        what, fix = _packs_differ(game, record.content)
+        out.append(f"{what}: the replay may end otherwise; {fix}")
     if record.result is not None:
         now = res.to_json() if res is not None else None
         keys = ("winner", "scores") if now is not None else ()

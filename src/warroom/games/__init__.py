@@ -61,6 +61,12 @@ def _top_keys(path: Path) -> frozenset[str] | None:
     return frozenset(map(str, data)) if isinstance(data, dict) else None
 
 
+def _shaped_as(game_id: str, name: str, keys: frozenset[str] | None) -> bool:
+    """Whether ``game_id``'s own content has a file ``name`` with the top-level ``keys``."""
+    own = Path(__file__).parent / game_id / "content" / name
+    return own.is_file() and _top_keys(own) == keys
+
+
 def _another_games(exc: ContentError, game_id: str, content: Path | None) -> ContentError:
     """``exc`` with a hint where the pack's file it names is shaped as another game's file
     of that name (an eit2 pack given to sfe was told "unknown field; fields here: ...", no
@@ -75,12 +81,10 @@ def _another_games(exc: ContentError, game_id: str, content: Path | None) -> Con
     mine = _top_keys(Path(exc.file))
     if mine is None:
         return exc
-    here = Path(__file__).parent
-    if _top_keys(here / game_id / "content" / name) == mine:
+    if _shaped_as(game_id, name, mine):
         return exc
-    other = next((gid for gid in GAMES if gid != game_id
-                  and (here / gid / "content" / name).is_file()
-                  and _top_keys(here / gid / "content" / name) == mine), None)
+    other = next((gid for gid in GAMES if gid != game_id and _shaped_as(gid, name, mine)),
+                 None)
     if other is None:
         return exc
     return _with_hint(exc, f" (this {name} is shaped as {other}'s: a pack of another "
@@ -101,10 +105,9 @@ def _stray_files(exc: ContentError, game_id: str, content: Path) -> ContentError
         return exc
     # the games that have all of the pack's files, shaped as the pack's (tables.yaml is
     # eaw1940's and tk's: a review saw tk's named eaw1940's)
+    keys = {n: _top_keys(content / n) for n in names}
     others = [gid for gid in GAMES if gid != game_id
-              and all((here / gid / "content" / n).is_file()
-                      and _top_keys(here / gid / "content" / n) == _top_keys(content / n)
-                      for n in names)]
+              and all(_shaped_as(gid, n, keys[n]) for n in names)]
     if len(others) != 1:
         return exc
     other = others[0]

@@ -512,12 +512,13 @@ def draw(st: State[S], side: int, rule: str = "7") -> None:
     while True:
         if not deck:
             # 6.1/6.2: a play deck run out is made anew at once (the recycle pile with the
-            # next chevron cards; the Allied 3rd deck is their last), also when it ran out
-            # with the hand full; and 5.1: "Once the Allied II chevron cards are added to
-            # the play deck, the Allied hand size becomes six": the draw refills to the new
-            # size either way (a deck run out exactly as the hand was full left it a card
-            # short beside a full deck until the next draw: an sfe audit)
-            if (side == 1 and data["dn"][1] >= 3) or not next_deck(st, side):
+            # next chevron cards; the Allied 3rd deck is their last: ``next_deck`` makes
+            # none), also when it ran out with the hand full; and 5.1: "Once the Allied II
+            # chevron cards are added to the play deck, the Allied hand size becomes six":
+            # the draw refills to the new size either way (a deck run out exactly as the
+            # hand was full left it a card short beside a full deck until the next draw: an
+            # sfe audit)
+            if not next_deck(st, side):
                 break
             deck = data["deck"][side]
             limit = hand_limit(st, side)
