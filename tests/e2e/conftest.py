@@ -4,55 +4,17 @@ a downloaded browser). Without /usr/bin/chromium or Playwright the e2e tests ski
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from e2e_support import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    REAL_GAMES,
-    TIMEOUT_MS,
-    Server,
-    loader,
-    why_not_starting,
-)
+from e2e_support import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS, Server, serving
 
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    import uvicorn
-
-    from warroom.web.app import create_app
-
-    broken = {gid: why for gid in REAL_GAMES if (why := why_not_starting(gid)) is not None}
-    games = ["toy", "cardtoy", *(g for g in REAL_GAMES if g not in broken)]
-    db = tmp_path_factory.mktemp("e2e") / "web.sqlite3"
-    app = create_app(f"sqlite:///{db}", loader, games)
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                            timeout_graceful_shutdown=2, lifespan="on")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True,
-                              name="e2e-uvicorn")
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert thread.is_alive(), "the server stopped while starting"
-        assert time.monotonic() < deadline, "the server did not start within 20 s"
-        time.sleep(0.05)
-    try:
-        yield Server(f"http://127.0.0.1:{port}", broken, db)
-    finally:
-        srv.should_exit = True
-        thread.join(15)
-        sock.close()
+    with serving(tmp_path_factory.mktemp("e2e") / "web.sqlite3") as srv:
+        yield srv
 
 
 @pytest.fixture(scope="session")

@@ -4,7 +4,12 @@ screenshot helper."""
 
 from __future__ import annotations
 
+import contextlib
+import socket
 import sys
+import threading
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -56,6 +61,41 @@ class Server:
         res = httpx.request(method, self.url + path, timeout=10, **kw)
         assert res.status_code == 200, res.text
         return res.json()
+
+
+@contextlib.contextmanager
+def serving(db: Path, watch_pace: float = 0.0) -> Iterator[Server]:
+    """The web app on a free port of 127.0.0.1 (SQLite file ``db``) in a background thread,
+    stopped on leaving; ``watch_pace``: `warroom serve --watch-pace` (0: bots move as fast as
+    they think)."""
+    import uvicorn
+
+    from warroom.web.app import create_app
+
+    broken = {gid: why for gid in REAL_GAMES if (why := why_not_starting(gid)) is not None}
+    games = ["toy", "cardtoy", *(g for g in REAL_GAMES if g not in broken)]
+    app = create_app(f"sqlite:///{db}", loader, games, watch_pace=watch_pace)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                            timeout_graceful_shutdown=2, lifespan="on")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True,
+                              name="e2e-uvicorn")
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert thread.is_alive(), "the server stopped while starting"
+        assert time.monotonic() < deadline, "the server did not start within 20 s"
+        time.sleep(0.05)
+    try:
+        yield Server(f"http://127.0.0.1:{port}", broken, db)
+    finally:
+        srv.should_exit = True
+        thread.join(15)
+        sock.close()
 
 
 def shot(page: Any, name: str) -> None:

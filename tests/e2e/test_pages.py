@@ -1110,6 +1110,15 @@ def test_a_seat_resigns_after_confirming_and_the_other_seat_sees_the_end(
     assert "B resigned: A wins" in words(page_a.locator("#result"))
     assert page_a.locator("#choices .act").count() == 0
     shot(page_a, "resigned")
+    # its replay's last step says the resignation once ("[B] B resigns" said the role twice)
+    page_a.goto(f"/games/{g['id']}/replay")
+    page_a.wait_for_function("() => document.body.dataset.step === '0'")
+    page_a.keyboard.press("End")
+    page_a.wait_for_function("() => document.body.dataset.step === document.body.dataset.steps"
+                             " && document.body.dataset.step !== '0'")
+    line = page_a.locator("#action")
+    assert "B resigns" in line.inner_text() and line.locator(".chip").count() == 0, \
+        line.inner_text()
     for p in pages:
         p.context.close()
 

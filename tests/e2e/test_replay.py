@@ -1,15 +1,17 @@
 """The replay viewer, "why not" on the map, eit2's tracks and cards, and the generic map's
 automatic layout, labels and pinch zoom, in Debian's headless Chromium against a real server.
-Screenshots: replay-eit2.png, map-eit2-why-not.png, eit2-tracks.png, map-auto-layout.png."""
+Screenshots: replay-eit2.png, replay-phone.png, map-eit2-why-not.png, eit2-tracks.png,
+map-auto-layout.png."""
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from e2e_support import SHOTS, Server, shot
+from e2e_support import SHOTS, TIMEOUT_MS, Server, serving, shot
 from test_pages import finished_bot_game
 
 from warroom.core.protocol import new_game as start
@@ -128,6 +130,9 @@ def test_replay_of_a_finished_eit2_game(page: Any, server: Server) -> None:
     page.select_option("#turn-jump", str(first3))
     step_is(page, first3)
     assert f"Turn {turn}" in page.locator("#clock").inner_text()
+    # the turn's first step shows its start, reached by the turn before's last action: said
+    begins = page.locator("#action .step-begins").inner_text()
+    assert begins.startswith(f"Turn {turn}") and "begins" in begins, begins
     page.keyboard.press("PageDown")
     page.wait_for_function(f"() => Number(document.body.dataset.step) > {first3}")
     # the shareable link opens that very step, seen by the same side
@@ -598,3 +603,79 @@ def test_a_replays_map_legend_names_only_marks_it_shows(page: Any, server: Serve
     seat = on_game.replace(" can be chosen", "").replace(" changed since your last decision",
                                                          "")
     assert on_replay == " ".join(seat.replace("◯", "").split()), (on_replay, on_game)
+
+
+@pytest.fixture(scope="module")
+def paced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose games of bots alone move 0.3 s apart (`warroom serve --watch-pace`)."""
+    with serving(tmp_path_factory.mktemp("paced") / "web.sqlite3", watch_pace=0.3) as srv:
+        yield srv
+
+
+def test_a_watched_game_shows_every_move_one_after_another(browser: Any, paced: Server) -> None:
+    """A spectator following a game of bots sees, and hears read aloud, every step: a look
+    every second finds about three new moves here, shown one after another (the page showed
+    the last of them only: with the default pace of a move a second, every other step was
+    never seen nor announced)."""
+    g = paced.api("POST", "/api/games", json={"game": "eaw1940", "seats": {"axis": "bot:random"},
+                                             "seed": 3})
+    context = browser.new_context(viewport={"width": 1024, "height": 700}, base_url=paced.url)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(f"/games/{g['id']}/replay")
+        page.wait_for_function("() => Number(document.body.dataset.step) > 0")
+        page.evaluate("""() => {
+            window.seen = [];
+            const note = () => {
+              const s = Number(document.body.dataset.step);
+              const line = document.getElementById('action').textContent;
+              if (!window.seen.length || window.seen.at(-1)[0] !== s) window.seen.push([s, line]);
+            };
+            note();
+            new MutationObserver(note).observe(document.body,
+              { attributes: true, attributeFilter: ['data-step'] });
+          }""")
+        page.wait_for_timeout(6000)
+        seen = page.evaluate("window.seen")
+        live = paced.api("GET", f"/api/games/{g['id']}/replay")
+    finally:
+        context.close()
+    steps = [s for s, _ in seen]
+    assert len(steps) >= 6, f"the page followed the game: {steps} (the game at {live['steps']})"
+    assert steps == list(range(steps[0], steps[0] + len(steps))), steps
+    # each step's own line was on the page (the live region reads it)
+    assert all(line.startswith(f"Step {s}:") or "begins." in line for s, line in seen), seen
+    assert not errors, errors
+
+
+def test_a_replays_step_buttons_stay_on_a_phones_screen(browser: Any, server: Server) -> None:
+    """On a phone the step buttons stay at the foot of the screen as the map and log
+    scroll (they scrolled away with the page), and nothing of the page ends under them."""
+    need_eit2(server)
+    g = finished_eit2(server)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=server.url,
+                                  is_mobile=True, has_touch=True)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        page.goto(f"/games/{g['id']}/replay?step=5")
+        step_is(page, 5)
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        page.wait_for_timeout(200)
+        for button in ("#prev", "#next", "#last"):
+            box = page.locator(button).bounding_box()
+            assert box is not None, button
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 844, (button, box)
+        page.tap("#next")
+        step_is(page, 6)
+        # the log's last line is above the buttons once the page is scrolled to its end
+        bar = page.locator(".stepper").bounding_box()
+        last = page.locator("#log li").last.bounding_box()
+        assert bar is not None and last is not None
+        assert last["y"] + last["height"] <= bar["y"] + 1, (last, bar)
+        shot(page, "replay-phone")
+    finally:
+        context.close()

@@ -32,6 +32,16 @@ function fromHash() {
   return out;
 }
 
+/** A watched game of bots is looked at every second (its bots move a second apart by
+ * default, `--watch-pace`); the steps a look finds are shown one after another, CHASE_MS
+ * apart, so that every move is seen and read aloud (a look every 2 s had shown every other
+ * step of a paced game, the rest never seen nor announced: a replay audit). A look that
+ * finds more than CHASE_MAX new steps (bots that play as fast as they think) goes to the
+ * end at once, as End does. */
+const LOOK_MS = 1000;
+const CHASE_MS = 600;
+const CHASE_MAX = 30;
+
 const query = new URLSearchParams(location.search);
 const hashed = fromHash();
 const R = {
@@ -46,7 +56,8 @@ const R = {
   ticket: 0,
   target: null, // the step asked for and not shown yet: presses made meanwhile count from it
   follow: null, // the timer that fetches a watched game's new steps
-  followDelay: 2000, // its pause, doubled (to 30 s) after each failed look
+  followDelay: LOOK_MS, // its pause, doubled (to 30 s) after each failed look
+  chase: false, // showing, one after another, the steps a look found (below)
   opened: false,
   ui: new Map(),
 };
@@ -116,7 +127,11 @@ const LOST = "The game's new moves could not be loaded; trying again";
 /** The step the next relative move counts from: the one asked for, else the one shown. */
 const current = () => (R.target !== null ? R.target : R.step);
 
-async function show(k) {
+/** Show step ``k`` (null: the end; of a game going on, where it stands now). ``auto``: asked
+ * by the page following a watched game, not by the viewer (whose every press stops the
+ * catching-up of steps). */
+async function show(k, auto = false) {
+  if (!auto) R.chase = false;
   const want = k === null ? null : Math.max(0, Math.min(k, R.index ? R.steps : k));
   const ticket = ++R.ticket;
   R.target = want;
@@ -142,7 +157,7 @@ async function show(k) {
       message("error", LOST, err.message);
       R.followDelay = Math.min(30000, R.followDelay * 2);
       clearTimeout(R.follow);
-      R.follow = setTimeout(() => show(null), R.followDelay);
+      R.follow = setTimeout(() => show(null, true), R.followDelay);
       return;
     }
     message("error", err.status === 403 ? "This replay needs a seat's link while the game is on (a game of bots only can be watched by anyone)"
@@ -151,11 +166,21 @@ async function show(k) {
   }
   if (ticket !== R.ticket) return;
   R.target = null;
-  R.followDelay = 2000;
+  R.followDelay = LOOK_MS;
   dismiss(LOST);
   if (r.index) {
     R.index = r.index;
     buildMarks();
+  }
+  const was = R.payload;
+  if (auto && want === null && was && was.live && R.step === was.steps && r.steps > R.step + 1
+      && r.steps - R.step <= CHASE_MAX) {
+    // a look at a watched game found several new moves: the first of them now, the others
+    // after it (watch)
+    R.chase = true;
+    R.steps = r.steps;
+    show(R.step + 1, true);
+    return;
   }
   const first = !R.opened;
   R.opened = true;
@@ -167,26 +192,49 @@ async function show(k) {
   watch(r);
 }
 
-/** A watched game of bots: while it is on and the end is shown, fetch it again every few
- * seconds so that the bots' moves come in. */
+/** A watched game of bots: while it is on and the end is shown, look at it again every
+ * second so that the bots' moves come in; while steps a look found are being shown, the next
+ * of them (even once the game is over, to its end). */
 function watch(r) {
   clearTimeout(R.follow);
-  if (!r.live || R.token || r.step !== r.steps) return;
+  if (R.token) return;
+  if (R.chase && r.step < r.steps) {
+    R.follow = setTimeout(() => {
+      if (!R.chase) return;
+      if (R.target !== null || document.hidden) watch(R.payload);
+      // bots faster than the steps are shown: to where the game stands, as End goes
+      else if (R.payload.live && R.steps - R.step > CHASE_MAX) { R.chase = false; show(null, true); }
+      else show(R.step + 1, true);
+    }, CHASE_MS);
+    return;
+  }
+  R.chase = false;
+  if (!r.live || r.step !== r.steps) return;
   R.follow = setTimeout(() => {
-    if (R.target === null && R.step === R.steps && !document.hidden) show(null);
+    if (R.target === null && R.step === R.steps && !document.hidden) show(null, true);
     else watch(R.payload);
-  }, 2000);
+  }, LOOK_MS);
 }
 
 function actionLine(r) {
   if (r.step === 0) return ["The start of the game."];
+  // the first step of a turn (where "Jump to" and Page Down go) shows that turn's start,
+  // reached by the last action of the turn before: said so, for the action line names that
+  // action (a replay audit read it as the jump landing a step short)
+  const mark = R.marks.find((m) => m.step === r.step && m.step > 0);
+  const begins = mark ? h("strong", { class: "step-begins" }, `${mark.label} begins. `) : null;
+  return [begins, ...stepLine(r)];
+}
+
+function stepLine(r) {
   // what was asked, then what was chosen (the caption gave the choice alone, "Paris
   // (Western, 3 counters)", which says nothing of the decision: a usability audit); the
   // question is public, quoted as the other role's question is on the game page
   const q = r.question;
   const asked = q && q.text
     ? h("span", { class: "step-question" }, askedOf(q.role || r.actor, q.text), " ", ruleBadge(q.rule))
-    : (r.actor ? [roleChip(r.actor), " "] : null);
+    // (no chip before a label that starts with the role's own name: "[Axis] Axis resigns")
+    : (r.actor && !(r.action && r.action.label.startsWith(roleName(r.actor))) ? [roleChip(r.actor), " "] : null);
   if (r.action) {
     // the key is for the eye (a screen reader spelt "space:scotland" after every step: an
     // audit), small and after the choice in words
