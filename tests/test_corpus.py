@@ -161,12 +161,17 @@ _EIT2_RETEXT = {
 """eit2 log lines whose card text was reconstructed anew since the recording."""
 
 
+_TK_VICHY_LATER = ("When the French Surface Fleet leaves the Turn Track it goes to the Axis "
+                   "Force Pool")
+
+
 def reworded(gid: str, lines: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """A recorded log as today's wording writes it (issue 15 changed words, never facts):
     sfe names owners as adjectives ("an Axis 3-strength army", "every Allied counter"); eit2
     no longer logs a second Deal line when the hands were dealt already (1920's 3.6 deal
-    before turn 1); tk writes "Area Table Balkan: rolled 4" and names a Ceded Land marker
-    by its land, not its id."""
+    before turn 1); tk writes "Area Table Balkan: rolled 4", names a Ceded Land marker
+    by its land, not its id, and says the Vichy fleet's way to the Axis Force Pool in its
+    instruction."""
     if gid == "sfe":
         out = []
         for rule, text in lines:
@@ -187,6 +192,8 @@ def reworded(gid: str, lines: list[tuple[str, str]]) -> list[tuple[str, str]]:
         lands = {k: v.land for k, v in load_game("tk").c.ceded.items()}  # type: ignore[attr-defined]
         out = []
         for rule, text in lines:
+            if rule == "15.28" and text == _TK_VICHY_LATER:
+                continue        # now said in the instruction before it
             text = re.sub(r"^Area Table: (.*?): rolled", r"Area Table \1: rolled", text)
             text = re.sub(r"; (.*)\bland ([a-z]{2}_[a-z_]+)\b",
                           lambda m: f"; {m.group(1)}land {lands.get(m.group(2), m.group(2))}",
@@ -470,6 +477,11 @@ reads "Failure (Supply)"."""
 
 
 def _tk_hex_as_recorded(text: str) -> str:
+    # the Vichy fleet's instruction says where it goes from the Delay Box (7 December 2026;
+    # the corpus logged that in a line of its own, below)
+    text = text.replace("place the French Surface Fleet unit in the Delay Box; when it is "
+                        "removed from the Turn Track, place it in the Axis Force Pool",
+                        "place the French Surface Fleet unit in the Delay Box")
     # a Blitz marker's Support Segment says which (15.7's of the current turn, 15.37's
     # next one; 7 December 2026, a second rules audit)
     text = text.replace("its Support Segment of the current turn", "Support Segment").replace(

@@ -630,6 +630,11 @@ def test_15_28_options_depend_on_situation() -> None:
     s = start("15.28", "axis", "1940")
     choose(s, "Vichy Fleet Activated")
     assert s.data["units"]["fr_fleet"]["loc"] == "Delay Box"
+    # the instruction says where it goes next: the Axis Force Pool, not its own (it was
+    # said in the log only)
+    assert s.data["instructions"][-1] == (
+        "[15.28] place the French Surface Fleet unit in the Delay Box; when it is removed "
+        "from the Turn Track, place it in the Axis Force Pool")
     s = start("15.28", "soviet", "1940")
     choose(s, "Vichy Fleet Attacked")
     assert s.data["units"]["fr_fleet"]["loc"] == "Removed"

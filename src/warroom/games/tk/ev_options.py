@@ -209,8 +209,6 @@ def _pressured(g: TkRules, data: Data, ctx: Ctx, v: str) -> None:
              for c in _stronghold_countries(g, data)], "stronghold_lost")
     elif v == "vfa":
         _fleet(g, data, "Delay Box", "axis")
-        log(data, "15.28", "When the French Surface Fleet leaves the Turn Track it goes to the "
-            "Axis Force Pool")
     elif v == "vfx":
         _fleet(g, data, "Removed", "removed")
     else:
@@ -225,8 +223,11 @@ def _fleet(g: TkRules, data: Data, dest: str, status: str) -> None:
             u["loc"] = dest
             if status == "axis":
                 u["owner_on_return"] = "axis"
-    instruct(data, "15.28", f"place the French Surface Fleet unit in the {dest}"
-             if dest != "Removed" else "remove the French Surface Fleet unit from the game")
+    # where it goes from the Delay Box is part of what to do on the map (it was in the log
+    # only, and the instructions sent it back to its own Force Pool: a rules audit)
+    instruct(data, "15.28", "place the French Surface Fleet unit in the Delay Box; when it is "
+             "removed from the Turn Track, place it in the Axis Force Pool"
+             if status == "axis" else "remove the French Surface Fleet unit from the game")
 
 
 @on_choice("discussions")
