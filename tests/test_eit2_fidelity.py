@@ -1109,3 +1109,49 @@ def test_why_a_space_an_ongoing_event_bans_is_the_ban_not_its_cost() -> None:
     why = explain(st, space("Belgium"))
     assert not why.legal and "7.2" in why.rules and "2 OPs" not in why.reason
     assert C.cards[by].title in why.reason
+
+
+def test_10_4_1_twenty_power_at_a_tracks_last_box_makes_no_war_roll() -> None:
+    """10.4.1: "The instant one player reaches a score of 20 Power, the game is over." RW at
+    19 Power completes the UK track: the last box's Power brings 20, and 6.3.8's Tension +1
+    into a war-roll space rolls for no war (it rolled, the war broke out and RW was
+    Sanctioned before its automatic victory: two rules audits)."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    u = C.track_ids.index("uk")
+    d["rearm"][u] = len(C.boxes[u]) - 2
+    d["rearm_side"][u] = RW
+    d["power"], d["mod"][RW], d["tension"] = 19, 20, 5
+    d["flags"]["kellogg_briand"] = False
+    assert C.tension_drm[6] is not None            # 6 is a war-roll space
+    round_of(s, RW)
+    d["round_done"][RW] = d["ar"]
+    n = next(n for n in d["hands"][RW] if not C.cards[n].scoring)
+    d["forced"] = [6, 6]                           # the attempt, then what a war roll would use
+    before = len(s.log)
+    apply(s, f"rearm:{n}")
+    apply(s, "track:uk")
+    texts = [e["text"] for e in s.log[before:]]
+    assert any(t.startswith("Tension +1: now 6") for t in texts), texts
+    assert "No roll for war: RW stands at 20 Power and has won the game" in texts, texts
+    assert not d["war"] and d["sanctions"] == [0, 0] and d["forced"] == [6]
+    assert d["outcome"]["kind"] == "automatic" and d["outcome"]["winner"] == "rw"
+
+
+def test_why_a_refused_rearmament_attempt_in_a_mandated_operations_round() -> None:
+    """A round German Generals Object mandates as Operations may be a Rearmament attempt
+    (rules.py): one refused because the Availability marker is Unavailable says so (6.3.2),
+    not that the obligation forbids it (an eit2 audit)."""
+    s = new_game(G, "great_depression", 1)
+    d = s.data
+    take(s, 63, LW)                                # German Generals Object
+    round_of(s, LW)
+    d["round_done"][LW] = d["ar"]
+    apply(s, "event:63")
+    assert d["oblig"][RW] and s.active == "rw"
+    d["rearm_available"][RW] = 0
+    s.invalidate()
+    n = next(n for n in d["hands"][RW] if not C.cards[n].scoring)
+    why = explain(s, f"rearm:{n}")
+    assert not why.legal
+    assert "Availability marker is Unavailable" in why.reason and "6.3.2" in why.rules, why

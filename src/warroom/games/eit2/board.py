@@ -253,8 +253,19 @@ def change_tension(c: Components, data: Data, delta: int, mover: int, rule: str)
         data["tension"] += 1
         log(data, rule, f"Tension +1: now {data['tension']}")
         drm = c.tension_drm[data["tension"]]
-        if drm is not None:
-            war_roll(c, data, mover, drm)
+        if drm is None:
+            continue
+        p = data["power"]
+        if abs(p) >= 20 and not data.get("final_scoring"):
+            # 10.4.1: "The instant one player reaches a score of 20 Power, the game is over":
+            # a Tension rise after the award that reached it (6.3.8's, at a track's last box)
+            # rolls for no war (the war, and the phasing player's Sanction, came before the
+            # victory in the log: two rules audits)
+            winner = RW if p > 0 else LW
+            log(data, "10.4.1", f"No roll for war: {SIDE[winner]} stands at 20 Power and "
+                "has won the game")
+            continue
+        war_roll(c, data, mover, drm)
 
 
 WAR_REASON = "war broke out"

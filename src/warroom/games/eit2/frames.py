@@ -404,8 +404,11 @@ class ActionRound(Ask):
                 return (f"an Event obliges consecutive {what} rounds, and this turn has rounds "
                         "enough left for your Scoring cards after them: make the mandated "
                         f"{what} round first", ("4.5.2", "5.2", "6.3.6"))
-            return (f"an Event obliges consecutive {what} rounds; only that may be played",
-                    ("4.5.2", "5.2", "6.3.6"))
+            if not (kind == "rearm" and what == "Operations"):
+                return (f"an Event obliges consecutive {what} rounds; only that may be played",
+                        ("4.5.2", "5.2", "6.3.6"))
+            # a mandated Operations round may be a Rearmament attempt (rules.py): refused
+            # for the attempt's own reasons, below (it blamed the obligation: an eit2 audit)
         if kind == "event":
             card = c.cards[card_no]
             if card.side not in (SIDE[side], "neutral"):

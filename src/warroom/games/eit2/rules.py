@@ -60,6 +60,11 @@ Readings (each with a test in ``tests/test_eit2_fidelity.py``):
   victory"): the marker may pass the track's 20 while a step applies its awards and is put
   back on the track (and the game won) once the step is done. (``board.gain_power``,
   ``board.check_automatic_victory``)
+- 10.4.1 "The instant one player reaches a score of 20 Power, the game is over" with 9.4:
+  a Tension rise after the award that reached 20 (6.3.8's at a track's last box, or a later
+  clause of the same Event) still moves the marker but rolls for no war: the game is won.
+  Were a later award of the same play to take the Power back below 20 (10.3.3's netting),
+  that roll would be missed: the engine does not look ahead. (``board.change_tension``)
 - 5.2 "Scoring cards always take precedence on these Strategy card effects" is read as
   4.5.2's two examples play it: under Maginot Mentality or German Generals Object the
   mandated rounds come first while the turn has rounds enough left for the Scoring cards
