@@ -476,7 +476,28 @@ _TK_REMOVED = re.compile(r"(ON THE MAP: |^\[[\d., ]+\] |^)remove (.+? \[\d+ step
 reads "Failure (Supply)"."""
 
 
+_TK_CEDED = re.compile(r"place the (German|British|Russian) (.+?) Ceded Land marker in the "
+                       r"(Ceded Lands Box|Force Pool|Delay Box)")
+_TK_FACTION = {"German": "Axis", "British": "Western", "Russian": "Soviet"}
+
+
+def _tk_ceded_as_recorded(rule: str, text: str) -> str:
+    """A Ceded Land marker named as its counter is printed ("the Russian Eastern Poland
+    Ceded Land marker", 7 December 2026): 15.3 and 15.7 named it by its faction ("the
+    Soviet ..."), 15.17 by its land alone; 15.16 and 15.25 already said "Russian" and
+    "German"."""
+    if rule in ("15.3", "15.7"):
+        return _TK_CEDED.sub(lambda m: f"place the {_TK_FACTION[m.group(1)]} {m.group(2)} "
+                             f"Ceded Land marker in the {m.group(3)}", text)
+    if rule == "15.17":
+        return _TK_CEDED.sub(r"place the \2 Ceded Land marker in the \3", text)
+    return text
+
+
 def _tk_hex_as_recorded(text: str) -> str:
+    instruction = re.match(r"\[([\d.]+)\] ", text)
+    if instruction:
+        text = _tk_ceded_as_recorded(instruction.group(1), text)
     # the Vichy fleet's instruction says where it goes from the Delay Box (7 December 2026;
     # the corpus logged that in a line of its own, below)
     text = text.replace("place the French Surface Fleet unit in the Delay Box; when it is "
@@ -547,7 +568,7 @@ def _as_recorded(gid: str, line: tuple[str, str]) -> tuple[str, str]:
                         if w in m.group(1)), None)
             if war is not None:
                 text = text[:m.end()] + f" ({war})" + text[m.end():]
-        return line[0], _tk_hex_as_recorded(text)
+        return line[0], _tk_hex_as_recorded(_tk_ceded_as_recorded(line[0], text))
     if gid == "sfe":
         # 7 December 2026 (an sfe audit): the opening hands cite 5.1 (they cited 7), and
         # 6.5's shuffle names the remaining play deck with the recycle pile

@@ -15,6 +15,7 @@ from warroom.games.tk.model import (
     add_marker,
     alignment,
     borders_soviet,
+    ceded_marker,
     changed,
     civil_war_strongholds,
     control,
@@ -363,8 +364,7 @@ def ceded_land(g: TkRules, data: Data, ctx: Ctx) -> None:
         return
     data["ceded"][land] = "Ceded Lands Box"
     changed(data)
-    instruct(data, "15.3", f"place the {NAME[f]} {d.land} Ceded Land marker in the Ceded "
-             "Lands Box")
+    instruct(data, "15.3", f"place {ceded_marker(g, land)} in the Ceded Lands Box")
     for h in d.hexes:
         data["control"][h] = f
     c = d.country
@@ -481,7 +481,7 @@ def further_concessions(g: TkRules, data: Data, ctx: Ctx) -> None:
         data["ceded"][mid] = "Ceded Lands Box"
         data["ceded_flipped"].append(mid)
         changed(data)
-        instruct(data, "15.16", f"flip the Russian {g.c.ceded[mid].land} Ceded Land marker to "
+        instruct(data, "15.16", f"flip {ceded_marker(g, mid)} to "
                  f"its {c} side in the Ceded Lands Box")
         for m in list(markers(data, c)):
             remove_marker(data, c, m, "15.16")
@@ -542,8 +542,7 @@ def _cede_to_russia(g: TkRules, data: Data, ctx: Ctx, mid: str) -> None:
     d = g.c.ceded[mid]
     data["ceded"][mid] = "Ceded Lands Box"
     changed(data)
-    instruct(data, "15.16", f"place the Russian {d.land} Ceded Land marker in the Ceded "
-             "Lands Box")
+    instruct(data, "15.16", f"place {ceded_marker(g, mid)} in the Ceded Lands Box")
     for h in d.hexes:
         data["control"][h] = "soviet"
     if d.whole_country:
@@ -665,8 +664,7 @@ def _create_minor(g: TkRules, data: Data, ctx: Ctx, c: str | None) -> None:
         if cd.faction == "axis" and cd.land == c and data["ceded"][cd.id] == "Ceded Lands Box":
             data["ceded"][cd.id] = "Removed"
             changed(data)
-            instruct(data, "15.25", f"remove the German {cd.land} Ceded Land marker from the "
-                     "game")
+            instruct(data, "15.25", f"remove {ceded_marker(g, cd.id)} from the game")
     if d.colonial_unit:
         # "on the map": in a hex, or held by a multi-national unit that is (on_map)
         for uid, u in data["units"].items():

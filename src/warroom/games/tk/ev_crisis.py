@@ -14,6 +14,7 @@ from warroom.games.tk.model import (
     activate,
     alignment,
     armor_or_infantry,
+    ceded_marker,
     changed,
     die,
     end_country_policy,
@@ -90,8 +91,7 @@ def _country_activated(g: TkRules, data: Data, ctx: Ctx) -> None:
     if land and data["ceded"].get(land) == "Unused" and g.c.ceded[land].faction == f:
         data["ceded"][land] = "Force Pool"
         changed(data)
-        instruct(data, "15.7", f"place the {NAME[f]} {g.c.ceded[land].land} Ceded Land marker "
-                 "in the Force Pool")
+        instruct(data, "15.7", f"place {ceded_marker(g, land)} in the Force Pool")
     else:
         log(data, "15.7", f"the {NAME[f]} faction has no Ceded Land marker for the demanded "
             "land to take")
@@ -191,8 +191,8 @@ def _decline_2(g: TkRules, data: Data, ctx: Ctx) -> None:
         return
     data["ceded"][land] = "Delay Box"
     changed(data)
-    instruct(data, "15.17", f"Step 2: place the {g.c.ceded[land].land} Ceded Land marker in "
-             "the Delay Box (see 14.7)")
+    instruct(data, "15.17", f"Step 2: place {ceded_marker(g, land)} in the Delay Box (see "
+             "14.7)")
 
 
 @step("decline_3")

@@ -21,6 +21,18 @@ ALLIED = ("western", "soviet")
 FACTIONS = ("axis", "western", "soviet")
 NAME = {"axis": "Axis", "western": "Western", "soviet": "Soviet"}
 WAR = {"pre_war": "Pre-War", "limited_war": "Limited War", "total_war": "Total War"}
+MARKER_NATION = {"axis": "German", "western": "British", "soviet": "Russian"}
+"""The nation a faction's Ceded Land markers are printed for, as the rules name them ("the
+Russian Eastern Poland Ceded Region marker", 15.3's example; "the British Turkish Straits
+marker", 15.16; "a German Ceded Land marker", 15.25)."""
+
+
+def ceded_marker(g: TkRules, mid: str) -> str:
+    """A Ceded Land marker as its counter is printed: "the Russian Eastern Poland Ceded Land
+    marker" (15.3 and 15.7 said "the Soviet ...", "the Axis ...", "the Western ..." where
+    15.16 and 15.25 said "Russian" and "German", and 15.17 named no nation: an audit)."""
+    d = g.c.ceded[mid]
+    return f"the {MARKER_NATION[d.faction]} {d.land} Ceded Land marker"
 
 
 # -- log ------------------------------------------------------------------------------------
