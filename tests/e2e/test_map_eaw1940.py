@@ -464,3 +464,45 @@ def test_the_front_markers_at_sedan_stand_on_their_route(big: Any, server: Serve
     off = page.evaluate(OFF_ROUTE, "western")
     assert off["axis"] <= 2 and off["allied"] <= 2, off
     assert page.evaluate(MARKERS_OVER_NAMES) == []
+
+
+def test_the_log_follows_the_game_until_the_reader_scrolls_it_up(browser: Any,
+                                                                  server: Server) -> None:
+    """The log panel stays at its newest line decision after decision (it judged "at the
+    end" by the gap before each update; a line that grew after the last scroll left 43 px and
+    the log stopped following for the rest of the game: a browser audit), holds still once
+    the reader scrolls it up, and follows again when they scroll back down."""
+    g = start(server)
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server.url)
+    page = context.new_page()
+    gap = """() => { const s = document.getElementById('log-panel');
+        return s.scrollHeight - s.scrollTop - s.clientHeight; }"""
+
+    def decide() -> None:
+        v = version(page)
+        page.locator("#choices .choice .act").first.click()
+        page.wait_for_function(f"() => Number(document.body.dataset.version) > {v}")
+        page.wait_for_function(MY_TURN_OR_OVER)
+        page.wait_for_timeout(300)
+
+    try:
+        open_board(page, g)
+        for _ in range(12):
+            decide()
+            assert page.evaluate(gap) <= 2, page.evaluate(gap)
+        assert page.evaluate("document.body.dataset.status") != "over"   # seed 3 goes on past 14
+        box = page.locator("#log-panel").bounding_box()
+        assert box is not None
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.wheel(0, -600)
+        page.wait_for_timeout(300)
+        top = page.evaluate("document.getElementById('log-panel').scrollTop")
+        decide()
+        assert page.evaluate("document.getElementById('log-panel').scrollTop") == top
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.wheel(0, 100_000)
+        page.wait_for_timeout(300)
+        decide()
+        assert page.evaluate(gap) <= 2
+    finally:
+        context.close()

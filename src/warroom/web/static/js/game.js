@@ -14,6 +14,8 @@ const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).p
 const base = `/api/games/${encodeURIComponent(gameId)}`;
 
 const S = {
+  logFollows: true, // the log panel keeps to its end (logToEnd)
+  logScrolledAt: 0,
   seats: [], // [{token, role}]
   current: 0, // the seat on screen
   payload: null,
@@ -391,12 +393,26 @@ function renderRest(p) {
   placePlay(mapNode && (p.status === "over" || (p.legal.length > 0 && !choosable)));
   fill($("board"), ...renderBoard(rest, p.game, S.ui).filter(Boolean));
   const ol = $("log");
-  const scroller = $("log-panel");
-  const atEnd = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
-  if (renderLog(ol, view.log, placeNames(view)) && (atEnd || !ol.dataset.seen)) {
-    scroller.scrollTop = scroller.scrollHeight;
-  }
+  if (renderLog(ol, view.log, placeNames(view)) && (S.logFollows || !ol.dataset.seen)) logToEnd();
   ol.dataset.seen = "1";
+}
+
+/** The log panel follows its end until the reader scrolls it up, and again once they scroll
+ * back down to it (it judged "at the end" by the gap left before each update: a line that
+ * grew after the last scroll left 43 px, and the log stopped following for the rest of the
+ * game, its final lines thousands of pixels out of view: a browser audit). */
+function logToEnd() {
+  const scroller = $("log-panel");
+  S.logScrolledAt = performance.now();
+  scroller.scrollTop = scroller.scrollHeight;
+  S.logFollows = true;
+}
+
+function onLogScroll() {
+  // the scroll event of logToEnd's own move says nothing of the reader
+  if (performance.now() - S.logScrolledAt < 150) return;
+  const scroller = $("log-panel");
+  S.logFollows = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
 }
 
 /** The map elements' states (their ``data-state``) and the log's length in payload
@@ -840,7 +856,7 @@ function endHandoff() {
   $("handoff").hidden = true;
   for (const id of ["topbar", "skip", "messages"]) $(id).inert = false;
   $("main").hidden = false;
-  $("log-panel").scrollTop = $("log-panel").scrollHeight;
+  logToEnd();
   refresh();
 }
 
@@ -1245,6 +1261,11 @@ async function init() {
   const barHeight = () => document.documentElement.style.setProperty("--bar-h", `${bar.offsetHeight}px`);
   barHeight();
   if (typeof ResizeObserver === "function") new ResizeObserver(barHeight).observe(bar);
+  $("log-panel").addEventListener("scroll", onLogScroll, { passive: true });
+  // the log's lines that grow after it was scrolled (a line wrapping anew) keep it at its end
+  if (typeof ResizeObserver === "function") {
+    new ResizeObserver(() => { if (S.logFollows && $("log").dataset.seen) logToEnd(); }).observe($("log"));
+  }
   $("undo").addEventListener("click", undo);
   $("since-more").addEventListener("click", toSince);
   $("resign").addEventListener("click", resign);
