@@ -506,3 +506,18 @@ def test_the_log_follows_the_game_until_the_reader_scrolls_it_up(browser: Any,
         assert page.evaluate(gap) <= 2
     finally:
         context.close()
+
+
+def test_a_markers_own_choices_are_not_counted_as_the_lists_alone(page: Any,
+                                                                 server: Server) -> None:
+    """After a failed attack the re-roll and the keep are both the front marker's (its menu):
+    the map's question says to click it and counts no other choice (it said "or choose from
+    the list of choices (2 other choices)": a browser audit)."""
+    g = start(server, seed=1)
+    server.api("POST", f"/api/games/{g['id']}/actions", json={
+        "token": g["tokens"]["axis"], "action": "attack:western",
+        "version": seat_view(server, g)["version"]})
+    assert {a["key"] for a in seat_view(server, g)["legal"]} == {"reroll", "keep"}
+    open_board(page, g)
+    question = page.locator("#map-prompt").inner_text()
+    assert "highlighted" in question and "other choice" not in question, question

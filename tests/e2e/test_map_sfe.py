@@ -806,8 +806,9 @@ def test_a_replay_step_says_what_was_asked_and_why_in_words(browser: Any,
     ctx, page, errors = _open_replay(browser, sfe_server, g, 26)
     try:
         line = " ".join(page.locator("#action").inner_text().split())
-        assert line.startswith("Step 26: Question for Allies: “Block Wolfpack with a Destroyer "
-                               "Attack card, or not"), line
+        # (step 26 is the first of the Allies' round of turn 2, and says so first)
+        assert line.startswith("Start of Turn 2 · Allies. Step 26: Question for Allies: “Block "
+                               "Wolfpack with a Destroyer Attack card, or not"), line
         label = page.locator("#action .action-label").inner_text()
         assert f"Chosen: {label} no_block" in line, line
         page.click("#why")

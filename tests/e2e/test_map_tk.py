@@ -312,3 +312,28 @@ def test_the_boxes_stay_still_under_the_pointer(browser: Any, server: Server) ->
                                "document.querySelector('#map .map-menu') !== null")
     finally:
         ctx.close()
+
+
+def test_the_count_of_choices_a_box_holds_leaves_out_units_in_no_country(
+        big: Any, server: Server) -> None:
+    """15.39 (1940), Western: "Eliminate a friendly ground step" offers four units; one
+    stands in Greece's box, three in Alexandria, in no Country's box. The event card and the
+    map's question say that the boxes hold one of the four and the list has them all (they
+    said the highlighted boxes held all four, and "click the highlighted box": a browser
+    audit)."""
+    g = server.api("POST", "/api/games", json={
+        "game": "tk", "seats": {r: "human" for r in ROLES}, "seed": 1, "scenario": "1940",
+        "options": {"event": "15.39", "faction": "western"}})
+    v = seat_view(server, g, "western")
+    server.api("POST", f"/api/games/{g['id']}/actions", json={
+        "token": g["tokens"]["western"], "action": "opt:eliminate_step", "version": v["version"]})
+    v = seat_view(server, g, "western")
+    assert len(v["legal"]) == 4
+    open_panel(big, g, "western")
+    lit = big.locator("#map .tk-panel .space.legal")
+    assert lit.count() == 1
+    card = big.locator("#map .tk-step").inner_text()
+    assert "4 choices; the highlighted boxes below hold 1 of them, the list of choices all 4" \
+        in card, card
+    question = big.locator("#map-prompt").inner_text()
+    assert "or choose from the list of choices (3 other choices)" in question, question

@@ -132,7 +132,7 @@ def test_replay_of_a_finished_eit2_game(page: Any, server: Server) -> None:
     assert f"Turn {turn}" in page.locator("#clock").inner_text()
     # the turn's first step shows its start, reached by the turn before's last action: said
     begins = page.locator("#action .step-begins").inner_text()
-    assert begins.startswith(f"Turn {turn}") and "begins" in begins, begins
+    assert begins.startswith(f"Start of Turn {turn}"), begins
     page.keyboard.press("PageDown")
     page.wait_for_function(f"() => Number(document.body.dataset.step) > {first3}")
     # the shareable link opens that very step, seen by the same side
@@ -647,7 +647,7 @@ def test_a_watched_game_shows_every_move_one_after_another(browser: Any, paced: 
     assert len(steps) >= 6, f"the page followed the game: {steps} (the game at {live['steps']})"
     assert steps == list(range(steps[0], steps[0] + len(steps))), steps
     # each step's own line was on the page (the live region reads it)
-    assert all(line.startswith(f"Step {s}:") or "begins." in line for s, line in seen), seen
+    assert all(line.startswith((f"Step {s}:", "Start of ")) for s, line in seen), seen
     assert not errors, errors
 
 

@@ -370,8 +370,13 @@ function renderRest(p) {
   fill($("map"), mapNode);
   const choosable = mapNode ? mapNode.querySelectorAll(".space.legal").length : 0;
   const [many, one] = MAP_WORDS[p.game] || ["spaces", "space"];
-  // choices no map element stands for (done, pass, defend): only in the list below
-  const offMap = choosable ? p.legal.filter((a) => !a.target && !(a.args || []).length).length : 0;
+  // choices no map element holds (done, pass, defend; a unit in no Country's box): only in
+  // the list of choices. The map says which it holds (its node's `placed`): guessed from the
+  // actions' targets, an eaw1940 marker's own re-roll and keep were "2 other choices" and
+  // three tk units were none (a browser audit)
+  const placed = mapNode && mapNode.placed instanceof Set ? mapNode.placed : null;
+  const offMap = !choosable ? 0 : placed ? p.legal.filter((a) => !placed.has(a.key)).length
+    : p.legal.filter((a) => !a.target && !(a.args || []).length).length;
   // the question itself, where the map is where it is answered: this line stays in view
   // under the top bar while the map is scrolled (the prompt above the choices under the map
   // was 1,200 px down at 1366x768 after a click on the map: a usability audit)

@@ -508,12 +508,14 @@ export function renderMap(view, legal, ui, act) {
   };
 
   const layer = s("g", { class: "spaces" });
+  const onMap = new Set(); // the keys of the legal actions a space holds (wrap.placed)
   map.spaces.forEach((sp, i) => {
     const st = stateOf(sp, i) || null;
     const list = acts.get(sp.id) || [];
     const rs = regionStyle(sp.region);
     const ctl = st && st.control && SIDE[st.control] ? st.control : null;
     const words = spaceWords(sp, st, list, rs);
+    for (const a of list) onMap.add(a.key);
     const g = s("g", { class: `space${list.length ? " legal" : ""}${ctl ? ` ctl-${ctl}` : ""}`,
       transform: `translate(${sp.x},${sp.y})`, tabindex: "0", role: list.length || whyNot ? "button" : "img",
       "aria-label": words, dataset: { id: sp.id, region: sp.region ?? "", state: JSON.stringify(st) } },
@@ -569,5 +571,6 @@ export function renderMap(view, legal, ui, act) {
   boardKeys(wrap, pz, menu.close);
   wrap.append(tools, h("div", { class: "map-frame" }, svg), info, why.node);
   rovingPlaces(wrap, ui, pz);
+  wrap.placed = onMap;
   return wrap;
 }

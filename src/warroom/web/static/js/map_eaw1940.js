@@ -319,9 +319,11 @@ export function renderEaw1940(view, legal, ui, act) {
     why.ask(title, `attack:${f.id}`, `${held ? `the Axis hold ${name}; ` : ""}an attack on the ${f.name} front is made on ${there || "no location (the front is at its end)"}, the location its Allied front marker holds`);
   };
   const els = new Map();
+  const placed = new Set(); // the keys of the legal actions an element holds (wrap.placed)
   /** A focusable board element: hover/focus shows `details`, click/Enter plays its actions. */
   const element = (id, cls, title, words, details, kids) => {
     const list = acts.get(id) || [];
+    for (const a of list) placed.add(a.key);
     const label = `${words}${list.length ? `; ${choiceWords(list)}` : ""}`;
     const g = s("g", { class: `space ${cls}${list.length ? " legal" : ""}`, tabindex: "0",
       role: list.length || (act.whyNot && id !== "malta") ? "button" : "img", "aria-label": label,
@@ -568,6 +570,7 @@ export function renderEaw1940(view, legal, ui, act) {
   boardKeys(wrap, pz, menu.close);
   wrap.append(turnStrip(view, map), tools, h("div", { class: "map-frame eaw-frame" }, svg), info, why.node);
   rovingPlaces(wrap, ui, pz);
+  wrap.placed = placed;
   return wrap;
 }
 

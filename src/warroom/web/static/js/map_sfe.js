@@ -465,7 +465,9 @@ export function renderSfe(view, legal, ui, act) {
     fill(info, parts);
   };
 
+  const placed = new Set(); // the keys of the legal actions an element holds (wrap.placed)
   const playable = (node, key, label) => {
+    placed.add(key);
     const run = (e) => { e.stopPropagation(); if (!gestures.dragged) { menu.close(); act(key); } };
     node.addEventListener("click", run);
     node.addEventListener("keydown", (e) => {
@@ -492,6 +494,7 @@ export function renderSfe(view, legal, ui, act) {
       battle && battle.location === loc.id ? `battle in the ${battle.half} half` : null,
       list.length ? choiceWords(list) : null,
     ].filter(Boolean).join(", ");
+    for (const a of list) placed.add(a.key);
     const g = s("g", { class: `space sfe-loc p-${printed} c-${ctl}${list.length ? " legal" : ""}${focus === loc.id ? " focus" : ""}${loc.box ? " box" : ""}`,
       transform: `translate(${loc.x},${loc.y})`, tabindex: "0", role: list.length || act.whyNot ? "button" : "img",
       "aria-label": words, dataset: { id: loc.id, control: ctl, state: JSON.stringify(st) } },
@@ -593,5 +596,6 @@ export function renderSfe(view, legal, ui, act) {
       : "The rulebook prints no map: positions follow 1939 geography (reconstructed); locations, halves and lines are the content pack's.") : null;
   wrap.append(tracks(view, map), tools, h("div", { class: "map-frame sfe-frame" }, svg), info, why.node, note);
   rovingPlaces(wrap, ui, pz);
+  wrap.placed = placed;
   return wrap;
 }

@@ -106,13 +106,16 @@ export function renderTk(view, legal, ui, act) {
   const defs = new Map(map.countries.map((c) => [c.name, c]));
   const events = new Map((map.events || []).map((e) => [e.number, e]));
   const wrap = h("div", { class: "map-wrap tk-panel" });
+  const choicesNote = h("span", { class: "muted" });
   const info = infoLine(acts.size, ["boxes", "a box", "box"], act.whyNot);
   // "why not": a box's id is the key of the action that chooses it (country:, partner:, …)
   const why = whyNotBox(typeof act.whyNot === "function" ? act.whyNot : null);
   const menu = choiceMenu(wrap, act, why, 240);
+  const placed = new Set(); // the keys of the legal actions a box holds (wrap.placed)
   /** A focusable box: hover/focus shows its details, click/Enter plays its actions. */
   const item = (id, cls, title, details, kids, tag = "div") => {
     const list = acts.get(id) || [];
+    for (const a of list) placed.add(a.key);
     const words = `${title}${details.length ? `: ${details.join(", ")}` : ""}${list.length ? `; ${choiceWords(list)}` : ""}`;
     const el = h(tag, { class: `space ${cls}${list.length ? " legal" : ""}`, tabindex: "0",
       role: list.length || act.whyNot ? "button" : "img", "aria-label": words, title: words,
@@ -210,7 +213,7 @@ export function renderTk(view, legal, ui, act) {
     pending ? h("div", { class: "tk-step" },
       h("span", { class: "tk-step-label" }, "Now: "), roleChip(pending.role), " ",
       h("span", {}, pending.prompt), " ", ruleBadge(pending.rule),
-      pending.choices && pending.choices.length ? h("span", { class: "muted" }, ` — ${pending.choices.length} choice${pending.choices.length > 1 ? "s" : ""}${acts.size ? "; the highlighted boxes below hold them (a box may hold several)" : ""}`) : null)
+      pending.choices && pending.choices.length ? choicesNote : null)
       : h("div", { class: "tk-step" }, view.result ? h("strong", {}, view.result.text || "Resolved") : "Resolving…"),
     logTail.length ? h("ol", { class: "tk-steps", "aria-label": "The latest steps" },
       logTail.map((e) => h("li", {}, e.rule ? [ruleBadge(e.rule, { tab: false }), " "] : null, e.text || ""))) : null,
@@ -319,6 +322,15 @@ export function renderTk(view, legal, ui, act) {
     map.reconstructed ? h("span", { class: "muted" }, " — countries reconstructed (rule 15 prints no map)") : null);
   boardKeys(wrap, null, menu.close);
   wrap.append(card, tracks, legend, info, why.node, h("div", { class: "tk-columns" }, FACTIONS.map(column), others), extra);
+  // how many choices, and how many of them a box holds, once the boxes are drawn (it said
+  // the boxes held all four where one was a box's and three units stood in no Country: a
+  // browser audit)
+  const n = pending && pending.choices ? pending.choices.length : 0;
+  const boxed = (legal || []).filter((a) => placed.has(a.key)).length;
+  choicesNote.textContent = ` — ${n} choice${n === 1 ? "" : "s"}${!boxed ? ""
+    : boxed === n ? "; the highlighted boxes below hold them (a box may hold several)"
+      : `; the highlighted boxes below hold ${boxed} of them, the list of choices all ${n}`}`;
+  wrap.placed = placed;
   rovingPlaces(wrap, ui);
   return wrap;
 }

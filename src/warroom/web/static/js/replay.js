@@ -222,7 +222,7 @@ function actionLine(r) {
   // reached by the last action of the turn before: said so, for the action line names that
   // action (a replay audit read it as the jump landing a step short)
   const mark = R.marks.find((m) => m.step === r.step && m.step > 0);
-  const begins = mark ? h("strong", { class: "step-begins" }, `${mark.label} begins. `) : null;
+  const begins = mark ? h("strong", { class: "step-begins" }, `Start of ${mark.label}. `) : null;
   return [begins, ...stepLine(r)];
 }
 
