@@ -294,8 +294,12 @@ def test_civil_war_table_label_gives_each_face_with_the_drm(event: str, faction:
         dice = [1, d] if event == "15.1" and faction == "axis" else [d]   # 15.1: who applies
         s = start(event, faction, "1937", dice=dice)
         text = label_of(s, "Roll on the Civil War Table")
-        assert ("(Allied DRM -1)" if event == "15.1" else "(Axis DRM +1)") in text
-        faces = _faces(re.sub(r" \(\w+ DRM [+-]\d\)$", "", text.split(": ", 1)[1]))
+        # the die's faces, said so, the DRM counted (the log then gives the modified total)
+        assert text.split(": ", 1)[1].startswith("die 1")
+        assert ("(the Allied DRM -1 counted)" if event == "15.1"
+                else "(the Axis DRM +1 counted)") in text
+        faces = _faces(re.sub(r" \(the \w+ DRM [+-]\d counted\)$", "",
+                              text.split(": ", 1)[1].removeprefix("die ")))
         choose(s, "Civil War Table")
         said = [e["text"] for e in s.log if e["text"].startswith("Civil War Table: ")]
         assert said and said[-1].removeprefix("Civil War Table: ").startswith(faces[d]), d
@@ -489,3 +493,23 @@ def test_why_a_choice_is_legal_says_what_it_does() -> None:
     s = start("15.2", "axis", "1939", country="Rumania")
     why = explain(s, "country:bulgaria", "axis")
     assert "(becomes a Soviet Country (13.5))" in why.reason
+
+
+@pytest.mark.parametrize(("event", "faction", "opts", "title"), [
+    ("15.37", "western", {}, "Successful Challenge (Britain)"),
+    ("15.37", "soviet", {}, "Successful Challenge (Russia)"),
+    ("15.37", "western", {"challenge": "France"}, "Successful Challenge (France)"),
+    ("15.32", "axis", {"card": 45}, "Production Success (Helicopter)"),
+])
+def test_an_events_title_names_what_its_card_names(event: str, faction: str,
+                                                    opts: dict[str, Any], title: str) -> None:
+    """The rulebook's placeholders ("Successful Challenge [Country]", "Production Success
+    [Type]") are filled in, in the view's title, the log and the result (the game showed
+    the placeholder: a browser audit)."""
+    s = start(event, faction, "1940", **opts)
+    assert s.game.view(s, None)["event_name"] == title
+    assert f"Political Event {event} {title} received by" in logtext(s)
+    while legal_actions(s):
+        apply(s, legal_actions(s)[-1])
+    res = s.game.outcome(s)
+    assert res is not None and res.text.startswith(f"{title}: ")

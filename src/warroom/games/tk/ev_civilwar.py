@@ -193,9 +193,12 @@ def civil_war_table_choice(g: TkRules, data: Data, f: str) -> Choice:
     face gives ``f`` (its DRM applied, as :func:`civil_war_table` rolls it)."""
     table = g.c.tables.civil_war
     side, drm = civil_war_drm(g, f)
-    return ("opt:civil_war_table", ("Roll on the Civil War Table", table_faces(table, drm)
-                                    + (f" ({side.capitalize()} DRM {drm:+d})" if drm else "")),
-            "cwt")
+    # the faces are the die's, the DRM already counted: the log then says the modified
+    # total ("rolled 1 +1 = 2"), which read as the label's "2-3 Stalemate" beside a
+    # "Republican advance" (a browser audit)
+    return ("opt:civil_war_table", ("Roll on the Civil War Table", (
+        f"die {table_faces(table, drm)} (the {side.capitalize()} DRM {drm:+d} counted)"
+        if drm else table_faces(table, drm))), "cwt")
 
 
 def civil_war_table(g: TkRules, data: Data, f: str, rule: str) -> None:

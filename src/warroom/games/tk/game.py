@@ -48,6 +48,7 @@ from warroom.games.tk.ev_military import (
 from warroom.games.tk.model import (
     NAME,
     WAR,
+    event_title,
     is_neutral,
     is_pac,
     is_tac,
@@ -619,7 +620,7 @@ class TotalerKrieg(Game):
             for k, v in ctx.items() if k not in ("event", "faction") and v is not None)
         war = WAR[data["war"]]
         # a title that names the war state already says it ("Summer 1939 (Pre-War)")
-        log(data, num, f"Political Event {num} {EVENT_NAME[num]} received by the {who} "
+        log(data, num, f"Political Event {num} {event_title(self, ctx)} received by the {who} "
             f"faction in the situation '{title}'" + ("" if war in title else f" ({war})")
             + (f"; {extra}" if extra else ""), event=num, faction=ctx["faction"])
         call_step(data, f"ev:{num}", **{k: v for k, v in ctx.items() if k != "event"})
@@ -628,7 +629,7 @@ class TotalerKrieg(Game):
         """The resolution is complete: log it and end the game."""
         num = data["event"]["event"]
         term = Termination.RESOLVED if data["effects"] else Termination.NO_RESULT
-        log(data, num, f"{EVENT_NAME[num]} is resolved"
+        log(data, num, f"{event_title(self, data['event'])} is resolved"
             + ("" if data["effects"] else " (No Result: nothing changed)"),
             termination=term.value)
         game_over(data, {"termination": term.value})
@@ -659,7 +660,7 @@ class TotalerKrieg(Game):
         return {
             "game": self.id,
             "event": copy_plain(data["event"]),
-            "event_name": EVENT_NAME[data["event"]["event"]],
+            "event_name": event_title(self, data["event"]),
             "active": data["active"],
             "pending": pending,
             "situation": copy_plain(self.situation_json(data)),
@@ -679,7 +680,8 @@ class TotalerKrieg(Game):
         return Outcome(term, None, {r: 0.0 for r in self.roles},
                        {"changes": data["effects"], "instructions": len(data["instructions"]),
                         "dice": data["dice"], "steps_lost": data["steps_lost"]},
-                       f"{EVENT_NAME[num]}: {'resolved' if data['effects'] else 'No Result'}",
+                       f"{event_title(self, data['event'])}: "
+                       f"{'resolved' if data['effects'] else 'No Result'}",
                        num, f"{num} {term.value}")
 
     def describe(self, st: State[TotalerKrieg], action_id: int) -> str:

@@ -27,6 +27,23 @@ Russian Eastern Poland Ceded Region marker", 15.3's example; "the British Turkis
 marker", 15.16; "a German Ceded Land marker", 15.25)."""
 
 
+def event_title(g: TkRules, ctx: Data) -> str:
+    """The event's name with what its card names in place of the rulebook's placeholder,
+    as its prompt says it: "Successful Challenge (Britain)" (15.37), "Production Success
+    (Helicopter)" (15.32's card); the game showed "Successful Challenge [Country]" in its
+    title, log and result (a browser audit)."""
+    num = ctx["event"]
+    name = EVENT_NAME[num]
+    if "[Country]" in name:
+        named = ctx.get("challenge") or ("Russia" if ctx.get("faction") == "soviet"
+                                         else "Britain")
+        return name.replace(" [Country]", f" ({named})")
+    if "[Type]" in name:
+        card = g.c.cards.get(ctx["card"]) if isinstance(ctx.get("card"), int) else None
+        return name.replace(" [Type]", f" ({card.name})" if card is not None else "")
+    return name
+
+
 def ceded_marker(g: TkRules, mid: str) -> str:
     """A Ceded Land marker as its counter is printed: "the Russian Eastern Poland Ceded Land
     marker" (15.3 and 15.7 said "the Soviet ...", "the Axis ...", "the Western ..." where
