@@ -337,3 +337,29 @@ def test_the_count_of_choices_a_box_holds_leaves_out_units_in_no_country(
         in card, card
     question = big.locator("#map-prompt").inner_text()
     assert "or choose from the list of choices (3 other choices)" in question, question
+
+
+def test_the_result_gives_the_instructions_and_counts_in_words(big: Any, server: Server) -> None:
+    """At the end the result box lists the instructions for the physical map, each with its
+    rule, and says what the event did in words (it said "Changes 1, Instructions 1, Dice 0,
+    Steps lost 0", the instructions only in a collapsed list: a browser audit)."""
+    g = server.api("POST", "/api/games", json={
+        "game": "tk", "seats": {r: "human" for r in ROLES}, "seed": 1, "scenario": "1940",
+        "options": {"event": "15.28", "faction": "axis"}})
+    v = seat_view(server, g, "axis")
+    server.api("POST", f"/api/games/{g['id']}/actions", json={
+        "token": g["tokens"]["axis"], "action": "opt:vichy_fleet_activated",
+        "version": v["version"]})
+    v = seat_view(server, g, "axis")
+    assert v["status"] == "over" and v["view"]["instructions"]
+    big.goto(f"/games/{g['id']}#{g['tokens']['axis']}")
+    big.wait_for_function("() => document.body.dataset.status === 'over'")
+    result = big.locator("#result")
+    items = result.locator(".result-instructions li")
+    assert items.count() == len(v["view"]["instructions"])
+    first = " ".join(items.first.inner_text().split())
+    assert "place the French Surface Fleet unit in the Delay Box" in first, first
+    assert items.first.locator(".rule").count() == 1
+    words = " ".join(result.locator(".result-score").inner_text().split())
+    assert words.startswith("What the event did: 1 change to the political situation, "
+                            "1 instruction for the physical map"), words

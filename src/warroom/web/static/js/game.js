@@ -129,6 +129,7 @@ function setConn(state) {
  * its track writes it, "LW 12"): an audit found the box without it, eaw1940's VP only at
  * the log's end. */
 function scoreLine(game, scores) {
+  if (game === "tk") return tkCounts(scores);
   const parts = Object.entries(scores || {}).map(([k, v]) => {
     const value = game === "eit2" && k === "power" && typeof v === "number"
       ? powerLabel(v) : String(v);
@@ -138,6 +139,31 @@ function scoreLine(game, scores) {
   // browser audit read "Final score: Changes 3, Instructions 3")
   const head = game === "tk" ? "What the event did" : "Final score";
   return parts.length ? h("p", { class: "result-score" }, `${head}: ${parts.join(", ")}`) : null;
+}
+
+/** tk's counts of what the event did, in words ("2 changes to the political situation, 1
+ * instruction for the physical map, 2 dice rolled"; "Changes 2, Instructions 1" said
+ * nothing to a newcomer: a browser audit). */
+function tkCounts(scores) {
+  const n = (k) => (typeof (scores || {})[k] === "number" ? scores[k] : 0);
+  const said = (k, one, many) => (n(k) ? `${n(k)} ${n(k) === 1 ? one : many}` : null);
+  const parts = [said("changes", "change to the political situation", "changes to the political situation"),
+    said("instructions", "instruction for the physical map", "instructions for the physical map"),
+    said("dice", "die rolled", "dice rolled"), said("steps_lost", "step lost", "steps lost")].filter(Boolean);
+  return h("p", { class: "result-score" }, `What the event did: ${parts.length ? parts.join(", ") : "nothing"}`);
+}
+
+/** tk's instructions for the physical map, in the result itself (they were only in a
+ * collapsed list on the panel and the log: a browser audit). */
+function tkInstructions(view) {
+  const list = (view && view.instructions) || [];
+  if (!list.length) return null;
+  return h("div", { class: "result-instructions" },
+    h("p", {}, h("strong", {}, "On the physical map:")),
+    h("ol", {}, list.map((t) => {
+      const m = typeof t === "string" ? t.match(/^\[([^\]]+)\] ([\s\S]*)$/) : null;
+      return h("li", {}, m ? [ruleBadge(m[1]), " ", m[2]] : String(t));
+    })));
 }
 
 function renderResult(p) {
@@ -155,6 +181,7 @@ function renderResult(p) {
     h("p", { class: "result-text" }, r.winner ? [roleChip(r.winner), " "] : null, r.text || r.label || "",
       " ", ruleBadge(r.rule)),
     scoreLine(p.game, r.scores),
+    p.game === "tk" ? tkInstructions(p.view) : null,
     h("a", { class: "button replay-game", href: `/games/${encodeURIComponent(gameId)}/replay` }, "Replay the game"),
     // a grey "Final scoring" alone under the result said nothing (a browser audit)
     r.termination ? h("p", { class: "muted" }, `How it ended: ${humanize(r.termination)}`) : null,
