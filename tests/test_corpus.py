@@ -527,11 +527,18 @@ def _tk_hex_as_recorded(text: str) -> str:
                             if u.group(2) in _TK_SAME_NAME else u.group(0), text)
 
 
+_EAW_LOCATIONS = re.compile(r"\b(\d+) locations? up to ")
+"""eaw1940's VP items said "1 location(s) up to Ruhr" until 7 December 2026."""
+
+
 def _strings_as_recorded(gid: str, obj: Any) -> Any:
-    """A view's words as the corpus recorded them (tk's hex names, above)."""
-    if gid != "tk":
+    """A view's words as the corpus recorded them (tk's hex names, above; eaw1940's
+    counts of locations)."""
+    if gid not in ("tk", "eaw1940"):
         return obj
     if isinstance(obj, str):
+        if gid == "eaw1940":
+            return _EAW_LOCATIONS.sub(r"\1 location(s) up to ", obj)
         return _tk_hex_as_recorded(obj)
     if isinstance(obj, list):
         return [_strings_as_recorded(gid, x) for x in obj]
@@ -598,8 +605,8 @@ def _as_recorded(gid: str, line: tuple[str, str]) -> tuple[str, str]:
     if gid == "eaw1940":
         # a counter-attack's stall cites 4.4 (with the chart's other stall), and the +1 of a
         # reserve committed cites the reconstructed chart, not 11.4 (6 December 2026)
-        text = line[1].replace("reserve committed, Allied Action Chart",
-                               "reserve committed, 11.4")
+        text = _EAW_LOCATIONS.sub(r"\1 location(s) up to ", line[1]).replace(
+            "reserve committed, Allied Action Chart", "reserve committed, 11.4")
         rule = ("4.3" if line[0] == "4.4" and text.startswith("The successful counter-attack")
                 else line[0])
         # a reserve already in play is no longer said to be added (11.4), 6 December 2026

@@ -247,7 +247,8 @@ def test_the_lobbys_games_fit_a_phone_with_their_buttons_in_reach(
     assert found["page"] <= found["W"], found
     assert found["wrap"][0] <= found["wrap"][1], found["wrap"]
     rows = {r["id"]: r for r in found["rows"]}
-    assert [b["text"] for b in rows[over["id"]]["buttons"]] == ["Resume as A", "Replay", "Record"]
+    # a finished game is opened, not resumed
+    assert [b["text"] for b in rows[over["id"]]["buttons"]] == ["Open as A", "Replay", "Record"]
     assert [b["text"] for b in rows[on["id"]]["buttons"]] == ["Resume"]
     for r in found["rows"]:
         assert r["left"] >= 0 and r["right"] <= found["W"], r

@@ -363,3 +363,28 @@ def test_the_result_gives_the_instructions_and_counts_in_words(big: Any, server:
     words = " ".join(result.locator(".result-score").inner_text().split())
     assert words.startswith("What the event did: 1 change to the political situation, "
                             "1 instruction for the physical map"), words
+
+
+def test_on_a_phone_the_choices_come_before_the_panel(browser: Any, server: Server) -> None:
+    """tk's panel of boxes is a column thousands of pixels long on a phone: the list of
+    choices comes before it there (it came after, 4,200 px down: a browser audit)."""
+    g = server.api("POST", "/api/games", json={
+        "game": "tk", "seats": {r: "human" for r in ROLES}, "seed": 1,
+        "options": {"event": "15.28", "faction": "axis"}})
+    v = seat_view(server, g, "axis")
+    server.api("POST", f"/api/games/{g['id']}/actions", json={
+        "token": g["tokens"]["axis"], "action": "opt:neutrality_discussions",
+        "version": v["version"]})          # its choices: Countries, each a box of the panel
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, base_url=server.url)
+    page = ctx.new_page()
+    try:
+        page.goto(f"/games/{g['id']}#{g['tokens']['axis']}")
+        page.wait_for_function(MY_TURN_OR_OVER)
+        page.locator("#map .tk-panel .space.legal").first.wait_for()
+        assert page.evaluate("""() => Boolean(document.getElementById('play')
+            .compareDocumentPosition(document.getElementById('map-panel'))
+            & Node.DOCUMENT_POSITION_FOLLOWING)""")
+        box = page.locator("#choices .choice").first.bounding_box()
+        assert box is not None and box["y"] < 1600, box
+    finally:
+        ctx.close()

@@ -44,7 +44,8 @@ def vp_breakdown(c: Components, data: Data) -> list[tuple[str, int]]:
         if data["in_play"][f] and pos > 0:
             n = sum(1 for i in range(1, pos + 1) if not c.flag_vp[f][i])
             if n:
-                items.append((f"{c.front_names[f]} front: {n} location(s) up to "
+                places = "location" if n == 1 else "locations"
+                items.append((f"{c.front_names[f]} front: {n} {places} up to "
                               f"{c.routes[f][pos]}", n * v.per_location))
     for z in range(len(c.sea_ids)):
         if data["sea"][z] == AXIS:

@@ -421,8 +421,10 @@ function renderRest(p) {
   }
   // what this seat must decide comes first: above the map when nothing on the map answers
   // it (a card to play, a yes or no) and once the game is over (its result), below it when
-  // the map is where the choice is made
-  placePlay(mapNode && (p.status === "over" || (p.legal.length > 0 && !choosable)));
+  // the map is where the choice is made; but tk's panel of boxes, a column 4,000 px long on
+  // a phone, came before its list of choices there (a browser audit): the list first
+  const phone = typeof window.matchMedia === "function" && window.matchMedia("(max-width: 40rem)").matches;
+  placePlay(mapNode && (p.status === "over" || (p.legal.length > 0 && (!choosable || (p.game === "tk" && phone)))));
   fill($("board"), ...renderBoard(rest, p.game, S.ui).filter(Boolean));
   const ol = $("log");
   if (renderLog(ol, view.log, placeNames(view)) && (S.logFollows || !ol.dataset.seen)) logToEnd();

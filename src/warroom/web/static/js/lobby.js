@@ -230,10 +230,12 @@ function redrawGames(tbody, games, mine) {
     // a game created with another content pack than this server's answers 409: it is not
     // offered to resume, watch or replay here; a finished one's record (as stored) is
     const opens = !g.other_content;
+    // a finished game is opened, not resumed (a browser audit read "Resume as Axis" on one)
+    const verb = g.status === "over" ? "Open" : "Resume";
     if (opens && roles.length > 1) {
-      links.push(h("a", { href: hotseatUrl(g.id, roles.map((r) => tokens[r])), class: "button small", "aria-label": of("Resume") }, "Resume"));
+      links.push(h("a", { href: hotseatUrl(g.id, roles.map((r) => tokens[r])), class: "button small", "aria-label": of(verb) }, verb));
     } else if (opens && roles.length === 1) {
-      links.push(h("a", { href: `/games/${g.id}#${tokens[roles[0]]}`, class: "button small", "aria-label": of(`Resume as ${roleName(roles[0])}`) }, `Resume as ${roleName(roles[0])}`));
+      links.push(h("a", { href: `/games/${g.id}#${tokens[roles[0]]}`, class: "button small", "aria-label": of(`${verb} as ${roleName(roles[0])}`) }, `${verb} as ${roleName(roles[0])}`));
     }
     // an invitation this browser made, whose player has not joined yet: copied again
     const invited = invitesSaved()[g.id] || {};

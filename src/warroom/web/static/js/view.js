@@ -229,8 +229,11 @@ function columns(rows) {
 }
 
 function table(rows, firstCol, ui, path) {
-  const cols = columns(rows.map((r) => r.row)).filter((c) => c !== "region" ||
-    !rows.some((r) => r.row.region !== undefined));
+  // a row's id beside its name said the same thing as a key ("western_europe" beside
+  // "Western Europe": a browser audit); the filter still finds a row by it
+  const named2 = rows.length > 0 && rows.every((r) => typeof r.row.name === "string" && r.row.name);
+  const cols = columns(rows.map((r) => r.row)).filter((c) => (c !== "region" ||
+    !rows.some((r) => r.row.region !== undefined)) && !(c === "id" && named2));
   const grouped = rows.some((r) => r.row.region !== undefined);
   const named = firstCol !== null;
   const head = h("tr", {}, named ? h("th", { scope: "col" }, firstCol) : null,
