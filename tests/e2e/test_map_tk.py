@@ -268,6 +268,9 @@ def test_the_legend_names_each_sample_once(big: Any, server: Server) -> None:
     words = {i.split(" ", 1)[0]: i.split(" ", 1)[1].strip() for i in items}
     assert words["N"] == "Neutral" and words["Neu"] == "Neutrality marker", words
     assert words["IA/IW/IS"] == "Influence markers", words
+    # and every other marker's letters ("NO" on Vichy was in no legend: a browser audit)
+    assert words["NO"] == "No Occupation marker" and words["FP"] == "Free Passage marker"
+    assert words["Mob"] == "Mobilizing marker" and words["SR/SN"].startswith("Republican/"), words
     sit = seat_view(server, g, who)["view"]["situation"]["countries"]
     neutral = [n for n, c in sit.items() if "neutrality" in c["markers"]]
     assert neutral, "a Country holds a Neutrality marker at the start"

@@ -316,6 +316,11 @@ export function renderTk(view, legal, ui, act) {
       [h("span", { class: `lg tk-letter side-${k}` }, STATUS[k].letter), ` ${STATUS[k].word}  `]),
     h("span", { class: "lg tk-mk" }, ["axis", "western", "soviet"].map((f) => MARKER[`influence:${f}`][0]).join("/")),
     " Influence markers  ", h("span", { class: "lg tk-mk" }, MARKER.neutrality[0]), " Neutrality marker  ",
+    // every other marker's letters too ("NO" on Vichy said nothing: a browser audit)
+    ["free_passage", "no_occupation", "mobilizing"].map((m) => [h("span", { class: "lg tk-mk" }, MARKER[m][0]),
+      ` ${MARKER[m][1]}${m === "mobilizing" ? " marker" : ""}  `]),
+    h("span", { class: "lg tk-mk" }, `${MARKER["stronghold:republican"][0]}/${MARKER["stronghold:nationalist"][0]}`),
+    " Republican/Nationalist Stronghold markers  ",
     // a seat's marks, none in the replay viewer (nothing is chosen or marked there)
     act && act.replay ? null : [h("span", { class: "lg ring" }, "◯"), " can be chosen  ",
       h("span", { class: "lg changed" }, "◯"), " changed since your last decision"]),
