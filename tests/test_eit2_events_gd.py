@@ -481,9 +481,16 @@ def test_63_german_generals_object() -> None:
     give(st, RW, 45)
     give(st, RW, 57)
     play(st, "event:63")
-    assert d["oblig"][RW] == [{"kind": "ops", "track": None}] * 2
+    assert d["oblig"][RW] == [{"kind": "ops", "track": None, "card": 63}] * 2
     assert d["active"] == "rw"
     assert keys(st) == {"ops:45", "ops:57", "rearm:45", "rearm:57"}    # 6.0's Operations
+    # the prompt names the Event and says a Rearmament attempt is one of those Operations
+    # (it said "as an Event obliges": a browser audit)
+    said = prompt(st)
+    assert said is not None and "a Support Check or a Rearmament attempt), as German Generals " \
+        "Object obliges (2 mandatory rounds left)" in said.text, said
+    assert any(r["kind"] == "mandatory" and r["source"] == "German Generals Object"
+               for r in st.game.view(st, None)["reminders"])
     play(st, "ops:45", "op_place")
     while d["stack"] and d["stack"][-1]["kind"] == "place_sp":
         apply(st, sorted(keys(st))[0])
@@ -518,12 +525,12 @@ def test_63_a_mandated_operations_round_may_be_a_rearmament_attempt() -> None:
     d = st.data
     d["oblig"][RW] = []
     play(st, "event:63")
-    assert d["oblig"][RW] == [{"kind": "ops", "track": None}] * 2
+    assert d["oblig"][RW] == [{"kind": "ops", "track": None, "card": 63}] * 2
     assert d["rearm_available"][RW]
     k = keys(st)
     assert {a.split(":")[0] for a in k} == {"ops", "rearm"}
     play(st, sorted(a for a in k if a.startswith("rearm:"))[0])
-    assert d["oblig"][RW] == [{"kind": "ops", "track": None}]
+    assert d["oblig"][RW] == [{"kind": "ops", "track": None, "card": 63}]
 
 
 def test_64_ernst_thalmann() -> None:
@@ -556,7 +563,7 @@ def test_65_maginot_mentality_4_5_2_and_6_3_5_examples() -> None:
     Availability marker is unaffected, so another attempt is still possible this turn."""
     st = start(65, LW, dice=(1, 1))
     play(st, "event:65")
-    assert st.data["oblig"][LW] == [{"kind": "rearm", "track": "france"}] * 2
+    assert st.data["oblig"][LW] == [{"kind": "rearm", "track": "france", "card": 65}] * 2
     # RW's round
     rw_card = next(n for n in st.data["hands"][RW] if not C.cards[n].scoring)
     play(st, f"ops:{rw_card}")
@@ -596,7 +603,8 @@ def _maginot_round(left: int, scoring: tuple[int, ...]) -> State:
     d["phasing"] = LW
     d["active"] = "lw"
     st.invalidate()
-    assert d["turn"] == 5 and d["oblig"][LW] == [{"kind": "rearm", "track": "france"}] * 2
+    assert d["turn"] == 5
+    assert d["oblig"][LW] == [{"kind": "rearm", "track": "france", "card": 65}] * 2
     return st
 
 
@@ -613,10 +621,11 @@ def test_65_maginot_mentality_scoring_precedence() -> None:
     play(st, next(k for k in sorted(keys(st))))
     while st.data["stack"][-1]["kind"] != "action_round" or st.active != "lw":
         apply(st, legal_actions(st)[0])
-    assert st.data["ar"] == 8 and st.data["oblig"][LW] == [{"kind": "rearm", "track": "france"}]
+    assert st.data["ar"] == 8
+    assert st.data["oblig"][LW] == [{"kind": "rearm", "track": "france", "card": 65}]
     assert keys(st) == {"score:41"}
     play(st, "score:41")
-    assert st.data["oblig"][LW] == [{"kind": "rearm", "track": "france"}]
+    assert st.data["oblig"][LW] == [{"kind": "rearm", "track": "france", "card": 65}]
 
 
 def test_65_maginot_mentality_carries_over_for_the_last_rounds_scoring() -> None:
@@ -672,10 +681,10 @@ def test_65_maginot_mentality_attempts_carried_over_come_first_next_turn(left: i
     play(st, "score:41")
     _to_the_first_lw_round_after(st, 5)
     assert st.data["turn"] == 6 and st.data["ar"] == 1
-    assert st.data["oblig"][LW] == [{"kind": "rearm", "track": "france"}] * (3 - left)
+    assert st.data["oblig"][LW] == [{"kind": "rearm", "track": "france", "card": 65}] * (3 - left)
     assert {k.split(":")[0] for k in keys(st)} == {"rearm"}
     play(st, sorted(keys(st))[0])
-    assert st.data["oblig"][LW] == [{"kind": "rearm", "track": "france"}] * (2 - left)
+    assert st.data["oblig"][LW] == [{"kind": "rearm", "track": "france", "card": 65}] * (2 - left)
 
 
 def test_66_clement_attlee() -> None:

@@ -795,6 +795,27 @@ def test_why_a_counter_cannot_go_there_names_the_one_reason() -> None:
                                        "counters never enter one") and "3.2" in why("Bialystok")
 
 
+def test_why_an_allowed_move_gives_its_reason_not_the_question() -> None:
+    """Why on a legal choice of a move says why it is allowed (it repeated the question,
+    "allowed: Choose where the 1-strength army moves from Normandy": a browser audit)."""
+    s = allied_turn(seed=2)
+    for name in ("Normandy", "Warsaw"):
+        clear(s, name)
+    put(s, "Normandy", WEST, 1)
+    give(s, 1, ["al01", "al02", "al03", "al04", "al08"])
+    play(s, "op:move", "card:al01")
+    e = explain(s, "loc:Normandy", "allies")
+    assert e.legal and e.reason == ("allowed: an army of yours in Normandy has a line to move "
+                                    "along with this card")
+    play(s, "loc:Normandy", "unit:1")
+    e = explain(s, "loc:Paris", "allies")
+    assert e.legal and e.reason == ("allowed: Paris lies on a line from Normandy that this "
+                                    "card moves along: no battle there")
+    e = explain(s, "loc:Marseilles", "allies")
+    assert e.legal and e.reason == ("allowed: Marseilles is reached from Normandy through "
+                                    "friendly locations, no battle") and e.rules == ("7.2.6",)
+
+
 def test_a_defender_reinforces_by_land_lines_only() -> None:
     """Defender Reinforce Battle: "one unit from any adjacent friendly controlled location".
     Moving along a naval line takes a naval move card (2, 7.2.4), as a retreat across one

@@ -337,3 +337,104 @@ def test_after_a_tap_low_on_the_map_the_next_question_is_in_sight(
             return top >= 0 && top < innerHeight - 80; }""", timeout=3000)
     finally:
         ctx.close()
+
+
+def test_the_seats_own_roll_is_quoted_where_it_decides(browser: Any, server: Server) -> None:
+    """After LW's own Support Check the "Since your last decision" box quotes its roll
+    first ("Your roll: ..."): the die was only in the log, below the screen, while the box
+    quoted the other side's moves (a browser audit)."""
+    g = server.api("POST", "/api/games", json={
+        "game": "eit2", "scenario": "1920", "seats": {"lw": "human", "rw": "human"}, "seed": 5})
+    url = f"/api/games/{g['id']}"
+    for _ in range(60):
+        who = server.api("GET", f"{url}/view", params={"token": g["tokens"]["lw"]})["active"]
+        v = server.api("GET", f"{url}/view", params={"token": g["tokens"][who]})
+        keys = [a["key"] for a in v["legal"]]
+        if who == "lw" and keys[0].startswith("space:") and "Support Check" in v["prompt"]["text"]:
+            break
+        pick = next((k for k in keys if k.startswith("ops:")), None) or (
+            "op_check" if who == "lw" and "op_check" in keys else keys[0])
+        server.api("POST", f"{url}/actions", json={"token": g["tokens"][who], "action": pick,
+                                                  "version": v["version"]})
+    else:
+        pytest.fail("LW was never asked where to make a Support Check")
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server.url)
+    page = ctx.new_page()
+    try:
+        page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+        page.locator("#choices .choice .act").first.wait_for()
+        before = int(page.evaluate("document.body.dataset.version"))
+        page.locator("#choices .choice .act").first.click()
+        page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}")
+        own = page.locator("#since-list li.own-roll")
+        own.first.wait_for()
+        text = " ".join(own.first.inner_text().split())
+        assert text.startswith("Your roll: ") and "Support Check" in text, text
+        assert own.first.locator(".die").count() >= 1
+        assert page.locator("#since").is_visible()
+    finally:
+        ctx.close()
+
+
+def test_the_card_a_question_is_about_opens_inside_the_screen(browser: Any,
+                                                               server: Server) -> None:
+    """RW plays LW's Collective Security for Operations: "The card:" under the question, in
+    the decision's column beside the map, opens its text leftward over the map (a third of
+    it was past the screen's right edge: a browser audit); and the box of what happened
+    since keeps its link to the log in sight."""
+    g = server.api("POST", "/api/games", json={
+        "game": "eit2", "scenario": "1920", "seats": {"lw": "human", "rw": "human"}, "seed": 5})
+    url = f"/api/games/{g['id']}"
+    for _ in range(60):
+        who = server.api("GET", f"{url}/view", params={"token": g["tokens"]["lw"]})["active"]
+        v = server.api("GET", f"{url}/view", params={"token": g["tokens"][who]})
+        keys = [a["key"] for a in v["legal"]]
+        if "event_first" in keys:
+            break
+        pick = next((k for k in keys if k.startswith("ops:")), keys[0])
+        server.api("POST", f"{url}/actions", json={"token": g["tokens"][who], "action": pick,
+                                                  "version": v["version"]})
+    else:
+        pytest.fail("nobody played an opponent's card for Operations")
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server.url)
+    page = ctx.new_page()
+    try:
+        page.goto(f"/games/{g['id']}#{g['tokens'][who]}")
+        chip = page.locator("#prompt-card .card-chip")
+        chip.wait_for()
+        chip.hover()
+        pop = page.locator("#prompt-card .card-pop")
+        pop.wait_for()
+        box = pop.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 1280, box
+        since = page.locator("#since")
+        if since.is_visible():
+            link = page.locator("#since-more").bounding_box()
+            outer = since.bounding_box()
+            assert link is not None and outer is not None
+            assert link["y"] + link["height"] <= outer["y"] + outer["height"] + 1, (link, outer)
+    finally:
+        ctx.close()
+
+
+def test_a_seats_move_in_another_tab_is_not_news_here(browser: Any, server: Server) -> None:
+    """LW open in two tabs: a move made in the second is its own, not news, in the first
+    (which followed it live, and quoted it under "Since your last decision" as if the other
+    side had made it: a browser audit)."""
+    g = server.api("POST", "/api/games", json={
+        "game": "eit2", "scenario": "1920", "seats": {"lw": "human", "rw": "human"}, "seed": 5})
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server.url)
+    try:
+        one, two = ctx.new_page(), ctx.new_page()
+        for page in (one, two):
+            page.goto(f"/games/{g['id']}#{g['tokens']['lw']}")
+            page.locator("#choices .choice .act").first.wait_for()
+        before = int(one.evaluate("document.body.dataset.version"))
+        two.locator("#choices .choice .act").first.click()
+        one.wait_for_function(f"() => Number(document.body.dataset.version) > {before}",
+                              timeout=20_000)
+        one.wait_for_timeout(500)
+        assert one.locator("#log li.new").count() == 0
+        assert one.locator("#since").is_hidden()
+    finally:
+        ctx.close()

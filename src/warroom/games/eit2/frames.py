@@ -283,9 +283,17 @@ class ActionRound(Ask):
                 what = "a free Rearmament attempt" + (
                     f" on the {st.game.c.track_name(track)} track" if track else "")
             else:
-                what = "Operations"
-            return Prompt(frame["role"], f"{where}: play a card for {what}, as an Event "
-                          f"obliges ({len(oblig)} mandatory round(s) left), or a Scoring card "
+                # 6.0's Operations, a Rearmament attempt among them (the words alone read as
+                # forbidding the attempts the list offered: a browser audit)
+                what = "Operations (placing SP, a Support Check or a Rearmament attempt)"
+            # the Event by its card (it said "an Event": a browser audit)
+            n = oblig[0].get("card")
+            by = (st.game.c.cards[n].title if isinstance(n, int) and n in st.game.c.cards
+                  else "an Event")
+            left = len(oblig)
+            return Prompt(frame["role"], f"{where}: play a card for {what}, as {by} "
+                          f"obliges ({left} mandatory round{'' if left == 1 else 's'} left), "
+                          "or a Scoring card "
                           "if the rounds left this turn are needed for the Scoring cards "
                           f"held{_last_round_warning(data)}", "4.5.2")
         return Prompt(frame["role"], f"{where}: play a card as an Event, for Operations or "

@@ -344,7 +344,7 @@ class EuropeInTurmoil2(EitGame):
             if oblig:
                 what = "Rearmament attempts" if oblig[0]["kind"] == "rearm" else "Operations"
                 out.append({"kind": "mandatory", "side": ROLE[side], "value": len(oblig),
-                            "source": None, "rule": "4.5.2",
+                            "source": card(oblig[0]), "rule": "4.5.2",
                             "text": f"{ROLE[side].upper()} must make {len(oblig)} more "
                                     f"mandatory Action Round(s) of {what}"})
         return out

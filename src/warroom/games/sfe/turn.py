@@ -854,6 +854,19 @@ class Move(Decision[SfeBase]):
                              f"{st.game.c.halves[d][h]} half, no battle (you choose the half "
                              "next)")
                 return text, (*rules, "8.2")
+            # the reason, not the question again ("allowed: Choose where the 1-strength army
+            # moves from Rome": a browser audit)
+            c = st.game.c
+            here = c.names[frame["source"]]
+            if _nv < 0:             # a way through friendly locations (dests)
+                return (f"allowed: {c.names[d]} is reached from {here} through friendly "
+                        "locations, no battle", ("7.2.6",))
+            return (f"allowed: {c.names[d]} lies on a line from {here} that this card moves "
+                    "along: no battle there", rules)
+        if legal and frame["source"] < 0 and action.kind == "loc":
+            name = st.game.c.names[action.value]
+            return (f"allowed: an army of yours in {name} has a line to move along with this "
+                    "card", ("7.2.4", "7.2.5"))
         if legal:
             return f"allowed: {self.prompt(st, frame).text}", rules
         if frame["source"] < 0 and action.kind == "loc":

@@ -391,7 +391,7 @@ def german_generals_object(c: Components, data: Data, side: int) -> None:
     precedence where the turn's rounds are needed for them (5.2, 4.5.2); rounds not
     available this turn carry over (6.3.6). Played by RW for Operations, the round in which
     it is played is not one of the two ("next")."""
-    L.oblige(data, RW, "ops", 2)
+    L.oblige(data, RW, "ops", 2, card=63)
     log(data, "5.2", "German Generals Object: the RW player's next two Action Rounds must be "
         "Operations rounds")
 
@@ -422,7 +422,7 @@ def maginot_mentality(c: Components, data: Data, side: int) -> None:
     if not op.track_open(c, data, t):
         log(data, "6.3.8", "The French track is complete: no Rearmament attempt can be made")
         return
-    L.oblige(data, LW, "rearm", 2, "france")
+    L.oblige(data, LW, "rearm", 2, "france", card=65)
     log(data, "4.5.2", "Maginot Mentality: the LW player's next two Action Rounds must be "
         "free Rearmament attempts on the French track")
 

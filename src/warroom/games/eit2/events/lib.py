@@ -283,11 +283,13 @@ def played(c: Components, data: Data, n: int) -> bool:
     return n in data["events_played"]
 
 
-def oblige(data: Data, side: int, kind: str, count: int, track_id: str | None = None) -> None:
+def oblige(data: Data, side: int, kind: str, count: int, track_id: str | None = None, *,
+           card: int) -> None:
     """4.5.2/6.3.6: ``count`` consecutive mandatory Action Rounds of ``kind`` ("rearm": free
-    Rearmament attempts, on ``track_id`` if given; "ops": Operations), across turns."""
+    Rearmament attempts, on ``track_id`` if given; "ops": Operations), across turns, by the
+    Event of ``card`` (which the prompt and the reminders name)."""
     for _ in range(count):
-        data["oblig"][side].append({"kind": kind, "track": track_id})
+        data["oblig"][side].append({"kind": kind, "track": track_id, "card": card})
 
 
 def sanction(c: Components, data: Data, side: int, rule: str = "7.1") -> None:

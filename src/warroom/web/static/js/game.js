@@ -14,6 +14,7 @@ const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).p
 const base = `/api/games/${encodeURIComponent(gameId)}`;
 
 const S = {
+  own: {}, // role -> {from, to}: the log entries its last decision here wrote (showSince)
   logFollows: true, // the log panel keeps to its end (logToEnd)
   logScrolledAt: 0,
   seats: [], // [{token, role}]
@@ -540,6 +541,13 @@ function showChanges() {
     const kept = recall(role);
     setSeen(role, kept || firstSight(S.payload));
     if (!kept) recallFromServer(role);
+  } else if ((S.payload.roles || []).length > 1 && Number.isInteger(S.payload.since)
+             && S.payload.since > S.seen[role].log) {
+    // the seat decided after this page's mark, in another tab or browser: its marks count
+    // from there, as a first sight's do (that tab's own move was marked here as the other
+    // side's news: a browser audit)
+    setSeen(role, firstSight(S.payload));
+    recallFromServer(role);
   }
   const mark = S.seen[role];
   for (const el of $("map").querySelectorAll(".space[data-id][data-state]")) {
@@ -583,21 +591,35 @@ const SINCE_SHOWN = 3;
  * seat's view holds them already. */
 function showSince(fresh) {
   const box = $("since");
-  const news = [...$("log").children].filter((li) => li.classList.contains("new"));
-  box.hidden = !fresh || !news.length;
+  const items = [...$("log").children];
+  const news = items.filter((li) => li.classList.contains("new"));
+  // the seat's own last decision's rolls, first (its Support Check's die was only in the
+  // log, below the screen, while the box quoted the bot's moves after it: a browser
+  // audit); not in a game of one role, whose every entry since is new already
+  const role = seat() && seat().role;
+  const own = role && (S.payload.roles || []).length > 1 ? S.own[role] : null;
+  const rolls = own ? items.slice(own.from, own.to).filter((li) => !li.classList.contains("new")
+    && li.querySelector(".die")).slice(0, 2) : [];
+  box.hidden = (!fresh || !news.length) && !rolls.length;
   if (box.hidden) {
     $("since-list").replaceChildren(); // not another seat's lines, kept out of sight
     return;
   }
-  fill($("since-list"), news.slice(0, SINCE_SHOWN).map((li) => {
-    const copy = li.cloneNode(true);
-    copy.classList.remove("new");
-    for (const el of copy.querySelectorAll(".new-said, [id]")) {
+  const copy = (li) => {
+    const out = li.cloneNode(true);
+    out.classList.remove("new");
+    for (const el of out.querySelectorAll(".new-said, [id]")) {
       if (el.classList.contains("new-said")) el.remove();
       else el.removeAttribute("id");
     }
-    return copy;
-  }));
+    return out;
+  };
+  fill($("since-list"), rolls.map((li) => {
+    const out = copy(li);
+    out.classList.add("own-roll");
+    out.prepend(h("span", { class: "own-said" }, "Your roll: "));
+    return out;
+  }), news.slice(0, SINCE_SHOWN).map(copy));
   const more = news.length - SINCE_SHOWN;
   $("since-more").textContent = more > 0
     ? `${more} more in the log` : news.length > 1 ? "These in the log" : "In the log";
@@ -1039,11 +1061,14 @@ async function act(key) {
   // the next decision, a turn's deal or sfe's draw included: a review found the seat whose
   // decision ended the turn never shown its new cards as new)
   const handBefore = handKeys(S.payload);
+  const logBefore = ((S.payload && S.payload.view && S.payload.view.log) || []).length;
   try {
     const p = await api(`${base}/actions`, { method: "POST",
       body: { token: seat().token, action: key, version: S.version } });
     clearMessages();
     $("explain").hidden = true;
+    // the log entries of this decision, its dice among them (showSince)
+    S.own[role] = { from: logBefore, to: ((p.view && p.view.log) || []).length };
     onPayload(p);
     // elsewhere what this seat sees next as changed is what others do from here (an audit:
     // no mark ever showed what eaw1940's BOT did)
