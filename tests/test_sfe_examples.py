@@ -147,6 +147,11 @@ def test_example_movement_to_several_adjacent_locations() -> None:
     assert counters(s, "Antwerp") == [("axis", 3, False, "east"), ("western", 1, False, "west")]
     assert control(s, "Antwerp") == "contested"
     assert cid("ax05") in d["rec"][0]
+    # said, the card unnamed, to both sides (it left the hand without a word: an audit)
+    said = "No battle: the air power card the Axis played goes to their recycle pile unrevealed"
+    for role in ("axis", "allies"):
+        lines = [e for e in view(s, role)["log"] if e["text"] == said]
+        assert len(lines) == 1 and lines[0]["rule"] == "8.4" and "ax05" not in str(lines[0])
     # Sedan is next: the Axis commit the second air power card
     assert s.active == "axis" and keys(s) == ["card:ax06"]
     assert view(s, "axis")["battle"]["location"] == "Sedan"

@@ -1151,7 +1151,8 @@ def test_defenders_stand_in_the_battle_half_and_retreat_before_battle_into_the_o
     assert [d["half"] for d in v["battle"]["defenders"]] == ["east", "east"]
     assert counters(s, "Sedan") == [("western", 1, False, "east")] * 2
     play(s, "retreat")
-    assert s.log[-1]["text"] == "Allies retreat before battle into the west half of Sedan"
+    assert s.log[-2]["text"] == "Allies retreat before battle into the west half of Sedan"
+    assert s.log[-1]["text"].startswith("No battle: the air power card the Axis played")
     assert counters(s, "Sedan") == [("axis", 1, False, "east"),
                                     ("western", 1, False, "west"), ("western", 1, False, "west")]
     check(s)

@@ -573,6 +573,10 @@ def after_retreat_before(st: St, fr: Frame) -> None:
     enter(st, fr)
     E.fix_control(st, fr["location"], "8.4")
     E.recycle(st.data, fr["attacker"], fr["attacker_air"], True)
+    # said, the card unnamed: it had gone from the attacker's hand without a word (a
+    # terminal audit); no battle, so no card is revealed (8.1 reveals them for the battle)
+    log(st.data, "8.4", f"No battle: the air power card the {WHO[fr['attacker']]} played goes "
+        "to their recycle pile unrevealed", air_recycled=True)
     end(st.data)
 
 
