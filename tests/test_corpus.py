@@ -477,9 +477,9 @@ _TK_REMOVED = re.compile(r"(ON THE MAP: |^\[[\d., ]+\] |^)remove (.+? \[\d+ step
 reads "Failure (Supply)"."""
 
 
-_TK_CEDED = re.compile(r"place the (German|British|Russian) (.+?) Ceded Land marker in the "
+_TK_CEDED = re.compile(r"place the (German|Italian|British|Russian) (.+?) Ceded Land marker in the "
                        r"(Ceded Lands Box|Force Pool|Delay Box)")
-_TK_FACTION = {"German": "Axis", "British": "Western", "Russian": "Soviet"}
+_TK_FACTION = {"German": "Axis", "Italian": "Axis", "British": "Western", "Russian": "Soviet"}
 
 
 def _tk_ceded_as_recorded(rule: str, text: str) -> str:
@@ -527,8 +527,13 @@ def _tk_hex_as_recorded(text: str) -> str:
                             if u.group(2) in _TK_SAME_NAME else u.group(0), text)
 
 
-_EAW_LOCATIONS = re.compile(r"\b(\d+) locations? up to ")
-"""eaw1940's VP items said "1 location(s) up to Ruhr" until 7 December 2026."""
+_EAW_LOCATIONS = re.compile(r"\b(1 location|(?!1 )\d+ locations) up to ")
+"""eaw1940's VP items said "1 location(s) up to Ruhr" until 7 December 2026 (only the right
+form of each count is mapped back: a wrong one still fails)."""
+
+
+def _eaw_locations(text: str) -> str:
+    return _EAW_LOCATIONS.sub(lambda m: m.group(1).split()[0] + " location(s) up to ", text)
 
 
 def _strings_as_recorded(gid: str, obj: Any) -> Any:
@@ -538,7 +543,7 @@ def _strings_as_recorded(gid: str, obj: Any) -> Any:
         return obj
     if isinstance(obj, str):
         if gid == "eaw1940":
-            return _EAW_LOCATIONS.sub(r"\1 location(s) up to ", obj)
+            return _eaw_locations(obj)
         return _tk_hex_as_recorded(obj)
     if isinstance(obj, list):
         return [_strings_as_recorded(gid, x) for x in obj]
@@ -605,7 +610,7 @@ def _as_recorded(gid: str, line: tuple[str, str]) -> tuple[str, str]:
     if gid == "eaw1940":
         # a counter-attack's stall cites 4.4 (with the chart's other stall), and the +1 of a
         # reserve committed cites the reconstructed chart, not 11.4 (6 December 2026)
-        text = _EAW_LOCATIONS.sub(r"\1 location(s) up to ", line[1]).replace(
+        text = _eaw_locations(line[1]).replace(
             "reserve committed, Allied Action Chart", "reserve committed, 11.4")
         rule = ("4.3" if line[0] == "4.4" and text.startswith("The successful counter-attack")
                 else line[0])

@@ -1133,7 +1133,8 @@ def test_10_4_1_twenty_power_at_a_tracks_last_box_makes_no_war_roll() -> None:
     apply(s, "track:uk")
     texts = [e["text"] for e in s.log[before:]]
     assert any(t.startswith("Tension +1: now 6") for t in texts), texts
-    assert "No roll for war: RW stands at 20 Power and has won the game" in texts, texts
+    assert ("No roll for war: RW stands at 20 Power, which wins the game once this play's "
+            "awards are applied") in texts, texts
     assert not d["war"] and d["sanctions"] == [0, 0] and d["forced"] == [6]
     assert d["outcome"]["kind"] == "automatic" and d["outcome"]["winner"] == "rw"
 

@@ -262,8 +262,8 @@ def change_tension(c: Components, data: Data, delta: int, mover: int, rule: str)
             # rolls for no war (the war, and the phasing player's Sanction, came before the
             # victory in the log: two rules audits)
             winner = RW if p > 0 else LW
-            log(data, "10.4.1", f"No roll for war: {SIDE[winner]} stands at 20 Power and "
-                "has won the game")
+            log(data, "10.4.1", f"No roll for war: {SIDE[winner]} stands at 20 Power, which "
+                "wins the game once this play's awards are applied")
             continue
         war_roll(c, data, mover, drm)
 

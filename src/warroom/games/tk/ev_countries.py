@@ -38,6 +38,7 @@ from warroom.games.tk.model import (
     label,
     lookup,
     map_markers,
+    marker_nation,
     markers,
     markers_here,
     move_map_marker,
@@ -661,7 +662,9 @@ def _create_minor(g: TkRules, data: Data, ctx: Ctx, c: str | None) -> None:
                 and g.c.hex[m["loc"]].country == c):
             move_map_marker(data, i, "Interned", "15.25, 16.7")
     for cd in g.c.components.ceded_lands:
-        if cd.faction == "axis" and cd.land == c and data["ceded"][cd.id] == "Ceded Lands Box":
+        # a German marker (15.25), not the Axis's Italian Albania (a review)
+        if (cd.faction == "axis" and marker_nation(g, cd.id) == "German" and cd.land == c
+                and data["ceded"][cd.id] == "Ceded Lands Box"):
             data["ceded"][cd.id] = "Removed"
             changed(data)
             instruct(data, "15.25", f"remove {ceded_marker(g, cd.id)} from the game")

@@ -24,7 +24,8 @@ WAR = {"pre_war": "Pre-War", "limited_war": "Limited War", "total_war": "Total W
 MARKER_NATION = {"axis": "German", "western": "British", "soviet": "Russian"}
 """The nation a faction's Ceded Land markers are printed for, as the rules name them ("the
 Russian Eastern Poland Ceded Region marker", 15.3's example; "the British Turkish Straits
-marker", 15.16; "a German Ceded Land marker", 15.25)."""
+marker", 15.16; "a German Ceded Land marker", 15.25); a marker's id may name its own
+(:func:`marker_nation`: the Axis's Italian Albania)."""
 
 
 def event_title(g: TkRules, ctx: Data) -> str:
@@ -48,8 +49,17 @@ def ceded_marker(g: TkRules, mid: str) -> str:
     """A Ceded Land marker as its counter is printed: "the Russian Eastern Poland Ceded Land
     marker" (15.3 and 15.7 said "the Soviet ...", "the Axis ...", "the Western ..." where
     15.16 and 15.25 said "Russian" and "German", and 15.17 named no nation: an audit)."""
-    d = g.c.ceded[mid]
-    return f"the {MARKER_NATION[d.faction]} {d.land} Ceded Land marker"
+    return f"the {marker_nation(g, mid)} {g.c.ceded[mid].land} Ceded Land marker"
+
+
+def marker_nation(g: TkRules, mid: str) -> str:
+    """The nation Ceded Land marker ``mid`` is printed for: its id's prefix says it where
+    it is one of the bundled ids' (``it_albania``: the Axis's Albania is Italian, not
+    German: a review), else its faction's (:data:`MARKER_NATION`)."""
+    return _ID_NATION.get(mid.split("_", 1)[0]) or MARKER_NATION[g.c.ceded[mid].faction]
+
+
+_ID_NATION = {"ge": "German", "it": "Italian", "br": "British", "ru": "Russian"}
 
 
 # -- log ------------------------------------------------------------------------------------

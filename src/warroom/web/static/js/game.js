@@ -15,6 +15,7 @@ const base = `/api/games/${encodeURIComponent(gameId)}`;
 
 const S = {
   own: {}, // role -> {from, to}: the log entries its last decision here wrote (showSince)
+  acting: null, // the role whose decision's answer is being shown (act)
   logFollows: true, // the log panel keeps to its end (logToEnd)
   logScrolledAt: 0,
   seats: [], // [{token, role}]
@@ -541,12 +542,13 @@ function showChanges() {
     const kept = recall(role);
     setSeen(role, kept || firstSight(S.payload));
     if (!kept) recallFromServer(role);
-  } else if ((S.payload.roles || []).length > 1 && Number.isInteger(S.payload.since)
-             && S.payload.since > S.seen[role].log) {
+  } else if (S.acting !== role && (S.payload.roles || []).length > 1
+             && Number.isInteger(S.payload.since) && S.payload.since > S.seen[role].log) {
     // the seat decided after this page's mark, in another tab or browser: its marks count
     // from there, as a first sight's do (that tab's own move was marked here as the other
-    // side's news: a browser audit)
+    // side's news: a browser audit); this page's last decision is no longer its last
     setSeen(role, firstSight(S.payload));
+    delete S.own[role];
     recallFromServer(role);
   }
   const mark = S.seen[role];
@@ -598,8 +600,15 @@ function showSince(fresh) {
   // audit); not in a game of one role, whose every entry since is new already
   const role = seat() && seat().role;
   const own = role && (S.payload.roles || []).length > 1 ? S.own[role] : null;
-  const rolls = own ? items.slice(own.from, own.to).filter((li) => !li.classList.contains("new")
-    && li.querySelector(".die")).slice(0, 2) : [];
+  // the rolls this seat made: an entry whose ``role`` is the seat's (the decision runs on to
+  // the next one, an opponent's Event it triggered rolling too: a review read "Your roll:"
+  // on RW's Support Check in LW's box)
+  const entries = (S.payload.view && S.payload.view.log) || [];
+  const rolls = own ? items.slice(own.from, own.to).filter((li, k) => {
+    const e = entries[own.from + k];
+    return e && typeof e === "object" && e.role === role && !li.classList.contains("new")
+      && li.querySelector(".die");
+  }).slice(0, 2) : [];
   box.hidden = (!fresh || !news.length) && !rolls.length;
   if (box.hidden) {
     $("since-list").replaceChildren(); // not another seat's lines, kept out of sight
@@ -1069,7 +1078,13 @@ async function act(key) {
     $("explain").hidden = true;
     // the log entries of this decision, its dice among them (showSince)
     S.own[role] = { from: logBefore, to: ((p.view && p.view.log) || []).length };
-    onPayload(p);
+    // the answer's own marks follow below: not "a move made in another tab" (showChanges)
+    S.acting = role;
+    try {
+      onPayload(p);
+    } finally {
+      S.acting = null;
+    }
     // elsewhere what this seat sees next as changed is what others do from here (an audit:
     // no mark ever showed what eaw1940's BOT did)
     setSeen(role, { ...(before || sightOf(p)), hand: handBefore });

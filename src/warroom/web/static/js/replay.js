@@ -149,15 +149,16 @@ async function show(k, auto = false) {
       show(null);
       return;
     }
-    const following = want === null && R.payload && R.payload.live && !R.token;
-    if (following && (err.status === 0 || err.status >= 500)) {
-      // a look of a watched game that failed (the server restarting): looked again later,
-      // not given up for good (the page stayed on an old step: a browser audit)
+    const following = (want === null || auto) && R.payload && R.payload.live && !R.token;
+    if ((following || (auto && R.chase)) && (err.status === 0 || err.status >= 500)) {
+      // a look of a watched game, or a step it was showing, that failed (the server
+      // restarting): asked again later, not given up for good (the page stayed on an old
+      // step: a browser audit; a failed step of a chase did so too: a review)
       dismiss(LOST);
       message("error", LOST, err.message);
       R.followDelay = Math.min(30000, R.followDelay * 2);
       clearTimeout(R.follow);
-      R.follow = setTimeout(() => show(null, true), R.followDelay);
+      R.follow = setTimeout(() => show(want, true), R.followDelay);
       return;
     }
     message("error", err.status === 403 ? "This replay needs a seat's link while the game is on (a game of bots only can be watched by anyone)"
