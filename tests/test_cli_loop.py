@@ -356,6 +356,17 @@ def test_outcome_labels_are_words_with_players_abbreviations() -> None:
 def test_hotseat_hands_off_and_all_shares_the_screen() -> None:
     code, out = run("play", "eit2", "--seed", "3", input="\nbav\nbav\nbav\n\nquit\ny\n")
     assert code == 0, out
+    # said before the first hand-off: a newcomer expecting a bot played RW's turns too (a
+    # terminal audit)
+    assert out.index("Hot-seat: every side (LW, RW) is played at this terminal") < out.index(
+        "Pass to LW")
+    # quit at a hand-off quits (it passed the screen without a word); nothing played yet,
+    # nothing to ask
+    code2, out2 = run("play", "eit2", "--seed", "3", input="quit\n")
+    assert code2 == 0 and "LW hand (" not in out2 and "not played" not in out2, out2
+    # after a move it asks first, as quit does everywhere
+    code2, out2 = run("play", "eit2", "--seed", "3", input="\nbav\nbav\nbav\nquit\ny\n")
+    assert code2 == 0 and "Quit anyway?" in out2 and "RW hand (" not in out2, out2
     # the first hand waits behind a hand-off too: whoever typed the command may be either
     # player (it had been printed at once)
     assert out.index("Pass to LW — press Enter") < out.index("LW hand (")

@@ -532,7 +532,11 @@ class PlayLoop:
         # recall it with Up (a hot-seat audit)
         self.term.forget()
         self.term.clear()
-        if typed.strip():       # a line meant for the game: say so, never drop it unsaid
+        if typed.strip().lower() in ("quit", "exit", "q"):
+            # quit at a hand-off quits (it passed the screen without a word: a terminal
+            # audit), asking first as everywhere
+            self.confirm_quit()
+        elif typed.strip():     # a line meant for the game: say so, never drop it unsaid
             # (not what it was: the last player may have typed it)
             self.say("The hand-off waits for Enter: the line typed there was not played.",
                      "yellow")

@@ -234,6 +234,13 @@ def play(
                       f" (--as {role_title(others[0])} plays "
                       f"{'another' if len(others) > 1 else 'the other'} side).",
                       style="dim", markup=False, highlight=False)
+    if (load is None and as_ is None and vs is None and len(g.roles) > 1
+            and set(seats.humans) == set(g.roles)):
+        # the default of a game of two or more: every side played here, passed between
+        # turns (a newcomer expecting a bot played RW's turns too: a terminal audit)
+        console.print(f"Hot-seat: every side ({', '.join(role_title(r) for r in g.roles)}) is "
+                      "played at this terminal, passed between turns; add --vs greedy to play "
+                      "against a bot.", style="dim", markup=False, highlight=False)
     loop = PlayLoop(session, seats, bots, Terminal(console), save_path=load)
     if load is not None and rewind:
         loop.saved_actions = list(record.actions)   # the file still holds what was dropped
