@@ -251,3 +251,22 @@ def test_sfe_whole_game_by_names(tmp_path: Path) -> None:
     rec = Record.load(tmp_path / "finished" / "game.json")
     assert rec.seats == {"axis": "human", "allies": "random"}
     assert "Game over — " in text and '{"' not in text
+
+
+def test_tk_situation_names_markers_and_policies_as_their_counters_read() -> None:
+    """tk's situation and Changed lines name a marker as its counter reads ("Western
+    Influence", "Nationalist Stronghold") and a Policy by its name ("Ostland Accord
+    Policy"); they read "influence western", "stronghold nationalist", "policy ostland" (a
+    terminal audit)."""
+    from warroom.cli.render_tk import changes, situation_lines
+    from warroom.core.protocol import new_game, view
+    from warroom.games import load_game
+
+    s = new_game(load_game("tk"), "1939", 1)
+    before = view(s, None)
+    text = "\n".join(str(getattr(x, "text", x)) for x in situation_lines(before["situation"]))
+    assert "Rumania (Western Influence, Guarantees Policy)" in text, text
+    assert "Russia (Ostland Accord Policy)" in text and "Finland (Neutrality)" in text, text
+    after = view(s, None)
+    after["situation"]["countries"]["Greece"]["markers"] = ["stronghold:nationalist"]
+    assert "Greece: markers Nationalist Stronghold" in changes(before, after)

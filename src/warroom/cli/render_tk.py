@@ -46,10 +46,25 @@ def _words(s: str) -> str:
     return s.replace("_", " ").replace(":", " ")
 
 
-def _country(name: str, c: dict[str, Any]) -> str:
-    bits = [_words(m) for m in c.get("markers") or []]
+def _marker(m: str) -> str:
+    """A Country's marker as its counter reads: "Soviet Influence", "Nationalist Stronghold",
+    "Free Passage" ("markers influence soviet" read as the state's words: a terminal
+    audit)."""
+    kind, _, whose = m.partition(":")
+    words = _words(kind).title()
+    return f"{whose.title()} {words}" if whose else words
+
+
+def _policy(p: str, names: dict[str, str]) -> str:
+    """A Policy by its name from the situation's ``names`` ("Ostland Accord Policy"; it read
+    "policy ostland")."""
+    return f"{names.get(p) or _words(p).title()} Policy"
+
+
+def _country(name: str, c: dict[str, Any], policies: dict[str, str]) -> str:
+    bits = [_marker(m) for m in c.get("markers") or []]
     if c.get("policy"):
-        bits.append(f"policy {_words(str(c['policy']))}")
+        bits.append(_policy(str(c["policy"]), policies))
     if c.get("posture"):
         bits.append(f"posture {_words(str(c['posture']))}")
     if c.get("conquered_by"):
@@ -109,11 +124,13 @@ def situation_lines(s: dict[str, Any], lands: dict[str, str] | None = None,
         f"Situation {s['situation']}: {war}, turn {s['turn']}; Pacific war: "
         + ", ".join(f"{FACTION.get(f, f)} {_words(v)}" for f, v in s["pacific"].items()))]
     groups: dict[str, list[str]] = {}
+    policies = {str(k): str(p.get("name") or k) for k, p in (s.get("policies") or {}).items()
+                if isinstance(p, dict)}
     for name, c in s["countries"].items():
         # a Region still part of its Country was listed as a Dependent, which the rules
         # say it is not (15.26: "neither a Minor Country nor a Dependent": a terminal audit)
         status = "region" if name in regions and c["status"] == "dependent" else c["status"]
-        groups.setdefault(str(status), []).append(_country(name, c))
+        groups.setdefault(str(status), []).append(_country(name, c, policies))
     for status, names in groups.items():
         out.append(Hanging(f"{STATUS.get(status, status)}: {', '.join(names)}"))
     boxes = []
@@ -122,7 +139,7 @@ def situation_lines(s: dict[str, Any], lands: dict[str, str] | None = None,
         if b.get("truce") is not None:
             bits.append(f"Truce {b.get('truce_name') or ''} {b['truce']}".replace("  ", " "))
         if b.get("policy"):
-            bits.append(f"policy {_words(str(b['policy']))}")
+            bits.append(_policy(str(b["policy"]), policies))
         if b.get("negotiation"):
             bits.append("negotiation")
         boxes.append(f"{b['name']}" + (f" ({', '.join(bits)})" if bits else ""))
@@ -224,7 +241,7 @@ def changes(before: dict[str, Any], after: dict[str, Any],
         if o["status"] != c["status"]:
             bits.append(f"{name} now {STATUS.get(c['status'], c['status'])}")
         elif o["markers"] != c["markers"]:
-            bits.append(f"{name}: markers {', '.join(map(_words, c['markers'])) or 'none'}")
+            bits.append(f"{name}: markers {', '.join(map(_marker, c['markers'])) or 'none'}")
     for name in sb["countries"]:
         if name not in sa["countries"]:
             bits.append(f"{name} no longer exists")
