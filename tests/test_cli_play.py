@@ -270,3 +270,22 @@ def test_tk_situation_names_markers_and_policies_as_their_counters_read() -> Non
     after = view(s, None)
     after["situation"]["countries"]["Greece"]["markers"] = ["stronghold:nationalist"]
     assert "Greece: markers Nationalist Stronghold" in changes(before, after)
+
+
+def test_the_eit2_board_grows_with_the_terminal() -> None:
+    """At 80 columns the board keeps to 78; at 100 its cells and names grow ("Nord/Pas-de-
+    Calais" whole; it was cut to "Nord/Pas-de-." at any width: a terminal audit)."""
+    from rich.console import Console
+
+    from warroom.cli.render_eit2 import render_board
+    from warroom.core.protocol import new_game, view
+    from warroom.games import load_game
+
+    v = view(new_game(load_game("eit2"), "1920", 5), "lw")
+    for width, widest, whole in ((80, 78, False), (100, 98, True), (200, 118, True)):
+        console = Console(width=width, color_system=None)
+        with console.capture() as cap:
+            console.print(render_board(v))
+        out = cap.get()
+        assert max(len(line) for line in out.splitlines()) <= widest, (width, out)
+        assert ("Nord/Pas-de-Calais" in out) is whole, (width, out)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.text import Text
 
 WIDTH = 78
@@ -19,6 +19,9 @@ WIDTH = 78
 CELL = 26
 """One space on the board: name, Stability, SP and control (three to a line)."""
 NAME = 13
+WIDEST = 118
+"""The board grows with the terminal up to this width (its cells and names with it: at 100
+columns the names were still cut at 13 characters, "Nord/Pas-de-.": a terminal audit)."""
 SCENARIO = {"great_depression": "Depression", "appeasement": "Appeasement"}
 TRACK_ABBR = {"United Kingdom": "UK", "Little Entente": "LE"}
 REGION_ABBR = {"presence": "P", "domination": "D", "control": "C"}
@@ -39,14 +42,15 @@ def _short(name: str, n: int) -> str:
     return name if len(name) <= n else name[:n - 1].rstrip() + "."
 
 
-def ongoing_line(penalty: str, ongoing: list[str], marks: list[str]) -> str:
+def ongoing_line(penalty: str, ongoing: list[str], marks: list[str],
+                 width: int = WIDTH) -> str:
     """The Events in force and the markers on one board line of at most :data:`WIDTH`
     columns; when they do not fit, as many whole titles as do, with how many more Events
     and markers there are (the ``ongoing`` command lists all: no title is cut off
     unsaid)."""
     tail = f" | markers: {', '.join(marks)}" if marks else ""
     full = f"{penalty}Ongoing: {'; '.join(ongoing) or 'none'}{tail}"
-    if len(full) <= WIDTH:
+    if len(full) <= width:
         return full
 
     def line(shown: list[str]) -> str:
@@ -58,7 +62,7 @@ def ongoing_line(penalty: str, ongoing: list[str], marks: list[str]) -> str:
                 + ", ".join(left) + " (type ongoing)")
     shown: list[str] = []
     for title in ongoing:
-        if len(line([*shown, title])) > WIDTH:
+        if len(line([*shown, title])) > width:
             break
         shown.append(title)
     return line(shown)
@@ -89,7 +93,7 @@ def ongoing_lines(view: dict[str, Any]) -> list[str]:
     return out
 
 
-def _space_cell(s: dict[str, Any], colonial: bool = False) -> Text:
+def _space_cell(s: dict[str, Any], colonial: bool = False, cell_w: int = CELL) -> Text:
     """``Paris         [2] 2/0   L``: name, Stability (``[2]`` a battleground; ``c`` before
     it a Colonial space, 2.1.6), LW/RW SP with ``*`` per Extremist, control letter (``-``
     none)."""
@@ -97,11 +101,11 @@ def _space_cell(s: dict[str, Any], colonial: bool = False) -> Text:
     sp = f"{_sp(s['lw_sp'], s['lw_extremists'])}/{_sp(s['rw_sp'], s['rw_extremists'])}"
     ctl = s["control"]
     letter = {"lw": "L", "rw": "R"}.get(ctl or "", "-")
-    room = max(6, NAME - max(0, len(sp) - 5))
+    room = max(6, NAME + cell_w - CELL - max(0, len(sp) - 5))
     mark = "c" if colonial else " "
     cell = Text(f"{_short(s['name'], room):<{room}}{mark}{stab} {sp:<5} ")
     cell.append(letter, style=f"bold {_STYLE[ctl]}" if ctl else "dim")
-    cell.pad_right(CELL - cell.cell_len)
+    cell.pad_right(cell_w - cell.cell_len)
     return cell
 
 
@@ -133,7 +137,24 @@ def _region_line(r: dict[str, Any] | None, name: str) -> Text:
 
 
 def render_board(view: dict[str, Any]) -> RenderableType:
-    """The whole board in at most 50 lines of at most 80 columns (see the module doc)."""
+    """The whole board in at most 50 lines, as wide as the terminal allows from 80 columns
+    up to :data:`WIDEST` (see the module doc)."""
+    return _Board(view)
+
+
+class _Board:
+    """The board, laid out for the width it is printed in."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield board_lines(self.view, max(WIDTH, min(WIDEST, options.max_width - 2)))
+
+
+def board_lines(view: dict[str, Any], width: int = WIDTH) -> Group:
+    """The board's lines for a terminal ``width`` columns wide (three spaces a line)."""
+    cell_w = CELL + (width - WIDTH) // 3
     lines: list[Text] = []
     active = (view.get("active") or "").upper()
     who = f"; {active} to act" if active else ""
@@ -166,19 +187,19 @@ def render_board(view: dict[str, Any]) -> RenderableType:
         side = r["side"].upper()
         if nxt is None:
             tail = f" (done) {side}"
-            cells.append(_short(f"{name}: {r['box']}", CELL - 1 - len(tail)) + tail)
+            cells.append(_short(f"{name}: {r['box']}", cell_w - 1 - len(tail)) + tail)
         else:
             tail = f" {nxt['needed']} {side}"
-            cells.append(_short(f"{name}: {nxt['box']}", CELL - 1 - len(tail)) + tail)
+            cells.append(_short(f"{name}: {nxt['box']}", cell_w - 1 - len(tail)) + tail)
     for i in range(0, len(cells), 3):
-        lines.append(Text(" ".join(f"{c:<{CELL - 1}}" for c in cells[i:i + 3]).rstrip()))
+        lines.append(Text(" ".join(f"{c:<{cell_w - 1}}" for c in cells[i:i + 3]).rstrip()))
     ongoing = [c["title"] for c in view["ongoing"]]
     marks = [_marker(view, k) for k, v in view.get("markers", {}).items()
              if v and k not in ("rhineland_demilitarized",)]
     if view.get("markers", {}).get("rhineland_demilitarized"):
         marks.insert(0, _marker(view, "rhineland_demilitarized"))
     penalty = f"8.3: {'/'.join(pen)} -1 OP a card | " if pen else ""
-    lines.append(Text(ongoing_line(penalty, ongoing, marks)))
+    lines.append(Text(ongoing_line(penalty, ongoing, marks, width)))
     lines.append(Text("Key: Space Stability LW/RW SP (* an Extremist) control (L LW, R RW, "
                       "- none);", style="dim"))
     # Colonial spaces marked (2.1.6: some Events name "non-Colonial" spaces; the board had
@@ -196,11 +217,11 @@ def render_board(view: dict[str, Any]) -> RenderableType:
         for i in range(0, len(spaces), 3):
             row = Text()
             for s in spaces[i:i + 3]:
-                row.append_text(_space_cell(s, s["name"] in colonial))
+                row.append_text(_space_cell(s, s["name"] in colonial, cell_w))
             row.rstrip()
             lines.append(row)
     for line in lines:
-        line.truncate(WIDTH, overflow="ellipsis")
+        line.truncate(width, overflow="ellipsis")
     return Group(*lines)
 
 
