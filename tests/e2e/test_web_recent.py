@@ -7,6 +7,7 @@ screenshots."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import count
 from typing import Any
 
@@ -339,25 +340,36 @@ def test_after_a_tap_low_on_the_map_the_next_question_is_in_sight(
         ctx.close()
 
 
-def test_the_seats_own_roll_is_quoted_where_it_decides(browser: Any, server: Server) -> None:
-    """After LW's own Support Check the "Since your last decision" box quotes its roll
-    first ("Your roll: ..."): the die was only in the log, below the screen, while the box
-    quoted the other side's moves (a browser audit)."""
-    g = server.api("POST", "/api/games", json={
+def eit2_until(server: Server, stop: Callable[[str, list[str], dict[str, Any]], bool],
+               pick: Callable[[str, list[str]], str], fail: str) -> tuple[dict[str, Any], str]:
+    """An eit2 1920 game of two human seats (seed 5) played through the API, the role to
+    act choosing ``pick(role, keys)``, until ``stop(role, keys, its view)``: the game and
+    that role."""
+    g: dict[str, Any] = server.api("POST", "/api/games", json={
         "game": "eit2", "scenario": "1920", "seats": {"lw": "human", "rw": "human"}, "seed": 5})
     url = f"/api/games/{g['id']}"
     for _ in range(60):
         who = server.api("GET", f"{url}/view", params={"token": g["tokens"]["lw"]})["active"]
         v = server.api("GET", f"{url}/view", params={"token": g["tokens"][who]})
         keys = [a["key"] for a in v["legal"]]
-        if who == "lw" and keys[0].startswith("space:") and "Support Check" in v["prompt"]["text"]:
-            break
-        pick = next((k for k in keys if k.startswith("ops:")), None) or (
-            "op_check" if who == "lw" and "op_check" in keys else keys[0])
-        server.api("POST", f"{url}/actions", json={"token": g["tokens"][who], "action": pick,
+        if stop(who, keys, v):
+            return g, str(who)
+        server.api("POST", f"{url}/actions", json={"token": g["tokens"][who],
+                                                  "action": pick(who, keys),
                                                   "version": v["version"]})
-    else:
-        pytest.fail("LW was never asked where to make a Support Check")
+    pytest.fail(fail)
+
+
+def test_the_seats_own_roll_is_quoted_where_it_decides(browser: Any, server: Server) -> None:
+    """After LW's own Support Check the "Since your last decision" box quotes its roll
+    first ("Your roll: ..."): the die was only in the log, below the screen, while the box
+    quoted the other side's moves (a browser audit)."""
+    g, _ = eit2_until(
+        server, lambda who, keys, v: who == "lw" and keys[0].startswith("space:")
+        and "Support Check" in v["prompt"]["text"],
+        lambda who, keys: next((k for k in keys if k.startswith("ops:")), None) or (
+            "op_check" if who == "lw" and "op_check" in keys else keys[0]),
+        "LW was never asked where to make a Support Check")
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server.url)
     page = ctx.new_page()
     try:
@@ -388,20 +400,10 @@ def test_the_card_a_question_is_about_opens_inside_the_screen(browser: Any,
     """RW plays LW's Collective Security for Operations: "The card:" under the question, in
     the decision's column beside the map, opens its text leftward over the map (a third of
     it was past the screen's right edge: a browser audit)."""
-    g = server.api("POST", "/api/games", json={
-        "game": "eit2", "scenario": "1920", "seats": {"lw": "human", "rw": "human"}, "seed": 5})
-    url = f"/api/games/{g['id']}"
-    for _ in range(60):
-        who = server.api("GET", f"{url}/view", params={"token": g["tokens"]["lw"]})["active"]
-        v = server.api("GET", f"{url}/view", params={"token": g["tokens"][who]})
-        keys = [a["key"] for a in v["legal"]]
-        if "event_first" in keys:
-            break
-        pick = next((k for k in keys if k.startswith("ops:")), keys[0])
-        server.api("POST", f"{url}/actions", json={"token": g["tokens"][who], "action": pick,
-                                                  "version": v["version"]})
-    else:
-        pytest.fail("nobody played an opponent's card for Operations")
+    g, who = eit2_until(
+        server, lambda who, keys, v: "event_first" in keys,
+        lambda who, keys: next((k for k in keys if k.startswith("ops:")), keys[0]),
+        "nobody played an opponent's card for Operations")
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server.url)
     page = ctx.new_page()
     try:
