@@ -338,7 +338,8 @@ function render(r) {
   } else {
     // at the end of a game going on, the address names no step, so a reload (or the
     // address shared) follows the game again; it opened frozen at that step (a replay audit)
-    const at = r.step === r.steps ? "" : `?step=${r.step}`;
+    // (nor while it shows, one after another, the steps a look found: it is following)
+    const at = r.step === r.steps || R.chase ? "" : `?step=${r.step}`;
     history.replaceState(null, "", `${location.pathname}${at}${location.hash}`);
   }
   const { mine, others, rest } = splitHands(v, r.role);
