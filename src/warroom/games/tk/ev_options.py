@@ -17,6 +17,7 @@ from warroom.games.tk.model import (
     activate,
     activation_choices,
     add_marker,
+    challenged,
     changed,
     end_policy,
     enemy_influence,
@@ -452,7 +453,7 @@ def _po_influence(g: TkRules, data: Data, ctx: Ctx, c: str) -> None:
 def successful_challenge(g: TkRules, data: Data, ctx: Ctx) -> None:
     """15.37 Successful Challenge [Country]: the Allied faction may do one of three things."""
     f = ctx["faction"]
-    named = ctx.get("challenge") or ("Russia" if f == "soviet" else "Britain")
+    named = challenged(ctx)
     if not is_allied(f):
         no_result(data, "15.37", "only an Allied faction applies Successful Challenge")
         return

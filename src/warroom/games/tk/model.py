@@ -36,13 +36,18 @@ def event_title(g: TkRules, ctx: Data) -> str:
     num = ctx["event"]
     name = EVENT_NAME[num]
     if "[Country]" in name:
-        named = ctx.get("challenge") or ("Russia" if ctx.get("faction") == "soviet"
-                                         else "Britain")
-        return name.replace(" [Country]", f" ({named})")
+        return name.replace(" [Country]", f" ({challenged(ctx)})")
     if "[Type]" in name:
         card = g.c.cards.get(ctx["card"]) if isinstance(ctx.get("card"), int) else None
         return name.replace(" [Type]", f" ({card.name})" if card is not None else "")
     return name
+
+
+def challenged(ctx: Data) -> str:
+    """15.37's Country named on the card: the event's ``challenge``, else the receiving
+    Allied faction's own (Russia for the Soviets, Britain for the West)."""
+    named = ctx.get("challenge")
+    return str(named) if named else "Russia" if ctx.get("faction") == "soviet" else "Britain"
 
 
 def ceded_marker(g: TkRules, mid: str) -> str:
