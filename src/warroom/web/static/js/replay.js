@@ -149,8 +149,9 @@ async function show(k, auto = false) {
       show(null);
       return;
     }
-    const following = (want === null || auto) && R.payload && R.payload.live && !R.token;
-    if ((following || (auto && R.chase)) && (err.status === 0 || err.status >= 500)) {
+    const following = (want === null || auto) && R.payload && !R.token
+      && (R.payload.live || R.chase);
+    if (following && (err.status === 0 || err.status >= 500)) {
       // a look of a watched game, or a step it was showing, that failed (the server
       // restarting): asked again later, not given up for good (the page stayed on an old
       // step: a browser audit; a failed step of a chase did so too: a review)
