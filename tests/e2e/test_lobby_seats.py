@@ -102,8 +102,11 @@ def test_bot_seats_get_no_link_and_a_game_of_bots_is_watched_as_it_goes(
                            timeout=20_000)
     page.wait_for_function("() => document.getElementById('title').innerText"
                            ".includes('finished game')", timeout=60_000)
+    # the steps a look found are still shown one after another once the game is over: up to
+    # CHASE_MAX (30) of them, 0.6 s apart (bots slowed by a busy machine had left the page 13
+    # to 30 steps behind at the end here, and CI's 10 s wait for the end ran out)
     page.wait_for_function("() => document.body.dataset.step === "
-                           "document.getElementById('steps').innerText")
+                           "document.getElementById('steps').innerText", timeout=45_000)
 
 
 def test_the_replay_viewer_counts_every_press_on_a_slow_connection(
