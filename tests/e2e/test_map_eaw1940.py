@@ -521,3 +521,43 @@ def test_a_markers_own_choices_are_not_counted_as_the_lists_alone(page: Any,
     open_board(page, g)
     question = page.locator("#map-prompt").inner_text()
     assert "highlighted" in question and "other choice" not in question, question
+
+
+TANKS_OVERLAPPING = """() => {
+  const out = [];
+  for (const g of document.querySelectorAll('#map .eaw-counters > g')) {
+    const tanks = [...g.querySelectorAll('.eaw-tank rect')].map((r) => r.getBoundingClientRect());
+    tanks.forEach((a, i) => tanks.slice(i + 1).forEach((b) => {
+      if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
+        out.push(g.dataset.front || g.dataset.id);
+      }
+    }));
+  }
+  return out;
+}"""
+
+
+def test_two_tanks_of_one_front_are_both_seen(big: Any, server: Server) -> None:
+    """The turn track's second Axis tank placed with the Western front's first (1.4): the two
+    stand side by side, each with its own side (used or not) in sight (drawn 6 units apart,
+    the second covered most of the first: a browser audit)."""
+    page = big
+    g = start(server, seed=5)
+    rng = random.Random(5)
+    for _ in range(300):
+        v = seat_view(server, g)
+        west = next(f for f in v["view"]["fronts"] if f["id"] == "western")
+        if len(west["axis_tanks"]) >= 2 or v["status"] == "over":
+            break
+        keys = [a["key"] for a in v["legal"]]
+        # the new tank goes with the Western front; no tank moves away from it
+        pick = next((k for k in keys if k == "place_tank:western"), None) or rng.choice(
+            [k for k in keys if not k.startswith(("tank:western:", "place_tank:"))] or keys)
+        server.api("POST", f"/api/games/{g['id']}/actions", json={
+            "token": g["tokens"]["axis"], "action": pick, "version": v["version"]})
+    assert len(west["axis_tanks"]) == 2, "the Western front holds both Axis tanks"
+    open_board(page, g)
+    front = page.locator('#map .eaw-counters [data-id="front:western"]')
+    assert front.locator(".eaw-tank").count() == 2
+    assert page.evaluate(TANKS_OVERLAPPING) == []
+    assert page.evaluate(MARKERS_OVER_NAMES) == []

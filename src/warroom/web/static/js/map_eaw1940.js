@@ -510,7 +510,7 @@ export function renderEaw1940(view, legal, ui, act) {
     const alTanks = now.allied_tanks || [];
     const [ax2, ay2] = place(alIdx, -1, (x, y) => [[x - 12, y - 9, x + 12, y + 9],
       ...(now.reserve ? [[x + 6, y - 15, x + 18, y - 3]] : []),
-      ...alTanks.map((_, k) => [x + 1 + k * 6, y - 22 - k * 3, x + 17 + k * 6, y - 10 - k * 3])]);
+      ...alTanks.map((_, k) => [x + 1 + k * TANK_STEP, y - 22, x + 17 + k * TANK_STEP, y - 10])]);
     const alLoc = alIdx < f.route.length ? f.route[alIdx] : "outside the last location";
     const target = els.get(`loc:${alLoc}`);
     counters.append(s("g", { class: `eaw-counter allied${now.reserve ? " reserve" : ""}${target && acts.has(`loc:${alLoc}`) ? " legal" : ""}`,
@@ -519,7 +519,7 @@ export function renderEaw1940(view, legal, ui, act) {
       onclick: target ? () => { if (!gestures.dragged) target.dispatchEvent(new MouseEvent("click")); } : null,
       role: "img", "aria-label": `Allied ${f.name} front marker at ${alLoc}${now.reserve ? ", reserve side" : ""}${alTanks.length ? `, ${alTanks.length} Allied tank${alTanks.length > 1 ? "s" : ""}` : ""}` },
     s("title", { text: `Allied ${f.name} front at ${alLoc}${now.reserve ? " (reserve: Axis attacks -1 DRM)" : ""}` }),
-    alTanks.map((used, k) => tankMarker(ax2 + 9 + k * 6, ay2 - 16 - k * 3, "allies", used)),
+    alTanks.map((used, k) => tankMarker(ax2 + 9 + k * TANK_STEP, ay2 - 16, "allies", used)),
     s("rect", { x: ax2 - 12, y: ay2 - 9, width: 24, height: 18, rx: 2, fill: ALLIED, stroke: now.reserve ? RESERVE : "#fff",
       "stroke-width": now.reserve ? 3 : 1 }),
     s("text", { class: "eaw-counter-text", x: ax2, y: ay2 + 4, "text-anchor": "middle", text: short }),
@@ -532,7 +532,7 @@ export function renderEaw1940(view, legal, ui, act) {
     // (the ring of a marker that can be chosen counts as the marker)
     const [x, y] = place(idx, 1, (mx, my) => [list.length ? [mx - 19, my - 16, mx + 19, my + 16] : [mx - 12, my - 9, mx + 12, my + 9],
       ...(now.stalled ? [[mx + 6, my - 15, mx + 18, my - 3]] : []),
-      ...tanks.map((_, k) => [mx - 17 - k * 6, my + 10 + k * 3, mx - 1 - k * 6, my + 22 + k * 3])]);
+      ...tanks.map((_, k) => [mx - 17 - k * TANK_STEP, my + 10, mx - 1 - k * TANK_STEP, my + 22])]);
     const where = idx >= 0 ? f.route[idx] : "outside its home";
     const pending = view.pending && view.pending.front === f.id ? view.pending.prompt : "";
     const facts = [
@@ -544,7 +544,7 @@ export function renderEaw1940(view, legal, ui, act) {
     counters.append(element(id, `eaw-front axis${now.stalled ? " stalled" : ""}`, `Axis ${f.name} front`,
       `Axis ${f.name} front marker, ${facts.join(", ")}`, facts,
       [list.length ? s("rect", { class: "legal-ring", x: x - 19, y: y - 16, width: 38, height: 32, rx: 6 }) : null,
-        tanks.map((used, k) => tankMarker(x - 9 - k * 6, y + 16 + k * 3, "axis", used)),
+        tanks.map((used, k) => tankMarker(x - 9 - k * TANK_STEP, y + 16, "axis", used)),
         s("rect", { class: "space-shape", x: x - 12, y: y - 9, width: 24, height: 18, rx: 2,
           fill: now.stalled ? "url(#eaw-stalled)" : AXIS, stroke: AXIS, "stroke-width": 1.4 }),
         now.stalled ? null : s("text", { class: "eaw-counter-text", x, y: y + 4, "text-anchor": "middle", text: short }),
@@ -595,6 +595,10 @@ function flagMarker(x, y, vp, who) {
     s("path", { d: "M0 -12 L20 -12 L16 -6 L20 0 L0 0 Z", fill: axis ? AXIS : FLAG, stroke: "#000", "stroke-width": 0.8 }),
     s("text", { x: 9, y: -2.5, "text-anchor": "middle", text: `${vp}` }));
 }
+
+/** Tanks under one front marker stand side by side, 1 unit apart (a browser audit: stacked
+ * 6 units apart, the second hid most of the first, used side included, at 1:1 scale). */
+const TANK_STEP = 17;
 
 function tankMarker(x, y, side, used) {
   const c = side === "axis" ? AXIS : ALLIED;
