@@ -590,7 +590,8 @@ def test_eaw1940_board_counts_tanks_and_keeps_each_sides_status_apart() -> None:
     out = text_of(render_board("eaw1940", after), width=80)
     assert "STALLED, Allied reserve," in out and "3 Axis tanks (1 used)" in out, out
     assert "Axis tank, Axis tank" not in " ".join(out.split())
-    assert len(out.rstrip("\n").splitlines()) <= 18, out
+    # 19: with every mark of a flag or a port (18 before them)
+    assert len(out.rstrip("\n").splitlines()) <= 19, out
     said = changes("eaw1940", before, after)
     assert "Western Europe air space now Allied" in said, said
 
@@ -631,8 +632,22 @@ def test_eaw1940_routes_wrap_between_places_never_inside_a_name(width: int) -> N
     for f in v["fronts"]:
         parts = cells[f["name"]]
         assert all(part.endswith(" ›") for part in parts[:-1]), parts
-        places = [p.strip("■□") for p in " ".join(parts).split(" › ")]
+        places = [re.sub(r"⚑\d+|≈", "", p.strip("■□"))
+                  for p in " ".join(parts).split(" › ")]
         assert places == f["route"], parts
+
+
+def test_eaw1940_board_marks_the_allied_flags_and_the_ports() -> None:
+    """Each route marks the Allied flags with their VP and the ports (sea zone control: 1
+    DRM on attacks there), with a key in the heading: the board showed neither, so a
+    player could not tell London (8 VP, a port) from the Ruhr (a terminal audit)."""
+    st = new_game(load_game("eaw1940"), None, 1)
+    out = " ".join(text_of(render_board("eaw1940", view(st, "axis")), width=100).split())
+    assert "Route ■Axis □Allied ⚑flag ≈port" in out
+    for place in ("Paris⚑2 ›", "London⚑8≈", "Moscow⚑6", "Alexandria⚑3≈", "□Tripoli≈ ›",
+                  "Athens≈ ›", "■Berlin › □Ruhr › Low Countries≈ ›"):
+        assert place in out, (place, out)
+    assert "Ruhr≈" not in out and "Sedan≈" not in out and "Sedan⚑" not in out
 
 
 def test_sfe_header_names_the_decks_to_come_and_lines_their_defence() -> None:

@@ -100,12 +100,17 @@ def render_eaw1940(view: dict[str, Any]) -> RenderableType:
     # wrapped between items, never inside one (an audit saw the board grow to 20-25 lines
     # once a front listed its tanks one by one)
     fronts.add_column("Front")
-    fronts.add_column("Route from home (■ Axis, □ Allied)")
+    # which places are Allied flags (their VP: the Axis's aim, 10.2) and which are ports
+    # (sea zone control adds or takes 1 from attacks there): the board had neither (a
+    # terminal audit), though both decide where to attack
+    fronts.add_column("Route ■Axis □Allied ⚑flag ≈port")
     fronts.add_column("Status, tanks", max_width=24)
+    marks = {loc["name"]: _eaw_marks(loc) for loc in view["map"]["locations"]}
     for f in view["fronts"]:
         if not f["in_play"]:
             # its Allied marker is on the board from the set-up, and may hold a reserve
-            fronts.add_row(f["name"], Route(f["route"], style="dim"),
+            fronts.add_row(f["name"], Route([loc + marks.get(loc, "") for loc in f["route"]],
+                                            style="dim"),
                            Route(["not in play"] + (["[blue]Allied reserve[/]"]
                                                      if f["reserve"] else []), joint=","))
             continue
@@ -120,6 +125,7 @@ def render_eaw1940(view: dict[str, Any]) -> RenderableType:
                 route.append(f"[red]{loc}[/]")
             else:
                 route.append(loc)
+            route[-1] += marks.get(loc, "")
         if f["allied_location"] == "outside":
             route.append("[bold blue]□(outside)[/]")
         if idx < 0:
@@ -144,6 +150,13 @@ def render_eaw1940(view: dict[str, Any]) -> RenderableType:
     foot = Text(f"Air: {air}.\nSea: {sea}; Malta {view['malta']}; Allied flags held by the "
                 f"Axis: {flags}.")
     return Group(head, fronts, foot)
+
+
+def _eaw_marks(loc: dict[str, Any]) -> str:
+    """What follows a place's name on eaw1940's board: "⚑8" for an Allied flag worth 8 VP,
+    "≈" for a port (both in rich markup)."""
+    out = f"[bold yellow]⚑{loc['flag_vp']}[/]" if loc.get("flag_vp") else ""
+    return out + ("[cyan]≈[/]" if loc.get("port") else "")
 
 
 def _tanks(side: str, used: list[Any]) -> str:
