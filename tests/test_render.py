@@ -244,17 +244,24 @@ def test_sfe_a_long_location_name_keeps_apart_from_its_owner() -> None:
     assert any(line.startswith("Paris         W") for line in text.split("\n")), text
 
 
-def test_sfe_board_lines_keep_to_100_columns() -> None:
-    """The sfe board writes no line wider than 100 columns, whatever the terminal (the
-    play loop prints without wrapping, so a wider line broke mid-word in a 100-column
-    terminal: the VP line ran to 134, the key to 178)."""
+@pytest.mark.parametrize("width", [80, 100, 300])
+def test_sfe_board_lines_keep_to_the_terminal(width: int) -> None:
+    """The sfe board writes no line wider than the terminal (80 columns at least), and
+    none wider than 100 whatever the terminal (the play loop prints without wrapping, so a
+    wider line broke mid-word in a 100-column terminal: the VP line ran to 134, the key to
+    178); on a wider terminal it uses the room (its status lines wrapped at 80 on 100
+    columns: a terminal audit)."""
     g = load_game("sfe")
     for seed, steps in ((3, 0), (3, 400), (5, 1500)):
         st = play_until("sfe", seed, None, steps)
-        text = text_of(render_board("sfe", view(st, "axis"), g.content_json()), width=300)
+        text = text_of(render_board("sfe", view(st, "axis"), g.content_json()), width=width)
         widest = max(text.split("\n"), key=len)
-        assert len(widest) <= 100, widest
+        assert len(widest) <= min(width, 100), widest
         assert re.search(r"(1st|2nd|3rd) play deck", text), text
+        if width >= 100:
+            assert re.search(r"^Struggle for Europe - turn \d+, .* - (\w+ to act|game over)$",
+                             text, re.M), text
+            assert re.search(r"^Axis: hand .*; recycle \d+, eliminated \d+$", text, re.M), text
 
 
 DECK_SAID = re.compile(r"[^.;:\n(]*\bdecks?\b[^.;:\n)]*", re.I)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.text import Text
 
 from warroom.games.sfe import play_deck
@@ -60,15 +60,18 @@ def lines_by_location(content: dict[str, Any] | None, deck: int) -> dict[str, li
 NARROW = 80
 """The status lines and a card's first line keep to 80 columns, each continuation indented
 (at 80 columns the terminal broke them anywhere, unindented: a terminal audit)."""
+WIDEST = 100
+"""The board grows with the terminal up to this many columns (the status lines wrapped at
+80 on a 100-column terminal: a terminal audit)."""
 
 
-def _narrow(*segments: str, sep: str = "; ") -> list[Text]:
-    """``segments`` joined by ``sep`` on lines of :data:`NARROW` columns at most, a line
+def _narrow(*segments: str, sep: str = "; ", width: int = NARROW) -> list[Text]:
+    """``segments`` joined by ``sep`` on lines of ``width`` columns at most, a line
     broken only between segments ("strategic bombing 0 on the Axis side" stays whole: a
     review); a continuation line is indented."""
     lines: list[str] = []
     for seg in segments:
-        if lines and len(lines[-1]) + len(sep) + len(seg) <= NARROW:
+        if lines and len(lines[-1]) + len(sep) + len(seg) <= width:
             lines[-1] += sep + seg
         elif lines:
             lines[-1] += sep.rstrip()
@@ -77,13 +80,46 @@ def _narrow(*segments: str, sep: str = "; ") -> list[Text]:
             lines.append(seg)
     out: list[Text] = []
     for line in lines:      # a segment longer than a line on its own is wrapped at words
-        out += [Text(x) for x in textwrap.wrap(line, width=NARROW, subsequent_indent="    ")]
+        out += [Text(x) for x in textwrap.wrap(line, width=width, subsequent_indent="    ")]
     return out
 
 
+def _fill(items: list[str], width: int, sep: str = ", ") -> list[str]:
+    """``items`` joined by ``sep`` on lines of ``width`` columns at most, broken between
+    items (an item longer than a line on its own is wrapped at words)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + len(sep) + len(item) <= width:
+            lines[-1] += sep + item
+        else:
+            if lines:
+                lines[-1] += sep.rstrip()
+            lines += textwrap.wrap(item, width) or [""]
+    return lines
+
+
+class _Board:
+    """The board, laid out for the width it is printed in (80 to :data:`WIDEST` columns)."""
+
+    def __init__(self, view: dict[str, Any], content: dict[str, Any] | None) -> None:
+        self.view = view
+        self.content = content
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield board_lines(self.view, self.content, max(NARROW, min(WIDEST, options.max_width)))
+
+
 def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) -> RenderableType:
-    """The situation, every location, the sides' cards and the battle (see the module doc).
-    ``content``: the game's content (for the lines; without it the lines are left out)."""
+    """The situation, every location, the sides' cards and the battle (see the module doc),
+    as wide as the terminal allows. ``content``: the game's content (for the lines; without
+    it the lines are left out)."""
+    return _Board(view, content)
+
+
+def board_lines(view: dict[str, Any], content: dict[str, Any] | None = None,
+                width: int = NARROW) -> Group:
+    """The board's lines for a terminal ``width`` columns wide (at least 80)."""
+    wide = width - 2        # the key and the lines keep a margin of 2
     vp = view["vp"]
     b = view["bombing"]
     active = view.get("active")
@@ -91,20 +127,20 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
     head = _narrow(
         f"Struggle for Europe - turn {view['turn']}, {WORD[view['player_turn']]} player turn, "
         f"{view['operations_left']} operation(s) left",
-        f"{WORD.get(active, active)} to act" if active else "game over", sep=" - ")
+        f"{WORD.get(active, active)} to act" if active else "game over", sep=" - ", width=width)
     head[0].stylize("bold", 0, len("Struggle for Europe"))
     parts: list[RenderableType] = list(head)
     # who leads, and what wins (a "differential -3" named no side, and no screen said the
     # 7-VP lead wins: an audit)
     lead = (f"{'Axis' if diff > 0 else 'Allies'} lead by {abs(diff)}" if diff else "level")
-    parts.append(Text(
+    parts += _narrow(
         f"VP Axis {vp['axis']}, Allies {vp['allies']} ({lead}); to win: a 7-VP lead "
-        "(9.2-9.3),"))
-    parts.append(Text("  which the Allies must reach before the game ends (9.4)"))
+        "(9.2-9.3),", "which the Allies must reach before the game ends (9.4)", sep=" ",
+        width=width)
     parts += _narrow(
         f"Soviets {'active' if view['soviets_active'] else 'not yet active (6.4)'}",
         f"USA box {'active' if view['usa_active'] else 'inactive (6.6)'}",
-        "strategic " + _bombing(b, "on the {side} side"), sep=" | ")
+        "strategic " + _bombing(b, "on the {side} side"), sep=" | ", width=width)
     for side, info in view["sides"].items():
         deck = info["play_deck_number"]
         # the chevron piles by their deck (II, III), kept in the view once shuffled in (0)
@@ -118,7 +154,8 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
             f"{play_deck(deck)}: {info['play_deck']} cards left"
             + (" (then " + ", ".join(f"{ROMAN.get(d, d)}: {n}" for d, n in waiting) + ")"
                if waiting else ""),
-            f"recycle {info['recycle_count']}, eliminated {len(info['eliminated'])}")
+            f"recycle {info['recycle_count']}, eliminated {len(info['eliminated'])}",
+            width=width)
     for line in textwrap.wrap(
             "Key: owner A Axis, W Western, S Soviet, N neutral, X contested; A3 = an Axis "
             "3-strength army, AF = an Axis fortress. Each location has two halves (west/east "
@@ -126,7 +163,7 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
             "half ('e>Warsaw': from the east half; ~ naval, -> one way; [2] the defence "
             "printed at this end, 8.2). 'no supply: A' = the Axis counters there trace no "
             "supply line now (8.6: the side's counters lose one at the end of its player "
-            "turn).", WIDTH):
+            "turn).", wide):
         parts.append(Text(line, style="dim"))
     # the lines open from an Allied play deck (2, 6.6) open with the Allies' deck, not the
     # Axis': with the Axis a deck ahead the board showed them open (an sfe rules audit)
@@ -160,10 +197,12 @@ def render_board(view: dict[str, Any], content: dict[str, Any] | None = None) ->
                        style="bold red")
         if lines.get(loc["name"]):
             said = "lines " + ", ".join(lines[loc["name"]])
-            if len(row.plain) + 2 + len(said) <= WIDTH:
+            if len(row.plain) + 2 + len(said) <= wide:
                 row.append("  " + said, style="dim")
-            else:       # under the row, never wider than the board
-                for line in textwrap.wrap(said, WIDTH - 16):
+            else:       # under the row, never wider than the board, broken between lines
+                # (never inside "(from the Allied 3rd play deck)")
+                for line in _fill(["lines " + lines[loc["name"]][0], *lines[loc["name"]][1:]],
+                                  wide - 16):
                     row.append("\n" + " " * 16 + line, style="dim")
         parts.append(row)
     battle = view.get("battle")
