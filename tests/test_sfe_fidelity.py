@@ -344,6 +344,25 @@ def test_a_build_refused_by_the_counter_mix_cites_3_1() -> None:
     assert "counter mix" in why.reason
 
 
+def test_a_build_refusal_says_which_cards_have_no_army_icon() -> None:
+    """3: "The counter mix is the counter limit for each side." Guderian's Axis 1 has
+    none left; the two Weapon Developments have no icon. The refusal named the counter mix
+    and said "no card has an army icon", false of Guderian (an explain audit)."""
+    s = new_game(G, seed=5)
+    while E.counters_on_map(s.data, AXIS, 1) < C.mix[AXIS][1]:
+        put(s, "Berlin", AXIS, 1)
+    give(s, 0, ["ax20", "ax14", "ax34"])
+    why = explain(s, "op:build", "axis")
+    assert not why.legal and why.rules[:2] == ("7.2.1", "3.1"), why
+    assert "every Axis 1-strength army of the counter mix is in play" in why.reason
+    assert "Weapon Development has no army icon" in why.reason, why.reason
+    assert "no card" not in why.reason, why.reason
+    # a hand of cards none of which has an icon says so in those words
+    give(s, 0, ["ax20", "ax34"])
+    why = explain(s, "op:build", "axis")
+    assert why.reason.endswith("no card in hand has an army icon"), why.reason
+
+
 def test_a_soviet_move_source_in_the_first_allied_deck_cites_6_4() -> None:
     """6: "Soviet allies may not move or build during the 1st allied play deck." """
     s = allied_turn(seed=5)

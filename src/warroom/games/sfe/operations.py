@@ -149,10 +149,11 @@ def build_refusal(st: St, side: int, cards: list[int]) -> tuple[str, tuple[str, 
     data = st.data
     n_hand = len(data["hand"][side])
     reasons: dict[str, tuple[str, ...]] = {}
+    blank: list[str] = []       # the cards without an army icon, by name
     for x in cards:
         icons = [(o, c.card_build[x][o]) for o in SIDE_OWNERS[side] if c.card_build[x][o]]
-        if not icons:
-            reasons["no card has an army icon"] = ("7.2.1",)
+        if not icons and c.card_names[x] not in blank:
+            blank.append(c.card_names[x])
         for owner, strength in icons:
             who = army_name(owner, strength)
             if n_hand < strength:
@@ -173,9 +174,22 @@ def build_refusal(st: St, side: int, cards: list[int]) -> tuple[str, tuple[str, 
             elif not E.any_build_location(st, owner):
                 reasons[f"no friendly controlled, in supply location for a {who}"] = (
                     "7.2.1", "8.6")
+    # which cards have no icon, after why those with one cannot build (it said "no card
+    # has an army icon" beside a card that had one, whose counters were all in play: an
+    # explain audit)
+    if blank and not reasons and len(blank) == len({c.card_names[x] for x in cards}):
+        reasons["no card in hand has an army icon"] = ("7.2.1",)
+    elif blank:
+        reasons[f"{_names(blank)} {'has' if len(blank) == 1 else 'have'} no army "
+                "icon"] = ("7.2.1",)
     if not reasons:
         return "no card in hand builds an army now", ("7.2.1",)
     return _reasons_why(reasons, "7.2.1")
+
+
+def _names(names: list[str]) -> str:
+    """``names`` in a sentence: "A", "A and B", "A, B and C"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def event_refusal(st: St, side: int, cards: list[int]) -> tuple[str, tuple[str, ...]]:
