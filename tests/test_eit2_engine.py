@@ -285,6 +285,17 @@ def test_2_3_2_relocate_an_extremist_when_the_countermix_is_exhausted() -> None:
     s.invalidate()
     assert s.active == "rw"
     assert "pass" in keys(s)
+    # why, for each kind of choice (one sentence for all of them, legal or not, said
+    # nothing about the space asked: an explain audit)
+    empty = next(t for t in range(len(C.names)) if t not in spaces and t != target)
+    why = explain(s, f"space:{C.slugs[empty]}")
+    assert not why.legal and why.rules == ("2.3.2",)
+    assert why.reason == f"{C.names[empty]} holds no RW Extremist to move to Poland"
+    why = explain(s, f"space:{C.slugs[target]}")
+    assert not why.legal and "Poland is where the Extremist goes" in why.reason
+    why = explain(s, f"space:{C.slugs[spaces[0]]}")
+    assert why.legal and why.reason == f"your Extremist in {C.names[spaces[0]]} moves to Poland"
+    assert explain(s, "pass").legal
     apply(s, f"space:{C.slugs[spaces[0]]}")
     assert d["ext"][RW][spaces[0]] == 0 and d["ext"][RW][target] == 1
     assert sum(d["ext"][RW]) == 15

@@ -179,6 +179,17 @@ def test_3_5_a_rearmament_box_does_not_offer_the_demilitarised_rhineland() -> No
     frame = d["stack"][-1]
     assert frame["kind"] == "box_place_sp" and rh not in frame["options"]
     assert sid("Magdeburg") in frame["options"]
+    # why, for the space asked: the Rhineland's reason for the Rhineland only (it gave it
+    # for any space, Gibraltar included: an explain audit)
+    run(s)
+    s.invalidate()
+    why = explain(s, "space:rhineland", "rw")
+    assert not why.legal and why.rules[0] == "3.5R" and "demilitarised" in why.reason
+    why = explain(s, "space:gibraltar", "rw")
+    assert not why.legal and why.rules == ("6.3.4",), why
+    assert why.reason.startswith("Gibraltar holds no RW Extremist"), why.reason
+    assert "Rhineland" not in why.reason
+    assert explain(s, "space:magdeburg", "rw").legal
 
 
 def test_3_5_an_event_naming_the_rhineland_places_there_and_lifts_the_marker() -> None:

@@ -47,6 +47,7 @@ from warroom.games.eit2.board import (
     WarBreaksOut,
     add_extremist,
     check_automatic_victory,
+    demilitarized,
     other,
     place_sp,
 )
@@ -894,7 +895,24 @@ class RelocateExtremist(Ask):
                 f"{c.names[target]}", source=c.slugs[s], space=c.slugs[target])
 
     def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
-        return ("relocate an Extremist already on the board, or pass", ("2.3.2",))
+        """Why this space can or cannot give up an Extremist (it gave one sentence for any
+        choice, legal or not: an explain audit)."""
+        c, side, target = st.game.c, frame["side"], frame["target"]
+        to = c.names[target]
+        if action.kind == "pass":
+            return (f"you may leave your Extremists where they are: none goes to {to}",
+                    ("2.3.2",))
+        if action.kind != "space":
+            return (f"move one of your Extremists already on the board to {to}, or pass",
+                    ("2.3.2",))
+        s = action.value
+        if s == target:
+            return (f"{to} is where the Extremist goes: move one from another space",
+                    ("2.3.2",))
+        if not st.data["ext"][side][s]:
+            return (f"{c.names[s]} holds no {SIDE[side]} Extremist to move to {to}",
+                    ("2.3.2",))
+        return f"your Extremist in {c.names[s]} moves to {to}", ("2.3.2",)
 
 
 # -- 7.0 Event choices ---------------------------------------------------------------------
@@ -989,8 +1007,18 @@ class BoxPlaceSupport(Ask):
     def explain(self, st: St, frame: Frame, action: Action, legal: bool) -> Why:
         if legal:
             return f"{frame['box']}: the SP go there", ("6.3.4",)
-        return ("only in a space with one of your Extremists, not the demilitarised Rhineland",
-                ("6.3.4", "3.5R"))
+        c, side = st.game.c, frame["side"]
+        if action.kind != "space":
+            return (f"{frame['box']}: choose a space with one of your Extremists for its "
+                    f"{frame['n']} SP", ("6.3.4",))
+        s = action.value
+        # the reason of this space (it gave both reasons for any space, the Rhineland's
+        # with Gibraltar's: an explain audit)
+        if st.data["ext"][side][s] and demilitarized(c, st.data, s):
+            return ("the Rhineland is demilitarised: no SP there unless an Event names it",
+                    ("3.5R", "6.3.4"))
+        return (f"{c.names[s]} holds no {SIDE[side]} Extremist: the box's SP go only to a "
+                "space with one of yours", ("6.3.4",))
 
 
 class BoxSupportCheck(Ask):
