@@ -34,6 +34,7 @@ from warroom.core import (
 )
 from warroom.core.flow import call, game_over
 from warroom.core.log import render, visible
+from warroom.core.protocol import role_turn
 
 
 def play_out(st: State[Toy], pick: int = 0) -> None:
@@ -123,6 +124,14 @@ def test_long_unknown_keys_are_cut_in_messages() -> None:
 
 
 # -- role-aware apply and explain ------------------------------------------------------------
+
+@pytest.mark.parametrize(("role", "said"), [("lw", "LW's"), ("allies", "the Allies'"),
+                                            ("axis", "the Axis player's"),
+                                            ("western", "the Western player's")])
+def test_a_roles_turn_is_said_in_good_english(role: str, said: str) -> None:
+    """"it is not Axis's turn" stood beside "the Allies' turn" (an explain audit)."""
+    assert role_turn(role) == said
+
 
 def test_an_action_from_the_wrong_role_is_refused_without_listing_choices() -> None:
     st = new_game(TOY, seed=3)

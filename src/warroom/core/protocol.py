@@ -442,9 +442,12 @@ def role_wins(role: str) -> str:
 
 
 def role_turn(role: str) -> str:
-    """The possessive a message says "it is not ... turn" with: ``LW's``, ``the Allies'``."""
+    """The possessive a message says "it is not ... turn" with: ``LW's``, ``the Allies'``,
+    ``the Axis player's`` (it said "Axis's" beside "the Allies'": an explain audit)."""
     name = role_title(role)
-    return f"the {name}'" if name.endswith("ies") else f"{name}'s"
+    if name.endswith("ies"):
+        return f"the {name}'"
+    return f"{name}'s" if len(role) <= 3 else f"the {name} player's"
 
 
 def apply(state: State[Any], action: Action | str | int, role: str | None = None,
