@@ -367,6 +367,26 @@ def test_why_reaches_an_action_not_offered_by_its_name() -> None:
     assert "'eastern' names 11 actions of the game: attack:eastern" in out, out
 
 
+def test_why_takes_a_key_in_any_case_a_resignation_and_a_word_of_a_name() -> None:
+    """``why loc:berlin`` (sfe's key is ``loc:Berlin``), ``why resign:rw`` (core explains a
+    resignation) and ``why munich beer`` (words inside "Play Munich Beer Hall Putsch as an
+    Event") each answered "no choice matches" (an explain audit)."""
+    from warroom.cli.choices import ChoiceError, number_choices, reference
+    from warroom.core import legal_actions, new_game
+
+    sfe = new_game(load_game("sfe"), None, 0)
+    menu = number_choices(sfe, legal_actions(sfe))
+    assert reference("loc:berlin", menu, sfe) == "loc:Berlin"
+    assert reference("RESIGN:Allies", menu, sfe) == "resign:allies"
+    eit2 = new_game(load_game("eit2"), None, 0)
+    menu = number_choices(eit2, legal_actions(eit2))
+    assert reference("resign:rw", menu, eit2) == "resign:rw"
+    with pytest.raises(ChoiceError, match=r"'munich beer' names 4 actions of the game: "
+                                          r"event:21 .*; give one key"):
+        reference("munich beer", menu, eit2)
+    assert reference("munich beer hall putsch as", menu, eit2) == "event:21"
+
+
 def test_a_name_not_offered_typed_as_a_move_is_told_why() -> None:
     """Typed as a move (not after ``why``), the name of an action the rules withhold now
     gets the rule's word, as its key did; in ``tk resolve`` too (a tk audit: "Eastern Peace

@@ -37,7 +37,7 @@ from typing import Any
 
 from warroom.core.actions import Action
 from warroom.core.errors import WarroomError, short
-from warroom.core.protocol import Game, explain
+from warroom.core.protocol import Game, explain, resign_key
 from warroom.core.state import State
 
 SMALL_CATALOGUE = 99
@@ -236,8 +236,9 @@ def reference(text: str, choices: list[Choice], state: State[Any]) -> Action | s
     try:
         return resolve(text, choices).action
     except ChoiceError as exc:
-        if state.game.catalogue.has_key(text.strip()):
-            return text.strip()
+        key = _key_typed(text.strip(), state)
+        if key is not None:
+            return key
         numbered = re.fullmatch(r"(\d+)([a-z]*)", fold(text.strip()))
         if numbered:
             # a number as the menu writes it for a choice not offered now (eit2's "6e" when
@@ -276,6 +277,18 @@ def reference(text: str, choices: list[Choice], state: State[Any]) -> Action | s
         raise
 
 
+def _key_typed(typed: str, state: State[Any]) -> str | None:
+    """The action key ``typed`` is, in any case (``loc:berlin`` for sfe's ``loc:Berlin``),
+    a resignation's (``resign:rw``) included; None when it is none (both were "no choice
+    matches" to ``why``: an explain audit)."""
+    game: Game = state.game
+    if game.catalogue.has_key(typed):
+        return typed
+    folded = fold(typed)
+    return next((k for k in (*(a.key for a in game.catalogue),
+                             *(resign_key(r) for r in game.roles)) if fold(k) == folded), None)
+
+
 def why_not_offered(text: str, choices: list[Choice], state: State[Any],
                     seat: str | None) -> Choice | WarroomError | None:
     """For ``text`` that names no choice of the menu by its number or its menu label: when
@@ -311,7 +324,11 @@ def _not_offered(typed: str, state: State[Any]) -> list[Action]:
         lambda a: spaced(a.label) == typed,
         lambda a: spaced(a.label).startswith(typed),
         lambda a: any(spaced(arg) == typed for arg in a.args),
-        lambda a: any(spaced(n) == typed for n in names_of(a))]
+        lambda a: any(spaced(n) == typed for n in names_of(a)),
+        # the start of a word inside the name ("munich beer" for "Play Munich Beer Hall
+        # Putsch as an Event": no action matched, an explain audit)
+        lambda a: any(spaced(a.label)[m.start():].startswith(typed)
+                      for m in re.finditer(r"\b\w", spaced(a.label)))]
     for test in tests:
         found = [a for a in every if test(a)]
         if found:
