@@ -18,6 +18,7 @@ from warroom.games.eit2.board import (
     RW,
     change_moderation,
     change_tension,
+    controller,
     gain_power,
     place_sp,
 )
@@ -476,6 +477,18 @@ def test_11_1_1_the_scoring_cards_support_check_may_be_passed() -> None:
     apply(s, "score:41")
     assert d["stack"][-1]["kind"] == "support_check" and "pass" in keys(s)
     assert "or pass" in G.frames["support_check"].prompt(s, d["stack"][-1]).text
+    # why not a space: the reason of that space (one sentence named both for any space:
+    # an explain audit)
+    region = C.map.spaces_in("United Kingdom")
+    rws = [t for t in range(len(C.names)) if d["sp"][LW][t] or d["ext"][LW][t]]
+    far = next(t for t in rws if t not in region)
+    why = explain(s, f"space:{C.slugs[far]}")
+    assert not why.legal and why.rules == ("11.1.1",)
+    assert why.reason.startswith(f"{C.names[far]} is not in United Kingdom"), why.reason
+    bare = next(t for t in sorted(region) if t not in rws)
+    why = explain(s, f"space:{C.slugs[bare]}")
+    assert not why.legal and why.rules == ("6.2.4",)
+    assert why.reason.startswith(f"{C.names[bare]} holds no LW SP or Extremist"), why.reason
     rng = d["rng"]
     apply(s, "pass")
     assert d["rng"] == rng                           # no die rolled
@@ -519,6 +532,24 @@ def test_5_2_event_after_is_the_operations_choice() -> None:
     apply(s, "event_after")                          # = op_place: the Event comes after
     assert s.data["stack"][-1]["kind"] == "place_sp"
     assert s.data["stack"][-2]["kind"] == "event"
+
+
+def test_6_1_3_why_not_an_opponent_controlled_space_says_the_ops_left() -> None:
+    """6.1.3: an opponent-controlled space costs 2 OPs; with 1 left, why says both (it said
+    the cost alone, as if 2 were left: an explain audit)."""
+    s = new_game(G, "great_depression", 1)
+    take(s, 10, LW)
+    round_of(s, LW)
+    apply(s, "ops:10")
+    apply(s, "op_place")
+    frame = s.data["stack"][-1]
+    held = [t for t in frame["eligible"] if controller(C, s.data, t) == RW]
+    assert held, "an eligible space that RW controls"
+    frame["ops"] = 1
+    s.invalidate()
+    why = explain(s, f"space:{C.slugs[held[0]]}")
+    assert not why.legal and why.rules == ("6.1.3",)
+    assert why.reason == "an opponent-controlled space costs 2 OPs, and 1 OP is left"
 
 
 # -- a self-audit against the rulebook (5 December 2026) ---------------------------------------

@@ -696,7 +696,9 @@ class PlaceSupport(Ask):
                 by = f" ({c.cards[ban['card']].title})" if ban.get("card") in c.cards else ""
                 return (f"an ongoing Event{by} forbids {SIDE[frame['side']]} to place SP "
                         "there with Operations", ("6.1.2", "7.2"))
-            return "an opponent-controlled space costs 2 OPs", ("6.1.3",)
+            # the OPs left too (it said the cost alone: an explain audit)
+            return (f"an opponent-controlled space costs 2 OPs, and {frame['ops']} OP "
+                    f"{'is' if frame['ops'] == 1 else 'are'} left", ("6.1.3",))
         return "place the remaining SP first", ("6.1",)
 
 
@@ -767,8 +769,18 @@ class SupportCheck(Ask):
             return ops_.check_odds(st.game.c, st.data, frame["side"], action.value,
                                    frame["ops"], frame.get("extra", 0),
                                    frame.get("source", "")), ("6.2.5", "6.2.6")
-        return ("a Support Check needs opposing SP or Extremists in the space"
-                + (f", in {frame['region']}" if frame.get("region") else ""), ("6.2.4",))
+        region = frame.get("region")
+        if action.kind != "space":
+            return ("a Support Check needs a space with opposing SP or Extremists"
+                    + (f", in {region}" if region else ""), ("6.2.4",))
+        c, s = st.game.c, action.value
+        # the reason of this space: outside the Region, or no opposing SP or Extremist
+        # (one sentence named both for any space: an explain audit)
+        if region and s not in c.map.spaces_in(region):
+            return (f"{c.names[s]} is not in {region}: the Support Check of its Scoring "
+                    "card is made there", ("11.1.1",))
+        return (f"{c.names[s]} holds no {SIDE[other(frame['side'])]} SP or Extremist: a "
+                "Support Check needs opposing SP or Extremists in the space", ("6.2.4",))
 
 
 def _tracks(c: Components, data: dict[str, Any], frame: Frame) -> list[int]:
