@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -57,6 +58,34 @@ def test_play_scripted_save_and_load(tmp_path: Path) -> None:
     code, out = run("play", "eaw1940", "--load", str(save), input="board\nend_turn\nquit\n")
     assert code == 0, out
     assert "Allied BOT: die" in out
+
+
+def test_a_loaded_game_shows_the_last_lines_of_its_log_under_a_heading(tmp_path: Path
+                                                                        ) -> None:
+    """--load printed the whole log, unheaded, before the board (a terminal audit): a
+    loaded game shows its last 15 lines, under a heading that says how many there are and
+    that ``log`` shows them all; ``log`` does."""
+    from warroom.cli.records import write_record
+    from warroom.core import legal_actions
+    from warroom.core.record import Session
+
+    save = tmp_path / "game.json"
+    session = Session.start(load_game("eaw1940"), None, 3)
+    for _ in range(12):
+        session.apply(legal_actions(session.state)[0])
+    write_record(session, save)
+    code, out = run("play", "eaw1940", "--load", str(save), input="log\nquit\n")
+    assert code == 0, out
+    head = re.search(r"The game so far: the log's last 15 of (\d+) lines \('log' shows them "
+                     r"all\)", " ".join(out.split()))
+    assert head is not None and int(head.group(1)) > 15, out
+    # the set-up's line is not among the last 15; ``log`` shows it, after the board
+    assert out.count("Set up:") == 1 and out.index("Set up:") > out.index("Front "), out
+    # a short log is headed too, and shown whole
+    short = tmp_path / "short.json"
+    code, out = run("play", "eaw1940", "--seed", "3", input=f"1\nsave {short}\nquit\n")
+    code, out = run("play", "eaw1940", "--load", str(short), input="quit\n")
+    assert "The game so far:\n" in out and "Set up:" in out, out
 
 
 def test_a_saved_game_that_no_longer_fits_goes_on_with_rewind(tmp_path: Path) -> None:

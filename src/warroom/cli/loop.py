@@ -96,6 +96,8 @@ from warroom.core.state import State
 
 MENU_WIDTH = 100
 """The widest a menu line may be, whatever the terminal's width."""
+LOAD_TAIL = 15
+"""The log lines a loaded game shows first (``log`` shows them all)."""
 AFTER_WORDS = ("save ", "board", "log", "hand", "card ", "rule ", "quit")
 """What Tab completes once the game is over (the commands that still work)."""
 LONG_MENU = 20
@@ -301,7 +303,7 @@ class PlayLoop:
     """One game at the terminal: bots play their seats, humans are asked."""
 
     def __init__(self, session: Session, seats: Seats, bots: dict[str, Bot],
-                 term: Terminal, save_path: Path | None = None) -> None:
+                 term: Terminal, save_path: Path | None = None, loaded: bool = False) -> None:
         self.session = session
         self.seats = seats
         self.bots = bots
@@ -327,6 +329,9 @@ class PlayLoop:
         """A quit found no record could be kept: the next quit says so and leaves without
         one."""
         self.cursors: dict[str, int] = {}
+        self.loaded = loaded and bool(session.record.actions)
+        """A saved game went on (``--load``): each screen's first log is its last lines,
+        under a heading (it printed the whole log, unheaded: a terminal audit)."""
         self.screen_owner: str | None = None
         self.board_due = True
         self.seen: dict[str, dict[str, Any]] = {}
@@ -401,7 +406,14 @@ class PlayLoop:
         log = self.session.state.log
         key = self.cursor_key(seat)
         start = min(self.cursors.get(key, 0), len(log))   # an undo may take entries back
-        print_log(self.console, visible(log[start:], None if public else self.viewer(seat)))
+        entries = visible(log[start:], None if public else self.viewer(seat))
+        if self.loaded and key not in self.cursors and entries:
+            n = len(entries)
+            shown = min(n, LOAD_TAIL)
+            self.say(f"The game so far: the log's last {shown} of {n} lines ('log' shows "
+                     "them all)" if n > shown else "The game so far:", "dim")
+            entries = entries[-shown:]
+        print_log(self.console, entries)
         self.cursors[key] = len(log)
 
     def show_board(self, seat: str | None, seen: dict[str, Any] | None = None,

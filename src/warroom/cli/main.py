@@ -241,7 +241,8 @@ def play(
         console.print(f"Hot-seat: every side ({', '.join(role_title(r) for r in g.roles)}) is "
                       "played at this terminal, passed between turns; add --vs greedy to play "
                       "against a bot.", style="dim", markup=False, highlight=False)
-    loop = PlayLoop(session, seats, bots, Terminal(console), save_path=load)
+    loop = PlayLoop(session, seats, bots, Terminal(console), save_path=load,
+                    loaded=load is not None)
     if load is not None and rewind:
         loop.saved_actions = list(record.actions)   # the file still holds what was dropped
     try:
