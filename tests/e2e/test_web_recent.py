@@ -391,6 +391,18 @@ def test_the_seats_own_roll_is_quoted_where_it_decides(browser: Any, server: Ser
         outer = since.bounding_box()
         assert link is not None and outer is not None
         assert link["y"] + link["height"] <= outer["y"] + outer["height"] + 1, (link, outer)
+        # with nothing new but the roll, the link goes to the roll's line in the log (it
+        # went to the log's panel, the line maybe far below it: a browser audit)
+        assert page.locator("#log li.new").count() == 0, "RW has not moved since"
+        page.click("#since-more")
+        page.wait_for_timeout(300)
+        seen = page.evaluate("""() => {
+          const li = [...document.querySelectorAll('#log li')].find((e) =>
+            e.querySelector('.die') && e.innerText.includes('LW Support Check'));
+          return li.getBoundingClientRect().top;
+        }""")
+        # at the top of the screen (the panel's start left it 500 px down here)
+        assert 0 <= seen < 200, seen
     finally:
         ctx.close()
 

@@ -15,6 +15,7 @@ const base = `/api/games/${encodeURIComponent(gameId)}`;
 
 const S = {
   own: {}, // role -> {from, to}: the log entries its last decision here wrote (showSince)
+  sinceRoll: null, // the log's entry of the first roll "since your last decision" quotes
   acting: null, // the role whose decision's answer is being shown (act)
   logFollows: true, // the log panel keeps to its end (logToEnd)
   logScrolledAt: 0,
@@ -609,6 +610,9 @@ function showSince(fresh) {
     return e && typeof e === "object" && e.role === role && !li.classList.contains("new")
       && li.querySelector(".die");
   }).slice(0, 2) : [];
+  // the link goes to the first new entry, else to the seat's roll it quotes (it went to
+  // the log's panel, the roll maybe far below: a browser audit)
+  S.sinceRoll = rolls[0] || null;
   box.hidden = (!fresh || !news.length) && !rolls.length;
   if (box.hidden) {
     $("since-list").replaceChildren(); // not another seat's lines, kept out of sight
@@ -637,8 +641,8 @@ function showSince(fresh) {
 /** The since box's link: the log scrolled to its first new entry, the log focused. */
 function toSince(ev) {
   ev.preventDefault();
-  const first = $("log").querySelector("li.new");
-  (first || $("log-panel")).scrollIntoView({ block: "start" });
+  const first = $("log").querySelector("li.new") || S.sinceRoll;
+  (first && first.isConnected ? first : $("log-panel")).scrollIntoView({ block: "start" });
   $("log-panel").focus({ preventScroll: true });
 }
 
