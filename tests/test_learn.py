@@ -6,6 +6,7 @@ import gzip
 import json
 import math
 import random
+import shutil
 from collections import deque
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,7 @@ from warroom.ai.net import (  # noqa: E402
     new_model,
     save_model,
 )
-from warroom.core.errors import ContentError, UnknownGameError  # noqa: E402
+from warroom.core.errors import ContentError, UnknownGameError, WarroomError  # noqa: E402
 from warroom.core.protocol import apply, determinize, legal_actions, new_game, result  # noqa: E402
 from warroom.core.rng import Rng, derive_seed  # noqa: E402
 from warroom.games import load_game  # noqa: E402
@@ -1145,6 +1146,65 @@ def test_a_run_resumes_from_another_folder(tmp_path: Path,
     more = _tiny(Path("..") / "g" / "m.pt", 2, resume=True)
     more.accept = 0.0
     assert training.train(more)["round"] == 1
+
+
+def test_a_moved_or_copied_run_resumes_with_its_own_model(tmp_path: Path) -> None:
+    """The checkpoint kept the best network's absolute path: a run folder moved elsewhere
+    said it was missing, and a copy evaluated against the other folder's model (a learning
+    audit). The run's own model is the --out beside its checkpoint."""
+    first = _tiny(tmp_path / "a" / "m.pt", 1)
+    first.accept = 0.0                  # the candidate is the best: the run's own --out
+    training.train(first)
+    (tmp_path / "a").rename(tmp_path / "moved")
+    more = _tiny(tmp_path / "moved" / "m.pt", 2, resume=True)
+    more.accept = 0.0
+    assert training.train(more)["round"] == 1
+    # a copy, and the original's model replaced by another game's: the copy plays its own
+    shutil.copytree(tmp_path / "moved", tmp_path / "copy")
+    save_model(new_model(load_game("sfe"), hidden=8, blocks=1), tmp_path / "moved" / "m.pt")
+    again = _tiny(tmp_path / "copy" / "m.pt", 3, resume=True)
+    again.accept = 0.0
+    assert training.train(again)["round"] == 2
+
+
+def test_rounds_and_minutes_stop_the_run_at_whichever_comes_first(tmp_path: Path) -> None:
+    """--rounds turned the clock off: --rounds 1000 --minutes 0.05 went on past 50 rounds
+    (a learning audit); with no --minutes, --rounds alone has no time limit (0)."""
+    cfg = _tiny(tmp_path / "m.pt", 1000)
+    cfg.minutes = 0.001                 # 60 ms: past once the first round is played
+    assert training.train(cfg)["round"] == 0
+
+
+def test_a_run_whose_candidates_all_lost_says_so(tmp_path: Path) -> None:
+    """--out holds the run's first network when no candidate beat the plain search; the
+    command's last line said nothing of it (a learning audit)."""
+    from typer.testing import CliRunner
+
+    from warroom.cli.main import app
+
+    out = tmp_path / "m.pt"
+    args = ["train", "eaw1940", "--rounds", "1", "--games-per-round", "1", "--eval-games",
+            "1", "--iterations", "2", "--hidden", "16", "--steps-per-round", "2", "--out",
+            str(out)]
+    for seed, lost in (("1", True), ("3", False)):      # seed 1's candidate lost, 3's won
+        res = CliRunner().invoke(app, [*args, "--seed", seed, "--fresh"])
+        assert res.exit_code == 0, res.output
+        assert ("(accepted)" not in res.output) == lost, res.output
+        said = "No candidate beat the hand-evaluation search" in " ".join(res.output.split())
+        assert said == lost, res.output
+
+
+def test_an_unreachable_ray_cluster_is_refused_before_a_fresh_run_deletes_anything(
+        tmp_path: Path) -> None:
+    """--fresh --backend ray --address (down) deleted the earlier run's files, then found
+    the cluster down (a learning audit): the address is tried first."""
+    pytest.importorskip("ray")
+    out = tmp_path / "m.pt"
+    training.train(_tiny(out, 1))
+    before = {p.name: p.stat().st_size for p in tmp_path.iterdir()}
+    with pytest.raises(WarroomError, match=r"cannot reach the Ray cluster at 127\.0\.0\.1:1"):
+        training.train(_tiny(out, 1, fresh=True, backend="ray", address="127.0.0.1:1"))
+    assert {p.name: p.stat().st_size for p in tmp_path.iterdir()} == before
 
 
 def test_a_refused_run_leaves_no_folder_it_made(tmp_path: Path) -> None:

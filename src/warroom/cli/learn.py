@@ -31,8 +31,10 @@ def _torch_missing() -> None:
 def train(
     game: Annotated[str, typer.Argument(help="Game id.")],
     scenario: Annotated[str | None, typer.Option(help="Scenario.")] = None,
-    minutes: Annotated[float, typer.Option(help="Wall-clock minutes of training, checked "
-                                           "before each round (a round begun finishes).")] = 10.0,
+    minutes: Annotated[float | None, typer.Option(
+        help="Wall-clock minutes of training, checked before each round (a round begun "
+        "finishes). Default: 10, or no limit with --rounds; with both, the run stops at "
+        "whichever comes first.", show_default=False)] = None,
     out_: Annotated[Path, typer.Option("--out", help="Model file (best network).",
                                        callback=expand_home)]
     = Path("model.pt"),
@@ -78,10 +80,12 @@ def train(
     except ImportError:
         _torch_missing()
         return
-    if not minutes > 0:
+    if minutes is not None and not minutes > 0:
         err.print(Text.assemble(("error: ", "bold red"), "--minutes must be more than 0 "
                                 "(--rounds N stops the run after N rounds)"))
         raise typer.Exit(2)
+    if minutes is None:
+        minutes = 0.0 if rounds is not None else 10.0       # 0: no limit but --rounds
     command = "warroom " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     cfg = training.TrainConfig(
         game=game, scenario=scenario, minutes=minutes, seed=seed, out=out_, device=device,
@@ -122,3 +126,8 @@ def train(
               f"{last.get('steps', 0)} training steps"
               + (f", {last['loaded_games']} kept games loaded" if last.get("loaded_games")
                  else ""))
+    if last.get("hand_evaluation_best"):
+        out.print(f"No candidate beat the hand-evaluation search: {Path(out_).expanduser()} "
+                  "holds the run's first network, which lost to it (plain ismcts is the "
+                  "stronger bot by this run's evaluations; train longer, or --resume with "
+                  "a larger --rounds).")

@@ -52,6 +52,11 @@ def check_backend(backend: str, jobs: int, address: str | None = None) -> None:
         raise BackendError("--address is for --backend ray (the address of a Ray cluster)")
     if backend == "ray":
         _import_ray()
+        if address:
+            # before any work, so that a refused run has changed nothing (a --fresh run
+            # had deleted the earlier run's files, then found the cluster down: a learning
+            # audit)
+            _reachable(address)
 
 
 def _import_ray() -> Any:

@@ -125,6 +125,8 @@ class TrainConfig:
     game: str
     scenario: str | None = None
     minutes: float = 10.0
+    """Wall-clock minutes, checked before each round; 0: no limit (``max_rounds`` then
+    ends the run). With both, the run stops at whichever comes first."""
     seed: int = 0
     out: Path = Path("model.pt")
     device: str = "cpu"
@@ -1044,13 +1046,13 @@ def _train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None =
         torch.set_rng_state(blob["torch_rng"])
         best, wrote_out = run["best"], run["wrote_out"]
         games, steps, round_, before = run["games"], run["steps"], run["round"], run["seconds"]
-        if best is not None and not Path(best).is_absolute() and not Path(best).is_file():
-            # a checkpoint of before 6 December 2026 kept the path as typed, from the folder
-            # the run was started in: where that is not here, the run's own model (not an
-            # --init model of another name) lies beside the checkpoint (a review)
-            beside = ckpt.parent / Path(best).name
-            if Path(best).name == out.name and beside.is_file():
-                best = str(beside.resolve())
+        beside = ckpt.parent / out.name
+        if best is not None and Path(best).name == out.name and beside.is_file():
+            # the run's own model (not an --init model of another name) is the one beside
+            # its checkpoint: a run folder moved or copied elsewhere resumed with the path
+            # it was written at (missing, or another copy's model: a learning audit); a
+            # checkpoint of before 6 December 2026 kept the path as typed
+            best = str(beside.resolve())
         if best is not None and not Path(best).is_file():
             raise ContentError(f"--resume: the best network of the run, {best}, is missing")
         if cfg.max_rounds is not None and round_ >= cfg.max_rounds:
@@ -1109,7 +1111,9 @@ def _train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None =
         while True:
             if cfg.max_rounds is not None and round_ >= cfg.max_rounds:
                 break
-            if cfg.max_rounds is None and time.monotonic() - start > cfg.minutes * 60:
+            # whichever limit comes first (--rounds turned the clock off: a learning audit
+            # saw a run of --rounds 1000 --minutes 0.05 go on past 50 rounds)
+            if cfg.minutes > 0 and time.monotonic() - start > cfg.minutes * 60:
                 break
             t0 = time.monotonic()
             teacher = cfg.teacher if best is None else ""
@@ -1184,4 +1188,6 @@ def _train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None =
                 progress(line)
     if not wrote_out:
         save_model(net, out)
-    return line
+    # whether a network beat the hand evaluation: with none, --out holds the run's first
+    # network, which lost to it (said nowhere: a learning audit)
+    return {**line, "hand_evaluation_best": best is None}
