@@ -8,7 +8,7 @@ from statistics import mean
 import pytest
 
 import warroom.ai.bots as bots_module
-from warroom.ai import BOTS, Bot, make_bot
+from warroom.ai import BOTS, Bot, make_bot, reseed
 from warroom.core import (
     Game,
     State,
@@ -20,7 +20,8 @@ from warroom.core import (
     result,
 )
 from warroom.core import rng as core_rng
-from warroom.core.rng import Rng
+from warroom.core.rng import Rng, derive_seed
+from warroom.games import load_game
 
 
 def play_out(game: Game, bot: Bot, seed: int) -> tuple[State, list[str]]:
@@ -126,3 +127,35 @@ def test_make_bot_errors(eaw: Game) -> None:
     for name in ("random", "greedy"):
         with pytest.raises(ValueError, match="game is over"):
             make_bot(name).choose(state)
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy:samples=2", "ismcts:iterations=40",
+                                  "ismcts:plans=script,iterations=8", "aggressive",
+                                  "rollout:rollouts=4"])
+@pytest.mark.parametrize("gid", ["eit2", "sfe"])
+def test_a_reseeded_bot_chooses_as_one_that_played_all_along(spec: str, gid: str) -> None:
+    """``reseed`` before each decision makes a bot's choice a function of the seed, the
+    state and the step, not of the decisions it made before: a bot made anew (as after a
+    terminal --load or a web server's restart) chooses as the one that played on (it chose
+    otherwise after a load: an undo audit). sfe's script (``aggressive``, and the plans
+    of ``rollout`` and ``ismcts:plans=script``) keeps the plan it chose an operation for
+    through that operation's later decisions: a bot made anew in the middle of one plans
+    again, so it is compared at each operation's choice there."""
+    game = load_game(gid)
+    st = new_game(game, None, 4)
+    along = make_bot(spec, 1, game=game)
+    planned = gid == "sfe" and spec.startswith(("aggressive", "rollout", "ismcts:plans"))
+    compared = 0
+    for step in range(40 if planned else 12):
+        legal = legal_actions(st)
+        if not legal:
+            break
+        reseed(along, derive_seed(9, step))
+        chose = along.choose(st)
+        if not planned or st.data["stack"][-1]["kind"] == "operation":
+            anew = make_bot(spec, 777, game=game)         # another seed, no past decisions
+            reseed(anew, derive_seed(9, step))
+            assert anew.choose(st).key == chose.key, (spec, step)
+            compared += 1
+        apply(st, chose)
+    assert compared >= 3

