@@ -287,6 +287,15 @@ def test_training_report_plots_the_curve(tmp_path: Path) -> None:
     assert "| 56% [33%, 77%] of 16 |" in text
     assert "at round 1, the best network scored 56% [33%, 77%] of 16 (+44 Elo)" in text
     assert (tmp_path / "rep" / "training.png").stat().st_size > 10_000
+    # one round, whose candidate scored a hair under half: "1 round", "+0 Elo" (the page
+    # said "1 rounds" and "-0 Elo": a learning audit)
+    one = {**rounds[0], "accepted": True,
+           "eval": {**rounds[0]["eval"], "win_rate": 0.4995, "low": 0.3, "high": 0.7,
+                    "elo": elo_difference(0.4995)}}
+    log.write_text(json.dumps(one) + "\n")
+    text = write_training_report(log, tmp_path / "rep1").read_text()
+    assert "1 round in" in text and "+0 Elo from generation 0" in text, text
+    assert "-0" not in text
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"index": 0}\n')
     assert not is_training_log(bad)
@@ -1205,6 +1214,23 @@ def test_an_unreachable_ray_cluster_is_refused_before_a_fresh_run_deletes_anythi
     with pytest.raises(WarroomError, match=r"cannot reach the Ray cluster at 127\.0\.0\.1:1"):
         training.train(_tiny(out, 1, fresh=True, backend="ray", address="127.0.0.1:1"))
     assert {p.name: p.stat().st_size for p in tmp_path.iterdir()} == before
+
+
+def test_a_checkpoint_or_an_unknown_name_given_as_a_model_is_told_what_to_give(
+        tmp_path: Path) -> None:
+    """A run's checkpoint given to net: was "not a warroom model file", and net:eit2 (no
+    such shipped model) named no shipped one (a learning audit); --resume with --fresh
+    ignored --fresh."""
+    out = tmp_path / "m.pt"
+    training.train(_tiny(out, 1))
+    with pytest.raises(ContentError, match=r"is a training run's checkpoint .*give the "
+                                           r"run's --out file"):
+        load_model(training.checkpoint_path(_tiny(out, 1)))
+    with pytest.raises(ContentError, match=r"or name a shipped model \(eaw1940, eit2-1920"):
+        make_bot("net:eit2", game=load_game("eit2"))
+    with pytest.raises(ContentError, match="--resume carries on the run at --out, --fresh "
+                                           "replaces it"):
+        training.train(_tiny(out, 2, resume=True, fresh=True))
 
 
 def test_a_refused_run_leaves_no_folder_it_made(tmp_path: Path) -> None:

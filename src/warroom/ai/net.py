@@ -34,6 +34,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from warroom.ai.models import bundled_models
 from warroom.core.errors import ContentError
 from warroom.core.files import path_problem
 from warroom.core.protocol import Game
@@ -172,13 +173,20 @@ def load_model(path: str | Path, game: Game | None = None,
     source = Path(path).expanduser()
     if not source.is_file():
         problem = path_problem(source)     # a folder, a FIFO: not "no model file"
+        shipped = ", ".join(bundled_models())
         raise ContentError(f"cannot read model {source}: {problem}" if problem
-                           else f"no model file at {source}: train one with `warroom train`")
+                           else f"no model file at {source}: train one with `warroom train`"
+                           + (f", or name a shipped model ({shipped})" if shipped else ""))
     try:
         blob = torch.load(source, map_location=device, weights_only=True)
     except Exception as exc:     # torch raises many kinds on a corrupt file
         raise ContentError(f"{source} is not a warroom model file ({exc.__class__.__name__})"
                            ) from None
+    if isinstance(blob, dict) and str(blob.get("format", "")).startswith("warroom-checkpoint"):
+        # a run's checkpoint, not its model (a learning audit was told only that it was
+        # no model file)
+        raise ContentError(f"{source} is a training run's checkpoint (what --resume reads), "
+                           "not a model: give the run's --out file (MODEL.pt)")
     if not isinstance(blob, dict) or blob.get("format") != FORMAT:
         raise ContentError(f"{source} is not a warroom model file (format {FORMAT})")
     try:

@@ -120,6 +120,15 @@ def train(
     except WarroomError as exc:
         err.print(Text.assemble(("error: ", "bold red"), printable(str(exc))))
         raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        # what is kept, and how to go on (it stopped without a word: a learning audit)
+        ckpt = training.checkpoint_path(cfg)
+        err.print("stopped: " + (f"the run's finished rounds are kept in {ckpt}; the same "
+                                 "command with --resume (and the --rounds or --minutes it "
+                                 "still needs) carries it on" if ckpt.is_file()
+                                 else "no round had finished, so nothing of this run is "
+                                 "kept"), markup=False)
+        raise typer.Exit(130) from None
     out.print(f"model: {Path(out_).expanduser()} (training log: "
               f"{training.log_path(cfg)}; games: {training.games_path(cfg)}); "
               f"{last.get('games', 0)} self-play games, "

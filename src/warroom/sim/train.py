@@ -955,6 +955,10 @@ def _train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None =
         # a bad spec, or a model of another game, is refused here, not in a worker once
         # the log was written (a learning audit)
         make_bot(cfg.teacher, game=game)
+    if cfg.resume and cfg.fresh:
+        # (--fresh was ignored: a learning audit)
+        raise ContentError("--resume carries on the run at --out, --fresh replaces it: give "
+                           "one of them")
     if cfg.resume and cfg.init is not None:
         raise ContentError("--resume carries on a run, --init starts one from a model: "
                            "give one of them")

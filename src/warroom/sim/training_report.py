@@ -190,7 +190,7 @@ def write_training_report(log: Path, out_dir: Path, notes: list[str] | None = No
         f"| {x['round']} | {float(x['seconds']) / 60:.1f} | {x['games']} | "
         f"{x['eval']['win_rate']:.0%} [{x['eval']['low']:.0%}, {x['eval']['high']:.0%}] "
         f"of {x['eval']['games']} | {'yes' if x.get('accepted') else 'no'} | "
-        f"{e:+.0f} | {_anchor(x)} | {x['policy_loss']:.3f} | {_fresh(x)} | "
+        f"{_signed(e)} | {_anchor(x)} | {x['policy_loss']:.3f} | {_fresh(x)} | "
         f"{x['value_loss']:.3f} |"
         for x, e in zip(lines, elo, strict=True))
     measured = [x for x in lines if x.get("anchor")]
@@ -198,7 +198,7 @@ def write_training_report(log: Path, out_dir: Path, notes: list[str] | None = No
         a = measured[-1]["anchor"]
         anchored = (f" Measured against generation 0 on deals of their own at round "
                     f"{measured[-1]['round']}, the best network scored {_anchor(measured[-1])}"
-                    f" ({a['elo']:+.0f} Elo); the sum above counts each accepted candidate's "
+                    f" ({_signed(a['elo'])} Elo); the sum above counts each accepted candidate's "
                     "evaluation, which went its way, so it runs ahead of that.")
     else:
         anchored = (" The sum counts each accepted candidate's evaluation, which went its "
@@ -207,10 +207,11 @@ def write_training_report(log: Path, out_dir: Path, notes: list[str] | None = No
     page = out_dir / "training.md"
     page.write_text(
         f"# Training curve\n\n"
-        f"{len(lines)} rounds in {float(last['seconds']) / 60:.1f} minutes, "
+        f"{len(lines)} round{'s' if len(lines) != 1 else ''} in "
+        f"{float(last['seconds']) / 60:.1f} minutes, "
         f"{last['games']} self-play games, {last['steps']} training steps; "
         f"{accepted} candidate(s) accepted; the best network stands "
-        f"{elo[-1]:+.0f} Elo from generation 0 (the search with the hand evaluation) by "
+        f"{_signed(elo[-1])} Elo from generation 0 (the search with the hand evaluation) by "
         f"the sum of the accepted candidates' evaluations.{anchored}\n\n"
         f"![training curve](training.png)\n\n"
         "| round | minutes | games | candidate vs best | accepted | Elo of best (sum) | "
@@ -219,3 +220,9 @@ def write_training_report(log: Path, out_dir: Path, notes: list[str] | None = No
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n"
         f"{rows}\n", encoding="utf-8")
     return page
+
+
+def _signed(elo: float) -> str:
+    """An Elo figure with its sign, a rounded zero as "+0" (the page said "-0 Elo": a
+    learning audit)."""
+    return f"{round(elo):+d}"
