@@ -129,6 +129,14 @@ def test_a_saved_game_that_no_longer_fits_goes_on_with_rewind(tmp_path: Path) ->
     assert "its action 1 no longer fits today's rules" in out and "2 action(s) dropped" in out
     assert "The game is not saved" in out and f"saved to {save}" in out
     assert Record.load(save).actions == obj["actions"][:1]
+    # a game that replays whole keeps what its seat may take back, with --rewind too (it
+    # said "nothing to undo" there: an undo audit)
+    mine = tmp_path / "mine.json"
+    code, out = run("play", "eit2", "--seed", "5", "--as", "lw", "--vs", "random",
+                    input=f"space:tunisia\nsave {mine}\nquit\n")
+    for extra in ([], ["--rewind"]):
+        code, out = run("play", "eit2", "--load", str(mine), *extra, input="undo\nquit\ny\n")
+        assert "(undo available)" in out and "undone" in out, (extra, out)
 
 
 def test_a_saved_game_of_another_pack_is_told_to_load_with_that_pack(tmp_path: Path) -> None:
@@ -226,6 +234,11 @@ def test_replay_of_a_record_stating_another_result_exits_1(tmp_path: Path) -> No
     rec = json.loads(path.read_text())
     code, out = run("replay", str(path))
     assert code == 0 and "warning" not in out, out
+    # seats naming a role the game has not (play --load refused it; replay said nothing:
+    # an undo audit)
+    path.write_text(json.dumps({**rec, "seats": {"axis": "greedy", "zz": "human"}}))
+    code, out = run("replay", str(path))
+    assert code == 1 and "its seats name zz, not a role of eaw1940 (axis)" in out, out
     rec["result"] = {**rec["result"], "winner": "axis" if rec["result"]["winner"] != "axis"
                      else None, "label": "tampered"}
     path.write_text(json.dumps(rec))

@@ -46,6 +46,7 @@ from warroom.core.protocol import Game, result, role_title, view
 from warroom.core.record import (
     Record,
     Session,
+    UndoEntry,
     content_id,
     doubts,
     other_content,
@@ -154,9 +155,13 @@ def play(
             record = Record.load(load)
             seats = seats_for_load(g, record, as_, vs, seed, scenario)
             if rewind:
-                state, refused = replay_fitting(g, record)
+                # with what the role to act may take back, as a plain load keeps it (it
+                # was lost: an undo audit)
+                undo: list[UndoEntry] = []
+                state, refused = replay_fitting(g, record, undo)
                 kept = record.actions[:refused] if refused is not None else record.actions
-                session = Session(state, replace(record, actions=list(kept), state=None))
+                session = Session(state, replace(record, actions=list(kept), state=None),
+                                  undo)
                 # under another pack than it was played with, the pack is the likely
                 # cause, not the rules (a terminal audit: "today's rules" was blamed)
                 other = other_content(g, record)

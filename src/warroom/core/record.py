@@ -394,6 +394,11 @@ def outcome_doubts(game: Game, record: Record, res: Outcome | None) -> list[str]
     if not same_content(game, record.content):
         what, fix = _packs_differ(game, record.content)
         out.append(f"{what}: the replay may end otherwise; {fix}")
+    strangers = [r for r in record.seats if r not in game.roles]
+    if strangers:
+        # (play --load and an upload refused them; replay said nothing: an undo audit)
+        out.append(f"its seats name {', '.join(_cut(r, 40) for r in strangers[:3])}, not "
+                   f"a role of {game.id} ({', '.join(game.roles)}): the record was edited")
     if record.result is not None:
         now = res.to_json() if res is not None else None
         keys = ("winner", "scores") if now is not None else ()
@@ -438,20 +443,24 @@ def _cut(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def replay_fitting(game: Game, record: Record) -> tuple[State[Any], int | None]:
+def replay_fitting(game: Game, record: Record, undo: list[UndoEntry] | None = None
+                   ) -> tuple[State[Any], int | None]:
     """Re-play as much of ``record`` as today's rules accept: the state after its longest
     start that replays, and the index of the first action refused (``None`` when every
-    one fits). Its saved state snapshot is not compared. After an upgrade whose rules
-    refuse a step of a saved game, the game can go on from that step (``warroom play
+    one fits); ``undo``, when given, is filled as :func:`replay` fills it (the decisions the
+    role to act may take back). Its saved state snapshot is not compared. After an upgrade
+    whose rules refuse a step of a saved game, the game can go on from that step (``warroom play
     --load FILE --rewind``, ``warroom upgrade-games --rewind``). A record that cannot
     start at all still raises ``RecordError``."""
     try:
-        return replay(game, replace(record, state=None)), None
+        return replay(game, replace(record, state=None), undo), None
     except RecordError as exc:
         if exc.index is None:
             raise
+        if undo is not None:
+            undo.clear()
         return replay(game, replace(record, actions=record.actions[:exc.index],
-                                    state=None)), exc.index
+                                    state=None), undo), exc.index
 
 
 @dataclass
