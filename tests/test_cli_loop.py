@@ -125,6 +125,11 @@ def test_a_spaces_and_a_cards_other_spellings_are_typed_as_their_names(
     assert reference("bayern", choices, st) == resolve("bayern", choices).action
     assert "Hitler Putsch" in card_text(packed, None, "munich beer")
     assert "Hitler Putsch" in card_text(packed, None, "hitler")
+    # and ``content eit2 --json`` shows them (they were shown nowhere: a content audit)
+    shown = packed.content_json()
+    assert next(x for x in shown["spaces"] if x["name"] == "Bavaria")["aliases"] == ["Bayern"]
+    assert next(x for x in shown["cards"] if x["title"] == "Hitler Putsch")["aliases"] == [
+        "Munich Beer Hall Putsch"]
 
 
 def test_card_numbers_carry_the_kind_when_a_card_offers_several_plays() -> None:

@@ -158,6 +158,9 @@ class Components:
                 "adjacent": [self.names[t] for t in self.adj[s]],
                 "x": self.map.x[s], "y": self.map.y[s],
                 "reconstructed": self.map.reconstructed[s],
+                # a pack's other spellings, which play takes as the name (they were not
+                # shown anywhere: a content audit)
+                "aliases": list(self.map.model.spaces[s].aliases),
             })
         cards = []
         for n in self.card_numbers:
@@ -168,7 +171,7 @@ class Components:
                 "requires": list(ci.requires),
                 "scoring": ({"region": ci.scoring, **ci.scoring_values,
                              "support_check_ops": ci.check_ops} if ci.scoring else None),
-                "event": ci.event,
+                "event": ci.event, "aliases": list(ci.aliases),
             })
         rearm = []
         for t, tid in enumerate(self.track_ids):

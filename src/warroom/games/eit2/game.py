@@ -563,6 +563,15 @@ class EuropeInTurmoil2(EitGame):
                             for a in self.catalogue],
                 "rules": dict(self.rules)}
 
+    def content_json_before(self) -> dict[str, Any]:
+        """:meth:`content_json` as it was until 7 December 2026, without the spaces' and
+        cards' ``aliases`` it shows since 8 December: the records of a pack made before
+        keep matching it."""
+        out = self.content_json()
+        for item in (*out["spaces"], *out["cards"]):
+            item.pop("aliases", None)
+        return out
+
     def observation(self, st: St, role: str) -> list[float]:
         """What ``role`` sees as numbers, every one in [-1, 1] (the bounds the RL adapters
         declare): SP per space saturate at :data:`SP_SCALE` (control needs at most
