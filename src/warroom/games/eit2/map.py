@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import difflib
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -157,9 +157,10 @@ class EitMap:
     def is_exclave(self, s: int) -> bool:
         return s in self.exclaves
 
-    def is_battleground(self, s: int, conditions: Iterable[str] = ()) -> bool:
-        """2.1.5, plus a conditional Battleground whose condition is in ``conditions``."""
-        return self.battleground[s] or self.cond_battleground[s] in set(conditions)
+    def is_battleground(self, s: int, conditions: Collection[str] = ()) -> bool:
+        """2.1.5, plus a conditional Battleground whose condition is in ``conditions`` (the
+        rules' test: :func:`warroom.games.eit2.scoring.is_battleground`)."""
+        return self.battleground[s] or self.cond_battleground[s] in conditions
 
     def battlegrounds_in(self, region: str, conditions: Iterable[str] = ()) -> tuple[int, ...]:
         conds = set(conditions)
