@@ -1176,31 +1176,45 @@ def test_a_moved_or_copied_run_resumes_with_its_own_model(tmp_path: Path) -> Non
     assert training.train(again)["round"] == 2
 
 
-def test_rounds_and_minutes_stop_the_run_at_whichever_comes_first(tmp_path: Path) -> None:
+def test_rounds_and_minutes_stop_the_run_at_whichever_comes_first(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """--rounds turned the clock off: --rounds 1000 --minutes 0.05 went on past 50 rounds
-    (a learning audit); with no --minutes, --rounds alone has no time limit (0)."""
+    (a learning audit). The run's clock here moves an hour a look: past 90 minutes after
+    the first round's look. Left unsaid, the minutes are 10, or no limit with rounds."""
+    hours = iter(range(1000))
+    monkeypatch.setattr(training, "clock", lambda: 3600.0 * next(hours))
     cfg = _tiny(tmp_path / "m.pt", 1000)
-    cfg.minutes = 0.001                 # 60 ms: past once the first round is played
+    cfg.minutes = 90
     assert training.train(cfg)["round"] == 0
+    assert training.TrainConfig(game="eaw1940").minutes == 10.0
+    assert training.TrainConfig(game="eaw1940", max_rounds=3).minutes == 0.0
+    assert training.TrainConfig(game="eaw1940", max_rounds=3, minutes=5).minutes == 5.0
 
 
-def test_a_run_whose_candidates_all_lost_says_so(tmp_path: Path) -> None:
+def test_a_run_whose_candidates_all_lost_says_so(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """--out holds the run's first network when no candidate beat the plain search; the
-    command's last line said nothing of it (a learning audit)."""
+    command's last line said nothing of it (a learning audit). A run of no round says
+    nothing of it either (it has played no candidate)."""
     from typer.testing import CliRunner
 
     from warroom.cli.main import app
 
     out = tmp_path / "m.pt"
-    args = ["train", "eaw1940", "--rounds", "1", "--games-per-round", "1", "--eval-games",
-            "1", "--iterations", "2", "--hidden", "16", "--steps-per-round", "2", "--out",
-            str(out)]
-    for seed, lost in (("1", True), ("3", False)):      # seed 1's candidate lost, 3's won
-        res = CliRunner().invoke(app, [*args, "--seed", seed, "--fresh"])
-        assert res.exit_code == 0, res.output
-        assert ("(accepted)" not in res.output) == lost, res.output
-        said = "No candidate beat the hand-evaluation search" in " ".join(res.output.split())
-        assert said == lost, res.output
+    for accept, lost in ((1.01, True), (0.0, False)):
+        cfg = _tiny(out, 1, accept=accept, fresh=True)
+        assert training.train(cfg)["hand_evaluation_best"] is lost
+    hours = iter(range(1000))
+    monkeypatch.setattr(training, "clock", lambda: 3600.0 * next(hours))
+    none = _tiny(tmp_path / "n.pt", 5)
+    none.minutes = 1        # past at the first look
+    assert training.train(none) == {"hand_evaluation_best": False}
+    # what the command says of it
+    said = {"round": 0, "games": 1, "steps": 2, "hand_evaluation_best": True}
+    monkeypatch.setattr(training, "train", lambda cfg, progress=None: said)
+    res = CliRunner().invoke(app, ["train", "eaw1940", "--rounds", "1", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "No candidate beat the hand-evaluation search" in " ".join(res.output.split())
 
 
 def test_an_unreachable_ray_cluster_is_refused_before_a_fresh_run_deletes_anything(
@@ -1228,6 +1242,10 @@ def test_a_checkpoint_or_an_unknown_name_given_as_a_model_is_told_what_to_give(
         load_model(training.checkpoint_path(_tiny(out, 1)))
     with pytest.raises(ContentError, match=r"or name a shipped model \(eaw1940, eit2-1920"):
         make_bot("net:eit2", game=load_game("eit2"))
+    # a path alone (--init) takes no shipped name: none is offered there (a review)
+    with pytest.raises(ContentError) as info:
+        load_model(tmp_path / "eaw1940")
+    assert "shipped" not in str(info.value)
     with pytest.raises(ContentError, match="--resume carries on the run at --out, --fresh "
                                            "replaces it"):
         training.train(_tiny(out, 2, resume=True, fresh=True))

@@ -1156,6 +1156,38 @@ def test_a_restarted_server_resumes_the_bots_of_games_in_play(
         assert live is not None and live.version > 0
 
 
+def test_a_bots_moves_depend_on_the_game_not_on_when_the_bot_was_made(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each decision's generators are set from the game's seed, the role and the step
+    (``reseed``): a bot made with another seed, as a restarted server makes it anew (its
+    seed came from the version then), plays the same game (an undo audit)."""
+    import warroom.web.service as svc
+
+    def played(folder: Path) -> list[Any]:
+        folder.mkdir()
+        with make(folder) as c:
+            res = c.post("/api/games", json={"game": "eaw1940", "seed": 5,
+                                             "seats": {"axis": "bot:random"}})
+            assert res.status_code == 200, res.text
+            g = res.json()
+            deadline = time.monotonic() + 30
+            while True:
+                rec = c.get(f"/api/games/{g['id']}/replay").json()
+                if not rec["live"]:
+                    break
+                assert time.monotonic() < deadline, "the bots did not finish"
+                time.sleep(0.05)
+            out: list[Any] = c.get(f"/api/games/{g['id']}/record").json()["actions"]
+            return out
+
+    first = played(tmp_path / "a")
+    made = svc.make_bot
+    monkeypatch.setattr(svc, "make_bot", lambda spec, seed=0, game=None: made(
+        spec, seed + 12345, game))
+    second = played(tmp_path / "b")
+    assert second == first and len(first) > 20
+
+
 def test_a_restart_keeps_only_the_games_whose_bot_is_to_act(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """After a restart the games whose bot is to act are loaded and go on; a game against a

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from warroom.ai.aggressive import AggressiveBot, script_for
-from warroom.ai.bots import GreedyBot, RandomBot, reseed
+from warroom.ai.bots import GreedyBot, RandomBot, decision_seed, reseed
 from warroom.ai.ismcts import ISMCTSBot
 from warroom.ai.models import bundled_models, model_card, model_path
 from warroom.ai.rollout import RolloutBot
@@ -217,7 +217,7 @@ def make_bot(spec: str, seed: int = 0, game: Game | None = None) -> Bot:
                                            f"{key!r}, not a parameter of {name}")
                 if key not in kwargs:
                     kwargs[key] = _convert(name, key, str(value), allowed[key])
-        net = load_model(model_path(model), game)
+        net = load_model(model_path(model), game, by_name=True)
         try:
             guided = guided_params(net, kwargs.pop("mix", None), kwargs.get("scale", 10.0))
         except ValueError as exc:
@@ -245,5 +245,5 @@ def split_bot_specs(text: str) -> list[str]:
 
 
 __all__ = ["BOTS", "BOT_NOTES", "PRESETS", "STRONGEST", "Bot", "GreedyBot", "ISMCTSBot",
-           "RandomBot", "RolloutBot", "bot_note", "bot_params", "make_bot", "parse_bot_spec",
-           "reseed", "split_bot_specs"]
+           "RandomBot", "RolloutBot", "bot_note", "bot_params", "decision_seed", "make_bot",
+           "parse_bot_spec", "reseed", "split_bot_specs"]

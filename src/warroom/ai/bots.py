@@ -37,13 +37,20 @@ def reseed(bot: Any, seed: int) -> None:
                     seen.add(id(value))
                     k += 1
                     value.reseed(derive_seed(seed, k))
-            elif (depth < 3 and hasattr(value, "__dict__") and id(value) not in seen
-                  and (hasattr(value, "choose") or isinstance(getattr(value, "rng", None),
-                                                                Rng))):
+            elif (depth < 3 and id(value) not in seen
+                  and type(value).__module__.startswith("warroom.ai.")):
+                # a part of the bot of warroom's own (a bot it holds, a script): walked
+                # for its generators; nothing else (a model, a module) is looked into
                 seen.add(id(value))
                 visit(value, depth + 1)
 
     visit(bot, 0)
+
+
+def decision_seed(game_seed: int, role_index: int, step: int) -> int:
+    """The seed a front end gives :func:`reseed` before a bot's decision: of the game's
+    seed, the bot's role (its index in the game's roles) and the record's step."""
+    return derive_seed(derive_seed(game_seed, role_index + 1), step)
 
 
 class RandomBot:

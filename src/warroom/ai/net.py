@@ -167,13 +167,15 @@ def save_model(net: PolicyValueNet, path: str | Path) -> Path:
     return target
 
 
-def load_model(path: str | Path, game: Game | None = None,
-               device: str = "cpu") -> PolicyValueNet:
-    """Read a model file; with ``game`` given, check that it fits that game's content."""
+def load_model(path: str | Path, game: Game | None = None, device: str = "cpu",
+               by_name: bool = False) -> PolicyValueNet:
+    """Read a model file; with ``game`` given, check that it fits that game's content.
+    ``by_name``: the caller takes a shipped model's name too (``net:NAME``), and a missing
+    file says which there are."""
     source = Path(path).expanduser()
     if not source.is_file():
         problem = path_problem(source)     # a folder, a FIFO: not "no model file"
-        shipped = ", ".join(bundled_models())
+        shipped = ", ".join(bundled_models()) if by_name else ""
         raise ContentError(f"cannot read model {source}: {problem}" if problem
                            else f"no model file at {source}: train one with `warroom train`"
                            + (f", or name a shipped model ({shipped})" if shipped else ""))
@@ -182,6 +184,7 @@ def load_model(path: str | Path, game: Game | None = None,
     except Exception as exc:     # torch raises many kinds on a corrupt file
         raise ContentError(f"{source} is not a warroom model file ({exc.__class__.__name__})"
                            ) from None
+    # (warroom.sim.train.CHECKPOINT, which this layer may not import)
     if isinstance(blob, dict) and str(blob.get("format", "")).startswith("warroom-checkpoint"):
         # a run's checkpoint, not its model (a learning audit was told only that it was
         # no model file)

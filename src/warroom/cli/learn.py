@@ -17,6 +17,7 @@ from rich.text import Text
 
 from warroom.cli.common import expand_home, printable
 from warroom.core.errors import WarroomError
+from warroom.sim.stats import signed_elo
 
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 out = Console(highlight=False, soft_wrap=True)
@@ -84,11 +85,10 @@ def train(
         err.print(Text.assemble(("error: ", "bold red"), "--minutes must be more than 0 "
                                 "(--rounds N stops the run after N rounds)"))
         raise typer.Exit(2)
-    if minutes is None:
-        minutes = 0.0 if rounds is not None else 10.0       # 0: no limit but --rounds
     command = "warroom " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     cfg = training.TrainConfig(
-        game=game, scenario=scenario, minutes=minutes, seed=seed, out=out_, device=device,
+        game=game, scenario=scenario, minutes=-1.0 if minutes is None else minutes,
+        seed=seed, out=out_, device=device,
         jobs=jobs, backend=backend, address=address, iterations=iterations,
         games_per_round=games_per_round, eval_games=eval_games,
         eval_iterations=iterations, steps_per_round=steps_per_round, max_rounds=rounds,
@@ -107,7 +107,8 @@ def train(
         if anchor:
             err.print(f"  the best network against the hand-evaluation search, on deals of "
                       f"their own: {anchor['win_rate']:.0%} [{anchor['low']:.0%}, "
-                      f"{anchor['high']:.0%}] of {anchor['games']} ({anchor['elo']:+.0f} Elo)")
+                      f"{anchor['high']:.0%}] of {anchor['games']} "
+                      f"({signed_elo(anchor['elo'])} Elo)")
         fresh = line.get("fresh") or {}
         if fresh:
             err.print(f"  the round's new games, before training on them: policy loss "
@@ -123,9 +124,11 @@ def train(
     except KeyboardInterrupt:
         # what is kept, and how to go on (it stopped without a word: a learning audit)
         ckpt = training.checkpoint_path(cfg)
+        # (--fresh, --init and --games start a run: a resumed one is refused them)
         err.print("stopped: " + (f"the run's finished rounds are kept in {ckpt}; the same "
-                                 "command with --resume (and the --rounds or --minutes it "
-                                 "still needs) carries it on" if ckpt.is_file()
+                                 "command with --resume in place of --fresh, --init or "
+                                 "--games (and the --rounds or --minutes it still needs) "
+                                 "carries it on" if ckpt.is_file()
                                  else "no round had finished, so nothing of this run is "
                                  "kept"), markup=False)
         raise typer.Exit(130) from None

@@ -34,7 +34,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from warroom.ai import Bot, reseed
+from warroom.ai import Bot, decision_seed, reseed
 from warroom.ai.pace import EvenPace
 from warroom.cli.choices import (
     COMMAND_WORDS,
@@ -92,7 +92,6 @@ from warroom.core.protocol import (
     view,
 )
 from warroom.core.record import Session
-from warroom.core.rng import derive_seed
 from warroom.core.state import State
 
 MENU_WIDTH = 100
@@ -594,9 +593,8 @@ class PlayLoop:
         bot = self.bots[role]
         # its generators set from the game's seed, the role and the step: the same choice
         # whether or not the game was saved and loaded in between (an undo audit)
-        base = derive_seed(int(st.data["seed"]) & ((1 << 62) - 1),
-                           self.game.roles.index(role) + 1)
-        reseed(bot, derive_seed(base, len(self.session.record.actions)))
+        reseed(bot, decision_seed(int(st.data["seed"]), self.game.roles.index(role),
+                                  len(self.session.record.actions)))
         if not (self.game.hidden_information and self.seats.humans):
             return bot.choose(st)
         choices = len(legal_actions(st))

@@ -69,32 +69,36 @@ def _narrow(*segments: str, sep: str = "; ", width: int = NARROW) -> list[Text]:
     """``segments`` joined by ``sep`` on lines of ``width`` columns at most, a line
     broken only between segments ("strategic bombing 0 on the Axis side" stays whole: a
     review); a continuation line is indented."""
-    lines: list[str] = []
-    for seg in segments:
-        if lines and len(lines[-1]) + len(sep) + len(seg) <= width:
-            lines[-1] += sep + seg
-        elif lines:
-            lines[-1] += sep.rstrip()
-            lines.append(f"    {seg}")
-        else:
-            lines.append(seg)
     out: list[Text] = []
-    for line in lines:      # a segment longer than a line on its own is wrapped at words
-        out += [Text(x) for x in textwrap.wrap(line, width=width, subsequent_indent="    ")]
+    for i, line in enumerate(_fill(list(segments), width - 4, sep, width)):
+        # a continuation indented (4 columns, in the width given to it)
+        out.append(Text(line if i == 0 else f"    {line}"))
     return out
 
 
-def _fill(items: list[str], width: int, sep: str = ", ") -> list[str]:
-    """``items`` joined by ``sep`` on lines of ``width`` columns at most, broken between
-    items (an item longer than a line on its own is wrapped at words)."""
+def _fill(items: list[str], width: int, sep: str = ", ", first: int | None = None
+          ) -> list[str]:
+    """``items`` joined by ``sep`` on lines of ``width`` columns at most (the first line
+    ``first``, where given), broken between items (an item longer than a line on its own
+    is wrapped at words)."""
     lines: list[str] = []
+
+    def room(i: int) -> int:
+        return first if first is not None and i == 0 else width
+
     for item in items:
-        if lines and len(lines[-1]) + len(sep) + len(item) <= width:
+        if lines and len(lines[-1]) + len(sep) + len(item) <= room(len(lines) - 1):
             lines[-1] += sep + item
-        else:
-            if lines:
-                lines[-1] += sep.rstrip()
-            lines += textwrap.wrap(item, width) or [""]
+            continue
+        if lines:
+            lines[-1] += sep.rstrip()
+        if not lines and first is not None:
+            head = textwrap.wrap(item, first) or [""]
+            lines.append(head[0])
+            item = " ".join(head[1:])
+            if not item:
+                continue
+        lines += textwrap.wrap(item, width) or [""]
     return lines
 
 

@@ -447,7 +447,7 @@ def role_turn(role: str) -> str:
     name = role_title(role)
     if name.endswith("ies"):
         return f"the {name}'"
-    return f"{name}'s" if len(role) <= 3 else f"the {name} player's"
+    return f"{name}'s" if name.isupper() else f"the {name} player's"
 
 
 def apply(state: State[Any], action: Action | str | int, role: str | None = None,

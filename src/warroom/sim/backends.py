@@ -169,8 +169,7 @@ def _run_ray(fn: Callable[..., R], tasks: Iterable[tuple[Any, ...]], jobs: int,
     ray = _import_ray()
     started = False
     if not ray.is_initialized():
-        if address:
-            _reachable(address)
+        # (an --address was found reachable by check_backend, which run_tasks calls first)
         try:
             if address:
                 ray.init(address=address, log_to_driver=False)

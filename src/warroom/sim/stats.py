@@ -273,3 +273,9 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
     var = sum((v - m) ** 2 for v in values) / (n - 1)
     half = t95(n - 1) * math.sqrt(var / n)
     return m, m - half, m + half
+
+
+def signed_elo(elo: float) -> str:
+    """An Elo figure with its sign, a rounded zero as "+0" (a training report said "-0 Elo":
+    a learning audit)."""
+    return f"{round(elo):+d}"

@@ -124,9 +124,10 @@ class Sample:
 class TrainConfig:
     game: str
     scenario: str | None = None
-    minutes: float = 10.0
+    minutes: float = -1.0
     """Wall-clock minutes, checked before each round; 0: no limit (``max_rounds`` then
-    ends the run). With both, the run stops at whichever comes first."""
+    ends the run). With both, the run stops at whichever comes first. The default (-1)
+    is 10 minutes, or no limit with ``max_rounds`` (as ``warroom train`` reads them)."""
     seed: int = 0
     out: Path = Path("model.pt")
     device: str = "cpu"
@@ -156,8 +157,18 @@ class TrainConfig:
     anchor_every: int = 10          # every K rounds the best plays generation 0 (0: never)
     fresh: bool = False             # a new run may replace an earlier run's files at --out
 
+    def __post_init__(self) -> None:
+        if self.minutes == -1.0:
+            # until 8 December 2026 --rounds turned the clock off whatever --minutes said
+            # (a learning audit); left unsaid, it still does
+            self.minutes = 0.0 if self.max_rounds is not None else 10.0
+
 
 CHECKPOINT = "warroom-checkpoint/1"
+"""(``warroom.ai.net.load_model`` knows a checkpoint by this prefix, to say so.)"""
+
+clock = time.monotonic
+"""The run's clock for ``--minutes`` (a test replaces it, not the machine's)."""
 RUN_FIELDS = ("game", "scenario", "seed", "iterations", "games_per_round", "eval_games",
               "eval_iterations", "accept", "buffer", "batch", "steps_per_round", "lr",
               "weight_decay", "hidden", "blocks", "temperature_moves", "mix", "teacher")
@@ -910,7 +921,8 @@ def _same_file(fh: IO[str], path: Path) -> bool:
 
 def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = None
           ) -> dict[str, Any]:
-    """Run the loop for ``cfg.minutes`` (or ``cfg.max_rounds``); returns the last log line.
+    """Run the loop until ``cfg.minutes`` or ``cfg.max_rounds``, whichever comes first;
+    returns the last log line.
     A run refused before it wrote anything leaves no folder it made for ``--out`` (a
     learning audit found empty ones)."""
     made = [p for p in Path(cfg.out).expanduser().absolute().parents if not p.exists()]
@@ -928,7 +940,7 @@ def train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = 
 
 def _train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None = None
            ) -> dict[str, Any]:
-    if cfg.minutes <= 0 and not cfg.max_rounds:
+    if cfg.minutes <= 0 and cfg.max_rounds is None:
         raise UnknownGameError("--minutes must be more than 0")
     check_settings(cfg)
     game = load_game(cfg.game)
@@ -1050,13 +1062,12 @@ def _train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None =
         torch.set_rng_state(blob["torch_rng"])
         best, wrote_out = run["best"], run["wrote_out"]
         games, steps, round_, before = run["games"], run["steps"], run["round"], run["seconds"]
-        beside = ckpt.parent / out.name
-        if best is not None and Path(best).name == out.name and beside.is_file():
-            # the run's own model (not an --init model of another name) is the one beside
+        if best is not None and Path(best).name == out.name and out.is_file():
+            # the run's own model (not an --init model of another name) is its --out, beside
             # its checkpoint: a run folder moved or copied elsewhere resumed with the path
             # it was written at (missing, or another copy's model: a learning audit); a
             # checkpoint of before 6 December 2026 kept the path as typed
-            best = str(beside.resolve())
+            best = str(out.resolve())
         if best is not None and not Path(best).is_file():
             raise ContentError(f"--resume: the best network of the run, {best}, is missing")
         if cfg.max_rounds is not None and round_ >= cfg.max_rounds:
@@ -1064,7 +1075,7 @@ def _train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None =
             raise ContentError(f"--resume: the run has played {round_} round(s) already, "
                                f"--rounds {cfg.max_rounds}: give a larger --rounds to carry "
                                "it on")
-    start = time.monotonic()
+    start = clock()
     line: dict[str, Any] = {}
     logfile = log_path(cfg)
     logfile.parent.mkdir(parents=True, exist_ok=True)
@@ -1117,7 +1128,7 @@ def _train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None =
                 break
             # whichever limit comes first (--rounds turned the clock off: a learning audit
             # saw a run of --rounds 1000 --minutes 0.05 go on past 50 rounds)
-            if cfg.minutes > 0 and time.monotonic() - start > cfg.minutes * 60:
+            if cfg.minutes > 0 and clock() - start > cfg.minutes * 60:
                 break
             t0 = time.monotonic()
             teacher = cfg.teacher if best is None else ""
@@ -1194,4 +1205,4 @@ def _train(cfg: TrainConfig, progress: Callable[[dict[str, Any]], None] | None =
         save_model(net, out)
     # whether a network beat the hand evaluation: with none, --out holds the run's first
     # network, which lost to it (said nowhere: a learning audit)
-    return {**line, "hand_evaluation_best": best is None}
+    return {**line, "hand_evaluation_best": best is None and "round" in line}

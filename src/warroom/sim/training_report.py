@@ -22,7 +22,7 @@ from typing import Any
 from warroom.core.errors import ContentError
 from warroom.core.files import open_text
 from warroom.sim.report import figure, finite_number, make_out_dir
-from warroom.sim.stats import elo_difference
+from warroom.sim.stats import elo_difference, signed_elo
 
 
 def is_training_log(path: Path) -> bool:
@@ -190,7 +190,7 @@ def write_training_report(log: Path, out_dir: Path, notes: list[str] | None = No
         f"| {x['round']} | {float(x['seconds']) / 60:.1f} | {x['games']} | "
         f"{x['eval']['win_rate']:.0%} [{x['eval']['low']:.0%}, {x['eval']['high']:.0%}] "
         f"of {x['eval']['games']} | {'yes' if x.get('accepted') else 'no'} | "
-        f"{_signed(e)} | {_anchor(x)} | {x['policy_loss']:.3f} | {_fresh(x)} | "
+        f"{signed_elo(e)} | {_anchor(x)} | {x['policy_loss']:.3f} | {_fresh(x)} | "
         f"{x['value_loss']:.3f} |"
         for x, e in zip(lines, elo, strict=True))
     measured = [x for x in lines if x.get("anchor")]
@@ -198,8 +198,8 @@ def write_training_report(log: Path, out_dir: Path, notes: list[str] | None = No
         a = measured[-1]["anchor"]
         anchored = (f" Measured against generation 0 on deals of their own at round "
                     f"{measured[-1]['round']}, the best network scored {_anchor(measured[-1])}"
-                    f" ({_signed(a['elo'])} Elo); the sum above counts each accepted candidate's "
-                    "evaluation, which went its way, so it runs ahead of that.")
+                    f" ({signed_elo(a['elo'])} Elo); the sum above counts each accepted "
+                    "candidate's evaluation, which went its way, so it runs ahead of that.")
     else:
         anchored = (" The sum counts each accepted candidate's evaluation, which went its "
                     "way, so it runs ahead of the truth; `warroom train --anchor-every K` "
@@ -211,7 +211,8 @@ def write_training_report(log: Path, out_dir: Path, notes: list[str] | None = No
         f"{float(last['seconds']) / 60:.1f} minutes, "
         f"{last['games']} self-play games, {last['steps']} training steps; "
         f"{accepted} candidate(s) accepted; the best network stands "
-        f"{_signed(elo[-1])} Elo from generation 0 (the search with the hand evaluation) by "
+        f"{signed_elo(elo[-1])} Elo from generation 0 (the search with the hand evaluation) "
+        "by "
         f"the sum of the accepted candidates' evaluations.{anchored}\n\n"
         f"![training curve](training.png)\n\n"
         "| round | minutes | games | candidate vs best | accepted | Elo of best (sum) | "
@@ -221,8 +222,3 @@ def write_training_report(log: Path, out_dir: Path, notes: list[str] | None = No
         f"{rows}\n", encoding="utf-8")
     return page
 
-
-def _signed(elo: float) -> str:
-    """An Elo figure with its sign, a rounded zero as "+0" (the page said "-0 Elo": a
-    learning audit)."""
-    return f"{round(elo):+d}"

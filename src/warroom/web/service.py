@@ -35,7 +35,7 @@ from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import sessionmaker
 
 import warroom.core
-from warroom.ai import BOTS, PRESETS, Bot, bot_note, make_bot, reseed
+from warroom.ai import BOTS, PRESETS, Bot, bot_note, decision_seed, make_bot, reseed
 from warroom.ai.models import bundled_models
 from warroom.ai.pace import EvenPace
 from warroom.core.actions import Action
@@ -1610,16 +1610,20 @@ class GameService:
             thought = time.monotonic()
             with live.lock:
                 bot = live.bots.get(role)
-            base = int(snapshot.data["seed"]) & ((1 << 62) - 1)
             if bot is None:
-                bot = make_bot(name, derive_seed(base, version))
+                bot = make_bot(name, derive_seed(int(snapshot.data["seed"]) & ((1 << 62) - 1),
+                                                version))
                 with live.lock:
                     live.bots[role] = bot
-            # its generators set from the seed, the role and the version: the same choice
-            # after the server unloaded the game or restarted (it started them again then:
-            # an undo audit), as the terminal's bots after a load
-            reseed(bot, derive_seed(derive_seed(base, live.game.roles.index(role) + 1),
-                                    version))
+                    step = len(live.session.record.actions)
+            else:
+                with live.lock:
+                    step = len(live.session.record.actions)
+            # its generators set from the seed, the role and the record's step, as the
+            # terminal's: the same choice after the server unloaded the game or restarted
+            # (it started them again then: an undo audit)
+            reseed(bot, decision_seed(int(snapshot.data["seed"]),
+                                      live.game.roles.index(role), step))
             action = bot.choose(snapshot)
             hold = 0.0
             if paced:
