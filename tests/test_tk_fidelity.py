@@ -329,3 +329,64 @@ def test_15_34_the_new_neutral_country_is_one_in_every_menu_of_neutral_countries
     s = start("15.31", "axis", "1937")
     choose(s, "Declare War")
     assert not any("Catalonia" in x for x in labels(s))
+
+
+# -- a third tk audit (8 December 2026) ------------------------------------------------------
+
+def test_15_7_the_land_demanded_goes_on_to_the_crisis_tables_event(tmp_path: Path) -> None:
+    """15.7 is about "the land being demanded"; the International Crisis Table's 15.24 (and
+    15.12, 15.17) then cedes it. It was dropped on the way, the event taking the Country's
+    first Axis marker: a pack with two for Turkey ceded Eastern Thrace for Kars."""
+    pack = tmp_path / "content"
+    shutil.copytree(Path(__file__).parents[1] / "src/warroom/games/tk/content", pack)
+    comp = pack / "components.yaml"
+    text = comp.read_text()
+    first = "  - {id: ge_austria, faction: axis,"
+    assert first in text
+    comp.write_text(text.replace(first, (
+        "  - {id: ge_thrace, faction: axis, land: Eastern Thrace, country: Turkey, hexes: "
+        "[e2508], reconstructed: true}\n  - {id: ge_kars, faction: axis, land: Kars, "
+        "country: Turkey, hexes: [Kars], reconstructed: true}\n") + first, 1))
+    g = load_game("tk", pack)
+    s = new_game(g, "1939", 0, {"event": "15.7", "faction": "axis", "country": "Turkey",
+                                "land": "ge_kars"}, forced_dice=[2])
+    for _ in range(20):
+        if s.active is None:
+            break
+        apply(s, legal_actions(s)[0])
+    text = logtext(s)
+    assert "Military Victory" in text, text
+    assert "Kars Ceded Land marker" in text and "Eastern Thrace" not in text, text
+
+
+def test_15_28_a_placement_the_countermix_cannot_supply_is_not_offered() -> None:
+    """15.28: the faction "must do one of the following"; 15.36: the countermix limits the
+    markers. With all 6 Soviet Influence markers on the map, Neutrality Discussions offered
+    "Place a Soviet Influence marker in Bulgaria", placed nothing, and the event ended as No
+    Result: an escape from what it must do (a tk audit). 15.19 (optional) says why not."""
+    sit = situation("1939")
+    for c in ["Rumania", "Yugoslavia", "Turkey", "Czechoslovakia", "Hungary", "Spain"]:
+        sit["countries"][c]["markers"] = ["influence:soviet"]
+    s = start("15.28", "soviet", sit=sit)
+    if any("Neutrality Discussions" in x for x in labels(s)):
+        choose(s, "Neutrality Discussions")
+    assert not [x for x in labels(s) if x.startswith("Place a Soviet Influence marker")], \
+        labels(s)
+    s = start("15.19", "soviet", sit=sit, country="Bulgaria")
+    assert not [x for x in labels(s) if "Place a Soviet Influence" in x], labels(s)
+    said = " ".join(logtext(s).split())
+    assert "none of the Influence options applies to Bulgaria for the Soviet faction (" in said
+    assert "no Soviet Influence marker is left in the countermix (6, 15.36)" in said, said
+
+
+def test_15_2_a_country_already_the_receivers_still_has_its_neighbour_selected() -> None:
+    """15.2: "Activate the Country as an Axis Country. Then the Axis player must select a
+    Neutral Country that shares a Border with the Axis Country". Hungary is Axis already in
+    1940: its Neutral neighbours are still offered (it stopped at "it is not activated": a
+    tk audit); a Country of the other side stops there."""
+    s = start("15.2", "axis", "1940", country="Hungary")
+    assert "Hungary is already an Axis Country" in logtext(s)
+    assert sorted(labels(s)) == ["Rumania: becomes a Western Country (13.5)",
+                                 "Yugoslavia: becomes a Western Country (13.5)"]
+    s = start("15.2", "western", "1940", country="Hungary")
+    assert s.active is None and "already" not in logtext(s)

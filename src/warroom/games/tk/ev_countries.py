@@ -38,6 +38,7 @@ from warroom.games.tk.model import (
     label,
     lookup,
     map_markers,
+    marker_left,
     marker_nation,
     markers,
     markers_here,
@@ -105,7 +106,12 @@ def influence_options(g: TkRules, data: Data, f: str, c: str,
     if not removable:
         no["opt:remove_marker"] = f"no Neutrality or enemy Influence marker is in {c}"
     blocked = [label(m) for m in influence_blockers(data, c, f)]
-    if not blocked:
+    if not blocked and not marker_left(g, data, f"influence:{f}"):
+        # none to place (15.36): not offered (a tk audit saw it offered, and nothing placed)
+        limit = g.c.components.countermix.get(f"influence:{f}")
+        no["opt:place_influence"] = (f"no {NAME[f]} Influence marker is left in the "
+                                     f"countermix ({limit}, 15.36)")
+    elif not blocked:
         art = "an" if f == "axis" else "a"
         opts.append(("opt:place_influence", f"Place {art} {NAME[f]} Influence marker in {c}",
                      ["place"]))
@@ -140,8 +146,10 @@ def influence_event(g: TkRules, data: Data, ctx: Ctx) -> None:
     no: dict[str, str] = {}
     opts = influence_options(g, data, f, c, no)
     if not opts:
+        # each option's reason, once (they were unsaid: a tk audit)
+        why = "; ".join(dict.fromkeys(no.values()))
         no_result(data, "15.19", f"none of the Influence options applies to {c} for the "
-                  f"{NAME[f]} faction")
+                  f"{NAME[f]} faction" + (f" ({why})" if why else ""))
         return
     ask(g, data, f, "15.19", f"Influence in {c}: do one of the following, or nothing",
         [*opts, ("opt:no_result", "Do nothing (No Result)", None)], "influence", country=c,
@@ -311,8 +319,15 @@ def border_war(g: TkRules, data: Data, ctx: Ctx) -> None:
         return
     side = "axis" if f == "axis" else "allied"
     joined = activate(g, data, c, side, "15.2")
-    if joined is None:
+    ours = status(data, c) == "axis" if side == "axis" else is_allied(status(data, c))
+    if joined is None and not ours:
         return
+    if joined is None:
+        # already the receiving side's Country: "Then ... select a Neutral Country that
+        # shares a Border with the Axis [Allied] Country" holds all the same (it stopped
+        # at the first step: a tk audit)
+        log(data, "15.2", f"{c} is already an {'Axis' if side == 'axis' else 'Allied'} "
+            "Country: its neighbour is selected all the same")
     cands = neutral_neighbours(g, data, c)
     other = "allied" if f == "axis" else "axis"
     if not cands:

@@ -128,7 +128,9 @@ def crisis(g: TkRules, data: Data, c: str, p: str, land: str | None) -> None:
         activate(g, data, c, "allied", "15.7")
         set_war(data, "limited_war", "15.7, 12.2")
         return
-    call_step(data, f"ev:{row.result}", faction="axis", country=c, land=None)
+    # the land demanded goes on to the event (it was dropped, the event then taking the
+    # Country's first marker: a pack with two for one Country ceded the other, a tk audit)
+    call_step(data, f"ev:{row.result}", faction="axis", country=c, land=land)
 
 
 # -- 15.12 Diplomatic Settlement -----------------------------------------------------------------

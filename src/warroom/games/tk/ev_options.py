@@ -28,6 +28,7 @@ from warroom.games.tk.model import (
     is_pac,
     label,
     map_markers,
+    marker_left,
     markers,
     move_map_marker,
     neutral_minors,
@@ -80,9 +81,12 @@ def _wider_choice(g: TkRules, data: Data, ctx: Ctx, c: str) -> None:
 
 def _discussions(g: TkRules, data: Data, f: str) -> list[tuple[str | None, str, Any]]:
     out: list[tuple[str | None, str, Any]] = []
+    # a placement the countermix cannot supply is no way to do what 15.28 says must be
+    # done (it was offered, placed nothing, and the event ended as No Result: a tk audit)
+    left = marker_left(g, data, f"influence:{f}")
     for c in neutral_minors(g, data):
         ms = markers(data, c)
-        if not influence_blockers(data, c, f):
+        if left and not influence_blockers(data, c, f):
             # 15.19's condition (games/tk/rules.py; it placed one beside a Neutrality
             # marker, after which 15.19 offered to activate the country: a tk audit)
             art = "an" if f == "axis" else "a"

@@ -178,9 +178,16 @@ def marker_total(data: Data, m: str) -> int:
     return sum(st["markers"].count(m) for st in data["countries"].values())
 
 
+def marker_left(g: TkRules, data: Data, m: str) -> bool:
+    """A marker ``m`` is left in the countermix to place (15.36: the countermix limits
+    them; a marker without a limit always is)."""
+    limit = g.c.components.countermix.get(m)
+    return limit is None or marker_total(data, m) < limit
+
+
 def add_marker(g: TkRules, data: Data, c: str, m: str, rule: str, where: str = "") -> bool:
     limit = g.c.components.countermix.get(m)
-    if limit is not None and marker_total(data, m) >= limit:
+    if not marker_left(g, data, m):
         log(data, rule, f"No {label(m)} marker is left in the countermix ({limit}); none is "
             f"placed in {c}")
         return False

@@ -52,6 +52,19 @@ Reading choices (where the text leaves room, or where the engine models it):
   in effect"); the hit removes another blocking marker, else the event is No Result. The
   Republican Stronghold left after a Republican victory (15.4/15.5 keep it) is removed as
   the text says.
+- A Policy Affected Country activated as an Allied Country ends its Policy (13.6.1.2,
+  not in rule 15) only where the event says so or warns of it: 15.7's war, 15.10 and
+  15.31's "Axis Declares War" ("This choice may end a Policy"). Elsewhere (15.2, 15.9 with
+  the Axis receiving, 15.15, 15.19, 15.26) the Policy stands; 15.17 Step 3's "do not end
+  its Policy" suggests activation may end one, so this reading is doubtful until 13.6.1.2
+  is at hand (a third tk audit, 8 December 2026).
+- 15.2 Border War with a Country already of the receiving side (named by an option or a
+  table): it is not activated again, and its Neutral neighbour is selected all the same
+  ("Then ... select a Neutral Country that shares a Border with the Axis Country"); a
+  Country of the other side ends the event.
+- 15.19 and 15.28's placement of a friendly Influence marker is offered only while one is
+  left in the countermix (15.36): 15.28's "must do one of the following" cannot be met by a
+  placement that places nothing.
 - 15.28 Neutrality Discussions, "Place a friendly Influence marker in one Neutral
   Country": under 15.19's condition for the same placement (no Neutrality, enemy Influence
   or enemy Stronghold marker there, nor one of its own); 15.27 has Neutrality and
