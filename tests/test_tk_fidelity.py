@@ -390,3 +390,14 @@ def test_15_2_a_country_already_the_receivers_still_has_its_neighbour_selected()
                                  "Yugoslavia: becomes a Western Country (13.5)"]
     s = start("15.2", "western", "1940", country="Hungary")
     assert s.active is None and "already" not in logtext(s)
+
+
+def test_an_events_title_fills_its_area_and_its_kind_of_failure() -> None:
+    """15.13 "Diplomatic Success [Area]" and 15.14 "Failure [Command, Supply]" are titled as
+    their card names them, as 15.32 and 15.37 are: the title, log and result read the
+    rulebook's placeholder (a third tk audit)."""
+    s = start("15.14", "axis", "1939", type="supply")
+    assert s.game.view(s, "axis")["event_name"] == "Failure (Supply)"
+    assert "Political Event 15.14 Failure (Supply) received" in logtext(s)
+    s = start("15.13", "western", "1939", area="Balkan")
+    assert "Political Event 15.13 Diplomatic Success (Balkan) received" in logtext(s)

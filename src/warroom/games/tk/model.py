@@ -40,6 +40,12 @@ def event_title(g: TkRules, ctx: Data) -> str:
     if "[Type]" in name:
         card = g.c.cards.get(ctx["card"]) if isinstance(ctx.get("card"), int) else None
         return name.replace(" [Type]", f" ({card.name})" if card is not None else "")
+    # 15.13's Area and 15.14's kind of Failure, as its card names them (the title, log and
+    # result read "Failure [Command, Supply]": a third tk audit)
+    if "[Area]" in name and ctx.get("area"):
+        return name.replace(" [Area]", f" ({ctx['area']})")
+    if "[Command, Supply]" in name and ctx.get("type"):
+        return name.replace(" [Command, Supply]", f" ({str(ctx['type']).title()})")
     return name
 
 
