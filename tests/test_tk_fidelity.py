@@ -239,19 +239,25 @@ def test_15_33_held_units_go_where_their_own_stripe_says() -> None:
     assert not units["hu_1"].get("delay_stripe") and units["hu_1"]["loc"] == "Force Pool"
 
 
+def pack_with(tmp_path: Path, old: str, new: str) -> Path:
+    """A copy of the bundled tk content whose ``components.yaml`` has ``old`` (which must be
+    there) replaced by ``new`` once."""
+    pack = tmp_path / "content"
+    shutil.copytree(Path(__file__).parents[1] / "src/warroom/games/tk/content", pack)
+    comp = pack / "components.yaml"
+    text = comp.read_text()
+    assert old in text
+    comp.write_text(text.replace(old, new, 1))
+    return pack
+
+
 def test_15_33_no_atomic_devastation_in_a_region_of_a_neutral_minor_country(
         tmp_path: Path) -> None:
     """15.33: "The hex cannot be in a Neutral Minor Country". Barcelona lies in Catalonia, a
     Region of Spain: while Spain is Neutral (1937) it is not offered, even in range of a
     German Air Base (the bundled map puts none in range, so a content copy does)."""
-    pack = tmp_path / "content"
-    shutil.copytree(Path(__file__).parents[1] / "src/warroom/games/tk/content", pack)
-    comp = pack / "components.yaml"
-    text = comp.read_text()
     hexline = "{id: Barcelona, name: Barcelona, country: Catalonia, city: true, port: true,"
-    assert hexline in text
-    comp.write_text(text.replace(hexline, hexline + " german_air_base: 2,"))
-    g = load_game("tk", pack)
+    g = load_game("tk", pack_with(tmp_path, hexline, hexline + " german_air_base: 2,"))
     s = new_game(g, "1937", 0, {"event": "15.33", "faction": "axis"})
     assert "hex:barcelona" not in [a.key for a in legal_actions(s)]
     assert s.data["countries"]["Spain"]["status"] == "neutral"
@@ -337,17 +343,11 @@ def test_15_7_the_land_demanded_goes_on_to_the_crisis_tables_event(tmp_path: Pat
     """15.7 is about "the land being demanded"; the International Crisis Table's 15.24 (and
     15.12, 15.17) then cedes it. It was dropped on the way, the event taking the Country's
     first Axis marker: a pack with two for Turkey ceded Eastern Thrace for Kars."""
-    pack = tmp_path / "content"
-    shutil.copytree(Path(__file__).parents[1] / "src/warroom/games/tk/content", pack)
-    comp = pack / "components.yaml"
-    text = comp.read_text()
     first = "  - {id: ge_austria, faction: axis,"
-    assert first in text
-    comp.write_text(text.replace(first, (
+    g = load_game("tk", pack_with(tmp_path, first, (
         "  - {id: ge_thrace, faction: axis, land: Eastern Thrace, country: Turkey, hexes: "
         "[e2508], reconstructed: true}\n  - {id: ge_kars, faction: axis, land: Kars, "
-        "country: Turkey, hexes: [Kars], reconstructed: true}\n") + first, 1))
-    g = load_game("tk", pack)
+        "country: Turkey, hexes: [Kars], reconstructed: true}\n") + first))
     s = new_game(g, "1939", 0, {"event": "15.7", "faction": "axis", "country": "Turkey",
                                 "land": "ge_kars"}, forced_dice=[2])
     for _ in range(20):

@@ -200,13 +200,13 @@ def board_lines(view: dict[str, Any], content: dict[str, Any] | None = None,
             row.append(" no supply: " + " ".join(LETTER.get(o, "?") for o in cut),
                        style="bold red")
         if lines.get(loc["name"]):
-            said = "lines " + ", ".join(lines[loc["name"]])
+            first, *rest = lines[loc["name"]]
+            said = ", ".join(["lines " + first, *rest])
             if len(row.plain) + 2 + len(said) <= wide:
                 row.append("  " + said, style="dim")
             else:       # under the row, never wider than the board, broken between lines
                 # (never inside "(from the Allied 3rd play deck)")
-                for line in _fill(["lines " + lines[loc["name"]][0], *lines[loc["name"]][1:]],
-                                  wide - 16):
+                for line in _fill(["lines " + first, *rest], wide - 16):
                     row.append("\n" + " " * 16 + line, style="dim")
         parts.append(row)
     battle = view.get("battle")

@@ -212,8 +212,7 @@ def write_training_report(log: Path, out_dir: Path, notes: list[str] | None = No
         f"{last['games']} self-play games, {last['steps']} training steps; "
         f"{accepted} candidate(s) accepted; the best network stands "
         f"{signed_elo(elo[-1])} Elo from generation 0 (the search with the hand evaluation) "
-        "by "
-        f"the sum of the accepted candidates' evaluations.{anchored}\n\n"
+        f"by the sum of the accepted candidates' evaluations.{anchored}\n\n"
         f"![training curve](training.png)\n\n"
         "| round | minutes | games | candidate vs best | accepted | Elo of best (sum) | "
         "best vs gen. 0, own deals | "
@@ -221,4 +220,3 @@ def write_training_report(log: Path, out_dir: Path, notes: list[str] | None = No
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n"
         f"{rows}\n", encoding="utf-8")
     return page
-

@@ -1610,15 +1610,12 @@ class GameService:
             thought = time.monotonic()
             with live.lock:
                 bot = live.bots.get(role)
+                step = len(live.session.record.actions)
             if bot is None:
                 bot = make_bot(name, derive_seed(int(snapshot.data["seed"]) & ((1 << 62) - 1),
                                                 version))
                 with live.lock:
                     live.bots[role] = bot
-                    step = len(live.session.record.actions)
-            else:
-                with live.lock:
-                    step = len(live.session.record.actions)
             # its generators set from the seed, the role and the record's step, as the
             # terminal's: the same choice after the server unloaded the game or restarted
             # (it started them again then: an undo audit)
